@@ -1,0 +1,19 @@
+//===- triton-opt.cpp - The Triton IR optimizer driver ----------------------===//
+//
+// mlir-opt for Triton IR: parses, verifies, transforms and prints TTIR/TTGIR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/InitAllDialects.h"
+#include "opt-tool/TritonOptMain.h"
+#include "passes/InitAllPasses.h"
+
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  mlir::triton::registerTritonDialects(registry);
+  mlir::triton::registerTritonPasses();
+  return mlir::asMainReturnCode(
+      mlir::triton::tritonOptMain(argc, argv, "Triton IR optimizer driver\n", registry));
+}

@@ -1,0 +1,24 @@
+//===- InitAllPasses.cpp - Register the passes triton-opt offers ------------===//
+
+#include "passes/InitAllPasses.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Transforms/Passes.h"
+
+void mlir::triton::registerTritonPasses() {
+  // Upstream transforms that Triton's pipelines run.
+  registerCanonicalizerPass();
+  registerCSEPass();
+  registerInlinerPass();
+  registerSCCPPass();
+  registerSymbolDCEPass();
+  registerLoopInvariantCodeMotionPass();
+  registerStripDebugInfoPass();
+  // Upstream conversions used on the way to the LLVM dialect.
+  registerSCFToControlFlowPass();
+  registerConvertControlFlowToLLVMPass();
+  registerArithToLLVMConversionPass();
+  registerConvertIndexToLLVMPass();
+  registerConvertNVVMToLLVMPass();
+  registerReconcileUnrealizedCastsPass();
+}

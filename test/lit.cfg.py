@@ -1,0 +1,57 @@
+# The main lit suite: FileCheck tests of the tools, the corpus round trips and
+# the install test. The GoogleTest suite lives in unit/ with its own config.
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TritonIR"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.triton_obj_root, "test")
+config.excludes = ["unit", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shared_dir", config.triton_shared_dir))
+config.substitutions.append(("%corpus", os.path.join(config.triton_shared_dir, "corpus")))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%triton_src", config.triton_src_root))
+config.substitutions.append(("%triton_obj", config.triton_obj_root))
+
+llvm_config.with_system_environment(["HOME", "TMPDIR"])
+llvm_config.use_default_substitutions()
+
+# Our tools first, then LLVM 22's by full path: the unsuffixed LLVM tools on
+# PATH are LLVM 14.
+tool_dirs = [config.triton_tools_dir, config.llvm_tools_dir]
+tools = ["triton-opt", "triton-translate", "triton-run", "mlir-opt",
+         ToolSubst("llvm-mc", unresolved="ignore"),
+         ToolSubst("ld.lld", unresolved="ignore"),
+         ToolSubst("llc", unresolved="ignore")]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+llvm_config.with_environment("PATH", config.triton_tools_dir, append_path=False)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=False)
+
+# External tools. Where one is missing its tests are unsupported, unless
+# TRITON_REQUIRE_TOOLS=1 (CI), where a missing tool is an error.
+require_tools = os.environ.get("TRITON_REQUIRE_TOOLS") == "1"
+external = {
+    "ptxas": config.ptxas,
+    "libdevice": config.libdevice,
+    "llvm-mc": os.path.join(config.llvm_tools_dir, "llvm-mc"),
+    "ld.lld": os.path.join(config.llvm_tools_dir, "ld.lld"),
+    "rocm-device-libs": os.path.join(config.rocm_bitcode_dir or "", "ocml.bc"),
+    "shared-corpus": os.path.join(config.triton_shared_dir, "corpus"),
+}
+for feature, path in external.items():
+    if path and os.path.exists(path):
+        config.available_features.add(feature)
+    elif require_tools:
+        lit_config.fatal(f"required external tool '{feature}' not found (looked at "
+                         f"'{path}'); install it or unset TRITON_REQUIRE_TOOLS")
+    else:
+        lit_config.warning(f"'{feature}' not found at '{path}': its tests are unsupported")
+if "ptxas" in config.available_features:
+    config.substitutions.append(("%ptxas", config.ptxas))
