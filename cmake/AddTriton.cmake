@@ -35,6 +35,9 @@ function(add_triton_library name)
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}>
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}>
     $<INSTALL_INTERFACE:include>)
+  # The MLIR/LLVM imported targets carry no include paths; ours do, so that
+  # consumers of the installed package compile against the same headers.
+  target_include_directories(${name} SYSTEM PUBLIC ${LLVM_INCLUDE_DIRS} ${MLIR_INCLUDE_DIRS})
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   set_property(GLOBAL APPEND PROPERTY TRITON_LIBS ${name})
 endfunction()

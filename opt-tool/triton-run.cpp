@@ -25,6 +25,7 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   triton::registerTritonDialects(registry);
   MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
   std::string error;
   auto file = openInputFile(inputFilename, &error);
   if (!file) {

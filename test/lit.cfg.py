@@ -1,6 +1,7 @@
 # The main lit suite: FileCheck tests of the tools, the corpus round trips and
 # the install test. The GoogleTest suite lives in unit/ with its own config.
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -19,6 +20,9 @@ config.substitutions.append(("%corpus", os.path.join(config.triton_shared_dir, "
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%triton_src", config.triton_src_root))
 config.substitutions.append(("%triton_obj", config.triton_obj_root))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
+config.substitutions.append(("%ccache", shutil.which("ccache") or ""))
 
 llvm_config.with_system_environment(["HOME", "TMPDIR"])
 llvm_config.use_default_substitutions()
@@ -31,8 +35,8 @@ tools = ["triton-opt", "triton-translate", "triton-run", "mlir-opt",
          ToolSubst("ld.lld", unresolved="ignore"),
          ToolSubst("llc", unresolved="ignore")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
-llvm_config.with_environment("PATH", config.triton_tools_dir, append_path=False)
-llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=False)
+llvm_config.with_environment("PATH", config.triton_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 # External tools. Where one is missing its tests are unsupported, unless
 # TRITON_REQUIRE_TOOLS=1 (CI), where a missing tool is an error.

@@ -2,6 +2,8 @@
 
 #include "translate/Registration.h"
 
+#include "dialects/InitAllDialects.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -22,7 +24,7 @@ using namespace mlir;
 /// else is reported at the first op that is not LLVM, NVVM or ROCDL.
 static LogicalResult checkLLVMDialectModule(ModuleOp module) {
   Operation *offending = nullptr;
-  module.walk([&](Operation *op) {
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == module.getOperation())
       return WalkResult::advance();
     StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
@@ -33,13 +35,15 @@ static LogicalResult checkLLVMDialectModule(ModuleOp module) {
   });
   if (!offending)
     return success();
+  module.getContext()->printOpOnDiagnostic(false);
   return offending->emitError("expected an LLVM-dialect module (the output of "
                               "make_llir), found '")
          << offending->getName() << "'";
 }
 
 static void registerDialectTranslations(DialectRegistry &registry) {
-  registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect>();
+  // Triton IR parses too, so that handing in TTIR gives a precise diagnostic.
+  triton::registerTritonDialects(registry);
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);

@@ -40,23 +40,6 @@ void FuncOp::print(OpAsmPrinter &printer) {
                                            getResAttrsAttrName());
 }
 
-LogicalResult FuncOp::verify() {
-  if (isExternal())
-    return success();
-  ArrayRef<Type> inputs = getFunctionType().getInputs();
-  Block &entry = getBody().front();
-  if (entry.getNumArguments() != inputs.size())
-    return emitOpError("entry block has ")
-           << entry.getNumArguments() << " arguments for " << inputs.size()
-           << " function inputs";
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(entry.getArgumentTypes(), inputs)))
-    if (std::get<0>(pair) != std::get<1>(pair))
-      return emitOpError("entry block argument ")
-             << i << " has type " << std::get<0>(pair) << ", the signature says "
-             << std::get<1>(pair);
-  return success();
-}
-
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto calleeAttr = (*this)->getAttrOfType<FlatSymbolRefAttr>("callee");
   auto fn = symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, calleeAttr);

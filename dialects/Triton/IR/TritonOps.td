@@ -973,7 +973,6 @@ def TT_FuncOp : TT_Op<"func", [AffineScope, AutomaticAllocationScope,
     bool isDeclaration() { return isExternal(); }
   }];
   let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
 }
 
 def TT_CallOp : TT_Op<"call", [CallOpInterface,

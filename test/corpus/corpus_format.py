@@ -1,0 +1,73 @@
+"""A lit test format with one test per file of the shared corpus.
+
+The corpus lives outside the repository (../shared/corpus, set at configure
+time), so its files are enumerated here instead of being lit test files. A
+"kind" decides what each test checks:
+
+  roundtrip   triton-opt prints the file back byte for byte (the number of
+              newlines at the very end excepted), and its generic form
+              re-parses to the same module.
+"""
+
+import os
+import subprocess
+
+import lit.formats
+import lit.Test
+
+
+def _run(cmd, stdin=None):
+    proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+class CorpusFormat(lit.formats.TestFormat):
+    def __init__(self, corpus_dir, suffixes, kind, tools_dir):
+        self.corpus_dir = corpus_dir
+        self.suffixes = tuple(suffixes)
+        self.kind = kind
+        self.tools_dir = tools_dir
+
+    def getTestsInDirectory(self, testSuite, path_in_suite, litConfig, localConfig):
+        if not os.path.isdir(self.corpus_dir):
+            litConfig.error(f"corpus not found at {self.corpus_dir}")
+            return
+        for sub in sorted(os.listdir(self.corpus_dir)):
+            subdir = os.path.join(self.corpus_dir, sub)
+            if not os.path.isdir(subdir):
+                continue
+            for name in sorted(os.listdir(subdir)):
+                if name.endswith(self.suffixes):
+                    yield lit.Test.Test(testSuite, path_in_suite + (sub, name),
+                                        localConfig,
+                                        file_path=os.path.join(subdir, name))
+
+    def execute(self, test, litConfig):
+        path = os.path.join(self.corpus_dir, *test.path_in_suite[-2:])
+        if self.kind == "roundtrip":
+            return self._roundtrip(path)
+        return lit.Test.UNRESOLVED, f"unknown corpus test kind {self.kind}"
+
+    def _roundtrip(self, path):
+        opt = os.path.join(self.tools_dir, "triton-opt")
+        flags = ["--mlir-print-debuginfo", "--mlir-use-nameloc-as-prefix"]
+        with open(path) as f:
+            expected = f.read().rstrip("\n")
+        rc, printed, err = _run([opt, *flags, path])
+        if rc != 0:
+            return lit.Test.FAIL, f"triton-opt failed on {path}:\n{err}"
+        if printed.rstrip("\n") != expected:
+            diff = subprocess.run(["diff", path, "-"], input=printed, capture_output=True,
+                                  text=True).stdout
+            return lit.Test.FAIL, f"printed text differs from {path}:\n{diff[:6000]}"
+        rc, generic, err = _run([opt, "--mlir-print-op-generic", "--mlir-print-debuginfo",
+                                 path])
+        if rc != 0:
+            return lit.Test.FAIL, f"generic printing failed:\n{err}"
+        rc, reparsed, err = _run([opt, "--mlir-print-op-generic", "--mlir-print-debuginfo",
+                                  "-"], stdin=generic)
+        if rc != 0:
+            return lit.Test.FAIL, f"the generic form does not re-parse:\n{err}"
+        if reparsed != generic:
+            return lit.Test.FAIL, "the generic form re-parses to a different module"
+        return lit.Test.PASS, ""

@@ -1,0 +1,5 @@
+module {
+  tt.func public @k() {
+    tt.return
+  }
+}
