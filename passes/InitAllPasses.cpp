@@ -1,11 +1,16 @@
 //===- InitAllPasses.cpp - Register the passes triton-opt offers ------------===//
 
 #include "passes/InitAllPasses.h"
+#include "passes/Pipelines/Pipelines.h"
+#include "passes/Triton/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Transforms/Passes.h"
 
 void mlir::triton::registerTritonPasses() {
+  // The project's passes and named pipelines.
+  registerTritonTransformsPasses();
+  registerTritonPipelines();
   // Upstream transforms that Triton's pipelines run.
   registerCanonicalizerPass();
   registerCSEPass();

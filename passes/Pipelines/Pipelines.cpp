@@ -1,0 +1,168 @@
+//===- Pipelines.cpp - Triton 3.6's compile stages as pass pipelines --------===//
+//
+// The orders are those of ../shared/spec/triton-3.6-pipelines.md. A stage
+// whose passes are not built yet runs what exists and emits one remark naming
+// the rest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Pipelines/Pipelines.h"
+
+#include "passes/Triton/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+/// Emits one diagnostic on the module: a remark naming passes of a stage that
+/// are not built yet, or an error (failing the pipeline) for bad options.
+class PipelineNotePass : public PassWrapper<PipelineNotePass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineNotePass)
+  PipelineNotePass(std::string message, bool isError)
+      : message(std::move(message)), isError(isError) {}
+  StringRef getArgument() const override { return "triton-pipeline-note"; }
+  void runOnOperation() override {
+    if (isError) {
+      getOperation().emitError(message);
+      return signalPassFailure();
+    }
+    getOperation().emitRemark(message);
+  }
+
+private:
+  std::string message;
+  bool isError;
+};
+
+enum class Backend { Cuda, Hip, Unknown };
+
+struct Target {
+  Backend backend = Backend::Unknown;
+  int computeCapability = 0; ///< cuda only
+  std::string arch;          ///< hip only
+};
+
+Target parseTarget(StringRef text) {
+  Target target;
+  if (text.consume_front("cuda:")) {
+    if (!text.getAsInteger(10, target.computeCapability) &&
+        (target.computeCapability == 80 || target.computeCapability == 90))
+      target.backend = Backend::Cuda;
+  } else if (text.consume_front("hip:")) {
+    if (text == "gfx942" || text == "gfx90a") {
+      target.backend = Backend::Hip;
+      target.arch = text.str();
+    }
+  }
+  return target;
+}
+
+/// Adds the error pass and returns false for a target we do not compile for.
+bool checkTarget(OpPassManager &pm, const TritonPipelineOptions &options, Target &target) {
+  target = parseTarget(options.target);
+  if (target.backend != Backend::Unknown)
+    return true;
+  pm.addPass(std::make_unique<PipelineNotePass>(
+      "unknown target '" + options.target + "': expected cuda:80, cuda:90, hip:gfx90a or "
+                                            "hip:gfx942",
+      /*isError=*/true));
+  return false;
+}
+
+void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> passes) {
+  pm.addPass(std::make_unique<PipelineNotePass>(
+      (stage + " is not built yet: its passes " + llvm::join(passes, ", ") +
+       " do not exist in this toolchain; the module is left as it was")
+          .str(),
+      /*isError=*/false));
+}
+
+// Passes of make_ttgir and make_llir for cuda:90, for the remark.
+const StringRef kMakeTTGIRPasses[] = {
+    "convert-triton-to-tritongpu", "tritongpu-coalesce", "tritongpu-F32DotTC",
+    "triton-nvidia-gpu-plan-cta", "tritongpu-remove-layout-conversions",
+    "tritongpu-optimize-thread-locality", "tritongpu-accelerate-matmul",
+    "tritongpu-optimize-dot-operands", "tritongpu-assign-latencies",
+    "tritongpu-schedule-loops", "tritongpu-pipeline", "tritongpu-prefetch",
+    "tritongpu-coalesce-async-copy", "tritongpu-reduce-data-duplication",
+    "tritongpu-reorder-instructions", "triton-nvidia-gpu-fence-insertion",
+    "triton-nvidia-mma-lowering"};
+const StringRef kMakeLLIRPasses[] = {
+    "tritongpu-combine-tensor-select-and-if", "tritongpu-allocate-warp-groups",
+    "allocate-shared-memory-nv", "tritongpu-global-scratch-memory-allocation",
+    "convert-triton-gpu-to-llvm", "convert-nv-gpu-to-llvm",
+    "convert-warp-specialize-to-llvm"};
+
+void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
+  Target target;
+  if (checkTarget(pm, options, target))
+    addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
+}
+
+void buildMakeLLIR(OpPassManager &pm, const TritonPipelineOptions &options) {
+  Target target;
+  if (checkTarget(pm, options, target))
+    addNotBuiltRemark(pm, "make_llir", kMakeLLIRPasses);
+}
+
+} // namespace
+
+void mlir::triton::buildMakeTTIRPipeline(OpPassManager &pm,
+                                         const TritonPipelineOptions &options) {
+  Target target;
+  if (!checkTarget(pm, options, target))
+    return;
+  bool isHip = target.backend == Backend::Hip;
+  pm.addPass(createInlinerPass());
+  pm.addPass(createTritonRewriteTensorPointer());
+  // TMA descriptors exist from sm_90 on; below that, and on AMD, descriptors
+  // become pointer arithmetic.
+  if (isHip || target.computeCapability < 90)
+    pm.addPass(createTritonRewriteTensorDescriptorToPointer());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTritonCombineOps());
+  pm.addPass(createTritonReorderBroadcast());
+  pm.addPass(createCSEPass());
+  if (isHip)
+    pm.addPass(createTritonLoopInvariantCodeMotion());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createTritonLoopUnroll());
+}
+
+void mlir::triton::registerTritonPipelines() {
+  PassPipelineRegistration<TritonPipelineOptions>(
+      "triton-make-ttir",
+      "Triton 3.6's make_ttir for the target: inline, "
+      "triton-rewrite-tensor-pointer, [triton-rewrite-tensor-descriptor-to-pointer "
+      "below sm_90 and on AMD], canonicalize, triton-combine, "
+      "triton-reorder-broadcast, cse, [triton-licm on AMD], symbol-dce, "
+      "triton-loop-unroll",
+      buildMakeTTIRPipeline);
+  PassPipelineRegistration<TritonPipelineOptions>(
+      "triton-make-ttgir",
+      "Triton 3.6's make_ttgir (NOT BUILT YET: convert-triton-to-tritongpu, "
+      "tritongpu-coalesce, tritongpu-remove-layout-conversions, "
+      "tritongpu-accelerate-matmul, tritongpu-pipeline, ...; running it emits a "
+      "remark naming them)",
+      buildMakeTTGIR);
+  PassPipelineRegistration<TritonPipelineOptions>(
+      "triton-make-llir",
+      "Triton 3.6's make_llir (NOT BUILT YET: allocate-shared-memory-nv, "
+      "convert-triton-gpu-to-llvm, ...; running it emits a remark naming them)",
+      buildMakeLLIR);
+  PassPipelineRegistration<TritonPipelineOptions>(
+      "triton-to-llvm",
+      "make_ttir, make_ttgir and make_llir in a row (the last two not built yet)",
+      [](OpPassManager &pm, const TritonPipelineOptions &options) {
+        buildMakeTTIRPipeline(pm, options);
+        buildMakeTTGIR(pm, options);
+        buildMakeLLIR(pm, options);
+      });
+}

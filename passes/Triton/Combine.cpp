@@ -1,0 +1,115 @@
+//===- Combine.cpp - The -triton-combine pass -------------------------------===//
+
+#include "passes/Triton/Passes.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace triton {
+#define GEN_PASS_DEF_TRITONCOMBINEOPS
+#include "passes/Triton/Passes.h.inc"
+} // namespace triton
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+/// add(dot(a, b, 0), c) or add(c, dot(a, b, 0)) -> dot(a, b, c).
+template <typename AddOp>
+struct CombineDotAdd : public OpRewritePattern<AddOp> {
+  using OpRewritePattern<AddOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(AddOp add, PatternRewriter &rewriter) const override {
+    for (unsigned i = 0; i < 2; ++i) {
+      auto dot = add->getOperand(i).template getDefiningOp<DotOp>();
+      Value other = add->getOperand(1 - i);
+      if (!dot || !dot->hasOneUse() || !matchPattern(dot.getC(), m_Zero()) ||
+          other.getType() != dot.getType())
+        continue;
+      // A limit on imprecise fp8 accumulation is relative to a zero start.
+      if (dot.getMaxNumImpreciseAcc() != 0)
+        continue;
+      rewriter.replaceOpWithNewOp<DotOp>(add, dot.getType(), dot.getA(), dot.getB(), other,
+                                         dot.getInputPrecision(),
+                                         dot.getMaxNumImpreciseAcc());
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// select(c, load(p, splat(c), o1), o2) -> load(p, splat(c), o2): the select
+/// only repeats the load's own mask.
+struct CombineSelectMaskedLoad : public OpRewritePattern<arith::SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::SelectOp select,
+                                PatternRewriter &rewriter) const override {
+    auto load = select.getTrueValue().getDefiningOp<LoadOp>();
+    if (!load || !load->hasOneUse() || !load.getMask())
+      return failure();
+    Value cond = select.getCondition();
+    auto splat = load.getMask().getDefiningOp<SplatOp>();
+    if (!splat || splat.getSrc() != cond)
+      return failure();
+    rewriter.replaceOpWithNewOp<LoadOp>(select, load.getPtr(), load.getMask(),
+                                        select.getFalseValue(), load.getCache(),
+                                        load.getEvict(), load.getIsVolatile());
+    return success();
+  }
+};
+
+/// The constant value of an integer scalar or splat, if any.
+std::optional<APInt> getConstantInt(Value v) {
+  APInt value;
+  if (matchPattern(v, m_ConstantInt(&value)))
+    return value;
+  return std::nullopt;
+}
+
+/// Adding the offsets first cannot overflow where adding them to the pointer
+/// one after the other did not: 64-bit offsets, or constants whose sum fits.
+bool isOffsetSumSafe(Value a, Value b) {
+  if (a.getType() != b.getType())
+    return false;
+  unsigned bits = getElementTypeOrSelf(a.getType()).getIntOrFloatBitWidth();
+  if (bits == 64)
+    return true;
+  std::optional<APInt> ca = getConstantInt(a), cb = getConstantInt(b);
+  if (!ca || !cb)
+    return false;
+  bool overflow = false;
+  (void)ca->sadd_ov(*cb, overflow);
+  return !overflow;
+}
+
+/// addptr(addptr(p, a), b) -> addptr(p, a + b).
+struct CombineAddPtr : public OpRewritePattern<AddPtrOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AddPtrOp op, PatternRewriter &rewriter) const override {
+    auto inner = op.getPtr().getDefiningOp<AddPtrOp>();
+    if (!inner || !isOffsetSumSafe(inner.getOffset(), op.getOffset()))
+      return failure();
+    Value sum = arith::AddIOp::create(rewriter, op.getLoc(), inner.getOffset(), op.getOffset());
+    rewriter.replaceOpWithNewOp<AddPtrOp>(op, op.getType(), inner.getPtr(), sum);
+    return success();
+  }
+};
+
+class TritonCombineOpsPass
+    : public mlir::triton::impl::TritonCombineOpsBase<TritonCombineOpsPass> {
+public:
+  using Base::Base;
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    patterns.add<CombineDotAdd<arith::AddFOp>, CombineDotAdd<arith::AddIOp>,
+                 CombineSelectMaskedLoad, CombineAddPtr>(context);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,183 @@
+//===- RewriteTensorPointer.cpp - The -triton-rewrite-tensor-pointer pass ---===//
+//
+// A block pointer becomes the values that describe it: base pointer, shape,
+// strides and offsets (i64), through a 1:N dialect conversion so that scf
+// loops, ifs and yields carry the parts in its place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Triton/BlockAddress.h"
+#include "passes/Triton/Passes.h"
+
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir {
+namespace triton {
+#define GEN_PASS_DEF_TRITONREWRITETENSORPOINTER
+#include "passes/Triton/Passes.h.inc"
+} // namespace triton
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+RankedTensorType getBlockType(Type blockPointer) {
+  return cast<RankedTensorType>(cast<PointerType>(blockPointer).getPointeeType());
+}
+
+/// The parts of a converted block pointer: [base, shape x r, strides x r, offsets x r].
+StridedBlock unpack(ValueRange parts, int64_t rank) {
+  StridedBlock block;
+  block.base = parts[0];
+  block.shape.assign(parts.begin() + 1, parts.begin() + 1 + rank);
+  block.strides.assign(parts.begin() + 1 + rank, parts.begin() + 1 + 2 * rank);
+  block.offsets.assign(parts.begin() + 1 + 2 * rank, parts.begin() + 1 + 3 * rank);
+  return block;
+}
+
+SmallVector<Value> pack(const StridedBlock &block) {
+  SmallVector<Value> parts = {block.base};
+  llvm::append_range(parts, block.shape);
+  llvm::append_range(parts, block.strides);
+  llvm::append_range(parts, block.offsets);
+  return parts;
+}
+
+class BlockPointerTypeConverter : public TypeConverter {
+public:
+  BlockPointerTypeConverter() {
+    addConversion([](Type type) { return type; });
+    addConversion([](PointerType type, SmallVectorImpl<Type> &results)
+                      -> std::optional<LogicalResult> {
+      auto block = dyn_cast<RankedTensorType>(type.getPointeeType());
+      if (!block)
+        return std::nullopt;
+      MLIRContext *context = type.getContext();
+      results.push_back(PointerType::get(block.getElementType(), type.getAddressSpace()));
+      results.append(3 * block.getRank(), IntegerType::get(context, 64));
+      return success();
+    });
+  }
+};
+
+struct MakeTensorPtrConversion : public OpConversionPattern<MakeTensorPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(MakeTensorPtrOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    StridedBlock block;
+    block.base = adaptor.getBase().front();
+    for (ValueRange v : adaptor.getShape())
+      block.shape.push_back(v.front());
+    for (ValueRange v : adaptor.getStrides())
+      block.strides.push_back(v.front());
+    for (ValueRange v : adaptor.getOffsets())
+      block.offsets.push_back(toI64(rewriter, op.getLoc(), v.front()));
+    rewriter.replaceOpWithMultiple(op, {pack(block)});
+    return success();
+  }
+};
+
+struct AdvanceConversion : public OpConversionPattern<AdvanceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(AdvanceOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    int64_t rank = getBlockType(op.getType()).getRank();
+    StridedBlock block = unpack(adaptor.getPtr(), rank);
+    for (int64_t d = 0; d < rank; ++d) {
+      Value delta = toI64(rewriter, op.getLoc(), adaptor.getOffsets()[d].front());
+      block.offsets[d] = arith::AddIOp::create(rewriter, op.getLoc(), block.offsets[d], delta);
+    }
+    rewriter.replaceOpWithMultiple(op, {pack(block)});
+    return success();
+  }
+};
+
+struct LoadConversion : public OpConversionPattern<LoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!isTensorPointerType(op.getPtr().getType()))
+      return failure();
+    RankedTensorType blockType = getBlockType(op.getPtr().getType());
+    StridedBlock block = unpack(adaptor.getPtr(), blockType.getRank());
+    BlockAddress address = buildBlockAddress(rewriter, op.getLoc(), block,
+                                             blockType.getShape(), op.getBoundaryCheck());
+    Value other;
+    if (address.mask && op.getPadding())
+      other = buildPaddingConstant(rewriter, op.getLoc(), blockType,
+                                   *op.getPadding() == PaddingOption::PAD_NAN);
+    auto load = LoadOp::create(rewriter, op.getLoc(), address.pointers, address.mask, other,
+                               op.getCache(), op.getEvict(), op.getIsVolatile());
+    rewriter.replaceOp(op, load);
+    return success();
+  }
+};
+
+struct StoreConversion : public OpConversionPattern<StoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!isTensorPointerType(op.getPtr().getType()))
+      return failure();
+    RankedTensorType blockType = getBlockType(op.getPtr().getType());
+    StridedBlock block = unpack(adaptor.getPtr(), blockType.getRank());
+    BlockAddress address = buildBlockAddress(rewriter, op.getLoc(), block,
+                                             blockType.getShape(), op.getBoundaryCheck());
+    StoreOp::create(rewriter, op.getLoc(), address.pointers, adaptor.getValue().front(),
+                    address.mask, ArrayRef<int32_t>{}, op.getCache(), op.getEvict());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+bool mentionsBlockPointer(TypeRange types) {
+  return llvm::any_of(types, isTensorPointerType);
+}
+
+class TritonRewriteTensorPointerPass
+    : public mlir::triton::impl::TritonRewriteTensorPointerBase<
+          TritonRewriteTensorPointerPass> {
+public:
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // Block pointers cross function boundaries only before inlining; that is
+    // not rewritten here.
+    WalkResult unsupported = module.walk([&](Operation *op) {
+      if (auto func = dyn_cast<FuncOp>(op))
+        if (mentionsBlockPointer(func.getArgumentTypes()) ||
+            mentionsBlockPointer(func.getResultTypes())) {
+          func.emitError("block pointers as function arguments or results are not "
+                         "supported yet by -triton-rewrite-tensor-pointer; inline first");
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (unsupported.wasInterrupted())
+      return signalPassFailure();
+
+    MLIRContext *context = &getContext();
+    BlockPointerTypeConverter converter;
+    ConversionTarget target(*context);
+    target.addIllegalOp<MakeTensorPtrOp, AdvanceOp>();
+    target.addDynamicallyLegalOp<LoadOp>(
+        [](LoadOp op) { return !isTensorPointerType(op.getPtr().getType()); });
+    target.addDynamicallyLegalOp<StoreOp>(
+        [](StoreOp op) { return !isTensorPointerType(op.getPtr().getType()); });
+    target.markUnknownOpDynamicallyLegal([](Operation *op) {
+      return !mentionsBlockPointer(op->getOperandTypes()) &&
+             !mentionsBlockPointer(op->getResultTypes());
+    });
+    RewritePatternSet patterns(context);
+    patterns.add<MakeTensorPtrConversion, AdvanceConversion, LoadConversion,
+                 StoreConversion>(converter, context);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
