@@ -18,6 +18,10 @@ using namespace mlir::triton;
 
 namespace {
 
+bool isZero(Value v) {
+  return matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
+}
+
 /// add(dot(a, b, 0), c) or add(c, dot(a, b, 0)) -> dot(a, b, c).
 template <typename AddOp>
 struct CombineDotAdd : public OpRewritePattern<AddOp> {
@@ -26,7 +30,7 @@ struct CombineDotAdd : public OpRewritePattern<AddOp> {
     for (unsigned i = 0; i < 2; ++i) {
       auto dot = add->getOperand(i).template getDefiningOp<DotOp>();
       Value other = add->getOperand(1 - i);
-      if (!dot || !dot->hasOneUse() || !matchPattern(dot.getC(), m_Zero()) ||
+      if (!dot || !dot->hasOneUse() || !isZero(dot.getC()) ||
           other.getType() != dot.getType())
         continue;
       // A limit on imprecise fp8 accumulation is relative to a zero start.

@@ -162,9 +162,8 @@ LogicalResult rewriteDescriptorWrite(OpT op, ValueRange descParts, ValueRange in
     break;
   case DescriptorReduceKind::INC:
   case DescriptorReduceKind::DEC:
-    return op.emitError("descriptor reduction '")
-           << stringifyDescriptorReduceKind(*reduce)
-           << "' is not supported yet by -triton-rewrite-tensor-descriptor-to-pointer";
+    // Rejected with a diagnostic before the conversion starts.
+    return rewriter.notifyMatchFailure(op, "no atomic for wrapping increment/decrement");
   }
   AtomicRMWOp::create(rewriter, loc, blockType, *rmw, address.pointers, value, address.mask,
                       MemSemantic::RELAXED, MemSyncScope::GPU);
@@ -276,12 +275,23 @@ public:
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    WalkResult unsupported = module.walk([&](FuncOp func) {
-      if (mentionsDescriptor(func.getArgumentTypes()) ||
-          mentionsDescriptor(func.getResultTypes())) {
-        func.emitError("tensor descriptors as function arguments or results are not "
-                       "supported yet by -triton-rewrite-tensor-descriptor-to-pointer");
-        return WalkResult::interrupt();
+    WalkResult unsupported = module.walk([&](Operation *op) {
+      if (auto func = dyn_cast<FuncOp>(op)) {
+        if (mentionsDescriptor(func.getArgumentTypes()) ||
+            mentionsDescriptor(func.getResultTypes())) {
+          func.emitError("tensor descriptors as function arguments or results are not "
+                         "supported yet by -triton-rewrite-tensor-descriptor-to-pointer");
+          return WalkResult::interrupt();
+        }
+      }
+      if (auto reduce = dyn_cast<DescriptorReduceOp>(op)) {
+        DescriptorReduceKind kind = reduce.getKind();
+        if (kind == DescriptorReduceKind::INC || kind == DescriptorReduceKind::DEC) {
+          reduce.emitError("descriptor reduction '")
+              << stringifyDescriptorReduceKind(kind)
+              << "' is not supported yet by -triton-rewrite-tensor-descriptor-to-pointer";
+          return WalkResult::interrupt();
+        }
       }
       return WalkResult::advance();
     });

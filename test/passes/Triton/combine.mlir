@@ -1,0 +1,107 @@
+// RUN: triton-opt %s -split-input-file -triton-combine | FileCheck %s
+
+// CHECK-LABEL: tt.func @dot_add_float
+tt.func @dot_add_float(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  // CHECK: %[[D:.*]] = tt.dot %arg0, %arg1, %arg2, inputPrecision = tf32 : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+  // CHECK-NOT: arith.addf
+  // CHECK: tt.return %[[D]]
+  %zero = arith.constant dense<0.0> : tensor<16x16xf32>
+  %d = tt.dot %a, %b, %zero, inputPrecision = tf32 : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+  %r = arith.addf %c, %d : tensor<16x16xf32>
+  tt.return %r : tensor<16x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @dot_add_int
+tt.func @dot_add_int(%a: tensor<16x16xi8>, %c: tensor<16x16xi32>) -> tensor<16x16xi32> {
+  // CHECK: %[[D:.*]] = tt.dot %arg0, %arg0, %arg1
+  // CHECK-NEXT: tt.return %[[D]]
+  %zero = arith.constant dense<0> : tensor<16x16xi32>
+  %d = tt.dot %a, %a, %zero : tensor<16x16xi8> * tensor<16x16xi8> -> tensor<16x16xi32>
+  %r = arith.addi %d, %c : tensor<16x16xi32>
+  tt.return %r : tensor<16x16xi32>
+}
+
+// -----
+
+// A dot that starts from a non-zero accumulator, or whose result is used
+// elsewhere too, is left alone.
+// CHECK-LABEL: tt.func @dot_add_kept
+tt.func @dot_add_kept(%a: tensor<16x16xf16>, %c: tensor<16x16xf32>) -> (tensor<16x16xf32>, tensor<16x16xf32>) {
+  // CHECK: %[[D1:.*]] = tt.dot %arg0, %arg0, %arg1
+  // CHECK: arith.addf %[[D1]], %arg1
+  // CHECK: %[[D2:.*]] = tt.dot %arg0, %arg0, %{{.*}}
+  // CHECK: arith.addf %[[D2]], %arg1
+  %zero = arith.constant dense<0.0> : tensor<16x16xf32>
+  %d1 = tt.dot %a, %a, %c : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+  %r1 = arith.addf %d1, %c : tensor<16x16xf32>
+  %d2 = tt.dot %a, %a, %zero : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+  %r2 = arith.addf %d2, %c : tensor<16x16xf32>
+  %s = arith.addf %r2, %d2 : tensor<16x16xf32>
+  tt.return %r1, %s : tensor<16x16xf32>, tensor<16x16xf32>
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @select_of_masked_load
+tt.func @select_of_masked_load(%p: tensor<8x!tt.ptr<f32>>, %c: i1, %o: tensor<8xf32>) -> tensor<8xf32> {
+  // CHECK: %[[M:.*]] = tt.splat %arg1 : i1 -> tensor<8xi1>
+  // CHECK: %[[L:.*]] = tt.load %arg0, %[[M]], %arg2 : tensor<8x!tt.ptr<f32>>
+  // CHECK-NOT: arith.select
+  // CHECK: tt.return %[[L]]
+  %m = tt.splat %c : i1 -> tensor<8xi1>
+  %l = tt.load %p, %m : tensor<8x!tt.ptr<f32>>
+  %r = arith.select %c, %l, %o : tensor<8xf32>
+  tt.return %r : tensor<8xf32>
+}
+
+// -----
+
+// The select's condition differs from the load's mask: nothing to combine.
+// CHECK-LABEL: tt.func @select_other_condition
+tt.func @select_other_condition(%p: tensor<8x!tt.ptr<f32>>, %c: i1, %d: i1, %o: tensor<8xf32>) -> tensor<8xf32> {
+  // CHECK: arith.select %arg2
+  %m = tt.splat %c : i1 -> tensor<8xi1>
+  %l = tt.load %p, %m : tensor<8x!tt.ptr<f32>>
+  %r = arith.select %d, %l, %o : tensor<8xf32>
+  tt.return %r : tensor<8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @addptr_chain_i64
+tt.func @addptr_chain_i64(%p: !tt.ptr<f32>, %a: i64, %b: i64) -> !tt.ptr<f32> {
+  // CHECK: %[[S:.*]] = arith.addi %arg1, %arg2 : i64
+  // CHECK: %[[P:.*]] = tt.addptr %arg0, %[[S]] : !tt.ptr<f32>, i64
+  // CHECK: tt.return %[[P]]
+  %0 = tt.addptr %p, %a : !tt.ptr<f32>, i64
+  %1 = tt.addptr %0, %b : !tt.ptr<f32>, i64
+  tt.return %1 : !tt.ptr<f32>
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @addptr_chain_constants
+tt.func @addptr_chain_constants(%p: tensor<4x!tt.ptr<f32>>) -> tensor<4x!tt.ptr<f32>> {
+  // CHECK: %[[C:.*]] = arith.constant dense<7> : tensor<4xi32>
+  // CHECK: %[[P:.*]] = tt.addptr %arg0, %[[C]]
+  // CHECK-NOT: tt.addptr
+  %c3 = arith.constant dense<3> : tensor<4xi32>
+  %c4 = arith.constant dense<4> : tensor<4xi32>
+  %0 = tt.addptr %p, %c3 : tensor<4x!tt.ptr<f32>>, tensor<4xi32>
+  %1 = tt.addptr %0, %c4 : tensor<4x!tt.ptr<f32>>, tensor<4xi32>
+  tt.return %1 : tensor<4x!tt.ptr<f32>>
+}
+
+// -----
+
+// 32-bit offsets that are not constants could overflow when added first.
+// CHECK-LABEL: tt.func @addptr_chain_i32_kept
+tt.func @addptr_chain_i32_kept(%p: !tt.ptr<f32>, %a: i32, %b: i32) -> !tt.ptr<f32> {
+  // CHECK: tt.addptr %arg0, %arg1
+  // CHECK: tt.addptr %{{.*}}, %arg2
+  %0 = tt.addptr %p, %a : !tt.ptr<f32>, i32
+  %1 = tt.addptr %0, %b : !tt.ptr<f32>, i32
+  tt.return %1 : !tt.ptr<f32>
+}

@@ -1,0 +1,82 @@
+// RUN: triton-opt %s -split-input-file -triton-rewrite-tensor-descriptor-to-pointer -canonicalize | FileCheck %s
+
+// A descriptor load reads the block at the indices, every dimension masked by
+// the descriptor's shape, zero outside.
+// CHECK-LABEL: tt.func @load
+tt.func @load(%base: !tt.ptr<f32>, %M: i32, %N: i32, %s: i64, %i: i32, %j: i32) -> tensor<16x32xf32> {
+  // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<16x32xf32>
+  // CHECK-DAG: %[[M64:.*]] = arith.extsi %arg1 : i32 to i64
+  // CHECK-DAG: %[[N64:.*]] = arith.extsi %arg2 : i32 to i64
+  // CHECK: %[[PTRS:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<16x32x!tt.ptr<f32>>, tensor<16x32xi64>
+  // CHECK: %[[V:.*]] = tt.load %[[PTRS]], %{{.*}}, %[[ZERO]] : tensor<16x32x!tt.ptr<f32>>
+  // CHECK: tt.return %[[V]]
+  %c1 = arith.constant 1 : i64
+  %d = tt.make_tensor_descriptor %base, [%M, %N], [%s, %c1] : <f32>, <tensor<16x32xf32>>
+  %t = tt.descriptor_load %d[%i, %j] : !tt.tensordesc<tensor<16x32xf32>> -> tensor<16x32xf32>
+  tt.return %t : tensor<16x32xf32>
+}
+
+// -----
+
+// NaN padding, and a result without the block's leading unit dimension.
+// CHECK-LABEL: tt.func @load_nan_rank_reduced
+tt.func @load_nan_rank_reduced(%base: !tt.ptr<f32>, %M: i32, %N: i32, %s: i64, %i: i32) -> tensor<32xf32> {
+  // CHECK: %[[NAN:.*]] = arith.constant dense<0x7FC00000> : tensor<1x32xf32>
+  // CHECK: %[[V:.*]] = tt.load %{{.*}}, %{{.*}}, %[[NAN]] : tensor<1x32x!tt.ptr<f32>>
+  // CHECK: %[[R:.*]] = tt.reshape %[[V]] : tensor<1x32xf32> -> tensor<32xf32>
+  // CHECK: tt.return %[[R]]
+  %c1 = arith.constant 1 : i64
+  %d = tt.make_tensor_descriptor %base, [%M, %N], [%s, %c1] {padding = 2 : i32} : <f32>, <tensor<1x32xf32>>
+  %t = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<1x32xf32>> -> tensor<32xf32>
+  tt.return %t : tensor<32xf32>
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @store_and_reduce
+tt.func @store_and_reduce(%base: !tt.ptr<i32>, %N: i32, %i: i32, %v: tensor<64xi32>) {
+  // CHECK: tt.store %{{.*}}, %arg3, %{{.*}} : tensor<64x!tt.ptr<i32>>
+  // CHECK: tt.atomic_rmw add, relaxed, gpu, %{{.*}}, %arg3, %{{.*}} : (tensor<64x!tt.ptr<i32>>, tensor<64xi32>, tensor<64xi1>) -> tensor<64xi32>
+  %c1 = arith.constant 1 : i64
+  %d = tt.make_tensor_descriptor %base, [%N], [%c1] : <i32>, <tensor<64xi32>>
+  tt.descriptor_store %d[%i], %v : !tt.tensordesc<tensor<64xi32>>, tensor<64xi32>
+  tt.descriptor_reduce add, %d[%i], %v : !tt.tensordesc<tensor<64xi32>>, tensor<64xi32>
+  tt.return
+}
+
+// -----
+
+// Gather and scatter address one row per offset.
+// CHECK-LABEL: tt.func @gather_scatter
+tt.func @gather_scatter(%base: !tt.ptr<f32>, %M: i32, %N: i32, %s: i64, %rows: tensor<8xi32>, %col: i32) {
+  // CHECK: %[[R:.*]] = arith.extsi %arg4 : tensor<8xi32> to tensor<8xi64>
+  // CHECK: tt.expand_dims %[[R]] {axis = 1 : i32} : tensor<8xi64> -> tensor<8x1xi64>
+  // CHECK: %[[G:.*]] = tt.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<8x64x!tt.ptr<f32>>
+  // CHECK: tt.store %{{.*}}, %[[G]], %{{.*}} : tensor<8x64x!tt.ptr<f32>>
+  %c1 = arith.constant 1 : i64
+  %d = tt.make_tensor_descriptor %base, [%M, %N], [%s, %c1] : <f32>, <tensor<1x64xf32>>
+  %g = tt.descriptor_gather %d[%rows, %col] : (!tt.tensordesc<tensor<1x64xf32>>, tensor<8xi32>, i32) -> tensor<8x64xf32>
+  tt.descriptor_scatter %d[%rows, %col], %g : !tt.tensordesc<tensor<1x64xf32>>, tensor<8xi32>, i32, tensor<8x64xf32>
+  tt.return
+}
+
+// -----
+
+// A descriptor carried through a loop is carried as its parts.
+// CHECK-LABEL: tt.func @descriptor_in_loop
+tt.func @descriptor_in_loop(%base: !tt.ptr<f32>, %N: i32, %iters: i32) {
+  // CHECK-NOT: tt.make_tensor_descriptor
+  // CHECK: scf.for
+  // CHECK: tt.load
+  // CHECK-NOT: tt.descriptor_load
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c1_i64 = arith.constant 1 : i64
+  %d = tt.make_tensor_descriptor %base, [%N], [%c1_i64] : <f32>, <tensor<16xf32>>
+  %r = scf.for %i = %c0 to %iters step %c1 iter_args(%dd = %d) -> (!tt.tensordesc<tensor<16xf32>>) : i32 {
+    %t = tt.descriptor_load %dd[%i] : !tt.tensordesc<tensor<16xf32>> -> tensor<16xf32>
+    tt.descriptor_store %dd[%i], %t : !tt.tensordesc<tensor<16xf32>>, tensor<16xf32>
+    scf.yield %dd : !tt.tensordesc<tensor<16xf32>>
+  }
+  tt.return
+}
