@@ -29,11 +29,13 @@ public:
       : message(std::move(message)), isError(isError) {}
   StringRef getArgument() const override { return "triton-pipeline-note"; }
   void runOnOperation() override {
+    // Reported at the module's location, without the module printed after it.
+    Location loc = getOperation().getLoc();
     if (isError) {
-      getOperation().emitError(message);
+      emitError(loc, message);
       return signalPassFailure();
     }
-    getOperation().emitRemark(message);
+    emitRemark(loc, message);
   }
 
 private:

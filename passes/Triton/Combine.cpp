@@ -27,7 +27,8 @@ template <typename AddOp>
 struct CombineDotAdd : public OpRewritePattern<AddOp> {
   using OpRewritePattern<AddOp>::OpRewritePattern;
   LogicalResult matchAndRewrite(AddOp add, PatternRewriter &rewriter) const override {
-    for (unsigned i = 0; i < 2; ++i) {
+    // The dot on the right absorbs the left operand first, as upstream does.
+    for (unsigned i : {1u, 0u}) {
       auto dot = add->getOperand(i).template getDefiningOp<DotOp>();
       Value other = add->getOperand(1 - i);
       if (!dot || !dot->hasOneUse() || !isZero(dot.getC()) ||

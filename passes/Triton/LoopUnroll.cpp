@@ -17,6 +17,7 @@ using namespace mlir::triton;
 namespace {
 
 constexpr StringLiteral kUnrollFactor = "tt.loop_unroll_factor";
+constexpr StringLiteral kNumStages = "tt.num_stages";
 
 class TritonLoopUnrollPass
     : public mlir::triton::impl::TritonLoopUnrollBase<TritonLoopUnrollPass> {
@@ -39,10 +40,16 @@ public:
         continue;
       // The epilogue loop that takes the remaining iterations is a clone made
       // after the attribute is gone, so nothing is unrolled twice.
-      if (failed(loopUnrollByFactor(loop, factor.getInt()))) {
+      FailureOr<UnrolledLoopInfo> unrolled = loopUnrollByFactor(loop, factor.getInt());
+      if (failed(unrolled)) {
         loop.emitError("cannot unroll this loop by ") << factor.getInt();
         return signalPassFailure();
       }
+      // The epilogue runs fewer than `factor` iterations: not worth software
+      // pipelining, as upstream also marks it.
+      if (unrolled->epilogueLoopOp)
+        (*unrolled->epilogueLoopOp)
+            ->setAttr(kNumStages, IntegerAttr::get(IntegerType::get(&getContext(), 32), 1));
     }
   }
 };

@@ -7,6 +7,11 @@ time), so its files are enumerated here instead of being lit test files. A
   roundtrip   triton-opt prints the file back byte for byte (the number of
               newlines at the very end excepted), and its generic form
               re-parses to the same module.
+  make-ttir   -triton-make-ttir (target from the folder name) runs on a
+              frontend file and its output verifies; the test output says
+              whether it is identical to the reference's .ttir up to SSA
+              names and locations (a measurement, reported by
+              utils/compare-make-ttir.py).
 """
 
 import os
@@ -46,6 +51,8 @@ class CorpusFormat(lit.formats.TestFormat):
         path = os.path.join(self.corpus_dir, *test.path_in_suite[-2:])
         if self.kind == "roundtrip":
             return self._roundtrip(path)
+        if self.kind == "make-ttir":
+            return self._make_ttir(path)
         return lit.Test.UNRESOLVED, f"unknown corpus test kind {self.kind}"
 
     def _roundtrip(self, path):
@@ -71,3 +78,29 @@ class CorpusFormat(lit.formats.TestFormat):
         if reparsed != generic:
             return lit.Test.FAIL, "the generic form re-parses to a different module"
         return lit.Test.PASS, ""
+
+    def _make_ttir(self, path):
+        opt = os.path.join(self.tools_dir, "triton-opt")
+        target = target_of(path)
+        rc, out, err = _run([opt, path, f"-triton-make-ttir=target={target}"])
+        if rc != 0:
+            return lit.Test.FAIL, f"make_ttir failed on {path}:\n{err}"
+        rc, normalized, err = _run([opt, "-"], stdin=out)
+        if rc != 0:
+            return lit.Test.FAIL, f"make_ttir output does not re-parse:\n{err}"
+        reference = path.replace(".frontend.mlir", ".ttir")
+        if not os.path.exists(reference):
+            return lit.Test.PASS, "no reference .ttir"
+        rc, expected, err = _run([opt, reference])
+        same = rc == 0 and expected == normalized
+        return lit.Test.PASS, "identical to the reference" if same else "differs from the reference"
+
+
+def target_of(path):
+    """The target a corpus folder was compiled for."""
+    folder = os.path.basename(os.path.dirname(path))
+    if "gfx942" in folder:
+        return "hip:gfx942"
+    if "gfx90a" in folder:
+        return "hip:gfx90a"
+    return "cuda:90"

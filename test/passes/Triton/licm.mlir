@@ -1,0 +1,102 @@
+// RUN: triton-opt %s -split-input-file -triton-licm | FileCheck %s
+
+// An invariant load in a loop that writes no memory is hoisted, masked by
+// "the loop runs at least once".
+// CHECK-LABEL: tt.func @hoist_load
+tt.func @hoist_load(%p: tensor<64x!tt.ptr<f32>>, %lb: i32, %ub: i32) -> tensor<64xf32> {
+  // CHECK: %[[RUNS:.*]] = arith.cmpi slt, %arg1, %arg2 : i32
+  // CHECK: %[[M:.*]] = tt.splat %[[RUNS]] : i1 -> tensor<64xi1>
+  // CHECK: %[[V:.*]] = tt.load %arg0, %[[M]] : tensor<64x!tt.ptr<f32>>
+  // CHECK: %[[E:.*]] = math.exp %[[V]]
+  // CHECK: scf.for
+  // CHECK-NOT: tt.load
+  // CHECK: arith.addf %{{.*}}, %[[E]]
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<64xf32>
+  %r = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %zero) -> (tensor<64xf32>) : i32 {
+    %v = tt.load %p : tensor<64x!tt.ptr<f32>>
+    %e = math.exp %v : tensor<64xf32>
+    %s = arith.addf %acc, %e : tensor<64xf32>
+    scf.yield %s : tensor<64xf32>
+  }
+  tt.return %r : tensor<64xf32>
+}
+
+// -----
+
+// A masked load keeps its mask, and-ed with the guard.
+// CHECK-LABEL: tt.func @hoist_masked_load
+tt.func @hoist_masked_load(%p: tensor<8x!tt.ptr<f32>>, %m: tensor<8xi1>, %n: i32) -> tensor<8xf32> {
+  // CHECK: %[[RUNS:.*]] = arith.cmpi slt
+  // CHECK: %[[G:.*]] = tt.splat %[[RUNS]]
+  // CHECK: %[[M:.*]] = arith.andi %arg1, %[[G]] : tensor<8xi1>
+  // CHECK: tt.load %arg0, %[[M]]
+  // CHECK: scf.for
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<8xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<8xf32>) : i32 {
+    %v = tt.load %p, %m : tensor<8x!tt.ptr<f32>>
+    %s = arith.addf %acc, %v : tensor<8xf32>
+    scf.yield %s : tensor<8xf32>
+  }
+  tt.return %r : tensor<8xf32>
+}
+
+// -----
+
+// A loop that stores may change what the load reads: the load stays.
+// CHECK-LABEL: tt.func @store_in_loop
+tt.func @store_in_loop(%p: tensor<8x!tt.ptr<f32>>, %n: i32) {
+  // CHECK: scf.for
+  // CHECK: tt.load
+  // CHECK: tt.store
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %v = tt.load %p : tensor<8x!tt.ptr<f32>>
+    %w = arith.addf %v, %v : tensor<8xf32>
+    tt.store %p, %w : tensor<8x!tt.ptr<f32>>
+  }
+  tt.return
+}
+
+// -----
+
+// Loads whose pointers change with the loop, and volatile loads, stay.
+// CHECK-LABEL: tt.func @variant_and_volatile
+tt.func @variant_and_volatile(%p: !tt.ptr<f32>, %n: i32) -> f32 {
+  // CHECK: scf.for
+  // CHECK: tt.addptr
+  // CHECK: tt.load %{{.*}} : !tt.ptr<f32>
+  // CHECK: tt.load %arg0 {isVolatile = true}
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant 0.0 : f32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) : i32 {
+    %q = tt.addptr %p, %i : !tt.ptr<f32>, i32
+    %v = tt.load %q : !tt.ptr<f32>
+    %w = tt.load %p {isVolatile = true} : !tt.ptr<f32>
+    %s = arith.addf %acc, %v : f32
+    %t = arith.addf %s, %w : f32
+    scf.yield %t : f32
+  }
+  tt.return %r : f32
+}
+
+// -----
+
+// Plain loop-invariant code moves as with MLIR's LICM.
+// CHECK-LABEL: tt.func @invariant_arith
+tt.func @invariant_arith(%x: i32, %n: i32, %p: !tt.ptr<i32>) {
+  // CHECK: %[[M:.*]] = arith.muli %arg0, %arg0 : i32
+  // CHECK: scf.for
+  // CHECK: tt.store %arg2, %[[M]]
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %m = arith.muli %x, %x : i32
+    tt.store %p, %m : !tt.ptr<i32>
+  }
+  tt.return
+}
