@@ -12,6 +12,9 @@ time), so its files are enumerated here instead of being lit test files. A
               whether it is identical to the reference's .ttir up to SSA
               names and locations (a measurement, reported by
               utils/compare-make-ttir.py).
+  llir        the reference's .llir through triton-translate: PTX that ptxas
+              assembles for sm_90a, or AMDGCN that LLVM 22's llvm-mc
+              assembles for the folder's gfx target.
 """
 
 import os
@@ -27,11 +30,13 @@ def _run(cmd, stdin=None):
 
 
 class CorpusFormat(lit.formats.TestFormat):
-    def __init__(self, corpus_dir, suffixes, kind, tools_dir):
+    def __init__(self, corpus_dir, suffixes, kind, tools_dir, ptxas=None, llvm_tools_dir=None):
         self.corpus_dir = corpus_dir
         self.suffixes = tuple(suffixes)
         self.kind = kind
         self.tools_dir = tools_dir
+        self.ptxas = ptxas
+        self.llvm_tools_dir = llvm_tools_dir
 
     def getTestsInDirectory(self, testSuite, path_in_suite, litConfig, localConfig):
         if not os.path.isdir(self.corpus_dir):
@@ -53,6 +58,8 @@ class CorpusFormat(lit.formats.TestFormat):
             return self._roundtrip(path)
         if self.kind == "make-ttir":
             return self._make_ttir(path)
+        if self.kind == "llir":
+            return self._llir(path)
         return lit.Test.UNRESOLVED, f"unknown corpus test kind {self.kind}"
 
     def _roundtrip(self, path):
@@ -94,6 +101,37 @@ class CorpusFormat(lit.formats.TestFormat):
         rc, expected, err = _run([opt, reference])
         same = rc == 0 and expected == normalized
         return lit.Test.PASS, "identical to the reference" if same else "differs from the reference"
+
+
+def _llir_impl(self, path):
+    import tempfile
+    translate = os.path.join(self.tools_dir, "triton-translate")
+    target = target_of(path)
+    with tempfile.TemporaryDirectory() as tmp:
+        if target.startswith("cuda"):
+            ptx = os.path.join(tmp, "k.ptx")
+            rc, out, err = _run([translate, "--llvmir-to-ptx", path, "-o", ptx])
+            if rc != 0:
+                return lit.Test.FAIL, f"triton-translate failed:\n{err}"
+            rc, out, err = _run([self.ptxas, "--gpu-name=sm_90a", ptx, "-o",
+                                 os.path.join(tmp, "k.cubin")])
+            if rc != 0:
+                return lit.Test.FAIL, f"ptxas rejected our PTX:\n{err}"
+            return lit.Test.PASS, err
+        arch = target.split(":")[1]
+        asm = os.path.join(tmp, "k.s")
+        rc, out, err = _run([translate, "--llvmir-to-amdgcn", f"--arch={arch}", path, "-o", asm])
+        if rc != 0:
+            return lit.Test.FAIL, f"triton-translate failed:\n{err}"
+        rc, out, err = _run([os.path.join(self.llvm_tools_dir, "llvm-mc"),
+                             "-triple=amdgcn-amd-amdhsa", f"-mcpu={arch}", "-filetype=obj",
+                             asm, "-o", os.path.join(tmp, "k.o")])
+        if rc != 0:
+            return lit.Test.FAIL, f"llvm-mc rejected our AMDGCN:\n{err}"
+        return lit.Test.PASS, ""
+
+
+CorpusFormat._llir = _llir_impl
 
 
 def target_of(path):

@@ -1,0 +1,3 @@
+define void @f() {
+  ret i32 x
+}

@@ -1,0 +1,39 @@
+//===- DeviceEmission.h - PTX, cubin, AMDGCN and HSACO emission ---*- C++ -*-===//
+
+#ifndef TRANSLATE_DEVICEEMISSION_H
+#define TRANSLATE_DEVICEEMISSION_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace mlir {
+namespace triton {
+
+/// LLVM IR -> PTX for `arch` (sm_90a, sm_80, ...) as Triton does it: triple
+/// nvptx64-nvidia-cuda, features +ptx<version>, libdevice linked (only the
+/// functions used), nvvm-reflect-ftz set, LLVM O3, NVPTX codegen.
+/// With `optimize` false (LLVM IR that went through Triton's optimizer, such
+/// as the reference's .llir files) only codegen runs.
+llvm::Expected<std::string> emitPTX(llvm::Module &module, llvm::StringRef arch,
+                                    int ptxVersion, bool optimize = true);
+
+/// PTX -> cubin through ptxas at `ptxas`; ptxas's messages become the error.
+llvm::Expected<std::string> assembleCubin(llvm::StringRef ptx, llvm::StringRef arch,
+                                          llvm::StringRef ptxas);
+
+/// LLVM IR -> AMDGCN assembly (or an object file) for `arch` (gfx942,
+/// gfx90a): triple amdgcn-amd-amdhsa, code object v5, ocml/ockl linked with
+/// the oclc control constants set in the module, LLVM O3, AMDGPU codegen.
+llvm::Expected<std::string> emitAMDGCN(llvm::Module &module, llvm::StringRef arch,
+                                       bool object, bool optimize = true);
+
+/// An AMDGPU object file -> HSA code object (`ld.lld -shared`).
+llvm::Expected<std::string> linkHsaco(llvm::StringRef object, llvm::StringRef lld);
+
+} // namespace triton
+} // namespace mlir
+
+#endif // TRANSLATE_DEVICEEMISSION_H

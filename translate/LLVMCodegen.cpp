@@ -1,0 +1,153 @@
+//===- LLVMCodegen.cpp - LLVM IR to device code, target-independent ---------===//
+
+#include "translate/LLVMCodegen.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTarget();
+void LLVMInitializeNVPTXTargetMC();
+void LLVMInitializeNVPTXAsmPrinter();
+void LLVMInitializeAMDGPUTargetInfo();
+void LLVMInitializeAMDGPUTarget();
+void LLVMInitializeAMDGPUTargetMC();
+void LLVMInitializeAMDGPUAsmPrinter();
+void LLVMInitializeAMDGPUAsmParser();
+}
+
+using namespace llvm;
+
+void mlir::triton::initializeDeviceTargets() {
+  static bool initialized = [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTarget();
+    LLVMInitializeAMDGPUTargetMC();
+    LLVMInitializeAMDGPUAsmPrinter();
+    LLVMInitializeAMDGPUAsmParser();
+    return true;
+  }();
+  (void)initialized;
+}
+
+Expected<std::unique_ptr<TargetMachine>>
+mlir::triton::createTargetMachine(StringRef tripleName, StringRef cpu, StringRef features) {
+  initializeDeviceTargets();
+  Triple triple(tripleName);
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return createStringError(inconvertibleErrorCode(), "no LLVM target for '" + tripleName +
+                                                           "': " + error);
+  TargetOptions options;
+  // As Triton: fuse multiply-adds where the language allows it.
+  options.AllowFPOpFusion = FPOpFusion::Fast;
+  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
+      triple, cpu, features, options, Reloc::PIC_, std::nullopt, CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot create a target machine for " + cpu);
+  return machine;
+}
+
+void mlir::triton::setTarget(Module &module, TargetMachine &machine) {
+  module.setTargetTriple(machine.getTargetTriple());
+  module.setDataLayout(machine.createDataLayout());
+}
+
+bool mlir::triton::isKernel(const Function &function) {
+  return function.getCallingConv() == CallingConv::PTX_Kernel ||
+         function.getCallingConv() == CallingConv::AMDGPU_KERNEL;
+}
+
+void mlir::triton::internalizeNonKernels(Module &module) {
+  for (Function &function : module)
+    if (!function.isDeclaration() && !isKernel(function))
+      function.setLinkage(GlobalValue::InternalLinkage);
+}
+
+Error mlir::triton::linkBitcodeLibrary(Module &module, StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
+  if (!buffer)
+    return createStringError(buffer.getError(), "cannot read device library '" + path + "'");
+  Expected<std::unique_ptr<Module>> library =
+      parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
+  if (!library)
+    return library.takeError();
+  (*library)->setTargetTriple(module.getTargetTriple());
+  (*library)->setDataLayout(module.getDataLayout());
+  if (Linker::linkModules(module, std::move(*library), Linker::Flags::LinkOnlyNeeded))
+    return createStringError(inconvertibleErrorCode(),
+                             "linking device library '" + path + "' failed");
+  internalizeNonKernels(module);
+  return Error::success();
+}
+
+void mlir::triton::optimizeModule(Module &module, TargetMachine &machine) {
+  LoopAnalysisManager loopAnalyses;
+  FunctionAnalysisManager functionAnalyses;
+  CGSCCAnalysisManager cgsccAnalyses;
+  ModuleAnalysisManager moduleAnalyses;
+  PipelineTuningOptions tuning;
+  PassBuilder builder(&machine, tuning);
+  builder.registerModuleAnalyses(moduleAnalyses);
+  builder.registerCGSCCAnalyses(cgsccAnalyses);
+  builder.registerFunctionAnalyses(functionAnalyses);
+  builder.registerLoopAnalyses(loopAnalyses);
+  builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses, moduleAnalyses);
+  ModulePassManager passes = builder.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+  passes.run(module, moduleAnalyses);
+}
+
+Expected<std::string> mlir::triton::generateCode(Module &module, TargetMachine &machine,
+                                                 CodeGenFileType type) {
+  SmallString<0> code;
+  raw_svector_ostream stream(code);
+  legacy::PassManager passes;
+  if (machine.addPassesToEmitFile(passes, stream, nullptr, type))
+    return createStringError(inconvertibleErrorCode(),
+                             "the target cannot emit this kind of file");
+  passes.run(module);
+  return std::string(code.str());
+}
+
+Error mlir::triton::runTool(StringRef program, ArrayRef<StringRef> args) {
+  if (!sys::fs::can_execute(program))
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot run '" + program + "': not an executable file");
+  SmallString<128> errorFile;
+  if (std::error_code ec = sys::fs::createTemporaryFile("triton-tool", "err", errorFile))
+    return createStringError(ec, "cannot create a temporary file");
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(errorFile),
+                                          StringRef(errorFile)};
+  SmallVector<StringRef> argv = {program};
+  argv.append(args.begin(), args.end());
+  std::string message;
+  int status = sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0, 0, &message);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> output = MemoryBuffer::getFile(errorFile);
+  std::string text = output ? (*output)->getBuffer().trim().str() : "";
+  sys::fs::remove(errorFile);
+  if (status == 0)
+    return Error::success();
+  if (status < 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot run '" + program + "': " + message);
+  return createStringError(inconvertibleErrorCode(),
+                           sys::path::filename(program) + " failed (exit " +
+                               std::to_string(status) + "):\n" + text);
+}

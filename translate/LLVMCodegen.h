@@ -1,0 +1,58 @@
+//===- LLVMCodegen.h - LLVM IR to device code, target-independent -*- C++ -*-===//
+//
+// The steps NVIDIA and AMD emission share: a target machine, linking device
+// bitcode libraries (only what is used), LLVM's O3 pipeline, and codegen to
+// assembly or an object file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSLATE_LLVMCODEGEN_H
+#define TRANSLATE_LLVMCODEGEN_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CodeGen.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir {
+namespace triton {
+
+/// Registers the NVPTX and AMDGPU targets with LLVM (idempotent).
+void initializeDeviceTargets();
+
+/// A target machine for `triple`/`cpu`/`features` at O3.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu, llvm::StringRef features);
+
+/// Sets the module's triple and data layout to the target machine's.
+void setTarget(llvm::Module &module, llvm::TargetMachine &machine);
+
+/// Links the functions `module` uses from the bitcode file at `path`; every
+/// function that is not a kernel then becomes internal, so what is unused goes.
+llvm::Error linkBitcodeLibrary(llvm::Module &module, llvm::StringRef path);
+
+/// Gives every defined function that is not a kernel internal linkage.
+void internalizeNonKernels(llvm::Module &module);
+
+/// Runs LLVM's default O3 module pipeline for the target.
+void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine);
+
+/// Generates assembly text or an object file.
+llvm::Expected<std::string> generateCode(llvm::Module &module, llvm::TargetMachine &machine,
+                                         llvm::CodeGenFileType type);
+
+/// Runs `program` with `args`; on failure returns its standard error (or why
+/// it could not run) as the error.
+llvm::Error runTool(llvm::StringRef program, llvm::ArrayRef<llvm::StringRef> args);
+
+/// Whether `function` is a kernel (ptx_kernel or amdgpu_kernel).
+bool isKernel(const llvm::Function &function);
+
+} // namespace triton
+} // namespace mlir
+
+#endif // TRANSLATE_LLVMCODEGEN_H
