@@ -21,18 +21,20 @@ BlockAddress mlir::triton::buildBlockAddress(OpBuilder &builder, Location loc,
   int64_t rank = blockShape.size();
   Type i64 = builder.getI64Type(), i32 = builder.getI32Type(), i1 = builder.getI1Type();
   auto fullType = [&](Type elt) { return RankedTensorType::get(blockShape, elt); };
+  // The order of the ops follows upstream's rewrite: base, then each
+  // dimension's scaled index, then the masks.
+  auto ptrType = cast<PointerType>(block.base.getType());
+  Value bases = SplatOp::create(builder, loc, fullType(ptrType), block.base);
 
-  Value offsetSum, mask;
+  SmallVector<Value> indices; // index_d with size in dimension d, 1 elsewhere
+  Value offsetSum;
   for (int64_t d = 0; d < rank; ++d) {
     int64_t size = blockShape[d];
-    // index_d = offset_d + [0, size), as a rank-`rank` tensor that is `size`
-    // long in dimension d and 1 elsewhere.
+    auto line = RankedTensorType::get({size}, i64);
+    Value start = SplatOp::create(builder, loc, line, block.offsets[d]);
     auto range = MakeRangeOp::create(builder, loc, RankedTensorType::get({size}, i32), 0,
                                      static_cast<int32_t>(size));
-    Value index = arith::ExtSIOp::create(builder, loc, RankedTensorType::get({size}, i64),
-                                         range);
-    Value start = SplatOp::create(builder, loc, RankedTensorType::get({size}, i64),
-                                  block.offsets[d]);
+    Value index = arith::ExtSIOp::create(builder, loc, line, range);
     index = arith::AddIOp::create(builder, loc, start, index);
     SmallVector<int64_t> shape = {size};
     for (int64_t k = 0; k < rank; ++k) {
@@ -42,30 +44,32 @@ BlockAddress mlir::triton::buildBlockAddress(OpBuilder &builder, Location loc,
       index = ExpandDimsOp::create(builder, loc, RankedTensorType::get(shape, i64), index,
                                    static_cast<int32_t>(k));
     }
-    auto partType = RankedTensorType::get(shape, i64);
-    Value stride = SplatOp::create(builder, loc, partType, block.strides[d]);
+    indices.push_back(index);
+    Value stride = SplatOp::create(builder, loc, index.getType(), block.strides[d]);
     Value scaled = arith::MulIOp::create(builder, loc, index, stride);
     if (rank > 1)
       scaled = BroadcastOp::create(builder, loc, fullType(i64), scaled);
     offsetSum = offsetSum ? arith::AddIOp::create(builder, loc, offsetSum, scaled).getResult()
                           : scaled;
+  }
+  Value pointers = AddPtrOp::create(builder, loc, fullType(ptrType), bases, offsetSum);
 
+  Value mask;
+  for (int64_t d = 0; d < rank; ++d) {
     if (!llvm::is_contained(checkedDims, static_cast<int32_t>(d)))
       continue;
+    Value index = indices[d];
+    auto partType = cast<RankedTensorType>(index.getType());
     Value zero = arith::ConstantOp::create(
         builder, loc, DenseElementsAttr::get(partType, builder.getI64IntegerAttr(0)));
-    Value upper = SplatOp::create(builder, loc, partType, block.shape[d]);
     Value aboveZero = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge, index, zero);
+    Value upper = SplatOp::create(builder, loc, partType, block.shape[d]);
     Value belowEnd = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, index, upper);
     Value inside = arith::AndIOp::create(builder, loc, aboveZero, belowEnd);
     if (rank > 1)
       inside = BroadcastOp::create(builder, loc, fullType(i1), inside);
     mask = mask ? arith::AndIOp::create(builder, loc, mask, inside).getResult() : inside;
   }
-
-  auto ptrType = cast<PointerType>(block.base.getType());
-  Value bases = SplatOp::create(builder, loc, fullType(ptrType), block.base);
-  Value pointers = AddPtrOp::create(builder, loc, fullType(ptrType), bases, offsetSum);
   return {pointers, mask};
 }
 
