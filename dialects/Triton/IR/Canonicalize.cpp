@@ -99,6 +99,7 @@ struct ReshapeOfReshape : public OpRewritePattern<ReshapeOp> {
     bool reorder = op.getAllowReorder() || inner.getAllowReorder();
     auto merged = rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), inner.getSrc());
     merged.setAllowReorder(reorder);
+    merged.setEfficientLayout(op.getEfficientLayout());
     return success();
   }
 };

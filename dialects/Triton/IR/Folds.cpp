@@ -99,7 +99,9 @@ OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
-  if (getSrc().getType() == getType())
+  // A reshape that may reorder stays, even to its own shape: it marks where
+  // layout passes are free to permute elements (as upstream keeps it).
+  if (getSrc().getType() == getType() && !getAllowReorder())
     return getSrc();
   return resplat(adaptor.getSrc(), getType());
 }

@@ -158,6 +158,20 @@ tt.func @constant_masks(%p: tensor<8x!tt.ptr<f32>>, %v: tensor<8xf32>) -> (tenso
 
 // -----
 
+// CHECK-LABEL: tt.func @reshape_reorder_kept
+tt.func @reshape_reorder_kept(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<8x8xf32>) {
+  // A reshape that may reorder is kept, even to the same shape; merged with
+  // another reshape, the result may reorder.
+  // CHECK: %[[A:.*]] = tt.reshape %arg0 allow_reorder : tensor<64xf32> -> tensor<64xf32>
+  // CHECK: %[[B:.*]] = tt.reshape %arg0 allow_reorder : tensor<64xf32> -> tensor<8x8xf32>
+  // CHECK: tt.return %[[A]], %[[B]]
+  %0 = tt.reshape %x allow_reorder : tensor<64xf32> -> tensor<64xf32>
+  %1 = tt.reshape %0 : tensor<64xf32> -> tensor<8x8xf32>
+  tt.return %0, %1 : tensor<64xf32>, tensor<8x8xf32>
+}
+
+// -----
+
 // CHECK-LABEL: tt.func @reshape_and_trans_chains
 tt.func @reshape_and_trans_chains(%x: tensor<2x4x8xf32>) -> (tensor<64xf32>, tensor<8x2x4xf32>, tensor<2x4x8xf32>) {
   // CHECK: tt.reshape %{{.*}} allow_reorder : tensor<2x4x8xf32> -> tensor<64xf32>
