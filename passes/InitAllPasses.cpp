@@ -2,6 +2,7 @@
 
 #include "passes/InitAllPasses.h"
 #include "passes/Pipelines/Pipelines.h"
+#include "passes/Specialize/Passes.h"
 #include "passes/Triton/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -10,6 +11,7 @@
 void mlir::triton::registerTritonPasses() {
   // The project's passes and named pipelines.
   registerTritonTransformsPasses();
+  registerTritonSpecializePasses();
   registerTritonPipelines();
   // Upstream transforms that Triton's pipelines run.
   registerCanonicalizerPass();
