@@ -3,13 +3,10 @@
 #include "translate/DeviceEmission.h"
 #include "translate/LLVMCodegen.h"
 
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -86,26 +83,5 @@ Expected<std::string> mlir::triton::emitAMDGCN(Module &module, StringRef arch, b
 }
 
 Expected<std::string> mlir::triton::linkHsaco(StringRef object, StringRef lld) {
-  SmallString<128> objectFile, hsacoFile;
-  if (std::error_code ec = sys::fs::createTemporaryFile("triton", "o", objectFile))
-    return createStringError(ec, "cannot create a temporary file");
-  if (std::error_code ec = sys::fs::createTemporaryFile("triton", "hsaco", hsacoFile))
-    return createStringError(ec, "cannot create a temporary file");
-  auto cleanup = make_scope_exit([&] {
-    sys::fs::remove(objectFile);
-    sys::fs::remove(hsacoFile);
-  });
-  {
-    std::error_code ec;
-    raw_fd_ostream out(objectFile, ec);
-    if (ec)
-      return createStringError(ec, "cannot write " + objectFile);
-    out << object;
-  }
-  if (Error error = runTool(lld, {"-shared", objectFile, "-o", hsacoFile}))
-    return std::move(error);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> hsaco = MemoryBuffer::getFile(hsacoFile);
-  if (!hsaco)
-    return createStringError(hsaco.getError(), "ld.lld wrote no code object");
-  return (*hsaco)->getBuffer().str();
+  return runToolOnFiles(lld, object, {"-shared", "{in}", "-o", "{out}"});
 }

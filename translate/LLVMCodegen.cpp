@@ -2,6 +2,7 @@
 
 #include "translate/LLVMCodegen.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IRReader/IRReader.h"
@@ -150,4 +151,34 @@ Error mlir::triton::runTool(StringRef program, ArrayRef<StringRef> args) {
   return createStringError(inconvertibleErrorCode(),
                            sys::path::filename(program) + " failed (exit " +
                                std::to_string(status) + "):\n" + text);
+}
+
+Expected<std::string> mlir::triton::runToolOnFiles(StringRef program, StringRef input,
+                                                   ArrayRef<StringRef> args) {
+  SmallString<128> inFile, outFile;
+  if (std::error_code ec = sys::fs::createTemporaryFile("triton-in", "", inFile))
+    return createStringError(ec, "cannot create a temporary file");
+  if (std::error_code ec = sys::fs::createTemporaryFile("triton-out", "", outFile))
+    return createStringError(ec, "cannot create a temporary file");
+  auto cleanup = make_scope_exit([&] {
+    sys::fs::remove(inFile);
+    sys::fs::remove(outFile);
+  });
+  {
+    std::error_code ec;
+    raw_fd_ostream out(inFile, ec);
+    if (ec)
+      return createStringError(ec, "cannot write " + inFile);
+    out << input;
+  }
+  SmallVector<StringRef> resolved;
+  for (StringRef arg : args)
+    resolved.push_back(arg == "{in}" ? StringRef(inFile) : arg == "{out}" ? StringRef(outFile) : arg);
+  if (Error error = runTool(program, resolved))
+    return std::move(error);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> output = MemoryBuffer::getFile(outFile);
+  if (!output)
+    return createStringError(output.getError(),
+                             sys::path::filename(program) + " wrote no output");
+  return (*output)->getBuffer().str();
 }

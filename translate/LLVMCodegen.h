@@ -49,6 +49,12 @@ llvm::Expected<std::string> generateCode(llvm::Module &module, llvm::TargetMachi
 /// it could not run) as the error.
 llvm::Error runTool(llvm::StringRef program, llvm::ArrayRef<llvm::StringRef> args);
 
+/// Writes `input` to a temporary file, runs `program` with `args` in which
+/// the placeholders "{in}" and "{out}" name the input and output files, and
+/// returns the output file's content (the temporary files are removed).
+llvm::Expected<std::string> runToolOnFiles(llvm::StringRef program, llvm::StringRef input,
+                                           llvm::ArrayRef<llvm::StringRef> args);
+
 /// Whether `function` is a kernel (ptx_kernel or amdgpu_kernel).
 bool isKernel(const llvm::Function &function);
 

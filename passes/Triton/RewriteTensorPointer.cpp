@@ -95,6 +95,15 @@ struct AdvanceConversion : public OpConversionPattern<AdvanceOp> {
   }
 };
 
+/// The pointers and mask addressing the block of a block-pointer load/store.
+template <typename OpT>
+BlockAddress addressOf(OpT op, ValueRange parts, OpBuilder &builder) {
+  RankedTensorType blockType = getBlockType(op.getPtr().getType());
+  StridedBlock block = unpack(parts, blockType.getRank());
+  return buildBlockAddress(builder, op.getLoc(), block, blockType.getShape(),
+                           op.getBoundaryCheck());
+}
+
 struct LoadConversion : public OpConversionPattern<LoadOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
@@ -102,9 +111,7 @@ struct LoadConversion : public OpConversionPattern<LoadOp> {
     if (!isTensorPointerType(op.getPtr().getType()))
       return failure();
     RankedTensorType blockType = getBlockType(op.getPtr().getType());
-    StridedBlock block = unpack(adaptor.getPtr(), blockType.getRank());
-    BlockAddress address = buildBlockAddress(rewriter, op.getLoc(), block,
-                                             blockType.getShape(), op.getBoundaryCheck());
+    BlockAddress address = addressOf(op, adaptor.getPtr(), rewriter);
     Value other;
     if (address.mask && op.getPadding())
       other = buildPaddingConstant(rewriter, op.getLoc(), blockType,
@@ -122,10 +129,7 @@ struct StoreConversion : public OpConversionPattern<StoreOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     if (!isTensorPointerType(op.getPtr().getType()))
       return failure();
-    RankedTensorType blockType = getBlockType(op.getPtr().getType());
-    StridedBlock block = unpack(adaptor.getPtr(), blockType.getRank());
-    BlockAddress address = buildBlockAddress(rewriter, op.getLoc(), block,
-                                             blockType.getShape(), op.getBoundaryCheck());
+    BlockAddress address = addressOf(op, adaptor.getPtr(), rewriter);
     StoreOp::create(rewriter, op.getLoc(), address.pointers, adaptor.getValue().front(),
                     address.mask, ArrayRef<int32_t>{}, op.getCache(), op.getEvict());
     rewriter.eraseOp(op);
