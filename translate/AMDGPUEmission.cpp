@@ -6,7 +6,6 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
