@@ -1,6 +1,7 @@
 //===- InitAllPasses.cpp - Register the passes triton-opt offers ------------===//
 
 #include "passes/InitAllPasses.h"
+#include "passes/Analysis/Passes.h"
 #include "passes/Pipelines/Pipelines.h"
 #include "passes/Specialize/Passes.h"
 #include "passes/Triton/Passes.h"
@@ -13,6 +14,7 @@ void mlir::triton::registerTritonPasses() {
   registerTritonTransformsPasses();
   registerTritonSpecializePasses();
   registerTritonPipelines();
+  registerAnalysisTestPasses();
   // Upstream transforms that Triton's pipelines run.
   registerCanonicalizerPass();
   registerCSEPass();

@@ -1,0 +1,503 @@
+//===- AxisInfo.cpp - Divisibility, contiguity and constancy ----------------===//
+
+#include "passes/Analysis/AxisInfo.h"
+
+#include "dialects/Triton/IR/Dialect.h"
+
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::triton;
+
+//===----------------------------------------------------------------------===//
+// The lattice value
+//===----------------------------------------------------------------------===//
+
+namespace {
+constexpr int64_t kMaxDivisor = int64_t(1) << 62;
+
+int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
+int64_t gcd(int64_t a, int64_t b, int64_t c) { return std::gcd(std::gcd(a, b), c); }
+int64_t clampedProduct(int64_t a, int64_t b) {
+  if (a > kMaxDivisor / std::max<int64_t>(b, 1))
+    return kMaxDivisor;
+  return std::min(a * b, kMaxDivisor);
+}
+bool isPowerOf2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
+
+/// A value's dimensions: a tensor's shape, or [1] for a scalar.
+SmallVector<int64_t, 4> shapeOf(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return SmallVector<int64_t, 4>(tensor.getShape());
+  return {1};
+}
+
+/// Reads a per-argument attribute: an integer for every dimension, or a
+/// dense tensor with one entry per dimension.
+std::optional<AxisInfo::DimVector> readArgAttr(Attribute attr, int64_t rank) {
+  if (auto integer = dyn_cast_if_present<IntegerAttr>(attr))
+    return AxisInfo::DimVector(rank, integer.getInt());
+  if (auto dense = dyn_cast_if_present<DenseIntElementsAttr>(attr)) {
+    AxisInfo::DimVector values;
+    for (APInt v : dense.getValues<APInt>())
+      values.push_back(v.getSExtValue());
+    if (static_cast<int64_t>(values.size()) == rank)
+      return values;
+  }
+  return std::nullopt;
+}
+} // namespace
+
+int64_t mlir::triton::highestPowerOf2Divisor(int64_t n) {
+  if (n == 0)
+    return kMaxDivisor;
+  return n & (~(n - 1));
+}
+
+AxisInfo AxisInfo::getPessimistic(int64_t rank) {
+  return AxisInfo(DimVector(rank, 1), DimVector(rank, 1), DimVector(rank, 1));
+}
+
+AxisInfo AxisInfo::getPessimisticValueState(Value value) {
+  int64_t rank = shapeOf(value.getType()).size();
+  AxisInfo info = getPessimistic(rank);
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return info;
+  auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  if (!func)
+    return info;
+  unsigned index = arg.getArgNumber();
+  if (auto div = readArgAttr(func.getArgAttr(index, "tt.divisibility"), rank))
+    info.divisibility = *div;
+  if (auto cont = readArgAttr(func.getArgAttr(index, "tt.contiguity"), rank))
+    info.contiguity = *cont;
+  if (auto cst = readArgAttr(func.getArgAttr(index, "tt.constancy"), rank))
+    info.constancy = *cst;
+  return info;
+}
+
+AxisInfo AxisInfo::join(const AxisInfo &lhs, const AxisInfo &rhs) {
+  if (!lhs.isKnown())
+    return rhs;
+  if (!rhs.isKnown())
+    return lhs;
+  if (lhs.getRank() != rhs.getRank())
+    return getPessimistic(std::max(lhs.getRank(), rhs.getRank()));
+  DimVector cont, div, cst;
+  for (int64_t d = 0; d < lhs.getRank(); ++d) {
+    cont.push_back(gcd(lhs.contiguity[d], rhs.contiguity[d]));
+    div.push_back(gcd(lhs.divisibility[d], rhs.divisibility[d]));
+    cst.push_back(gcd(lhs.constancy[d], rhs.constancy[d]));
+  }
+  std::optional<int64_t> value;
+  if (lhs.constantValue == rhs.constantValue)
+    value = lhs.constantValue;
+  return AxisInfo(cont, div, cst, value);
+}
+
+void AxisInfo::print(raw_ostream &os) const {
+  if (!known) {
+    os << "<unknown>";
+    return;
+  }
+  auto list = [&](StringRef name, const DimVector &v) {
+    os << name << " = [";
+    llvm::interleaveComma(v, os);
+    os << "]";
+  };
+  list("contiguity", contiguity);
+  os << ", ";
+  list("divisibility", divisibility);
+  os << ", ";
+  list("constancy", constancy);
+  os << ", constant_value = ";
+  if (constantValue)
+    os << *constantValue;
+  else
+    os << "<none>";
+}
+
+//===----------------------------------------------------------------------===//
+// Transfer functions
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+using DimVector = AxisInfo::DimVector;
+
+/// A constant (scalar or splat) of `shape`.
+AxisInfo constantInfo(int64_t value, ArrayRef<int64_t> shape) {
+  return AxisInfo(DimVector(shape.size(), 1),
+                  DimVector(shape.size(), highestPowerOf2Divisor(value)),
+                  DimVector(shape.begin(), shape.end()), value);
+}
+
+/// An elementwise op of two operands, dimension by dimension.
+template <typename ContFn, typename DivFn, typename CstFn>
+AxisInfo elementwise(const AxisInfo &lhs, const AxisInfo &rhs, ContFn cont, DivFn div,
+                     CstFn cst, std::optional<int64_t> value) {
+  DimVector c, v, k;
+  for (int64_t d = 0; d < lhs.getRank(); ++d) {
+    c.push_back(cont(d));
+    v.push_back(div(d));
+    k.push_back(cst(d));
+  }
+  return AxisInfo(c, v, k, value);
+}
+
+/// The divisibility of the first elements of runs of `run` elements of a value
+/// whose own runs are longer: those start inside its runs, at multiples of
+/// `run` from the run's start.
+int64_t divisibilityForRuns(const AxisInfo &info, int64_t d, int64_t run) {
+  if (info.getContiguity(d) > run)
+    return gcd(info.getDivisibility(d), run);
+  return info.getDivisibility(d);
+}
+
+AxisInfo visitAdd(const AxisInfo &lhs, const AxisInfo &rhs, bool isSub, int64_t rhsScale,
+                  std::optional<int64_t> value) {
+  // A contiguous run plus (or minus) a constant run stays contiguous.
+  auto contiguity = [&](int64_t d) {
+    int64_t c = gcd(lhs.getContiguity(d), rhs.getConstancy(d));
+    if (!isSub)
+      c = std::max(c, gcd(lhs.getConstancy(d), rhs.getContiguity(d)));
+    return c;
+  };
+  return elementwise(
+      lhs, rhs, contiguity,
+      [&](int64_t d) {
+        int64_t run = contiguity(d);
+        return gcd(divisibilityForRuns(lhs, d, run),
+                   clampedProduct(divisibilityForRuns(rhs, d, run), rhsScale));
+      },
+      [&](int64_t d) { return gcd(lhs.getConstancy(d), rhs.getConstancy(d)); }, value);
+}
+
+AxisInfo visitMul(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_t> value) {
+  return elementwise(
+      lhs, rhs,
+      [&](int64_t d) -> int64_t {
+        if (rhs.getConstantValue() == 1)
+          return lhs.getContiguity(d);
+        if (lhs.getConstantValue() == 1)
+          return rhs.getContiguity(d);
+        return 1;
+      },
+      [&](int64_t d) {
+        // Multiplied by anything but 1, a contiguous run no longer is one: its
+        // elements count one by one.
+        int64_t lhsDiv = rhs.getConstantValue() == 1 ? lhs.getDivisibility(d)
+                                                     : divisibilityForRuns(lhs, d, 1);
+        int64_t rhsDiv = lhs.getConstantValue() == 1 ? rhs.getDivisibility(d)
+                                                     : divisibilityForRuns(rhs, d, 1);
+        return clampedProduct(lhsDiv, rhsDiv);
+      },
+      [&](int64_t d) { return gcd(lhs.getConstancy(d), rhs.getConstancy(d)); }, value);
+}
+
+/// lhs / 2^k (divisor a positive constant).
+AxisInfo visitDiv(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_t> value) {
+  std::optional<int64_t> divisor = rhs.getConstantValue();
+  return elementwise(
+      lhs, rhs,
+      [&](int64_t d) -> int64_t { return divisor == 1 ? lhs.getContiguity(d) : 1; },
+      [&](int64_t d) -> int64_t {
+        if (divisor == 1)
+          return lhs.getDivisibility(d);
+        int64_t lhsDiv = divisibilityForRuns(lhs, d, 1);
+        if (divisor && isPowerOf2(*divisor) && lhsDiv >= *divisor)
+          return lhsDiv / *divisor;
+        return 1;
+      },
+      [&](int64_t d) {
+        int64_t c = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
+        // Runs of `divisor` consecutive values, aligned to it, divide to one value.
+        if (divisor && isPowerOf2(*divisor))
+          c = std::max(c, gcd(lhs.getContiguity(d), *divisor, lhs.getDivisibility(d)));
+        return c;
+      },
+      value);
+}
+
+/// lhs % m for a positive power-of-two constant m.
+AxisInfo visitRem(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_t> value) {
+  std::optional<int64_t> m = rhs.getConstantValue();
+  bool known = m && isPowerOf2(*m);
+  return elementwise(
+      lhs, rhs,
+      [&](int64_t d) -> int64_t {
+        return known ? gcd(lhs.getContiguity(d), *m, lhs.getDivisibility(d)) : 1;
+      },
+      [&](int64_t d) -> int64_t { return known ? gcd(lhs.getDivisibility(d), *m) : 1; },
+      [&](int64_t d) { return gcd(lhs.getConstancy(d), rhs.getConstancy(d)); }, value);
+}
+
+/// A comparison: equal along runs where both sides are constant, and, for an
+/// ordering against a constant, along aligned blocks of a contiguous run.
+AxisInfo visitCmp(arith::CmpIPredicate predicate, const AxisInfo &lhs, const AxisInfo &rhs,
+                  std::optional<int64_t> value) {
+  bool ordering = predicate != arith::CmpIPredicate::eq && predicate != arith::CmpIPredicate::ne;
+  return elementwise(
+      lhs, rhs, [](int64_t) -> int64_t { return 1; }, [](int64_t) -> int64_t { return 1; },
+      [&](int64_t d) {
+        int64_t c = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
+        if (ordering) {
+          int64_t aligned = gcd(lhs.getDivisibility(d), rhs.getDivisibility(d));
+          c = std::max(c, gcd(gcd(lhs.getContiguity(d), rhs.getConstancy(d)), aligned));
+          c = std::max(c, gcd(gcd(rhs.getContiguity(d), lhs.getConstancy(d)), aligned));
+        }
+        return c;
+      },
+      value);
+}
+
+std::optional<int64_t> fold(std::optional<int64_t> a, std::optional<int64_t> b,
+                            function_ref<std::optional<int64_t>(int64_t, int64_t)> fn) {
+  if (!a || !b)
+    return std::nullopt;
+  return fn(*a, *b);
+}
+
+/// The size in bytes of what a pointer (or tensor of pointers) points to.
+int64_t pointeeBytes(Type type) {
+  Type elt = getElementTypeOrSelf(type);
+  auto ptr = dyn_cast<PointerType>(elt);
+  if (!ptr)
+    return 1;
+  Type pointee = ptr.getPointeeType();
+  if (pointee.isIntOrFloat())
+    return std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+  return 1;
+}
+
+/// The facts about op's first result, or nullopt where nothing is known.
+std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
+  Type resultType = op->getResult(0).getType();
+  SmallVector<int64_t, 4> shape = shapeOf(resultType);
+  auto binary = [&](auto fn) -> std::optional<AxisInfo> { return fn(in[0], in[1]); };
+
+  return TypeSwitch<Operation *, std::optional<AxisInfo>>(op)
+      .Case([&](arith::ConstantOp constant) -> std::optional<AxisInfo> {
+        APInt value;
+        if (matchPattern(constant.getResult(), m_ConstantInt(&value)))
+          return constantInfo(value.getSExtValue(), shape);
+        return std::nullopt;
+      })
+      .Case([&](MakeRangeOp range) -> std::optional<AxisInfo> {
+        int64_t start = range.getStart();
+        return AxisInfo({int64_t(range.getEnd()) - start}, {highestPowerOf2Divisor(start)},
+                        {1});
+      })
+      .Case([&](SplatOp) -> std::optional<AxisInfo> {
+        return AxisInfo(DimVector(shape.size(), 1),
+                        DimVector(shape.size(), in[0].getDivisibility(0)),
+                        DimVector(shape.begin(), shape.end()), in[0].getConstantValue());
+      })
+      .Case([&](BroadcastOp broadcast) -> std::optional<AxisInfo> {
+        SmallVector<int64_t, 4> srcShape = shapeOf(broadcast.getSrc().getType());
+        DimVector cont, div, cst;
+        for (size_t d = 0; d < shape.size(); ++d) {
+          bool expanded = srcShape[d] == 1 && shape[d] != 1;
+          cont.push_back(expanded ? 1 : in[0].getContiguity(d));
+          div.push_back(in[0].getDivisibility(d));
+          cst.push_back(expanded ? shape[d] : in[0].getConstancy(d));
+        }
+        return AxisInfo(cont, div, cst, in[0].getConstantValue());
+      })
+      .Case([&](ExpandDimsOp expand) -> std::optional<AxisInfo> {
+        const AxisInfo &src = in[0];
+        int64_t newDiv = 1;
+        if (src.getConstantValue()) {
+          newDiv = highestPowerOf2Divisor(*src.getConstantValue());
+        } else {
+          newDiv = kMaxDivisor;
+          for (int64_t d = 0; d < src.getRank(); ++d)
+            newDiv = gcd(newDiv, src.getContiguity(d) > 1 ? 1 : src.getDivisibility(d));
+        }
+        DimVector cont = src.getContiguity(), div = src.getDivisibility(),
+                  cst = src.getConstancy();
+        unsigned axis = expand.getAxis();
+        cont.insert(cont.begin() + axis, 1);
+        div.insert(div.begin() + axis, newDiv);
+        cst.insert(cst.begin() + axis, 1);
+        return AxisInfo(cont, div, cst, src.getConstantValue());
+      })
+      .Case([&](TransOp trans) -> std::optional<AxisInfo> {
+        DimVector cont, div, cst;
+        for (int32_t d : trans.getOrder()) {
+          cont.push_back(in[0].getContiguity(d));
+          div.push_back(in[0].getDivisibility(d));
+          cst.push_back(in[0].getConstancy(d));
+        }
+        return AxisInfo(cont, div, cst, in[0].getConstantValue());
+      })
+      .Case<arith::AddIOp, arith::SubIOp>([&](auto add) -> std::optional<AxisInfo> {
+        bool isSub = isa<arith::SubIOp>(op);
+        auto value = fold(in[0].getConstantValue(), in[1].getConstantValue(),
+                          [&](int64_t a, int64_t b) -> std::optional<int64_t> {
+                            return isSub ? a - b : a + b;
+                          });
+        return visitAdd(in[0], in[1], isSub, 1, value);
+      })
+      .Case([&](AddPtrOp addptr) -> std::optional<AxisInfo> {
+        return visitAdd(in[0], in[1], /*isSub=*/false, pointeeBytes(addptr.getType()),
+                        std::nullopt);
+      })
+      .Case([&](arith::MulIOp) {
+        return binary([&](const AxisInfo &a, const AxisInfo &b) {
+          return visitMul(a, b, fold(a.getConstantValue(), b.getConstantValue(),
+                                     [](int64_t x, int64_t y) -> std::optional<int64_t> {
+                                       return x * y;
+                                     }));
+        });
+      })
+      .Case<arith::DivSIOp, arith::DivUIOp>([&](auto) {
+        return binary([&](const AxisInfo &a, const AxisInfo &b) {
+          return visitDiv(a, b, fold(a.getConstantValue(), b.getConstantValue(),
+                                     [](int64_t x, int64_t y) -> std::optional<int64_t> {
+                                       if (y == 0)
+                                         return std::nullopt;
+                                       return x / y;
+                                     }));
+        });
+      })
+      .Case<arith::RemSIOp, arith::RemUIOp>([&](auto) {
+        return binary([&](const AxisInfo &a, const AxisInfo &b) {
+          return visitRem(a, b, fold(a.getConstantValue(), b.getConstantValue(),
+                                     [](int64_t x, int64_t y) -> std::optional<int64_t> {
+                                       if (y == 0)
+                                         return std::nullopt;
+                                       return x % y;
+                                     }));
+        });
+      })
+      .Case([&](arith::ShLIOp) -> std::optional<AxisInfo> {
+        std::optional<int64_t> k = in[1].getConstantValue();
+        if (!k || *k < 0 || *k > 30)
+          return AxisInfo::getPessimistic(shape.size());
+        return visitMul(in[0], constantInfo(int64_t(1) << *k, shape),
+                        fold(in[0].getConstantValue(), k,
+                             [](int64_t x, int64_t y) -> std::optional<int64_t> {
+                               return x << y;
+                             }));
+      })
+      .Case<arith::ShRUIOp, arith::ShRSIOp>([&](auto) -> std::optional<AxisInfo> {
+        std::optional<int64_t> k = in[1].getConstantValue();
+        if (!k || *k < 0 || *k > 30)
+          return AxisInfo::getPessimistic(shape.size());
+        return visitDiv(in[0], constantInfo(int64_t(1) << *k, shape),
+                        fold(in[0].getConstantValue(), k,
+                             [](int64_t x, int64_t y) -> std::optional<int64_t> {
+                               return x >> y;
+                             }));
+      })
+      .Case([&](arith::CmpIOp cmp) -> std::optional<AxisInfo> {
+        return visitCmp(cmp.getPredicate(), in[0], in[1], std::nullopt);
+      })
+      .Case([&](arith::SelectOp) -> std::optional<AxisInfo> {
+        const AxisInfo &cond = in[0], &a = in[1], &b = in[2];
+        if (cond.getConstantValue())
+          return *cond.getConstantValue() ? a : b;
+        DimVector cont, div, cst;
+        for (int64_t d = 0; d < a.getRank(); ++d) {
+          int64_t condRun = cond.getRank() == a.getRank() ? cond.getConstancy(d) : shape[d];
+          int64_t run = gcd(a.getContiguity(d), b.getContiguity(d), condRun);
+          cont.push_back(run);
+          div.push_back(gcd(divisibilityForRuns(a, d, run), divisibilityForRuns(b, d, run)));
+          cst.push_back(gcd(a.getConstancy(d), b.getConstancy(d), condRun));
+        }
+        return AxisInfo(cont, div, cst);
+      })
+      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
+            arith::IndexCastUIOp, BitcastOp, IntToPtrOp, PtrToIntOp>(
+          [&](auto) -> std::optional<AxisInfo> { return in[0]; })
+      .Case<arith::MaxSIOp, arith::MaxUIOp, arith::MinSIOp, arith::MinUIOp>(
+          [&](auto) -> std::optional<AxisInfo> {
+            return elementwise(
+                in[0], in[1], [](int64_t) -> int64_t { return 1; },
+                [&](int64_t d) {
+                  return gcd(divisibilityForRuns(in[0], d, 1), divisibilityForRuns(in[1], d, 1));
+                },
+                [&](int64_t d) { return gcd(in[0].getConstancy(d), in[1].getConstancy(d)); },
+                std::nullopt);
+          })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+bool isTracked(Type type) {
+  Type elt = getElementTypeOrSelf(type);
+  return isa<IntegerType, IndexType, PointerType>(elt);
+}
+
+} // namespace
+
+LogicalResult AxisInfoAnalysis::visitOperation(Operation *op,
+                                               ArrayRef<const AxisInfoLattice *> operands,
+                                               ArrayRef<AxisInfoLattice *> results) {
+  SmallVector<AxisInfo, 4> in;
+  for (const AxisInfoLattice *lattice : operands) {
+    if (!lattice->getValue().isKnown())
+      return success(); // wait until every operand is known
+    in.push_back(lattice->getValue());
+  }
+  std::optional<AxisInfo> info;
+  if (op->getNumResults() == 1 && isTracked(op->getResult(0).getType()))
+    info = transfer(op, in);
+  for (auto [index, lattice] : llvm::enumerate(results)) {
+    AxisInfo value = (info && index == 0)
+                         ? *info
+                         : AxisInfo::getPessimistic(shapeOf(op->getResult(index).getType()).size());
+    propagateIfChanged(lattice, lattice->join(value));
+  }
+  return success();
+}
+
+void AxisInfoAnalysis::visitNonControlFlowArguments(Operation *op,
+                                                    const RegionSuccessor &successor,
+                                                    ArrayRef<AxisInfoLattice *> argLattices,
+                                                    unsigned firstIndex) {
+  // The induction variable of scf.for: lb, lb + step, ...
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    const AxisInfoLattice *lb =
+        getLatticeElementFor(getProgramPointAfter(op), loop.getLowerBound());
+    const AxisInfoLattice *step =
+        getLatticeElementFor(getProgramPointAfter(op), loop.getStep());
+    if (!lb->getValue().isKnown() || !step->getValue().isKnown())
+      return;
+    int64_t div = gcd(lb->getValue().getDivisibility(0), step->getValue().getDivisibility(0));
+    AxisInfo iv({1}, {div}, {1});
+    for (AxisInfoLattice *lattice : argLattices)
+      if (lattice->getAnchor() == loop.getInductionVar())
+        propagateIfChanged(lattice, lattice->join(iv));
+    return;
+  }
+  SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(op, successor, argLattices,
+                                                              firstIndex);
+}
+
+void AxisInfoAnalysis::setToEntryState(AxisInfoLattice *lattice) {
+  propagateIfChanged(lattice,
+                     lattice->join(AxisInfo::getPessimisticValueState(lattice->getAnchor())));
+}
+
+ModuleAxisInfo::ModuleAxisInfo(Operation *root) {
+  solver.load<dataflow::DeadCodeAnalysis>();
+  solver.load<dataflow::SparseConstantPropagation>();
+  solver.load<AxisInfoAnalysis>();
+  (void)solver.initializeAndRun(root);
+}
+
+AxisInfo ModuleAxisInfo::get(Value value) const {
+  if (const auto *lattice = solver.lookupState<AxisInfoLattice>(value))
+    if (lattice->getValue().isKnown())
+      return lattice->getValue();
+  return AxisInfo::getPessimistic(shapeOf(value.getType()).size());
+}

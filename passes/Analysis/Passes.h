@@ -1,0 +1,15 @@
+//===- Passes.h - Passes that expose the analyses to tests --------*- C++ -*-===//
+
+#ifndef PASSES_ANALYSIS_PASSES_H
+#define PASSES_ANALYSIS_PASSES_H
+
+namespace mlir {
+namespace triton {
+
+/// Registers -test-print-alignment.
+void registerAnalysisTestPasses();
+
+} // namespace triton
+} // namespace mlir
+
+#endif // PASSES_ANALYSIS_PASSES_H

@@ -1,0 +1,109 @@
+// RUN: triton-opt %s -split-input-file -test-print-alignment -verify-diagnostics -o /dev/null
+
+// The vector add's offsets, pointers and mask.
+tt.func public @add_kernel(%x_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+  // expected-remark @below {{contiguity = [1], divisibility = [1024], constancy = [1], constant_value = 1024}}
+  %c1024_i32 = arith.constant 1024 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %pid = tt.get_program_id x : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [1024], constancy = [1], constant_value = <none>}}
+  %offs = arith.muli %pid, %c1024_i32 : i32
+  // expected-remark @below {{contiguity = [1024], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1024], constancy = [1024], constant_value = <none>}}
+  %s = tt.splat %offs : i32 -> tensor<1024xi32>
+  // expected-remark @below {{contiguity = [1024], divisibility = [1024], constancy = [1], constant_value = <none>}}
+  %idx = arith.addi %s, %r : tensor<1024xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [1024], constant_value = <none>}}
+  %ns = tt.splat %n : i32 -> tensor<1024xi32>
+  // The mask is constant over aligned runs of 16 (n is a multiple of 16).
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [16], constant_value = <none>}}
+  %m = arith.cmpi slt, %idx, %ns : tensor<1024xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [1024], constant_value = <none>}}
+  %xs = tt.splat %x_ptr : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  // Pointer divisibility is in bytes: 16-byte aligned runs of 1024 floats.
+  // expected-remark @below {{contiguity = [1024], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %xp = tt.addptr %xs, %idx : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  tt.return
+}
+
+// -----
+
+// Two dimensions: rows scaled by a stride, columns contiguous.
+tt.func public @tile(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 8 : i32}) {
+  // expected-remark @below {{contiguity = [64], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  // expected-remark @below {{contiguity = [64, 1], divisibility = [4611686018427387904, 1], constancy = [1, 1], constant_value = <none>}}
+  %rows = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [8, 8], constancy = [64, 1], constant_value = <none>}}
+  %st = tt.splat %stride : i32 -> tensor<64x1xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [8, 8], constancy = [1, 1], constant_value = <none>}}
+  %rs = arith.muli %rows, %st : tensor<64x1xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [8, 8], constancy = [1, 32], constant_value = <none>}}
+  %rb = tt.broadcast %rs : tensor<64x1xi32> -> tensor<64x32xi32>
+  // expected-remark @below {{contiguity = [32], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  %c = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  // expected-remark @below {{contiguity = [1, 32], divisibility = [1, 4611686018427387904], constancy = [1, 1], constant_value = <none>}}
+  %cols = tt.expand_dims %c {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  // expected-remark @below {{contiguity = [1, 32], divisibility = [1, 4611686018427387904], constancy = [64, 1], constant_value = <none>}}
+  %cb = tt.broadcast %cols : tensor<1x32xi32> -> tensor<64x32xi32>
+  // expected-remark @below {{contiguity = [1, 32], divisibility = [1, 8], constancy = [1, 1], constant_value = <none>}}
+  %off = arith.addi %rb, %cb : tensor<64x32xi32>
+  // expected-remark @below {{contiguity = [32, 1], divisibility = [8, 1], constancy = [1, 1], constant_value = <none>}}
+  %t = tt.trans %off {order = array<i32: 1, 0>} : tensor<64x32xi32> -> tensor<32x64xi32>
+  tt.return
+}
+
+// -----
+
+// Division and remainder by powers of two; shifts.
+tt.func public @div_rem() {
+  // expected-remark @below {{contiguity = [256], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [256], constant_value = 16}}
+  %c16 = arith.constant dense<16> : tensor<256xi32>
+  // Runs of 16 equal quotients.
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [16], constant_value = <none>}}
+  %q = arith.divsi %r, %c16 : tensor<256xi32>
+  // Remainders: contiguous runs of 16 starting at 0.
+  // expected-remark @below {{contiguity = [16], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %m = arith.remsi %r, %c16 : tensor<256xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [2], constancy = [256], constant_value = 2}}
+  %c2 = arith.constant dense<2> : tensor<256xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [1], constant_value = <none>}}
+  %sh = arith.shli %r, %c2 : tensor<256xi32>
+  tt.return
+}
+
+// -----
+
+// Dense per-dimension attributes, a loop induction variable and a
+// loop-carried pointer.
+tt.func public @loop(%p: tensor<8x8x!tt.ptr<i32>> {tt.divisibility = dense<[16, 4]> : tensor<2xi32>, tt.contiguity = dense<[1, 8]> : tensor<2xi32>}, %n: i32) {
+  // expected-remark @below {{contiguity = [1], divisibility = [4611686018427387904], constancy = [1], constant_value = 0}}
+  %c0 = arith.constant 0 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [1], constant_value = 4}}
+  %c4 = arith.constant 4 : i32
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [16, 16], constancy = [8, 8], constant_value = 16}}
+  %step = arith.constant dense<16> : tensor<8x8xi32>
+  // expected-remark @below {{contiguity = [1, 8], divisibility = [16, 4], constancy = [1, 1], constant_value = <none>}}
+  %r = scf.for %i = %c0 to %n step %c4 iter_args(%q = %p) -> (tensor<8x8x!tt.ptr<i32>>) : i32 {
+    // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [1], constant_value = <none>}}
+    %j = arith.addi %i, %c0 : i32
+    // expected-remark @below {{contiguity = [1, 8], divisibility = [16, 4], constancy = [1, 1], constant_value = <none>}}
+    %next = tt.addptr %q, %step : tensor<8x8x!tt.ptr<i32>>, tensor<8x8xi32>
+    scf.yield %next : tensor<8x8x!tt.ptr<i32>>
+  }
+  tt.return
+}
+
+// -----
+
+// A select keeps what both sides share.
+tt.func public @select(%c: i1, %a: i32 {tt.divisibility = 32 : i32}, %b: i32 {tt.divisibility = 8 : i32}) {
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [1], constant_value = <none>}}
+  %s = arith.select %c, %a, %b : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %l = arith.extui %c : i1 to i32
+  tt.return
+}
