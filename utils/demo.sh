@@ -1,22 +1,41 @@
 #!/usr/bin/env bash
-# The demo: parse, verify and print the bundled vector-add kernel, then take it
-# as far down the pipeline as the tree allows today (canonicalize + cse + inline).
+# The demo: the bundled vector-add kernel through everything the tree can do
+# today. Each step prints what it produced.
 set -euo pipefail
 build="${1:-build}"
-opt="$build/bin/triton-opt"
+bin="$build/bin"
 example="examples/vector_add.ttir"
+corpus="${TRITON_SHARED_DIR:-../shared}/corpus"
 
-echo "== $example: parsed, verified and printed back by triton-opt"
-"$opt" "$example"
-echo
-echo "== after -inline -canonicalize -cse (the TTIR-level simplifications built so far)"
-"$opt" "$example" -inline -canonicalize -cse
-echo
-echo "== round trip check: printing the printed form again gives the same text"
-if diff <("$opt" "$example") <("$opt" "$example" | "$opt") > /dev/null; then
+step() { printf '\n== %s\n' "$*"; }
+
+step "$example: parsed, verified and printed back by triton-opt"
+"$bin/triton-opt" "$example"
+
+step "round trip: printing the printed form again gives the same text"
+if diff <("$bin/triton-opt" "$example") <("$bin/triton-opt" "$example" | "$bin/triton-opt") > /dev/null; then
   echo "identical"
 else
   echo "DIFFERENT"; exit 1
 fi
-echo
-echo "Not built yet: TTIR -> TTGIR -> LLVM -> PTX/cubin and the interpreter (triton-run)."
+
+if [ -f "$corpus/triton-3.6-sm90/add_fp32.frontend.mlir" ]; then
+  step "Triton 3.6's frontend IR of the same kernel through -triton-make-ttir='target=cuda:90'"
+  "$bin/triton-opt" "$corpus/triton-3.6-sm90/add_fp32.frontend.mlir" -triton-make-ttir='target=cuda:90'
+
+  step "the reference's LLVM IR of the kernel to PTX for sm_90a (triton-translate), with metadata"
+  out="$build/demo"
+  mkdir -p "$out"
+  "$bin/triton-translate" --llvmir-to-ptx "$corpus/triton-3.6-sm90/add_fp32.llir" \
+      -o "$out/add_kernel.ptx" --metadata="$out/add_kernel.json"
+  grep -E '^\.(version|target)|\.entry|ld\.global|st\.global' "$out/add_kernel.ptx"
+  cat "$out/add_kernel.json"
+  ptxas=/usr/local/cuda/bin/ptxas
+  if [ -x "$ptxas" ]; then
+    "$ptxas" --gpu-name=sm_90a "$out/add_kernel.ptx" -o "$out/add_kernel.cubin"
+    echo "ptxas: $(stat -c %s "$out/add_kernel.cubin")-byte cubin in $out/add_kernel.cubin"
+  fi
+fi
+
+step "not built yet"
+echo "TTIR -> TTGIR -> LLVM lowering (-triton-make-ttgir / -triton-make-llir say so when run)."
