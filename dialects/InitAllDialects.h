@@ -9,6 +9,9 @@
 #define DIALECTS_INITALLDIALECTS_H
 
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonAMDGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -27,12 +30,15 @@
 namespace mlir {
 namespace triton {
 
-/// Registers the tt dialect and the upstream dialects Triton IR uses.
+/// Registers the tt, ttg, ttng and amdg dialects and the upstream dialects
+/// Triton IR uses.
 inline void registerTritonDialects(DialectRegistry &registry) {
-  registry.insert<TritonDialect, arith::ArithDialect, cf::ControlFlowDialect,
-                  func::FuncDialect, gpu::GPUDialect, LLVM::LLVMDialect,
-                  math::MathDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,
-                  scf::SCFDialect, ub::UBDialect>();
+  registry.insert<TritonDialect, gpu::TritonGPUDialect,
+                  nvidia_gpu::TritonNvidiaGPUDialect, amdgpu::TritonAMDGPUDialect,
+                  arith::ArithDialect, cf::ControlFlowDialect, func::FuncDialect,
+                  mlir::gpu::GPUDialect, LLVM::LLVMDialect, math::MathDialect,
+                  NVVM::NVVMDialect, ROCDL::ROCDLDialect, scf::SCFDialect,
+                  ub::UBDialect>();
   func::registerInlinerExtension(registry);
   LLVM::registerInlinerInterface(registry);
 }

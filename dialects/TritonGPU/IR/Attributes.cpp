@@ -1,0 +1,882 @@
+//===- Attributes.cpp - Layout encodings of the ttg dialect ----------------===//
+//
+// Parsers, printers and verifiers of the layout encodings. Every encoding
+// prints as `#ttg.<mnemonic><{key = value, ...}>` in Triton 3.6's key order;
+// the parsers read the body as a dictionary and take the keys they know.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::triton::gpu;
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/TritonGPU/IR/TritonGPUAttrDefs.cpp.inc"
+
+void TritonGPUDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/TritonGPU/IR/TritonGPUAttrDefs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Reading the `<{...}>` body
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The keys of a layout's `<{...}>` body, read one by one. Each getter
+/// reports a missing or ill-typed key at the body's location.
+class LayoutBody {
+public:
+  LayoutBody(AsmParser &parser, StringRef layout)
+      : parser(parser), layout(layout) {}
+
+  /// Parses `<{...}>`.
+  LogicalResult parse() {
+    loc = parser.getCurrentLocation();
+    Attribute attr;
+    if (parser.parseLess() || parser.parseAttribute(attr) || parser.parseGreater())
+      return failure();
+    dict = dyn_cast<DictionaryAttr>(attr);
+    if (!dict)
+      return parser.emitError(loc) << "expected a dictionary in #ttg." << layout;
+    return success();
+  }
+
+  InFlightDiagnostic error() { return parser.emitError(loc); }
+
+  Attribute lookup(StringRef key, bool required) {
+    used.push_back(key);
+    Attribute value = dict.get(key);
+    if (!value && required)
+      error() << "#ttg." << layout << " needs '" << key << "'";
+    return value;
+  }
+
+  FailureOr<unsigned> getUnsigned(StringRef key, bool required = true,
+                                  unsigned defaultValue = 0) {
+    Attribute value = lookup(key, required);
+    if (!value)
+      return required ? FailureOr<unsigned>(failure()) : defaultValue;
+    auto intAttr = dyn_cast<IntegerAttr>(value);
+    if (!intAttr || intAttr.getValue().isNegative() ||
+        intAttr.getValue().getActiveBits() > 32) {
+      error() << "'" << key << "' of #ttg." << layout
+              << " must be a non-negative integer";
+      return failure();
+    }
+    return static_cast<unsigned>(intAttr.getValue().getZExtValue());
+  }
+
+  FailureOr<bool> getBool(StringRef key, bool required = true,
+                          bool defaultValue = false) {
+    Attribute value = lookup(key, required);
+    if (!value)
+      return required ? FailureOr<bool>(failure()) : defaultValue;
+    auto boolAttr = dyn_cast<BoolAttr>(value);
+    if (!boolAttr) {
+      error() << "'" << key << "' of #ttg." << layout << " must be true or false";
+      return failure();
+    }
+    return boolAttr.getValue();
+  }
+
+  FailureOr<SmallVector<unsigned>> getUnsignedArray(StringRef key,
+                                                    bool required = true) {
+    Attribute value = lookup(key, required);
+    SmallVector<unsigned> result;
+    if (!value)
+      return required ? FailureOr<SmallVector<unsigned>>(failure()) : result;
+    auto array = dyn_cast<ArrayAttr>(value);
+    if (!array)
+      return arrayError(key);
+    for (Attribute element : array) {
+      auto intAttr = dyn_cast<IntegerAttr>(element);
+      if (!intAttr || intAttr.getValue().isNegative() ||
+          intAttr.getValue().getActiveBits() > 32)
+        return arrayError(key);
+      result.push_back(intAttr.getValue().getZExtValue());
+    }
+    return result;
+  }
+
+  FailureOr<BasisList> getBases(StringRef key, bool required = false) {
+    Attribute value = lookup(key, required);
+    BasisList result;
+    if (!value)
+      return required ? FailureOr<BasisList>(failure()) : result;
+    auto array = dyn_cast<ArrayAttr>(value);
+    if (!array)
+      return basesError(key);
+    for (Attribute element : array) {
+      auto basis = dyn_cast<ArrayAttr>(element);
+      if (!basis)
+        return basesError(key);
+      SmallVector<int32_t> vec;
+      for (Attribute coordinate : basis) {
+        auto intAttr = dyn_cast<IntegerAttr>(coordinate);
+        if (!intAttr || intAttr.getValue().getSignificantBits() > 32)
+          return basesError(key);
+        vec.push_back(intAttr.getInt());
+      }
+      result.bases.push_back(std::move(vec));
+    }
+    return result;
+  }
+
+  FailureOr<Attribute> getAttr(StringRef key) {
+    Attribute value = lookup(key, /*required=*/true);
+    if (!value)
+      return failure();
+    return value;
+  }
+
+  /// Fails on a key no getter asked for.
+  LogicalResult checkNoUnknownKeys() {
+    for (NamedAttribute named : dict)
+      if (!llvm::is_contained(used, named.getName().getValue()))
+        return error() << "unknown key '" << named.getName().getValue()
+                       << "' in #ttg." << layout;
+    return success();
+  }
+
+  SMLoc getLoc() const { return loc; }
+
+private:
+  InFlightDiagnostic arrayError(StringRef key) {
+    return error() << "'" << key << "' of #ttg." << layout
+                   << " must be a list of non-negative integers";
+  }
+  InFlightDiagnostic basesError(StringRef key) {
+    return error() << "'" << key << "' of #ttg." << layout
+                   << " must be a list of lists of integers";
+  }
+
+  AsmParser &parser;
+  StringRef layout;
+  SMLoc loc;
+  DictionaryAttr dict;
+  SmallVector<StringRef> used;
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Printing helpers
+//===----------------------------------------------------------------------===//
+
+template <typename T>
+static void printArray(AsmPrinter &printer, ArrayRef<T> values) {
+  printer << "[";
+  llvm::interleaveComma(values, printer.getStream());
+  printer << "]";
+}
+
+static void printBases(AsmPrinter &printer, const BasisList &list) {
+  printer << "[";
+  llvm::interleaveComma(list.bases, printer.getStream(),
+                        [&](const SmallVector<int32_t> &basis) {
+                          printArray<int32_t>(printer, basis);
+                        });
+  printer << "]";
+}
+
+/// `, CGALayout = [[...]]` where there are several CTAs.
+static void maybePrintCGALayout(AsmPrinter &printer, const BasisList &cga) {
+  if (cga.empty())
+    return;
+  printer << ", CGALayout = ";
+  printBases(printer, cga);
+}
+
+static LogicalResult verifyBasesRank(function_ref<InFlightDiagnostic()> emitError,
+                                     const BasisList &list, size_t rank,
+                                     StringRef what) {
+  for (const auto &basis : list.bases)
+    if (basis.size() != rank)
+      return emitError() << what << " basis [" << basis
+                         << "] must have one entry per dimension (" << rank << ")";
+  return success();
+}
+
+static bool isPermutation(ArrayRef<unsigned> order) {
+  SmallVector<bool> seen(order.size(), false);
+  for (unsigned dim : order) {
+    if (dim >= order.size() || seen[dim])
+      return false;
+    seen[dim] = true;
+  }
+  return true;
+}
+
+/// The product of `values`, saturated at 2^40 (no launch is that large).
+static int64_t product(ArrayRef<unsigned> values) {
+  constexpr int64_t kLimit = int64_t(1) << 40;
+  int64_t result = 1;
+  for (unsigned value : values)
+    result = value && result > kLimit / value ? kLimit : result * value;
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Queries over every encoding
+//===----------------------------------------------------------------------===//
+
+bool mlir::triton::gpu::isMmaEncoding(Attribute encoding) {
+  return isa_and_nonnull<NvidiaMmaEncodingAttr, AMDMfmaEncodingAttr,
+                         AMDWmmaEncodingAttr>(encoding);
+}
+
+bool mlir::triton::gpu::isDistributedEncoding(Attribute encoding) {
+  return isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr,
+                         DotOperandEncodingAttr, LinearEncodingAttr>(encoding) ||
+         isMmaEncoding(encoding);
+}
+
+bool mlir::triton::gpu::isSharedEncoding(Attribute encoding) {
+  return isa_and_nonnull<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr>(
+      encoding);
+}
+
+static int64_t firstBasisLength(ArrayRef<const BasisList *> lists) {
+  for (const BasisList *list : lists)
+    if (!list->empty())
+      return list->bases.front().size();
+  return -1;
+}
+
+int64_t mlir::triton::gpu::getEncodingRank(Attribute encoding) {
+  return llvm::TypeSwitch<Attribute, int64_t>(encoding)
+      .Case([](BlockedEncodingAttr a) { return a.getOrder().size(); })
+      .Case([](SliceEncodingAttr a) {
+        int64_t parentRank = getEncodingRank(a.getParent());
+        return parentRank < 0 ? -1 : parentRank - 1;
+      })
+      .Case([](DotOperandEncodingAttr a) { return getEncodingRank(a.getParent()); })
+      .Case([](NvidiaMmaEncodingAttr a) { return a.getWarpsPerCTA().size(); })
+      .Case([](AMDMfmaEncodingAttr a) { return a.getWarpsPerCTA().size(); })
+      .Case([](AMDWmmaEncodingAttr a) {
+        return firstBasisLength(
+            {&a.getCtaWarp(), &a.getCtaRegister(), &a.getCGALayout()});
+      })
+      .Case([](LinearEncodingAttr a) {
+        return firstBasisLength(
+            {&a.getRegisterBases(), &a.getLaneBases(), &a.getWarpBases(), &a.getBlockBases()});
+      })
+      .Case([](SwizzledSharedEncodingAttr a) { return a.getOrder().size(); })
+      .Case([](NVMMASharedEncodingAttr a) -> int64_t {
+        if (!a.getCGALayout().empty())
+          return a.getCGALayout().bases.front().size();
+        return a.getRank();
+      })
+      .Default([](Attribute) { return -1; });
+}
+
+/// 2^bits, or -1 when that does not fit.
+static int64_t pow2(size_t bits) { return bits < 62 ? int64_t(1) << bits : -1; }
+
+int64_t mlir::triton::gpu::getEncodingNumWarps(Attribute encoding) {
+  return llvm::TypeSwitch<Attribute, int64_t>(encoding)
+      .Case([](BlockedEncodingAttr a) { return product(a.getWarpsPerCTA()); })
+      .Case([](NvidiaMmaEncodingAttr a) { return product(a.getWarpsPerCTA()); })
+      .Case([](AMDMfmaEncodingAttr a) { return product(a.getWarpsPerCTA()); })
+      .Case([](LinearEncodingAttr a) { return pow2(a.getWarpBases().size()); })
+      .Default([](Attribute) { return -1; });
+}
+
+int64_t mlir::triton::gpu::getEncodingThreadsPerWarp(Attribute encoding) {
+  return llvm::TypeSwitch<Attribute, int64_t>(encoding)
+      .Case([](BlockedEncodingAttr a) { return product(a.getThreadsPerWarp()); })
+      .Case([](LinearEncodingAttr a) { return pow2(a.getLaneBases().size()); })
+      .Default([](Attribute) { return -1; });
+}
+
+int64_t mlir::triton::gpu::getEncodingNumCTAs(Attribute encoding) {
+  return llvm::TypeSwitch<Attribute, int64_t>(encoding)
+      .Case([](BlockedEncodingAttr a) { return pow2(a.getCGALayout().size()); })
+      .Case([](NvidiaMmaEncodingAttr a) { return pow2(a.getCGALayout().size()); })
+      .Case([](AMDMfmaEncodingAttr a) { return pow2(a.getCGALayout().size()); })
+      .Case([](LinearEncodingAttr a) { return pow2(a.getBlockBases().size()); })
+      .Default([](Attribute) { return -1; });
+}
+
+BasisList mlir::triton::gpu::getDefaultCGALayout(unsigned numCTAs, unsigned rank) {
+  BasisList cga;
+  for (unsigned ctas = 1; ctas < numCTAs; ctas *= 2) {
+    SmallVector<int32_t> basis(rank, 0);
+    basis[0] = ctas;
+    cga.bases.push_back(std::move(basis));
+  }
+  return cga;
+}
+
+BlockedEncodingAttr mlir::triton::gpu::getBlockedEncoding(
+    MLIRContext *context, ArrayRef<int64_t> shape, ArrayRef<unsigned> sizePerThread,
+    ArrayRef<unsigned> order, unsigned numWarps, unsigned threadsPerWarp,
+    unsigned numCTAs) {
+  unsigned rank = sizePerThread.size();
+  BasisList cga = getDefaultCGALayout(numCTAs, rank);
+  // The CTAs split dim0; each lays out its share.
+  SmallVector<int64_t> shapePerCTA(shape);
+  if (rank > 0)
+    shapePerCTA[0] = std::max<int64_t>(1, shapePerCTA[0] / std::max(1u, numCTAs));
+  SmallVector<unsigned> lanes(rank, 1), warps(rank, 1);
+  unsigned remainingLanes = threadsPerWarp;
+  unsigned remainingThreads = numWarps * threadsPerWarp;
+  unsigned remainingWarps = numWarps;
+  unsigned prevLanes = 1, prevWarps = 1;
+  for (unsigned d = 0; d + 1 < rank; ++d) {
+    unsigned i = order[d];
+    unsigned perThread = std::max<unsigned>(1, sizePerThread[i]);
+    unsigned threadsPerCTA = std::clamp<unsigned>(
+        remainingThreads, 1, std::max<int64_t>(1, shapePerCTA[i] / perThread));
+    lanes[i] = std::clamp<unsigned>(threadsPerCTA, 1, remainingLanes);
+    warps[i] = std::clamp<unsigned>(threadsPerCTA / lanes[i], 1, remainingWarps);
+    remainingWarps /= warps[i];
+    remainingLanes /= lanes[i];
+    remainingThreads /= threadsPerCTA;
+    prevLanes *= lanes[i];
+    prevWarps *= warps[i];
+  }
+  if (rank > 0) {
+    lanes[order[rank - 1]] = threadsPerWarp / prevLanes;
+    warps[order[rank - 1]] = numWarps / prevWarps;
+  }
+  return BlockedEncodingAttr::get(context, sizePerThread, lanes, warps, order, cga);
+}
+
+BlockedEncodingAttr mlir::triton::gpu::getDefaultBlockedEncoding(
+    MLIRContext *context, ArrayRef<int64_t> shape, unsigned numWarps,
+    unsigned threadsPerWarp, unsigned numCTAs) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> order;
+  for (unsigned i = rank; i > 0; --i)
+    order.push_back(i - 1);
+  SmallVector<unsigned> sizePerThread(rank, 1);
+  return getBlockedEncoding(context, shape, sizePerThread, order, numWarps,
+                            threadsPerWarp, numCTAs);
+}
+
+/// The rank check every distributed encoding makes against a tensor type.
+static LogicalResult verifyTensorRank(Attribute encoding, ArrayRef<int64_t> shape,
+                                      function_ref<InFlightDiagnostic()> emitError) {
+  int64_t rank = getEncodingRank(encoding);
+  if (rank >= 0 && rank != static_cast<int64_t>(shape.size()))
+    return emitError() << "layout " << encoding << " has rank " << rank
+                       << " but the tensor has rank " << shape.size();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.blocked
+//===----------------------------------------------------------------------===//
+
+Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutBody body(parser, "blocked");
+  if (failed(body.parse()))
+    return {};
+  auto sizePerThread = body.getUnsignedArray("sizePerThread");
+  auto threadsPerWarp = body.getUnsignedArray("threadsPerWarp");
+  auto warpsPerCTA = body.getUnsignedArray("warpsPerCTA");
+  auto order = body.getUnsignedArray("order");
+  auto cga = body.getBases("CGALayout");
+  if (failed(sizePerThread) || failed(threadsPerWarp) || failed(warpsPerCTA) ||
+      failed(order) || failed(cga) || failed(body.checkNoUnknownKeys()))
+    return {};
+  return parser.getChecked<BlockedEncodingAttr>(
+      body.getLoc(), parser.getContext(), *sizePerThread, *threadsPerWarp,
+      *warpsPerCTA, *order, *cga);
+}
+
+void BlockedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{sizePerThread = ";
+  printArray(printer, getSizePerThread());
+  printer << ", threadsPerWarp = ";
+  printArray(printer, getThreadsPerWarp());
+  printer << ", warpsPerCTA = ";
+  printArray(printer, getWarpsPerCTA());
+  printer << ", order = ";
+  printArray(printer, getOrder());
+  maybePrintCGALayout(printer, getCGALayout());
+  printer << "}>";
+}
+
+LogicalResult BlockedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<unsigned> sizePerThread,
+    ArrayRef<unsigned> threadsPerWarp, ArrayRef<unsigned> warpsPerCTA,
+    ArrayRef<unsigned> order, BasisList cga) {
+  size_t rank = order.size();
+  if (sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
+      warpsPerCTA.size() != rank)
+    return emitError() << "sizePerThread, threadsPerWarp, warpsPerCTA and order "
+                          "of #ttg.blocked must have the same length";
+  if (!isPermutation(order))
+    return emitError() << "order of #ttg.blocked must be a permutation of 0.."
+                       << rank - 1;
+  return verifyBasesRank(emitError, cga, rank, "CGALayout");
+}
+
+LogicalResult BlockedEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyTensorRank(*this, shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.slice
+//===----------------------------------------------------------------------===//
+
+Attribute SliceEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutBody body(parser, "slice");
+  if (failed(body.parse()))
+    return {};
+  auto dim = body.getUnsigned("dim");
+  auto parent = body.getAttr("parent");
+  if (failed(dim) || failed(parent) || failed(body.checkNoUnknownKeys()))
+    return {};
+  return parser.getChecked<SliceEncodingAttr>(body.getLoc(), parser.getContext(),
+                                              *dim, *parent);
+}
+
+void SliceEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{dim = " << getDim() << ", parent = ";
+  printer.printAttribute(getParent());
+  printer << "}>";
+}
+
+LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                        unsigned dim, Attribute parent) {
+  if (!isDistributedEncoding(parent))
+    return emitError() << "parent of #ttg.slice must be a distributed layout, got "
+                       << parent;
+  int64_t parentRank = getEncodingRank(parent);
+  if (parentRank >= 0 && parentRank < 2)
+    return emitError() << "parent of #ttg.slice must have rank 2 or more, got "
+                       << parentRank;
+  if (parentRank >= 0 && dim >= parentRank)
+    return emitError() << "dim " << dim << " of #ttg.slice is out of range for a "
+                       << "parent of rank " << parentRank;
+  return success();
+}
+
+LogicalResult SliceEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyTensorRank(*this, shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.dot_op
+//===----------------------------------------------------------------------===//
+
+Attribute DotOperandEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutBody body(parser, "dot_op");
+  if (failed(body.parse()))
+    return {};
+  auto opIdx = body.getUnsigned("opIdx");
+  auto parent = body.getAttr("parent");
+  auto kWidth = body.getUnsigned("kWidth", /*required=*/false, 0);
+  if (failed(opIdx) || failed(parent) || failed(kWidth) ||
+      failed(body.checkNoUnknownKeys()))
+    return {};
+  return parser.getChecked<DotOperandEncodingAttr>(
+      body.getLoc(), parser.getContext(), *opIdx, *parent, *kWidth);
+}
+
+void DotOperandEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{opIdx = " << getOpIdx() << ", parent = ";
+  printer.printAttribute(getParent());
+  if (getKWidth() != 0)
+    printer << ", kWidth = " << getKWidth();
+  printer << "}>";
+}
+
+LogicalResult DotOperandEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned opIdx, Attribute parent,
+    unsigned kWidth) {
+  if (opIdx > 1)
+    return emitError() << "opIdx of #ttg.dot_op must be 0 or 1, got " << opIdx;
+  if (!isMmaEncoding(parent) && !isa<BlockedEncodingAttr>(parent))
+    return emitError() << "parent of #ttg.dot_op must be an MMA or blocked "
+                          "layout, got "
+                       << parent;
+  if (isa<BlockedEncodingAttr>(parent) && kWidth != 0)
+    return emitError() << "#ttg.dot_op with a blocked parent must not have kWidth";
+  if (isMmaEncoding(parent) && kWidth == 0)
+    return emitError() << "#ttg.dot_op with an MMA parent needs kWidth";
+  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(parent))
+    if (mma.getVersionMajor() == 3 && opIdx != 0)
+      return emitError() << "#ttg.dot_op with an MMA v3 parent must be operand 0";
+  return success();
+}
+
+LogicalResult DotOperandEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyTensorRank(*this, shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.nvidia_mma
+//===----------------------------------------------------------------------===//
+
+Attribute NvidiaMmaEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutBody body(parser, "nvidia_mma");
+  if (failed(body.parse()))
+    return {};
+  auto versionMajor = body.getUnsigned("versionMajor");
+  auto versionMinor = body.getUnsigned("versionMinor");
+  auto warpsPerCTA = body.getUnsignedArray("warpsPerCTA");
+  auto cga = body.getBases("CGALayout");
+  auto instrShape = body.getUnsignedArray("instrShape");
+  if (failed(versionMajor) || failed(versionMinor) || failed(warpsPerCTA) ||
+      failed(cga) || failed(instrShape) || failed(body.checkNoUnknownKeys()))
+    return {};
+  return parser.getChecked<NvidiaMmaEncodingAttr>(
+      body.getLoc(), parser.getContext(), *versionMajor, *versionMinor,
+      *warpsPerCTA, *cga, *instrShape);
+}
+
+void NvidiaMmaEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{versionMajor = " << getVersionMajor()
+          << ", versionMinor = " << getVersionMinor() << ", warpsPerCTA = ";
+  printArray(printer, getWarpsPerCTA());
+  maybePrintCGALayout(printer, getCGALayout());
+  printer << ", instrShape = ";
+  printArray(printer, getInstrShape());
+  printer << "}>";
+}
+
+LogicalResult NvidiaMmaEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned versionMajor,
+    unsigned, ArrayRef<unsigned> warpsPerCTA, BasisList cga,
+    ArrayRef<unsigned> instrShape) {
+  if (versionMajor < 1 || versionMajor > 3)
+    return emitError() << "versionMajor of #ttg.nvidia_mma must be 1, 2 or 3, got "
+                       << versionMajor;
+  size_t expected = versionMajor == 3 ? 3 : 2;
+  if (instrShape.size() != expected)
+    return emitError() << "instrShape of #ttg.nvidia_mma v" << versionMajor
+                       << " must have " << expected << " entries";
+  return verifyBasesRank(emitError, cga, warpsPerCTA.size(), "CGALayout");
+}
+
+LogicalResult NvidiaMmaEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyTensorRank(*this, shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.amd_mfma
+//===----------------------------------------------------------------------===//
+
+Attribute AMDMfmaEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutBody body(parser, "amd_mfma");
+  if (failed(body.parse()))
+    return {};
+  auto version = body.getUnsigned("version");
+  auto warpsPerCTA = body.getUnsignedArray("warpsPerCTA");
+  auto instrShape = body.getUnsignedArray("instrShape");
+  auto isTransposed = body.getBool("isTransposed");
+  auto cga = body.getBases("CGALayout");
+  auto tilesPerWarp = body.getUnsignedArray("tilesPerWarp", /*required=*/false);
+  auto elementBitWidth = body.getUnsigned("elementBitWidth", false, 32);
+  if (failed(version) || failed(warpsPerCTA) || failed(instrShape) ||
+      failed(isTransposed) || failed(cga) || failed(tilesPerWarp) ||
+      failed(elementBitWidth) || failed(body.checkNoUnknownKeys()))
+    return {};
+  SmallVector<unsigned> tiles = *tilesPerWarp;
+  if (tiles.empty())
+    tiles.assign(warpsPerCTA->size(), 1);
+  return parser.getChecked<AMDMfmaEncodingAttr>(
+      body.getLoc(), parser.getContext(), *version, *warpsPerCTA, *instrShape,
+      *isTransposed, *cga, tiles, *elementBitWidth);
+}
+
+void AMDMfmaEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{version = " << getVersion() << ", warpsPerCTA = ";
+  printArray(printer, getWarpsPerCTA());
+  printer << ", instrShape = ";
+  printArray(printer, getInstrShape());
+  printer << ", isTransposed = " << (getIsTransposed() ? "true" : "false");
+  maybePrintCGALayout(printer, getCGALayout());
+  if (llvm::any_of(getTilesPerWarp(), [](unsigned t) { return t != 1; })) {
+    printer << ", tilesPerWarp = ";
+    printArray(printer, getTilesPerWarp());
+  }
+  if (getElementBitWidth() != 32)
+    printer << ", elementBitWidth = " << getElementBitWidth();
+  printer << "}>";
+}
+
+LogicalResult AMDMfmaEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned version,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> instrShape, bool,
+    BasisList cga, ArrayRef<unsigned> tilesPerWarp, unsigned) {
+  if (version < 1 || version > 4)
+    return emitError() << "version of #ttg.amd_mfma must be 1 to 4, got " << version;
+  if (instrShape.size() != 3)
+    return emitError() << "instrShape of #ttg.amd_mfma must have 3 entries (M, N, K)";
+  if (tilesPerWarp.size() != warpsPerCTA.size())
+    return emitError() << "tilesPerWarp of #ttg.amd_mfma must have one entry per "
+                          "dimension";
+  return verifyBasesRank(emitError, cga, warpsPerCTA.size(), "CGALayout");
+}
+
+LogicalResult AMDMfmaEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyTensorRank(*this, shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.amd_wmma
+//===----------------------------------------------------------------------===//
+
+Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutBody body(parser, "amd_wmma");
+  if (failed(body.parse()))
+    return {};
+  auto version = body.getUnsigned("version");
+  auto isTranspose = body.getBool("isTranspose");
+  Attribute ctaLayout = body.lookup("ctaLayout", /*required=*/true);
+  auto cga = body.getBases("CGALayout");
+  auto instrShape = body.getUnsignedArray("instrShape", /*required=*/false);
+  body.lookup("rank", /*required=*/false);
+  if (failed(version) || failed(isTranspose) || !ctaLayout || failed(cga) ||
+      failed(instrShape) || failed(body.checkNoUnknownKeys()))
+    return {};
+  auto ctaDict = dyn_cast<DictionaryAttr>(ctaLayout);
+  if (!ctaDict) {
+    body.error() << "ctaLayout of #ttg.amd_wmma must be a dictionary of bases";
+    return {};
+  }
+  // The bases of the warp tile are read like a layout body of their own.
+  auto readBases = [&](StringRef key) -> FailureOr<BasisList> {
+    BasisList list;
+    Attribute value = ctaDict.get(key);
+    if (!value)
+      return list;
+    auto array = dyn_cast<ArrayAttr>(value);
+    if (!array)
+      return body.error() << "'" << key << "' of ctaLayout must be a list of bases";
+    for (Attribute element : array) {
+      auto basis = dyn_cast<ArrayAttr>(element);
+      if (!basis)
+        return body.error() << "'" << key << "' of ctaLayout must be a list of bases";
+      SmallVector<int32_t> vec;
+      for (Attribute coordinate : basis) {
+        auto intAttr = dyn_cast<IntegerAttr>(coordinate);
+        if (!intAttr || intAttr.getValue().getSignificantBits() > 32)
+          return body.error() << "'" << key << "' of ctaLayout must be a list of bases";
+        vec.push_back(intAttr.getInt());
+      }
+      list.bases.push_back(std::move(vec));
+    }
+    return list;
+  };
+  for (NamedAttribute named : ctaDict)
+    if (named.getName() != "register" && named.getName() != "warp") {
+      body.error() << "unknown key '" << named.getName().getValue()
+                   << "' in ctaLayout of #ttg.amd_wmma";
+      return {};
+    }
+  auto reg = readBases("register");
+  auto warp = readBases("warp");
+  if (failed(reg) || failed(warp))
+    return {};
+  return parser.getChecked<AMDWmmaEncodingAttr>(
+      body.getLoc(), parser.getContext(), *version, *isTranspose, *reg, *warp,
+      *cga, *instrShape);
+}
+
+void AMDWmmaEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{version = " << getVersion()
+          << ", isTranspose = " << (getIsTranspose() ? "true" : "false")
+          << ", ctaLayout = {";
+  if (!getCtaRegister().empty()) {
+    printer << "register = ";
+    printBases(printer, getCtaRegister());
+    printer << ", ";
+  }
+  printer << "warp = ";
+  printBases(printer, getCtaWarp());
+  printer << "}";
+  maybePrintCGALayout(printer, getCGALayout());
+  if (!getInstrShape().empty()) {
+    printer << ", instrShape = ";
+    printArray(printer, getInstrShape());
+  }
+  printer << "}>";
+}
+
+LogicalResult AMDWmmaEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned version, bool,
+    BasisList reg, BasisList warp, BasisList cga,
+    ArrayRef<unsigned> instrShape) {
+  if (version < 1 || version > 3)
+    return emitError() << "version of #ttg.amd_wmma must be 1, 2 or 3, got " << version;
+  if (!instrShape.empty() && instrShape.size() != 3)
+    return emitError() << "instrShape of #ttg.amd_wmma must have 3 entries (M, N, K)";
+  int64_t rank = firstBasisLength({&warp, &reg, &cga});
+  if (rank < 0)
+    return success();
+  if (failed(verifyBasesRank(emitError, reg, rank, "register")) ||
+      failed(verifyBasesRank(emitError, warp, rank, "warp")))
+    return failure();
+  return verifyBasesRank(emitError, cga, rank, "CGALayout");
+}
+
+LogicalResult AMDWmmaEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyTensorRank(*this, shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.linear
+//===----------------------------------------------------------------------===//
+
+Attribute LinearEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutBody body(parser, "linear");
+  if (failed(body.parse()))
+    return {};
+  auto reg = body.getBases("register", /*required=*/true);
+  auto lane = body.getBases("lane", true);
+  auto warp = body.getBases("warp", true);
+  auto block = body.getBases("block", true);
+  if (failed(reg) || failed(lane) || failed(warp) || failed(block) ||
+      failed(body.checkNoUnknownKeys()))
+    return {};
+  return parser.getChecked<LinearEncodingAttr>(
+      body.getLoc(), parser.getContext(), *reg, *lane, *warp, *block);
+}
+
+void LinearEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{register = ";
+  printBases(printer, getRegisterBases());
+  printer << ", lane = ";
+  printBases(printer, getLaneBases());
+  printer << ", warp = ";
+  printBases(printer, getWarpBases());
+  printer << ", block = ";
+  printBases(printer, getBlockBases());
+  printer << "}>";
+}
+
+LogicalResult LinearEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, BasisList reg,
+    BasisList lane, BasisList warp, BasisList block) {
+  int64_t rank = firstBasisLength({&reg, &lane, &warp, &block});
+  if (rank < 0)
+    return success();
+  const std::pair<StringRef, const BasisList *> dims[] = {
+      {"register", &reg}, {"lane", &lane}, {"warp", &warp}, {"block", &block}};
+  for (auto [name, list] : dims) {
+    if (failed(verifyBasesRank(emitError, *list, rank, name)))
+      return failure();
+    for (const auto &basis : list->bases)
+      for (int32_t coordinate : basis)
+        if (coordinate < 0 || (coordinate & (coordinate - 1)) != 0)
+          return emitError() << name << " basis [" << basis
+                             << "] of #ttg.linear must hold 0 or powers of two";
+  }
+  return success();
+}
+
+LogicalResult LinearEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyTensorRank(*this, shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.swizzled_shared
+//===----------------------------------------------------------------------===//
+
+Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutBody body(parser, "swizzled_shared");
+  if (failed(body.parse()))
+    return {};
+  auto vec = body.getUnsigned("vec");
+  auto perPhase = body.getUnsigned("perPhase");
+  auto maxPhase = body.getUnsigned("maxPhase");
+  auto order = body.getUnsignedArray("order");
+  auto cga = body.getBases("CGALayout");
+  if (failed(vec) || failed(perPhase) || failed(maxPhase) || failed(order) ||
+      failed(cga) || failed(body.checkNoUnknownKeys()))
+    return {};
+  return parser.getChecked<SwizzledSharedEncodingAttr>(
+      body.getLoc(), parser.getContext(), *vec, *perPhase, *maxPhase, *order, *cga);
+}
+
+void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{vec = " << getVec() << ", perPhase = " << getPerPhase()
+          << ", maxPhase = " << getMaxPhase() << ", order = ";
+  printArray(printer, getOrder());
+  maybePrintCGALayout(printer, getCGALayout());
+  printer << "}>";
+}
+
+LogicalResult SwizzledSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned vec, unsigned perPhase,
+    unsigned maxPhase, ArrayRef<unsigned> order, BasisList cga) {
+  if (vec == 0 || perPhase == 0 || maxPhase == 0)
+    return emitError() << "vec, perPhase and maxPhase of #ttg.swizzled_shared "
+                          "must be positive";
+  if (!isPermutation(order))
+    return emitError() << "order of #ttg.swizzled_shared must be a permutation";
+  return verifyBasesRank(emitError, cga, order.size(), "CGALayout");
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.nvmma_shared
+//===----------------------------------------------------------------------===//
+
+Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutBody body(parser, "nvmma_shared");
+  if (failed(body.parse()))
+    return {};
+  auto swizzle = body.getUnsigned("swizzlingByteWidth");
+  auto transposed = body.getBool("transposed");
+  auto elementBitWidth = body.getUnsigned("elementBitWidth");
+  auto fp4Padded = body.getBool("fp4Padded", /*required=*/false, false);
+  auto cga = body.getBases("CGALayout");
+  auto rank = body.getUnsigned("rank", /*required=*/false, 0);
+  if (failed(swizzle) || failed(transposed) || failed(elementBitWidth) ||
+      failed(fp4Padded) || failed(cga) || failed(rank) ||
+      failed(body.checkNoUnknownKeys()))
+    return {};
+  unsigned layoutRank = *rank;
+  if (layoutRank == 0)
+    layoutRank = cga->empty() ? 2 : cga->bases.front().size();
+  return parser.getChecked<NVMMASharedEncodingAttr>(
+      body.getLoc(), parser.getContext(), *swizzle, *transposed, *elementBitWidth,
+      *fp4Padded, *cga, layoutRank);
+}
+
+void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{swizzlingByteWidth = " << getSwizzlingByteWidth()
+          << ", transposed = " << (getTransposed() ? "true" : "false")
+          << ", elementBitWidth = " << getElementBitWidth();
+  if (getFp4Padded())
+    printer << ", fp4Padded = true";
+  maybePrintCGALayout(printer, getCGALayout());
+  if (getCGALayout().empty() && getRank() != 2)
+    printer << ", rank = " << getRank();
+  printer << "}>";
+}
+
+LogicalResult NVMMASharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned swizzlingByteWidth,
+    bool, unsigned elementBitWidth, bool, BasisList cga, unsigned rank) {
+  if (swizzlingByteWidth != 0 && swizzlingByteWidth != 32 &&
+      swizzlingByteWidth != 64 && swizzlingByteWidth != 128)
+    return emitError() << "swizzlingByteWidth of #ttg.nvmma_shared must be 0, 32, "
+                          "64 or 128, got "
+                       << swizzlingByteWidth;
+  if (elementBitWidth == 0 || elementBitWidth > 64)
+    return emitError() << "elementBitWidth of #ttg.nvmma_shared must be 1 to 64";
+  return verifyBasesRank(emitError, cga, rank, "CGALayout");
+}

@@ -1,0 +1,168 @@
+//===- Dialect.cpp - The ttg dialect ----------------------------------------===//
+//
+// Registration, the aliases the printer gives layouts (`#blocked`, `#mma`,
+// `#shared`, `#smem`, as Triton prints them) and the module-level checks of
+// layouts against `ttg.num-warps`, `ttg.threads-per-warp` and `ttg.num-ctas`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::triton::gpu;
+
+#include "dialects/TritonGPU/IR/TritonGPUDialect.cpp.inc"
+
+namespace {
+/// Names the aliases of layouts the way Triton does.
+struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isMmaEncoding(attr)) {
+      os << "mma";
+      return AliasResult::FinalAlias;
+    }
+    if (isSharedEncoding(attr)) {
+      os << "shared";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<BlockedEncodingAttr>(attr)) {
+      os << "blocked";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<LinearEncodingAttr>(attr)) {
+      os << "linear";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<SharedMemorySpaceAttr>(attr)) {
+      os << "smem";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
+void TritonGPUDialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/TritonGPU/IR/TritonGPUOps.cpp.inc"
+      >();
+  addInterfaces<TritonGPUOpAsmInterface>();
+}
+
+/// The integer value of module attribute `name`, or -1.
+static int64_t getModuleInt(Operation *module, StringRef name) {
+  auto attr = module->getAttrOfType<IntegerAttr>(name);
+  return attr ? attr.getInt() : -1;
+}
+
+namespace {
+/// Checks each layout reached from a type once against the module's launch.
+class LaunchChecker {
+public:
+  LaunchChecker(int64_t numWarps, int64_t threadsPerWarp, int64_t numCTAs,
+                bool inPartition)
+      : numWarps(numWarps), threadsPerWarp(threadsPerWarp), numCTAs(numCTAs),
+        inPartition(inPartition) {}
+
+  LogicalResult checkType(Operation *op, Type type) {
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      return checkEncoding(op, tensor.getEncoding());
+    return success();
+  }
+
+private:
+  LogicalResult checkEncoding(Operation *op, Attribute encoding) {
+    if (!encoding || !checked.insert(encoding).second)
+      return success();
+    if (auto slice = dyn_cast<SliceEncodingAttr>(encoding))
+      return checkEncoding(op, slice.getParent());
+    if (auto dot = dyn_cast<DotOperandEncodingAttr>(encoding))
+      return checkEncoding(op, dot.getParent());
+    int64_t warps = getEncodingNumWarps(encoding);
+    if (numWarps > 0 && warps > 0 && warps != numWarps)
+      return op->emitOpError() << "layout " << encoding << " spans " << warps
+                               << " warps but "
+                               << (inPartition ? "its partition has num_warps"
+                                               : "the module has ttg.num-warps")
+                               << " = " << numWarps;
+    int64_t threads = getEncodingThreadsPerWarp(encoding);
+    if (threadsPerWarp > 0 && threads > 0 && threads != threadsPerWarp)
+      return op->emitOpError() << "layout " << encoding << " spans " << threads
+                               << " threads per warp but the module has "
+                               << kThreadsPerWarpAttrName << " = " << threadsPerWarp;
+    int64_t ctas = getEncodingNumCTAs(encoding);
+    if (numCTAs > 0 && ctas > 0 && ctas != numCTAs)
+      return op->emitOpError() << "layout " << encoding << " spans " << ctas
+                               << " CTAs but the module has " << kNumCTAsAttrName
+                               << " = " << numCTAs;
+    return success();
+  }
+
+  int64_t numWarps, threadsPerWarp, numCTAs;
+  bool inPartition;
+  llvm::DenseSet<Attribute> checked;
+};
+} // namespace
+
+/// Checks the layouts of the values defined under `root` against a launch of
+/// `numWarps` warps; the partitions of a ttg.warp_specialize against their
+/// own warp counts.
+static LogicalResult checkLaunch(Operation *root, int64_t numWarps,
+                                 int64_t threadsPerWarp, int64_t numCTAs,
+                                 bool inPartition = false) {
+  LaunchChecker checker(numWarps, threadsPerWarp, numCTAs, inPartition);
+  WalkResult result = root->walk<WalkOrder::PreOrder>([&](Operation *nested) {
+    if (auto partitions = dyn_cast<WarpSpecializePartitionsOp>(nested)) {
+      // A misplaced partitions op fails its own verifier later.
+      auto ws = dyn_cast_or_null<WarpSpecializeOp>(partitions->getParentOp());
+      if (!ws)
+        return WalkResult::skip();
+      for (auto [region, warps] : llvm::zip(partitions.getPartitionRegions(),
+                                            ws.getPartitionNumWarps()))
+        for (Operation &inner : region.getOps())
+          if (failed(checkLaunch(&inner, warps, threadsPerWarp, numCTAs,
+                                 /*inPartition=*/true)))
+            return WalkResult::interrupt();
+      return WalkResult::skip();
+    }
+    for (Type type : nested->getResultTypes())
+      if (failed(checker.checkType(nested, type)))
+        return WalkResult::interrupt();
+    for (Region &region : nested->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (failed(checker.checkType(nested, arg.getType())))
+            return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
+                                                         NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == kNumWarpsAttrName || name == kNumCTAsAttrName ||
+      name == kThreadsPerWarpAttrName) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || value.getInt() <= 0)
+      return op->emitError() << "'" << name << "' must be a positive integer";
+  }
+  if (name == kTargetAttrName && !isa<StringAttr>(attr.getValue()))
+    return op->emitError() << "'" << name << "' must be a string";
+  // The whole module is checked once, when its warp count is verified.
+  if (name != kNumWarpsAttrName || !isa<ModuleOp>(op))
+    return success();
+  return checkLaunch(op, getModuleInt(op, kNumWarpsAttrName),
+                     getModuleInt(op, kThreadsPerWarpAttrName),
+                     getModuleInt(op, kNumCTAsAttrName));
+}

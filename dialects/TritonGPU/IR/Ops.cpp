@@ -1,0 +1,237 @@
+//===- Ops.cpp - Operations of the ttg dialect ------------------------------===//
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::triton::gpu;
+
+/// `0, 32` in `ttg.memdesc_subslice %a[0, 32]`.
+static ParseResult parseOffsets(OpAsmParser &parser, DenseI32ArrayAttr &offsets) {
+  SmallVector<int32_t> values;
+  if (parser.parseCommaSeparatedList([&]() {
+        int32_t value;
+        if (parser.parseInteger(value))
+          return failure();
+        values.push_back(value);
+        return success();
+      }))
+    return failure();
+  offsets = DenseI32ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+static void printOffsets(OpAsmPrinter &printer, Operation *,
+                         DenseI32ArrayAttr offsets) {
+  llvm::interleaveComma(offsets.asArrayRef(), printer.getStream());
+}
+
+#define GET_OP_CLASSES
+#include "dialects/TritonGPU/IR/TritonGPUOps.cpp.inc"
+
+/// Shape and element type of a tensor and a buffer agree.
+static LogicalResult verifySameShapeAndElementType(Operation *op,
+                                                   RankedTensorType tensor,
+                                                   MemDescType memdesc) {
+  if (tensor.getShape() != memdesc.getShape())
+    return op->emitOpError() << "tensor shape [" << tensor.getShape()
+                             << "] differs from the buffer shape ["
+                             << memdesc.getShape() << "]";
+  if (tensor.getElementType() != memdesc.getElementType())
+    return op->emitOpError() << "tensor element type " << tensor.getElementType()
+                             << " differs from the buffer element type "
+                             << memdesc.getElementType();
+  return success();
+}
+
+static LogicalResult verifySharedMemorySpace(Operation *op, MemDescType type) {
+  if (!isa_and_nonnull<SharedMemorySpaceAttr>(type.getMemorySpace()))
+    return op->emitOpError() << "buffer must be in shared memory (#ttg.shared_memory)";
+  return success();
+}
+
+LogicalResult LocalAllocOp::verify() {
+  MemDescType type = getResult().getType();
+  if (failed(verifySharedMemorySpace(*this, type)))
+    return failure();
+  if (!getSrc()) {
+    if (!type.getMutableMemory())
+      return emitOpError() << "without a source the buffer must be mutable";
+    return success();
+  }
+  if (type.getAllocShape() != type.getShape())
+    return emitOpError() << "a buffer initialized from a tensor cannot be a view";
+  return verifySameShapeAndElementType(*this, getSrc().getType(), type);
+}
+
+LogicalResult LocalLoadOp::verify() {
+  return verifySameShapeAndElementType(*this, getResult().getType(),
+                                       getSrc().getType());
+}
+
+LogicalResult LocalStoreOp::verify() {
+  if (!getDst().getType().getMutableMemory())
+    return emitOpError() << "cannot store into an immutable buffer";
+  return verifySameShapeAndElementType(*this, getSrc().getType(),
+                                       getDst().getType());
+}
+
+/// Views keep the element type, memory space and mutability of their source.
+static LogicalResult verifyView(Operation *op, MemDescType src, MemDescType dst) {
+  if (src.getElementType() != dst.getElementType())
+    return op->emitOpError() << "result element type " << dst.getElementType()
+                             << " differs from the source's "
+                             << src.getElementType();
+  if (src.getMemorySpace() != dst.getMemorySpace())
+    return op->emitOpError() << "result memory space differs from the source's";
+  if (src.getMutableMemory() != dst.getMutableMemory())
+    return op->emitOpError() << "result mutability differs from the source's";
+  return success();
+}
+
+LogicalResult MemDescIndexOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  if (failed(verifyView(*this, src, dst)))
+    return failure();
+  if (src.getRank() < 2)
+    return emitOpError() << "source must have rank 2 or more";
+  if (dst.getShape() != src.getShape().drop_front())
+    return emitOpError() << "result shape must be the source shape without its "
+                            "leading dimension";
+  return success();
+}
+
+LogicalResult MemDescSubsliceOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  if (failed(verifyView(*this, src, dst)))
+    return failure();
+  ArrayRef<int32_t> offsets = getOffsets();
+  if (offsets.size() != src.getRank() || dst.getRank() != src.getRank())
+    return emitOpError() << "needs one offset per dimension and a result of the "
+                            "source's rank";
+  for (auto [offset, srcDim, dstDim] :
+       llvm::zip(offsets, src.getShape(), dst.getShape()))
+    if (offset < 0 || offset + dstDim > srcDim)
+      return emitOpError() << "subslice at offset " << offset << " of size "
+                           << dstDim << " exceeds the source dimension " << srcDim;
+  return success();
+}
+
+LogicalResult MemDescTransOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  if (failed(verifyView(*this, src, dst)))
+    return failure();
+  ArrayRef<int32_t> order = getOrder();
+  if (order.size() != src.getRank() || dst.getRank() != src.getRank())
+    return emitOpError() << "order must have one entry per dimension";
+  SmallVector<bool> seen(order.size(), false);
+  for (auto [i, dim] : llvm::enumerate(order)) {
+    if (dim < 0 || dim >= static_cast<int32_t>(order.size()) || seen[dim])
+      return emitOpError() << "order must be a permutation";
+    seen[dim] = true;
+    if (dst.getShape()[i] != src.getShape()[dim])
+      return emitOpError() << "result shape must be the source shape permuted by "
+                              "order";
+  }
+  return success();
+}
+
+LogicalResult MemDescReshapeOp::verify() {
+  MemDescType src = getSrc().getType(), dst = getResult().getType();
+  if (failed(verifyView(*this, src, dst)))
+    return failure();
+  int64_t srcElements = 1, dstElements = 1;
+  for (int64_t dim : src.getShape())
+    srcElements *= dim;
+  for (int64_t dim : dst.getShape())
+    dstElements *= dim;
+  if (srcElements != dstElements)
+    return emitOpError() << "reshape must keep the number of elements ("
+                         << srcElements << " vs " << dstElements << ")";
+  return success();
+}
+
+LogicalResult AsyncCopyGlobalToLocalOp::verify() {
+  MemDescType dst = getResult().getType();
+  if (!dst.getMutableMemory())
+    return emitOpError() << "cannot copy into an immutable buffer";
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  if (src.getShape() != dst.getShape())
+    return emitOpError() << "source shape [" << src.getShape()
+                         << "] differs from the buffer shape [" << dst.getShape()
+                         << "]";
+  Type pointee = cast<triton::PointerType>(src.getElementType()).getPointeeType();
+  if (pointee != dst.getElementType())
+    return emitOpError() << "pointee type " << pointee
+                         << " differs from the buffer element type "
+                         << dst.getElementType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ttg.barrier
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct AddrSpaceBit {
+  llvm::StringLiteral name;
+  int32_t bit;
+};
+} // namespace
+
+static constexpr AddrSpaceBit kAddrSpaces[] = {{"local", 1},
+                                               {"global_read", 2},
+                                               {"global_write", 4},
+                                               {"tensor_read", 8},
+                                               {"tensor_write", 16}};
+static constexpr int32_t kAllAddrSpaces = 31;
+
+ParseResult BarrierOp::parse(OpAsmParser &parser, OperationState &result) {
+  int32_t bits = 0;
+  do {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef keyword;
+    if (parser.parseKeyword(&keyword))
+      return failure();
+    if (keyword == "all") {
+      bits |= kAllAddrSpaces;
+      continue;
+    }
+    if (keyword == "none")
+      continue;
+    const AddrSpaceBit *found = llvm::find_if(
+        kAddrSpaces, [&](const AddrSpaceBit &space) { return space.name == keyword; });
+    if (found == std::end(kAddrSpaces))
+      return parser.emitError(loc) << "unknown address space '" << keyword << "'";
+    bits |= found->bit;
+  } while (succeeded(parser.parseOptionalVerticalBar()));
+  result.addAttribute("addrSpace",
+                      parser.getBuilder().getI32IntegerAttr(bits));
+  return parser.parseOptionalAttrDict(result.attributes);
+}
+
+void BarrierOp::print(OpAsmPrinter &printer) {
+  int32_t bits = getAddrSpace();
+  printer << " ";
+  if (bits == kAllAddrSpaces) {
+    printer << "all";
+  } else if (bits == 0) {
+    printer << "none";
+  } else {
+    SmallVector<StringRef> names;
+    for (const AddrSpaceBit &space : kAddrSpaces)
+      if (bits & space.bit)
+        names.push_back(space.name);
+    llvm::interleave(names, printer.getStream(), "|");
+  }
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"addrSpace"});
+}
+
+LogicalResult BarrierOp::verify() {
+  if (getAddrSpace() > static_cast<uint32_t>(kAllAddrSpaces))
+    return emitOpError() << "address-space set " << getAddrSpace()
+                         << " has unknown bits";
+  return success();
+}

@@ -1,0 +1,115 @@
+//===- Types.cpp - Types of the ttg dialect ---------------------------------===//
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::triton::gpu;
+
+#define GET_TYPEDEF_CLASSES
+#include "dialects/TritonGPU/IR/TritonGPUTypes.cpp.inc"
+
+void TritonGPUDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "dialects/TritonGPU/IR/TritonGPUTypes.cpp.inc"
+      >();
+}
+
+static constexpr llvm::StringLiteral kMutable = "mutable";
+
+/// `<shape x elementType, encoding[, memorySpace][, mutable][, allocShape]>`.
+Type MemDescType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<int64_t> shape;
+  Type elementType;
+  Attribute encoding;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseComma() ||
+      parser.parseAttribute(encoding))
+    return {};
+  Attribute memorySpace;
+  bool mutableMemory = false;
+  SmallVector<int64_t> allocShape;
+  while (succeeded(parser.parseOptionalComma())) {
+    if (succeeded(parser.parseOptionalKeyword(kMutable))) {
+      mutableMemory = true;
+      continue;
+    }
+    if (!memorySpace && !mutableMemory) {
+      Attribute attr;
+      OptionalParseResult result = parser.parseOptionalAttribute(attr);
+      if (result.has_value()) {
+        if (failed(*result))
+          return {};
+        memorySpace = attr;
+        continue;
+      }
+    }
+    if (!allocShape.empty()) {
+      parser.emitError(parser.getCurrentLocation(),
+                       "unexpected field after the alloc shape of !ttg.memdesc");
+      return {};
+    }
+    if (parser.parseDimensionList(allocShape, /*allowDynamic=*/false,
+                                  /*withTrailingX=*/false))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  if (allocShape.empty())
+    allocShape = shape;
+  return parser.getChecked<MemDescType>(loc, parser.getContext(), shape,
+                                        elementType, encoding, memorySpace,
+                                        mutableMemory, allocShape);
+}
+
+void MemDescType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t dim : getShape())
+    printer << dim << "x";
+  printer << getElementType();
+  if (getEncoding())
+    printer << ", " << getEncoding();
+  if (getMemorySpace())
+    printer << ", " << getMemorySpace();
+  if (getMutableMemory())
+    printer << ", " << kMutable;
+  if (getAllocShape() != getShape()) {
+    printer << ", ";
+    llvm::interleave(getAllocShape(), printer.getStream(), "x");
+  }
+  printer << ">";
+}
+
+LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<int64_t> shape, Type elementType,
+                                  Attribute encoding, Attribute memorySpace,
+                                  bool, ArrayRef<int64_t> allocShape) {
+  if (shape.empty())
+    return emitError() << "!ttg.memdesc must have rank 1 or more";
+  for (int64_t dim : shape)
+    if (dim <= 0)
+      return emitError() << "dimensions of !ttg.memdesc must be positive";
+  if (!elementType.isIntOrFloat() && !isa<triton::PointerType>(elementType))
+    return emitError() << "!ttg.memdesc elements must be integers, floats or "
+                          "pointers, got "
+                       << elementType;
+  if (!encoding)
+    return emitError() << "!ttg.memdesc needs a layout encoding";
+  if (allocShape.size() < shape.size())
+    return emitError() << "alloc shape of !ttg.memdesc must have at least the "
+                          "rank of its shape";
+  if (isSharedEncoding(encoding)) {
+    int64_t rank = getEncodingRank(encoding);
+    if (rank > static_cast<int64_t>(allocShape.size()))
+      return emitError() << "shared layout " << encoding << " has rank " << rank
+                         << " but the !ttg.memdesc alloc shape has rank "
+                         << allocShape.size();
+  }
+  return success();
+}

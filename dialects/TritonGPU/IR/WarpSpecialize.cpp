@@ -1,0 +1,136 @@
+//===- WarpSpecialize.cpp - ttg.warp_specialize syntax and checks -----------===//
+//
+//   %r = ttg.warp_specialize(%a, %b) attributes {...}
+//   default {
+//     ttg.warp_yield %x : i32
+//   }
+//   partition0(%arg0: i32, %arg1: f32) num_warps(4) {
+//     ttg.warp_return
+//   } : (i32, f32) -> i32
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::triton::gpu;
+
+WarpSpecializePartitionsOp WarpSpecializeOp::getPartitionOp() {
+  Region &holder = getPartitionOpHolder();
+  if (holder.empty() || holder.front().empty())
+    return {};
+  return dyn_cast<WarpSpecializePartitionsOp>(holder.front().front());
+}
+
+ParseResult WarpSpecializeOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> captures;
+  SMLoc capturesLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(captures, OpAsmParser::Delimiter::Paren) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseKeyword("default"))
+    return failure();
+  Region *defaultRegion = result.addRegion();
+  if (parser.parseRegion(*defaultRegion, /*arguments=*/{}))
+    return failure();
+
+  SmallVector<std::unique_ptr<Region>> partitions;
+  SmallVector<int32_t> numWarps;
+  StringRef keyword;
+  while (true) {
+    SMLoc keywordLoc = parser.getCurrentLocation();
+    if (failed(parser.parseOptionalKeyword(&keyword)))
+      break;
+    std::string expected = "partition" + std::to_string(partitions.size());
+    if (keyword != expected)
+      return parser.emitError(keywordLoc)
+             << "expected '" << expected << "', got '" << keyword << "'";
+    SmallVector<OpAsmParser::Argument> args;
+    int32_t warps = 0;
+    if (parser.parseArgumentList(args, OpAsmParser::Delimiter::Paren,
+                                 /*allowType=*/true) ||
+        parser.parseKeyword("num_warps") || parser.parseLParen() ||
+        parser.parseInteger(warps) || parser.parseRParen())
+      return failure();
+    auto region = std::make_unique<Region>();
+    if (parser.parseRegion(*region, args))
+      return failure();
+    partitions.push_back(std::move(region));
+    numWarps.push_back(warps);
+  }
+
+  FunctionType type;
+  if (parser.parseColonType(type) ||
+      parser.resolveOperands(captures, type.getInputs(), capturesLoc,
+                             result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  result.addAttribute(getPartitionNumWarpsAttrName(result.name),
+                      parser.getBuilder().getDenseI32ArrayAttr(numWarps));
+
+  // The partitions go into a ttg.warp_specialize.partitions op, the only op
+  // of the holder region.
+  Region *holder = result.addRegion();
+  Block *block = new Block();
+  holder->push_back(block);
+  OperationState partitionsState(result.location,
+                                 WarpSpecializePartitionsOp::getOperationName());
+  for (std::unique_ptr<Region> &region : partitions)
+    partitionsState.addRegion(std::move(region));
+  OpBuilder builder(parser.getContext());
+  builder.setInsertionPointToEnd(block);
+  builder.create(partitionsState);
+  return success();
+}
+
+void WarpSpecializeOp::print(OpAsmPrinter &printer) {
+  printer << '(' << getExplicitCaptures() << ')';
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                           {getPartitionNumWarpsAttrName()});
+  printer.printNewline();
+  printer << "default ";
+  printer.printRegion(getDefaultRegion(), /*printEntryBlockArgs=*/false);
+  if (WarpSpecializePartitionsOp partitions = getPartitionOp()) {
+    for (auto [i, region, numWarps] :
+         llvm::enumerate(partitions.getPartitionRegions(), getPartitionNumWarps())) {
+      printer.printNewline();
+      printer << "partition" << i << '(';
+      llvm::interleaveComma(region.getArguments(), printer, [&](BlockArgument arg) {
+        printer.printRegionArgument(arg);
+      });
+      printer << ") num_warps(" << numWarps << ") ";
+      printer.printRegion(region, /*printEntryBlockArgs=*/false);
+    }
+  }
+  printer << " : ";
+  printer.printFunctionalType(*this);
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  WarpSpecializePartitionsOp partitions = getPartitionOp();
+  if (!partitions || getPartitionOpHolder().front().getOperations().size() != 1)
+    return emitOpError() << "partition region must hold exactly one "
+                            "ttg.warp_specialize.partitions op";
+  if (partitions.getPartitionRegions().size() != getPartitionNumWarps().size())
+    return emitOpError() << "has " << partitions.getPartitionRegions().size()
+                         << " partitions but " << getPartitionNumWarps().size()
+                         << " warp counts";
+  for (auto [i, numWarps] : llvm::enumerate(getPartitionNumWarps()))
+    if (numWarps <= 0 || (numWarps & (numWarps - 1)) != 0)
+      return emitOpError() << "partition" << i
+                           << " must run on a power-of-two number of warps, got "
+                           << numWarps;
+  TypeRange captureTypes = getExplicitCaptures().getTypes();
+  for (auto [i, region] : llvm::enumerate(partitions.getPartitionRegions()))
+    if (region.getArgumentTypes() != captureTypes)
+      return emitOpError() << "partition" << i
+                           << " arguments must have the types of the captures";
+  auto yield = dyn_cast<WarpYieldOp>(getDefaultRegion().front().getTerminator());
+  if (!yield)
+    return emitOpError() << "default region must end with ttg.warp_yield";
+  if (yield.getValues().getTypes() != getResultTypes())
+    return emitOpError() << "default region must yield the types of the results";
+  return success();
+}

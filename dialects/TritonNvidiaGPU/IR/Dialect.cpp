@@ -1,0 +1,147 @@
+//===- Dialect.cpp - The ttng dialect and its op verifiers ------------------===//
+
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::nvidia_gpu;
+
+#include "dialects/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "dialects/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"
+
+void TritonNvidiaGPUDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Warp-group MMA
+//===----------------------------------------------------------------------===//
+
+static ArrayRef<int64_t> getShapeOf(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.getShape();
+  return cast<MemDescType>(type).getShape();
+}
+
+static Type getElementTypeOf(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.getElementType();
+  return cast<MemDescType>(type).getElementType();
+}
+
+LogicalResult WarpGroupDotOp::verify() {
+  ArrayRef<int64_t> a = getShapeOf(getA().getType());
+  ArrayRef<int64_t> b = getB().getType().getShape();
+  ArrayRef<int64_t> c = getC().getType().getShape();
+  if (a.size() != 2 || b.size() != 2 || c.size() != 2)
+    return emitOpError() << "operands must be 2-D";
+  if (a[1] != b[0])
+    return emitOpError() << "K of a (" << a[1] << ") differs from K of b (" << b[0]
+                         << ")";
+  if (c[0] != a[0] || c[1] != b[1])
+    return emitOpError() << "accumulator shape [" << c << "] must be [" << a[0]
+                         << ", " << b[1] << "]";
+  Type aElement = getElementTypeOf(getA().getType());
+  Type bElement = getB().getType().getElementType();
+  if (aElement.getIntOrFloatBitWidth() != bElement.getIntOrFloatBitWidth())
+    return emitOpError() << "a and b must have element types of one width, got "
+                         << aElement << " and " << bElement;
+  if (auto tensor = dyn_cast<RankedTensorType>(getA().getType()))
+    if (!isa_and_nonnull<DotOperandEncodingAttr>(tensor.getEncoding()))
+      return emitOpError() << "a in registers must have a #ttg.dot_op layout";
+  if (!isa_and_nonnull<NvidiaMmaEncodingAttr>(getC().getType().getEncoding()))
+    return emitOpError() << "accumulator must have a #ttg.nvidia_mma layout";
+  return success();
+}
+
+LogicalResult WarpGroupDotWaitOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
+  for (Value operand : operands)
+    inferredReturnTypes.push_back(operand.getType());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Barriers
+//===----------------------------------------------------------------------===//
+
+/// An mbarrier is a single i64 in shared memory.
+static LogicalResult verifyBarrierType(Operation *op, MemDescType type) {
+  if (!type.getElementType().isInteger(64) || type.getShape().size() != 1 ||
+      type.getShape()[0] != 1)
+    return op->emitOpError() << "barrier must be a !ttg.memdesc<1xi64, ...>, got "
+                             << type;
+  if (!isa_and_nonnull<SharedMemorySpaceAttr>(type.getMemorySpace()))
+    return op->emitOpError() << "barrier must be in shared memory";
+  return success();
+}
+
+LogicalResult InitBarrierOp::verify() {
+  return verifyBarrierType(*this, getAlloc().getType());
+}
+LogicalResult InvalBarrierOp::verify() {
+  return verifyBarrierType(*this, getAlloc().getType());
+}
+LogicalResult BarrierExpectOp::verify() {
+  return verifyBarrierType(*this, getAlloc().getType());
+}
+LogicalResult WaitBarrierOp::verify() {
+  return verifyBarrierType(*this, getAlloc().getType());
+}
+LogicalResult ArriveBarrierOp::verify() {
+  return verifyBarrierType(*this, getAlloc().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// TMA
+//===----------------------------------------------------------------------===//
+
+/// The coordinates index every dimension of the descriptor's block.
+static LogicalResult verifyTMACoords(Operation *op, TensorDescType desc,
+                                     size_t numCoords, MemDescType buffer) {
+  RankedTensorType block = desc.getBlockType();
+  if (static_cast<int64_t>(numCoords) != block.getRank())
+    return op->emitOpError() << "needs " << block.getRank()
+                             << " coordinates, one per dimension of the block";
+  if (buffer.getElementType() != block.getElementType())
+    return op->emitOpError() << "buffer element type " << buffer.getElementType()
+                             << " differs from the descriptor's "
+                             << block.getElementType();
+  return success();
+}
+
+LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
+  if (failed(verifyBarrierType(*this, getBarrier().getType())))
+    return failure();
+  if (!getResult().getType().getMutableMemory())
+    return emitOpError() << "cannot copy into an immutable buffer";
+  return verifyTMACoords(*this, getDesc().getType(), getCoord().size(),
+                         getResult().getType());
+}
+
+LogicalResult AsyncTMACopyLocalToGlobalOp::verify() {
+  return verifyTMACoords(*this, getDesc().getType(), getCoord().size(),
+                         getSrc().getType());
+}
+
+LogicalResult TensormapCreateOp::verify() {
+  size_t rank = getBoxDim().size();
+  if (rank < 1 || rank > 5)
+    return emitOpError() << "a TMA descriptor has 1 to 5 dimensions, got " << rank;
+  if (getGlobalDim().size() != rank || getElementStride().size() != rank)
+    return emitOpError() << "box_dim, global_dim and element_stride must have "
+                            "the same length";
+  if (getGlobalStride().size() + 1 != rank)
+    return emitOpError() << "global_stride must have one entry fewer than the rank";
+  return success();
+}

@@ -1,0 +1,30 @@
+//===- TritonNvidiaGPUDialect.td - The ttng dialect -------*- tablegen -*-===//
+//
+// NVIDIA-specific TTGIR operations (Hopper wgmma, mbarriers, TMA), as
+// Triton 3.6 prints them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITONNVIDIAGPU_DIALECT_TD
+#define TRITONNVIDIAGPU_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def TritonNvidiaGPU_Dialect : Dialect {
+  let name = "ttng";
+  let cppNamespace = "::mlir::triton::nvidia_gpu";
+  let summary = "NVIDIA-specific operations of the Triton GPU-level IR";
+  let description = [{
+    Warp-group MMA (wgmma) on shared-memory operands, mbarrier management,
+    TMA copies through tensor descriptors, and the fences they need.
+
+    ```mlir
+    %d = ttng.warp_group_dot %a, %b, %c {isAsync = true} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared1, #smem> -> tensor<128x256xf32, #mma>
+    %r = ttng.warp_group_dot_wait %d {pendings = 0 : i32} : tensor<128x256xf32, #mma>
+    ```
+  }];
+  let dependentDialects = ["::mlir::triton::TritonDialect",
+                           "::mlir::triton::gpu::TritonGPUDialect"];
+}
+
+#endif // TRITONNVIDIAGPU_DIALECT_TD

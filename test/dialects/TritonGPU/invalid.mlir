@@ -1,0 +1,563 @@
+// RUN: triton-opt %s -split-input-file -verify-diagnostics
+// One case per verifier branch of the ttg layouts, types, module attributes
+// and ops.
+
+// expected-error @+1 {{expected a dictionary in #ttg.blocked}}
+#a = #ttg.blocked<[1]>
+
+// -----
+
+// expected-error @+1 {{#ttg.blocked needs 'order'}}
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4]}>
+
+// -----
+
+// expected-error @+1 {{unknown key 'foo' in #ttg.blocked}}
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], foo = 1}>
+
+// -----
+
+// expected-error @+1 {{'sizePerThread' of #ttg.blocked must be a list of non-negative integers}}
+#a = #ttg.blocked<{sizePerThread = [-1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// -----
+
+// expected-error @+1 {{'dim' of #ttg.slice must be a non-negative integer}}
+#a = #ttg.slice<{dim = "x", parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>
+
+// -----
+
+// expected-error @+1 {{'isTransposed' of #ttg.amd_mfma must be true or false}}
+#a = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = 1}>
+
+// -----
+
+// expected-error @+1 {{'CGALayout' of #ttg.blocked must be a list of lists of integers}}
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [1]}>
+
+// -----
+
+// expected-error @+1 {{sizePerThread, threadsPerWarp, warpsPerCTA and order of #ttg.blocked must have the same length}}
+#a = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// -----
+
+// expected-error @+1 {{order of #ttg.blocked must be a permutation of 0..1}}
+#a = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 1]}>
+
+// -----
+
+// expected-error @+1 {{CGALayout basis [0] must have one entry per dimension (2)}}
+#a = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0]]}>
+
+// -----
+
+// expected-error @+1 {{parent of #ttg.slice must be a distributed layout}}
+#a = #ttg.slice<{dim = 0, parent = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>}>
+
+// -----
+
+// expected-error @+1 {{parent of #ttg.slice must have rank 2 or more, got 1}}
+#a = #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>}>
+
+// -----
+
+// expected-error @+1 {{dim 2 of #ttg.slice is out of range for a parent of rank 2}}
+#a = #ttg.slice<{dim = 2, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>
+
+// -----
+
+// expected-error @+1 {{opIdx of #ttg.dot_op must be 0 or 1, got 2}}
+#a = #ttg.dot_op<{opIdx = 2, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 2}>
+
+// -----
+
+// expected-error @+1 {{parent of #ttg.dot_op must be an MMA or blocked layout}}
+#a = #ttg.dot_op<{opIdx = 0, parent = #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>}>
+
+// -----
+
+// expected-error @+1 {{#ttg.dot_op with a blocked parent must not have kWidth}}
+#a = #ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>, kWidth = 2}>
+
+// -----
+
+// expected-error @+1 {{#ttg.dot_op with an MMA parent needs kWidth}}
+#a = #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>}>
+
+// -----
+
+// expected-error @+1 {{#ttg.dot_op with an MMA v3 parent must be operand 0}}
+#a = #ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>, kWidth = 2}>
+
+// -----
+
+// expected-error @+1 {{versionMajor of #ttg.nvidia_mma must be 1, 2 or 3, got 4}}
+#a = #ttg.nvidia_mma<{versionMajor = 4, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+
+// -----
+
+// expected-error @+1 {{instrShape of #ttg.nvidia_mma v3 must have 3 entries}}
+#a = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+
+// -----
+
+// expected-error @+1 {{version of #ttg.amd_mfma must be 1 to 4, got 0}}
+#a = #ttg.amd_mfma<{version = 0, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+
+// -----
+
+// expected-error @+1 {{instrShape of #ttg.amd_mfma must have 3 entries (M, N, K)}}
+#a = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32], isTransposed = true}>
+
+// -----
+
+// expected-error @+1 {{tilesPerWarp of #ttg.amd_mfma must have one entry per dimension}}
+#a = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true, tilesPerWarp = [1]}>
+
+// -----
+
+// expected-error @+1 {{ctaLayout of #ttg.amd_wmma must be a dictionary of bases}}
+#a = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = [1]}>
+
+// -----
+
+// expected-error @+1 {{unknown key 'lane' in ctaLayout of #ttg.amd_wmma}}
+#a = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {lane = [[0, 1]]}}>
+
+// -----
+
+// expected-error @+1 {{'warp' of ctaLayout must be a list of bases}}
+#a = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = 1}}>
+
+// -----
+
+// expected-error @+1 {{version of #ttg.amd_wmma must be 1, 2 or 3, got 5}}
+#a = #ttg.amd_wmma<{version = 5, isTranspose = false, ctaLayout = {warp = [[0, 1], [1, 0]]}}>
+
+// -----
+
+// expected-error @+1 {{instrShape of #ttg.amd_wmma must have 3 entries (M, N, K)}}
+#a = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1], [1, 0]]}, instrShape = [16]}>
+
+// -----
+
+// expected-error @+1 {{register basis [0] must have one entry per dimension (2)}}
+#a = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {register = [[0]], warp = [[0, 1], [1, 0]]}}>
+
+// -----
+
+// expected-error @+1 {{warp basis [1] must have one entry per dimension (2)}}
+#a = #ttg.linear<{register = [[0, 1]], lane = [], warp = [[1]], block = []}>
+
+// -----
+
+// expected-error @+1 {{lane basis [3] of #ttg.linear must hold 0 or powers of two}}
+#a = #ttg.linear<{register = [], lane = [[3]], warp = [], block = []}>
+
+// -----
+
+// expected-error @+1 {{#ttg.linear needs 'block'}}
+#a = #ttg.linear<{register = [], lane = [], warp = []}>
+
+// -----
+
+// expected-error @+1 {{vec, perPhase and maxPhase of #ttg.swizzled_shared must be positive}}
+#a = #ttg.swizzled_shared<{vec = 0, perPhase = 1, maxPhase = 1, order = [0]}>
+
+// -----
+
+// expected-error @+1 {{order of #ttg.swizzled_shared must be a permutation}}
+#a = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 2]}>
+
+// -----
+
+// expected-error @+1 {{swizzlingByteWidth of #ttg.nvmma_shared must be 0, 32, 64 or 128, got 16}}
+#a = #ttg.nvmma_shared<{swizzlingByteWidth = 16, transposed = false, elementBitWidth = 16}>
+
+// -----
+
+// expected-error @+1 {{elementBitWidth of #ttg.nvmma_shared must be 1 to 64}}
+#a = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 0}>
+
+// -----
+
+tt.func @f() {
+  // expected-error @+1 {{has rank 2 but the tensor has rank 1}}
+  %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
+  tt.return
+}
+
+// -----
+
+tt.func @f() {
+  // expected-error @+1 {{!ttg.memdesc elements must be integers, floats or pointers}}
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<4xindex, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f() {
+  // expected-error @+1 {{dimensions of !ttg.memdesc must be positive}}
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<0x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f() {
+  // expected-error @+1 {{!ttg.memdesc must have rank 1 or more}}
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<f32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f() {
+  // expected-error @+1 {{alloc shape of !ttg.memdesc must have at least the rank of its shape}}
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable, 16>
+  tt.return
+}
+
+// -----
+
+tt.func @f() {
+  // expected-error @+1 {{but the !ttg.memdesc alloc shape has rank 1}}
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f() {
+  // expected-error @+1 {{unexpected field after the alloc shape of !ttg.memdesc}}
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable, 4x4, 4x4>
+  tt.return
+}
+
+// -----
+
+// expected-error @+1 {{'ttg.num-warps' must be a positive integer}}
+module attributes {"ttg.num-warps" = 0 : i32} {
+}
+
+// -----
+
+// expected-error @+1 {{'ttg.target' must be a string}}
+module attributes {ttg.target = 90 : i32} {
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f() {
+    // expected-error @+1 {{spans 4 warps but the module has ttg.num-warps = 8}}
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>
+    tt.return
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  // expected-error @+1 {{spans 32 threads per warp but the module has ttg.threads-per-warp = 64}}
+  tt.func @f(%x: tensor<128xi32, #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>>) {
+    tt.return
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func @f() {
+    // expected-error @+1 {{spans 1 CTAs but the module has ttg.num-ctas = 2}}
+    %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>
+    tt.return
+  }
+}
+
+// -----
+
+tt.func @f() {
+  // expected-error @+1 {{buffer must be in shared memory (#ttg.shared_memory)}}
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f() {
+  // expected-error @+1 {{without a source the buffer must be mutable}}
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%t: tensor<4x4xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>) {
+  // expected-error @+1 {{a buffer initialized from a tensor cannot be a view}}
+  %0 = ttg.local_alloc %t : (tensor<4x4xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>) -> !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, 2x4x4>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%t: tensor<4x4xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>) {
+  // expected-error @+1 {{tensor shape [4, 4] differs from the buffer shape [4, 8]}}
+  %0 = ttg.local_alloc %t : (tensor<4x4xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>) -> !ttg.memdesc<4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%m: !ttg.memdesc<4x4xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>) {
+  // expected-error @+1 {{tensor element type 'f32' differs from the buffer element type 'f16'}}
+  %0 = ttg.local_load %m : !ttg.memdesc<4x4xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> tensor<4x4xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%t: tensor<4x4xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>, %m: !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory>) {
+  // expected-error @+1 {{cannot store into an immutable buffer}}
+  ttg.local_store %t, %m : tensor<4x4xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>> -> !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%m: !ttg.memdesc<4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>, %i: i32) {
+  // expected-error @+1 {{source must have rank 2 or more}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%m: !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>, %i: i32) {
+  // expected-error @+1 {{result shape must be the source shape without its leading dimension}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%m: !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>, %i: i32) {
+  // expected-error @+1 {{result element type 'f16' differs from the source's 'f32'}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4x4xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%m: !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>, %i: i32) {
+  // expected-error @+1 {{result memory space differs from the source's}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%m: !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>, %i: i32) {
+  // expected-error @+1 {{result mutability differs from the source's}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%m: !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>) {
+  // expected-error @+1 {{needs one offset per dimension and a result of the source's rank}}
+  %0 = ttg.memdesc_subslice %m[0] : !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4x2xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%m: !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>) {
+  // expected-error @+1 {{subslice at offset 3 of size 2 exceeds the source dimension 4}}
+  %0 = ttg.memdesc_subslice %m[0, 3] : !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4x2xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable, 4x4>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%m: !ttg.memdesc<4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>) {
+  // expected-error @+1 {{order must have one entry per dimension}}
+  %0 = ttg.memdesc_trans %m {order = array<i32: 0>} : !ttg.memdesc<4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<8x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%m: !ttg.memdesc<4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>) {
+  // expected-error @+1 {{order must be a permutation}}
+  %0 = ttg.memdesc_trans %m {order = array<i32: 0, 0>} : !ttg.memdesc<4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%m: !ttg.memdesc<4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>) {
+  // expected-error @+1 {{result shape must be the source shape permuted by order}}
+  %0 = ttg.memdesc_trans %m {order = array<i32: 0, 1>} : !ttg.memdesc<4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<8x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%m: !ttg.memdesc<4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>) {
+  // expected-error @+1 {{reshape must keep the number of elements (32 vs 16)}}
+  %0 = ttg.memdesc_reshape %m : !ttg.memdesc<4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%p: tensor<4x4x!tt.ptr<f32>, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>, %m: !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory>) {
+  // expected-error @+1 {{cannot copy into an immutable buffer}}
+  %0 = ttg.async_copy_global_to_local %p, %m : tensor<4x4x!tt.ptr<f32>, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>> -> <4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%p: tensor<4x4x!tt.ptr<f32>, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>, %m: !ttg.memdesc<4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>) {
+  // expected-error @+1 {{source shape [4, 4] differs from the buffer shape [4, 8]}}
+  %0 = ttg.async_copy_global_to_local %p, %m : tensor<4x4x!tt.ptr<f32>, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>> -> <4x8xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%p: tensor<4x4x!tt.ptr<f32>, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>, %m: !ttg.memdesc<4x4xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>) {
+  // expected-error @+1 {{pointee type 'f32' differs from the buffer element type 'f16'}}
+  %0 = ttg.async_copy_global_to_local %p, %m : tensor<4x4x!tt.ptr<f32>, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>> -> <4x4xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+tt.func @f() {
+  // expected-error @+1 {{unknown address space 'shared'}}
+  ttg.barrier local|shared
+  tt.return
+}
+
+// -----
+
+tt.func @f() {
+  // expected-error @+1 {{address-space set 64 has unknown bits}}
+  "ttg.barrier"() {addrSpace = 64 : i32} : () -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: i32) {
+  ttg.warp_specialize(%a)
+  default {
+    ttg.warp_yield
+  }
+  // expected-error @+1 {{expected 'partition0', got 'partition1'}}
+  partition1(%x: i32) num_warps(4) {
+    ttg.warp_return
+  } : (i32) -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: i32) {
+  // expected-error @+1 {{partition region must hold exactly one ttg.warp_specialize.partitions op}}
+  "ttg.warp_specialize"(%a) <{partitionNumWarps = array<i32>}> ({
+    "ttg.warp_yield"() : () -> ()
+  }, {
+  ^bb0:
+  }) : (i32) -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: i32) {
+  // expected-error @+1 {{has 1 partitions but 2 warp counts}}
+  "ttg.warp_specialize"(%a) <{partitionNumWarps = array<i32: 4, 4>}> ({
+    "ttg.warp_yield"() : () -> ()
+  }, {
+    "ttg.warp_specialize.partitions"() ({
+    ^bb0(%x: i32):
+      "ttg.warp_return"() : () -> ()
+    }) : () -> ()
+  }) : (i32) -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: i32) {
+  // expected-error @+1 {{partition0 must run on a power-of-two number of warps, got 3}}
+  ttg.warp_specialize(%a)
+  default {
+    ttg.warp_yield
+  }
+  partition0(%x: i32) num_warps(3) {
+    ttg.warp_return
+  } : (i32) -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: i32) {
+  // expected-error @+1 {{partition0 arguments must have the types of the captures}}
+  ttg.warp_specialize(%a)
+  default {
+    ttg.warp_yield
+  }
+  partition0(%x: i64) num_warps(4) {
+    ttg.warp_return
+  } : (i32) -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: i32) {
+  // expected-error @+1 {{default region must yield the types of the results}}
+  %r = ttg.warp_specialize(%a)
+  default {
+    ttg.warp_yield
+  } : (i32) -> i32
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: i32) {
+  // expected-error @+1 {{default region must end with ttg.warp_yield}}
+  "ttg.warp_specialize"(%a) <{partitionNumWarps = array<i32>}> ({
+    "tt.return"() : () -> ()
+  }, {
+    "ttg.warp_specialize.partitions"() : () -> ()
+  }) : (i32) -> ()
+  tt.return
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%a: i32) {
+    ttg.warp_specialize(%a)
+    default {
+      ttg.warp_yield
+    }
+    partition0(%x: i32) num_warps(2) {
+      // expected-error @+1 {{spans 4 warps but its partition has num_warps = 2}}
+      %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>
+      ttg.warp_return
+    } : (i32) -> ()
+    tt.return
+  }
+}
