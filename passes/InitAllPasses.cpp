@@ -2,6 +2,7 @@
 
 #include "passes/InitAllPasses.h"
 #include "passes/Analysis/Passes.h"
+#include "passes/Conversion/TritonToTritonGPU/Passes.h"
 #include "passes/Pipelines/Pipelines.h"
 #include "passes/Specialize/Passes.h"
 #include "passes/Triton/Passes.h"
@@ -15,6 +16,7 @@ void mlir::triton::registerTritonPasses() {
   registerTritonSpecializePasses();
   registerTritonPipelines();
   registerAnalysisTestPasses();
+  registerTritonToTritonGPUPasses();
   // Upstream transforms that Triton's pipelines run.
   registerCanonicalizerPass();
   registerCSEPass();

@@ -8,6 +8,7 @@
 
 #include "passes/Pipelines/Pipelines.h"
 
+#include "passes/Conversion/TritonToTritonGPU/Passes.h"
 #include "passes/Triton/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -80,15 +81,15 @@ bool checkTarget(OpPassManager &pm, const TritonPipelineOptions &options, Target
 
 void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> passes) {
   pm.addPass(std::make_unique<PipelineNotePass>(
-      (stage + " is not built yet: its passes " + llvm::join(passes, ", ") +
-       " do not exist in this toolchain; the module is left as it was")
+      (stage + " is not complete: its passes " + llvm::join(passes, ", ") +
+       " do not exist in this toolchain yet and were skipped")
           .str(),
       /*isError=*/false));
 }
 
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = {
-    "convert-triton-to-tritongpu", "tritongpu-coalesce", "tritongpu-F32DotTC",
+    "tritongpu-coalesce", "tritongpu-F32DotTC",
     "triton-nvidia-gpu-plan-cta", "tritongpu-remove-layout-conversions",
     "tritongpu-optimize-thread-locality", "tritongpu-accelerate-matmul",
     "tritongpu-optimize-dot-operands", "tritongpu-assign-latencies",
@@ -104,8 +105,15 @@ const StringRef kMakeLLIRPasses[] = {
 
 void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   Target target;
-  if (checkTarget(pm, options, target))
-    addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
+  if (!checkTarget(pm, options, target))
+    return;
+  ConvertTritonToTritonGPUOptions convert;
+  convert.target = options.target;
+  convert.numWarps = options.numWarps;
+  convert.threadsPerWarp = target.backend == Backend::Hip ? 64 : 32;
+  convert.numCTAs = options.numCtas;
+  pm.addPass(createConvertTritonToTritonGPU(convert));
+  addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
 }
 
 void buildMakeLLIR(OpPassManager &pm, const TritonPipelineOptions &options) {
@@ -149,10 +157,10 @@ void mlir::triton::registerTritonPipelines() {
       buildMakeTTIRPipeline);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-ttgir",
-      "Triton 3.6's make_ttgir (NOT BUILT YET: convert-triton-to-tritongpu, "
+      "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu runs; "
       "tritongpu-coalesce, tritongpu-remove-layout-conversions, "
-      "tritongpu-accelerate-matmul, tritongpu-pipeline, ...; running it emits a "
-      "remark naming them)",
+      "tritongpu-accelerate-matmul, tritongpu-pipeline and the rest are NOT BUILT "
+      "YET (running it emits a remark naming them)",
       buildMakeTTGIR);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-llir",
@@ -161,7 +169,8 @@ void mlir::triton::registerTritonPipelines() {
       buildMakeLLIR);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-to-llvm",
-      "make_ttir, make_ttgir and make_llir in a row (the last two not built yet)",
+      "make_ttir, make_ttgir and make_llir in a row (make_ttgir in part, make_llir "
+      "not built yet)",
       [](OpPassManager &pm, const TritonPipelineOptions &options) {
         buildMakeTTIRPipeline(pm, options);
         buildMakeTTGIR(pm, options);

@@ -12,6 +12,8 @@ time), so its files are enumerated here instead of being lit test files. A
               whether it is identical to the reference's .ttir up to SSA
               names and locations (a measurement, reported by
               utils/compare-make-ttir.py).
+  convert     -convert-triton-to-tritongpu (the folder's target, 4 warps) runs
+              on a reference .ttir and its output verifies when read back.
   llir        the reference's .llir through triton-translate: PTX that ptxas
               assembles for sm_90a, or AMDGCN that LLVM 22's llvm-mc
               assembles for the folder's gfx target.
@@ -60,6 +62,8 @@ class CorpusFormat(lit.formats.TestFormat):
             return self._make_ttir(path)
         if self.kind == "llir":
             return self._llir(path)
+        if self.kind == "convert":
+            return self._convert(path)
         return lit.Test.UNRESOLVED, f"unknown corpus test kind {self.kind}"
 
     def _roundtrip(self, path):
@@ -132,6 +136,23 @@ def _llir_impl(self, path):
 
 
 CorpusFormat._llir = _llir_impl
+
+
+def _convert_impl(self, path):
+    opt = os.path.join(self.tools_dir, "triton-opt")
+    target = target_of(path)
+    lanes = 64 if target.startswith("hip") else 32
+    rc, out, err = _run([opt, path, "-convert-triton-to-tritongpu="
+                         f"target={target} num-warps=4 threads-per-warp={lanes}"])
+    if rc != 0:
+        return lit.Test.FAIL, f"convert-triton-to-tritongpu failed on {path}:\n{err}"
+    rc, _, err = _run([opt, "-", "-o", "/dev/null"], stdin=out)
+    if rc != 0:
+        return lit.Test.FAIL, f"its output does not verify:\n{err}"
+    return lit.Test.PASS, ""
+
+
+CorpusFormat._convert = _convert_impl
 
 
 def target_of(path):

@@ -1,0 +1,358 @@
+//===- TritonToTritonGPU.cpp - The -convert-triton-to-tritongpu pass --------===//
+
+#include "passes/Conversion/TritonToTritonGPU/Passes.h"
+
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <numeric>
+
+namespace mlir {
+namespace triton {
+#define GEN_PASS_DEF_CONVERTTRITONTOTRITONGPU
+#include "passes/Conversion/TritonToTritonGPU/Passes.h.inc"
+} // namespace triton
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+gpu::BlockedEncodingAttr mlir::triton::getDefaultBlockedEncoding(MLIRContext *context,
+                                                                 ArrayRef<int64_t> shape,
+                                                                 int numWarps,
+                                                                 int threadsPerWarp,
+                                                                 int numCTAs) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> order(rank), sizePerThread(rank, 1), lanes(rank, 1),
+      warps(rank, 1);
+  std::iota(order.rbegin(), order.rend(), 0); // [rank-1, ..., 0]
+  unsigned remainingLanes = threadsPerWarp, remainingWarps = numWarps;
+  unsigned remainingThreads = numWarps * threadsPerWarp;
+  unsigned usedLanes = 1, usedWarps = 1;
+  // From the fastest dimension: as many threads as it has elements, lanes
+  // first, then warps.
+  for (unsigned k = 0; k + 1 < rank; ++k) {
+    unsigned d = order[k];
+    unsigned elements = std::max<int64_t>(1, shape[d] / sizePerThread[d]);
+    unsigned threads = std::clamp<unsigned>(remainingThreads, 1, elements);
+    lanes[d] = std::clamp<unsigned>(threads, 1, remainingLanes);
+    warps[d] = std::clamp<unsigned>(threads / lanes[d], 1, remainingWarps);
+    remainingWarps /= warps[d];
+    remainingLanes /= lanes[d];
+    remainingThreads /= threads;
+    usedLanes *= lanes[d];
+    usedWarps *= warps[d];
+  }
+  // The slowest dimension takes the lanes and warps that are left.
+  lanes[order[rank - 1]] = threadsPerWarp / usedLanes;
+  warps[order[rank - 1]] = numWarps / usedWarps;
+  // One CTA: no CGA layout is printed. Several: split the slowest dimension.
+  BasisList cga;
+  for (int bit = 1; bit < numCTAs; bit <<= 1) {
+    SmallVector<int32_t> basis(rank, 0);
+    basis[order[rank - 1]] = bit;
+    cga.bases.push_back(basis);
+  }
+  return BlockedEncodingAttr::get(context, sizePerThread, lanes, warps, order, cga);
+}
+
+namespace {
+
+/// Tensors without a layout get the default blocked layout of their shape.
+class TritonGPUTypeConverter : public TypeConverter {
+public:
+  TritonGPUTypeConverter(MLIRContext *context, int numWarps, int threadsPerWarp,
+                         int numCTAs) {
+    addConversion([](Type type) { return type; });
+    addConversion([=](RankedTensorType type) -> Type {
+      if (type.getEncoding())
+        return type;
+      return RankedTensorType::get(
+          type.getShape(), type.getElementType(),
+          getDefaultBlockedEncoding(context, type.getShape(), numWarps, threadsPerWarp,
+                                    numCTAs));
+    });
+    // A value in another layout than its users expect moves with a
+    // ttg.convert_layout.
+    auto convert = [](OpBuilder &builder, Type type, ValueRange inputs,
+                      Location loc) -> Value {
+      if (inputs.size() != 1 || !isa<RankedTensorType>(type) ||
+          !isa<RankedTensorType>(inputs[0].getType()))
+        return Value();
+      return ConvertLayoutOp::create(builder, loc, type, inputs[0]);
+    };
+    addTargetMaterialization(convert);
+    addSourceMaterialization(convert);
+  }
+};
+
+RankedTensorType withEncoding(Type type, Attribute encoding) {
+  auto tensor = cast<RankedTensorType>(type);
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(), encoding);
+}
+
+Value convertTo(OpBuilder &builder, Value value, Attribute encoding) {
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getEncoding() == encoding)
+    return value;
+  return ConvertLayoutOp::create(builder, value.getLoc(), withEncoding(type, encoding), value);
+}
+
+/// Ops whose result layouts are the converted types of their results.
+struct GenericConversion : public ConversionPattern {
+  GenericConversion(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/0, context) {}
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumRegions() != 0)
+      return failure();
+    FailureOr<Operation *> converted =
+        convertOpResultTypes(op, operands, *getTypeConverter(), rewriter);
+    if (failed(converted))
+      return failure();
+    rewriter.replaceOp(op, (*converted)->getResults());
+    return success();
+  }
+};
+
+/// Tensor constants: the same values, in the converted tensor type.
+struct ConstantConversion : public OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    auto type = dyn_cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    if (!dense || !type)
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, dense.reshape(type));
+    return success();
+  }
+};
+
+/// A broadcast keeps its source's layout.
+struct BroadcastConversion : public OpConversionPattern<BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Attribute encoding = cast<RankedTensorType>(adaptor.getSrc().getType()).getEncoding();
+    rewriter.replaceOpWithNewOp<BroadcastOp>(op, withEncoding(op.getType(), encoding),
+                                             adaptor.getSrc());
+    return success();
+  }
+};
+
+/// expand_dims takes a slice of its result's layout along the new axis.
+struct ExpandDimsConversion : public OpConversionPattern<ExpandDimsOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(ExpandDimsOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    auto slice = SliceEncodingAttr::get(getContext(), op.getAxis(), resultType.getEncoding());
+    Value src = convertTo(rewriter, adaptor.getSrc(), slice);
+    rewriter.replaceOpWithNewOp<ExpandDimsOp>(op, resultType, src, op.getAxis());
+    return success();
+  }
+};
+
+/// A reduce yields a slice of its source's layout.
+struct ReduceConversion : public OpConversionPattern<ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> resultTypes;
+    for (auto [src, result] : llvm::zip(adaptor.getSrcs(), op.getResult())) {
+      auto tensor = dyn_cast<RankedTensorType>(result.getType());
+      if (!tensor) {
+        resultTypes.push_back(result.getType());
+        continue;
+      }
+      Attribute parent = cast<RankedTensorType>(src.getType()).getEncoding();
+      resultTypes.push_back(
+          withEncoding(tensor, SliceEncodingAttr::get(getContext(), op.getAxis(), parent)));
+    }
+    auto reduce = ReduceOp::create(rewriter, op.getLoc(), resultTypes, adaptor.getSrcs(),
+                                   op.getAxis());
+    rewriter.inlineRegionBefore(op.getCombineOp(), reduce.getCombineOp(),
+                                reduce.getCombineOp().end());
+    rewriter.replaceOp(op, reduce.getResults());
+    return success();
+  }
+};
+
+/// A scan keeps its sources' layout.
+struct ScanConversion : public OpConversionPattern<ScanOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(ScanOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto scan = ScanOp::create(rewriter, op.getLoc(), adaptor.getSrcs().getTypes(),
+                               adaptor.getSrcs(), op.getAxis(), op.getReverse());
+    rewriter.inlineRegionBefore(op.getCombineOp(), scan.getCombineOp(),
+                                scan.getCombineOp().end());
+    rewriter.replaceOp(op, scan.getResults());
+    return success();
+  }
+};
+
+/// A region-carrying elementwise map keeps its operands' (converted) layouts.
+struct MapElementwiseConversion : public OpConversionPattern<MapElementwiseOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(MapElementwiseOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
+      return failure();
+    auto map = MapElementwiseOp::create(rewriter, op.getLoc(), resultTypes, adaptor.getSrcs(),
+                                        op.getPack());
+    rewriter.inlineRegionBefore(op.getScalarOp(), map.getScalarOp(), map.getScalarOp().end());
+    rewriter.replaceOp(op, map.getResults());
+    return success();
+  }
+};
+
+/// dot's operands take #ttg.dot_op layouts of the accumulator's layout.
+struct DotConversion : public OpConversionPattern<DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    Attribute parent = resultType.getEncoding();
+    Value a = convertTo(rewriter, adaptor.getA(),
+                        DotOperandEncodingAttr::get(getContext(), 0, parent, 0));
+    Value b = convertTo(rewriter, adaptor.getB(),
+                        DotOperandEncodingAttr::get(getContext(), 1, parent, 0));
+    Value c = convertTo(rewriter, adaptor.getC(), parent);
+    rewriter.replaceOpWithNewOp<DotOp>(op, resultType, a, b, c, op.getInputPrecision(),
+                                       op.getMaxNumImpreciseAcc());
+    return success();
+  }
+};
+
+/// trans: the source's blocked layout with its dimensions permuted.
+struct TransConversion : public OpConversionPattern<TransOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(TransOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto blocked = dyn_cast<BlockedEncodingAttr>(
+        cast<RankedTensorType>(adaptor.getSrc().getType()).getEncoding());
+    if (!blocked || !blocked.getCGALayout().empty())
+      return rewriter.notifyMatchFailure(op, "only single-CTA blocked sources are permuted");
+    ArrayRef<int32_t> perm = op.getOrder();
+    SmallVector<unsigned> spt, lanes, warps, order, inverse(perm.size());
+    for (auto [i, d] : llvm::enumerate(perm)) {
+      spt.push_back(blocked.getSizePerThread()[d]);
+      lanes.push_back(blocked.getThreadsPerWarp()[d]);
+      warps.push_back(blocked.getWarpsPerCTA()[d]);
+      inverse[d] = i;
+    }
+    for (unsigned d : blocked.getOrder())
+      order.push_back(inverse[d]);
+    auto encoding =
+        BlockedEncodingAttr::get(getContext(), spt, lanes, warps, order, BasisList());
+    rewriter.replaceOpWithNewOp<TransOp>(op, withEncoding(op.getType(), encoding),
+                                         adaptor.getSrc(), perm);
+    return success();
+  }
+};
+
+/// join: a new fastest dimension of two elements, both held by one thread.
+struct JoinConversion : public OpConversionPattern<JoinOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(JoinOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto blocked = dyn_cast<BlockedEncodingAttr>(
+        cast<RankedTensorType>(adaptor.getLhs().getType()).getEncoding());
+    if (!blocked || !blocked.getCGALayout().empty())
+      return rewriter.notifyMatchFailure(op, "only single-CTA blocked sources are joined");
+    SmallVector<unsigned> spt(blocked.getSizePerThread()), lanes(blocked.getThreadsPerWarp()),
+        warps(blocked.getWarpsPerCTA()), order = {unsigned(spt.size())};
+    spt.push_back(2);
+    lanes.push_back(1);
+    warps.push_back(1);
+    llvm::append_range(order, blocked.getOrder());
+    auto encoding =
+        BlockedEncodingAttr::get(getContext(), spt, lanes, warps, order, BasisList());
+    rewriter.replaceOpWithNewOp<JoinOp>(op, withEncoding(op.getType(), encoding),
+                                        adaptor.getLhs(), adaptor.getRhs());
+    return success();
+  }
+};
+
+/// split: the source moves to a layout whose fastest dimension, of two
+/// elements, one thread holds; the halves drop that dimension.
+struct SplitConversion : public OpConversionPattern<SplitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(SplitOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(op.getType(0)));
+    auto half = dyn_cast<BlockedEncodingAttr>(resultType.getEncoding());
+    if (!half || !half.getCGALayout().empty())
+      return rewriter.notifyMatchFailure(op, "only single-CTA blocked results are split");
+    SmallVector<unsigned> spt(half.getSizePerThread()), lanes(half.getThreadsPerWarp()),
+        warps(half.getWarpsPerCTA()), order = {unsigned(spt.size())};
+    spt.push_back(2);
+    lanes.push_back(1);
+    warps.push_back(1);
+    llvm::append_range(order, half.getOrder());
+    auto whole = BlockedEncodingAttr::get(getContext(), spt, lanes, warps, order, BasisList());
+    Value src = convertTo(rewriter, adaptor.getSrc(), whole);
+    rewriter.replaceOpWithNewOp<SplitOp>(op, TypeRange{resultType, resultType}, src);
+    return success();
+  }
+};
+
+bool hasLegalTypes(Operation *op, const TypeConverter &converter) {
+  if (!converter.isLegal(op->getOperandTypes()) || !converter.isLegal(op->getResultTypes()))
+    return false;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      if (!converter.isLegal(block.getArgumentTypes()))
+        return false;
+  return true;
+}
+
+class ConvertTritonToTritonGPUPass
+    : public mlir::triton::impl::ConvertTritonToTritonGPUBase<ConvertTritonToTritonGPUPass> {
+public:
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    if (numWarps < 1 || threadsPerWarp < 1 || numCTAs < 1 ||
+        !llvm::isPowerOf2_32(numWarps) || !llvm::isPowerOf2_32(threadsPerWarp) ||
+        !llvm::isPowerOf2_32(numCTAs)) {
+      module.emitError("num-warps, threads-per-warp and num-ctas must be powers of two, got ")
+          << int64_t(numWarps) << ", " << int64_t(threadsPerWarp) << " and " << int64_t(numCTAs);
+      return signalPassFailure();
+    }
+    TritonGPUTypeConverter converter(context, numWarps, threadsPerWarp, numCTAs);
+    ConversionTarget legality(*context);
+    legality.addLegalDialect<TritonGPUDialect>();
+    legality.markUnknownOpDynamicallyLegal(
+        [&](Operation *op) { return hasLegalTypes(op, converter); });
+    legality.addDynamicallyLegalOp<FuncOp>([&](FuncOp func) {
+      return converter.isSignatureLegal(func.getFunctionType()) &&
+             converter.isLegal(&func.getBody());
+    });
+
+    RewritePatternSet patterns(context);
+    patterns.add<GenericConversion>(converter, context);
+    patterns.add<ConstantConversion, BroadcastConversion, ExpandDimsConversion, ReduceConversion, ScanConversion,
+                 MapElementwiseConversion, DotConversion, TransConversion, JoinConversion,
+                 SplitConversion>(converter, context);
+    populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns, converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, legality);
+    if (failed(applyPartialConversion(module, legality, std::move(patterns))))
+      return signalPassFailure();
+
+    auto i32 = [&](int value) { return IntegerAttr::get(IntegerType::get(context, 32), value); };
+    module->setAttr("ttg.num-warps", i32(numWarps));
+    module->setAttr("ttg.num-ctas", i32(numCTAs));
+    module->setAttr("ttg.threads-per-warp", i32(threadsPerWarp));
+    if (!target.empty())
+      module->setAttr("ttg.target", StringAttr::get(context, target));
+  }
+};
+
+} // namespace
