@@ -6,6 +6,7 @@
 #include "passes/Pipelines/Pipelines.h"
 #include "passes/Specialize/Passes.h"
 #include "passes/Triton/Passes.h"
+#include "passes/TritonGPU/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Transforms/Passes.h"
@@ -17,6 +18,7 @@ void mlir::triton::registerTritonPasses() {
   registerTritonPipelines();
   registerAnalysisTestPasses();
   registerTritonToTritonGPUPasses();
+  gpu::registerTritonGPUTransformsPasses();
   // Upstream transforms that Triton's pipelines run.
   registerCanonicalizerPass();
   registerCSEPass();

@@ -3,6 +3,7 @@
 #include "passes/Analysis/AxisInfo.h"
 
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
@@ -417,7 +418,7 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
         return AxisInfo(cont, div, cst);
       })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
-            arith::IndexCastUIOp, BitcastOp, IntToPtrOp, PtrToIntOp>(
+            arith::IndexCastUIOp, BitcastOp, IntToPtrOp, PtrToIntOp, gpu::ConvertLayoutOp>(
           [&](auto) -> std::optional<AxisInfo> { return in[0]; })
       .Case<arith::MaxSIOp, arith::MaxUIOp, arith::MinSIOp, arith::MinUIOp>(
           [&](auto) -> std::optional<AxisInfo> {

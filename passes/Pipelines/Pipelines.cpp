@@ -10,6 +10,7 @@
 
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"
 #include "passes/Triton/Passes.h"
+#include "passes/TritonGPU/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -88,8 +89,7 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 }
 
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
-const StringRef kMakeTTGIRPasses[] = {
-    "tritongpu-coalesce", "tritongpu-F32DotTC",
+const StringRef kMakeTTGIRPasses[] = { "tritongpu-F32DotTC",
     "triton-nvidia-gpu-plan-cta", "tritongpu-remove-layout-conversions",
     "tritongpu-optimize-thread-locality", "tritongpu-accelerate-matmul",
     "tritongpu-optimize-dot-operands", "tritongpu-assign-latencies",
@@ -113,6 +113,7 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   convert.threadsPerWarp = target.backend == Backend::Hip ? 64 : 32;
   convert.numCTAs = options.numCtas;
   pm.addPass(createConvertTritonToTritonGPU(convert));
+  pm.addPass(gpu::createTritonGPUCoalesce());
   addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
 }
 
@@ -157,8 +158,8 @@ void mlir::triton::registerTritonPipelines() {
       buildMakeTTIRPipeline);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-ttgir",
-      "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu runs; "
-      "tritongpu-coalesce, tritongpu-remove-layout-conversions, "
+      "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu and "
+      "tritongpu-coalesce run; tritongpu-remove-layout-conversions, "
       "tritongpu-accelerate-matmul, tritongpu-pipeline and the rest are NOT BUILT "
       "YET (running it emits a remark naming them)",
       buildMakeTTGIR);

@@ -1,0 +1,127 @@
+//===- Coalesce.cpp - The -tritongpu-coalesce pass --------------------------===//
+
+#include "passes/TritonGPU/Passes.h"
+
+#include "passes/Analysis/AxisInfo.h"
+#include "passes/Conversion/TritonToTritonGPU/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <numeric>
+
+namespace mlir {
+namespace triton {
+namespace gpu {
+#define GEN_PASS_DEF_TRITONGPUCOALESCE
+#include "passes/TritonGPU/Passes.h.inc"
+} // namespace gpu
+} // namespace triton
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+/// The pointer operand of a memory access on a tensor of pointers, or null.
+Value getTensorPointer(Operation *op) {
+  Value ptr = TypeSwitch<Operation *, Value>(op)
+                  .Case<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(
+                      [](auto access) { return access.getPtr(); })
+                  .Default([](Operation *) { return Value(); });
+  if (!ptr || !isa<RankedTensorType>(ptr.getType()))
+    return Value();
+  return ptr;
+}
+
+int64_t getModuleInt(ModuleOp module, StringRef name, int64_t fallback) {
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return fallback;
+}
+
+/// The layout that coalesces the access `op` through `ptr`.
+BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleAxisInfo &axis,
+                                         int numWarps, int threadsPerWarp, int numCTAs) {
+  auto type = cast<RankedTensorType>(ptr.getType());
+  AxisInfo info = axis.get(ptr);
+  int64_t rank = type.getRank();
+  // Dimensions from the most contiguous; ties keep the last dimension fastest.
+  SmallVector<unsigned> order(rank);
+  std::iota(order.rbegin(), order.rend(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+    return info.getContiguity(a) > info.getContiguity(b);
+  });
+  unsigned fastest = order[0];
+
+  Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
+  int64_t elementBits = std::max<unsigned>(8, pointee.getIntOrFloatBitWidth());
+  int64_t elementBytes = elementBits / 8;
+  int64_t alignedElements = std::max<int64_t>(1, info.getDivisibility(fastest) / elementBytes);
+  int64_t contiguous = std::min(info.getContiguity(fastest), type.getDimSize(fastest));
+  int64_t perThread = std::min({alignedElements, contiguous, 128 / elementBits});
+  // No thread takes more than its share of the tensor.
+  int64_t share = std::max<int64_t>(1, type.getNumElements() / (numWarps * threadsPerWarp));
+  perThread = std::max<int64_t>(1, std::min(perThread, share));
+
+  SmallVector<unsigned> sizePerThread(rank, 1);
+  sizePerThread[fastest] = perThread;
+  return getBlockedEncoding(op->getContext(), type.getShape(), sizePerThread, order,
+                            numWarps, threadsPerWarp, numCTAs);
+}
+
+Type withEncoding(Type type, Attribute encoding) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return type;
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(), encoding);
+}
+
+/// Moves `op`'s tensor operands to `encoding`, runs it there, and moves its
+/// results back.
+void coalesce(Operation *op, BlockedEncodingAttr encoding) {
+  OpBuilder builder(op);
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto tensor = dyn_cast<RankedTensorType>(operand.get().getType());
+    if (!tensor || tensor.getEncoding() == encoding)
+      continue;
+    operand.set(ConvertLayoutOp::create(builder, op->getLoc(), withEncoding(tensor, encoding),
+                                        operand.get()));
+  }
+  builder.setInsertionPointAfter(op);
+  for (OpResult result : op->getResults()) {
+    auto tensor = dyn_cast<RankedTensorType>(result.getType());
+    if (!tensor || tensor.getEncoding() == encoding)
+      continue;
+    result.setType(withEncoding(tensor, encoding));
+    auto back = ConvertLayoutOp::create(builder, op->getLoc(), tensor, result);
+    result.replaceAllUsesExcept(back, back);
+  }
+}
+
+class TritonGPUCoalescePass
+    : public mlir::triton::gpu::impl::TritonGPUCoalesceBase<TritonGPUCoalescePass> {
+public:
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    int numWarps = getModuleInt(module, "ttg.num-warps", 4);
+    int threadsPerWarp = getModuleInt(module, "ttg.threads-per-warp", 32);
+    int numCTAs = getModuleInt(module, "ttg.num-ctas", 1);
+    ModuleAxisInfo axis(module);
+    // Decide every layout before changing anything: the analysis describes
+    // the IR as it was.
+    SmallVector<std::pair<Operation *, BlockedEncodingAttr>> accesses;
+    module.walk([&](Operation *op) {
+      if (Value ptr = getTensorPointer(op))
+        accesses.push_back(
+            {op, getCoalescedEncoding(op, ptr, axis, numWarps, threadsPerWarp, numCTAs)});
+    });
+    for (auto [op, encoding] : accesses)
+      coalesce(op, encoding);
+  }
+};
+
+} // namespace

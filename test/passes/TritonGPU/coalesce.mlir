@@ -1,0 +1,75 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-coalesce | FileCheck %s
+
+// 16-byte aligned, contiguous f32: four per thread (128 bits).
+// CHECK-DAG: #[[ONE:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[FOUR:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @vector
+  tt.func public @vector(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<1024xi32, #blocked>
+    %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %p = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    // CHECK: %[[P:.*]] = ttg.convert_layout %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[ONE]]> -> tensor<1024x!tt.ptr<f32>, #[[FOUR]]>
+    // CHECK: %[[M:.*]] = ttg.convert_layout %{{.*}} : tensor<1024xi1, #[[ONE]]> -> tensor<1024xi1, #[[FOUR]]>
+    // CHECK: %[[V:.*]] = tt.load %[[P]], %[[M]] : tensor<1024x!tt.ptr<f32>, #[[FOUR]]>
+    // CHECK: %[[B:.*]] = ttg.convert_layout %[[V]] : tensor<1024xf32, #[[FOUR]]> -> tensor<1024xf32, #[[ONE]]>
+    %v = tt.load %p, %m : tensor<1024x!tt.ptr<f32>, #blocked>
+    // CHECK: %[[W:.*]] = arith.addf %[[B]], %[[B]]
+    %w = arith.addf %v, %v : tensor<1024xf32, #blocked>
+    // CHECK: %[[WC:.*]] = ttg.convert_layout %[[W]] : tensor<1024xf32, #[[ONE]]> -> tensor<1024xf32, #[[FOUR]]>
+    // CHECK: tt.store %{{.*}}, %[[WC]], %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[FOUR]]>
+    tt.store %p, %w, %m : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A 2-D f16 tile, contiguous along its rows: eight per thread along dim 1,
+// the lanes spread first along it.
+// CHECK-DAG: #[[TILE:.*]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @tile
+  tt.func public @tile(%a: tensor<64x32x!tt.ptr<f16>, #blocked> {tt.divisibility = dense<[2, 16]> : tensor<2xi32>, tt.contiguity = dense<[1, 32]> : tensor<2xi32>}) -> tensor<64x32xf16, #blocked> {
+    // CHECK: tt.load %{{.*}} : tensor<64x32x!tt.ptr<f16>, #[[TILE]]>
+    %v = tt.load %a : tensor<64x32x!tt.ptr<f16>, #blocked>
+    tt.return %v : tensor<64x32xf16, #blocked>
+  }
+}
+
+// -----
+
+// Nothing known about alignment or contiguity: one element per thread.
+// CHECK-NOT: sizePerThread = [2]
+// CHECK-NOT: sizePerThread = [4]
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @unknown
+  tt.func public @unknown(%p: tensor<256x!tt.ptr<f32>, #blocked>) -> tensor<256xf32, #blocked> {
+    // CHECK: tt.load %arg0 : tensor<256x!tt.ptr<f32>, #blocked>
+    %v = tt.load %p : tensor<256x!tt.ptr<f32>, #blocked>
+    tt.return %v : tensor<256xf32, #blocked>
+  }
+}
+
+// -----
+
+// A small tensor: no thread takes more than its share (64 elements over 128
+// threads is one each).
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @small
+  tt.func public @small(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}) -> tensor<64xf32, #blocked> {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+    %p = tt.addptr %xs, %r : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+    // CHECK: tt.load %{{.*}} : tensor<64x!tt.ptr<f32>, #blocked>
+    %v = tt.load %p : tensor<64x!tt.ptr<f32>, #blocked>
+    tt.return %v : tensor<64xf32, #blocked>
+  }
+}
