@@ -19,15 +19,11 @@ using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
-gpu::BlockedEncodingAttr mlir::triton::getDefaultBlockedEncoding(MLIRContext *context,
-                                                                 ArrayRef<int64_t> shape,
-                                                                 int numWarps,
-                                                                 int threadsPerWarp,
-                                                                 int numCTAs) {
+gpu::BlockedEncodingAttr mlir::triton::getBlockedEncoding(
+    MLIRContext *context, ArrayRef<int64_t> shape, ArrayRef<unsigned> sizePerThread,
+    ArrayRef<unsigned> order, int numWarps, int threadsPerWarp, int numCTAs) {
   unsigned rank = shape.size();
-  SmallVector<unsigned> order(rank), sizePerThread(rank, 1), lanes(rank, 1),
-      warps(rank, 1);
-  std::iota(order.rbegin(), order.rend(), 0); // [rank-1, ..., 0]
+  SmallVector<unsigned> lanes(rank, 1), warps(rank, 1);
   unsigned remainingLanes = threadsPerWarp, remainingWarps = numWarps;
   unsigned remainingThreads = numWarps * threadsPerWarp;
   unsigned usedLanes = 1, usedWarps = 1;
@@ -56,6 +52,18 @@ gpu::BlockedEncodingAttr mlir::triton::getDefaultBlockedEncoding(MLIRContext *co
     cga.bases.push_back(basis);
   }
   return BlockedEncodingAttr::get(context, sizePerThread, lanes, warps, order, cga);
+}
+
+gpu::BlockedEncodingAttr mlir::triton::getDefaultBlockedEncoding(MLIRContext *context,
+                                                                 ArrayRef<int64_t> shape,
+                                                                 int numWarps,
+                                                                 int threadsPerWarp,
+                                                                 int numCTAs) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> order(rank), sizePerThread(rank, 1);
+  std::iota(order.rbegin(), order.rend(), 0); // [rank-1, ..., 0]
+  return getBlockedEncoding(context, shape, sizePerThread, order, numWarps, threadsPerWarp,
+                            numCTAs);
 }
 
 namespace {

@@ -11,7 +11,7 @@ triton.testing.do_bench (median). Prints a table last.
 
 Usage (on the GPU machine): gpu-harness.py DIR, where DIR holds
 NAME.ours.cubin, NAME.ours.json and NAME.ref.cubin for each kernel (made by
-utils/prepare-gpu-check.sh).
+utils/gpu/prepare.sh).
 """
 import json
 import os
