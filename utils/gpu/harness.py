@@ -9,7 +9,7 @@ memory from the metadata JSON), checks each output against PyTorch on fresh
 random inputs (output poisoned with NaN first), and times both with
 triton.testing.do_bench (median). Prints a table last.
 
-Usage (on the GPU machine): gpu-harness.py DIR, where DIR holds
+Usage (on the GPU machine): utils/gpu/harness.py DIR, where DIR holds
 NAME.ours.cubin, NAME.ours.json and NAME.ref.cubin for each kernel (made by
 utils/gpu/prepare.sh).
 """
