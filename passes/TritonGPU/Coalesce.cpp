@@ -3,7 +3,6 @@
 #include "passes/TritonGPU/Passes.h"
 
 #include "passes/Analysis/AxisInfo.h"
-#include "passes/Conversion/TritonToTritonGPU/Passes.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/TypeSwitch.h"

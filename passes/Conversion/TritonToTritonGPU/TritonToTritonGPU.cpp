@@ -19,53 +19,6 @@ using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
-gpu::BlockedEncodingAttr mlir::triton::getBlockedEncoding(
-    MLIRContext *context, ArrayRef<int64_t> shape, ArrayRef<unsigned> sizePerThread,
-    ArrayRef<unsigned> order, int numWarps, int threadsPerWarp, int numCTAs) {
-  unsigned rank = shape.size();
-  SmallVector<unsigned> lanes(rank, 1), warps(rank, 1);
-  unsigned remainingLanes = threadsPerWarp, remainingWarps = numWarps;
-  unsigned remainingThreads = numWarps * threadsPerWarp;
-  unsigned usedLanes = 1, usedWarps = 1;
-  // From the fastest dimension: as many threads as it has elements, lanes
-  // first, then warps.
-  for (unsigned k = 0; k + 1 < rank; ++k) {
-    unsigned d = order[k];
-    unsigned elements = std::max<int64_t>(1, shape[d] / sizePerThread[d]);
-    unsigned threads = std::clamp<unsigned>(remainingThreads, 1, elements);
-    lanes[d] = std::clamp<unsigned>(threads, 1, remainingLanes);
-    warps[d] = std::clamp<unsigned>(threads / lanes[d], 1, remainingWarps);
-    remainingWarps /= warps[d];
-    remainingLanes /= lanes[d];
-    remainingThreads /= threads;
-    usedLanes *= lanes[d];
-    usedWarps *= warps[d];
-  }
-  // The slowest dimension takes the lanes and warps that are left.
-  lanes[order[rank - 1]] = threadsPerWarp / usedLanes;
-  warps[order[rank - 1]] = numWarps / usedWarps;
-  // One CTA: no CGA layout is printed. Several: split the slowest dimension.
-  BasisList cga;
-  for (int bit = 1; bit < numCTAs; bit <<= 1) {
-    SmallVector<int32_t> basis(rank, 0);
-    basis[order[rank - 1]] = bit;
-    cga.bases.push_back(basis);
-  }
-  return BlockedEncodingAttr::get(context, sizePerThread, lanes, warps, order, cga);
-}
-
-gpu::BlockedEncodingAttr mlir::triton::getDefaultBlockedEncoding(MLIRContext *context,
-                                                                 ArrayRef<int64_t> shape,
-                                                                 int numWarps,
-                                                                 int threadsPerWarp,
-                                                                 int numCTAs) {
-  unsigned rank = shape.size();
-  SmallVector<unsigned> order(rank), sizePerThread(rank, 1);
-  std::iota(order.rbegin(), order.rend(), 0); // [rank-1, ..., 0]
-  return getBlockedEncoding(context, shape, sizePerThread, order, numWarps, threadsPerWarp,
-                            numCTAs);
-}
-
 namespace {
 
 /// Tensors without a layout get the default blocked layout of their shape.
