@@ -1,0 +1,396 @@
+//===- ArgSpecs.cpp - Kernel arguments from command-line specs ------------===//
+
+#include "interpreter/ArgSpecs.h"
+#include "interpreter/Conversions.h"
+#include "interpreter/Npy.h"
+
+#include "dialects/Triton/IR/Dialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::triton::interp;
+using llvm::StringRef;
+
+static llvm::Error specError(StringRef text, const llvm::Twine &why) {
+  return llvm::createStringError("bad --arg '" + text + "': " + why);
+}
+
+static bool knownDtype(StringRef d) {
+  return llvm::is_contained({"i1", "i8", "i16", "i32", "i64", "u8", "u16",
+                             "u32", "u64", "f16", "bf16", "f32", "f64",
+                             "f8e4nv", "f8e5"},
+                            d);
+}
+
+Type mlir::triton::interp::dtypeToType(MLIRContext *ctx, StringRef d) {
+  Builder b(ctx);
+  return llvm::StringSwitch<Type>(d)
+      .Case("i1", b.getI1Type())
+      .Cases("i8", "u8", b.getI8Type())
+      .Cases("i16", "u16", b.getI16Type())
+      .Cases("i32", "u32", b.getI32Type())
+      .Cases("i64", "u64", b.getI64Type())
+      .Case("f16", b.getF16Type())
+      .Case("bf16", b.getBF16Type())
+      .Case("f32", b.getF32Type())
+      .Case("f64", b.getF64Type())
+      .Case("f8e4nv", b.getType<Float8E4M3FNType>())
+      .Case("f8e5", b.getType<Float8E5M2Type>())
+      .Default(Type());
+}
+
+llvm::Expected<ArgSpec> mlir::triton::interp::parseArgSpec(StringRef text) {
+  ArgSpec s;
+  s.text = text.str();
+  auto [name, rest] = text.split('=');
+  if (rest.empty() && !text.contains('='))
+    return specError(text, "expected NAME=DTYPE[DIMS]:INIT or NAME=TYPE:VALUE");
+  name = name.trim();
+  if (name.empty())
+    return specError(text, "missing argument name before '='");
+  s.name = name.str();
+  size_t colon = rest.find(':');
+  size_t bracket = rest.find('[');
+  if (bracket != StringRef::npos &&
+      (colon == StringRef::npos || bracket < colon)) {
+    s.isBuffer = true;
+    s.dtype = rest.take_front(bracket).str();
+    size_t close = rest.find(']', bracket);
+    if (close == StringRef::npos)
+      return specError(text, "missing ']' after the dimensions");
+    SmallVector<StringRef, 4> dims;
+    rest.slice(bracket + 1, close).split(dims, ',');
+    for (StringRef d : dims) {
+      int64_t v;
+      if (d.trim().getAsInteger(10, v) || v <= 0)
+        return specError(text, "dimension '" + d.trim() +
+                                   "' is not a positive integer");
+      s.shape.push_back(v);
+    }
+    StringRef after = rest.drop_front(close + 1);
+    if (!after.consume_front(":"))
+      return specError(text, "expected ':INIT' after the dimensions");
+    s.init = after.str();
+    StringRef init = after;
+    bool ok = init == "zeros" || init == "ones" || init == "arange" ||
+              ((init.starts_with("rand(") || init.starts_with("randint(") ||
+                init.starts_with("fill(") || init.starts_with("file(")) &&
+               init.ends_with(")"));
+    if (!ok)
+      return specError(text,
+                       "unknown initialiser '" + init +
+                           "' (zeros, ones, arange, rand(SEED), "
+                           "randint(LO,HI,SEED), fill(V), file(PATH.npy))");
+  } else {
+    if (colon == StringRef::npos)
+      return specError(
+          text,
+          "expected TYPE:VALUE for a scalar or DTYPE[DIMS]:INIT for a buffer");
+    s.dtype = rest.take_front(colon).str();
+    s.value = rest.drop_front(colon + 1).str();
+    if (s.value.empty())
+      return specError(text, "missing scalar value after ':'");
+  }
+  if (!knownDtype(s.dtype))
+    return specError(text, "unknown dtype '" + s.dtype +
+                               "' (i1 i8 i16 i32 i64 u8 u16 u32 u64 f16 bf16 "
+                               "f32 f64 f8e4nv f8e5)");
+  return s;
+}
+
+namespace {
+struct SplitMix64 {
+  uint64_t state;
+  uint64_t next() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  double uniform() { return (next() >> 11) * 0x1.0p-53; }
+};
+
+bool parseInt(StringRef s, int64_t &v) {
+  s = s.trim();
+  if (s.starts_with("-")) {
+    uint64_t u;
+    if (s.drop_front().getAsInteger(0, u))
+      return false;
+    v = -(int64_t)u;
+    return true;
+  }
+  uint64_t u;
+  if (s.getAsInteger(0, u))
+    return false;
+  v = (int64_t)u;
+  return true;
+}
+
+bool parseDouble(StringRef s, double &v) {
+  std::string str = s.trim().str();
+  if (str == "nan" || str == "inf" || str == "-inf") {
+    v = std::strtod(str.c_str(), nullptr);
+    return true;
+  }
+  char *end = nullptr;
+  v = std::strtod(str.c_str(), &end);
+  return !str.empty() && end == str.c_str() + str.size();
+}
+
+/// Writes the elements of a buffer from doubles (floats) or integers, rounded
+/// to the buffer's dtype (fp8 saturating).
+struct ElementWriter {
+  explicit ElementWriter(Buffer &b)
+      : b(b), e(classify(b.elemType)), bytes(storageBytes(b.elemType)) {}
+  void put(size_t i, double fv, int64_t iv, bool useInt) {
+    uint8_t *p = b.bytes.data() + i * bytes;
+    if (e.isFloat) {
+      double v = useInt ? (double)iv : fv;
+      if (e.kind == FloatKind::F32) {
+        float f = (float)v;
+        std::memcpy(p, &f, 4);
+        return;
+      }
+      v = roundFloat(v, e.kind, false, saturatesOnConvert(e.kind));
+      uint64_t bits = floatToBits(v, e.kind);
+      std::memcpy(p, &bits, bytes);
+      return;
+    }
+    int64_t v = useInt ? iv : (int64_t)fv;
+    if (e.width == 1)
+      v = v != 0;
+    std::memcpy(p, &v, bytes);
+  }
+  Buffer &b;
+  ElemType e;
+  unsigned bytes;
+};
+} // namespace
+
+llvm::Expected<Buffer> mlir::triton::interp::makeBuffer(MLIRContext *ctx,
+                                                        const ArgSpec &spec) {
+  Buffer b;
+  b.name = spec.name;
+  b.dtype = spec.dtype;
+  b.elemType = dtypeToType(ctx, spec.dtype);
+  b.shape = spec.shape;
+  int64_t n = 1;
+  const int64_t maxBytes = int64_t(1) << 34; // 16 GiB
+  for (int64_t d : spec.shape) {
+    if (d > maxBytes / n)
+      return specError(spec.text, "the buffer is larger than 16 GiB");
+    n *= d;
+  }
+  if (n * (int64_t)storageBytes(b.elemType) > maxBytes)
+    return specError(spec.text, "the buffer is larger than 16 GiB");
+  b.bytes.assign(n * storageBytes(b.elemType), 0);
+  StringRef init = spec.init;
+  auto args = [&](StringRef fn) {
+    SmallVector<StringRef, 3> parts;
+    init.drop_front(fn.size() + 1).drop_back().split(parts, ',');
+    return parts;
+  };
+  if (init == "zeros")
+    return b;
+  ElementWriter out(b);
+  auto putElement = [&out](Buffer &, size_t i, double fv, int64_t iv,
+                           bool useInt) { out.put(i, fv, iv, useInt); };
+  if (init == "ones" || init == "arange") {
+    for (int64_t i = 0; i < n; ++i)
+      putElement(b, i, 0, init == "ones" ? 1 : i, true);
+    return b;
+  }
+  if (init.starts_with("fill(")) {
+    auto a = args("fill");
+    int64_t iv;
+    double fv;
+    bool isInt = a.size() == 1 && parseInt(a[0], iv);
+    if (a.size() != 1 || (!isInt && !parseDouble(a[0], fv)))
+      return specError(spec.text, "fill(V) needs one number");
+    for (int64_t i = 0; i < n; ++i)
+      putElement(b, i, isInt ? 0 : fv, isInt ? iv : 0, isInt);
+    return b;
+  }
+  if (init.starts_with("randint(")) {
+    auto a = args("randint");
+    int64_t lo, hi, seed;
+    if (a.size() != 3 || !parseInt(a[0], lo) || !parseInt(a[1], hi) ||
+        !parseInt(a[2], seed) || hi <= lo)
+      return specError(spec.text,
+                       "randint(LO,HI,SEED) needs integers with LO < HI");
+    SplitMix64 g{(uint64_t)seed};
+    uint64_t span = (uint64_t)(hi - lo);
+    for (int64_t i = 0; i < n; ++i)
+      putElement(b, i, 0, lo + (int64_t)(g.next() % span), true);
+    return b;
+  }
+  if (init.starts_with("rand(")) {
+    auto a = args("rand");
+    int64_t seed;
+    if (a.size() != 1 || !parseInt(a[0], seed))
+      return specError(spec.text, "rand(SEED) needs an integer seed");
+    SplitMix64 g{(uint64_t)seed};
+    // Marsaglia's polar method: two normals per accepted pair.
+    for (int64_t i = 0; i < n; i += 2) {
+      double u, v, q;
+      do {
+        u = 2.0 * g.uniform() - 1.0;
+        v = 2.0 * g.uniform() - 1.0;
+        q = u * u + v * v;
+      } while (q >= 1.0 || q == 0.0);
+      double f = std::sqrt(-2.0 * std::log(q) / q);
+      putElement(b, i, u * f, 0, false);
+      if (i + 1 < n)
+        putElement(b, i + 1, v * f, 0, false);
+    }
+    return b;
+  }
+  if (init.starts_with("file(")) {
+    if (llvm::Error e = readNpy(b, init.drop_front(5).drop_back()))
+      return std::move(e);
+    return b;
+  }
+  return specError(spec.text, "unknown initialiser");
+}
+
+std::string mlir::triton::interp::argName(Operation *kernel, unsigned i) {
+  auto func = cast<triton::FuncOp>(kernel);
+  Location loc = func.getArgument(i).getLoc();
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return name.getName().str();
+  return "";
+}
+
+static bool scalarMatches(Type t, StringRef dtype, MLIRContext *ctx) {
+  Type want = dtypeToType(ctx, dtype);
+  return want && want == t;
+}
+
+LogicalResult
+mlir::triton::interp::bindArgs(Operation *kernel, ArrayRef<ArgSpec> specs,
+                               Memory &memory, SmallVectorImpl<KernelArg> &args,
+                               llvm::StringMap<size_t> &bufferByName) {
+  auto func = cast<triton::FuncOp>(kernel);
+  MLIRContext *ctx = kernel->getContext();
+  unsigned n = func.getNumArguments();
+  SmallVector<int, 8> specOf(n, -1);
+  bool ok = true;
+  auto fail = [&]() {
+    ok = false;
+    return func.emitError();
+  };
+  for (auto [si, s] : llvm::enumerate(specs)) {
+    int idx = -1;
+    for (unsigned i = 0; i < n; ++i)
+      if (argName(kernel, i) == s.name)
+        idx = i;
+    unsigned v;
+    if (idx < 0 && !StringRef(s.name).getAsInteger(10, v) && v < n)
+      idx = v;
+    if (idx < 0) {
+      fail() << "--arg '" << s.text << "' names no argument of @"
+             << func.getName();
+      continue;
+    }
+    if (specOf[idx] >= 0) {
+      fail() << "argument " << idx << " ('" << argName(kernel, idx)
+             << "') is bound twice: '" << specs[specOf[idx]].text << "' and '"
+             << s.text << "'";
+      continue;
+    }
+    specOf[idx] = si;
+    Type t = func.getArgument(idx).getType();
+    std::string argDesc =
+        "argument " + std::to_string(idx) + " ('" + argName(kernel, idx) + "')";
+    if (auto ptr = dyn_cast<triton::PointerType>(t)) {
+      if (!s.isBuffer) {
+        fail() << argDesc << " is a pointer " << t << " but --arg '" << s.text
+               << "' gives a scalar";
+        continue;
+      }
+      if (dtypeToType(ctx, s.dtype) != ptr.getPointeeType()) {
+        fail() << argDesc << " points to " << ptr.getPointeeType()
+               << " but --arg '" << s.text << "' gives a buffer of " << s.dtype;
+        continue;
+      }
+    } else if (isa<IntegerType, FloatType>(t)) {
+      if (s.isBuffer) {
+        fail() << argDesc << " is a scalar " << t << " but --arg '" << s.text
+               << "' gives a buffer";
+        continue;
+      }
+      if (!scalarMatches(t, s.dtype, ctx)) {
+        fail() << argDesc << " is " << t << " but --arg '" << s.text
+               << "' gives " << s.dtype;
+        continue;
+      }
+    } else {
+      fail() << argDesc << " has type " << t
+             << ", which the interpreter cannot bind yet";
+      continue;
+    }
+  }
+  for (unsigned i = 0; i < n; ++i)
+    if (specOf[i] < 0)
+      fail() << "argument " << i << " ('" << argName(kernel, i)
+             << "': " << func.getArgument(i).getType()
+             << ") is not bound; add --arg "
+             << (argName(kernel, i).empty() ? std::to_string(i)
+                                            : argName(kernel, i))
+             << "=...";
+  if (!ok)
+    return failure();
+  // All specs are sound: create the values.
+  args.clear();
+  for (unsigned i = 0; i < n; ++i) {
+    const ArgSpec &s = specs[specOf[i]];
+    KernelArg a;
+    if (s.isBuffer) {
+      auto buf = makeBuffer(ctx, s);
+      if (!buf) {
+        fail() << llvm::toString(buf.takeError());
+        return failure();
+      }
+      a.isBuffer = true;
+      a.buffer = memory.add(std::move(*buf));
+      bufferByName[s.name] = a.buffer;
+      std::string nm = argName(kernel, i);
+      if (!nm.empty())
+        bufferByName[nm] = a.buffer;
+      bufferByName[std::to_string(i)] = a.buffer;
+    } else {
+      ElemType e = classify(func.getArgument(i).getType());
+      auto t = std::make_shared<Tensor>();
+      if (e.isFloat) {
+        double v;
+        if (!parseDouble(s.value, v)) {
+          fail() << "bad --arg '" << s.text << "': '" << s.value
+                 << "' is not a number";
+          return failure();
+        }
+        t->isFloat = true;
+        t->floats = {roundFloat(v, e.kind)};
+      } else {
+        int64_t v;
+        StringRef val = s.value;
+        if (e.width == 1 && (val == "true" || val == "false"))
+          v = val == "true";
+        else if (!parseInt(val, v)) {
+          fail() << "bad --arg '" << s.text << "': '" << s.value
+                 << "' is not an integer";
+          return failure();
+        }
+        t->ints = {wrapInt(v, e.width)};
+      }
+      a.scalar = t;
+    }
+    args.push_back(a);
+  }
+  return success();
+}

@@ -1,0 +1,228 @@
+//===- ControlFlow.cpp - Regions, scf, cf and calls -----------------------===//
+//
+// Regions run block by block: `cf.br`/`cf.cond_br` move between blocks, any
+// other terminator (scf.yield, scf.condition, tt.return, tt.reduce.return,
+// ...) ends the region and hands its operands back to the op that ran it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interpreter/Executor.h"
+
+#include "dialects/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+
+using namespace mlir;
+using namespace mlir::triton::interp;
+
+InFlightDiagnostic Executor::error(Operation *op) {
+  return op->emitError() << "program (" << pid[0] << ", " << pid[1] << ", "
+                         << pid[2] << "): ";
+}
+
+static bool truthy(const Tensor &t) { return !t.ints.empty() && t.ints[0]; }
+
+LogicalResult Executor::runRegion(Region &region, ArrayRef<TensorRef> args,
+                                  SmallVectorImpl<TensorRef> &results) {
+  Block *block = &region.front();
+  SmallVector<TensorRef, 8> blockArgs(args.begin(), args.end());
+  while (true) {
+    if (block->getNumArguments() != blockArgs.size())
+      return error(block->getParentOp())
+             << "block expects " << block->getNumArguments()
+             << " arguments, got " << blockArgs.size();
+    for (auto [arg, value] : llvm::zip(block->getArguments(), blockArgs))
+      set(arg, value);
+    for (Operation &op : block->without_terminator())
+      if (failed(execOp(&op)))
+        return failure();
+    Operation *term = block->getTerminator();
+    auto operandsOf = [&](OperandRange range) {
+      SmallVector<TensorRef, 8> vals;
+      for (Value v : range)
+        vals.push_back(get(v));
+      return vals;
+    };
+    if (auto br = dyn_cast<cf::BranchOp>(term)) {
+      blockArgs = operandsOf(br.getDestOperands());
+      block = br.getDest();
+      continue;
+    }
+    if (auto cbr = dyn_cast<cf::CondBranchOp>(term)) {
+      if (truthy(*get(cbr.getCondition()))) {
+        blockArgs = operandsOf(cbr.getTrueDestOperands());
+        block = cbr.getTrueDest();
+      } else {
+        blockArgs = operandsOf(cbr.getFalseDestOperands());
+        block = cbr.getFalseDest();
+      }
+      continue;
+    }
+    if (term->getNumSuccessors())
+      return error(term) << "terminator '" << term->getName()
+                         << "' is not supported yet";
+    results.clear();
+    for (Value v : term->getOperands())
+      results.push_back(get(v));
+    return success();
+  }
+}
+
+LogicalResult Executor::callFunction(Operation *func, ArrayRef<TensorRef> args,
+                                     SmallVectorImpl<TensorRef> &results) {
+  if (func->getNumRegions() == 0 || func->getRegion(0).empty())
+    return error(func) << "function has no body";
+  if (callDepth > 64)
+    return error(func) << "call depth exceeds 64";
+  llvm::DenseMap<Value, TensorRef> saved;
+  std::swap(saved, env);
+  ++callDepth;
+  LogicalResult r = runRegion(func->getRegion(0), args, results);
+  --callDepth;
+  std::swap(saved, env);
+  return r;
+}
+
+static LogicalResult setResults(Executor &ex, Operation *op,
+                                ArrayRef<TensorRef> vals) {
+  if (vals.size() != op->getNumResults())
+    return ex.error(op) << "region yields " << vals.size() << " values for "
+                        << op->getNumResults() << " results";
+  for (auto [res, v] : llvm::zip(op->getResults(), vals))
+    ex.set(res, v);
+  return success();
+}
+
+static std::optional<LogicalResult> execControl(Executor &ex, Operation *op) {
+  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
+    unsigned width = classify(forOp.getInductionVar().getType()).width;
+    int64_t lb = ex.get(forOp.getLowerBound())->ints[0];
+    int64_t ub = ex.get(forOp.getUpperBound())->ints[0];
+    int64_t step = ex.get(forOp.getStep())->ints[0];
+    bool isUnsigned = forOp.getUnsignedCmp();
+    if (step <= 0 && !isUnsigned)
+      return ex.error(op) << "scf.for step must be positive, got " << step;
+    SmallVector<TensorRef, 8> iters;
+    for (Value v : forOp.getInitArgs())
+      iters.push_back(ex.get(v));
+    SmallVector<TensorRef, 8> args, results;
+    for (int64_t iv = lb;;) {
+      bool go =
+          isUnsigned ? asUnsigned(iv, width) < asUnsigned(ub, width) : iv < ub;
+      if (!go)
+        break;
+      args.clear();
+      args.push_back(Tensor::ofInts({}, iv));
+      args.append(iters.begin(), iters.end());
+      if (failed(ex.runRegion(forOp.getRegion(), args, results)))
+        return failure();
+      iters.assign(results.begin(), results.end());
+      int64_t next = wrapInt(iv + step, width);
+      if (isUnsigned ? asUnsigned(next, width) <= asUnsigned(iv, width)
+                     : next <= iv)
+        break; // wrapped around
+      iv = next;
+    }
+    return setResults(ex, op, iters);
+  }
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
+    SmallVector<TensorRef, 8> inits, results;
+    for (Value v : whileOp.getInits())
+      inits.push_back(ex.get(v));
+    while (true) {
+      if (failed(ex.runRegion(whileOp.getBefore(), inits, results)))
+        return failure();
+      if (results.empty())
+        return ex.error(op) << "scf.condition without a condition";
+      bool go = truthy(*results[0]);
+      SmallVector<TensorRef, 8> passed(results.begin() + 1, results.end());
+      if (!go)
+        return setResults(ex, op, passed);
+      if (failed(ex.runRegion(whileOp.getAfter(), passed, results)))
+        return failure();
+      inits.assign(results.begin(), results.end());
+    }
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    bool cond = truthy(*ex.get(ifOp.getCondition()));
+    Region &region = cond ? ifOp.getThenRegion() : ifOp.getElseRegion();
+    SmallVector<TensorRef, 8> results;
+    if (region.empty())
+      return setResults(ex, op, results);
+    if (failed(ex.runRegion(region, {}, results)))
+      return failure();
+    return setResults(ex, op, results);
+  }
+  if (auto exec = dyn_cast<scf::ExecuteRegionOp>(op)) {
+    SmallVector<TensorRef, 8> results;
+    if (failed(ex.runRegion(exec.getRegion(), {}, results)))
+      return failure();
+    return setResults(ex, op, results);
+  }
+  if (auto call = dyn_cast<triton::CallOp>(op)) {
+    Operation *callee = ex.symbols.lookup(call.getCallee());
+    if (!callee)
+      return ex.error(op) << "no function named '" << call.getCallee() << "'";
+    SmallVector<TensorRef, 8> args, results;
+    for (Value v : call.getOperands())
+      args.push_back(ex.get(v));
+    if (failed(ex.callFunction(callee, args, results)))
+      return failure();
+    return setResults(ex, op, results);
+  }
+  if (auto map = dyn_cast<triton::MapElementwiseOp>(op)) {
+    // With pack = 1 the scalar region runs once on whole tensors, as the
+    // elementwise ops broadcast and keep their operands' shapes.
+    if (map.getPack() != 1)
+      return ex.error(op) << "tt.map_elementwise with pack = " << map.getPack()
+                          << " is not supported by the interpreter yet";
+    SmallVector<TensorRef, 8> args, results;
+    for (Value v : map.getSrcs())
+      args.push_back(ex.get(v));
+    if (failed(ex.runRegion(map.getScalarOp(), args, results)))
+      return failure();
+    for (auto [res, v] : llvm::zip(op->getResults(), results)) {
+      auto shape = shapeOf(res.getType());
+      if (v->numel() == 1 && !shape.empty()) { // a constant result: splat it
+        ex.set(res, v->isFloat ? Tensor::ofFloats(shape, v->floats[0])
+                               : Tensor::ofInts(shape, v->ints[0]));
+      } else {
+        auto t = std::make_shared<Tensor>(*v);
+        t->shape = shape;
+        ex.set(res, t);
+      }
+    }
+    return success();
+  }
+  if (isa<ub::PoisonOp>(op)) {
+    ex.set(op->getResult(0), zerosOf(op->getResult(0).getType()));
+    return success();
+  }
+  StringRef name = op->getName().getStringRef();
+  if (name == "llvm.intr.assume" || name == "gpu.barrier" ||
+      name == "tt.grid_dependency_wait" ||
+      name == "tt.grid_dependency_launch_dependents")
+    return success(); // one program at a time: nothing to wait for
+  return std::nullopt;
+}
+
+LogicalResult Executor::execOp(Operation *op) {
+  if (auto r = execElementwise(*this, op))
+    return *r;
+  if (auto r = execShape(*this, op))
+    return *r;
+  if (auto r = execMemory(*this, op))
+    return *r;
+  if (auto r = execControl(*this, op))
+    return *r;
+  if (auto r = execReduceScan(*this, op))
+    return *r;
+  if (auto r = execDot(*this, op))
+    return *r;
+  if (auto r = execDebug(*this, op))
+    return *r;
+  return error(op) << "op '" << op->getName()
+                   << "' is not supported by the interpreter yet";
+}

@@ -1,0 +1,84 @@
+//===- Executor.h - Runs the ops of one program -------------------*- C++
+//-*-===//
+//
+// The executor walks a kernel's regions for one program of the grid. Each op
+// is dispatched once per program and computes its whole result tensor; the op
+// families live in files of their own (ElementwiseOps, MemoryOps, ShapeOps,
+// ReduceScan, Dot, ControlFlow), each exposing one `exec*` hook that returns
+// std::nullopt when the op is not of its family.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef INTERPRETER_EXECUTOR_H
+#define INTERPRETER_EXECUTOR_H
+
+#include "interpreter/Buffers.h"
+#include "interpreter/Conversions.h"
+#include "interpreter/Tensor.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
+
+namespace mlir {
+namespace triton {
+namespace interp {
+
+class Executor {
+public:
+  Executor(Operation *module, Memory &memory, llvm::raw_ostream &printOut)
+      : symbols(module), memory(memory), printOut(printOut) {}
+
+  /// Runs `func` (a tt.func) with `args`, filling `results`.
+  LogicalResult callFunction(Operation *func, ArrayRef<TensorRef> args,
+                             SmallVectorImpl<TensorRef> &results);
+  /// Runs a single-exit region with `args` bound to its entry block, filling
+  /// `results` with the operands of the terminator it ends with.
+  LogicalResult runRegion(Region &region, ArrayRef<TensorRef> args,
+                          SmallVectorImpl<TensorRef> &results);
+
+  TensorRef get(Value v) const { return env.lookup(v); }
+  void set(Value v, TensorRef t) { env[v] = std::move(t); }
+
+  /// An error at `op` naming the current program.
+  InFlightDiagnostic error(Operation *op);
+
+  /// Constants evaluated once per run, shared by all programs.
+  llvm::DenseMap<Operation *, TensorRef> constants;
+  int64_t pid[3] = {0, 0, 0};
+  int64_t numPrograms[3] = {1, 1, 1};
+  SymbolTable symbols;
+  Memory &memory;
+  llvm::raw_ostream &printOut;
+
+private:
+  LogicalResult execOp(Operation *op);
+  llvm::DenseMap<Value, TensorRef> env;
+  unsigned callDepth = 0;
+};
+
+// The op families. Each returns std::nullopt for ops it does not handle.
+std::optional<LogicalResult> execElementwise(Executor &ex, Operation *op);
+std::optional<LogicalResult> execMemory(Executor &ex, Operation *op);
+std::optional<LogicalResult> execShape(Executor &ex, Operation *op);
+std::optional<LogicalResult> execReduceScan(Executor &ex, Operation *op);
+std::optional<LogicalResult> execDot(Executor &ex, Operation *op);
+std::optional<LogicalResult> execDebug(Executor &ex, Operation *op);
+
+/// The static shape of `type` (empty for scalars).
+SmallVector<int64_t, 4> shapeOf(Type type);
+/// A zero-filled value of `type`.
+TensorPtr zerosOf(Type type);
+/// Formats `t` of element type `elem` the way NumPy prints an array;
+/// `isUnsigned` reads integers as unsigned.
+void printNumpy(llvm::raw_ostream &os, const Tensor &t, Type elem,
+                bool hex = false, bool isUnsigned = false);
+
+} // namespace interp
+} // namespace triton
+} // namespace mlir
+
+#endif // INTERPRETER_EXECUTOR_H

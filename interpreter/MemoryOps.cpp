@@ -1,0 +1,611 @@
+//===- MemoryOps.cpp - Loads, stores, atomics, block pointers -------------===//
+//
+// Every access is resolved against the bound buffers before anything is read
+// or written: an access that is out of bounds or misaligned stops the run
+// with the op's location, the program id and the offending address range, and
+// a store that fails writes nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interpreter/Executor.h"
+
+#include "dialects/Triton/IR/Dialect.h"
+
+#include "llvm/Support/Format.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::triton::interp;
+
+namespace {
+
+std::string hex(int64_t v) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "0x%llx", (unsigned long long)v);
+  return buf;
+}
+
+struct ElemAccess {
+  ElemType elem; ///< the pointee's type
+  unsigned bytes;
+};
+
+ElemAccess accessOf(Type pointee) {
+  ElemAccess a;
+  a.elem = classify(pointee);
+  a.bytes = storageBytes(getElementTypeOrSelf(pointee));
+  return a;
+}
+
+inline void readElem(const uint8_t *p, const ElemAccess &a, Tensor &dst,
+                     size_t i) {
+  if (a.elem.isFloat) {
+    if (a.elem.kind == FloatKind::F32) {
+      float f;
+      std::memcpy(&f, p, 4);
+      dst.floats[i] = f;
+      return;
+    }
+    uint64_t bits = 0;
+    std::memcpy(&bits, p, a.bytes);
+    dst.floats[i] = bitsToFloat(bits, a.elem.kind);
+    return;
+  }
+  int64_t v = 0;
+  std::memcpy(&v, p, a.bytes);
+  dst.ints[i] = wrapInt(v, a.elem.isPtr ? 64 : a.elem.width);
+}
+
+inline void writeElem(uint8_t *p, const ElemAccess &a, const Tensor &src,
+                      size_t i) {
+  if (a.elem.isFloat) {
+    if (a.elem.kind == FloatKind::F32) {
+      float f = (float)src.floats[i];
+      std::memcpy(p, &f, 4);
+      return;
+    }
+    uint64_t bits = floatToBits(src.floats[i], a.elem.kind);
+    std::memcpy(p, &bits, a.bytes);
+    return;
+  }
+  int64_t v = src.ints[i];
+  if (a.elem.width == 1)
+    v = v ? 1 : 0;
+  std::memcpy(p, &v, a.bytes);
+}
+
+/// Host addresses of the active elements of `ptrs`; null for inactive ones.
+/// Reports the first bad access (out of bounds or misaligned).
+LogicalResult resolve(Executor &ex, Operation *op, StringRef what,
+                      ArrayRef<int64_t> ptrs, const std::vector<char> &active,
+                      unsigned bytes, std::vector<uint8_t *> &host) {
+  size_t n = ptrs.size();
+  host.assign(n, nullptr);
+  int64_t badLo = std::numeric_limits<int64_t>::max(), badHi = 0;
+  int64_t firstBad = -1, badCount = 0;
+  bool misaligned = false;
+  for (size_t i = 0; i < n; ++i) {
+    if (!active[i])
+      continue;
+    int64_t addr = ptrs[i];
+    uint8_t *h =
+        (addr % bytes == 0) ? ex.memory.translate(addr, bytes) : nullptr;
+    if (!h) {
+      if (firstBad < 0) {
+        firstBad = i;
+        misaligned = addr % bytes != 0 && ex.memory.find(addr, bytes);
+      }
+      ++badCount;
+      badLo = std::min(badLo, addr);
+      badHi = std::max(badHi, addr + (int64_t)bytes);
+      continue;
+    }
+    host[i] = h;
+  }
+  if (firstBad < 0)
+    return success();
+  auto diag = ex.error(op);
+  diag << (misaligned ? "misaligned " : "out-of-bounds ") << what << " of "
+       << badCount << " element(s) of " << bytes
+       << " byte(s) in address range [" << hex(badLo) << ", " << hex(badHi)
+       << ") (first at element " << firstBad << ", address "
+       << hex(ptrs[firstBad]) << "); "
+       << ex.memory.describeNear(ptrs[firstBad]);
+  return failure();
+}
+
+std::vector<char> activeOf(const Tensor *mask, size_t n) {
+  std::vector<char> active(n, 1);
+  if (mask) {
+    bool bc = mask->ints.size() == 1;
+    for (size_t i = 0; i < n; ++i)
+      active[i] = mask->ints[bc ? 0 : i] != 0;
+  }
+  return active;
+}
+
+/// Pointers and in-bounds flags of a block pointer or descriptor block.
+void materialize(const BlockPtr &bp, ArrayRef<int64_t> offsets,
+                 ArrayRef<int64_t> blockShape, unsigned bytes,
+                 ArrayRef<int32_t> checkDims, bool checkAll,
+                 std::vector<int64_t> &ptrs, std::vector<char> &inBounds) {
+  size_t rank = blockShape.size();
+  int64_t n = 1;
+  for (int64_t d : blockShape)
+    n *= d;
+  ptrs.assign(n, 0);
+  inBounds.assign(n, 1);
+  SmallVector<bool, 4> check(rank, checkAll);
+  for (int32_t d : checkDims)
+    if (d >= 0 && (size_t)d < rank)
+      check[d] = true;
+  SmallVector<int64_t, 4> idx(rank, 0);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t elemOff = 0;
+    bool ok = true;
+    for (size_t d = 0; d < rank; ++d) {
+      int64_t c = offsets[d] + idx[d];
+      elemOff += c * bp.strides[d];
+      if (check[d] && (c < 0 || c >= bp.shape[d]))
+        ok = false;
+    }
+    ptrs[i] = bp.base + elemOff * (int64_t)bytes;
+    inBounds[i] = ok;
+    for (int64_t d = (int64_t)rank - 1; d >= 0; --d) {
+      if (++idx[d] < blockShape[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+}
+
+TensorPtr loadFrom(Executor &ex, Operation *op, ArrayRef<int64_t> ptrs,
+                   const std::vector<char> &active, const ElemAccess &a,
+                   ArrayRef<int64_t> shape, const Tensor *other,
+                   double padFloat) {
+  std::vector<uint8_t *> host;
+  if (failed(resolve(ex, op, "load", ptrs, active, a.bytes, host)))
+    return nullptr;
+  auto r = a.elem.isFloat ? Tensor::ofFloats(shape) : Tensor::ofInts(shape);
+  size_t n = ptrs.size();
+  bool obc = other && other->size() == 1;
+  for (size_t i = 0; i < n; ++i) {
+    if (host[i]) {
+      readElem(host[i], a, *r, i);
+    } else if (other) {
+      if (r->isFloat)
+        r->floats[i] = other->floats[obc ? 0 : i];
+      else
+        r->ints[i] = other->ints[obc ? 0 : i];
+    } else if (r->isFloat) {
+      r->floats[i] = padFloat;
+    }
+  }
+  return r;
+}
+
+LogicalResult storeTo(Executor &ex, Operation *op, ArrayRef<int64_t> ptrs,
+                      const std::vector<char> &active, const ElemAccess &a,
+                      const Tensor &value) {
+  std::vector<uint8_t *> host;
+  if (failed(resolve(ex, op, "store", ptrs, active, a.bytes, host)))
+    return failure();
+  bool bc = value.size() == 1;
+  for (size_t i = 0, n = ptrs.size(); i < n; ++i)
+    if (host[i])
+      writeElem(host[i], a, value, bc ? 0 : i);
+  return success();
+}
+
+const Tensor *optional(Executor &ex, Value v) {
+  return v ? ex.get(v).get() : nullptr;
+}
+
+/// The block a descriptor op touches at `indices`.
+LogicalResult descriptorBlock(Executor &ex, Operation *op, const BlockPtr &bp,
+                              ValueRange indexValues, unsigned bytes,
+                              std::vector<int64_t> &ptrs,
+                              std::vector<char> &inBounds) {
+  SmallVector<int64_t, 4> offsets;
+  for (Value v : indexValues)
+    offsets.push_back(asSigned(ex.get(v)->ints[0], 32));
+  if (offsets.size() != bp.shape.size())
+    return ex.error(op) << "descriptor of rank " << bp.shape.size()
+                        << " indexed with " << offsets.size() << " indices";
+  if ((offsets.back() * bytes) % 16 != 0)
+    return ex.error(op)
+           << "block offset start must be 16-byte aligned, got element offset "
+           << offsets.back();
+  materialize(bp, offsets, bp.blockShape, bytes, {}, true, ptrs, inBounds);
+  return success();
+}
+
+int64_t rmwInt(triton::RMWOp kind, int64_t old, int64_t v, unsigned w) {
+  using K = triton::RMWOp;
+  switch (kind) {
+  case K::AND:
+    return old & v;
+  case K::OR:
+    return old | v;
+  case K::XOR:
+    return wrapInt(old ^ v, w);
+  case K::ADD:
+    return wrapInt((int64_t)((uint64_t)old + (uint64_t)v), w);
+  case K::MAX:
+    return asSigned(old, w) >= asSigned(v, w) ? old : v;
+  case K::MIN:
+    return asSigned(old, w) <= asSigned(v, w) ? old : v;
+  case K::UMAX:
+    return asUnsigned(old, w) >= asUnsigned(v, w) ? old : v;
+  case K::UMIN:
+    return asUnsigned(old, w) <= asUnsigned(v, w) ? old : v;
+  case K::XCHG:
+    return v;
+  default:
+    return old;
+  }
+}
+
+double rmwFloat(triton::RMWOp kind, double old, double v, FloatKind k) {
+  using K = triton::RMWOp;
+  switch (kind) {
+  case K::FADD:
+    return roundFloat(old + v, k);
+  case K::MAX:
+    return std::fmax(old, v);
+  case K::MIN:
+    return std::fmin(old, v);
+  case K::XCHG:
+    return v;
+  default:
+    return old;
+  }
+}
+
+LogicalResult atomicRMW(Executor &ex, triton::AtomicRMWOp op) {
+  const Tensor &ptr = *ex.get(op.getPtr()), &val = *ex.get(op.getVal());
+  ElemAccess a = accessOf(op.getVal().getType());
+  auto kind = op.getAtomicRmwOp();
+  bool floatOp = a.elem.isFloat;
+  using K = triton::RMWOp;
+  if (floatOp &&
+      !(kind == K::FADD || kind == K::MAX || kind == K::MIN || kind == K::XCHG))
+    return ex.error(op) << "atomic_rmw " << triton::stringifyRMWOp(kind)
+                        << " on floats is not supported";
+  if (!floatOp && kind == K::FADD)
+    return ex.error(op) << "atomic_rmw fadd on integers is not supported";
+  size_t n = ptr.ints.size();
+  std::vector<char> active = activeOf(optional(ex, op.getMask()), n);
+  std::vector<uint8_t *> host;
+  if (failed(resolve(ex, op, "atomic_rmw", ptr.ints, active, a.bytes, host)))
+    return failure();
+  auto old = floatOp ? Tensor::ofFloats(ptr.shape) : Tensor::ofInts(ptr.shape);
+  auto tmp = floatOp ? Tensor::ofFloats({}) : Tensor::ofInts({});
+  bool bc = val.size() == 1;
+  for (size_t i = 0; i < n; ++i) {
+    if (!host[i])
+      continue;
+    readElem(host[i], a, *old, i);
+    if (floatOp)
+      tmp->floats[0] =
+          rmwFloat(kind, old->floats[i], val.floats[bc ? 0 : i], a.elem.kind);
+    else
+      tmp->ints[0] =
+          rmwInt(kind, old->ints[i], val.ints[bc ? 0 : i], a.elem.width);
+    writeElem(host[i], a, *tmp, 0);
+  }
+  ex.set(op.getResult(), old);
+  return success();
+}
+
+LogicalResult atomicCAS(Executor &ex, triton::AtomicCASOp op) {
+  const Tensor &ptr = *ex.get(op.getPtr()), &cmp = *ex.get(op.getCmp()),
+               &val = *ex.get(op.getVal());
+  ElemAccess a = accessOf(op.getVal().getType());
+  size_t n = ptr.ints.size();
+  std::vector<char> active(n, 1);
+  std::vector<uint8_t *> host;
+  if (failed(resolve(ex, op, "atomic_cas", ptr.ints, active, a.bytes, host)))
+    return failure();
+  auto old =
+      a.elem.isFloat ? Tensor::ofFloats(ptr.shape) : Tensor::ofInts(ptr.shape);
+  for (size_t i = 0; i < n; ++i) {
+    readElem(host[i], a, *old, i);
+    bool eq = a.elem.isFloat ? floatToBits(old->floats[i], a.elem.kind) ==
+                                   floatToBits(cmp.floats[i], a.elem.kind)
+                             : asUnsigned(old->ints[i], a.elem.width) ==
+                                   asUnsigned(cmp.ints[i], a.elem.width);
+    if (eq)
+      writeElem(host[i], a, val, i);
+  }
+  ex.set(op.getResult(), old);
+  return success();
+}
+
+/// The block pointer or descriptor held by `v`, or null after reporting an
+/// error (a poison value stands where one was expected).
+const BlockPtr *blockOf(Executor &ex, Operation *op, Value v) {
+  const Tensor &t = *ex.get(v);
+  if (!t.block)
+    ex.error(op) << "block pointer or tensor descriptor operand is undefined "
+                    "(ub.poison)";
+  return t.block.get();
+}
+
+bool isBlockPointerType(Type t) {
+  auto p = dyn_cast<triton::PointerType>(t);
+  return p && isa<RankedTensorType>(p.getPointeeType());
+}
+
+} // namespace
+
+std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
+                                                              Operation *op) {
+  if (auto load = dyn_cast<triton::LoadOp>(op)) {
+    const Tensor &ptr = *ex.get(load.getPtr());
+    Type resTy = load.getType();
+    ElemAccess a = accessOf(getElementTypeOrSelf(resTy));
+    auto shape = shapeOf(resTy);
+    if (isBlockPointerType(load.getPtr().getType()) &&
+        !blockOf(ex, op, load.getPtr()))
+      return failure();
+    if (ptr.block) {
+      std::vector<int64_t> ptrs;
+      std::vector<char> inBounds;
+      materialize(*ptr.block, ptr.block->offsets, shape, a.bytes,
+                  load.getBoundaryCheck(), false, ptrs, inBounds);
+      auto pad = load.getPadding();
+      double padFloat = pad && *pad == triton::PaddingOption::PAD_NAN
+                            ? std::numeric_limits<double>::quiet_NaN()
+                            : 0.0;
+      TensorPtr r =
+          loadFrom(ex, op, ptrs, inBounds, a, shape, nullptr, padFloat);
+      if (!r)
+        return failure();
+      ex.set(load.getResult(), r);
+      return success();
+    }
+    std::vector<char> active =
+        activeOf(optional(ex, load.getMask()), ptr.ints.size());
+    TensorPtr r = loadFrom(ex, op, ptr.ints, active, a, shape,
+                           optional(ex, load.getOther()), 0.0);
+    if (!r)
+      return failure();
+    ex.set(load.getResult(), r);
+    return success();
+  }
+  if (auto store = dyn_cast<triton::StoreOp>(op)) {
+    const Tensor &ptr = *ex.get(store.getPtr());
+    const Tensor &value = *ex.get(store.getValue());
+    ElemAccess a = accessOf(getElementTypeOrSelf(store.getValue().getType()));
+    if (isBlockPointerType(store.getPtr().getType()) &&
+        !blockOf(ex, op, store.getPtr()))
+      return failure();
+    if (ptr.block) {
+      std::vector<int64_t> ptrs;
+      std::vector<char> inBounds;
+      materialize(*ptr.block, ptr.block->offsets, value.shape, a.bytes,
+                  store.getBoundaryCheck(), false, ptrs, inBounds);
+      return storeTo(ex, op, ptrs, inBounds, a, value);
+    }
+    std::vector<char> active =
+        activeOf(optional(ex, store.getMask()), ptr.ints.size());
+    return storeTo(ex, op, ptr.ints, active, a, value);
+  }
+  if (auto rmw = dyn_cast<triton::AtomicRMWOp>(op))
+    return atomicRMW(ex, rmw);
+  if (auto cas = dyn_cast<triton::AtomicCASOp>(op))
+    return atomicCAS(ex, cas);
+  if (auto mk = dyn_cast<triton::MakeTensorPtrOp>(op)) {
+    auto bp = std::make_shared<BlockPtr>();
+    bp->base = ex.get(mk.getBase())->ints[0];
+    for (Value v : mk.getShape())
+      bp->shape.push_back(ex.get(v)->ints[0]);
+    for (Value v : mk.getStrides())
+      bp->strides.push_back(ex.get(v)->ints[0]);
+    for (Value v : mk.getOffsets())
+      bp->offsets.push_back(asSigned(ex.get(v)->ints[0], 32));
+    auto t = Tensor::ofInts({});
+    t->block = bp;
+    ex.set(mk.getResult(), t);
+    return success();
+  }
+  if (auto adv = dyn_cast<triton::AdvanceOp>(op)) {
+    const BlockPtr *srcBlock = blockOf(ex, op, adv.getPtr());
+    if (!srcBlock)
+      return failure();
+    auto bp = std::make_shared<BlockPtr>(*srcBlock);
+    if (adv.getOffsets().size() != bp->offsets.size())
+      return ex.error(op) << "tt.advance with " << adv.getOffsets().size()
+                          << " offsets for a block pointer of rank "
+                          << bp->offsets.size();
+    for (auto [i, v] : llvm::enumerate(adv.getOffsets()))
+      bp->offsets[i] += asSigned(ex.get(v)->ints[0], 32);
+    auto t = Tensor::ofInts({});
+    t->block = bp;
+    ex.set(adv.getResult(), t);
+    return success();
+  }
+  if (auto mk = dyn_cast<triton::MakeTensorDescOp>(op)) {
+    auto bp = std::make_shared<BlockPtr>();
+    bp->isDescriptor = true;
+    bp->base = ex.get(mk.getBase())->ints[0];
+    for (Value v : mk.getShape())
+      bp->shape.push_back(asSigned(ex.get(v)->ints[0], 32));
+    for (Value v : mk.getStrides())
+      bp->strides.push_back(ex.get(v)->ints[0]);
+    auto descTy = cast<triton::TensorDescType>(mk.getType());
+    RankedTensorType blockTy = descTy.getBlockType();
+    bp->blockShape.assign(blockTy.getShape().begin(), blockTy.getShape().end());
+    bp->padNan = mk.getPadding() == triton::PaddingOption::PAD_NAN;
+    unsigned bytes = storageBytes(blockTy.getElementType());
+    if (bp->base % 16 != 0)
+      return ex.error(op)
+             << "tensor descriptor base must be 16-byte aligned, got "
+             << hex(bp->base);
+    if (bp->shape.empty())
+      return ex.error(op) << "tensor descriptor cannot be 0-dimensional";
+    if (bp->blockShape.size() != bp->shape.size())
+      return ex.error(op)
+             << "tensor descriptor block rank differs from its shape's";
+    for (size_t d = 0; d + 1 < bp->strides.size(); ++d)
+      if ((bp->strides[d] * bytes) % 16 != 0)
+        return ex.error(op)
+               << "tensor descriptor stride " << d << " (" << bp->strides[d]
+               << " elements) must be 16-byte aligned";
+    if (bp->strides.back() != 1)
+      return ex.error(op) << "tensor descriptor's last dimension must be "
+                             "contiguous, got stride "
+                          << bp->strides.back();
+    auto t = Tensor::ofInts({});
+    t->block = bp;
+    ex.set(mk.getResult(), t);
+    return success();
+  }
+  if (auto ld = dyn_cast<triton::DescriptorLoadOp>(op)) {
+    const BlockPtr *bpp = blockOf(ex, op, ld.getDesc());
+    if (!bpp)
+      return failure();
+    const BlockPtr &bp = *bpp;
+    ElemAccess a = accessOf(getElementTypeOrSelf(ld.getType()));
+    std::vector<int64_t> ptrs;
+    std::vector<char> inBounds;
+    if (failed(descriptorBlock(ex, op, bp, ld.getIndices(), a.bytes, ptrs,
+                               inBounds)))
+      return failure();
+    double pad = bp.padNan ? std::numeric_limits<double>::quiet_NaN() : 0.0;
+    TensorPtr r =
+        loadFrom(ex, op, ptrs, inBounds, a, bp.blockShape, nullptr, pad);
+    if (!r)
+      return failure();
+    r->shape = shapeOf(ld.getType());
+    ex.set(ld.getResult(), r);
+    return success();
+  }
+  if (auto st = dyn_cast<triton::DescriptorStoreOp>(op)) {
+    const BlockPtr *bpp = blockOf(ex, op, st.getDesc());
+    if (!bpp)
+      return failure();
+    const BlockPtr &bp = *bpp;
+    const Tensor &value = *ex.get(st.getSrc());
+    ElemAccess a = accessOf(getElementTypeOrSelf(st.getSrc().getType()));
+    std::vector<int64_t> ptrs;
+    std::vector<char> inBounds;
+    if (failed(descriptorBlock(ex, op, bp, st.getIndices(), a.bytes, ptrs,
+                               inBounds)))
+      return failure();
+    return storeTo(ex, op, ptrs, inBounds, a, value);
+  }
+  if (isa<triton::DescriptorGatherOp, triton::DescriptorScatterOp>(op)) {
+    bool gather = isa<triton::DescriptorGatherOp>(op);
+    const BlockPtr *bpp = blockOf(ex, op, op->getOperand(0));
+    if (!bpp)
+      return failure();
+    const BlockPtr &bp = *bpp;
+    Value xOffV = op->getOperand(gather ? 1 : 1);
+    Value yOffV = op->getOperand(gather ? 2 : 2);
+    Value dataV = gather ? op->getResult(0) : op->getOperand(3);
+    const Tensor &xOff = *ex.get(xOffV);
+    int64_t y = asSigned(ex.get(yOffV)->ints[0], 32);
+    auto shape = shapeOf(dataV.getType());
+    ElemAccess a = accessOf(getElementTypeOrSelf(dataV.getType()));
+    if (bp.shape.size() != 2)
+      return ex.error(op) << "descriptor gather/scatter needs a 2-D descriptor";
+    int64_t rowsN = shape[0], cols = shape[1];
+    std::vector<int64_t> ptrs(rowsN * cols);
+    std::vector<char> inBounds(rowsN * cols);
+    for (int64_t r = 0; r < rowsN; ++r) {
+      int64_t x = asSigned(xOff.ints[r], 32);
+      for (int64_t c = 0; c < cols; ++c) {
+        int64_t col = y + c;
+        ptrs[r * cols + c] =
+            bp.base + (x * bp.strides[0] + col * bp.strides[1]) * a.bytes;
+        inBounds[r * cols + c] =
+            x >= 0 && x < bp.shape[0] && col >= 0 && col < bp.shape[1];
+      }
+    }
+    if (gather) {
+      double pad = bp.padNan ? std::numeric_limits<double>::quiet_NaN() : 0.0;
+      TensorPtr r = loadFrom(ex, op, ptrs, inBounds, a, shape, nullptr, pad);
+      if (!r)
+        return failure();
+      ex.set(op->getResult(0), r);
+      return success();
+    }
+    return storeTo(ex, op, ptrs, inBounds, a, *ex.get(dataV));
+  }
+  if (auto red = dyn_cast<triton::DescriptorReduceOp>(op)) {
+    const BlockPtr *bpp = blockOf(ex, op, red.getDesc());
+    if (!bpp)
+      return failure();
+    const Tensor &value = *ex.get(red.getSrc());
+    ElemAccess a = accessOf(getElementTypeOrSelf(red.getSrc().getType()));
+    std::vector<int64_t> ptrs;
+    std::vector<char> inBounds;
+    if (failed(descriptorBlock(ex, op, *bpp, red.getIndices(), a.bytes, ptrs,
+                               inBounds)))
+      return failure();
+    std::vector<uint8_t *> host;
+    if (failed(resolve(ex, op, "descriptor_reduce", ptrs, inBounds, a.bytes,
+                       host)))
+      return failure();
+    using K = triton::DescriptorReduceKind;
+    K kind = red.getKind();
+    if (a.elem.isFloat && kind != K::ADD && kind != K::MIN && kind != K::MAX)
+      return ex.error(op) << "descriptor_reduce "
+                          << triton::stringifyDescriptorReduceKind(kind)
+                          << " on floats is not supported";
+    unsigned w = a.elem.width;
+    auto cur = a.elem.isFloat ? Tensor::ofFloats({1}) : Tensor::ofInts({1});
+    for (size_t i = 0; i < ptrs.size(); ++i) {
+      if (!host[i])
+        continue;
+      readElem(host[i], a, *cur, 0);
+      if (a.elem.isFloat) {
+        double o = cur->floats[0], v = value.floats[i];
+        cur->floats[0] = kind == K::ADD   ? roundFloat(o + v, a.elem.kind)
+                         : kind == K::MIN ? std::fmin(o, v)
+                                          : std::fmax(o, v);
+      } else {
+        int64_t o = cur->ints[0], v = value.ints[i];
+        uint64_t uo = asUnsigned(o, w), uv = asUnsigned(v, w);
+        int64_t r = o;
+        switch (kind) {
+        case K::ADD:
+          r = wrapInt((int64_t)(uo + uv), w);
+          break;
+        case K::MIN:
+          r = asSigned(o, w) <= asSigned(v, w) ? o : v;
+          break;
+        case K::MAX:
+          r = asSigned(o, w) >= asSigned(v, w) ? o : v;
+          break;
+        case K::AND:
+          r = o & v;
+          break;
+        case K::OR:
+          r = o | v;
+          break;
+        case K::XOR:
+          r = wrapInt(o ^ v, w);
+          break;
+        // CUDA's atomicInc / atomicDec wrap-around counters.
+        case K::INC:
+          r = uo >= uv ? 0 : wrapInt((int64_t)(uo + 1), w);
+          break;
+        case K::DEC:
+          r = (uo == 0 || uo > uv) ? v : wrapInt((int64_t)(uo - 1), w);
+          break;
+        }
+        cur->ints[0] = r;
+      }
+      writeElem(host[i], a, *cur, 0);
+    }
+    return success();
+  }
+  return std::nullopt;
+}

@@ -1,0 +1,233 @@
+//===- ShapeOps.cpp - Ops that move elements around -----------------------===//
+//
+// splat, broadcast, expand_dims, reshape (row-major, also with
+// allow_reorder, as the seed does), trans, join/split (on the minor axis),
+// cat (along axis 0), gather, histogram, make_range and the program ids.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interpreter/Executor.h"
+
+#include "dialects/Triton/IR/Dialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace mlir::triton::interp;
+
+SmallVector<int64_t, 4> mlir::triton::interp::shapeOf(Type type) {
+  if (auto rt = dyn_cast<RankedTensorType>(type))
+    return SmallVector<int64_t, 4>(rt.getShape());
+  return {};
+}
+
+TensorPtr mlir::triton::interp::zerosOf(Type type) {
+  ElemType e = classify(type);
+  return e.isFloat ? Tensor::ofFloats(shapeOf(type))
+                   : Tensor::ofInts(shapeOf(type));
+}
+
+namespace {
+
+/// Copies src into a new tensor of `shape`, element `idx` coming from
+/// src[offset + sum(idx[d] * strides[d])].
+template <class T>
+void strided(const std::vector<T> &src, std::vector<T> &dst,
+             ArrayRef<int64_t> shape, ArrayRef<int64_t> strides,
+             int64_t offset) {
+  size_t rank = shape.size();
+  if (rank == 0) {
+    dst[0] = src[offset];
+    return;
+  }
+  SmallVector<int64_t, 6> idx(rank, 0);
+  int64_t inner = shape[rank - 1], innerStride = strides[rank - 1];
+  int64_t n = (int64_t)dst.size(), pos = 0, base = offset;
+  while (pos < n) {
+    const T *s = src.data() + base;
+    T *d = dst.data() + pos;
+    if (innerStride == 1)
+      std::copy(s, s + inner, d);
+    else if (innerStride == 0)
+      std::fill(d, d + inner, *s);
+    else
+      for (int64_t i = 0; i < inner; ++i)
+        d[i] = s[i * innerStride];
+    pos += inner;
+    // advance the outer index
+    for (int64_t dim = (int64_t)rank - 2; dim >= 0; --dim) {
+      base += strides[dim];
+      if (++idx[dim] < shape[dim])
+        break;
+      base -= strides[dim] * shape[dim];
+      idx[dim] = 0;
+    }
+  }
+}
+
+TensorPtr stridedCopy(const Tensor &src, ArrayRef<int64_t> shape,
+                      ArrayRef<int64_t> strides, int64_t offset = 0) {
+  auto r = Tensor::like(src, shape);
+  if (r->size() == 0)
+    return r;
+  if (src.isFloat)
+    strided(src.floats, r->floats, shape, strides, offset);
+  else
+    strided(src.ints, r->ints, shape, strides, offset);
+  return r;
+}
+
+SmallVector<int64_t, 4> rowMajorStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t, 4> s(shape.size(), 1);
+  for (int64_t d = (int64_t)shape.size() - 2; d >= 0; --d)
+    s[d] = s[d + 1] * shape[d + 1];
+  return s;
+}
+
+TensorPtr reshaped(const Tensor &src, ArrayRef<int64_t> shape) {
+  auto r = std::make_shared<Tensor>(src);
+  r->shape.assign(shape.begin(), shape.end());
+  return r;
+}
+
+} // namespace
+
+std::optional<LogicalResult> mlir::triton::interp::execShape(Executor &ex,
+                                                             Operation *op) {
+  auto setResult = [&](TensorRef t) {
+    ex.set(op->getResult(0), std::move(t));
+    return success();
+  };
+  auto src = [&](unsigned i = 0) -> const Tensor & {
+    return *ex.get(op->getOperand(i));
+  };
+  if (isa<triton::SplatOp>(op)) {
+    const Tensor &s = src();
+    auto shape = shapeOf(op->getResult(0).getType());
+    if (s.isFloat)
+      return setResult(Tensor::ofFloats(shape, s.floats[0]));
+    return setResult(Tensor::ofInts(shape, s.ints[0]));
+  }
+  if (isa<triton::UnsplatOp>(op))
+    return setResult(reshaped(src(), {}));
+  if (auto b = dyn_cast<triton::BroadcastOp>(op)) {
+    const Tensor &s = src();
+    auto shape = shapeOf(b.getType());
+    if (s.size() == 1)
+      return setResult(s.isFloat ? Tensor::ofFloats(shape, s.floats[0])
+                                 : Tensor::ofInts(shape, s.ints[0]));
+    SmallVector<int64_t, 4> strides = rowMajorStrides(s.shape);
+    for (size_t d = 0; d < shape.size(); ++d)
+      if (s.shape[d] == 1 && shape[d] != 1)
+        strides[d] = 0;
+    return setResult(stridedCopy(s, shape, strides));
+  }
+  if (isa<triton::ExpandDimsOp, triton::ReshapeOp>(op))
+    return setResult(reshaped(src(), shapeOf(op->getResult(0).getType())));
+  if (auto t = dyn_cast<triton::TransOp>(op)) {
+    const Tensor &s = src();
+    ArrayRef<int32_t> order = t.getOrder();
+    SmallVector<int64_t, 4> srcStrides = rowMajorStrides(s.shape), shape,
+                            strides;
+    for (int32_t d : order) {
+      shape.push_back(s.shape[d]);
+      strides.push_back(srcStrides[d]);
+    }
+    return setResult(stridedCopy(s, shape, strides));
+  }
+  if (isa<triton::JoinOp>(op)) {
+    const Tensor &a = src(0), &b = src(1);
+    SmallVector<int64_t, 4> shape = a.shape;
+    shape.push_back(2);
+    auto r = Tensor::like(a, shape);
+    int64_t n = a.numel();
+    if (a.isFloat)
+      for (int64_t i = 0; i < n; ++i) {
+        r->floats[2 * i] = a.floats[i];
+        r->floats[2 * i + 1] = b.floats[i];
+      }
+    else
+      for (int64_t i = 0; i < n; ++i) {
+        r->ints[2 * i] = a.ints[i];
+        r->ints[2 * i + 1] = b.ints[i];
+      }
+    return setResult(r);
+  }
+  if (isa<triton::SplitOp>(op)) {
+    const Tensor &s = src();
+    SmallVector<int64_t, 4> shape(s.shape.begin(), s.shape.end() - 1);
+    SmallVector<int64_t, 4> strides = rowMajorStrides(s.shape);
+    strides.pop_back();
+    ex.set(op->getResult(0), stridedCopy(s, shape, strides, 0));
+    ex.set(op->getResult(1), stridedCopy(s, shape, strides, 1));
+    return success();
+  }
+  if (isa<triton::CatOp>(op)) {
+    const Tensor &a = src(0), &b = src(1);
+    auto r = Tensor::like(a, shapeOf(op->getResult(0).getType()));
+    if (a.isFloat) {
+      std::copy(a.floats.begin(), a.floats.end(), r->floats.begin());
+      std::copy(b.floats.begin(), b.floats.end(), r->floats.begin() + a.size());
+    } else {
+      std::copy(a.ints.begin(), a.ints.end(), r->ints.begin());
+      std::copy(b.ints.begin(), b.ints.end(), r->ints.begin() + a.size());
+    }
+    return setResult(r);
+  }
+  if (auto g = dyn_cast<triton::GatherOp>(op)) {
+    const Tensor &s = src(0), &idx = src(1);
+    unsigned axis = g.getAxis();
+    unsigned iw = classify(g.getIndices().getType()).width;
+    auto r = Tensor::like(s, idx.shape);
+    SmallVector<int64_t, 4> sStr = rowMajorStrides(s.shape),
+                            iStr = rowMajorStrides(idx.shape);
+    int64_t n = idx.numel();
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t rem = i, off = 0;
+      for (size_t d = 0; d < idx.shape.size(); ++d) {
+        int64_t c = rem / iStr[d];
+        rem %= iStr[d];
+        if (d == axis) {
+          c = asSigned(idx.ints[i], iw);
+          if (c < 0 || c >= s.shape[d])
+            return ex.error(op) << "gather index " << c << " at element " << i
+                                << " is outside [0, " << s.shape[d] << ")";
+        }
+        off += c * sStr[d];
+      }
+      if (s.isFloat)
+        r->floats[i] = s.floats[off];
+      else
+        r->ints[i] = s.ints[off];
+    }
+    return setResult(r);
+  }
+  if (auto h = dyn_cast<triton::HistogramOp>(op)) {
+    const Tensor &s = src(0);
+    unsigned w = classify(h.getSrc().getType()).width;
+    auto shape = shapeOf(h.getType());
+    auto r = Tensor::ofInts(shape);
+    const Tensor *mask = h.getMask() ? ex.get(h.getMask()).get() : nullptr;
+    int64_t bins = shape[0];
+    for (int64_t i = 0, n = s.numel(); i < n; ++i) {
+      if (mask && !mask->ints[mask->ints.size() == 1 ? 0 : i])
+        continue;
+      int64_t v = asSigned(s.ints[i], w);
+      if (v >= 0 && v < bins)
+        ++r->ints[v];
+    }
+    return setResult(r);
+  }
+  if (auto mr = dyn_cast<triton::MakeRangeOp>(op)) {
+    int64_t start = mr.getStart(), end = mr.getEnd();
+    auto r = Tensor::ofInts({end - start});
+    for (int64_t i = start; i < end; ++i)
+      r->ints[i - start] = i;
+    return setResult(r);
+  }
+  if (auto p = dyn_cast<triton::GetProgramIdOp>(op))
+    return setResult(Tensor::ofInts({}, ex.pid[(int)p.getAxis()]));
+  if (auto p = dyn_cast<triton::GetNumProgramsOp>(op))
+    return setResult(Tensor::ofInts({}, ex.numPrograms[(int)p.getAxis()]));
+  return std::nullopt;
+}
