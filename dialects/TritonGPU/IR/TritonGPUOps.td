@@ -43,6 +43,8 @@ def TTG_ConvertLayoutOp : TTG_Op<"convert_layout",
   let arguments = (ins TTG_AnyTensor:$src);
   let results = (outs TTG_AnyTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -48,6 +48,10 @@ PIPELINES = [
     ("triton-loop-unroll", "inline,triton-loop-unroll", False),
     ("triton-licm", "inline,triton-licm", False),
     ("triton-loop-aware-cse", "inline,triton-loop-aware-cse", False),
+    ("make_ttir + make_ttgir cuda:90",
+     "triton-make-ttir{target=cuda:90},triton-make-ttgir{target=cuda:90}", True),
+    ("make_ttir + make_ttgir hip:gfx942",
+     "triton-make-ttir{target=hip:gfx942},triton-make-ttgir{target=hip:gfx942}", True),
 ]
 
 

@@ -1,0 +1,76 @@
+//===- Canonicalize.cpp - Folds and patterns of ttg ops ---------------------===//
+//
+// A layout conversion that undoes another, or that converts a value made
+// from scalars alone (a splat, a range, a constant), need not move data: the
+// value is made in the target layout instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  // convert(convert(x)) back to x's own layout is x.
+  if (auto inner = getSrc().getDefiningOp<ConvertLayoutOp>())
+    if (inner.getSrc().getType() == getType())
+      return inner.getSrc();
+  return {};
+}
+
+namespace {
+
+/// convert(convert(x)) -> convert(x).
+struct ConvertOfConvert : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+    auto inner = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!inner)
+      return failure();
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(), inner.getSrc());
+    return success();
+  }
+};
+
+/// convert(splat(s)) -> splat(s), convert(make_range) -> make_range,
+/// convert(splat constant) -> constant: made directly in the target layout.
+struct ConvertOfScalarMade : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+    Operation *def = op.getSrc().getDefiningOp();
+    if (!def || !isDistributedEncoding(op.getType().getEncoding()))
+      return failure();
+    if (auto splat = dyn_cast<SplatOp>(def)) {
+      rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+      return success();
+    }
+    // A splat constant is the same constant in any layout.
+    SplatElementsAttr splatValue;
+    if (matchPattern(op.getSrc(), m_Constant(&splatValue))) {
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+          op, op.getType(),
+          SplatElementsAttr::get(op.getType(), splatValue.getSplatValue<Attribute>()));
+      return success();
+    }
+    if (auto range = dyn_cast<MakeRangeOp>(def)) {
+      rewriter.replaceOpWithNewOp<MakeRangeOp>(op, op.getType(), range.getStart(),
+                                               range.getEnd());
+      return success();
+    }
+    return failure();
+  }
+};
+
+} // namespace
+
+void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                  MLIRContext *context) {
+  results.add<ConvertOfConvert, ConvertOfScalarMade>(context);
+}
