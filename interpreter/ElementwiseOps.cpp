@@ -47,67 +47,65 @@ const SmallVector<int64_t, 4> &bigShape(const Tensor &a, const Tensor &b) {
   return a.numel() >= b.numel() ? a.shape : b.shape;
 }
 
-template <class F> TensorPtr mapII(const Tensor &a, const Tensor &b, F f) {
-  auto r = Tensor::ofInts(bigShape(a, b));
-  size_t n = r->ints.size(), sa = a.ints.size() == 1 ? 0 : 1,
-         sb = b.ints.size() == 1 ? 0 : 1;
-  const int64_t *pa = a.ints.data(), *pb = b.ints.data();
-  int64_t *pr = r->ints.data();
+/// r[i] = f(a[i], b[i]) over the broadcast of two operands (one of which may
+/// be a single element), from the element arrays `A`/`B` into `R`.
+template <class In, class Out, class F>
+void zipInto(const std::vector<In> &a, const std::vector<In> &b, std::vector<Out> &r, F f) {
+  size_t n = r.size(), sa = a.size() == 1 ? 0 : 1, sb = b.size() == 1 ? 0 : 1;
+  const In *pa = a.data(), *pb = b.data();
+  Out *pr = r.data();
   if (sa && sb)
     for (size_t i = 0; i < n; ++i)
       pr[i] = f(pa[i], pb[i]);
   else
     for (size_t i = 0; i < n; ++i)
       pr[i] = f(pa[i * sa], pb[i * sb]);
+}
+
+/// r[i] = f(a[i]) from the element array `in` into `out`.
+template <class In, class Out, class F>
+void mapInto(const std::vector<In> &in, std::vector<Out> &out, F f) {
+  for (size_t i = 0, n = in.size(); i < n; ++i)
+    out[i] = f(in[i]);
+}
+
+template <class F> TensorPtr mapII(const Tensor &a, const Tensor &b, F f) {
+  auto r = Tensor::ofInts(bigShape(a, b));
+  zipInto(a.ints, b.ints, r->ints, f);
   return r;
 }
 
 template <class F> TensorPtr mapFF(const Tensor &a, const Tensor &b, F f) {
   auto r = Tensor::ofFloats(bigShape(a, b));
-  size_t n = r->floats.size(), sa = a.floats.size() == 1 ? 0 : 1,
-         sb = b.floats.size() == 1 ? 0 : 1;
-  const double *pa = a.floats.data(), *pb = b.floats.data();
-  double *pr = r->floats.data();
-  if (sa && sb)
-    for (size_t i = 0; i < n; ++i)
-      pr[i] = f(pa[i], pb[i]);
-  else
-    for (size_t i = 0; i < n; ++i)
-      pr[i] = f(pa[i * sa], pb[i * sb]);
+  zipInto(a.floats, b.floats, r->floats, f);
   return r;
 }
 
 template <class F> TensorPtr mapFFtoI(const Tensor &a, const Tensor &b, F f) {
   auto r = Tensor::ofInts(bigShape(a, b));
-  size_t n = r->ints.size(), sa = a.floats.size() == 1 ? 0 : 1,
-         sb = b.floats.size() == 1 ? 0 : 1;
-  for (size_t i = 0; i < n; ++i)
-    r->ints[i] = f(a.floats[i * sa], b.floats[i * sb]) ? 1 : 0;
+  zipInto(a.floats, b.floats, r->ints,
+          [&](double x, double y) -> int64_t { return f(x, y) ? 1 : 0; });
   return r;
 }
 
 template <class F> TensorPtr mapF(const Tensor &a, F f) {
   auto r = Tensor::ofFloats(a.shape);
-  for (size_t i = 0, n = a.floats.size(); i < n; ++i)
-    r->floats[i] = f(a.floats[i]);
+  mapInto(a.floats, r->floats, f);
   return r;
 }
 template <class F> TensorPtr mapI(const Tensor &a, F f) {
   auto r = Tensor::ofInts(a.shape);
-  for (size_t i = 0, n = a.ints.size(); i < n; ++i)
-    r->ints[i] = f(a.ints[i]);
+  mapInto(a.ints, r->ints, f);
   return r;
 }
 template <class F> TensorPtr mapItoF(const Tensor &a, F f) {
   auto r = Tensor::ofFloats(a.shape);
-  for (size_t i = 0, n = a.ints.size(); i < n; ++i)
-    r->floats[i] = f(a.ints[i]);
+  mapInto(a.ints, r->floats, f);
   return r;
 }
 template <class F> TensorPtr mapFtoI(const Tensor &a, F f) {
   auto r = Tensor::ofInts(a.shape);
-  for (size_t i = 0, n = a.floats.size(); i < n; ++i)
-    r->ints[i] = f(a.floats[i]);
+  mapInto(a.floats, r->ints, f);
   return r;
 }
 

@@ -79,7 +79,8 @@ private:
     StringRef name(begin + 1, p - begin - 1);
     if (name.empty() || isDefaultArgName(name) || llvm::isDigit(name.front()))
       return;
-    arg.setLoc(NameLoc::get(StringAttr::get(arg.getContext(), baseName(name))));
+    // The position stays as the name's child location.
+    arg.setLoc(NameLoc::get(StringAttr::get(arg.getContext(), baseName(name)), loc));
   }
 
   std::string bufferName;

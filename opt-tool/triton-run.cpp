@@ -17,6 +17,7 @@
 #include "interpreter/Executor.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/Npy.h"
+#include "opt-tool/SourceNames.h"
 #include "passes/InitAllPasses.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -257,6 +258,16 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
+  // Arguments are named after their name locations; written without any,
+  // they are named after their SSA names in the text, as triton-opt does.
+  {
+    const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+    PassManager names(&context, ModuleOp::getOperationName());
+    names.addPass(mlir::triton::createRestoreSourceNamesPass(
+        buffer->getBufferIdentifier().str(), buffer->getBuffer().str()));
+    if (failed(names.run(*module)))
+      return 1;
+  }
   Operation *kernel = mlir::triton::findKernel(*module, kernelName);
   if (!kernel)
     return 1;

@@ -19,9 +19,19 @@ else
   echo "DIFFERENT"; exit 1
 fi
 
+step "$example run on the CPU by triton-run: 4 programs over 4000 elements, checked against the pass pipeline"
+"$bin/triton-run" "$example" --grid 4 --arg 'x_ptr=f32[4000]:arange' --arg 'y_ptr=f32[4000]:fill(0.5)' \
+    --arg 'out_ptr=f32[4000]:zeros' --arg n=i32:4000 --print out_ptr \
+    --compare-after='builtin.module(triton-make-ttir{target=cuda:90},triton-make-ttgir{target=cuda:90})' \
+    2>&1 | grep -v 'remark:' | head -8
+echo "(the same results after make_ttir and make_ttgir: --compare-after passed)"
+
+step "$example through -triton-make-ttgir (convert-triton-to-tritongpu + tritongpu-coalesce)"
+"$bin/triton-opt" "$example" -triton-make-ttgir='target=cuda:90' 2>/dev/null | grep -E '^#|tt.load|tt.store'
+
 if [ -f "$corpus/triton-3.6-sm90/add_fp32.frontend.mlir" ]; then
   step "Triton 3.6's frontend IR of the same kernel through -triton-make-ttir='target=cuda:90'"
-  "$bin/triton-opt" "$corpus/triton-3.6-sm90/add_fp32.frontend.mlir" -triton-make-ttir='target=cuda:90'
+  "$bin/triton-opt" "$corpus/triton-3.6-sm90/add_fp32.frontend.mlir" -triton-make-ttir='target=cuda:90' --mlir-use-nameloc-as-prefix
 
   step "the reference's LLVM IR of the kernel to PTX for sm_90a (triton-translate), with metadata"
   out="$build/demo"
@@ -38,4 +48,4 @@ if [ -f "$corpus/triton-3.6-sm90/add_fp32.frontend.mlir" ]; then
 fi
 
 step "not built yet"
-echo "TTIR -> TTGIR -> LLVM lowering (-triton-make-ttgir / -triton-make-llir say so when run)."
+echo "The rest of make_ttgir and the TTGIR -> LLVM lowering (-triton-make-llir says so when run)."

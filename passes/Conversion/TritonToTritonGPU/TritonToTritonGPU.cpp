@@ -217,6 +217,18 @@ struct TransConversion : public OpConversionPattern<TransOp> {
   }
 };
 
+/// `half` with a new fastest dimension of two elements, both held by one
+/// thread: the layout of join's result and of split's source.
+BlockedEncodingAttr withPairDimension(BlockedEncodingAttr half) {
+  SmallVector<unsigned> spt(half.getSizePerThread()), lanes(half.getThreadsPerWarp()),
+      warps(half.getWarpsPerCTA()), order = {unsigned(spt.size())};
+  spt.push_back(2);
+  lanes.push_back(1);
+  warps.push_back(1);
+  llvm::append_range(order, half.getOrder());
+  return BlockedEncodingAttr::get(half.getContext(), spt, lanes, warps, order, BasisList());
+}
+
 /// join: a new fastest dimension of two elements, both held by one thread.
 struct JoinConversion : public OpConversionPattern<JoinOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -226,15 +238,7 @@ struct JoinConversion : public OpConversionPattern<JoinOp> {
         cast<RankedTensorType>(adaptor.getLhs().getType()).getEncoding());
     if (!blocked || !blocked.getCGALayout().empty())
       return rewriter.notifyMatchFailure(op, "only single-CTA blocked sources are joined");
-    SmallVector<unsigned> spt(blocked.getSizePerThread()), lanes(blocked.getThreadsPerWarp()),
-        warps(blocked.getWarpsPerCTA()), order = {unsigned(spt.size())};
-    spt.push_back(2);
-    lanes.push_back(1);
-    warps.push_back(1);
-    llvm::append_range(order, blocked.getOrder());
-    auto encoding =
-        BlockedEncodingAttr::get(getContext(), spt, lanes, warps, order, BasisList());
-    rewriter.replaceOpWithNewOp<JoinOp>(op, withEncoding(op.getType(), encoding),
+    rewriter.replaceOpWithNewOp<JoinOp>(op, withEncoding(op.getType(), withPairDimension(blocked)),
                                         adaptor.getLhs(), adaptor.getRhs());
     return success();
   }
@@ -250,14 +254,7 @@ struct SplitConversion : public OpConversionPattern<SplitOp> {
     auto half = dyn_cast<BlockedEncodingAttr>(resultType.getEncoding());
     if (!half || !half.getCGALayout().empty())
       return rewriter.notifyMatchFailure(op, "only single-CTA blocked results are split");
-    SmallVector<unsigned> spt(half.getSizePerThread()), lanes(half.getThreadsPerWarp()),
-        warps(half.getWarpsPerCTA()), order = {unsigned(spt.size())};
-    spt.push_back(2);
-    lanes.push_back(1);
-    warps.push_back(1);
-    llvm::append_range(order, half.getOrder());
-    auto whole = BlockedEncodingAttr::get(getContext(), spt, lanes, warps, order, BasisList());
-    Value src = convertTo(rewriter, adaptor.getSrc(), whole);
+    Value src = convertTo(rewriter, adaptor.getSrc(), withPairDimension(half));
     rewriter.replaceOpWithNewOp<SplitOp>(op, TypeRange{resultType, resultType}, src);
     return success();
   }
