@@ -117,6 +117,12 @@ struct ExpandDimsConversion : public OpConversionPattern<ExpandDimsOp> {
   }
 };
 
+/// Replaces `op` by `newOp`, which takes over op's only region.
+void replaceWithRegionOp(ConversionPatternRewriter &rewriter, Operation *op, Operation *newOp) {
+  rewriter.inlineRegionBefore(op->getRegion(0), newOp->getRegion(0), newOp->getRegion(0).end());
+  rewriter.replaceOp(op, newOp->getResults());
+}
+
 /// A reduce yields a slice of its source's layout.
 struct ReduceConversion : public OpConversionPattern<ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -135,9 +141,7 @@ struct ReduceConversion : public OpConversionPattern<ReduceOp> {
     }
     auto reduce = ReduceOp::create(rewriter, op.getLoc(), resultTypes, adaptor.getSrcs(),
                                    op.getAxis());
-    rewriter.inlineRegionBefore(op.getCombineOp(), reduce.getCombineOp(),
-                                reduce.getCombineOp().end());
-    rewriter.replaceOp(op, reduce.getResults());
+    replaceWithRegionOp(rewriter, op, reduce);
     return success();
   }
 };
@@ -149,9 +153,7 @@ struct ScanConversion : public OpConversionPattern<ScanOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     auto scan = ScanOp::create(rewriter, op.getLoc(), adaptor.getSrcs().getTypes(),
                                adaptor.getSrcs(), op.getAxis(), op.getReverse());
-    rewriter.inlineRegionBefore(op.getCombineOp(), scan.getCombineOp(),
-                                scan.getCombineOp().end());
-    rewriter.replaceOp(op, scan.getResults());
+    replaceWithRegionOp(rewriter, op, scan);
     return success();
   }
 };
@@ -166,8 +168,7 @@ struct MapElementwiseConversion : public OpConversionPattern<MapElementwiseOp> {
       return failure();
     auto map = MapElementwiseOp::create(rewriter, op.getLoc(), resultTypes, adaptor.getSrcs(),
                                         op.getPack());
-    rewriter.inlineRegionBefore(op.getScalarOp(), map.getScalarOp(), map.getScalarOp().end());
-    rewriter.replaceOp(op, map.getResults());
+    replaceWithRegionOp(rewriter, op, map);
     return success();
   }
 };
