@@ -103,6 +103,61 @@ struct CombineAddPtr : public OpRewritePattern<AddPtrOp> {
   }
 };
 
+/// Whether `reduce` sums its one operand: its region only adds its arguments.
+bool isFloatSum(ReduceOp reduce) {
+  Block &body = reduce.getCombineOp().front();
+  if (reduce.getSrcs().size() != 1 || body.getOperations().size() != 2)
+    return false;
+  auto add = dyn_cast<arith::AddFOp>(body.front());
+  auto ret = dyn_cast<ReduceReturnOp>(body.back());
+  return add && ret && ret.getOperand(0) == add.getResult() &&
+         ((add.getLhs() == body.getArgument(0) && add.getRhs() == body.getArgument(1)) ||
+          (add.getLhs() == body.getArgument(1) && add.getRhs() == body.getArgument(0)));
+}
+
+/// The 2-D tensor `v` is broadcast from, through expand_dims at `axis`.
+Value getExpandedSource(Value v, int axis) {
+  auto broadcast = v.getDefiningOp<BroadcastOp>();
+  if (!broadcast)
+    return {};
+  auto expand = broadcast.getSrc().getDefiningOp<ExpandDimsOp>();
+  if (!expand || expand.getAxis() != static_cast<uint32_t>(axis) ||
+      expand.getSrc().getType().getRank() != 2)
+    return {};
+  return expand.getSrc();
+}
+
+/// sum(a[:, :, None] * b[None, :, :], axis=1) -> dot(a, b, 0): the matrix
+/// product written with broadcasts, for blocks of at least 16 in each
+/// dimension (what tensor cores take).
+struct CombineBroadcastMulReduce : public OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReduceOp reduce, PatternRewriter &rewriter) const override {
+    if (reduce.getAxis() != 1 || !isFloatSum(reduce))
+      return failure();
+    auto mul = reduce.getSrcs()[0].getDefiningOp<arith::MulFOp>();
+    if (!mul)
+      return failure();
+    Value a = getExpandedSource(mul.getLhs(), 2), b = getExpandedSource(mul.getRhs(), 0);
+    if (!a || !b)
+      return failure();
+    auto aType = cast<RankedTensorType>(a.getType()), bType = cast<RankedTensorType>(b.getType());
+    int64_t m = aType.getDimSize(0), k = aType.getDimSize(1), n = bType.getDimSize(1);
+    if (bType.getDimSize(0) != k || m < 16 || k < 16 || n < 16 ||
+        aType.getElementType() != bType.getElementType())
+      return failure();
+    auto accType = RankedTensorType::get({m, n}, aType.getElementType());
+    if (reduce.getResult()[0].getType() != accType)
+      return failure();
+    Value zero = arith::ConstantOp::create(
+        rewriter, reduce.getLoc(),
+        DenseElementsAttr::get(accType, rewriter.getFloatAttr(accType.getElementType(), 0.0)));
+    rewriter.replaceOpWithNewOp<DotOp>(reduce, accType, a, b, zero, InputPrecision::IEEE,
+                                       /*maxNumImpreciseAcc=*/0);
+    return success();
+  }
+};
+
 class TritonCombineOpsPass
     : public mlir::triton::impl::TritonCombineOpsBase<TritonCombineOpsPass> {
 public:
@@ -111,7 +166,7 @@ public:
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
     patterns.add<CombineDotAdd<arith::AddFOp>, CombineDotAdd<arith::AddIOp>,
-                 CombineSelectMaskedLoad, CombineAddPtr>(context);
+                 CombineSelectMaskedLoad, CombineAddPtr, CombineBroadcastMulReduce>(context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

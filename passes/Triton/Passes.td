@@ -21,6 +21,8 @@ def TritonCombineOps : Pass<"triton-combine", "mlir::ModuleOp"> {
       `tt.load(p, splat(cond), other)`;
     - `tt.addptr(tt.addptr(p, a), b)` into `tt.addptr(p, a + b)` when both
       offsets have the same type;
+    - a sum over axis 1 of `a[:, :, None] * b[None, :, :]` (expand_dims,
+      broadcast, mulf) into `tt.dot(a, b, 0)` for blocks of 16 or more;
     - `tt.broadcast` of a splat constant into a constant.
 
     ```mlir

@@ -105,3 +105,45 @@ tt.func @addptr_chain_i32_kept(%p: !tt.ptr<f32>, %a: i32, %b: i32) -> !tt.ptr<f3
   %1 = tt.addptr %0, %b : !tt.ptr<f32>, i32
   tt.return %1 : !tt.ptr<f32>
 }
+
+// -----
+
+// The matrix product written with broadcasts becomes a dot.
+// CHECK-LABEL: tt.func @broadcast_mul_reduce
+tt.func @broadcast_mul_reduce(%a: tensor<32x16xf32>, %b: tensor<16x64xf32>) -> tensor<32x64xf32> {
+  // CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<32x64xf32>
+  // CHECK: %[[D:.*]] = tt.dot %arg0, %arg1, %[[Z]] : tensor<32x16xf32> * tensor<16x64xf32> -> tensor<32x64xf32>
+  // CHECK-NOT: tt.reduce
+  // CHECK: tt.return %[[D]]
+  %ae = tt.expand_dims %a {axis = 2 : i32} : tensor<32x16xf32> -> tensor<32x16x1xf32>
+  %ab = tt.broadcast %ae : tensor<32x16x1xf32> -> tensor<32x16x64xf32>
+  %be = tt.expand_dims %b {axis = 0 : i32} : tensor<16x64xf32> -> tensor<1x16x64xf32>
+  %bb = tt.broadcast %be : tensor<1x16x64xf32> -> tensor<32x16x64xf32>
+  %p = arith.mulf %ab, %bb : tensor<32x16x64xf32>
+  %s = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+  ^bb0(%x: f32, %y: f32):
+    %t = arith.addf %x, %y : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<32x16x64xf32>) -> tensor<32x64xf32>
+  tt.return %s : tensor<32x64xf32>
+}
+
+// -----
+
+// Too small for a dot (K = 8), or not a sum: left alone.
+// CHECK-LABEL: tt.func @broadcast_mul_reduce_kept
+tt.func @broadcast_mul_reduce_kept(%a: tensor<32x8xf32>, %b: tensor<8x64xf32>) -> tensor<32x64xf32> {
+  // CHECK-NOT: tt.dot
+  // CHECK: "tt.reduce"
+  %ae = tt.expand_dims %a {axis = 2 : i32} : tensor<32x8xf32> -> tensor<32x8x1xf32>
+  %ab = tt.broadcast %ae : tensor<32x8x1xf32> -> tensor<32x8x64xf32>
+  %be = tt.expand_dims %b {axis = 0 : i32} : tensor<8x64xf32> -> tensor<1x8x64xf32>
+  %bb = tt.broadcast %be : tensor<1x8x64xf32> -> tensor<32x8x64xf32>
+  %p = arith.mulf %ab, %bb : tensor<32x8x64xf32>
+  %s = "tt.reduce"(%p) <{axis = 1 : i32}> ({
+  ^bb0(%x: f32, %y: f32):
+    %t = arith.addf %x, %y : f32
+    tt.reduce.return %t : f32
+  }) : (tensor<32x8x64xf32>) -> tensor<32x64xf32>
+  tt.return %s : tensor<32x64xf32>
+}

@@ -33,6 +33,8 @@ KERNELS = {
     "precise": ("triton-3.6-ops/precise", "1", ["x_ptr=f32[64]:rand(1)", "y_ptr=f32[64]:zeros"], F32),
     "ptrs": ("triton-3.6-ops/ptrs", "1", ["x_ptr=f32[64]:rand(1)", "y_ptr=f32[64]:zeros", "n=i32:3"], F32),
     "reduce_scan": ("triton-3.6-ops/reduce_scan", "1", ["x_ptr=f32[64]:rand(1)", "y_ptr=f32[64]:zeros", "i_ptr=i32[64]:zeros"], F32),
+    "memory_hints": ("triton-3.6-ops/memory_hints", "1", ["x_ptr=f32[64]:rand(1)", "y_ptr=f32[64]:zeros", "n=i32:64"], F32),
+    "print": ("triton-3.6-ops/print", "1", ["x_ptr=f32[64]:rand(1)"], F32),
     "shapes": ("triton-3.6-ops/shapes", "1", ["x_ptr=f32[64]:rand(1)", "y_ptr=f32[256]:zeros"], F32),
 }
 
