@@ -90,7 +90,7 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = { "tritongpu-F32DotTC",
-    "triton-nvidia-gpu-plan-cta", "tritongpu-remove-layout-conversions",
+    "triton-nvidia-gpu-plan-cta",
     "tritongpu-optimize-thread-locality", "tritongpu-accelerate-matmul",
     "tritongpu-optimize-dot-operands", "tritongpu-assign-latencies",
     "tritongpu-schedule-loops", "tritongpu-pipeline", "tritongpu-prefetch",
@@ -114,6 +114,7 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   convert.numCTAs = options.numCtas;
   pm.addPass(createConvertTritonToTritonGPU(convert));
   pm.addPass(gpu::createTritonGPUCoalesce());
+  pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
   addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
 }
 
@@ -158,8 +159,9 @@ void mlir::triton::registerTritonPipelines() {
       buildMakeTTIRPipeline);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-ttgir",
-      "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu and "
-      "tritongpu-coalesce run; tritongpu-remove-layout-conversions, "
+      "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu, "
+      "tritongpu-coalesce and tritongpu-remove-layout-conversions (straight-line "
+      "code) run; tritongpu-F32DotTC, "
       "tritongpu-accelerate-matmul, tritongpu-pipeline and the rest are NOT BUILT "
       "YET (running it emits a remark naming them)",
       buildMakeTTGIR);

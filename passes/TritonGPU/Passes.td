@@ -28,4 +28,34 @@ def TritonGPUCoalesce : Pass<"tritongpu-coalesce", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPURemoveLayoutConversions
+    : Pass<"tritongpu-remove-layout-conversions", "mlir::ModuleOp"> {
+  let summary = "Removes layout conversions by computing values in the layout their users need";
+  let description = [{
+    Three rewrites, applied until none applies (with `ttg.convert_layout`'s
+    own folds and canonicalization, and dead-code removal):
+    - a conversion of a value that is cheap to compute from scalars and
+      values already in the target layout (splats, ranges, constants,
+      integer and pointer arithmetic, comparisons) is replaced by computing
+      the value in the target layout;
+    - a conversion feeding an elementwise op whose other operands are
+      available in the source layout is moved after the op (the op runs in
+      the source layout);
+    - a reduce of a converted value reduces the value itself.
+
+    Upstream's pass also rematerializes across loops and ifs and weighs
+    costs; this one handles straight-line code.
+
+    ```mlir
+    %p = tt.addptr %base, %offs : tensor<1024x!tt.ptr<f32>, #blocked>, ...
+    %q = ttg.convert_layout %p : ... #blocked -> ... #blocked1
+    %v = tt.load %q : tensor<1024x!tt.ptr<f32>, #blocked1>
+    // becomes
+    %p1 = tt.addptr %base1, %offs1 : tensor<1024x!tt.ptr<f32>, #blocked1>, ...
+    %v = tt.load %p1 : tensor<1024x!tt.ptr<f32>, #blocked1>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 #endif // TRITONGPU_TRANSFORMS_PASSES_TD

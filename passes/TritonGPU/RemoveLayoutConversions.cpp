@@ -1,0 +1,225 @@
+//===- RemoveLayoutConversions.cpp - -tritongpu-remove-layout-conversions ---===//
+
+#include "passes/TritonGPU/Passes.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir {
+namespace triton {
+namespace gpu {
+#define GEN_PASS_DEF_TRITONGPUREMOVELAYOUTCONVERSIONS
+#include "passes/TritonGPU/Passes.h.inc"
+} // namespace gpu
+} // namespace triton
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+constexpr unsigned kMaxDepth = 12;
+
+Attribute encodingOf(Value v) {
+  if (auto tensor = dyn_cast<RankedTensorType>(v.getType()))
+    return tensor.getEncoding();
+  return {};
+}
+
+RankedTensorType withEncoding(Type type, Attribute encoding) {
+  auto tensor = cast<RankedTensorType>(type);
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(), encoding);
+}
+
+/// An elementwise op that may run in any layout: pure, one result, every
+/// tensor operand and the result of one shape.
+bool isLayoutFreeElementwise(Operation *op) {
+  return op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
+         op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+         isa<RankedTensorType>(op->getResult(0).getType());
+}
+
+/// Ops cheap enough to compute again in another layout.
+bool isCheap(Operation *op) {
+  if (isa<SplatOp, MakeRangeOp, AddPtrOp>(op))
+    return true;
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isa<SplatElementsAttr>(constant.getValue());
+  if (!isLayoutFreeElementwise(op))
+    return false;
+  // Integer, pointer and comparison arithmetic; float math is not cheap.
+  Type elt = getElementTypeOrSelf(op->getResult(0).getType());
+  return isa<IntegerType, PointerType>(elt);
+}
+
+/// Whether `v` can be had in layout `target` without moving data: it is
+/// there already, comes from there through a conversion, or is computed by
+/// cheap ops from such values and scalars.
+bool isFreeIn(Value v, Attribute target, unsigned depth = 0) {
+  auto tensor = dyn_cast<RankedTensorType>(v.getType());
+  if (!tensor)
+    return true; // scalars are everywhere
+  if (tensor.getEncoding() == target)
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > kMaxDepth)
+    return false;
+  if (auto convert = dyn_cast<ConvertLayoutOp>(def))
+    return isFreeIn(convert.getSrc(), target, depth + 1);
+  if (auto range = dyn_cast<MakeRangeOp>(def))
+    return isDistributedEncoding(target) && getEncodingRank(target) == 1;
+  if (!isCheap(def))
+    return false;
+  return llvm::all_of(def->getOperands(),
+                      [&](Value operand) { return isFreeIn(operand, target, depth + 1); });
+}
+
+/// Builds `v` in layout `target` (isFreeIn(v, target) holds).
+Value materializeIn(Value v, Attribute target, PatternRewriter &rewriter,
+                    DenseMap<Value, Value> &done) {
+  auto tensor = dyn_cast<RankedTensorType>(v.getType());
+  if (!tensor || tensor.getEncoding() == target)
+    return v;
+  if (Value known = done.lookup(v))
+    return known;
+  Operation *def = v.getDefiningOp();
+  Value result;
+  if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
+    result = materializeIn(convert.getSrc(), target, rewriter, done);
+  } else {
+    SmallVector<Value> operands;
+    for (Value operand : def->getOperands())
+      operands.push_back(materializeIn(operand, target, rewriter, done));
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointAfter(def);
+    for (Value operand : operands)
+      if (Operation *producer = operand.getDefiningOp())
+        if (producer->getBlock() == def->getBlock() && def->isBeforeInBlock(producer))
+          rewriter.setInsertionPointAfter(producer);
+    Operation *clone = rewriter.clone(*def);
+    clone->setOperands(operands);
+    clone->getResult(0).setType(withEncoding(v.getType(), target));
+    if (auto constant = dyn_cast<arith::ConstantOp>(clone)) {
+      auto splat = cast<SplatElementsAttr>(constant.getValue());
+      constant.setValueAttr(SplatElementsAttr::get(cast<ShapedType>(clone->getResult(0).getType()),
+                                                   splat.getSplatValue<Attribute>()));
+    }
+    result = clone->getResult(0);
+  }
+  done[v] = result;
+  return result;
+}
+
+/// convert(x) where x is free in the target layout -> x computed there.
+struct RematerializeConvertedValue : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+    Attribute target = op.getType().getEncoding();
+    Operation *def = op.getSrc().getDefiningOp();
+    if (!def || isa<ConvertLayoutOp>(def) || !isDistributedEncoding(target) ||
+        !isFreeIn(op.getSrc(), target))
+      return failure();
+    DenseMap<Value, Value> done;
+    rewriter.replaceOp(op, materializeIn(op.getSrc(), target, rewriter, done));
+    return success();
+  }
+};
+
+/// u(convert(x: B -> A), y...) -> convert(u(x, y in B): B -> A), when the
+/// other operands are free in B.
+struct SinkConvertThroughElementwise : public RewritePattern {
+  SinkConvertThroughElementwise(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+    if (!isLayoutFreeElementwise(op))
+      return failure();
+    Attribute source;
+    for (Value operand : op->getOperands())
+      if (auto convert = operand.getDefiningOp<ConvertLayoutOp>()) {
+        Attribute from = encodingOf(convert.getSrc());
+        if (isDistributedEncoding(from) && from != encodingOf(operand)) {
+          source = from;
+          break;
+        }
+      }
+    if (!source ||
+        !llvm::all_of(op->getOperands(), [&](Value v) { return isFreeIn(v, source); }))
+      return failure();
+    DenseMap<Value, Value> done;
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands())
+      operands.push_back(materializeIn(operand, source, rewriter, done));
+    Operation *clone = rewriter.clone(*op);
+    clone->setOperands(operands);
+    Type oldType = op->getResult(0).getType();
+    clone->getResult(0).setType(withEncoding(oldType, source));
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, oldType, clone->getResult(0));
+    return success();
+  }
+};
+
+/// reduce(convert(x)) -> reduce(x), the results converted back.
+struct ReduceOfConvert : public OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReduceOp op, PatternRewriter &rewriter) const override {
+    SmallVector<Value> srcs;
+    Attribute source;
+    for (Value src : op.getSrcs()) {
+      auto convert = src.getDefiningOp<ConvertLayoutOp>();
+      if (!convert)
+        return failure();
+      Attribute from = encodingOf(convert.getSrc());
+      if (!isDistributedEncoding(from) || (source && from != source))
+        return failure();
+      source = from;
+      srcs.push_back(convert.getSrc());
+    }
+    SmallVector<Type> resultTypes;
+    for (Type type : op.getResultTypes())
+      resultTypes.push_back(
+          isa<RankedTensorType>(type)
+              ? Type(withEncoding(type, SliceEncodingAttr::get(getContext(), op.getAxis(),
+                                                               source)))
+              : type);
+    auto reduce = ReduceOp::create(rewriter, op.getLoc(), resultTypes, srcs, op.getAxis());
+    rewriter.inlineRegionBefore(op.getCombineOp(), reduce.getCombineOp(),
+                                reduce.getCombineOp().end());
+    SmallVector<Value> results;
+    for (auto [oldResult, newResult] : llvm::zip(op.getResults(), reduce.getResults()))
+      results.push_back(oldResult.getType() == newResult.getType()
+                            ? Value(newResult)
+                            : ConvertLayoutOp::create(rewriter, op.getLoc(),
+                                                      oldResult.getType(), newResult)
+                                  .getResult());
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+class TritonGPURemoveLayoutConversionsPass
+    : public mlir::triton::gpu::impl::TritonGPURemoveLayoutConversionsBase<
+          TritonGPURemoveLayoutConversionsPass> {
+public:
+  using Base::Base;
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert>(
+        context);
+    ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    // Values computed again in several places are the same computation.
+    OpPassManager cse("builtin.module");
+    cse.addPass(createCSEPass());
+    if (failed(runPipeline(cse, getOperation())))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,75 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-remove-layout-conversions | FileCheck %s
+
+// The vector add after coalescing: the address arithmetic is computed again
+// in the loads' layout, the add runs there, and no conversion is left.
+// CHECK-LABEL: tt.func public @vector_add
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.load %{{.*}}, %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[L:.*]]>
+// CHECK: arith.addf %{{.*}}, %{{.*}} : tensor<1024xf32, #[[L]]>
+// CHECK: tt.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[L]]>
+// CHECK-NOT: ttg.convert_layout
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @vector_add(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32) {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b1>
+    %ns = tt.splat %n : i32 -> tensor<1024xi32, #b1>
+    %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #b1>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b1>
+    %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>, #b1>, tensor<1024xi32, #b1>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b1>
+    %yp = tt.addptr %ys, %r : tensor<1024x!tt.ptr<f32>, #b1>, tensor<1024xi32, #b1>
+    %xp4 = ttg.convert_layout %xp : tensor<1024x!tt.ptr<f32>, #b1> -> tensor<1024x!tt.ptr<f32>, #b4>
+    %m4 = ttg.convert_layout %m : tensor<1024xi1, #b1> -> tensor<1024xi1, #b4>
+    %a4 = tt.load %xp4, %m4 : tensor<1024x!tt.ptr<f32>, #b4>
+    %a = ttg.convert_layout %a4 : tensor<1024xf32, #b4> -> tensor<1024xf32, #b1>
+    %yp4 = ttg.convert_layout %yp : tensor<1024x!tt.ptr<f32>, #b1> -> tensor<1024x!tt.ptr<f32>, #b4>
+    %b4 = tt.load %yp4, %m4 : tensor<1024x!tt.ptr<f32>, #b4>
+    %b = ttg.convert_layout %b4 : tensor<1024xf32, #b4> -> tensor<1024xf32, #b1>
+    %s = arith.addf %a, %b : tensor<1024xf32, #b1>
+    %s4 = ttg.convert_layout %s : tensor<1024xf32, #b1> -> tensor<1024xf32, #b4>
+    tt.store %xp4, %s4, %m4 : tensor<1024x!tt.ptr<f32>, #b4>
+    tt.return
+  }
+}
+
+// -----
+
+// A reduce takes the loaded value in its own layout.
+// CHECK-LABEL: tt.func public @reduce
+// CHECK: %[[V:.*]] = tt.load %{{.*}} : tensor<256x!tt.ptr<f32>, #[[L:.*]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: "tt.reduce"(%[[V]])
+// CHECK: (tensor<256xf32, #[[L]]>) -> f32
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reduce(%p: tensor<256x!tt.ptr<f32>, #b2>) -> f32 {
+    %v = tt.load %p : tensor<256x!tt.ptr<f32>, #b2>
+    %c = ttg.convert_layout %v : tensor<256xf32, #b2> -> tensor<256xf32, #b1>
+    %s = "tt.reduce"(%c) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<256xf32, #b1>) -> f32
+    tt.return %s : f32
+  }
+}
+
+// -----
+
+// Data loaded in one layout and needed by two ops in another: float math is
+// not computed twice, so a conversion stays where the layouts meet.
+// CHECK-LABEL: tt.func public @kept
+// CHECK: ttg.convert_layout
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @kept(%p: tensor<256x!tt.ptr<f32>, #b2>, %q: tensor<256x!tt.ptr<f32>, #b1>) -> tensor<256xf32, #b1> {
+    %v = tt.load %p : tensor<256x!tt.ptr<f32>, #b2>
+    %w = tt.load %q : tensor<256x!tt.ptr<f32>, #b1>
+    %c = ttg.convert_layout %v : tensor<256xf32, #b2> -> tensor<256xf32, #b1>
+    %s = arith.addf %c, %w : tensor<256xf32, #b1>
+    tt.return %s : tensor<256xf32, #b1>
+  }
+}
