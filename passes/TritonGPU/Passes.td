@@ -36,12 +36,12 @@ def TritonGPURemoveLayoutConversions
     own folds and canonicalization, and dead-code removal):
     - a conversion of a value that is cheap to compute from scalars and
       values already in the target layout (splats, ranges, constants,
-      integer and pointer arithmetic, comparisons) is replaced by computing
-      the value in the target layout;
+      integer and pointer arithmetic, comparisons, broadcasts, expand_dims of
+      a slice) is replaced by computing the value in the target layout;
     - a conversion feeding an elementwise op whose other operands are
       available in the source layout is moved after the op (the op runs in
       the source layout);
-    - a reduce of a converted value reduces the value itself.
+    - a reduce or scan of a converted value works on the value itself.
 
     Upstream's pass also rematerializes across loops and ifs and weighs
     costs; this one handles straight-line code.

@@ -46,7 +46,7 @@ bool isLayoutFreeElementwise(Operation *op) {
 
 /// Ops cheap enough to compute again in another layout.
 bool isCheap(Operation *op) {
-  if (isa<SplatOp, MakeRangeOp, AddPtrOp>(op))
+  if (isa<SplatOp, MakeRangeOp, AddPtrOp, BroadcastOp, ExpandDimsOp>(op))
     return true;
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     return isa<SplatElementsAttr>(constant.getValue());
@@ -55,6 +55,14 @@ bool isCheap(Operation *op) {
   // Integer, pointer and comparison arithmetic; float math is not cheap.
   Type elt = getElementTypeOrSelf(op->getResult(0).getType());
   return isa<IntegerType, PointerType>(elt);
+}
+
+/// The layout operand `index` of `op` must have for op to produce `target`:
+/// the same, except for expand_dims, whose operand is a slice of it.
+Attribute operandTarget(Operation *op, Attribute target) {
+  if (auto expand = dyn_cast<ExpandDimsOp>(op))
+    return SliceEncodingAttr::get(op->getContext(), expand.getAxis(), target);
+  return target;
 }
 
 /// Whether `v` can be had in layout `target` without moving data: it is
@@ -75,17 +83,22 @@ bool isFreeIn(Value v, Attribute target, unsigned depth = 0) {
     return isDistributedEncoding(target) && getEncodingRank(target) == 1;
   if (!isCheap(def))
     return false;
+  if (isa<ExpandDimsOp>(def) && !isDistributedEncoding(target))
+    return false;
+  Attribute needed = operandTarget(def, target);
   return llvm::all_of(def->getOperands(),
-                      [&](Value operand) { return isFreeIn(operand, target, depth + 1); });
+                      [&](Value operand) { return isFreeIn(operand, needed, depth + 1); });
 }
 
 /// Builds `v` in layout `target` (isFreeIn(v, target) holds).
+using MaterializedMap = DenseMap<std::pair<Value, Attribute>, Value>;
+
 Value materializeIn(Value v, Attribute target, PatternRewriter &rewriter,
-                    DenseMap<Value, Value> &done) {
+                    MaterializedMap &done) {
   auto tensor = dyn_cast<RankedTensorType>(v.getType());
   if (!tensor || tensor.getEncoding() == target)
     return v;
-  if (Value known = done.lookup(v))
+  if (Value known = done.lookup({v, target}))
     return known;
   Operation *def = v.getDefiningOp();
   Value result;
@@ -93,8 +106,9 @@ Value materializeIn(Value v, Attribute target, PatternRewriter &rewriter,
     result = materializeIn(convert.getSrc(), target, rewriter, done);
   } else {
     SmallVector<Value> operands;
+    Attribute needed = operandTarget(def, target);
     for (Value operand : def->getOperands())
-      operands.push_back(materializeIn(operand, target, rewriter, done));
+      operands.push_back(materializeIn(operand, needed, rewriter, done));
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointAfter(def);
     for (Value operand : operands)
@@ -111,7 +125,7 @@ Value materializeIn(Value v, Attribute target, PatternRewriter &rewriter,
     }
     result = clone->getResult(0);
   }
-  done[v] = result;
+  done[{v, target}] = result;
   return result;
 }
 
@@ -124,7 +138,7 @@ struct RematerializeConvertedValue : public OpRewritePattern<ConvertLayoutOp> {
     if (!def || isa<ConvertLayoutOp>(def) || !isDistributedEncoding(target) ||
         !isFreeIn(op.getSrc(), target))
       return failure();
-    DenseMap<Value, Value> done;
+    MaterializedMap done;
     rewriter.replaceOp(op, materializeIn(op.getSrc(), target, rewriter, done));
     return success();
   }
@@ -150,7 +164,7 @@ struct SinkConvertThroughElementwise : public RewritePattern {
     if (!source ||
         !llvm::all_of(op->getOperands(), [&](Value v) { return isFreeIn(v, source); }))
       return failure();
-    DenseMap<Value, Value> done;
+    MaterializedMap done;
     SmallVector<Value> operands;
     for (Value operand : op->getOperands())
       operands.push_back(materializeIn(operand, source, rewriter, done));
@@ -201,6 +215,35 @@ struct ReduceOfConvert : public OpRewritePattern<ReduceOp> {
   }
 };
 
+/// scan(convert(x)) -> scan(x), the results converted back.
+struct ScanOfConvert : public OpRewritePattern<ScanOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ScanOp op, PatternRewriter &rewriter) const override {
+    SmallVector<Value> srcs;
+    Attribute source;
+    for (Value src : op.getSrcs()) {
+      auto convert = src.getDefiningOp<ConvertLayoutOp>();
+      if (!convert)
+        return failure();
+      Attribute from = encodingOf(convert.getSrc());
+      if (!isDistributedEncoding(from) || (source && from != source))
+        return failure();
+      source = from;
+      srcs.push_back(convert.getSrc());
+    }
+    auto scan = ScanOp::create(rewriter, op.getLoc(), ValueRange(srcs).getTypes(), srcs,
+                               op.getAxis(), op.getReverse());
+    rewriter.inlineRegionBefore(op.getCombineOp(), scan.getCombineOp(),
+                                scan.getCombineOp().end());
+    SmallVector<Value> results;
+    for (auto [oldResult, newResult] : llvm::zip(op.getResults(), scan.getResults()))
+      results.push_back(
+          ConvertLayoutOp::create(rewriter, op.getLoc(), oldResult.getType(), newResult));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 class TritonGPURemoveLayoutConversionsPass
     : public mlir::triton::gpu::impl::TritonGPURemoveLayoutConversionsBase<
           TritonGPURemoveLayoutConversionsPass> {
@@ -209,8 +252,8 @@ public:
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert>(
-        context);
+    patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert,
+                 ScanOfConvert>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();

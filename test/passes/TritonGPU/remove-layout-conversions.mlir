@@ -73,3 +73,40 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %s : tensor<256xf32, #b1>
   }
 }
+
+// -----
+
+// Broadcasts and expand_dims (from a slice) are computed again in the
+// target layout; a scan works on the loaded value itself (the function's
+// result type then needs one conversion).
+// CHECK-LABEL: tt.func public @tile_and_scan
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.expand_dims %{{.*}} {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #[[T:.*]]}>> -> tensor<64x1xi32, #[[T]]>
+// CHECK: tt.broadcast %{{.*}} : tensor<64x1xi32, #[[T]]> -> tensor<64x64xi32, #[[T]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %[[V:.*]] = tt.load
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %[[S:.*]] = "tt.scan"(%[[V]])
+// CHECK: %[[R:.*]] = ttg.convert_layout %[[S]]
+// CHECK: tt.return %[[R]]
+#r = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#t = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#l1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#l2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tile_and_scan(%p: tensor<64x64x!tt.ptr<i32>, #t>, %q: tensor<256x!tt.ptr<i32>, #l2>) -> tensor<256xi32, #l1> {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #r}>>
+    %e = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #r}>> -> tensor<64x1xi32, #r>
+    %b = tt.broadcast %e : tensor<64x1xi32, #r> -> tensor<64x64xi32, #r>
+    %c = ttg.convert_layout %b : tensor<64x64xi32, #r> -> tensor<64x64xi32, #t>
+    tt.store %p, %c : tensor<64x64x!tt.ptr<i32>, #t>
+    %v = tt.load %q : tensor<256x!tt.ptr<i32>, #l2>
+    %w = ttg.convert_layout %v : tensor<256xi32, #l2> -> tensor<256xi32, #l1>
+    %s = "tt.scan"(%w) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: i32, %z: i32):
+      %t = arith.addi %a, %z : i32
+      tt.scan.return %t : i32
+    }) : (tensor<256xi32, #l1>) -> tensor<256xi32, #l1>
+    tt.return %s : tensor<256xi32, #l1>
+  }
+}
