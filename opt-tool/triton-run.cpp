@@ -89,6 +89,14 @@ static bool parseGrid(StringRef spec, SmallVectorImpl<int64_t> &grid) {
 /// becomes `triton-combine,foo{a=1 b=2}`; a textual pipeline is kept as is.
 static std::string toPipelineString(StringRef spec) {
   spec = spec.trim();
+  // The pass manager is anchored on the module already: an explicit
+  // `builtin.module(...)` around the passes names that anchor (kept, it would
+  // nest the passes on modules inside the module, and run nothing).
+  if (spec.consume_front("builtin.module(")) {
+    if (!spec.consume_back(")"))
+      return "builtin.module(" + spec.str(); // let the parser report it
+    spec = spec.trim();
+  }
   if (!spec.starts_with("-"))
     return spec.str();
   std::string out;
