@@ -229,6 +229,8 @@ LogicalResult Executor::execOp(Operation *op) {
     return *r;
   if (auto r = execDebug(*this, op))
     return *r;
+  if (auto r = execSharedMemory(*this, op))
+    return *r;
   return error(op) << "op '" << op->getName()
                    << "' is not supported by the interpreter yet";
 }

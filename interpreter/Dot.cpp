@@ -22,15 +22,17 @@
 using namespace mlir;
 using namespace mlir::triton::interp;
 
-static LogicalResult runDot(Executor &ex, triton::DotOp op) {
-  const Tensor &a = *ex.get(op.getA()), &b = *ex.get(op.getB()),
-               &c = *ex.get(op.getC());
+FailureOr<TensorPtr> mlir::triton::interp::computeDot(Executor &ex, Operation *op,
+                                                      const Tensor &a, const Tensor &b,
+                                                      const Tensor &c, Type aType,
+                                                      Type bType, Type resultType,
+                                                      bool tf32) {
   size_t rank = a.shape.size();
   if (rank < 2 || b.shape.size() != rank)
-    return ex.error(op) << "tt.dot needs operands of rank 2 or 3";
+    return ex.error(op) << "a dot needs operands of rank 2 or 3";
   int64_t batch = rank == 3 ? a.shape[0] : 1;
   int64_t M = a.shape[rank - 2], K = a.shape[rank - 1], N = b.shape[rank - 1];
-  ElemType re = classify(op.getType());
+  ElemType re = classify(resultType);
   auto r = Tensor::like(c, c.shape);
   if (a.isFloat) {
     std::vector<float> fa(a.floats.begin(), a.floats.end()),
@@ -38,9 +40,8 @@ static LogicalResult runDot(Executor &ex, triton::DotOp op) {
     // fp32 operands with inputPrecision = tf32 lose their low 13 mantissa
     // bits: on the H200, Triton 3.6's tf32 dot truncates both operands
     // (measured; the seed ignores the precision).
-    if (op.getInputPrecision() == triton::InputPrecision::TF32 &&
-        classify(op.getA().getType()).kind == FloatKind::F32 &&
-        classify(op.getB().getType()).kind == FloatKind::F32) {
+    if (tf32 && classify(aType).kind == FloatKind::F32 &&
+        classify(bType).kind == FloatKind::F32) {
       auto toTf32 = [](float &v) {
         if (!std::isfinite(v))
           return;
@@ -74,7 +75,7 @@ static LogicalResult runDot(Executor &ex, triton::DotOp op) {
         }
       }
   } else {
-    unsigned aw = classify(op.getA().getType()).width;
+    unsigned aw = classify(aType).width;
     std::vector<int64_t> acc(N);
     for (int64_t bt = 0; bt < batch; ++bt)
       for (int64_t i = 0; i < M; ++i) {
@@ -90,7 +91,17 @@ static LogicalResult runDot(Executor &ex, triton::DotOp op) {
           r->ints[base + j] = wrapInt(acc[j] + c.ints[base + j], re.width);
       }
   }
-  ex.set(op.getResult(), r);
+  return r;
+}
+
+static LogicalResult runDot(Executor &ex, triton::DotOp op) {
+  FailureOr<TensorPtr> r = computeDot(
+      ex, op, *ex.get(op.getA()), *ex.get(op.getB()), *ex.get(op.getC()),
+      op.getA().getType(), op.getB().getType(), op.getType(),
+      op.getInputPrecision() == triton::InputPrecision::TF32);
+  if (failed(r))
+    return failure();
+  ex.set(op.getResult(), *r);
   return success();
 }
 

@@ -46,6 +46,26 @@ public:
   /// An error at `op` naming the current program.
   InFlightDiagnostic error(Operation *op);
 
+  /// A `!ttg.memdesc` value: rows of one shared-memory buffer of the program,
+  /// from element `offset` on, with `shape`.
+  struct MemDescView {
+    unsigned buffer = 0;
+    int64_t offset = 0;
+    SmallVector<int64_t, 4> shape;
+  };
+  /// The view a memdesc value is, or null if it is not one.
+  const MemDescView *getView(Value v) const {
+    auto it = views.find(v);
+    return it == views.end() ? nullptr : &it->second;
+  }
+  void setView(Value v, MemDescView view) { views[v] = std::move(view); }
+  /// A new zero-filled buffer of `shape` for element type `elem`.
+  unsigned allocate(ArrayRef<int64_t> shape, Type elem);
+  /// The elements of `view`, as a tensor.
+  TensorPtr readView(const MemDescView &view) const;
+  /// Writes `value` (of the view's shape, or one element) into `view`.
+  void writeView(const MemDescView &view, const Tensor &value);
+
   /// Constants evaluated once per run, shared by all programs.
   llvm::DenseMap<Operation *, TensorRef> constants;
   int64_t pid[3] = {0, 0, 0};
@@ -57,6 +77,8 @@ public:
 private:
   LogicalResult execOp(Operation *op);
   llvm::DenseMap<Value, TensorRef> env;
+  llvm::DenseMap<Value, MemDescView> views;
+  std::vector<TensorPtr> sharedBuffers;
   unsigned callDepth = 0;
 };
 
@@ -67,6 +89,14 @@ std::optional<LogicalResult> execShape(Executor &ex, Operation *op);
 std::optional<LogicalResult> execReduceScan(Executor &ex, Operation *op);
 std::optional<LogicalResult> execDot(Executor &ex, Operation *op);
 std::optional<LogicalResult> execDebug(Executor &ex, Operation *op);
+std::optional<LogicalResult> execSharedMemory(Executor &ex, Operation *op);
+
+/// d = a * b + c for rank-2 or rank-3 operands (fp32 accumulation; fp32
+/// operands truncated to tf32 when `tf32`), as tt.dot and
+/// ttng.warp_group_dot compute it.
+FailureOr<TensorPtr> computeDot(Executor &ex, Operation *op, const Tensor &a,
+                                const Tensor &b, const Tensor &c, Type aType,
+                                Type bType, Type resultType, bool tf32);
 
 /// The static shape of `type` (empty for scalars).
 SmallVector<int64_t, 4> shapeOf(Type type);

@@ -9,6 +9,8 @@
 
 #include "interpreter/Executor.h"
 
+#include "dialects/TritonGPU/IR/Dialect.h"
+
 #include "dialects/Triton/IR/Dialect.h"
 
 #include "llvm/Support/Format.h"
@@ -376,6 +378,26 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     if (!r)
       return failure();
     ex.set(load.getResult(), r);
+    return success();
+  }
+  if (auto copy = dyn_cast<triton::gpu::AsyncCopyGlobalToLocalOp>(op)) {
+    // A load into shared memory, complete at once (see SharedMemoryOps.cpp).
+    const Executor::MemDescView *view = ex.getView(copy.getResult());
+    if (!view)
+      return ex.error(op) << "copies into a buffer that was not allocated here";
+    const Tensor &ptr = *ex.get(copy.getSrc());
+    Type pointee = cast<triton::PointerType>(
+                       getElementTypeOrSelf(copy.getSrc().getType()))
+                       .getPointeeType();
+    std::vector<char> active =
+        activeOf(optional(ex, copy.getMask()), ptr.ints.size());
+    TensorPtr r = loadFrom(ex, op, ptr.ints, active, accessOf(pointee),
+                           shapeOf(copy.getSrc().getType()),
+                           optional(ex, copy.getOther()), 0.0);
+    if (!r)
+      return failure();
+    ex.writeView(*view, *r);
+    ex.set(copy.getToken(), Tensor::ofInts({}, 0));
     return success();
   }
   if (auto store = dyn_cast<triton::StoreOp>(op)) {
