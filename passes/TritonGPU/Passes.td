@@ -58,4 +58,22 @@ def TritonGPURemoveLayoutConversions
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUCombineTensorSelectAndIf
+    : Pass<"tritongpu-combine-tensor-select-and-if", "mlir::ModuleOp"> {
+  let summary = "Turns selects on an scf.if's condition into results of the if";
+  let description = [{
+    An `arith.select %c, %a, %b` after an `scf.if %c` in the same block, with
+    `%a` and `%b` defined before the if, becomes one more result of the if:
+    the then branch yields `%a`, the else branch `%b`. A select over tensors
+    then costs no per-element work.
+
+    ```mlir
+    scf.if %c { ... }
+    %s = arith.select %c, %a, %b : tensor<64xf32>
+    // becomes
+    %s = scf.if %c -> (tensor<64xf32>) { ... scf.yield %a } else { scf.yield %b }
+    ```
+  }];
+}
+
 #endif // TRITONGPU_TRANSFORMS_PASSES_TD

@@ -1,0 +1,95 @@
+//===- CombineTensorSelectAndIf.cpp - -tritongpu-combine-tensor-select-and-if //
+
+#include "passes/TritonGPU/Passes.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+
+namespace mlir {
+namespace triton {
+namespace gpu {
+#define GEN_PASS_DEF_TRITONGPUCOMBINETENSORSELECTANDIF
+#include "passes/TritonGPU/Passes.h.inc"
+} // namespace gpu
+} // namespace triton
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+/// Makes `ifOp` also yield `thenValues`/`elseValues`; returns the new if,
+/// whose first results replace the old if's.
+scf::IfOp addResults(scf::IfOp ifOp, ValueRange thenValues, ValueRange elseValues) {
+  OpBuilder builder(ifOp);
+  SmallVector<Type> types(ifOp.getResultTypes());
+  llvm::append_range(types, thenValues.getTypes());
+  auto newIf = scf::IfOp::create(builder, ifOp.getLoc(), types, ifOp.getCondition(),
+                                 /*withElseRegion=*/true);
+  auto moveBranch = [&](Region &from, Region &to, ValueRange extra) {
+    to.getBlocks().clear();
+    if (from.empty()) {
+      Block *block = builder.createBlock(&to);
+      builder.setInsertionPointToEnd(block);
+      scf::YieldOp::create(builder, ifOp.getLoc(), extra);
+      return;
+    }
+    to.takeBody(from);
+    auto yield = cast<scf::YieldOp>(to.front().getTerminator());
+    SmallVector<Value> operands(yield.getOperands());
+    llvm::append_range(operands, extra);
+    builder.setInsertionPoint(yield);
+    scf::YieldOp::create(builder, yield.getLoc(), operands);
+    yield.erase();
+  };
+  moveBranch(ifOp.getThenRegion(), newIf.getThenRegion(), thenValues);
+  moveBranch(ifOp.getElseRegion(), newIf.getElseRegion(), elseValues);
+  for (auto [oldResult, newResult] : llvm::zip(ifOp.getResults(), newIf.getResults()))
+    oldResult.replaceAllUsesWith(newResult);
+  ifOp.erase();
+  return newIf;
+}
+
+class TritonGPUCombineTensorSelectAndIfPass
+    : public mlir::triton::gpu::impl::TritonGPUCombineTensorSelectAndIfBase<
+          TritonGPUCombineTensorSelectAndIfPass> {
+public:
+  using Base::Base;
+  void runOnOperation() override {
+    DominanceInfo dominance(getOperation());
+    // Selects to fold, grouped by the if whose condition they share.
+    llvm::MapVector<scf::IfOp, SmallVector<arith::SelectOp>> groups;
+    getOperation().walk([&](arith::SelectOp select) {
+      if (!isa<RankedTensorType>(select.getType()) ||
+          !select.getCondition().getType().isInteger(1))
+        return;
+      for (Operation *user : select.getCondition().getUsers()) {
+        auto ifOp = dyn_cast<scf::IfOp>(user);
+        if (!ifOp || ifOp->getBlock() != select->getBlock() ||
+            !ifOp->isBeforeInBlock(select))
+          continue;
+        // The selected values must exist before the if to be yielded by it.
+        auto before = [&](Value v) { return dominance.properlyDominates(v, ifOp); };
+        if (before(select.getTrueValue()) && before(select.getFalseValue())) {
+          groups[ifOp].push_back(select);
+          return;
+        }
+      }
+    });
+    for (auto &[ifOp, selects] : groups) {
+      SmallVector<Value> thenValues, elseValues;
+      for (arith::SelectOp select : selects) {
+        thenValues.push_back(select.getTrueValue());
+        elseValues.push_back(select.getFalseValue());
+      }
+      unsigned first = ifOp.getNumResults();
+      scf::IfOp newIf = addResults(ifOp, thenValues, elseValues);
+      for (auto [i, select] : llvm::enumerate(selects)) {
+        select.replaceAllUsesWith(newIf.getResult(first + i));
+        select.erase();
+      }
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,56 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-combine-tensor-select-and-if | FileCheck %s
+
+// A select on the if's condition becomes a result of the if.
+// CHECK-LABEL: tt.func @select_after_if
+tt.func @select_after_if(%c: i1, %a: tensor<64xf32>, %b: tensor<64xf32>, %p: !tt.ptr<f32>, %x: f32) -> tensor<64xf32> {
+  // CHECK: %[[R:.*]] = scf.if %arg0 -> (tensor<64xf32>) {
+  // CHECK:   tt.store %arg3, %arg4
+  // CHECK:   scf.yield %arg1 : tensor<64xf32>
+  // CHECK: } else {
+  // CHECK:   scf.yield %arg2 : tensor<64xf32>
+  // CHECK: }
+  // CHECK-NOT: arith.select
+  // CHECK: tt.return %[[R]]
+  scf.if %c {
+    tt.store %p, %x : !tt.ptr<f32>
+  }
+  %s = arith.select %c, %a, %b : tensor<64xf32>
+  tt.return %s : tensor<64xf32>
+}
+
+// -----
+
+// The if's own results stay first; two selects join it.
+// CHECK-LABEL: tt.func @with_results
+tt.func @with_results(%c: i1, %a: tensor<8xi32>, %b: tensor<8xi32>, %x: i32, %y: i32) -> (i32, tensor<8xi32>, tensor<8xi32>) {
+  // CHECK: %[[R:.*]]:3 = scf.if %arg0 -> (i32, tensor<8xi32>, tensor<8xi32>) {
+  // CHECK:   scf.yield %arg3, %arg1, %arg2 : i32, tensor<8xi32>, tensor<8xi32>
+  // CHECK: } else {
+  // CHECK:   scf.yield %arg4, %arg2, %arg1 : i32, tensor<8xi32>, tensor<8xi32>
+  // CHECK: tt.return %[[R]]#0, %[[R]]#1, %[[R]]#2
+  %r = scf.if %c -> (i32) {
+    scf.yield %x : i32
+  } else {
+    scf.yield %y : i32
+  }
+  %s = arith.select %c, %a, %b : tensor<8xi32>
+  %t = arith.select %c, %b, %a : tensor<8xi32>
+  tt.return %r, %s, %t : i32, tensor<8xi32>, tensor<8xi32>
+}
+
+// -----
+
+// Values computed after the if, another condition, or scalars: left alone.
+// CHECK-LABEL: tt.func @kept
+tt.func @kept(%c: i1, %d: i1, %a: tensor<8xi32>, %b: tensor<8xi32>, %x: i32, %y: i32, %p: !tt.ptr<i32>) -> (tensor<8xi32>, tensor<8xi32>, i32) {
+  // CHECK: scf.if %arg0 {
+  // CHECK-COUNT-3: arith.select
+  scf.if %c {
+    tt.store %p, %x : !tt.ptr<i32>
+  }
+  %late = arith.addi %a, %b : tensor<8xi32>
+  %s = arith.select %c, %late, %b : tensor<8xi32>
+  %t = arith.select %d, %a, %b : tensor<8xi32>
+  %u = arith.select %c, %x, %y : i32
+  tt.return %s, %t, %u : tensor<8xi32>, tensor<8xi32>, i32
+}
