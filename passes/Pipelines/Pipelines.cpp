@@ -97,8 +97,7 @@ const StringRef kMakeTTGIRPasses[] = { "tritongpu-F32DotTC",
     "tritongpu-coalesce-async-copy", "tritongpu-reduce-data-duplication",
     "tritongpu-reorder-instructions", "triton-nvidia-gpu-fence-insertion",
     "triton-nvidia-mma-lowering"};
-const StringRef kMakeLLIRPasses[] = {
-    "tritongpu-combine-tensor-select-and-if", "tritongpu-allocate-warp-groups",
+const StringRef kMakeLLIRPasses[] = { "tritongpu-allocate-warp-groups",
     "allocate-shared-memory-nv", "tritongpu-global-scratch-memory-allocation",
     "convert-triton-gpu-to-llvm", "convert-nv-gpu-to-llvm",
     "convert-warp-specialize-to-llvm"};
@@ -120,8 +119,10 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
 
 void buildMakeLLIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   Target target;
-  if (checkTarget(pm, options, target))
-    addNotBuiltRemark(pm, "make_llir", kMakeLLIRPasses);
+  if (!checkTarget(pm, options, target))
+    return;
+  pm.addPass(gpu::createTritonGPUCombineTensorSelectAndIf());
+  addNotBuiltRemark(pm, "make_llir", kMakeLLIRPasses);
 }
 
 } // namespace
@@ -167,8 +168,9 @@ void mlir::triton::registerTritonPipelines() {
       buildMakeTTGIR);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-llir",
-      "Triton 3.6's make_llir (NOT BUILT YET: allocate-shared-memory-nv, "
-      "convert-triton-gpu-to-llvm, ...; running it emits a remark naming them)",
+      "Triton 3.6's make_llir, in part: tritongpu-combine-tensor-select-and-if "
+      "runs; allocate-shared-memory-nv, convert-triton-gpu-to-llvm and the rest "
+      "are NOT BUILT YET (running it emits a remark naming them)",
       buildMakeLLIR);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-to-llvm",

@@ -54,6 +54,9 @@ PIPELINES = [
      "triton-make-ttir{target=cuda:90},triton-make-ttgir{target=cuda:90}", True),
     ("make_ttir + make_ttgir hip:gfx942",
      "triton-make-ttir{target=hip:gfx942},triton-make-ttgir{target=hip:gfx942}", True),
+    ("make_ttir + make_ttgir + make_llir cuda:90 (as far as built)",
+     "triton-make-ttir{target=cuda:90},triton-make-ttgir{target=cuda:90},"
+     "triton-make-llir{target=cuda:90}", True),
 ]
 
 
