@@ -17,6 +17,7 @@ void mlir::triton::registerTritonPasses() {
   registerTritonSpecializePasses();
   registerTritonPipelines();
   registerAnalysisTestPasses();
+  registerAllocationPasses();
   registerTritonToTritonGPUPasses();
   gpu::registerTritonGPUTransformsPasses();
   // Upstream transforms that Triton's pipelines run.

@@ -9,6 +9,9 @@ namespace triton {
 /// Registers -test-print-alignment.
 void registerAnalysisTestPasses();
 
+/// Registers -allocate-shared-memory and -test-print-allocation.
+void registerAllocationPasses();
+
 } // namespace triton
 } // namespace mlir
 

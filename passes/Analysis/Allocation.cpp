@@ -1,0 +1,326 @@
+//===- Allocation.cpp - Shared-memory allocation of a kernel ----------------===//
+
+#include "passes/Analysis/Allocation.h"
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+using mlir::triton::gpu::LinearLayout;
+
+namespace {
+
+// Shared memory holds at least a byte per element; pointers take 8.
+int64_t bytesOf(Type type) {
+  if (isa<PointerType>(type))
+    return 8;
+  unsigned bits = type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 64;
+  return std::max<int64_t>(1, (bits + 7) / 8);
+}
+
+int64_t product(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+std::optional<LinearLayout> layoutOf(RankedTensorType type) {
+  if (!type || !type.getEncoding())
+    return std::nullopt;
+  return ttg::toLinearLayout(type.getShape(), type.getEncoding());
+}
+
+// How many distinct warps (and CTAs) a layout spreads along `axis`: 2 to the
+// number of warp and block bases that move along it.
+int64_t warpsAlongAxis(const LinearLayout &layout, unsigned axis) {
+  int64_t count = 1;
+  for (StringRef dim : {"warp", "block"}) {
+    if (!layout.hasInDim(dim))
+      continue;
+    for (const LinearLayout::Basis &basis : layout.getBases(dim))
+      if (axis < basis.size() && basis[axis] != 0)
+        count *= 2;
+  }
+  return count;
+}
+
+// Every hardware point of `layout`, as (warp * blocks + block, flat index).
+bool forEachPoint(const LinearLayout &layout,
+                  llvm::function_ref<void(int64_t, int64_t)> fn) {
+  ArrayRef<LinearLayout::OutDim> outs = layout.getOutDims();
+  auto basesOf = [&](StringRef dim) -> ArrayRef<LinearLayout::Basis> {
+    return layout.hasInDim(dim) ? layout.getBases(dim)
+                                : ArrayRef<LinearLayout::Basis>();
+  };
+  ArrayRef<LinearLayout::Basis> regs = basesOf("register"), lanes = basesOf("lane"),
+                                warps = basesOf("warp"), blocks = basesOf("block");
+  // Large layouts are not enumerated; the caller then assumes the worst.
+  if (regs.size() + lanes.size() + warps.size() + blocks.size() > 24)
+    return false;
+  auto flatten = [&](const std::vector<int32_t> &coords) {
+    int64_t flat = 0;
+    for (size_t d = 0; d < outs.size(); ++d)
+      flat = flat * outs[d].size + coords[d];
+    return flat;
+  };
+  auto xorIn = [](std::vector<int32_t> &acc, ArrayRef<LinearLayout::Basis> bases,
+                  uint64_t bits) {
+    for (size_t i = 0; i < bases.size(); ++i)
+      if (bits >> i & 1)
+        for (size_t d = 0; d < acc.size(); ++d)
+          acc[d] ^= bases[i][d];
+  };
+  for (uint64_t b = 0; b < (1ull << blocks.size()); ++b)
+    for (uint64_t w = 0; w < (1ull << warps.size()); ++w)
+      for (uint64_t l = 0; l < (1ull << lanes.size()); ++l)
+        for (uint64_t r = 0; r < (1ull << regs.size()); ++r) {
+          std::vector<int32_t> coords(outs.size(), 0);
+          xorIn(coords, regs, r);
+          xorIn(coords, lanes, l);
+          xorIn(coords, warps, w);
+          xorIn(coords, blocks, b);
+          fn(static_cast<int64_t>(w << blocks.size() | b), flatten(coords));
+        }
+  return true;
+}
+
+// Whether every element each warp needs under `dst` is already held by that
+// same warp under `src`: then registers and lane shuffles suffice.
+bool staysInWarps(const LinearLayout &src, const LinearLayout &dst) {
+  int64_t numElems = src.getTotalOutDimSize();
+  if (numElems != dst.getTotalOutDimSize() || numElems > (1 << 22))
+    return false;
+  std::vector<uint64_t> holders(numElems, 0);
+  bool fits = true;
+  bool enumerated = forEachPoint(src, [&](int64_t warp, int64_t elem) {
+    if (warp >= 64)
+      fits = false;
+    else
+      holders[elem] |= 1ull << warp;
+  });
+  if (!enumerated || !fits)
+    return false;
+  bool local = true;
+  enumerated = forEachPoint(dst, [&](int64_t warp, int64_t elem) {
+    if (warp >= 64 || !(holders[elem] >> warp & 1))
+      local = false;
+  });
+  return enumerated && local;
+}
+
+// The bytes of a cross-warp exchange along `axis`: the shape with `axis`
+// narrowed to one slot per warp along it, for each operand's element.
+int64_t acrossWarpsBytes(ValueRange srcs, unsigned axis) {
+  auto type = dyn_cast<RankedTensorType>(srcs.front().getType());
+  std::optional<LinearLayout> layout = layoutOf(type);
+  if (!layout)
+    return 0;
+  int64_t warps = warpsAlongAxis(*layout, axis);
+  if (warps == 1)
+    return 0;
+  SmallVector<int64_t> shape(type.getShape());
+  shape[axis] = std::min<int64_t>(shape[axis], warps);
+  int64_t bytesPerElem = 0;
+  for (Value src : srcs)
+    bytesPerElem += bytesOf(getElementTypeOrSelf(src.getType()));
+  return product(shape) * bytesPerElem;
+}
+
+} // namespace
+
+int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return acrossWarpsBytes(reduce.getSrcs(), reduce.getAxis());
+  if (auto scan = dyn_cast<ScanOp>(op))
+    return acrossWarpsBytes(scan.getSrcs(), scan.getAxis());
+  if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op)) {
+    auto srcType = cast<RankedTensorType>(cvt.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(cvt.getType());
+    std::optional<LinearLayout> src = layoutOf(srcType), dst = layoutOf(dstType);
+    if (src && dst && (*src == *dst || staysInWarps(*src, *dst)))
+      return 0;
+    return product(srcType.getShape()) * bytesOf(srcType.getElementType());
+  }
+  if (auto gather = dyn_cast<GatherOp>(op)) {
+    auto srcType = cast<RankedTensorType>(gather.getSrc().getType());
+    auto idxType = cast<RankedTensorType>(gather.getIndices().getType());
+    std::optional<LinearLayout> src = layoutOf(srcType), idx = layoutOf(idxType);
+    unsigned axis = gather.getAxis();
+    // In-warp gathers shuffle; the rest go through shared memory.
+    if (src && idx && warpsAlongAxis(*src, axis) == 1 &&
+        warpsAlongAxis(*idx, axis) == 1 && src->getBases("warp") == idx->getBases("warp"))
+      return 0;
+    return product(srcType.getShape()) * bytesOf(srcType.getElementType());
+  }
+  // An atomic whose old value is used, performed by one thread per element
+  // while several hold it (a scalar, or a layout that repeats elements),
+  // hands the value to the others through memory.
+  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+    Value result = op->getResult(0);
+    if (result.use_empty())
+      return 0;
+    auto type = dyn_cast<RankedTensorType>(result.getType());
+    if (!type)
+      return bytesOf(result.getType());
+    std::optional<LinearLayout> layout = layoutOf(type);
+    if (layout && layout->isInjective())
+      return 0;
+    return product(type.getShape()) * bytesOf(type.getElementType());
+  }
+  return 0;
+}
+
+FunctionAllocation::FunctionAllocation(
+    Operation *func, const llvm::DenseMap<Operation *, int64_t> &calleeSizes) {
+  collect(func, calleeSizes);
+  place();
+}
+
+void FunctionAllocation::collect(
+    Operation *func, const llvm::DenseMap<Operation *, int64_t> &calleeSizes) {
+  // Number ops in program order; an op's subtree spans [first, last].
+  llvm::DenseMap<Operation *, int64_t> first, last;
+  int64_t counter = 0;
+  std::function<void(Operation *)> number = [&](Operation *op) {
+    first[op] = counter++;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &inner : block)
+          number(&inner);
+    last[op] = counter - 1;
+  };
+  number(func);
+
+  func->walk([&](Operation *op) {
+    if (op == func)
+      return;
+    if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op)) {
+      auto type = cast<ttg::MemDescType>(alloc.getType());
+      if (!isa_and_nonnull<ttg::SharedMemorySpaceAttr>(type.getMemorySpace()))
+        return;
+      int64_t alignment = 16;
+      if (auto nvmma = dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding()))
+        if (nvmma.getSwizzlingByteWidth() != 0)
+          alignment = 1024; // the TMA/wgmma swizzle repeats every 1024 bytes
+      // Live until the last use of the buffer or of any value that views it;
+      // a use nested below the alloc's block holds the whole enclosing op.
+      int64_t end = first[op];
+      llvm::SetVector<Value> views;
+      views.insert(alloc.getResult());
+      for (size_t i = 0; i < views.size(); ++i) {
+        for (OpOperand &use : views[i].getUses()) {
+          Operation *user = use.getOwner();
+          Operation *holder = op->getBlock()->findAncestorOpInBlock(*user);
+          if (!holder)
+            holder = user;
+          end = std::max(end, last[holder]);
+          for (Value result : user->getResults())
+            if (isa<ttg::MemDescType>(result.getType()))
+              views.insert(result);
+          if (auto forOp = dyn_cast<scf::ForOp>(user))
+            for (BlockArgument arg : forOp.getRegionIterArgs())
+              if (isa<ttg::MemDescType>(arg.getType()))
+                views.insert(arg);
+          if (isa<scf::YieldOp>(user))
+            for (Value result : user->getParentOp()->getResults())
+              if (isa<ttg::MemDescType>(result.getType()))
+                views.insert(result);
+        }
+      }
+      int64_t size = product(type.getAllocShape()) * bytesOf(type.getElementType());
+      buffers.push_back({op, true, size, alignment, first[op], end});
+      return;
+    }
+    int64_t size = 0;
+    if (auto call = dyn_cast<CallOpInterface>(op)) {
+      if (Operation *callee = call.resolveCallable())
+        size = calleeSizes.lookup(callee);
+    } else {
+      size = getScratchSizeInBytes(op);
+    }
+    if (size > 0)
+      buffers.push_back({op, false, size, 16, first[op], first[op]});
+  });
+}
+
+void FunctionAllocation::place() {
+  // Largest first, then program order: a deterministic first fit.
+  std::vector<Buffer *> order;
+  for (Buffer &buffer : buffers)
+    order.push_back(&buffer);
+  std::stable_sort(order.begin(), order.end(), [](Buffer *a, Buffer *b) {
+    if (a->size != b->size)
+      return a->size > b->size;
+    return a->start < b->start;
+  });
+  std::vector<Buffer *> placed;
+  for (Buffer *buffer : order) {
+    int64_t offset = 0;
+    bool moved = true;
+    while (moved) {
+      moved = false;
+      offset = (offset + buffer->alignment - 1) / buffer->alignment * buffer->alignment;
+      for (Buffer *other : placed) {
+        bool liveTogether = other->start <= buffer->end && buffer->start <= other->end;
+        bool overlap = other->offset < offset + buffer->size &&
+                       offset < other->offset + other->size;
+        if (liveTogether && overlap) {
+          offset = other->offset + other->size;
+          moved = true;
+          break;
+        }
+      }
+    }
+    buffer->offset = offset;
+    placed.push_back(buffer);
+    totalSize = std::max(totalSize, offset + buffer->size);
+  }
+}
+
+FailureOr<ModuleAllocation> ModuleAllocation::get(ModuleOp module) {
+  ModuleAllocation result;
+  llvm::DenseMap<Operation *, int64_t> sizes;
+  llvm::DenseSet<Operation *> active;
+  SmallVector<FunctionOpInterface> funcs;
+  module.walk([&](FunctionOpInterface func) { funcs.push_back(func); });
+  // Depth-first over calls so that callees are sized first.
+  std::function<LogicalResult(Operation *)> visit = [&](Operation *func) -> LogicalResult {
+    if (sizes.count(func))
+      return success();
+    if (!active.insert(func).second)
+      return func->emitError("shared-memory allocation does not support "
+                             "recursive calls");
+    WalkResult walk = func->walk([&](CallOpInterface call) {
+      Operation *callee = call.resolveCallable();
+      if (callee && failed(visit(callee)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+    active.erase(func);
+    FunctionAllocation allocation(func, sizes);
+    sizes[func] = allocation.getSharedMemorySize();
+    result.functions.try_emplace(func, std::move(allocation));
+    return success();
+  };
+  for (FunctionOpInterface func : funcs) {
+    if (failed(visit(func)))
+      return failure();
+    if (!func.isPrivate())
+      result.maxSize = std::max(result.maxSize, sizes[func]);
+  }
+  return result;
+}

@@ -1,0 +1,78 @@
+//===- Allocation.h - Shared-memory allocation of a kernel -------*- C++ -*-===//
+//
+// Where each shared-memory buffer of a function lives. Buffers are explicit
+// (ttg.local_alloc, alive until their last use through any view or loop
+// value) or scratch (what an op needs while it runs: cross-warp reductions,
+// scans and gathers, layout conversions that leave a warp, scalar atomics,
+// and the shared memory of a called function). Buffers alive at the same time
+// get disjoint, aligned offsets, placed first-fit from the largest down.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PASSES_ANALYSIS_ALLOCATION_H
+#define PASSES_ANALYSIS_ALLOCATION_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace mlir {
+namespace triton {
+
+/// The scratch bytes `op` needs while it runs (0 for most ops). Calls are
+/// handled by FunctionAllocation, not here.
+int64_t getScratchSizeInBytes(Operation *op);
+
+/// The buffers of one function and their offsets.
+class FunctionAllocation {
+public:
+  struct Buffer {
+    Operation *owner; // the local_alloc, or the op needing scratch
+    bool explicitBuffer;
+    int64_t size;
+    int64_t alignment;
+    int64_t start, end; // live interval over the function's op numbering
+    int64_t offset = 0;
+  };
+
+  /// `calleeSizes` gives the shared-memory size of each function this one
+  /// calls (a call holds its callee's memory as scratch).
+  FunctionAllocation(Operation *func,
+                     const llvm::DenseMap<Operation *, int64_t> &calleeSizes);
+
+  llvm::ArrayRef<Buffer> getBuffers() const { return buffers; }
+  /// The bytes the function needs: the highest end of a placed buffer.
+  int64_t getSharedMemorySize() const { return totalSize; }
+
+private:
+  void collect(Operation *func,
+               const llvm::DenseMap<Operation *, int64_t> &calleeSizes);
+  void place();
+
+  std::vector<Buffer> buffers;
+  int64_t totalSize = 0;
+};
+
+/// Allocation of every function of a module, callees first.
+class ModuleAllocation {
+public:
+  /// Fails (with a diagnostic) on recursive calls.
+  static FailureOr<ModuleAllocation> get(ModuleOp module);
+
+  const FunctionAllocation &getFunction(Operation *func) const {
+    return functions.find(func)->second;
+  }
+  /// The most any kernel (public function) needs, its callees included.
+  int64_t getSharedMemorySize() const { return maxSize; }
+
+private:
+  llvm::DenseMap<Operation *, FunctionAllocation> functions;
+  int64_t maxSize = 0;
+};
+
+} // namespace triton
+} // namespace mlir
+
+#endif // PASSES_ANALYSIS_ALLOCATION_H

@@ -1,0 +1,75 @@
+//===- AllocationPasses.cpp - -allocate-shared-memory, -test-print-allocation ===//
+//
+// -allocate-shared-memory records the allocation in the IR the way the GPU
+// lowering reads it: `allocation.offset` on every op owning a buffer and
+// `ttg.shared` (bytes) on the module. -test-print-allocation shows it as
+// remarks, for tests.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Analysis/Allocation.h"
+#include "passes/Analysis/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/Pass.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+class AllocateSharedMemoryPass
+    : public PassWrapper<AllocateSharedMemoryPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AllocateSharedMemoryPass)
+  StringRef getArgument() const override { return "allocate-shared-memory"; }
+  StringRef getDescription() const override {
+    return "Give every shared-memory buffer an offset (`allocation.offset`) "
+           "and the module its shared-memory size (`ttg.shared`)";
+  }
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(module);
+    if (failed(allocation))
+      return signalPassFailure();
+    Builder builder(module.getContext());
+    module.walk([&](FunctionOpInterface func) {
+      for (const FunctionAllocation::Buffer &buffer :
+           allocation->getFunction(func).getBuffers())
+        buffer.owner->setAttr("allocation.offset",
+                              builder.getI32IntegerAttr(buffer.offset));
+    });
+    module->setAttr("ttg.shared",
+                    builder.getI32IntegerAttr(allocation->getSharedMemorySize()));
+  }
+};
+
+class TestAllocationPass
+    : public PassWrapper<TestAllocationPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAllocationPass)
+  StringRef getArgument() const override { return "test-print-allocation"; }
+  StringRef getDescription() const override {
+    return "Print each shared-memory buffer (offset, size, explicit or "
+           "scratch) and each function's size, as remarks";
+  }
+  void runOnOperation() override {
+    FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(getOperation());
+    if (failed(allocation))
+      return signalPassFailure();
+    getOperation().walk([&](FunctionOpInterface func) {
+      const FunctionAllocation &fn = allocation->getFunction(func);
+      for (const FunctionAllocation::Buffer &buffer : fn.getBuffers())
+        buffer.owner->emitRemark()
+            << (buffer.explicitBuffer ? "explicit" : "scratch")
+            << " offset = " << buffer.offset << ", size = " << buffer.size;
+      func->emitRemark() << "size = " << fn.getSharedMemorySize();
+    });
+  }
+};
+} // namespace
+
+void mlir::triton::registerAllocationPasses() {
+  PassRegistration<AllocateSharedMemoryPass>();
+  PassRegistration<TestAllocationPass>();
+}
