@@ -69,6 +69,10 @@ public:
 };
 } // namespace
 
+std::unique_ptr<Pass> mlir::triton::createAllocateSharedMemoryPass() {
+  return std::make_unique<AllocateSharedMemoryPass>();
+}
+
 void mlir::triton::registerAllocationPasses() {
   PassRegistration<AllocateSharedMemoryPass>();
   PassRegistration<TestAllocationPass>();

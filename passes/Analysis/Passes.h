@@ -3,6 +3,12 @@
 #ifndef PASSES_ANALYSIS_PASSES_H
 #define PASSES_ANALYSIS_PASSES_H
 
+#include <memory>
+
+namespace mlir {
+class Pass;
+} // namespace mlir
+
 namespace mlir {
 namespace triton {
 
@@ -11,6 +17,10 @@ void registerAnalysisTestPasses();
 
 /// Registers -allocate-shared-memory and -test-print-allocation.
 void registerAllocationPasses();
+
+/// -allocate-shared-memory: `allocation.offset` on each buffer owner and
+/// `ttg.shared` on the module.
+std::unique_ptr<Pass> createAllocateSharedMemoryPass();
 
 } // namespace triton
 } // namespace mlir

@@ -2,11 +2,13 @@
 // RUN: triton-opt %s -triton-make-llir='target=cuda:90' 2>&1 | FileCheck %s
 // RUN: not triton-opt %s -triton-make-llir='target=cuda:75' 2>&1 | FileCheck %s --check-prefix=BADTARGET
 
-// make_llir begins with combine-tensor-select-and-if; the rest is not built
-// yet and the pipeline says so rather than pretending.
+// make_llir begins with combine-tensor-select-and-if and the shared-memory
+// allocation; the rest is not built yet and the pipeline says so rather than pretending.
 // ORDER: tritongpu-combine-tensor-select-and-if
+// ORDER-NEXT: allocate-shared-memory
 
-// CHECK: remark: make_llir is not complete: its passes tritongpu-allocate-warp-groups, allocate-shared-memory-nv
+// CHECK: remark: make_llir is not complete: its passes tritongpu-allocate-warp-groups, tritongpu-global-scratch-memory-allocation
+// CHECK: module attributes {ttg.shared = 0 : i32}
 // CHECK-LABEL: tt.func @f
 // CHECK: %[[R:.*]] = scf.if %arg0 -> (tensor<64xf32>)
 // CHECK-NOT: arith.select
