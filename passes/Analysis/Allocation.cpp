@@ -149,7 +149,18 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     auto srcType = cast<RankedTensorType>(cvt.getSrc().getType());
     auto dstType = cast<RankedTensorType>(cvt.getType());
     std::optional<LinearLayout> src = layoutOf(srcType), dst = layoutOf(dstType);
-    if (src && dst && (*src == *dst || staysInWarps(*src, *dst)))
+    // Registers and lane shuffles suffice only when each warp (and CTA) keeps
+    // its part of the tensor: same warp and block bases, and every element a
+    // warp needs already in it. Like Triton, a warp does not pick its part
+    // out of a copy broadcast to all warps; that goes through memory.
+    auto basesOr = [](const LinearLayout &l, StringRef dim) {
+      return l.hasInDim(dim) ? l.getBases(dim) : ArrayRef<LinearLayout::Basis>();
+    };
+    if (src && dst &&
+        (*src == *dst ||
+         (basesOr(*src, "warp") == basesOr(*dst, "warp") &&
+          basesOr(*src, "block") == basesOr(*dst, "block") &&
+          staysInWarps(*src, *dst))))
       return 0;
     return product(srcType.getShape()) * bytesOf(srcType.getElementType());
   }
@@ -163,6 +174,16 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
         warpsAlongAxis(*idx, axis) == 1 && src->getBases("warp") == idx->getBases("warp"))
       return 0;
     return product(srcType.getShape()) * bytesOf(srcType.getElementType());
+  }
+  // Warps count their part of the input, then add their counts up in shared
+  // memory, one slot per bin.
+  if (auto histogram = dyn_cast<HistogramOp>(op)) {
+    auto srcType = cast<RankedTensorType>(histogram.getSrc().getType());
+    auto resultType = cast<RankedTensorType>(histogram.getType());
+    std::optional<LinearLayout> src = layoutOf(srcType);
+    if (src && warpsAlongAxis(*src, 0) == 1)
+      return 0;
+    return product(resultType.getShape()) * bytesOf(resultType.getElementType());
   }
   // An atomic whose old value is used, performed by one thread per element
   // while several hold it (a scalar, or a layout that repeats elements),

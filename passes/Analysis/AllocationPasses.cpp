@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Analysis/Allocation.h"
+#include "passes/Analysis/Membar.h"
 #include "passes/Analysis/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -67,6 +68,21 @@ public:
     });
   }
 };
+class TestMembarPass : public PassWrapper<TestMembarPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestMembarPass)
+  StringRef getArgument() const override { return "test-print-membar"; }
+  StringRef getDescription() const override {
+    return "Allocate shared memory and insert `ttg.barrier local` between "
+           "conflicting shared-memory accesses";
+  }
+  void runOnOperation() override {
+    FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(getOperation());
+    if (failed(allocation))
+      return signalPassFailure();
+    insertSharedMemoryBarriers(getOperation(), *allocation);
+  }
+};
 } // namespace
 
 std::unique_ptr<Pass> mlir::triton::createAllocateSharedMemoryPass() {
@@ -76,4 +92,5 @@ std::unique_ptr<Pass> mlir::triton::createAllocateSharedMemoryPass() {
 void mlir::triton::registerAllocationPasses() {
   PassRegistration<AllocateSharedMemoryPass>();
   PassRegistration<TestAllocationPass>();
+  PassRegistration<TestMembarPass>();
 }

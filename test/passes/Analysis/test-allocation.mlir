@@ -98,7 +98,9 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
   tt.func private @helper(%x: tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked> {
     %c = ttg.convert_layout %x : tensor<128xf32, #blocked> -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>}>>
     // expected-remark @above {{scratch offset = 0, size = 512}}
-    // Back is free: every thread of the slice layout holds all 128 elements.
+    // Back also goes through memory: the slice layout broadcasts to every
+    // warp, and a warp does not pick its part out of the copy.
+    // expected-remark @below {{scratch offset = 0, size = 512}}
     %d = ttg.convert_layout %c : tensor<128xf32, #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>}>> -> tensor<128xf32, #blocked>
     tt.return %d : tensor<128xf32, #blocked>
   }

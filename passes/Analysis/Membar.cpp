@@ -1,0 +1,232 @@
+//===- Membar.cpp - Barriers between conflicting shared-memory accesses ----===//
+
+#include "passes/Analysis/Membar.h"
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace {
+
+struct Interval {
+  int64_t begin, end; // [begin, end)
+  bool operator==(const Interval &o) const { return begin == o.begin && end == o.end; }
+  bool overlaps(const Interval &o) const { return begin < o.end && o.begin < end; }
+};
+
+// Bytes read and written since the last barrier.
+struct Pending {
+  SmallVector<Interval> reads, writes;
+
+  static bool anyOverlap(ArrayRef<Interval> a, ArrayRef<Interval> b) {
+    for (const Interval &x : a)
+      for (const Interval &y : b)
+        if (x.overlaps(y))
+          return true;
+    return false;
+  }
+  static void add(SmallVector<Interval> &to, ArrayRef<Interval> from) {
+    for (const Interval &i : from)
+      if (!llvm::is_contained(to, i))
+        to.push_back(i);
+  }
+  bool conflictsWith(const Pending &next) const {
+    return anyOverlap(next.writes, reads) || anyOverlap(next.writes, writes) ||
+           anyOverlap(next.reads, writes);
+  }
+  void join(const Pending &other) {
+    add(reads, other.reads);
+    add(writes, other.writes);
+  }
+  void clear() {
+    reads.clear();
+    writes.clear();
+  }
+  bool operator==(const Pending &o) const {
+    auto sameSet = [](ArrayRef<Interval> a, ArrayRef<Interval> b) {
+      return a.size() == b.size() &&
+             llvm::all_of(a, [&](const Interval &i) { return llvm::is_contained(b, i); });
+    };
+    return sameSet(reads, o.reads) && sameSet(writes, o.writes);
+  }
+};
+
+bool isMemDesc(Value v) { return isa<ttg::MemDescType>(v.getType()); }
+
+class FunctionMembar {
+public:
+  explicit FunctionMembar(const FunctionAllocation &allocation) {
+    for (const FunctionAllocation::Buffer &buffer : allocation.getBuffers()) {
+      Interval range{buffer.offset, buffer.offset + buffer.size};
+      if (buffer.explicitBuffer) {
+        explicitRanges[buffer.owner] = range;
+        allExplicit.push_back(range);
+      } else {
+        scratchRanges[buffer.owner] = range;
+      }
+    }
+  }
+
+  void visitBlock(Block &block, Pending &pending) {
+    for (Operation &op : llvm::make_early_inc_range(block))
+      visitOp(&op, pending);
+  }
+
+private:
+  // The allocations a shared-memory descriptor may point into.
+  void rootsOf(Value value, SmallVector<Interval> &ranges, llvm::DenseSet<Value> &seen) {
+    if (!seen.insert(value).second)
+      return;
+    if (Operation *def = value.getDefiningOp()) {
+      auto it = explicitRanges.find(def);
+      if (it != explicitRanges.end()) {
+        Pending::add(ranges, {it->second});
+        return;
+      }
+      // A view: its first descriptor operand is what it looks into.
+      if (def->getNumRegions() == 0)
+        for (Value operand : def->getOperands())
+          if (isMemDesc(operand)) {
+            rootsOf(operand, ranges, seen);
+            return;
+          }
+      if (auto forOp = dyn_cast<scf::ForOp>(def)) {
+        unsigned i = cast<OpResult>(value).getResultNumber();
+        rootsOf(forOp.getInitArgs()[i], ranges, seen);
+        rootsOf(forOp.getYieldedValues()[i], ranges, seen);
+        return;
+      }
+      if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+        unsigned i = cast<OpResult>(value).getResultNumber();
+        rootsOf(ifOp.thenYield().getOperand(i), ranges, seen);
+        if (!ifOp.getElseRegion().empty())
+          rootsOf(ifOp.elseYield().getOperand(i), ranges, seen);
+        return;
+      }
+    } else if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
+        if (arg.getArgNumber() >= 1) {
+          unsigned i = arg.getArgNumber() - 1;
+          rootsOf(forOp.getInitArgs()[i], ranges, seen);
+          rootsOf(forOp.getYieldedValues()[i], ranges, seen);
+          return;
+        }
+      }
+    }
+    // Unknown origin (a function argument, another region): any buffer.
+    Pending::add(ranges, allExplicit);
+  }
+
+  // What `op` itself reads and writes in shared memory.
+  Pending accessesOf(Operation *op) {
+    Pending access;
+    SmallVector<Interval> touched;
+    llvm::DenseSet<Value> seen;
+    for (Value operand : op->getOperands())
+      if (isMemDesc(operand))
+        rootsOf(operand, touched, seen);
+    if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op)) {
+      // Allocating with an initial value writes it.
+      if (alloc.getSrc())
+        Pending::add(access.writes, {explicitRanges.lookup(op)});
+    } else if (!touched.empty()) {
+      // Accesses are what the op declares on shared memory; an op declaring
+      // nothing (a wait that only keeps its buffers alive) accesses nothing,
+      // as in Triton.
+      bool reads = false, writes = false;
+      if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+        SmallVector<MemoryEffects::EffectInstance> list;
+        effects.getEffects(list);
+        for (const MemoryEffects::EffectInstance &e : list) {
+          if (!isa<ttg::SharedMemory>(e.getResource()))
+            continue;
+          reads |= isa<MemoryEffects::Read>(e.getEffect());
+          writes |= isa<MemoryEffects::Write>(e.getEffect());
+        }
+      }
+      if (reads)
+        Pending::add(access.reads, touched);
+      if (writes)
+        Pending::add(access.writes, touched);
+    }
+    // Scratch is written and read back within the op.
+    auto scratch = scratchRanges.find(op);
+    if (scratch != scratchRanges.end()) {
+      Pending::add(access.reads, {scratch->second});
+      Pending::add(access.writes, {scratch->second});
+    }
+    return access;
+  }
+
+  static bool isLocalBarrier(Operation *op) {
+    if (isa<::mlir::gpu::BarrierOp>(op))
+      return true;
+    if (auto barrier = dyn_cast<ttg::BarrierOp>(op))
+      return barrier.getAddrSpace() & 1;
+    return false;
+  }
+
+  void visitOp(Operation *op, Pending &pending) {
+    if (isLocalBarrier(op)) {
+      pending.clear();
+      return;
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      Pending thenState = pending, elseState = pending;
+      visitBlock(ifOp.getThenRegion().front(), thenState);
+      if (!ifOp.getElseRegion().empty())
+        visitBlock(ifOp.getElseRegion().front(), elseState);
+      thenState.join(elseState);
+      pending = thenState;
+      return;
+    }
+    if (isa<scf::ForOp, scf::WhileOp>(op)) {
+      // A body's start sees what came before the loop and what its own end
+      // left pending; iterate to a fixed point (barriers only get added).
+      Pending entry = pending, exit;
+      for (int round = 0; round < 8; ++round) {
+        exit = entry;
+        for (Region &region : op->getRegions())
+          visitBlock(region.front(), exit);
+        Pending next = pending;
+        next.join(exit);
+        if (next == entry)
+          break;
+        entry = next;
+      }
+      pending.join(exit);
+      return;
+    }
+    Pending access = accessesOf(op);
+    if (pending.conflictsWith(access)) {
+      OpBuilder builder(op);
+      ttg::BarrierOp::create(builder, op->getLoc(), builder.getI32IntegerAttr(1));
+      pending.clear();
+    }
+    pending.join(access);
+  }
+
+  llvm::DenseMap<Operation *, Interval> explicitRanges, scratchRanges;
+  SmallVector<Interval> allExplicit;
+};
+
+} // namespace
+
+void mlir::triton::insertSharedMemoryBarriers(ModuleOp module,
+                                              const ModuleAllocation &allocation) {
+  module.walk([&](FunctionOpInterface func) {
+    if (func.isExternal())
+      return;
+    FunctionMembar membar(allocation.getFunction(func));
+    Pending pending;
+    membar.visitBlock(func.getFunctionBody().front(), pending);
+  });
+}

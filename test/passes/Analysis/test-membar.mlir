@@ -1,0 +1,112 @@
+// RUN: triton-opt %s -split-input-file -test-print-membar | FileCheck %s
+
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Read after write of one buffer: a barrier. Another buffer alive at the same
+// time does not conflict; a barrier already there is enough.
+// CHECK-LABEL: tt.func public @straight
+// CHECK: ttg.local_store %arg0, %[[A:.*]] :
+// CHECK-NEXT: ttg.local_store %arg0, %[[B:.*]] :
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_load %[[A]]
+// CHECK-NEXT: ttg.local_load %[[B]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttg.local_store
+// CHECK-NOT: ttg.barrier
+// CHECK: tt.return
+tt.func public @straight(%x: tensor<256xf32, #blocked>) {
+  %a = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  %b = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  ttg.local_store %x, %a : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  ttg.local_store %x, %b : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  %la = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
+  %lb = ttg.local_load %b : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
+  gpu.barrier
+  ttg.local_store %la, %a : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  tt.return
+}
+
+// Two reductions share one scratch slot: the second waits for the first's
+// readers.
+// CHECK-LABEL: tt.func public @scratch_reuse
+// CHECK: "tt.reduce"
+// CHECK: ttg.barrier local
+// CHECK-NEXT: "tt.reduce"
+tt.func public @scratch_reuse(%x: tensor<512xf32, #blocked>) -> f32 {
+  %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%p: f32, %q: f32):
+    %m = arith.addf %p, %q : f32
+    tt.reduce.return %m : f32
+  }) : (tensor<512xf32, #blocked>) -> f32
+  %t = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%p: f32, %q: f32):
+    %m = arith.maxnumf %p, %q : f32
+    tt.reduce.return %m : f32
+  }) : (tensor<512xf32, #blocked>) -> f32
+  %r = arith.addf %s, %t : f32
+  tt.return %r : f32
+}
+
+// A write in one branch reaches the read after the if.
+// CHECK-LABEL: tt.func public @branch
+// CHECK: scf.if
+// CHECK-NEXT: ttg.local_store
+// CHECK-NEXT: }
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_load
+tt.func public @branch(%c: i1, %x: tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked> {
+  %a = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  scf.if %c {
+    ttg.local_store %x, %a : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  }
+  %l = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
+  tt.return %l : tensor<256xf32, #blocked>
+}
+
+// In a loop, the read at the top conflicts with the previous iteration's
+// write at the bottom, and that write with this iteration's read.
+// CHECK-LABEL: tt.func public @loop
+// CHECK: scf.for
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_store
+// CHECK-NEXT: }
+tt.func public @loop(%x: tensor<256xf32, #blocked>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %a = ttg.local_alloc %x : (tensor<256xf32, #blocked>) -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %l = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
+    ttg.local_store %l, %a : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  }
+  tt.return
+}
+}
+
+// -----
+
+// A pipelined Hopper matmul (corpus matmul_fp16_small): in the loop, the
+// async copies' writes are synchronized before the wgmma reads them, and the
+// wgmma's reads before the next copies overwrite the ring; after the loop, the
+// epilogue's layout conversion reuses the ring's bytes.
+// RUN: triton-opt %corpus/triton-3.6-sm90/matmul_fp16_small.ttgir -test-print-membar | FileCheck %s --check-prefix=MATMUL
+// MATMUL: scf.for
+// MATMUL: ttg.barrier local
+// MATMUL-NEXT: ttng.warp_group_dot
+// MATMUL-NOT: ttg.barrier
+// MATMUL: ttg.barrier local
+// MATMUL-NEXT: ttg.async_copy_global_to_local
+// MATMUL-NOT: ttg.barrier
+// MATMUL: scf.yield
+// MATMUL-NOT: ttg.barrier
+// MATMUL: ttg.barrier local
+// MATMUL-NEXT: ttg.convert_layout
+// MATMUL-NOT: ttg.barrier
+// MATMUL: tt.return
+
+// Barriers change no result: the kernels compute the same after the pass.
+// RUN: triton-run %corpus/triton-3.6-sm90/matmul_fp16_small.ttgir --grid 9 --arg 'a_ptr=f16[192,96]:rand(1)' --arg 'b_ptr=f16[96,192]:rand(2)' --arg 'c_ptr=f16[192,192]:zeros' --arg M=i32:192 --arg N=i32:192 --arg K=i32:96 --arg sam=i32:96 --arg sbk=i32:192 --arg scm=i32:192 '--compare-after=builtin.module(allocate-shared-memory,test-print-membar)'
+// RUN: triton-run %corpus/triton-3.6-sm90/shape.ttgir --grid 1 --arg 'x_ptr=f32[64]:rand(1)' --arg 'idx_ptr=i32[64]:randint(0,64,2)' --arg 'out_ptr=f32[64]:zeros' --arg 'h_ptr=i32[64]:zeros' '--compare-after=builtin.module(test-print-membar)'
