@@ -166,8 +166,8 @@ void mlir::triton::registerTritonPipelines() {
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-ttgir",
       "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu, "
-      "tritongpu-coalesce and tritongpu-remove-layout-conversions (straight-line "
-      "code) run; tritongpu-F32DotTC, "
+      "tritongpu-coalesce and tritongpu-remove-layout-conversions run; "
+      "tritongpu-F32DotTC, "
       "tritongpu-accelerate-matmul, tritongpu-pipeline and the rest are NOT BUILT "
       "YET (running it emits a remark naming them)",
       buildMakeTTGIR);

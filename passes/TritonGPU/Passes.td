@@ -41,10 +41,14 @@ def TritonGPURemoveLayoutConversions
     - a conversion feeding an elementwise op whose other operands are
       available in the source layout is moved after the op (the op runs in
       the source layout);
-    - a reduce or scan of a converted value works on the value itself.
+    - a reduce or scan of a converted value works on the value itself;
+    - a converted value that flows, through elementwise ops, into scf.for,
+      scf.while and scf.if and leaves them only through conversions keeps its
+      source layout there (loop-carried values and if results change layout;
+      splats and constants joining it are made again).
 
-    Upstream's pass also rematerializes across loops and ifs and weighs
-    costs; this one handles straight-line code.
+    Upstream's pass also weighs the costs of competing layouts; this one
+    takes a rewrite only when it removes conversions.
 
     ```mlir
     %p = tt.addptr %base, %offs : tensor<1024x!tt.ptr<f32>, #blocked>, ...

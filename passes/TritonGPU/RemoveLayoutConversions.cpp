@@ -1,6 +1,7 @@
 //===- RemoveLayoutConversions.cpp - -tritongpu-remove-layout-conversions ---===//
 
 #include "passes/TritonGPU/Passes.h"
+#include "passes/TritonGPU/LayoutPropagation.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -255,8 +256,23 @@ public:
     patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert,
                  ScanOfConvert>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    if (failed(applyPatternsGreedily(getOperation(), frozen)))
       return signalPassFailure();
+    // Then carry layouts through loops and ifs, cleaning up after each
+    // success; every success erases at least one conversion, so this ends.
+    for (bool changed = true; changed;) {
+      changed = false;
+      SmallVector<ConvertLayoutOp> converts;
+      getOperation()->walk([&](ConvertLayoutOp cvt) { converts.push_back(cvt); });
+      for (ConvertLayoutOp cvt : converts)
+        if (propagateSourceLayoutForward(cvt)) {
+          changed = true;
+          break; // the others may have been erased
+        }
+      if (changed && failed(applyPatternsGreedily(getOperation(), frozen)))
+        return signalPassFailure();
+    }
     // Values computed again in several places are the same computation.
     OpPassManager cse("builtin.module");
     cse.addPass(createCSEPass());

@@ -1,0 +1,207 @@
+//===- LayoutPropagation.cpp - Carry a layout through scf control flow ------===//
+
+#include "passes/TritonGPU/LayoutPropagation.h"
+
+#include "dialects/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+RankedTensorType retype(Type type, Attribute encoding) {
+  auto tensor = cast<RankedTensorType>(type);
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(), encoding);
+}
+
+bool isElementwise(Operation *op) {
+  return op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0 &&
+         isMemoryEffectFree(op) &&
+         llvm::all_of(op->getResultTypes(), [](Type t) { return isa<RankedTensorType>(t); });
+}
+
+// A value that can simply be created again in another layout.
+bool isRecreatable(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<SplatOp>(def))
+    return true;
+  if (auto constant = dyn_cast<arith::ConstantOp>(def))
+    return isa<DenseElementsAttr>(constant.getValue());
+  return false;
+}
+
+Value recreate(Value v, Attribute encoding, OpBuilder &builder) {
+  Operation *def = v.getDefiningOp();
+  builder.setInsertionPointAfter(def);
+  RankedTensorType type = retype(v.getType(), encoding);
+  if (auto splat = dyn_cast<SplatOp>(def))
+    return SplatOp::create(builder, def->getLoc(), type, splat.getSrc());
+  auto constant = cast<arith::ConstantOp>(def);
+  auto attr = cast<DenseElementsAttr>(constant.getValue()).reshape(type);
+  return arith::ConstantOp::create(builder, def->getLoc(), type, attr);
+}
+
+// The values whose layout changes, found from the conversion's result.
+class Slice {
+public:
+  explicit Slice(Attribute from) : from(from) {}
+
+  bool grow(Value root) {
+    add(root);
+    for (size_t i = 0; i < values.size(); ++i)
+      for (OpOperand &use : values[i].getUses())
+        if (!follow(use))
+          return false;
+    // Values merged with the slice by control flow must be in it, or be
+    // made again in the new layout.
+    for (OpOperand *operand : required)
+      if (!values.contains(operand->get()) && !isRecreatable(operand->get()))
+        return false;
+    return true;
+  }
+
+  llvm::SetVector<Value> values;
+  llvm::SetVector<OpOperand *> required;
+  SmallVector<Operation *> exits; // conversions out of the slice
+
+private:
+  void add(Value v) {
+    if (auto type = dyn_cast<RankedTensorType>(v.getType()))
+      if (type.getEncoding() == from)
+        values.insert(v);
+  }
+  bool addAll(ValueRange range, unsigned i) {
+    if (i >= range.size())
+      return false;
+    add(range[i]);
+    return true;
+  }
+
+  bool follow(OpOperand &use) {
+    Operation *user = use.getOwner();
+    unsigned idx = use.getOperandNumber();
+    if (isa<ConvertLayoutOp>(user)) {
+      exits.push_back(user);
+      return true;
+    }
+    if (isElementwise(user)) {
+      for (Value result : user->getResults())
+        if (cast<RankedTensorType>(result.getType()).getEncoding() != from)
+          return false;
+      for (Value result : user->getResults())
+        add(result);
+      for (OpOperand &other : user->getOpOperands()) {
+        auto type = dyn_cast<RankedTensorType>(other.get().getType());
+        if (!type)
+          continue;
+        if (type.getEncoding() != from)
+          return false;
+        required.insert(&other);
+      }
+      return true;
+    }
+    if (auto forOp = dyn_cast<scf::ForOp>(user)) {
+      if (idx < 3)
+        return false; // bounds are scalars
+      unsigned i = idx - 3;
+      add(forOp.getRegionIterArgs()[i]);
+      add(forOp.getResult(i));
+      required.insert(&forOp.getBody()->getTerminator()->getOpOperand(i));
+      return true;
+    }
+    if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
+      add(whileOp.getBeforeArguments()[idx]);
+      required.insert(&whileOp.getYieldOp()->getOpOperand(idx));
+      return true;
+    }
+    if (auto condition = dyn_cast<scf::ConditionOp>(user)) {
+      if (idx == 0)
+        return false;
+      auto whileOp = cast<scf::WhileOp>(condition->getParentOp());
+      add(whileOp.getAfterArguments()[idx - 1]);
+      add(whileOp.getResult(idx - 1));
+      return true;
+    }
+    if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+      Operation *parent = yield->getParentOp();
+      if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
+        add(forOp.getRegionIterArgs()[idx]);
+        add(forOp.getResult(idx));
+        required.insert(&forOp->getOpOperand(3 + idx));
+        return true;
+      }
+      if (auto whileOp = dyn_cast<scf::WhileOp>(parent)) {
+        add(whileOp.getBeforeArguments()[idx]);
+        required.insert(&whileOp->getOpOperand(idx));
+        return true;
+      }
+      if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
+        add(ifOp.getResult(idx));
+        if (ifOp.getElseRegion().empty())
+          return false;
+        required.insert(&ifOp.thenYield()->getOpOperand(idx));
+        required.insert(&ifOp.elseYield()->getOpOperand(idx));
+        return true;
+      }
+    }
+    return false;
+  }
+
+  Attribute from;
+};
+
+} // namespace
+
+bool mlir::triton::gpu::propagateSourceLayoutForward(ConvertLayoutOp cvt) {
+  auto srcType = cast<RankedTensorType>(cvt.getSrc().getType());
+  auto dstType = cast<RankedTensorType>(cvt.getType());
+  Attribute to = srcType.getEncoding(), from = dstType.getEncoding();
+  if (!to || !from || to == from)
+    return false;
+  Slice slice(from);
+  if (!slice.grow(cvt.getResult()))
+    return false;
+  // Only worth it through control flow; straight-line code has its own
+  // patterns.
+  bool crossesControlFlow = llvm::any_of(slice.values, [](Value v) {
+    return isa<BlockArgument>(v) ||
+           isa<scf::ForOp, scf::WhileOp, scf::IfOp>(v.getDefiningOp());
+  });
+  if (!crossesControlFlow)
+    return false;
+
+  OpBuilder builder(cvt);
+  // Operands made again in the new layout, for uses inside the slice.
+  llvm::DenseMap<Value, Value> again;
+  for (OpOperand *operand : slice.required) {
+    Value v = operand->get();
+    if (slice.values.contains(v))
+      continue;
+    Value &made = again[v];
+    if (!made)
+      made = recreate(v, to, builder);
+    operand->set(made);
+  }
+  for (Value v : slice.values)
+    if (v != cvt.getResult())
+      v.setType(retype(v.getType(), to));
+  cvt.getResult().replaceAllUsesWith(cvt.getSrc());
+  cvt.erase();
+  for (Operation *exit : slice.exits) {
+    auto convert = cast<ConvertLayoutOp>(exit);
+    if (convert.getSrc().getType() == convert.getType()) {
+      convert.getResult().replaceAllUsesWith(convert.getSrc());
+      convert.erase();
+    }
+  }
+  return true;
+}

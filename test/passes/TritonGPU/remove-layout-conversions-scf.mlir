@@ -1,0 +1,98 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-remove-layout-conversions | FileCheck %s
+
+// A value converted before a while loop, updated in it and in an if, and
+// converted back for the store: the loop and the if carry the loaded layout
+// and both conversions go (corpus misc after make_ttgir). The splat in the
+// loop body is made again in that layout.
+// CHECK-LABEL: tt.func public @while_if
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.while ({{.*}} = %{{.*}}, {{.*}}) : (tensor<256xi32, #[[B2:blocked[0-9]*]]>, i32) -> (tensor<256xi32, #[[B2]]>, i32)
+// CHECK: tt.splat %{{.*}} : i32 -> tensor<256xi32, #[[B2]]>
+// CHECK: scf.if %{{.*}} -> (tensor<256xi32, #[[B2]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<256x!tt.ptr<i32>, #[[B2]]>
+#b2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @while_if(%p: tensor<256x!tt.ptr<i32>, #b2>, %c: i1) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c3 = arith.constant 3 : i32
+    %two = arith.constant dense<2> : tensor<256xi32, #b1>
+    %x = tt.load %p : tensor<256x!tt.ptr<i32>, #b2>
+    %x1 = ttg.convert_layout %x : tensor<256xi32, #b2> -> tensor<256xi32, #b1>
+    %w:2 = scf.while (%a = %x1, %i = %c0) : (tensor<256xi32, #b1>, i32) -> (tensor<256xi32, #b1>, i32) {
+      %go = arith.cmpi slt, %i, %c3 : i32
+      scf.condition(%go) %a, %i : tensor<256xi32, #b1>, i32
+    } do {
+    ^bb0(%a: tensor<256xi32, #b1>, %i: i32):
+      %s = tt.splat %i : i32 -> tensor<256xi32, #b1>
+      %n = arith.addi %a, %s : tensor<256xi32, #b1>
+      %i1 = arith.addi %i, %c1 : i32
+      scf.yield %n, %i1 : tensor<256xi32, #b1>, i32
+    }
+    %r = scf.if %c -> (tensor<256xi32, #b1>) {
+      %m = arith.muli %w#0, %two : tensor<256xi32, #b1>
+      scf.yield %m : tensor<256xi32, #b1>
+    } else {
+      scf.yield %w#0 : tensor<256xi32, #b1>
+    }
+    %r2 = ttg.convert_layout %r : tensor<256xi32, #b1> -> tensor<256xi32, #b2>
+    tt.store %p, %r2 : tensor<256x!tt.ptr<i32>, #b2>
+    tt.return
+  }
+}
+
+// -----
+
+// The same through an scf.for whose accumulator starts as a constant.
+// CHECK-LABEL: tt.func public @for_loop
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.for {{.*}} -> (tensor<256xf32, #[[B2:blocked[0-9]*]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<256x!tt.ptr<f32>, #[[B2]]>
+#b2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @for_loop(%p: tensor<256x!tt.ptr<f32>, #b2>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<256xf32, #b1>
+    %x = tt.load %p : tensor<256x!tt.ptr<f32>, #b2>
+    %x1 = ttg.convert_layout %x : tensor<256xf32, #b2> -> tensor<256xf32, #b1>
+    %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a = %zero) -> (tensor<256xf32, #b1>) : i32 {
+      %s = arith.addf %a, %x1 : tensor<256xf32, #b1>
+      scf.yield %s : tensor<256xf32, #b1>
+    }
+    %r = ttg.convert_layout %acc : tensor<256xf32, #b1> -> tensor<256xf32, #b2>
+    tt.store %p, %r : tensor<256x!tt.ptr<f32>, #b2>
+    tt.return
+  }
+}
+
+// -----
+
+// Left alone: the loop also stores in the converted layout, so the value must
+// be there inside the loop.
+// CHECK-LABEL: tt.func public @kept
+// CHECK: ttg.convert_layout %{{.*}} : tensor<256xi32, #{{.*}}> -> tensor<256xi32, #[[B1:blocked[0-9]*]]>
+// CHECK: scf.for {{.*}} -> (tensor<256xi32, #[[B1]]>)
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<256x!tt.ptr<i32>, #[[B1]]>
+#b2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @kept(%p: tensor<256x!tt.ptr<i32>, #b2>, %q: tensor<256x!tt.ptr<i32>, #b1>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %x = tt.load %p : tensor<256x!tt.ptr<i32>, #b2>
+    %x1 = ttg.convert_layout %x : tensor<256xi32, #b2> -> tensor<256xi32, #b1>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x1) -> (tensor<256xi32, #b1>) : i32 {
+      tt.store %q, %a : tensor<256x!tt.ptr<i32>, #b1>
+      %s = arith.addi %a, %a : tensor<256xi32, #b1>
+      scf.yield %s : tensor<256xi32, #b1>
+    }
+    %r2 = ttg.convert_layout %r : tensor<256xi32, #b1> -> tensor<256xi32, #b2>
+    tt.store %p, %r2 : tensor<256x!tt.ptr<i32>, #b2>
+    tt.return
+  }
+}
