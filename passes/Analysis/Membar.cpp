@@ -75,6 +75,16 @@ public:
     }
   }
 
+  /// Every buffer of the function, read and written.
+  Pending everything() const {
+    Pending all;
+    Pending::add(all.reads, allExplicit);
+    for (const auto &entry : scratchRanges)
+      Pending::add(all.reads, {entry.second});
+    all.writes = all.reads;
+    return all;
+  }
+
   void visitBlock(Block &block, Pending &pending) {
     for (Operation &op : llvm::make_early_inc_range(block))
       visitOp(&op, pending);
@@ -205,6 +215,14 @@ private:
       pending.join(exit);
       return;
     }
+    // Other ops with regions (reductions' combiners, ...): their blocks run
+    // in order where the op is. Warp-specialized partitions run on other
+    // warps, which a CTA-wide barrier inside them would deadlock; they are
+    // left to the op's own lowering.
+    if (op->getNumRegions() != 0 && !isa<ttg::WarpSpecializeOp>(op))
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          visitBlock(block, pending);
     Pending access = accessesOf(op);
     if (pending.conflictsWith(access)) {
       OpBuilder builder(op);
@@ -226,7 +244,13 @@ void mlir::triton::insertSharedMemoryBarriers(ModuleOp module,
     if (func.isExternal())
       return;
     FunctionMembar membar(allocation.getFunction(func));
-    Pending pending;
-    membar.visitBlock(func.getFunctionBody().front(), pending);
+    // Blocks after the entry can be reached from anywhere (branches, back
+    // edges); they start as if every byte had just been read and written.
+    for (Block &block : func.getFunctionBody()) {
+      Pending pending;
+      if (!block.isEntryBlock())
+        pending = membar.everything();
+      membar.visitBlock(block, pending);
+    }
   });
 }

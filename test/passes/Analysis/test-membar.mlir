@@ -88,6 +88,33 @@ tt.func public @loop(%x: tensor<256xf32, #blocked>, %n: i32) {
 
 // -----
 
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+// Unstructured control flow: a block after the entry may be reached after any
+// access, so its first access is synchronized; later ones follow the rules.
+// CHECK-LABEL: tt.func public @blocks
+// CHECK: ^bb1:
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_store
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @blocks(%x: tensor<256xf32, #blocked>) {
+  %a = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  ttg.local_store %x, %a : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  cf.br ^bb1
+^bb1:
+  %l = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
+  %m = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
+  ttg.local_store %m, %a : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  tt.return
+}
+}
+
+// -----
+
 // A pipelined Hopper matmul (corpus matmul_fp16_small): in the loop, the
 // async copies' writes are synchronized before the wgmma reads them, and the
 // wgmma's reads before the next copies overwrite the ring; after the loop, the
