@@ -56,43 +56,43 @@ int64_t warpsAlongAxis(const LinearLayout &layout, unsigned axis) {
   return count;
 }
 
-// Every hardware point of `layout`, as (warp * blocks + block, flat index).
+// Every hardware point of `layout`, as (warp and CTA id, flat element index).
+// Dimensions are powers of two, so a flat index is the xor of its bases'
+// flat indices.
 bool forEachPoint(const LinearLayout &layout,
                   llvm::function_ref<void(int64_t, int64_t)> fn) {
   ArrayRef<LinearLayout::OutDim> outs = layout.getOutDims();
-  auto basesOf = [&](StringRef dim) -> ArrayRef<LinearLayout::Basis> {
-    return layout.hasInDim(dim) ? layout.getBases(dim)
-                                : ArrayRef<LinearLayout::Basis>();
-  };
-  ArrayRef<LinearLayout::Basis> regs = basesOf("register"), lanes = basesOf("lane"),
-                                warps = basesOf("warp"), blocks = basesOf("block");
-  // Large layouts are not enumerated; the caller then assumes the worst.
-  if (regs.size() + lanes.size() + warps.size() + blocks.size() > 24)
-    return false;
-  auto flatten = [&](const std::vector<int32_t> &coords) {
-    int64_t flat = 0;
-    for (size_t d = 0; d < outs.size(); ++d)
-      flat = flat * outs[d].size + coords[d];
+  auto flatBases = [&](ArrayRef<StringRef> dims) {
+    SmallVector<int64_t> flat;
+    for (StringRef dim : dims) {
+      if (!layout.hasInDim(dim))
+        continue;
+      for (const LinearLayout::Basis &basis : layout.getBases(dim)) {
+        int64_t index = 0;
+        for (size_t d = 0; d < outs.size(); ++d)
+          index = index * outs[d].size + basis[d];
+        flat.push_back(index);
+      }
+    }
     return flat;
   };
-  auto xorIn = [](std::vector<int32_t> &acc, ArrayRef<LinearLayout::Basis> bases,
-                  uint64_t bits) {
+  SmallVector<int64_t> inThread = flatBases({"register", "lane"});
+  SmallVector<int64_t> acrossWarps = flatBases({"warp", "block"});
+  // Large layouts are not enumerated; the caller then assumes the worst.
+  if (inThread.size() + acrossWarps.size() > 24)
+    return false;
+  auto combine = [](ArrayRef<int64_t> bases, uint64_t bits) {
+    int64_t index = 0;
     for (size_t i = 0; i < bases.size(); ++i)
       if (bits >> i & 1)
-        for (size_t d = 0; d < acc.size(); ++d)
-          acc[d] ^= bases[i][d];
+        index ^= bases[i];
+    return index;
   };
-  for (uint64_t b = 0; b < (1ull << blocks.size()); ++b)
-    for (uint64_t w = 0; w < (1ull << warps.size()); ++w)
-      for (uint64_t l = 0; l < (1ull << lanes.size()); ++l)
-        for (uint64_t r = 0; r < (1ull << regs.size()); ++r) {
-          std::vector<int32_t> coords(outs.size(), 0);
-          xorIn(coords, regs, r);
-          xorIn(coords, lanes, l);
-          xorIn(coords, warps, w);
-          xorIn(coords, blocks, b);
-          fn(static_cast<int64_t>(w << blocks.size() | b), flatten(coords));
-        }
+  for (uint64_t w = 0; w < (1ull << acrossWarps.size()); ++w) {
+    int64_t warpPart = combine(acrossWarps, w);
+    for (uint64_t t = 0; t < (1ull << inThread.size()); ++t)
+      fn(static_cast<int64_t>(w), warpPart ^ combine(inThread, t));
+  }
   return true;
 }
 

@@ -71,13 +71,6 @@ BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleA
                             numWarps, threadsPerWarp, numCTAs);
 }
 
-Type withEncoding(Type type, Attribute encoding) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor)
-    return type;
-  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(), encoding);
-}
-
 /// Moves `op`'s tensor operands to `encoding`, runs it there, and moves its
 /// results back.
 void coalesce(Operation *op, BlockedEncodingAttr encoding) {
@@ -86,7 +79,7 @@ void coalesce(Operation *op, BlockedEncodingAttr encoding) {
     auto tensor = dyn_cast<RankedTensorType>(operand.get().getType());
     if (!tensor || tensor.getEncoding() == encoding)
       continue;
-    operand.set(ConvertLayoutOp::create(builder, op->getLoc(), withEncoding(tensor, encoding),
+    operand.set(ConvertLayoutOp::create(builder, op->getLoc(), tensor.cloneWithEncoding(encoding),
                                         operand.get()));
   }
   builder.setInsertionPointAfter(op);
@@ -94,7 +87,7 @@ void coalesce(Operation *op, BlockedEncodingAttr encoding) {
     auto tensor = dyn_cast<RankedTensorType>(result.getType());
     if (!tensor || tensor.getEncoding() == encoding)
       continue;
-    result.setType(withEncoding(tensor, encoding));
+    result.setType(tensor.cloneWithEncoding(encoding));
     auto back = ConvertLayoutOp::create(builder, op->getLoc(), tensor, result);
     result.replaceAllUsesExcept(back, back);
   }

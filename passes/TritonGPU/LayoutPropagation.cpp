@@ -16,11 +16,6 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-RankedTensorType retype(Type type, Attribute encoding) {
-  auto tensor = cast<RankedTensorType>(type);
-  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(), encoding);
-}
-
 bool isElementwise(Operation *op) {
   return op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0 &&
          isMemoryEffectFree(op) &&
@@ -42,7 +37,7 @@ bool isRecreatable(Value v) {
 Value recreate(Value v, Attribute encoding, OpBuilder &builder) {
   Operation *def = v.getDefiningOp();
   builder.setInsertionPointAfter(def);
-  RankedTensorType type = retype(v.getType(), encoding);
+  RankedTensorType type = cast<RankedTensorType>(v.getType()).cloneWithEncoding(encoding);
   if (auto splat = dyn_cast<SplatOp>(def))
     return SplatOp::create(builder, def->getLoc(), type, splat.getSrc());
   auto constant = cast<arith::ConstantOp>(def);
@@ -193,7 +188,7 @@ bool mlir::triton::gpu::propagateSourceLayoutForward(ConvertLayoutOp cvt) {
   }
   for (Value v : slice.values)
     if (v != cvt.getResult())
-      v.setType(retype(v.getType(), to));
+      v.setType(cast<RankedTensorType>(v.getType()).cloneWithEncoding(to));
   cvt.getResult().replaceAllUsesWith(cvt.getSrc());
   cvt.erase();
   for (Operation *exit : slice.exits) {

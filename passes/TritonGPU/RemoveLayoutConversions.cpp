@@ -32,11 +32,6 @@ Attribute encodingOf(Value v) {
   return {};
 }
 
-RankedTensorType withEncoding(Type type, Attribute encoding) {
-  auto tensor = cast<RankedTensorType>(type);
-  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(), encoding);
-}
-
 /// An elementwise op that may run in any layout: pure, one result, every
 /// tensor operand and the result of one shape.
 bool isLayoutFreeElementwise(Operation *op) {
@@ -118,7 +113,7 @@ Value materializeIn(Value v, Attribute target, PatternRewriter &rewriter,
           rewriter.setInsertionPointAfter(producer);
     Operation *clone = rewriter.clone(*def);
     clone->setOperands(operands);
-    clone->getResult(0).setType(withEncoding(v.getType(), target));
+    clone->getResult(0).setType(cast<RankedTensorType>(v.getType()).cloneWithEncoding(target));
     if (auto constant = dyn_cast<arith::ConstantOp>(clone)) {
       auto splat = cast<SplatElementsAttr>(constant.getValue());
       constant.setValueAttr(SplatElementsAttr::get(cast<ShapedType>(clone->getResult(0).getType()),
@@ -172,46 +167,62 @@ struct SinkConvertThroughElementwise : public RewritePattern {
     Operation *clone = rewriter.clone(*op);
     clone->setOperands(operands);
     Type oldType = op->getResult(0).getType();
-    clone->getResult(0).setType(withEncoding(oldType, source));
+    clone->getResult(0).setType(cast<RankedTensorType>(oldType).cloneWithEncoding(source));
     rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, oldType, clone->getResult(0));
     return success();
   }
 };
+
+/// When every value of `converted` is a conversion from one distributed
+/// layout, that layout, with the conversions' sources in `sources`.
+Attribute unconvertedSources(ValueRange converted, SmallVectorImpl<Value> &sources) {
+  Attribute source;
+  for (Value value : converted) {
+    auto convert = value.getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return {};
+    Attribute from = encodingOf(convert.getSrc());
+    if (!isDistributedEncoding(from) || (source && from != source))
+      return {};
+    source = from;
+    sources.push_back(convert.getSrc());
+  }
+  return source;
+}
+
+/// Replaces `op` by `replacement`, converting each result back to the type
+/// `op` had where it differs.
+void replaceConvertingBack(Operation *op, Operation *replacement,
+                           PatternRewriter &rewriter) {
+  SmallVector<Value> results;
+  for (auto [oldResult, newResult] : llvm::zip(op->getResults(), replacement->getResults()))
+    results.push_back(oldResult.getType() == newResult.getType()
+                          ? Value(newResult)
+                          : ConvertLayoutOp::create(rewriter, op->getLoc(),
+                                                    oldResult.getType(), newResult)
+                                .getResult());
+  rewriter.replaceOp(op, results);
+}
 
 /// reduce(convert(x)) -> reduce(x), the results converted back.
 struct ReduceOfConvert : public OpRewritePattern<ReduceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ReduceOp op, PatternRewriter &rewriter) const override {
     SmallVector<Value> srcs;
-    Attribute source;
-    for (Value src : op.getSrcs()) {
-      auto convert = src.getDefiningOp<ConvertLayoutOp>();
-      if (!convert)
-        return failure();
-      Attribute from = encodingOf(convert.getSrc());
-      if (!isDistributedEncoding(from) || (source && from != source))
-        return failure();
-      source = from;
-      srcs.push_back(convert.getSrc());
-    }
+    Attribute source = unconvertedSources(op.getSrcs(), srcs);
+    if (!source)
+      return failure();
     SmallVector<Type> resultTypes;
     for (Type type : op.getResultTypes())
       resultTypes.push_back(
           isa<RankedTensorType>(type)
-              ? Type(withEncoding(type, SliceEncodingAttr::get(getContext(), op.getAxis(),
-                                                               source)))
+              ? Type(cast<RankedTensorType>(type).cloneWithEncoding(
+                    SliceEncodingAttr::get(getContext(), op.getAxis(), source)))
               : type);
     auto reduce = ReduceOp::create(rewriter, op.getLoc(), resultTypes, srcs, op.getAxis());
     rewriter.inlineRegionBefore(op.getCombineOp(), reduce.getCombineOp(),
                                 reduce.getCombineOp().end());
-    SmallVector<Value> results;
-    for (auto [oldResult, newResult] : llvm::zip(op.getResults(), reduce.getResults()))
-      results.push_back(oldResult.getType() == newResult.getType()
-                            ? Value(newResult)
-                            : ConvertLayoutOp::create(rewriter, op.getLoc(),
-                                                      oldResult.getType(), newResult)
-                                  .getResult());
-    rewriter.replaceOp(op, results);
+    replaceConvertingBack(op, reduce, rewriter);
     return success();
   }
 };
@@ -221,26 +232,14 @@ struct ScanOfConvert : public OpRewritePattern<ScanOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ScanOp op, PatternRewriter &rewriter) const override {
     SmallVector<Value> srcs;
-    Attribute source;
-    for (Value src : op.getSrcs()) {
-      auto convert = src.getDefiningOp<ConvertLayoutOp>();
-      if (!convert)
-        return failure();
-      Attribute from = encodingOf(convert.getSrc());
-      if (!isDistributedEncoding(from) || (source && from != source))
-        return failure();
-      source = from;
-      srcs.push_back(convert.getSrc());
-    }
+    Attribute source = unconvertedSources(op.getSrcs(), srcs);
+    if (!source)
+      return failure();
     auto scan = ScanOp::create(rewriter, op.getLoc(), ValueRange(srcs).getTypes(), srcs,
                                op.getAxis(), op.getReverse());
     rewriter.inlineRegionBefore(op.getCombineOp(), scan.getCombineOp(),
                                 scan.getCombineOp().end());
-    SmallVector<Value> results;
-    for (auto [oldResult, newResult] : llvm::zip(op.getResults(), scan.getResults()))
-      results.push_back(
-          ConvertLayoutOp::create(rewriter, op.getLoc(), oldResult.getType(), newResult));
-    rewriter.replaceOp(op, results);
+    replaceConvertingBack(op, scan, rewriter);
     return success();
   }
 };

@@ -49,16 +49,11 @@ public:
   }
 };
 
-RankedTensorType withEncoding(Type type, Attribute encoding) {
-  auto tensor = cast<RankedTensorType>(type);
-  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(), encoding);
-}
-
 Value convertTo(OpBuilder &builder, Value value, Attribute encoding) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getEncoding() == encoding)
     return value;
-  return ConvertLayoutOp::create(builder, value.getLoc(), withEncoding(type, encoding), value);
+  return ConvertLayoutOp::create(builder, value.getLoc(), type.cloneWithEncoding(encoding), value);
 }
 
 /// Ops whose result layouts are the converted types of their results.
@@ -98,7 +93,7 @@ struct BroadcastConversion : public OpConversionPattern<BroadcastOp> {
   LogicalResult matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Attribute encoding = cast<RankedTensorType>(adaptor.getSrc().getType()).getEncoding();
-    rewriter.replaceOpWithNewOp<BroadcastOp>(op, withEncoding(op.getType(), encoding),
+    rewriter.replaceOpWithNewOp<BroadcastOp>(op, cast<RankedTensorType>(op.getType()).cloneWithEncoding(encoding),
                                              adaptor.getSrc());
     return success();
   }
@@ -137,7 +132,7 @@ struct ReduceConversion : public OpConversionPattern<ReduceOp> {
       }
       Attribute parent = cast<RankedTensorType>(src.getType()).getEncoding();
       resultTypes.push_back(
-          withEncoding(tensor, SliceEncodingAttr::get(getContext(), op.getAxis(), parent)));
+          tensor.cloneWithEncoding(SliceEncodingAttr::get(getContext(), op.getAxis(), parent)));
     }
     auto reduce = ReduceOp::create(rewriter, op.getLoc(), resultTypes, adaptor.getSrcs(),
                                    op.getAxis());
@@ -212,7 +207,7 @@ struct TransConversion : public OpConversionPattern<TransOp> {
       order.push_back(inverse[d]);
     auto encoding =
         BlockedEncodingAttr::get(getContext(), spt, lanes, warps, order, BasisList());
-    rewriter.replaceOpWithNewOp<TransOp>(op, withEncoding(op.getType(), encoding),
+    rewriter.replaceOpWithNewOp<TransOp>(op, cast<RankedTensorType>(op.getType()).cloneWithEncoding(encoding),
                                          adaptor.getSrc(), perm);
     return success();
   }
@@ -239,7 +234,7 @@ struct JoinConversion : public OpConversionPattern<JoinOp> {
         cast<RankedTensorType>(adaptor.getLhs().getType()).getEncoding());
     if (!blocked || !blocked.getCGALayout().empty())
       return rewriter.notifyMatchFailure(op, "only single-CTA blocked sources are joined");
-    rewriter.replaceOpWithNewOp<JoinOp>(op, withEncoding(op.getType(), withPairDimension(blocked)),
+    rewriter.replaceOpWithNewOp<JoinOp>(op, cast<RankedTensorType>(op.getType()).cloneWithEncoding(withPairDimension(blocked)),
                                         adaptor.getLhs(), adaptor.getRhs());
     return success();
   }
