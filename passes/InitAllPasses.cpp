@@ -2,6 +2,7 @@
 
 #include "passes/InitAllPasses.h"
 #include "passes/Analysis/Passes.h"
+#include "passes/Conversion/TritonGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"
 #include "passes/Pipelines/Pipelines.h"
 #include "passes/Specialize/Passes.h"
@@ -19,6 +20,7 @@ void mlir::triton::registerTritonPasses() {
   registerAnalysisTestPasses();
   registerAllocationPasses();
   registerTritonToTritonGPUPasses();
+  registerTritonGPUToLLVMPasses();
   gpu::registerTritonGPUTransformsPasses();
   // Upstream transforms that Triton's pipelines run.
   registerCanonicalizerPass();

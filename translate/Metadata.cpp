@@ -4,6 +4,7 @@
 
 #include "translate/LLVMCodegen.h"
 
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -97,6 +98,17 @@ Expected<KernelMetadata> mlir::triton::collectMetadata(
     for (StringRef part : parts)
       meta.params.push_back(part.trim().str());
     return meta;
+  }
+  // Our lowering records the signature in Triton's spelling (pointee types
+  // included) on the kernel.
+  if (module) {
+    Operation *func = mlir::SymbolTable::lookupSymbolIn(*module, meta.name);
+    if (auto params = func ? func->getAttrOfType<mlir::ArrayAttr>("tt.params") : nullptr) {
+      for (mlir::Attribute param : params)
+        if (auto text = dyn_cast<mlir::StringAttr>(param))
+          meta.params.push_back(text.str());
+      return meta;
+    }
   }
   // Triton's ABI ends with the global- and profile-scratch pointers, which
   // are not part of the signature.

@@ -1,25 +1,51 @@
 // RUN: triton-opt %s -triton-make-llir='target=cuda:90' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=ORDER
 // RUN: triton-opt %s -triton-make-llir='target=cuda:90' 2>&1 | FileCheck %s
+// RUN: triton-opt %s -triton-make-llir='target=hip:gfx942' 2>&1 | FileCheck %s --check-prefix=HIP
 // RUN: not triton-opt %s -triton-make-llir='target=cuda:75' 2>&1 | FileCheck %s --check-prefix=BADTARGET
 
-// make_llir begins with combine-tensor-select-and-if and the shared-memory
-// allocation; the rest is not built yet and the pipeline says so rather than pretending.
+// make_llir in 3.6's order, without the passes for warp specialization and
+// global scratch, which the pipeline names in a remark.
 // ORDER: tritongpu-combine-tensor-select-and-if
+// ORDER-NEXT: convert-scf-to-cf
 // ORDER-NEXT: allocate-shared-memory
+// ORDER-NEXT: convert-triton-gpu-to-llvm{compute-capability=90 ptx-version=87}
+// ORDER-NEXT: canonicalize
+// ORDER-NEXT: cse
+// ORDER-NEXT: reconcile-unrealized-casts
+// ORDER-NEXT: canonicalize
+// ORDER-NEXT: cse
+// ORDER-NEXT: symbol-dce
+// ORDER-NEXT: convert-nvvm-to-llvm
 
-// CHECK: remark: make_llir is not complete: its passes tritongpu-allocate-warp-groups, tritongpu-global-scratch-memory-allocation
-// CHECK: module attributes {ttg.shared = 0 : i32}
-// CHECK-LABEL: tt.func @f
-// CHECK: %[[R:.*]] = scf.if %arg0 -> (tensor<64xf32>)
-// CHECK-NOT: arith.select
-// CHECK: tt.return %[[R]]
+// CHECK: remark: make_llir is not complete: its passes tritongpu-allocate-warp-groups, tritongpu-global-scratch-memory-allocation, convert-nv-gpu-to-llvm, convert-warp-specialize-to-llvm
+// CHECK: module attributes {{.*}}ttg.shared = 0 : i32
+// CHECK: llvm.func @k(%[[X:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
+// CHECK-SAME: nvvm.kernel
+// CHECK-SAME: nvvm.reqntid = array<i32: 128>
+// CHECK-SAME: tt.params = ["*fp32", "i32"]
+// CHECK: nvvm.read.ptx.sreg.ctaid.x
+// CHECK: llvm.inline_asm has_side_effects {{.*}}st.global.v4.b32
+// CHECK: llvm.return
+
+// The AMD lowering is not built: the TTGIR passes run and a remark says so.
+// HIP: remark: make_llir is not complete: its passes tritonamdgpu-update-async-wait-count, optimize-amd-lds-usage, allocate-amdgpu-shared-memory, convert-triton-amdgpu-to-llvm
+// HIP: tt.func public @k
 
 // BADTARGET: error:
 
-tt.func @f(%c: i1, %a: tensor<64xf32>, %b: tensor<64xf32>, %p: !tt.ptr<f32>, %x: f32) -> tensor<64xf32> {
-  scf.if %c {
-    tt.store %p, %x : !tt.ptr<f32>
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32) {
+    %pid = tt.get_program_id x : i32
+    %c = arith.constant 512 : i32
+    %off = arith.muli %pid, %c : i32
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+    %s = tt.splat %off : i32 -> tensor<512xi32, #blocked>
+    %o = arith.addi %s, %r : tensor<512xi32, #blocked>
+    %p = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %q = tt.addptr %p, %o : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    %v = arith.sitofp %o : tensor<512xi32, #blocked> to tensor<512xf32, #blocked>
+    tt.store %q, %v : tensor<512x!tt.ptr<f32>, #blocked>
+    tt.return
   }
-  %s = arith.select %c, %a, %b : tensor<64xf32>
-  tt.return %s : tensor<64xf32>
 }

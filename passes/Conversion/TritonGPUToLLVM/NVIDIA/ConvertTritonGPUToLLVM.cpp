@@ -1,0 +1,144 @@
+//===- ConvertTritonGPUToLLVM.cpp - The NVIDIA lowering pass ---------------===//
+//
+// Lowers a TTGIR module to the LLVM and NVVM dialects in two conversions:
+// scf to cf (so loops and ifs become blocks whose arguments are converted like
+// any value), then every TTGIR, arith, math and cf op at once, with the
+// shared patterns (common/) and the NVIDIA ones (loads, stores, libdevice).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/TargetInfo.h"
+#include "passes/Analysis/Allocation.h"
+#include "passes/Analysis/Membar.h"
+#include "passes/Conversion/TritonGPUToLLVM/Passes.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir {
+namespace triton {
+#define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
+#include "passes/Conversion/TritonGPUToLLVM/Passes.h.inc"
+} // namespace triton
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+int getModuleInt(ModuleOp module, StringRef name, int fallback) {
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return fallback;
+}
+
+/// The `@global_smem` array every shared-memory access indexes: dynamic shared
+/// memory, sized at launch from the module's `ttg.shared`.
+void declareSharedMemory(ModuleOp module) {
+  if (module.lookupSymbol(kGlobalSharedMemoryName))
+    return;
+  OpBuilder b(module.getBodyRegion());
+  auto arrayType = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
+  auto global = LLVM::GlobalOp::create(b, module.getLoc(), arrayType, /*isConstant=*/false,
+                                       LLVM::Linkage::External, kGlobalSharedMemoryName,
+                                       /*value=*/Attribute(), /*alignment=*/16,
+                                       /*addrSpace=*/3);
+  (void)global;
+}
+
+struct ConvertTritonGPUToLLVMPass
+    : triton::impl::ConvertTritonGPUToLLVMBase<ConvertTritonGPUToLLVMPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    if (computeCapability != 80 && computeCapability != 90) {
+      module.emitError() << "compute-capability=" << computeCapability
+                         << " is not supported: expected 80 or 90";
+      return signalPassFailure();
+    }
+    if (!module->hasAttr(triton::gpu::kNumWarpsAttrName)) {
+      module.emitError("the module has no ttg.num-warps: lower TTIR to TTGIR first "
+                       "(-convert-triton-to-tritongpu)");
+      return signalPassFailure();
+    }
+    int numWarps = getModuleInt(module, triton::gpu::kNumWarpsAttrName, 4);
+    int threadsPerWarp = getModuleInt(module, triton::gpu::kThreadsPerWarpAttrName, 32);
+    int numCTAs = getModuleInt(module, triton::gpu::kNumCTAsAttrName, 1);
+    if (threadsPerWarp != 32) {
+      module.emitError() << "ttg.threads-per-warp = " << threadsPerWarp
+                         << " on an NVIDIA target: warps have 32 threads";
+      return signalPassFailure();
+    }
+    if (numCTAs != 1) {
+      module.emitError("lowering a module with ttg.num-ctas > 1 (CTA clusters) is not "
+                       "supported yet");
+      return signalPassFailure();
+    }
+
+    // Barriers between conflicting shared-memory accesses, placed on the
+    // structured form where the analysis sees loops and ifs.
+    if (module->hasAttr("ttg.shared")) {
+      FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(module);
+      if (failed(allocation))
+        return signalPassFailure();
+      insertSharedMemoryBarriers(module, *allocation);
+    }
+
+    // scf next: its block arguments then convert like any other value.
+    {
+      RewritePatternSet patterns(context);
+      populateSCFToControlFlowConversionPatterns(patterns);
+      ConversionTarget target(*context);
+      target.addIllegalDialect<scf::SCFDialect>();
+      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    AccessWidths widths = computeAccessWidths(module);
+    declareSharedMemory(module);
+
+    LowerToLLVMOptions options(context);
+    options.overrideIndexBitwidth(32);
+    TritonGPUToLLVMTypeConverter converter(context, options);
+    nvidia::TargetInfo targetInfo(computeCapability, ptxVersion, numWarps * threadsPerWarp);
+
+    RewritePatternSet patterns(context);
+    populateFuncOpToLLVMPatterns(converter, patterns, targetInfo, numWarps * threadsPerWarp);
+    populateElementwiseOpToLLVMPatterns(converter, patterns);
+    populateViewOpToLLVMPatterns(converter, patterns);
+    populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
+    nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
+    // Scalar math: libdevice where LLVM's NVPTX backend has no instruction.
+    populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+
+    ConversionTarget target(*context);
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    target.addIllegalDialect<TritonDialect, triton::gpu::TritonGPUDialect,
+                             nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
+                             math::MathDialect, cf::ControlFlowDialect>();
+    target.addLegalOp<ModuleOp>();
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,336 @@
+//===- LoadStoreOpToLLVM.cpp - Global loads and stores as PTX -------------===//
+//
+// A thread loads or stores its elements `width` at a time (Vectorization.h)
+// with one predicated `ld.global` / `st.global` of up to four 32-bit words
+// each, written as inline PTX as Triton does: the predicate is the mask, and
+// masked-off elements of a load take `other` (zero without one). Elements that
+// several threads (or registers) hold are stored by one of them only.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+/// How `width` elements of `elementBits` travel: `words` registers of
+/// `wordBits` (32, or 16/8 for accesses narrower than a word).
+struct AccessShape {
+  unsigned words;
+  unsigned wordBits;
+  unsigned elementsPerWord;
+};
+
+AccessShape getAccessShape(unsigned width, unsigned elementBits) {
+  unsigned totalBits = width * elementBits;
+  unsigned wordBits = std::min(32u, totalBits);
+  return {totalBits / wordBits, wordBits, wordBits / elementBits};
+}
+
+/// PTX register constraint and move suffix of a word.
+StringRef getConstraint(unsigned wordBits) { return wordBits == 32 ? "r" : "h"; }
+/// The PTX type the access uses for a word.
+StringRef getPtxWordType(unsigned wordBits) {
+  return wordBits == 32 ? "b32" : wordBits == 16 ? "b16" : "b8";
+}
+/// 8-bit words live in 16-bit registers.
+unsigned getRegisterBits(unsigned wordBits) { return std::max(16u, wordBits); }
+
+std::string getCacheSuffix(CacheModifier cache, bool isLoad) {
+  switch (cache) {
+  case CacheModifier::CA:
+    return isLoad ? ".ca" : "";
+  case CacheModifier::CG:
+    return ".cg";
+  case CacheModifier::CV:
+    return isLoad ? ".cv" : "";
+  case CacheModifier::WB:
+    return isLoad ? "" : ".wb";
+  case CacheModifier::CS:
+    return ".cs";
+  case CacheModifier::WT:
+    return isLoad ? "" : ".wt";
+  default:
+    return "";
+  }
+}
+
+std::string getEvictionSuffix(EvictionPolicy evict) {
+  switch (evict) {
+  case EvictionPolicy::EVICT_FIRST:
+    return ".L1::evict_first";
+  case EvictionPolicy::EVICT_LAST:
+    return ".L1::evict_last";
+  default:
+    return "";
+  }
+}
+
+/// Packs `elements` (LLVM values of `elementBits` each) into one word.
+Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elements, unsigned wordBits) {
+  Type wordType = b.getIntegerType(getRegisterBits(wordBits));
+  Value word;
+  unsigned offset = 0;
+  for (Value element : elements) {
+    Value bits = bitcastToInt(b, loc, element);
+    unsigned width = bits.getType().getIntOrFloatBitWidth();
+    if (width == 1) {
+      bits = LLVM::ZExtOp::create(b, loc, b.getI8Type(), bits);
+      width = 8;
+    }
+    if (width < getRegisterBits(wordBits))
+      bits = LLVM::ZExtOp::create(b, loc, wordType, bits);
+    if (offset != 0)
+      bits = LLVM::ShlOp::create(b, loc, bits, createIntConstant(b, loc, wordType, offset));
+    word = word ? LLVM::OrOp::create(b, loc, word, bits).getResult() : bits;
+    offset += width;
+  }
+  return word;
+}
+
+/// Splits a loaded word into `count` elements of `elementType` (LLVM type).
+void unpackWord(OpBuilder &b, Location loc, Value word, unsigned count, Type elementType,
+                unsigned elementBits, SmallVectorImpl<Value> &out) {
+  Type bitsType = b.getIntegerType(elementBits);
+  for (unsigned i = 0; i < count; ++i) {
+    Value bits = word;
+    if (i != 0)
+      bits = LLVM::LShrOp::create(b, loc, bits,
+                                  createIntConstant(b, loc, word.getType(), i * elementBits));
+    if (bits.getType() != bitsType)
+      bits = LLVM::TruncOp::create(b, loc, bitsType, bits);
+    if (elementType.isInteger(1))
+      out.push_back(LLVM::TruncOp::create(b, loc, elementType, bits));
+    else if (isa<LLVM::LLVMPointerType>(elementType))
+      out.push_back(LLVM::IntToPtrOp::create(b, loc, elementType, bits));
+    else if (bitsType != elementType)
+      out.push_back(LLVM::BitcastOp::create(b, loc, elementType, bits));
+    else
+      out.push_back(bits);
+  }
+}
+
+Value createAsm(OpBuilder &b, Location loc, Type resultType, ValueRange operands,
+                StringRef text, StringRef constraints) {
+  MLIRContext *context = b.getContext();
+  auto op = LLVM::InlineAsmOp::create(
+      b, loc, resultType ? TypeRange(resultType) : TypeRange(), operands,
+      b.getStringAttr(text), b.getStringAttr(constraints), /*has_side_effects=*/b.getUnitAttr(),
+      /*is_align_stack=*/UnitAttr(), LLVM::TailCallKindAttr::get(context, LLVM::TailCallKind::None),
+      LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT), ArrayAttr());
+  return resultType ? op.getResult(0) : Value();
+}
+
+/// A predicate true in the one thread (lane and warp) that stores elements
+/// several threads hold; null when every thread holds distinct elements.
+Value getOwnerPredicate(OpBuilder &b, Location loc, const gpu::LinearLayout &layout,
+                        const TargetInfoBase &target) {
+  Value predicate;
+  LaneAndWarp thread;
+  for (StringRef dim : {"lane", "warp"}) {
+    if (!layout.hasInDim(dim))
+      continue;
+    int32_t redundant = 0;
+    for (auto [bit, basis] : llvm::enumerate(layout.getBases(dim)))
+      if (llvm::all_of(basis, [](int32_t v) { return v == 0; }))
+        redundant |= 1 << bit;
+    if (!redundant)
+      continue;
+    if (!thread.lane)
+      thread = getLaneAndWarp(b, loc, target);
+    Value index = dim == "lane" ? thread.lane : thread.warp;
+    Value bits = LLVM::AndOp::create(b, loc, index, createI32Constant(b, loc, redundant));
+    Value isOwner = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                                         createI32Constant(b, loc, 0));
+    predicate = predicate ? LLVM::AndOp::create(b, loc, predicate, isOwner).getResult() : isOwner;
+  }
+  return predicate;
+}
+
+/// Registers that repeat an element an earlier register holds.
+llvm::BitVector getRedundantRegisters(const gpu::LinearLayout &layout) {
+  SmallVector<SmallVector<int32_t>> regs = getRegisterPart(layout);
+  llvm::BitVector redundant(regs.size());
+  int32_t zeroBits = 0;
+  if (layout.hasInDim("register"))
+    for (auto [bit, basis] : llvm::enumerate(layout.getBases("register")))
+      if (llvm::all_of(basis, [](int32_t v) { return v == 0; }))
+        zeroBits |= 1 << bit;
+  for (unsigned r = 0; r < regs.size(); ++r)
+    if (r & zeroBits)
+      redundant.set(r);
+  return redundant;
+}
+
+struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
+  LoadOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target,
+                const AccessWidths &widths)
+      : ConvertOpToLLVMPattern(converter), target(target), widths(widths) {}
+
+  LogicalResult matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (isa<PointerType>(op.getPtr().getType()) &&
+        isa<RankedTensorType>(cast<PointerType>(op.getPtr().getType()).getPointeeType()))
+      return op.emitError("tt.load of a block pointer reaches the LLVM lowering: run "
+                          "-triton-rewrite-tensor-pointer first");
+    Location loc = op.getLoc();
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    Type valueType = op.getType();
+    Type elementType = converter->convertElementType(getElementTypeOrSelf(valueType));
+    unsigned elementBits = getMemoryBitWidth(getElementTypeOrSelf(valueType));
+    SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
+    SmallVector<Value> masks, others;
+    if (adaptor.getMask())
+      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    if (adaptor.getOther())
+      others = unpackLLElements(loc, adaptor.getOther(), rewriter);
+    auto it = widths.find(op);
+    unsigned width = it == widths.end() ? 1 : it->second;
+    AccessShape shape = getAccessShape(width, elementBits);
+    unsigned regBits = getRegisterBits(shape.wordBits);
+    std::string suffix = (op.getIsVolatile() ? std::string(".volatile") : std::string()) +
+                         ".global" + getCacheSuffix(op.getCache(), true) +
+                         getEvictionSuffix(op.getEvict());
+    SmallVector<Value> results;
+    for (unsigned start = 0; start < ptrs.size(); start += width) {
+      // Text: a move of `other` (or 0) into each word, then the predicated load.
+      std::string text, constraints;
+      SmallVector<Value> operands;
+      for (unsigned w = 0; w < shape.words; ++w)
+        constraints += (constraints.empty() ? "=" : ",=") + getConstraint(shape.wordBits).str();
+      unsigned next = shape.words;
+      for (unsigned w = 0; w < shape.words; ++w) {
+        std::string source = "0x0";
+        if (!others.empty()) {
+          ArrayRef<Value> words(others.begin() + start + w * shape.elementsPerWord,
+                                shape.elementsPerWord);
+          operands.push_back(packWord(rewriter, loc, words, shape.wordBits));
+          constraints += "," + getConstraint(shape.wordBits).str();
+          source = llvm::formatv("${0}", next++).str();
+        }
+        text += llvm::formatv("mov.b{0} ${1}, {2};\n\t", regBits, w, source).str();
+      }
+      operands.push_back(ptrs[start]);
+      constraints += ",l";
+      unsigned ptrIndex = next++;
+      Value predicate = masks.empty() ? createI1Constant(rewriter, loc, true) : masks[start];
+      operands.push_back(predicate);
+      constraints += ",b";
+      unsigned predIndex = next++;
+      std::string destinations;
+      for (unsigned w = 0; w < shape.words; ++w)
+        destinations += llvm::formatv("{0}${1}", w ? ", " : "", w).str();
+      std::string vector = shape.words > 1 ? llvm::formatv(".v{0}", shape.words).str() : "";
+      std::string wordType = shape.wordBits == 8 ? "u8" : getPtxWordType(shape.wordBits).str();
+      text += llvm::formatv("@${0} ld{1}{2}.{3} {{ {4} }, [ ${5} + 0 ];", predIndex, suffix,
+                            vector, wordType, destinations, ptrIndex)
+                  .str();
+      Type wordType_ = rewriter.getIntegerType(regBits);
+      Type resultType = shape.words == 1
+                            ? wordType_
+                            : LLVM::LLVMStructType::getLiteral(
+                                  getContext(), SmallVector<Type>(shape.words, wordType_));
+      Value loaded = createAsm(rewriter, loc, resultType, operands, text, constraints);
+      for (unsigned w = 0; w < shape.words; ++w) {
+        Value word = shape.words == 1 ? loaded : LLVM::ExtractValueOp::create(rewriter, loc, loaded, w).getResult();
+        unpackWord(rewriter, loc, word, shape.elementsPerWord, elementType, elementBits, results);
+      }
+    }
+    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, valueType));
+    return success();
+  }
+
+  const TargetInfoBase &target;
+  const AccessWidths &widths;
+};
+
+struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
+  StoreOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target,
+                 const AccessWidths &widths)
+      : ConvertOpToLLVMPattern(converter), target(target), widths(widths) {}
+
+  LogicalResult matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (isa<PointerType>(op.getPtr().getType()) &&
+        isa<RankedTensorType>(cast<PointerType>(op.getPtr().getType()).getPointeeType()))
+      return op.emitError("tt.store to a block pointer reaches the LLVM lowering: run "
+                          "-triton-rewrite-tensor-pointer first");
+    Location loc = op.getLoc();
+    Type valueType = op.getValue().getType();
+    unsigned elementBits = getMemoryBitWidth(getElementTypeOrSelf(valueType));
+    SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
+    SmallVector<Value> values = unpackLLElements(loc, adaptor.getValue(), rewriter);
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    auto it = widths.find(op);
+    unsigned width = it == widths.end() ? 1 : it->second;
+    AccessShape shape = getAccessShape(width, elementBits);
+
+    Value owner;
+    llvm::BitVector redundant(ptrs.size());
+    if (auto tensorType = dyn_cast<RankedTensorType>(valueType)) {
+      if (std::optional<gpu::LinearLayout> layout = getDistributedLayout(tensorType)) {
+        owner = getOwnerPredicate(rewriter, loc, *layout, target);
+        redundant = getRedundantRegisters(*layout);
+      }
+    } else {
+      // A scalar store: every thread has the value; thread 0 stores it.
+      Value tid = target.getThreadId(rewriter, loc);
+      owner = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid,
+                                   createI32Constant(rewriter, loc, 0));
+    }
+    std::string suffix = ".global" + getCacheSuffix(op.getCache(), false) +
+                         getEvictionSuffix(op.getEvict());
+    std::string vector = shape.words > 1 ? llvm::formatv(".v{0}", shape.words).str() : "";
+    for (unsigned start = 0; start < ptrs.size(); start += width) {
+      if (redundant.test(start))
+        continue;
+      SmallVector<Value> operands;
+      std::string constraints, sources;
+      for (unsigned w = 0; w < shape.words; ++w) {
+        ArrayRef<Value> words(values.begin() + start + w * shape.elementsPerWord,
+                              shape.elementsPerWord);
+        operands.push_back(packWord(rewriter, loc, words, shape.wordBits));
+        constraints += (w ? "," : "") + getConstraint(shape.wordBits).str();
+        sources += llvm::formatv("{0}${1}", w ? ", " : "", w).str();
+      }
+      operands.push_back(ptrs[start]);
+      constraints += ",l";
+      Value predicate = masks.empty() ? Value() : masks[start];
+      if (owner)
+        predicate = predicate ? LLVM::AndOp::create(rewriter, loc, predicate, owner).getResult()
+                              : owner;
+      if (!predicate)
+        predicate = createI1Constant(rewriter, loc, true);
+      operands.push_back(predicate);
+      constraints += ",b";
+      std::string text =
+          llvm::formatv("@${0} st{1}{2}.{3} [ ${4} + 0 ], {5};", shape.words + 1, suffix, vector,
+                        getPtxWordType(shape.wordBits), shape.words,
+                        shape.words > 1 ? "{ " + sources + " }" : sources)
+              .str();
+      createAsm(rewriter, loc, Type(), operands, text, constraints);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfoBase &target;
+  const AccessWidths &widths;
+};
+
+} // namespace
+
+void mlir::triton::nvidia::populateLoadStoreOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target, const AccessWidths &widths) {
+  patterns.add<LoadOpPattern, StoreOpPattern>(converter, target, widths);
+}

@@ -1,0 +1,62 @@
+//===- TargetInfo.cpp - The NVIDIA answers to the lowering's questions ----===//
+
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/TargetInfo.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::nvidia;
+
+Value TargetInfo::getThreadId(OpBuilder &b, Location loc) const {
+  // The range lets LLVM see that register and thread bits of an index are
+  // disjoint (xor becomes `or disjoint`, adds need no carries).
+  auto range = LLVM::ConstantRangeAttr::get(b.getContext(), 32, 0, numThreads);
+  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type(), range);
+}
+
+Value TargetInfo::getProgramId(OpBuilder &b, Location loc, int axis) const {
+  Type i32 = b.getI32Type();
+  switch (axis) {
+  case 0:
+    return NVVM::BlockIdXOp::create(b, loc, i32);
+  case 1:
+    return NVVM::BlockIdYOp::create(b, loc, i32);
+  default:
+    return NVVM::BlockIdZOp::create(b, loc, i32);
+  }
+}
+
+Value TargetInfo::getNumPrograms(OpBuilder &b, Location loc, int axis) const {
+  Type i32 = b.getI32Type();
+  switch (axis) {
+  case 0:
+    return NVVM::GridDimXOp::create(b, loc, i32);
+  case 1:
+    return NVVM::GridDimYOp::create(b, loc, i32);
+  default:
+    return NVVM::GridDimZOp::create(b, loc, i32);
+  }
+}
+
+Value TargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value, int mask) const {
+  return NVVM::ShflOp::create(b, loc, value.getType(), createI32Constant(b, loc, -1), value,
+                              createI32Constant(b, loc, mask), createI32Constant(b, loc, 0x1f),
+                              NVVM::ShflKind::bfly, UnitAttr());
+}
+
+Value TargetInfo::shuffleIdx(OpBuilder &b, Location loc, Value value, Value lane) const {
+  return NVVM::ShflOp::create(b, loc, value.getType(), createI32Constant(b, loc, -1), value,
+                              lane, createI32Constant(b, loc, 0x1f), NVVM::ShflKind::idx,
+                              UnitAttr());
+}
+
+void TargetInfo::barrier(OpBuilder &b, Location loc) const { NVVM::Barrier0Op::create(b, loc); }
+
+void TargetInfo::markKernel(LLVM::LLVMFuncOp func, int numThreads) const {
+  MLIRContext *context = func.getContext();
+  func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), UnitAttr::get(context));
+  func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                DenseI32ArrayAttr::get(context, {numThreads}));
+}

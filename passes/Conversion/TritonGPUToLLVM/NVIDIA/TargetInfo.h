@@ -1,0 +1,39 @@
+//===- TargetInfo.h - The NVIDIA answers to the lowering's questions -*- C++ -*-===//
+
+#ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_TARGETINFO_H
+#define PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_TARGETINFO_H
+
+#include "passes/Conversion/TritonGPUToLLVM/common/TargetInfo.h"
+
+namespace mlir {
+namespace triton {
+namespace nvidia {
+
+class TargetInfo : public TargetInfoBase {
+public:
+  TargetInfo(int computeCapability, int ptxVersion, int numThreads)
+      : computeCapability(computeCapability), ptxVersion(ptxVersion), numThreads(numThreads) {}
+
+  int getComputeCapability() const { return computeCapability; }
+  int getPtxVersion() const { return ptxVersion; }
+
+  int getWarpSize() const override { return 32; }
+  Value getThreadId(OpBuilder &b, Location loc) const override;
+  Value getProgramId(OpBuilder &b, Location loc, int axis) const override;
+  Value getNumPrograms(OpBuilder &b, Location loc, int axis) const override;
+  Value shuffleXor(OpBuilder &b, Location loc, Value value, int mask) const override;
+  Value shuffleIdx(OpBuilder &b, Location loc, Value value, Value lane) const override;
+  void barrier(OpBuilder &b, Location loc) const override;
+  void markKernel(LLVM::LLVMFuncOp func, int numThreads) const override;
+
+private:
+  int computeCapability;
+  int ptxVersion;
+  int numThreads;
+};
+
+} // namespace nvidia
+} // namespace triton
+} // namespace mlir
+
+#endif // PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_TARGETINFO_H

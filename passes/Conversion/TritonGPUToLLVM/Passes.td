@@ -1,0 +1,44 @@
+//===- Passes.td - TTGIR to the LLVM dialect ---------------*- tablegen -*-===//
+
+#ifndef CONVERSION_TRITONGPUTOLLVM_PASSES_TD
+#define CONVERSION_TRITONGPUTOLLVM_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Lowers a TTGIR module for an NVIDIA GPU to the LLVM and NVVM dialects";
+  let description = [{
+    Every tensor becomes the elements the calling thread holds (a struct in
+    the register order of its layout's linear layout); every op becomes what
+    each thread does. `tt.func` becomes `llvm.func` with two trailing
+    `!llvm.ptr<1>` parameters (global and profile scratch; Triton 3.6's
+    ABI), public functions become kernels with `nvvm.reqntid` of the
+    module's threads. Loads and stores are predicated PTX accesses of up to
+    128 bits, their width from the axis-info analysis; math functions call
+    libdevice (`__nv_*`), linked at emission. `scf` is lowered to `cf` first.
+
+    Lowered today: arith and math ops on tensors, tensor splat constants,
+    `tt.splat`, `tt.addptr`, `tt.bitcast`, `tt.int_to_ptr`, `tt.ptr_to_int`,
+    `tt.make_range`, `tt.get_program_id`, `tt.get_num_programs`,
+    `tt.broadcast`, `tt.expand_dims`, `tt.reshape`, `tt.trans`, `tt.join`,
+    `tt.split`, `tt.cat`, `tt.load`/`tt.store` through pointers,
+    `ttg.convert_layout` when no element changes thread, `tt.func`,
+    `tt.return`, `tt.call`. Any other TTGIR op fails to legalize with a
+    located error.
+
+    ```mlir
+    %p = tt.get_program_id x : i32
+    // becomes
+    %p = nvvm.read.ptx.sreg.ctaid.x : i32
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"90",
+           "the GPU's compute capability (80, 90)">,
+    Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"87",
+           "the PTX ISA version the inline PTX may use">
+  ];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
+}
+
+#endif // CONVERSION_TRITONGPUTOLLVM_PASSES_TD

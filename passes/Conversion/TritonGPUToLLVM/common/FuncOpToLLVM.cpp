@@ -1,0 +1,180 @@
+//===- FuncOpToLLVM.cpp - Functions, returns and calls ---------------------===//
+//
+// A tt.func becomes an llvm.func whose parameters are the converted
+// parameters followed by two `!llvm.ptr<1>`: the global scratch and profile
+// scratch pointers of Triton 3.6's kernel ABI. Device functions get them too
+// and calls pass the caller's along, so every function can reach the
+// program's scratch. Public functions are kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+constexpr unsigned kScratchParams = 2;
+
+/// The LLVM result type of a function returning `results`: void, the one
+/// converted type, or a struct of them.
+Type getPackedResultType(const TypeConverter &converter, TypeRange results) {
+  MLIRContext *context = &static_cast<const LLVMTypeConverter &>(converter).getContext();
+  if (results.empty())
+    return LLVM::LLVMVoidType::get(context);
+  SmallVector<Type> converted;
+  for (Type type : results)
+    converted.push_back(converter.convertType(type));
+  if (converted.size() == 1)
+    return converted.front();
+  return LLVM::LLVMStructType::getLiteral(context, converted);
+}
+
+/// Triton's spelling of a parameter type in a kernel signature (`*fp32`,
+/// `i32`, `fp16`, ...); empty for types a signature cannot hold.
+std::string spellSignatureType(Type type) {
+  if (auto pointer = dyn_cast<PointerType>(type)) {
+    std::string pointee = spellSignatureType(pointer.getPointeeType());
+    return pointee.empty() ? "" : "*" + pointee;
+  }
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return (integer.isUnsigned() ? "u" : "i") + std::to_string(integer.getWidth());
+  if (type.isF16())
+    return "fp16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isF32())
+    return "fp32";
+  if (type.isF64())
+    return "fp64";
+  if (isa<Float8E4M3FNType>(type))
+    return "fp8e4nv";
+  if (isa<Float8E5M2Type>(type))
+    return "fp8e5";
+  if (isa<Float8E4M3FNUZType>(type))
+    return "fp8e4b8";
+  if (isa<Float8E5M2FNUZType>(type))
+    return "fp8e5b16";
+  return "";
+}
+
+struct FuncOpPattern : ConvertOpToLLVMPattern<FuncOp> {
+  FuncOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target, int numThreads)
+      : ConvertOpToLLVMPattern(converter), target(target), numThreads(numThreads) {}
+
+  LogicalResult matchAndRewrite(FuncOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    const TypeConverter &converter = *getTypeConverter();
+    MLIRContext *context = op.getContext();
+    FunctionType type = op.getFunctionType();
+    TypeConverter::SignatureConversion signature(type.getNumInputs());
+    for (auto [i, input] : llvm::enumerate(type.getInputs())) {
+      Type converted = converter.convertType(input);
+      if (!converted)
+        return op.emitError() << "parameter type " << input
+                              << " has no LLVM form in this lowering";
+      signature.addInputs(i, converted);
+    }
+    auto globalPtr = LLVM::LLVMPointerType::get(context, 1);
+    signature.addInputs(SmallVector<Type>(kScratchParams, globalPtr));
+    Type resultType = getPackedResultType(converter, type.getResults());
+    if (!resultType)
+      return op.emitError("a result type has no LLVM form in this lowering");
+    auto llvmType = LLVM::LLVMFunctionType::get(resultType, signature.getConvertedTypes());
+
+    bool isKernel = op.isPublic();
+    auto linkage = isKernel ? LLVM::Linkage::External : LLVM::Linkage::Internal;
+    auto func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getName(), llvmType, linkage);
+    // Argument attributes Triton's frontend sets are facts for analyses, not
+    // LLVM attributes; they are dropped here.
+    if (auto noinline = op->getAttrOfType<BoolAttr>("noinline"); noinline && noinline.getValue())
+      func.setNoInline(true);
+    if (isKernel) {
+      target.markKernel(func, numThreads);
+      // The launch metadata's `params`: LLVM pointers forget their pointee.
+      SmallVector<Attribute> params;
+      for (Type input : type.getInputs()) {
+        std::string spelled = spellSignatureType(input);
+        if (spelled.empty()) {
+          params.clear();
+          break;
+        }
+        params.push_back(rewriter.getStringAttr(spelled));
+      }
+      if (params.size() == type.getNumInputs())
+        func->setAttr("tt.params", rewriter.getArrayAttr(params));
+    }
+    if (op.isExternal()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
+    if (failed(rewriter.convertRegionTypes(&func.getBody(), converter, &signature)))
+      return op.emitError("the function body's block arguments have no LLVM form");
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfoBase &target;
+  int numThreads;
+};
+
+struct ReturnOpPattern : ConvertOpToLLVMPattern<ReturnOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    ValueRange values = adaptor.getSrcs();
+    if (values.size() <= 1) {
+      rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, values);
+      return success();
+    }
+    Type packedType = getPackedResultType(*getTypeConverter(), op.getSrcs().getTypes());
+    Value packed = LLVM::UndefOp::create(rewriter, op.getLoc(), packedType);
+    for (auto [i, value] : llvm::enumerate(values))
+      packed = LLVM::InsertValueOp::create(rewriter, op.getLoc(), packed, value, i);
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, packed);
+    return success();
+  }
+};
+
+struct CallOpPattern : ConvertOpToLLVMPattern<CallOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(CallOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto caller = op->getParentOfType<LLVM::LLVMFuncOp>();
+    if (!caller || caller.getNumArguments() < kScratchParams)
+      return rewriter.notifyMatchFailure(op, "the caller is not converted yet");
+    SmallVector<Value> operands(adaptor.getOperands());
+    unsigned numArgs = caller.getNumArguments();
+    for (unsigned i = numArgs - kScratchParams; i < numArgs; ++i)
+      operands.push_back(caller.getArgument(i));
+    Type resultType = getPackedResultType(*getTypeConverter(), op.getResultTypes());
+    auto call = LLVM::CallOp::create(rewriter, op.getLoc(),
+                                     isa<LLVM::LLVMVoidType>(resultType) ? TypeRange()
+                                                                         : TypeRange(resultType),
+                                     op.getCalleeAttr(), operands);
+    if (op.getNumResults() <= 1) {
+      rewriter.replaceOp(op, call.getResults());
+      return success();
+    }
+    SmallVector<Value> results;
+    for (unsigned i = 0; i < op.getNumResults(); ++i)
+      results.push_back(LLVM::ExtractValueOp::create(rewriter, op.getLoc(), call.getResult(), i));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                                RewritePatternSet &patterns,
+                                                const TargetInfoBase &target, int numThreads) {
+  patterns.add<FuncOpPattern>(converter, target, numThreads);
+  patterns.add<ReturnOpPattern, CallOpPattern>(converter);
+}

@@ -1,0 +1,42 @@
+//===- TargetInfo.h - What the GPU lowering asks of a target -----*- C++ -*-===//
+//
+// The shared lowering of TTGIR to LLVM is written against this interface; the
+// NVIDIA and AMD backends answer it with their intrinsics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_TARGETINFO_H
+#define PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_TARGETINFO_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace triton {
+
+class TargetInfoBase {
+public:
+  virtual ~TargetInfoBase() = default;
+
+  /// Threads per warp (wave).
+  virtual int getWarpSize() const = 0;
+  /// The thread's index within its program (x only: Triton launches 1-D blocks), i32.
+  virtual Value getThreadId(OpBuilder &b, Location loc) const = 0;
+  /// The program's index along `axis` (0, 1, 2) of the grid, i32.
+  virtual Value getProgramId(OpBuilder &b, Location loc, int axis) const = 0;
+  /// The grid's size along `axis`, i32.
+  virtual Value getNumPrograms(OpBuilder &b, Location loc, int axis) const = 0;
+  /// `value` (an i32) from lane `lane ^ mask` of the warp.
+  virtual Value shuffleXor(OpBuilder &b, Location loc, Value value, int mask) const = 0;
+  /// `value` (an i32) from lane `lane` of the warp.
+  virtual Value shuffleIdx(OpBuilder &b, Location loc, Value value, Value lane) const = 0;
+  /// A barrier of all threads of the program, ordering shared-memory accesses.
+  virtual void barrier(OpBuilder &b, Location loc) const = 0;
+  /// Marks `func` as a kernel launched with `numThreads` threads per program.
+  virtual void markKernel(LLVM::LLVMFuncOp func, int numThreads) const = 0;
+};
+
+} // namespace triton
+} // namespace mlir
+
+#endif // PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_TARGETINFO_H

@@ -1,0 +1,217 @@
+//===- Utility.cpp - Helpers of the TTGIR to LLVM lowering ----------------===//
+
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using gpu::LinearLayout;
+
+SmallVector<Value> mlir::triton::unpackLLElements(Location loc, Value value, OpBuilder &b) {
+  auto structType = dyn_cast<LLVM::LLVMStructType>(value.getType());
+  if (!structType)
+    return {value};
+  SmallVector<Value> elements;
+  for (unsigned i = 0, e = structType.getBody().size(); i < e; ++i)
+    elements.push_back(LLVM::ExtractValueOp::create(b, loc, value, i));
+  return elements;
+}
+
+Value mlir::triton::packLLElements(Location loc, const TypeConverter *converter,
+                                   ValueRange elements, OpBuilder &b, Type type) {
+  Type llvmType = converter->convertType(type);
+  auto structType = dyn_cast<LLVM::LLVMStructType>(llvmType);
+  if (!structType) {
+    assert(elements.size() == 1 && "a scalar packs one element");
+    return elements.front();
+  }
+  assert(structType.getBody().size() == elements.size() && "element count mismatch");
+  Value result = LLVM::UndefOp::create(b, loc, structType);
+  for (auto [i, element] : llvm::enumerate(elements))
+    result = LLVM::InsertValueOp::create(b, loc, result, element, i);
+  return result;
+}
+
+Value mlir::triton::createIntConstant(OpBuilder &b, Location loc, Type type, int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
+}
+
+Value mlir::triton::createI32Constant(OpBuilder &b, Location loc, int64_t value) {
+  return createIntConstant(b, loc, b.getI32Type(), value);
+}
+
+Value mlir::triton::createI1Constant(OpBuilder &b, Location loc, bool value) {
+  return createIntConstant(b, loc, b.getI1Type(), value);
+}
+
+Value mlir::triton::createFloatConstant(OpBuilder &b, Location loc, Type type, double value) {
+  return LLVM::ConstantOp::create(b, loc, type, b.getFloatAttr(type, value));
+}
+
+Value mlir::triton::createZero(OpBuilder &b, Location loc, Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::ZeroOp::create(b, loc, type);
+  if (isa<FloatType>(type))
+    return createFloatConstant(b, loc, type, 0.0);
+  return createIntConstant(b, loc, type, 0);
+}
+
+LaneAndWarp mlir::triton::getLaneAndWarp(OpBuilder &b, Location loc,
+                                         const TargetInfoBase &target) {
+  Value tid = target.getThreadId(b, loc);
+  int warpSize = target.getWarpSize();
+  Value lane = LLVM::URemOp::create(b, loc, tid, createI32Constant(b, loc, warpSize));
+  Value warp = LLVM::UDivOp::create(b, loc, tid, createI32Constant(b, loc, warpSize));
+  warp = target.shuffleIdx(b, loc, warp, createI32Constant(b, loc, 0));
+  return {lane, warp};
+}
+
+/// Adds to `terms` the contribution of the bits of `index` whose bases are
+/// `bases`, along output dimension `dim`: runs of bits whose bases are
+/// consecutive powers of two become one shift-and-mask.
+static void addThreadTerms(OpBuilder &b, Location loc, Value index,
+                           ArrayRef<LinearLayout::Basis> bases, unsigned dim,
+                           SmallVectorImpl<Value> &terms) {
+  unsigned bit = 0;
+  while (bit < bases.size()) {
+    int32_t start = bases[bit][dim];
+    if (start == 0) {
+      ++bit;
+      continue;
+    }
+    unsigned end = bit + 1;
+    if (llvm::isPowerOf2_32(start))
+      while (end < bases.size() && bases[end][dim] == (start << (end - bit)))
+        ++end;
+    unsigned length = end - bit;
+    Value term = index;
+    if (bit != 0)
+      term = LLVM::LShrOp::create(b, loc, term, createI32Constant(b, loc, bit));
+    term = LLVM::AndOp::create(b, loc, term, createI32Constant(b, loc, (1 << length) - 1));
+    if (llvm::isPowerOf2_32(start)) {
+      unsigned shift = llvm::Log2_32(start);
+      if (shift != 0)
+        term = LLVM::ShlOp::create(b, loc, term, createI32Constant(b, loc, shift));
+    } else {
+      term = LLVM::MulOp::create(b, loc, term, createI32Constant(b, loc, start));
+    }
+    terms.push_back(term);
+    bit = end;
+  }
+}
+
+SmallVector<Value> mlir::triton::emitThreadPart(OpBuilder &b, Location loc,
+                                                const LinearLayout &layout,
+                                                LaneAndWarp thread) {
+  unsigned rank = layout.getOutDims().size();
+  SmallVector<Value> coords;
+  for (unsigned d = 0; d < rank; ++d) {
+    SmallVector<Value> terms;
+    if (layout.hasInDim("lane"))
+      addThreadTerms(b, loc, thread.lane, layout.getBases("lane"), d, terms);
+    if (layout.hasInDim("warp"))
+      addThreadTerms(b, loc, thread.warp, layout.getBases("warp"), d, terms);
+    Value coord = createI32Constant(b, loc, 0);
+    for (auto [i, term] : llvm::enumerate(terms))
+      coord = i == 0 ? term : LLVM::XOrOp::create(b, loc, coord, term).getResult();
+    coords.push_back(coord);
+  }
+  return coords;
+}
+
+SmallVector<SmallVector<int32_t>> mlir::triton::getRegisterPart(const LinearLayout &layout) {
+  unsigned rank = layout.getOutDims().size();
+  ArrayRef<LinearLayout::Basis> bases;
+  if (layout.hasInDim("register"))
+    bases = layout.getBases("register");
+  int count = 1 << bases.size();
+  SmallVector<SmallVector<int32_t>> result(count, SmallVector<int32_t>(rank, 0));
+  for (int reg = 0; reg < count; ++reg)
+    for (auto [bit, basis] : llvm::enumerate(bases))
+      if (reg & (1 << bit))
+        for (unsigned d = 0; d < rank; ++d)
+          result[reg][d] ^= basis[d];
+  return result;
+}
+
+SmallVector<SmallVector<Value>> mlir::triton::emitIndices(OpBuilder &b, Location loc,
+                                                          const LinearLayout &layout,
+                                                          LaneAndWarp thread) {
+  SmallVector<Value> threadPart = emitThreadPart(b, loc, layout, thread);
+  SmallVector<SmallVector<int32_t>> regPart = getRegisterPart(layout);
+  SmallVector<SmallVector<Value>> result;
+  for (const SmallVector<int32_t> &reg : regPart) {
+    SmallVector<Value> coords;
+    for (auto [d, constant] : llvm::enumerate(reg)) {
+      // The lowering's layouts put registers and threads on disjoint bits,
+      // so xor is an or; LLVM proves it from the thread id's range.
+      coords.push_back(constant == 0 ? threadPart[d]
+                                     : LLVM::XOrOp::create(b, loc, threadPart[d],
+                                                           createI32Constant(b, loc, constant))
+                                           .getResult());
+    }
+    result.push_back(std::move(coords));
+  }
+  return result;
+}
+
+Value mlir::triton::bitcastToInt(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  if (isa<IntegerType>(type))
+    return value;
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), value);
+  unsigned width = type.getIntOrFloatBitWidth();
+  return LLVM::BitcastOp::create(b, loc, b.getIntegerType(width), value);
+}
+
+static Value bitcastFromInt(OpBuilder &b, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(b, loc, type, value);
+  return LLVM::BitcastOp::create(b, loc, type, value);
+}
+
+Value mlir::triton::shuffleXorAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
+                                  Value value, int mask) {
+  Type type = value.getType();
+  Value bits = bitcastToInt(b, loc, value);
+  unsigned width = cast<IntegerType>(bits.getType()).getWidth();
+  Type i32 = b.getI32Type();
+  if (width == 32)
+    return bitcastFromInt(b, loc, target.shuffleXor(b, loc, bits, mask), type);
+  if (width < 32) {
+    Value wide = LLVM::ZExtOp::create(b, loc, i32, bits);
+    Value shuffled = target.shuffleXor(b, loc, wide, mask);
+    Value narrow = LLVM::TruncOp::create(b, loc, bits.getType(), shuffled);
+    return bitcastFromInt(b, loc, narrow, type);
+  }
+  assert(width == 64 && "shuffles of 8 to 64 bits");
+  Type i64 = b.getI64Type();
+  Value low = LLVM::TruncOp::create(b, loc, i32, bits);
+  Value high = LLVM::TruncOp::create(
+      b, loc, i32, LLVM::LShrOp::create(b, loc, bits, createIntConstant(b, loc, i64, 32)));
+  low = LLVM::ZExtOp::create(b, loc, i64, target.shuffleXor(b, loc, low, mask));
+  high = LLVM::ZExtOp::create(b, loc, i64, target.shuffleXor(b, loc, high, mask));
+  Value joined = LLVM::OrOp::create(
+      b, loc, low, LLVM::ShlOp::create(b, loc, high, createIntConstant(b, loc, i64, 32)));
+  return bitcastFromInt(b, loc, joined, type);
+}
+
+std::optional<int64_t> mlir::triton::getAllocationOffset(Operation *op) {
+  if (auto offset = op->getAttrOfType<IntegerAttr>("allocation.offset"))
+    return offset.getInt();
+  return std::nullopt;
+}
+
+Value mlir::triton::getSharedMemoryBase(OpBuilder &b, Location loc, int64_t offset) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kGlobalSharedMemoryName);
+  if (offset == 0)
+    return base;
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
+}

@@ -1,0 +1,77 @@
+//===- Utility.h - Helpers of the TTGIR to LLVM lowering ---------*- C++ -*-===//
+//
+// Packing a thread's elements into the struct that carries a tensor, building
+// LLVM constants, and the tensor coordinates each register of a thread holds.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_UTILITY_H
+#define PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_UTILITY_H
+
+#include "dialects/TritonGPU/IR/LinearLayout.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/TargetInfo.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir {
+namespace triton {
+
+/// The elements a struct-typed value carries (a scalar comes back alone).
+SmallVector<Value> unpackLLElements(Location loc, Value value, OpBuilder &b);
+/// The struct of `type`'s LLVM type holding `elements`.
+Value packLLElements(Location loc, const TypeConverter *converter, ValueRange elements,
+                     OpBuilder &b, Type type);
+
+/// LLVM constants.
+Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t value);
+Value createI32Constant(OpBuilder &b, Location loc, int64_t value);
+Value createI1Constant(OpBuilder &b, Location loc, bool value);
+Value createFloatConstant(OpBuilder &b, Location loc, Type type, double value);
+/// The zero of an integer, float or pointer type.
+Value createZero(OpBuilder &b, Location loc, Type type);
+
+/// The calling thread's lane and warp, i32; the warp index is made uniform
+/// (read from lane 0) so the assembler knows every lane has the same one.
+struct LaneAndWarp {
+  Value lane;
+  Value warp;
+};
+LaneAndWarp getLaneAndWarp(OpBuilder &b, Location loc, const TargetInfoBase &target);
+
+/// The tensor coordinates (i32, one per output dimension) of every register of
+/// the calling thread in `layout` (a distributed linear layout over register,
+/// lane, warp, block; block must be trivial).
+SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc,
+                                            const gpu::LinearLayout &layout,
+                                            LaneAndWarp thread);
+
+/// The coordinates contributed by lane and warp alone (register 0), one i32 per
+/// output dimension; a register's coordinates are these xor its constant part.
+SmallVector<Value> emitThreadPart(OpBuilder &b, Location loc, const gpu::LinearLayout &layout,
+                                  LaneAndWarp thread);
+
+/// The constant coordinates of every register (lane 0, warp 0).
+SmallVector<SmallVector<int32_t>> getRegisterPart(const gpu::LinearLayout &layout);
+
+/// Reinterprets `value` as an integer of its bit width (floats, pointers stay
+/// as they are if already integers).
+Value bitcastToInt(OpBuilder &b, Location loc, Value value);
+/// `value` sent through a 32-bit warp shuffle, whatever its type (split into
+/// 32-bit pieces, widened when narrower).
+Value shuffleXorAny(OpBuilder &b, Location loc, const TargetInfoBase &target, Value value,
+                    int mask);
+
+/// The module's `@global_smem`, declared by the lowering pass, plus `offset`
+/// bytes (an address in address space 3).
+Value getSharedMemoryBase(OpBuilder &b, Location loc, int64_t offset);
+/// The byte offset the allocation pass gave `op` (allocation.offset).
+std::optional<int64_t> getAllocationOffset(Operation *op);
+
+constexpr llvm::StringLiteral kGlobalSharedMemoryName = "global_smem";
+
+} // namespace triton
+} // namespace mlir
+
+#endif // PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_UTILITY_H

@@ -1,0 +1,36 @@
+//===- Vectorization.h - How wide a thread's memory accesses can be -*- C++ -*-===//
+//
+// A thread accesses `vec` consecutive elements at once when its registers
+// hold them consecutively (the layout), the addresses are consecutive and
+// aligned (axis info of the pointers) and the mask is constant over them.
+// Computed on the TTGIR before conversion, since the analysis needs it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_VECTORIZATION_H
+#define PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_VECTORIZATION_H
+
+#include "dialects/TritonGPU/IR/LinearLayout.h"
+#include "passes/Analysis/AxisInfo.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir {
+namespace triton {
+
+/// The number of consecutive registers of `layout` holding consecutive
+/// elements along one dimension, and that dimension (-1 if none).
+std::pair<int, int> getContiguousRegisters(const gpu::LinearLayout &layout);
+
+/// The elements per access of every tt.load, tt.store and atomic in `root`
+/// whose pointer operand is a tensor (1 for scalars), at most 128 bits.
+using AccessWidths = llvm::DenseMap<Operation *, unsigned>;
+AccessWidths computeAccessWidths(Operation *root);
+
+/// The bit width an element of `type` has in memory (booleans take a byte).
+unsigned getMemoryBitWidth(Type type);
+
+} // namespace triton
+} // namespace mlir
+
+#endif // PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_VECTORIZATION_H
