@@ -1,20 +1,24 @@
 #!/usr/bin/env python3
-"""Runs cubins built by this toolchain next to Triton 3.6's own, on a GPU.
+"""Runs kernels compiled by this toolchain next to Triton 3.6's own compile of
+the same Python function, on a GPU, and prints one table.
 
-For each kernel of the table below it loads two cubins with CuPy -- "ours"
-(triton-translate's output) and "ref" (Triton 3.6's PTX, assembled by the same
-ptxas) -- launches both with Triton's kernel ABI (arguments, then null global-
-and profile-scratch pointers; block = 32 x num_warps threads; dynamic shared
-memory from the metadata JSON), checks each output against PyTorch on fresh
-random inputs (output poisoned with NaN first), and times both with
-triton.testing.do_bench (median). Prints a table last.
+DIR (made by utils/gpu/prepare.sh on the build machine) holds, per kernel,
+NAME.cubin and NAME.json: our tools' output from Triton 3.6's TTIR of the
+kernel (the corpus's, or one dump_ttir.py took at the harness's
+configuration), and corpus_kernels.py (the corpus's Python source). For each
+case the harness draws fresh random inputs, poisons the outputs, runs ours
+(CuPy, Triton's kernel ABI: arguments, then null global/profile scratch;
+block = 32 x num_warps; dynamic shared memory from the JSON) and checks it
+against PyTorch in float64, does the same with Triton's compile, then times
+both with triton.testing.do_bench medians, three alternating rounds, and
+reports the median of the three ratios ours / Triton.
 
-Usage (on the GPU machine): utils/gpu/harness.py DIR, where DIR holds
-NAME.ours.cubin, NAME.ours.json and NAME.ref.cubin for each kernel (made by
-utils/gpu/prepare.sh).
+Usage (on the GPU machine): harness.py DIR [NAME...]
 """
+import importlib.util
 import json
 import os
+import statistics
 import sys
 
 import cupy as cp
@@ -22,87 +26,199 @@ import numpy as np
 import torch
 import triton
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import kernels as own  # noqa: E402
+
 DIR = sys.argv[1]
-
-
-def load(name, which):
-    module = cp.RawModule(path=os.path.join(DIR, f"{name}.{which}.cubin"))
-    meta = json.load(open(os.path.join(DIR, f"{name}.ours.json")))
-    fn = module.get_function(meta["name"])
-    if meta["shared"] > 48 * 1024:
-        fn.max_dynamic_shared_size_bytes = meta["shared"]
-    return fn, meta
-
-
-def ptr(t):
-    return np.uint64(t.data_ptr())
-
-
-def launcher(fn, meta, grid, args):
-    block = (meta["threads_per_warp"] * meta["num_warps"], 1, 1)
-    full = tuple(args) + (np.uint64(0), np.uint64(0))  # global / profile scratch
-    return lambda: fn(grid, block, full, shared_mem=meta["shared"])
+ONLY = set(sys.argv[2:])
+spec = importlib.util.spec_from_file_location("corpus_kernels",
+                                              os.path.join(DIR, "corpus_kernels.py"))
+corpus = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(corpus)
+DEV = "cuda"
 
 
 def rel_err(out, ref):
     out, ref = out.double(), ref.double()
-    if torch.isnan(out).any():
+    if not torch.isfinite(out).all():
         return float("nan")
-    return ((out - ref).norm() / ref.norm()).item()
+    denom = ref.norm().item() or 1.0
+    return (out - ref).norm().item() / denom
 
 
-def case_add(fn, meta):
-    n = 1 << 28
-    x, y = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
-    out = torch.full((n,), float("nan"), device="cuda")
-    run = launcher(fn, meta, ((n + 1023) // 1024, 1, 1), [ptr(x), ptr(y), ptr(out), np.int32(n)])
-    return run, lambda: rel_err(out, x + y), 3 * 4 * n, "GB/s"
+def max_abs_int(out, ref):
+    return float((out.long() - ref.long()).abs().max().item())
 
 
-def case_softmax(fn, meta):
-    rows, cols = 32768, 1024
-    x = torch.randn(rows, cols, device="cuda")
-    out = torch.full_like(x, float("nan"))
-    run = launcher(fn, meta, (rows, 1, 1),
-                   [ptr(out), ptr(x), np.int32(cols), np.int32(cols), np.int32(cols)])
-    return run, lambda: rel_err(out, torch.softmax(x.double(), 1)), 2 * 4 * rows * cols, "GB/s"
+class Case:
+    """One kernel at one size: inputs, both launches, the reference."""
+
+    def __init__(self, name, kernel, constexprs, warps, grid, make, traffic, unit="GB/s",
+                 drop=(), tol=1e-5):
+        self.name, self.kernel, self.constexprs, self.warps = name, kernel, constexprs, warps
+        self.grid, self.make, self.traffic, self.unit = grid, make, traffic, unit
+        self.drop, self.tol = set(drop), tol
 
 
-def case_matmul(bm, bn):
-    def case(fn, meta):
-        m = n = k = 4096
-        a = torch.randn(m, k, device="cuda", dtype=torch.float16)
-        b = torch.randn(k, n, device="cuda", dtype=torch.float16)
-        c = torch.full((m, n), float("nan"), device="cuda", dtype=torch.float16)
-        grid = (((m + bm - 1) // bm) * ((n + bn - 1) // bn), 1, 1)
-        run = launcher(fn, meta, grid, [ptr(a), ptr(b), ptr(c), np.int32(m), np.int32(n),
-                                         np.int32(k), np.int32(k), np.int32(n), np.int32(n)])
-        return run, lambda: rel_err(c, a.float() @ b.float()), 2 * m * n * k, "TFLOP/s"
-    return case
+def add_case(name, dtype, n):
+    def make():
+        x = torch.randn(n, device=DEV, dtype=dtype)
+        y = torch.randn(n, device=DEV, dtype=dtype)
+        out = torch.full((n,), float("nan"), device=DEV, dtype=dtype)
+        return [x, y, out, n], [out], lambda: [x.double() + y.double()]
+    size = torch.finfo(dtype).bits // 8
+    return Case(name, corpus.add_kernel, {"BLOCK": 1024}, 4, (triton.cdiv(n, 1024),), make,
+                3 * size * n, tol=1e-6 if dtype == torch.float32 else 1e-3)
 
 
-CASES = {
-    "add_fp32": case_add,
-    "softmax": case_softmax,
-    "matmul_fp16_sm90": case_matmul(128, 256),
-    "matmul_fp16_small": case_matmul(64, 64),
-}
+def softmax_case(name, rows, cols, block, warps):
+    def make():
+        x = torch.randn(rows, cols, device=DEV)
+        out = torch.full_like(x, float("nan"))
+        return [out, x, cols, cols, cols], [out], lambda: [torch.softmax(x.double(), 1)]
+    return Case(name, corpus.softmax_kernel, {"BLOCK": block}, warps, (rows,), make,
+                2 * 4 * rows * cols)
 
-rows = []
-for name, case in CASES.items():
-    if not os.path.exists(os.path.join(DIR, f"{name}.ours.cubin")):
-        continue
-    for which in ("ours", "ref"):
-        torch.manual_seed(0)
-        fn, meta = load(name, which)
-        run, check, work, unit = case(fn, meta)
-        run()
-        torch.cuda.synchronize()
-        err = check()
-        ms = triton.testing.do_bench(run, warmup=50, rep=300, return_mode="median")
-        scale = 1e-9 if unit == "GB/s" else 1e-12
-        rows.append((name, which, err, ms, work / (ms * 1e-3) * scale, unit))
 
-print(f"{'kernel':20} {'cubin':5} {'rel err':>10} {'ms':>9} {'rate':>9}")
-for name, which, err, ms, rate, unit in rows:
-    print(f"{name:20} {which:5} {err:10.2e} {ms:9.4f} {rate:9.1f} {unit}")
+def layer_norm_case(name, rows, cols, warps):
+    def make():
+        x = torch.randn(rows, cols, device=DEV, dtype=torch.float16)
+        w = torch.randn(cols, device=DEV, dtype=torch.float16)
+        b = torch.randn(cols, device=DEV, dtype=torch.float16)
+        y = torch.full_like(x, float("nan"))
+        ref = lambda: [torch.nn.functional.layer_norm(x.double(), (cols,), w.double(),
+                                                      b.double(), 1e-5)]
+        return [x, y, w, b, cols, cols, 1e-5], [y], ref
+    return Case(name, own.layer_norm_fwd, {"BLOCK": cols}, warps, (rows,), make,
+                2 * 2 * rows * cols, tol=2e-3)
+
+
+def blockptr_case(name, m, n):
+    def make():
+        x = torch.randn(m, n, device=DEV)
+        y = torch.full_like(x, float("nan"))
+        return [x, y, m, n, n, 1], [y], lambda: [2 * x.double()]
+    # The TTIR has no `sn` parameter: Triton specialized the stride 1 away.
+    return Case(name, corpus.blockptr_kernel, {"BM": 64, "BN": 64}, 4, (triton.cdiv(m, 64),),
+                make, 2 * 4 * m * n, drop=(5,))
+
+
+def math_case(name, n):
+    def make():
+        x = torch.randn(n, device=DEV) * 3
+        i = torch.randint(-1000, 1000, (n,), device=DEV, dtype=torch.int32)
+        i0 = i.clone()
+        y = torch.full_like(x, float("nan"))
+        z = torch.full_like(x, float("nan"))
+
+        def ref():
+            xd = x.double()
+            yv = x.to(torch.float8_e4m3fn).to(torch.bfloat16).double()
+            z = (torch.exp2(xd) + torch.log(xd.abs() + 1) + torch.sqrt(xd.abs()) +
+                 torch.special.erf(xd) + torch.rsqrt(xd.abs() + 1))
+            z = z + torch.sin(xd) * torch.cos(xd) + torch.floor(xd) + (xd * xd + xd)
+            z = torch.clamp(torch.maximum(z, xd), -100.0, 100.0) / (xd.abs() + 1)
+            iv = i0.long()
+            q = torch.div(iv, 3, rounding_mode="trunc")
+            r = iv - torch.div(iv, 5, rounding_mode="trunc") * 5
+            hi = ((iv & 0xFFFFFFFF) * 12345) >> 32
+            iv = q + r + (iv << 2) + (iv >> 1) + hi
+            iv = ((iv + 2**31) % 2**32) - 2**31
+            return [yv, z, iv.int()]
+        return [x, y, z, i, n], [y, z, i], ref
+    return Case(name, corpus.math_kernel, {"BLOCK": 1024}, 4, (triton.cdiv(n, 1024),), make,
+                (4 + 4 + 4 + 8) * n, tol=1e-4)
+
+
+CASES = [
+    add_case("add_fp32", torch.float32, 1 << 28),
+    add_case("add_fp16", torch.float16, 1 << 28),
+    softmax_case("softmax", 32768, 1024, 1024, 4),
+    softmax_case("softmax_4096_w8", 32768, 4096, 4096, 8),
+    softmax_case("softmax_4096_w16", 32768, 4096, 4096, 16),
+    layer_norm_case("layer_norm_4096", 32768, 4096, 8),
+    blockptr_case("blockptr", 8192, 8192),
+    math_case("math", 1 << 24),
+]
+# Ragged sizes for correctness only (not multiples of the block).
+RAGGED = {"add_fp32": add_case("add_fp32", torch.float32, 1000016),
+          "add_fp16": add_case("add_fp16", torch.float16, 1000016),
+          "math": math_case("math", 100016),
+          "blockptr": blockptr_case("blockptr", 1008, 4112)}
+
+
+def ours_launcher(case, args):
+    meta = json.load(open(os.path.join(DIR, f"{case.name}.json")))
+    module = cp.RawModule(path=os.path.join(DIR, f"{case.name}.cubin"))
+    fn = module.get_function(meta["name"])
+    if meta["shared"] > 48 * 1024:
+        fn.max_dynamic_shared_size_bytes = meta["shared"]
+    params = []
+    for i, a in enumerate(args):
+        if i in case.drop:
+            continue
+        if isinstance(a, torch.Tensor):
+            params.append(np.uint64(a.data_ptr()))
+        elif isinstance(a, float):
+            params.append(np.float32(a))
+        else:
+            params.append(np.int32(a))
+    params += [np.uint64(0), np.uint64(0)]
+    block = (meta["threads_per_warp"] * meta["num_warps"], 1, 1)
+    grid = tuple(case.grid) + (1,) * (3 - len(case.grid))
+    return lambda: fn(grid, block, tuple(params), shared_mem=meta["shared"])
+
+
+def triton_launcher(case, args):
+    return lambda: case.kernel[case.grid](*args, **case.constexprs, num_warps=case.warps)
+
+
+def check(case, which):
+    torch.manual_seed(hash((case.name, which)) % 2**31)
+    args, outs, ref = case.make()
+    run = (ours_launcher if which == "ours" else triton_launcher)(case, args)
+    run()
+    torch.cuda.synchronize()
+    errs = []
+    for out, expect in zip(outs, ref()):
+        errs.append(rel_err(out, expect) if out.is_floating_point() else max_abs_int(out, expect))
+    return max(errs), run
+
+
+def main():
+    table = []
+    for case in CASES:
+        if ONLY and case.name not in ONLY:
+            continue
+        if not os.path.exists(os.path.join(DIR, f"{case.name}.cubin")):
+            table.append((case.name, "no cubin", "", "", "", "", "", ""))
+            continue
+        try:
+            err_ours, run_ours = check(case, "ours")
+            err_ref, run_ref = check(case, "triton")
+            ragged = RAGGED.get(case.name)
+            err_ragged = check(ragged, "ours")[0] if ragged else float("nan")
+            ratios, rates = [], {"ours": [], "triton": []}
+            for _ in range(3):
+                for which, run in (("ours", run_ours), ("triton", run_ref)):
+                    ms = triton.testing.do_bench(run, warmup=50, rep=300, return_mode="median")
+                    rates[which].append(case.traffic / (ms * 1e-3) * 1e-9)
+                ratios.append(rates["ours"][-1] / rates["triton"][-1])
+            ok = err_ours <= case.tol and (not ragged or err_ragged <= case.tol)
+            table.append((case.name, "ok" if ok else "WRONG", f"{err_ours:.1e}",
+                          f"{err_ragged:.1e}", f"{err_ref:.1e}", f"{statistics.median(rates['ours']):.0f}",
+                          f"{statistics.median(rates['triton']):.0f}",
+                          f"{statistics.median(ratios):.3f}"))
+        except Exception as e:  # one broken kernel must not hide the others
+            table.append((case.name, "ERROR", str(e)[:80], "", "", "", "", ""))
+    # err: ours against PyTorch (float64); ragged: ours at a size that is not a
+    # multiple of the block; Triton err: Triton's compile against the same.
+    print(f"{'kernel':18} {'check':8} {'err':>8} {'ragged':>8} {'Triton err':>10} "
+          f"{'ours GB/s':>10} {'Triton GB/s':>12} {'ratio':>6}")
+    for row in table:
+        print(f"{row[0]:18} {row[1]:8} {row[2]:>8} {row[3]:>8} {row[4]:>10} {row[5]:>10} "
+              f"{row[6]:>12} {row[7]:>6}")
+
+
+main()

@@ -1,17 +1,31 @@
 #!/usr/bin/env bash
-# Builds, on this machine, the cubins utils/gpu/harness.py runs on the GPU:
-# for each corpus kernel, ours (the reference LLVM IR through triton-translate
-# --llvmir-to-ptx, then ptxas) and the reference (Triton 3.6's own PTX through
-# the same ptxas), plus our metadata JSON. Usage: prepare-gpu-check.sh BUILD OUTDIR
-set -euo pipefail
-build="$1"; out="$2"
-corpus="$(dirname "$0")/../../../shared/corpus/triton-3.6-sm90"
-ptxas=/usr/local/cuda/bin/ptxas
+# Builds, on the build machine, what utils/gpu/harness.py runs on the GPU: our
+# cubin and metadata of each harness kernel, compiled by utils/triton-compile
+# from Triton 3.6's TTIR of it (the corpus's, or utils/gpu/ttir/*.ttir, which
+# dump_ttir.py took on the GPU machine at the harness's configurations), plus
+# the corpus's Python source for Triton's side. A kernel our tools cannot
+# compile yet is reported and left out.
+#
+# Usage: utils/gpu/prepare.sh OUTDIR   (OUTDIR inside the repository, so it
+# travels to the GPU machine with the working tree)
+set -uo pipefail
+out="$1"
+here="$(cd "$(dirname "$0")" && pwd)"
+corpus="$here/../../../shared/corpus/triton-3.6-sm90"
+compile="$here/../triton-compile"
 mkdir -p "$out"
-for k in add_fp32 softmax matmul_fp16_sm90 matmul_fp16_small; do
-  "$build/bin/triton-translate" --llvmir-to-ptx "$corpus/$k.llir" -o "$out/$k.ours.ptx" \
-      --metadata="$out/$k.ours.json" --shared="$(grep -o '"shared": [0-9]*' "$corpus/$k.meta.json" | grep -o '[0-9]*$')"
-  "$ptxas" --gpu-name=sm_90a "$out/$k.ours.ptx" -o "$out/$k.ours.cubin" 2> "$out/$k.ours.ptxas.log"
-  "$ptxas" --gpu-name=sm_90a "$corpus/$k.ptx" -o "$out/$k.ref.cubin" 2> "$out/$k.ref.ptxas.log"
+cp "$corpus/kernels.py" "$out/corpus_kernels.py"
+
+build() { # NAME TTIR WARPS
+  if "$compile" --num-warps "$3" -o "$out/$1" "$2" 2> "$out/$1.log"; then
+    echo "compiled  $1"
+  else
+    echo "FAILED    $1: $(grep -m1 error "$out/$1.log")"
+  fi
+}
+for k in add_fp32 add_fp16 softmax blockptr math; do
+  build "$k" "$corpus/$k.ttir" 4
 done
-ls "$out"
+build softmax_4096_w8 "$here/ttir/softmax_4096_w8.ttir" 8
+build softmax_4096_w16 "$here/ttir/softmax_4096_w16.ttir" 16
+build layer_norm_4096 "$here/ttir/layer_norm_4096.ttir" 8

@@ -110,7 +110,14 @@ struct ConvertTritonGPUToLLVMPass
         return signalPassFailure();
     }
 
-    AccessWidths widths = computeAccessWidths(module);
+    // Facts from axis info, taken on the TTGIR before it is rewritten.
+    AccessWidths widths;
+    ResultConstancies constancies;
+    {
+      ModuleAxisInfo axis(module);
+      widths = computeAccessWidths(module, axis);
+      constancies = computeResultConstancies(module, axis);
+    }
     declareSharedMemory(module);
 
     LowerToLLVMOptions options(context);
@@ -120,7 +127,7 @@ struct ConvertTritonGPUToLLVMPass
 
     RewritePatternSet patterns(context);
     populateFuncOpToLLVMPatterns(converter, patterns, targetInfo, numWarps * threadsPerWarp);
-    populateElementwiseOpToLLVMPatterns(converter, patterns);
+    populateElementwiseOpToLLVMPatterns(converter, patterns, constancies);
     populateViewOpToLLVMPatterns(converter, patterns);
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);

@@ -10,6 +10,7 @@
 #include "dialects/Triton/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Vectorization.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -19,6 +20,17 @@ using namespace mlir;
 using namespace mlir::triton;
 
 namespace {
+
+/// For each of the `count` registers of `op`'s result, the register whose
+/// value it shares (itself unless axis info proved blocks of equal elements).
+SmallVector<int> getRepresentatives(Operation *op, RankedTensorType type, int count,
+                                    const ResultConstancies &constancies) {
+  auto it = constancies.find(op);
+  std::optional<gpu::LinearLayout> layout = getDistributedLayout(type);
+  if (it == constancies.end() || !layout)
+    return llvm::to_vector(llvm::seq<int>(0, count));
+  return getConstancyRepresentatives(*layout, it->second);
+}
 
 /// The elements of each operand, a scalar operand repeated `count` times.
 SmallVector<SmallVector<Value>> unpackOperands(Location loc, ValueRange operands,
@@ -36,8 +48,10 @@ SmallVector<SmallVector<Value>> unpackOperands(Location loc, ValueRange operands
 /// Any arith or math op whose results are tensors: one scalar op per element.
 /// Above the scalar patterns, which would accept the struct a tensor becomes.
 struct TensorArithOpPattern : ConversionPattern {
-  TensorArithOpPattern(TypeConverter &converter, MLIRContext *context)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/10, context) {}
+  TensorArithOpPattern(TypeConverter &converter, MLIRContext *context,
+                       const ResultConstancies &constancies)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/10, context),
+        constancies(constancies) {}
 
   LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -56,8 +70,14 @@ struct TensorArithOpPattern : ConversionPattern {
     SmallVector<Type> scalarTypes;
     for (Type type : op->getResultTypes())
       scalarTypes.push_back(cast<RankedTensorType>(type).getElementType());
+    SmallVector<int> representatives = getRepresentatives(op, resultType, *count, constancies);
     SmallVector<SmallVector<Value>> results(op->getNumResults());
     for (int i = 0; i < *count; ++i) {
+      if (representatives[i] != i) {
+        for (auto &values : results)
+          values.push_back(values[representatives[i]]);
+        continue;
+      }
       OperationState state(loc, op->getName());
       for (const SmallVector<Value> &operand : elements)
         state.addOperands(operand[i]);
@@ -74,6 +94,8 @@ struct TensorArithOpPattern : ConversionPattern {
     rewriter.replaceOp(op, packed);
     return success();
   }
+
+  const ResultConstancies &constancies;
 };
 
 /// A tensor constant: each thread materializes its elements. Splats only: the
@@ -114,8 +136,10 @@ struct TensorConstantPattern : ConvertOpToLLVMPattern<arith::ConstantOp> {
 /// Ops whose tensor form applies a one-operand rule to each element.
 template <typename SourceOp>
 struct PerElementPattern : ConvertOpToLLVMPattern<SourceOp> {
-  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+  PerElementPattern(LLVMTypeConverter &converter, const ResultConstancies &constancies)
+      : ConvertOpToLLVMPattern<SourceOp>(converter), constancies(constancies) {}
   using OpAdaptor = typename SourceOp::Adaptor;
+  const ResultConstancies &constancies;
 
   /// The LLVM value of one element of the result from one of each operand.
   virtual Value rewriteElement(SourceOp op, ArrayRef<Value> operands, Type elementType,
@@ -137,8 +161,13 @@ struct PerElementPattern : ConvertOpToLLVMPattern<SourceOp> {
       return rewriter.notifyMatchFailure(op, "result layout has no linear layout");
     SmallVector<SmallVector<Value>> elements =
         unpackOperands(loc, adaptor.getOperands(), *count, rewriter);
+    SmallVector<int> representatives = getRepresentatives(op, tensorType, *count, constancies);
     SmallVector<Value> results;
     for (int i = 0; i < *count; ++i) {
+      if (representatives[i] != i) {
+        results.push_back(results[representatives[i]]);
+        continue;
+      }
       SmallVector<Value> scalars;
       for (const SmallVector<Value> &operand : elements)
         scalars.push_back(operand[i]);
@@ -209,11 +238,12 @@ struct BitcastOpPattern : PerElementPattern<BitcastOp> {
 } // namespace
 
 void mlir::triton::populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                       RewritePatternSet &patterns) {
+                                                       RewritePatternSet &patterns,
+                                                       const ResultConstancies &constancies) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<TensorArithOpPattern>(converter, context);
+  patterns.add<TensorArithOpPattern>(converter, context, constancies);
   // Above arith-to-llvm's constant pattern, which would try a tensor constant.
   patterns.add<TensorConstantPattern>(converter, /*benefit=*/10);
   patterns.add<SplatOpPattern, AddPtrOpPattern, IntToPtrOpPattern, PtrToIntOpPattern,
-               BitcastOpPattern>(converter);
+               BitcastOpPattern>(converter, constancies);
 }

@@ -10,6 +10,7 @@
 
 #include "passes/Conversion/TritonGPUToLLVM/common/TargetInfo.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Vectorization.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -18,8 +19,10 @@ namespace triton {
 
 /// Element-by-element ops on tensors: arith and math ops, tt.splat,
 /// tt.addptr, tt.bitcast, tt.int_to_ptr, tt.ptr_to_int, tensor constants.
+/// Elements in one block of `constancies` are computed once.
 void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                         RewritePatternSet &patterns);
+                                         RewritePatternSet &patterns,
+                                         const ResultConstancies &constancies);
 
 /// Ops that move no data between threads: tt.broadcast, tt.expand_dims,
 /// tt.reshape, tt.trans, tt.join, tt.split, tt.cat, and ttg.convert_layout

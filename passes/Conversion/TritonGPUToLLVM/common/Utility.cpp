@@ -63,8 +63,9 @@ LaneAndWarp mlir::triton::getLaneAndWarp(OpBuilder &b, Location loc,
   Value tid = target.getThreadId(b, loc);
   int warpSize = target.getWarpSize();
   Value lane = LLVM::URemOp::create(b, loc, tid, createI32Constant(b, loc, warpSize));
+  // Plain arithmetic on the thread id (no warp-uniform shuffle): it stays
+  // free of side effects, so LLVM hoists it out of loops and shares it.
   Value warp = LLVM::UDivOp::create(b, loc, tid, createI32Constant(b, loc, warpSize));
-  warp = target.shuffleIdx(b, loc, warp, createI32Constant(b, loc, 0));
   return {lane, warp};
 }
 

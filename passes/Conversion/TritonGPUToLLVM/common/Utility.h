@@ -32,8 +32,7 @@ Value createFloatConstant(OpBuilder &b, Location loc, Type type, double value);
 /// The zero of an integer, float or pointer type.
 Value createZero(OpBuilder &b, Location loc, Type type);
 
-/// The calling thread's lane and warp, i32; the warp index is made uniform
-/// (read from lane 0) so the assembler knows every lane has the same one.
+/// The calling thread's lane and warp, i32.
 struct LaneAndWarp {
   Value lane;
   Value warp;

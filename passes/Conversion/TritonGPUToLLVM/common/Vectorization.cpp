@@ -4,7 +4,11 @@
 #include "dialects/Triton/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
 
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
 #include "llvm/Support/MathExtras.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -71,8 +75,7 @@ static unsigned computeWidth(Value ptr, Value mask, const ModuleAxisInfo &axis) 
   return llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(1, width)));
 }
 
-AccessWidths mlir::triton::computeAccessWidths(Operation *root) {
-  ModuleAxisInfo axis(root);
+AccessWidths mlir::triton::computeAccessWidths(Operation *root, const ModuleAxisInfo &axis) {
   AccessWidths widths;
   root->walk([&](Operation *op) {
     if (auto load = dyn_cast<LoadOp>(op))
@@ -83,4 +86,52 @@ AccessWidths mlir::triton::computeAccessWidths(Operation *root) {
       widths[op] = computeWidth(rmw.getPtr(), rmw.getMask(), axis);
   });
   return widths;
+}
+
+ResultConstancies mlir::triton::computeResultConstancies(Operation *root,
+                                                         const ModuleAxisInfo &axis) {
+  ResultConstancies result;
+  root->walk([&](Operation *op) {
+    Dialect *dialect = op->getDialect();
+    bool elementwise = isa<AddPtrOp>(op) ||
+                       (dialect && (dialect->getNamespace() == "arith" ||
+                                    dialect->getNamespace() == "math") &&
+                        op->getNumResults() == 1);
+    if (!elementwise)
+      return;
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!type)
+      return;
+    AxisInfo info = axis.get(op->getResult(0));
+    if (info.getRank() != type.getRank())
+      return;
+    SmallVector<int64_t> constancy;
+    bool any = false;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      int64_t c = llvm::bit_floor(static_cast<uint64_t>(
+          std::max<int64_t>(1, std::min(info.getConstancy(d), type.getDimSize(d)))));
+      constancy.push_back(c);
+      any |= c > 1;
+    }
+    if (any)
+      result[op] = std::move(constancy);
+  });
+  return result;
+}
+
+SmallVector<int> mlir::triton::getConstancyRepresentatives(const gpu::LinearLayout &layout,
+                                                           ArrayRef<int64_t> constancy) {
+  // Elements whose coordinates agree above the block bits are in one block;
+  // the thread's own bits xor into both alike, so registers are compared by
+  // their constant part alone.
+  SmallVector<SmallVector<int32_t>> regs = getRegisterPart(layout);
+  std::map<SmallVector<int32_t>, int> first;
+  SmallVector<int> representatives;
+  for (auto [reg, coords] : llvm::enumerate(regs)) {
+    SmallVector<int32_t> block;
+    for (auto [d, c] : llvm::enumerate(coords))
+      block.push_back(c / static_cast<int32_t>(constancy[d]));
+    representatives.push_back(first.try_emplace(block, reg).first->second);
+  }
+  return representatives;
 }

@@ -25,7 +25,19 @@ std::pair<int, int> getContiguousRegisters(const gpu::LinearLayout &layout);
 /// The elements per access of every tt.load, tt.store and atomic in `root`
 /// whose pointer operand is a tensor (1 for scalars), at most 128 bits.
 using AccessWidths = llvm::DenseMap<Operation *, unsigned>;
-AccessWidths computeAccessWidths(Operation *root);
+AccessWidths computeAccessWidths(Operation *root, const ModuleAxisInfo &axis);
+
+/// For each arith/math op and tt.addptr in `root` whose tensor result is
+/// constant over aligned blocks of more than one element, the block size
+/// along each dimension (axis info's constancy, a power of two). A thread
+/// computes one element per block it holds and reuses it for the others.
+using ResultConstancies = llvm::DenseMap<Operation *, SmallVector<int64_t>>;
+ResultConstancies computeResultConstancies(Operation *root, const ModuleAxisInfo &axis);
+
+/// For each register of `layout`, the first register in the same block of
+/// `constancy` (so holding the same value).
+SmallVector<int> getConstancyRepresentatives(const gpu::LinearLayout &layout,
+                                             ArrayRef<int64_t> constancy);
 
 /// The bit width an element of `type` has in memory (booleans take a byte).
 unsigned getMemoryBitWidth(Type type);
