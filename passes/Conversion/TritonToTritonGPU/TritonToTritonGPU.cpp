@@ -1,6 +1,7 @@
 //===- TritonToTritonGPU.cpp - The -convert-triton-to-tritongpu pass --------===//
 
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -256,6 +257,43 @@ struct SplitConversion : public OpConversionPattern<SplitOp> {
   }
 };
 
+/// The registers a thread holds of a tensor of `type`'s shape and layout.
+std::optional<int64_t> getRegisterCount(RankedTensorType type) {
+  std::optional<LinearLayout> layout = toLinearLayout(type.getShape(), type.getEncoding());
+  if (!layout)
+    return std::nullopt;
+  return layout->getInDimSize("register");
+}
+
+/// cat: the default layout of the result, with enough registers along its
+/// fastest dimension for each thread to hold its elements of both operands
+/// (rounded up to a power of two), since tt.cat may order the result's
+/// elements as it likes and so moves no data between threads.
+struct CatConversion : public OpConversionPattern<CatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(CatOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    auto blocked = dyn_cast<BlockedEncodingAttr>(resultType.getEncoding());
+    auto lhsType = cast<RankedTensorType>(adaptor.getLhs().getType());
+    auto rhsType = cast<RankedTensorType>(adaptor.getRhs().getType());
+    std::optional<int64_t> lhs = getRegisterCount(lhsType), rhs = getRegisterCount(rhsType),
+                           result = getRegisterCount(resultType);
+    if (!blocked || !lhs || !rhs || !result)
+      return rewriter.notifyMatchFailure(op, "layouts without a linear layout");
+    int64_t wanted = llvm::PowerOf2Ceil(*lhs + *rhs);
+    SmallVector<unsigned> spt(blocked.getSizePerThread());
+    if (wanted > *result)
+      spt[blocked.getOrder()[0]] *= wanted / *result;
+    auto encoding = BlockedEncodingAttr::get(getContext(), spt, blocked.getThreadsPerWarp(),
+                                             blocked.getWarpsPerCTA(), blocked.getOrder(),
+                                             blocked.getCGALayout());
+    rewriter.replaceOpWithNewOp<CatOp>(op, resultType.cloneWithEncoding(encoding),
+                                       adaptor.getLhs(), adaptor.getRhs());
+    return success();
+  }
+};
+
 bool hasLegalTypes(Operation *op, const TypeConverter &converter) {
   if (!converter.isLegal(op->getOperandTypes()) || !converter.isLegal(op->getResultTypes()))
     return false;
@@ -294,7 +332,7 @@ public:
     patterns.add<GenericConversion>(converter, context);
     patterns.add<ConstantConversion, BroadcastConversion, ExpandDimsConversion, ReduceConversion, ScanConversion,
                  MapElementwiseConversion, DotConversion, TransConversion, JoinConversion,
-                 SplitConversion>(converter, context);
+                 SplitConversion, CatConversion>(converter, context);
     populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns, converter);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, legality);
     if (failed(applyPartialConversion(module, legality, std::move(patterns))))

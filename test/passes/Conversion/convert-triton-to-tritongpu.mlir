@@ -118,3 +118,16 @@ tt.func public @loop(%n: i32) -> tensor<128xf32> {
   }
   tt.return %r : tensor<128xf32>
 }
+
+// -----
+
+// tt.cat's result holds, in each thread, its elements of both operands: two
+// registers here, where the default layout of 128 elements would have one.
+// CHECK-DAG: #[[HALF:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[CAT:.*]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func public @cat
+// CHECK: tt.cat %arg0, %arg0 : tensor<64xf32, #[[HALF]]> -> tensor<128xf32, #[[CAT]]>
+tt.func public @cat(%x: tensor<64xf32>) -> tensor<128xf32> {
+  %c = tt.cat %x, %x : tensor<64xf32> -> tensor<128xf32>
+  tt.return %c : tensor<128xf32>
+}

@@ -22,8 +22,10 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -59,6 +61,20 @@ void declareSharedMemory(ModuleOp module) {
   (void)global;
 }
 
+/// Rejects, before converting anything, what the patterns cannot lower but
+/// other patterns would mangle (a located error each).
+LogicalResult checkLowerable(ModuleOp module) {
+  WalkResult result = module.walk([](arith::ConstantOp op) {
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (isa<RankedTensorType>(op.getType()) && dense && !dense.isSplat()) {
+      op.emitError("a non-splat tensor constant is not supported yet by the LLVM lowering");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertTritonGPUToLLVMPass
     : triton::impl::ConvertTritonGPUToLLVMBase<ConvertTritonGPUToLLVMPass> {
   using Base::Base;
@@ -67,7 +83,7 @@ struct ConvertTritonGPUToLLVMPass
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
     if (computeCapability != 80 && computeCapability != 90) {
-      module.emitError() << "compute-capability=" << computeCapability
+      module.emitError() << "compute-capability=" << static_cast<int>(computeCapability)
                          << " is not supported: expected 80 or 90";
       return signalPassFailure();
     }
@@ -80,7 +96,7 @@ struct ConvertTritonGPUToLLVMPass
     int threadsPerWarp = getModuleInt(module, triton::gpu::kThreadsPerWarpAttrName, 32);
     int numCTAs = getModuleInt(module, triton::gpu::kNumCTAsAttrName, 1);
     if (threadsPerWarp != 32) {
-      module.emitError() << "ttg.threads-per-warp = " << threadsPerWarp
+      module.emitError() << "ttg.threads-per-warp = " << static_cast<int>(threadsPerWarp)
                          << " on an NVIDIA target: warps have 32 threads";
       return signalPassFailure();
     }
@@ -89,6 +105,9 @@ struct ConvertTritonGPUToLLVMPass
                        "supported yet");
       return signalPassFailure();
     }
+
+    if (failed(checkLowerable(module)))
+      return signalPassFailure();
 
     // Barriers between conflicting shared-memory accesses, placed on the
     // structured form where the analysis sees loops and ifs.
@@ -136,14 +155,18 @@ struct ConvertTritonGPUToLLVMPass
     populateMathToLLVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
 
     ConversionTarget target(*context);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
     target.addIllegalDialect<TritonDialect, triton::gpu::TritonGPUDialect,
                              nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
                              math::MathDialect, cf::ControlFlowDialect>();
-    target.addLegalOp<ModuleOp>();
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    target.addIllegalOp<mlir::gpu::BarrierOp>();
+    target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+    // Full conversion: an op nothing lowers is an error at its location here,
+    // not a surprise for the LLVM translation.
+    if (failed(applyFullConversion(module, target, std::move(patterns))))
       return signalPassFailure();
   }
 };

@@ -62,7 +62,11 @@ std::string getCacheSuffix(CacheModifier cache, bool isLoad) {
   }
 }
 
-std::string getEvictionSuffix(EvictionPolicy evict) {
+/// PTX has two forms of ld/st: with a cache operator (.ca, .cg, ...) or with
+/// an L1 eviction priority, never both; a cache operator wins.
+std::string getEvictionSuffix(EvictionPolicy evict, CacheModifier cache) {
+  if (cache != CacheModifier::NONE)
+    return "";
   switch (evict) {
   case EvictionPolicy::EVICT_FIRST:
     return ".L1::evict_first";
@@ -197,7 +201,7 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
     unsigned regBits = getRegisterBits(shape.wordBits);
     std::string suffix = (op.getIsVolatile() ? std::string(".volatile") : std::string()) +
                          ".global" + getCacheSuffix(op.getCache(), true) +
-                         getEvictionSuffix(op.getEvict());
+                         getEvictionSuffix(op.getEvict(), op.getCache());
     SmallVector<Value> results;
     for (unsigned start = 0; start < ptrs.size(); start += width) {
       // Text: a move of `other` (or 0) into each word, then the predicated load.
@@ -288,7 +292,7 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
                                    createI32Constant(rewriter, loc, 0));
     }
     std::string suffix = ".global" + getCacheSuffix(op.getCache(), false) +
-                         getEvictionSuffix(op.getEvict());
+                         getEvictionSuffix(op.getEvict(), op.getCache());
     std::string vector = shape.words > 1 ? llvm::formatv(".v{0}", shape.words).str() : "";
     for (unsigned start = 0; start < ptrs.size(); start += width) {
       if (redundant.test(start))

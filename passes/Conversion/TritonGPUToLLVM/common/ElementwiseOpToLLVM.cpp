@@ -113,8 +113,7 @@ struct TensorConstantPattern : ConvertOpToLLVMPattern<arith::ConstantOp> {
     if (!dense || !count)
       return rewriter.notifyMatchFailure(op, "not a dense constant with a layout");
     if (!dense.isSplat())
-      return op.emitError("a non-splat tensor constant is not supported yet by the LLVM "
-                          "lowering");
+      return rewriter.notifyMatchFailure(op, "non-splat (rejected before conversion)");
     Location loc = op.getLoc();
     auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     Type elementType = converter->convertElementType(type.getElementType());

@@ -87,7 +87,8 @@ struct FuncOpPattern : ConvertOpToLLVMPattern<FuncOp> {
       return op.emitError("a result type has no LLVM form in this lowering");
     auto llvmType = LLVM::LLVMFunctionType::get(resultType, signature.getConvertedTypes());
 
-    bool isKernel = op.isPublic();
+    // A kernel is a public function returning nothing (PTX entries cannot return).
+    bool isKernel = op.isPublic() && type.getNumResults() == 0;
     auto linkage = isKernel ? LLVM::Linkage::External : LLVM::Linkage::Internal;
     auto func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getName(), llvmType, linkage);
     // Argument attributes Triton's frontend sets are facts for analyses, not

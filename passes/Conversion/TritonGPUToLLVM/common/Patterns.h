@@ -30,7 +30,7 @@ void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter
 void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns);
 
-/// tt.make_range, tt.get_program_id, tt.get_num_programs.
+/// tt.make_range, tt.get_program_id, tt.get_num_programs, gpu.barrier.
 void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns, const TargetInfoBase &target);
 

@@ -5,6 +5,7 @@
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -35,13 +36,26 @@ struct GetNumProgramsOpPattern : ConvertOpToLLVMPattern<GetNumProgramsOp> {
   const TargetInfoBase &target;
 };
 
+/// gpu.barrier (tl.debug_barrier): a barrier of the whole program.
+struct GPUBarrierOpPattern : ConvertOpToLLVMPattern<mlir::gpu::BarrierOp> {
+  GPUBarrierOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+  LogicalResult matchAndRewrite(mlir::gpu::BarrierOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    target.barrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+  const TargetInfoBase &target;
+};
+
 /// Each register's index along the range, from the layout's coordinates.
 struct MakeRangeOpPattern : ConvertOpToLLVMPattern<MakeRangeOp> {
   MakeRangeOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
   LogicalResult matchAndRewrite(MakeRangeOp op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    std::optional<gpu::LinearLayout> layout = getDistributedLayout(op.getType());
+    std::optional<triton::gpu::LinearLayout> layout = getDistributedLayout(op.getType());
     if (!layout)
       return rewriter.notifyMatchFailure(op, "layout without a linear layout");
     Location loc = op.getLoc();
@@ -65,6 +79,6 @@ struct MakeRangeOpPattern : ConvertOpToLLVMPattern<MakeRangeOp> {
 void mlir::triton::populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                                 RewritePatternSet &patterns,
                                                 const TargetInfoBase &target) {
-  patterns.add<GetProgramIdOpPattern, GetNumProgramsOpPattern, MakeRangeOpPattern>(converter,
-                                                                                   target);
+  patterns.add<GetProgramIdOpPattern, GetNumProgramsOpPattern, MakeRangeOpPattern,
+               GPUBarrierOpPattern>(converter, target);
 }

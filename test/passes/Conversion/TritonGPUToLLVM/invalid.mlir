@@ -1,0 +1,38 @@
+// RUN: not triton-opt %s -split-input-file -convert-triton-gpu-to-llvm 2>&1 | FileCheck %s
+// RUN: not triton-opt %s -split-input-file -convert-triton-gpu-to-llvm='compute-capability=75' 2>&1 | FileCheck %s --check-prefix=CC
+
+// CC: error: compute-capability=75 is not supported: expected 80 or 90
+
+// CHECK: error: the module has no ttg.num-warps: lower TTIR to TTGIR first
+tt.func @ttir(%x: i32) {
+  tt.return
+}
+
+// -----
+
+// CHECK: error: lowering a module with ttg.num-ctas > 1 (CTA clusters) is not supported yet
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+}
+
+// -----
+
+// CHECK: error: a non-splat tensor constant is not supported yet by the LLVM lowering
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @f() -> tensor<4xi32, #blocked> {
+    %c = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32, #blocked>
+    tt.return %c : tensor<4xi32, #blocked>
+  }
+}
+
+// -----
+
+// An op with no lowering fails to legalize, at its location.
+// CHECK: invalid.mlir:[[# @LINE + 4]]:10: error: failed to legalize operation 'tt.dot'
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @f(%a: tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x16xf32, #blocked>) -> tensor<16x16xf32, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x16xf32, #blocked>
+    tt.return %d : tensor<16x16xf32, #blocked>
+  }
+}

@@ -1,0 +1,89 @@
+// RUN: triton-opt %s -split-input-file -convert-triton-gpu-to-llvm -canonicalize | FileCheck %s
+// RUN: triton-opt %s -split-input-file -convert-triton-gpu-to-llvm -reconcile-unrealized-casts -o %t.mlir
+// RUN: triton-translate --mlir-to-ptx %t.mlir -o %t.ptx
+// RUN: %ptxas --gpu-name=sm_90a %t.ptx -o %t.cubin
+// REQUIRES: ptxas
+
+// Loads and stores are predicated PTX of up to 128 bits: the width comes from
+// the layout (4 consecutive elements per thread), the pointers' axis info
+// (contiguous, 16-byte aligned) and the mask's constancy.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked8 = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @vector
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0x0;\0A\09mov.b32 $1, 0x0;\0A\09mov.b32 $2, 0x0;\0A\09mov.b32 $3, 0x0;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"
+  // CHECK: "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
+  tt.func public @vector(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<512xi32, #blocked>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %xp = tt.addptr %xs, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    %v = tt.load %xp, %m : tensor<512x!tt.ptr<f32>, #blocked>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %yp = tt.addptr %ys, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    tt.store %yp, %v, %m : tensor<512x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+
+  // Eight halves are four 32-bit words; `other` fills masked-off words;
+  // cache modifiers become qualifiers (PTX takes a cache operator or an
+  // eviction priority, not both: the cache operator wins).
+  // CHECK-LABEL: llvm.func @halves
+  // CHECK: "mov.b32 $0, $4;\0A\09mov.b32 $1, $5;\0A\09mov.b32 $2, $6;\0A\09mov.b32 $3, $7;\0A\09@$9 ld.global.cg.v4.b32 { $0, $1, $2, $3 }, [ $8 + 0 ];", "=r,=r,=r,=r,r,r,r,r,l,b"
+  // CHECK: llvm.trunc %{{.*}} : i32 to i16
+  // CHECK: "@$5 st.global.cs.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };"
+  tt.func public @halves(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}, %o: tensor<1024xf16, #blocked8>) {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked8>
+    %ns = tt.splat %n : i32 -> tensor<1024xi32, #blocked8>
+    %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #blocked8>
+    %xs = tt.splat %x : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked8>
+    %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f16>, #blocked8>, tensor<1024xi32, #blocked8>
+    %v = tt.load %xp, %m, %o cacheModifier = cg evictionPolicy = evict_last : tensor<1024x!tt.ptr<f16>, #blocked8>
+    tt.store %xp, %v, %m cacheModifier = cs : tensor<1024x!tt.ptr<f16>, #blocked8>
+    tt.return
+  }
+
+  // Without alignment facts each element is its own access.
+  // CHECK-LABEL: llvm.func internal @unaligned
+  // CHECK-COUNT-4: "mov.b32 $0, 0x0;\0A\09@$2 ld.global.b32 { $0 }, [ $1 + 0 ];"
+  tt.func private @unaligned(%x: !tt.ptr<f32>, %o: tensor<512xi32, #blocked>) -> tensor<512xf32, #blocked> {
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %xp = tt.addptr %xs, %o : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    %v = tt.load %xp : tensor<512x!tt.ptr<f32>, #blocked>
+    tt.return %v : tensor<512xf32, #blocked>
+  }
+
+  // A 64-element tensor over 128 threads: lanes of warps 2 and 3 repeat
+  // warps 0 and 1, and only the owners store. Booleans travel as bytes.
+  // CHECK-LABEL: llvm.func @duplicated
+  // CHECK: nvvm.read.ptx.sreg.tid.x
+  // CHECK: llvm.and %{{.*}}, %{{.*}} : i32
+  // CHECK: llvm.icmp "eq"
+  // CHECK: "@$2 st.global.b8 [ $1 + 0 ], $0;", "h,l,b"
+  // CHECK-NOT: st.global
+  tt.func public @duplicated(%x: !tt.ptr<i1> {tt.divisibility = 16 : i32}, %v: tensor<64xi1, #blocked1>) {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked1>
+    %xs = tt.splat %x : !tt.ptr<i1> -> tensor<64x!tt.ptr<i1>, #blocked1>
+    %xp = tt.addptr %xs, %r : tensor<64x!tt.ptr<i1>, #blocked1>, tensor<64xi32, #blocked1>
+    tt.store %xp, %v : tensor<64x!tt.ptr<i1>, #blocked1>
+    tt.return
+  }
+
+  // A scalar store is done by thread 0; a scalar load by every thread.
+  // CHECK-LABEL: llvm.func @scalar
+  // CHECK: ld.global.b32 { $0 }
+  // CHECK: "mov.b16 $0, 0x0;\0A\09@$2 ld.global.L1::evict_first.b16 { $0 }, [ $1 + 0 ];", "=h,l,b"
+  // CHECK: llvm.icmp "eq"
+  // CHECK: "@$2 st.global.b32 [ $1 + 0 ], $0;"
+  tt.func public @scalar(%x: !tt.ptr<i32>, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
+    %v = tt.load %x : !tt.ptr<i32>
+    %h = tt.load %y evictionPolicy = evict_first : !tt.ptr<f16>
+    tt.store %y, %h : !tt.ptr<f16>
+    %one = arith.constant 1 : i32
+    %w = arith.addi %v, %one : i32
+    tt.store %x, %w : !tt.ptr<i32>
+    tt.return
+  }
+}
