@@ -148,6 +148,7 @@ struct ConvertTritonGPUToLLVMPass
     populateFuncOpToLLVMPatterns(converter, patterns, targetInfo, numWarps * threadsPerWarp);
     populateElementwiseOpToLLVMPatterns(converter, patterns, constancies);
     populateViewOpToLLVMPatterns(converter, patterns);
+    populateDotOpToLLVMPatterns(converter, patterns);
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     // Scalar math: libdevice where LLVM's NVPTX backend has no instruction.

@@ -40,6 +40,10 @@ void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns, const TargetInfoBase &target,
                                   int numThreads);
 
+/// tt.dot on a blocked accumulator with #ttg.dot_op operands: FMAs.
+void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                 RewritePatternSet &patterns);
+
 } // namespace triton
 } // namespace mlir
 

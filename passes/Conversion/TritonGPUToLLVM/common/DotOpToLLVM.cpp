@@ -1,0 +1,117 @@
+//===- DotOpToLLVM.cpp - tt.dot on blocked layouts, with FMAs -------------===//
+//
+// A dot whose accumulator has a blocked layout and whose operands are
+// #ttg.dot_op of it: each thread holds, for each of its accumulator elements
+// (m, n), the whole row m of A and column n of B along K, and accumulates
+// A(m, k) * B(k, n) over k in order with fused multiply-adds. This is the
+// fallback for dots the tensor-core layouts (accelerate-matmul) do not take.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+using Coords = std::pair<int32_t, int32_t>;
+
+/// The register holding each (row, column) of a 2-D operand, by the constant
+/// part of its coordinates (lane and warp add the same offsets to all).
+std::map<Coords, int> indexRegisters(const triton::gpu::LinearLayout &layout) {
+  std::map<Coords, int> index;
+  for (auto [reg, coords] : llvm::enumerate(getRegisterPart(layout)))
+    index.try_emplace({coords[0], coords[1]}, reg);
+  return index;
+}
+
+/// Widens an operand element to the accumulator's type.
+Value castToAccumulator(OpBuilder &b, Location loc, Value value, Type operandType,
+                        Type accType) {
+  if (value.getType() == accType)
+    return value;
+  if (isa<FloatType>(accType)) {
+    if (isa<IntegerType>(operandType))
+      return LLVM::SIToFPOp::create(b, loc, accType, value);
+    return LLVM::FPExtOp::create(b, loc, accType, value);
+  }
+  if (value.getType().getIntOrFloatBitWidth() < accType.getIntOrFloatBitWidth())
+    return LLVM::SExtOp::create(b, loc, accType, value);
+  return value;
+}
+
+struct FMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto dType = cast<RankedTensorType>(op.getType());
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    if (!isa<triton::gpu::BlockedEncodingAttr>(dType.getEncoding()))
+      return rewriter.notifyMatchFailure(op, "not a blocked accumulator");
+    if (dType.getRank() != 2)
+      return op.emitError("a batched (3-D) tt.dot is not supported yet by the LLVM lowering");
+    Type aElem = aType.getElementType(), bElem = bType.getElementType();
+    Type accElem = dType.getElementType();
+    if (aElem.getIntOrFloatBitWidth() < 16 && isa<FloatType>(aElem))
+      return op.emitError("an fp8 tt.dot on a blocked layout is not supported yet by the LLVM "
+                          "lowering");
+    std::optional<triton::gpu::LinearLayout> aLayout = getDistributedLayout(aType);
+    std::optional<triton::gpu::LinearLayout> bLayout = getDistributedLayout(bType);
+    std::optional<triton::gpu::LinearLayout> dLayout = getDistributedLayout(dType);
+    if (!aLayout || !bLayout || !dLayout)
+      return rewriter.notifyMatchFailure(op, "operand layouts without linear layouts");
+    std::map<Coords, int> aIndex = indexRegisters(*aLayout), bIndex = indexRegisters(*bLayout);
+    int64_t k = aType.getShape()[1];
+
+    Location loc = op.getLoc();
+    SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
+    SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
+    SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    Type accType = converter->convertElementType(accElem);
+    SmallVector<SmallVector<int32_t>> dRegs = getRegisterPart(*dLayout);
+    // Operand elements are widened once, not once per use.
+    for (Value &x : a)
+      x = castToAccumulator(rewriter, loc, x, aElem, accType);
+    for (Value &y : b)
+      y = castToAccumulator(rewriter, loc, y, bElem, accType);
+    SmallVector<Value> results;
+    for (auto [reg, coords] : llvm::enumerate(dRegs)) {
+      Value sum = acc[reg];
+      for (int64_t kk = 0; kk < k; ++kk) {
+        auto aIt = aIndex.find({coords[0], static_cast<int32_t>(kk)});
+        auto bIt = bIndex.find({static_cast<int32_t>(kk), coords[1]});
+        if (aIt == aIndex.end() || bIt == bIndex.end())
+          return op.emitError("tt.dot operands whose layouts do not give each thread whole "
+                              "rows of A and columns of B are not supported yet by the LLVM "
+                              "lowering");
+        Value x = a[aIt->second];
+        Value y = b[bIt->second];
+        if (isa<FloatType>(accType))
+          sum = LLVM::FMulAddOp::create(rewriter, loc, x, y, sum);
+        else
+          sum = LLVM::AddOp::create(rewriter, loc, sum, LLVM::MulOp::create(rewriter, loc, x, y));
+      }
+      results.push_back(sum);
+    }
+    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, dType));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                               RewritePatternSet &patterns) {
+  patterns.add<FMADotOpPattern>(converter);
+}
