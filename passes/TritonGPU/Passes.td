@@ -80,4 +80,39 @@ def TritonGPUCombineTensorSelectAndIf
   }];
 }
 
+def TritonGPUReduceDataDuplication
+    : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
+  let summary = "Converts to dot operand layouts through shared memory";
+  let description = [{
+    Every `ttg.convert_layout` from a distributed layout to a `#ttg.dot_op`
+    one that needs shared memory becomes a `ttg.local_alloc` of the source
+    into an immutable `#ttg.swizzled_shared` buffer and a `ttg.local_load`
+    from it in the dot operand layout. Conversions that need no shared
+    memory (the same linear layout, or each warp already holding the
+    elements it needs, which covers upstream's blocked-to-dot and
+    MMA-to-dot shortcuts) are left alone, as upstream's
+    cvtNeedsSharedMemory leaves them.
+
+    The buffer's order is the source's memory order (a blocked layout's
+    order; else the order in which registers, then lanes, move). Its swizzle
+    is upstream's for dot operands: for an `#ttg.nvidia_mma` v2 or v3 parent,
+    vec = 4*kWidth along K (swapped with the 8-row MMA stride when K is not
+    the contiguous dimension), perPhase = max(1024 / (bits * inner), 1),
+    maxPhase = max(min(stride, 1024 / (vec * bits)), 1) / perPhase; for an
+    `#ttg.amd_mfma` parent, vec = kWidth, perPhase = max(1, bank row / inner)
+    and maxPhase = max(min(16 / perPhase, inner / vec), 1) when K is
+    contiguous (or on gfx950 for 8- and 16-bit data), else no swizzle; for
+    other parents (blocked, `#ttg.amd_wmma`) no swizzle (vec = perPhase =
+    maxPhase = 1). Sources whose CTA layout cannot be told are left alone.
+
+    ```mlir
+    %b = ttg.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    // becomes
+    %0 = ttg.local_alloc %a : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>, #smem>
+    %b = ttg.local_load %0 : !ttg.memdesc<...> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 #endif // TRITONGPU_TRANSFORMS_PASSES_TD
