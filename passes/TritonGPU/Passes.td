@@ -115,4 +115,39 @@ def TritonGPUReduceDataDuplication
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUReorderInstructions
+    : Pass<"tritongpu-reorder-instructions", "mlir::ModuleOp"> {
+  let summary = "Moves conversions, shared-memory allocations and loads to shorten live ranges";
+  let description = [{
+    Upstream's rules, in its order:
+    1. a `ttg.convert_layout` moves after the last `ttg.local_dealloc`
+       between it and its first use in its block;
+    2. a conversion to a `#ttg.dot_op` layout, or a `ttg.local_load`, with a
+       single user in another `scf.for` than its own moves right before that
+       user (into the loop); a local_load only when its buffer was filled at
+       allocation, is immutable and never freed;
+    3. a `ttg.local_alloc` of a tensor moves right after the op defining the
+       tensor, and a `tt.trans` or `ttg.memdesc_trans` right after the op
+       defining its operand, when that op is earlier in the same block;
+    4. the `ttg.local_load` of a dot's B operand moves right after that of
+       its A operand when it comes before it in the same block and nothing
+       between may write or free its buffer.
+    Conversions are not otherwise sunk to their first use: Triton 3.6 keeps
+    them where they are (its dot_variants TTGIR shows one right after its
+    dot, far from its use). Unlike upstream, rules 3 and 4 never move an op
+    out of its block.
+
+    ```mlir
+    %a = tt.load %p : tensor<32x32x!tt.ptr<f16>, #blocked>
+    %x = arith.addf %y, %z : tensor<32x32xf32, #blocked>
+    %s = ttg.local_alloc %a : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    // becomes
+    %a = tt.load %p : tensor<32x32x!tt.ptr<f16>, #blocked>
+    %s = ttg.local_alloc %a : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %x = arith.addf %y, %z : tensor<32x32xf32, #blocked>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 #endif // TRITONGPU_TRANSFORMS_PASSES_TD
