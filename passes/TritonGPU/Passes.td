@@ -80,6 +80,53 @@ def TritonGPUCombineTensorSelectAndIf
   }];
 }
 
+def TritonGPUOptimizeThreadLocality
+    : Pass<"tritongpu-optimize-thread-locality", "mlir::ModuleOp"> {
+  let summary = "Accumulates reductions of loaded tiles in a loop per thread, reducing across threads once after it";
+  let description = [{
+    Upstream's rewrite of `acc = combine(acc, reduce(load))` in an `scf.for`:
+    the reduce is along the last dimension of a `#ttg.blocked` tile of rank
+    2 or more, straight from a `tt.load`, with more than one element per
+    thread along that dimension; its region is one `arith.addf`, `mulf`,
+    `maximumf`, `minimumf`, `maxnumf` or `minnumf` of its arguments; `combine`
+    is the same op; the loop starts `acc` from a constant and uses it nowhere
+    else. The tile is viewed (`tt.reshape allow_reorder efficient_layout`) as
+    (..., n/e, e), `e` being the elements a thread holds along the reduced
+    dimension, in a blocked layout whose new, fastest dimension only one
+    thread holds; each iteration reduces that dimension (no shuffles) into a
+    loop-carried tensor of partial results that starts from the combine's
+    neutral element. After the loop the partial results are reduced along
+    the original dimension, converted back to the old result layout and
+    combined with the old initial value.
+
+    ```mlir
+    %r = scf.for ... iter_args(%acc = %zero) -> (tensor<32xf32, #slice1>) {
+      %x = tt.load %p : tensor<32x128x!tt.ptr<f32>, #blocked>  // 16 per thread along dim 1
+      %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({ arith.addf }) : ... -> tensor<32xf32, #slice1>
+      %a = arith.addf %acc, %s : tensor<32xf32, #slice1>
+      scf.yield %a
+    }
+    // becomes
+    %r = scf.for ... iter_args(%acc = %neutral) -> (tensor<32x8xf32, #slice2_of_blocked3d>) {
+      %x = tt.load %p : ...
+      %v = tt.reshape %x allow_reorder efficient_layout : tensor<32x128xf32, #blocked> -> tensor<32x8x16xf32, #blocked3d>
+      %s = "tt.reduce"(%v) <{axis = 2 : i32}> ({ arith.addf }) : ... -> tensor<32x8xf32, #slice2_of_blocked3d>
+      %a = arith.addf %acc, %s
+      scf.yield %a
+    }
+    %t = "tt.reduce"(%r) <{axis = 1 : i32}> ({ arith.addf }) : ...
+    %c = ttg.convert_layout %t : ... -> tensor<32xf32, #slice1>
+    %f = arith.addf %zero, %c : tensor<32xf32, #slice1>
+    ```
+
+    Upstream's first step, giving `tt.reshape ... allow_reorder` results a
+    layout that makes the reshape free, is not done. Unlike upstream, the
+    old accumulator leaves the loop (rather than staying as an unused
+    loop-carried value) and the old reduce and update are erased.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect", "mlir::arith::ArithDialect"];
+}
+
 def TritonGPUReduceDataDuplication
     : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
   let summary = "Converts to dot operand layouts through shared memory";
