@@ -45,10 +45,15 @@ def TritonGPURemoveLayoutConversions
     - a converted value that flows, through elementwise ops, into scf.for,
       scf.while and scf.if and leaves them only through conversions keeps its
       source layout there (loop-carried values and if results change layout;
-      splats and constants joining it are made again).
+      splats and constants joining it are made again); when the conversion
+      is inside a loop, the value may also leave, and other values join it,
+      outside that loop, through new conversions there (a reduction
+      accumulated in a loop is carried in the reduced layout and converted
+      once, after the loop).
 
     Upstream's pass also weighs the costs of competing layouts; this one
-    takes a rewrite only when it removes conversions.
+    takes a rewrite only when it removes conversions or moves them out of
+    a loop.
 
     ```mlir
     %p = tt.addptr %base, %offs : tensor<1024x!tt.ptr<f32>, #blocked>, ...
