@@ -94,11 +94,10 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = { "tritongpu-F32DotTC",
     "triton-nvidia-gpu-plan-cta",
-    "tritongpu-optimize-thread-locality", "tritongpu-accelerate-matmul",
+    "tritongpu-accelerate-matmul",
     "tritongpu-optimize-dot-operands", "tritongpu-assign-latencies",
     "tritongpu-schedule-loops", "tritongpu-pipeline", "tritongpu-prefetch",
-    "tritongpu-coalesce-async-copy", "tritongpu-reduce-data-duplication",
-    "tritongpu-reorder-instructions", "triton-nvidia-gpu-fence-insertion",
+    "tritongpu-coalesce-async-copy", "triton-nvidia-gpu-fence-insertion",
     "triton-nvidia-mma-lowering"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
     "tritongpu-global-scratch-memory-allocation", "convert-nv-gpu-to-llvm",
@@ -119,6 +118,14 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   pm.addPass(createConvertTritonToTritonGPU(convert));
   pm.addPass(triton::gpu::createTritonGPUCoalesce());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+  pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
+  // Stands for 3.6's later runs (after accelerate-matmul, and before
+  // reduce-data-duplication), with nothing built between them.
+  pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+  pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
+  // AMD runs its own tritonamdgpu-reorder-instructions instead.
+  if (target.backend == Backend::Cuda)
+    pm.addPass(triton::gpu::createTritonGPUReorderInstructions());
   addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
 }
 
@@ -186,8 +193,10 @@ void mlir::triton::registerTritonPipelines() {
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-ttgir",
       "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu, "
-      "tritongpu-coalesce and tritongpu-remove-layout-conversions run; "
-      "tritongpu-F32DotTC, "
+      "tritongpu-coalesce, tritongpu-remove-layout-conversions, "
+      "tritongpu-optimize-thread-locality, tritongpu-remove-layout-conversions, "
+      "tritongpu-reduce-data-duplication and [on NVIDIA] "
+      "tritongpu-reorder-instructions run; tritongpu-F32DotTC, "
       "tritongpu-accelerate-matmul, tritongpu-pipeline and the rest are NOT BUILT "
       "YET (running it emits a remark naming them)",
       buildMakeTTGIR);

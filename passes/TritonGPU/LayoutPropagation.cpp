@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -45,10 +46,22 @@ Value recreate(Value v, Attribute encoding, OpBuilder &builder) {
   return arith::ConstantOp::create(builder, def->getLoc(), type, attr);
 }
 
+/// How many loops enclose `op`.
+unsigned loopDepth(Operation *op) {
+  unsigned depth = 0;
+  for (Operation *parent = op->getParentOp(); parent; parent = parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(parent))
+      ++depth;
+  return depth;
+}
+
 // The values whose layout changes, found from the conversion's result.
+// Where the conversion is in a loop, data may enter or leave the slice
+// outside that loop through new conversions: they run fewer times than the
+// one erased.
 class Slice {
 public:
-  explicit Slice(Attribute from) : from(from) {}
+  Slice(Attribute from, unsigned cvtDepth) : from(from), cvtDepth(cvtDepth) {}
 
   bool grow(Value root) {
     add(root);
@@ -59,14 +72,19 @@ public:
     // Values merged with the slice by control flow must be in it, or be
     // made again in the new layout.
     for (OpOperand *operand : required)
-      if (!values.contains(operand->get()) && !isRecreatable(operand->get()))
-        return false;
+      if (!values.contains(operand->get()) && !isRecreatable(operand->get())) {
+        if (!outsideLoop(operand->getOwner()))
+          return false;
+        entries.push_back(operand);
+      }
     return true;
   }
 
   llvm::SetVector<Value> values;
   llvm::SetVector<OpOperand *> required;
-  SmallVector<Operation *> exits; // conversions out of the slice
+  SmallVector<Operation *> exits;   // conversions out of the slice
+  SmallVector<OpOperand *> leaving; // other uses, to be given a conversion back
+  SmallVector<OpOperand *> entries; // operands to be converted into the slice
 
 private:
   void add(Value v) {
@@ -148,10 +166,17 @@ private:
         return true;
       }
     }
-    return false;
+    if (!outsideLoop(user) || user->hasTrait<OpTrait::IsTerminator>())
+      return false;
+    leaving.push_back(&use);
+    return true;
   }
 
+  /// Whether a conversion before `op` runs outside the erased one's loop.
+  bool outsideLoop(Operation *op) const { return loopDepth(op) < cvtDepth; }
+
   Attribute from;
+  unsigned cvtDepth;
 };
 
 } // namespace
@@ -162,7 +187,7 @@ bool mlir::triton::gpu::propagateSourceLayoutForward(ConvertLayoutOp cvt) {
   Attribute to = srcType.getEncoding(), from = dstType.getEncoding();
   if (!to || !from || to == from)
     return false;
-  Slice slice(from);
+  Slice slice(from, loopDepth(cvt));
   if (!slice.grow(cvt.getResult()))
     return false;
   // Only worth it through control flow; straight-line code has its own
@@ -179,16 +204,27 @@ bool mlir::triton::gpu::propagateSourceLayoutForward(ConvertLayoutOp cvt) {
   llvm::DenseMap<Value, Value> again;
   for (OpOperand *operand : slice.required) {
     Value v = operand->get();
-    if (slice.values.contains(v))
-      continue;
+    if (slice.values.contains(v) || !isRecreatable(v))
+      continue; // in the slice, or converted (slice.entries)
     Value &made = again[v];
     if (!made)
       made = recreate(v, to, builder);
     operand->set(made);
   }
+  for (OpOperand *operand : slice.entries) {
+    builder.setInsertionPoint(operand->getOwner());
+    auto type = cast<RankedTensorType>(operand->get().getType()).cloneWithEncoding(to);
+    operand->set(ConvertLayoutOp::create(builder, operand->getOwner()->getLoc(), type,
+                                         operand->get()));
+  }
   for (Value v : slice.values)
     if (v != cvt.getResult())
       v.setType(cast<RankedTensorType>(v.getType()).cloneWithEncoding(to));
+  for (OpOperand *use : slice.leaving) {
+    builder.setInsertionPoint(use->getOwner());
+    auto type = cast<RankedTensorType>(use->get().getType()).cloneWithEncoding(from);
+    use->set(ConvertLayoutOp::create(builder, use->getOwner()->getLoc(), type, use->get()));
+  }
   cvt.getResult().replaceAllUsesWith(cvt.getSrc());
   cvt.erase();
   for (Operation *exit : slice.exits) {

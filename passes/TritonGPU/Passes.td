@@ -45,10 +45,15 @@ def TritonGPURemoveLayoutConversions
     - a converted value that flows, through elementwise ops, into scf.for,
       scf.while and scf.if and leaves them only through conversions keeps its
       source layout there (loop-carried values and if results change layout;
-      splats and constants joining it are made again).
+      splats and constants joining it are made again); when the conversion
+      is inside a loop, the value may also leave, and other values join it,
+      outside that loop, through new conversions there (a reduction
+      accumulated in a loop is carried in the reduced layout and converted
+      once, after the loop).
 
     Upstream's pass also weighs the costs of competing layouts; this one
-    takes a rewrite only when it removes conversions.
+    takes a rewrite only when it removes conversions or moves them out of
+    a loop.
 
     ```mlir
     %p = tt.addptr %base, %offs : tensor<1024x!tt.ptr<f32>, #blocked>, ...
@@ -78,6 +83,123 @@ def TritonGPUCombineTensorSelectAndIf
     %s = scf.if %c -> (tensor<64xf32>) { ... scf.yield %a } else { scf.yield %b }
     ```
   }];
+}
+
+def TritonGPUOptimizeThreadLocality
+    : Pass<"tritongpu-optimize-thread-locality", "mlir::ModuleOp"> {
+  let summary = "Accumulates reductions of loaded tiles in a loop per thread, reducing across threads once after it";
+  let description = [{
+    Upstream's rewrite of `acc = combine(acc, reduce(load))` in an `scf.for`:
+    the reduce is along the last dimension of a `#ttg.blocked` tile of rank
+    2 or more, straight from a `tt.load`, with more than one element per
+    thread along that dimension; its region is one `arith.addf`, `mulf`,
+    `maximumf`, `minimumf`, `maxnumf` or `minnumf` of its arguments; `combine`
+    is the same op; the loop starts `acc` from a constant and uses it nowhere
+    else. The tile is viewed (`tt.reshape allow_reorder efficient_layout`) as
+    (..., n/e, e), `e` being the elements a thread holds along the reduced
+    dimension, in a blocked layout whose new, fastest dimension only one
+    thread holds; each iteration reduces that dimension (no shuffles) into a
+    loop-carried tensor of partial results that starts from the combine's
+    neutral element. After the loop the partial results are reduced along
+    the original dimension, converted back to the old result layout and
+    combined with the old initial value.
+
+    ```mlir
+    %r = scf.for ... iter_args(%acc = %zero) -> (tensor<32xf32, #slice1>) {
+      %x = tt.load %p : tensor<32x128x!tt.ptr<f32>, #blocked>  // 16 per thread along dim 1
+      %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({ arith.addf }) : ... -> tensor<32xf32, #slice1>
+      %a = arith.addf %acc, %s : tensor<32xf32, #slice1>
+      scf.yield %a
+    }
+    // becomes
+    %r = scf.for ... iter_args(%acc = %neutral) -> (tensor<32x8xf32, #slice2_of_blocked3d>) {
+      %x = tt.load %p : ...
+      %v = tt.reshape %x allow_reorder efficient_layout : tensor<32x128xf32, #blocked> -> tensor<32x8x16xf32, #blocked3d>
+      %s = "tt.reduce"(%v) <{axis = 2 : i32}> ({ arith.addf }) : ... -> tensor<32x8xf32, #slice2_of_blocked3d>
+      %a = arith.addf %acc, %s
+      scf.yield %a
+    }
+    %t = "tt.reduce"(%r) <{axis = 1 : i32}> ({ arith.addf }) : ...
+    %c = ttg.convert_layout %t : ... -> tensor<32xf32, #slice1>
+    %f = arith.addf %zero, %c : tensor<32xf32, #slice1>
+    ```
+
+    Upstream's first step, giving `tt.reshape ... allow_reorder` results a
+    layout that makes the reshape free, is not done. Unlike upstream, the
+    old accumulator leaves the loop (rather than staying as an unused
+    loop-carried value) and the old reduce and update are erased.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect", "mlir::arith::ArithDialect"];
+}
+
+def TritonGPUReduceDataDuplication
+    : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
+  let summary = "Converts to dot operand layouts through shared memory";
+  let description = [{
+    Every `ttg.convert_layout` from a distributed layout to a `#ttg.dot_op`
+    one that needs shared memory becomes a `ttg.local_alloc` of the source
+    into an immutable `#ttg.swizzled_shared` buffer and a `ttg.local_load`
+    from it in the dot operand layout. Conversions that need no shared
+    memory (the same linear layout, or each warp already holding the
+    elements it needs, which covers upstream's blocked-to-dot and
+    MMA-to-dot shortcuts) are left alone, as upstream's
+    cvtNeedsSharedMemory leaves them.
+
+    The buffer's order is the source's memory order (a blocked layout's
+    order; else the order in which registers, then lanes, move). Its swizzle
+    is upstream's for dot operands: for an `#ttg.nvidia_mma` v2 or v3 parent,
+    vec = 4*kWidth along K (swapped with the 8-row MMA stride when K is not
+    the contiguous dimension), perPhase = max(1024 / (bits * inner), 1),
+    maxPhase = max(min(stride, 1024 / (vec * bits)), 1) / perPhase; for an
+    `#ttg.amd_mfma` parent, vec = kWidth, perPhase = max(1, bank row / inner)
+    and maxPhase = max(min(16 / perPhase, inner / vec), 1) when K is
+    contiguous (or on gfx950 for 8- and 16-bit data), else no swizzle; for
+    other parents (blocked, `#ttg.amd_wmma`) no swizzle (vec = perPhase =
+    maxPhase = 1). Sources whose CTA layout cannot be told are left alone.
+
+    ```mlir
+    %b = ttg.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    // becomes
+    %0 = ttg.local_alloc %a : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>, #smem>
+    %b = ttg.local_load %0 : !ttg.memdesc<...> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonGPUReorderInstructions
+    : Pass<"tritongpu-reorder-instructions", "mlir::ModuleOp"> {
+  let summary = "Moves conversions, shared-memory allocations and loads to shorten live ranges";
+  let description = [{
+    Upstream's rules, in its order:
+    1. a `ttg.convert_layout` moves after the last `ttg.local_dealloc`
+       between it and its first use in its block;
+    2. a conversion to a `#ttg.dot_op` layout, or a `ttg.local_load`, with a
+       single user in another `scf.for` than its own moves right before that
+       user (into the loop); a local_load only when its buffer was filled at
+       allocation, is immutable and never freed;
+    3. a `ttg.local_alloc` of a tensor moves right after the op defining the
+       tensor, and a `tt.trans` or `ttg.memdesc_trans` right after the op
+       defining its operand, when that op is earlier in the same block;
+    4. the `ttg.local_load` of a dot's B operand moves right after that of
+       its A operand when it comes before it in the same block and nothing
+       between may write or free its buffer.
+    Conversions are not otherwise sunk to their first use: Triton 3.6 keeps
+    them where they are (its dot_variants TTGIR shows one right after its
+    dot, far from its use). Unlike upstream, rules 3 and 4 never move an op
+    out of its block.
+
+    ```mlir
+    %a = tt.load %p : tensor<32x32x!tt.ptr<f16>, #blocked>
+    %x = arith.addf %y, %z : tensor<32x32xf32, #blocked>
+    %s = ttg.local_alloc %a : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    // becomes
+    %a = tt.load %p : tensor<32x32x!tt.ptr<f16>, #blocked>
+    %s = ttg.local_alloc %a : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %x = arith.addf %y, %z : tensor<32x32xf32, #blocked>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
 #endif // TRITONGPU_TRANSFORMS_PASSES_TD

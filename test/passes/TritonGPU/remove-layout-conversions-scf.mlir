@@ -72,6 +72,52 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 
 // -----
 
+// Reductions accumulated in a loop and converted there to the layout of the
+// store after it: the loop carries the reduced layout, the sum of the two
+// results is made in it too (the second result converted into it after the
+// loop, until its own conversion goes the same way), and one conversion,
+// after the loop, feeds the store (what Triton 3.6 gives).
+// CHECK-LABEL: tt.func public @hoisted_out_of_loop
+// CHECK: scf.for {{.*}} -> (tensor<32xf32, #ttg.slice<{dim = 1, parent = #[[L:blocked[0-9]*]]}>>, tensor<32xf32, #ttg.slice<{dim = 1, parent = #[[L]]}>>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.yield
+// CHECK: %[[T:.*]] = arith.addf %{{.*}}, %{{.*}} : tensor<32xf32, #ttg.slice<{dim = 1, parent = #[[L]]}>>
+// CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %[[T]]
+// CHECK-NEXT: tt.store %{{.*}}, %[[C]]
+// CHECK-NOT: ttg.convert_layout
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @hoisted_out_of_loop(%p: tensor<32x128x!tt.ptr<f32>, #blocked1>, %q: tensor<32x!tt.ptr<f32>, #blocked>, %n: i32) {
+    %one = arith.constant dense<1.000000e+00> : tensor<32xf32, #blocked>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %one, %mx = %one) -> (tensor<32xf32, #blocked>, tensor<32xf32, #blocked>)  : i32 {
+      %v = tt.load %p : tensor<32x128x!tt.ptr<f32>, #blocked1>
+      %s = "tt.reduce"(%v) <{axis = 1 : i32}> ({
+      ^bb0(%a: f32, %b: f32):
+        %t = arith.addf %a, %b : f32
+        tt.reduce.return %t : f32
+      }) : (tensor<32x128xf32, #blocked1>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+      %sc = ttg.convert_layout %s : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<32xf32, #blocked>
+      %acc2 = arith.addf %acc, %sc : tensor<32xf32, #blocked>
+      %m = "tt.reduce"(%v) <{axis = 1 : i32}> ({
+      ^bb0(%a: f32, %b: f32):
+        %t = arith.maxnumf %a, %b : f32
+        tt.reduce.return %t : f32
+      }) : (tensor<32x128xf32, #blocked1>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+      %mc = ttg.convert_layout %m : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<32xf32, #blocked>
+      %mx2 = arith.maxnumf %mx, %mc : tensor<32xf32, #blocked>
+      scf.yield %acc2, %mx2 : tensor<32xf32, #blocked>, tensor<32xf32, #blocked>
+    }
+    %tot = arith.addf %r#0, %r#1 : tensor<32xf32, #blocked>
+    tt.store %q, %tot : tensor<32x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
 // Left alone: the loop also stores in the converted layout, so the value must
 // be there inside the loop.
 // CHECK-LABEL: tt.func public @kept
