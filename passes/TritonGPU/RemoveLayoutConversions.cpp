@@ -1,5 +1,6 @@
 //===- RemoveLayoutConversions.cpp - -tritongpu-remove-layout-conversions ---===//
 
+#include "passes/TritonGPU/LayoutInference.h"
 #include "passes/TritonGPU/Passes.h"
 #include "passes/TritonGPU/LayoutPropagation.h"
 
@@ -53,12 +54,28 @@ bool isCheap(Operation *op) {
   return isa<IntegerType, PointerType>(elt);
 }
 
-/// The layout operand `index` of `op` must have for op to produce `target`:
-/// the same, except for expand_dims, whose operand is a slice of it.
+/// The layout the operands of `op` must have for op to produce `target`:
+/// the same, except for expand_dims, whose operand is a slice of it, and
+/// reshapes and transposes, whose operand layout is inferred (null if none).
 Attribute operandTarget(Operation *op, Attribute target) {
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return SliceEncodingAttr::get(op->getContext(), expand.getAxis(), target);
+  if (isa<ReshapeOp, TransOp>(op))
+    return inferSourceEncoding(op, target);
   return target;
+}
+
+/// Loads and shape ops move no data between threads when done again in
+/// another layout; a load read again costs memory traffic, so only into plain
+/// layouts (blocked, slice, linear: never dot operands or MMA), as Triton
+/// 3.6 rematerializes them.
+bool isRematerializableInto(Operation *op, Attribute target) {
+  if (isa<ReshapeOp, TransOp>(op))
+    return isa<RankedTensorType>(op->getOperand(0).getType());
+  if (auto load = dyn_cast<LoadOp>(op))
+    return !load.getIsVolatile() && isa<RankedTensorType>(load.getType()) &&
+           isa<BlockedEncodingAttr, SliceEncodingAttr, LinearEncodingAttr>(target);
+  return false;
 }
 
 /// Whether `v` can be had in layout `target` without moving data: it is
@@ -77,11 +94,13 @@ bool isFreeIn(Value v, Attribute target, unsigned depth = 0) {
     return isFreeIn(convert.getSrc(), target, depth + 1);
   if (auto range = dyn_cast<MakeRangeOp>(def))
     return isDistributedEncoding(target) && getEncodingRank(target) == 1;
-  if (!isCheap(def))
+  if (!isCheap(def) && !isRematerializableInto(def, target))
     return false;
   if (isa<ExpandDimsOp>(def) && !isDistributedEncoding(target))
     return false;
   Attribute needed = operandTarget(def, target);
+  if (!needed)
+    return false;
   return llvm::all_of(def->getOperands(),
                       [&](Value operand) { return isFreeIn(operand, needed, depth + 1); });
 }

@@ -110,3 +110,51 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %s : tensor<256xi32, #l1>
   }
 }
+
+// -----
+
+// A conversion of a reshape or transpose of a load: the load is done again in
+// the layout the shape op needs to produce the converted layout in place
+// (#blocked or, when no blocked layout has that linear layout, #ttg.linear).
+// CHECK-DAG: #[[PAIR:.*]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[LIN:.*]] = #ttg.linear<{register = [], lane = {{\[}}[16], [32], [1], [2], [4]], warp = {{\[}}[8], [0]], block = []}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b3 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b4 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b5 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#b6 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @reshape_trans_of_load
+  tt.func @reshape_trans_of_load(%p: !tt.ptr<f32>) -> (tensor<32x2xf32, #b3>, tensor<16x4xf32, #b6>) {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #b1>
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #b1>
+    %a = tt.addptr %s, %r : tensor<64x!tt.ptr<f32>, #b1>, tensor<64xi32, #b1>
+    %x = tt.load %a : tensor<64x!tt.ptr<f32>, #b1>
+    // CHECK-DAG: %[[X2:.*]] = tt.load %{{.*}} : tensor<64x!tt.ptr<f32>, #[[PAIR]]>
+    // CHECK-DAG: %[[XL:.*]] = tt.load %{{.*}} : tensor<64x!tt.ptr<f32>, #[[LIN]]>
+    // CHECK-DAG: tt.reshape %[[X2]] : tensor<64xf32, #[[PAIR]]> -> tensor<32x2xf32, #{{.*}}>
+    // CHECK-DAG: tt.reshape %[[XL]] : tensor<64xf32, #[[LIN]]> -> tensor<4x16xf32, #{{.*}}>
+    // CHECK-NOT: ttg.convert_layout
+    // CHECK: tt.return
+    %y = tt.reshape %x : tensor<64xf32, #b1> -> tensor<32x2xf32, #b2>
+    %yc = ttg.convert_layout %y : tensor<32x2xf32, #b2> -> tensor<32x2xf32, #b3>
+    %t = tt.reshape %x : tensor<64xf32, #b1> -> tensor<4x16xf32, #b4>
+    %tt = tt.trans %t {order = array<i32: 1, 0>} : tensor<4x16xf32, #b4> -> tensor<16x4xf32, #b5>
+    %tc = ttg.convert_layout %tt : tensor<16x4xf32, #b5> -> tensor<16x4xf32, #b6>
+    tt.return %yc, %tc : tensor<32x2xf32, #b3>, tensor<16x4xf32, #b6>
+  }
+
+  // A volatile load is not read twice: the conversion stays.
+  // CHECK-LABEL: tt.func @volatile_load_stays
+  // CHECK: ttg.convert_layout
+  tt.func @volatile_load_stays(%p: !tt.ptr<f32>) -> tensor<32x2xf32, #b3> {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #b1>
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #b1>
+    %a = tt.addptr %s, %r : tensor<64x!tt.ptr<f32>, #b1>, tensor<64xi32, #b1>
+    %x = tt.load %a {isVolatile = true} : tensor<64x!tt.ptr<f32>, #b1>
+    %y = tt.reshape %x : tensor<64xf32, #b1> -> tensor<32x2xf32, #b2>
+    %yc = ttg.convert_layout %y : tensor<32x2xf32, #b2> -> tensor<32x2xf32, #b3>
+    tt.return %yc : tensor<32x2xf32, #b3>
+  }
+}

@@ -1,0 +1,129 @@
+//===- LayoutInference.cpp - Source layouts of shape ops ------------------===//
+
+#include "passes/TritonGPU/LayoutInference.h"
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+/// `layout` with every basis (a coordinate of the old shape) mapped by `map`
+/// to a coordinate of `newShape`. `map` must be linear over GF(2), as
+/// reshapes and permutations of power-of-two shapes are.
+std::optional<LinearLayout>
+mapCoordinates(const LinearLayout &layout, ArrayRef<int64_t> newShape,
+               llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> map) {
+  std::vector<LinearLayout::InDim> inDims;
+  for (const LinearLayout::InDim &in : layout.getInDims()) {
+    LinearLayout::InDim mapped{in.name, {}};
+    for (const LinearLayout::Basis &basis : in.bases) {
+      SmallVector<int32_t> coords = map(SmallVector<int32_t>(basis.begin(), basis.end()));
+      mapped.bases.emplace_back(coords.begin(), coords.end());
+    }
+    inDims.push_back(std::move(mapped));
+  }
+  std::vector<LinearLayout::OutDim> outDims;
+  for (auto [d, size] : llvm::enumerate(newShape))
+    outDims.push_back({"dim" + std::to_string(d), static_cast<int32_t>(size)});
+  return LinearLayout::get(std::move(inDims), std::move(outDims));
+}
+
+BasisList toBasisList(const LinearLayout &layout, StringRef dim) {
+  BasisList list;
+  if (layout.hasInDim(dim))
+    for (const LinearLayout::Basis &basis : layout.getBases(dim))
+      list.bases.emplace_back(basis.begin(), basis.end());
+  return list;
+}
+
+} // namespace
+
+Attribute mlir::triton::gpu::encodingForLinearLayout(MLIRContext *context,
+                                                     ArrayRef<int64_t> shape,
+                                                     const LinearLayout &layout) {
+  unsigned rank = shape.size();
+  if (layout.hasInDim("block") && !layout.getBases("block").empty())
+    return {};
+  int numWarps = layout.hasInDim("warp") ? layout.getInDimSize("warp") : 1;
+  int threadsPerWarp = layout.hasInDim("lane") ? layout.getInDimSize("lane") : 1;
+  // The blocked candidates: per-thread sizes read off the leading register
+  // bases (consecutive powers of two along one dimension each), each order
+  // of the dimensions.
+  SmallVector<unsigned> sizePerThread(rank, 1);
+  if (layout.hasInDim("register"))
+    for (const LinearLayout::Basis &basis : layout.getBases("register")) {
+      int dim = -1;
+      for (unsigned d = 0; d < rank; ++d)
+        if (basis[d] != 0)
+          dim = dim == -1 ? static_cast<int>(d) : -2;
+      if (dim < 0 || basis[dim] != static_cast<int32_t>(sizePerThread[dim]))
+        break;
+      sizePerThread[dim] *= 2;
+    }
+  SmallVector<unsigned> order(rank);
+  std::iota(order.rbegin(), order.rend(), 0);
+  SmallVector<SmallVector<unsigned>> orders;
+  std::sort(order.begin(), order.end());
+  do
+    orders.push_back(order);
+  while (std::next_permutation(order.begin(), order.end()));
+  for (ArrayRef<unsigned> candidateOrder : llvm::reverse(orders)) {
+    BlockedEncodingAttr blocked = getBlockedEncoding(context, shape, sizePerThread,
+                                                     candidateOrder, numWarps, threadsPerWarp,
+                                                     /*numCTAs=*/1);
+    if (std::optional<LinearLayout> candidate = toLinearLayout(shape, blocked))
+      if (*candidate == layout)
+        return blocked;
+  }
+  return LinearEncodingAttr::get(context, toBasisList(layout, "register"),
+                                 toBasisList(layout, "lane"), toBasisList(layout, "warp"),
+                                 BasisList());
+}
+
+Attribute mlir::triton::gpu::inferSourceEncoding(Operation *op, Attribute resultEncoding) {
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!resultType || op->getNumOperands() != 1)
+    return {};
+  auto sourceType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  if (!sourceType)
+    return {};
+  ArrayRef<int64_t> sourceShape = sourceType.getShape(), resultShape = resultType.getShape();
+  if (!llvm::all_of(sourceShape, [](int64_t s) { return llvm::isPowerOf2_64(s); }))
+    return {};
+  std::optional<LinearLayout> resultLayout = toLinearLayout(resultShape, resultEncoding);
+  if (!resultLayout)
+    return {};
+  std::optional<LinearLayout> sourceLayout;
+  if (auto trans = dyn_cast<TransOp>(op)) {
+    // Result dimension i is source dimension order[i].
+    ArrayRef<int32_t> order = trans.getOrder();
+    sourceLayout = mapCoordinates(*resultLayout, sourceShape, [&](ArrayRef<int32_t> coords) {
+      SmallVector<int32_t> source(coords.size());
+      for (auto [i, d] : llvm::enumerate(order))
+        source[d] = coords[i];
+      return source;
+    });
+  } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+    // A reshape that may reorder elements leaves their order to the lowering.
+    if (reshape.getAllowReorder())
+      return {};
+    sourceLayout = mapCoordinates(*resultLayout, sourceShape, [&](ArrayRef<int32_t> coords) {
+      int64_t flat = 0;
+      for (auto [c, size] : llvm::zip(coords, resultShape))
+        flat = flat * size + c;
+      SmallVector<int32_t> source(sourceShape.size());
+      for (int d = sourceShape.size() - 1; d >= 0; --d) {
+        source[d] = flat % sourceShape[d];
+        flat /= sourceShape[d];
+      }
+      return source;
+    });
+  }
+  if (!sourceLayout)
+    return {};
+  return encodingForLinearLayout(op->getContext(), sourceShape, *sourceLayout);
+}
