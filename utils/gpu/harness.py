@@ -131,6 +131,43 @@ def math_case(name, n):
                 (4 + 4 + 4 + 8) * n, tol=1e-4)
 
 
+def misc_case(name, n):
+    block = 256
+
+    def make():
+        x = torch.randint(-50, 50, (n,), device=DEV, dtype=torch.int32)
+        out = torch.full((n,), -12345, device=DEV, dtype=torch.int32)
+        cnt = torch.zeros(1, device=DEV, dtype=torch.int32)
+
+        def ref():
+            pid = torch.arange(n, device=DEV) // block
+            xp = torch.nn.functional.pad(x.long(), (0, (-n) % block)).view(-1, block)
+            c = xp.cumsum(1).view(-1)[:n] * 3 + pid * n + 1 + 3
+            c = torch.where(pid % 2 == 0, c * 2, c - 1)
+            c = ((c + 2**31) % 2**32) - 2**31
+            return [c, torch.tensor([n], device=DEV)]
+        return [x, out, cnt, n], [out, cnt], ref
+    return Case(name, corpus.misc_kernel, {"BLOCK": block}, 4, (triton.cdiv(n, block),), make,
+                None, tol=0)
+
+
+def shape_case(name):
+    def make():
+        x = torch.randn(64, device=DEV)
+        idx = torch.randint(0, 64, (64,), device=DEV, dtype=torch.int32)
+        out = torch.full_like(x, float("nan"))
+        h = torch.full((64,), -1, device=DEV, dtype=torch.int32)
+
+        def ref():
+            xd = x.double()
+            g = xd[idx.long()]
+            r = torch.stack((xd[1::2], xd[0::2]), 1).reshape(64)
+            t = xd.reshape(4, 16).t().reshape(64)
+            return [g + r + t, torch.bincount(idx.long(), minlength=64)]
+        return [x, idx, out, h], [out, h], ref
+    return Case(name, corpus.shape_kernel, {"BLOCK": 64}, 4, (1,), make, None)
+
+
 CASES = [
     add_case("add_fp32", torch.float32, 1 << 28),
     add_case("add_fp16", torch.float16, 1 << 28),
@@ -140,12 +177,15 @@ CASES = [
     layer_norm_case("layer_norm_4096", 32768, 4096, 8),
     blockptr_case("blockptr", 8192, 8192),
     math_case("math", 1 << 24),
+    misc_case("misc", 1 << 20),
+    shape_case("shape"),
 ]
 # Ragged sizes for correctness only (not multiples of the block).
 RAGGED = {"add_fp32": add_case("add_fp32", torch.float32, 1000016),
           "add_fp16": add_case("add_fp16", torch.float16, 1000016),
           "math": math_case("math", 100016),
-          "blockptr": blockptr_case("blockptr", 1008, 4112)}
+          "blockptr": blockptr_case("blockptr", 1008, 4112),
+          "misc": misc_case("misc", 100016)}
 
 
 def ours_launcher(case, args):
@@ -200,7 +240,7 @@ def main():
             ragged = RAGGED.get(case.name)
             err_ragged = check(ragged, "ours")[0] if ragged else float("nan")
             ratios, rates = [], {"ours": [], "triton": []}
-            for _ in range(3):
+            for _ in range(3 if case.traffic else 0):
                 for which, run in (("ours", run_ours), ("triton", run_ref)):
                     ms = triton.testing.do_bench(run, warmup=50, rep=300, return_mode="median")
                     rates[which].append(case.traffic / (ms * 1e-3) * 1e-9)

@@ -23,7 +23,7 @@ build() { # NAME TTIR WARPS
     echo "FAILED    $1: $(grep -m1 error "$out/$1.log")"
   fi
 }
-for k in add_fp32 add_fp16 softmax blockptr math; do
+for k in add_fp32 add_fp16 softmax blockptr math misc shape; do
   build "$k" "$corpus/$k.ttir" 4
 done
 build softmax_4096_w8 "$here/ttir/softmax_4096_w8.ttir" 8
