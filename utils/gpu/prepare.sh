@@ -29,3 +29,9 @@ done
 build softmax_4096_w8 "$here/ttir/softmax_4096_w8.ttir" 8
 build softmax_4096_w16 "$here/ttir/softmax_4096_w16.ttir" 16
 build layer_norm_4096 "$here/ttir/layer_norm_4096.ttir" 8
+
+# Every corpus kernel we compile, checked against our interpreter on the GPU
+# (utils/gpu/check_refs.py OUTDIR/refs).
+/usr/bin/python3 "$here/make_refs.py" "$here/../../build/bin" "$corpus/.." "$out/refs" \
+    add_fp32 add_fp16 softmax blockptr misc math shape atomics casts control grid precise ptrs \
+    reduce_scan memory_hints shapes libdevice_asm matmul_fp16_small dot_variants
