@@ -94,7 +94,6 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = { "tritongpu-F32DotTC",
     "triton-nvidia-gpu-plan-cta",
-    "tritongpu-accelerate-matmul",
     "tritongpu-optimize-dot-operands", "tritongpu-assign-latencies",
     "tritongpu-schedule-loops", "tritongpu-pipeline", "tritongpu-prefetch",
     "tritongpu-coalesce-async-copy", "triton-nvidia-gpu-fence-insertion",
@@ -119,6 +118,8 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   pm.addPass(triton::gpu::createTritonGPUCoalesce());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
+  if (target.backend == Backend::Cuda)
+    pm.addPass(triton::gpu::createTritonGPUAccelerateMatmul());
   // Stands for 3.6's later runs (after accelerate-matmul, and before
   // reduce-data-duplication), with nothing built between them.
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());

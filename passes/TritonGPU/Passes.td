@@ -67,6 +67,35 @@ def TritonGPURemoveLayoutConversions
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUAccelerateMatmul : Pass<"tritongpu-accelerate-matmul", "mlir::ModuleOp"> {
+  let summary = "Moves dots onto the tensor cores: #ttg.nvidia_mma results, #ttg.dot_op operands";
+  let description = [{
+    A `tt.dot` with a `#ttg.blocked` result on an NVIDIA target of compute
+    capability 80 or more becomes a dot in an `#ttg.nvidia_mma` version 2
+    layout (mma.sync, instrShape [16, 8]) when its operands are fp16, bf16,
+    fp32 with `inputPrecision = tf32`, int8 (int32 accumulator) or fp8
+    (upcast to fp16 in the operand layout, as Triton 3.6 does), and its shape
+    is a whole number of instructions (M % 16, N % 8, K % 16, 8 for tf32, 32
+    for int8). The operands are converted to `#ttg.dot_op` of it, `kWidth`
+    = 32 / operand bits (4 for fp8); the accumulator to the MMA layout and
+    the result back. The warps are Triton's: all along the longer dimension
+    for dots chained to other dots, else balancing the M and N repetitions.
+    Dots in fp32 `ieee` or `tf32x3` precision stay on FMAs.
+
+    Not built yet: version 3 (wgmma), which Triton 3.6 picks on sm_90 for
+    dots with M a multiple of 64 per warp group; such dots take version 2
+    here until the wgmma lowering exists.
+
+    ```mlir
+    %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * ... -> tensor<64x64xf32, #blocked>
+    // becomes
+    %d = tt.dot %a2, %b2, %c2 : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * ... -> tensor<64x64xf32, #mma>
+    // #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 def TritonGPUCombineTensorSelectAndIf
     : Pass<"tritongpu-combine-tensor-select-and-if", "mlir::ModuleOp"> {
   let summary = "Turns selects on an scf.if's condition into results of the if";

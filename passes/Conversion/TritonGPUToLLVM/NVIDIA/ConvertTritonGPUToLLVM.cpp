@@ -151,6 +151,7 @@ struct ConvertTritonGPUToLLVMPass
     populateDotOpToLLVMPatterns(converter, patterns);
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
+    nvidia::populateMMAv2DotOpToLLVMPatterns(converter, patterns);
     // Scalar math: libdevice where LLVM's NVPTX backend has no instruction.
     populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
     populateMathToLLVMConversionPatterns(converter, patterns);

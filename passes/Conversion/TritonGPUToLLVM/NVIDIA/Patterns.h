@@ -16,6 +16,10 @@ void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfoBase &target, const AccessWidths &widths);
 
+/// tt.dot in #ttg.nvidia_mma version 2 layouts: mma.sync per 16x8 tile.
+void populateMMAv2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns);
+
 } // namespace nvidia
 } // namespace triton
 } // namespace mlir

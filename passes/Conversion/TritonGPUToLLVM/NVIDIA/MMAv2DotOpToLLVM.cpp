@@ -1,0 +1,223 @@
+//===- MMAv2DotOpToLLVM.cpp - tt.dot on mma.sync (MMA version 2) ----------===//
+//
+// A dot in #ttg.nvidia_mma version 2 issues one `mma.sync.aligned` per
+// 16 x 8 tile of the accumulator the warp holds and per K step of the
+// instruction (16 for fp16/bf16, 8 for tf32, 32 for int8). Fragments are
+// gathered by the constant (register) part of each element's coordinates in
+// the operand and accumulator linear layouts; lane and warp add the same
+// offsets to all of them, and those offsets are the instruction's own
+// (row = lane / 4, column = kWidth * (lane % 4)). Within one K step a thread's
+// two K groups are taken in increasing K; A and B use the same order, so a
+// kWidth above the instruction's (fp16 from fp8, kWidth 4) only permutes K
+// inside the step, which a sum does not see.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace {
+
+/// The registers of an operand by (row, K) of their constant coordinates,
+/// rows and K as the operand's: A is (M, K), B is (K, N) and indexed here as
+/// (N, K).
+using OperandIndex = std::map<std::pair<int32_t, int32_t>, int>;
+
+OperandIndex indexOperand(const ttg::LinearLayout &layout, bool isB) {
+  OperandIndex index;
+  for (auto [reg, coords] : llvm::enumerate(getRegisterPart(layout))) {
+    int32_t row = isB ? coords[1] : coords[0];
+    int32_t k = isB ? coords[0] : coords[1];
+    index.try_emplace({row, k}, reg);
+  }
+  return index;
+}
+
+/// The elements of `row` in the K step starting at `kStart` (`instrK` long),
+/// in increasing K; empty if the layout lacks any.
+SmallVector<int> getStepRegisters(const OperandIndex &index, int32_t row, int64_t kStart,
+                                  int64_t instrK) {
+  SmallVector<int> regs;
+  for (auto it = index.lower_bound({row, static_cast<int32_t>(kStart)});
+       it != index.end() && it->first.first == row && it->first.second < kStart + instrK; ++it)
+    regs.push_back(it->second);
+  return regs;
+}
+
+/// Packs `elements` (LLVM values of `bits` each) into one i32.
+Value packI32(OpBuilder &b, Location loc, ArrayRef<Value> elements, unsigned bits) {
+  Type i32 = b.getI32Type();
+  if (elements.size() == 1)
+    return bitcastToInt(b, loc, elements[0]);
+  Value word = createI32Constant(b, loc, 0);
+  for (auto [i, element] : llvm::enumerate(elements)) {
+    Value bitsValue = bitcastToInt(b, loc, element);
+    Value wide = LLVM::ZExtOp::create(b, loc, i32, bitsValue);
+    if (i != 0)
+      wide = LLVM::ShlOp::create(b, loc, wide, createI32Constant(b, loc, i * bits));
+    word = LLVM::OrOp::create(b, loc, word, wide);
+  }
+  return word;
+}
+
+struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
+  MMAv2DotOpPattern(LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto dType = cast<RankedTensorType>(op.getType());
+    auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding());
+    if (!mma)
+      return failure();
+    if (mma.getVersionMajor() != 2)
+      return op.emitError("tt.dot in an MMA version 3 (wgmma) layout is not supported yet by "
+                          "the LLVM lowering");
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    Type aElem = aType.getElementType(), accElem = dType.getElementType();
+    // The instruction: K step, operand and accumulator PTX types.
+    int64_t instrK;
+    std::string types;
+    if (aElem.isF16() && accElem.isF32()) {
+      instrK = 16;
+      types = "m16n8k16.row.col.f32.f16.f16.f32";
+    } else if (aElem.isF16() && accElem.isF16()) {
+      instrK = 16;
+      types = "m16n8k16.row.col.f16.f16.f16.f16";
+    } else if (aElem.isBF16() && accElem.isF32()) {
+      instrK = 16;
+      types = "m16n8k16.row.col.f32.bf16.bf16.f32";
+    } else if (aElem.isF32() && accElem.isF32()) {
+      instrK = 8;
+      types = "m16n8k8.row.col.f32.tf32.tf32.f32";
+    } else if (aElem.isInteger(8) && accElem.isInteger(32)) {
+      instrK = 32;
+      types = "m16n8k32.row.col.s32.s8.s8.s32";
+    } else {
+      return op.emitError() << "tt.dot of " << aElem << " into " << accElem
+                            << " on mma.sync is not supported yet by the LLVM lowering";
+    }
+    std::optional<ttg::LinearLayout> aLayout = getDistributedLayout(aType);
+    std::optional<ttg::LinearLayout> bLayout = getDistributedLayout(bType);
+    std::optional<ttg::LinearLayout> dLayout = getDistributedLayout(dType);
+    if (!aLayout || !bLayout || !dLayout)
+      return rewriter.notifyMatchFailure(op, "operand layouts without linear layouts");
+    OperandIndex aIndex = indexOperand(*aLayout, false), bIndex = indexOperand(*bLayout, true);
+    unsigned bits = aElem.getIntOrFloatBitWidth();
+    int64_t k = aType.getShape()[1];
+
+    Location loc = op.getLoc();
+    SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
+    SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
+    SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
+
+    // Accumulator tiles: (row base, column base) -> the four registers
+    // (row, col), (row, col + 1), (row + 8, col), (row + 8, col + 1).
+    std::map<std::pair<int32_t, int32_t>, std::array<int, 4>> tiles;
+    for (auto [reg, coords] : llvm::enumerate(getRegisterPart(*dLayout))) {
+      int32_t row = coords[0], col = coords[1];
+      auto &tile = tiles.try_emplace({row & ~8, col & ~1}, std::array<int, 4>{-1, -1, -1, -1})
+                       .first->second;
+      tile[((row & 8) ? 2 : 0) + (col & 1)] = reg;
+    }
+    Type f32 = rewriter.getF32Type(), i32 = rewriter.getI32Type();
+    bool accF16 = accElem.isF16();
+    for (auto &[base, regs] : tiles) {
+      if (llvm::is_contained(regs, -1))
+        return op.emitError("an MMA accumulator layout without whole 16x8 tiles per thread is "
+                            "not supported yet by the LLVM lowering");
+      auto [rowBase, colBase] = base;
+      for (int64_t kStart = 0; kStart < k; kStart += instrK) {
+        SmallVector<int> top = getStepRegisters(aIndex, rowBase, kStart, instrK);
+        SmallVector<int> bottom = getStepRegisters(aIndex, rowBase + 8, kStart, instrK);
+        SmallVector<int> column = getStepRegisters(bIndex, colBase, kStart, instrK);
+        unsigned perGroup = 32 / bits;
+        if (top.size() != 2 * perGroup || bottom.size() != 2 * perGroup ||
+            column.size() != 2 * perGroup)
+          return op.emitError("tt.dot operand layouts that do not hold whole mma.sync "
+                              "fragments are not supported yet by the LLVM lowering");
+        auto pack = [&](ArrayRef<Value> values, ArrayRef<int> regs, unsigned group) {
+          SmallVector<Value> elements;
+          for (unsigned i = 0; i < perGroup; ++i)
+            elements.push_back(values[regs[group * perGroup + i]]);
+          return packI32(rewriter, loc, elements, bits);
+        };
+        // A: for each K group, the row then the row + 8; B: each K group.
+        SmallVector<Value> operands = {pack(a, top, 0), pack(a, bottom, 0), pack(a, top, 1),
+                                       pack(a, bottom, 1), pack(b, column, 0), pack(b, column, 1)};
+        unsigned numAcc = accF16 ? 2 : 4;
+        if (accF16) {
+          operands.push_back(packI32(rewriter, loc, {acc[regs[0]], acc[regs[1]]}, 16));
+          operands.push_back(packI32(rewriter, loc, {acc[regs[2]], acc[regs[3]]}, 16));
+        } else {
+          for (int reg : regs)
+            operands.push_back(acc[reg]);
+        }
+        Type accReg = accF16 ? i32 : (accElem.isF32() ? f32 : i32);
+        std::string outs, ins, constraints;
+        for (unsigned i = 0; i < numAcc; ++i) {
+          outs += llvm::formatv("{0}${1}", i ? ", " : "", i).str();
+          constraints += (i ? "," : "") + std::string(accElem.isF32() ? "=f" : "=r");
+        }
+        auto list = [&](unsigned first, unsigned count) {
+          std::string text;
+          for (unsigned i = 0; i < count; ++i)
+            text += llvm::formatv("{0}${1}", i ? ", " : "", first + i).str();
+          return text;
+        };
+        constraints += ",r,r,r,r,r,r";
+        for (unsigned i = 0; i < numAcc; ++i)
+          constraints += accElem.isF32() ? ",f" : ",r";
+        std::string text =
+            llvm::formatv("mma.sync.aligned.{0} {{{1}}, {{{2}}, {{{3}}, {{{4}};", types, outs,
+                          list(numAcc, 4), list(numAcc + 4, 2), list(numAcc + 6, numAcc))
+                .str();
+        auto resultType = LLVM::LLVMStructType::getLiteral(getContext(),
+                                                           SmallVector<Type>(numAcc, accReg));
+        auto asmOp = LLVM::InlineAsmOp::create(
+            rewriter, loc, resultType, operands, text, constraints, /*has_side_effects=*/false,
+            /*is_align_stack=*/false, LLVM::TailCallKind::None,
+            LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT), ArrayAttr());
+        SmallVector<Value> out;
+        for (unsigned i = 0; i < numAcc; ++i)
+          out.push_back(LLVM::ExtractValueOp::create(rewriter, loc, asmOp.getResult(0), i));
+        if (accF16) {
+          Type f16 = rewriter.getF16Type();
+          for (unsigned half = 0; half < 2; ++half) {
+            Value word = out[half];
+            Value low = LLVM::TruncOp::create(rewriter, loc, rewriter.getI16Type(), word);
+            Value high = LLVM::TruncOp::create(
+                rewriter, loc, rewriter.getI16Type(),
+                LLVM::LShrOp::create(rewriter, loc, word, createI32Constant(rewriter, loc, 16)));
+            acc[regs[2 * half]] = LLVM::BitcastOp::create(rewriter, loc, f16, low);
+            acc[regs[2 * half + 1]] = LLVM::BitcastOp::create(rewriter, loc, f16, high);
+          }
+        } else {
+          for (auto [i, reg] : llvm::enumerate(regs))
+            acc[reg] = out[i];
+        }
+      }
+    }
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::nvidia::populateMMAv2DotOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<MMAv2DotOpPattern>(converter);
+}
