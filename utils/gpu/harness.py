@@ -168,6 +168,23 @@ def shape_case(name):
     return Case(name, corpus.shape_kernel, {"BLOCK": 64}, 4, (1,), make, None)
 
 
+def matmul_case(name, size, bm, bn, bk, warps, stages):
+    m = n = k = size
+
+    def make():
+        a = torch.randn(m, k, device=DEV, dtype=torch.float16)
+        b = torch.randn(k, n, device=DEV, dtype=torch.float16)
+        c = torch.full((m, n), float("nan"), device=DEV, dtype=torch.float16)
+        # TTIR arguments: a, b, c, M, N, K, sam, sbk, scm (unit strides
+        # specialized away); Triton's call takes them all.
+        return [a, b, c, m, n, k, k, 1, n, 1, n, 1], [c], lambda: [a.double() @ b.double()]
+    case = Case(name, corpus.matmul_kernel, {"BM": bm, "BN": bn, "BK": bk, "GROUP_M": 8}, warps,
+                (triton.cdiv(m, bm) * triton.cdiv(n, bn),), make, 2 * m * n * k, unit="TFLOP/s",
+                drop=(7, 9, 11), tol=1e-2)
+    case.stages = stages
+    return case
+
+
 CASES = [
     add_case("add_fp32", torch.float32, 1 << 28),
     add_case("add_fp16", torch.float16, 1 << 28),
@@ -179,13 +196,16 @@ CASES = [
     math_case("math", 1 << 24),
     misc_case("misc", 1 << 20),
     shape_case("shape"),
+    matmul_case("matmul_fp16_small", 4096, 64, 64, 32, 4, 2),
+    matmul_case("matmul_fp16_sm90", 4096, 128, 256, 64, 8, 3),
 ]
 # Ragged sizes for correctness only (not multiples of the block).
 RAGGED = {"add_fp32": add_case("add_fp32", torch.float32, 1000016),
           "add_fp16": add_case("add_fp16", torch.float16, 1000016),
           "math": math_case("math", 100016),
           "blockptr": blockptr_case("blockptr", 1008, 4112),
-          "misc": misc_case("misc", 100016)}
+          "misc": misc_case("misc", 100016),
+          "matmul_fp16_small": matmul_case("matmul_fp16_small", 1008, 64, 64, 32, 4, 2)}
 
 
 def ours_launcher(case, args):
@@ -211,7 +231,8 @@ def ours_launcher(case, args):
 
 
 def triton_launcher(case, args):
-    return lambda: case.kernel[case.grid](*args, **case.constexprs, num_warps=case.warps)
+    extra = {"num_stages": case.stages} if hasattr(case, "stages") else {}
+    return lambda: case.kernel[case.grid](*args, **case.constexprs, num_warps=case.warps, **extra)
 
 
 def check(case, which):
@@ -243,7 +264,8 @@ def main():
             for _ in range(3 if case.traffic else 0):
                 for which, run in (("ours", run_ours), ("triton", run_ref)):
                     ms = triton.testing.do_bench(run, warmup=50, rep=300, return_mode="median")
-                    rates[which].append(case.traffic / (ms * 1e-3) * 1e-9)
+                    scale = 1e-12 if case.unit == "TFLOP/s" else 1e-9
+                    rates[which].append(case.traffic / (ms * 1e-3) * scale)
                 ratios.append(rates["ours"][-1] / rates["triton"][-1])
             ok = err_ours <= case.tol and (not ragged or err_ragged <= case.tol)
             table.append((case.name, "ok" if ok else "WRONG", f"{err_ours:.1e}",
@@ -254,8 +276,9 @@ def main():
             table.append((case.name, "ERROR", str(e)[:80], "", "", "", "", ""))
     # err: ours against PyTorch (float64); ragged: ours at a size that is not a
     # multiple of the block; Triton err: Triton's compile against the same.
+    print("rates: GB/s, TFLOP/s for matmuls")
     print(f"{'kernel':18} {'check':8} {'err':>8} {'ragged':>8} {'Triton err':>10} "
-          f"{'ours GB/s':>10} {'Triton GB/s':>12} {'ratio':>6}")
+          f"{'ours':>10} {'Triton':>12} {'ratio':>6}")
     for row in table:
         print(f"{row[0]:18} {row[1]:8} {row[2]:>8} {row[3]:>8} {row[4]:>10} {row[5]:>10} "
               f"{row[6]:>12} {row[7]:>6}")

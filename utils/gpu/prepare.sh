@@ -26,6 +26,8 @@ build() { # NAME TTIR WARPS
 for k in add_fp32 add_fp16 softmax blockptr math misc shape; do
   build "$k" "$corpus/$k.ttir" 4
 done
+build matmul_fp16_small "$corpus/matmul_fp16_small.ttir" 4
+build matmul_fp16_sm90 "$corpus/matmul_fp16_sm90.ttir" 8
 build softmax_4096_w8 "$here/ttir/softmax_4096_w8.ttir" 8
 build softmax_4096_w16 "$here/ttir/softmax_4096_w16.ttir" 16
 build layer_norm_4096 "$here/ttir/layer_norm_4096.ttir" 8
