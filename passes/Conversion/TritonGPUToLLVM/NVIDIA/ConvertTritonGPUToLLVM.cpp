@@ -24,6 +24,7 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -124,6 +125,11 @@ struct ConvertTritonGPUToLLVMPass
     populateViewOpToLLVMPatterns(converter, patterns);
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
+    populateConvertLayoutOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateMemoryOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateGatherOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateHistogramOpToLLVMPatterns(converter, patterns, targetInfo);
+    nvidia::populateAsyncCopyOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     // Scalar math: libdevice where LLVM's NVPTX backend has no instruction.
     populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
     populateMathToLLVMConversionPatterns(converter, patterns);
@@ -136,6 +142,7 @@ struct ConvertTritonGPUToLLVMPass
                              nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
                              math::MathDialect, cf::ControlFlowDialect>();
     target.addLegalOp<ModuleOp>();
+    target.addIllegalOp<mlir::gpu::BarrierOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
   }

@@ -16,6 +16,12 @@ void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfoBase &target, const AccessWidths &widths);
 
+/// ttg.async_copy_global_to_local (cp.async, `widths` elements at most per
+/// copy), ttg.async_commit_group and ttg.async_wait.
+void populateAsyncCopyOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const TargetInfoBase &target, const AccessWidths &widths);
+
 } // namespace nvidia
 } // namespace triton
 } // namespace mlir

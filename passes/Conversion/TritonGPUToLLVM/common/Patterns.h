@@ -37,6 +37,28 @@ void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns, const TargetInfoBase &target,
                                   int numThreads);
 
+/// ttg.convert_layout between layouts that move elements between threads:
+/// through the op's shared-memory scratch, or with warp shuffles when the
+/// allocation gave it none (the conversion stays within warps).
+void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                           RewritePatternSet &patterns,
+                                           const TargetInfoBase &target);
+
+/// Shared-memory buffers: ttg.local_alloc, ttg.local_load, ttg.local_store,
+/// ttg.local_dealloc, the views ttg.memdesc_index, ttg.memdesc_subslice,
+/// ttg.memdesc_trans, ttg.memdesc_reshape, and ttg.barrier.
+void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns, const TargetInfoBase &target);
+
+/// tt.gather through the op's shared-memory scratch.
+void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns, const TargetInfoBase &target);
+
+/// tt.histogram with atomic adds on bins in the op's shared-memory scratch.
+void populateHistogramOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const TargetInfoBase &target);
+
 } // namespace triton
 } // namespace mlir
 
