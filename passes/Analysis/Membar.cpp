@@ -189,6 +189,18 @@ private:
       pending.clear();
       return;
     }
+    // A thread's wait covers only its own copies: a CTA barrier after it
+    // shows every thread's copies to all, as in Triton.
+    if (isa<ttg::AsyncWaitOp>(op)) {
+      Operation *next = op->getNextNode();
+      if (!next || !isLocalBarrier(next)) {
+        OpBuilder builder(op->getContext());
+        builder.setInsertionPointAfter(op);
+        ttg::BarrierOp::create(builder, op->getLoc(), builder.getI32IntegerAttr(1));
+      }
+      pending.clear();
+      return;
+    }
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       Pending thenState = pending, elseState = pending;
       visitBlock(ifOp.getThenRegion().front(), thenState);

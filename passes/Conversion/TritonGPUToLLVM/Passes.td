@@ -26,6 +26,17 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     `tt.return`, `tt.call`. Any other TTGIR op fails to legalize with a
     located error.
 
+    Through shared memory (`@global_smem`, offsets from
+    -allocate-shared-memory): `ttg.convert_layout` that moves elements
+    between threads (the op's scratch, a swizzled layout with vector
+    accesses; warp shuffles when it has no scratch), `ttg.local_alloc`,
+    `ttg.local_load`, `ttg.local_store`, `ttg.local_dealloc`,
+    `ttg.memdesc_index`, `ttg.memdesc_subslice`, `ttg.memdesc_trans`,
+    `ttg.memdesc_reshape` (a descriptor is a struct of its base pointer and
+    coordinate offsets), `ttg.barrier`, `tt.gather`, `tt.histogram`
+    (shared-memory atomics), and `ttg.async_copy_global_to_local`,
+    `ttg.async_commit_group`, `ttg.async_wait` as `cp.async`.
+
     ```mlir
     %p = tt.get_program_id x : i32
     // becomes

@@ -115,22 +115,27 @@ tt.func public @blocks(%x: tensor<256xf32, #blocked>) {
 
 // -----
 
-// A pipelined Hopper matmul (corpus matmul_fp16_small): in the loop, the
-// async copies' writes are synchronized before the wgmma reads them, and the
-// wgmma's reads before the next copies overwrite the ring; after the loop, the
-// epilogue's layout conversion reuses the ring's bytes.
+// A pipelined Hopper matmul (corpus matmul_fp16_small): a thread's
+// async_wait covers only its own copies, so a barrier follows every wait (as
+// in Triton) and orders all threads' copies before the wgmma reads them; the
+// wgmma's reads are synchronized before the next copies overwrite the ring.
+// After the loop, the barrier after the last wait also covers the epilogue's
+// layout conversion, which reuses the ring's bytes.
 // RUN: triton-opt %corpus/triton-3.6-sm90/matmul_fp16_small.ttgir -test-print-membar | FileCheck %s --check-prefix=MATMUL
 // MATMUL: scf.for
-// MATMUL: ttg.barrier local
-// MATMUL-NEXT: ttng.warp_group_dot
+// MATMUL: ttg.async_wait
+// MATMUL-NEXT: ttg.barrier local
+// MATMUL-NOT: ttg.barrier
+// MATMUL: ttng.warp_group_dot
 // MATMUL-NOT: ttg.barrier
 // MATMUL: ttg.barrier local
 // MATMUL-NEXT: ttg.async_copy_global_to_local
 // MATMUL-NOT: ttg.barrier
 // MATMUL: scf.yield
+// MATMUL: ttg.async_wait
+// MATMUL-NEXT: ttg.barrier local
 // MATMUL-NOT: ttg.barrier
-// MATMUL: ttg.barrier local
-// MATMUL-NEXT: ttg.convert_layout
+// MATMUL: ttg.convert_layout
 // MATMUL-NOT: ttg.barrier
 // MATMUL: tt.return
 

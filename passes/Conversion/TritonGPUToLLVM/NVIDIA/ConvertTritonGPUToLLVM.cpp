@@ -152,6 +152,11 @@ struct ConvertTritonGPUToLLVMPass
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     nvidia::populateMMAv2DotOpToLLVMPatterns(converter, patterns);
+    populateConvertLayoutOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateMemoryOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateGatherOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateHistogramOpToLLVMPatterns(converter, patterns, targetInfo);
+    nvidia::populateAsyncCopyOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     // Scalar math: libdevice where LLVM's NVPTX backend has no instruction.
     populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
     populateMathToLLVMConversionPatterns(converter, patterns);

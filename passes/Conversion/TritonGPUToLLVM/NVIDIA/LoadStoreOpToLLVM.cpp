@@ -30,15 +30,18 @@ struct AccessShape {
 
 AccessShape getAccessShape(unsigned width, unsigned elementBits) {
   unsigned totalBits = width * elementBits;
-  unsigned wordBits = std::min(32u, totalBits);
+  // 64-bit elements travel one per 64-bit word.
+  unsigned wordBits = elementBits == 64 ? 64 : std::min(32u, totalBits);
   return {totalBits / wordBits, wordBits, wordBits / elementBits};
 }
 
-/// PTX register constraint and move suffix of a word.
-StringRef getConstraint(unsigned wordBits) { return wordBits == 32 ? "r" : "h"; }
+/// PTX register constraint of a word.
+StringRef getConstraint(unsigned wordBits) {
+  return wordBits == 64 ? "l" : wordBits == 32 ? "r" : "h";
+}
 /// The PTX type the access uses for a word.
 StringRef getPtxWordType(unsigned wordBits) {
-  return wordBits == 32 ? "b32" : wordBits == 16 ? "b16" : "b8";
+  return wordBits == 64 ? "b64" : wordBits == 32 ? "b32" : wordBits == 16 ? "b16" : "b8";
 }
 /// 8-bit words live in 16-bit registers.
 unsigned getRegisterBits(unsigned wordBits) { return std::max(16u, wordBits); }

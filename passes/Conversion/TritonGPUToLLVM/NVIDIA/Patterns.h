@@ -20,6 +20,12 @@ void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateMMAv2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                       RewritePatternSet &patterns);
 
+/// ttg.async_copy_global_to_local (cp.async, `widths` elements at most per
+/// copy), ttg.async_commit_group and ttg.async_wait.
+void populateAsyncCopyOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const TargetInfoBase &target, const AccessWidths &widths);
+
 } // namespace nvidia
 } // namespace triton
 } // namespace mlir

@@ -30,7 +30,7 @@ void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter
 void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns);
 
-/// tt.make_range, tt.get_program_id, tt.get_num_programs, gpu.barrier.
+/// tt.make_range, tt.get_program_id, tt.get_num_programs.
 void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns, const TargetInfoBase &target);
 
@@ -43,6 +43,28 @@ void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 /// tt.dot on a blocked accumulator with #ttg.dot_op operands: FMAs.
 void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                  RewritePatternSet &patterns);
+
+/// ttg.convert_layout between layouts that move elements between threads:
+/// through the op's shared-memory scratch, or with warp shuffles when the
+/// allocation gave it none (the conversion stays within warps).
+void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                           RewritePatternSet &patterns,
+                                           const TargetInfoBase &target);
+
+/// Shared-memory buffers: ttg.local_alloc, ttg.local_load, ttg.local_store,
+/// ttg.local_dealloc, the views ttg.memdesc_index, ttg.memdesc_subslice,
+/// ttg.memdesc_trans, ttg.memdesc_reshape, and ttg.barrier.
+void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns, const TargetInfoBase &target);
+
+/// tt.gather through the op's shared-memory scratch.
+void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns, const TargetInfoBase &target);
+
+/// tt.histogram with atomic adds on bins in the op's shared-memory scratch.
+void populateHistogramOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const TargetInfoBase &target);
 
 } // namespace triton
 } // namespace mlir

@@ -5,7 +5,6 @@
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -31,19 +30,6 @@ struct GetNumProgramsOpPattern : ConvertOpToLLVMPattern<GetNumProgramsOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(op, target.getNumPrograms(rewriter, op.getLoc(),
                                                  static_cast<int>(op.getAxis())));
-    return success();
-  }
-  const TargetInfoBase &target;
-};
-
-/// gpu.barrier (tl.debug_barrier): a barrier of the whole program.
-struct GPUBarrierOpPattern : ConvertOpToLLVMPattern<mlir::gpu::BarrierOp> {
-  GPUBarrierOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
-      : ConvertOpToLLVMPattern(converter), target(target) {}
-  LogicalResult matchAndRewrite(mlir::gpu::BarrierOp op, OpAdaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    target.barrier(rewriter, op.getLoc());
-    rewriter.eraseOp(op);
     return success();
   }
   const TargetInfoBase &target;
@@ -79,6 +65,6 @@ struct MakeRangeOpPattern : ConvertOpToLLVMPattern<MakeRangeOp> {
 void mlir::triton::populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                                 RewritePatternSet &patterns,
                                                 const TargetInfoBase &target) {
-  patterns.add<GetProgramIdOpPattern, GetNumProgramsOpPattern, MakeRangeOpPattern,
-               GPUBarrierOpPattern>(converter, target);
+  patterns.add<GetProgramIdOpPattern, GetNumProgramsOpPattern, MakeRangeOpPattern>(converter,
+                                                                                   target);
 }

@@ -2,6 +2,7 @@
 
 #include "passes/Conversion/TritonGPUToLLVM/common/Vectorization.h"
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
 
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
@@ -84,6 +85,8 @@ AccessWidths mlir::triton::computeAccessWidths(Operation *root, const ModuleAxis
       widths[op] = computeWidth(store.getPtr(), store.getMask(), axis);
     else if (auto rmw = dyn_cast<AtomicRMWOp>(op))
       widths[op] = computeWidth(rmw.getPtr(), rmw.getMask(), axis);
+    else if (auto copy = dyn_cast<gpu::AsyncCopyGlobalToLocalOp>(op))
+      widths[op] = computeWidth(copy.getSrc(), copy.getMask(), axis);
   });
   return widths;
 }

@@ -10,6 +10,7 @@
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #blocked8 = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @vector
   // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0x0;\0A\09mov.b32 $1, 0x0;\0A\09mov.b32 $2, 0x0;\0A\09mov.b32 $3, 0x0;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"
@@ -84,6 +85,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %one = arith.constant 1 : i32
     %w = arith.addi %v, %one : i32
     tt.store %x, %w : !tt.ptr<i32>
+    tt.return
+  }
+
+  // 64-bit elements (i64, pointers) travel in 64-bit registers, two per
+  // 128-bit access.
+  // CHECK-LABEL: llvm.func @wide
+  // CHECK: "mov.b64 $0, 0x0;\0A\09mov.b64 $1, 0x0;\0A\09@$3 ld.global.v2.b64 { $0, $1 }, [ $2 + 0 ];", "=l,=l,l,b"
+  // CHECK: "@$3 st.global.v2.b64 [ $2 + 0 ], { $0, $1 };", "l,l,l,b"
+  tt.func public @wide(%x: !tt.ptr<i64> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked2>
+    %xs = tt.splat %x : !tt.ptr<i64> -> tensor<256x!tt.ptr<i64>, #blocked2>
+    %xp = tt.addptr %xs, %r : tensor<256x!tt.ptr<i64>, #blocked2>, tensor<256xi32, #blocked2>
+    %v = tt.load %xp : tensor<256x!tt.ptr<i64>, #blocked2>
+    %one = arith.constant dense<1> : tensor<256xi64, #blocked2>
+    %w = arith.addi %v, %one : tensor<256xi64, #blocked2>
+    tt.store %xp, %w : tensor<256x!tt.ptr<i64>, #blocked2>
     tt.return
   }
 }

@@ -1,0 +1,165 @@
+//===- AsyncCopyOpToLLVM.cpp - cp.async copies into shared memory ---------===//
+//
+// ttg.async_copy_global_to_local: every thread issues one
+// `cp.async.{ca,cg}.shared.global [dst], [src], size, src-size` per vector
+// of its elements, the vector as wide (4, 8 or 16 bytes) as the shared
+// layout, the pointers' contiguity and alignment and the mask's constancy
+// (or the op's `contiguity`) allow. A masked-off vector copies 0 source bytes, which fills it with
+// zeros (so `other` may only be zero). Threads that repeat another thread's
+// elements copy nothing. ttg.async_commit_group is cp.async.commit_group;
+// ttg.async_wait is cp.async.wait_group N (the barrier that must follow it,
+// since a thread's wait covers only its own copies, is membar's).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/SharedMemoryUtility.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+using ttg::LinearLayout;
+
+namespace {
+
+void createAsmStatement(OpBuilder &b, Location loc, ValueRange operands, StringRef text,
+                        StringRef constraints) {
+  MLIRContext *context = b.getContext();
+  LLVM::InlineAsmOp::create(
+      b, loc, TypeRange(), operands, b.getStringAttr(text), b.getStringAttr(constraints),
+      /*has_side_effects=*/b.getUnitAttr(), /*is_align_stack=*/UnitAttr(),
+      LLVM::TailCallKindAttr::get(context, LLVM::TailCallKind::None),
+      LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT), ArrayAttr());
+}
+
+/// Whether `value` is a constant zero (a splat of zeros for tensors).
+bool isZeroConstant(Value value) {
+  return matchPattern(value, m_Zero()) || matchPattern(value, m_PosZeroFloat());
+}
+
+struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp> {
+  AsyncCopyGlobalToLocalOpPattern(TritonGPUToLLVMTypeConverter &converter,
+                                  const TargetInfoBase &target, const AccessWidths &widths)
+      : ConvertOpToLLVMPattern(converter), target(target), widths(widths) {}
+
+  LogicalResult matchAndRewrite(ttg::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    if (op.getOther() && !isZeroConstant(op.getOther()))
+      return op.emitError("ttg.async_copy_global_to_local with a non-zero `other` is not "
+                          "supported yet by the LLVM lowering");
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    ttg::MemDescType memType = op.getResult().getType();
+    std::string reason;
+    std::optional<SharedMemoryLayout> layout = SharedMemoryLayout::get(memType, reason);
+    if (!layout)
+      return op.emitError() << "ttg.async_copy_global_to_local into " << reason
+                            << " is not supported yet by the LLVM lowering";
+    std::optional<LinearLayout> distributed = getDistributedLayout(srcType);
+    if (!distributed || distributed->getInDimSize("block") != 1)
+      return op.emitError("ttg.async_copy_global_to_local of pointers without a single-CTA "
+                          "distributed layout is not supported yet by the LLVM lowering");
+    Type sharedType = getSharedElementType(*converter, memType.getElementType());
+    unsigned elementBytes = getSharedElementBytes(sharedType);
+
+    // The vector: registers 0, 1, ... contiguous in shared memory (as
+    // planVectors finds them) and in global memory, at most 16 bytes. The
+    // global side is what the pointers' axis info proves or what the op's
+    // `contiguity` says (the pipeliner's finding on the load it replaced,
+    // mask included, which loop-carried pointers can hide from axis info).
+    OffsetMap map = layout->mapDistributed(*distributed);
+    auto it = widths.find(op);
+    unsigned globalWidth = it == widths.end() ? 1 : it->second;
+    globalWidth = std::max<unsigned>(globalWidth, op.getContiguity());
+    unsigned maxElements = std::min<unsigned>(std::max(1u, 16 / elementBytes), globalWidth);
+    VectorPlan plan = planVectors(map, llvm::bit_floor(maxElements), layout->getViewOffsetMask());
+    unsigned prefix = 0;
+    while (prefix < plan.registerBits.size() && plan.registerBits[prefix] == prefix)
+      ++prefix;
+    plan.registerBits.resize(prefix);
+    unsigned bytes = plan.elements() * elementBytes;
+    if (bytes < 4)
+      return op.emitError() << "ttg.async_copy_global_to_local in pieces of " << bytes
+                            << " bytes (cp.async copies 4, 8 or 16) is not supported yet by "
+                               "the LLVM lowering";
+
+    Location loc = op.getLoc();
+    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getResult());
+    LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
+    Value threadOffset = emitThreadOffset(rewriter, loc, map, thread);
+    if (Value view = layout->emitViewOffset(rewriter, loc, object.offsets))
+      threadOffset = LLVM::XOrOp::create(rewriter, loc, threadOffset, view);
+    Value owner = getUniqueOwnerPredicate(rewriter, loc, *distributed, thread);
+    unsigned repeated = getBroadcastRegisterMask(*distributed);
+    SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    Value fullSize = createI32Constant(rewriter, loc, bytes);
+    Value noBytes = createI32Constant(rewriter, loc, 0);
+    std::string instruction =
+        llvm::formatv("cp.async.{0}.shared.global [ $0 + 0 ], [ $1 + 0 ], {1}, $2;",
+                      bytes == 16 ? "cg" : "ca", bytes)
+            .str();
+    for (unsigned reg = 0; reg < ptrs.size(); ++reg) {
+      if (reg & (plan.mask() | repeated))
+        continue;
+      Value offset = LLVM::XOrOp::create(
+          rewriter, loc, threadOffset,
+          createI32Constant(rewriter, loc, getRegisterOffset(map, reg)));
+      Value dst = LLVM::GEPOp::create(rewriter, loc, object.base.getType(), sharedType,
+                                      object.base, ArrayRef<LLVM::GEPArg>{offset});
+      Value srcSize = fullSize;
+      if (!masks.empty())
+        srcSize = LLVM::SelectOp::create(rewriter, loc, masks.size() == 1 ? masks[0] : masks[reg],
+                                         fullSize, noBytes);
+      if (owner)
+        createAsmStatement(rewriter, loc, {dst, ptrs[reg], srcSize, owner}, "@$3 " + instruction,
+                           "r,l,r,b");
+      else
+        createAsmStatement(rewriter, loc, {dst, ptrs[reg], srcSize}, instruction, "r,l,r");
+    }
+    rewriter.replaceOp(op, createI32Constant(rewriter, loc, 0));
+    return success();
+  }
+
+  const TargetInfoBase &target;
+  const AccessWidths &widths;
+};
+
+struct AsyncCommitGroupOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCommitGroupOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(ttg::AsyncCommitGroupOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncCommitGroupOp::create(rewriter, op.getLoc());
+    rewriter.replaceOp(op, createI32Constant(rewriter, op.getLoc(), 0));
+    return success();
+  }
+};
+
+struct AsyncWaitOpPattern : ConvertOpToLLVMPattern<ttg::AsyncWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(ttg::AsyncWaitOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getNum());
+    rewriter.replaceOp(op, createI32Constant(rewriter, op.getLoc(), 0));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::nvidia::populateAsyncCopyOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target, const AccessWidths &widths) {
+  patterns.add<AsyncCopyGlobalToLocalOpPattern>(converter, target, widths);
+  patterns.add<AsyncWaitOpPattern, AsyncCommitGroupOpPattern>(converter);
+}

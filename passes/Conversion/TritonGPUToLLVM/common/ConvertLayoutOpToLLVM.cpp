@@ -1,0 +1,583 @@
+//===- ConvertLayoutOpToLLVM.cpp - Layout conversions between threads ------===//
+//
+// ttg.convert_layout when elements change thread (ViewOpToLLVM.cpp handles
+// conversions that keep every element in its thread). The allocation analysis
+// decides the route: a conversion it gives scratch goes through shared
+// memory, one it gives none stays within each warp and uses shuffles.
+//
+// Through shared memory, every thread stores its elements, a barrier, every
+// thread loads the elements of its destination registers. The scratch holds
+// the whole tensor once; element x sits at a linear (XOR) bijection of its
+// flat index chosen for the two layouts: register bases the two layouts share
+// are stored contiguously (one vector of up to 16 bytes per access on both
+// sides), and the bits that pick a 4-byte bank are a common complement of the
+// lanes of one 128-byte access phase in the source and in the destination,
+// so neither the stores nor the loads of a phase meet in a bank.
+//
+// Within a warp, the conversion takes one shuffle round per destination
+// register. In round t lane l fills register t ^ E(l), reading lane
+// sigma(t) ^ M(l), which sends its register tau(t) ^ S(m) (E, M, S linear over
+// the lane bits, chosen in planShuffles): lanes pick their registers with
+// selects, and two lanes that read one sender want the same element.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "passes/Analysis/Allocation.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/SharedMemoryUtility.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <functional>
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+using gpu::LinearLayout;
+
+namespace {
+
+/// A distributed layout's bases as flat element indices.
+struct FlatLayout {
+  SmallVector<uint64_t> registers, lanes, warps;
+
+  FlatLayout(const LinearLayout &layout, ArrayRef<int64_t> shape)
+      : registers(getFlatBases(layout, "register", shape)),
+        lanes(getFlatBases(layout, "lane", shape)), warps(getFlatBases(layout, "warp", shape)) {}
+};
+
+uint64_t combine(ArrayRef<uint64_t> bases, uint64_t bits) {
+  uint64_t value = 0;
+  for (auto [i, basis] : llvm::enumerate(bases))
+    if (bits >> i & 1)
+      value ^= basis;
+  return value;
+}
+
+//===----------------------------------------------------------------------===//
+// Through shared memory
+//===----------------------------------------------------------------------===//
+
+/// Where each element of the tensor sits in the scratch buffer.
+class ScratchLayout {
+public:
+  ScratchLayout(const FlatLayout &src, const FlatLayout &dst, unsigned totalBits,
+                unsigned elementBytes);
+
+  int64_t getOffset(uint64_t flat) const {
+    int64_t offset = 0;
+    for (auto [i, bit] : llvm::enumerate(vectorBits))
+      if (flat >> bit & 1)
+        offset |= int64_t(1) << i;
+    std::optional<uint64_t> combination = rest.decompose(flat & ~vectorMask);
+    assert(combination && "the scratch layout covers the tensor");
+    for (auto [i, position] : llvm::enumerate(positions))
+      if (*combination >> i & 1)
+        offset |= int64_t(1) << position;
+    return offset;
+  }
+
+  OffsetMap map(const FlatLayout &layout) const {
+    OffsetMap result;
+    for (uint64_t basis : layout.registers)
+      result.registers.push_back(getOffset(basis));
+    for (uint64_t basis : layout.lanes)
+      result.lanes.push_back(getOffset(basis));
+    for (uint64_t basis : layout.warps)
+      result.warps.push_back(getOffset(basis));
+    return result;
+  }
+
+  unsigned getVectorElements() const { return 1u << vectorBits.size(); }
+
+private:
+  SmallVector<unsigned> vectorBits; // flat bits stored contiguously, in offset order
+  uint64_t vectorMask = 0;
+  GF2Span rest;                     // the other flat bits' basis ...
+  SmallVector<unsigned> positions;  // ... and the offset bit of each basis vector
+};
+
+ScratchLayout::ScratchLayout(const FlatLayout &src, const FlatLayout &dst, unsigned totalBits,
+                             unsigned elementBytes) {
+  // Contiguous elements: single flat bits that are register bases of both
+  // layouts and that no other basis touches (so every vector is aligned).
+  unsigned maxVector = std::max(1u, 16 / elementBytes);
+  SmallVector<uint64_t> candidates;
+  for (uint64_t basis : src.registers)
+    if (llvm::isPowerOf2_64(basis) && llvm::is_contained(dst.registers, basis) &&
+        !llvm::is_contained(candidates, basis) && (2u << candidates.size()) <= maxVector)
+      candidates.push_back(basis);
+  uint64_t others = 0;
+  auto addOthers = [&](ArrayRef<uint64_t> bases) {
+    for (uint64_t basis : bases)
+      if (!llvm::is_contained(candidates, basis))
+        others |= basis;
+  };
+  for (const FlatLayout *layout : {&src, &dst}) {
+    addOthers(layout->registers);
+    addOthers(layout->lanes);
+    addOthers(layout->warps);
+    // A basis repeated in two registers would also put its bit elsewhere.
+    for (uint64_t candidate : candidates)
+      if (llvm::count(layout->registers, candidate) > 1)
+        others |= candidate;
+  }
+  for (uint64_t candidate : candidates)
+    if (!(candidate & others)) {
+      vectorBits.push_back(llvm::countr_zero(candidate));
+      vectorMask |= candidate;
+    }
+
+  // The unit of an access is 2^k elements; which unit bits pick the bank.
+  unsigned k = vectorBits.size();
+  unsigned unitBytesLog2 = k + llvm::Log2_32(elementBytes);
+  unsigned unitBits = totalBits - k;
+  unsigned bankLow = unitBytesLog2 < 2 ? 2 - unitBytesLog2 : 0;
+  unsigned bankCount = unitBytesLog2 <= 2 ? 5 : 7 - std::min(7u, unitBytesLog2);
+  unsigned bankHigh = std::min(unitBits, bankLow + bankCount);
+  unsigned bankBits = bankHigh > bankLow ? bankHigh - bankLow : 0;
+  // Lanes that access shared memory in the same phase of 128 bytes.
+  unsigned phaseLanes = unitBytesLog2 <= 2 ? 5 : 7 - std::min(7u, unitBytesLog2);
+
+  // For each side, its phase lanes, extended to `bankBits` independent
+  // vectors outside the vector bits.
+  auto phaseSpace = [&](const FlatLayout &layout) {
+    GF2Span span;
+    for (unsigned i = 0; i < std::min<size_t>(phaseLanes, layout.lanes.size()); ++i)
+      if (span.size() < bankBits && layout.lanes[i] != 0)
+        span.insert(layout.lanes[i] & ~vectorMask);
+    for (unsigned bit = 0; bit < totalBits && span.size() < bankBits; ++bit)
+      if (!(vectorMask >> bit & 1))
+        span.insert(uint64_t(1) << bit);
+    return span;
+  };
+  GF2Span srcPhase = phaseSpace(src), dstPhase = phaseSpace(dst);
+
+  // A common complement of both phase spaces among the non-vector bits.
+  GF2Span srcSide = srcPhase, dstSide = dstPhase;
+  SmallVector<uint64_t> complement;
+  SmallVector<uint64_t> units;
+  for (unsigned bit = 0; bit < totalBits; ++bit)
+    if (!(vectorMask >> bit & 1))
+      units.push_back(uint64_t(1) << bit);
+  while (srcSide.size() < unitBits) {
+    uint64_t pick = 0;
+    for (uint64_t unit : units)
+      if (!srcSide.contains(unit) && !dstSide.contains(unit)) {
+        pick = unit;
+        break;
+      }
+    if (!pick) {
+      uint64_t inSrc = 0, inDst = 0;
+      for (uint64_t unit : units) {
+        if (!inSrc && !dstSide.contains(unit))
+          inSrc = unit; // then srcSide holds it
+        if (!inDst && !srcSide.contains(unit))
+          inDst = unit;
+      }
+      pick = inSrc ^ inDst;
+    }
+    srcSide.insert(pick);
+    dstSide.insert(pick);
+    complement.push_back(pick);
+  }
+
+  for (unsigned i = 0; i < srcPhase.size(); ++i) {
+    rest.insert(srcPhase.vector(i));
+    positions.push_back(k + bankLow + i);
+  }
+  unsigned position = k;
+  for (uint64_t vector : complement) {
+    if (position == k + bankLow)
+      position = k + bankHigh;
+    rest.insert(vector);
+    positions.push_back(position++);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Within a warp
+//===----------------------------------------------------------------------===//
+
+/// The shuffle rounds of a conversion that stays within each warp (see the
+/// file comment). Register indices are full indices of each layout.
+struct ShufflePlan {
+  SmallVector<uint64_t> senderRegisterOfLane; // S: lane bit -> source register bits
+  SmallVector<uint64_t> sourceLaneOfLane;     // M: lane bit -> source lane bits
+  SmallVector<uint64_t> targetRegisterOfLane; // E: lane bit -> destination register bits
+  struct Round {
+    uint64_t targetRegister; // t
+    uint64_t sourceLane;     // sigma
+    uint64_t sourceRegister; // tau
+  };
+  SmallVector<Round> rounds;
+  /// For each destination register, the independent register whose element
+  /// it holds (itself, unless its basis repeats others).
+  SmallVector<uint64_t> canonicalRegister;
+};
+
+/// Bits of `combination` (over vectors numbered from `first`) spread to the
+/// index bits `positions`.
+uint64_t spreadCombination(uint64_t combination, unsigned first, unsigned count,
+                           ArrayRef<unsigned> positions) {
+  uint64_t bits = 0;
+  for (unsigned i = 0; i < count; ++i)
+    if (combination >> (first + i) & 1)
+      bits |= uint64_t(1) << positions[i];
+  return bits;
+}
+
+std::optional<ShufflePlan> planShuffles(const FlatLayout &src, const FlatLayout &dst) {
+  ShufflePlan plan;
+  unsigned laneBits = src.lanes.size();
+  if (dst.lanes.size() != laneBits)
+    return std::nullopt;
+  // The source's registers (A) and lanes, redundant bases dropped.
+  GF2Span srcBasis, srcRegSpan;
+  SmallVector<unsigned> srcRegs, srcLanes;
+  for (auto [i, basis] : llvm::enumerate(src.registers))
+    if (basis && srcBasis.insert(basis)) {
+      srcRegs.push_back(i);
+      srcRegSpan.insert(basis);
+    }
+  for (auto [j, basis] : llvm::enumerate(src.lanes))
+    if (basis && srcBasis.insert(basis))
+      srcLanes.push_back(j);
+  unsigned numSrcRegs = srcRegs.size();
+  auto decomposeSource = [&](uint64_t x) -> std::optional<std::pair<uint64_t, uint64_t>> {
+    std::optional<uint64_t> combination = srcBasis.decompose(x);
+    if (!combination)
+      return std::nullopt;
+    return std::make_pair(spreadCombination(*combination, 0, numSrcRegs, srcRegs),
+                          spreadCombination(*combination, numSrcRegs, srcLanes.size(), srcLanes));
+  };
+  // K: lane combinations whose source elements lie in the registers' span
+  // (lanes repeating others' data); such lanes may send other registers.
+  SmallVector<uint64_t> freeLanes;
+  for (unsigned j = 0; j < laneBits; ++j) {
+    if (llvm::is_contained(srcLanes, j))
+      continue;
+    std::optional<std::pair<uint64_t, uint64_t>> parts = decomposeSource(src.lanes[j]);
+    if (!parts)
+      return std::nullopt;
+    freeLanes.push_back((uint64_t(1) << j) ^ parts->second);
+  }
+
+  // The destination's independent registers (B); the others repeat them.
+  GF2Span dstRegBasis;
+  SmallVector<unsigned> dstRegs;
+  for (auto [i, basis] : llvm::enumerate(dst.registers))
+    if (basis && dstRegBasis.insert(basis))
+      dstRegs.push_back(i);
+  for (uint64_t reg = 0; reg < (uint64_t(1) << dst.registers.size()); ++reg) {
+    std::optional<uint64_t> combination = dstRegBasis.decompose(combine(dst.registers, reg));
+    if (!combination)
+      return std::nullopt; // a register basis that only lanes explain
+    plan.canonicalRegister.push_back(
+        spreadCombination(*combination, 0, dstRegs.size(), dstRegs));
+  }
+
+  // Y: for destination lane bit i the element y_i = L_d e_i ^ R_d E e_i its
+  // lanes take in the round of register 0. Each new y_i either adds a
+  // dimension outside A + Y, or (at most dim K times) one inside it, which a
+  // free lane then sends from its registers.
+  GF2Span chosen, srcRegsAndChosen = srcRegSpan, dstRegsAndChosen;
+  for (unsigned i : dstRegs)
+    dstRegsAndChosen.insert(dst.registers[i]);
+  unsigned budget = freeLanes.size();
+  SmallVector<uint64_t> laneElements;
+  for (uint64_t lane : dst.lanes) {
+    uint64_t element = lane, targetRegs = 0;
+    if (std::optional<uint64_t> combination = dstRegsAndChosen.decompose(lane)) {
+      // lane = (destination registers) ^ (an element already chosen).
+      for (unsigned q = 0; q < dstRegs.size(); ++q)
+        if (*combination >> q & 1) {
+          element ^= dst.registers[dstRegs[q]];
+          targetRegs |= uint64_t(1) << dstRegs[q];
+        }
+    } else {
+      if (srcRegsAndChosen.contains(lane)) {
+        auto outside = llvm::find_if(
+            dstRegs, [&](unsigned q) { return !srcRegsAndChosen.contains(dst.registers[q]); });
+        if (outside != dstRegs.end()) {
+          element ^= dst.registers[*outside];
+          targetRegs = uint64_t(1) << *outside;
+        } else if (budget > 0) {
+          --budget;
+        } else {
+          return std::nullopt;
+        }
+      }
+      chosen.insert(element);
+      srcRegsAndChosen.insert(element);
+      dstRegsAndChosen.insert(element);
+    }
+    laneElements.push_back(element);
+    plan.targetRegisterOfLane.push_back(targetRegs);
+  }
+
+  // Lambda = L_s ^ R_s S over the lane bits must reach every chosen y: pick
+  // independent lane vectors v with Lambda v = y (v fixed modulo K), S on
+  // them from the registers that y ^ L_s v needs, zero elsewhere.
+  GF2Span laneVectors;
+  SmallVector<uint64_t> senderOfVector; // S v, for the inserted vectors
+  SmallVector<uint64_t> vectors;
+  for (unsigned n = 0; n < chosen.size(); ++n) {
+    uint64_t y = chosen.vector(n);
+    std::optional<std::pair<uint64_t, uint64_t>> parts = decomposeSource(y);
+    if (!parts)
+      return std::nullopt;
+    uint64_t v = 0;
+    bool placed = false;
+    for (uint64_t c = 0; c < (uint64_t(1) << freeLanes.size()) && !placed; ++c) {
+      v = parts->second ^ combine(freeLanes, c);
+      placed = laneVectors.insert(v);
+    }
+    if (!placed)
+      return std::nullopt;
+    std::optional<std::pair<uint64_t, uint64_t>> rest =
+        decomposeSource(y ^ combine(src.lanes, v));
+    if (!rest || rest->second != 0)
+      return std::nullopt;
+    vectors.push_back(v);
+    senderOfVector.push_back(rest->first);
+  }
+  for (unsigned j = 0; j < laneBits; ++j)
+    if (laneVectors.insert(uint64_t(1) << j))
+      senderOfVector.push_back(0);
+  for (unsigned j = 0; j < laneBits; ++j) {
+    uint64_t combination = *laneVectors.decompose(uint64_t(1) << j);
+    plan.senderRegisterOfLane.push_back(combine(senderOfVector, combination));
+  }
+  for (uint64_t element : laneElements) {
+    std::optional<uint64_t> combination = chosen.decompose(element);
+    if (!combination)
+      return std::nullopt;
+    plan.sourceLaneOfLane.push_back(combine(vectors, *combination));
+  }
+
+  // One round per independent destination register.
+  for (uint64_t t = 0; t < (uint64_t(1) << dstRegs.size()); ++t) {
+    uint64_t targetRegister = spreadCombination(t, 0, dstRegs.size(), dstRegs);
+    std::optional<std::pair<uint64_t, uint64_t>> source =
+        decomposeSource(combine(dst.registers, targetRegister));
+    if (!source)
+      return std::nullopt;
+    auto [reg, lane] = *source;
+    plan.rounds.push_back(
+        {targetRegister, lane, reg ^ combine(plan.senderRegisterOfLane, lane)});
+  }
+  return plan;
+}
+
+/// `value` from lane `lane` of the warp, whatever its type.
+Value shuffleIdxAny(OpBuilder &b, Location loc, const TargetInfoBase &target, Value value,
+                    Value lane) {
+  Type type = value.getType();
+  Type i32 = b.getI32Type();
+  Value bits = bitcastToInt(b, loc, value);
+  unsigned width = cast<IntegerType>(bits.getType()).getWidth();
+  Value result;
+  if (width == 32) {
+    result = target.shuffleIdx(b, loc, bits, lane);
+  } else if (width < 32) {
+    Value wide = LLVM::ZExtOp::create(b, loc, i32, bits);
+    result = LLVM::TruncOp::create(b, loc, bits.getType(),
+                                   target.shuffleIdx(b, loc, wide, lane));
+  } else {
+    Type i64 = b.getI64Type();
+    Value low = LLVM::TruncOp::create(b, loc, i32, bits);
+    Value high = LLVM::TruncOp::create(
+        b, loc, i32, LLVM::LShrOp::create(b, loc, bits, createIntConstant(b, loc, i64, 32)));
+    low = LLVM::ZExtOp::create(b, loc, i64, target.shuffleIdx(b, loc, low, lane));
+    high = LLVM::ZExtOp::create(b, loc, i64, target.shuffleIdx(b, loc, high, lane));
+    result = LLVM::OrOp::create(
+        b, loc, low, LLVM::ShlOp::create(b, loc, high, createIntConstant(b, loc, i64, 32)));
+  }
+  if (result.getType() == type)
+    return result;
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(b, loc, type, result);
+  return LLVM::BitcastOp::create(b, loc, type, result);
+}
+
+/// Picks `values[base ^ offsets(lane bits)]` with a tree of selects over the
+/// lane bits whose offsets are non-zero.
+Value selectByLane(OpBuilder &b, Location loc, ArrayRef<uint64_t> offsetOfLane,
+                   ArrayRef<Value> laneBitSet, uint64_t base,
+                   llvm::function_ref<Value(uint64_t)> valueAt) {
+  SmallVector<unsigned> bits;
+  for (auto [j, offset] : llvm::enumerate(offsetOfLane))
+    if (offset)
+      bits.push_back(j);
+  std::function<Value(unsigned, uint64_t)> pick = [&](unsigned level, uint64_t index) {
+    if (level == bits.size())
+      return valueAt(index);
+    Value unset = pick(level + 1, index);
+    Value set = pick(level + 1, index ^ offsetOfLane[bits[level]]);
+    if (unset == set)
+      return unset;
+    return LLVM::SelectOp::create(b, loc, laneBitSet[bits[level]], set, unset).getResult();
+  };
+  return pick(0, base);
+}
+
+struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
+  ConvertLayoutOpPattern(TritonGPUToLLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/1), target(target) {}
+
+  LogicalResult matchAndRewrite(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType srcType = op.getSrc().getType(), dstType = op.getType();
+    std::optional<LinearLayout> srcLayout = getDistributedLayout(srcType);
+    std::optional<LinearLayout> dstLayout = getDistributedLayout(dstType);
+    if (!srcLayout || !dstLayout)
+      return op.emitError("ttg.convert_layout between layouts without a linear layout is not "
+                          "supported yet by the LLVM lowering");
+    if (srcLayout->getInDimSize("block") != 1 || dstLayout->getInDimSize("block") != 1)
+      return op.emitError("ttg.convert_layout across CTAs is not supported yet by the LLVM "
+                          "lowering");
+    ArrayRef<int64_t> shape = srcType.getShape();
+    FlatLayout src(*srcLayout, shape), dst(*dstLayout, shape);
+    if (getAllocationOffset(op))
+      return lowerThroughSharedMemory(op, adaptor, src, dst, *srcLayout, *dstLayout, rewriter);
+    if (src.warps != dst.warps)
+      return op.emitError("ttg.convert_layout between warps without shared-memory scratch: "
+                          "run -allocate-shared-memory first");
+    return lowerWithinWarps(op, adaptor, src, dst, rewriter);
+  }
+
+  LogicalResult lowerThroughSharedMemory(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
+                                         const FlatLayout &src, const FlatLayout &dst,
+                                         const LinearLayout &srcLayout,
+                                         const LinearLayout &dstLayout,
+                                         ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    RankedTensorType type = op.getType();
+    Type registerType = converter->convertElementType(type.getElementType());
+    Type sharedType = getSharedElementType(*converter, type.getElementType());
+    unsigned elementBytes = getSharedElementBytes(sharedType);
+    int64_t numElements = type.getNumElements();
+    if (getScratchSizeInBytes(op) < numElements * elementBytes)
+      return op.emitError("ttg.convert_layout whose scratch is smaller than the tensor is not "
+                          "supported yet by the LLVM lowering");
+    unsigned totalBits = log2Exact(numElements);
+    ScratchLayout scratch(src, dst, totalBits, elementBytes);
+    OffsetMap srcMap = scratch.map(src), dstMap = scratch.map(dst);
+    VectorPlan storePlan = planVectors(srcMap, scratch.getVectorElements());
+    VectorPlan loadPlan = planVectors(dstMap, scratch.getVectorElements());
+
+    Value base = getSharedMemoryBase(rewriter, loc, *getAllocationOffset(op));
+    LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
+    SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    unsigned srcRepeated = getBroadcastRegisterMask(srcLayout);
+    Value srcThread = emitThreadOffset(rewriter, loc, srcMap, thread);
+    for (unsigned reg = 0; reg < values.size(); ++reg) {
+      if (reg & (storePlan.mask() | srcRepeated))
+        continue;
+      SmallVector<Value> vector;
+      for (unsigned j = 0; j < storePlan.elements(); ++j)
+        vector.push_back(
+            toSharedValue(rewriter, loc, values[storePlan.spread(reg, j)], sharedType));
+      Value offset =
+          LLVM::XOrOp::create(rewriter, loc, srcThread,
+                              createI32Constant(rewriter, loc, getRegisterOffset(srcMap, reg)));
+      storeSharedVector(rewriter, loc, base, offset, vector, sharedType);
+    }
+    target.barrier(rewriter, loc);
+
+    unsigned numResults = dstLayout.getInDimSize("register");
+    unsigned dstRepeated = getBroadcastRegisterMask(dstLayout);
+    SmallVector<Value> results(numResults);
+    Value dstThread = emitThreadOffset(rewriter, loc, dstMap, thread);
+    for (unsigned reg = 0; reg < numResults; ++reg) {
+      if (reg & (loadPlan.mask() | dstRepeated))
+        continue;
+      Value offset =
+          LLVM::XOrOp::create(rewriter, loc, dstThread,
+                              createI32Constant(rewriter, loc, getRegisterOffset(dstMap, reg)));
+      SmallVector<Value> loaded =
+          loadSharedVector(rewriter, loc, base, offset, loadPlan.elements(), sharedType);
+      for (unsigned j = 0; j < loadPlan.elements(); ++j)
+        results[loadPlan.spread(reg, j)] = fromSharedValue(rewriter, loc, loaded[j], registerType);
+    }
+    for (unsigned reg = 0; reg < numResults; ++reg)
+      if (reg & dstRepeated)
+        results[reg] = results[reg & ~dstRepeated];
+    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, type));
+    return success();
+  }
+
+  LogicalResult lowerWithinWarps(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
+                                 const FlatLayout &src, const FlatLayout &dst,
+                                 ConversionPatternRewriter &rewriter) const {
+    std::optional<ShufflePlan> plan = planShuffles(src, dst);
+    if (!plan)
+      return op.emitError("ttg.convert_layout within warps between these layouts is not "
+                          "supported yet by the LLVM lowering");
+    Location loc = op.getLoc();
+    SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
+    unsigned laneBits = llvm::Log2_32(target.getWarpSize());
+    SmallVector<Value> laneBitSet;
+    for (unsigned j = 0; j < laneBits; ++j) {
+      Value bit = LLVM::AndOp::create(rewriter, loc, thread.lane,
+                                      createI32Constant(rewriter, loc, 1 << j));
+      laneBitSet.push_back(LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, bit,
+                                                createI32Constant(rewriter, loc, 0)));
+    }
+    auto padded = [&](ArrayRef<uint64_t> bits) {
+      SmallVector<uint64_t> result(bits);
+      result.resize(laneBits, 0);
+      return result;
+    };
+    SmallVector<uint64_t> senderRegs = padded(plan->senderRegisterOfLane);
+    SmallVector<uint64_t> sourceLanes = padded(plan->sourceLaneOfLane);
+    SmallVector<uint64_t> targetRegs = padded(plan->targetRegisterOfLane);
+    bool identityLanes = true;
+    for (unsigned j = 0; j < laneBits; ++j)
+      identityLanes &= sourceLanes[j] == (uint64_t(1) << j);
+    OffsetMap laneMap;
+    for (uint64_t bits : sourceLanes)
+      laneMap.lanes.push_back(static_cast<int64_t>(bits));
+    Value sourceLaneBase = emitThreadOffset(rewriter, loc, laneMap, thread);
+
+    std::map<uint64_t, Value> received;
+    for (const ShufflePlan::Round &round : plan->rounds) {
+      Value sent = selectByLane(rewriter, loc, senderRegs, laneBitSet, round.sourceRegister,
+                                [&](uint64_t reg) { return values[reg]; });
+      Value value = sent;
+      if (!(identityLanes && round.sourceLane == 0)) {
+        Value lane = LLVM::XOrOp::create(rewriter, loc, sourceLaneBase,
+                                         createI32Constant(rewriter, loc, round.sourceLane));
+        value = shuffleIdxAny(rewriter, loc, target, sent, lane);
+      }
+      received[round.targetRegister] = value;
+    }
+    std::map<uint64_t, Value> canonical;
+    SmallVector<Value> results;
+    for (uint64_t reg : plan->canonicalRegister) {
+      Value &result = canonical[reg];
+      if (!result)
+        result = selectByLane(rewriter, loc, targetRegs, laneBitSet, reg,
+                              [&](uint64_t t) { return received.at(t); });
+      results.push_back(result);
+    }
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results, rewriter,
+                                          op.getType()));
+    return success();
+  }
+
+  const TargetInfoBase &target;
+};
+
+} // namespace
+
+void mlir::triton::populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                                         RewritePatternSet &patterns,
+                                                         const TargetInfoBase &target) {
+  patterns.add<ConvertLayoutOpPattern>(converter, target);
+}

@@ -1,0 +1,406 @@
+//===- MemoryOpToLLVM.cpp - Shared-memory buffers, views and barriers -----===//
+//
+// A !ttg.memdesc becomes a struct of its base pointer (address space 3) and
+// one i32 coordinate offset per dimension (non-zero only in views made by
+// ttg.memdesc_subslice). Element (c) of a view sits at element offset
+// L^-1(c ^ offsets) from the base, L being the linear layout of the shared
+// encoding over the trailing alloc-shape dimensions (SharedMemoryUtility.h).
+// Tensors are stored and loaded with the widest accesses (up to 16 bytes)
+// the composition of the register layout with L^-1 allows. Views only change
+// the struct; their encodings must describe the same bytes as their source's,
+// which the patterns check.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/SharedMemoryUtility.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+using ttg::LinearLayout;
+using ttg::MemDescType;
+
+namespace {
+
+FailureOr<SharedMemoryLayout> getLayoutOrError(Operation *op, MemDescType type) {
+  std::string reason;
+  std::optional<SharedMemoryLayout> layout = SharedMemoryLayout::get(type, reason);
+  if (!layout) {
+    op->emitError() << op->getName() << " on " << reason
+                    << " is not supported yet by the LLVM lowering";
+    return failure();
+  }
+  return *layout;
+}
+
+/// How the calling thread's registers of `tensorType` map into the buffer:
+/// its offset map, vector plan and own offset (lane, warp and view parts).
+struct TensorAccess {
+  OffsetMap map;
+  VectorPlan plan;
+  Value threadOffset;
+  unsigned repeatedRegisters;
+};
+
+FailureOr<TensorAccess> planTensorAccess(Operation *op, RankedTensorType tensorType,
+                                         MemDescType memType, const SharedMemoryObject &object,
+                                         unsigned elementBytes, const TargetInfoBase &target,
+                                         OpBuilder &b) {
+  FailureOr<SharedMemoryLayout> layout = getLayoutOrError(op, memType);
+  if (failed(layout))
+    return failure();
+  std::optional<LinearLayout> distributed = getDistributedLayout(tensorType);
+  if (!distributed || distributed->getInDimSize("block") != 1) {
+    op->emitError() << op->getName()
+                    << " of a tensor without a single-CTA distributed layout is not "
+                       "supported yet by the LLVM lowering";
+    return failure();
+  }
+  Location loc = op->getLoc();
+  TensorAccess access;
+  access.map = layout->mapDistributed(*distributed);
+  access.plan = planVectors(access.map, std::max(1u, 16 / elementBytes),
+                            layout->getViewOffsetMask());
+  access.repeatedRegisters = getBroadcastRegisterMask(*distributed);
+  LaneAndWarp thread = getLaneAndWarp(b, loc, target);
+  access.threadOffset = emitThreadOffset(b, loc, access.map, thread);
+  if (Value view = layout->emitViewOffset(b, loc, object.offsets))
+    access.threadOffset = LLVM::XOrOp::create(b, loc, access.threadOffset, view);
+  return access;
+}
+
+/// Stores a tensor's elements (`values`, converted) into a buffer.
+LogicalResult storeTensor(Operation *op, RankedTensorType tensorType, ArrayRef<Value> values,
+                          MemDescType memType, const SharedMemoryObject &object,
+                          const TritonGPUToLLVMTypeConverter &converter,
+                          const TargetInfoBase &target, OpBuilder &b) {
+  Location loc = op->getLoc();
+  Type sharedType = getSharedElementType(converter, tensorType.getElementType());
+  FailureOr<TensorAccess> access = planTensorAccess(
+      op, tensorType, memType, object, getSharedElementBytes(sharedType), target, b);
+  if (failed(access))
+    return failure();
+  for (unsigned reg = 0; reg < values.size(); ++reg) {
+    if (reg & (access->plan.mask() | access->repeatedRegisters))
+      continue;
+    SmallVector<Value> vector;
+    for (unsigned j = 0; j < access->plan.elements(); ++j)
+      vector.push_back(toSharedValue(b, loc, values[access->plan.spread(reg, j)], sharedType));
+    Value offset = LLVM::XOrOp::create(
+        b, loc, access->threadOffset,
+        createI32Constant(b, loc, getRegisterOffset(access->map, reg)));
+    storeSharedVector(b, loc, object.base, offset, vector, sharedType);
+  }
+  return success();
+}
+
+/// Loads a tensor's elements from a buffer.
+FailureOr<SmallVector<Value>> loadTensor(Operation *op, RankedTensorType tensorType,
+                                         MemDescType memType, const SharedMemoryObject &object,
+                                         const TritonGPUToLLVMTypeConverter &converter,
+                                         const TargetInfoBase &target, OpBuilder &b) {
+  Location loc = op->getLoc();
+  Type sharedType = getSharedElementType(converter, tensorType.getElementType());
+  Type registerType = converter.convertElementType(tensorType.getElementType());
+  FailureOr<TensorAccess> access = planTensorAccess(
+      op, tensorType, memType, object, getSharedElementBytes(sharedType), target, b);
+  if (failed(access))
+    return failure();
+  unsigned count = 1u << access->map.registers.size();
+  SmallVector<Value> results(count);
+  for (unsigned reg = 0; reg < count; ++reg) {
+    if (reg & (access->plan.mask() | access->repeatedRegisters))
+      continue;
+    Value offset = LLVM::XOrOp::create(
+        b, loc, access->threadOffset,
+        createI32Constant(b, loc, getRegisterOffset(access->map, reg)));
+    SmallVector<Value> loaded =
+        loadSharedVector(b, loc, object.base, offset, access->plan.elements(), sharedType);
+    for (unsigned j = 0; j < access->plan.elements(); ++j)
+      results[access->plan.spread(reg, j)] = fromSharedValue(b, loc, loaded[j], registerType);
+  }
+  for (unsigned reg = 0; reg < count; ++reg)
+    if (reg & access->repeatedRegisters)
+      results[reg] = results[reg & ~access->repeatedRegisters];
+  return results;
+}
+
+template <typename SourceOp>
+struct SharedMemoryPattern : ConvertOpToLLVMPattern<SourceOp> {
+  SharedMemoryPattern(TritonGPUToLLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern<SourceOp>(converter), target(target) {}
+
+  const TritonGPUToLLVMTypeConverter &converter() const {
+    return *static_cast<const TritonGPUToLLVMTypeConverter *>(this->getTypeConverter());
+  }
+
+  const TargetInfoBase &target;
+};
+
+struct LocalAllocOpPattern : SharedMemoryPattern<ttg::LocalAllocOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult matchAndRewrite(ttg::LocalAllocOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    MemDescType type = op.getType();
+    if (!isa_and_nonnull<ttg::SharedMemorySpaceAttr>(type.getMemorySpace()))
+      return op.emitError("ttg.local_alloc outside shared memory is not supported yet by the "
+                          "LLVM lowering");
+    std::optional<int64_t> offset = getAllocationOffset(op);
+    if (!offset)
+      return op.emitError("ttg.local_alloc has no allocation.offset: run "
+                          "-allocate-shared-memory first");
+    Location loc = op.getLoc();
+    SharedMemoryObject object;
+    object.base = getSharedMemoryBase(rewriter, loc, *offset);
+    object.offsets.assign(type.getRank(), createI32Constant(rewriter, loc, 0));
+    if (Value src = op.getSrc()) {
+      SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+      if (failed(storeTensor(op, cast<RankedTensorType>(src.getType()), values, type, object,
+                             converter(), target, rewriter)))
+        return failure();
+    }
+    rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc,
+                                                  getTypeConverter()->convertType(type), object));
+    return success();
+  }
+};
+
+struct LocalStoreOpPattern : SharedMemoryPattern<ttg::LocalStoreOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult matchAndRewrite(ttg::LocalStoreOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getDst());
+    SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    if (failed(storeTensor(op, op.getSrc().getType(), values, op.getDst().getType(), object,
+                           converter(), target, rewriter)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalLoadOpPattern : SharedMemoryPattern<ttg::LocalLoadOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult matchAndRewrite(ttg::LocalLoadOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
+    FailureOr<SmallVector<Value>> values = loadTensor(
+        op, op.getType(), op.getSrc().getType(), object, converter(), target, rewriter);
+    if (failed(values))
+      return failure();
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), *values, rewriter,
+                                          op.getType()));
+    return success();
+  }
+};
+
+struct LocalDeallocOpPattern : ConvertOpToLLVMPattern<ttg::LocalDeallocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(ttg::LocalDeallocOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Bit `bit` of coordinate `dim` as a coordinate vector of rank `rank`.
+SmallVector<int32_t> unitCoords(unsigned rank, unsigned dim, unsigned bit) {
+  SmallVector<int32_t> coords(rank, 0);
+  coords[dim] = 1 << bit;
+  return coords;
+}
+
+/// Whether result coordinate bit (d, b) sits where source coordinate bit
+/// (sourceDim(d), b) does, for every bit of the result's layout shape.
+bool describesSameMemory(const SharedMemoryLayout &source, const SharedMemoryLayout &result,
+                         llvm::function_ref<unsigned(unsigned)> sourceDim) {
+  ArrayRef<int64_t> resultShape = result.getLayoutShape();
+  ArrayRef<int64_t> sourceShape = source.getLayoutShape();
+  for (unsigned d = 0; d < resultShape.size(); ++d) {
+    unsigned s = sourceDim(d);
+    if (sourceShape[s] != resultShape[d])
+      return false;
+    for (unsigned bit = 0, e = log2Exact(resultShape[d]); bit < e; ++bit)
+      if (result.getOffset(unitCoords(resultShape.size(), d, bit)) !=
+          source.getOffset(unitCoords(sourceShape.size(), s, bit)))
+        return false;
+  }
+  return true;
+}
+
+struct MemDescIndexOpPattern : SharedMemoryPattern<ttg::MemDescIndexOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult matchAndRewrite(ttg::MemDescIndexOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    MemDescType srcType = op.getSrc().getType(), dstType = op.getType();
+    FailureOr<SharedMemoryLayout> source = getLayoutOrError(op, srcType);
+    FailureOr<SharedMemoryLayout> result = getLayoutOrError(op, dstType);
+    if (failed(source) || failed(result))
+      return failure();
+    if (!source->isLeadingDimOuter() ||
+        !describesSameMemory(*source, *result, [](unsigned d) { return d + 1; }))
+      return op.emitError("ttg.memdesc_index whose buffers are not whole, consecutive blocks "
+                          "of its source's layout is not supported yet by the LLVM lowering");
+    Location loc = op.getLoc();
+    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
+    Value index = LLVM::AddOp::create(rewriter, loc, adaptor.getIndex(), object.offsets.front());
+    Value elements = LLVM::MulOp::create(
+        rewriter, loc, index, createI32Constant(rewriter, loc, source->getSliceElements()));
+    Type sharedType = getSharedElementType(converter(), srcType.getElementType());
+    object.base = LLVM::GEPOp::create(rewriter, loc, object.base.getType(), sharedType,
+                                      object.base, ArrayRef<LLVM::GEPArg>{elements});
+    object.offsets.erase(object.offsets.begin());
+    rewriter.replaceOp(op, packSharedMemoryObject(
+                               rewriter, loc, getTypeConverter()->convertType(dstType), object));
+    return success();
+  }
+};
+
+struct MemDescSubsliceOpPattern : SharedMemoryPattern<ttg::MemDescSubsliceOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult matchAndRewrite(ttg::MemDescSubsliceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    MemDescType srcType = op.getSrc().getType(), dstType = op.getType();
+    FailureOr<SharedMemoryLayout> source = getLayoutOrError(op, srcType);
+    FailureOr<SharedMemoryLayout> result = getLayoutOrError(op, dstType);
+    if (failed(source) || failed(result))
+      return failure();
+    for (auto [offset, size] : llvm::zip(op.getOffsets(), dstType.getShape()))
+      if (offset % size != 0)
+        return op.emitError() << "ttg.memdesc_subslice at offset " << offset
+                              << ", not a multiple of the slice size " << size
+                              << ", is not supported yet by the LLVM lowering";
+    if (!describesSameMemory(*source, *result, [](unsigned d) { return d; }))
+      return op.emitError("ttg.memdesc_subslice whose result layout differs from its "
+                          "source's is not supported yet by the LLVM lowering");
+    Location loc = op.getLoc();
+    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
+    for (auto [d, offset] : llvm::enumerate(op.getOffsets()))
+      if (offset != 0)
+        object.offsets[d] = LLVM::AddOp::create(rewriter, loc, object.offsets[d],
+                                                createI32Constant(rewriter, loc, offset));
+    rewriter.replaceOp(op, packSharedMemoryObject(
+                               rewriter, loc, getTypeConverter()->convertType(dstType), object));
+    return success();
+  }
+};
+
+struct MemDescTransOpPattern : SharedMemoryPattern<ttg::MemDescTransOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult matchAndRewrite(ttg::MemDescTransOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    MemDescType srcType = op.getSrc().getType(), dstType = op.getType();
+    FailureOr<SharedMemoryLayout> source = getLayoutOrError(op, srcType);
+    FailureOr<SharedMemoryLayout> result = getLayoutOrError(op, dstType);
+    if (failed(source) || failed(result))
+      return failure();
+    ArrayRef<int32_t> order = op.getOrder();
+    if (!describesSameMemory(*source, *result, [&](unsigned d) { return order[d]; }))
+      return op.emitError("ttg.memdesc_trans whose result encoding does not describe its "
+                          "source's memory is not supported yet by the LLVM lowering");
+    Location loc = op.getLoc();
+    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
+    SmallVector<Value> offsets;
+    for (int32_t d : order)
+      offsets.push_back(object.offsets[d]);
+    object.offsets = offsets;
+    rewriter.replaceOp(op, packSharedMemoryObject(
+                               rewriter, loc, getTypeConverter()->convertType(dstType), object));
+    return success();
+  }
+};
+
+struct MemDescReshapeOpPattern : SharedMemoryPattern<ttg::MemDescReshapeOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult matchAndRewrite(ttg::MemDescReshapeOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    MemDescType srcType = op.getSrc().getType(), dstType = op.getType();
+    FailureOr<SharedMemoryLayout> source = getLayoutOrError(op, srcType);
+    FailureOr<SharedMemoryLayout> result = getLayoutOrError(op, dstType);
+    if (failed(source) || failed(result))
+      return failure();
+    if (source->getLayoutShape() != source->getShape() ||
+        result->getLayoutShape() != result->getShape())
+      return op.emitError("ttg.memdesc_reshape of a view of part of a buffer is not supported "
+                          "yet by the LLVM lowering");
+    // Same row-major element, same offset.
+    ArrayRef<int64_t> srcShape = srcType.getShape(), dstShape = dstType.getShape();
+    auto coordsOf = [](uint64_t flat, ArrayRef<int64_t> shape) {
+      SmallVector<int32_t> coords(shape.size());
+      for (int d = shape.size() - 1; d >= 0; --d) {
+        coords[d] = flat & (shape[d] - 1);
+        flat >>= log2Exact(shape[d]);
+      }
+      return coords;
+    };
+    unsigned totalBits = 0;
+    for (int64_t size : srcShape)
+      totalBits += log2Exact(size);
+    for (unsigned bit = 0; bit < totalBits; ++bit)
+      if (source->getOffset(coordsOf(uint64_t(1) << bit, srcShape)) !=
+          result->getOffset(coordsOf(uint64_t(1) << bit, dstShape)))
+        return op.emitError("ttg.memdesc_reshape whose result encoding does not describe its "
+                            "source's memory is not supported yet by the LLVM lowering");
+    Location loc = op.getLoc();
+    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
+    object.offsets.assign(dstType.getRank(), createI32Constant(rewriter, loc, 0));
+    rewriter.replaceOp(op, packSharedMemoryObject(
+                               rewriter, loc, getTypeConverter()->convertType(dstType), object));
+    return success();
+  }
+};
+
+struct BarrierOpPattern : SharedMemoryPattern<ttg::BarrierOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult matchAndRewrite(ttg::BarrierOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    // local = 1, global_read = 2, global_write = 4: a CTA barrier orders
+    // shared and global accesses of the CTA's threads. The tensor (async
+    // proxy) spaces need proxy fences.
+    if (op.getAddrSpace() & ~7u)
+      return op.emitError("ttg.barrier on the tensor address spaces is not supported yet by "
+                          "the LLVM lowering");
+    target.barrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// gpu.barrier (tl.debug_barrier) is the target's barrier too.
+struct GPUBarrierOpPattern : SharedMemoryPattern<mlir::gpu::BarrierOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult matchAndRewrite(mlir::gpu::BarrierOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    target.barrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                                  RewritePatternSet &patterns,
+                                                  const TargetInfoBase &target) {
+  patterns.add<LocalAllocOpPattern, LocalStoreOpPattern, LocalLoadOpPattern,
+               MemDescIndexOpPattern, MemDescSubsliceOpPattern, MemDescTransOpPattern,
+               MemDescReshapeOpPattern, BarrierOpPattern, GPUBarrierOpPattern>(converter, target);
+  patterns.add<LocalDeallocOpPattern>(converter);
+}

@@ -1,0 +1,421 @@
+//===- SharedMemoryUtility.cpp - Addressing shared memory from registers --===//
+
+#include "passes/Conversion/TritonGPUToLLVM/common/SharedMemoryUtility.h"
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using gpu::LinearLayout;
+
+//===----------------------------------------------------------------------===//
+// GF(2)
+//===----------------------------------------------------------------------===//
+
+static uint64_t pivotOf(uint64_t value) { return uint64_t(1) << (63 - llvm::countl_zero(value)); }
+
+bool GF2Span::insert(uint64_t v) {
+  uint64_t original = v, combination = 0;
+  for (const Row &row : rows)
+    if (v & pivotOf(row.value)) {
+      v ^= row.value;
+      combination ^= row.combination;
+    }
+  if (v == 0)
+    return false;
+  combination ^= uint64_t(1) << inserted.size();
+  auto it = llvm::find_if(rows, [&](const Row &r) { return pivotOf(r.value) < pivotOf(v); });
+  rows.insert(it, Row{v, combination});
+  inserted.push_back(original);
+  return true;
+}
+
+std::optional<uint64_t> GF2Span::decompose(uint64_t v) const {
+  uint64_t combination = 0;
+  for (const Row &row : rows)
+    if (v & pivotOf(row.value)) {
+      v ^= row.value;
+      combination ^= row.combination;
+    }
+  if (v != 0)
+    return std::nullopt;
+  return combination;
+}
+
+unsigned mlir::triton::log2Exact(int64_t value) {
+  return llvm::Log2_64(static_cast<uint64_t>(value));
+}
+
+uint64_t mlir::triton::flattenCoords(ArrayRef<int32_t> coords, ArrayRef<int64_t> shape) {
+  uint64_t index = 0;
+  for (auto [c, size] : llvm::zip(coords, shape))
+    index = (index << log2Exact(size)) | static_cast<uint64_t>(c);
+  return index;
+}
+
+SmallVector<uint64_t> mlir::triton::getFlatBases(const LinearLayout &layout, StringRef dim,
+                                                 ArrayRef<int64_t> shape) {
+  SmallVector<uint64_t> flat;
+  for (const LinearLayout::Basis &basis : layout.getBases(dim))
+    flat.push_back(flattenCoords(basis, shape));
+  return flat;
+}
+
+//===----------------------------------------------------------------------===//
+// Offsets and vectors
+//===----------------------------------------------------------------------===//
+
+Value mlir::triton::emitThreadOffset(OpBuilder &b, Location loc, const OffsetMap &map,
+                                     LaneAndWarp thread) {
+  int64_t maxOffset = 1;
+  std::vector<LinearLayout::Basis> lanes, warps;
+  for (int64_t offset : map.lanes) {
+    lanes.push_back({static_cast<int32_t>(offset)});
+    maxOffset = std::max(maxOffset, offset + 1);
+  }
+  for (int64_t offset : map.warps) {
+    warps.push_back({static_cast<int32_t>(offset)});
+    maxOffset = std::max(maxOffset, offset + 1);
+  }
+  int32_t size = static_cast<int32_t>(llvm::PowerOf2Ceil(maxOffset));
+  std::optional<LinearLayout> layout =
+      LinearLayout::get({{"lane", std::move(lanes)}, {"warp", std::move(warps)}},
+                        {{"offset", size}});
+  assert(layout && "offsets fit their power-of-two size");
+  return emitThreadPart(b, loc, *layout, thread)[0];
+}
+
+int64_t mlir::triton::getRegisterOffset(const OffsetMap &map, unsigned reg) {
+  int64_t offset = 0;
+  for (auto [bit, value] : llvm::enumerate(map.registers))
+    if (reg >> bit & 1)
+      offset ^= value;
+  return offset;
+}
+
+unsigned VectorPlan::mask() const {
+  unsigned m = 0;
+  for (unsigned bit : registerBits)
+    m |= 1u << bit;
+  return m;
+}
+
+unsigned VectorPlan::spread(unsigned base, unsigned j) const {
+  unsigned reg = base;
+  for (auto [i, bit] : llvm::enumerate(registerBits))
+    if (j >> i & 1)
+      reg |= 1u << bit;
+  return reg;
+}
+
+VectorPlan mlir::triton::planVectors(const OffsetMap &map, unsigned maxElements,
+                                     int64_t extraOffsetMask) {
+  VectorPlan plan;
+  SmallVector<bool> used(map.registers.size(), false);
+  for (unsigned p = 0; (2u << p) <= maxElements; ++p) {
+    unsigned found = map.registers.size();
+    for (unsigned i = 0; i < map.registers.size(); ++i)
+      if (!used[i] && map.registers[i] == (int64_t(1) << p)) {
+        found = i;
+        break;
+      }
+    if (found == map.registers.size())
+      break;
+    used[found] = true;
+    plan.registerBits.push_back(found);
+  }
+  int64_t others = extraOffsetMask;
+  for (auto [i, offset] : llvm::enumerate(map.registers))
+    if (!used[i])
+      others |= offset;
+  for (int64_t offset : map.lanes)
+    others |= offset;
+  for (int64_t offset : map.warps)
+    others |= offset;
+  unsigned aligned = others == 0 ? 64 : llvm::countr_zero(static_cast<uint64_t>(others));
+  if (plan.registerBits.size() > aligned)
+    plan.registerBits.resize(aligned);
+  return plan;
+}
+
+unsigned mlir::triton::getBroadcastRegisterMask(const LinearLayout &layout) {
+  unsigned mask = 0;
+  for (auto [bit, basis] : llvm::enumerate(layout.getBases("register")))
+    if (llvm::all_of(basis, [](int32_t v) { return v == 0; }))
+      mask |= 1u << bit;
+  return mask;
+}
+
+Value mlir::triton::getUniqueOwnerPredicate(OpBuilder &b, Location loc,
+                                            const LinearLayout &layout, LaneAndWarp thread) {
+  Value predicate;
+  for (StringRef dim : {"lane", "warp"}) {
+    int32_t repeated = 0;
+    for (auto [bit, basis] : llvm::enumerate(layout.getBases(dim)))
+      if (llvm::all_of(basis, [](int32_t v) { return v == 0; }))
+        repeated |= 1 << bit;
+    if (!repeated)
+      continue;
+    Value index = dim == "lane" ? thread.lane : thread.warp;
+    Value bits = LLVM::AndOp::create(b, loc, index, createI32Constant(b, loc, repeated));
+    Value isOwner = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                                         createI32Constant(b, loc, 0));
+    predicate = predicate ? LLVM::AndOp::create(b, loc, predicate, isOwner).getResult() : isOwner;
+  }
+  return predicate;
+}
+
+//===----------------------------------------------------------------------===//
+// Element types and accesses
+//===----------------------------------------------------------------------===//
+
+Type mlir::triton::getSharedElementType(const TritonGPUToLLVMTypeConverter &converter,
+                                        Type elementType) {
+  MLIRContext *context = elementType.getContext();
+  if (isa<PointerType>(elementType))
+    return IntegerType::get(context, 64);
+  if (elementType.isInteger(1))
+    return IntegerType::get(context, 8);
+  return converter.convertElementType(elementType);
+}
+
+unsigned mlir::triton::getSharedElementBytes(Type sharedType) {
+  return std::max(1u, sharedType.getIntOrFloatBitWidth() / 8);
+}
+
+Value mlir::triton::toSharedValue(OpBuilder &b, Location loc, Value value, Type sharedType) {
+  Type type = value.getType();
+  if (type == sharedType)
+    return value;
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::PtrToIntOp::create(b, loc, sharedType, value);
+  if (type.isInteger(1))
+    return LLVM::ZExtOp::create(b, loc, sharedType, value);
+  return LLVM::BitcastOp::create(b, loc, sharedType, value);
+}
+
+Value mlir::triton::fromSharedValue(OpBuilder &b, Location loc, Value value, Type registerType) {
+  Type type = value.getType();
+  if (type == registerType)
+    return value;
+  if (isa<LLVM::LLVMPointerType>(registerType))
+    return LLVM::IntToPtrOp::create(b, loc, registerType, value);
+  if (registerType.isInteger(1))
+    return LLVM::TruncOp::create(b, loc, registerType, value);
+  return LLVM::BitcastOp::create(b, loc, registerType, value);
+}
+
+/// The type one access of `count` elements of `sharedType` moves: the
+/// element, or whole 32-bit words (a 16-bit integer for two bytes).
+static Type getAccessType(OpBuilder &b, unsigned count, Type sharedType) {
+  if (count == 1)
+    return sharedType;
+  unsigned bytes = count * getSharedElementBytes(sharedType);
+  if (getSharedElementBytes(sharedType) >= 4)
+    return VectorType::get({count}, sharedType);
+  if (bytes < 4)
+    return b.getIntegerType(bytes * 8);
+  if (bytes == 4)
+    return b.getI32Type();
+  return VectorType::get({bytes / 4}, b.getI32Type());
+}
+
+static Value getElementPointer(OpBuilder &b, Location loc, Value base, Value offset,
+                               Type sharedType) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
+                             ArrayRef<LLVM::GEPArg>{offset});
+}
+
+void mlir::triton::storeSharedVector(OpBuilder &b, Location loc, Value base, Value offset,
+                                     ArrayRef<Value> values, Type sharedType) {
+  unsigned count = values.size();
+  unsigned bytes = count * getSharedElementBytes(sharedType);
+  Value ptr = getElementPointer(b, loc, base, offset, sharedType);
+  Value stored;
+  if (count == 1) {
+    stored = values.front();
+  } else {
+    auto vectorType = VectorType::get({count}, sharedType);
+    stored = LLVM::UndefOp::create(b, loc, vectorType);
+    for (auto [i, value] : llvm::enumerate(values))
+      stored = LLVM::InsertElementOp::create(b, loc, stored, value,
+                                             createI32Constant(b, loc, i));
+    Type accessType = getAccessType(b, count, sharedType);
+    if (accessType != vectorType)
+      stored = LLVM::BitcastOp::create(b, loc, accessType, stored);
+  }
+  LLVM::StoreOp::create(b, loc, stored, ptr, /*alignment=*/bytes);
+}
+
+SmallVector<Value> mlir::triton::loadSharedVector(OpBuilder &b, Location loc, Value base,
+                                                  Value offset, unsigned count,
+                                                  Type sharedType) {
+  unsigned bytes = count * getSharedElementBytes(sharedType);
+  Value ptr = getElementPointer(b, loc, base, offset, sharedType);
+  Type accessType = getAccessType(b, count, sharedType);
+  Value loaded = LLVM::LoadOp::create(b, loc, accessType, ptr, /*alignment=*/bytes);
+  if (count == 1)
+    return {loaded};
+  auto vectorType = VectorType::get({count}, sharedType);
+  if (accessType != vectorType)
+    loaded = LLVM::BitcastOp::create(b, loc, vectorType, loaded);
+  SmallVector<Value> values;
+  for (unsigned i = 0; i < count; ++i)
+    values.push_back(
+        LLVM::ExtractElementOp::create(b, loc, loaded, createI32Constant(b, loc, i)));
+  return values;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared-memory descriptors
+//===----------------------------------------------------------------------===//
+
+/// The flat-index bit of bit `bit` of coordinate `dim` in `shape`.
+static unsigned flatBit(ArrayRef<int64_t> shape, unsigned dim, unsigned bit) {
+  unsigned position = bit;
+  for (unsigned d = dim + 1; d < shape.size(); ++d)
+    position += log2Exact(shape[d]);
+  return position;
+}
+
+std::optional<SharedMemoryLayout> SharedMemoryLayout::get(gpu::MemDescType type,
+                                                          std::string &reason) {
+  SharedMemoryLayout result;
+  result.shape.assign(type.getShape().begin(), type.getShape().end());
+  unsigned rank = result.shape.size();
+  ArrayRef<int64_t> alloc = type.getAllocShape().take_back(rank);
+  result.layoutShape.assign(alloc.begin(), alloc.end());
+  Attribute encoding = type.getEncoding();
+  int64_t encodingRank = gpu::getEncodingRank(encoding);
+  if (!gpu::isSharedEncoding(encoding) || encodingRank <= 0 || encodingRank > rank) {
+    reason = "a buffer without a shared encoding of its rank";
+    return std::nullopt;
+  }
+  // A leading dimension of whole buffers (multi-buffering: 3x128x64) may
+  // have any size; the linear algebra sees it rounded up to a power of two,
+  // which keeps buffer i at i times the buffer size.
+  if (rank > static_cast<unsigned>(encodingRank) && result.shape[0] == result.layoutShape[0]) {
+    result.shape[0] = llvm::PowerOf2Ceil(result.shape[0]);
+    result.layoutShape[0] = result.shape[0];
+  }
+  for (auto [size, full] : llvm::zip(result.shape, result.layoutShape))
+    if (!llvm::isPowerOf2_64(size) || !llvm::isPowerOf2_64(full) || size > full) {
+      reason = "a buffer whose dimensions are not powers of two";
+      return std::nullopt;
+    }
+  ArrayRef<int64_t> inner = ArrayRef<int64_t>(result.layoutShape).take_back(encodingRank);
+  std::optional<LinearLayout> layout = gpu::toLinearLayout(inner, encoding);
+  if (!layout) {
+    reason = "a shared encoding without a linear layout for this shape";
+    return std::nullopt;
+  }
+  if (layout->getInDimSize("block") != 1) {
+    reason = "a shared layout spanning several CTAs";
+    return std::nullopt;
+  }
+  unsigned outer = rank - encodingRank;
+  for (const LinearLayout::Basis &basis : layout->getBases("offset")) {
+    SmallVector<int32_t> coords(outer, 0);
+    coords.append(basis.begin(), basis.end());
+    if (!result.offsetBases.insert(flattenCoords(coords, result.layoutShape))) {
+      reason = "a shared layout that is not one to one";
+      return std::nullopt;
+    }
+  }
+  for (int d = static_cast<int>(outer) - 1; d >= 0; --d)
+    for (unsigned bit = 0, e = log2Exact(result.layoutShape[d]); bit < e; ++bit)
+      result.offsetBases.insert(uint64_t(1) << flatBit(result.layoutShape, d, bit));
+  unsigned totalBits = 0;
+  for (int64_t size : result.layoutShape)
+    totalBits += log2Exact(size);
+  if (result.offsetBases.size() != totalBits) {
+    reason = "a shared layout that does not cover its buffer";
+    return std::nullopt;
+  }
+  return result;
+}
+
+int64_t SharedMemoryLayout::getOffset(ArrayRef<int32_t> coords) const {
+  std::optional<uint64_t> offset = offsetBases.decompose(flattenCoords(coords, layoutShape));
+  assert(offset && "the layout covers its buffer");
+  return static_cast<int64_t>(*offset);
+}
+
+OffsetMap SharedMemoryLayout::mapDistributed(const LinearLayout &layout) const {
+  OffsetMap map;
+  auto mapDim = [&](StringRef dim, SmallVectorImpl<int64_t> &out) {
+    for (const LinearLayout::Basis &basis : layout.getBases(dim))
+      out.push_back(getOffset(basis));
+  };
+  mapDim("register", map.registers);
+  mapDim("lane", map.lanes);
+  mapDim("warp", map.warps);
+  return map;
+}
+
+int64_t SharedMemoryLayout::getViewOffsetMask() const {
+  int64_t mask = 0;
+  for (unsigned d = 0; d < shape.size(); ++d)
+    for (unsigned bit = log2Exact(shape[d]); bit < log2Exact(layoutShape[d]); ++bit) {
+      SmallVector<int32_t> coords(shape.size(), 0);
+      coords[d] = 1 << bit;
+      mask |= getOffset(coords);
+    }
+  return mask;
+}
+
+Value SharedMemoryLayout::emitViewOffset(OpBuilder &b, Location loc,
+                                         ArrayRef<Value> coordOffsets) const {
+  Value result;
+  for (unsigned d = 0; d < shape.size(); ++d)
+    for (unsigned bit = log2Exact(shape[d]); bit < log2Exact(layoutShape[d]); ++bit) {
+      SmallVector<int32_t> coords(shape.size(), 0);
+      coords[d] = 1 << bit;
+      int64_t offset = getOffset(coords);
+      Value set = LLVM::AndOp::create(
+          b, loc, LLVM::LShrOp::create(b, loc, coordOffsets[d], createI32Constant(b, loc, bit)),
+          createI32Constant(b, loc, 1));
+      Value term = LLVM::MulOp::create(b, loc, set, createI32Constant(b, loc, offset));
+      result = result ? LLVM::XOrOp::create(b, loc, result, term).getResult() : term;
+    }
+  return result;
+}
+
+int64_t SharedMemoryLayout::getSliceElements() const {
+  int64_t elements = 1;
+  for (int64_t size : ArrayRef<int64_t>(layoutShape).drop_front())
+    elements *= size;
+  return elements;
+}
+
+bool SharedMemoryLayout::isLeadingDimOuter() const {
+  int64_t slice = getSliceElements();
+  for (unsigned bit = 0, e = log2Exact(layoutShape[0]); bit < e; ++bit) {
+    SmallVector<int32_t> coords(shape.size(), 0);
+    coords[0] = 1 << bit;
+    if (getOffset(coords) != (int64_t(1) << bit) * slice)
+      return false;
+  }
+  return true;
+}
+
+SharedMemoryObject mlir::triton::unpackSharedMemoryObject(OpBuilder &b, Location loc,
+                                                          Value value) {
+  SmallVector<Value> fields = unpackLLElements(loc, value, b);
+  SharedMemoryObject object;
+  object.base = fields.front();
+  object.offsets.assign(fields.begin() + 1, fields.end());
+  return object;
+}
+
+Value mlir::triton::packSharedMemoryObject(OpBuilder &b, Location loc, Type structType,
+                                           const SharedMemoryObject &object) {
+  Value result = LLVM::UndefOp::create(b, loc, structType);
+  result = LLVM::InsertValueOp::create(b, loc, result, object.base, ArrayRef<int64_t>{0});
+  for (auto [i, offset] : llvm::enumerate(object.offsets))
+    result = LLVM::InsertValueOp::create(b, loc, result, offset,
+                                         ArrayRef<int64_t>{static_cast<int64_t>(i + 1)});
+  return result;
+}

@@ -1,0 +1,167 @@
+//===- SharedMemoryUtility.h - Addressing shared memory from registers -*- C++ -*-===//
+//
+// What the lowerings that move tensors through shared memory share: linear
+// algebra over GF(2) on element indices (every shape is a power of two, so a
+// row-major flat index is the concatenation of the coordinates' bits and a
+// layout's basis vectors XOR into it), the element offsets a distributed
+// layout's registers, lanes and warps reach in a buffer, the widest vector
+// accesses those offsets allow, and the element types values take in memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_SHAREDMEMORYUTILITY_H
+#define PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_SHAREDMEMORYUTILITY_H
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/LinearLayout.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/TargetInfo.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir {
+namespace triton {
+
+/// The span of some vectors over GF(2) (bit masks of up to 64 bits), kept in
+/// echelon form so that membership and the combination giving a vector are
+/// cheap to find.
+class GF2Span {
+public:
+  /// Adds `v` as vector number `size()`; false (and nothing added) when `v`
+  /// is already in the span.
+  bool insert(uint64_t v);
+  /// The combination of the inserted vectors giving `v` (bit i: vector i),
+  /// or nullopt when `v` is outside the span.
+  std::optional<uint64_t> decompose(uint64_t v) const;
+  bool contains(uint64_t v) const { return decompose(v).has_value(); }
+  /// The number of inserted (independent) vectors.
+  unsigned size() const { return inserted.size(); }
+  uint64_t vector(unsigned i) const { return inserted[i]; }
+
+private:
+  struct Row {
+    uint64_t value; // highest set bit is the pivot
+    uint64_t combination;
+  };
+  llvm::SmallVector<Row> rows; // pivots descending
+  llvm::SmallVector<uint64_t> inserted;
+};
+
+/// log2 of a power of two.
+unsigned log2Exact(int64_t value);
+
+/// The row-major flat index of a coordinate vector of `shape` (powers of two).
+uint64_t flattenCoords(llvm::ArrayRef<int32_t> coords, llvm::ArrayRef<int64_t> shape);
+
+/// The bases of input dimension `dim` of a distributed layout over `shape`
+/// as flat indices (empty when the dimension is absent).
+llvm::SmallVector<uint64_t> getFlatBases(const gpu::LinearLayout &layout, llvm::StringRef dim,
+                                         llvm::ArrayRef<int64_t> shape);
+
+/// Element offsets of a distributed layout's input bases in some buffer: the
+/// offset of register r, lane l, warp w is the XOR of the offsets of their
+/// set bits.
+struct OffsetMap {
+  llvm::SmallVector<int64_t> registers, lanes, warps;
+};
+
+/// The calling thread's part of the offset (lane and warp bits), i32.
+Value emitThreadOffset(OpBuilder &b, Location loc, const OffsetMap &map, LaneAndWarp thread);
+/// The offset of a register (its constant part).
+int64_t getRegisterOffset(const OffsetMap &map, unsigned reg);
+
+/// How a thread accesses its registers as vectors: vector element j is
+/// register `base | spread(j)`, where bit i of j becomes register bit
+/// `registerBits[i]`; the vector's offset is the base register's.
+struct VectorPlan {
+  llvm::SmallVector<unsigned> registerBits;
+  unsigned elements() const { return 1u << registerBits.size(); }
+  /// The register bits a vector spans.
+  unsigned mask() const;
+  /// The register of element `j` of the vector starting at `base`.
+  unsigned spread(unsigned base, unsigned j) const;
+};
+
+/// The widest vectors (at most `maxElements`) whose elements sit at
+/// consecutive offsets: registers whose offsets are 1, 2, 4, ..., provided no
+/// other basis (nor any bit in `extraOffsetMask`, offsets added at run time)
+/// touches those offset bits, so every vector starts aligned.
+VectorPlan planVectors(const OffsetMap &map, unsigned maxElements, int64_t extraOffsetMask = 0);
+
+/// Register bits whose basis is zero: such registers repeat another one.
+unsigned getBroadcastRegisterMask(const gpu::LinearLayout &layout);
+
+/// A predicate true in the one thread, among the lanes and warps holding
+/// the same elements, that should write them; null when no two threads
+/// hold the same elements.
+Value getUniqueOwnerPredicate(OpBuilder &b, Location loc, const gpu::LinearLayout &layout,
+                              LaneAndWarp thread);
+
+/// The LLVM type an element of `elementType` has in shared memory: i1 is a
+/// byte, pointers are i64, 8-bit floats are i8, others as converted.
+Type getSharedElementType(const TritonGPUToLLVMTypeConverter &converter, Type elementType);
+/// A register value (of the converted type) as its shared-memory type, and back.
+Value toSharedValue(OpBuilder &b, Location loc, Value value, Type sharedType);
+Value fromSharedValue(OpBuilder &b, Location loc, Value value, Type registerType);
+
+/// Stores `values` (already of `sharedType`) as one access at element
+/// `offset` (i32) of `base` (a shared pointer), aligned to the vector.
+void storeSharedVector(OpBuilder &b, Location loc, Value base, Value offset,
+                       llvm::ArrayRef<Value> values, Type sharedType);
+/// Loads `count` consecutive elements of `sharedType` from element `offset`.
+llvm::SmallVector<Value> loadSharedVector(OpBuilder &b, Location loc, Value base, Value offset,
+                                          unsigned count, Type sharedType);
+
+/// The bytes an element of `sharedType` takes.
+unsigned getSharedElementBytes(Type sharedType);
+
+/// How a !ttg.memdesc's elements sit in its buffer: the inverse of its shared
+/// encoding's linear layout over the trailing dimensions of its alloc shape
+/// (leading dimensions beyond the encoding's rank are whole buffers laid one
+/// after another), so that view coordinates map to element offsets. A view
+/// of part of a buffer (memdesc_subslice) carries coordinate offsets that are
+/// multiples of its shape, so adding them is XORing them in.
+class SharedMemoryLayout {
+public:
+  /// Fails (nullopt) for encodings without a linear layout or layouts that
+  /// are not one to one; `reason` then says why.
+  static std::optional<SharedMemoryLayout> get(gpu::MemDescType type, std::string &reason);
+
+  llvm::ArrayRef<int64_t> getShape() const { return shape; }
+  llvm::ArrayRef<int64_t> getLayoutShape() const { return layoutShape; }
+  /// The element offset of view coordinates (within the layout shape).
+  int64_t getOffset(llvm::ArrayRef<int32_t> coords) const;
+  /// The element offsets of a distributed layout's bases over the view.
+  OffsetMap mapDistributed(const gpu::LinearLayout &layout) const;
+  /// The offset bits that the view's coordinate offsets can contribute.
+  int64_t getViewOffsetMask() const;
+  /// The offset the view's coordinate offsets (i32 each) contribute, i32;
+  /// null when the view is a whole buffer.
+  Value emitViewOffset(OpBuilder &b, Location loc, llvm::ArrayRef<Value> coordOffsets) const;
+  /// Elements of one buffer along the leading dimension (memdesc_index).
+  int64_t getSliceElements() const;
+  /// Whether the leading dimension is a plain run of whole buffers.
+  bool isLeadingDimOuter() const;
+
+private:
+  llvm::SmallVector<int64_t> shape, layoutShape;
+  GF2Span offsetBases; // offset bit i: flat index over layoutShape
+};
+
+/// The pieces of a memdesc's LLVM struct: base pointer and coordinate offsets.
+struct SharedMemoryObject {
+  Value base;
+  llvm::SmallVector<Value> offsets;
+};
+SharedMemoryObject unpackSharedMemoryObject(OpBuilder &b, Location loc, Value value);
+Value packSharedMemoryObject(OpBuilder &b, Location loc, Type structType,
+                             const SharedMemoryObject &object);
+
+} // namespace triton
+} // namespace mlir
+
+#endif // PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_SHAREDMEMORYUTILITY_H

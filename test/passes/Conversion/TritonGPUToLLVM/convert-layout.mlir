@@ -1,0 +1,116 @@
+// RUN: triton-opt %s -split-input-file -allocate-shared-memory -convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: %if ptxas %{ triton-opt %s -split-input-file -triton-make-llir='target=cuda:90' -o %t.mlir && triton-translate --split-input-file --output-split-marker='//-split-' --mlir-to-ptx %t.mlir -o %t.ptx && rm -f %t.part* && csplit -s -z -f %t.part %t.ptx '/^\/\/-split-/' '{*}' && for f in %t.part*; do %ptxas --gpu-name=sm_90a $f -o /dev/null || exit 1; done %}
+
+// Through shared memory: both layouts hold 4 consecutive elements of a row,
+// so each thread stores and loads 16-byte vectors, with a barrier between.
+// CHECK-LABEL: llvm.func @vectors
+// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK: %[[ST:.*]] = llvm.getelementptr %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK: llvm.store %{{.*}}, %[[ST]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: %[[LD:.*]] = llvm.getelementptr %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK: llvm.load %[[LD]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+#src = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @vectors(%p: !tt.ptr<f32>) {
+    %r = tt.splat %p : !tt.ptr<f32> -> tensor<32x16x!tt.ptr<f32>, #src>
+    %v = tt.load %r : tensor<32x16x!tt.ptr<f32>, #src>
+    %c = ttg.convert_layout %v : tensor<32x16xf32, #src> -> tensor<32x16xf32, #dst>
+    %q = tt.splat %p : !tt.ptr<f32> -> tensor<32x16x!tt.ptr<f32>, #dst>
+    tt.store %q, %c : tensor<32x16x!tt.ptr<f32>, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+// f16 with 2x2 elements per thread: the shared contiguous pair of f16 and
+// the rows the destination's registers span give 16-byte accesses of i32
+// words on both sides.
+// CHECK-LABEL: llvm.func @halves
+// CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+#src = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @halves(%p: !tt.ptr<f16>) {
+    %r = tt.splat %p : !tt.ptr<f16> -> tensor<32x64x!tt.ptr<f16>, #src>
+    %v = tt.load %r : tensor<32x64x!tt.ptr<f16>, #src>
+    %c = ttg.convert_layout %v : tensor<32x64xf16, #src> -> tensor<32x64xf16, #dst>
+    %q = tt.splat %p : !tt.ptr<f16> -> tensor<32x64x!tt.ptr<f16>, #dst>
+    tt.store %q, %c : tensor<32x64x!tt.ptr<f16>, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+// Booleans travel as bytes, pointers as i64. The destination holds each
+// element in two warps (64 elements, 128 threads). The second conversion
+// reuses the scratch, after membar's barrier.
+// CHECK-LABEL: llvm.func @bools_and_pointers
+// CHECK: %[[B:.*]] = llvm.zext %{{.*}} : i1 to i8
+// CHECK: llvm.store %[[B]], %{{.*}} {alignment = 1 : i64} : i8, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: %[[L:.*]] = llvm.load %{{.*}} {alignment = 1 : i64} : !llvm.ptr<3> -> i8
+// CHECK: llvm.trunc %[[L]] : i8 to i1
+// CHECK: nvvm.barrier0
+// CHECK: %[[P:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<1> to i64
+// CHECK: llvm.store %[[P]], %{{.*}} {alignment = 8 : i64} : i64, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: %[[Q:.*]] = llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> i64
+// CHECK: llvm.inttoptr %[[Q]] : i64 to !llvm.ptr<1>
+#src = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#dst = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @bools_and_pointers(%p: !tt.ptr<i8>) {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #src>
+    %s = tt.splat %p : !tt.ptr<i8> -> tensor<64x!tt.ptr<i8>, #src>
+    %a = tt.addptr %s, %r : tensor<64x!tt.ptr<i8>, #src>, tensor<64xi32, #src>
+    %v = tt.load %a : tensor<64x!tt.ptr<i8>, #src>
+    %z = arith.constant dense<0> : tensor<64xi8, #src>
+    %b = arith.cmpi ne, %v, %z : tensor<64xi8, #src>
+    %bc = ttg.convert_layout %b : tensor<64xi1, #src> -> tensor<64xi1, #dst>
+    %ac = ttg.convert_layout %a : tensor<64x!tt.ptr<i8>, #src> -> tensor<64x!tt.ptr<i8>, #dst>
+    %e = arith.extui %bc : tensor<64xi1, #dst> to tensor<64xi8, #dst>
+    tt.store %ac, %e : tensor<64x!tt.ptr<i8>, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+// Within warps (same warp bases, each warp keeps its rows): no scratch, one
+// shuffle round per destination register (4), the register each lane sends
+// and the one it fills picked by its lane bits.
+// CHECK-LABEL: llvm.func @shuffles
+// CHECK-NOT: ptr<3>
+// CHECK-NOT: nvvm.barrier0
+// CHECK-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// CHECK: nvvm.shfl.sync  idx {{.*}} : i32 -> i32
+// CHECK-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// CHECK: nvvm.shfl.sync  idx {{.*}} : i32 -> i32
+// CHECK-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// CHECK: nvvm.shfl.sync  idx {{.*}} : i32 -> i32
+// CHECK-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// CHECK: nvvm.shfl.sync  idx {{.*}} : i32 -> i32
+// CHECK-COUNT-12: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-NOT: ptr<3>
+// CHECK: llvm.return
+#src = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @shuffles(%p: !tt.ptr<f32>) {
+    %r = tt.splat %p : !tt.ptr<f32> -> tensor<16x32x!tt.ptr<f32>, #src>
+    %v = tt.load %r : tensor<16x32x!tt.ptr<f32>, #src>
+    %c = ttg.convert_layout %v : tensor<16x32xf32, #src> -> tensor<16x32xf32, #dst>
+    %q = tt.splat %p : !tt.ptr<f32> -> tensor<16x32x!tt.ptr<f32>, #dst>
+    tt.store %q, %c : tensor<16x32x!tt.ptr<f32>, #dst>
+    tt.return
+  }
+}
