@@ -268,10 +268,12 @@ def main():
                     rates[which].append(case.traffic / (ms * 1e-3) * scale)
                 ratios.append(rates["ours"][-1] / rates["triton"][-1])
             ok = err_ours <= case.tol and (not ragged or err_ragged <= case.tol)
+            timed = bool(ratios)
             table.append((case.name, "ok" if ok else "WRONG", f"{err_ours:.1e}",
-                          f"{err_ragged:.1e}", f"{err_ref:.1e}", f"{statistics.median(rates['ours']):.0f}",
-                          f"{statistics.median(rates['triton']):.0f}",
-                          f"{statistics.median(ratios):.3f}"))
+                          f"{err_ragged:.1e}" if ragged else "-", f"{err_ref:.1e}",
+                          f"{statistics.median(rates['ours']):.0f}" if timed else "-",
+                          f"{statistics.median(rates['triton']):.0f}" if timed else "-",
+                          f"{statistics.median(ratios):.3f}" if timed else "-"))
         except Exception as e:  # one broken kernel must not hide the others
             table.append((case.name, "ERROR", str(e)[:80], "", "", "", "", ""))
     # err: ours against PyTorch (float64); ragged: ours at a size that is not a
