@@ -152,6 +152,12 @@ struct ConvertTritonGPUToLLVMPass
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     nvidia::populateMMAv2DotOpToLLVMPatterns(converter, patterns);
+    nvidia::populateFpConversionOpToLLVMPatterns(converter, patterns, computeCapability);
+    nvidia::populateElementwiseOpToLLVMPatterns(converter, patterns, computeCapability);
+    nvidia::populateMathOpToLLVMPatterns(converter, patterns);
+    nvidia::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo, computeCapability);
+    nvidia::populatePrintAssertOpToLLVMPatterns(converter, patterns, targetInfo);
+    nvidia::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);
     // Scalar math: libdevice where LLVM's NVPTX backend has no instruction.
     populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
     populateMathToLLVMConversionPatterns(converter, patterns);

@@ -19,6 +19,32 @@ void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 /// tt.dot in #ttg.nvidia_mma version 2 layouts: mma.sync per 16x8 tile.
 void populateMMAv2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                       RewritePatternSet &patterns);
+/// tt.fp_to_fp, and arith/math ops on 8-bit floats (computed in f32).
+void populateFpConversionOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns, int computeCapability);
+
+/// tt.clampf, tt.precise_sqrt, tt.precise_divf, tt.mulhiui,
+/// tt.extern_elementwise, tt.elementwise_inline_asm, tt.map_elementwise.
+void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns, int computeCapability);
+
+/// Triton's fast paths for scalar math: math.exp and arith.divf on f32.
+void populateMathOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns);
+
+/// tt.atomic_rmw and tt.atomic_cas as PTX atom, one thread per element.
+void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns, const TargetInfoBase &target,
+                                    int computeCapability);
+
+/// ttg.barrier: bar.sync 0.
+void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns, const TargetInfoBase &target);
+
+/// tt.print (vprintf) and tt.assert (__assertfail).
+void populatePrintAssertOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns,
+                                         const TargetInfoBase &target);
 
 } // namespace nvidia
 } // namespace triton
