@@ -19,6 +19,7 @@ void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 /// tt.dot in #ttg.nvidia_mma version 2 layouts: mma.sync per 16x8 tile.
 void populateMMAv2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                       RewritePatternSet &patterns);
+
 /// tt.fp_to_fp, and arith/math ops on 8-bit floats (computed in f32).
 void populateFpConversionOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                           RewritePatternSet &patterns, int computeCapability);
