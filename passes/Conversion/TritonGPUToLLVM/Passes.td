@@ -37,6 +37,16 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     (shared-memory atomics), and `ttg.async_copy_global_to_local`,
     `ttg.async_commit_group`, `ttg.async_wait` as `cp.async`.
 
+    Numerics (NVIDIA): `tt.fp_to_fp` among f64/f32/f16/bf16/f8E4M3FN/f8E5M2
+    (rtne/rtz; PTX cvt on element pairs on sm_90, an integer emulation
+    otherwise) and arith/math ops on fp8 (computed in f32), `tt.clampf`,
+    `tt.precise_sqrt`, `tt.precise_divf`, `tt.mulhiui`,
+    `tt.extern_elementwise` (libdevice), `tt.elementwise_inline_asm`,
+    `tt.map_elementwise`; Triton's fast paths for `math.exp` and
+    `arith.divf` on f32. `tt.atomic_rmw` and `tt.atomic_cas` as PTX `atom`,
+    one thread per element, old values shared through the op's scratch;
+    `tt.print` (vprintf), `tt.assert` (__assertfail).
+
     ```mlir
     %p = tt.get_program_id x : i32
     // becomes

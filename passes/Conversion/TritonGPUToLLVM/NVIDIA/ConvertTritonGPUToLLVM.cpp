@@ -157,6 +157,11 @@ struct ConvertTritonGPUToLLVMPass
     populateGatherOpToLLVMPatterns(converter, patterns, targetInfo);
     populateHistogramOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateAsyncCopyOpToLLVMPatterns(converter, patterns, targetInfo, widths);
+    nvidia::populateFpConversionOpToLLVMPatterns(converter, patterns, computeCapability);
+    nvidia::populateElementwiseOpToLLVMPatterns(converter, patterns, computeCapability);
+    nvidia::populateMathOpToLLVMPatterns(converter, patterns);
+    nvidia::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo, computeCapability);
+    nvidia::populatePrintAssertOpToLLVMPatterns(converter, patterns, targetInfo);
     // Scalar math: libdevice where LLVM's NVPTX backend has no instruction.
     populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
     populateMathToLLVMConversionPatterns(converter, patterns);

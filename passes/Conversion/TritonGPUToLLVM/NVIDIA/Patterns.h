@@ -26,6 +26,29 @@ void populateAsyncCopyOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfoBase &target, const AccessWidths &widths);
 
+/// tt.fp_to_fp, and arith/math ops on 8-bit floats (computed in f32).
+void populateFpConversionOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns, int computeCapability);
+
+/// tt.clampf, tt.precise_sqrt, tt.precise_divf, tt.mulhiui,
+/// tt.extern_elementwise, tt.elementwise_inline_asm, tt.map_elementwise.
+void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns, int computeCapability);
+
+/// Triton's fast paths for scalar math: math.exp and arith.divf on f32.
+void populateMathOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns);
+
+/// tt.atomic_rmw and tt.atomic_cas as PTX atom, one thread per element.
+void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns, const TargetInfoBase &target,
+                                    int computeCapability);
+
+/// tt.print (vprintf) and tt.assert (__assertfail).
+void populatePrintAssertOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns,
+                                         const TargetInfoBase &target);
+
 } // namespace nvidia
 } // namespace triton
 } // namespace mlir

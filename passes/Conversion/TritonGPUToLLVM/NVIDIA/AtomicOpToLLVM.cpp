@@ -1,0 +1,367 @@
+//===- AtomicOpToLLVM.cpp - tt.atomic_rmw and tt.atomic_cas as PTX atom ---===//
+//
+// Each element is updated by exactly one thread: in a layout that gives an
+// element to several threads (a broadcast) or registers, the first register
+// of the thread whose repeated lane and warp bits are zero acts; a scalar
+// atomic is done by thread 0. Each is one predicated
+//   atom.<sem>.<scope>.global.<op>.<type>
+// (the mask is the predicate; masked-off elements read 0). When the old
+// values are used and other threads hold the same elements, the acting
+// threads write them to the op's shared scratch (allocation.offset, one slot
+// per element in row-major order), a barrier follows, and every thread reads
+// its elements back.
+//
+// Float max and min have no PTX atom: like Triton's frontend, a value with a
+// clear sign bit takes the signed integer max (min) of the bits, one with the
+// sign bit set the unsigned integer min (max), which orders IEEE floats.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/ElementwiseUtility.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::nvidia;
+
+namespace {
+
+StringRef getSemanticName(MemSemantic sem) {
+  switch (sem) {
+  case MemSemantic::RELAXED:
+    return "relaxed";
+  case MemSemantic::ACQUIRE:
+    return "acquire";
+  case MemSemantic::RELEASE:
+    return "release";
+  case MemSemantic::ACQUIRE_RELEASE:
+    return "acq_rel";
+  }
+  return "acq_rel";
+}
+
+StringRef getScopeName(MemSyncScope scope) {
+  switch (scope) {
+  case MemSyncScope::GPU:
+    return "gpu";
+  case MemSyncScope::CTA:
+    return "cta";
+  case MemSyncScope::SYSTEM:
+    return "sys";
+  }
+  return "gpu";
+}
+
+/// PTX register constraint of a value of `bits`.
+StringRef getConstraint(unsigned bits) { return bits == 64 ? "l" : bits == 32 ? "r" : "h"; }
+
+/// One predicated atom instruction on integer registers of `bits`; returns
+/// the old value (0 where `predicate` is false).
+Value emitAtom(OpBuilder &b, Location loc, StringRef qualifiers, unsigned bits, Value ptr,
+               ArrayRef<Value> values, Value predicate) {
+  StringRef reg = getConstraint(bits);
+  std::string constraints = ("=" + reg + ",l").str();
+  std::string sources;
+  for (unsigned i = 0; i < values.size(); ++i) {
+    constraints += ("," + reg).str();
+    sources += llvm::formatv(", ${0}", i + 2).str();
+  }
+  constraints += ",b";
+  std::string text =
+      llvm::formatv("mov.u{0} $0, 0x0;\n\t@${1} atom.{2} $0, [ $1 + 0 ]{3};", std::max(16u, bits),
+                    values.size() + 2, qualifiers, sources)
+          .str();
+  SmallVector<Value> operands{ptr};
+  operands.append(values.begin(), values.end());
+  operands.push_back(predicate);
+  return createInlinePtx(b, loc, b.getIntegerType(bits), operands, text, constraints,
+                         /*hasSideEffects=*/true)[0];
+}
+
+/// How a tt.atomic_rmw of one element type becomes PTX.
+struct RMWInstruction {
+  std::string opAndType;          // e.g. "add.u32"; empty for float max/min
+  std::string positiveOp, negativeOp; // float max/min: integer ops by sign
+};
+
+FailureOr<RMWInstruction> getRMWInstruction(AtomicRMWOp op, Type elementType,
+                                            int computeCapability) {
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  bool isFloat = isa<FloatType>(elementType);
+  std::string width = std::to_string(bits);
+  auto unsupported = [&]() -> FailureOr<RMWInstruction> {
+    return op.emitError() << "tt.atomic_rmw " << stringifyRMWOp(op.getAtomicRmwOp()) << " on "
+                          << elementType << " is not supported yet by the LLVM lowering";
+  };
+  RMWInstruction instruction;
+  switch (op.getAtomicRmwOp()) {
+  case RMWOp::AND:
+  case RMWOp::OR:
+  case RMWOp::XOR:
+    if (bits < 32)
+      return unsupported();
+    instruction.opAndType = (stringifyRMWOp(op.getAtomicRmwOp()) + ".b" + width).str();
+    return instruction;
+  case RMWOp::ADD:
+    if (bits < 32)
+      return unsupported();
+    instruction.opAndType = "add.u" + width;
+    return instruction;
+  case RMWOp::UMAX:
+  case RMWOp::UMIN:
+    if (bits < 32)
+      return unsupported();
+    instruction.opAndType = (op.getAtomicRmwOp() == RMWOp::UMAX ? "max.u" : "min.u") + width;
+    return instruction;
+  case RMWOp::MAX:
+  case RMWOp::MIN: {
+    if (bits < 32)
+      return unsupported();
+    bool isMax = op.getAtomicRmwOp() == RMWOp::MAX;
+    if (!isFloat) {
+      instruction.opAndType = (isMax ? "max.s" : "min.s") + width;
+      return instruction;
+    }
+    instruction.positiveOp = (isMax ? "max.s" : "min.s") + width;
+    instruction.negativeOp = (isMax ? "min.u" : "max.u") + width;
+    return instruction;
+  }
+  case RMWOp::XCHG:
+    if (bits < 32)
+      return unsupported();
+    instruction.opAndType = "exch.b" + width;
+    return instruction;
+  case RMWOp::FADD:
+    if (elementType.isF32() || elementType.isF64()) {
+      instruction.opAndType = "add.f" + width;
+      return instruction;
+    }
+    if (elementType.isF16()) {
+      instruction.opAndType = "add.noftz.f16";
+      return instruction;
+    }
+    if (elementType.isBF16()) {
+      if (computeCapability < 90)
+        return op.emitError() << "tt.atomic_rmw fadd on bf16 is not supported yet by the LLVM "
+                                 "lowering on sm_80 (PTX has it from sm_90)";
+      instruction.opAndType = "add.noftz.bf16";
+      return instruction;
+    }
+    return unsupported();
+  }
+  return unsupported();
+}
+
+/// The per-element atomics of a tt.atomic_rmw or tt.atomic_cas, and the
+/// hand-out of old values through shared memory.
+template <typename SourceOp>
+struct AtomicPatternBase : ConvertOpToLLVMPattern<SourceOp> {
+  AtomicPatternBase(LLVMTypeConverter &converter, const TargetInfoBase &target,
+                    int computeCapability)
+      : ConvertOpToLLVMPattern<SourceOp>(converter), target(target),
+        computeCapability(computeCapability) {}
+
+  /// Emits the atomic of one element (integer operands of its width) under
+  /// `predicate`; returns the old value as an integer.
+  virtual Value emitElement(SourceOp op, Value ptr, ArrayRef<Value> operands, Value predicate,
+                            OpBuilder &b) const = 0;
+
+  /// Rewrites `op`: `ptrs`, `operands` (per operand, per register) and
+  /// `masks` (empty without a mask) are the thread's elements.
+  LogicalResult lower(SourceOp op, ArrayRef<Value> ptrs, ArrayRef<SmallVector<Value>> operands,
+                      ArrayRef<Value> masks, ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    Type resultType = op.getResult().getType();
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(this->getTypeConverter());
+    Type elementType = converter->convertElementType(getElementTypeOrSelf(resultType));
+    unsigned bits = elementType.getIntOrFloatBitWidth();
+    Type intType = rewriter.getIntegerType(bits);
+    bool resultUsed = !op.getResult().use_empty();
+
+    auto tensorType = dyn_cast<RankedTensorType>(resultType);
+    std::optional<gpu::LinearLayout> layout;
+    if (tensorType) {
+      layout = getDistributedLayout(tensorType);
+      if (!layout)
+        return rewriter.notifyMatchFailure(op, "layout without a linear layout");
+      if (!repeatsOnlyThroughZeroBases(*layout))
+        return op.emitError() << op->getName()
+                              << " on a layout that repeats elements other than by broadcast "
+                                 "is not supported yet by the LLVM lowering";
+    }
+    // Where old values cross threads, the allocation gave the op scratch.
+    std::optional<int64_t> offset = getAllocationOffset(op);
+    if (resultUsed && (!layout || !layout->isInjective()) && !offset)
+      return op.emitError() << op->getName()
+                            << " whose result is used has no shared scratch "
+                               "(allocation.offset): run -allocate-shared-memory first";
+
+    Value threadActs;
+    SmallVector<unsigned> firstRegister{0};
+    bool shared = true;
+    if (tensorType) {
+      FailureOr<ElementOwners> owners = getElementOwners(rewriter, loc, *layout, target);
+      if (failed(owners))
+        return op.emitError() << op->getName()
+                              << " on a layout that repeats elements other than by broadcast "
+                                 "is not supported yet by the LLVM lowering";
+      threadActs = owners->threadIsOwner;
+      firstRegister = owners->firstRegister;
+      shared = owners->sharedAcrossThreads;
+    } else {
+      threadActs = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                        target.getThreadId(rewriter, loc),
+                                        createI32Constant(rewriter, loc, 0));
+    }
+
+    SmallVector<Value> old(firstRegister.size());
+    for (unsigned r = 0; r < firstRegister.size(); ++r) {
+      if (firstRegister[r] != r)
+        continue;
+      Value predicate = masks.empty() ? Value() : masks[r];
+      if (threadActs)
+        predicate = predicate ? LLVM::AndOp::create(rewriter, loc, predicate, threadActs).getResult()
+                              : threadActs;
+      if (!predicate)
+        predicate = createI1Constant(rewriter, loc, true);
+      SmallVector<Value> values;
+      for (const SmallVector<Value> &operand : operands)
+        values.push_back(bitcastToInt(rewriter, loc, operand[r]));
+      old[r] = emitElement(op, ptrs[r], values, predicate, rewriter);
+    }
+
+    if (resultUsed && shared) {
+      Value base = getSharedMemoryBase(rewriter, loc, *offset);
+      SmallVector<Value> slots;
+      if (tensorType) {
+        LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
+        SmallVector<SmallVector<Value>> indices = emitIndices(rewriter, loc, *layout, thread);
+        ArrayRef<int64_t> shape = tensorType.getShape();
+        for (const SmallVector<Value> &coords : indices) {
+          Value linear = createI32Constant(rewriter, loc, 0);
+          for (unsigned d = 0; d < shape.size(); ++d) {
+            Value scaled = LLVM::MulOp::create(rewriter, loc, linear,
+                                               createI32Constant(rewriter, loc, shape[d]));
+            linear = LLVM::AddOp::create(rewriter, loc, scaled, coords[d]);
+          }
+          slots.push_back(linear);
+        }
+      } else {
+        slots.push_back(createI32Constant(rewriter, loc, 0));
+      }
+      auto sharedPtr = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
+      SmallVector<Value> addresses;
+      for (Value slot : slots)
+        addresses.push_back(LLVM::GEPOp::create(rewriter, loc, sharedPtr, intType, base, slot));
+      std::string store = llvm::formatv("@$2 st.shared.b{0} [ $0 + 0 ], $1;", bits).str();
+      std::string constraints = ("r," + getConstraint(bits) + ",b").str();
+      for (unsigned r = 0; r < firstRegister.size(); ++r) {
+        if (firstRegister[r] != r)
+          continue;
+        createInlinePtx(rewriter, loc, {}, ValueRange{addresses[r], old[r], threadActs},
+                        store, constraints, /*hasSideEffects=*/true);
+      }
+      target.barrier(rewriter, loc);
+      for (unsigned r = 0; r < firstRegister.size(); ++r)
+        if (firstRegister[r] == r)
+          old[r] = LLVM::LoadOp::create(rewriter, loc, intType, addresses[r]);
+    }
+
+    SmallVector<Value> results;
+    for (unsigned r = 0; r < firstRegister.size(); ++r) {
+      Value value = old[firstRegister[r]];
+      if (elementType != intType)
+        value = LLVM::BitcastOp::create(rewriter, loc, elementType, value);
+      results.push_back(value);
+    }
+    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, resultType));
+    return success();
+  }
+
+  const TargetInfoBase &target;
+  int computeCapability;
+};
+
+struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
+  using AtomicPatternBase::AtomicPatternBase;
+
+  LogicalResult matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type element = getElementTypeOrSelf(op.getVal().getType());
+    if (failed(getRMWInstruction(op, element, computeCapability)))
+      return failure();
+    Location loc = op.getLoc();
+    std::optional<unsigned> count = getThreadElementCount(op.getType());
+    if (!count)
+      return rewriter.notifyMatchFailure(op, "layout without a linear layout");
+    SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
+    SmallVector<Value> values = unpackLLElements(loc, adaptor.getVal(), rewriter);
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackOperandElements(loc, adaptor.getMask(), *count, rewriter)[0];
+    return lower(op, ptrs, {values}, masks, rewriter);
+  }
+
+  Value emitElement(AtomicRMWOp op, Value ptr, ArrayRef<Value> operands, Value predicate,
+                    OpBuilder &b) const override {
+    Location loc = op.getLoc();
+    Type element = getElementTypeOrSelf(op.getVal().getType());
+    RMWInstruction instruction = *getRMWInstruction(op, element, computeCapability);
+    std::string prefix = (getSemanticName(op.getSem()) + "." + getScopeName(op.getScope()) +
+                          ".global.")
+                             .str();
+    unsigned bits = element.getIntOrFloatBitWidth();
+    if (!instruction.opAndType.empty())
+      return emitAtom(b, loc, prefix + instruction.opAndType, bits, ptr, operands, predicate);
+    // Float max/min: one of two integer atomics, by the value's sign.
+    Value value = operands[0];
+    Value negative = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt, value,
+                                          createIntConstant(b, loc, value.getType(), 0));
+    Value positivePredicate = LLVM::AndOp::create(
+        b, loc, predicate,
+        LLVM::XOrOp::create(b, loc, negative, createI1Constant(b, loc, true)));
+    Value negativePredicate = LLVM::AndOp::create(b, loc, predicate, negative);
+    Value positiveOld =
+        emitAtom(b, loc, prefix + instruction.positiveOp, bits, ptr, value, positivePredicate);
+    Value negativeOld =
+        emitAtom(b, loc, prefix + instruction.negativeOp, bits, ptr, value, negativePredicate);
+    return LLVM::SelectOp::create(b, loc, negative, negativeOld, positiveOld);
+  }
+};
+
+struct AtomicCASOpPattern : AtomicPatternBase<AtomicCASOp> {
+  using AtomicPatternBase::AtomicPatternBase;
+
+  LogicalResult matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
+    SmallVector<Value> compared = unpackLLElements(loc, adaptor.getCmp(), rewriter);
+    SmallVector<Value> values = unpackLLElements(loc, adaptor.getVal(), rewriter);
+    return lower(op, ptrs, {compared, values}, {}, rewriter);
+  }
+
+  Value emitElement(AtomicCASOp op, Value ptr, ArrayRef<Value> operands, Value predicate,
+                    OpBuilder &b) const override {
+    unsigned bits = getElementTypeOrSelf(op.getVal().getType()).getIntOrFloatBitWidth();
+    std::string qualifiers = (getSemanticName(op.getSem()) + "." + getScopeName(op.getScope()) +
+                              ".global.cas.b" + Twine(bits))
+                                 .str();
+    return emitAtom(b, op.getLoc(), qualifiers, bits, ptr, operands, predicate);
+  }
+};
+
+} // namespace
+
+void mlir::triton::nvidia::populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                                          RewritePatternSet &patterns,
+                                                          const TargetInfoBase &target,
+                                                          int computeCapability) {
+  patterns.add<AtomicRMWOpPattern, AtomicCASOpPattern>(converter, target, computeCapability);
+}

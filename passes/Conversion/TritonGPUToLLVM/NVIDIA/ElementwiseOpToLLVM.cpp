@@ -1,0 +1,382 @@
+//===- ElementwiseOpToLLVM.cpp - Triton's own elementwise ops on NVIDIA ---===//
+//
+// tt.clampf, tt.precise_sqrt, tt.precise_divf, tt.mulhiui, calls of device
+// library functions (tt.extern_elementwise), inline PTX
+// (tt.elementwise_inline_asm) and scalar regions (tt.map_elementwise), on
+// tensors (each thread on its elements) and scalars alike.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/ElementwiseUtility.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::nvidia;
+
+namespace {
+
+/// Ops with one result that apply a scalar rule to the i-th element of each
+/// operand (a scalar operand standing for all its elements).
+template <typename SourceOp>
+struct PerElementPattern : ConvertOpToLLVMPattern<SourceOp> {
+  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename SourceOp::Adaptor;
+
+  /// One element of the result (LLVM type `elementType`) from one element of
+  /// each operand.
+  virtual Value rewriteElement(SourceOp op, ArrayRef<Value> operands, Type elementType,
+                               ConversionPatternRewriter &rewriter) const = 0;
+
+  /// Rejects, with a diagnostic and before any rewriting, what the pattern
+  /// does not lower.
+  virtual LogicalResult checkSupported(SourceOp op) const { return success(); }
+
+  LogicalResult matchAndRewrite(SourceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkSupported(op)))
+      return failure();
+    Location loc = op.getLoc();
+    Type resultType = op->getResult(0).getType();
+    std::optional<unsigned> count = getThreadElementCount(resultType);
+    if (!count)
+      return rewriter.notifyMatchFailure(op, "result layout has no linear layout");
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(this->getTypeConverter());
+    Type elementType = converter->convertElementType(getElementTypeOrSelf(resultType));
+    SmallVector<SmallVector<Value>> elements =
+        unpackOperandElements(loc, adaptor.getOperands(), *count, rewriter);
+    SmallVector<Value> results;
+    for (unsigned i = 0; i < *count; ++i) {
+      SmallVector<Value> scalars;
+      for (const SmallVector<Value> &operand : elements)
+        scalars.push_back(operand[i]);
+      results.push_back(rewriteElement(op, scalars, elementType, rewriter));
+    }
+    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, resultType));
+    return success();
+  }
+};
+
+/// `value` widened to f32 (f16, bf16), the result of `compute` narrowed back.
+Value computeInF32(OpBuilder &b, Location loc, ArrayRef<Value> operands,
+                   function_ref<Value(ArrayRef<Value>)> compute) {
+  Type type = operands[0].getType();
+  if (type.isF32())
+    return compute(operands);
+  SmallVector<Value> wide;
+  for (Value v : operands)
+    wide.push_back(LLVM::FPExtOp::create(b, loc, b.getF32Type(), v));
+  return LLVM::FPTruncOp::create(b, loc, type, compute(wide));
+}
+
+/// The splat value of a constant float operand, if it is one.
+std::optional<APFloat> getConstantSplat(Value value) {
+  auto constant = value.getDefiningOp<arith::ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  if (auto floatAttr = dyn_cast<FloatAttr>(constant.getValue()))
+    return floatAttr.getValue();
+  if (auto dense = dyn_cast<DenseFPElementsAttr>(constant.getValue()))
+    if (dense.isSplat())
+      return dense.getSplatValue<APFloat>();
+  return std::nullopt;
+}
+
+/// tt.clampf: min with the upper bound, then max with the lower (a NaN input
+/// gives the upper bound); with propagateNan = all, a NaN input stays NaN.
+/// clamp(x, -c, c) with a constant c > 0 and NaN propagation is one
+/// min.NaN.xorsign.abs on sm_90, as Triton emits.
+struct ClampFOpPattern : PerElementPattern<ClampFOp> {
+  ClampFOpPattern(LLVMTypeConverter &converter, int computeCapability)
+      : PerElementPattern(converter), computeCapability(computeCapability) {}
+
+  bool isSymmetricClip(ClampFOp op) const {
+    std::optional<APFloat> lo = getConstantSplat(op.getMin());
+    std::optional<APFloat> hi = getConstantSplat(op.getMax());
+    if (!lo || !hi || hi->isNaN() || hi->isNegative() || hi->isZero())
+      return false;
+    APFloat negated = *hi;
+    negated.changeSign();
+    return lo->bitwiseIsEqual(negated);
+  }
+
+  Value rewriteElement(ClampFOp op, ArrayRef<Value> operands, Type elementType,
+                       ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    bool propagate = op.getPropagateNan() == PropagateNan::ALL;
+    Value x = operands[0], lo = operands[1], hi = operands[2];
+    if (propagate && computeCapability >= 90 && elementType.isF32() && isSymmetricClip(op))
+      return callIntrinsic(rewriter, loc, "llvm.nvvm.fmin.nan.xorsign.abs.f", elementType,
+                           ValueRange{x, hi});
+    Value clamped = LLVM::MaxNumOp::create(rewriter, loc, LLVM::MinNumOp::create(rewriter, loc, x, hi), lo);
+    if (!propagate)
+      return clamped;
+    Value isNan = LLVM::FCmpOp::create(rewriter, loc, LLVM::FCmpPredicate::uno, x, x);
+    return LLVM::SelectOp::create(rewriter, loc, isNan, x, clamped);
+  }
+
+  int computeCapability;
+};
+
+/// tt.precise_sqrt: sqrt.rn (f16 and bf16 through f32, which rounds right:
+/// 24 bits are at least twice their precision plus two).
+struct PreciseSqrtOpPattern : PerElementPattern<PreciseSqrtOp> {
+  using PerElementPattern::PerElementPattern;
+  Value rewriteElement(PreciseSqrtOp op, ArrayRef<Value> operands, Type elementType,
+                       ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (elementType.isF64())
+      return LLVM::SqrtOp::create(rewriter, loc, operands[0]);
+    return computeInF32(rewriter, loc, operands, [&](ArrayRef<Value> wide) {
+      return callIntrinsic(rewriter, loc, "llvm.nvvm.sqrt.rn.f", rewriter.getF32Type(), wide);
+    });
+  }
+};
+
+/// tt.precise_divf: div.rn (f16 and bf16 through f32, as for sqrt).
+struct PreciseDivFOpPattern : PerElementPattern<PreciseDivFOp> {
+  using PerElementPattern::PerElementPattern;
+  Value rewriteElement(PreciseDivFOp op, ArrayRef<Value> operands, Type elementType,
+                       ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (elementType.isF64())
+      return LLVM::FDivOp::create(rewriter, loc, operands[0], operands[1]);
+    return computeInF32(rewriter, loc, operands, [&](ArrayRef<Value> wide) {
+      return callIntrinsic(rewriter, loc, "llvm.nvvm.div.rn.f", rewriter.getF32Type(), wide);
+    });
+  }
+};
+
+/// tt.mulhiui: the upper half of the unsigned double-width product.
+struct MulhiUIOpPattern : PerElementPattern<MulhiUIOp> {
+  using PerElementPattern::PerElementPattern;
+  Value rewriteElement(MulhiUIOp op, ArrayRef<Value> operands, Type elementType,
+                       ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned width = elementType.getIntOrFloatBitWidth();
+    if (width == 16 || width == 32 || width == 64) {
+      StringRef name = width == 16   ? "llvm.nvvm.mulhi.us"
+                       : width == 32 ? "llvm.nvvm.mulhi.ui"
+                                     : "llvm.nvvm.mulhi.ull";
+      return callIntrinsic(rewriter, loc, name, elementType, operands);
+    }
+    Type i32 = rewriter.getI32Type();
+    Value a = LLVM::ZExtOp::create(rewriter, loc, i32, operands[0]);
+    Value b = LLVM::ZExtOp::create(rewriter, loc, i32, operands[1]);
+    Value product = LLVM::MulOp::create(rewriter, loc, a, b);
+    Value high = LLVM::LShrOp::create(rewriter, loc, product, createI32Constant(rewriter, loc, width));
+    return LLVM::TruncOp::create(rewriter, loc, elementType, high);
+  }
+};
+
+/// tt.extern_elementwise: a call of the device-library function `symbol` per
+/// element. libdevice (`__nv_*`) is linked when PTX is emitted.
+struct ExternElementwiseOpPattern : PerElementPattern<ExternElementwiseOp> {
+  using PerElementPattern::PerElementPattern;
+
+  /// The function's type: the converted element types.
+  LLVM::LLVMFunctionType getCalleeType(ExternElementwiseOp op) const {
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    SmallVector<Type> argTypes;
+    for (Type type : op->getOperandTypes())
+      argTypes.push_back(converter->convertElementType(getElementTypeOrSelf(type)));
+    return LLVM::LLVMFunctionType::get(
+        converter->convertElementType(getElementTypeOrSelf(op.getType())), argTypes);
+  }
+
+  LogicalResult checkSupported(ExternElementwiseOp op) const override {
+    StringRef symbol = op.getSymbol();
+    auto module = op->getParentOfType<ModuleOp>();
+    if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(symbol)) {
+      if (existing.getFunctionType() != getCalleeType(op))
+        return op.emitError() << "tt.extern_elementwise calls '" << symbol << "' as "
+                              << getCalleeType(op) << " but the module declares it as "
+                              << existing.getFunctionType();
+      return success();
+    }
+    if (symbol.starts_with("__nv_"))
+      return success();
+    return op.emitError() << "tt.extern_elementwise calls '" << symbol
+                          << "': only libdevice functions (__nv_*) are linked by the NVIDIA "
+                             "lowering; other libraries are not supported yet by the LLVM "
+                             "lowering";
+  }
+
+  Value rewriteElement(ExternElementwiseOp op, ArrayRef<Value> operands, Type elementType,
+                       ConversionPatternRewriter &rewriter) const override {
+    LLVM::LLVMFuncOp callee = getOrDeclareFunction(op, op.getSymbol(), getCalleeType(op));
+    return LLVM::CallOp::create(rewriter, op.getLoc(), callee, operands).getResult();
+  }
+};
+
+/// tt.elementwise_inline_asm: one instance of the text per `packed_element`
+/// elements of each operand. Elements narrower than 32 bits travel packed in
+/// vectors of up to 32 bits (as Triton passes them), results likewise.
+struct ElementwiseInlineAsmOpPattern : ConvertOpToLLVMPattern<ElementwiseInlineAsmOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  /// How many elements of `type` (converted element type) share a register
+  /// when `pack` are processed at once.
+  static unsigned elementsPerRegister(Type type, unsigned pack) {
+    unsigned bits = type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 64;
+    if (bits >= 32)
+      return 1;
+    return std::min(32 / bits, pack);
+  }
+
+  LogicalResult matchAndRewrite(ElementwiseInlineAsmOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    unsigned pack = op.getPackedElement();
+    // Every value's elements, as many as a thread holds.
+    std::optional<unsigned> count = 1;
+    for (Type type : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
+      if (isa<RankedTensorType>(type)) {
+        count = getThreadElementCount(type);
+        break;
+      }
+    if (!count)
+      return rewriter.notifyMatchFailure(op, "no linear layout");
+    if (*count % pack != 0)
+      return op.emitError() << "tt.elementwise_inline_asm with packed_element = " << pack
+                            << " on a layout of " << *count
+                            << " elements per thread is not supported yet by the LLVM lowering";
+    SmallVector<SmallVector<Value>> elements =
+        unpackOperandElements(loc, adaptor.getArgs(), *count, rewriter);
+    SmallVector<Type> resultElements;
+    for (Type type : op->getResultTypes())
+      resultElements.push_back(converter->convertElementType(getElementTypeOrSelf(type)));
+
+    // The asm's result registers: per result, pack / perRegister of them.
+    SmallVector<Type> asmResultTypes;
+    for (Type element : resultElements) {
+      unsigned perRegister = elementsPerRegister(element, pack);
+      Type registerType = perRegister == 1 ? element : VectorType::get(perRegister, element);
+      asmResultTypes.append(pack / perRegister, registerType);
+    }
+    SmallVector<SmallVector<Value>> results(resultElements.size());
+    for (unsigned start = 0; start < *count; start += pack) {
+      SmallVector<Value> asmOperands;
+      for (auto [operand, values] : llvm::zip(adaptor.getArgs(), elements)) {
+        Type element = values[start].getType();
+        unsigned perRegister = elementsPerRegister(element, pack);
+        for (unsigned j = 0; j < pack; j += perRegister) {
+          if (perRegister == 1) {
+            asmOperands.push_back(values[start + j]);
+            continue;
+          }
+          Type vectorType = VectorType::get(perRegister, element);
+          Value packed = LLVM::UndefOp::create(rewriter, loc, vectorType);
+          for (unsigned k = 0; k < perRegister; ++k)
+            packed = LLVM::InsertElementOp::create(rewriter, loc, packed, values[start + j + k],
+                                                   createI32Constant(rewriter, loc, k));
+          asmOperands.push_back(packed);
+        }
+      }
+      SmallVector<Value> registers =
+          createInlinePtx(rewriter, loc, asmResultTypes, asmOperands, op.getAsmString(),
+                          op.getConstraints(), /*hasSideEffects=*/!op.getPure());
+      unsigned next = 0;
+      for (auto [r, element] : llvm::enumerate(resultElements)) {
+        unsigned perRegister = elementsPerRegister(element, pack);
+        for (unsigned j = 0; j < pack; j += perRegister) {
+          Value reg = registers[next++];
+          if (perRegister == 1) {
+            results[r].push_back(reg);
+            continue;
+          }
+          for (unsigned k = 0; k < perRegister; ++k)
+            results[r].push_back(LLVM::ExtractElementOp::create(
+                rewriter, loc, reg, createI32Constant(rewriter, loc, k)));
+        }
+      }
+    }
+    SmallVector<Value> packed;
+    for (auto [r, values] : llvm::enumerate(results))
+      packed.push_back(
+          packLLElements(loc, converter, values, rewriter, op->getResult(r).getType()));
+    rewriter.replaceOp(op, packed);
+    return success();
+  }
+};
+
+/// tt.map_elementwise: the region inlined once per `pack` elements. Its
+/// arguments and results cross between the converted and the original types
+/// through casts that the conversion folds away.
+struct MapElementwiseOpPattern : ConvertOpToLLVMPattern<MapElementwiseOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(MapElementwiseOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned pack = op.getPack();
+    std::optional<unsigned> count = getThreadElementCount(op->getResult(0).getType());
+    if (!count)
+      return rewriter.notifyMatchFailure(op, "no linear layout");
+    if (*count % pack != 0)
+      return op.emitError() << "tt.map_elementwise with pack = " << pack << " on a layout of "
+                            << *count
+                            << " elements per thread is not supported yet by the LLVM lowering";
+    Block &body = op.getScalarOp().front();
+    if (!llvm::hasSingleElement(op.getScalarOp()))
+      return op.emitError("tt.map_elementwise with several blocks is not supported yet by "
+                          "the LLVM lowering");
+    SmallVector<SmallVector<Value>> elements =
+        unpackOperandElements(loc, adaptor.getSrcs(), *count, rewriter);
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    auto terminator = cast<MapElementwiseReturnOp>(body.getTerminator());
+    for (unsigned start = 0; start < *count; start += pack) {
+      IRMapping mapping;
+      unsigned arg = 0;
+      for (auto [src, values] : llvm::zip(op.getSrcs(), elements)) {
+        Type element = getElementTypeOrSelf(src.getType());
+        for (unsigned j = 0; j < pack; ++j) {
+          Value value = values[start + j];
+          if (value.getType() != element)
+            value = UnrealizedConversionCastOp::create(rewriter, loc, element, value)
+                        .getResult(0);
+          mapping.map(body.getArgument(arg++), value);
+        }
+      }
+      for (Operation &inner : body.without_terminator())
+        rewriter.clone(inner, mapping);
+      unsigned returned = 0;
+      for (unsigned r = 0; r < op->getNumResults(); ++r) {
+        Type llvmElement = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter())
+                               ->convertElementType(
+                                   getElementTypeOrSelf(op->getResult(r).getType()));
+        for (unsigned j = 0; j < pack; ++j) {
+          Value value = mapping.lookupOrDefault(terminator.getOperand(returned++));
+          if (value.getType() != llvmElement)
+            value = UnrealizedConversionCastOp::create(rewriter, loc, llvmElement, value)
+                        .getResult(0);
+          results[r].push_back(value);
+        }
+      }
+    }
+    SmallVector<Value> packed;
+    for (auto [r, values] : llvm::enumerate(results))
+      packed.push_back(packLLElements(loc, getTypeConverter(), values, rewriter,
+                                      op->getResult(r).getType()));
+    rewriter.replaceOp(op, packed);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::nvidia::populateElementwiseOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    int computeCapability) {
+  patterns.add<ClampFOpPattern>(converter, computeCapability);
+  patterns.add<PreciseSqrtOpPattern, PreciseDivFOpPattern, MulhiUIOpPattern,
+               ExternElementwiseOpPattern, ElementwiseInlineAsmOpPattern,
+               MapElementwiseOpPattern>(converter);
+}
