@@ -66,6 +66,11 @@ void populateHistogramOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfoBase &target);
 
+/// tt.reduce: in-thread, then warp butterflies, then (warps along the axis)
+/// partials through the op's shared-memory scratch.
+void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns, const TargetInfoBase &target);
+
 } // namespace triton
 } // namespace mlir
 
