@@ -151,6 +151,7 @@ struct ConvertTritonGPUToLLVMPass
     populateDotOpToLLVMPatterns(converter, patterns);
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
     populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateScanOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     nvidia::populateMMAv2DotOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, targetInfo);

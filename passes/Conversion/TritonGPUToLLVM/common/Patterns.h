@@ -71,6 +71,11 @@ void populateHistogramOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns, const TargetInfoBase &target);
 
+/// tt.scan: in-thread, then lane shuffles, then (warps along the axis) block
+/// totals through the op's shared-memory scratch.
+void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns, const TargetInfoBase &target);
+
 } // namespace triton
 } // namespace mlir
 
