@@ -138,13 +138,35 @@ int64_t acrossWarpsBytes(ValueRange srcs, unsigned axis) {
   return product(shape) * bytesPerElem;
 }
 
+// A scan along `axis` across warps keeps one total per block: the elements
+// that share the warp bits and the register bits above the lowest lane or
+// warp bit along the axis (registers repeating the warps' tile add blocks).
+int64_t scanBytes(ScanOp scan) {
+  int64_t bytes = acrossWarpsBytes(scan.getSrcs(), scan.getAxis());
+  if (bytes == 0)
+    return 0;
+  auto type = cast<RankedTensorType>(scan.getSrcs().front().getType());
+  std::optional<LinearLayout> layout = layoutOf(type);
+  unsigned axis = scan.getAxis();
+  int32_t lowestThreadBit = INT32_MAX;
+  for (StringRef dim : {"lane", "warp"})
+    for (const LinearLayout::Basis &basis : layout->getBases(dim))
+      if (basis[axis] != 0)
+        lowestThreadBit = std::min(lowestThreadBit, basis[axis]);
+  int64_t blocksPerWarp = 1;
+  for (const LinearLayout::Basis &basis : layout->getBases("register"))
+    if (basis[axis] > lowestThreadBit)
+      blocksPerWarp *= 2;
+  return bytes * blocksPerWarp;
+}
+
 } // namespace
 
 int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   if (auto reduce = dyn_cast<ReduceOp>(op))
     return acrossWarpsBytes(reduce.getSrcs(), reduce.getAxis());
   if (auto scan = dyn_cast<ScanOp>(op))
-    return acrossWarpsBytes(scan.getSrcs(), scan.getAxis());
+    return scanBytes(scan);
   if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op)) {
     auto srcType = cast<RankedTensorType>(cvt.getSrc().getType());
     auto dstType = cast<RankedTensorType>(cvt.getType());

@@ -150,6 +150,8 @@ struct ConvertTritonGPUToLLVMPass
     populateViewOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateScanOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     nvidia::populateMMAv2DotOpToLLVMPatterns(converter, patterns);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, targetInfo);

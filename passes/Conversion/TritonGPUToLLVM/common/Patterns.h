@@ -66,6 +66,16 @@ void populateHistogramOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfoBase &target);
 
+/// tt.reduce: in-thread, then warp butterflies, then (warps along the axis)
+/// partials through the op's shared-memory scratch.
+void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns, const TargetInfoBase &target);
+
+/// tt.scan: in-thread, then lane shuffles, then (warps along the axis) block
+/// totals through the op's shared-memory scratch.
+void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns, const TargetInfoBase &target);
+
 } // namespace triton
 } // namespace mlir
 

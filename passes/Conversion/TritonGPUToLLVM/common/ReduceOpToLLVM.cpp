@@ -1,0 +1,300 @@
+//===- ReduceOpToLLVM.cpp - tt.reduce as registers, shuffles and scratch --===//
+//
+// A reduction along `axis` runs in up to three steps, each only when the
+// source layout spreads the axis over that level:
+//  1. in the thread: registers holding the same output element (same
+//     coordinates but along the axis) combine in axis order;
+//  2. in the warp: butterfly shuffles over the lane bits that move along the
+//     axis, lowest first; in each pair the lane holding the earlier elements
+//     is the first operand in both lanes, so every lane ends with the same
+//     bits (a uniform scalar, one value per scratch slot);
+//  3. across warps: every warp writes its partials to the op's scratch as
+//     [warp index along the axis][output element], one barrier, and each
+//     thread reads back the partials of its output elements and combines
+//     them in warp order (neighbours first).
+// No barrier follows step 3: a later write of the same scratch is ordered
+// by Membar, which treats the op as reading and writing its scratch.
+// When the axis runs through registers, then lanes, then warps, every
+// combine keeps the elements' order, so an associative but non-commutative
+// region is exact; registers repeating the CTA's tile along the axis are
+// combined first within the thread, as Triton does (exact for commutative
+// regions, which Triton assumes).
+// The result comes out in the register order of its own layout (a slice of
+// the source's), found by matching coordinates; a 1-D source reduces to a
+// scalar that every thread holds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "passes/Analysis/Allocation.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/ReduceScanUtility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::triton;
+using gpu::LinearLayout;
+
+namespace {
+
+/// The registers of a thread that reduce into one output element.
+struct Group {
+  Coords key;                                 // coordinates without the axis
+  SmallVector<std::pair<int32_t, int>> members; // (coordinate along the axis, register)
+  ValueTuple acc;
+};
+
+struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
+  ReduceOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    auto srcType = dyn_cast<RankedTensorType>(op.getSrcs()[0].getType());
+    if (!srcType)
+      return op.emitError("tt.reduce of scalars is not supported yet by the LLVM lowering");
+    std::optional<LinearLayout> layout = getDistributedLayout(srcType);
+    if (!layout)
+      return op.emitError() << "tt.reduce of a tensor in layout " << srcType.getEncoding()
+                            << " is not supported yet by the LLVM lowering";
+    if (!op.getCombineOp().hasOneBlock())
+      return op.emitError("tt.reduce whose combine region has control flow is not supported "
+                          "yet by the LLVM lowering");
+    Block &combine = op.getCombineOp().front();
+    std::string whyNot;
+    FailureOr<AxisBits> bits = analyzeAxis(*layout, axis, whyNot);
+    if (failed(bits))
+      return op.emitError() << "tt.reduce along axis " << axis << " of layout "
+                            << srcType.getEncoding()
+                            << " is not supported yet by the LLVM lowering: " << whyNot;
+    const TypeConverter &converter = *getTypeConverter();
+
+    // The registers of a thread that reduce together; a register repeating
+    // an element held already (a broadcast register basis) is left out.
+    SmallVector<Group> groups;
+    std::map<Coords, unsigned> groupOf;
+    std::set<Coords> held;
+    for (auto [reg, coords] : llvm::enumerate(getRegisterPart(*layout))) {
+      if (!held.insert(Coords(coords)).second)
+        continue;
+      Coords key = dropAxis(coords, axis);
+      auto [it, inserted] = groupOf.try_emplace(key, groups.size());
+      if (inserted)
+        groups.push_back({key, {}, {}});
+      groups[it->second].members.push_back({coords[axis], static_cast<int>(reg)});
+    }
+
+    // Where each result register comes from.
+    bool scalarResult = !isa<RankedTensorType>(op.getResult()[0].getType());
+    std::optional<LinearLayout> resultLayout;
+    SmallVector<Coords> resultCoords;
+    if (scalarResult) {
+      resultCoords.push_back({});
+    } else {
+      auto resultType = cast<RankedTensorType>(op.getResult()[0].getType());
+      resultLayout = getDistributedLayout(resultType);
+      if (!resultLayout)
+        return op.emitError() << "tt.reduce with a result in layout " << resultType.getEncoding()
+                              << " is not supported yet by the LLVM lowering";
+      for (const SmallVector<int32_t> &coords : getRegisterPart(*resultLayout))
+        resultCoords.push_back(Coords(coords));
+    }
+    SmallVector<Type> llvmTypes;
+    for (Value src : op.getSrcs())
+      llvmTypes.push_back(getLLVMElementType(converter, getElementTypeOrSelf(src.getType())));
+    SmallVector<unsigned> warpBits = bits->bitsOf(HardwareDim::Warp);
+    std::optional<int64_t> offset = getAllocationOffset(op);
+    if (warpBits.empty()) {
+      if (!scalarResult && !sameThreadPart(*layout, *resultLayout, axis))
+        return op.emitError("tt.reduce whose result layout is not the slice of its source "
+                            "layout along the axis is not supported yet by the LLVM lowering");
+      for (const Coords &coords : resultCoords)
+        if (!groupOf.count(coords))
+          return op.emitError("tt.reduce whose result layout gives a thread elements it did "
+                              "not reduce is not supported yet by the LLVM lowering");
+    } else {
+      if (!offset)
+        return op.emitError("tt.reduce across warps needs its shared-memory scratch: run "
+                            "-allocate-shared-memory first");
+      int64_t slots = (int64_t(1) << warpBits.size()) * getNumOutputs(op);
+      if (ScratchTuple::getSizeInBytes(llvmTypes, slots) > getScratchSizeInBytes(op))
+        return op.emitError("tt.reduce whose partials exceed the scratch the allocation gives "
+                            "it is not supported yet by the LLVM lowering");
+    }
+
+    SmallVector<SmallVector<Value>> elements;
+    for (Value converted : adaptor.getSrcs())
+      elements.push_back(unpackLLElements(loc, converted, rewriter));
+    auto tupleAt = [&](int reg) {
+      ValueTuple tuple;
+      for (const SmallVector<Value> &operand : elements)
+        tuple.push_back(operand[reg]);
+      return tuple;
+    };
+    auto apply = [&](ValueRange acc, ValueRange cur) {
+      return emitCombine(rewriter, loc, combine, converter, acc, cur);
+    };
+
+    // 1. Within the thread, in axis order.
+    for (Group &group : groups) {
+      llvm::sort(group.members);
+      group.acc = tupleAt(group.members.front().second);
+      for (auto [coord, reg] : llvm::drop_begin(group.members))
+        group.acc = apply(group.acc, tupleAt(reg));
+    }
+
+    // 2. Within the warp. Lane bits that do not move along the axis hold
+    //    other outputs or copies, and take no part. Bits go from the lowest
+    //    axis bit up, and the lane whose bit is clear (the earlier elements)
+    //    goes first in both lanes, so they compute the same bits (a region
+    //    that is one commutative op needs no ordering).
+    SmallVector<unsigned> laneBits = bits->bitsOf(HardwareDim::Lane);
+    bool commutative = isCommutativeCombine(combine);
+    std::optional<LaneAndWarp> thread;
+    if ((!laneBits.empty() && !commutative) || !warpBits.empty())
+      thread = getLaneAndWarp(rewriter, loc, target);
+    for (unsigned bit : laneBits) {
+      Value upper;
+      if (!commutative) {
+        Value mask = createI32Constant(rewriter, loc, 1 << bit);
+        upper = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                     LLVM::AndOp::create(rewriter, loc, thread->lane, mask),
+                                     createI32Constant(rewriter, loc, 0));
+      }
+      for (Group &group : groups) {
+        ValueTuple other;
+        for (Value value : group.acc)
+          other.push_back(shuffleXorAny(rewriter, loc, target, value, 1 << bit));
+        if (commutative)
+          group.acc = apply(group.acc, other);
+        else
+          group.acc = apply(selectTuple(rewriter, loc, upper, other, group.acc),
+                            selectTuple(rewriter, loc, upper, group.acc, other));
+      }
+    }
+
+    // 3. Across warps, or straight from the registers.
+    SmallVector<ValueTuple> outputs;
+    if (warpBits.empty()) {
+      for (const Coords &coords : resultCoords)
+        outputs.push_back(groups[groupOf[coords]].acc);
+    } else {
+      outputs = reduceAcrossWarps(op, rewriter, *layout, resultLayout, resultCoords, warpBits,
+                                  groups, llvmTypes, *offset, combine, *thread);
+    }
+
+    SmallVector<Value> results;
+    for (auto [k, result] : llvm::enumerate(op.getResult())) {
+      SmallVector<Value> values;
+      for (const ValueTuple &output : outputs)
+        values.push_back(output[k]);
+      results.push_back(packLLElements(loc, &converter, values, rewriter, result.getType()));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+
+private:
+  /// Whether the result's lanes and warps hold the source's elements with the
+  /// axis dropped, so each thread's outputs are in its own registers.
+  static bool sameThreadPart(const LinearLayout &source, const LinearLayout &result,
+                             unsigned axis) {
+    for (StringRef dim : {"lane", "warp"}) {
+      ArrayRef<LinearLayout::Basis> sourceBases = source.getBases(dim);
+      ArrayRef<LinearLayout::Basis> resultBases = result.getBases(dim);
+      if (sourceBases.size() != resultBases.size())
+        return false;
+      for (auto [s, r] : llvm::zip(sourceBases, resultBases))
+        if (dropAxis(Coords(s.begin(), s.end()), axis) != Coords(r.begin(), r.end()))
+          return false;
+    }
+    return true;
+  }
+
+  /// The number of elements of the result (1 for a scalar).
+  static int64_t getNumOutputs(ReduceOp op) {
+    auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    return type.getNumElements() / type.getShape()[op.getAxis()];
+  }
+
+  /// Step 3: partials through shared memory. Returns one tuple per result
+  /// register.
+  SmallVector<ValueTuple>
+  reduceAcrossWarps(ReduceOp op, ConversionPatternRewriter &rewriter, const LinearLayout &layout,
+                    const std::optional<LinearLayout> &resultLayout,
+                    ArrayRef<Coords> resultCoords, ArrayRef<unsigned> warpBits,
+                    ArrayRef<Group> groups, ArrayRef<Type> llvmTypes, int64_t offset,
+                    Block &combine, LaneAndWarp thread) const {
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    ArrayRef<int64_t> shape = cast<RankedTensorType>(op.getSrcs()[0].getType()).getShape();
+    SmallVector<int64_t> outShape(shape);
+    outShape.erase(outShape.begin() + axis);
+    int64_t numOutputs = getNumOutputs(op);
+    int64_t numWarps = int64_t(1) << warpBits.size();
+    int64_t slots = numWarps * numOutputs;
+
+    SmallVector<std::pair<unsigned, unsigned>> moves;
+    for (auto [j, bit] : llvm::enumerate(warpBits))
+      moves.push_back({bit, static_cast<unsigned>(j)});
+    Value warpAlongAxis = moveBits(rewriter, loc, thread.warp, moves);
+    SmallVector<Value> threadPart = emitThreadPart(rewriter, loc, layout, thread);
+    threadPart.erase(threadPart.begin() + axis);
+    ScratchTuple scratch(rewriter, loc, offset, llvmTypes, slots);
+
+    Value warpBase = LLVM::MulOp::create(rewriter, loc, warpAlongAxis,
+                                         createI32Constant(rewriter, loc, numOutputs));
+    for (const Group &group : groups) {
+      Value output =
+          flattenIndex(rewriter, loc, combineCoords(rewriter, loc, threadPart, group.key), outShape);
+      scratch.store(rewriter, loc, LLVM::AddOp::create(rewriter, loc, warpBase, output),
+                    group.acc);
+    }
+    target.barrier(rewriter, loc);
+
+    SmallVector<Value> resultThreadPart;
+    if (resultLayout)
+      resultThreadPart = emitThreadPart(rewriter, loc, *resultLayout, thread);
+    std::map<Coords, ValueTuple> done;
+    SmallVector<ValueTuple> outputs;
+    for (const Coords &coords : resultCoords) {
+      auto it = done.find(coords);
+      if (it != done.end()) {
+        outputs.push_back(it->second);
+        continue;
+      }
+      Value output = flattenIndex(
+          rewriter, loc, combineCoords(rewriter, loc, resultThreadPart, coords), outShape);
+      SmallVector<ValueTuple> partials;
+      for (int64_t w = 0; w < numWarps; ++w) {
+        Value slot = LLVM::AddOp::create(rewriter, loc, output,
+                                         createI32Constant(rewriter, loc, w * numOutputs));
+        partials.push_back(scratch.load(rewriter, loc, slot));
+      }
+      // Neighbours first: a tree in warp order.
+      for (int64_t half = 1; half < numWarps; half *= 2)
+        for (int64_t i = 0; i < numWarps; i += 2 * half)
+          partials[i] = emitCombine(rewriter, loc, combine, *getTypeConverter(), partials[i],
+                                    partials[i + half]);
+      done[coords] = partials.front();
+      outputs.push_back(partials.front());
+    }
+    return outputs;
+  }
+
+  const TargetInfoBase &target;
+};
+
+} // namespace
+
+void mlir::triton::populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                                  RewritePatternSet &patterns,
+                                                  const TargetInfoBase &target) {
+  patterns.add<ReduceOpConversion>(converter, target);
+}

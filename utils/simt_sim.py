@@ -1,0 +1,500 @@
+#!/usr/bin/env python3
+"""Runs one program (CTA) of a kernel lowered to the LLVM and NVVM dialects on
+the CPU, to check index computations without a GPU.
+
+The input is what -convert-triton-gpu-to-llvm (then -canonicalize -cse
+-reconcile-unrealized-casts) prints with --mlir-print-op-generic. Every thread
+runs in lockstep, op by op, over straight-line code (no branches): each SSA
+value is a NumPy array with one entry per thread. Warp shuffles (nvvm.shfl.sync
+bfly/idx/up/down), barriers, shared memory and the inline-PTX global loads and
+stores of the NVIDIA lowering are modelled; shared memory is race-checked:
+a read of bytes another warp wrote, or a write of bytes another warp read,
+with no barrier between, and two threads writing different values to one
+address in one store, are reported.
+
+    outs, races = run(text, "kernel", [np.array(...), ...], num_threads, shared_bytes)
+
+returns the arrays passed for pointer arguments after the run, and the races.
+Only the ops the reduce/scan lowerings and their tests produce are modelled;
+anything else raises.
+"""
+import re
+import sys
+
+import numpy as np
+
+DYN = -2147483648
+
+
+def int_width(t):
+    m = re.fullmatch(r"i(\d+)", t)
+    return int(m.group(1)) if m else None
+
+
+def type_size(t):
+    w = int_width(t)
+    if w:
+        return max(1, w // 8)
+    return {"f32": 4, "f16": 2, "bf16": 2, "f64": 8}.get(t, 8 if t.startswith("!llvm.ptr") else None)
+
+
+FLOATS = {"f32": np.float32, "f16": np.float16, "f64": np.float64}
+
+
+def split_top(s, sep=","):
+    out, depth, cur, q = [], 0, "", False
+    for i, ch in enumerate(s):
+        if ch == '"' and (i == 0 or s[i - 1] != "\\"):
+            q = not q
+        if not q:
+            if ch in "(<[{":
+                depth += 1
+            elif ch in ")>]}":
+                depth -= 1
+            elif ch == sep and depth == 0:
+                out.append(cur.strip())
+                cur = ""
+                continue
+        cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def struct_fields(t):
+    m = re.fullmatch(r"!llvm\.struct<\((.*)\)>", t)
+    return split_top(m.group(1)) if m else None
+
+
+class Sim:
+    def __init__(self, nthreads, shared_bytes):
+        self.T = nthreads
+        self.shared = np.zeros(shared_bytes, dtype=np.uint8)
+        self.shared_write = {}  # byte -> (epoch, thread, value)
+        self.shared_read = {}  # byte -> (epoch, set of warps)
+        self.epoch = 0
+        self.globals = {}  # base -> bytearray
+        self.next_base = 1 << 32
+        self.races = []
+
+    def alloc(self, data):
+        base = self.next_base
+        self.next_base += ((len(data) + 4095) // 4096 + 1) * 4096
+        self.globals[base] = bytearray(data)
+        return base
+
+    def gmem(self, addr, size):
+        for base, buf in self.globals.items():
+            if base <= addr and addr + size <= base + len(buf):
+                return buf, addr - base
+        raise RuntimeError(f"global access out of bounds at {addr:#x}")
+
+    # --- values -------------------------------------------------------------
+    def const(self, t, v):
+        return self.cast_arr(np.full(self.T, v), t)
+
+    def cast_arr(self, a, t):
+        if t in FLOATS:
+            return np.asarray(a, dtype=FLOATS[t])
+        if t == "bf16":
+            raise RuntimeError("bf16 not simulated")
+        w = int_width(t)
+        if w == 1:
+            return np.asarray(a).astype(bool)
+        if w:
+            a = np.asarray(a)
+            if a.dtype.kind == "f":
+                a = a.astype(np.int64)
+            a = a.astype(np.int64).astype(np.uint64)
+            return a & np.uint64((1 << w) - 1) if w < 64 else a
+        return np.asarray(a).astype(np.uint64)  # pointers
+
+    @staticmethod
+    def signed(a, w):
+        a = a.astype(np.uint64)
+        if w == 64:
+            return a.view(np.int64)
+        a = a.astype(np.int64)
+        return np.where(a >= (1 << (w - 1)), a - (1 << w), a)
+
+    def to_bits(self, a, t):
+        """Value -> uint64 raw bits."""
+        if t in FLOATS:
+            ut = {"f32": np.uint32, "f16": np.uint16, "f64": np.uint64}[t]
+            return a.astype(FLOATS[t]).view(ut).astype(np.uint64)
+        if t == "i1":
+            return a.astype(np.uint64)
+        return a.astype(np.uint64)
+
+    def from_bits(self, bits, t):
+        if t in FLOATS:
+            ut = {"f32": np.uint32, "f16": np.uint16, "f64": np.uint64}[t]
+            return bits.astype(ut).view(FLOATS[t])
+        return self.cast_arr(bits, t)
+
+    # --- memory --------------------------------------------------------------
+    def load(self, ptrs, t, space, mask=None):
+        size = type_size(t)
+        out = np.zeros(self.T, dtype=np.uint64)
+        for th in range(self.T):
+            if mask is not None and not mask[th]:
+                continue
+            addr = int(ptrs[th])
+            if space == 3:
+                self.check_shared_bounds(addr, size)
+                self.check_read(addr, size, th)
+                raw = bytes(self.shared[addr:addr + size])
+            else:
+                buf, off = self.gmem(addr, size)
+                raw = bytes(buf[off:off + size])
+            out[th] = int.from_bytes(raw, "little")
+        return out
+
+    def store(self, ptrs, bits, t, space, mask=None):
+        size = type_size(t)
+        written = {}
+        for th in range(self.T):
+            if mask is not None and not mask[th]:
+                continue
+            addr = int(ptrs[th])
+            val = int(bits[th]) & ((1 << (8 * size)) - 1)
+            if addr in written and written[addr] != val:
+                self.races.append(f"threads write different values to {space}:{addr} in one store")
+            written[addr] = val
+            raw = val.to_bytes(size, "little")
+            if space == 3:
+                self.check_shared_bounds(addr, size)
+                self.check_write(addr, size, th, val)
+                self.shared[addr:addr + size] = np.frombuffer(raw, dtype=np.uint8)
+            else:
+                buf, off = self.gmem(addr, size)
+                buf[off:off + size] = raw
+
+    def check_shared_bounds(self, addr, size):
+        if addr < 0 or addr + size > len(self.shared):
+            raise RuntimeError(f"shared access at {addr} of {size} bytes is outside the "
+                               f"{len(self.shared)} bytes of ttg.shared")
+
+    def check_read(self, addr, size, th):
+        warp = th // 32
+        for b in range(addr, addr + size):
+            w = self.shared_write.get(b)
+            if w and w[0] == self.epoch and w[1] // 32 != warp:
+                self.races.append(f"read of shared byte {b} by thread {th} written by thread "
+                                  f"{w[1]} without a barrier between")
+                break
+            e, warps = self.shared_read.get(b, (None, None))
+            if e != self.epoch:
+                self.shared_read[b] = (self.epoch, {warp})
+            else:
+                warps.add(warp)
+
+    def check_write(self, addr, size, th, val):
+        warp = th // 32
+        for b in range(addr, addr + size):
+            r = self.shared_read.get(b)
+            if r and r[0] == self.epoch and (r[1] - {warp}):
+                self.races.append(f"write of shared byte {b} by thread {th} after a read by "
+                                  f"another warp without a barrier between")
+                break
+            w = self.shared_write.get(b)
+            if w and w[0] == self.epoch and w[1] // 32 != warp:
+                byte_val = (val >> (8 * (b - addr))) & 0xFF
+                if w[2] != byte_val:
+                    self.races.append(f"two warps write shared byte {b} between barriers")
+                    break
+            self.shared_write[b] = (self.epoch, th, (val >> (8 * (b - addr))) & 0xFF)
+
+
+LINE = re.compile(r'^\s*(?:(%[\w.#:]+) = )?"([\w.]+)"\((.*?)\)(.*)$')
+
+
+def parse_func(text, name):
+    lines = text.splitlines()
+    start = None
+    for i, l in enumerate(lines):
+        if '"llvm.func"' in l and f'sym_name = "{name}"' in l:
+            start = i
+            break
+    if start is None:
+        raise RuntimeError(f"no llvm.func {name}")
+    body, depth = [], 0
+    args = None
+    for l in lines[start + 1:]:
+        s = l.strip()
+        if s.startswith("^bb0("):
+            args = [a.split(":")[0].strip() for a in split_top(s[len("^bb0("):-2])]
+            argtypes = [a.split(":", 1)[1].strip() for a in split_top(s[len("^bb0("):-2])]
+            continue
+        if s.startswith("^"):
+            raise RuntimeError("branches are not simulated: " + s)
+        if s.startswith("})"):
+            break
+        body.append(s)
+    return args, argtypes, body
+
+
+def attr(rest, key):
+    m = re.search(key + r" = ([^,}>]+(?:<[^>]*>)?)", rest)
+    return m.group(1).strip() if m else None
+
+
+def run(text, name, args_in, nthreads, shared_bytes, pid=0):
+    argnames, argtypes, body = parse_func(text, name)
+    sim = Sim(nthreads, shared_bytes)
+    env, types = {}, {}
+    bufs = []
+    for nm, t, spec in zip(argnames, argtypes, args_in + [None] * (len(argnames) - len(args_in))):
+        if spec is None:
+            env[nm] = sim.const("i64", 0)
+        elif isinstance(spec, np.ndarray):
+            base = sim.alloc(spec.tobytes())
+            bufs.append((base, spec))
+            env[nm] = np.full(nthreads, base, dtype=np.uint64)
+        else:
+            env[nm] = sim.const(t, spec)
+        types[nm] = t
+    tid = np.arange(nthreads, dtype=np.uint64)
+
+    for line in body:
+        m = LINE.match(line)
+        if not m:
+            raise RuntimeError("cannot parse: " + line)
+        res, op, opnds, rest = m.groups()
+        ops = [o.strip() for o in opnds.split(",") if o.strip()]
+        sig = rest.rsplit(" : ", 1)[1] if " : " in rest else ""
+        rtype = sig.rsplit(") -> ", 1)[1].strip() if ") -> " in sig else None
+        if rtype == "()":
+            rtype = None
+        intypes = split_top(sig.rsplit(") -> ", 1)[0].strip()[1:]) if sig else []
+        v = [env[o] for o in ops]
+        t0 = types.get(ops[0]) if ops else None
+        out = None
+        w = int_width(rtype) if rtype else None
+        if op == "llvm.mlir.constant":
+            lit = re.match(r"(true|false|0x[0-9A-Fa-f]+|[-+0-9.e]+)", attr(rest, "value")).group(1)
+            if lit in ("true", "false"):
+                out = sim.const(rtype, lit == "true")
+            elif lit.startswith("0x"):
+                out = sim.from_bits(np.full(nthreads, int(lit, 16), dtype=np.uint64), rtype)
+            elif rtype in FLOATS:
+                out = sim.const(rtype, float(lit))
+            else:
+                out = sim.cast_arr(np.full(nthreads, int(lit) % (1 << 64), dtype=np.uint64), rtype)
+        elif op in ("llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero"):
+            f = struct_fields(rtype)
+            out = [sim.const(ft, 0) for ft in f] if f else sim.const(rtype, 0)
+        elif op == "llvm.mlir.addressof":
+            out = np.zeros(nthreads, dtype=np.uint64)
+        elif op == "nvvm.read.ptx.sreg.tid.x":
+            out = tid.copy()
+        elif op.startswith("nvvm.read.ptx.sreg.ctaid"):
+            out = np.full(nthreads, pid if op.endswith(".x") else 0, dtype=np.uint64)
+        elif op.startswith("nvvm.read.ptx.sreg.nctaid"):
+            out = np.full(nthreads, 1, dtype=np.uint64)
+        elif op in ("nvvm.barrier0", "nvvm.barrier", "nvvm.bar.warp.sync"):
+            if op != "nvvm.bar.warp.sync":
+                sim.epoch += 1
+        elif op == "nvvm.shfl.sync":
+            kind = re.search(r"shfl_kind (\w+)", rest).group(1)
+            x, b, c = v[1], v[2].astype(np.int64), v[3].astype(np.int64)
+            lane = tid.astype(np.int64) % 32
+            base = tid.astype(np.int64) - lane
+            segmask = (c >> 8) & 0x1F
+            cval = c & 0x1F
+            minl = lane & segmask
+            maxl = minl | (cval & ~segmask)
+            if kind == "bfly":
+                j = lane ^ b
+                p = j <= maxl
+            elif kind == "idx":
+                j = minl | (b & 0x1F & ~segmask)
+                p = j <= maxl
+            elif kind == "up":
+                j = lane - b
+                p = j >= maxl
+            else:
+                j = lane + b
+                p = j <= maxl
+            j = np.where(p, j, lane)
+            out = x[(base + j).astype(np.int64)]
+        elif op == "llvm.extractvalue":
+            pos = int(re.search(r"position = array<i64: (\d+)>", rest).group(1))
+            out = v[0][pos]
+        elif op == "llvm.insertvalue":
+            pos = int(re.search(r"position = array<i64: (\d+)>", rest).group(1))
+            out = list(v[0])
+            out[pos] = v[1]
+        elif op in ("llvm.add", "llvm.sub", "llvm.mul", "llvm.and", "llvm.or", "llvm.xor",
+                    "llvm.shl", "llvm.lshr", "llvm.ashr", "llvm.udiv", "llvm.urem", "llvm.sdiv",
+                    "llvm.srem"):
+            a, b = v[0].astype(np.uint64), v[1].astype(np.uint64)
+            if w == 1:
+                a, b = a & np.uint64(1), b & np.uint64(1)
+            name_ = op[5:]
+            if name_ == "add":
+                r = a + b
+            elif name_ == "sub":
+                r = a - b
+            elif name_ == "mul":
+                r = a * b
+            elif name_ == "and":
+                r = a & b
+            elif name_ == "or":
+                r = a | b
+            elif name_ == "xor":
+                r = a ^ b
+            elif name_ == "shl":
+                r = np.where(b < w, a << np.minimum(b, 63), 0).astype(np.uint64)
+            elif name_ == "lshr":
+                r = np.where(b < w, a >> np.minimum(b, 63), 0).astype(np.uint64)
+            elif name_ == "ashr":
+                r = (Sim.signed(a, w) >> Sim.signed(b, w)).astype(np.int64)
+            elif name_ == "udiv":
+                r = a // b
+            elif name_ == "urem":
+                r = a % b
+            elif name_ == "sdiv":
+                sa, sb = Sim.signed(a, w), Sim.signed(b, w)
+                r = (np.sign(sa) * np.sign(sb) * (np.abs(sa) // np.abs(sb))).astype(np.int64)
+            else:
+                sa, sb = Sim.signed(a, w), Sim.signed(b, w)
+                r = np.fmod(sa, sb).astype(np.int64)
+            out = sim.cast_arr(np.asarray(r).astype(np.int64) if np.asarray(r).dtype.kind == "i" else r, rtype) if w != 1 else (np.asarray(r) & np.uint64(1)).astype(bool)
+        elif op == "llvm.icmp":
+            pred = int(attr(rest, "predicate").split(":")[0])
+            wt = int_width(t0) or 64
+            a, b = v[0].astype(np.uint64), v[1].astype(np.uint64)
+            sa, sb = Sim.signed(a, wt), Sim.signed(b, wt)
+            out = [a == b, a != b, sa < sb, sa <= sb, sa > sb, sa >= sb, a < b, a <= b, a > b,
+                   a >= b][pred]
+        elif op == "llvm.fcmp":
+            pred = int(attr(rest, "predicate").split(":")[0])
+            a, b = v[0], v[1]
+            un = np.isnan(a) | np.isnan(b)
+            table = {0: np.zeros_like(un), 1: (a == b), 2: (a > b), 3: (a >= b), 4: (a < b),
+                     5: (a <= b), 6: (a != b) & ~un, 7: ~un, 8: un, 9: un | (a == b),
+                     10: un | (a > b), 11: un | (a >= b), 12: un | (a < b), 13: un | (a <= b),
+                     14: un | (a != b), 15: np.ones_like(un)}
+            out = table[pred]
+        elif op == "llvm.select":
+            c = v[0].astype(bool)
+            if isinstance(v[1], list):
+                out = [np.where(c, x, y) for x, y in zip(v[1], v[2])]
+            else:
+                out = np.where(c, v[1], v[2]).astype(v[1].dtype)
+        elif op in ("llvm.zext", "llvm.trunc"):
+            out = sim.cast_arr(v[0].astype(np.uint64), rtype)
+        elif op == "llvm.sext":
+            out = sim.cast_arr(Sim.signed(v[0].astype(np.uint64), int_width(t0)), rtype)
+        elif op == "llvm.bitcast":
+            out = sim.from_bits(sim.to_bits(v[0], t0), rtype)
+        elif op in ("llvm.ptrtoint", "llvm.inttoptr"):
+            out = v[0].astype(np.uint64)
+        elif op == "llvm.sitofp":
+            out = Sim.signed(v[0].astype(np.uint64), int_width(t0)).astype(FLOATS[rtype])
+        elif op == "llvm.uitofp":
+            out = v[0].astype(np.uint64).astype(FLOATS[rtype])
+        elif op == "llvm.fptosi":
+            out = sim.cast_arr(v[0].astype(np.int64), rtype)
+        elif op in ("llvm.fadd", "llvm.fsub", "llvm.fmul", "llvm.fdiv"):
+            f = {"llvm.fadd": np.add, "llvm.fsub": np.subtract, "llvm.fmul": np.multiply,
+                 "llvm.fdiv": np.divide}[op]
+            out = f(v[0], v[1]).astype(FLOATS[rtype])
+        elif op in ("llvm.intr.smax", "llvm.intr.smin", "llvm.intr.umax", "llvm.intr.umin"):
+            wt = int_width(rtype)
+            a, b = v[0].astype(np.uint64), v[1].astype(np.uint64)
+            if op[-4] == "s":
+                sa, sb = Sim.signed(a, wt), Sim.signed(b, wt)
+                pick = sa >= sb if op.endswith("max") else sa <= sb
+            else:
+                pick = a >= b if op.endswith("max") else a <= b
+            out = np.where(pick, a, b).astype(np.uint64)
+        elif op in ("llvm.intr.maxnum", "llvm.intr.minnum", "llvm.intr.maximum",
+                    "llvm.intr.minimum"):
+            f = {"llvm.intr.maxnum": np.fmax, "llvm.intr.minnum": np.fmin,
+                 "llvm.intr.maximum": np.maximum, "llvm.intr.minimum": np.minimum}[op]
+            out = f(v[0], v[1]).astype(FLOATS[rtype])
+        elif op == "llvm.getelementptr":
+            et = attr(rest, "elem_type")
+            raw = re.search(r"rawConstantIndices = array<i32: ([^>]*)>", rest)
+            idxs = [int(x) for x in raw.group(1).split(",")] if raw else [DYN] * (len(v) - 1)
+            size = type_size(et)
+            addr = v[0].astype(np.int64)
+            dyn = iter(v[1:])
+            assert len(idxs) == 1, line
+            i0 = idxs[0]
+            iv = next(dyn) if i0 == DYN else np.full(nthreads, i0)
+            wt = int_width(intypes[1]) if i0 == DYN else 32
+            iv = Sim.signed(np.asarray(iv).astype(np.uint64), wt) if i0 == DYN else iv
+            out = (addr + iv.astype(np.int64) * size).astype(np.uint64)
+        elif op == "llvm.load":
+            space = 3 if "ptr<3>" in t0 else 1
+            out = sim.from_bits(sim.load(v[0], rtype, space), rtype)
+        elif op == "llvm.store":
+            space = 3 if "ptr<3>" in types[ops[1]] else 1
+            sim.store(v[1], sim.to_bits(v[0], types[ops[0]]), types[ops[0]], space)
+        elif op == "llvm.inline_asm":
+            asm = re.search(r'asm_string = "((?:[^"\\]|\\.)*)"', rest).group(1)
+            cons = re.search(r'constraints = "([^"]*)"', rest).group(1).split(",")
+            out = inline_asm(sim, asm, cons, v, [types[o] for o in ops], rtype, nthreads)
+        elif op == "llvm.return":
+            break
+        elif op == "llvm.call":
+            callee = re.search(r"callee = @([\w.]+)", rest).group(1)
+            fns = {"__nv_fmaxf": np.fmax, "__nv_fminf": np.fmin, "__nv_expf": np.exp,
+                   "__nv_fmax": np.fmax, "__nv_fmin": np.fmin}
+            out = fns[callee](*v).astype(FLOATS[rtype])
+        elif op == "builtin.unrealized_conversion_cast":
+            out = v[0]
+        else:
+            raise RuntimeError("op not simulated: " + op)
+        if res:
+            if ":" in res:
+                raise RuntimeError("multi-result op: " + line)
+            env[res] = out
+            types[res] = rtype
+    outs = []
+    for base, arr in bufs:
+        outs.append(np.frombuffer(bytes(sim.globals[base]), dtype=arr.dtype).reshape(arr.shape))
+    return outs, sim.races
+
+
+def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
+    asm = asm.replace("\\0A", "\n").replace("\\09", "\t").replace("\\n", "\n").replace("\\t", "\t")
+    outs = [c for c in cons if c.startswith("=")]
+    ins = [c for c in cons if not c.startswith("=")]
+    nout = len(outs)
+    # operand $i: outputs first, then inputs
+    def operand(i):
+        return v[i - nout]
+    m = re.search(r"@\$(\d+) (ld|st)\.global[\w.:]*?(?:\.v(\d))?\.(b32|b16|b8|u8|b64)", asm)
+    if not m:
+        raise RuntimeError("inline asm not simulated: " + asm)
+    pred = operand(int(m.group(1))).astype(bool)
+    nvec = int(m.group(3) or 1)
+    wbits = {"b32": 32, "b16": 16, "b8": 8, "u8": 8, "b64": 64}[m.group(4)]
+    wt = f"i{wbits}"
+    addr_op = int(re.search(r"\[ \$(\d+) \+ 0 \]", asm).group(1))
+    addr = operand(addr_op)
+    if m.group(2) == "st":
+        srcs = re.search(r"\], \{? ?([^;}]*)\}?;", asm).group(1)
+        regs = [int(x.strip()[1:]) for x in srcs.split(",")]
+        for k, r in enumerate(regs):
+            bits = operand(r).astype(np.uint64) if vtypes[r - nout].startswith("i") else \
+                sim.to_bits(operand(r), vtypes[r - nout])
+            sim.store(addr + np.uint64(k * wbits // 8), bits, wt, 1, pred)
+        return None
+    # load: outputs $0..$n-1, defaults from mov lines
+    results = []
+    for k in range(nout):
+        default = np.zeros(T, dtype=np.uint64)
+        mm = re.search(r"mov\.b\d+ \$%d, (\$\d+|0x0);" % k, asm)
+        if mm and mm.group(1) != "0x0":
+            default = operand(int(mm.group(1)[1:])).astype(np.uint64)
+        loaded = sim.load(addr + np.uint64(k * wbits // 8), wt, 1, pred)
+        results.append(np.where(pred, loaded, default))
+    fields = struct_fields(rtype) if rtype else None
+    if fields:
+        return [sim.cast_arr(r, f) for r, f in zip(results, fields)]
+    return sim.cast_arr(results[0], rtype)
