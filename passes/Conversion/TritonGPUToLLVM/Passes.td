@@ -60,8 +60,10 @@ def ConvertTritonAMDGPUToLLVM : Pass<"convert-triton-amdgpu-to-llvm", "mlir::Mod
     Lowered today: what `-convert-triton-gpu-to-llvm` lowers in common
     (arith and math on tensors, splat constants, `tt.splat`, `tt.addptr`,
     view ops, `tt.make_range`, program ids, functions and calls, `tt.dot` on
-    blocked layouts) and `tt.load`/`tt.store` through pointers. Any other op
-    fails to legalize with a located error.
+    blocked layouts), `tt.load`/`tt.store` through pointers, and
+    `amdg.buffer_load`/`amdg.buffer_store` (raw buffer accesses through a
+    resource made of the base pointer; masked-off lanes get an out-of-range
+    offset). Any other op fails to legalize with a located error.
 
     ```mlir
     %p = tt.get_program_id x : i32

@@ -3,11 +3,13 @@
 // Lowers a TTGIR module for a gfx9 GPU to the LLVM and ROCDL dialects, as the
 // NVIDIA pass does: shared-memory barriers on the structured form, scf to cf,
 // then every TTGIR, arith, math and cf op in one full conversion, with the
-// shared patterns (common/) and the AMD ones (loads, stores, ocml math).
+// shared patterns (common/) and the AMD ones (loads, stores, buffer ops, ocml
+// math).
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonAMDGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/Analysis/Allocation.h"
 #include "passes/Analysis/Membar.h"
@@ -125,6 +127,7 @@ struct ConvertTritonAMDGPUToLLVMPass
     {
       ModuleAxisInfo axis(module);
       widths = computeAccessWidths(module, axis);
+      amd::computeBufferAccessWidths(module, axis, widths);
       constancies = computeResultConstancies(module, axis);
     }
     declareGlobalSharedMemory(module);
@@ -142,9 +145,10 @@ struct ConvertTritonAMDGPUToLLVMPass
     populateDotOpToLLVMPatterns(converter, patterns);
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
+    amd::populateBufferOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     // Scalar math: ocml where LLVM's AMDGPU backend has no instruction (added
     // first, so that it wins over the intrinsic of the same benefit).
-    FailureOr<amdgpu::Chipset> chipset = amdgpu::Chipset::parse(gfx);
+    FailureOr<mlir::amdgpu::Chipset> chipset = mlir::amdgpu::Chipset::parse(gfx);
     populateMathToROCDLConversionPatterns(converter, patterns,
                                           succeeded(chipset) ? std::optional(*chipset)
                                                              : std::nullopt);
@@ -155,7 +159,8 @@ struct ConvertTritonAMDGPUToLLVMPass
 
     ConversionTarget target(*context);
     target.addLegalDialect<LLVM::LLVMDialect, ROCDL::ROCDLDialect>();
-    target.addIllegalDialect<TritonDialect, triton::gpu::TritonGPUDialect, arith::ArithDialect,
+    target.addIllegalDialect<TritonDialect, triton::gpu::TritonGPUDialect,
+                             triton::amdgpu::TritonAMDGPUDialect, arith::ArithDialect,
                              math::MathDialect, cf::ControlFlowDialect>();
     target.addIllegalOp<mlir::gpu::BarrierOp>();
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/AMD/MemoryAccess.h"
 #include "passes/Conversion/TritonGPUToLLVM/AMD/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
@@ -23,64 +24,9 @@
 
 using namespace mlir;
 using namespace mlir::triton;
+using namespace mlir::triton::amd;
 
 namespace {
-
-/// How an element lives in memory: booleans as bytes, pointers as i64.
-Type getMemoryElementType(Type elementType) {
-  MLIRContext *context = elementType.getContext();
-  if (elementType.isInteger(1))
-    return IntegerType::get(context, 8);
-  if (isa<LLVM::LLVMPointerType>(elementType))
-    return IntegerType::get(context, 64);
-  return elementType;
-}
-
-Value toMemory(OpBuilder &b, Location loc, Value element, Type memoryType) {
-  if (element.getType() == memoryType)
-    return element;
-  if (isa<LLVM::LLVMPointerType>(element.getType()))
-    return LLVM::PtrToIntOp::create(b, loc, memoryType, element);
-  return LLVM::ZExtOp::create(b, loc, memoryType, element);
-}
-
-Value fromMemory(OpBuilder &b, Location loc, Value element, Type elementType) {
-  if (element.getType() == elementType)
-    return element;
-  if (isa<LLVM::LLVMPointerType>(elementType))
-    return LLVM::IntToPtrOp::create(b, loc, elementType, element);
-  return LLVM::TruncOp::create(b, loc, elementType, element);
-}
-
-/// The type one access moves: the memory element, or a vector of `width`.
-Type getAccessType(Type memoryType, unsigned width) {
-  return width == 1 ? memoryType : VectorType::get({static_cast<int64_t>(width)}, memoryType);
-}
-
-/// `elements` (converted to their memory type) as one access value.
-Value packAccess(OpBuilder &b, Location loc, ArrayRef<Value> elements, Type memoryType) {
-  if (elements.size() == 1)
-    return toMemory(b, loc, elements[0], memoryType);
-  Type accessType = getAccessType(memoryType, elements.size());
-  Value vector = LLVM::UndefOp::create(b, loc, accessType);
-  for (auto [i, element] : llvm::enumerate(elements))
-    vector = LLVM::InsertElementOp::create(b, loc, vector, toMemory(b, loc, element, memoryType),
-                                           createI32Constant(b, loc, i));
-  return vector;
-}
-
-/// The `width` elements of a loaded access value, in `elementType`.
-void unpackAccess(OpBuilder &b, Location loc, Value access, unsigned width, Type elementType,
-                  SmallVectorImpl<Value> &out) {
-  if (width == 1) {
-    out.push_back(fromMemory(b, loc, access, elementType));
-    return;
-  }
-  for (unsigned i = 0; i < width; ++i) {
-    Value element = LLVM::ExtractElementOp::create(b, loc, access, createI32Constant(b, loc, i));
-    out.push_back(fromMemory(b, loc, element, elementType));
-  }
-}
 
 /// Runs `body` (which emits the access and returns its value, or null) only
 /// where `predicate` holds: the current block branches on it to a block with

@@ -10,12 +10,24 @@ namespace mlir {
 namespace triton {
 namespace amd {
 
+class TargetInfo;
+
 /// tt.load and tt.store through tensors of pointers (or one pointer), as LLVM
 /// vector loads and stores of `widths` elements at a time, masked ones under a
 /// branch.
 void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfoBase &target, const AccessWidths &widths);
+
+/// amdg.buffer_load and amdg.buffer_store, as raw buffer accesses of
+/// `widths` elements at a time through a resource made of the base pointer.
+void populateBufferOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns, const TargetInfo &target,
+                                    const AccessWidths &widths);
+
+/// Adds to `widths` the elements per access of every buffer op in `root`.
+void computeBufferAccessWidths(Operation *root, const ModuleAxisInfo &axis,
+                               AccessWidths &widths);
 
 } // namespace amd
 } // namespace triton

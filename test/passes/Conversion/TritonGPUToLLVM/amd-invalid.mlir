@@ -50,3 +50,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %old : tensor<256xf32, #blocked>
   }
 }
+
+// -----
+
+// CHECK: error: amdg.buffer_load with a stride is not supported yet by the LLVM lowering
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @f(%p: !tt.ptr<f32>, %o: tensor<256xi32, #blocked>, %s: i32) -> tensor<256xf32, #blocked> {
+    %v = amdg.buffer_load %p[%o] stride = %s : tensor<256xf32, #blocked>
+    tt.return %v : tensor<256xf32, #blocked>
+  }
+}
