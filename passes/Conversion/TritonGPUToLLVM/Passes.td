@@ -60,10 +60,12 @@ def ConvertTritonAMDGPUToLLVM : Pass<"convert-triton-amdgpu-to-llvm", "mlir::Mod
     Lowered today: what `-convert-triton-gpu-to-llvm` lowers in common
     (arith and math on tensors, splat constants, `tt.splat`, `tt.addptr`,
     view ops, `tt.make_range`, program ids, functions and calls, `tt.dot` on
-    blocked layouts), `tt.load`/`tt.store` through pointers, and
+    blocked layouts), `tt.load`/`tt.store` through pointers,
     `amdg.buffer_load`/`amdg.buffer_store` (raw buffer accesses through a
     resource made of the base pointer; masked-off lanes get an out-of-range
-    offset). Any other op fails to legalize with a located error.
+    offset), `ttg.barrier`, and `tt.precise_sqrt`, `tt.precise_divf`,
+    `tt.mulhiui`, `tt.clampf` (rewritten first into the arith and math ops
+    they are on AMD). Any other op fails to legalize with a located error.
 
     ```mlir
     %p = tt.get_program_id x : i32

@@ -100,6 +100,9 @@ struct ConvertTritonAMDGPUToLLVMPass
     }
     if (failed(checkTensorConstantsLowerable(module)))
       return signalPassFailure();
+    // Triton's numerics ops become the arith and math ops they are here,
+    // before the analyses below see the module.
+    amd::rewriteElementwiseOpsToArith(module);
 
     // Barriers between conflicting shared-memory accesses, placed on the
     // structured form where the analysis sees loops and ifs.
@@ -146,6 +149,7 @@ struct ConvertTritonAMDGPUToLLVMPass
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     amd::populateBufferOpToLLVMPatterns(converter, patterns, targetInfo, widths);
+    amd::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);
     // Scalar math: ocml where LLVM's AMDGPU backend has no instruction (added
     // first, so that it wins over the intrinsic of the same benefit).
     FailureOr<mlir::amdgpu::Chipset> chipset = mlir::amdgpu::Chipset::parse(gfx);

@@ -25,6 +25,14 @@ void populateBufferOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns, const TargetInfo &target,
                                     const AccessWidths &widths);
 
+/// ttg.barrier: the target's barrier (a bare s_barrier for `none`).
+void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns, const TargetInfoBase &target);
+
+/// Rewrites tt.precise_sqrt, tt.precise_divf, tt.mulhiui and tt.clampf in
+/// `root` (TTGIR, before the conversion) into arith and math ops.
+void rewriteElementwiseOpsToArith(Operation *root);
+
 /// Adds to `widths` the elements per access of every buffer op in `root`.
 void computeBufferAccessWidths(Operation *root, const ModuleAxisInfo &axis,
                                AccessWidths &widths);
