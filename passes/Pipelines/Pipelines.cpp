@@ -102,8 +102,7 @@ const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
     "tritongpu-global-scratch-memory-allocation", "convert-nv-gpu-to-llvm",
     "convert-warp-specialize-to-llvm"};
 const StringRef kMakeLLIRPassesHip[] = {"tritonamdgpu-update-async-wait-count",
-    "optimize-amd-lds-usage", "allocate-amdgpu-shared-memory",
-    "convert-triton-amdgpu-to-llvm"};
+    "optimize-amd-lds-usage", "convert-builtin-func-to-llvm"};
 
 void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   Target target;
@@ -130,20 +129,39 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
 }
 
+/// AMD's make_llir: asynchronous copies and LDS reuse are not built, nor
+/// needed by what the lowering takes; allocate-shared-memory stands in for
+/// allocate-amdgpu-shared-memory (same sizes for what is lowered); masked
+/// accesses are branches already, so no builtin calls are left to lower.
+void buildMakeLLIRHip(OpPassManager &pm, const Target &target) {
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createAllocateSharedMemoryPass());
+  ConvertTritonAMDGPUToLLVMOptions lowering;
+  lowering.arch = target.arch;
+  pm.addPass(createConvertTritonAMDGPUToLLVM(lowering));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+  addNotBuiltRemark(pm, "make_llir", kMakeLLIRPassesHip);
+}
+
 void buildMakeLLIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   Target target;
   if (!checkTarget(pm, options, target))
     return;
+  if (target.backend == Backend::Hip)
+    return buildMakeLLIRHip(pm, target);
   pm.addPass(triton::gpu::createTritonGPUCombineTensorSelectAndIf());
   pm.addPass(createSCFToControlFlowPass());
   // Stands in for allocate-shared-memory-nv, which differs only by asking the
   // NVIDIA target for the scratch of target-specific lowerings; on every
   // corpus kernel the sizes equal Triton 3.6's (allocation-corpus.test).
   pm.addPass(createAllocateSharedMemoryPass());
-  if (target.backend == Backend::Hip) {
-    addNotBuiltRemark(pm, "make_llir", kMakeLLIRPassesHip);
-    return;
-  }
   ConvertTritonGPUToLLVMOptions lowering;
   lowering.computeCapability = target.computeCapability;
   lowering.ptxVersion = 87;
@@ -209,8 +227,13 @@ void mlir::triton::registerTritonPipelines() {
       "symbol-dce, convert-nvvm-to-llvm for cuda targets; "
       "tritongpu-allocate-warp-groups, tritongpu-global-scratch-memory-allocation, "
       "convert-nv-gpu-to-llvm and convert-warp-specialize-to-llvm (warp "
-      "specialization, global scratch) are NOT BUILT YET, nor is the AMD lowering "
-      "(running it emits a remark naming what was skipped)",
+      "specialization, global scratch) are NOT BUILT YET; for hip targets: "
+      "convert-scf-to-cf, convert-index-to-llvm, allocate-shared-memory, "
+      "convert-triton-amdgpu-to-llvm, canonicalize, cse, convert-cf-to-llvm, "
+      "convert-arith-to-llvm, canonicalize, cse, symbol-dce, and "
+      "tritonamdgpu-update-async-wait-count, optimize-amd-lds-usage and "
+      "convert-builtin-func-to-llvm are NOT BUILT YET (running it emits a remark "
+      "naming what was skipped)",
       buildMakeLLIR);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-to-llvm",

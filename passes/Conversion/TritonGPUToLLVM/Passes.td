@@ -62,4 +62,43 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
 }
 
+def ConvertTritonAMDGPUToLLVM : Pass<"convert-triton-amdgpu-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Lowers a TTGIR module for an AMD GPU to the LLVM and ROCDL dialects";
+  let description = [{
+    The AMD counterpart of `-convert-triton-gpu-to-llvm` for gfx9 (CDNA)
+    GPUs, wave64: the same shared patterns (tensors become the elements the
+    calling thread holds; functions gain the two scratch pointers of Triton
+    3.6's ABI), with ROCDL for ids (`rocdl.workitem.id.x`,
+    `rocdl.workgroup.id.*`, `rocdl.grid.dim.*`), cross-lane moves
+    (`rocdl.ds_bpermute`) and barriers (`rocdl.s.barrier` between
+    workgroup-scope fences). Public functions become kernels (`rocdl.kernel`,
+    `rocdl.flat_work_group_size = "1,<threads>"`). Loads and stores are LLVM
+    vector accesses of up to 128 bits (widths from axis info), a masked one
+    under a branch with `other` on the masked-off path. Math functions call
+    the ROCm device library (`__ocml_*`, linked at emission) where LLVM's
+    AMDGPU backend has no instruction. `scf` is lowered to `cf` first.
+
+    Lowered today: what `-convert-triton-gpu-to-llvm` lowers in common
+    (arith and math on tensors, splat constants, `tt.splat`, `tt.addptr`,
+    view ops, `tt.make_range`, program ids, functions and calls, `tt.dot` on
+    blocked layouts), `tt.load`/`tt.store` through pointers,
+    `amdg.buffer_load`/`amdg.buffer_store` (raw buffer accesses through a
+    resource made of the base pointer; masked-off lanes get an out-of-range
+    offset), `ttg.barrier`, and `tt.precise_sqrt`, `tt.precise_divf`,
+    `tt.mulhiui`, `tt.clampf` (rewritten first into the arith and math ops
+    they are on AMD). Any other op fails to legalize with a located error.
+
+    ```mlir
+    %p = tt.get_program_id x : i32
+    // becomes
+    %p = rocdl.workgroup.id.x : i32
+    ```
+  }];
+  let options = [
+    Option<"arch", "gfx-arch", "std::string", /*default=*/"std::string{}",
+           "the GPU (gfx942, gfx90a); empty: the one of the module's ttg.target">
+  ];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::ROCDL::ROCDLDialect"];
+}
+
 #endif // CONVERSION_TRITONGPUTOLLVM_PASSES_TD

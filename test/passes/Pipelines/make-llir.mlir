@@ -1,6 +1,7 @@
 // RUN: triton-opt %s -triton-make-llir='target=cuda:90' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=ORDER
 // RUN: triton-opt %s -triton-make-llir='target=cuda:90' 2>&1 | FileCheck %s
-// RUN: triton-opt %s -triton-make-llir='target=hip:gfx942' 2>&1 | FileCheck %s --check-prefix=HIP
+// RUN: triton-opt %S/Inputs/make-llir-hip.mlir -triton-make-llir='target=hip:gfx942' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIP-ORDER
+// RUN: triton-opt %S/Inputs/make-llir-hip.mlir -triton-make-llir='target=hip:gfx942' 2>&1 | FileCheck %s --check-prefix=HIP
 // RUN: not triton-opt %s -triton-make-llir='target=cuda:75' 2>&1 | FileCheck %s --check-prefix=BADTARGET
 
 // make_llir in 3.6's order, without the passes for warp specialization and
@@ -27,9 +28,30 @@
 // CHECK: llvm.inline_asm has_side_effects {{.*}}st.global.v4.b32
 // CHECK: llvm.return
 
-// The AMD lowering is not built: the TTGIR passes run and a remark says so.
-// HIP: remark: make_llir is not complete: its passes tritonamdgpu-update-async-wait-count, optimize-amd-lds-usage, allocate-amdgpu-shared-memory, convert-triton-amdgpu-to-llvm
-// HIP: tt.func public @k
+// AMD: 3.6's order for hip, allocate-shared-memory standing in for
+// allocate-amdgpu-shared-memory; the passes for asynchronous copies, LDS
+// reuse and builtin calls are named in a remark.
+// HIP-ORDER: convert-scf-to-cf
+// HIP-ORDER-NEXT: convert-index-to-llvm
+// HIP-ORDER-NEXT: allocate-shared-memory
+// HIP-ORDER-NEXT: convert-triton-amdgpu-to-llvm{gfx-arch=gfx942}
+// HIP-ORDER-NEXT: canonicalize
+// HIP-ORDER-NEXT: cse
+// HIP-ORDER-NEXT: convert-cf-to-llvm
+// HIP-ORDER-NEXT: convert-arith-to-llvm
+// HIP-ORDER-NEXT: canonicalize
+// HIP-ORDER-NEXT: cse
+// HIP-ORDER-NEXT: symbol-dce
+
+// HIP: remark: make_llir is not complete: its passes tritonamdgpu-update-async-wait-count, optimize-amd-lds-usage, convert-builtin-func-to-llvm
+// HIP: module attributes {{.*}}ttg.shared = 0 : i32
+// HIP: llvm.func @k(%[[X:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
+// HIP-SAME: rocdl.flat_work_group_size = "1,256"
+// HIP-SAME: rocdl.kernel
+// HIP-SAME: tt.params = ["*fp32", "i32"]
+// HIP: rocdl.workgroup.id.x
+// HIP: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// HIP: llvm.return
 
 // BADTARGET: error:
 

@@ -2,6 +2,7 @@
 
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -215,4 +216,70 @@ Value mlir::triton::getSharedMemoryBase(OpBuilder &b, Location loc, int64_t offs
     return base;
   return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
                              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
+}
+
+Value mlir::triton::emitStoreOwnerPredicate(OpBuilder &b, Location loc,
+                                            const LinearLayout &layout,
+                                            const TargetInfoBase &target) {
+  // A lane or warp bit whose basis is zero moves to a thread holding the same
+  // elements: the owner is the thread with all such bits clear.
+  Value predicate;
+  LaneAndWarp thread;
+  for (StringRef dim : {"lane", "warp"}) {
+    if (!layout.hasInDim(dim))
+      continue;
+    int32_t repeated = 0;
+    for (auto [bit, basis] : llvm::enumerate(layout.getBases(dim)))
+      if (llvm::all_of(basis, [](int32_t v) { return v == 0; }))
+        repeated |= 1 << bit;
+    if (!repeated)
+      continue;
+    if (!thread.lane)
+      thread = getLaneAndWarp(b, loc, target);
+    Value index = dim == "lane" ? thread.lane : thread.warp;
+    Value bits = LLVM::AndOp::create(b, loc, index, createI32Constant(b, loc, repeated));
+    Value isOwner = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                                         createI32Constant(b, loc, 0));
+    predicate = predicate ? LLVM::AndOp::create(b, loc, predicate, isOwner).getResult() : isOwner;
+  }
+  return predicate;
+}
+
+llvm::BitVector mlir::triton::getRepeatedRegisters(const LinearLayout &layout) {
+  int count = 1;
+  int32_t zeroBits = 0;
+  if (layout.hasInDim("register")) {
+    ArrayRef<LinearLayout::Basis> bases = layout.getBases("register");
+    count = 1 << bases.size();
+    for (auto [bit, basis] : llvm::enumerate(bases))
+      if (llvm::all_of(basis, [](int32_t v) { return v == 0; }))
+        zeroBits |= 1 << bit;
+  }
+  llvm::BitVector repeated(count);
+  for (int r = 0; r < count; ++r)
+    if (r & zeroBits)
+      repeated.set(r);
+  return repeated;
+}
+
+void mlir::triton::declareGlobalSharedMemory(ModuleOp module) {
+  if (module.lookupSymbol(kGlobalSharedMemoryName))
+    return;
+  OpBuilder b(module.getBodyRegion());
+  auto arrayType = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
+  LLVM::GlobalOp::create(b, module.getLoc(), arrayType, /*isConstant=*/false,
+                         LLVM::Linkage::External, kGlobalSharedMemoryName,
+                         /*value=*/Attribute(), /*alignment=*/16, /*addrSpace=*/3);
+}
+
+LogicalResult mlir::triton::checkTensorConstantsLowerable(ModuleOp module) {
+  WalkResult result = module.walk([](arith::ConstantOp op) {
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (isa<RankedTensorType>(op.getType()) && dense && !dense.isSplat()) {
+      op.emitError("a non-splat tensor constant is not supported yet by the LLVM lowering");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
 }

@@ -13,7 +13,9 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/BitVector.h"
 
 namespace mlir {
 namespace triton {
@@ -69,6 +71,22 @@ Value getSharedMemoryBase(OpBuilder &b, Location loc, int64_t offset);
 std::optional<int64_t> getAllocationOffset(Operation *op);
 
 constexpr llvm::StringLiteral kGlobalSharedMemoryName = "global_smem";
+
+/// The stores of a tensor in `layout` that only one thread and register make:
+/// a predicate true in the one thread (lane and warp) that stores elements
+/// several threads hold (null when every thread holds distinct elements), and
+/// the registers that repeat an element an earlier register holds.
+Value emitStoreOwnerPredicate(OpBuilder &b, Location loc, const gpu::LinearLayout &layout,
+                              const TargetInfoBase &target);
+llvm::BitVector getRepeatedRegisters(const gpu::LinearLayout &layout);
+
+/// Declares the module's `@global_smem` (dynamic shared memory, an external
+/// zero-sized i8 array in address space 3) unless it exists.
+void declareGlobalSharedMemory(ModuleOp module);
+
+/// Fails, with a located error, on what no pattern lowers and other patterns
+/// would mangle (non-splat tensor constants).
+LogicalResult checkTensorConstantsLowerable(ModuleOp module);
 
 } // namespace triton
 } // namespace mlir

@@ -1,0 +1,51 @@
+//===- BarrierOpToLLVM.cpp - Workgroup barriers on AMD GPUs ---------------===//
+//
+// ttg.barrier, which membar inserts between conflicting shared-memory
+// accesses, becomes the target's barrier: s_barrier between workgroup-scope
+// release and acquire fences, which order the workgroup's LDS and global
+// accesses alike. A barrier on no address space (`none`) is the bare
+// s_barrier. AMD GPUs have no tensor (TMA) spaces.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/AMD/Patterns.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+/// The tensor_read and tensor_write bits of ttg.barrier's address spaces.
+constexpr int32_t kTensorSpaces = 8 | 16;
+
+struct BarrierOpPattern : ConvertOpToLLVMPattern<triton::gpu::BarrierOp> {
+  BarrierOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(triton::gpu::BarrierOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (op.getAddrSpace() & kTensorSpaces)
+      return op.emitError("ttg.barrier on the tensor (TMA) address spaces is not supported "
+                          "by the AMD LLVM lowering: AMD GPUs have none");
+    if (op.getAddrSpace() == 0)
+      ROCDL::SBarrierOp::create(rewriter, op.getLoc());
+    else
+      target.barrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfoBase &target;
+};
+
+} // namespace
+
+void mlir::triton::amd::populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                                        RewritePatternSet &patterns,
+                                                        const TargetInfoBase &target) {
+  patterns.add<BarrierOpPattern>(converter, target);
+}

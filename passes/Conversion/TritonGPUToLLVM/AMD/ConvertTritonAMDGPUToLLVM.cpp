@@ -1,0 +1,178 @@
+//===- ConvertTritonAMDGPUToLLVM.cpp - The AMD lowering pass --------------===//
+//
+// Lowers a TTGIR module for a gfx9 GPU to the LLVM and ROCDL dialects, as the
+// NVIDIA pass does: shared-memory barriers on the structured form, scf to cf,
+// then every TTGIR, arith, math and cf op in one full conversion, with the
+// shared patterns (common/) and the AMD ones (loads, stores, buffer ops, ocml
+// math).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonAMDGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "passes/Analysis/Allocation.h"
+#include "passes/Analysis/Membar.h"
+#include "passes/Conversion/TritonGPUToLLVM/AMD/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/AMD/TargetInfo.h"
+#include "passes/Conversion/TritonGPUToLLVM/Passes.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToROCDL/MathToROCDL.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir {
+namespace triton {
+#define GEN_PASS_DEF_CONVERTTRITONAMDGPUTOLLVM
+#include "passes/Conversion/TritonGPUToLLVM/Passes.h.inc"
+} // namespace triton
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+int getModuleInt(ModuleOp module, StringRef name, int fallback) {
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return fallback;
+}
+
+/// The GPU to lower for: the option, else the module's `ttg.target`
+/// (`hip:gfx942`); empty after a located error.
+std::string getArch(ModuleOp module, StringRef option) {
+  std::string arch = option.str();
+  if (arch.empty()) {
+    auto target = module->getAttrOfType<StringAttr>("ttg.target");
+    if (!target || !target.getValue().starts_with("hip:")) {
+      module.emitError() << "no AMD GPU to lower for: give gfx-arch, or a module ttg.target "
+                            "of the form hip:gfx942";
+      return "";
+    }
+    arch = target.getValue().drop_front(4).str();
+  }
+  if (arch != "gfx942" && arch != "gfx90a") {
+    module.emitError() << "AMD GPU '" << arch
+                       << "' is not supported yet by the LLVM lowering: expected gfx942 or gfx90a";
+    return "";
+  }
+  return arch;
+}
+
+struct ConvertTritonAMDGPUToLLVMPass
+    : triton::impl::ConvertTritonAMDGPUToLLVMBase<ConvertTritonAMDGPUToLLVMPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    std::string gfx = getArch(module, arch);
+    if (gfx.empty())
+      return signalPassFailure();
+    if (!module->hasAttr(triton::gpu::kNumWarpsAttrName)) {
+      module.emitError("the module has no ttg.num-warps: lower TTIR to TTGIR first "
+                       "(-convert-triton-to-tritongpu)");
+      return signalPassFailure();
+    }
+    int numWarps = getModuleInt(module, triton::gpu::kNumWarpsAttrName, 4);
+    int threadsPerWarp = getModuleInt(module, triton::gpu::kThreadsPerWarpAttrName, 64);
+    int numCTAs = getModuleInt(module, triton::gpu::kNumCTAsAttrName, 1);
+    if (threadsPerWarp != 64) {
+      module.emitError() << "ttg.threads-per-warp = " << static_cast<int>(threadsPerWarp)
+                         << " on " << gfx << ": its waves have 64 threads";
+      return signalPassFailure();
+    }
+    if (numCTAs != 1) {
+      module.emitError("lowering a module with ttg.num-ctas > 1 (CTA clusters) is not "
+                       "supported yet");
+      return signalPassFailure();
+    }
+    if (failed(checkTensorConstantsLowerable(module)))
+      return signalPassFailure();
+    // Triton's numerics ops become the arith and math ops they are here,
+    // before the analyses below see the module.
+    amd::rewriteElementwiseOpsToArith(module);
+
+    // Barriers between conflicting shared-memory accesses, placed on the
+    // structured form where the analysis sees loops and ifs.
+    if (module->hasAttr("ttg.shared")) {
+      FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(module);
+      if (failed(allocation))
+        return signalPassFailure();
+      insertSharedMemoryBarriers(module, *allocation);
+    }
+
+    // scf next: its block arguments then convert like any other value.
+    {
+      RewritePatternSet patterns(context);
+      populateSCFToControlFlowConversionPatterns(patterns);
+      ConversionTarget target(*context);
+      target.addIllegalDialect<scf::SCFDialect>();
+      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      if (failed(applyPartialConversion(module, target, std::move(patterns))))
+        return signalPassFailure();
+    }
+
+    // Facts from axis info, taken on the TTGIR before it is rewritten.
+    AccessWidths widths;
+    ResultConstancies constancies;
+    {
+      ModuleAxisInfo axis(module);
+      widths = computeAccessWidths(module, axis);
+      amd::computeBufferAccessWidths(module, axis, widths);
+      constancies = computeResultConstancies(module, axis);
+    }
+    declareGlobalSharedMemory(module);
+
+    LowerToLLVMOptions options(context);
+    options.overrideIndexBitwidth(32);
+    TritonGPUToLLVMTypeConverter converter(context, options);
+    int numThreads = numWarps * threadsPerWarp;
+    amd::TargetInfo targetInfo(gfx, numThreads);
+
+    RewritePatternSet patterns(context);
+    populateFuncOpToLLVMPatterns(converter, patterns, targetInfo, numThreads);
+    populateElementwiseOpToLLVMPatterns(converter, patterns, constancies);
+    populateViewOpToLLVMPatterns(converter, patterns);
+    populateDotOpToLLVMPatterns(converter, patterns);
+    populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
+    amd::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
+    amd::populateBufferOpToLLVMPatterns(converter, patterns, targetInfo, widths);
+    amd::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);
+    // Scalar math: ocml where LLVM's AMDGPU backend has no instruction (added
+    // first, so that it wins over the intrinsic of the same benefit).
+    FailureOr<mlir::amdgpu::Chipset> chipset = mlir::amdgpu::Chipset::parse(gfx);
+    populateMathToROCDLConversionPatterns(converter, patterns,
+                                          succeeded(chipset) ? std::optional(*chipset)
+                                                             : std::nullopt);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
+
+    ConversionTarget target(*context);
+    target.addLegalDialect<LLVM::LLVMDialect, ROCDL::ROCDLDialect>();
+    target.addIllegalDialect<TritonDialect, triton::gpu::TritonGPUDialect,
+                             triton::amdgpu::TritonAMDGPUDialect, arith::ArithDialect,
+                             math::MathDialect, cf::ControlFlowDialect>();
+    target.addIllegalOp<mlir::gpu::BarrierOp>();
+    target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+    // Full conversion: an op nothing lowers is an error at its location here,
+    // not a surprise for the LLVM translation.
+    if (failed(applyFullConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

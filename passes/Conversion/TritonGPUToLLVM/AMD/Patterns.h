@@ -1,0 +1,44 @@
+//===- Patterns.h - The AMD-only TTGIR to LLVM patterns ----------*- C++ -*-===//
+
+#ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_AMD_PATTERNS_H
+#define PASSES_CONVERSION_TRITONGPUTOLLVM_AMD_PATTERNS_H
+
+#include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Vectorization.h"
+
+namespace mlir {
+namespace triton {
+namespace amd {
+
+class TargetInfo;
+
+/// tt.load and tt.store through tensors of pointers (or one pointer), as LLVM
+/// vector loads and stores of `widths` elements at a time, masked ones under a
+/// branch.
+void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const TargetInfoBase &target, const AccessWidths &widths);
+
+/// amdg.buffer_load and amdg.buffer_store, as raw buffer accesses of
+/// `widths` elements at a time through a resource made of the base pointer.
+void populateBufferOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns, const TargetInfo &target,
+                                    const AccessWidths &widths);
+
+/// ttg.barrier: the target's barrier (a bare s_barrier for `none`).
+void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns, const TargetInfoBase &target);
+
+/// Rewrites tt.precise_sqrt, tt.precise_divf, tt.mulhiui and tt.clampf in
+/// `root` (TTGIR, before the conversion) into arith and math ops.
+void rewriteElementwiseOpsToArith(Operation *root);
+
+/// Adds to `widths` the elements per access of every buffer op in `root`.
+void computeBufferAccessWidths(Operation *root, const ModuleAxisInfo &axis,
+                               AccessWidths &widths);
+
+} // namespace amd
+} // namespace triton
+} // namespace mlir
+
+#endif // PASSES_CONVERSION_TRITONGPUTOLLVM_AMD_PATTERNS_H

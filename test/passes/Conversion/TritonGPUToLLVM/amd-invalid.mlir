@@ -1,0 +1,63 @@
+// RUN: not triton-opt %s -split-input-file -convert-triton-amdgpu-to-llvm 2>&1 | FileCheck %s
+// RUN: not triton-opt %s -split-input-file -convert-triton-amdgpu-to-llvm='gfx-arch=gfx1100' 2>&1 | FileCheck %s --check-prefix=ARCH
+
+// ARCH: error: AMD GPU 'gfx1100' is not supported yet by the LLVM lowering: expected gfx942 or gfx90a
+
+// CHECK: error: no AMD GPU to lower for: give gfx-arch, or a module ttg.target of the form hip:gfx942
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+}
+
+// -----
+
+// CHECK: error: the module has no ttg.num-warps: lower TTIR to TTGIR first
+module attributes {ttg.target = "hip:gfx942"} {
+  tt.func @ttir(%x: i32) {
+    tt.return
+  }
+}
+
+// -----
+
+// CHECK: error: ttg.threads-per-warp = 32 on gfx942: its waves have 64 threads
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 32 : i32} {
+}
+
+// -----
+
+// CHECK: error: lowering a module with ttg.num-ctas > 1 (CTA clusters) is not supported yet
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+}
+
+// -----
+
+// CHECK: error: a non-splat tensor constant is not supported yet by the LLVM lowering
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @f() -> tensor<4xi32, #blocked> {
+    %c = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32, #blocked>
+    tt.return %c : tensor<4xi32, #blocked>
+  }
+}
+
+// -----
+
+// An op with no lowering fails to legalize, at its location.
+// CHECK: amd-invalid.mlir:[[# @LINE + 4]]:12: error: failed to legalize operation 'tt.atomic_rmw'
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @f(%p: tensor<256x!tt.ptr<f32>, #blocked>, %v: tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked> {
+    %old = tt.atomic_rmw fadd, acq_rel, gpu, %p, %v : (tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked>
+    tt.return %old : tensor<256xf32, #blocked>
+  }
+}
+
+// -----
+
+// CHECK: error: amdg.buffer_load with a stride is not supported yet by the LLVM lowering
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @f(%p: !tt.ptr<f32>, %o: tensor<256xi32, #blocked>, %s: i32) -> tensor<256xf32, #blocked> {
+    %v = amdg.buffer_load %p[%o] stride = %s : tensor<256xf32, #blocked>
+    tt.return %v : tensor<256xf32, #blocked>
+  }
+}
