@@ -23,8 +23,10 @@ namespace {
 constexpr int32_t kTensorSpaces = 8 | 16;
 
 struct BarrierOpPattern : ConvertOpToLLVMPattern<triton::gpu::BarrierOp> {
+  // Above the shared ttg.barrier pattern: a barrier for no address space
+  // needs no fences here.
   BarrierOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
-      : ConvertOpToLLVMPattern(converter), target(target) {}
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2), target(target) {}
 
   LogicalResult matchAndRewrite(triton::gpu::BarrierOp op, OpAdaptor,
                                 ConversionPatternRewriter &rewriter) const override {

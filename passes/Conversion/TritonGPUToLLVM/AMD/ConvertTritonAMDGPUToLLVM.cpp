@@ -147,6 +147,12 @@ struct ConvertTritonAMDGPUToLLVMPass
     populateViewOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateScanOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateConvertLayoutOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateMemoryOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateGatherOpToLLVMPatterns(converter, patterns, targetInfo);
+    populateHistogramOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     amd::populateBufferOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     amd::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);

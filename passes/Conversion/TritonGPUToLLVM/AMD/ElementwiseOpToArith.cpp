@@ -61,12 +61,15 @@ void rewrite(Operation *op) {
   } else if (auto mulhi = dyn_cast<MulhiUIOp>(op)) {
     result = arith::MulUIExtendedOp::create(b, loc, mulhi.getX(), mulhi.getY()).getHigh();
   } else if (auto clamp = dyn_cast<ClampFOp>(op)) {
+    // The upper bound first, then the lower, as the interpreter and the
+    // NVIDIA lowering do: a NaN input gives the upper bound without NaN
+    // propagation, and crossed bounds give the lower one.
     if (clamp.getPropagateNan() == PropagateNan::ALL) {
-      Value low = arith::MaximumFOp::create(b, loc, clamp.getX(), clamp.getMin());
-      result = arith::MinimumFOp::create(b, loc, low, clamp.getMax());
+      Value high = arith::MinimumFOp::create(b, loc, clamp.getX(), clamp.getMax());
+      result = arith::MaximumFOp::create(b, loc, high, clamp.getMin());
     } else {
-      Value low = arith::MaxNumFOp::create(b, loc, clamp.getX(), clamp.getMin());
-      result = arith::MinNumFOp::create(b, loc, low, clamp.getMax());
+      Value high = arith::MinNumFOp::create(b, loc, clamp.getX(), clamp.getMax());
+      result = arith::MaxNumFOp::create(b, loc, high, clamp.getMin());
     }
   } else {
     return;

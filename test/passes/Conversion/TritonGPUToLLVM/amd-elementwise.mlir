@@ -34,12 +34,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %h : i32
   }
 
-  // clamp(x, lo, hi) = min(max(x, lo), hi), NaN-propagating or not.
+  // clamp(x, lo, hi) = max(min(x, hi), lo), NaN-propagating or not (the
+  // interpreter's order, and the NVIDIA lowering's).
   // CHECK-LABEL: llvm.func internal @clamp
-  // CHECK: %[[LO:.*]] = llvm.intr.maximum(%arg0, %arg1) : (f32, f32) -> f32
-  // CHECK: llvm.intr.minimum(%[[LO]], %arg2) : (f32, f32) -> f32
-  // CHECK: %[[LO2:.*]] = llvm.intr.maxnum(%arg0, %arg1) : (f32, f32) -> f32
-  // CHECK: llvm.intr.minnum(%[[LO2]], %arg2) : (f32, f32) -> f32
+  // CHECK: %[[HI:.*]] = llvm.intr.minimum(%arg0, %arg2) : (f32, f32) -> f32
+  // CHECK: llvm.intr.maximum(%[[HI]], %arg1) : (f32, f32) -> f32
+  // CHECK: %[[HI2:.*]] = llvm.intr.minnum(%arg0, %arg2) : (f32, f32) -> f32
+  // CHECK: llvm.intr.maxnum(%[[HI2]], %arg1) : (f32, f32) -> f32
   tt.func private @clamp(%x: f32, %lo: f32, %hi: f32) -> (f32, f32) {
     %a = tt.clampf %x, %lo, %hi, propagateNan = all : f32
     %b = tt.clampf %x, %lo, %hi, propagateNan = none : f32
