@@ -10,7 +10,8 @@ any crashed.
 import os, random, subprocess, sys, glob
 opt = sys.argv[1]
 corpus = sys.argv[4]
-files = sorted(glob.glob(corpus + '/*/*.ttir') + glob.glob(corpus + '/*/*.frontend.mlir'))
+files = sorted(glob.glob(corpus + '/*/*.ttir') + glob.glob(corpus + '/*/*.frontend.mlir') +
+               glob.glob(corpus + '/*/*.ttgir'))
 random.seed(int(sys.argv[2]))
 tokens = ['tt.load', 'tt.store', '%0', 'tensor<4xf32>', '!tt.ptr<f32>', '{axis = 3 : i32}', 'i1', 'f16', '[', ']', '(', ')', '<', '>', ',', ':', '->', '"tt.reduce"', 'tt.return', '0', '-1', '99999999999', 'array<i32: 5>', 'dense<1>']
 crashes = 0
@@ -34,7 +35,10 @@ for it in range(int(sys.argv[3])):
     src = '\n'.join(lines)
     args = [opt, '-', '-o', '/dev/null']
     if random.random() < 0.5:
-        args.append(random.choice(['-canonicalize', '-triton-make-ttir', '-inline', '-triton-combine', '-triton-rewrite-tensor-pointer', '-triton-licm', '-triton-loop-aware-cse', '-triton-reorder-broadcast', '-triton-rewrite-tensor-descriptor-to-pointer', '-triton-loop-unroll']))
+        args.append(random.choice(['-canonicalize', '-triton-make-ttir', '-inline', '-triton-combine', '-triton-rewrite-tensor-pointer', '-triton-licm', '-triton-loop-aware-cse', '-triton-reorder-broadcast', '-triton-rewrite-tensor-descriptor-to-pointer', '-triton-loop-unroll',
+                                   '-triton-make-ttgir=target=cuda:90', '-triton-make-llir=target=cuda:90',
+                                   '-triton-to-llvm=target=cuda:90', '-triton-to-llvm=target=hip:gfx942',
+                                   '-allocate-shared-memory', '-tritongpu-accelerate-matmul']))
     p = subprocess.run(args, input=src, capture_output=True, text=True)
     if p.returncode < 0 or p.returncode > 1:
         crashes += 1
