@@ -43,12 +43,6 @@ using namespace mlir::triton;
 
 namespace {
 
-int getModuleInt(ModuleOp module, StringRef name, int fallback) {
-  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
-    return attr.getInt();
-  return fallback;
-}
-
 /// The GPU to lower for: the option, else the module's `ttg.target`
 /// (`hip:gfx942`); empty after a located error.
 std::string getArch(ModuleOp module, StringRef option) {
@@ -85,9 +79,9 @@ struct ConvertTritonAMDGPUToLLVMPass
                        "(-convert-triton-to-tritongpu)");
       return signalPassFailure();
     }
-    int numWarps = getModuleInt(module, triton::gpu::kNumWarpsAttrName, 4);
-    int threadsPerWarp = getModuleInt(module, triton::gpu::kThreadsPerWarpAttrName, 64);
-    int numCTAs = getModuleInt(module, triton::gpu::kNumCTAsAttrName, 1);
+    int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
+    int threadsPerWarp = getModuleIntAttr(module, triton::gpu::kThreadsPerWarpAttrName, 64);
+    int numCTAs = getModuleIntAttr(module, triton::gpu::kNumCTAsAttrName, 1);
     if (threadsPerWarp != 64) {
       module.emitError() << "ttg.threads-per-warp = " << static_cast<int>(threadsPerWarp)
                          << " on " << gfx << ": its waves have 64 threads";
@@ -104,25 +98,8 @@ struct ConvertTritonAMDGPUToLLVMPass
     // before the analyses below see the module.
     amd::rewriteElementwiseOpsToArith(module);
 
-    // Barriers between conflicting shared-memory accesses, placed on the
-    // structured form where the analysis sees loops and ifs.
-    if (module->hasAttr("ttg.shared")) {
-      FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(module);
-      if (failed(allocation))
-        return signalPassFailure();
-      insertSharedMemoryBarriers(module, *allocation);
-    }
-
-    // scf next: its block arguments then convert like any other value.
-    {
-      RewritePatternSet patterns(context);
-      populateSCFToControlFlowConversionPatterns(patterns);
-      ConversionTarget target(*context);
-      target.addIllegalDialect<scf::SCFDialect>();
-      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-      if (failed(applyPartialConversion(module, target, std::move(patterns))))
-        return signalPassFailure();
-    }
+    if (failed(insertBarriersAndLowerSCF(module)))
+      return signalPassFailure();
 
     // Facts from axis info, taken on the TTGIR before it is rewritten.
     AccessWidths widths;

@@ -41,40 +41,6 @@ using namespace mlir::triton;
 
 namespace {
 
-int getModuleInt(ModuleOp module, StringRef name, int fallback) {
-  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
-    return attr.getInt();
-  return fallback;
-}
-
-/// The `@global_smem` array every shared-memory access indexes: dynamic shared
-/// memory, sized at launch from the module's `ttg.shared`.
-void declareSharedMemory(ModuleOp module) {
-  if (module.lookupSymbol(kGlobalSharedMemoryName))
-    return;
-  OpBuilder b(module.getBodyRegion());
-  auto arrayType = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
-  auto global = LLVM::GlobalOp::create(b, module.getLoc(), arrayType, /*isConstant=*/false,
-                                       LLVM::Linkage::External, kGlobalSharedMemoryName,
-                                       /*value=*/Attribute(), /*alignment=*/16,
-                                       /*addrSpace=*/3);
-  (void)global;
-}
-
-/// Rejects, before converting anything, what the patterns cannot lower but
-/// other patterns would mangle (a located error each).
-LogicalResult checkLowerable(ModuleOp module) {
-  WalkResult result = module.walk([](arith::ConstantOp op) {
-    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    if (isa<RankedTensorType>(op.getType()) && dense && !dense.isSplat()) {
-      op.emitError("a non-splat tensor constant is not supported yet by the LLVM lowering");
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
-}
-
 struct ConvertTritonGPUToLLVMPass
     : triton::impl::ConvertTritonGPUToLLVMBase<ConvertTritonGPUToLLVMPass> {
   using Base::Base;
@@ -92,9 +58,9 @@ struct ConvertTritonGPUToLLVMPass
                        "(-convert-triton-to-tritongpu)");
       return signalPassFailure();
     }
-    int numWarps = getModuleInt(module, triton::gpu::kNumWarpsAttrName, 4);
-    int threadsPerWarp = getModuleInt(module, triton::gpu::kThreadsPerWarpAttrName, 32);
-    int numCTAs = getModuleInt(module, triton::gpu::kNumCTAsAttrName, 1);
+    int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
+    int threadsPerWarp = getModuleIntAttr(module, triton::gpu::kThreadsPerWarpAttrName, 32);
+    int numCTAs = getModuleIntAttr(module, triton::gpu::kNumCTAsAttrName, 1);
     if (threadsPerWarp != 32) {
       module.emitError() << "ttg.threads-per-warp = " << static_cast<int>(threadsPerWarp)
                          << " on an NVIDIA target: warps have 32 threads";
@@ -106,28 +72,11 @@ struct ConvertTritonGPUToLLVMPass
       return signalPassFailure();
     }
 
-    if (failed(checkLowerable(module)))
+    if (failed(checkTensorConstantsLowerable(module)))
       return signalPassFailure();
 
-    // Barriers between conflicting shared-memory accesses, placed on the
-    // structured form where the analysis sees loops and ifs.
-    if (module->hasAttr("ttg.shared")) {
-      FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(module);
-      if (failed(allocation))
-        return signalPassFailure();
-      insertSharedMemoryBarriers(module, *allocation);
-    }
-
-    // scf next: its block arguments then convert like any other value.
-    {
-      RewritePatternSet patterns(context);
-      populateSCFToControlFlowConversionPatterns(patterns);
-      ConversionTarget target(*context);
-      target.addIllegalDialect<scf::SCFDialect>();
-      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-      if (failed(applyPartialConversion(module, target, std::move(patterns))))
-        return signalPassFailure();
-    }
+    if (failed(insertBarriersAndLowerSCF(module)))
+      return signalPassFailure();
 
     // Facts from axis info, taken on the TTGIR before it is rewritten.
     AccessWidths widths;
@@ -137,7 +86,7 @@ struct ConvertTritonGPUToLLVMPass
       widths = computeAccessWidths(module, axis);
       constancies = computeResultConstancies(module, axis);
     }
-    declareSharedMemory(module);
+    declareGlobalSharedMemory(module);
 
     LowerToLLVMOptions options(context);
     options.overrideIndexBitwidth(32);

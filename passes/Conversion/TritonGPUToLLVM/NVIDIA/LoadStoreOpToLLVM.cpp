@@ -135,47 +135,6 @@ Value createAsm(OpBuilder &b, Location loc, Type resultType, ValueRange operands
   return resultType ? op.getResult(0) : Value();
 }
 
-/// A predicate true in the one thread (lane and warp) that stores elements
-/// several threads hold; null when every thread holds distinct elements.
-Value getOwnerPredicate(OpBuilder &b, Location loc, const gpu::LinearLayout &layout,
-                        const TargetInfoBase &target) {
-  Value predicate;
-  LaneAndWarp thread;
-  for (StringRef dim : {"lane", "warp"}) {
-    if (!layout.hasInDim(dim))
-      continue;
-    int32_t redundant = 0;
-    for (auto [bit, basis] : llvm::enumerate(layout.getBases(dim)))
-      if (llvm::all_of(basis, [](int32_t v) { return v == 0; }))
-        redundant |= 1 << bit;
-    if (!redundant)
-      continue;
-    if (!thread.lane)
-      thread = getLaneAndWarp(b, loc, target);
-    Value index = dim == "lane" ? thread.lane : thread.warp;
-    Value bits = LLVM::AndOp::create(b, loc, index, createI32Constant(b, loc, redundant));
-    Value isOwner = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
-                                         createI32Constant(b, loc, 0));
-    predicate = predicate ? LLVM::AndOp::create(b, loc, predicate, isOwner).getResult() : isOwner;
-  }
-  return predicate;
-}
-
-/// Registers that repeat an element an earlier register holds.
-llvm::BitVector getRedundantRegisters(const gpu::LinearLayout &layout) {
-  SmallVector<SmallVector<int32_t>> regs = getRegisterPart(layout);
-  llvm::BitVector redundant(regs.size());
-  int32_t zeroBits = 0;
-  if (layout.hasInDim("register"))
-    for (auto [bit, basis] : llvm::enumerate(layout.getBases("register")))
-      if (llvm::all_of(basis, [](int32_t v) { return v == 0; }))
-        zeroBits |= 1 << bit;
-  for (unsigned r = 0; r < regs.size(); ++r)
-    if (r & zeroBits)
-      redundant.set(r);
-  return redundant;
-}
-
 struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
   LoadOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target,
                 const AccessWidths &widths)
@@ -285,8 +244,8 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
     llvm::BitVector redundant(ptrs.size());
     if (auto tensorType = dyn_cast<RankedTensorType>(valueType)) {
       if (std::optional<gpu::LinearLayout> layout = getDistributedLayout(tensorType)) {
-        owner = getOwnerPredicate(rewriter, loc, *layout, target);
-        redundant = getRedundantRegisters(*layout);
+        owner = emitStoreOwnerPredicate(rewriter, loc, *layout, target);
+        redundant = getRepeatedRegisters(*layout);
       }
     } else {
       // A scalar store: every thread has the value; thread 0 stores it.

@@ -372,37 +372,6 @@ std::optional<ShufflePlan> planShuffles(const FlatLayout &src, const FlatLayout 
   return plan;
 }
 
-/// `value` from lane `lane` of the warp, whatever its type.
-Value shuffleIdxAny(OpBuilder &b, Location loc, const TargetInfoBase &target, Value value,
-                    Value lane) {
-  Type type = value.getType();
-  Type i32 = b.getI32Type();
-  Value bits = bitcastToInt(b, loc, value);
-  unsigned width = cast<IntegerType>(bits.getType()).getWidth();
-  Value result;
-  if (width == 32) {
-    result = target.shuffleIdx(b, loc, bits, lane);
-  } else if (width < 32) {
-    Value wide = LLVM::ZExtOp::create(b, loc, i32, bits);
-    result = LLVM::TruncOp::create(b, loc, bits.getType(),
-                                   target.shuffleIdx(b, loc, wide, lane));
-  } else {
-    Type i64 = b.getI64Type();
-    Value low = LLVM::TruncOp::create(b, loc, i32, bits);
-    Value high = LLVM::TruncOp::create(
-        b, loc, i32, LLVM::LShrOp::create(b, loc, bits, createIntConstant(b, loc, i64, 32)));
-    low = LLVM::ZExtOp::create(b, loc, i64, target.shuffleIdx(b, loc, low, lane));
-    high = LLVM::ZExtOp::create(b, loc, i64, target.shuffleIdx(b, loc, high, lane));
-    result = LLVM::OrOp::create(
-        b, loc, low, LLVM::ShlOp::create(b, loc, high, createIntConstant(b, loc, i64, 32)));
-  }
-  if (result.getType() == type)
-    return result;
-  if (isa<LLVM::LLVMPointerType>(type))
-    return LLVM::IntToPtrOp::create(b, loc, type, result);
-  return LLVM::BitcastOp::create(b, loc, type, result);
-}
-
 /// Picks `values[base ^ offsets(lane bits)]` with a tree of selects over the
 /// lane bits whose offsets are non-zero.
 Value selectByLane(OpBuilder &b, Location loc, ArrayRef<uint64_t> offsetOfLane,

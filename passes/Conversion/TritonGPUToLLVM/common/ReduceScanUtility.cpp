@@ -140,39 +140,6 @@ ValueTuple mlir::triton::selectTuple(OpBuilder &b, Location loc, Value cond, Val
   return result;
 }
 
-static Value bitcastFromIntTo(OpBuilder &b, Location loc, Value value, Type type) {
-  if (value.getType() == type)
-    return value;
-  if (isa<LLVM::LLVMPointerType>(type))
-    return LLVM::IntToPtrOp::create(b, loc, type, value);
-  return LLVM::BitcastOp::create(b, loc, type, value);
-}
-
-Value mlir::triton::shuffleIdxAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
-                                  Value value, Value lane) {
-  Type type = value.getType();
-  Value bits = bitcastToInt(b, loc, value);
-  unsigned width = cast<IntegerType>(bits.getType()).getWidth();
-  Type i32 = b.getI32Type();
-  if (width == 32)
-    return bitcastFromIntTo(b, loc, target.shuffleIdx(b, loc, bits, lane), type);
-  if (width < 32) {
-    Value wide = LLVM::ZExtOp::create(b, loc, i32, bits);
-    Value shuffled = target.shuffleIdx(b, loc, wide, lane);
-    Value narrow = LLVM::TruncOp::create(b, loc, bits.getType(), shuffled);
-    return bitcastFromIntTo(b, loc, narrow, type);
-  }
-  Type i64 = b.getI64Type();
-  Value low = LLVM::TruncOp::create(b, loc, i32, bits);
-  Value high = LLVM::TruncOp::create(
-      b, loc, i32, LLVM::LShrOp::create(b, loc, bits, createIntConstant(b, loc, i64, 32)));
-  low = LLVM::ZExtOp::create(b, loc, i64, target.shuffleIdx(b, loc, low, lane));
-  high = LLVM::ZExtOp::create(b, loc, i64, target.shuffleIdx(b, loc, high, lane));
-  Value joined = LLVM::OrOp::create(
-      b, loc, low, LLVM::ShlOp::create(b, loc, high, createIntConstant(b, loc, i64, 32)));
-  return bitcastFromIntTo(b, loc, joined, type);
-}
-
 int64_t mlir::triton::getSharedBytes(Type llvmType) {
   if (isa<LLVM::LLVMPointerType>(llvmType))
     return 8;

@@ -71,9 +71,6 @@ bool isCommutativeCombine(Block &combine);
 /// `cond ? a : b`, element by element.
 ValueTuple selectTuple(OpBuilder &b, Location loc, Value cond, ValueRange a, ValueRange b2);
 
-/// `value` (any type up to 64 bits) read from lane `lane` of the warp.
-Value shuffleIdxAny(OpBuilder &b, Location loc, const TargetInfoBase &target, Value value,
-                    Value lane);
 
 /// Scratch of the op: one region per operand, each holding `slots` elements,
 /// regions of wider elements first so that every region is aligned.

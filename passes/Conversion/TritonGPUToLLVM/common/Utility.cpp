@@ -1,6 +1,11 @@
 //===- Utility.cpp - Helpers of the TTGIR to LLVM lowering ----------------===//
 
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+#include "passes/Analysis/Allocation.h"
+#include "passes/Analysis/Membar.h"
+
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
@@ -177,18 +182,19 @@ static Value bitcastFromInt(OpBuilder &b, Location loc, Value value, Type type) 
   return LLVM::BitcastOp::create(b, loc, type, value);
 }
 
-Value mlir::triton::shuffleXorAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
-                                  Value value, int mask) {
+/// `value` (8 to 64 bits, any type) through `shuffle32`, a warp shuffle of
+/// one i32: narrower values widened, 64-bit ones in two halves.
+static Value shuffleAnyWidth(OpBuilder &b, Location loc, Value value,
+                             llvm::function_ref<Value(Value)> shuffle32) {
   Type type = value.getType();
   Value bits = bitcastToInt(b, loc, value);
   unsigned width = cast<IntegerType>(bits.getType()).getWidth();
   Type i32 = b.getI32Type();
   if (width == 32)
-    return bitcastFromInt(b, loc, target.shuffleXor(b, loc, bits, mask), type);
+    return bitcastFromInt(b, loc, shuffle32(bits), type);
   if (width < 32) {
     Value wide = LLVM::ZExtOp::create(b, loc, i32, bits);
-    Value shuffled = target.shuffleXor(b, loc, wide, mask);
-    Value narrow = LLVM::TruncOp::create(b, loc, bits.getType(), shuffled);
+    Value narrow = LLVM::TruncOp::create(b, loc, bits.getType(), shuffle32(wide));
     return bitcastFromInt(b, loc, narrow, type);
   }
   assert(width == 64 && "shuffles of 8 to 64 bits");
@@ -196,11 +202,23 @@ Value mlir::triton::shuffleXorAny(OpBuilder &b, Location loc, const TargetInfoBa
   Value low = LLVM::TruncOp::create(b, loc, i32, bits);
   Value high = LLVM::TruncOp::create(
       b, loc, i32, LLVM::LShrOp::create(b, loc, bits, createIntConstant(b, loc, i64, 32)));
-  low = LLVM::ZExtOp::create(b, loc, i64, target.shuffleXor(b, loc, low, mask));
-  high = LLVM::ZExtOp::create(b, loc, i64, target.shuffleXor(b, loc, high, mask));
+  low = LLVM::ZExtOp::create(b, loc, i64, shuffle32(low));
+  high = LLVM::ZExtOp::create(b, loc, i64, shuffle32(high));
   Value joined = LLVM::OrOp::create(
       b, loc, low, LLVM::ShlOp::create(b, loc, high, createIntConstant(b, loc, i64, 32)));
   return bitcastFromInt(b, loc, joined, type);
+}
+
+Value mlir::triton::shuffleXorAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
+                                  Value value, int mask) {
+  return shuffleAnyWidth(b, loc, value,
+                         [&](Value word) { return target.shuffleXor(b, loc, word, mask); });
+}
+
+Value mlir::triton::shuffleIdxAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
+                                  Value value, Value lane) {
+  return shuffleAnyWidth(b, loc, value,
+                         [&](Value word) { return target.shuffleIdx(b, loc, word, lane); });
 }
 
 std::optional<int64_t> mlir::triton::getAllocationOffset(Operation *op) {
@@ -282,4 +300,26 @@ LogicalResult mlir::triton::checkTensorConstantsLowerable(ModuleOp module) {
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());
+}
+
+LogicalResult mlir::triton::insertBarriersAndLowerSCF(ModuleOp module) {
+  if (module->hasAttr("ttg.shared")) {
+    FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(module);
+    if (failed(allocation))
+      return failure();
+    insertSharedMemoryBarriers(module, *allocation);
+  }
+  MLIRContext *context = module.getContext();
+  RewritePatternSet patterns(context);
+  populateSCFToControlFlowConversionPatterns(patterns);
+  ConversionTarget target(*context);
+  target.addIllegalDialect<scf::SCFDialect>();
+  target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+  return applyPartialConversion(module, target, std::move(patterns));
+}
+
+int mlir::triton::getModuleIntAttr(ModuleOp module, StringRef name, int fallback) {
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return fallback;
 }

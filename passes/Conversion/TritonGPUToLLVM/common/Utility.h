@@ -63,6 +63,9 @@ Value bitcastToInt(OpBuilder &b, Location loc, Value value);
 /// 32-bit pieces, widened when narrower).
 Value shuffleXorAny(OpBuilder &b, Location loc, const TargetInfoBase &target, Value value,
                     int mask);
+/// `value` (any type up to 64 bits) read from lane `lane` of the warp.
+Value shuffleIdxAny(OpBuilder &b, Location loc, const TargetInfoBase &target, Value value,
+                    Value lane);
 
 /// The module's `@global_smem`, declared by the lowering pass, plus `offset`
 /// bytes (an address in address space 3).
@@ -87,6 +90,15 @@ void declareGlobalSharedMemory(ModuleOp module);
 /// Fails, with a located error, on what no pattern lowers and other patterns
 /// would mangle (non-splat tensor constants).
 LogicalResult checkTensorConstantsLowerable(ModuleOp module);
+
+/// The first steps of every backend's lowering: barriers between conflicting
+/// shared-memory accesses (membar, on the structured form where it sees loops
+/// and ifs; when the module has been allocated), then scf to cf, so that block
+/// arguments convert like any other value.
+LogicalResult insertBarriersAndLowerSCF(ModuleOp module);
+
+/// An integer module attribute, or `fallback`.
+int getModuleIntAttr(ModuleOp module, StringRef name, int fallback);
 
 } // namespace triton
 } // namespace mlir
