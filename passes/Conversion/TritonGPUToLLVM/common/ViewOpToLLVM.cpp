@@ -197,7 +197,6 @@ struct JoinOpPattern : ConvertOpToLLVMPattern<JoinOp> {
       return Coords(coords.begin(), coords.begin() + last);
     };
     // Lanes and warps must not spread over the new dimension.
-    LinearLayout::Basis none;
     for (StringRef dim : {"lane", "warp"})
       if (resultLayout->hasInDim(dim))
         for (const LinearLayout::Basis &basis : resultLayout->getBases(dim))
@@ -216,7 +215,6 @@ struct JoinOpPattern : ConvertOpToLLVMPattern<JoinOp> {
         return rewriter.notifyMatchFailure(op, "the operands' layout does not match");
       results.push_back(coords[last] ? rhs[it->second] : lhs[it->second]);
     }
-    (void)none;
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results, rewriter,
                                           op.getType()));
     return success();
