@@ -185,6 +185,34 @@ def matmul_case(name, size, bm, bn, bk, warps, stages):
     return case
 
 
+def attention_case(name, heads, seq):
+    d = 64
+
+    def make():
+        q, k, v = (torch.randn(heads, seq, d, device=DEV, dtype=torch.float16) for _ in range(3))
+        o = torch.full_like(q, float("nan"))
+
+        def ref():
+            s = (q.double() @ k.double().transpose(1, 2)) * 0.125
+            return [torch.softmax(s, -1) @ v.double()]
+        return [q, k, v, o, 0.125, seq, seq * d, d], [o], ref
+    case = Case(name, own.attention_fwd, {"BLOCK_M": 128, "BLOCK_N": 64, "HEAD_DIM": d}, 4,
+                (triton.cdiv(seq, 128), heads), make, 4 * heads * seq * seq * d,
+                unit="TFLOP/s", tol=1e-2)
+    case.stages = 3
+    return case
+
+
+def renamed(case, name):
+    """The same case under another name: our compile of Triton's own TTGIR of
+    the kernel (NAME_ttgir), which times our lowering alone."""
+    copy = Case(name, case.kernel, case.constexprs, case.warps, case.grid, case.make,
+                case.traffic, case.unit, case.drop, case.tol)
+    if hasattr(case, "stages"):
+        copy.stages = case.stages
+    return copy
+
+
 CASES = [
     add_case("add_fp32", torch.float32, 1 << 28),
     add_case("add_fp16", torch.float16, 1 << 28),
@@ -198,14 +226,20 @@ CASES = [
     shape_case("shape"),
     matmul_case("matmul_fp16_small", 4096, 64, 64, 32, 4, 2),
     matmul_case("matmul_fp16_sm90", 4096, 128, 256, 64, 8, 3),
+    attention_case("attention_fwd", 64, 4096),
 ]
+CASES += [renamed(c, c.name + "_ttgir") for c in CASES if c.unit == "TFLOP/s"]
 # Ragged sizes for correctness only (not multiples of the block).
 RAGGED = {"add_fp32": add_case("add_fp32", torch.float32, 1000016),
           "add_fp16": add_case("add_fp16", torch.float16, 1000016),
           "math": math_case("math", 100016),
           "blockptr": blockptr_case("blockptr", 1008, 4112),
           "misc": misc_case("misc", 100016),
-          "matmul_fp16_small": matmul_case("matmul_fp16_small", 1008, 64, 64, 32, 4, 2)}
+          "matmul_fp16_small": matmul_case("matmul_fp16_small", 1008, 64, 64, 32, 4, 2),
+          "matmul_fp16_sm90": matmul_case("matmul_fp16_sm90", 1008, 128, 256, 64, 8, 3),
+          "attention_fwd": attention_case("attention_fwd", 4, 1008)}
+RAGGED.update({k + "_ttgir": renamed(c, k + "_ttgir") for k, c in list(RAGGED.items())
+               if c.unit == "TFLOP/s"})
 
 
 def ours_launcher(case, args):

@@ -16,8 +16,8 @@ compile="$here/../triton-compile"
 mkdir -p "$out"
 cp "$corpus/kernels.py" "$out/corpus_kernels.py"
 
-build() { # NAME TTIR WARPS
-  if "$compile" --num-warps "$3" -o "$out/$1" "$2" 2> "$out/$1.log"; then
+build() { # NAME TTIR|TTGIR WARPS [STAGES]
+  if "$compile" --num-warps "$3" --num-stages "${4:-3}" -o "$out/$1" "$2" 2> "$out/$1.log"; then
     echo "compiled  $1"
   else
     echo "FAILED    $1: $(grep -m1 error "$out/$1.log")"
@@ -26,11 +26,17 @@ build() { # NAME TTIR WARPS
 for k in add_fp32 add_fp16 softmax blockptr math misc shape; do
   build "$k" "$corpus/$k.ttir" 4
 done
-build matmul_fp16_small "$corpus/matmul_fp16_small.ttir" 4
-build matmul_fp16_sm90 "$corpus/matmul_fp16_sm90.ttir" 8
+build matmul_fp16_small "$corpus/matmul_fp16_small.ttir" 4 2
+build matmul_fp16_sm90 "$corpus/matmul_fp16_sm90.ttir" 8 3
 build softmax_4096_w8 "$here/ttir/softmax_4096_w8.ttir" 8
 build softmax_4096_w16 "$here/ttir/softmax_4096_w16.ttir" 16
 build layer_norm_4096 "$here/ttir/layer_norm_4096.ttir" 8
+build attention_fwd "$here/ttir/attention_fwd.ttir" 4 3
+# Triton's own TTGIR of the dot kernels through our make_llir: times our
+# lowering apart from our TTGIR passes.
+build matmul_fp16_small_ttgir "$corpus/matmul_fp16_small.ttgir" 4 2
+build matmul_fp16_sm90_ttgir "$corpus/matmul_fp16_sm90.ttgir" 8 3
+build attention_fwd_ttgir "$here/ttir/attention_fwd.ttgir" 4 3
 
 # Every corpus kernel we compile, checked against our interpreter on the GPU
 # (utils/gpu/check_refs.py OUTDIR/refs).
