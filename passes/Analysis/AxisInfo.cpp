@@ -420,6 +420,27 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
             arith::IndexCastUIOp, BitcastOp, IntToPtrOp, PtrToIntOp, gpu::ConvertLayoutOp>(
           [&](auto) -> std::optional<AxisInfo> { return in[0]; })
+      .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp>([&](auto) -> std::optional<AxisInfo> {
+        // Bitwise ops (masks combined with & and |, mostly): equal inputs give
+        // equal outputs, so runs of constants survive; low zero bits common to
+        // both inputs stay zero.
+        std::optional<int64_t> value =
+            fold(in[0].getConstantValue(), in[1].getConstantValue(),
+                 [&](int64_t x, int64_t y) -> std::optional<int64_t> {
+                   if (isa<arith::AndIOp>(op))
+                     return x & y;
+                   return isa<arith::OrIOp>(op) ? (x | y) : (x ^ y);
+                 });
+        if (value)
+          return constantInfo(*value, shape);
+        return elementwise(
+            in[0], in[1], [](int64_t) -> int64_t { return 1; },
+            [&](int64_t d) {
+              return gcd(divisibilityForRuns(in[0], d, 1), divisibilityForRuns(in[1], d, 1));
+            },
+            [&](int64_t d) { return gcd(in[0].getConstancy(d), in[1].getConstancy(d)); },
+            std::nullopt);
+      })
       .Case<arith::MaxSIOp, arith::MaxUIOp, arith::MinSIOp, arith::MinUIOp>(
           [&](auto) -> std::optional<AxisInfo> {
             return elementwise(

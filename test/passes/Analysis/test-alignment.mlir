@@ -107,3 +107,42 @@ tt.func public @select(%c: i1, %a: i32 {tt.divisibility = 32 : i32}, %b: i32 {tt
   %l = arith.extui %c : i1 to i32
   tt.return
 }
+
+// -----
+
+// Masks combined with & | ^: runs of equal values are the common ones (the
+// matmul epilogue's row mask & column mask stays constant over 16x16 blocks,
+// so the store is vectorized).
+tt.func public @bitwise(%m: i32 {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+  // expected-remark @below {{contiguity = [64], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  // expected-remark @below {{contiguity = [64, 1], divisibility = [4611686018427387904, 1], constancy = [1, 1], constant_value = <none>}}
+  %rows = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  // expected-remark @below {{contiguity = [1, 64], divisibility = [1, 4611686018427387904], constancy = [1, 1], constant_value = <none>}}
+  %cols = tt.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [16, 16], constancy = [64, 1], constant_value = <none>}}
+  %ms = tt.splat %m : i32 -> tensor<64x1xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [16, 16], constancy = [1, 64], constant_value = <none>}}
+  %ns = tt.splat %n : i32 -> tensor<1x64xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [1, 1], constancy = [16, 1], constant_value = <none>}}
+  %rm = arith.cmpi slt, %rows, %ms : tensor<64x1xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [1, 1], constancy = [1, 16], constant_value = <none>}}
+  %cm = arith.cmpi slt, %cols, %ns : tensor<1x64xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [1, 1], constancy = [16, 64], constant_value = <none>}}
+  %rb = tt.broadcast %rm : tensor<64x1xi1> -> tensor<64x64xi1>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [1, 1], constancy = [64, 16], constant_value = <none>}}
+  %cb = tt.broadcast %cm : tensor<1x64xi1> -> tensor<64x64xi1>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [1, 1], constancy = [16, 16], constant_value = <none>}}
+  %and = arith.andi %rb, %cb : tensor<64x64xi1>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [1, 1], constancy = [16, 16], constant_value = <none>}}
+  %or = arith.ori %rb, %cb : tensor<64x64xi1>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [1, 1], constancy = [16, 16], constant_value = <none>}}
+  %xor = arith.xori %rb, %cb : tensor<64x64xi1>
+  // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [1], constant_value = 12}}
+  %c12 = arith.constant 12 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [2], constancy = [1], constant_value = 10}}
+  %c10 = arith.constant 10 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [1], constant_value = 8}}
+  %k = arith.andi %c12, %c10 : i32
+  tt.return
+}
