@@ -15,8 +15,17 @@ address in one store, are reported.
     outs, races = run(text, "kernel", [np.array(...), ...], num_threads, shared_bytes)
 
 returns the arrays passed for pointer arguments after the run, and the races.
-Only the ops the reduce/scan lowerings and their tests produce are modelled;
-anything else raises.
+Warp-group MMA (the wgmma.mma_async inline asm of ttng.warp_group_dot) is
+modelled from the PTX ISA's description: matrix descriptors (start, leading
+and stride byte offsets, swizzle mode) name the operands in shared memory,
+registers hold A and the accumulator in the instruction's fragment layout,
+and the product is computed at once (wgmma.fence, commit_group and
+wait_group only order; a wait returns its tied registers). Vectors
+(insert/extractelement, vector loads and stores, bitcasts) are lists of
+per-thread arrays, like structs.
+
+Only the ops the reduce/scan and wgmma lowerings and their tests produce are
+modelled; anything else raises.
 """
 import re
 import sys
@@ -66,6 +75,12 @@ def struct_fields(t):
     return split_top(m.group(1)) if m else None
 
 
+def vector_type(t):
+    """vector<NxT> -> (N, T), else None."""
+    m = re.fullmatch(r"vector<(\d+)x(\w+)>", t or "")
+    return (int(m.group(1)), m.group(2)) if m else None
+
+
 class Sim:
     def __init__(self, nthreads, shared_bytes):
         self.T = nthreads
@@ -96,9 +111,8 @@ class Sim:
     def cast_arr(self, a, t):
         if t in FLOATS:
             return np.asarray(a, dtype=FLOATS[t])
-        if t == "bf16":
-            raise RuntimeError("bf16 not simulated")
-        w = int_width(t)
+        # bf16 values are only moved, never computed with: kept as bits.
+        w = 16 if t == "bf16" else int_width(t)
         if w == 1:
             return np.asarray(a).astype(bool)
         if w:
@@ -283,6 +297,9 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
                 out = sim.cast_arr(np.full(nthreads, int(lit) % (1 << 64), dtype=np.uint64), rtype)
         elif op in ("llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero"):
             f = struct_fields(rtype)
+            vt = vector_type(rtype)
+            if vt:
+                f = [vt[1]] * vt[0]
             out = [sim.const(ft, 0) for ft in f] if f else sim.const(rtype, 0)
         elif op == "llvm.mlir.addressof":
             out = np.zeros(nthreads, dtype=np.uint64)
@@ -292,6 +309,9 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
             out = np.full(nthreads, pid if op.endswith(".x") else 0, dtype=np.uint64)
         elif op.startswith("nvvm.read.ptx.sreg.nctaid"):
             out = np.full(nthreads, 1, dtype=np.uint64)
+        elif op in ("nvvm.wgmma.fence.aligned", "nvvm.wgmma.commit.group.sync.aligned",
+                    "nvvm.wgmma.wait.group.sync.aligned", "nvvm.fence.proxy"):
+            pass  # wgmma runs at once here: the fences and groups only order it
         elif op in ("nvvm.barrier0", "nvvm.barrier", "nvvm.bar.warp.sync"):
             if op != "nvvm.bar.warp.sync":
                 sim.epoch += 1
@@ -321,6 +341,11 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
         elif op == "llvm.extractvalue":
             pos = int(re.search(r"position = array<i64: (\d+)>", rest).group(1))
             out = v[0][pos]
+        elif op == "llvm.insertelement":
+            out = list(v[0])
+            out[uniform(v[2])] = v[1]
+        elif op == "llvm.extractelement":
+            out = v[0][uniform(v[1])]
         elif op == "llvm.insertvalue":
             pos = int(re.search(r"position = array<i64: (\d+)>", rest).group(1))
             out = list(v[0])
@@ -387,6 +412,8 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
             out = sim.cast_arr(v[0].astype(np.uint64), rtype)
         elif op == "llvm.sext":
             out = sim.cast_arr(Sim.signed(v[0].astype(np.uint64), int_width(t0)), rtype)
+        elif op == "llvm.bitcast" and (vector_type(t0) or vector_type(rtype)):
+            out = bitcast_vector(sim, v[0], t0, rtype)
         elif op == "llvm.bitcast":
             out = sim.from_bits(sim.to_bits(v[0], t0), rtype)
         elif op in ("llvm.ptrtoint", "llvm.inttoptr"):
@@ -428,9 +455,19 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
             wt = int_width(intypes[1]) if i0 == DYN else 32
             iv = Sim.signed(np.asarray(iv).astype(np.uint64), wt) if i0 == DYN else iv
             out = (addr + iv.astype(np.int64) * size).astype(np.uint64)
+        elif op == "llvm.load" and vector_type(rtype):
+            space = 3 if "ptr<3>" in t0 else 1
+            n, et = vector_type(rtype)
+            out = [sim.from_bits(sim.load(v[0] + np.uint64(i * type_size(et)), et, space), et)
+                   for i in range(n)]
         elif op == "llvm.load":
             space = 3 if "ptr<3>" in t0 else 1
             out = sim.from_bits(sim.load(v[0], rtype, space), rtype)
+        elif op == "llvm.store" and vector_type(types[ops[0]]):
+            space = 3 if "ptr<3>" in types[ops[1]] else 1
+            n, et = vector_type(types[ops[0]])
+            for i in range(n):
+                sim.store(v[1] + np.uint64(i * type_size(et)), sim.to_bits(v[0][i], et), et, space)
         elif op == "llvm.store":
             space = 3 if "ptr<3>" in types[ops[1]] else 1
             sim.store(v[1], sim.to_bits(v[0], types[ops[0]]), types[ops[0]], space)
@@ -460,6 +497,163 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
     return outs, sim.races
 
 
+def uniform(a):
+    """The value every thread holds (an element index, say)."""
+    a = np.asarray(a)
+    if not (a == a[0]).all():
+        raise RuntimeError("expected a value uniform over the threads")
+    return int(a[0])
+
+
+def bitcast_vector(sim, value, src, dst):
+    """Bitcasts between vectors and scalars: element 0 in the low bits."""
+    def parts(t):
+        vt = vector_type(t)
+        return vt if vt else (1, t)
+    n, et = parts(src)
+    elems = value if vector_type(src) else [value]
+    bits = np.zeros(sim.T, dtype=object)
+    width = 8 * type_size(et)
+    for i in range(n):
+        bits = bits | (sim.to_bits(elems[i], et).astype(object) << (i * width))
+    m, dt = parts(dst)
+    dwidth = 8 * type_size(dt)
+    out = [sim.from_bits(np.array([(int(b) >> (j * dwidth)) & ((1 << dwidth) - 1)
+                                   for b in bits], dtype=np.uint64), dt) for j in range(m)]
+    return out if vector_type(dst) else out[0]
+
+
+def decode_elements(bits, kind):
+    """Raw element bits (uint64 array) as float64/int64 values of a wgmma type."""
+    bits = bits.astype(np.uint64)
+    if kind == "f16":
+        return bits.astype(np.uint16).view(np.float16).astype(np.float64)
+    if kind == "bf16":
+        return (bits.astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64)
+    if kind == "tf32":  # the low 13 mantissa bits are ignored
+        return (bits.astype(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32).astype(np.float64)
+    if kind == "s8":
+        return Sim.signed(bits, 8).astype(np.int64)
+    if kind in ("e4m3", "e5m2"):
+        mbits, bias = (3, 7) if kind == "e4m3" else (2, 15)
+        b = bits.astype(np.int64)
+        sign = np.where(b & 0x80, -1.0, 1.0)
+        exp = (b >> mbits) & ((1 << (7 - mbits)) - 1)
+        man = b & ((1 << mbits) - 1)
+        val = np.where(exp == 0, man / (1 << mbits) * 2.0 ** (1 - bias),
+                       (1 + man / (1 << mbits)) * 2.0 ** (exp - bias))
+        return sign * val
+    raise RuntimeError("wgmma type not simulated: " + kind)
+
+
+WGMMA = re.compile(r"wgmma\.mma_async\.sync\.aligned\.m64n(\d+)k(\d+)\.(\w+)\.(\w+)\.(\w+) "
+                   r"\{([^}]*)\}, (\{[^}]*\}|\$\d+), \$(\d+), \$(\d+)((?:, -?\d+)*);")
+
+
+def read_operand(sim, desc, rows, cols, elem_bytes, mn_major, reader):
+    """The rows x cols (MN x K) matrix a descriptor names, as raw bits: the
+    canonical layouts of the PTX ISA, built from 8-row core matrices (16-byte
+    rows unswizzled, swizzle-width rows otherwise) and the 16-byte-chunk XOR
+    of each swizzle mode over absolute shared addresses."""
+    start = (desc & 0x3FFF) << 4
+    lbo = ((desc >> 16) & 0x3FFF) << 4
+    sbo = ((desc >> 32) & 0x3FFF) << 4
+    width = {0: 0, 1: 128, 2: 64, 3: 32}[desc >> 62]
+    t = 16 // elem_bytes  # elements per 16 bytes
+    out = np.zeros((rows, cols), dtype=np.uint64)
+    for mn in range(rows):
+        for k in range(cols):
+            if not mn_major and width == 0:
+                off = (mn // 8) * sbo + (k // t) * lbo + (mn % 8) * 16 + (k % t) * elem_bytes
+            elif not mn_major:
+                off = (mn // 8) * sbo + (mn % 8) * width + k * elem_bytes
+            elif width == 0:
+                off = (mn // t) * sbo + (k // 8) * lbo + (k % 8) * 16 + (mn % t) * elem_bytes
+            else:
+                per_row = width // elem_bytes
+                off = (mn // per_row) * lbo + (k // 8) * sbo + (k % 8) * width + \
+                    (mn % per_row) * elem_bytes
+            addr = start + off
+            if width:
+                addr ^= ((addr >> 7) & (width // 16 - 1)) << 4
+            out[mn, k] = reader(addr, elem_bytes)
+    return out
+
+
+def wgmma(sim, m, cons, operand, nout, rtype, T):
+    """One wgmma.mma_async per warpgroup: D = A * B (+ C when scale-d)."""
+    n, k = int(m.group(1)), int(m.group(2))
+    dkind, akind, bkind = m.group(3), m.group(4), m.group(5)
+    imms = [int(x) for x in re.findall(r"-?\d+", m.group(10))]
+    a_regs = m.group(7).startswith("{")
+    elem_bytes = {"f16": 2, "bf16": 2, "tf32": 4, "e4m3": 1, "e5m2": 1, "s8": 1}[akind]
+    scale_a = scale_b = 1
+    trans_a = trans_b = 0
+    if akind in ("f16", "bf16"):
+        if a_regs:
+            scale_a, scale_b, trans_b = imms
+        else:
+            scale_a, scale_b, trans_a, trans_b = imms
+    elif akind != "s8":
+        scale_a, scale_b = imms
+    acc = [operand(nout + i) for i in range(nout)]  # tied inputs follow the outputs
+    fields = struct_fields(rtype)
+    out = [np.array(a, copy=True) for a in acc]
+    for g in range(T // 128):
+        lo = 128 * g
+        th = np.arange(lo, lo + 128)
+        warp, lane = (th - lo) // 32, th % 32
+
+        def reader(addr, size):
+            sim.check_shared_bounds(addr, size)
+            sim.check_read(addr, size, lo)
+            return int.from_bytes(bytes(sim.shared[addr:addr + size]), "little")
+        bdesc = uniform(operand(int(m.group(8)))[lo:lo + 128])
+        b = decode_elements(read_operand(sim, bdesc, n, k, elem_bytes, trans_b, reader), bkind).T
+        if a_regs:
+            regs = [int(x[1:]) for x in m.group(7)[1:-1].split(",")]
+            per = 4 // elem_bytes
+            a = np.zeros((64, k), dtype=np.uint64)
+            for q, r in enumerate(regs):
+                word = operand(r).astype(np.uint64)[lo:lo + 128]
+                for e in range(per):
+                    rows = 16 * warp + lane // 4 + 8 * (q % 2)
+                    cols = (lane % 4) * per + (q // 2) * (k // 2) + e
+                    a[rows, cols] = (word >> np.uint64(8 * elem_bytes * e)) & \
+                        np.uint64((1 << (8 * elem_bytes)) - 1)
+        else:
+            adesc = uniform(operand(int(m.group(7)[1:]))[lo:lo + 128])
+            a = read_operand(sim, adesc, 64, k, elem_bytes, trans_a, reader)
+        a = decode_elements(a, akind)
+        prod = (scale_a * a) @ (scale_b * b)
+        scale_d = uniform(operand(int(m.group(9)))[lo:lo + 128].astype(np.int64))
+        # The D fragment: register i of thread (warp, lane) at row
+        # 16 warp + lane / 4 + 8 (i / 2 % 2), column 2 (lane % 4) + i % 2 +
+        # 8 (i / 4); f16 accumulators pack columns c, c + 1 per register.
+        packed = dkind == "f16"
+        per_reg = 2 if packed else 1
+        for i in range(nout):
+            for h in range(per_reg):
+                e = 2 * i + h if packed else i
+                rows = 16 * warp + lane // 4 + 8 * ((e // 2) % 2)
+                cols = 2 * (lane % 4) + e % 2 + 8 * (e // 4)
+                if packed:
+                    old = (acc[i][lo:lo + 128].astype(np.uint64) >> np.uint64(16 * h)) & np.uint64(0xFFFF)
+                    c = old.astype(np.uint16).view(np.float16).astype(np.float64)
+                    d = prod[rows, cols] + (c if scale_d else 0)
+                    bits = d.astype(np.float16).view(np.uint16).astype(np.uint64) << np.uint64(16 * h)
+                    keep = out[i][lo:lo + 128].astype(np.uint64) & ~(np.uint64(0xFFFF) << np.uint64(16 * h))
+                    out[i][lo:lo + 128] = keep | bits
+                elif dkind == "s32":
+                    c = Sim.signed(acc[i][lo:lo + 128].astype(np.uint64), 32)
+                    d = prod[rows, cols].astype(np.int64) + (c if scale_d else 0)
+                    out[i][lo:lo + 128] = (d & 0xFFFFFFFF).astype(np.uint64)
+                else:
+                    c = acc[i][lo:lo + 128].astype(np.float64)
+                    out[i][lo:lo + 128] = prod[rows, cols] + (c if scale_d else 0)
+    return [sim.cast_arr(o, f) for o, f in zip(out, fields)]
+
+
 def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
     asm = asm.replace("\\0A", "\n").replace("\\09", "\t").replace("\\n", "\n").replace("\\t", "\t")
     outs = [c for c in cons if c.startswith("=")]
@@ -468,6 +662,14 @@ def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
     # operand $i: outputs first, then inputs
     def operand(i):
         return v[i - nout]
+    mm = WGMMA.match(asm)
+    if mm:
+        return wgmma(sim, mm, cons, operand, nout, rtype, T)
+    if re.fullmatch(r"wgmma\.wait_group\.sync\.aligned \d+;", asm):
+        # The outputs are the tied inputs, unchanged.
+        fields = struct_fields(rtype) if nout > 1 else [rtype]
+        res = [sim.cast_arr(np.asarray(v[i]), f) for i, f in enumerate(fields)]
+        return res if nout > 1 else res[0]
     m = re.search(r"@\$(\d+) (ld|st)\.global[\w.:]*?(?:\.v(\d))?\.(b32|b16|b8|u8|b64)", asm)
     if not m:
         raise RuntimeError("inline asm not simulated: " + asm)

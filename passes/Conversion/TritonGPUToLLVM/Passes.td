@@ -47,6 +47,14 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     one thread per element, old values shared through the op's scratch;
     `tt.print` (vprintf), `tt.assert` (__assertfail).
 
+    Dots: `tt.dot` as `mma.sync` (MMA v2 layouts) or FMAs; with compute
+    capability 90, `ttng.warp_group_dot` as `wgmma.mma_async` per
+    warpgroup, 64 x N tile and K step (operands in `#ttg.nvmma_shared`
+    memory named by matrix descriptors, A possibly in registers),
+    `ttng.warp_group_dot_wait` as `wgmma.wait_group` with the accumulator
+    registers tied through it, `ttng.fence_async_shared` as
+    `fence.proxy.async`.
+
     ```mlir
     %p = tt.get_program_id x : i32
     // becomes

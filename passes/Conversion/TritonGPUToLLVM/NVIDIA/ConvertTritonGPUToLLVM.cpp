@@ -103,6 +103,7 @@ struct ConvertTritonGPUToLLVMPass
     populateScanOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     nvidia::populateMMAv2DotOpToLLVMPatterns(converter, patterns);
+    nvidia::populateWGMMADotOpToLLVMPatterns(converter, patterns, targetInfo, computeCapability);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, targetInfo);
     populateMemoryOpToLLVMPatterns(converter, patterns, targetInfo);
     populateGatherOpToLLVMPatterns(converter, patterns, targetInfo);

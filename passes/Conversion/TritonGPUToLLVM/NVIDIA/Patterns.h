@@ -20,6 +20,12 @@ void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateMMAv2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                       RewritePatternSet &patterns);
 
+/// ttng.warp_group_dot on wgmma (compute capability 90),
+/// ttng.warp_group_dot_wait and ttng.fence_async_shared.
+void populateWGMMADotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns, const TargetInfoBase &target,
+                                      int computeCapability);
+
 /// ttg.async_copy_global_to_local (cp.async, `widths` elements at most per
 /// copy), ttg.async_commit_group and ttg.async_wait.
 void populateAsyncCopyOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,

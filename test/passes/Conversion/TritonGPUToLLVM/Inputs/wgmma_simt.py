@@ -1,0 +1,229 @@
+"""Lowers small straight-line ttng.warp_group_dot kernels (operands loaded
+from global memory, stored into #ttg.nvmma_shared buffers or loaded into
+registers, the dot, the result stored from its #ttg.nvidia_mma v3 layout) and
+runs them on the CPU (utils/simt_sim.py, whose wgmma model follows the PTX
+ISA's descriptors and fragments), comparing with NumPy. Prints one line per
+case, PASS or FAIL, then a count.
+
+Usage: wgmma_simt.py TRITON_OPT UTILS_DIR
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+OPT = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+import simt_sim  # noqa: E402
+
+TMP = tempfile.mkdtemp()
+BLOCKED = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [%d, 1], order = [1, 0]}>"
+
+# Element types: TTGIR type, type in memory (loaded as), bits, NumPy model.
+TYPES = {
+    "f16": ("f16", "f16", 16),
+    "bf16": ("bf16", "i16", 16),
+    "f32": ("f32", "f32", 32),
+    "e4m3": ("f8E4M3FN", "i8", 8),
+    "e5m2": ("f8E5M2", "i8", 8),
+    "i8": ("i8", "i8", 8),
+}
+
+
+def offsets(L, M, N, name):
+    """%<name> = i * N + j over an MxN tensor in layout L."""
+    s0 = f"#ttg.slice<{{dim = 1, parent = {L}}}>"
+    s1 = f"#ttg.slice<{{dim = 0, parent = {L}}}>"
+    return f"""    %{name}i = tt.make_range {{end = {M} : i32, start = 0 : i32}} : tensor<{M}xi32, {s0}>
+    %{name}ie = tt.expand_dims %{name}i {{axis = 1 : i32}} : tensor<{M}xi32, {s0}> -> tensor<{M}x1xi32, {L}>
+    %{name}j = tt.make_range {{end = {N} : i32, start = 0 : i32}} : tensor<{N}xi32, {s1}>
+    %{name}je = tt.expand_dims %{name}j {{axis = 0 : i32}} : tensor<{N}xi32, {s1}> -> tensor<1x{N}xi32, {L}>
+    %{name}n = arith.constant dense<{N}> : tensor<{M}x1xi32, {L}>
+    %{name}r = arith.muli %{name}ie, %{name}n : tensor<{M}x1xi32, {L}>
+    %{name}rb = tt.broadcast %{name}r : tensor<{M}x1xi32, {L}> -> tensor<{M}x{N}xi32, {L}>
+    %{name}cb = tt.broadcast %{name}je : tensor<1x{N}xi32, {L}> -> tensor<{M}x{N}xi32, {L}>
+    %{name} = arith.addi %{name}rb, %{name}cb : tensor<{M}x{N}xi32, {L}>
+"""
+
+
+def load(ptr, shape, L, mem, ty, name):
+    text = f"""    %{name}p = tt.splat %{ptr} : !tt.ptr<{mem}> -> tensor<{shape}x!tt.ptr<{mem}>, {L}>
+    %{name}q = tt.addptr %{name}p, %{name}o : tensor<{shape}x!tt.ptr<{mem}>, {L}>, tensor<{shape}xi32, {L}>
+    %{name}m = tt.load %{name}q : tensor<{shape}x!tt.ptr<{mem}>, {L}>
+"""
+    if mem == ty:
+        return text.replace(f"%{name}m = tt.load", f"%{name} = tt.load")
+    return text + f"    %{name} = tt.bitcast %{name}m : tensor<{shape}x{mem}, {L}> -> tensor<{shape}x{ty}, {L}>\n"
+
+
+def swizzle_for(row_bytes):
+    return 128 if row_bytes >= 128 else 64 if row_bytes >= 64 else 32 if row_bytes >= 32 else 0
+
+
+def kernel(case):
+    M, N, K = case["M"], case["N"], case["K"]
+    warps = case.get("warps", [4, 1])
+    nw = warps[0] * warps[1]
+    ty, mem, bits = TYPES[case["type"]]
+    bty = TYPES[case.get("btype", case["type"])][0]
+    acc = case["acc"]
+    instrK = 256 // bits
+    instrN = case["instrN"]
+    L = BLOCKED % nw
+    mma = (f"#ttg.nvidia_mma<{{versionMajor = 3, versionMinor = 0, warpsPerCTA = [{warps[0]}, {warps[1]}], "
+           f"instrShape = [16, {instrN}, {instrK}]}}>")
+    a_t, b_t = case.get("a_trans", False), case.get("b_trans", False)
+    # The contiguous dimension's bytes pick the swizzle, as Triton does.
+    sa = case.get("sa", swizzle_for((M if a_t else K) * bits // 8))
+    sb = case.get("sb", swizzle_for((K if b_t else N) * bits // 8))
+    encA = f"#ttg.nvmma_shared<{{swizzlingByteWidth = {sa}, transposed = {str(a_t).lower()}, elementBitWidth = {bits}}}>"
+    encB = f"#ttg.nvmma_shared<{{swizzlingByteWidth = {sb}, transposed = {str(b_t).lower()}, elementBitWidth = {bits}}}>"
+    smem = "#ttg.shared_memory"
+    memA = f"!ttg.memdesc<{M}x{K}x{ty}, {encA}, {smem}>"
+    memB = f"!ttg.memdesc<{K}x{N}x{bty}, {encB}, {smem}>"
+    bmem = TYPES[case.get("btype", case["type"])][1]
+    body = offsets(L, M, K, "ao") + load("pa", f"{M}x{K}", L, mem, ty, "a")
+    body += offsets(L, K, N, "bo") + load("pb", f"{K}x{N}", L, bmem, bty, "b")
+    body += f"    %bs = ttg.local_alloc %b : (tensor<{K}x{N}x{bty}, {L}>) -> {memB}\n"
+    if case.get("a_regs"):
+        dot = f"#ttg.dot_op<{{opIdx = 0, parent = {mma}, kWidth = {32 // bits}}}>"
+        body += f"    %as = ttg.local_alloc %a : (tensor<{M}x{K}x{ty}, {L}>) -> {memA}\n"
+        body += f"    %ar = ttg.local_load %as : {memA} -> tensor<{M}x{K}x{ty}, {dot}>\n"
+        a_val, a_type = "%ar", f"tensor<{M}x{K}x{ty}, {dot}>"
+    else:
+        body += f"    %as = ttg.local_alloc %a : (tensor<{M}x{K}x{ty}, {L}>) -> {memA}\n"
+        a_val, a_type = "%as", memA
+    body += offsets(mma, M, N, "co")
+    cmem = {"f32": "f32", "f16": "f16", "i32": "i32"}[acc]
+    body += load("pc", f"{M}x{N}", mma, cmem, acc, "c")
+    body += "    ttng.fence_async_shared {bCluster = false}\n"
+    use_c = ", %usec" if "use_c" in case else ""
+    asyn = "true" if case.get("async") else "false"
+    body += (f"    %d = ttng.warp_group_dot {a_val}, %bs, %c{use_c} {{inputPrecision = 0 : i32, isAsync = {asyn}, "
+             f"maxNumImpreciseAcc = 1073741824 : i32}} : {a_type} * {memB} -> tensor<{M}x{N}x{acc}, {mma}>\n")
+    res = "%d"
+    if case.get("async"):
+        body += f"    %w:2 = ttng.warp_group_dot_wait %d, %bs {{pendings = 0 : i32}} : tensor<{M}x{N}x{acc}, {mma}>, {memB}\n"
+        res = "%w#0"
+    body += f"""    %dp = tt.splat %pd : !tt.ptr<{acc}> -> tensor<{M}x{N}x!tt.ptr<{acc}>, {mma}>
+    %dq = tt.addptr %dp, %co : tensor<{M}x{N}x!tt.ptr<{acc}>, {mma}>, tensor<{M}x{N}xi32, {mma}>
+    tt.store %dq, {res} : tensor<{M}x{N}x!tt.ptr<{acc}>, {mma}>
+"""
+    sig = f"%pa: !tt.ptr<{mem}>, %pb: !tt.ptr<{bmem}>, %pc: !tt.ptr<{cmem}>, %pd: !tt.ptr<{acc}>"
+    if "use_c" in case:
+        sig += ", %usec: i1"
+    header = ('module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %d : i32, '
+              'ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {\n') % nw
+    return header + f"  tt.func public @k({sig}) {{\n" + body + "    tt.return\n  }\n}\n", nw
+
+
+def lower(src):
+    path = os.path.join(TMP, "k.mlir")
+    with open(path, "w") as f:
+        f.write(src)
+    r = subprocess.run([OPT, path, "-allocate-shared-memory", "-convert-triton-gpu-to-llvm",
+                        "-canonicalize", "-cse", "-reconcile-unrealized-casts",
+                        "--mlir-print-op-generic"], capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError(r.stderr.strip().splitlines()[0] if r.stderr else "triton-opt crashed")
+    return r.stdout, int(re.search(r"ttg.shared = (\d+)", r.stdout).group(1))
+
+
+FP8_VALUES = {"e4m3": [0x38, 0x40, 0xB8, 0x30, 0x44, 0xC0, 0x3C, 0x00],   # 1, 2, -1, .5, 3, -2, 1.5, 0
+              "e5m2": [0x3C, 0x40, 0xBC, 0x38, 0x42, 0xC0, 0x3E, 0x00]}
+
+
+def operand(rng, kind, shape):
+    """(raw array for memory, float64/int64 values)."""
+    if kind == "f16":
+        x = rng.integers(-4, 5, shape).astype(np.float16) / np.float16(4)
+        return x, x.astype(np.float64)
+    if kind == "bf16":
+        x = (rng.integers(-4, 5, shape) / 4).astype(np.float32)
+        return (x.view(np.uint32) >> 16).astype(np.int16), x.astype(np.float64)
+    if kind == "f32":  # exact in tf32
+        x = (rng.integers(-8, 9, shape) / 8).astype(np.float32)
+        return x, x.astype(np.float64)
+    if kind == "i8":
+        x = rng.integers(-100, 101, shape).astype(np.int8)
+        return x, x.astype(np.int64)
+    codes = np.array(FP8_VALUES[kind], dtype=np.uint8)[rng.integers(0, 8, shape)]
+    return codes.view(np.int8), simt_sim.decode_elements(codes.astype(np.uint64), kind)
+
+
+def run_case(name, case):
+    rng = np.random.default_rng(abs(hash(name)) % (1 << 32))
+    M, N, K = case["M"], case["N"], case["K"]
+    src, nw = kernel(case)
+    text, shared = lower(src)
+    a_raw, a = operand(rng, case["type"], (M, K))
+    b_raw, b = operand(rng, case.get("btype", case["type"]), (K, N))
+    acc = case["acc"]
+    if acc == "i32":
+        c = rng.integers(-1000, 1000, (M, N)).astype(np.int32)
+    else:
+        c = (rng.integers(-8, 9, (M, N)) / 8).astype(np.float32 if acc == "f32" else np.float16)
+    d = np.zeros((M, N), dtype=c.dtype)
+    args = [a_raw, b_raw, c, d]
+    use_c = case.get("use_c", True)
+    if "use_c" in case:
+        args.append(int(use_c))
+    outs, races = simt_sim.run(text, "k", args, 32 * nw, shared)
+    want = a @ b + (c.astype(np.float64 if acc != "i32" else np.int64) if use_c else 0)
+    got = outs[3].astype(want.dtype)
+    tol = 0 if acc == "i32" else (1e-2 if acc == "f16" else 1e-5)
+    ok = np.allclose(got, want, atol=tol, rtol=tol) and not races
+    print(("PASS " if ok else "FAIL ") + name + ("" if not races else f" races: {races[:2]}"))
+    if not ok and not races:
+        bad = np.argwhere(~np.isclose(got, want, atol=tol, rtol=tol))
+        print(f"  {len(bad)} wrong, first at {tuple(bad[0])}: {got[tuple(bad[0])]} != {want[tuple(bad[0])]}")
+    return ok
+
+
+CASES = {
+    # fp16 into f32: A K-major (64-byte swizzle), B N-major (128 bytes).
+    "f16 64x64x32": dict(M=64, N=64, K=32, type="f16", acc="f32", instrN=64),
+    # Two warpgroups along M, asynchronous with a wait, 128-byte swizzles, 4 K steps.
+    "f16 2 warpgroups async": dict(M=128, N=64, K=64, type="f16", acc="f32", instrN=64,
+                                   warps=[8, 1], **{"async": True}),
+    # Warpgroups along N.
+    "f16 warpgroups along N": dict(M=64, N=128, K=32, type="f16", acc="f32", instrN=64, warps=[4, 2]),
+    # Repetitions over M and N in registers (128x128 over one warpgroup, N tiles of 32).
+    "f16 M/N repeats": dict(M=128, N=64, K=16, type="f16", acc="f32", instrN=32),
+    # Transposed (M-major) A with a 128-byte swizzle; K-major B (32 bytes).
+    "f16 A M-major, B K-major": dict(M=64, N=32, K=16, type="f16", acc="f32", instrN=32,
+                                     a_trans=True, b_trans=True),
+    # M-major A with 32-byte swizzle chunks (LBO used), N-major B.
+    "bf16 A M-major 32B": dict(M=64, N=32, K=32, type="bf16", acc="f32", instrN=32, a_trans=True,
+                               sa=32),
+    # N-major B in 64-byte chunks (LBO between them), K-major A in 32 bytes.
+    "f16 B N-major 64B": dict(M=64, N=64, K=16, type="f16", acc="f32", instrN=64, sb=64),
+    # Unswizzled B of 16-byte rows (8 columns): the canonical interleaved layout.
+    "f16 N=8 unswizzled B": dict(M=64, N=8, K=32, type="f16", acc="f32", instrN=8),
+    # useC false: the accumulator is ignored.
+    "f16 useC false": dict(M=64, N=32, K=32, type="f16", acc="f32", instrN=32, use_c=False),
+    "f16 useC true": dict(M=64, N=32, K=32, type="f16", acc="f32", instrN=32, use_c=True),
+    # fp16 accumulators (f16x2 registers).
+    "f16 into f16": dict(M=64, N=32, K=32, type="f16", acc="f16", instrN=32),
+    # A in registers (local_load to the v3 dot operand layout).
+    "f16 A in registers": dict(M=64, N=64, K=32, type="f16", acc="f32", instrN=64, a_regs=True),
+    "i8 A in registers": dict(M=64, N=32, K=64, type="i8", acc="i32", instrN=32, a_regs=True,
+                              b_trans=True),
+    # tf32, K-major both.
+    "tf32": dict(M=64, N=32, K=32, type="f32", acc="f32", instrN=32, b_trans=True),
+    # int8 into int32, fp8 (e4m3 x e5m2) into f32.
+    "i8": dict(M=64, N=32, K=64, type="i8", acc="i32", instrN=32, b_trans=True),
+    "e4m3 x e5m2": dict(M=64, N=32, K=64, type="e4m3", btype="e5m2", acc="f32", instrN=32,
+                        b_trans=True),
+}
+
+passed = 0
+for name, case in CASES.items():
+    try:
+        passed += run_case(name, case)
+    except Exception as e:  # noqa: BLE001
+        print(f"FAIL {name}: {e}")
+print(f"{passed} of {len(CASES)} cases match")
