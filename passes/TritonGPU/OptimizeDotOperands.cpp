@@ -107,6 +107,9 @@ struct UseRegisterOperandForMmaV3 : OpRewritePattern<nvidia_gpu::WarpGroupDotOp>
     Value a = ConvertLayoutOp::create(rewriter, dot.getLoc(), srcType.cloneWithEncoding(operand),
                                       alloc.getSrc());
     rewriter.modifyOpInPlace(dot, [&] { dot.getAMutable().assign(a); });
+    // An allocation is not trivially dead (it has a memory effect).
+    if (alloc->use_empty())
+      rewriter.eraseOp(alloc);
     return success();
   }
 };

@@ -35,9 +35,8 @@ bool isMemDescView(Operation *op) {
 
 /// Collects the ops that write, through the generic proxy, the shared memory
 /// `operand` views: allocations from a tensor and stores into an allocation
-/// (found by following single-use views from it); block arguments other
-/// than loop-carried values are unknown and count as such a write (their
-/// owner is recorded).
+/// (through any views of it); block arguments other than loop-carried values
+/// are unknown and count as such a write (their owner is recorded).
 void collectGenericWrites(Value operand, DenseSet<Value> &visited,
                           llvm::SetVector<Operation *> &writes) {
   if (!visited.insert(operand).second || !isa<MemDescType>(operand.getType()))
@@ -46,13 +45,16 @@ void collectGenericWrites(Value operand, DenseSet<Value> &visited,
     if (auto alloc = dyn_cast<LocalAllocOp>(def)) {
       if (alloc.getSrc())
         writes.insert(def);
-      for (Operation *user : alloc.getResult().getUsers()) {
-        while (user->hasOneUse() && isMemDescView(user))
-          user = *user->getUsers().begin();
-        if (isa<LocalStoreOp>(user)) {
+      // Stores into the buffer, through any views of it. (Upstream follows
+      // only views with one use, and would miss a store into a view the dot
+      // also reads.)
+      SmallVector<Operation *> users(alloc.getResult().getUsers());
+      while (!users.empty()) {
+        Operation *user = users.pop_back_val();
+        if (isMemDescView(user))
+          users.append(user->getUsers().begin(), user->getUsers().end());
+        else if (isa<LocalStoreOp>(user))
           writes.insert(user);
-          return;
-        }
       }
     }
     for (Value value : def->getOperands())
