@@ -208,7 +208,7 @@ static std::optional<LogicalResult> execControl(Executor &ex, Operation *op) {
     return success();
   }
   if (name == "llvm.intr.assume" || name == "gpu.barrier" ||
-      name == "ttg.barrier" ||
+      name == "ttg.barrier" || name == "ttng.fence_async_shared" ||
       name == "tt.grid_dependency_wait" ||
       name == "tt.grid_dependency_launch_dependents")
     return success(); // one program at a time: nothing to wait for

@@ -52,6 +52,9 @@ public:
     unsigned buffer = 0;
     int64_t offset = 0;
     SmallVector<int64_t, 4> shape;
+    /// Dimension i of the view is dimension order[i] of the row-major
+    /// elements at `offset` (a memdesc_trans); empty for no permutation.
+    SmallVector<int32_t, 4> order;
   };
   /// The view a memdesc value is, or null if it is not one.
   const MemDescView *getView(Value v) const {

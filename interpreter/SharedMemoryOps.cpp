@@ -31,26 +31,58 @@ unsigned Executor::allocate(ArrayRef<int64_t> shape, Type elem) {
   return sharedBuffers.size() - 1;
 }
 
+/// For each element of `view` in row-major order, its position in the
+/// buffer.
+static SmallVector<int64_t> bufferPositions(const Executor::MemDescView &view) {
+  int64_t n = product(view.shape);
+  SmallVector<int64_t> positions(n);
+  if (view.order.empty()) {
+    for (int64_t i = 0; i < n; ++i)
+      positions[i] = view.offset + i;
+    return positions;
+  }
+  // Row-major strides of the stored (unpermuted) shape, seen through order.
+  size_t rank = view.shape.size();
+  SmallVector<int64_t, 4> stored(rank), storedStrides(rank, 1), strides(rank);
+  for (size_t i = 0; i < rank; ++i)
+    stored[view.order[i]] = view.shape[i];
+  for (int64_t d = (int64_t)rank - 2; d >= 0; --d)
+    storedStrides[d] = storedStrides[d + 1] * stored[d + 1];
+  for (size_t i = 0; i < rank; ++i)
+    strides[i] = storedStrides[view.order[i]];
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t rest = i, position = view.offset;
+    for (int64_t d = (int64_t)rank - 1; d >= 0; --d) {
+      position += (rest % view.shape[d]) * strides[d];
+      rest /= view.shape[d];
+    }
+    positions[i] = position;
+  }
+  return positions;
+}
+
 TensorPtr Executor::readView(const MemDescView &view) const {
   const Tensor &buffer = *sharedBuffers[view.buffer];
-  int64_t n = product(view.shape);
   auto t = Tensor::like(buffer, view.shape);
-  if (buffer.isFloat)
-    std::copy_n(buffer.floats.begin() + view.offset, n, t->floats.begin());
-  else
-    std::copy_n(buffer.ints.begin() + view.offset, n, t->ints.begin());
+  SmallVector<int64_t> positions = bufferPositions(view);
+  for (auto [i, position] : llvm::enumerate(positions)) {
+    if (buffer.isFloat)
+      t->floats[i] = buffer.floats[position];
+    else
+      t->ints[i] = buffer.ints[position];
+  }
   return t;
 }
 
 void Executor::writeView(const MemDescView &view, const Tensor &value) {
   Tensor &buffer = *sharedBuffers[view.buffer];
-  int64_t n = product(view.shape);
   bool splat = value.size() == 1;
-  for (int64_t i = 0; i < n; ++i) {
+  SmallVector<int64_t> positions = bufferPositions(view);
+  for (auto [i, position] : llvm::enumerate(positions)) {
     if (buffer.isFloat)
-      buffer.floats[view.offset + i] = value.floats[splat ? 0 : i];
+      buffer.floats[position] = value.floats[splat ? 0 : i];
     else
-      buffer.ints[view.offset + i] = value.ints[splat ? 0 : i];
+      buffer.ints[position] = value.ints[splat ? 0 : i];
   }
 }
 
@@ -84,6 +116,8 @@ std::optional<LogicalResult> mlir::triton::interp::execSharedMemory(Executor &ex
     const Executor::MemDescView *src = ex.getView(index.getSrc());
     if (!src)
       return ex.error(op) << "indexes a buffer that was not allocated here";
+    if (!src->order.empty())
+      return ex.error(op) << "indexing a transposed view is not supported yet";
     int64_t i = ex.get(index.getIndex())->ints[0];
     if (i < 0 || i >= src->shape.front())
       return ex.error(op) << "index " << i << " is outside the buffer's "
@@ -93,6 +127,20 @@ std::optional<LogicalResult> mlir::triton::interp::execSharedMemory(Executor &ex
     view.shape.assign(src->shape.begin() + 1, src->shape.end());
     view.offset = src->offset + i * product(view.shape);
     ex.setView(index.getResult(), view);
+    return success();
+  }
+  if (auto trans = dyn_cast<ttg::MemDescTransOp>(op)) {
+    const Executor::MemDescView *src = ex.getView(trans.getSrc());
+    if (!src)
+      return ex.error(op) << "transposes a buffer that was not allocated here";
+    Executor::MemDescView view = *src;
+    view.shape.clear();
+    view.order.clear();
+    for (int32_t d : trans.getOrder()) {
+      view.shape.push_back(src->shape[d]);
+      view.order.push_back(src->order.empty() ? d : src->order[d]);
+    }
+    ex.setView(trans.getResult(), view);
     return success();
   }
   if (auto load = dyn_cast<ttg::LocalLoadOp>(op)) {

@@ -8,6 +8,7 @@
 #include "passes/Specialize/Passes.h"
 #include "passes/Triton/Passes.h"
 #include "passes/TritonGPU/Passes.h"
+#include "passes/TritonNvidiaGPU/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Transforms/Passes.h"
@@ -22,6 +23,7 @@ void mlir::triton::registerTritonPasses() {
   registerTritonToTritonGPUPasses();
   registerTritonGPUToLLVMPasses();
   gpu::registerTritonGPUTransformsPasses();
+  nvidia_gpu::registerTritonNvidiaGPUTransformsPasses();
   // Upstream transforms that Triton's pipelines run.
   registerCanonicalizerPass();
   registerCSEPass();

@@ -13,6 +13,7 @@
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"
 #include "passes/Triton/Passes.h"
 #include "passes/TritonGPU/Passes.h"
+#include "passes/TritonNvidiaGPU/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -94,9 +95,9 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = { "tritongpu-F32DotTC",
     "triton-nvidia-gpu-plan-cta",
-    "tritongpu-optimize-dot-operands", "tritongpu-assign-latencies",
+    "tritongpu-assign-latencies",
     "tritongpu-schedule-loops", "tritongpu-pipeline", "tritongpu-prefetch",
-    "tritongpu-coalesce-async-copy", "triton-nvidia-gpu-fence-insertion",
+    "tritongpu-coalesce-async-copy",
     "triton-nvidia-mma-lowering"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
     "tritongpu-global-scratch-memory-allocation", "convert-nv-gpu-to-llvm",
@@ -119,13 +120,23 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
   if (target.backend == Backend::Cuda)
     pm.addPass(triton::gpu::createTritonGPUAccelerateMatmul());
-  // Stands for 3.6's later runs (after accelerate-matmul, and before
-  // reduce-data-duplication), with nothing built between them.
+  pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+  // NVIDIA's optimize-dot-operands (AMD has its own), before and after
+  // pipelining.
+  if (target.backend == Backend::Cuda)
+    pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands());
+  if (target.backend == Backend::Cuda)
+    pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
   // AMD runs its own tritonamdgpu-reorder-instructions instead.
   if (target.backend == Backend::Cuda)
     pm.addPass(triton::gpu::createTritonGPUReorderInstructions());
+  if (target.backend == Backend::Cuda) {
+    triton::nvidia_gpu::TritonGPUFenceInsertionOptions fences;
+    fences.computeCapability = target.computeCapability;
+    pm.addPass(triton::nvidia_gpu::createTritonGPUFenceInsertion(fences));
+  }
   addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
 }
 
@@ -213,10 +224,12 @@ void mlir::triton::registerTritonPipelines() {
       "triton-make-ttgir",
       "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu, "
       "tritongpu-coalesce, tritongpu-remove-layout-conversions, "
-      "tritongpu-optimize-thread-locality, tritongpu-remove-layout-conversions, "
+      "tritongpu-optimize-thread-locality, [on NVIDIA] tritongpu-accelerate-matmul, "
+      "tritongpu-remove-layout-conversions, [on NVIDIA] "
+      "tritongpu-optimize-dot-operands (twice), tritongpu-remove-layout-conversions, "
       "tritongpu-reduce-data-duplication and [on NVIDIA] "
-      "tritongpu-reorder-instructions run; tritongpu-F32DotTC, "
-      "tritongpu-accelerate-matmul, tritongpu-pipeline and the rest are NOT BUILT "
+      "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion run; "
+      "tritongpu-F32DotTC, tritongpu-pipeline and the rest are NOT BUILT "
       "YET (running it emits a remark naming them)",
       buildMakeTTGIR);
   PassPipelineRegistration<TritonPipelineOptions>(

@@ -1,8 +1,17 @@
 //===- AccelerateMatmul.cpp - Dots onto the tensor cores ------------------===//
+//
+// Triton 3.6's choice of tensor-core instruction per dot: on sm_90 wgmma
+// (MMA v3, a ttng.warp_group_dot reading its operands from shared memory, A
+// possibly from registers) where its shapes and types allow, else mma.sync
+// (MMA v2, a tt.dot on #ttg.dot_op operands), from sm_80 on.
+//
+//===----------------------------------------------------------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 #include "passes/TritonGPU/Passes.h"
+#include "passes/TritonGPU/SharedEncodings.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/Builders.h"
@@ -99,6 +108,89 @@ SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape, unsign
   return warps;
 }
 
+bool isNativeFp8(Type type) { return isa<Float8E4M3FNType, Float8E5M2Type>(type); }
+
+/// Whether `value` comes, through layout conversions and transposes, from a
+/// global load or a block argument: such an operand is copied into shared
+/// memory for wgmma anyway, while a computed one would be stored there from
+/// registers first.
+bool comesFromLoadOrBlockArg(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<ConvertLayoutOp, TransOp>(def))
+      return isa<LoadOp, DescriptorLoadOp, DescriptorGatherOp>(def);
+    value = def->getOperand(0);
+  }
+  return true;
+}
+
+/// Triton 3.6's conditions for wgmma: 2-D, K at least one instruction (256
+/// bits), whole warp groups, M a multiple of 64 and N of 8 per CTA, fp8
+/// (e4m3/e5m2), int8, fp16, bf16 or tf32 operands, and no fp8 dot that must
+/// accumulate in fp32 more often than wgmma does.
+bool supportsMmaV3(DotOp dot, ArrayRef<int64_t> shapePerCTA, unsigned numWarps) {
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  Type aElem = aType.getElementType();
+  Type bElem = cast<RankedTensorType>(dot.getB().getType()).getElementType();
+  if (shapePerCTA.size() != 2)
+    return false;
+  if (aType.getShape().back() < 256 / aElem.getIntOrFloatBitWidth())
+    return false;
+  if (numWarps % 4 != 0 || shapePerCTA[0] % 64 != 0 || shapePerCTA[1] % 8 != 0)
+    return false;
+  if (!(isNativeFp8(aElem) || aElem.isInteger(8) || aElem.isF16() || aElem.isBF16() ||
+        aElem.isF32()))
+    return false;
+  if (isNativeFp8(aElem) && dot.getMaxNumImpreciseAcc() < 32 &&
+      cast<RankedTensorType>(dot.getType()).getElementType().isF32())
+    return false;
+  if (aElem.isF32() || bElem.isF32())
+    return aElem == bElem && dot.getInputPrecision() == InputPrecision::TF32;
+  // Mixed fp8 formats are one wgmma; other mixes are not.
+  return aElem == bElem || (isNativeFp8(aElem) && isNativeFp8(bElem));
+}
+
+/// The largest wgmma N (a multiple of 8 up to 256; int8 has fewer) that
+/// divides the tile's N and fits the columns one warp group covers once
+/// M is spread over the warps; K is 256 bits of operand.
+SmallVector<unsigned> getInstrShapeV3(ArrayRef<int64_t> shape, Type element, unsigned numWarps) {
+  unsigned k = 256 / element.getIntOrFloatBitWidth();
+  SmallVector<unsigned> validN;
+  if (element.isInteger(8))
+    validN = {224, 208, 192, 176, 160, 144, 128, 112, 96, 80, 64, 48, 32, 24, 16, 8};
+  else
+    for (unsigned n = 256; n >= 8; n -= 8)
+      validN.push_back(n);
+  unsigned mWarps = std::max<unsigned>(shape[0] / 16, 1);
+  unsigned nWarps = std::max<unsigned>(numWarps / mWarps, 1);
+  unsigned maxN = std::max<unsigned>(shape[1] / nWarps, 8);
+  for (unsigned n : validN)
+    if (shape[1] % n == 0 && n <= maxN)
+      return {16, n, k};
+  return {16, 8, k};
+}
+
+/// Triton's warps for wgmma: all along M when the result feeds another dot
+/// (flash attention reduces its rows within a warp), else warp groups (4
+/// warps along M) doubled along M while M has rows left for them, then
+/// along N.
+SmallVector<unsigned> getWarpsPerTileV3(DotOp dot, ArrayRef<int64_t> shape, unsigned numWarps,
+                                        ArrayRef<unsigned> instrShape) {
+  SetVector<Operation *> users;
+  getForwardSlice(dot.getResult(), &users);
+  if (llvm::any_of(users, [](Operation *op) {
+        return isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op);
+      }))
+    return {numWarps, 1};
+  SmallVector<unsigned> warps = {4, 1};
+  while (warps[0] * warps[1] < numWarps) {
+    if (shape[0] > 16 * warps[0])
+      warps[0] *= 2;
+    else
+      warps[1] *= 2;
+  }
+  return warps;
+}
+
 Value convertTo(OpBuilder &b, Value value, Attribute encoding) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getEncoding() == encoding)
@@ -106,8 +198,69 @@ Value convertTo(OpBuilder &b, Value value, Attribute encoding) {
   return ConvertLayoutOp::create(b, value.getLoc(), type.cloneWithEncoding(encoding), value);
 }
 
-/// Rewrites `dot` onto mma v2 if it fits; returns whether it did.
-bool accelerate(DotOp dot, unsigned numWarps) {
+/// Operand `opIdx` of a wgmma in shared memory: what the dot operand was
+/// converted from, stored by a local_alloc right after its definition, in an
+/// NVMMA layout of its own memory order (K-major where wgmma cannot
+/// transpose: anything but fp16 and bf16).
+Value allocSharedOperand(Value operand, unsigned opIdx, bool allowTranspose) {
+  Value source = operand;
+  if (auto cvt = operand.getDefiningOp<ConvertLayoutOp>())
+    source = cvt.getSrc();
+  auto type = cast<RankedTensorType>(source.getType());
+  SmallVector<unsigned> order = getMemoryOrder(type);
+  if (!allowTranspose)
+    order = opIdx == 1 ? SmallVector<unsigned>{0, 1} : SmallVector<unsigned>{1, 0};
+  BasisList cga = getCGALayoutOf(type.getEncoding()).value_or(BasisList());
+  MLIRContext *context = operand.getContext();
+  auto encoding =
+      getNVMMASharedEncoding(context, type.getShape(), order, cga, type.getElementType());
+  auto memdesc = MemDescType::get(type.getShape(), type.getElementType(), encoding,
+                                  SharedMemorySpaceAttr::get(context));
+  OpBuilder b(context);
+  b.setInsertionPointAfterValue(source);
+  return LocalAllocOp::create(b, source.getLoc(), memdesc, source);
+}
+
+/// Rewrites `dot` onto wgmma: the accumulator in the MMA v3 layout, B (and A
+/// when loaded) in shared memory, A otherwise converted to a dot operand in
+/// registers, and the result converted back.
+void accelerateV3(DotOp dot, BlockedEncodingAttr blocked, ArrayRef<int64_t> shapePerCTA,
+                  unsigned numWarps) {
+  MLIRContext *context = dot.getContext();
+  auto type = cast<RankedTensorType>(dot.getType());
+  Type aElem = cast<RankedTensorType>(dot.getA().getType()).getElementType();
+  SmallVector<unsigned> instrShape = getInstrShapeV3(shapePerCTA, aElem, numWarps);
+  SmallVector<unsigned> warps = getWarpsPerTileV3(dot, shapePerCTA, numWarps, instrShape);
+  auto mma = NvidiaMmaEncodingAttr::get(context, 3, 0, warps, blocked.getCGALayout(), instrShape);
+
+  OpBuilder b(dot);
+  Location loc = dot.getLoc();
+  Value c = convertTo(b, dot.getC(), mma);
+  bool allowTranspose = aElem.isF16() || aElem.isBF16();
+  Value a;
+  if (comesFromLoadOrBlockArg(dot.getA())) {
+    a = allocSharedOperand(dot.getA(), 0, allowTranspose);
+  } else {
+    unsigned kWidth = 32 / aElem.getIntOrFloatBitWidth();
+    a = convertTo(b, dot.getA(), DotOperandEncodingAttr::get(context, 0, mma, kWidth));
+  }
+  Value bOperand = allocSharedOperand(dot.getB(), 1, allowTranspose);
+  auto newDot = nvidia_gpu::WarpGroupDotOp::create(
+      b, loc, type.cloneWithEncoding(mma), a, bOperand, c, /*useC=*/Value(),
+      dot.getInputPrecision(), dot.getMaxNumImpreciseAcc(), /*isAsync=*/false);
+  dot.replaceAllUsesWith(convertTo(b, newDot.getResult(), blocked));
+  Value oldA = dot.getA(), oldB = dot.getB();
+  dot.erase();
+  // The conversions to the blocked parent's operand layouts are dead now
+  // (A's and B's differ: their types have different opIdx).
+  for (Value old : {oldA, oldB})
+    if (auto cvt = old.getDefiningOp<ConvertLayoutOp>())
+      if (cvt->use_empty())
+        cvt.erase();
+}
+
+/// Rewrites `dot` onto mma v3 or v2 if it fits; returns whether it did.
+bool accelerate(DotOp dot, unsigned numWarps, int capability) {
   auto type = cast<RankedTensorType>(dot.getType());
   auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
   if (!blocked || type.getRank() != 2)
@@ -120,11 +273,28 @@ bool accelerate(DotOp dot, unsigned numWarps) {
   int64_t instrK = getInstrK(aElem, dot.getInputPrecision());
   if (instrK == 0)
     return false;
+  // The accumulators the tensor cores add into: int32 for int8, fp32, and
+  // fp16 for fp16 (and, on wgmma, fp8) operands.
   Type accElem = type.getElementType();
   bool intDot = aElem.isInteger(8);
-  if (intDot ? !accElem.isInteger(32) : !(accElem.isF32() || (accElem.isF16() && aElem.isF16())))
-    return false;
+  auto accumulates = [&](bool fp8F16) {
+    if (intDot)
+      return accElem.isInteger(32);
+    return accElem.isF32() || (accElem.isF16() && (aElem.isF16() || (fp8F16 && isFp8(aElem))));
+  };
   ArrayRef<int64_t> shape = type.getShape();
+  // wgmma from sm_90 (sm_100 has its own MMA, not built), unless neither
+  // operand is loaded: storing both from registers would cost more than
+  // mma.sync saves.
+  SmallVector<int64_t> shapePerCTA = getShapePerCTA(shape, blocked.getCGALayout());
+  if (capability >= 90 && capability < 100 && accumulates(true) &&
+      supportsMmaV3(dot, shapePerCTA, numWarps) &&
+      (comesFromLoadOrBlockArg(dot.getA()) || comesFromLoadOrBlockArg(dot.getB()))) {
+    accelerateV3(dot, blocked, shapePerCTA, numWarps);
+    return true;
+  }
+  if (!accumulates(false))
+    return false;
   int64_t k = aType.getShape()[1];
   if (shape[0] % 16 != 0 || shape[1] % 8 != 0 || k % instrK != 0)
     return false;
@@ -161,7 +331,8 @@ struct TritonGPUAccelerateMatmulPass
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (getComputeCapability(module) < 80)
+    int capability = getComputeCapability(module);
+    if (capability < 80)
       return;
     auto numWarps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
     if (!numWarps)
@@ -169,7 +340,7 @@ struct TritonGPUAccelerateMatmulPass
     SmallVector<DotOp> dots;
     module.walk([&](DotOp dot) { dots.push_back(dot); });
     for (DotOp dot : dots)
-      accelerate(dot, numWarps.getInt());
+      accelerate(dot, numWarps.getInt(), capability);
   }
 };
 

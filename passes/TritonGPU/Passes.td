@@ -68,32 +68,95 @@ def TritonGPURemoveLayoutConversions
 }
 
 def TritonGPUAccelerateMatmul : Pass<"tritongpu-accelerate-matmul", "mlir::ModuleOp"> {
-  let summary = "Moves dots onto the tensor cores: #ttg.nvidia_mma results, #ttg.dot_op operands";
+  let summary = "Moves dots onto the tensor cores: wgmma (#ttg.nvidia_mma v3) on sm_90, mma.sync (v2) from sm_80";
   let description = [{
-    A `tt.dot` with a `#ttg.blocked` result on an NVIDIA target of compute
-    capability 80 or more becomes a dot in an `#ttg.nvidia_mma` version 2
-    layout (mma.sync, instrShape [16, 8]) when its operands are fp16, bf16,
-    fp32 with `inputPrecision = tf32`, int8 (int32 accumulator) or fp8
-    (upcast to fp16 in the operand layout, as Triton 3.6 does), and its shape
-    is a whole number of instructions (M % 16, N % 8, K % 16, 8 for tf32, 32
-    for int8). The operands are converted to `#ttg.dot_op` of it, `kWidth`
-    = 32 / operand bits (4 for fp8); the accumulator to the MMA layout and
-    the result back. The warps are Triton's: all along the longer dimension
-    for dots chained to other dots, else balancing the M and N repetitions.
-    Dots in fp32 `ieee` or `tf32x3` precision stay on FMAs.
+    A `tt.dot` with a 2-D `#ttg.blocked` result on an NVIDIA target of
+    compute capability 80 or more moves onto the tensor cores when its
+    operands are fp16, bf16, fp32 with `inputPrecision = tf32`, int8 (int32
+    accumulator) or fp8; dots in fp32 `ieee` or `tf32x3` stay on FMAs.
 
-    Not built yet: version 3 (wgmma), which Triton 3.6 picks on sm_90 for
-    dots with M a multiple of 64 per warp group; such dots take version 2
-    here until the wgmma lowering exists.
+    On sm_90, as Triton 3.6 does, the dot becomes a `ttng.warp_group_dot`
+    (wgmma, `isAsync = false`) in an `#ttg.nvidia_mma` version 3 layout when
+    K holds at least 256 bits, the warps are whole warp groups (a multiple
+    of 4), M is a multiple of 64 and N of 8 per CTA, fp8 is e4m3/e5m2 (and
+    not fp32-accumulated with `maxNumImpreciseAcc` < 32), and at least one
+    operand comes (through conversions and transposes) from a load or a
+    block argument. instrShape is [16, N, 256 / operand bits] with the
+    largest N (a multiple of 8 up to 256; int8: 224, 208, ...) dividing the
+    tile's N and no wider than the columns of one warp group; warps are all
+    along M when the result feeds another dot, else warp groups of [4, 1]
+    doubled along M while M has rows for them, then along N. B, and A when
+    it is loaded, is stored by a `ttg.local_alloc` right after the tensor it
+    was converted from, in a `#ttg.nvmma_shared` layout of that tensor's
+    memory order (K-major for types wgmma cannot transpose: all but fp16 and
+    bf16): 128-, 64- or 32-byte swizzle, the widest the contiguous dimension
+    fills whole (none under 8 rows), `transposed` when dim 0 is contiguous.
+    A computed A stays in registers (`#ttg.dot_op`, kWidth = 32 / bits).
+
+    Elsewhere (sm_80, or sm_90 dots outside those rules with whole mma.sync
+    instructions: M % 16, N % 8, K % 16, 8 for tf32, 32 for int8) the dot
+    takes an `#ttg.nvidia_mma` version 2 layout (instrShape [16, 8]); its
+    operands are converted to `#ttg.dot_op` of it, `kWidth` = 32 / operand
+    bits (fp8 is upcast to fp16 in the operand layout, kWidth 4). The warps
+    are Triton's: all along the longer dimension for dots chained to other
+    dots, else balancing the M and N repetitions.
+
+    In both cases the accumulator is converted to the MMA layout and the
+    result back to the blocked one.
 
     ```mlir
-    %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * ... -> tensor<64x64xf32, #blocked>
-    // becomes
-    %d = tt.dot %a2, %b2, %c2 : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * ... -> tensor<64x64xf32, #mma>
-    // #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+    %d = tt.dot %a, %b, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x256xf16, ...> -> tensor<128x256xf32, #blocked>
+    // becomes, on sm_90 with 8 warps and %a, %b loaded
+    %sa = ttg.local_alloc %la : (tensor<128x64xf16, #blocked1>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %sb = ttg.local_alloc %lb : (tensor<64x256xf16, #blocked2>) -> !ttg.memdesc<64x256xf16, #shared, #smem>
+    %d2 = ttng.warp_group_dot %sa, %sb, %c2 {inputPrecision = 0 : i32, isAsync = false} : ... -> tensor<128x256xf32, #mma>
+    // #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+    // #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
     ```
   }];
-  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
+}
+
+def TritonGPUOptimizeDotOperands
+    : Pass<"tritongpu-optimize-dot-operands", "mlir::ModuleOp"> {
+  let summary = "Folds transposes into shared-memory views and hoists conversions to dot operands";
+  let description = [{
+    Triton 3.6's rewrites for NVIDIA dot operands, applied until none
+    applies (with `ttg.convert_layout` canonicalization):
+    - `ttg.local_alloc(tt.trans(x))` read only by a dot, in a
+      `#ttg.nvmma_shared` layout, becomes `ttg.memdesc_trans` of a
+      `local_alloc(x)` in x's own memory order (the view's `transposed` is
+      the other one): no transpose in registers. For types wgmma cannot
+      transpose, only when the view keeps the orientation the dot had.
+    - a `ttng.warp_group_dot` whose A is a `local_alloc` of an MMA v3
+      tensor with the dot's warps (all along M), 8- or 16-bit, takes A in
+      registers (`convert_layout` to `#ttg.dot_op`, kWidth = 32 / bits).
+    - with `hoist-layout-conversion`, `convert_layout(op(x, ...))` into a
+      `#ttg.dot_op` of an NVIDIA MMA becomes `op(convert_layout(x), ...)`
+      when op is elementwise arith (not trunci/truncf/select, nor uitofp of
+      i1, nor extf into a kWidth-1 operand), `tt.fp_to_fp`, `tt.bitcast` or
+      pure one-input inline asm, and every op between the conversion and
+      the nearest load or constant above it is too.
+
+    Not built: the sm_100 rewrites (tensor memory, scales in shared memory),
+    and the mma v2 path of transposes through swizzled shared memory (here
+    -tritongpu-reduce-data-duplication stores the transposed tensor).
+
+    ```mlir
+    %t = tt.trans %k {order = array<i32: 1, 0>} : tensor<64x128xf16, #blocked> -> tensor<128x64xf16, #blocked1>
+    %s = ttg.local_alloc %t : (tensor<128x64xf16, #blocked1>) -> !ttg.memdesc<128x64xf16, #shared1, #smem>
+    // becomes (#shared: transposed = false, #shared1: transposed = true)
+    %a = ttg.local_alloc %k : (tensor<64x128xf16, #blocked>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+    %s = ttg.memdesc_trans %a {order = array<i32: 1, 0>} : !ttg.memdesc<64x128xf16, #shared, #smem> -> !ttg.memdesc<128x64xf16, #shared1, #smem>
+    ```
+  }];
+  let options = [
+    Option<"hoistLayoutConversion", "hoist-layout-conversion", "bool", /*default=*/"true",
+           "hoist conversions to dot operand layouts above elementwise ops">
+  ];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
 }
 
 def TritonGPUCombineTensorSelectAndIf

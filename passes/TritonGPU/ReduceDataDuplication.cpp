@@ -10,10 +10,8 @@
 
 #include "passes/TritonGPU/Passes.h"
 
-#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "passes/Analysis/Allocation.h"
-
-#include "llvm/ADT/SetVector.h"
+#include "passes/TritonGPU/SharedEncodings.h"
 
 namespace mlir {
 namespace triton {
@@ -29,87 +27,6 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
 namespace {
-
-/// The CGA (CTA) layout of a distributed encoding, the one a shared buffer
-/// holding the tensor gets; std::nullopt where it cannot be told.
-std::optional<BasisList> cgaLayoutOf(Attribute encoding) {
-  if (getEncodingNumCTAs(encoding) == 1)
-    return BasisList();
-  if (auto blocked = dyn_cast<BlockedEncodingAttr>(encoding))
-    return blocked.getCGALayout();
-  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(encoding))
-    return mma.getCGALayout();
-  if (auto mfma = dyn_cast<AMDMfmaEncodingAttr>(encoding))
-    return mfma.getCGALayout();
-  if (auto wmma = dyn_cast<AMDWmmaEncodingAttr>(encoding))
-    return wmma.getCGALayout();
-  if (auto slice = dyn_cast<SliceEncodingAttr>(encoding)) {
-    std::optional<BasisList> parent = cgaLayoutOf(slice.getParent());
-    if (!parent)
-      return std::nullopt;
-    for (auto &basis : parent->bases) {
-      if (slice.getDim() >= basis.size())
-        return std::nullopt;
-      basis.erase(basis.begin() + slice.getDim());
-    }
-    return parent;
-  }
-  if (auto dot = dyn_cast<DotOperandEncodingAttr>(encoding)) {
-    // The CTAs of the dot split M and N only: an operand is whole along K.
-    std::optional<BasisList> parent = cgaLayoutOf(dot.getParent());
-    if (!parent)
-      return std::nullopt;
-    for (auto &basis : parent->bases) {
-      if (basis.size() < 2)
-        return std::nullopt;
-      unsigned rank = basis.size();
-      basis[dot.getOpIdx() == 0 ? rank - 1 : rank - 2] = 0;
-    }
-    return parent;
-  }
-  return std::nullopt;
-}
-
-/// Dimensions in the order in which the first bases of `inDim` move along
-/// them, then those of `fallback` not yet named.
-SmallVector<unsigned> orderOfBases(const LinearLayout &layout, StringRef inDim,
-                                   ArrayRef<unsigned> fallback) {
-  llvm::SetVector<unsigned> order;
-  if (layout.hasInDim(inDim))
-    for (const LinearLayout::Basis &basis : layout.getBases(inDim))
-      for (auto [dim, value] : llvm::enumerate(basis))
-        if (value != 0) {
-          order.insert(dim);
-          break;
-        }
-  order.insert(fallback.begin(), fallback.end());
-  return SmallVector<unsigned>(order.begin(), order.end());
-}
-
-/// The order (fastest dimension first) in which a tensor is laid out in
-/// memory: a blocked layout's own order; otherwise the order in which
-/// registers, then lanes, move along the dimensions, then the row-major one.
-SmallVector<unsigned> memoryOrderOf(RankedTensorType type) {
-  if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
-    return SmallVector<unsigned>(blocked.getOrder());
-  SmallVector<unsigned> rowMajor;
-  for (int64_t dim = type.getRank() - 1; dim >= 0; --dim)
-    rowMajor.push_back(dim);
-  std::optional<LinearLayout> layout = toLinearLayout(type.getShape(), type.getEncoding());
-  if (!layout)
-    return rowMajor;
-  return orderOfBases(*layout, "register", orderOfBases(*layout, "lane", rowMajor));
-}
-
-/// `shape` split over the CTAs of `cga`.
-SmallVector<int64_t> shapePerCTA(ArrayRef<int64_t> shape, const BasisList &cga) {
-  SmallVector<int64_t> perCTA(shape);
-  for (const auto &basis : cga.bases)
-    for (auto [dim, value] : llvm::enumerate(basis))
-      if (value && dim < perCTA.size())
-        perCTA[dim] = std::max<int64_t>(1, perCTA[dim] / 2);
-  return perCTA;
-}
 
 struct Swizzle {
   unsigned vec = 1, perPhase = 1, maxPhase = 1;
@@ -159,10 +76,10 @@ Swizzle mfmaOperandSwizzle(AMDMfmaEncodingAttr mfma, unsigned opIdx, unsigned kW
 /// The swizzled shared layout through which `srcType` reaches `dot`.
 std::optional<SwizzledSharedEncodingAttr> sharedLayoutFor(RankedTensorType srcType,
                                                           DotOperandEncodingAttr dot) {
-  std::optional<BasisList> cga = cgaLayoutOf(srcType.getEncoding());
+  std::optional<BasisList> cga = getCGALayoutOf(srcType.getEncoding());
   if (!cga)
     return std::nullopt;
-  SmallVector<unsigned> order = memoryOrderOf(srcType);
+  SmallVector<unsigned> order = getMemoryOrder(srcType);
   if (order.size() != size_t(srcType.getRank()))
     return std::nullopt;
   Type element = srcType.getElementType();
@@ -172,7 +89,7 @@ std::optional<SwizzledSharedEncodingAttr> sharedLayoutFor(RankedTensorType srcTy
     if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dot.getParent())) {
       if (mma.getVersionMajor() == 2 || mma.getVersionMajor() == 3)
         swizzle = nvidiaMmaOperandSwizzle(dot.getOpIdx(), dot.getKWidth(),
-                                          shapePerCTA(srcType.getShape(), *cga), order,
+                                          getShapePerCTA(srcType.getShape(), *cga), order,
                                           bitWidth);
     } else if (auto mfma = dyn_cast<AMDMfmaEncodingAttr>(dot.getParent())) {
       if (srcType.getRank() == 2)

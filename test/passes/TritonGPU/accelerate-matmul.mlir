@@ -1,8 +1,9 @@
 // RUN: triton-opt %s -split-input-file -tritongpu-accelerate-matmul | FileCheck %s
 // RUN: triton-opt %s -split-input-file -tritongpu-accelerate-matmul -tritongpu-remove-layout-conversions | FileCheck %s --check-prefix=CLEAN
 
-// A lone fp16 dot: mma v2, warps balancing the 16x8 repetitions (64x64 over 4
-// warps: M 4, N 8 -> [2, 2]), operands as dot operands with kWidth 2.
+// A lone fp16 dot on sm_80: mma v2, warps balancing the 16x8 repetitions
+// (64x64 over 4 warps: M 4, N 8 -> [2, 2]), operands as dot operands with
+// kWidth 2.
 // CHECK: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // CHECK-LABEL: tt.func @f16
 // CHECK: %[[A:.*]] = ttg.convert_layout %arg0 : {{.*}} -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>>
@@ -13,7 +14,7 @@
 // CLEAN-LABEL: tt.func @f16
 // CLEAN: tt.dot
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @f16(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
     %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
     tt.return %d : tensor<64x64xf32, #blocked>
@@ -58,5 +59,188 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func @small(%a: tensor<8x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<8x8xf32, #blocked>) -> tensor<8x8xf32, #blocked> {
     %d = tt.dot %a, %b, %c : tensor<8x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<8x8xf32, #blocked>
     tt.return %d : tensor<8x8xf32, #blocked>
+  }
+}
+
+// -----
+
+// sm_90, 128x256x64 fp16 over 8 warps, both operands loaded (matmul_fp16_sm90):
+// wgmma with warps [8, 1] and the widest N, 256; each operand stored right
+// after its load in a 128-byte swizzle (64 and 256 halves per row); the dot's
+// result back to the blocked layout.
+// CHECK-DAG: #[[MMA:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+// CHECK-DAG: #[[SHARED:[a-z0-9_]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func @v3_f16
+// CHECK: %[[A:.*]] = tt.load %arg0
+// CHECK-NEXT: %[[SA:.*]] = ttg.local_alloc %[[A]] : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #[[SHARED]], #smem>
+// CHECK: %[[B:.*]] = tt.load %arg1
+// CHECK-NEXT: %[[SB:.*]] = ttg.local_alloc %[[B]] : (tensor<64x256xf16, #blocked1>) -> !ttg.memdesc<64x256xf16, #[[SHARED]], #smem>
+// CHECK: %[[C:.*]] = ttg.convert_layout %arg2 : tensor<128x256xf32, #blocked1> -> tensor<128x256xf32, #[[MMA]]>
+// CHECK: %[[D:.*]] = ttng.warp_group_dot %[[SA]], %[[SB]], %[[C]] {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #[[SHARED]], #smem> * !ttg.memdesc<64x256xf16, #[[SHARED]], #smem> -> tensor<128x256xf32, #[[MMA]]>
+// CHECK: %[[R:.*]] = ttg.convert_layout %[[D]] : tensor<128x256xf32, #[[MMA]]> -> tensor<128x256xf32, #blocked1>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return %[[R]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @v3_f16(%pa: tensor<128x64x!tt.ptr<f16>, #blocked>, %pb: tensor<64x256x!tt.ptr<f16>, #blocked1>, %c: tensor<128x256xf32, #blocked1>) -> tensor<128x256xf32, #blocked1> {
+    %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+    %b = tt.load %pb : tensor<64x256x!tt.ptr<f16>, #blocked1>
+    %a1 = ttg.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>
+    %b1 = ttg.convert_layout %b : tensor<64x256xf16, #blocked1> -> tensor<64x256xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>>
+    %d = tt.dot %a1, %b1, %c, inputPrecision = tf32 : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>> * tensor<64x256xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>> -> tensor<128x256xf32, #blocked1>
+    tt.return %d : tensor<128x256xf32, #blocked1>
+  }
+}
+
+// -----
+
+// 64 rows over 8 warps: one warp group along M, the second along N, so N per
+// warp group is 128 (64x256 tile); A's 32 halves per row take a 64-byte
+// swizzle; B read K-contiguous (order [0, 1]) is `transposed`.
+// CHECK-DAG: #[[MMA:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 128, 16]}>
+// CHECK-DAG: #[[SA:[a-z0-9_]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: #[[SB:[a-z0-9_]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func @v3_split_n
+// CHECK-DAG: ttg.local_alloc %arg0 : (tensor<64x32xbf16, #blocked>) -> !ttg.memdesc<64x32xbf16, #[[SA]], #smem>
+// CHECK-DAG: ttg.local_alloc %arg1 : (tensor<32x256xbf16, #blocked1>) -> !ttg.memdesc<32x256xbf16, #[[SB]], #smem>
+// CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x256xf32, #[[MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 8], order = [0, 1]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @v3_split_n(%a: tensor<64x32xbf16, #blocked>, %b: tensor<32x256xbf16, #blocked1>, %c: tensor<64x256xf32, #blocked2>) -> tensor<64x256xf32, #blocked2> {
+    %a1 = ttg.convert_layout %a : tensor<64x32xbf16, #blocked> -> tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked2}>>
+    %b1 = ttg.convert_layout %b : tensor<32x256xbf16, #blocked1> -> tensor<32x256xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked2}>>
+    %d = tt.dot %a1, %b1, %c, inputPrecision = tf32 : tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked2}>> * tensor<32x256xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked2}>> -> tensor<64x256xf32, #blocked2>
+    tt.return %d : tensor<64x256xf32, #blocked2>
+  }
+}
+
+// -----
+
+// Types wgmma cannot transpose are stored K-major whatever their register
+// order: fp8 (K 32, 8-bit elements) with B row-major becomes `transposed`;
+// tf32 has K 8 and 32-bit elements; int8 takes N from its own list (256 is
+// not one: 128). fp8 with an fp32 accumulator needs maxNumImpreciseAcc >= 32
+// (the frontend's default on sm_90), else it is mma v2 on fp16.
+// CHECK-DAG: #[[MMA8:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
+// CHECK-DAG: #[[A8:[a-z0-9_]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+// CHECK-DAG: #[[B8:[a-z0-9_]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+// CHECK-DAG: #[[MMA32:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 8]}>
+// CHECK-DAG: #[[A32:[a-z0-9_]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+// CHECK-DAG: #[[B32:[a-z0-9_]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+// CHECK-DAG: #[[V2:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0
+// CHECK-LABEL: tt.func @v3_types
+// CHECK-DAG: ttg.local_alloc %arg0 : (tensor<64x64xf8E4M3FN, #blocked>) -> !ttg.memdesc<64x64xf8E4M3FN, #[[A8]], #smem>
+// CHECK-DAG: ttg.local_alloc %arg1 : (tensor<64x128xf8E5M2, #blocked>) -> !ttg.memdesc<64x128xf8E5M2, #[[B8]], #smem>
+// CHECK-DAG: ttg.local_alloc %arg2 : (tensor<64x32xf32, #blocked>) -> !ttg.memdesc<64x32xf32, #[[A32]], #smem>
+// CHECK-DAG: ttg.local_alloc %arg3 : (tensor<32x128xf32, #blocked>) -> !ttg.memdesc<32x128xf32, #[[B32]], #smem>
+// CHECK: ttng.warp_group_dot {{.*}}maxNumImpreciseAcc = 1073741824 : i32{{.*}} -> tensor<64x128xf32, #[[MMA8]]>
+// CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x128xf32, #[[MMA32]]>
+// CHECK: ttng.warp_group_dot {{.*}} : !ttg.memdesc<64x64xi8, {{.*}}> * !ttg.memdesc<64x128xi8, {{.*}}> -> tensor<64x128xi32, #[[MMA8]]>
+// CHECK: tt.fp_to_fp {{.*}} -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[V2]], kWidth = 4}>>
+// CHECK: tt.dot {{.*}} -> tensor<64x128xf32, #[[V2]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @v3_types(%fa: tensor<64x64xf8E4M3FN, #blocked>, %fb: tensor<64x128xf8E5M2, #blocked>,
+                    %ta: tensor<64x32xf32, #blocked>, %tb: tensor<32x128xf32, #blocked>,
+                    %ia: tensor<64x64xi8, #blocked>, %ib: tensor<64x128xi8, #blocked>,
+                    %c: tensor<64x128xf32, #blocked>, %ic: tensor<64x128xi32, #blocked>) -> (tensor<64x128xf32, #blocked>, tensor<64x128xi32, #blocked>) {
+    %fa1 = ttg.convert_layout %fa : tensor<64x64xf8E4M3FN, #blocked> -> tensor<64x64xf8E4M3FN, #A>
+    %fb1 = ttg.convert_layout %fb : tensor<64x128xf8E5M2, #blocked> -> tensor<64x128xf8E5M2, #B>
+    %f8 = tt.dot %fa1, %fb1, %c, inputPrecision = tf32 {maxNumImpreciseAcc = 1073741824 : i32} : tensor<64x64xf8E4M3FN, #A> * tensor<64x128xf8E5M2, #B> -> tensor<64x128xf32, #blocked>
+    %ta1 = ttg.convert_layout %ta : tensor<64x32xf32, #blocked> -> tensor<64x32xf32, #A>
+    %tb1 = ttg.convert_layout %tb : tensor<32x128xf32, #blocked> -> tensor<32x128xf32, #B>
+    %tf32 = tt.dot %ta1, %tb1, %f8, inputPrecision = tf32 : tensor<64x32xf32, #A> * tensor<32x128xf32, #B> -> tensor<64x128xf32, #blocked>
+    %ia1 = ttg.convert_layout %ia : tensor<64x64xi8, #blocked> -> tensor<64x64xi8, #A>
+    %ib1 = ttg.convert_layout %ib : tensor<64x128xi8, #blocked> -> tensor<64x128xi8, #B>
+    %i8 = tt.dot %ia1, %ib1, %ic, inputPrecision = tf32 : tensor<64x64xi8, #A> * tensor<64x128xi8, #B> -> tensor<64x128xi32, #blocked>
+    %f8v2 = tt.dot %fa1, %fb1, %tf32, inputPrecision = tf32 : tensor<64x64xf8E4M3FN, #A> * tensor<64x128xf8E5M2, #B> -> tensor<64x128xf32, #blocked>
+    tt.return %f8v2, %i8 : tensor<64x128xf32, #blocked>, tensor<64x128xi32, #blocked>
+  }
+}
+
+// -----
+
+// Flash attention's second dot: A is computed (a truncation of the first
+// dot's result), so it stays in registers as a dot operand (kWidth 2) while
+// B goes to shared memory. The first dot feeds another dot, so its warps are
+// all along M; the second's are [4, 2] (64 rows over 8 warps). N per warp
+// group: 64 / (8 warps / 4 row blocks of 16) = 32 in both.
+// CHECK-DAG: #[[MMA:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 32, 16]}>
+// CHECK-DAG: #[[MMA1:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 32, 16]}>
+// CHECK-LABEL: tt.func @v3_register_a
+// CHECK: %[[QK:.*]] = ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #[[MMA]]>
+// CHECK: %[[P:.*]] = arith.truncf
+// CHECK: %[[PA:.*]] = ttg.convert_layout %{{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA1]], kWidth = 2}>>
+// CHECK: ttng.warp_group_dot %[[PA]], %{{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA1]], kWidth = 2}>> * !ttg.memdesc<64x64xf16, #{{.*}}, #smem> -> tensor<64x64xf32, #[[MMA1]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @v3_register_a(%q: tensor<64x64xf16, #blocked>, %k: tensor<64x64xf16, #blocked>, %v: tensor<64x64xf16, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %q1 = ttg.convert_layout %q : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #A>
+    %k1 = ttg.convert_layout %k : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #B>
+    %qk = tt.dot %q1, %k1, %c, inputPrecision = tf32 : tensor<64x64xf16, #A> * tensor<64x64xf16, #B> -> tensor<64x64xf32, #blocked>
+    %p = arith.truncf %qk : tensor<64x64xf32, #blocked> to tensor<64x64xf16, #blocked>
+    %p1 = ttg.convert_layout %p : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #A>
+    %v1 = ttg.convert_layout %v : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #B>
+    %o = tt.dot %p1, %v1, %c, inputPrecision = tf32 : tensor<64x64xf16, #A> * tensor<64x64xf16, #B> -> tensor<64x64xf32, #blocked>
+    tt.return %o : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// mma v2 on sm_90 where wgmma does not apply: M not a multiple of 64,
+// neither operand loaded (block arguments count as loaded); K under 256 bits
+// is not even an mma.sync.
+// CHECK-DAG: #[[V2A:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4]
+// CHECK-DAG: #[[V2B:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1]
+// CHECK-DAG: #[[V3:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 3
+// CHECK-LABEL: tt.func @v3_fallbacks
+// CHECK: tt.dot {{.*}} -> tensor<32x64xf32, #[[V2A]]>
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #blocked>
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[V2B]]>
+// CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #[[V3]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @v3_fallbacks(%a32: tensor<32x64xf16, #A>, %b: tensor<64x64xf16, #B>, %c32: tensor<32x64xf32, #blocked>,
+                        %a: tensor<64x64xf16, #blocked>, %bb: tensor<64x64xf16, #blocked>, %c: tensor<64x64xf32, #blocked>,
+                        %ak8: tensor<64x8xf16, #A>, %bk8: tensor<8x64xf16, #B>) -> (tensor<32x64xf32, #blocked>, tensor<64x64xf32, #blocked>, tensor<64x64xf32, #blocked>) {
+    %small_m = tt.dot %a32, %b, %c32, inputPrecision = tf32 : tensor<32x64xf16, #A> * tensor<64x64xf16, #B> -> tensor<32x64xf32, #blocked>
+    // K = 8 halves: not even an mma.sync (K 16), stays on FMAs.
+    %small_k = tt.dot %ak8, %bk8, %c, inputPrecision = tf32 : tensor<64x8xf16, #A> * tensor<8x64xf16, #B> -> tensor<64x64xf32, #blocked>
+    %a2 = arith.addf %a, %a : tensor<64x64xf16, #blocked>
+    %b2 = arith.addf %bb, %bb : tensor<64x64xf16, #blocked>
+    %a3 = ttg.convert_layout %a2 : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #A>
+    %b3 = ttg.convert_layout %b2 : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #B>
+    %computed = tt.dot %a3, %b3, %small_k, inputPrecision = tf32 : tensor<64x64xf16, #A> * tensor<64x64xf16, #B> -> tensor<64x64xf32, #blocked>
+    %b4 = ttg.convert_layout %bb : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #B>
+    %a4 = ttg.convert_layout %a : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #A>
+    %loaded = tt.dot %a4, %b4, %c, inputPrecision = tf32 : tensor<64x64xf16, #A> * tensor<64x64xf16, #B> -> tensor<64x64xf32, #blocked>
+    tt.return %small_m, %computed, %loaded : tensor<32x64xf32, #blocked>, tensor<64x64xf32, #blocked>, tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// Two warps are not a warp group.
+// CHECK: #[[V2:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2
+// CHECK-LABEL: tt.func @v3_two_warps
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[V2]]>
+// CHECK-NOT: ttng.warp_group_dot
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @v3_two_warps(%a: tensor<64x64xf16, #A>, %b: tensor<64x64xf16, #B>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %d = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<64x64xf16, #A> * tensor<64x64xf16, #B> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
   }
 }

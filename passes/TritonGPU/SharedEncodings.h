@@ -1,0 +1,44 @@
+//===- SharedEncodings.h - Shared-memory layouts for tensors --------*- C++ -*-===//
+//
+// What the passes that put tensors in shared memory ask of a tensor's
+// distributed layout (its CTA split, the order its elements lie in) and the
+// NVMMA layout Triton 3.6 gives a buffer of a given shape and order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PASSES_TRITONGPU_SHAREDENCODINGS_H
+#define PASSES_TRITONGPU_SHAREDENCODINGS_H
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+
+#include <optional>
+
+namespace mlir {
+namespace triton {
+namespace gpu {
+
+/// The CGA (CTA) layout of a distributed encoding, the one a shared buffer
+/// holding the tensor gets; std::nullopt where it cannot be told.
+std::optional<BasisList> getCGALayoutOf(Attribute encoding);
+
+/// `shape` split over the CTAs of `cga`.
+SmallVector<int64_t> getShapePerCTA(ArrayRef<int64_t> shape, const BasisList &cga);
+
+/// The order (fastest dimension first) in which a tensor is laid out in
+/// memory: a blocked layout's own order; otherwise the order in which
+/// registers, then lanes, move along the dimensions, then the row-major one.
+SmallVector<unsigned> getMemoryOrder(RankedTensorType type);
+
+/// Triton 3.6's `#ttg.nvmma_shared` for a buffer of `shape` laid out in
+/// `order`: the widest swizzle (128, 64 or 32 bytes) that the contiguous
+/// dimension fills whole, none when fewer than 8 rows (or rank 1);
+/// `transposed` when the second-to-last dimension is the contiguous one.
+NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *context, ArrayRef<int64_t> shape,
+                                               ArrayRef<unsigned> order, const BasisList &cga,
+                                               Type elementType);
+
+} // namespace gpu
+} // namespace triton
+} // namespace mlir
+
+#endif // PASSES_TRITONGPU_SHAREDENCODINGS_H
