@@ -28,11 +28,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // An op with no lowering fails to legalize, at its location.
-// CHECK: invalid.mlir:[[# @LINE + 4]]:5: error: failed to legalize operation 'ttng.fence_async_shared'
-#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: invalid.mlir:[[# @LINE + 5]]:5: error: failed to legalize operation 'ttng.init_barrier'
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func private @f() {
-    ttng.fence_async_shared {bCluster = false}
+  tt.func private @f(%bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>) {
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
     tt.return
   }
 }
