@@ -230,14 +230,17 @@ AxisInfo visitDiv(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_
 
 /// lhs % m for a positive power-of-two constant m.
 AxisInfo visitRem(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_t> value) {
-  std::optional<int64_t> m = rhs.getConstantValue();
-  bool known = m && isPowerOf2(*m);
+  // A run of lhs starting at a multiple of g, with the divisor constant over
+  // the run and a multiple of g, never crosses a multiple of the divisor: its
+  // remainders stay consecutive (for non-negative lhs, as Triton assumes).
+  // So (pid * BLOCK + arange) % N with N divisible by 16 keeps runs of 16.
   return elementwise(
       lhs, rhs,
       [&](int64_t d) -> int64_t {
-        return known ? gcd(lhs.getContiguity(d), *m, lhs.getDivisibility(d)) : 1;
+        return gcd(gcd(lhs.getContiguity(d), lhs.getDivisibility(d)),
+                   gcd(rhs.getDivisibility(d), rhs.getConstancy(d)));
       },
-      [&](int64_t d) -> int64_t { return known ? gcd(lhs.getDivisibility(d), *m) : 1; },
+      [&](int64_t d) -> int64_t { return gcd(lhs.getDivisibility(d), rhs.getDivisibility(d)); },
       [&](int64_t d) { return gcd(lhs.getConstancy(d), rhs.getConstancy(d)); }, value);
 }
 

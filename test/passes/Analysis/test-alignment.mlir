@@ -146,3 +146,25 @@ tt.func public @bitwise(%m: i32 {tt.divisibility = 16 : i32}, %n: i32 {tt.divisi
   %k = arith.andi %c12, %c10 : i32
   tt.return
 }
+
+// -----
+
+// (pid * 256 + arange) % N, N divisible by 16: runs of 16 stay consecutive
+// (the matmul's column index), so the loads of B vectorize.
+tt.func public @rem_runtime(%pid: i32, %n: i32 {tt.divisibility = 16 : i32}) {
+  // expected-remark @below {{contiguity = [1], divisibility = [256], constancy = [1], constant_value = 256}}
+  %c256 = arith.constant 256 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [256], constancy = [1], constant_value = <none>}}
+  %base = arith.muli %pid, %c256 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [256], constancy = [256], constant_value = <none>}}
+  %bs = tt.splat %base : i32 -> tensor<256xi32>
+  // expected-remark @below {{contiguity = [256], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  // expected-remark @below {{contiguity = [256], divisibility = [256], constancy = [1], constant_value = <none>}}
+  %cols = arith.addi %bs, %r : tensor<256xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [256], constant_value = <none>}}
+  %ns = tt.splat %n : i32 -> tensor<256xi32>
+  // expected-remark @below {{contiguity = [16], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %rem = arith.remsi %cols, %ns : tensor<256xi32>
+  tt.return
+}
