@@ -235,9 +235,17 @@ AxisInfo visitRem(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_
   return elementwise(
       lhs, rhs,
       [&](int64_t d) -> int64_t {
-        return known ? gcd(lhs.getContiguity(d), *m, lhs.getDivisibility(d)) : 1;
+        if (known)
+          return gcd(lhs.getContiguity(d), *m, lhs.getDivisibility(d));
+        // An aligned run no longer than the divisor's divisibility cannot
+        // wrap around a divisor that is constant along it.
+        return gcd(gcd(lhs.getContiguity(d), lhs.getDivisibility(d)),
+                   gcd(rhs.getDivisibility(d), rhs.getConstancy(d)));
       },
-      [&](int64_t d) -> int64_t { return known ? gcd(lhs.getDivisibility(d), *m) : 1; },
+      [&](int64_t d) -> int64_t {
+        return known ? gcd(lhs.getDivisibility(d), *m)
+                     : gcd(lhs.getDivisibility(d), rhs.getDivisibility(d));
+      },
       [&](int64_t d) { return gcd(lhs.getConstancy(d), rhs.getConstancy(d)); }, value);
 }
 

@@ -94,8 +94,8 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = { "tritongpu-F32DotTC",
     "triton-nvidia-gpu-plan-cta",
-    "tritongpu-optimize-dot-operands", "tritongpu-assign-latencies",
-    "tritongpu-schedule-loops", "tritongpu-pipeline", "tritongpu-prefetch",
+    "tritongpu-optimize-dot-operands", "tritongpu-fuse-nested-loops",
+    "nvgpu-warp-specialization", "tritongpu-prefetch",
     "tritongpu-coalesce-async-copy", "triton-nvidia-gpu-fence-insertion",
     "triton-nvidia-mma-lowering"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
@@ -119,9 +119,27 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
   if (target.backend == Backend::Cuda)
     pm.addPass(triton::gpu::createTritonGPUAccelerateMatmul());
-  // Stands for 3.6's later runs (after accelerate-matmul, and before
-  // reduce-data-duplication), with nothing built between them.
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+  if (target.backend == Backend::Cuda) {
+    // Step 14 for sm_8x/sm_9x: software pipelining, with the clean-ups
+    // around it that shape the loops it sees.
+    pm.addPass(createTritonLoopAwareCSE());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createTritonLoopInvariantCodeMotion());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(triton::gpu::createTritonGPUCombineTensorSelectAndIf());
+    triton::gpu::TritonGPUAssignLatenciesOptions latencies;
+    latencies.numStages = options.numStages;
+    pm.addPass(triton::gpu::createTritonGPUAssignLatencies(latencies));
+    pm.addPass(triton::gpu::createTritonGPUScheduleLoops());
+    triton::gpu::TritonGPUPipelineOptions pipelining;
+    pipelining.numStages = options.numStages;
+    pm.addPass(triton::gpu::createTritonGPUPipeline(pipelining));
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createTritonLoopAwareCSE());
+    // Step 24, before reduce-data-duplication.
+    pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+  }
   pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
   // AMD runs its own tritonamdgpu-reorder-instructions instead.
   if (target.backend == Backend::Cuda)
@@ -213,11 +231,14 @@ void mlir::triton::registerTritonPipelines() {
       "triton-make-ttgir",
       "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu, "
       "tritongpu-coalesce, tritongpu-remove-layout-conversions, "
-      "tritongpu-optimize-thread-locality, tritongpu-remove-layout-conversions, "
+      "tritongpu-optimize-thread-locality, [on NVIDIA] tritongpu-accelerate-matmul, "
+      "tritongpu-remove-layout-conversions, [on NVIDIA: triton-loop-aware-cse, "
+      "canonicalize, triton-licm, canonicalize, tritongpu-combine-tensor-select-and-if, "
+      "tritongpu-assign-latencies, tritongpu-schedule-loops, tritongpu-pipeline, "
+      "canonicalize, triton-loop-aware-cse, tritongpu-remove-layout-conversions], "
       "tritongpu-reduce-data-duplication and [on NVIDIA] "
-      "tritongpu-reorder-instructions run; tritongpu-F32DotTC, "
-      "tritongpu-accelerate-matmul, tritongpu-pipeline and the rest are NOT BUILT "
-      "YET (running it emits a remark naming them)",
+      "tritongpu-reorder-instructions run; tritongpu-F32DotTC, tritongpu-prefetch "
+      "and the rest are NOT BUILT YET (running it emits a remark naming them)",
       buildMakeTTGIR);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-llir",

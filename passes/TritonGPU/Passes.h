@@ -5,6 +5,9 @@
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "mlir/Pass/Pass.h"
 

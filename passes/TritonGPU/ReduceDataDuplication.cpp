@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/TritonGPU/Passes.h"
+#include "passes/TritonGPU/SharedLayouts.h"
 
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "passes/Analysis/Allocation.h"
@@ -183,6 +184,25 @@ std::optional<SwizzledSharedEncodingAttr> sharedLayoutFor(RankedTensorType srcTy
   return SwizzledSharedEncodingAttr::get(srcType.getContext(), swizzle.vec,
                                          swizzle.perPhase, swizzle.maxPhase, order, *cga);
 }
+
+} // namespace
+
+std::optional<SwizzledSharedEncodingAttr>
+mlir::triton::gpu::getDotOperandSharedLayout(RankedTensorType srcType,
+                                             DotOperandEncodingAttr dot) {
+  return sharedLayoutFor(srcType, dot);
+}
+
+std::optional<SwizzledSharedEncodingAttr>
+mlir::triton::gpu::getUnswizzledSharedLayout(RankedTensorType srcType) {
+  std::optional<BasisList> cga = cgaLayoutOf(srcType.getEncoding());
+  SmallVector<unsigned> order = memoryOrderOf(srcType);
+  if (!cga || order.size() != size_t(srcType.getRank()))
+    return std::nullopt;
+  return SwizzledSharedEncodingAttr::get(srcType.getContext(), 1, 1, 1, order, *cga);
+}
+
+namespace {
 
 class TritonGPUReduceDataDuplicationPass
     : public mlir::triton::gpu::impl::TritonGPUReduceDataDuplicationBase<
