@@ -95,8 +95,7 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = { "tritongpu-F32DotTC",
     "triton-nvidia-gpu-plan-cta",
-    "tritongpu-assign-latencies",
-    "tritongpu-schedule-loops", "tritongpu-pipeline", "tritongpu-prefetch",
+    "tritongpu-fuse-nested-loops", "nvgpu-warp-specialization", "tritongpu-prefetch",
     "tritongpu-coalesce-async-copy",
     "triton-nvidia-mma-lowering"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
@@ -125,9 +124,27 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   // pipelining.
   if (target.backend == Backend::Cuda)
     pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands());
-  if (target.backend == Backend::Cuda)
+  if (target.backend == Backend::Cuda) {
+    // Step 14 for sm_8x/sm_9x: software pipelining, with the clean-ups
+    // around it that shape the loops it sees.
+    pm.addPass(createTritonLoopAwareCSE());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createTritonLoopInvariantCodeMotion());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(triton::gpu::createTritonGPUCombineTensorSelectAndIf());
+    triton::gpu::TritonGPUAssignLatenciesOptions latencies;
+    latencies.numStages = options.numStages;
+    pm.addPass(triton::gpu::createTritonGPUAssignLatencies(latencies));
+    pm.addPass(triton::gpu::createTritonGPUScheduleLoops());
+    triton::gpu::TritonGPUPipelineOptions pipelining;
+    pipelining.numStages = options.numStages;
+    pm.addPass(triton::gpu::createTritonGPUPipeline(pipelining));
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createTritonLoopAwareCSE());
     pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands());
-  pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+    // Step 24, before reduce-data-duplication.
+    pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+  }
   pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
   // AMD runs its own tritonamdgpu-reorder-instructions instead.
   if (target.backend == Backend::Cuda)
@@ -225,12 +242,14 @@ void mlir::triton::registerTritonPipelines() {
       "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu, "
       "tritongpu-coalesce, tritongpu-remove-layout-conversions, "
       "tritongpu-optimize-thread-locality, [on NVIDIA] tritongpu-accelerate-matmul, "
-      "tritongpu-remove-layout-conversions, [on NVIDIA] "
-      "tritongpu-optimize-dot-operands (twice), tritongpu-remove-layout-conversions, "
+      "tritongpu-remove-layout-conversions, [on NVIDIA: triton-loop-aware-cse, "
+      "canonicalize, triton-licm, canonicalize, tritongpu-combine-tensor-select-and-if, "
+      "tritongpu-assign-latencies, tritongpu-schedule-loops, tritongpu-pipeline, "
+      "canonicalize, triton-loop-aware-cse, tritongpu-optimize-dot-operands, "
+      "tritongpu-remove-layout-conversions], "
       "tritongpu-reduce-data-duplication and [on NVIDIA] "
-      "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion run; "
-      "tritongpu-F32DotTC, tritongpu-pipeline and the rest are NOT BUILT "
-      "YET (running it emits a remark naming them)",
+      "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion run; tritongpu-F32DotTC, tritongpu-prefetch "
+      "and the rest are NOT BUILT YET (running it emits a remark naming them)",
       buildMakeTTGIR);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-llir",

@@ -7,6 +7,8 @@
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

@@ -294,4 +294,113 @@ def TritonGPUReorderInstructions
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+
+def TritonGPUAssignLatencies : Pass<"tritongpu-assign-latencies", "mlir::ModuleOp"> {
+  let summary = "Marks the loads of a loop that software pipelining will fetch ahead";
+  let description = [{
+    For each innermost `scf.for` pipelined with more than one stage (its
+    `tt.num_stages`, else `num-stages`), the loads that feed the A or B
+    operand of a dot in the body (through any ops of the body; a load that
+    feeds another such load is one indirection level further) get
+    `tt.latency = L : i32`, the number of iterations ahead they will be
+    issued: L = (num-stages - 1) / (levels + 1). A loop with
+    `tt.num_stages` and no dot has the loads feeding any of its ops marked.
+    A load is skipped when cp.async could not copy it (fewer than 32
+    contiguous bits per thread), when its `ttg.local_alloc` users disagree
+    on a layout or copy fewer than 4 bytes at a time into it, or when its
+    level is num-stages - 1 or more. Loops without such loads are untouched.
+
+    ```mlir
+    scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #mma>) {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      // becomes, with num-stages = 3
+      %a = tt.load %pa {tt.latency = 2 : i32} : tensor<128x64x!tt.ptr<f16>, #blocked>
+      ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default*/"3",
+           "stages of the software pipeline (loops' tt.num_stages take precedence)">
+  ];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonGPUScheduleLoops : Pass<"tritongpu-schedule-loops", "mlir::ModuleOp"> {
+  let summary = "Gives the ops of loops with latencies a pipeline stage and cluster";
+  let description = [{
+    In each loop with `tt.latency` ops: an op's distance is its latency plus
+    the largest distance of its users in the body; the ops downstream of
+    latency ops get stage (largest distance - own distance), so the loads go
+    to stage 0 and their dots to the last stage. Clusters, one per stage,
+    run from the last stage to the first. Then the ops each scheduled op
+    depends on join its stage and cluster (the earliest, when several want
+    them); an op yielding a value that a stage-s op reads in the next
+    iteration goes to stage s+1, in a cluster right before the reader's (a
+    load to the reader's); `scf.if`s feeding scheduled ops go to a first
+    cluster, other `scf.if`s to a last one; every other op goes to the last
+    stage, in the first cluster that comes after the ops it uses. The
+    result is written as `loop.stage` and `loop.cluster` on every op of the
+    body and `tt.scheduled_max_stage` on the loop; `tt.latency` is removed.
+
+    ```mlir
+    %a = tt.load %pa {tt.latency = 1 : i32} : ...
+    %d = tt.dot %x, %y, %acc : ...
+    // becomes
+    %a = tt.load %pa {loop.cluster = 1 : i32, loop.stage = 0 : i32} : ...
+    %d = tt.dot %x, %y, %acc {loop.cluster = 0 : i32, loop.stage = 1 : i32} : ...
+    } {tt.scheduled_max_stage = 1 : i32}
+    ```
+  }];
+}
+
+def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
+  let summary = "Software-pipelines scheduled loops: loads become multi-buffered cp.async copies";
+  let description = [{
+    For each loop with a schedule (`loop.stage`/`loop.cluster` on its ops):
+    1. Each `tt.load` whose first use is S > 0 stages later and that cp.async
+       can copy gets a buffer of S copies (S + 1 when it feeds a
+       `ttng.warp_group_dot` through a `ttg.local_alloc`, which stays in
+       flight one more iteration) allocated before the loop
+       (`ttg.local_alloc : () -> !ttg.memdesc<S x shape, ...>` in its
+       local_alloc's layout, else the dot operand layout its conversions
+       lead to). In the body the load becomes `ttg.memdesc_index` at an
+       insert index + `ttg.async_copy_global_to_local` (same mask, other,
+       cache and `contiguity`) + `ttg.async_commit_group` in its stage, and
+       `ttg.async_wait` + `ttg.memdesc_index` at an extract index in its
+       first user's stage; its local_allocs are replaced by that view, other
+       users read it with `ttg.local_load ... token`. Loads needing the same
+       number of buffers share an insert and an extract counter, iter_args
+       starting at -1 that wrap at the buffer count.
+    2. The loop is expanded: a prologue runs stages 0..s of iterations
+       0..max-1-s (iteration i predicated on `lb + i*step < ub`), and the new
+       loop, over the same bounds, runs stage s of iteration i + max - s in
+       iteration i, its ops in cluster order; ops of stages before the last
+       are predicated on `iv < ub - (max - s)*step` (loads and copies by
+       their mask, stores likewise); values used stages after they are made
+       travel in new iter_args.
+    3. Consecutive `ttg.async_wait`s merge; each waits for as few groups as
+       the commits issued after its tokens on every path allow (`num`).
+    4. `ttng.warp_group_dot`s in the loop become `isAsync = true`: a dot
+       whose result only feeds the yield (its accumulator used elsewhere only
+       after a `pendings = 0` wait) is followed by
+       `ttng.warp_group_dot_wait {pendings = number of such dots}` unless
+       another dot's `pendings = 0` wait is in the loop, the others by
+       `pendings = 0` waits; `pendings = 0` after the loop.
+    5. After the loop: `ttg.async_wait {num = 0}` and the buffers'
+       `ttg.local_dealloc`.
+    The schedule attributes are removed. num-stages <= 1 (or the loop's
+    `tt.num_stages` <= 1) leaves a loop alone.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default*/"3",
+           "stages of the software pipeline (loops' tt.num_stages take precedence)">,
+    Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool", /*default*/"false",
+           "print the loop after lowering and after expansion to stderr">
+  ];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",
+                           "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 #endif // TRITONGPU_TRANSFORMS_PASSES_TD

@@ -101,6 +101,25 @@ std::optional<SwizzledSharedEncodingAttr> sharedLayoutFor(RankedTensorType srcTy
                                          swizzle.perPhase, swizzle.maxPhase, order, *cga);
 }
 
+} // namespace
+
+std::optional<SwizzledSharedEncodingAttr>
+mlir::triton::gpu::getDotOperandSharedLayout(RankedTensorType srcType,
+                                             DotOperandEncodingAttr dot) {
+  return sharedLayoutFor(srcType, dot);
+}
+
+std::optional<SwizzledSharedEncodingAttr>
+mlir::triton::gpu::getUnswizzledSharedLayout(RankedTensorType srcType) {
+  std::optional<BasisList> cga = getCGALayoutOf(srcType.getEncoding());
+  SmallVector<unsigned> order = getMemoryOrder(srcType);
+  if (!cga || order.size() != size_t(srcType.getRank()))
+    return std::nullopt;
+  return SwizzledSharedEncodingAttr::get(srcType.getContext(), 1, 1, 1, order, *cga);
+}
+
+namespace {
+
 class TritonGPUReduceDataDuplicationPass
     : public mlir::triton::gpu::impl::TritonGPUReduceDataDuplicationBase<
           TritonGPUReduceDataDuplicationPass> {

@@ -2,7 +2,8 @@
 //
 // What the passes that put tensors in shared memory ask of a tensor's
 // distributed layout (its CTA split, the order its elements lie in) and the
-// NVMMA layout Triton 3.6 gives a buffer of a given shape and order.
+// NVMMA layout Triton 3.6 gives a buffer of a given shape and order; the
+// swizzled layouts of tensors put in shared memory on their way to a dot.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +37,17 @@ SmallVector<unsigned> getMemoryOrder(RankedTensorType type);
 NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *context, ArrayRef<int64_t> shape,
                                                ArrayRef<unsigned> order, const BasisList &cga,
                                                Type elementType);
+
+/// The swizzled layout through which `srcType` reaches the dot operand `dot`
+/// (Triton 3.6's swizzle for dot operands, used by
+/// -tritongpu-reduce-data-duplication and the pipeliner; implemented in
+/// ReduceDataDuplication.cpp); std::nullopt where the source's CTA layout or
+/// memory order cannot be told.
+std::optional<SwizzledSharedEncodingAttr>
+getDotOperandSharedLayout(RankedTensorType srcType, DotOperandEncodingAttr dot);
+
+/// vec = perPhase = maxPhase = 1 in the source's memory order.
+std::optional<SwizzledSharedEncodingAttr> getUnswizzledSharedLayout(RankedTensorType srcType);
 
 } // namespace gpu
 } // namespace triton

@@ -68,9 +68,27 @@ struct ConvertOfScalarMade : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// convert(local_load(m)) -> local_load(m): a load from shared memory can
+/// produce any layout. The new load stays where the old one was, before any
+/// write to the buffer between it and the conversion.
+struct ConvertOfLocalLoad : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+    auto load = op.getSrc().getDefiningOp<LocalLoadOp>();
+    if (!load)
+      return failure();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(load);
+    auto replacement = LocalLoadOp::create(rewriter, load.getLoc(), op.getType(), load.getSrc(),
+                                           load.getToken());
+    rewriter.replaceOp(op, replacement.getResult());
+    return success();
+  }
+};
+
 } // namespace
 
 void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {
-  results.add<ConvertOfConvert, ConvertOfScalarMade>(context);
+  results.add<ConvertOfConvert, ConvertOfScalarMade, ConvertOfLocalLoad>(context);
 }

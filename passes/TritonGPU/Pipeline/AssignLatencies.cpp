@@ -1,0 +1,139 @@
+//===- AssignLatencies.cpp - -tritongpu-assign-latencies ------------------===//
+//
+// Which loads a loop fetches ahead, and by how many iterations. The loads
+// worth it are those a dot waits for (its A and B operands, through whatever
+// computes them); a load whose value feeds another such load's address is an
+// indirection level further, and the stages are shared among the levels.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/TritonGPU/Passes.h"
+#include "passes/TritonGPU/Pipeline/AsyncLoads.h"
+#include "passes/TritonGPU/Pipeline/Schedule.h"
+
+namespace mlir {
+namespace triton {
+namespace gpu {
+#define GEN_PASS_DEF_TRITONGPUASSIGNLATENCIES
+#include "passes/TritonGPU/Passes.h.inc"
+} // namespace gpu
+} // namespace triton
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::gpu::pipeline;
+
+namespace {
+
+bool isDotLike(Operation *op) {
+  return isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp>(op);
+}
+
+/// Whether fetching `load` ahead pays: cp.async can copy it, and the
+/// local_allocs it feeds agree on a layout it copies into 4 bytes or more at
+/// a time.
+bool isPipeliningBeneficial(LoadOp load, const ModuleAxisInfo &axis) {
+  if (!canBeAsyncCopy(load, axis))
+    return false;
+  bool conflict = false;
+  Attribute encoding = getLocalAllocEncoding(load, conflict);
+  if (conflict)
+    return false;
+  if (encoding &&
+      getCopyVecBytes(cast<RankedTensorType>(load.getType()), encoding) < 4)
+    return false;
+  return true;
+}
+
+/// The loads of the body that `root`s depend on, with their indirection
+/// level; a load reached at two different levels is dropped.
+llvm::MapVector<Operation *, int> loadLevels(scf::ForOp forOp, bool withoutDot,
+                                              const ModuleAxisInfo &axis) {
+  llvm::MapVector<Operation *, int> levels;
+  DenseSet<Operation *> seen, excluded;
+  Block *body = forOp.getBody();
+  std::function<void(Operation *, int)> visit = [&](Operation *op, int level) {
+    if (!seen.insert(op).second || excluded.count(op))
+      return;
+    if (auto load = dyn_cast<LoadOp>(op)) {
+      if (!isPipeliningBeneficial(load, axis))
+        return;
+      auto it = levels.find(op);
+      if (it != levels.end() && it->second != level) {
+        levels.erase(op);
+        excluded.insert(op);
+        return;
+      }
+      levels.insert({op, level});
+      ++level;
+    }
+    bool dot = isDotLike(op);
+    for (OpOperand &operand : op->getOpOperands()) {
+      // Only a dot's A and B are worth fetching ahead, not its accumulator.
+      if (dot && operand.getOperandNumber() == 2)
+        continue;
+      Operation *def = operand.get().getDefiningOp();
+      if (def && def->getBlock() == body)
+        visit(def, level);
+    }
+    // Values used inside nested regions (a reduce's combiner, an if).
+    op->walk([&](Operation *nested) {
+      if (nested == op)
+        return;
+      for (Value v : nested->getOperands()) {
+        Operation *def = v.getDefiningOp();
+        if (def && def->getBlock() == body)
+          visit(def, level);
+      }
+    });
+  };
+  bool seenDot = false;
+  for (Operation &op : body->without_terminator()) {
+    if (!isDotLike(&op))
+      continue;
+    seenDot = true;
+    seen.clear();
+    visit(&op, 0);
+  }
+  if (withoutDot && !seenDot)
+    for (Operation &op : body->without_terminator())
+      if (!isa<LoadOp>(op))
+        visit(&op, 0);
+  return levels;
+}
+
+class TritonGPUAssignLatenciesPass
+    : public mlir::triton::gpu::impl::TritonGPUAssignLatenciesBase<
+          TritonGPUAssignLatenciesPass> {
+public:
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    ModuleAxisInfo axis(module);
+    SmallVector<scf::ForOp> loops;
+    module.walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
+    for (scf::ForOp forOp : loops) {
+      int stages = getNumStages(forOp, numStages);
+      if (stages <= 1 || !canPipelineLoop(forOp))
+        continue;
+      bool withoutDot = forOp->hasAttr(kNumStagesAttr);
+      llvm::MapVector<Operation *, int> levels = loadLevels(forOp, withoutDot, axis);
+      // With every stage but the last one taken, a deeper level would have
+      // none to be issued in.
+      levels.remove_if([&](auto &entry) { return entry.second >= stages - 1; });
+      if (levels.empty())
+        continue;
+      int maxLevel = 0;
+      for (auto &entry : levels)
+        maxLevel = std::max(maxLevel, entry.second);
+      int latency = (stages - 1) / (maxLevel + 1);
+      Builder builder(forOp.getContext());
+      for (auto &entry : levels)
+        entry.first->setAttr(kLatencyAttr, builder.getI32IntegerAttr(latency));
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,176 @@
+//===- AsyncDots.cpp - Warp-group dots left running across iterations ----===//
+//
+// wgmma is asynchronous: a dot whose result only flows around the loop (the
+// accumulator) can keep running while the next iteration's copies start, as
+// long as a `ttng.warp_group_dot_wait` bounds how many are in flight. A wait
+// lists the values it makes ready and the buffers the waited dots read, so
+// that nothing reuses those buffers before it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/TritonGPU/Pipeline/Pipeline.h"
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+
+using namespace mlir;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::nvidia_gpu;
+
+namespace {
+
+/// Adds `values`, and the shared operands of the dots they come from, to
+/// `wait`'s operands; the uses of `values` after the wait read its results.
+WarpGroupDotWaitOp threadThroughWait(WarpGroupDotWaitOp wait, ArrayRef<Value> values) {
+  llvm::SetVector<Value> operands(wait.getInputs().begin(), wait.getInputs().end());
+  unsigned oldCount = operands.size();
+  operands.insert(values.begin(), values.end());
+  for (Value v : values) {
+    SmallVector<WarpGroupDotOp> dots;
+    BackwardSliceOptions options;
+    options.omitBlockArguments = true;
+    options.filter = [&](Operation *op) {
+      if (auto dot = dyn_cast<WarpGroupDotOp>(op)) {
+        dots.push_back(dot);
+        return false;
+      }
+      return op->getBlock() == wait->getBlock();
+    };
+    SetVector<Operation *> slice;
+    (void)getBackwardSlice(v, &slice, options);
+    for (WarpGroupDotOp dot : dots)
+      for (Value operand : dot->getOperands())
+        if (isa<MemDescType>(operand.getType()))
+          operands.insert(operand);
+  }
+  OpBuilder builder(wait);
+  auto newWait = WarpGroupDotWaitOp::create(builder, wait.getLoc(), operands.getArrayRef(),
+                                            wait.getPendings());
+  for (unsigned i = 0; i < oldCount; ++i)
+    wait.getResult(i).replaceAllUsesWith(newWait.getResult(i));
+  Block *block = newWait->getBlock();
+  for (unsigned i = oldCount; i < operands.size(); ++i) {
+    Value value = operands[i];
+    if (isa<MemDescType>(value.getType()))
+      continue;
+    value.replaceUsesWithIf(newWait.getResult(i), [&](OpOperand &use) {
+      Operation *user = block->findAncestorOpInBlock(*use.getOwner());
+      return user && user != newWait && newWait->isBeforeInBlock(user);
+    });
+  }
+  wait.erase();
+  return newWait;
+}
+
+/// Whether a shared operand stays put while the dot runs on: made outside
+/// the loop, or a view of a multi-buffered slot.
+bool isStableOperand(Value operand, scf::ForOp forOp) {
+  if (!isa<MemDescType>(operand.getType()))
+    return true;
+  Value v = operand;
+  for (int depth = 0; depth < 16; ++depth) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() != forOp.getBody())
+        break;
+      v = forOp.getBody()->getTerminator()->getOperand(arg.getArgNumber() - 1);
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (def && isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp, ConvertLayoutOp>(def)) {
+      v = def->getOperand(0);
+      continue;
+    }
+    break;
+  }
+  return forOp.isDefinedOutsideOfLoop(v) || v.getDefiningOp<MemDescIndexOp>();
+}
+
+/// The first pendings = 0 wait of the body before `user`.
+WarpGroupDotWaitOp waitZeroBefore(Operation *user, scf::ForOp forOp) {
+  Operation *inBody = forOp.getBody()->findAncestorOpInBlock(*user);
+  for (Operation &op : *forOp.getBody()) {
+    if (&op == inBody)
+      break;
+    if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op))
+      if (wait.getPendings() == 0)
+        return wait;
+  }
+  return {};
+}
+
+/// The iter_arg a dot can stay in flight through; std::nullopt if it must be
+/// waited for at once.
+std::optional<unsigned> properlyAsyncArg(WarpGroupDotOp dot, scf::ForOp forOp) {
+  if (!isStableOperand(dot.getA(), forOp) || !isStableOperand(dot.getB(), forOp))
+    return std::nullopt;
+  if (!dot->hasOneUse() || *dot->getUsers().begin() != forOp.getBody()->getTerminator())
+    return std::nullopt;
+  unsigned index = dot->getUses().begin()->getOperandNumber();
+  // The accumulator from the previous iteration is still being written: its
+  // other readers must come after a wait for every dot.
+  for (OpOperand &use : forOp.getRegionIterArgs()[index].getUses()) {
+    if (use.getOwner() == dot && use.getOperandNumber() == 2)
+      continue;
+    if (!waitZeroBefore(use.getOwner(), forOp))
+      return std::nullopt;
+  }
+  return index;
+}
+
+} // namespace
+
+void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
+  SmallVector<WarpGroupDotOp> dots(forOp.getBody()->getOps<WarpGroupDotOp>());
+  if (dots.empty())
+    return;
+  llvm::MapVector<Operation *, unsigned> properlyAsync;
+  for (WarpGroupDotOp dot : dots) {
+    dot.setIsAsync(true);
+    if (std::optional<unsigned> index = properlyAsyncArg(dot, forOp)) {
+      properlyAsync[dot] = *index;
+      continue;
+    }
+    OpBuilder builder(dot->getContext());
+    builder.setInsertionPointAfter(dot);
+    auto wait = WarpGroupDotWaitOp::create(builder, dot.getLoc(), ValueRange{}, 0);
+    threadThroughWait(wait, {dot.getResult()});
+  }
+  if (properlyAsync.empty())
+    return;
+  // Accumulators read before their dot (rescaled, say) are ready after a
+  // wait for everything.
+  for (auto &[dot, index] : properlyAsync) {
+    BlockArgument acc = forOp.getRegionIterArgs()[index];
+    for (OpOperand &use : llvm::make_early_inc_range(acc.getUses())) {
+      if (use.getOwner() == dot)
+        continue;
+      if (WarpGroupDotWaitOp wait = waitZeroBefore(use.getOwner(), forOp))
+        if (!llvm::is_contained(wait.getInputs(), Value(acc)))
+          threadThroughWait(wait, {acc});
+    }
+  }
+  // A wait for every dot in the body already bounds the dots in flight;
+  // otherwise those of the previous iteration are waited for after the last.
+  bool hasWaitZero = llvm::any_of(forOp.getBody()->getOps<WarpGroupDotWaitOp>(),
+                                  [](WarpGroupDotWaitOp w) { return w.getPendings() == 0; });
+  if (!hasWaitZero) {
+    Operation *last = properlyAsync.back().first;
+    OpBuilder builder(last->getContext());
+    builder.setInsertionPointAfter(last);
+    auto wait = WarpGroupDotWaitOp::create(builder, last->getLoc(), ValueRange{},
+                                           properlyAsync.size());
+    SmallVector<Value> results;
+    for (auto &entry : properlyAsync)
+      results.push_back(entry.first->getResult(0));
+    threadThroughWait(wait, results);
+  }
+  OpBuilder builder(forOp->getContext());
+  builder.setInsertionPointAfter(forOp);
+  auto wait = WarpGroupDotWaitOp::create(builder, forOp.getLoc(), ValueRange{}, 0);
+  SmallVector<Value> results;
+  for (auto &entry : properlyAsync)
+    results.push_back(forOp.getResult(entry.second));
+  threadThroughWait(wait, results);
+}

@@ -1,0 +1,37 @@
+//===- Pipeline.h - The steps of -tritongpu-pipeline -------------*- C++ -*-===//
+
+#ifndef PASSES_TRITONGPU_PIPELINE_PIPELINE_H
+#define PASSES_TRITONGPU_PIPELINE_PIPELINE_H
+
+#include "passes/Analysis/AxisInfo.h"
+#include "passes/TritonGPU/Pipeline/Schedule.h"
+
+namespace mlir {
+namespace triton {
+namespace gpu {
+namespace pipeline {
+
+/// Whether every op of a stage before the last can be predicated and every
+/// value reaches its users within what the expansion carries; emits a
+/// diagnostic on the offending op otherwise.
+LogicalResult checkExpandable(scf::ForOp forOp, const CoarseSchedule &schedule);
+
+/// Step 1: the loop's pipelinable loads become multi-buffered async copies
+/// (ops added to `schedule`); `forOp` is replaced when iter_args are added.
+void lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule, const ModuleAxisInfo &axis);
+
+/// Step 2: prologue and predicated kernel loop; replaces `forOp`.
+LogicalResult expandLoop(scf::ForOp &forOp, const CoarseSchedule &schedule);
+
+/// Step 3: merges consecutive ttg.async_wait ops and sets their `num`.
+void updateAsyncWaits(Operation *root);
+
+/// Step 4: asynchronous warp-group dots in `forOp` with their waits.
+void asyncLaunchDots(scf::ForOp forOp);
+
+} // namespace pipeline
+} // namespace gpu
+} // namespace triton
+} // namespace mlir
+
+#endif // PASSES_TRITONGPU_PIPELINE_PIPELINE_H

@@ -1,0 +1,150 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-assign-latencies=num-stages=3 | FileCheck %s
+
+// The A and B loads of a dot are fetched num-stages - 1 iterations ahead.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @dot_operands
+  // CHECK: tt.load {{.*}} {tt.latency = 2 : i32}
+  // CHECK: tt.load {{.*}} {tt.latency = 2 : i32}
+  // CHECK: tt.dot
+  // CHECK-NOT: tt.latency
+  tt.func @dot_operands(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<32x32xi32, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %e = tt.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+    %o = tt.broadcast %e : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %s = tt.splat %p : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %s, %o : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+    %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %pa = %ptrs) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tt.ptr<f16>, #blocked>)  : i32 {
+      %a = tt.load %pa : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %b = tt.load %ptrs : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %ad = ttg.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %bd = ttg.convert_layout %b : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %bd, %acc : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+      %next = tt.addptr %pa, %c32 : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %res#0 : tensor<32x32xf32, #mma>
+  }
+}
+
+// -----
+
+// A loop's own tt.num_stages wins over the option; 1 leaves it alone.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @loop_stages
+  // CHECK: tt.load {{.*}} {tt.latency = 1 : i32}
+  // CHECK: tt.load {{.*}} {tt.latency = 1 : i32}
+  tt.func @loop_stages(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<32x32xi32, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %e = tt.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+    %o = tt.broadcast %e : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %s = tt.splat %p : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %s, %o : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+    %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %pa = %ptrs) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tt.ptr<f16>, #blocked>)  : i32 {
+      %a = tt.load %pa : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %b = tt.load %ptrs : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %ad = ttg.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %bd = ttg.convert_layout %b : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %bd, %acc : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+      %next = tt.addptr %pa, %c32 : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tt.ptr<f16>, #blocked>
+    } {tt.num_stages = 2 : i32}
+    tt.return %res#0 : tensor<32x32xf32, #mma>
+  }
+
+  // CHECK-LABEL: @not_pipelined
+  // CHECK-NOT: tt.latency
+  // CHECK: tt.return
+  tt.func @not_pipelined(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<32x32xi32, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %e = tt.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+    %o = tt.broadcast %e : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %s = tt.splat %p : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %s, %o : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+    %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %pa = %ptrs) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tt.ptr<f16>, #blocked>)  : i32 {
+      %a = tt.load %pa : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %b = tt.load %ptrs : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %ad = ttg.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %bd = ttg.convert_layout %b : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %bd, %acc : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+      %next = tt.addptr %pa, %c32 : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tt.ptr<f16>, #blocked>
+    } {tt.num_stages = 1 : i32}
+    tt.return %res#0 : tensor<32x32xf32, #mma>
+  }
+}
+
+// -----
+
+// Without a dot, loads are pipelined only in loops with tt.num_stages; a load
+// cp.async cannot copy (16 bits per thread) never is.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @no_dot
+  // CHECK-NOT: tt.latency
+  // CHECK: tt.return
+  tt.func @no_dot(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<32x32xf16, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<32x32xi32, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %e = tt.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+    %o = tt.broadcast %e : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %s = tt.splat %p : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %s, %o : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+    %zf = arith.constant dense<0.000000e+00> : tensor<32x32xf16, #blocked>
+    %res = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zf) -> (tensor<32x32xf16, #blocked>)  : i32 {
+      %a = tt.load %ptrs : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %s2 = arith.addf %acc, %a : tensor<32x32xf16, #blocked>
+      scf.yield %s2 : tensor<32x32xf16, #blocked>
+    }
+    tt.return %res : tensor<32x32xf16, #blocked>
+  }
+  // CHECK-LABEL: @no_dot_with_stages
+  // CHECK: tt.load {{.*}} {tt.latency = 1 : i32}
+  // CHECK: tt.load
+  // CHECK-NOT: tt.latency
+  // CHECK: tt.return
+  tt.func @no_dot_with_stages(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<32x32xf16, #blocked1> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<32x32xi32, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %e = tt.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+    %o = tt.broadcast %e : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %s = tt.splat %p : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %s, %o : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+    %zf = arith.constant dense<0.000000e+00> : tensor<32x32xf16, #blocked1>
+    %narrow = ttg.convert_layout %ptrs : tensor<32x32x!tt.ptr<f16>, #blocked> -> tensor<32x32x!tt.ptr<f16>, #blocked1>
+    %res = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zf) -> (tensor<32x32xf16, #blocked1>)  : i32 {
+      %a = tt.load %ptrs : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %ac = ttg.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #blocked1>
+      %b = tt.load %narrow : tensor<32x32x!tt.ptr<f16>, #blocked1>
+      %s1 = arith.addf %acc, %ac : tensor<32x32xf16, #blocked1>
+      %s2 = arith.addf %s1, %b : tensor<32x32xf16, #blocked1>
+      scf.yield %s2 : tensor<32x32xf16, #blocked1>
+    } {tt.num_stages = 2 : i32}
+    tt.return %res : tensor<32x32xf16, #blocked1>
+  }
+}

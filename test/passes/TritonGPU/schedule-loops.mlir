@@ -1,0 +1,73 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-schedule-loops | FileCheck %s
+
+// Loads with latency 2 go to stage 0, the dot (downstream) to stage 2 in the
+// first cluster; the pointer increment that the next iteration's load reads
+// goes to stage 1, in a cluster just before the loads'.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @matmul
+  // CHECK: tt.load {{.*}} {loop.cluster = 3 : i32, loop.stage = 0 : i32}
+  // CHECK: tt.load {{.*}} {loop.cluster = 3 : i32, loop.stage = 0 : i32}
+  // CHECK: ttg.convert_layout {{.*}} {loop.cluster = 0 : i32, loop.stage = 2 : i32}
+  // CHECK: ttg.convert_layout {{.*}} {loop.cluster = 0 : i32, loop.stage = 2 : i32}
+  // CHECK: tt.dot {{.*}} {loop.cluster = 0 : i32, loop.stage = 2 : i32}
+  // CHECK: tt.addptr {{.*}} {loop.cluster = 2 : i32, loop.stage = 1 : i32}
+  // CHECK: } {tt.scheduled_max_stage = 2 : i32}
+  // CHECK-NOT: tt.latency
+  tt.func @matmul(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<32x32xi32, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %e = tt.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+    %o = tt.broadcast %e : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %s = tt.splat %p : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %s, %o : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+    %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %pa = %ptrs) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tt.ptr<f16>, #blocked>)  : i32 {
+      %a = tt.load %pa {tt.latency = 2 : i32} : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %b = tt.load %ptrs {tt.latency = 2 : i32} : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %ad = ttg.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %bd = ttg.convert_layout %b : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %bd, %acc : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+      %next = tt.addptr %pa, %c32 : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %res#0 : tensor<32x32xf32, #mma>
+  }
+}
+
+// -----
+
+// Without latencies nothing is scheduled.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @unscheduled
+  // CHECK-NOT: loop.stage
+  // CHECK-NOT: tt.scheduled_max_stage
+  tt.func @unscheduled(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<32x32xi32, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %e = tt.expand_dims %r {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+    %o = tt.broadcast %e : tensor<1x32xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %s = tt.splat %p : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %s, %o : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+    %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %pa = %ptrs) -> (tensor<32x32xf32, #mma>, tensor<32x32x!tt.ptr<f16>, #blocked>)  : i32 {
+      %a = tt.load %pa : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %b = tt.load %ptrs : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %ad = ttg.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %bd = ttg.convert_layout %b : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %bd, %acc : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+      %next = tt.addptr %pa, %c32 : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+      scf.yield %d, %next : tensor<32x32xf32, #mma>, tensor<32x32x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %res#0 : tensor<32x32xf32, #mma>
+  }
+}
