@@ -6,8 +6,9 @@ The input is what -convert-triton-gpu-to-llvm (then -canonicalize -cse
 -reconcile-unrealized-casts) prints with --mlir-print-op-generic. Every thread
 runs in lockstep, op by op, over straight-line code (no branches): each SSA
 value is a NumPy array with one entry per thread. Warp shuffles (nvvm.shfl.sync
-bfly/idx/up/down), barriers, shared memory and the inline-PTX global loads and
-stores of the NVIDIA lowering are modelled; shared memory is race-checked:
+bfly/idx/up/down), barriers, shared memory, the inline-PTX global loads and
+stores of the NVIDIA lowering, cp.async (completing at once) and wgmma are
+modelled; shared memory is race-checked:
 a read of bytes another warp wrote, or a write of bytes another warp read,
 with no barrier between, and two threads writing different values to one
 address in one store, are reported.
@@ -224,6 +225,8 @@ LINE = re.compile(r'^\s*(?:(%[\w.#:]+) = )?"([\w.]+)"\((.*?)\)(.*)$')
 
 
 def parse_func(text, name):
+    """The function's arguments and its blocks: {label: (arg names, arg types,
+    lines)}, the entry block labelled ^bb0."""
     lines = text.splitlines()
     start = None
     for i, l in enumerate(lines):
@@ -232,20 +235,28 @@ def parse_func(text, name):
             break
     if start is None:
         raise RuntimeError(f"no llvm.func {name}")
-    body, depth = [], 0
-    args = None
+    blocks, current = {}, None
+    args = argtypes = None
     for l in lines[start + 1:]:
-        s = l.strip()
-        if s.startswith("^bb0("):
-            args = [a.split(":")[0].strip() for a in split_top(s[len("^bb0("):-2])]
-            argtypes = [a.split(":", 1)[1].strip() for a in split_top(s[len("^bb0("):-2])]
+        s = l.split("  //")[0].strip()
+        m = re.match(r"^(\^bb\d+)(?:\((.*)\))?:$", s)
+        if m:
+            params = split_top(m.group(2)) if m.group(2) else []
+            names = [a.split(":")[0].strip() for a in params]
+            types_ = [a.split(":", 1)[1].strip() for a in params]
+            current = m.group(1)
+            blocks[current] = (names, types_, [])
+            if args is None:
+                args, argtypes = names, types_
             continue
-        if s.startswith("^"):
-            raise RuntimeError("branches are not simulated: " + s)
         if s.startswith("})"):
             break
-        body.append(s)
-    return args, argtypes, body
+        if current is None:
+            current = "^bb0"
+            blocks[current] = ([], [], [])
+            args, argtypes = [], []
+        blocks[current][2].append(s)
+    return args, argtypes, blocks
 
 
 def attr(rest, key):
@@ -254,7 +265,7 @@ def attr(rest, key):
 
 
 def run(text, name, args_in, nthreads, shared_bytes, pid=0):
-    argnames, argtypes, body = parse_func(text, name)
+    argnames, argtypes, blocks = parse_func(text, name)
     sim = Sim(nthreads, shared_bytes)
     env, types = {}, {}
     bufs = []
@@ -270,7 +281,34 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
         types[nm] = t
     tid = np.arange(nthreads, dtype=np.uint64)
 
-    for line in body:
+    # Branches must be uniform over the threads (loops with the same trip
+    # count everywhere, ifs on program ids): one block runs at a time.
+    block = next(iter(blocks))
+    body = blocks[block][2]
+    pc = 0
+    while pc < len(body):
+        line = body[pc]
+        pc += 1
+        if line.startswith('"llvm.br"') or line.startswith('"llvm.cond_br"'):
+            m = re.match(r'^"llvm\.(br|cond_br)"\((.*?)\)\[(.*?)\](.*)$', line)
+            kind, opnds, targets = m.group(1), m.group(2), [t.strip() for t in m.group(3).split(",")]
+            ops = [o.strip() for o in opnds.split(",") if o.strip()]
+            if kind == "br":
+                target, passed = targets[0], ops
+            else:
+                sizes = [int(x) for x in re.search(r"operandSegmentSizes = array<i32: ([^>]*)>",
+                                                   m.group(4)).group(1).split(",")]
+                taken = uniform(env[ops[0]]) & 1
+                true_ops = ops[1:1 + sizes[1]]
+                false_ops = ops[1 + sizes[1]:1 + sizes[1] + sizes[2]]
+                target, passed = (targets[0], true_ops) if taken else (targets[1], false_ops)
+            names, btypes, lines_ = blocks[target]
+            values = [env[o] for o in passed]
+            for nm, bt, val in zip(names, btypes, values):
+                env[nm] = val
+                types[nm] = bt
+            body, pc = lines_, 0
+            continue
         m = LINE.match(line)
         if not m:
             raise RuntimeError("cannot parse: " + line)
@@ -310,6 +348,7 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
         elif op.startswith("nvvm.read.ptx.sreg.nctaid"):
             out = np.full(nthreads, 1, dtype=np.uint64)
         elif op in ("nvvm.wgmma.fence.aligned", "nvvm.wgmma.commit.group.sync.aligned",
+                    "nvvm.cp.async.commit.group", "nvvm.cp.async.wait.group",
                     "nvvm.wgmma.wait.group.sync.aligned", "nvvm.fence.proxy"):
             pass  # wgmma runs at once here: the fences and groups only order it
         elif op in ("nvvm.barrier0", "nvvm.barrier", "nvvm.bar.warp.sync"):
@@ -424,6 +463,8 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
             out = v[0].astype(np.uint64).astype(FLOATS[rtype])
         elif op == "llvm.fptosi":
             out = sim.cast_arr(v[0].astype(np.int64), rtype)
+        elif op in ("llvm.fptrunc", "llvm.fpext") and rtype in FLOATS:
+            out = v[0].astype(FLOATS[rtype])
         elif op in ("llvm.fadd", "llvm.fsub", "llvm.fmul", "llvm.fdiv"):
             f = {"llvm.fadd": np.add, "llvm.fsub": np.subtract, "llvm.fmul": np.multiply,
                  "llvm.fdiv": np.divide}[op]
@@ -480,8 +521,13 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
         elif op == "llvm.call":
             callee = re.search(r"callee = @([\w.]+)", rest).group(1)
             fns = {"__nv_fmaxf": np.fmax, "__nv_fminf": np.fmin, "__nv_expf": np.exp,
-                   "__nv_fmax": np.fmax, "__nv_fmin": np.fmin}
+                   "__nv_exp2f": np.exp2, "__nv_fmax": np.fmax, "__nv_fmin": np.fmin}
             out = fns[callee](*v).astype(FLOATS[rtype])
+        elif op == "llvm.call_intrinsic":
+            intrin = re.search(r'intrin = "([\w.]+)"', rest).group(1)
+            fns = {"llvm.nvvm.div.full": np.divide, "llvm.nvvm.ex2.approx.f32": np.exp2,
+                   "llvm.nvvm.ex2.approx.ftz.f": np.exp2}
+            out = fns[intrin](*v).astype(FLOATS[rtype])
         elif op == "builtin.unrealized_conversion_cast":
             out = v[0]
         else:
@@ -670,6 +716,21 @@ def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
         fields = struct_fields(rtype) if nout > 1 else [rtype]
         res = [sim.cast_arr(np.asarray(v[i]), f) for i, f in enumerate(fields)]
         return res if nout > 1 else res[0]
+    cp = re.fullmatch(r"(?:@\$(\d+) )?cp\.async\.c[ag]\.shared\.global(?:\.L2::\w+)? "
+                      r"\[ \$(\d+) \+ 0 \], \[ \$(\d+) \+ 0 \], (\d+|0x[0-9a-f]+), \$(\d+);", asm)
+    if cp:
+        # Asynchronous copies complete at once here (threads run in
+        # lockstep): the first src-size bytes from global memory, zeros after.
+        pred = operand(int(cp.group(1))).astype(bool) if cp.group(1) else np.ones(T, bool)
+        dst, src = operand(int(cp.group(2))), operand(int(cp.group(3)))
+        size, src_size = int(cp.group(4), 0), operand(int(cp.group(5))).astype(np.uint64)
+        for off in range(0, size, 4):
+            take = pred & (np.uint64(off) < src_size)
+            word = np.where(take, sim.load(src + np.uint64(off), "i32", 1, take), 0)
+            sim.store(dst + np.uint64(off), word.astype(np.uint64), "i32", 3, pred)
+        return None
+    if re.fullmatch(r"cp\.async\.(commit_group|wait_group \d+|wait_all);", asm.strip()):
+        return None
     m = re.search(r"@\$(\d+) (ld|st)\.global[\w.:]*?(?:\.v(\d))?\.(b32|b16|b8|u8|b64)", asm)
     if not m:
         raise RuntimeError("inline asm not simulated: " + asm)

@@ -6,7 +6,9 @@
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 
+#include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -242,6 +244,11 @@ void FunctionAllocation::collect(
     last[op] = counter - 1;
   };
   number(func);
+  // Liveness over the control-flow graph: make_llir lowers scf to cf before
+  // allocating, and a buffer made before a loop and read in it must stay
+  // live through the whole loop, back edge included, not just to its last
+  // use in program order.
+  Liveness liveness(func);
 
   func->walk([&](Operation *op) {
     if (op == func)
@@ -277,8 +284,16 @@ void FunctionAllocation::collect(
             for (Value result : user->getParentOp()->getResults())
               if (isa<ttg::MemDescType>(result.getType()))
                 views.insert(result);
+          if (auto branch = dyn_cast<BranchOpInterface>(user))
+            if (auto arg = branch.getSuccessorBlockArgument(use.getOperandNumber()))
+              views.insert(*arg);
         }
       }
+      for (Value view : views)
+        for (Operation *live : liveness.resolveLiveness(view)) {
+          Operation *holder = op->getBlock()->findAncestorOpInBlock(*live);
+          end = std::max(end, last[holder ? holder : live]);
+        }
       int64_t size = product(type.getAllocShape()) * bytesOf(type.getElementType());
       buffers.push_back({op, true, size, alignment, first[op], end});
       return;

@@ -130,3 +130,40 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+// A loop already lowered to branches (make_llir runs convert-scf-to-cf
+// before allocating): %a, made before the loop and read in its body, stays
+// live through the back edge, so the buffer allocated later in the body
+// does not reuse its bytes (it did, and the loop's second iteration read
+// clobbered data).
+// CHECK-LABEL: tt.func public @cf_loop
+// CHECK: ttg.local_alloc %{{.*}} {allocation.offset = 0 : i32}
+// CHECK: ttg.local_alloc %{{.*}} {allocation.offset = 1024 : i32}
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // expected-remark @below {{size = 2048}}
+  tt.func public @cf_loop(%x: tensor<256xf32, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // expected-remark @below {{explicit offset = 0, size = 1024}}
+    %a = ttg.local_alloc %x : (tensor<256xf32, #blocked>) -> !ttg.memdesc<256xf32, #shared, #smem>
+    cf.br ^bb1(%c0, %x : i32, tensor<256xf32, #blocked>)
+  ^bb1(%i: i32, %acc: tensor<256xf32, #blocked>):
+    %more = arith.cmpi slt, %i, %n : i32
+    cf.cond_br %more, ^bb2, ^bb3
+  ^bb2:
+    %v = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem> -> tensor<256xf32, #blocked>
+    %s = arith.addf %acc, %v : tensor<256xf32, #blocked>
+    // expected-remark @below {{explicit offset = 1024, size = 1024}}
+    %b = ttg.local_alloc %s : (tensor<256xf32, #blocked>) -> !ttg.memdesc<256xf32, #shared, #smem>
+    %w = ttg.local_load %b : !ttg.memdesc<256xf32, #shared, #smem> -> tensor<256xf32, #blocked>
+    %next = arith.addi %i, %c1 : i32
+    cf.br ^bb1(%next, %w : i32, tensor<256xf32, #blocked>)
+  ^bb3:
+    tt.return
+  }
+}
