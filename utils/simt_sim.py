@@ -4,8 +4,9 @@ the CPU, to check index computations without a GPU.
 
 The input is what -convert-triton-gpu-to-llvm (then -canonicalize -cse
 -reconcile-unrealized-casts) prints with --mlir-print-op-generic. Every thread
-runs in lockstep, op by op, over straight-line code (no branches): each SSA
-value is a NumPy array with one entry per thread. Warp shuffles (nvvm.shfl.sync
+runs in lockstep, op by op; branches must be uniform over the threads (loops
+with one trip count, ifs on program ids): each SSA value is a NumPy array
+with one entry per thread. Warp shuffles (nvvm.shfl.sync
 bfly/idx/up/down), barriers, shared memory, the inline-PTX global loads and
 stores of the NVIDIA lowering, cp.async (completing at once) and wgmma are
 modelled; shared memory is race-checked:
