@@ -93,8 +93,7 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 }
 
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
-const StringRef kMakeTTGIRPasses[] = { "tritongpu-F32DotTC",
-    "triton-nvidia-gpu-plan-cta",
+const StringRef kMakeTTGIRPasses[] = {"triton-nvidia-gpu-plan-cta",
     "tritongpu-fuse-nested-loops", "nvgpu-warp-specialization", "tritongpu-prefetch",
     "tritongpu-coalesce-async-copy",
     "triton-nvidia-mma-lowering"};
@@ -115,6 +114,9 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   convert.numCTAs = options.numCtas;
   pm.addPass(createConvertTritonToTritonGPU(convert));
   pm.addPass(triton::gpu::createTritonGPUCoalesce());
+  triton::gpu::TritonGPUF32DotTCOptions f32Dots;
+  f32Dots.emuTF32 = target.backend == Backend::Cuda && target.computeCapability >= 80;
+  pm.addPass(triton::gpu::createTritonGPUF32DotTC(f32Dots));
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
   if (target.backend == Backend::Cuda)
@@ -240,16 +242,17 @@ void mlir::triton::registerTritonPipelines() {
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-ttgir",
       "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu, "
-      "tritongpu-coalesce, tritongpu-remove-layout-conversions, "
+      "tritongpu-coalesce, tritongpu-F32DotTC, tritongpu-remove-layout-conversions, "
       "tritongpu-optimize-thread-locality, [on NVIDIA] tritongpu-accelerate-matmul, "
-      "tritongpu-remove-layout-conversions, [on NVIDIA: triton-loop-aware-cse, "
+      "tritongpu-remove-layout-conversions, [on NVIDIA] tritongpu-optimize-dot-operands, "
+      "[on NVIDIA: triton-loop-aware-cse, "
       "canonicalize, triton-licm, canonicalize, tritongpu-combine-tensor-select-and-if, "
       "tritongpu-assign-latencies, tritongpu-schedule-loops, tritongpu-pipeline, "
       "canonicalize, triton-loop-aware-cse, tritongpu-optimize-dot-operands, "
       "tritongpu-remove-layout-conversions], "
       "tritongpu-reduce-data-duplication and [on NVIDIA] "
-      "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion run; tritongpu-F32DotTC, tritongpu-prefetch "
-      "and the rest are NOT BUILT YET (running it emits a remark naming them)",
+      "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion run; "
+      "tritongpu-prefetch and the rest are NOT BUILT YET (running it emits a remark naming them)",
       buildMakeTTGIR);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-llir",

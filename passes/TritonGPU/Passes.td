@@ -177,6 +177,45 @@ def TritonGPUCombineTensorSelectAndIf
   }];
 }
 
+def TritonGPUF32DotTC : Pass<"tritongpu-F32DotTC", "mlir::ModuleOp"> {
+  let summary = "Splits fp32 dots of inputPrecision tf32x3, bf16x3 and bf16x6 into tensor-core dots of their parts";
+  let description = [{
+    An fp32 `tt.dot` asking for more precision than one tf32 product gives is
+    rewritten into dots the tensor cores run, over a split of each operand
+    into a high and a low part (and a third for bf16x6), low products first
+    so that the big one is added last:
+
+    - `tf32x3` (only with `emu-tf32`, the targets with tf32 tensor cores):
+      `hi = tf32(x)` (rounded to nearest, ties away, with integer ops on the
+      bits: what PTX's cvt.rna.tf32.f32 gives), `lo = x - hi`.
+    - `bf16x3`: `hi = bf16(x)`, `lo = bf16(x - hi)`.
+    - `bf16x6`: a third part `lo2 = bf16(x - hi - lo)`.
+
+    The products of parts whose ranks add up to less than the part count,
+    smallest first, are summed from zero; NaNs there (from an infinite
+    operand) become zero; then `hi·hi` is added and `c` last, as 3.6 does:
+
+    ```mlir
+    %d = tt.dot %a, %b, %c, inputPrecision = tf32x3 : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
+    // becomes (emu-tf32), with %ahi/%alo and %bhi/%blo made as above
+    %d0 = tt.dot %alo, %bhi, %zero, inputPrecision = tf32
+    %d1 = tt.dot %ahi, %blo, %d0, inputPrecision = tf32
+    %nan = arith.cmpf uno, %d1, %d1
+    %d2 = arith.select %nan, %zero, %d1
+    %d3 = tt.dot %ahi, %bhi, %d2, inputPrecision = tf32
+    %d = arith.addf %d3, %c
+    ```
+
+    Other dots are left alone, as are tf32x3 dots without `emu-tf32` (they
+    stay exact fp32 products).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::triton::TritonDialect"];
+  let options = [
+    Option<"emuTF32", "emu-tf32", "bool", /*default=*/"false",
+           "split tf32x3 dots into tf32 dots (the target has tf32 tensor cores)">
+  ];
+}
+
 def TritonGPUOptimizeThreadLocality
     : Pass<"tritongpu-optimize-thread-locality", "mlir::ModuleOp"> {
   let summary = "Accumulates reductions of loaded tiles in a loop per thread, reducing across threads once after it";
