@@ -66,7 +66,10 @@ bool isFreeIterArg(BlockArgument arg, Attribute target, unsigned depth,
   };
   size_t before = loops.found.size();
   loops.assumed.insert(key);
+  bool loadsAllowed = loops.loadsAllowed;
+  loops.loadsAllowed = false;
   bool yielded = isFreeIn(forOp.getYieldedValues()[i], target, depth + 1, &loops);
+  loops.loadsAllowed = loadsAllowed;
   loops.assumed.erase(key);
   if (!yielded) {
     forget(before);
@@ -212,6 +215,8 @@ bool mlir::triton::gpu::isFreeIn(Value v, Attribute target, unsigned depth,
   if (auto range = dyn_cast<MakeRangeOp>(def))
     return isDistributedEncoding(target) && getEncodingRank(target) == 1;
   if (!isCheap(def) && !isRematerializableInto(def, target))
+    return false;
+  if (isa<LoadOp>(def) && loops && !loops->loadsAllowed)
     return false;
   if (isa<ExpandDimsOp>(def) && !isDistributedEncoding(target))
     return false;

@@ -50,6 +50,9 @@ struct LoopCarriedSearch {
   /// The iter_args to carry in another layout, and whether their start
   /// value is free there (else it is converted before the loop).
   llvm::MapVector<std::pair<Value, Attribute>, bool> found;
+  /// Whether loads may be read again; not for the values a loop yields,
+  /// which would be read twice every iteration.
+  bool loadsAllowed = true;
 };
 
 /// Whether `v` can be had in layout `target` without moving data: it is

@@ -107,3 +107,36 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A carried index whose next value is loaded (a linked walk) keeps its
+// layout: carrying it in the other layout too would load it twice every
+// iteration, so a conversion stays in the loop (moved after the addptr by
+// the sinking rewrite).
+// CHECK-LABEL: tt.func public @loaded_update_stays
+// CHECK: scf.for {{.*}} -> (tensor<256xi32, #[[BL:blocked[0-9]*]]>)
+// CHECK: ttg.convert_layout %{{.*}} : tensor<256x!tt.ptr<f32>, #[[BL]]> -> tensor<256x!tt.ptr<f32>, #{{blocked[0-9]*}}>
+// CHECK: tt.load %{{.*}} : tensor<256x!tt.ptr<i32>, #[[BL]]>
+// CHECK-NOT: tt.load
+// CHECK: scf.yield
+#bl = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#ld = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @loaded_update_stays(%next_ptr: !tt.ptr<i32>, %out: !tt.ptr<f32>, %i0: tensor<256xi32, #bl>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %one = arith.constant dense<1.0> : tensor<256xf32, #ld>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%idx = %i0) -> (tensor<256xi32, #bl>) : i32 {
+      %il = ttg.convert_layout %idx : tensor<256xi32, #bl> -> tensor<256xi32, #ld>
+      %ob = tt.splat %out : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #ld>
+      %op = tt.addptr %ob, %il : tensor<256x!tt.ptr<f32>, #ld>, tensor<256xi32, #ld>
+      tt.store %op, %one : tensor<256x!tt.ptr<f32>, #ld>
+      %nb = tt.splat %next_ptr : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>, #bl>
+      %np = tt.addptr %nb, %idx : tensor<256x!tt.ptr<i32>, #bl>, tensor<256xi32, #bl>
+      %next = tt.load %np : tensor<256x!tt.ptr<i32>, #bl>
+      scf.yield %next : tensor<256xi32, #bl>
+    }
+    tt.return
+  }
+}
