@@ -261,8 +261,10 @@ private:
     bool rewritten = llvm::any_of(user->getResults(), [&](Value r) { return changes.count(r); });
     if (!rewritten)
       return encodingOf(operand.get());
-    if (isa<ReduceOp>(user))
-      return cast<SliceEncodingAttr>(final(user->getResult(idx))).getParent();
+    if (isa<ReduceOp>(user)) {
+      auto slice = dyn_cast_or_null<SliceEncodingAttr>(final(user->getResult(idx)));
+      return slice ? slice.getParent() : encodingOf(operand.get());
+    }
     if (auto expand = dyn_cast<ExpandDimsOp>(user))
       return SliceEncodingAttr::get(user->getContext(), expand.getAxis(),
                                     final(user->getResult(0)));
