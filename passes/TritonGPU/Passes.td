@@ -32,8 +32,20 @@ def TritonGPURemoveLayoutConversions
     : Pass<"tritongpu-remove-layout-conversions", "mlir::ModuleOp"> {
   let summary = "Removes layout conversions by computing values in the layout their users need";
   let description = [{
-    Three rewrites, applied until none applies (with `ttg.convert_layout`'s
-    own folds and canonicalization, and dead-code removal):
+    First, dot results (tt.dot, ttng.warp_group_dot) are anchors whose
+    layout flows forward to the values computed from them: through
+    elementwise ops, broadcasts, conversions, reductions (as a slice) and
+    expand_dims (back to the parent), and through scf.for/while/if, whose
+    block arguments and results change type. An MMA result is carried only
+    where something computed from it goes back to an MMA layout or operand
+    (a loop accumulating into the dot, a second dot), as in Triton 3.6;
+    where several layouts reach one value, an MMA layout wins. Operands
+    joining from elsewhere and users that keep their layout get conversions,
+    which the rewrites below remove where the value is free to compute again.
+
+    Then these rewrites, applied until none applies (with
+    `ttg.convert_layout`'s own folds and canonicalization, and dead-code
+    removal):
     - a conversion of a value that is cheap to compute from scalars and
       values already in the target layout (splats, ranges, constants,
       integer and pointer arithmetic, comparisons, broadcasts, expand_dims of
@@ -42,6 +54,14 @@ def TritonGPURemoveLayoutConversions
       available in the source layout is moved after the op (the op runs in
       the source layout);
     - a reduce or scan of a converted value works on the value itself;
+    - (in program order, after the others) a conversion inside an scf.for
+      of a value that is free in the target layout given the loop's
+      iter_args there (the matmuls' `a_ptrs += BK`: the yielded next value
+      is cheap arithmetic on the iter_arg) makes the loop carry it in the
+      target layout, as a new iter_arg after the others (as 3.6 orders
+      them), its start value computed again before the loop (or converted
+      once there) and its next value in the body; the old iter_arg goes
+      once nothing else reads it;
     - a converted value that flows, through elementwise ops, into scf.for,
       scf.while and scf.if and leaves them only through conversions keeps its
       source layout there (loop-carried values and if results change layout;

@@ -1,8 +1,9 @@
 //===- RemoveLayoutConversions.cpp - -tritongpu-remove-layout-conversions ---===//
 
-#include "passes/TritonGPU/LayoutInference.h"
-#include "passes/TritonGPU/Passes.h"
+#include "passes/TritonGPU/AnchorLayoutPropagation.h"
 #include "passes/TritonGPU/LayoutPropagation.h"
+#include "passes/TritonGPU/Passes.h"
+#include "passes/TritonGPU/Rematerialization.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -25,123 +26,10 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-constexpr unsigned kMaxDepth = 12;
-
 Attribute encodingOf(Value v) {
   if (auto tensor = dyn_cast<RankedTensorType>(v.getType()))
     return tensor.getEncoding();
   return {};
-}
-
-/// An elementwise op that may run in any layout: pure, one result, every
-/// tensor operand and the result of one shape.
-bool isLayoutFreeElementwise(Operation *op) {
-  return op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
-         op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
-         isa<RankedTensorType>(op->getResult(0).getType());
-}
-
-/// Ops cheap enough to compute again in another layout.
-bool isCheap(Operation *op) {
-  if (isa<SplatOp, MakeRangeOp, AddPtrOp, BroadcastOp, ExpandDimsOp>(op))
-    return true;
-  if (auto constant = dyn_cast<arith::ConstantOp>(op))
-    return isa<SplatElementsAttr>(constant.getValue());
-  if (!isLayoutFreeElementwise(op))
-    return false;
-  // Integer, pointer and comparison arithmetic; float math is not cheap.
-  Type elt = getElementTypeOrSelf(op->getResult(0).getType());
-  return isa<IntegerType, PointerType>(elt);
-}
-
-/// The layout the operands of `op` must have for op to produce `target`:
-/// the same, except for expand_dims, whose operand is a slice of it, and
-/// reshapes and transposes, whose operand layout is inferred (null if none).
-Attribute operandTarget(Operation *op, Attribute target) {
-  if (auto expand = dyn_cast<ExpandDimsOp>(op))
-    return SliceEncodingAttr::get(op->getContext(), expand.getAxis(), target);
-  if (isa<ReshapeOp, TransOp>(op))
-    return inferSourceEncoding(op, target);
-  return target;
-}
-
-/// Loads and shape ops move no data between threads when done again in
-/// another layout; a load read again costs memory traffic, so only into plain
-/// layouts (blocked, slice, linear: never dot operands or MMA), as Triton
-/// 3.6 rematerializes them.
-bool isRematerializableInto(Operation *op, Attribute target) {
-  if (isa<ReshapeOp, TransOp>(op))
-    return isa<RankedTensorType>(op->getOperand(0).getType());
-  if (auto load = dyn_cast<LoadOp>(op))
-    return !load.getIsVolatile() && isa<RankedTensorType>(load.getType()) &&
-           isa<BlockedEncodingAttr, SliceEncodingAttr, LinearEncodingAttr>(target);
-  return false;
-}
-
-/// Whether `v` can be had in layout `target` without moving data: it is
-/// there already, comes from there through a conversion, or is computed by
-/// cheap ops from such values and scalars.
-bool isFreeIn(Value v, Attribute target, unsigned depth = 0) {
-  auto tensor = dyn_cast<RankedTensorType>(v.getType());
-  if (!tensor)
-    return true; // scalars are everywhere
-  if (tensor.getEncoding() == target)
-    return true;
-  Operation *def = v.getDefiningOp();
-  if (!def || depth > kMaxDepth)
-    return false;
-  if (auto convert = dyn_cast<ConvertLayoutOp>(def))
-    return isFreeIn(convert.getSrc(), target, depth + 1);
-  if (auto range = dyn_cast<MakeRangeOp>(def))
-    return isDistributedEncoding(target) && getEncodingRank(target) == 1;
-  if (!isCheap(def) && !isRematerializableInto(def, target))
-    return false;
-  if (isa<ExpandDimsOp>(def) && !isDistributedEncoding(target))
-    return false;
-  Attribute needed = operandTarget(def, target);
-  if (!needed)
-    return false;
-  return llvm::all_of(def->getOperands(),
-                      [&](Value operand) { return isFreeIn(operand, needed, depth + 1); });
-}
-
-/// Builds `v` in layout `target` (isFreeIn(v, target) holds).
-using MaterializedMap = DenseMap<std::pair<Value, Attribute>, Value>;
-
-Value materializeIn(Value v, Attribute target, PatternRewriter &rewriter,
-                    MaterializedMap &done) {
-  auto tensor = dyn_cast<RankedTensorType>(v.getType());
-  if (!tensor || tensor.getEncoding() == target)
-    return v;
-  if (Value known = done.lookup({v, target}))
-    return known;
-  Operation *def = v.getDefiningOp();
-  Value result;
-  if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
-    result = materializeIn(convert.getSrc(), target, rewriter, done);
-  } else {
-    SmallVector<Value> operands;
-    Attribute needed = operandTarget(def, target);
-    for (Value operand : def->getOperands())
-      operands.push_back(materializeIn(operand, needed, rewriter, done));
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointAfter(def);
-    for (Value operand : operands)
-      if (Operation *producer = operand.getDefiningOp())
-        if (producer->getBlock() == def->getBlock() && def->isBeforeInBlock(producer))
-          rewriter.setInsertionPointAfter(producer);
-    Operation *clone = rewriter.clone(*def);
-    clone->setOperands(operands);
-    clone->getResult(0).setType(cast<RankedTensorType>(v.getType()).cloneWithEncoding(target));
-    if (auto constant = dyn_cast<arith::ConstantOp>(clone)) {
-      auto splat = cast<SplatElementsAttr>(constant.getValue());
-      constant.setValueAttr(SplatElementsAttr::get(cast<ShapedType>(clone->getResult(0).getType()),
-                                                   splat.getSplatValue<Attribute>()));
-    }
-    result = clone->getResult(0);
-  }
-  done[{v, target}] = result;
-  return result;
 }
 
 /// convert(x) where x is free in the target layout -> x computed there.
@@ -270,12 +158,32 @@ public:
   using Base::Base;
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    // First the dots' layouts flow to the values computed from them; the
+    // conversions this leaves at the edges are cleaned up below.
+    getOperation()->walk([](FuncOp func) { propagateAnchorLayouts(func); });
     RewritePatternSet patterns(context);
     patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert,
                  ScanOfConvert>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
     FrozenRewritePatternSet frozen(std::move(patterns));
     if (failed(applyPatternsGreedily(getOperation(), frozen)))
+      return signalPassFailure();
+    // Then compute the values converted in loops again through what the
+    // loops carry, in program order (Triton 3.6's order of the new
+    // iter_args), each success moving a conversion out of a loop.
+    IRRewriter rewriter(context);
+    bool carried = false;
+    for (bool changed = true; changed;) {
+      changed = false;
+      SmallVector<ConvertLayoutOp> converts;
+      getOperation()->walk([&](ConvertLayoutOp cvt) { converts.push_back(cvt); });
+      for (ConvertLayoutOp cvt : converts)
+        if (succeeded(rematerializeThroughLoops(cvt, rewriter))) {
+          changed = carried = true;
+          break; // the others may have been erased
+        }
+    }
+    if (carried && failed(applyPatternsGreedily(getOperation(), frozen)))
       return signalPassFailure();
     // Then carry layouts through loops and ifs, cleaning up after each
     // success; every success erases at least one conversion, so this ends.

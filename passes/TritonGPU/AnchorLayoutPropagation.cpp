@@ -1,0 +1,312 @@
+//===- AnchorLayoutPropagation.cpp - Carry dot layouts forward ------------===//
+
+#include "passes/TritonGPU/AnchorLayoutPropagation.h"
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+Attribute encodingOf(Value v) {
+  if (auto tensor = dyn_cast<RankedTensorType>(v.getType()))
+    return tensor.getEncoding();
+  return {};
+}
+
+bool isDotLike(Operation *op) {
+  return isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp>(op);
+}
+
+/// An op whose results may take its operands' layout: elementwise ops and
+/// ops with one encoding for operands and results, but not atomics, whose
+/// layout is chosen for memory.
+bool keepsOperandLayout(Operation *op) {
+  if (isa<AtomicRMWOp, AtomicCASOp>(op))
+    return false;
+  return op->hasTrait<OpTrait::Elementwise>() ||
+         op->hasTrait<OpTrait::SameOperandsAndResultEncoding>();
+}
+
+/// Whether a conversion to `encoding` brings a value into an MMA's world:
+/// an MMA layout or an operand of an MMA.
+bool isMmaSide(Attribute encoding) {
+  if (auto dotOperand = dyn_cast_or_null<DotOperandEncodingAttr>(encoding))
+    return isMmaEncoding(dotOperand.getParent());
+  return isMmaEncoding(encoding);
+}
+
+/// Whether some value computed from `result` (an MMA dot's) goes back to the
+/// MMA side: converted to an MMA layout or operand, or, for MMA v3, put in
+/// shared memory (a wgmma operand). Follows every user and loop-carried
+/// values. A reduction of a tensor smaller than one MMA instruction tile
+/// stops it: such reductions in the MMA layout are slower.
+bool returnsToMma(Value result, Attribute mma) {
+  auto nvidia = dyn_cast<NvidiaMmaEncodingAttr>(mma);
+  SmallVector<Value> worklist{result};
+  llvm::DenseSet<Value> seen{result};
+  auto push = [&](Value v) {
+    if (seen.insert(v).second)
+      worklist.push_back(v);
+  };
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto convert = dyn_cast<ConvertLayoutOp>(user))
+        if (isMmaSide(convert.getType().getEncoding()))
+          return true;
+      if (nvidia && nvidia.getVersionMajor() == 3 && isa<LocalAllocOp, LocalStoreOp>(user))
+        return true;
+      if (auto reduce = dyn_cast<ReduceOp>(user)) {
+        auto type = cast<RankedTensorType>(use.get().getType());
+        if (nvidia && isa<NvidiaMmaEncodingAttr>(type.getEncoding())) {
+          ArrayRef<int64_t> shape = type.getShape();
+          ArrayRef<unsigned> instr = nvidia.getInstrShape();
+          if (shape.size() >= 2 && instr.size() >= 2 &&
+              (shape[shape.size() - 2] < instr[0] || shape.back() < instr[1]))
+            return false;
+        }
+      }
+      if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+        Operation *parent = yield->getParentOp();
+        unsigned i = use.getOperandNumber();
+        if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
+          push(forOp.getRegionIterArgs()[i]);
+          push(forOp.getResult(i));
+        } else if (isa<scf::IfOp>(parent)) {
+          push(parent->getResult(i));
+        }
+        continue;
+      }
+      for (Value v : user->getResults())
+        push(v);
+    }
+  }
+  return false;
+}
+
+/// The layout `user`'s result `resultIndex` gets when its operand
+/// `operandIndex` has `encoding`; null where the layout stops.
+Attribute resultEncodingFor(Operation *user, unsigned operandIndex, unsigned resultIndex,
+                            Attribute encoding) {
+  if (isa<ConvertLayoutOp>(user))
+    return encoding; // the conversion disappears
+  if (auto reduce = dyn_cast<ReduceOp>(user))
+    return SliceEncodingAttr::get(user->getContext(), reduce.getAxis(), encoding);
+  if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
+    auto slice = dyn_cast<SliceEncodingAttr>(encoding);
+    if (!slice || slice.getDim() != expand.getAxis())
+      return {};
+    return slice.getParent();
+  }
+  if (isa<nvidia_gpu::WarpGroupDotWaitOp>(user))
+    return operandIndex == resultIndex ? encoding : Attribute();
+  // Narrowing integers is left where it is, as Triton 3.6 does.
+  if (isa<arith::TruncIOp>(user))
+    return {};
+  if (keepsOperandLayout(user) && user->getNumRegions() == 0)
+    return encoding;
+  return {};
+}
+
+class AnchorPropagation {
+public:
+  explicit AnchorPropagation(FuncOp func) : func(func) {}
+
+  bool run() {
+    seed();
+    if (candidates.empty())
+      return false;
+    propagate();
+    DenseMap<Value, Attribute> changes = resolve();
+    if (changes.empty())
+      return false;
+    rewrite(changes);
+    return true;
+  }
+
+private:
+  void seed() {
+    func.walk([&](Operation *op) {
+      if (!isDotLike(op))
+        return;
+      for (Value result : op->getResults()) {
+        Attribute encoding = encodingOf(result);
+        if (!encoding || (isMmaEncoding(encoding) && !returnsToMma(result, encoding)))
+          continue;
+        candidates[result].insert(encoding);
+      }
+    });
+  }
+
+  void addAll(ValueRange values, const llvm::SetVector<Attribute> &encodings,
+              function_ref<Attribute(Attribute)> map, SmallVectorImpl<Value> &changed) {
+    for (Value value : values) {
+      if (!isa<RankedTensorType>(value.getType()))
+        continue;
+      bool grew = false;
+      for (Attribute encoding : encodings)
+        if (Attribute mapped = map(encoding))
+          grew |= candidates[value].insert(mapped);
+      if (grew)
+        changed.push_back(value);
+    }
+  }
+
+  void propagate() {
+    SmallVector<Value> worklist;
+    for (auto &entry : candidates)
+      worklist.push_back(entry.first);
+    auto same = [](Attribute e) { return e; };
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      llvm::SetVector<Attribute> encodings = candidates[value];
+      SmallVector<Value> changed;
+      for (OpOperand &use : value.getUses()) {
+        Operation *user = use.getOwner();
+        unsigned idx = use.getOperandNumber();
+        if (auto forOp = dyn_cast<scf::ForOp>(user)) {
+          if (idx < forOp.getNumControlOperands())
+            continue;
+          unsigned i = idx - forOp.getNumControlOperands();
+          addAll({forOp.getRegionIterArgs()[i], forOp.getResult(i)}, encodings, same, changed);
+        } else if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
+          addAll({whileOp.getBeforeArguments()[idx]}, encodings, same, changed);
+        } else if (auto condition = dyn_cast<scf::ConditionOp>(user)) {
+          if (idx == 0)
+            continue;
+          auto whileOp = cast<scf::WhileOp>(condition->getParentOp());
+          addAll({whileOp.getAfterArguments()[idx - 1], whileOp.getResult(idx - 1)}, encodings,
+                 same, changed);
+        } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+          Operation *parent = yield->getParentOp();
+          if (auto forOp = dyn_cast<scf::ForOp>(parent))
+            addAll({forOp.getRegionIterArgs()[idx], forOp.getResult(idx)}, encodings, same,
+                   changed);
+          else if (isa<scf::IfOp>(parent))
+            addAll({parent->getResult(idx)}, encodings, same, changed);
+          else if (auto whileOp = dyn_cast<scf::WhileOp>(parent))
+            addAll({whileOp.getBeforeArguments()[idx]}, encodings, same, changed);
+        } else if (!isDotLike(user)) {
+          for (OpResult result : user->getResults())
+            addAll({result}, encodings,
+                   [&](Attribute e) {
+                     return resultEncodingFor(user, idx, result.getResultNumber(), e);
+                   },
+                   changed);
+        }
+      }
+      worklist.append(changed.begin(), changed.end());
+    }
+  }
+
+  /// One layout per value: an MMA layout if one reached it, else the first;
+  /// only the values whose layout changes.
+  DenseMap<Value, Attribute> resolve() {
+    DenseMap<Value, Attribute> changes;
+    for (auto &[value, encodings] : candidates) {
+      Attribute chosen = encodings.front();
+      for (Attribute encoding : encodings)
+        if (isMmaEncoding(encoding)) {
+          chosen = encoding;
+          break;
+        }
+      if (chosen != encodingOf(value))
+        changes[value] = chosen;
+    }
+    return changes;
+  }
+
+  /// The layout `operand` must have once the values in `changes` have
+  /// theirs; null for a conversion's operand, which may have any.
+  Attribute requiredEncoding(OpOperand &operand, const DenseMap<Value, Attribute> &changes) {
+    auto final = [&](Value v) {
+      auto it = changes.find(v);
+      return it != changes.end() ? it->second : encodingOf(v);
+    };
+    Operation *user = operand.getOwner();
+    unsigned idx = operand.getOperandNumber();
+    if (isa<ConvertLayoutOp>(user))
+      return {};
+    if (auto forOp = dyn_cast<scf::ForOp>(user)) {
+      if (idx < forOp.getNumControlOperands())
+        return encodingOf(operand.get());
+      return final(forOp.getRegionIterArgs()[idx - forOp.getNumControlOperands()]);
+    }
+    if (auto whileOp = dyn_cast<scf::WhileOp>(user))
+      return final(whileOp.getBeforeArguments()[idx]);
+    if (auto condition = dyn_cast<scf::ConditionOp>(user)) {
+      if (idx == 0)
+        return encodingOf(operand.get());
+      return final(cast<scf::WhileOp>(condition->getParentOp()).getAfterArguments()[idx - 1]);
+    }
+    if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+      Operation *parent = yield->getParentOp();
+      if (auto forOp = dyn_cast<scf::ForOp>(parent))
+        return final(forOp.getRegionIterArgs()[idx]);
+      if (auto whileOp = dyn_cast<scf::WhileOp>(parent))
+        return final(whileOp.getBeforeArguments()[idx]);
+      return final(parent->getResult(idx));
+    }
+    bool rewritten = llvm::any_of(user->getResults(), [&](Value r) { return changes.count(r); });
+    if (!rewritten)
+      return encodingOf(operand.get());
+    if (isa<ReduceOp>(user)) {
+      auto slice = dyn_cast_or_null<SliceEncodingAttr>(final(user->getResult(idx)));
+      return slice ? slice.getParent() : encodingOf(operand.get());
+    }
+    if (auto expand = dyn_cast<ExpandDimsOp>(user))
+      return SliceEncodingAttr::get(user->getContext(), expand.getAxis(),
+                                    final(user->getResult(0)));
+    if (isa<nvidia_gpu::WarpGroupDotWaitOp>(user))
+      return final(user->getResult(idx));
+    return final(user->getResult(0));
+  }
+
+  void rewrite(const DenseMap<Value, Attribute> &changes) {
+    // Find the uses that need a conversion before any type changes.
+    SmallVector<std::pair<OpOperand *, Attribute>> conversions;
+    func.walk([&](Operation *op) {
+      for (OpOperand &operand : op->getOpOperands()) {
+        if (!isa<RankedTensorType>(operand.get().getType()))
+          continue;
+        Attribute required = requiredEncoding(operand, changes);
+        auto it = changes.find(operand.get());
+        Attribute final = it != changes.end() ? it->second : encodingOf(operand.get());
+        if (required && required != final)
+          conversions.push_back({&operand, required});
+      }
+    });
+    for (auto [value, encoding] : changes) {
+      Value retyped = value;
+      retyped.setType(cast<RankedTensorType>(value.getType()).cloneWithEncoding(encoding));
+    }
+    OpBuilder builder(func.getContext());
+    for (auto &[operand, encoding] : conversions) {
+      Operation *user = operand->getOwner();
+      builder.setInsertionPoint(user);
+      auto type = cast<RankedTensorType>(operand->get().getType()).cloneWithEncoding(encoding);
+      operand->set(
+          ConvertLayoutOp::create(builder, user->getLoc(), type, operand->get()).getResult());
+    }
+  }
+
+  FuncOp func;
+  llvm::MapVector<Value, llvm::SetVector<Attribute>> candidates;
+};
+
+} // namespace
+
+bool mlir::triton::gpu::propagateAnchorLayouts(FuncOp func) {
+  return AnchorPropagation(func).run();
+}

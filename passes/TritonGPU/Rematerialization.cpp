@@ -1,0 +1,374 @@
+//===- Rematerialization.cpp - Compute a value again in another layout ----===//
+
+#include "passes/TritonGPU/Rematerialization.h"
+#include "passes/TritonGPU/LayoutInference.h"
+
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+constexpr unsigned kMaxDepth = 12;
+
+/// The layout the operands of `op` must have for op to produce `target`:
+/// the same, except for expand_dims, whose operand is a slice of it, and
+/// reshapes and transposes, whose operand layout is inferred (null if none).
+Attribute operandTarget(Operation *op, Attribute target) {
+  if (auto expand = dyn_cast<ExpandDimsOp>(op))
+    return SliceEncodingAttr::get(op->getContext(), expand.getAxis(), target);
+  if (isa<ReshapeOp, TransOp>(op))
+    return inferSourceEncoding(op, target);
+  return target;
+}
+
+/// Loads and shape ops move no data between threads when done again in
+/// another layout; a load read again costs memory traffic, so only into plain
+/// layouts (blocked, slice, linear: never dot operands or MMA), as Triton
+/// 3.6 rematerializes them.
+bool isRematerializableInto(Operation *op, Attribute target) {
+  if (isa<ReshapeOp, TransOp>(op))
+    return isa<RankedTensorType>(op->getOperand(0).getType());
+  if (auto load = dyn_cast<LoadOp>(op))
+    return !load.getIsVolatile() && isa<RankedTensorType>(load.getType()) &&
+           isa<BlockedEncodingAttr, SliceEncodingAttr, LinearEncodingAttr>(target);
+  return false;
+}
+
+/// The scf.for whose iter_arg `arg` is; null for induction variables and
+/// other block arguments.
+scf::ForOp iterArgLoop(BlockArgument arg) {
+  auto forOp = dyn_cast_or_null<scf::ForOp>(arg.getOwner()->getParentOp());
+  if (!forOp || arg.getOwner() != forOp.getBody() || arg.getArgNumber() == 0)
+    return {};
+  return forOp;
+}
+
+/// Whether iter_arg `arg` can be carried in `target`: what its loop yields
+/// for it is free there, assuming the iter_arg itself is (the next value
+/// depends on the last).
+bool isFreeIterArg(BlockArgument arg, Attribute target, unsigned depth,
+                   LoopCarriedSearch &loops) {
+  scf::ForOp forOp = iterArgLoop(arg);
+  if (!forOp || !loops.inside || !forOp->isProperAncestor(loops.inside) ||
+      !isDistributedEncoding(target))
+    return false;
+  auto key = std::make_pair(Value(arg), target);
+  if (loops.assumed.contains(key) || loops.found.count(key))
+    return true;
+  unsigned i = arg.getArgNumber() - 1;
+  auto forget = [&](size_t size) {
+    while (loops.found.size() > size)
+      loops.found.pop_back();
+  };
+  size_t before = loops.found.size();
+  loops.assumed.insert(key);
+  bool loadsAllowed = loops.loadsAllowed;
+  loops.loadsAllowed = false;
+  bool yielded = isFreeIn(forOp.getYieldedValues()[i], target, depth + 1, &loops);
+  loops.loadsAllowed = loadsAllowed;
+  loops.assumed.erase(key);
+  if (!yielded) {
+    forget(before);
+    return false;
+  }
+  // The start value is computed again where that is free, else converted
+  // once before the loop.
+  size_t beforeInit = loops.found.size();
+  bool initFree = isFreeIn(forOp.getInitArgs()[i], target, depth + 1, &loops);
+  if (!initFree)
+    forget(beforeInit);
+  loops.found[key] = initFree;
+  return true;
+}
+
+unsigned loopNesting(Operation *op) {
+  unsigned depth = 0;
+  for (Operation *parent = op->getParentOp(); parent; parent = parent->getParentOp())
+    depth += isa<scf::ForOp>(parent);
+  return depth;
+}
+
+/// Drops the iter_args `candidates` of `forOp` that nothing reads any more:
+/// their results are unused and they only feed the pure ops computing their
+/// own next value.
+void dropDeadIterArgs(scf::ForOp forOp, ArrayRef<unsigned> candidates,
+                      RewriterBase &rewriter) {
+  Operation *yield = forOp.getBody()->getTerminator();
+  llvm::SmallDenseSet<unsigned> dead;
+  llvm::SetVector<Operation *> deadOps;
+  for (unsigned i : candidates) {
+    if (!forOp.getResult(i).use_empty())
+      continue;
+    llvm::SetVector<Operation *> cycle;
+    SmallVector<Value> work{forOp.getRegionIterArgs()[i]};
+    bool isDead = true;
+    while (!work.empty() && isDead) {
+      Value v = work.pop_back_val();
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
+        if (user == yield) {
+          isDead &= use.getOperandNumber() == i;
+          continue;
+        }
+        if (user->getNumRegions() != 0 || !isMemoryEffectFree(user)) {
+          isDead = false;
+          break;
+        }
+        if (cycle.insert(user))
+          work.append(user->result_begin(), user->result_end());
+      }
+    }
+    if (!isDead)
+      continue;
+    dead.insert(i);
+    deadOps.insert(cycle.begin(), cycle.end());
+  }
+  if (dead.empty())
+    return;
+  // Cut the cycles at the yield, then erase their ops, users first.
+  for (unsigned i : dead)
+    rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, forOp.getRegionIterArgs()[i]); });
+  while (!deadOps.empty()) {
+    Operation *unused = nullptr;
+    for (Operation *op : deadOps)
+      if (op->use_empty()) {
+        unused = op;
+        break;
+      }
+    if (!unused)
+      break; // cannot happen: the ops form no cycle within one iteration
+    deadOps.remove(unused);
+    rewriter.eraseOp(unused);
+  }
+  SmallVector<Value> inits;
+  for (auto [i, init] : llvm::enumerate(forOp.getInitArgs()))
+    if (!dead.contains(i))
+      inits.push_back(init);
+  rewriter.setInsertionPoint(forOp);
+  auto newLoop = scf::ForOp::create(rewriter, forOp.getLoc(), forOp.getLowerBound(),
+                                    forOp.getUpperBound(), forOp.getStep(), inits);
+  newLoop->setAttrs(forOp->getAttrDictionary());
+  Block *body = newLoop.getBody();
+  if (!body->empty())
+    rewriter.eraseOp(&body->back());
+  SmallVector<Value> arguments{newLoop.getInductionVar()};
+  SmallVector<Value> yielded, results;
+  unsigned kept = 0;
+  for (auto [i, init] : llvm::enumerate(forOp.getInitArgs())) {
+    if (dead.contains(i)) {
+      arguments.push_back(init);
+      continue;
+    }
+    arguments.push_back(newLoop.getRegionIterArgs()[kept]);
+    yielded.push_back(yield->getOperand(i));
+    results.push_back(newLoop.getResult(kept++));
+  }
+  rewriter.mergeBlocks(forOp.getBody(), body, arguments);
+  rewriter.setInsertionPoint(yield);
+  scf::YieldOp::create(rewriter, yield->getLoc(), yielded);
+  rewriter.eraseOp(yield);
+  kept = 0;
+  for (auto [i, result] : llvm::enumerate(forOp.getResults()))
+    if (!dead.contains(i))
+      rewriter.replaceAllUsesWith(result, results[kept++]);
+  rewriter.eraseOp(forOp);
+}
+
+} // namespace
+
+bool mlir::triton::gpu::isLayoutFreeElementwise(Operation *op) {
+  return op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
+         op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+         isa<RankedTensorType>(op->getResult(0).getType());
+}
+
+bool mlir::triton::gpu::isCheap(Operation *op) {
+  if (isa<SplatOp, MakeRangeOp, AddPtrOp, BroadcastOp, ExpandDimsOp>(op))
+    return true;
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isa<SplatElementsAttr>(constant.getValue());
+  if (!isLayoutFreeElementwise(op))
+    return false;
+  // Integer, pointer and comparison arithmetic; float math is not cheap.
+  Type elt = getElementTypeOrSelf(op->getResult(0).getType());
+  return isa<IntegerType, PointerType>(elt);
+}
+
+bool mlir::triton::gpu::isFreeIn(Value v, Attribute target, unsigned depth,
+                                 LoopCarriedSearch *loops) {
+  auto tensor = dyn_cast<RankedTensorType>(v.getType());
+  if (!tensor)
+    return true; // scalars are everywhere
+  if (tensor.getEncoding() == target)
+    return true;
+  if (depth > kMaxDepth)
+    return false;
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    return loops && isFreeIterArg(arg, target, depth, *loops);
+  Operation *def = v.getDefiningOp();
+  if (auto convert = dyn_cast<ConvertLayoutOp>(def))
+    return isFreeIn(convert.getSrc(), target, depth + 1, loops);
+  if (auto range = dyn_cast<MakeRangeOp>(def))
+    return isDistributedEncoding(target) && getEncodingRank(target) == 1;
+  if (!isCheap(def) && !isRematerializableInto(def, target))
+    return false;
+  if (isa<LoadOp>(def) && loops && !loops->loadsAllowed)
+    return false;
+  if (isa<ExpandDimsOp>(def) && !isDistributedEncoding(target))
+    return false;
+  Attribute needed = operandTarget(def, target);
+  if (!needed)
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isFreeIn(operand, needed, depth + 1, loops);
+  });
+}
+
+Value mlir::triton::gpu::materializeIn(Value v, Attribute target, RewriterBase &rewriter,
+                                       MaterializedMap &done) {
+  auto tensor = dyn_cast<RankedTensorType>(v.getType());
+  if (!tensor || tensor.getEncoding() == target)
+    return v;
+  if (Value known = done.lookup({v, target}))
+    return known;
+  Operation *def = v.getDefiningOp();
+  Value result;
+  if (!def) {
+    // A block argument the caller did not carry in `target`: convert it
+    // where it starts.
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(cast<BlockArgument>(v).getOwner());
+    result = ConvertLayoutOp::create(rewriter, v.getLoc(), tensor.cloneWithEncoding(target), v);
+  } else if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
+    result = materializeIn(convert.getSrc(), target, rewriter, done);
+  } else {
+    SmallVector<Value> operands;
+    Attribute needed = operandTarget(def, target);
+    for (Value operand : def->getOperands())
+      operands.push_back(materializeIn(operand, needed, rewriter, done));
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointAfter(def);
+    for (Value operand : operands)
+      if (Operation *producer = operand.getDefiningOp())
+        if (producer->getBlock() == def->getBlock() && def->isBeforeInBlock(producer))
+          rewriter.setInsertionPointAfter(producer);
+    Operation *clone = rewriter.clone(*def);
+    clone->setOperands(operands);
+    clone->getResult(0).setType(tensor.cloneWithEncoding(target));
+    if (auto constant = dyn_cast<arith::ConstantOp>(clone)) {
+      auto splat = cast<SplatElementsAttr>(constant.getValue());
+      constant.setValueAttr(SplatElementsAttr::get(cast<ShapedType>(clone->getResult(0).getType()),
+                                                   splat.getSplatValue<Attribute>()));
+    }
+    result = clone->getResult(0);
+  }
+  done[{v, target}] = result;
+  return result;
+}
+
+LogicalResult mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
+                                                           RewriterBase &rewriter) {
+  Attribute target = cvt.getType().getEncoding();
+  if (!isDistributedEncoding(target))
+    return failure();
+  LoopCarriedSearch loops;
+  loops.inside = cvt;
+  if (!isFreeIn(cvt.getSrc(), target, 0, &loops) || loops.found.empty())
+    return failure();
+
+  // The iter_args to add, loop by loop, outer loops first: adding iter_args
+  // replaces a loop and its block arguments, not the ops in its body.
+  struct Carried {
+    unsigned index;
+    Attribute target;
+    bool initFree;
+  };
+  SmallVector<std::pair<scf::ForOp, SmallVector<Carried>>> perLoop;
+  for (auto &[key, initFree] : loops.found) {
+    auto arg = cast<BlockArgument>(key.first);
+    scf::ForOp forOp = iterArgLoop(arg);
+    auto it = llvm::find_if(perLoop, [&](auto &entry) { return entry.first == forOp; });
+    if (it == perLoop.end()) {
+      perLoop.push_back({forOp, {}});
+      it = std::prev(perLoop.end());
+    }
+    it->second.push_back({arg.getArgNumber() - 1, key.second, initFree});
+  }
+  llvm::stable_sort(perLoop, [](auto &a, auto &b) {
+    return loopNesting(a.first) < loopNesting(b.first);
+  });
+
+  MaterializedMap done;
+  struct Added {
+    scf::ForOp loop;
+    unsigned original, added;
+    Attribute target;
+  };
+  SmallVector<Added> added;
+  for (auto &[forOp, carried] : perLoop) {
+    SmallVector<Value> inits;
+    for (const Carried &c : carried) {
+      Value init = forOp.getInitArgs()[c.index];
+      if (c.initFree) {
+        inits.push_back(materializeIn(init, c.target, rewriter, done));
+        continue;
+      }
+      rewriter.setInsertionPoint(forOp);
+      auto type = cast<RankedTensorType>(init.getType()).cloneWithEncoding(c.target);
+      inits.push_back(ConvertLayoutOp::create(rewriter, forOp.getLoc(), type, init));
+    }
+    unsigned first = forOp.getNumRegionIterArgs();
+    rewriter.setInsertionPoint(forOp);
+    // Each new iter_arg yields itself until its next value is built below.
+    FailureOr<LoopLikeOpInterface> replaced = forOp.replaceWithAdditionalYields(
+        rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
+        [](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+          return SmallVector<Value>(args.begin(), args.end());
+        });
+    if (failed(replaced))
+      return failure(); // not for scf.for, which always adds them
+    auto newLoop = cast<scf::ForOp>(replaced->getOperation());
+    for (auto [k, c] : llvm::enumerate(carried)) {
+      done[{newLoop.getRegionIterArgs()[c.index], c.target}] =
+          newLoop.getRegionIterArgs()[first + k];
+      added.push_back({newLoop, c.index, first + static_cast<unsigned>(k), c.target});
+    }
+  }
+
+  Value result = materializeIn(cvt.getSrc(), target, rewriter, done);
+  for (Added &a : added) {
+    Operation *yield = a.loop.getBody()->getTerminator();
+    Value next = materializeIn(yield->getOperand(a.original), a.target, rewriter, done);
+    rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(a.added, next); });
+  }
+  // Every conversion of the same value to the same layout that the result
+  // reaches is the result.
+  DominanceInfo dominance(cvt->getParentOfType<FuncOp>());
+  SmallVector<Operation *> same;
+  for (Operation *user : cvt.getSrc().getUsers())
+    if (auto other = dyn_cast<ConvertLayoutOp>(user))
+      if (other != cvt && other.getType() == cvt.getType() &&
+          dominance.properlyDominates(result, other))
+        same.push_back(other);
+  for (Operation *other : same)
+    rewriter.replaceOp(other, result);
+  rewriter.replaceOp(cvt, result);
+
+  // The old iter_args go where nothing reads them any more.
+  SmallVector<std::pair<scf::ForOp, SmallVector<unsigned>>> touched;
+  for (Added &a : added) {
+    auto it = llvm::find_if(touched, [&](auto &entry) { return entry.first == a.loop; });
+    if (it == touched.end()) {
+      touched.push_back({a.loop, {}});
+      it = std::prev(touched.end());
+    }
+    it->second.push_back(a.original);
+  }
+  for (auto &[forOp, originals] : touched)
+    dropDeadIterArgs(forOp, originals, rewriter);
+  return success();
+}

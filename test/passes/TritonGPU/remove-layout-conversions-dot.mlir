@@ -1,0 +1,105 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-remove-layout-conversions | FileCheck %s
+
+// Flash attention's inner loop after accelerate-matmul (mma v2): the first
+// dot's MMA layout flows forward through the conversion to a blocked layout,
+// the scaling, the row max and row sum (slices of the MMA layout), exp2, the
+// loop-carried running max and sum (iter_args retyped), the expand_dims/
+// broadcasts back and the rescaled accumulator, whose conversions to and from
+// the second dot disappear. The only conversion left in the loop is p's into
+// the second dot's operand; after the loop the division stays in the MMA
+// layout and is converted once, for the store (as Triton 3.6 does).
+// CHECK-LABEL: tt.func public @attention_step
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+// CHECK-DAG: %[[NEG:.*]] = arith.constant dense<0xFF800000> : tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+// CHECK-DAG: %[[L0:.*]] = arith.constant dense<0.000000e+00> : tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %[[R:.*]]:3 = scf.for {{.*}} iter_args(%[[M:.*]] = %[[NEG]], %[[L:.*]] = %[[L0]], %[[ACC:.*]] = %[[ZERO]]) -> (tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<64x64xf32, #mma>)
+// CHECK-NEXT: %[[QK:.*]] = tt.dot
+// CHECK-NEXT: %[[SC:.*]] = tt.splat %{{.*}} : f32 -> tensor<64x64xf32, #mma>
+// CHECK-NEXT: %[[S:.*]] = arith.mulf %[[QK]], %[[SC]] : tensor<64x64xf32, #mma>
+// CHECK-NEXT: %[[MAX:.*]] = "tt.reduce"(%[[S]]) <{axis = 1 : i32}>
+// CHECK: }) : (tensor<64x64xf32, #mma>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+// CHECK-NEXT: %[[NEW:.*]] = arith.maxnumf %[[M]], %[[MAX]] : tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+// CHECK-NEXT: %[[E:.*]] = tt.expand_dims %[[NEW]] {axis = 1 : i32} : tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<64x1xf32, #mma>
+// CHECK-NEXT: %[[B:.*]] = tt.broadcast %[[E]] : tensor<64x1xf32, #mma> -> tensor<64x64xf32, #mma>
+// CHECK-NEXT: %[[P:.*]] = arith.subf %[[S]], %[[B]] : tensor<64x64xf32, #mma>
+// CHECK-NEXT: %[[PE:.*]] = math.exp2 %[[P]] : tensor<64x64xf32, #mma>
+// CHECK-NEXT: %[[AL:.*]] = arith.subf %[[M]], %[[NEW]] : tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+// CHECK-NEXT: %[[ALPHA:.*]] = math.exp2 %[[AL]] : tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+// CHECK-NEXT: %[[LSC:.*]] = arith.mulf %[[L]], %[[ALPHA]] : tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+// CHECK-NEXT: %[[SUM:.*]] = "tt.reduce"(%[[PE]]) <{axis = 1 : i32}>
+// CHECK: }) : (tensor<64x64xf32, #mma>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+// CHECK-NEXT: %[[LNEW:.*]] = arith.addf %[[LSC]], %[[SUM]] : tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+// CHECK-NEXT: %[[AE:.*]] = tt.expand_dims %[[ALPHA]] {axis = 1 : i32} : tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<64x1xf32, #mma>
+// CHECK-NEXT: %[[AB:.*]] = tt.broadcast %[[AE]] : tensor<64x1xf32, #mma> -> tensor<64x64xf32, #mma>
+// CHECK-NEXT: %[[ACCS:.*]] = arith.mulf %[[ACC]], %[[AB]] : tensor<64x64xf32, #mma>
+// CHECK-NEXT: %[[PH:.*]] = arith.truncf %[[PE]] : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+// CHECK-NEXT: %[[PA:.*]] = ttg.convert_layout %[[PH]] : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK-NEXT: %[[D:.*]] = tt.dot %[[PA]], %{{.*}}, %[[ACCS]]
+// CHECK-NEXT: scf.yield %[[NEW]], %[[LNEW]], %[[D]] : tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<64x64xf32, #mma>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[LE:.*]] = tt.expand_dims %[[R]]#1 {axis = 1 : i32} : tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<64x1xf32, #mma>
+// CHECK-NEXT: %[[LB:.*]] = tt.broadcast %[[LE]] : tensor<64x1xf32, #mma> -> tensor<64x64xf32, #mma>
+// CHECK-NEXT: %[[O:.*]] = arith.divf %[[R]]#2, %[[LB]] : tensor<64x64xf32, #mma>
+// CHECK-NEXT: %[[OB:.*]] = ttg.convert_layout %[[O]] : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #[[BL:blocked[0-9]*]]>
+// CHECK-NEXT: tt.store %{{.*}}, %[[OB]] : tensor<64x64x!tt.ptr<f32>, #[[BL]]>
+#bl = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#da = #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+#db = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @attention_step(%q: tensor<64x32xf16, #da>, %k: tensor<32x64xf16, #db>, %v: tensor<64x64xf16, #db>,
+                                 %out: tensor<64x64x!tt.ptr<f32>, #bl>, %scale: f32, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %acc0 = arith.constant dense<0.0> : tensor<64x64xf32, #bl>
+    %neg = arith.constant dense<0xFF800000> : tensor<64xf32, #b1>
+    %l0 = arith.constant dense<0.0> : tensor<64xf32, #b1>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%m = %neg, %l = %l0, %acc = %acc0) -> (tensor<64xf32, #b1>, tensor<64xf32, #b1>, tensor<64x64xf32, #bl>) : i32 {
+      %qk = tt.dot %q, %k, %zero : tensor<64x32xf16, #da> * tensor<32x64xf16, #db> -> tensor<64x64xf32, #mma>
+      %qkb = ttg.convert_layout %qk : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #bl>
+      %sc = tt.splat %scale : f32 -> tensor<64x64xf32, #bl>
+      %s = arith.mulf %qkb, %sc : tensor<64x64xf32, #bl>
+      %max = "tt.reduce"(%s) <{axis = 1 : i32}> ({
+      ^bb0(%x: f32, %y: f32):
+        %z = arith.maxnumf %x, %y : f32
+        tt.reduce.return %z : f32
+      }) : (tensor<64x64xf32, #bl>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #bl}>>
+      %max1 = ttg.convert_layout %max : tensor<64xf32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<64xf32, #b1>
+      %new = arith.maxnumf %m, %max1 : tensor<64xf32, #b1>
+      %new2 = ttg.convert_layout %new : tensor<64xf32, #b1> -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #bl}>>
+      %e = tt.expand_dims %new2 {axis = 1 : i32} : tensor<64xf32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<64x1xf32, #bl>
+      %b = tt.broadcast %e : tensor<64x1xf32, #bl> -> tensor<64x64xf32, #bl>
+      %p = arith.subf %s, %b : tensor<64x64xf32, #bl>
+      %pe = math.exp2 %p : tensor<64x64xf32, #bl>
+      %alpha = arith.subf %m, %new : tensor<64xf32, #b1>
+      %alpha2 = math.exp2 %alpha : tensor<64xf32, #b1>
+      %lsc = arith.mulf %l, %alpha2 : tensor<64xf32, #b1>
+      %sum = "tt.reduce"(%pe) <{axis = 1 : i32}> ({
+      ^bb0(%x: f32, %y: f32):
+        %z = arith.addf %x, %y : f32
+        tt.reduce.return %z : f32
+      }) : (tensor<64x64xf32, #bl>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #bl}>>
+      %sum1 = ttg.convert_layout %sum : tensor<64xf32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<64xf32, #b1>
+      %lnew = arith.addf %lsc, %sum1 : tensor<64xf32, #b1>
+      %alpha3 = ttg.convert_layout %alpha2 : tensor<64xf32, #b1> -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #bl}>>
+      %ae = tt.expand_dims %alpha3 {axis = 1 : i32} : tensor<64xf32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<64x1xf32, #bl>
+      %ab = tt.broadcast %ae : tensor<64x1xf32, #bl> -> tensor<64x64xf32, #bl>
+      %accs = arith.mulf %acc, %ab : tensor<64x64xf32, #bl>
+      %ph = arith.truncf %pe : tensor<64x64xf32, #bl> to tensor<64x64xf16, #bl>
+      %pa = ttg.convert_layout %ph : tensor<64x64xf16, #bl> -> tensor<64x64xf16, #da>
+      %accm = ttg.convert_layout %accs : tensor<64x64xf32, #bl> -> tensor<64x64xf32, #mma>
+      %d = tt.dot %pa, %v, %accm : tensor<64x64xf16, #da> * tensor<64x64xf16, #db> -> tensor<64x64xf32, #mma>
+      %dbl = ttg.convert_layout %d : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #bl>
+      scf.yield %new, %lnew, %dbl : tensor<64xf32, #b1>, tensor<64xf32, #b1>, tensor<64x64xf32, #bl>
+    }
+    %lr = ttg.convert_layout %r#1 : tensor<64xf32, #b1> -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #bl}>>
+    %le = tt.expand_dims %lr {axis = 1 : i32} : tensor<64xf32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<64x1xf32, #bl>
+    %lb = tt.broadcast %le : tensor<64x1xf32, #bl> -> tensor<64x64xf32, #bl>
+    %o = arith.divf %r#2, %lb : tensor<64x64xf32, #bl>
+    tt.store %out, %o : tensor<64x64x!tt.ptr<f32>, #bl>
+    tt.return
+  }
+}

@@ -1,0 +1,142 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-remove-layout-conversions | FileCheck %s
+
+// A pointer tensor carried by the loop in the layout convert-triton-to-tritongpu
+// gave it and converted to the load's layout every iteration (the matmuls'
+// `a_ptrs += BK`): the loop carries it in the load's layout instead, as a new
+// iter_arg after the others (the old one goes), its start value computed again
+// in that layout before the loop and its increment (an addptr of a constant)
+// in the body. No conversion is left.
+// CHECK-LABEL: tt.func public @pointer_iter_arg
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #[[LD:blocked[0-9]*]]}>>
+// CHECK: %[[START:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<64x32x!tt.ptr<f16>, #[[LD]]>, tensor<64x32xi32, #[[LD]]>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[PTRS:.*]] = %[[START]]) -> (tensor<64x32xf16, #[[LD]]>, tensor<64x32x!tt.ptr<f16>, #[[LD]]>)
+// CHECK-NEXT: %[[X:.*]] = tt.load %[[PTRS]] : tensor<64x32x!tt.ptr<f16>, #[[LD]]>
+// CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[ACC]], %[[X]] : tensor<64x32xf16, #[[LD]]>
+// CHECK-NEXT: %[[NEXT:.*]] = tt.addptr %[[PTRS]], %{{.*}} : tensor<64x32x!tt.ptr<f16>, #[[LD]]>, tensor<64x32xi32, #[[LD]]>
+// CHECK-NEXT: scf.yield %[[SUM]], %[[NEXT]] : tensor<64x32xf16, #[[LD]]>, tensor<64x32x!tt.ptr<f16>, #[[LD]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+#bl = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#ld = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @pointer_iter_arg(%a: !tt.ptr<f16>, %out: tensor<64x32x!tt.ptr<f16>, #ld>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<32> : tensor<64x32xi32, #bl>
+    %zero = arith.constant dense<0.0> : tensor<64x32xf16, #ld>
+    %rows = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #bl}>>
+    %rows2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<64x1xi32, #bl>
+    %base = tt.splat %a : !tt.ptr<f16> -> tensor<64x1x!tt.ptr<f16>, #bl>
+    %rowptrs = tt.addptr %base, %rows2 : tensor<64x1x!tt.ptr<f16>, #bl>, tensor<64x1xi32, #bl>
+    %cols = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #bl}>>
+    %cols2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #bl}>> -> tensor<1x32xi32, #bl>
+    %rowptrs2 = tt.broadcast %rowptrs : tensor<64x1x!tt.ptr<f16>, #bl> -> tensor<64x32x!tt.ptr<f16>, #bl>
+    %cols3 = tt.broadcast %cols2 : tensor<1x32xi32, #bl> -> tensor<64x32xi32, #bl>
+    %ptrs = tt.addptr %rowptrs2, %cols3 : tensor<64x32x!tt.ptr<f16>, #bl>, tensor<64x32xi32, #bl>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%p = %ptrs, %acc = %zero) -> (tensor<64x32x!tt.ptr<f16>, #bl>, tensor<64x32xf16, #ld>) : i32 {
+      %pl = ttg.convert_layout %p : tensor<64x32x!tt.ptr<f16>, #bl> -> tensor<64x32x!tt.ptr<f16>, #ld>
+      %x = tt.load %pl : tensor<64x32x!tt.ptr<f16>, #ld>
+      %sum = arith.addf %acc, %x : tensor<64x32xf16, #ld>
+      %next = tt.addptr %p, %step : tensor<64x32x!tt.ptr<f16>, #bl>, tensor<64x32xi32, #bl>
+      scf.yield %next, %sum : tensor<64x32x!tt.ptr<f16>, #bl>, tensor<64x32xf16, #ld>
+    }
+    tt.store %out, %r#1 : tensor<64x32x!tt.ptr<f16>, #ld>
+    tt.return
+  }
+}
+
+// -----
+
+// The start value comes from outside, where it is not free in the load's
+// layout: it is converted once before the loop instead of every iteration.
+// The loop result is still used after the loop in the old layout, so the old
+// iter_arg stays beside the new one.
+// CHECK-LABEL: tt.func public @start_converted_once
+// CHECK: %[[START:.*]] = ttg.convert_layout %{{.*}} : tensor<256x!tt.ptr<f32>, #[[BL:blocked[0-9]*]]> -> tensor<256x!tt.ptr<f32>, #[[LD:blocked[0-9]*]]>
+// CHECK-NEXT: %[[R:.*]]:3 = scf.for %{{.*}} iter_args(%[[OLD:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %[[NEW:.*]] = %[[START]]) -> (tensor<256x!tt.ptr<f32>, #[[BL]]>, tensor<256xf32, #[[LD]]>, tensor<256x!tt.ptr<f32>, #[[LD]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.load %[[NEW]] : tensor<256x!tt.ptr<f32>, #[[LD]]>
+// CHECK-DAG: tt.addptr %[[OLD]], %{{.*}} : tensor<256x!tt.ptr<f32>, #[[BL]]>, tensor<256xi32, #[[BL]]>
+// CHECK-DAG: tt.addptr %[[NEW]], %{{.*}} : tensor<256x!tt.ptr<f32>, #[[LD]]>, tensor<256xi32, #[[LD]]>
+// CHECK: scf.yield
+// CHECK: tt.store %[[R]]#0, %{{.*}} : tensor<256x!tt.ptr<f32>, #[[BL]]>
+#bl = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#ld = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @start_converted_once(%ptrs: tensor<256x!tt.ptr<f32>, #bl>, %out: tensor<256x!tt.ptr<f32>, #ld>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<256> : tensor<256xi32, #bl>
+    %zero = arith.constant dense<0.0> : tensor<256xf32, #ld>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%p = %ptrs, %acc = %zero) -> (tensor<256x!tt.ptr<f32>, #bl>, tensor<256xf32, #ld>) : i32 {
+      %pl = ttg.convert_layout %p : tensor<256x!tt.ptr<f32>, #bl> -> tensor<256x!tt.ptr<f32>, #ld>
+      %x = tt.load %pl : tensor<256x!tt.ptr<f32>, #ld>
+      %sum = arith.addf %acc, %x : tensor<256xf32, #ld>
+      %next = tt.addptr %p, %step : tensor<256x!tt.ptr<f32>, #bl>, tensor<256xi32, #bl>
+      scf.yield %next, %sum : tensor<256x!tt.ptr<f32>, #bl>, tensor<256xf32, #ld>
+    }
+    tt.store %out, %r#1 : tensor<256x!tt.ptr<f32>, #ld>
+    %flat = ttg.convert_layout %r#1 : tensor<256xf32, #ld> -> tensor<256xf32, #bl>
+    tt.store %r#0, %flat : tensor<256x!tt.ptr<f32>, #bl>
+    tt.return
+  }
+}
+
+// -----
+
+// A carried value whose next value is float math (not free to compute twice)
+// keeps its layout; its conversion stays in the loop.
+// CHECK-LABEL: tt.func public @costly_update_stays
+// CHECK: scf.for {{.*}} -> (tensor<256xf32, #[[BL:blocked[0-9]*]]>)
+// CHECK: ttg.convert_layout %{{.*}} : tensor<256xf32, #[[BL]]> -> tensor<256xf32, #{{blocked[0-9]*}}>
+// CHECK: math.exp %{{.*}} : tensor<256xf32, #[[BL]]>
+// CHECK: scf.yield
+#bl = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#ld = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @costly_update_stays(%x0: tensor<256xf32, #bl>, %out: tensor<256x!tt.ptr<f32>, #ld>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %x0) -> (tensor<256xf32, #bl>) : i32 {
+      %xl = ttg.convert_layout %x : tensor<256xf32, #bl> -> tensor<256xf32, #ld>
+      tt.store %out, %xl : tensor<256x!tt.ptr<f32>, #ld>
+      %next = math.exp %x : tensor<256xf32, #bl>
+      scf.yield %next : tensor<256xf32, #bl>
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// A carried index whose next value is loaded (a linked walk) keeps its
+// layout: carrying it in the other layout too would load it twice every
+// iteration, so a conversion stays in the loop (moved after the addptr by
+// the sinking rewrite).
+// CHECK-LABEL: tt.func public @loaded_update_stays
+// CHECK: scf.for {{.*}} -> (tensor<256xi32, #[[BL:blocked[0-9]*]]>)
+// CHECK: ttg.convert_layout %{{.*}} : tensor<256x!tt.ptr<f32>, #[[BL]]> -> tensor<256x!tt.ptr<f32>, #{{blocked[0-9]*}}>
+// CHECK: tt.load %{{.*}} : tensor<256x!tt.ptr<i32>, #[[BL]]>
+// CHECK-NOT: tt.load
+// CHECK: scf.yield
+#bl = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#ld = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @loaded_update_stays(%next_ptr: !tt.ptr<i32>, %out: !tt.ptr<f32>, %i0: tensor<256xi32, #bl>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %one = arith.constant dense<1.0> : tensor<256xf32, #ld>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%idx = %i0) -> (tensor<256xi32, #bl>) : i32 {
+      %il = ttg.convert_layout %idx : tensor<256xi32, #bl> -> tensor<256xi32, #ld>
+      %ob = tt.splat %out : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #ld>
+      %op = tt.addptr %ob, %il : tensor<256x!tt.ptr<f32>, #ld>, tensor<256xi32, #ld>
+      tt.store %op, %one : tensor<256x!tt.ptr<f32>, #ld>
+      %nb = tt.splat %next_ptr : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>, #bl>
+      %np = tt.addptr %nb, %idx : tensor<256x!tt.ptr<i32>, #bl>, tensor<256xi32, #bl>
+      %next = tt.load %np : tensor<256x!tt.ptr<i32>, #bl>
+      scf.yield %next : tensor<256xi32, #bl>
+    }
+    tt.return
+  }
+}
