@@ -59,6 +59,7 @@ class Case:
         self.name, self.kernel, self.constexprs, self.warps = name, kernel, constexprs, warps
         self.grid, self.make, self.traffic, self.unit = grid, make, traffic, unit
         self.drop, self.tol = set(drop), tol
+        self.binary = name  # our cubin: NAME.cubin, unless a case reuses another's
 
 
 def add_case(name, dtype, n):
@@ -208,6 +209,7 @@ def renamed(case, name):
     the kernel (NAME_ttgir), which times our lowering alone."""
     copy = Case(name, case.kernel, case.constexprs, case.warps, case.grid, case.make,
                 case.traffic, case.unit, case.drop, case.tol)
+    copy.binary = case.binary + name[len(case.name):]
     if hasattr(case, "stages"):
         copy.stages = case.stages
     return copy
@@ -228,6 +230,19 @@ CASES = [
     matmul_case("matmul_fp16_sm90", 4096, 128, 256, 64, 8, 3),
     attention_case("attention_fwd", 64, 4096),
 ]
+
+
+def resized(case, name, size):
+    """The matmul case at another size, running the same cubin."""
+    copy = matmul_case(name, size, case.constexprs["BM"], case.constexprs["BN"],
+                       case.constexprs["BK"], case.warps, case.stages)
+    copy.binary = case.binary
+    return copy
+
+
+# The big matmul at 8192^3 too (the same cubin).
+BIG = next(c for c in CASES if c.name == "matmul_fp16_sm90")
+CASES.insert(CASES.index(BIG) + 1, resized(BIG, "matmul_fp16_sm90_8192", 8192))
 CASES += [renamed(c, c.name + "_ttgir") for c in CASES if c.unit == "TFLOP/s"]
 # Ragged sizes for correctness only (not multiples of the block).
 RAGGED = {"add_fp32": add_case("add_fp32", torch.float32, 1000016),
@@ -243,8 +258,8 @@ RAGGED.update({k + "_ttgir": renamed(c, k + "_ttgir") for k, c in list(RAGGED.it
 
 
 def ours_launcher(case, args):
-    meta = json.load(open(os.path.join(DIR, f"{case.name}.json")))
-    module = cp.RawModule(path=os.path.join(DIR, f"{case.name}.cubin"))
+    meta = json.load(open(os.path.join(DIR, f"{case.binary}.json")))
+    module = cp.RawModule(path=os.path.join(DIR, f"{case.binary}.cubin"))
     fn = module.get_function(meta["name"])
     if meta["shared"] > 48 * 1024:
         fn.max_dynamic_shared_size_bytes = meta["shared"]
@@ -286,7 +301,7 @@ def main():
     for case in CASES:
         if ONLY and case.name not in ONLY:
             continue
-        if not os.path.exists(os.path.join(DIR, f"{case.name}.cubin")):
+        if not os.path.exists(os.path.join(DIR, f"{case.binary}.cubin")):
             table.append((case.name, "no cubin", "", "", "", "", "", ""))
             continue
         try:
