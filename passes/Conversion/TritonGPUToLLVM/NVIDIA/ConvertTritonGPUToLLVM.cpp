@@ -75,6 +75,18 @@ struct ConvertTritonGPUToLLVMPass
     if (failed(checkTensorConstantsLowerable(module)))
       return signalPassFailure();
 
+    // A kernel that needs more shared memory than a block may have would
+    // only fail at launch; say so here, as Triton's launcher would.
+    int64_t shared = getModuleIntAttr(module, "ttg.shared", 0);
+    int64_t limit = computeCapability == 90 ? 232448 : 166912;
+    if (shared > limit) {
+      module.emitError() << "out of resource: shared memory, required " << shared
+                         << " bytes, the sm_" << static_cast<int>(computeCapability)
+                         << " limit per block is " << limit
+                         << " (fewer stages or smaller blocks need less)";
+      return signalPassFailure();
+    }
+
     if (failed(insertBarriersAndLowerSCF(module)))
       return signalPassFailure();
 

@@ -48,3 +48,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<16x16xf32, #blocked>
   }
 }
+
+// -----
+
+// More shared memory than a block may have (227 KB on sm_90): the kernel
+// could never launch.
+// CHECK: error: out of resource: shared memory, required 300000 bytes, the sm_90 limit per block is 232448
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 300000 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @big() {
+    tt.return
+  }
+}
