@@ -133,6 +133,7 @@ struct ConvertTritonAMDGPUToLLVMPass
     amd::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     amd::populateBufferOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     amd::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);
+    amd::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo);
     // Scalar math: ocml where LLVM's AMDGPU backend has no instruction (added
     // first, so that it wins over the intrinsic of the same benefit).
     FailureOr<mlir::amdgpu::Chipset> chipset = mlir::amdgpu::Chipset::parse(gfx);

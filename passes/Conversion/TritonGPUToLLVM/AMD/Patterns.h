@@ -29,6 +29,11 @@ void populateBufferOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                      RewritePatternSet &patterns, const TargetInfoBase &target);
 
+/// tt.atomic_rmw and tt.atomic_cas as LLVM atomicrmw and cmpxchg, one
+/// thread per element.
+void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns, const TargetInfoBase &target);
+
 /// Rewrites tt.precise_sqrt, tt.precise_divf, tt.mulhiui and tt.clampf in
 /// `root` (TTGIR, before the conversion) into arith and math ops.
 void rewriteElementwiseOpsToArith(Operation *root);
