@@ -1,7 +1,7 @@
 //===- ElementwiseUtility.h - Helpers of the NVIDIA numeric lowerings -*- C++ -*-===//
 //
-// Inline PTX, and the NVIDIA side of the numeric helpers; what every backend
-// shares is in common/ElementUtility.h.
+// Inline PTX; what every backend shares is in common/ElementUtility.h and
+// common/FpConversion.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +9,7 @@
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_ELEMENTWISEUTILITY_H
 
 #include "passes/Conversion/TritonGPUToLLVM/common/ElementUtility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/FpConversion.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -23,10 +24,6 @@ namespace nvidia {
 SmallVector<Value> createInlinePtx(OpBuilder &b, Location loc, TypeRange resultTypes,
                                    ValueRange operands, StringRef text, StringRef constraints,
                                    bool hasSideEffects);
-
-/// The exact f32 value of an element of an 8-bit float `type` (f8E4M3FN or
-/// f8E5M2), which travels as an i8; null for other 8-bit formats.
-Value convertSmallFloatToF32(OpBuilder &b, Location loc, Value bits, Type type);
 
 } // namespace nvidia
 } // namespace triton
