@@ -135,6 +135,7 @@ struct ConvertTritonAMDGPUToLLVMPass
     amd::populateBufferOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     amd::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo);
+    amd::populatePrintOpToLLVMPatterns(converter, patterns, targetInfo);
     // Float conversions (fp8 included) by the common emulation: gfx942's
     // cvt_pk_fp8 instructions convert the fnuz formats, not these.
     FpConversionTarget fpTarget;

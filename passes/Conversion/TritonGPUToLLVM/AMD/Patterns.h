@@ -34,6 +34,10 @@ void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns, const TargetInfoBase &target);
 
+/// tt.print through the HIP hostcall printf (ockl).
+void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns, const TargetInfoBase &target);
+
 /// Rewrites tt.precise_sqrt, tt.precise_divf, tt.mulhiui and tt.clampf in
 /// `root` (TTGIR, before the conversion) into arith and math ops.
 void rewriteElementwiseOpsToArith(Operation *root);

@@ -52,7 +52,7 @@ LLVM::LLVMFuncOp mlir::triton::getOrDeclareFunction(Operation *from, StringRef n
 }
 
 Value mlir::triton::getStringConstant(OpBuilder &b, Location loc, Operation *from,
-                                              StringRef prefix, StringRef text) {
+                                      StringRef prefix, StringRef text, unsigned addressSpace) {
   auto module = from->getParentOfType<ModuleOp>();
   std::string contents = text.str();
   contents.push_back('\0');
@@ -77,10 +77,14 @@ Value mlir::triton::getStringConstant(OpBuilder &b, Location loc, Operation *fro
     b.setInsertionPointToStart(module.getBody());
     global = LLVM::GlobalOp::create(b, loc, arrayType, /*isConstant=*/true,
                                     LLVM::Linkage::Internal, name, b.getStringAttr(contents),
-                                    /*alignment=*/1);
+                                    /*alignment=*/1, addressSpace);
   }
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
-  return LLVM::AddressOfOp::create(b, loc, ptrType, global.getSymName());
+  auto globalPtrType = LLVM::LLVMPointerType::get(b.getContext(), global.getAddrSpace());
+  Value address = LLVM::AddressOfOp::create(b, loc, globalPtrType, global.getSymName());
+  if (global.getAddrSpace() != 0)
+    address = LLVM::AddrSpaceCastOp::create(b, loc, ptrType, address);
+  return address;
 }
 
 /// A basis flattened to one integer: each output dimension's bits in turn.

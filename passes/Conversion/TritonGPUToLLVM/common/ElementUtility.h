@@ -40,9 +40,9 @@ LLVM::LLVMFuncOp getOrDeclareFunction(Operation *from, StringRef name,
                                       LLVM::LLVMFunctionType type);
 
 /// A private constant global holding `text` and a terminating zero, shared by
-/// equal texts; returns its address (generic address space).
+/// equal texts, in `addressSpace`; returns its address as a generic pointer.
 Value getStringConstant(OpBuilder &b, Location loc, Operation *from, StringRef prefix,
-                        StringRef text);
+                        StringRef text, unsigned addressSpace = 0);
 
 /// Which copy of each element of a distributed layout acts for it when the
 /// layout gives an element to several threads or registers.
