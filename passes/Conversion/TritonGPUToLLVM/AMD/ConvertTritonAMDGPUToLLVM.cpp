@@ -136,6 +136,7 @@ struct ConvertTritonAMDGPUToLLVMPass
     amd::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populatePrintOpToLLVMPatterns(converter, patterns, targetInfo);
+    amd::populateExternElementwiseOpToLLVMPatterns(converter, patterns);
     // Float conversions (fp8 included) by the common emulation: gfx942's
     // cvt_pk_fp8 instructions convert the fnuz formats, not these.
     FpConversionTarget fpTarget;

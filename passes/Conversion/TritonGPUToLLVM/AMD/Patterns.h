@@ -38,6 +38,11 @@ void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                    RewritePatternSet &patterns, const TargetInfoBase &target);
 
+/// tt.extern_elementwise as calls (libdevice's __nv_* rejected), and a
+/// located error for tt.elementwise_inline_asm.
+void populateExternElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                               RewritePatternSet &patterns);
+
 /// Rewrites tt.precise_sqrt, tt.precise_divf, tt.mulhiui and tt.clampf in
 /// `root` (TTGIR, before the conversion) into arith and math ops.
 void rewriteElementwiseOpsToArith(Operation *root);
