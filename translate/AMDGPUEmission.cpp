@@ -74,6 +74,14 @@ Expected<std::string> mlir::triton::emitAMDGCN(Module &module, StringRef arch, b
       if (Error error = linkBitcodeLibrary(module, path))
         return std::move(error);
     }
+    // As Triton: the printf entry points stay calls, not copies of the
+    // hostcall code at every print.
+    for (Function &function : module)
+      if (function.getName().starts_with("__ockl_printf") ||
+          function.getName().starts_with("__ockl_fprintf")) {
+        function.removeFnAttr(Attribute::AlwaysInline);
+        function.addFnAttr(Attribute::NoInline);
+      }
   }
   if (optimize)
     optimizeModule(module, **machine);

@@ -16,6 +16,7 @@
 #include "passes/Conversion/TritonGPUToLLVM/AMD/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/AMD/TargetInfo.h"
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/FpConversion.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -133,6 +134,13 @@ struct ConvertTritonAMDGPUToLLVMPass
     amd::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     amd::populateBufferOpToLLVMPatterns(converter, patterns, targetInfo, widths);
     amd::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);
+    amd::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo);
+    amd::populatePrintOpToLLVMPatterns(converter, patterns, targetInfo);
+    amd::populateExternElementwiseOpToLLVMPatterns(converter, patterns);
+    // Float conversions (fp8 included) by the common emulation: gfx942's
+    // cvt_pk_fp8 instructions convert the fnuz formats, not these.
+    FpConversionTarget fpTarget;
+    populateFpConversionOpToLLVMPatterns(converter, patterns, fpTarget);
     // Scalar math: ocml where LLVM's AMDGPU backend has no instruction (added
     // first, so that it wins over the intrinsic of the same benefit).
     FailureOr<mlir::amdgpu::Chipset> chipset = mlir::amdgpu::Chipset::parse(gfx);

@@ -17,6 +17,7 @@
 #include "dialects/Triton/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/AMD/MemoryAccess.h"
 #include "passes/Conversion/TritonGPUToLLVM/AMD/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/ElementUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -27,30 +28,6 @@ using namespace mlir::triton;
 using namespace mlir::triton::amd;
 
 namespace {
-
-/// Runs `body` (which emits the access and returns its value, or null) only
-/// where `predicate` holds: the current block branches on it to a block with
-/// the body and joins the rest of the block, which receives the body's value
-/// or `otherwise`. Afterwards the insertion point is at the join.
-Value emitGuarded(ConversionPatternRewriter &rewriter, Location loc, Value predicate,
-                  Value otherwise, function_ref<Value()> body) {
-  Block *current = rewriter.getInsertionBlock();
-  Block *rest = rewriter.splitBlock(current, rewriter.getInsertionPoint());
-  Block *join = rest;
-  if (otherwise) {
-    // A join with the value as argument, holding what followed the access.
-    join = rewriter.createBlock(rest, TypeRange(otherwise.getType()), {loc});
-    rewriter.mergeBlocks(rest, join);
-  }
-  Block *guarded = rewriter.createBlock(join);
-  Value value = body();
-  LLVM::BrOp::create(rewriter, loc, value ? ValueRange(value) : ValueRange(), join);
-  rewriter.setInsertionPointToEnd(current);
-  LLVM::CondBrOp::create(rewriter, loc, predicate, guarded, ValueRange(), join,
-                         otherwise ? ValueRange(otherwise) : ValueRange());
-  rewriter.setInsertionPointToStart(join);
-  return otherwise ? join->getArgument(0) : Value();
-}
 
 bool isBlockPointer(Type type) {
   auto pointer = dyn_cast<PointerType>(type);

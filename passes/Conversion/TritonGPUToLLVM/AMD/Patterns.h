@@ -29,6 +29,20 @@ void populateBufferOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                      RewritePatternSet &patterns, const TargetInfoBase &target);
 
+/// tt.atomic_rmw and tt.atomic_cas as LLVM atomicrmw and cmpxchg, one
+/// thread per element.
+void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns, const TargetInfoBase &target);
+
+/// tt.print through the HIP hostcall printf (ockl).
+void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns, const TargetInfoBase &target);
+
+/// tt.extern_elementwise as calls (libdevice's __nv_* rejected), and a
+/// located error for tt.elementwise_inline_asm.
+void populateExternElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                               RewritePatternSet &patterns);
+
 /// Rewrites tt.precise_sqrt, tt.precise_divf, tt.mulhiui and tt.clampf in
 /// `root` (TTGIR, before the conversion) into arith and math ops.
 void rewriteElementwiseOpsToArith(Operation *root);

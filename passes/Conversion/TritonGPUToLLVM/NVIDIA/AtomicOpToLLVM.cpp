@@ -1,15 +1,10 @@
 //===- AtomicOpToLLVM.cpp - tt.atomic_rmw and tt.atomic_cas as PTX atom ---===//
 //
-// Each element is updated by exactly one thread: in a layout that gives an
-// element to several threads (a broadcast) or registers, the first register
-// of the thread whose repeated lane and warp bits are zero acts; a scalar
-// atomic is done by thread 0. Each is one predicated
+// Each element is updated by exactly one thread (common/AtomicUtility.h says
+// which, and how old values reach the other threads holding the element),
+// with one predicated
 //   atom.<sem>.<scope>.global.<op>.<type>
-// (the mask is the predicate; masked-off elements read 0). When the old
-// values are used and other threads hold the same elements, the acting
-// threads write them to the op's shared scratch (allocation.offset, one slot
-// per element in row-major order), a barrier follows, and every thread reads
-// its elements back.
+// (the mask is the predicate; masked-off elements read 0).
 //
 // Float max and min have no PTX atom: like Triton's frontend, a value with a
 // clear sign bit takes the signed integer max (min) of the bits, one with the
@@ -20,6 +15,7 @@
 #include "dialects/Triton/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/ElementwiseUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/AtomicUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
@@ -176,112 +172,20 @@ struct AtomicPatternBase : ConvertOpToLLVMPattern<SourceOp> {
   /// `masks` (empty without a mask) are the thread's elements.
   LogicalResult lower(SourceOp op, ArrayRef<Value> ptrs, ArrayRef<SmallVector<Value>> operands,
                       ArrayRef<Value> masks, ConversionPatternRewriter &rewriter) const {
-    Location loc = op.getLoc();
-    Type resultType = op.getResult().getType();
     auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(this->getTypeConverter());
-    Type elementType = converter->convertElementType(getElementTypeOrSelf(resultType));
-    unsigned bits = elementType.getIntOrFloatBitWidth();
-    Type intType = rewriter.getIntegerType(bits);
-    bool resultUsed = !op.getResult().use_empty();
-
-    auto tensorType = dyn_cast<RankedTensorType>(resultType);
-    std::optional<gpu::LinearLayout> layout;
-    if (tensorType) {
-      layout = getDistributedLayout(tensorType);
-      if (!layout)
-        return rewriter.notifyMatchFailure(op, "layout without a linear layout");
-      if (!repeatsOnlyThroughZeroBases(*layout))
-        return op.emitError() << op->getName()
-                              << " on a layout that repeats elements other than by broadcast "
-                                 "is not supported yet by the LLVM lowering";
-    }
-    // Where old values cross threads, the allocation gave the op scratch.
-    std::optional<int64_t> offset = getAllocationOffset(op);
-    if (resultUsed && (!layout || !layout->isInjective()) && !offset)
-      return op.emitError() << op->getName()
-                            << " whose result is used has no shared scratch "
-                               "(allocation.offset): run -allocate-shared-memory first";
-
-    Value threadActs;
-    SmallVector<unsigned> firstRegister{0};
-    bool shared = true;
-    if (tensorType) {
-      FailureOr<ElementOwners> owners = getElementOwners(rewriter, loc, *layout, target);
-      if (failed(owners))
-        return op.emitError() << op->getName()
-                              << " on a layout that repeats elements other than by broadcast "
-                                 "is not supported yet by the LLVM lowering";
-      threadActs = owners->threadIsOwner;
-      firstRegister = owners->firstRegister;
-      shared = owners->sharedAcrossThreads;
-    } else {
-      threadActs = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                        target.getThreadId(rewriter, loc),
-                                        createI32Constant(rewriter, loc, 0));
-    }
-
-    SmallVector<Value> old(firstRegister.size());
-    for (unsigned r = 0; r < firstRegister.size(); ++r) {
-      if (firstRegister[r] != r)
-        continue;
-      Value predicate = masks.empty() ? Value() : masks[r];
-      if (threadActs)
-        predicate = predicate ? LLVM::AndOp::create(rewriter, loc, predicate, threadActs).getResult()
-                              : threadActs;
-      if (!predicate)
-        predicate = createI1Constant(rewriter, loc, true);
-      SmallVector<Value> values;
-      for (const SmallVector<Value> &operand : operands)
-        values.push_back(bitcastToInt(rewriter, loc, operand[r]));
-      old[r] = emitElement(op, ptrs[r], values, predicate, rewriter);
-    }
-
-    if (resultUsed && shared) {
-      Value base = getSharedMemoryBase(rewriter, loc, *offset);
-      SmallVector<Value> slots;
-      if (tensorType) {
-        LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
-        SmallVector<SmallVector<Value>> indices = emitIndices(rewriter, loc, *layout, thread);
-        ArrayRef<int64_t> shape = tensorType.getShape();
-        for (const SmallVector<Value> &coords : indices) {
-          Value linear = createI32Constant(rewriter, loc, 0);
-          for (unsigned d = 0; d < shape.size(); ++d) {
-            Value scaled = LLVM::MulOp::create(rewriter, loc, linear,
-                                               createI32Constant(rewriter, loc, shape[d]));
-            linear = LLVM::AddOp::create(rewriter, loc, scaled, coords[d]);
-          }
-          slots.push_back(linear);
-        }
-      } else {
-        slots.push_back(createI32Constant(rewriter, loc, 0));
-      }
-      auto sharedPtr = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
-      SmallVector<Value> addresses;
-      for (Value slot : slots)
-        addresses.push_back(LLVM::GEPOp::create(rewriter, loc, sharedPtr, intType, base, slot));
-      std::string store = llvm::formatv("@$2 st.shared.b{0} [ $0 + 0 ], $1;", bits).str();
+    auto emit = [&](OpBuilder &b, Value ptr, ArrayRef<Value> values, Value predicate) {
+      return emitElement(op, ptr, values, predicate, b);
+    };
+    // Old values go to shared memory with one predicated st.shared.
+    auto store = [&](RewriterBase &b, Value address, Value value, Value predicate) {
+      unsigned bits = value.getType().getIntOrFloatBitWidth();
+      std::string text = llvm::formatv("@$2 st.shared.b{0} [ $0 + 0 ], $1;", bits).str();
       std::string constraints = ("r," + getConstraint(bits) + ",b").str();
-      for (unsigned r = 0; r < firstRegister.size(); ++r) {
-        if (firstRegister[r] != r)
-          continue;
-        createInlinePtx(rewriter, loc, {}, ValueRange{addresses[r], old[r], threadActs},
-                        store, constraints, /*hasSideEffects=*/true);
-      }
-      target.barrier(rewriter, loc);
-      for (unsigned r = 0; r < firstRegister.size(); ++r)
-        if (firstRegister[r] == r)
-          old[r] = LLVM::LoadOp::create(rewriter, loc, intType, addresses[r]);
-    }
-
-    SmallVector<Value> results;
-    for (unsigned r = 0; r < firstRegister.size(); ++r) {
-      Value value = old[firstRegister[r]];
-      if (elementType != intType)
-        value = LLVM::BitcastOp::create(rewriter, loc, elementType, value);
-      results.push_back(value);
-    }
-    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, resultType));
-    return success();
+      createInlinePtx(b, op.getLoc(), {}, ValueRange{address, value, predicate}, text,
+                      constraints, /*hasSideEffects=*/true);
+    };
+    return lowerAtomicElements(op, ptrs, operands, masks, rewriter, *converter, target, emit,
+                               store);
   }
 
   const TargetInfoBase &target;

@@ -121,7 +121,8 @@ struct ConvertTritonGPUToLLVMPass
     populateGatherOpToLLVMPatterns(converter, patterns, targetInfo);
     populateHistogramOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateAsyncCopyOpToLLVMPatterns(converter, patterns, targetInfo, widths);
-    nvidia::populateFpConversionOpToLLVMPatterns(converter, patterns, computeCapability);
+    std::unique_ptr<FpConversionTarget> fpTarget = nvidia::createFpConversionTarget(computeCapability);
+    populateFpConversionOpToLLVMPatterns(converter, patterns, *fpTarget);
     nvidia::populateElementwiseOpToLLVMPatterns(converter, patterns, computeCapability);
     nvidia::populateMathOpToLLVMPatterns(converter, patterns);
     nvidia::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo, computeCapability);

@@ -1,32 +1,17 @@
-//===- FpConversionOpToLLVM.cpp - Float conversions, fp8 included ---------===//
+//===- FpConversionOpToLLVM.cpp - NVIDIA's own float conversions ----------===//
 //
-// tt.fp_to_fp between f64, f32, f16, bf16, f8E4M3FN and f8E5M2, and every
-// arith or math op that touches an 8-bit float (which travels as an i8: LLVM
-// has no such type).
-//
-// Numerics are the reference's (interpreter/Conversions.cpp, measured on an
-// H200): narrowing rounds to nearest even or toward zero; tt.fp_to_fp from a
-// wider float to fp8 saturates (NaN stays NaN, anything beyond the largest
-// finite value, infinities included, becomes it, as PTX's cvt .satfinite
-// does); fp8 to fp8 and arith ops producing fp8 do not saturate (overflow
-// gives inf for E5M2, NaN for E4M3FN, which has no inf; toward zero, the
-// largest finite value). Widening is exact.
-//
-// On sm_90 the rounding-to-nearest fp8 conversions use PTX's cvt on element
-// pairs as Triton does; conversions toward zero, and everything on sm_80
-// (which has no fp8 cvt), use an integer emulation with the same results.
-// Arith ops on fp8 compute in f32 and round the result back.
+// The conversions of common/FpConversion.h that NVIDIA GPUs do with PTX's
+// cvt: on sm_90 the rounding-to-nearest, saturating conversions to fp8 (from
+// f32 and f16, on element pairs as Triton does), E4M3FN to f16 (pairs), and
+// f16 <-> bf16; on every GPU the narrowings toward zero (cvt.rz). The rest
+// is the common emulation, which gives the same results.
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Triton/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/ElementwiseUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
-#include "mlir/Conversion/LLVMCommon/Pattern.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -35,262 +20,26 @@ using namespace mlir::triton::nvidia;
 
 namespace {
 
-/// The encoding of an 8-bit float format.
-struct Fp8Format {
-  StringRef ptxName; // e4m3 or e5m2, as PTX's cvt names it
-  unsigned expBits;
-  unsigned manBits;
-  int bias;
-  uint32_t maxFinite;    // the largest finite magnitude's code
-  uint32_t overflowCode; // what a non-saturating overflow gives: inf or NaN
-  uint32_t nanCode;
-  bool hasInf;
-};
-
-std::optional<Fp8Format> getFp8Format(Type type) {
+/// PTX's name of an fp8 format in cvt.
+std::optional<StringRef> getPtxName(Type type) {
   if (isa<Float8E4M3FNType>(type))
-    return Fp8Format{"e4m3", 4, 3, 7, 0x7E, 0x7F, 0x7F, false};
+    return StringRef("e4m3");
   if (isa<Float8E5M2Type>(type))
-    return Fp8Format{"e5m2", 5, 2, 15, 0x7B, 0x7C, 0x7F, true};
+    return StringRef("e5m2");
   return std::nullopt;
 }
 
-bool isSmallFloat(Type type) {
-  auto floatType = dyn_cast<FloatType>(type);
-  return floatType && floatType.getWidth() <= 8;
-}
-
-Value i32Const(OpBuilder &b, Location loc, int64_t v) { return createI32Constant(b, loc, v); }
-
-/// The fp8 code (i8) of `x` (f32 or f64) rounded to nearest even or toward
-/// zero, saturating or not. Integer arithmetic on the bits for normal results;
-/// subnormal ones come from scaling by a power of two (exact) and rounding to
-/// an integer, which is the subnormal's code (2^manBits is the smallest
-/// normal's code, so rounding up across the boundary encodes right too).
-Value emitFloatToFp8(OpBuilder &b, Location loc, Value x, const Fp8Format &f, bool rtz,
-                     bool saturate) {
-  auto floatType = cast<FloatType>(x.getType());
-  unsigned width = floatType.getWidth();
-  unsigned srcMan = floatType.getFPMantissaWidth() - 1;
-  int srcBias = width == 64 ? 1023 : 127;
-  Type intType = b.getIntegerType(width);
-  auto c = [&](uint64_t v) { return createIntConstant(b, loc, intType, v); };
-
-  Value bits = LLVM::BitcastOp::create(b, loc, intType, x);
-  uint64_t signMask = uint64_t(1) << (width - 1);
-  Value magnitude = LLVM::AndOp::create(b, loc, bits, c(signMask - 1));
-  uint64_t infBits = ((uint64_t(1) << (width - 1 - srcMan)) - 1) << srcMan;
-  Value isNan = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ugt, magnitude, c(infBits));
-
-  // Normal results: drop the extra mantissa bits with rounding, then rebias.
-  unsigned shift = srcMan - f.manBits;
-  Value rounded = magnitude;
-  if (!rtz) {
-    Value lsb = LLVM::AndOp::create(b, loc,
-                                    LLVM::LShrOp::create(b, loc, magnitude, c(shift)), c(1));
-    Value bias = LLVM::AddOp::create(b, loc, lsb, c((uint64_t(1) << (shift - 1)) - 1));
-    rounded = LLVM::AddOp::create(b, loc, magnitude, bias);
-  }
-  Value normal = LLVM::SubOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, rounded, c(shift)),
-      c(static_cast<uint64_t>(srcBias - f.bias) << f.manBits));
-  // Beyond the largest finite value: it when saturating or truncating (IEEE's
-  // round-toward-zero), else inf (NaN without inf); an infinity stays one
-  // unless saturating.
-  Value overflows =
-      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ugt, normal, c(f.maxFinite));
-  normal = LLVM::SelectOp::create(b, loc, overflows,
-                                  c(saturate || rtz ? f.maxFinite : f.overflowCode), normal);
-  if (rtz && !saturate) {
-    Value isInf = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, magnitude, c(infBits));
-    normal = LLVM::SelectOp::create(b, loc, isInf, c(f.overflowCode), normal);
-  }
-
-  // Subnormal results (and zero): the magnitude in units of the smallest one.
-  Value absolute = LLVM::FAbsOp::create(b, loc, x);
-  double scale = std::ldexp(1.0, f.bias - 1 + static_cast<int>(f.manBits));
-  Value scaled = LLVM::FMulOp::create(b, loc, absolute,
-                                      createFloatConstant(b, loc, floatType, scale));
-  Value integral = rtz ? LLVM::FTruncOp::create(b, loc, scaled).getResult()
-                       : LLVM::RoundEvenOp::create(b, loc, scaled).getResult();
-  Value subnormal = LLVM::FPToUIOp::create(b, loc, intType, integral);
-  uint64_t minNormalBits = static_cast<uint64_t>(srcBias + 1 - f.bias) << srcMan;
-  Value isSubnormal =
-      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, magnitude, c(minNormalBits));
-
-  Value code = LLVM::SelectOp::create(b, loc, isSubnormal, subnormal, normal);
-  code = LLVM::SelectOp::create(b, loc, isNan, c(f.nanCode), code);
-  Value sign = LLVM::AndOp::create(b, loc, LLVM::LShrOp::create(b, loc, bits, c(width - 8)),
-                                   c(0x80));
-  code = LLVM::OrOp::create(b, loc, code, sign);
-  return LLVM::TruncOp::create(b, loc, b.getI8Type(), code);
-}
-
-/// The f32 value of an fp8 code (i8); exact.
-Value emitFp8ToF32(OpBuilder &b, Location loc, Value code, const Fp8Format &f) {
-  Type i32 = b.getI32Type();
-  Type f32 = b.getF32Type();
-  Value c = LLVM::ZExtOp::create(b, loc, i32, code);
-  Value sign = LLVM::ShlOp::create(b, loc, LLVM::AndOp::create(b, loc, c, i32Const(b, loc, 0x80)),
-                                   i32Const(b, loc, 24));
-  Value exponent = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, c, i32Const(b, loc, f.manBits)),
-      i32Const(b, loc, (1 << f.expBits) - 1));
-  Value mantissa = LLVM::AndOp::create(b, loc, c, i32Const(b, loc, (1 << f.manBits) - 1));
-  Value normal = LLVM::OrOp::create(
-      b, loc,
-      LLVM::ShlOp::create(b, loc,
-                          LLVM::AddOp::create(b, loc, exponent, i32Const(b, loc, 127 - f.bias)),
-                          i32Const(b, loc, 23)),
-      LLVM::ShlOp::create(b, loc, mantissa, i32Const(b, loc, 23 - f.manBits)));
-  // Subnormals: mantissa * 2^(1 - bias - manBits), a normal f32.
-  Value subnormal = LLVM::FMulOp::create(
-      b, loc, LLVM::UIToFPOp::create(b, loc, f32, mantissa),
-      createFloatConstant(b, loc, f32, std::ldexp(1.0, 1 - f.bias - static_cast<int>(f.manBits))));
-  subnormal = LLVM::BitcastOp::create(b, loc, i32, subnormal);
-  Value isSubnormal = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, exponent,
-                                           i32Const(b, loc, 0));
-  Value magnitude = LLVM::SelectOp::create(b, loc, isSubnormal, subnormal, normal);
-  // Infinities and NaNs.
-  Value special;
-  Value specialBits;
-  if (f.hasInf) {
-    special = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, exponent,
-                                   i32Const(b, loc, (1 << f.expBits) - 1));
-    specialBits = LLVM::OrOp::create(
-        b, loc, i32Const(b, loc, 0x7F800000),
-        LLVM::ShlOp::create(b, loc, mantissa, i32Const(b, loc, 23 - f.manBits)));
-  } else {
-    special = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
-                                   LLVM::AndOp::create(b, loc, c, i32Const(b, loc, 0x7F)),
-                                   i32Const(b, loc, 0x7F));
-    specialBits = i32Const(b, loc, 0x7FC00000);
-  }
-  magnitude = LLVM::SelectOp::create(b, loc, special, specialBits, magnitude);
-  return LLVM::BitcastOp::create(b, loc, f32, LLVM::OrOp::create(b, loc, magnitude, sign));
-}
-
-/// Rejects conversions from or to 8-bit float formats other than f8E4M3FN
-/// and f8E5M2.
-LogicalResult checkFloatTypes(Operation *op, Type src, Type dst) {
-  if ((isSmallFloat(src) && !getFp8Format(src)) || (isSmallFloat(dst) && !getFp8Format(dst)))
-    return op->emitError() << "converting " << src << " to " << dst
-                           << " is not supported yet by the LLVM lowering (8-bit floats: "
-                              "f8E4M3FN and f8E5M2)";
-  return success();
-}
-
-/// Converts element lists between float types; `op` names the errors.
-class FloatConverter {
+/// Emits PTX cvt instructions for one list of elements.
+class CvtEmitter {
 public:
-  FloatConverter(OpBuilder &b, Location loc, int computeCapability)
-      : b(b), loc(loc), computeCapability(computeCapability) {}
+  CvtEmitter(OpBuilder &b, Location loc) : b(b), loc(loc) {}
 
-  /// `values` of type `src` as `dst`. `rtz` and `saturate` apply to narrowing.
-  FailureOr<SmallVector<Value>> convert(Operation *op, ArrayRef<Value> values, Type src,
-                                        Type dst, bool rtz, bool saturate) {
-    if (src == dst)
-      return SmallVector<Value>(values);
-    if (failed(checkFloatTypes(op, src, dst)))
-      return failure();
-    std::optional<Fp8Format> srcF8 = getFp8Format(src), dstF8 = getFp8Format(dst);
-    if (dstF8) {
-      SmallVector<Value> wide;
-      if (srcF8) {
-        for (Value v : values)
-          wide.push_back(emitFp8ToF32(b, loc, v, *srcF8));
-        src = b.getF32Type();
-      } else if (computeCapability >= 90 && !rtz && saturate && src.isF16()) {
-        return pairwiseF16ToFp8(values, *dstF8);
-      } else if (src.isF64() || src.isF32()) {
-        wide.assign(values.begin(), values.end());
-      } else {
-        for (Value v : values)
-          wide.push_back(LLVM::FPExtOp::create(b, loc, b.getF32Type(), v));
-        src = b.getF32Type();
-      }
-      if (computeCapability >= 90 && !rtz && saturate && src.isF32())
-        return pairwiseF32ToFp8(wide, *dstF8);
-      SmallVector<Value> result;
-      for (Value v : wide)
-        result.push_back(emitFloatToFp8(b, loc, v, *dstF8, rtz, saturate));
-      return result;
-    }
-    if (srcF8) {
-      SmallVector<Value> wide;
-      Type wideType;
-      if (srcF8->ptxName == "e5m2") {
-        // E5M2 is the upper byte of f16.
-        wideType = b.getF16Type();
-        for (Value v : values) {
-          Value bits = LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, b.getI16Type(), v),
-                                           createIntConstant(b, loc, b.getI16Type(), 8));
-          wide.push_back(LLVM::BitcastOp::create(b, loc, wideType, bits));
-        }
-      } else if (computeCapability >= 90) {
-        wideType = b.getF16Type();
-        wide = pairwiseFp8ToF16(values, *srcF8);
-      } else {
-        wideType = b.getF32Type();
-        for (Value v : values)
-          wide.push_back(emitFp8ToF32(b, loc, v, *srcF8));
-      }
-      // Every fp8 value is exact in f16, bf16, f32 and f64.
-      return convert(op, wide, wideType, dst, false, false);
-    }
-    auto srcFloat = cast<FloatType>(src), dstFloat = cast<FloatType>(dst);
-    bool widening = srcFloat.getWidth() < dstFloat.getWidth() &&
-                    (dstFloat.getWidth() >= 32 || srcFloat.getWidth() < 16);
-    SmallVector<Value> result;
-    if (widening) {
-      for (Value v : values)
-        result.push_back(LLVM::FPExtOp::create(b, loc, dst, v));
-      return result;
-    }
-    if (srcFloat.getWidth() == 16 && dstFloat.getWidth() == 16 && computeCapability >= 90) {
-      // f16 <-> bf16: one cvt on sm_90.
-      std::string text = llvm::formatv("cvt.{0}.{1}.{2} $0, $1;", rtz ? "rz" : "rn",
-                                       dst.isBF16() ? "bf16" : "f16",
-                                       src.isBF16() ? "bf16" : "f16")
-                             .str();
-      Type i16 = b.getI16Type();
-      for (Value v : values) {
-        Value bits = LLVM::BitcastOp::create(b, loc, i16, v);
-        Value converted = createInlinePtx(b, loc, i16, bits, text, "=h,h", false)[0];
-        result.push_back(LLVM::BitcastOp::create(b, loc, dst, converted));
-      }
-      return result;
-    }
-    if (srcFloat.getWidth() == 16 && dstFloat.getWidth() == 16) {
-      // f16 <-> bf16: through f32, exactly, then one rounding.
-      SmallVector<Value> wide;
-      for (Value v : values)
-        wide.push_back(LLVM::FPExtOp::create(b, loc, b.getF32Type(), v));
-      return convert(op, wide, b.getF32Type(), dst, rtz, saturate);
-    }
-    for (Value v : values)
-      result.push_back(narrow(v, dstFloat, rtz));
-    return result;
-  }
-
-  /// Exact widening of an fp8, f16 or bf16 value to f32 (f32 stays).
-  Value toF32(Value v, Type src) {
-    if (std::optional<Fp8Format> f = getFp8Format(src))
-      return emitFp8ToF32(b, loc, v, *f);
-    if (src.isF32())
-      return v;
-    return LLVM::FPExtOp::create(b, loc, b.getF32Type(), v);
-  }
-
-private:
-  /// One IEEE narrowing (f64 to f32/f16/bf16, f32 to f16/bf16).
-  Value narrow(Value v, FloatType dst, bool rtz) {
-    if (!rtz)
-      return LLVM::FPTruncOp::create(b, loc, dst, v);
+  /// One cvt.rz narrowing (f64 to f32/f16/bf16, f32 to f16/bf16).
+  Value narrowTowardZero(Value v, FloatType dst, int computeCapability) {
     bool fromF64 = v.getType().isF64();
     if (fromF64 && dst.isBF16() && computeCapability < 90) {
       // Truncating twice truncates once.
-      v = narrow(v, b.getF32Type(), true);
+      v = narrowTowardZero(v, b.getF32Type(), computeCapability);
       fromF64 = false;
     }
     StringRef srcName = fromF64 ? "f64" : "f32";
@@ -307,6 +56,66 @@ private:
     return result;
   }
 
+  /// f16 <-> bf16 in one cvt (sm_90).
+  SmallVector<Value> convert16(ArrayRef<Value> values, Type src, Type dst, bool rtz) {
+    std::string text = llvm::formatv("cvt.{0}.{1}.{2} $0, $1;", rtz ? "rz" : "rn",
+                                     dst.isBF16() ? "bf16" : "f16", src.isBF16() ? "bf16" : "f16")
+                           .str();
+    Type i16 = b.getI16Type();
+    SmallVector<Value> result;
+    for (Value v : values) {
+      Value bits = LLVM::BitcastOp::create(b, loc, i16, v);
+      Value converted = createInlinePtx(b, loc, i16, bits, text, "=h,h", false)[0];
+      result.push_back(LLVM::BitcastOp::create(b, loc, dst, converted));
+    }
+    return result;
+  }
+
+  SmallVector<Value> pairwiseF32ToFp8(ArrayRef<Value> values, StringRef format) {
+    Value pad = createFloatConstant(b, loc, b.getF32Type(), 0.0);
+    // cvt puts its first source in the upper byte.
+    std::string text = ("cvt.rn.satfinite." + format + "x2.f32 $0, $2, $1;").str();
+    return pairwise(values, pad, [&](Value lo, Value hi) {
+      Value pair =
+          createInlinePtx(b, loc, b.getI16Type(), ValueRange{lo, hi}, text, "=h,f,f", false)[0];
+      return splitBytes(pair);
+    });
+  }
+
+  SmallVector<Value> pairwiseF16ToFp8(ArrayRef<Value> values, StringRef format) {
+    Type i16 = b.getI16Type(), i32 = b.getI32Type();
+    Value pad = createFloatConstant(b, loc, b.getF16Type(), 0.0);
+    std::string text = ("cvt.rn.satfinite." + format + "x2.f16x2 $0, $1;").str();
+    return pairwise(values, pad, [&](Value lo, Value hi) {
+      Value loBits = LLVM::ZExtOp::create(b, loc, i32, LLVM::BitcastOp::create(b, loc, i16, lo));
+      Value hiBits = LLVM::ZExtOp::create(b, loc, i32, LLVM::BitcastOp::create(b, loc, i16, hi));
+      Value packed = LLVM::OrOp::create(
+          b, loc, loBits, LLVM::ShlOp::create(b, loc, hiBits, createI32Constant(b, loc, 16)));
+      Value pair = createInlinePtx(b, loc, i16, packed, text, "=h,r", false)[0];
+      return splitBytes(pair);
+    });
+  }
+
+  SmallVector<Value> pairwiseFp8ToF16(ArrayRef<Value> values, StringRef format) {
+    Type i16 = b.getI16Type(), i32 = b.getI32Type(), f16 = b.getF16Type();
+    Value pad = createIntConstant(b, loc, b.getI8Type(), 0);
+    std::string text = ("cvt.rn.f16x2." + format + "x2 $0, $1;").str();
+    return pairwise(values, pad, [&](Value lo, Value hi) {
+      Value packed = LLVM::OrOp::create(
+          b, loc, LLVM::ZExtOp::create(b, loc, i16, lo),
+          LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i16, hi),
+                              createIntConstant(b, loc, i16, 8)));
+      Value halves = createInlinePtx(b, loc, i32, packed, text, "=r,h", false)[0];
+      Value first = LLVM::BitcastOp::create(b, loc, f16, LLVM::TruncOp::create(b, loc, i16, halves));
+      Value second = LLVM::BitcastOp::create(
+          b, loc, f16,
+          LLVM::TruncOp::create(b, loc, i16,
+                                LLVM::LShrOp::create(b, loc, halves, createI32Constant(b, loc, 16))));
+      return std::make_pair(first, second);
+    });
+  }
+
+private:
   /// The elements two at a time, the last paired with `pad` when odd.
   template <typename Fn>
   SmallVector<Value> pairwise(ArrayRef<Value> values, Value pad, Fn fn) {
@@ -332,208 +141,61 @@ private:
     return {lo, hi};
   }
 
-  SmallVector<Value> pairwiseF32ToFp8(ArrayRef<Value> values, const Fp8Format &f) {
-    Value pad = createFloatConstant(b, loc, b.getF32Type(), 0.0);
-    // cvt puts its first source in the upper byte.
-    std::string text = ("cvt.rn.satfinite." + f.ptxName + "x2.f32 $0, $2, $1;").str();
-    return pairwise(values, pad, [&](Value lo, Value hi) {
-      Value pair =
-          createInlinePtx(b, loc, b.getI16Type(), ValueRange{lo, hi}, text, "=h,f,f", false)[0];
-      return splitBytes(pair);
-    });
-  }
-
-  SmallVector<Value> pairwiseF16ToFp8(ArrayRef<Value> values, const Fp8Format &f) {
-    Type i16 = b.getI16Type(), i32 = b.getI32Type();
-    Value pad = createFloatConstant(b, loc, b.getF16Type(), 0.0);
-    std::string text = ("cvt.rn.satfinite." + f.ptxName + "x2.f16x2 $0, $1;").str();
-    return pairwise(values, pad, [&](Value lo, Value hi) {
-      Value loBits = LLVM::ZExtOp::create(b, loc, i32, LLVM::BitcastOp::create(b, loc, i16, lo));
-      Value hiBits = LLVM::ZExtOp::create(b, loc, i32, LLVM::BitcastOp::create(b, loc, i16, hi));
-      Value packed = LLVM::OrOp::create(
-          b, loc, loBits, LLVM::ShlOp::create(b, loc, hiBits, i32Const(b, loc, 16)));
-      Value pair = createInlinePtx(b, loc, i16, packed, text, "=h,r", false)[0];
-      return splitBytes(pair);
-    });
-  }
-
-  SmallVector<Value> pairwiseFp8ToF16(ArrayRef<Value> values, const Fp8Format &f) {
-    Type i16 = b.getI16Type(), i32 = b.getI32Type(), f16 = b.getF16Type();
-    Value pad = createIntConstant(b, loc, b.getI8Type(), 0);
-    std::string text = ("cvt.rn.f16x2." + f.ptxName + "x2 $0, $1;").str();
-    return pairwise(values, pad, [&](Value lo, Value hi) {
-      Value packed = LLVM::OrOp::create(
-          b, loc, LLVM::ZExtOp::create(b, loc, i16, lo),
-          LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i16, hi),
-                              createIntConstant(b, loc, i16, 8)));
-      Value halves = createInlinePtx(b, loc, i32, packed, text, "=r,h", false)[0];
-      Value first = LLVM::BitcastOp::create(b, loc, f16, LLVM::TruncOp::create(b, loc, i16, halves));
-      Value second = LLVM::BitcastOp::create(
-          b, loc, f16,
-          LLVM::TruncOp::create(b, loc, i16,
-                                LLVM::LShrOp::create(b, loc, halves, i32Const(b, loc, 16))));
-      return std::make_pair(first, second);
-    });
-  }
-
   OpBuilder &b;
   Location loc;
-  int computeCapability;
 };
 
-/// tt.fp_to_fp: every conversion among the supported float types.
-struct FpToFpOpPattern : ConvertOpToLLVMPattern<FpToFpOp> {
-  FpToFpOpPattern(LLVMTypeConverter &converter, int computeCapability)
-      : ConvertOpToLLVMPattern(converter), computeCapability(computeCapability) {}
+class NvidiaFpConversionTarget : public FpConversionTarget {
+public:
+  explicit NvidiaFpConversionTarget(int computeCapability)
+      : computeCapability(computeCapability) {}
 
-  LogicalResult matchAndRewrite(FpToFpOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    std::optional<unsigned> count = getThreadElementCount(op.getType());
-    if (!count)
-      return rewriter.notifyMatchFailure(op, "result layout has no linear layout");
-    Type src = getElementTypeOrSelf(op.getSrc().getType());
-    Type dst = getElementTypeOrSelf(op.getType());
-    if (failed(checkFloatTypes(op, src, dst)))
-      return failure();
-    bool rtz = op.getRounding() && *op.getRounding() == RoundingMode::RTZ;
-    SmallVector<Value> values = unpackOperandElements(loc, adaptor.getSrc(), *count, rewriter)[0];
-    FloatConverter converter(rewriter, loc, computeCapability);
-    // Narrowing to fp8 saturates (Triton's cvt .satfinite); the others,
-    // fp8 to fp8 included, are IEEE.
-    bool saturate = isSmallFloat(dst) && !isSmallFloat(src);
-    FailureOr<SmallVector<Value>> result =
-        converter.convert(op, values, src, dst, rtz, saturate);
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), *result, rewriter, op.getType()));
-    return success();
-  }
-
-  int computeCapability;
-};
-
-/// Any arith or math op with an 8-bit float operand or result (but constants,
-/// selects and bitcasts, which move bits), and truncations that name a
-/// rounding mode: the op computes in f32, its fp8 results rounded back.
-struct SmallFloatArithOpPattern : ConversionPattern {
-  SmallFloatArithOpPattern(TypeConverter &converter, MLIRContext *context, int computeCapability)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/20, context),
-        computeCapability(computeCapability) {}
-
-  static bool touchesSmallFloat(Operation *op) {
-    auto isSmall = [](Type t) { return isSmallFloat(getElementTypeOrSelf(t)); };
-    return llvm::any_of(op->getOperandTypes(), isSmall) ||
-           llvm::any_of(op->getResultTypes(), isSmall);
-  }
-
-  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
-                                ConversionPatternRewriter &rewriter) const override {
-    Dialect *dialect = op->getDialect();
-    if (!dialect || !isa<arith::ArithDialect, math::MathDialect>(dialect) ||
-        isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp>(op) ||
-        op->getNumResults() != 1 || op->getNumRegions() != 0)
-      return failure();
-    auto truncf = dyn_cast<arith::TruncFOp>(op);
-    bool namedRounding = truncf && truncf.getRoundingmodeAttr();
-    if (!touchesSmallFloat(op) && !namedRounding)
-      return failure();
-    Location loc = op->getLoc();
-    Type resultType = op->getResult(0).getType();
-    std::optional<unsigned> count = getThreadElementCount(resultType);
-    if (!count)
-      return rewriter.notifyMatchFailure(op, "result layout has no linear layout");
-    Type resultElement = getElementTypeOrSelf(resultType);
-    // What is not lowered is rejected before anything is rewritten.
-    bool rtz = false;
-    if (namedRounding) {
-      arith::RoundingMode mode = *truncf.getRoundingmode();
-      if (mode != arith::RoundingMode::to_nearest_even &&
-          mode != arith::RoundingMode::toward_zero)
-        return op->emitError() << "arith.truncf with rounding mode "
-                               << arith::stringifyRoundingMode(mode)
-                               << " is not supported yet by the LLVM lowering";
-      rtz = mode == arith::RoundingMode::toward_zero;
+  std::optional<SmallVector<Value>> convertNatively(FloatConverter &converter, Operation *op,
+                                                    ArrayRef<Value> values, Type src, Type dst,
+                                                    bool rtz, bool saturate) const override {
+    CvtEmitter cvt(converter.getBuilder(), converter.getLoc());
+    bool sm90 = computeCapability >= 90;
+    std::optional<StringRef> srcF8 = getPtxName(src), dstF8 = getPtxName(dst);
+    if (dstF8) {
+      if (!sm90 || rtz || !saturate)
+        return std::nullopt;
+      if (src.isF16())
+        return cvt.pairwiseF16ToFp8(values, *dstF8);
+      if (src.isF32())
+        return cvt.pairwiseF32ToFp8(values, *dstF8);
+      return std::nullopt;
     }
-    for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
-      if (isSmallFloat(getElementTypeOrSelf(t)) && !getFp8Format(getElementTypeOrSelf(t)))
-        return op->emitError() << "'" << op->getName() << "' on " << getElementTypeOrSelf(t)
-                               << " is not supported yet by the LLVM lowering (8-bit "
-                                  "floats: f8E4M3FN and f8E5M2)";
-    SmallVector<SmallVector<Value>> elements =
-        unpackOperandElements(loc, operands, *count, rewriter);
-    FloatConverter converter(rewriter, loc, computeCapability);
-    SmallVector<Value> results;
-
-    if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
-      Type src = getElementTypeOrSelf(op->getOperand(0).getType());
-      FailureOr<SmallVector<Value>> converted =
-          converter.convert(op, elements[0], src, resultElement, rtz, /*saturate=*/false);
-      if (failed(converted))
-        return failure();
-      results = std::move(*converted);
-    } else {
-      // The same op on f32 (fp8 operands widened exactly), its fp8 result
-      // rounded to nearest even without saturation.
-      Type f32 = rewriter.getF32Type();
-      for (unsigned i = 0; i < *count; ++i) {
-        OperationState state(loc, op->getName());
-        for (auto [operand, values] : llvm::zip(op->getOperands(), elements)) {
-          Type t = getElementTypeOrSelf(operand.getType());
-          state.addOperands(isSmallFloat(t) ? converter.toF32(values[i], t) : values[i]);
-        }
-        state.addTypes(isSmallFloat(resultElement) ? f32 : resultElement);
-        state.addAttributes(op->getAttrs());
-        Value scalar = rewriter.create(state)->getResult(0);
-        if (isSmallFloat(resultElement)) {
-          FailureOr<SmallVector<Value>> rounded =
-              converter.convert(op, scalar, f32, resultElement, false, false);
-          if (failed(rounded))
-            return failure();
-          scalar = (*rounded)[0];
-        }
-        results.push_back(scalar);
-      }
+    if (srcF8) {
+      if (!sm90 || *srcF8 != "e4m3")
+        return std::nullopt;
+      SmallVector<Value> halves = cvt.pairwiseFp8ToF16(values, *srcF8);
+      FailureOr<SmallVector<Value>> rest =
+          converter.convert(op, halves, converter.getBuilder().getF16Type(), dst, false, false);
+      if (failed(rest))
+        return std::nullopt;
+      return *rest;
     }
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results, rewriter, resultType));
-    return success();
+    auto srcFloat = dyn_cast<FloatType>(src), dstFloat = dyn_cast<FloatType>(dst);
+    if (!srcFloat || !dstFloat)
+      return std::nullopt;
+    if (srcFloat.getWidth() == 16 && dstFloat.getWidth() == 16)
+      return sm90 ? std::optional(cvt.convert16(values, src, dst, rtz)) : std::nullopt;
+    if (rtz && srcFloat.getWidth() > dstFloat.getWidth() && srcFloat.getWidth() >= 32) {
+      SmallVector<Value> result;
+      for (Value v : values)
+        result.push_back(cvt.narrowTowardZero(v, dstFloat, computeCapability));
+      return result;
+    }
+    return std::nullopt;
   }
 
+private:
   int computeCapability;
-};
-
-/// A scalar 8-bit float constant: its bits.
-struct SmallFloatConstantPattern : ConvertOpToLLVMPattern<arith::ConstantOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    auto value = dyn_cast<FloatAttr>(op.getValue());
-    if (!value || !isSmallFloat(value.getType()))
-      return failure();
-    APInt bits = value.getValue().bitcastToAPInt();
-    Type intType = rewriter.getIntegerType(bits.getBitWidth());
-    rewriter.replaceOpWithNewOp<LLVM::ConstantOp>(op, intType,
-                                                  rewriter.getIntegerAttr(intType, bits));
-    return success();
-  }
 };
 
 } // namespace
 
-Value mlir::triton::nvidia::convertSmallFloatToF32(OpBuilder &b, Location loc, Value bits,
-                                                   Type type) {
-  std::optional<Fp8Format> format = getFp8Format(type);
-  if (!format)
-    return Value();
-  return emitFp8ToF32(b, loc, bits, *format);
-}
-
-void mlir::triton::nvidia::populateFpConversionOpToLLVMPatterns(
-    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
-    int computeCapability) {
-  MLIRContext *context = patterns.getContext();
-  patterns.add<FpToFpOpPattern>(converter, computeCapability);
-  patterns.add<SmallFloatArithOpPattern>(converter, context, computeCapability);
-  patterns.add<SmallFloatConstantPattern>(converter, /*benefit=*/20);
+std::unique_ptr<FpConversionTarget>
+mlir::triton::nvidia::createFpConversionTarget(int computeCapability) {
+  return std::make_unique<NvidiaFpConversionTarget>(computeCapability);
 }

@@ -3,6 +3,7 @@
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_PATTERNS_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_PATTERNS_H
 
+#include "passes/Conversion/TritonGPUToLLVM/common/FpConversion.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Vectorization.h"
 
@@ -32,9 +33,9 @@ void populateAsyncCopyOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfoBase &target, const AccessWidths &widths);
 
-/// tt.fp_to_fp, and arith/math ops on 8-bit floats (computed in f32).
-void populateFpConversionOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                          RewritePatternSet &patterns, int computeCapability);
+/// The float conversions the GPU of `computeCapability` does with PTX's cvt
+/// (for common/FpConversion.h's patterns).
+std::unique_ptr<FpConversionTarget> createFpConversionTarget(int computeCapability);
 
 /// tt.clampf, tt.precise_sqrt, tt.precise_divf, tt.mulhiui,
 /// tt.extern_elementwise, tt.elementwise_inline_asm, tt.map_elementwise.

@@ -1,13 +1,7 @@
 //===- PrintAssertOpToLLVM.cpp - tt.print and tt.assert through CUDA's syscalls ===//
 //
 // tt.print calls vprintf once per element, as Triton does, with the format
-//   pid (<x>, <y>, <z>) idx (<i0>, <i1>, ...)<prefix>[(operand <n>) ]<value>
-// (`idx ()` for a scalar). Each element is printed once: by the first
-// register of the thread that owns it when a layout repeats elements, and by
-// thread 0 for a scalar. Values print as %f (floats, fp8 included, widened
-// to double), %i/%u (%lli/%llu for 64 bits) by the operand's signedness, %p
-// for pointers; with `hex`, as 0x and the value's bits in as many hex digits
-// as its width needs (floats by their bits, not widened).
+// and arguments of common/PrintUtility.h, from a stack buffer.
 //
 // tt.assert calls __assertfail(message, file, line, function, 1) in each
 // thread holding a false element, with the file and line of the op's
@@ -19,6 +13,7 @@
 #include "dialects/Triton/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/ElementwiseUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/PrintUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
@@ -31,53 +26,6 @@ using namespace mlir::triton;
 using namespace mlir::triton::nvidia;
 
 namespace {
-
-/// A value as vprintf takes it (C's default promotions), and its format.
-struct PrintedValue {
-  Value value;
-  std::string format;
-};
-
-PrintedValue promoteForPrint(OpBuilder &b, Location loc, Value element, Type type, bool hex,
-                             bool isSigned) {
-  Type i32 = b.getI32Type(), i64 = b.getI64Type();
-  if (isa<LLVM::LLVMPointerType>(element.getType()))
-    return {LLVM::PtrToIntOp::create(b, loc, i64, element), "%p"};
-  unsigned bits = type.getIntOrFloatBitWidth();
-  Value wide = element;
-  if (isa<FloatType>(type) && bits <= 8 && !hex) {
-    wide = convertSmallFloatToF32(b, loc, element, type);
-    hex = !wide; // formats we cannot decode print their bits
-  }
-  if (hex || !isa<FloatType>(type)) {
-    Value bitsValue = bitcastToInt(b, loc, element);
-    if (bits > 32) {
-      std::string format = hex ? "0x%016llx" : isSigned ? "%lli" : "%llu";
-      if (bits < 64)
-        bitsValue = isSigned && !hex ? LLVM::SExtOp::create(b, loc, i64, bitsValue).getResult()
-                                     : LLVM::ZExtOp::create(b, loc, i64, bitsValue).getResult();
-      return {bitsValue, format};
-    }
-    if (bits < 32)
-      bitsValue = isSigned && !hex && bits > 1
-                      ? LLVM::SExtOp::create(b, loc, i32, bitsValue).getResult()
-                      : LLVM::ZExtOp::create(b, loc, i32, bitsValue).getResult();
-    std::string format =
-        hex ? llvm::formatv("0x%0{0}x", (bits + 3) / 4).str() : isSigned ? "%i" : "%u";
-    return {bitsValue, format};
-  }
-  if (!wide.getType().isF64())
-    wide = LLVM::FPExtOp::create(b, loc, b.getF64Type(), wide);
-  return {wide, "%f"};
-}
-
-/// The number of decimal digits of the largest index along a dimension.
-unsigned getIndexWidth(int64_t size) {
-  unsigned digits = 1;
-  for (int64_t v = size - 1; v >= 10; v /= 10)
-    ++digits;
-  return digits;
-}
 
 /// Calls vprintf(`format`, args) with the arguments stored in `buffer` (an
 /// alloca of `bufferType`).
@@ -113,101 +61,20 @@ struct PrintOpPattern : ConvertOpToLLVMPattern<PrintOp> {
 
   LogicalResult matchAndRewrite(PrintOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    for (Value arg : op.getArgs())
-      if (auto tensorType = dyn_cast<RankedTensorType>(arg.getType()))
-        if (!getDistributedLayout(tensorType))
-          return op.emitError("tt.print of a tensor without a distributed layout is not "
-                              "supported yet by the LLVM lowering");
-    Type i32 = rewriter.getI32Type();
-    SmallVector<Value> pid;
-    for (int axis = 0; axis < 3; ++axis)
-      pid.push_back(target.getProgramId(rewriter, loc, axis));
-    std::string pidFormat = "pid (%u, %u, %u)";
-    Value isThreadZero = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                              target.getThreadId(rewriter, loc),
-                                              createI32Constant(rewriter, loc, 0));
-    // The prefix is text, not format: its percent signs print as such.
-    std::string prefix;
-    for (char c : op.getPrefix()) {
-      prefix.push_back(c);
-      if (c == '%')
-        prefix.push_back('%');
-    }
-    ArrayRef<int32_t> isSigned = op.getIsSigned();
-
-    if (op.getArgs().empty()) {
-      auto bufferType = LLVM::LLVMStructType::getLiteral(getContext(), {i32, i32, i32});
-      Value buffer = createEntryAlloca(rewriter, loc, op, bufferType);
-      emitIf(rewriter, loc, isThreadZero, [&] {
-        emitPrintf(rewriter, loc, op, pidFormat + prefix + "\n", pid, buffer, bufferType);
-      });
-      rewriter.eraseOp(op);
-      return success();
-    }
-
-    bool several = op.getArgs().size() > 1;
-    for (auto [n, arg, converted] : llvm::enumerate(op.getArgs(), adaptor.getArgs())) {
-      Type type = arg.getType();
-      Type element = getElementTypeOrSelf(type);
-      bool signedValue = n < isSigned.size() && isSigned[n] != 0;
-      std::string operandPart = several ? llvm::formatv("(operand {0}) ", n).str() : "";
-      SmallVector<Value> values = unpackLLElements(loc, converted, rewriter);
-      auto tensorType = dyn_cast<RankedTensorType>(type);
-      if (!tensorType) {
-        PrintedValue printed =
-            promoteForPrint(rewriter, loc, values[0], element, op.getHex(), signedValue);
-        SmallVector<Value> args(pid);
-        args.push_back(printed.value);
-        SmallVector<Type> fields{i32, i32, i32, printed.value.getType()};
-        auto bufferType = LLVM::LLVMStructType::getLiteral(getContext(), fields);
-        Value buffer = createEntryAlloca(rewriter, loc, op, bufferType);
-        std::string format = pidFormat + " idx ()" + prefix + operandPart + printed.format + "\n";
-        emitIf(rewriter, loc, isThreadZero,
-               [&] { emitPrintf(rewriter, loc, op, format, args, buffer, bufferType); });
-        continue;
-      }
-
-      std::optional<gpu::LinearLayout> layout = getDistributedLayout(tensorType);
-      LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
-      SmallVector<SmallVector<Value>> indices = emitIndices(rewriter, loc, *layout, thread);
-      // Print each element once where the layout says who owns it; a layout
-      // that repeats elements otherwise prints the repeats too.
-      FailureOr<ElementOwners> owners = getElementOwners(rewriter, loc, *layout, target);
-      Value owner = succeeded(owners) ? owners->threadIsOwner : Value();
-      std::string idxFormat = " idx (";
-      for (auto [d, size] : llvm::enumerate(tensorType.getShape()))
-        idxFormat += llvm::formatv("{0}%{1}u", d ? ", " : "", getIndexWidth(size)).str();
-      idxFormat += ")";
-
-      SmallVector<PrintedValue> printed;
-      for (unsigned r = 0; r < values.size(); ++r)
-        printed.push_back(
-            promoteForPrint(rewriter, loc, values[r], element, op.getHex(), signedValue));
-      SmallVector<Type> fields{i32, i32, i32};
-      fields.append(tensorType.getRank(), i32);
-      fields.push_back(printed[0].value.getType());
-      auto bufferType = LLVM::LLVMStructType::getLiteral(getContext(), fields);
-      Value buffer = createEntryAlloca(rewriter, loc, op, bufferType);
-      std::string format =
-          pidFormat + idxFormat + prefix + operandPart + printed[0].format + "\n";
-      auto printAll = [&] {
-        for (unsigned r = 0; r < values.size(); ++r) {
-          if (succeeded(owners) && owners->firstRegister[r] != r)
-            continue;
-          SmallVector<Value> args(pid);
-          args.append(indices[r].begin(), indices[r].end());
-          args.push_back(printed[r].value);
-          emitPrintf(rewriter, loc, op, format, args, buffer, bufferType);
-        }
-      };
-      if (owner)
-        emitIf(rewriter, loc, owner, printAll);
-      else
-        printAll();
-    }
-    rewriter.eraseOp(op);
-    return success();
+    // One argument buffer per op and layout of arguments, at the function's
+    // entry, so that a print in a loop does not grow the stack.
+    llvm::DenseMap<Type, Value> buffers;
+    auto printf = [&](RewriterBase &b, StringRef format, ArrayRef<Value> args) {
+      SmallVector<Type> fields;
+      for (Value arg : args)
+        fields.push_back(arg.getType());
+      auto bufferType = LLVM::LLVMStructType::getLiteral(b.getContext(), fields);
+      Value &buffer = buffers[bufferType];
+      if (!buffer)
+        buffer = createEntryAlloca(rewriter, op.getLoc(), op, bufferType);
+      emitPrintf(b, op.getLoc(), op, format, args, buffer, bufferType);
+    };
+    return lowerPrintOp(op, adaptor.getArgs(), rewriter, target, printf);
   }
 
   const TargetInfoBase &target;

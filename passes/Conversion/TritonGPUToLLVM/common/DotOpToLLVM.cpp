@@ -4,12 +4,14 @@
 // #ttg.dot_op of it: each thread holds, for each of its accumulator elements
 // (m, n), the whole row m of A and column n of B along K, and accumulates
 // A(m, k) * B(k, n) over k in order with fused multiply-adds. This is the
-// fallback for dots the tensor-core layouts (accelerate-matmul) do not take.
+// fallback for dots the tensor-core layouts (accelerate-matmul) do not take;
+// fp8 operands are widened exactly first.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/FpConversion.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
@@ -33,9 +35,17 @@ std::map<Coords, int> indexRegisters(const triton::gpu::LinearLayout &layout) {
   return index;
 }
 
-/// Widens an operand element to the accumulator's type.
+/// Widens an operand element to the accumulator's type (an 8-bit float,
+/// which travels as an i8, through its exact f32 value; every fp8 value is
+/// exact in f16 and bf16 too).
 Value castToAccumulator(OpBuilder &b, Location loc, Value value, Type operandType,
                         Type accType) {
+  if (isSmallFloat(operandType)) {
+    value = convertSmallFloatToF32(b, loc, value, operandType);
+    if (accType.getIntOrFloatBitWidth() < 32)
+      return LLVM::FPTruncOp::create(b, loc, accType, value);
+    operandType = value.getType();
+  }
   if (value.getType() == accType)
     return value;
   if (isa<FloatType>(accType)) {
@@ -62,9 +72,13 @@ struct FMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
       return op.emitError("a batched (3-D) tt.dot is not supported yet by the LLVM lowering");
     Type aElem = aType.getElementType(), bElem = bType.getElementType();
     Type accElem = dType.getElementType();
-    if (aElem.getIntOrFloatBitWidth() < 16 && isa<FloatType>(aElem))
-      return op.emitError("an fp8 tt.dot on a blocked layout is not supported yet by the LLVM "
-                          "lowering");
+    for (Type element : {aElem, bElem})
+      if (isSmallFloat(element) && !isa<Float8E4M3FNType, Float8E5M2Type>(element))
+        return op.emitError() << "a tt.dot of " << element
+                              << " on a blocked layout is not supported yet by the LLVM "
+                                 "lowering (8-bit floats: f8E4M3FN and f8E5M2)";
+    if (!isa<FloatType>(accElem) && (isSmallFloat(aElem) || isSmallFloat(bElem)))
+      return op.emitError("an fp8 tt.dot with an integer accumulator is not supported");
     std::optional<triton::gpu::LinearLayout> aLayout = getDistributedLayout(aType);
     std::optional<triton::gpu::LinearLayout> bLayout = getDistributedLayout(bType);
     std::optional<triton::gpu::LinearLayout> dLayout = getDistributedLayout(dType);

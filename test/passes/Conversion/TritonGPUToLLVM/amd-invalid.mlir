@@ -41,13 +41,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// An op with no lowering fails to legalize, at its location.
-// CHECK: amd-invalid.mlir:[[# @LINE + 4]]:12: error: failed to legalize operation 'tt.atomic_rmw'
+// Inline assembly is for one target; NVIDIA's libdevice has no AMD build.
+// CHECK: amd-invalid.mlir:[[# @LINE + 4]]:10: error: tt.elementwise_inline_asm is not supported yet by the AMD LLVM lowering
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
-  tt.func private @f(%p: tensor<256x!tt.ptr<f32>, #blocked>, %v: tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked> {
-    %old = tt.atomic_rmw fadd, acq_rel, gpu, %p, %v : (tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked>
-    tt.return %old : tensor<256xf32, #blocked>
+  tt.func private @f(%v: tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked> {
+    %r = tt.elementwise_inline_asm "v_mov_b32 $0, $1" {constraints = "=v,v", packed_element = 1 : i32, pure = true} %v : tensor<256xf32, #blocked> -> tensor<256xf32, #blocked>
+    tt.return %r : tensor<256xf32, #blocked>
+  }
+}
+
+// -----
+
+// CHECK: amd-invalid.mlir:[[# @LINE + 4]]:10: error: tt.extern_elementwise calls the NVIDIA libdevice function '__nv_tanhf', which has no AMD version: use the ocml function (__ocml_*) instead
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @f(%v: tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked> {
+    %r = tt.extern_elementwise %v {libname = "", libpath = "", pure = true, symbol = "__nv_tanhf"} : (tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked>
+    tt.return %r : tensor<256xf32, #blocked>
   }
 }
 

@@ -1,0 +1,249 @@
+//===- AtomicOpToLLVM.cpp - tt.atomic_rmw and tt.atomic_cas on AMD GPUs ---===//
+//
+// Each element is updated by exactly one thread (common/AtomicUtility.h says
+// which, and how old values reach the other threads holding the element),
+// with one LLVM `atomicrmw` or `cmpxchg` on the global pointer: the ordering
+// is `sem` (relaxed is monotonic), the sync scope is `scope` (gpu is
+// "agent", cta "workgroup", sys the system's, LLVM's default). AMD GPUs have
+// no predicated instructions, so a masked or owner-only atomic runs under a
+// branch and the masked-off path reads 0, as on NVIDIA.
+//
+// Float max and min: as on NVIDIA (and Triton's frontend), a value with a
+// clear sign bit takes the signed integer max (min) of the bits, one with the
+// sign bit set the unsigned integer min (max), which orders IEEE floats.
+//
+// Read-modify-writes at agent or workgroup scope say that the memory is
+// neither fine-grained nor remote (!amdgpu.no.fine.grained.memory,
+// !amdgpu.no.remote.memory): Triton's tensors live in device memory, and
+// without the promise LLVM turns global_atomic_add_f32 (and on gfx90a most
+// integer atomics) into compare-and-swap loops. At system scope the memory
+// may be host-visible, so the loops stay.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/AMD/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/AtomicUtility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/ElementUtility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::amd;
+
+namespace {
+
+LLVM::AtomicOrdering getOrdering(MemSemantic sem) {
+  switch (sem) {
+  case MemSemantic::RELAXED:
+    return LLVM::AtomicOrdering::monotonic;
+  case MemSemantic::ACQUIRE:
+    return LLVM::AtomicOrdering::acquire;
+  case MemSemantic::RELEASE:
+    return LLVM::AtomicOrdering::release;
+  case MemSemantic::ACQUIRE_RELEASE:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+  return LLVM::AtomicOrdering::acq_rel;
+}
+
+/// A cmpxchg that fails only loads: it cannot release.
+LLVM::AtomicOrdering getFailureOrdering(LLVM::AtomicOrdering success) {
+  switch (success) {
+  case LLVM::AtomicOrdering::release:
+    return LLVM::AtomicOrdering::monotonic;
+  case LLVM::AtomicOrdering::acq_rel:
+    return LLVM::AtomicOrdering::acquire;
+  default:
+    return success;
+  }
+}
+
+/// LLVM's AMDGPU sync scope names; the empty one is the system.
+StringRef getSyncScope(MemSyncScope scope) {
+  switch (scope) {
+  case MemSyncScope::GPU:
+    return "agent";
+  case MemSyncScope::CTA:
+    return "workgroup";
+  case MemSyncScope::SYSTEM:
+    return "";
+  }
+  return "agent";
+}
+
+/// How a tt.atomic_rmw of one element type becomes atomicrmw: one binary
+/// operation, or (float max/min) two integer ones chosen by the value's sign.
+struct RMWInstruction {
+  std::optional<LLVM::AtomicBinOp> op;
+  LLVM::AtomicBinOp positiveOp = LLVM::AtomicBinOp::max, negativeOp = LLVM::AtomicBinOp::umin;
+};
+
+FailureOr<RMWInstruction> getRMWInstruction(AtomicRMWOp op, Type elementType) {
+  bool isFloat = isa<FloatType>(elementType);
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  auto unsupported = [&]() -> FailureOr<RMWInstruction> {
+    return op.emitError() << "tt.atomic_rmw " << stringifyRMWOp(op.getAtomicRmwOp()) << " on "
+                          << elementType << " is not supported yet by the LLVM lowering";
+  };
+  if (bits < 8 || bits > 64)
+    return unsupported();
+  RMWInstruction instruction;
+  switch (op.getAtomicRmwOp()) {
+  case RMWOp::AND:
+    instruction.op = LLVM::AtomicBinOp::_and;
+    return instruction;
+  case RMWOp::OR:
+    instruction.op = LLVM::AtomicBinOp::_or;
+    return instruction;
+  case RMWOp::XOR:
+    instruction.op = LLVM::AtomicBinOp::_xor;
+    return instruction;
+  case RMWOp::ADD:
+    instruction.op = LLVM::AtomicBinOp::add;
+    return instruction;
+  case RMWOp::UMAX:
+    instruction.op = LLVM::AtomicBinOp::umax;
+    return instruction;
+  case RMWOp::UMIN:
+    instruction.op = LLVM::AtomicBinOp::umin;
+    return instruction;
+  case RMWOp::XCHG:
+    instruction.op = LLVM::AtomicBinOp::xchg;
+    return instruction;
+  case RMWOp::MAX:
+  case RMWOp::MIN: {
+    bool isMax = op.getAtomicRmwOp() == RMWOp::MAX;
+    if (!isFloat) {
+      instruction.op = isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min;
+      return instruction;
+    }
+    instruction.positiveOp = isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min;
+    instruction.negativeOp = isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax;
+    return instruction;
+  }
+  case RMWOp::FADD:
+    if (!isFloat || bits < 16)
+      return unsupported();
+    instruction.op = LLVM::AtomicBinOp::fadd;
+    return instruction;
+  }
+  return unsupported();
+}
+
+/// `body` (returning an integer) where `predicate` holds, else 0; no branch
+/// when the predicate is the constant true.
+Value emitPredicated(RewriterBase &rewriter, Location loc, Value predicate, Type type,
+                     function_ref<Value()> body) {
+  if (matchPattern(predicate, m_One()))
+    return body();
+  return emitGuarded(rewriter, loc, predicate, createIntConstant(rewriter, loc, type, 0), body);
+}
+
+struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
+  AtomicRMWOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type element = getElementTypeOrSelf(op.getVal().getType());
+    FailureOr<RMWInstruction> instruction = getRMWInstruction(op, element);
+    if (failed(instruction))
+      return failure();
+    Location loc = op.getLoc();
+    std::optional<unsigned> count = getThreadElementCount(op.getType());
+    if (!count)
+      return rewriter.notifyMatchFailure(op, "layout without a linear layout");
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    Type llvmElement = converter->convertElementType(element);
+    SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
+    SmallVector<Value> values = unpackLLElements(loc, adaptor.getVal(), rewriter);
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackOperandElements(loc, adaptor.getMask(), *count, rewriter)[0];
+
+    LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
+    StringRef scope = getSyncScope(op.getScope());
+    bool deviceMemory = op.getScope() != MemSyncScope::SYSTEM;
+    // One atomicrmw of `binOp` on the integer bits `value` (a float add on
+    // the float they stand for); returns the old bits.
+    auto atomic = [&](RewriterBase &b, LLVM::AtomicBinOp binOp, Value ptr, Value value) {
+      bool floatOp = binOp == LLVM::AtomicBinOp::fadd;
+      if (floatOp)
+        value = LLVM::BitcastOp::create(b, loc, llvmElement, value);
+      auto rmw = LLVM::AtomicRMWOp::create(b, loc, binOp, ptr, value, ordering, scope);
+      if (deviceMemory) {
+        auto *rocdl = b.getContext()->getLoadedDialect<ROCDL::ROCDLDialect>();
+        rocdl->getNoFineGrainedMemoryAttrHelper().setAttr(rmw, b.getUnitAttr());
+        rocdl->getNoRemoteMemoryAttrHelper().setAttr(rmw, b.getUnitAttr());
+      }
+      Value old = rmw.getRes();
+      return floatOp ? bitcastToInt(b, loc, old) : old;
+    };
+    auto emit = [&](RewriterBase &b, Value ptr, ArrayRef<Value> operands, Value predicate) {
+      Value value = operands[0];
+      Type intType = value.getType();
+      if (instruction->op)
+        return emitPredicated(b, loc, predicate, intType,
+                              [&] { return atomic(b, *instruction->op, ptr, value); });
+      // Float max/min: one of two integer atomics, by the value's sign.
+      Value negative = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt, value,
+                                            createIntConstant(b, loc, intType, 0));
+      Value positive = LLVM::XOrOp::create(b, loc, negative, createI1Constant(b, loc, true));
+      Value positiveOld = emitPredicated(
+          b, loc, LLVM::AndOp::create(b, loc, predicate, positive), intType,
+          [&] { return atomic(b, instruction->positiveOp, ptr, value); });
+      Value negativeOld = emitPredicated(
+          b, loc, LLVM::AndOp::create(b, loc, predicate, negative), intType,
+          [&] { return atomic(b, instruction->negativeOp, ptr, value); });
+      return LLVM::SelectOp::create(b, loc, negative, negativeOld, positiveOld).getResult();
+    };
+    return lowerAtomicElements(op, ptrs, {values}, masks, rewriter, *converter, target, emit);
+  }
+
+  const TargetInfoBase &target;
+};
+
+struct AtomicCASOpPattern : ConvertOpToLLVMPattern<AtomicCASOp> {
+  AtomicCASOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type element = getElementTypeOrSelf(op.getVal().getType());
+    unsigned bits = element.getIntOrFloatBitWidth();
+    if (bits < 8 || bits > 64)
+      return op.emitError() << "tt.atomic_cas on " << element
+                            << " is not supported yet by the LLVM lowering";
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
+    SmallVector<Value> compared = unpackLLElements(loc, adaptor.getCmp(), rewriter);
+    SmallVector<Value> values = unpackLLElements(loc, adaptor.getVal(), rewriter);
+    LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
+    StringRef scope = getSyncScope(op.getScope());
+    auto emit = [&](RewriterBase &b, Value ptr, ArrayRef<Value> operands, Value predicate) {
+      return emitPredicated(b, loc, predicate, operands[0].getType(), [&]() -> Value {
+        auto cas = LLVM::AtomicCmpXchgOp::create(b, loc, ptr, operands[0], operands[1], ordering,
+                                                 getFailureOrdering(ordering), scope);
+        return LLVM::ExtractValueOp::create(b, loc, cas, 0);
+      });
+    };
+    return lowerAtomicElements(op, ptrs, {compared, values}, {}, rewriter, *converter, target,
+                               emit);
+  }
+
+  const TargetInfoBase &target;
+};
+
+} // namespace
+
+void mlir::triton::amd::populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                                       RewritePatternSet &patterns,
+                                                       const TargetInfoBase &target) {
+  patterns.add<AtomicRMWOpPattern, AtomicCASOpPattern>(converter, target);
+}
