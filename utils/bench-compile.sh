@@ -14,15 +14,18 @@ compile="$(dirname "$0")/triton-compile"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 printf '%-22s %12s %12s\n' kernel "wall ms" "CPU ms"
-for entry in triton-3.6-sm90/add_fp32 triton-3.6-sm90/add_fp16 triton-3.6-sm90/softmax \
-             triton-3.6-sm90/blockptr triton-3.6-sm90/math triton-3.6-sm90/misc \
-             triton-3.6-sm90/shape triton-3.6-sm90/matmul_fp16_small \
-             triton-3.6-sm90/matmul_fp16_sm90; do
+# kernel[:warps:stages], at the configurations the corpus was dumped with
+for spec in triton-3.6-sm90/add_fp32 triton-3.6-sm90/add_fp16 triton-3.6-sm90/softmax \
+            triton-3.6-sm90/blockptr triton-3.6-sm90/math triton-3.6-sm90/misc \
+            triton-3.6-sm90/shape triton-3.6-sm90/matmul_fp16_small:4:2 \
+            triton-3.6-sm90/matmul_fp16_sm90:8:3; do
+  IFS=: read -r entry warps stages <<< "$spec"
   name="$(basename "$entry")"
   walls=() cpus=()
   for _ in 1 2 3 4 5; do
     TIMEFORMAT='%R %U %S'
-    if ! measured=$( { time TRITON_BIN="$build/bin" "$compile" -o "$tmp/$name" \
+    if ! measured=$( { time TRITON_BIN="$build/bin" "$compile" --num-warps "${warps:-4}" \
+                         --num-stages "${stages:-3}" -o "$tmp/$name" \
                          "$corpus/$entry.ttir" 2>/dev/null >/dev/null; } 2>&1 ); then
       walls=(); break
     fi
