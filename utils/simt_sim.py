@@ -8,8 +8,8 @@ runs in lockstep, op by op; branches must be uniform over the threads (loops
 with one trip count, ifs on program ids): each SSA value is a NumPy array
 with one entry per thread. Warp shuffles (nvvm.shfl.sync
 bfly/idx/up/down), barriers, shared memory, the inline-PTX global loads and
-stores of the NVIDIA lowering, cp.async (completing at once) and wgmma are
-modelled; shared memory is race-checked:
+stores of the NVIDIA lowering, cp.async (completing at once), ldmatrix and
+wgmma are modelled; shared memory is race-checked:
 a read of bytes another warp wrote, or a write of bytes another warp read,
 with no barrier between, and two threads writing different values to one
 address in one store, are reported.
@@ -513,6 +513,9 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
         elif op == "llvm.store":
             space = 3 if "ptr<3>" in types[ops[1]] else 1
             sim.store(v[1], sim.to_bits(v[0], types[ops[0]]), types[ops[0]], space)
+        elif op == "nvvm.ldmatrix":
+            num = int(re.search(r"num = (\d+)", rest).group(1))
+            out = ldmatrix(sim, v[0], num, "mma_layout<col>" in rest, attr(rest, "eltType"))
         elif op == "llvm.inline_asm":
             asm = re.search(r'asm_string = "((?:[^"\\]|\\.)*)"', rest).group(1)
             cons = re.search(r'constraints = "([^"]*)"', rest).group(1).split(",")
@@ -542,6 +545,37 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
     for base, arr in bufs:
         outs.append(np.frombuffer(bytes(sim.globals[base]), dtype=arr.dtype).reshape(arr.shape))
     return outs, sim.races
+
+
+def ldmatrix(sim, ptrs, num, trans, elt):
+    """ldmatrix.sync.aligned.m8n8.x{num}[.trans].shared.b16, per warp as the
+    PTX ISA describes its fragments: lane 8 j + r holds the address of row r
+    (16 contiguous bytes, 16-byte aligned) of matrix j; register j of lane t
+    is matrix j's row t / 4, elements 2 (t % 4) and 2 (t % 4) + 1, or with
+    .trans its rows 2 (t % 4) and 2 (t % 4) + 1 at column t / 4 (low half
+    first)."""
+    if "b16" not in elt:
+        raise RuntimeError("ldmatrix element type not simulated: " + elt)
+
+    def read(addr, size, th):
+        sim.check_shared_bounds(addr, size)
+        sim.check_read(addr, size, th)
+        return int.from_bytes(bytes(sim.shared[addr:addr + size]), "little")
+
+    words = [np.zeros(sim.T, dtype=np.uint64) for _ in range(num)]
+    for th in range(sim.T):
+        warp, t = th // 32 * 32, th % 32
+        for j in range(num):
+            rows = [int(ptrs[warp + 8 * j + r]) for r in range(8)]
+            if any(a % 16 for a in rows):
+                raise RuntimeError("ldmatrix row address not 16-byte aligned")
+            if not trans:
+                words[j][th] = read(rows[t // 4] + 4 * (t % 4), 4, th)
+            else:
+                lo = read(rows[2 * (t % 4)] + 2 * (t // 4), 2, th)
+                hi = read(rows[2 * (t % 4) + 1] + 2 * (t // 4), 2, th)
+                words[j][th] = lo | hi << 16
+    return [sim.cast_arr(w, "i32") for w in words]
 
 
 def uniform(a):

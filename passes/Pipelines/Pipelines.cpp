@@ -95,7 +95,6 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = {"triton-nvidia-gpu-plan-cta",
     "tritongpu-fuse-nested-loops", "nvgpu-warp-specialization", "tritongpu-prefetch",
-    "tritongpu-coalesce-async-copy",
     "triton-nvidia-mma-lowering"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
     "tritongpu-global-scratch-memory-allocation", "convert-nv-gpu-to-llvm",
@@ -144,6 +143,8 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createTritonLoopAwareCSE());
     pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(triton::gpu::createTritonGPUCoalesceAsyncCopy());
     // Step 24, before reduce-data-duplication.
     pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   }
@@ -249,7 +250,7 @@ void mlir::triton::registerTritonPipelines() {
       "canonicalize, triton-licm, canonicalize, tritongpu-combine-tensor-select-and-if, "
       "tritongpu-assign-latencies, tritongpu-schedule-loops, tritongpu-pipeline, "
       "canonicalize, triton-loop-aware-cse, tritongpu-optimize-dot-operands, "
-      "tritongpu-remove-layout-conversions], "
+      "canonicalize, tritongpu-coalesce-async-copy, tritongpu-remove-layout-conversions], "
       "tritongpu-reduce-data-duplication and [on NVIDIA] "
       "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion run; "
       "tritongpu-prefetch and the rest are NOT BUILT YET (running it emits a remark naming them)",

@@ -318,6 +318,33 @@ def TritonGPUReduceDataDuplication
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUCoalesceAsyncCopy
+    : Pass<"tritongpu-coalesce-async-copy", "mlir::ModuleOp"> {
+  let summary = "Narrows the per-thread run of async copies to what shared memory keeps contiguous";
+  let description = [{
+    A `ttg.async_copy_global_to_local` copies, per thread, runs of elements
+    that are consecutive both in its source's registers and in the
+    destination buffer. When the destination (a swizzled buffer of small
+    `vec`, say) keeps fewer of a thread's elements together than the
+    source's `#ttg.blocked` layout gives it along its fastest dimension, the
+    copy would issue many small transfers per thread while neighbouring
+    threads read far-apart addresses. As Triton 3.6 does, the source's
+    `sizePerThread` along `order[0]` is clipped to that run and the threads
+    and warps are spread again over the shape (Triton's blocked layout of a
+    shape); the pointers, mask and `other` are converted to the new layout
+    just before the copy. Copies whose layouts have no linear layout are
+    left alone.
+
+    ```mlir
+    %t = ttg.async_copy_global_to_local %p, %buf : tensor<32x64x!tt.ptr<f16>, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>> -> <32x64xf16, #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>, #smem, mutable>
+    // becomes
+    %q = ttg.convert_layout %p : tensor<32x64x!tt.ptr<f16>, #blocked> -> tensor<32x64x!tt.ptr<f16>, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>>
+    %t = ttg.async_copy_global_to_local %q, %buf : tensor<32x64x!tt.ptr<f16>, #blocked1> -> ...
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 def TritonGPUReorderInstructions
     : Pass<"tritongpu-reorder-instructions", "mlir::ModuleOp"> {
   let summary = "Moves conversions, shared-memory allocations and loads to shorten live ranges";

@@ -123,7 +123,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // order: fp8 (K 32, 8-bit elements) with B row-major becomes `transposed`;
 // tf32 has K 8 and 32-bit elements; int8 takes N from its own list (256 is
 // not one: 128). fp8 with an fp32 accumulator needs maxNumImpreciseAcc >= 32
-// (the frontend's default on sm_90), else it is mma v2 on fp16.
+// (the frontend's default on sm_90 is 2^30), else it is mma v2 on fp16; 32
+// (at most K: the lowering splits the accumulation) is wgmma.
 // CHECK-DAG: #[[MMA8:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
 // CHECK-DAG: #[[A8:[a-z0-9_]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
 // CHECK-DAG: #[[B8:[a-z0-9_]+]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
@@ -141,6 +142,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // CHECK: ttng.warp_group_dot {{.*}} : !ttg.memdesc<64x64xi8, {{.*}}> * !ttg.memdesc<64x128xi8, {{.*}}> -> tensor<64x128xi32, #[[MMA8]]>
 // CHECK: tt.fp_to_fp {{.*}} -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[V2]], kWidth = 4}>>
 // CHECK: tt.dot {{.*}} -> tensor<64x128xf32, #[[V2]]>
+// CHECK: ttng.warp_group_dot {{.*}}maxNumImpreciseAcc = 32 : i32{{.*}} -> tensor<64x128xf32, #[[MMA8]]>
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
 #B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
@@ -159,7 +161,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %ib1 = ttg.convert_layout %ib : tensor<64x128xi8, #blocked> -> tensor<64x128xi8, #B>
     %i8 = tt.dot %ia1, %ib1, %ic, inputPrecision = tf32 : tensor<64x64xi8, #A> * tensor<64x128xi8, #B> -> tensor<64x128xi32, #blocked>
     %f8v2 = tt.dot %fa1, %fb1, %tf32, inputPrecision = tf32 : tensor<64x64xf8E4M3FN, #A> * tensor<64x128xf8E5M2, #B> -> tensor<64x128xf32, #blocked>
-    tt.return %f8v2, %i8 : tensor<64x128xf32, #blocked>, tensor<64x128xi32, #blocked>
+    %f8split = tt.dot %fa1, %fb1, %f8v2, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32} : tensor<64x64xf8E4M3FN, #A> * tensor<64x128xf8E5M2, #B> -> tensor<64x128xf32, #blocked>
+    tt.return %f8split, %i8 : tensor<64x128xf32, #blocked>, tensor<64x128xi32, #blocked>
   }
 }
 

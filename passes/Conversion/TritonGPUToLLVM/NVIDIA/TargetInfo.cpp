@@ -60,3 +60,20 @@ void TargetInfo::markKernel(LLVM::LLVMFuncOp func, int numThreads) const {
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 DenseI32ArrayAttr::get(context, {numThreads}));
 }
+
+SmallVector<Value> TargetInfo::loadMatrices(OpBuilder &b, Location loc, Value rowAddress,
+                                            bool transpose) const {
+  // ldmatrix.sync.aligned.m8n8.x4[.trans].shared.b16, as the intrinsic (a
+  // load LLVM may order against other memory accesses like any other).
+  MLIRContext *context = b.getContext();
+  Type i32 = b.getI32Type();
+  auto resultType = LLVM::LLVMStructType::getLiteral(context, {i32, i32, i32, i32});
+  Value matrices = NVVM::LdMatrixOp::create(
+      b, loc, resultType, rowAddress, /*num=*/4,
+      transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+      NVVM::LdStMatrixShapeAttr::get(context, 8, 8), NVVM::LdStMatrixEltType::B16);
+  SmallVector<Value> words;
+  for (int64_t j = 0; j < 4; ++j)
+    words.push_back(LLVM::ExtractValueOp::create(b, loc, matrices, j));
+  return words;
+}

@@ -25,6 +25,9 @@ public:
   Value shuffleIdx(OpBuilder &b, Location loc, Value value, Value lane) const override;
   void barrier(OpBuilder &b, Location loc) const override;
   void markKernel(LLVM::LLVMFuncOp func, int numThreads) const override;
+  bool canLoadMatrices() const override { return computeCapability >= 75; }
+  SmallVector<Value> loadMatrices(OpBuilder &b, Location loc, Value rowAddress,
+                                  bool transpose) const override;
 
 private:
   int computeCapability;

@@ -15,6 +15,11 @@
 // instructions and one commit_group after; a synchronous dot then waits for
 // its group at once.
 //
+// fp8 dots into f32 with maxNumImpreciseAcc at or below K (Triton 3.6's
+// split accumulation) sum chunks of K steps into a partial accumulator
+// started from zero, wait for them, and add each chunk's partial sum to the
+// accumulator with fp32 adds; such a dot is complete when it returns.
+//
 // ttng.warp_group_dot_wait is `wgmma.wait_group.sync.aligned N` in an inline
 // asm whose outputs are its tensor operands' registers tied to its inputs:
 // uses of the results cannot move above the wait. ttng.fence_async_shared is
@@ -268,11 +273,16 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
       return op.emitError() << "ttng.warp_group_dot with K = " << k
                             << ", not a multiple of the instruction's " << instrK
                             << ", is not supported";
+    // fp8 products summed into an f32 accumulator lose precision inside
+    // the tensor core; with maxNumImpreciseAcc at or below K they are summed
+    // in chunks of K steps instead, each chunk's sum added to the
+    // accumulator with fp32 adds (see getChunkSteps).
     bool fp8 = aElem.getIntOrFloatBitWidth() == 8 && !aElem.isInteger(8);
-    if (fp8 && accElem.isF32() && op.getMaxNumImpreciseAcc() <= k)
-      return op.emitError() << "ttng.warp_group_dot with maxNumImpreciseAcc = "
-                            << op.getMaxNumImpreciseAcc() << " (split fp8 accumulation every "
-                            << "so many K) is not supported yet by the LLVM lowering";
+    int64_t kSteps = k / instrK;
+    int64_t chunkSteps = kSteps;
+    bool splitAccumulation = fp8 && accElem.isF32() && op.getMaxNumImpreciseAcc() <= k;
+    if (splitAccumulation)
+      chunkSteps = getChunkSteps(op.getMaxNumImpreciseAcc(), instrK);
 
     // The accumulator: lanes and the warps of a warpgroup as in the D fragment.
     std::optional<LinearLayout> dLayout = getDistributedLayout(dType);
@@ -307,7 +317,6 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
       if (!llvm::is_contained(colTiles, tile.col))
         colTiles.push_back(tile.col);
     }
-    int64_t kSteps = k / instrK;
     auto origins = [&](ArrayRef<int32_t> bases) {
       SmallVector<std::array<int64_t, 2>> result;
       for (int32_t base : bases)
@@ -348,12 +357,15 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
     SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
     Value useC = adaptor.getUseC() ? adaptor.getUseC() : createI1Constant(rewriter, loc, true);
     Value alwaysC = createI1Constant(rewriter, loc, true);
-    NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
-    for (const AccumulatorTile &tile : *tiles) {
+    Value neverC = createI1Constant(rewriter, loc, false);
+    // The wgmmas of K steps [begin, end) of one tile into `fragment`, the
+    // first scaling its input by `firstScale`.
+    auto issueSteps = [&](const AccumulatorTile &tile, SmallVector<Value> fragment,
+                          int64_t begin, int64_t end,
+                          Value firstScale) -> FailureOr<SmallVector<Value>> {
       unsigned rowTile = llvm::find(rowTiles, tile.row) - rowTiles.begin();
       unsigned colTile = llvm::find(colTiles, tile.col) - colTiles.begin();
-      SmallVector<Value> fragment = packAccumulator(rewriter, loc, acc, tile, *kind);
-      for (int64_t step = 0; step < kSteps; ++step) {
+      for (int64_t step = begin; step < end; ++step) {
         SmallVector<Value> aOperands;
         if (aShared) {
           aOperands.push_back(aShared->getDescriptor(rewriter, loc, rowTile * kSteps + step));
@@ -367,19 +379,74 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
         Value bDescriptor = bShared->getDescriptor(rewriter, loc, colTile * kSteps + step);
         bool aMnMajor = aShared && aShared->descriptors.mnMajor;
         fragment = emitWgmma(rewriter, loc, *kind, instrN, instrK, fragment, aOperands,
-                             bDescriptor, step == 0 ? useC : alwaysC, aMnMajor,
+                             bDescriptor, step == begin ? firstScale : alwaysC, aMnMajor,
                              bShared->descriptors.mnMajor, accElem);
       }
-      unpackAccumulator(rewriter, loc, fragment, acc, tile, *kind, accElem);
+      return fragment;
+    };
+    if (!splitAccumulation) {
+      NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+      for (const AccumulatorTile &tile : *tiles) {
+        FailureOr<SmallVector<Value>> fragment =
+            issueSteps(tile, packAccumulator(rewriter, loc, acc, tile, *kind), 0, kSteps, useC);
+        if (failed(fragment))
+          return failure();
+        unpackAccumulator(rewriter, loc, *fragment, acc, tile, *kind, accElem);
+      }
+      NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+      if (!op.getIsAsync())
+        acc = emitWaitGroup(rewriter, loc, 0, acc);
+    } else {
+      // Per chunk: every tile's wgmmas into a partial accumulator that the
+      // chunk's first wgmma starts from zero (scale-d false), one group for
+      // all tiles, a wait for it (the partial registers tied through it, as
+      // they are read next), then acc += partial in fp32. The first chunk
+      // adds to the input accumulator only where useC holds. The dot is
+      // complete on return: an asynchronous one has nothing left to wait for.
+      Type f32 = rewriter.getF32Type();
+      for (int64_t begin = 0; begin < kSteps; begin += chunkSteps) {
+        int64_t end = std::min(kSteps, begin + chunkSteps);
+        NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
+        SmallVector<Value> partials;
+        for (const AccumulatorTile &tile : *tiles) {
+          SmallVector<Value> start(tile.registers.size(),
+                                   LLVM::UndefOp::create(rewriter, loc, f32));
+          FailureOr<SmallVector<Value>> fragment = issueSteps(tile, start, begin, end, neverC);
+          if (failed(fragment))
+            return failure();
+          llvm::append_range(partials, *fragment);
+        }
+        NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+        partials = emitWaitGroup(rewriter, loc, 0, partials);
+        unsigned next = 0;
+        for (const AccumulatorTile &tile : *tiles) {
+          for (int reg : tile.registers) {
+            Value partial = partials[next++];
+            Value sum = LLVM::FAddOp::create(rewriter, loc, acc[reg], partial);
+            acc[reg] = begin == 0 ? LLVM::SelectOp::create(rewriter, loc, useC, sum, partial)
+                                        .getResult()
+                                  : sum;
+          }
+        }
+      }
     }
-    NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
-    if (!op.getIsAsync())
-      acc = emitWaitGroup(rewriter, loc, 0, acc);
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
     return success();
   }
 
 private:
+  /// K steps per partial accumulation, as Triton 3.6 counts them: each
+  /// wgmma adds instrK products to a running count and the partial sum is
+  /// added to the accumulator at the first step where the count reaches
+  /// maxNumImpreciseAcc (or at the last step). A limit that is not a
+  /// multiple of instrK therefore rounds up, and one below instrK still
+  /// takes one whole wgmma per chunk.
+  static int64_t getChunkSteps(int64_t maxNumImpreciseAcc, int64_t instrK) {
+    if (maxNumImpreciseAcc <= instrK)
+      return 1;
+    return (maxNumImpreciseAcc + instrK - 1) / instrK;
+  }
+
   static Type getElementTypeOfOperand(Type type) {
     if (auto mem = dyn_cast<ttg::MemDescType>(type))
       return mem.getElementType();

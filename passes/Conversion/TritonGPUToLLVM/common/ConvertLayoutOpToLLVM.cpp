@@ -12,7 +12,12 @@
 // are stored contiguously (one vector of up to 16 bytes per access on both
 // sides), and the bits that pick a 4-byte bank are a common complement of the
 // lanes of one 128-byte access phase in the source and in the destination,
-// so neither the stores nor the loads of a phase meet in a bank.
+// so neither the stores nor the loads of a phase meet in a bank. Where the
+// target has matrix loads and a 16-bit destination holds pairs whose next
+// pairs along the row are lanes 0 and 1 (the blocked layouts that follow an
+// mma accumulator), those three bits are stored contiguously instead when
+// they are source registers: 16-byte stores, then ldmatrix, the rows of one
+// matrix (destination lanes 2..4) in distinct banks.
 //
 // Within a warp, the conversion takes one shuffle round per destination
 // register. In round t lane l fills register t ^ E(l), reading lane
@@ -63,8 +68,14 @@ uint64_t combine(ArrayRef<uint64_t> bases, uint64_t bits) {
 /// Where each element of the tensor sits in the scratch buffer.
 class ScratchLayout {
 public:
+  /// Contiguous elements picked among the register bases both layouts
+  /// share; accesses of a phase are the lanes 0, 1, ... of each side.
   ScratchLayout(const FlatLayout &src, const FlatLayout &dst, unsigned totalBits,
                 unsigned elementBytes);
+  /// Contiguous elements given (flat single bits, in offset order), and the
+  /// destination lanes whose accesses share a phase given.
+  ScratchLayout(const FlatLayout &src, ArrayRef<uint64_t> vector,
+                ArrayRef<uint64_t> dstPhaseLanes, unsigned totalBits, unsigned elementBytes);
 
   int64_t getOffset(uint64_t flat) const {
     int64_t offset = 0;
@@ -93,6 +104,11 @@ public:
   unsigned getVectorElements() const { return 1u << vectorBits.size(); }
 
 private:
+  /// The offsets of the other bits: the bank-picking offset bits of each
+  /// side's phase lanes independent, the rest a common complement.
+  void placeRest(ArrayRef<uint64_t> srcPhaseLanes, ArrayRef<uint64_t> dstPhaseLanes,
+                 unsigned totalBits, unsigned elementBytes);
+
   SmallVector<unsigned> vectorBits; // flat bits stored contiguously, in offset order
   uint64_t vectorMask = 0;
   GF2Span rest;                     // the other flat bits' basis ...
@@ -129,7 +145,21 @@ ScratchLayout::ScratchLayout(const FlatLayout &src, const FlatLayout &dst, unsig
       vectorBits.push_back(llvm::countr_zero(candidate));
       vectorMask |= candidate;
     }
+  placeRest(src.lanes, dst.lanes, totalBits, elementBytes);
+}
 
+ScratchLayout::ScratchLayout(const FlatLayout &src, ArrayRef<uint64_t> vector,
+                             ArrayRef<uint64_t> dstPhaseLanes, unsigned totalBits,
+                             unsigned elementBytes) {
+  for (uint64_t bit : vector) {
+    vectorBits.push_back(llvm::countr_zero(bit));
+    vectorMask |= bit;
+  }
+  placeRest(src.lanes, dstPhaseLanes, totalBits, elementBytes);
+}
+
+void ScratchLayout::placeRest(ArrayRef<uint64_t> srcPhaseLanes, ArrayRef<uint64_t> dstPhaseLanes,
+                              unsigned totalBits, unsigned elementBytes) {
   // The unit of an access is 2^k elements; which unit bits pick the bank.
   unsigned k = vectorBits.size();
   unsigned unitBytesLog2 = k + llvm::Log2_32(elementBytes);
@@ -143,17 +173,17 @@ ScratchLayout::ScratchLayout(const FlatLayout &src, const FlatLayout &dst, unsig
 
   // For each side, its phase lanes, extended to `bankBits` independent
   // vectors outside the vector bits.
-  auto phaseSpace = [&](const FlatLayout &layout) {
+  auto phaseSpace = [&](ArrayRef<uint64_t> lanes) {
     GF2Span span;
-    for (unsigned i = 0; i < std::min<size_t>(phaseLanes, layout.lanes.size()); ++i)
-      if (span.size() < bankBits && layout.lanes[i] != 0)
-        span.insert(layout.lanes[i] & ~vectorMask);
+    for (unsigned i = 0; i < std::min<size_t>(phaseLanes, lanes.size()); ++i)
+      if (span.size() < bankBits && lanes[i] != 0)
+        span.insert(lanes[i] & ~vectorMask);
     for (unsigned bit = 0; bit < totalBits && span.size() < bankBits; ++bit)
       if (!(vectorMask >> bit & 1))
         span.insert(uint64_t(1) << bit);
     return span;
   };
-  GF2Span srcPhase = phaseSpace(src), dstPhase = phaseSpace(dst);
+  GF2Span srcPhase = phaseSpace(srcPhaseLanes), dstPhase = phaseSpace(dstPhaseLanes);
 
   // A common complement of both phase spaces among the non-vector bits.
   GF2Span srcSide = srcPhase, dstSide = dstPhase;
@@ -434,10 +464,22 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       return op.emitError("ttg.convert_layout whose scratch is smaller than the tensor is not "
                           "supported yet by the LLVM lowering");
     unsigned totalBits = log2Exact(numElements);
-    ScratchLayout scratch(src, dst, totalBits, elementBytes);
-    OffsetMap srcMap = scratch.map(src), dstMap = scratch.map(dst);
-    VectorPlan storePlan = planVectors(srcMap, scratch.getVectorElements());
-    VectorPlan loadPlan = planVectors(dstMap, scratch.getVectorElements());
+    // Loaded as 8 x 8 matrices where the destination allows (a thread's
+    // 16-bit elements in pairs, lanes 0 and 1 the next pairs of a row: the
+    // blocked layouts stores want after an mma) and the source stores the
+    // rows whole; otherwise plain vectors on both sides.
+    std::optional<ScratchLayout> scratch;
+    std::optional<MatrixLoadPlan> matrixPlan;
+    if (std::optional<ScratchLayout> rows = getMatrixRowScratch(src, dst, totalBits, elementBytes)) {
+      matrixPlan = planMatrixLoads(rows->map(dst), 0, sharedType, target);
+      if (matrixPlan)
+        scratch = rows;
+    }
+    if (!scratch)
+      scratch.emplace(src, dst, totalBits, elementBytes);
+    OffsetMap srcMap = scratch->map(src), dstMap = scratch->map(dst);
+    VectorPlan storePlan = planVectors(srcMap, scratch->getVectorElements());
+    VectorPlan loadPlan = planVectors(dstMap, scratch->getVectorElements());
 
     Value base = getSharedMemoryBase(rewriter, loc, *getAllocationOffset(op));
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
@@ -458,6 +500,13 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     }
     target.barrier(rewriter, loc);
 
+    if (matrixPlan) {
+      SmallVector<Value> results =
+          emitMatrixLoads(rewriter, loc, *matrixPlan, dstMap, base, /*viewOffset=*/nullptr,
+                          thread, sharedType, registerType, target);
+      rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, type));
+      return success();
+    }
     unsigned numResults = dstLayout.getInDimSize("register");
     unsigned dstRepeated = getBroadcastRegisterMask(dstLayout);
     SmallVector<Value> results(numResults);
@@ -478,6 +527,25 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
         results[reg] = results[reg & ~dstRepeated];
     rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, type));
     return success();
+  }
+
+  /// The scratch layout for matrix loads of the destination: its register
+  /// 0 and lanes 0, 1 contiguous (a 16-byte row) and all three source
+  /// registers (one 16-byte store), the rows a matrix load reads together
+  /// (lanes 2..4) in distinct banks; nullopt when that cannot be.
+  std::optional<ScratchLayout> getMatrixRowScratch(const FlatLayout &src, const FlatLayout &dst,
+                                                   unsigned totalBits,
+                                                   unsigned elementBytes) const {
+    if (!target.canLoadMatrices() || elementBytes != 2 || dst.registers.size() < 3 ||
+        dst.lanes.size() != 5)
+      return std::nullopt;
+    SmallVector<uint64_t> row = {dst.registers[0], dst.lanes[0], dst.lanes[1]};
+    for (auto [i, bit] : llvm::enumerate(row))
+      if (!llvm::isPowerOf2_64(bit) || llvm::count(row, bit) != 1 ||
+          !llvm::is_contained(src.registers, bit))
+        return std::nullopt;
+    return ScratchLayout(src, row, ArrayRef<uint64_t>(dst.lanes).drop_front(2), totalBits,
+                         elementBytes);
   }
 
   LogicalResult lowerWithinWarps(gpu::ConvertLayoutOp op, OpAdaptor adaptor,

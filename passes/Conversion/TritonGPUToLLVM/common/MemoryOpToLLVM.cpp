@@ -6,7 +6,9 @@
 // L^-1(c ^ offsets) from the base, L being the linear layout of the shared
 // encoding over the trailing alloc-shape dimensions (SharedMemoryUtility.h).
 // Tensors are stored and loaded with the widest accesses (up to 16 bytes)
-// the composition of the register layout with L^-1 allows. Views only change
+// the composition of the register layout with L^-1 allows; 16-bit loads
+// whose offsets form 8 x 8 matrices of 16-byte rows (mma operands from
+// swizzled buffers) use the target's matrix loads (ldmatrix) instead. Views only change
 // the struct; their encodings must describe the same bytes as their source's,
 // which the patterns check.
 //
@@ -74,6 +76,18 @@ FailureOr<TensorAccess> planTensorAccess(Operation *op, RankedTensorType tensorT
   return access;
 }
 
+/// A single-CTA tensor's offsets in a buffer, when both have linear layouts
+/// (nothing is reported otherwise: planTensorAccess says why).
+std::optional<std::pair<OffsetMap, SharedMemoryLayout>>
+mapDistributedIfPossible(RankedTensorType tensorType, MemDescType memType) {
+  std::string reason;
+  std::optional<SharedMemoryLayout> layout = SharedMemoryLayout::get(memType, reason);
+  std::optional<LinearLayout> distributed = getDistributedLayout(tensorType);
+  if (!layout || !distributed || distributed->getInDimSize("block") != 1)
+    return std::nullopt;
+  return std::make_pair(layout->mapDistributed(*distributed), *layout);
+}
+
 /// Stores a tensor's elements (`values`, converted) into a buffer.
 LogicalResult storeTensor(Operation *op, RankedTensorType tensorType, ArrayRef<Value> values,
                           MemDescType memType, const SharedMemoryObject &object,
@@ -107,6 +121,19 @@ FailureOr<SmallVector<Value>> loadTensor(Operation *op, RankedTensorType tensorT
   Location loc = op->getLoc();
   Type sharedType = getSharedElementType(converter, tensorType.getElementType());
   Type registerType = converter.convertElementType(tensorType.getElementType());
+  // 16-bit tiles whose rows are 16 contiguous bytes (mma operands from
+  // swizzled buffers) load as whole 8 x 8 matrices where the target can.
+  if (std::optional<std::pair<OffsetMap, SharedMemoryLayout>> mapped =
+          mapDistributedIfPossible(tensorType, memType)) {
+    auto &[map, layout] = *mapped;
+    if (std::optional<MatrixLoadPlan> plan =
+            planMatrixLoads(map, layout.getViewOffsetMask(), sharedType, target)) {
+      LaneAndWarp thread = getLaneAndWarp(b, loc, target);
+      return emitMatrixLoads(b, loc, *plan, map, object.base,
+                             layout.emitViewOffset(b, loc, object.offsets), thread, sharedType,
+                             registerType, target);
+    }
+  }
   FailureOr<TensorAccess> access = planTensorAccess(
       op, tensorType, memType, object, getSharedElementBytes(sharedType), target, b);
   if (failed(access))

@@ -95,6 +95,66 @@ int64_t mlir::triton::getRegisterOffset(const OffsetMap &map, unsigned reg) {
   return offset;
 }
 
+std::optional<MatrixLoadPlan> mlir::triton::planMatrixLoads(const OffsetMap &map,
+                                                            int64_t viewOffsetMask,
+                                                            Type sharedType,
+                                                            const TargetInfoBase &target) {
+  if (!target.canLoadMatrices() || getSharedElementBytes(sharedType) != 2 ||
+      map.lanes.size() != 5 || map.registers.size() < 3 || (viewOffsetMask & 7))
+    return std::nullopt;
+  const SmallVector<int64_t> &regs = map.registers, &lanes = map.lanes;
+  for (bool transpose : {false, true}) {
+    SmallVector<int64_t> columns = transpose ? SmallVector<int64_t>{lanes[2], lanes[3], lanes[4]}
+                                             : SmallVector<int64_t>{regs[0], lanes[0], lanes[1]};
+    SmallVector<int64_t> rows = transpose ? SmallVector<int64_t>{regs[0], lanes[0], lanes[1]}
+                                          : SmallVector<int64_t>{lanes[2], lanes[3], lanes[4]};
+    if (columns != ArrayRef<int64_t>{1, 2, 4})
+      continue;
+    auto aligned = [](ArrayRef<int64_t> offsets) {
+      return llvm::all_of(offsets, [](int64_t offset) { return (offset & 7) == 0; });
+    };
+    if (!aligned(rows) || !aligned(ArrayRef<int64_t>(regs).drop_front()) || !aligned(map.warps))
+      continue;
+    MatrixLoadPlan plan;
+    plan.transpose = transpose;
+    // Lane l supplies row l % 8 of matrix l / 8.
+    plan.rowMap.lanes = {rows[0], rows[1], rows[2], regs[1], regs[2]};
+    plan.rowMap.warps = map.warps;
+    return plan;
+  }
+  return std::nullopt;
+}
+
+SmallVector<Value> mlir::triton::emitMatrixLoads(OpBuilder &b, Location loc,
+                                                 const MatrixLoadPlan &plan,
+                                                 const OffsetMap &map, Value base,
+                                                 Value viewOffset, LaneAndWarp thread,
+                                                 Type sharedType, Type registerType,
+                                                 const TargetInfoBase &target) {
+  Value rowOffset = emitThreadOffset(b, loc, plan.rowMap, thread);
+  if (viewOffset)
+    rowOffset = LLVM::XOrOp::create(b, loc, rowOffset, viewOffset);
+  unsigned count = 1u << map.registers.size();
+  auto pairType = VectorType::get({2}, sharedType);
+  SmallVector<Value> results(count);
+  // Registers 0..2 are one load's elements and matrices; the others repeat it.
+  for (unsigned reg = 0; reg < count; reg += 8) {
+    Value offset = LLVM::XOrOp::create(b, loc, rowOffset,
+                                       createI32Constant(b, loc, getRegisterOffset(map, reg)));
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
+                                    ArrayRef<LLVM::GEPArg>{offset});
+    SmallVector<Value> words = target.loadMatrices(b, loc, ptr, plan.transpose);
+    for (auto [j, word] : llvm::enumerate(words)) {
+      Value pair = LLVM::BitcastOp::create(b, loc, pairType, word);
+      for (unsigned e = 0; e < 2; ++e)
+        results[reg | unsigned(j) << 1 | e] = fromSharedValue(
+            b, loc, LLVM::ExtractElementOp::create(b, loc, pair, createI32Constant(b, loc, e)),
+            registerType);
+    }
+  }
+  return results;
+}
+
 unsigned VectorPlan::mask() const {
   unsigned m = 0;
   for (unsigned bit : registerBits)

@@ -92,6 +92,32 @@ struct VectorPlan {
 /// touches those offset bits, so every vector starts aligned.
 VectorPlan planVectors(const OffsetMap &map, unsigned maxElements, int64_t extraOffsetMask = 0);
 
+/// Loads of a distributed layout's registers as 8 x 8 matrices of 16-bit
+/// elements (TargetInfoBase::loadMatrices): three input bits of the layout
+/// reach offsets 1, 2, 4 (a 16-byte row), three more pick the row, registers
+/// 1 and 2 the matrix, and every other basis keeps rows 16-byte aligned.
+/// Without transposition the row's elements are register 0 and lanes 0, 1,
+/// the rows lanes 2..4 (the mma fragment of a row-major 8 x 8); transposed,
+/// the row's elements are lanes 2..4 and the rows register 0, lanes 0, 1.
+struct MatrixLoadPlan {
+  bool transpose = false;
+  OffsetMap rowMap; // lane bits -> offsets of the row each lane supplies
+};
+
+/// The matrix loads for `map` (element offsets in a buffer, `viewOffsetMask`
+/// the bits added at run time), or nullopt when the target has none or the
+/// offsets do not form such matrices.
+std::optional<MatrixLoadPlan> planMatrixLoads(const OffsetMap &map, int64_t viewOffsetMask,
+                                              Type sharedType, const TargetInfoBase &target);
+
+/// Every register of `map` (1 << map.registers.size() values of
+/// `registerType`) through the planned matrix loads from `base`, the
+/// calling thread's rows at `viewOffset` (i32, may be null) further.
+llvm::SmallVector<Value> emitMatrixLoads(OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
+                                         const OffsetMap &map, Value base, Value viewOffset,
+                                         LaneAndWarp thread, Type sharedType,
+                                         Type registerType, const TargetInfoBase &target);
+
 /// Register bits whose basis is zero: such registers repeat another one.
 unsigned getBroadcastRegisterMask(const gpu::LinearLayout &layout);
 

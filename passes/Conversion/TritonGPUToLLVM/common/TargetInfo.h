@@ -34,6 +34,18 @@ public:
   virtual void barrier(OpBuilder &b, Location loc) const = 0;
   /// Marks `func` as a kernel launched with `numThreads` threads per program.
   virtual void markKernel(LLVM::LLVMFuncOp func, int numThreads) const = 0;
+  /// Whether loadMatrices works: four 8 x 8 matrices of 16-bit elements per
+  /// warp, each row 16 contiguous bytes of shared memory at an address that
+  /// one lane supplies (NVIDIA's ldmatrix).
+  virtual bool canLoadMatrices() const { return false; }
+  /// Lane l supplies `rowAddress` for row l % 8 of matrix l / 8; word j (an
+  /// i32 of two elements) of lane t is matrix j's row t / 4, elements
+  /// 2 (t % 4) and 2 (t % 4) + 1, or with `transpose` its column t / 4, rows
+  /// 2 (t % 4) and 2 (t % 4) + 1.
+  virtual SmallVector<Value> loadMatrices(OpBuilder &b, Location loc, Value rowAddress,
+                                          bool transpose) const {
+    llvm_unreachable("the target has no matrix loads");
+  }
 };
 
 } // namespace triton

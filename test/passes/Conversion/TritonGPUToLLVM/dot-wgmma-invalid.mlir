@@ -44,20 +44,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 32]}>
-#s8 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
-#s8t = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
-#smem = #ttg.shared_memory
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func private @fp8_split(%a: !ttg.memdesc<64x64xf8E4M3FN, #s8, #smem>, %b: !ttg.memdesc<64x32xf8E4M3FN, #s8t, #smem>, %c: tensor<64x32xf32, #mma>) -> tensor<64x32xf32, #mma> {
-    // CHECK: :[[@LINE+1]]:10: error: ttng.warp_group_dot with maxNumImpreciseAcc = 32 (split fp8 accumulation every so many K) is not supported yet by the LLVM lowering
-    %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32, maxNumImpreciseAcc = 32 : i32} : !ttg.memdesc<64x64xf8E4M3FN, #s8, #smem> * !ttg.memdesc<64x32xf8E4M3FN, #s8t, #smem> -> tensor<64x32xf32, #mma>
-    tt.return %d : tensor<64x32xf32, #mma>
-  }
-}
-
-// -----
-
 // Without a swizzle the buffer is row-major: 32-byte rows are no canonical
 // wgmma layout (its unswizzled 8-row core matrices have 16-byte rows).
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>

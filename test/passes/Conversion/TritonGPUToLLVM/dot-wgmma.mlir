@@ -200,3 +200,46 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// fp8 into f32 with maxNumImpreciseAcc = 64 at K = 128 (four K steps of
+// 32): two chunks of two steps. Each chunk starts a partial accumulator
+// from nothing (scale-d false on its first wgmma, true on the second),
+// commits, waits for it (its registers tied through the wait) and adds it
+// to the accumulator in f32; the first chunk adds to C only where useC
+// holds. No commit is left pending, async or not.
+// CHECK-LABEL: llvm.func internal @fp8_split
+// CHECK-DAG: %[[NEVER:.*]] = llvm.mlir.constant(false) : i1
+// CHECK-DAG: %[[ALWAYS:.*]] = llvm.mlir.constant(true) : i1
+// CHECK-DAG: %[[UNDEF:.*]] = llvm.mlir.undef : f32
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {$0,$1,$2,$3}, $8, $9, $10, 1, 1;", "=f,=f,=f,=f,0,1,2,3,l,l,b" %[[UNDEF]], %[[UNDEF]], %[[UNDEF]], %[[UNDEF]], %{{.*}}, %{{.*}}, %[[NEVER]]
+// CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {{.*}}, %[[ALWAYS]]
+// CHECK-NEXT: llvm.extractvalue
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: %[[W0:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,0,1,2,3"
+// CHECK: %[[P0:.*]] = llvm.extractvalue %[[W0]][0]
+// CHECK: %[[S0:.*]] = llvm.fadd %[[C0:.*]], %[[P0]] : f32
+// CHECK: %[[D0:.*]] = llvm.select %arg3, %[[S0]], %[[P0]] : i1, f32
+// CHECK-COUNT-3: llvm.select %arg3
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {{.*}} %[[UNDEF]], %[[UNDEF]], %[[UNDEF]], %[[UNDEF]], %{{.*}}, %{{.*}}, %[[NEVER]]
+// CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {{.*}}, %[[ALWAYS]]
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: %[[W1:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;"
+// CHECK: %[[P1:.*]] = llvm.extractvalue %[[W1]][0]
+// CHECK: llvm.fadd %[[D0]], %[[P1]] : f32
+// CHECK-COUNT-3: llvm.fadd
+// CHECK-NOT: wgmma
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8, 32]}>
+#s8 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#s8t = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @fp8_split(%a: !ttg.memdesc<64x128xf8E4M3FN, #s8, #smem>, %b: !ttg.memdesc<128x8xf8E4M3FN, #s8t, #smem>, %c: tensor<64x8xf32, #mma>, %use: i1) -> tensor<64x8xf32, #mma> {
+    %d = ttng.warp_group_dot %a, %b, %c, %use {inputPrecision = 0 : i32, isAsync = true, maxNumImpreciseAcc = 64 : i32} : !ttg.memdesc<64x128xf8E4M3FN, #s8, #smem> * !ttg.memdesc<128x8xf8E4M3FN, #s8t, #smem> -> tensor<64x8xf32, #mma>
+    tt.return %d : tensor<64x8xf32, #mma>
+  }
+}

@@ -103,7 +103,7 @@ def kernel(case):
     use_c = ", %usec" if "use_c" in case else ""
     asyn = "true" if case.get("async") else "false"
     body += (f"    %d = ttng.warp_group_dot {a_val}, %bs, %c{use_c} {{inputPrecision = 0 : i32, isAsync = {asyn}, "
-             f"maxNumImpreciseAcc = 1073741824 : i32}} : {a_type} * {memB} -> tensor<{M}x{N}x{acc}, {mma}>\n")
+             f"maxNumImpreciseAcc = {case.get('max_imprecise', 1 << 30)} : i32}} : {a_type} * {memB} -> tensor<{M}x{N}x{acc}, {mma}>\n")
     res = "%d"
     if case.get("async"):
         body += f"    %w:2 = ttng.warp_group_dot_wait %d, %bs {{pendings = 0 : i32}} : tensor<{M}x{N}x{acc}, {mma}>, {memB}\n"
@@ -154,6 +154,22 @@ def operand(rng, kind, shape):
     return codes.view(np.int8), simt_sim.decode_elements(codes.astype(np.uint64), kind)
 
 
+def accumulate_f32(a, b, c, instrK, chunk, use_c):
+    """fp8 products into f32 as the lowering orders them (utils/simt_sim.py
+    rounds each wgmma's exact sum of C and its products to f32): K steps of
+    instrK in chunks of `chunk` steps, each chunk summed from zero and added
+    to the accumulator with one f32 add; chunk = all steps is the unsplit
+    dot, which sums into the accumulator itself."""
+    steps = [a[:, s:s + instrK] @ b[s:s + instrK, :] for s in range(0, a.shape[1], instrK)]
+    d = c.astype(np.float32) if use_c else None
+    for begin in range(0, len(steps), chunk):
+        part = d if chunk == len(steps) else None
+        for s in steps[begin:begin + chunk]:
+            part = (s if part is None else part.astype(np.float64) + s).astype(np.float32)
+        d = part if chunk == len(steps) or d is None else d + part
+    return d.astype(np.float64)
+
+
 def run_case(name, case):
     rng = np.random.default_rng(abs(hash(name)) % (1 << 32))
     M, N, K = case["M"], case["N"], case["K"]
@@ -164,6 +180,10 @@ def run_case(name, case):
     acc = case["acc"]
     if acc == "i32":
         c = rng.integers(-1000, 1000, (M, N)).astype(np.int32)
+    elif "max_imprecise" in case:
+        # Accumulators where f32 keeps multiples of 8 only (2^26): rounding
+        # each K step's products into them differs from rounding chunk sums.
+        c = ((rng.integers(0, 2, (M, N)) * 2 - 1) * 2.0 ** 26).astype(np.float32)
     else:
         c = (rng.integers(-8, 9, (M, N)) / 8).astype(np.float32 if acc == "f32" else np.float16)
     d = np.zeros((M, N), dtype=c.dtype)
@@ -173,8 +193,22 @@ def run_case(name, case):
         args.append(int(use_c))
     outs, races = simt_sim.run(text, "k", args, 32 * nw, shared)
     want = a @ b + (c.astype(np.float64 if acc != "i32" else np.int64) if use_c else 0)
-    got = outs[3].astype(want.dtype)
     tol = 0 if acc == "i32" else (1e-2 if acc == "f16" else 1e-5)
+    if "max_imprecise" in case:
+        # The split's rounding, exactly. Chunks of two steps or more into
+        # the large accumulator must tell it from the unsplit dot's
+        # (one-step chunks round alike here, each wgmma being exact before
+        # its f32 rounding; without useC the large accumulator is what must
+        # not show up).
+        instrK = 256 // TYPES[case["type"]][2]
+        steps = K // instrK
+        chunk = min(steps, max(1, -(-case["max_imprecise"] // instrK)))
+        want = accumulate_f32(a, b, c, instrK, chunk, use_c)
+        if use_c and 1 < chunk < steps and np.array_equal(want, accumulate_f32(a, b, c, instrK, steps, use_c)):
+            print(f"FAIL {name}: the split does not change the result here")
+            return False
+        tol = 0
+    got = outs[3].astype(want.dtype)
     ok = np.allclose(got, want, atol=tol, rtol=tol) and not races
     print(("PASS " if ok else "FAIL ") + name + ("" if not races else f" races: {races[:2]}"))
     if not ok and not races:
@@ -218,6 +252,24 @@ CASES = {
     "i8": dict(M=64, N=32, K=64, type="i8", acc="i32", instrN=32, b_trans=True),
     "e4m3 x e5m2": dict(M=64, N=32, K=64, type="e4m3", btype="e5m2", acc="f32", instrN=32,
                         b_trans=True),
+    # fp8 into f32 with maxNumImpreciseAcc <= K: partial sums per chunk of
+    # K steps (32 products each), added to the accumulator in f32.
+    "e4m3 split every 32": dict(M=64, N=32, K=128, type="e4m3", acc="f32", instrN=32,
+                                b_trans=True, max_imprecise=32),
+    # Two warpgroups, M/N repetitions, asynchronous: chunks of two steps.
+    "e5m2 split every 64, 2 warpgroups, async": dict(
+        M=256, N=64, K=128, type="e5m2", acc="f32", instrN=32, warps=[8, 1], b_trans=True,
+        max_imprecise=64, **{"async": True}),
+    # 80 rounds up to three steps (3.6 adds once the count reaches the
+    # limit): chunks [0, 3), [3, 4); useC false starts from the first chunk.
+    "e4m3 x e5m2 split 80, useC false": dict(M=64, N=32, K=128, type="e4m3", btype="e5m2",
+                                             acc="f32", instrN=32, b_trans=True,
+                                             max_imprecise=80, use_c=False),
+    "e4m3 split 80, useC true": dict(M=64, N=32, K=128, type="e4m3", acc="f32", instrN=32,
+                                     b_trans=True, max_imprecise=80, use_c=True),
+    "e4m3 split, useC true, A in registers": dict(M=64, N=32, K=64, type="e4m3", acc="f32",
+                                                  instrN=32, b_trans=True, a_regs=True,
+                                                  max_imprecise=32, use_c=True),
 }
 
 passed = 0

@@ -1,0 +1,169 @@
+"""Lowers small kernels that move 16-bit tensors through shared memory where
+the lowering uses ldmatrix (local_load of a swizzled buffer into an mma dot
+operand; convert_layout from an mma accumulator to a blocked layout through
+scratch: 16-byte stores, then matrix loads), runs them on the CPU
+(utils/simt_sim.py, whose ldmatrix follows the PTX ISA's fragments and
+reports shared-memory races) and checks that every element arrives where the
+destination layout says: the kernel stores the tensor back from the
+destination layout. Prints one line per case, PASS or FAIL, with the matrix
+loads the lowering emitted, then a count.
+
+Usage: ldmatrix_simt.py TRITON_OPT UTILS_DIR
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+OPT = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+import simt_sim  # noqa: E402
+
+TMP = tempfile.mkdtemp()
+
+
+def offsets(L, M, N, name):
+    """%<name> = i * N + j over an MxN tensor in layout L."""
+    s0 = f"#ttg.slice<{{dim = 1, parent = {L}}}>"
+    s1 = f"#ttg.slice<{{dim = 0, parent = {L}}}>"
+    return f"""    %{name}i = tt.make_range {{end = {M} : i32, start = 0 : i32}} : tensor<{M}xi32, {s0}>
+    %{name}ie = tt.expand_dims %{name}i {{axis = 1 : i32}} : tensor<{M}xi32, {s0}> -> tensor<{M}x1xi32, {L}>
+    %{name}j = tt.make_range {{end = {N} : i32, start = 0 : i32}} : tensor<{N}xi32, {s1}>
+    %{name}je = tt.expand_dims %{name}j {{axis = 0 : i32}} : tensor<{N}xi32, {s1}> -> tensor<1x{N}xi32, {L}>
+    %{name}n = arith.constant dense<{N}> : tensor<{M}x1xi32, {L}>
+    %{name}r = arith.muli %{name}ie, %{name}n : tensor<{M}x1xi32, {L}>
+    %{name}rb = tt.broadcast %{name}r : tensor<{M}x1xi32, {L}> -> tensor<{M}x{N}xi32, {L}>
+    %{name}cb = tt.broadcast %{name}je : tensor<1x{N}xi32, {L}> -> tensor<{M}x{N}xi32, {L}>
+    %{name} = arith.addi %{name}rb, %{name}cb : tensor<{M}x{N}xi32, {L}>
+"""
+
+
+def access(ptr, shape, L, ty, name, value=None):
+    text = f"""    %{name}p = tt.splat %{ptr} : !tt.ptr<{ty}> -> tensor<{shape}x!tt.ptr<{ty}>, {L}>
+    %{name}q = tt.addptr %{name}p, %{name}o : tensor<{shape}x!tt.ptr<{ty}>, {L}>, tensor<{shape}xi32, {L}>
+"""
+    if value is None:
+        return text + f"    %{name} = tt.load %{name}q : tensor<{shape}x!tt.ptr<{ty}>, {L}>\n"
+    return text + f"    tt.store %{name}q, {value} : tensor<{shape}x!tt.ptr<{ty}>, {L}>\n"
+
+
+def kernel(case):
+    M, N, ty, nw = case["M"], case["N"], case["type"], case["warps"]
+    src, dst, shape = case["src"], case["dst"], f"{M}x{N}"
+    body = offsets(src, M, N, "io") + access("pin", shape, src, ty, "i")
+    if "shared" in case:
+        enc = case["shared"]
+        if case.get("buffers"):
+            # A view into the second of two buffers, as pipelined loops read.
+            nb = case["buffers"]
+            mem = f"!ttg.memdesc<{nb}x{shape}x{ty}, {enc}, #ttg.shared_memory, mutable>"
+            view = f"!ttg.memdesc<{shape}x{ty}, {enc}, #ttg.shared_memory, mutable, {nb}x{shape}>"
+            body += f"""    %buf = ttg.local_alloc : () -> {mem}
+    %one = arith.constant 1 : i32
+    %s = ttg.memdesc_index %buf[%one] : {mem} -> {view}
+    ttg.local_store %i, %s : tensor<{shape}x{ty}, {src}> -> {view}
+    %x = ttg.local_load %s : {view} -> tensor<{shape}x{ty}, {dst}>
+"""
+        else:
+            mem = f"!ttg.memdesc<{shape}x{ty}, {enc}, #ttg.shared_memory>"
+            body += f"""    %s = ttg.local_alloc %i : (tensor<{shape}x{ty}, {src}>) -> {mem}
+    %x = ttg.local_load %s : {mem} -> tensor<{shape}x{ty}, {dst}>
+"""
+    else:
+        body += f"    %x = ttg.convert_layout %i : tensor<{shape}x{ty}, {src}> -> tensor<{shape}x{ty}, {dst}>\n"
+    body += offsets(dst, M, N, "oo") + access("pout", shape, dst, ty, "o", "%x")
+    header = ('module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %d : i32, '
+              'ttg.target = "cuda:%d", "ttg.threads-per-warp" = 32 : i32} {\n') % (nw, case.get("cc", 90))
+    return (header + f"  tt.func public @k(%pin: !tt.ptr<{ty}>, %pout: !tt.ptr<{ty}>) {{\n" + body +
+            "    tt.return\n  }\n}\n")
+
+
+def lower(src, cc):
+    path = os.path.join(TMP, "k.mlir")
+    with open(path, "w") as f:
+        f.write(src)
+    r = subprocess.run([OPT, path, "-allocate-shared-memory",
+                        f"-convert-triton-gpu-to-llvm=compute-capability={cc}",
+                        "-canonicalize", "-cse", "-reconcile-unrealized-casts",
+                        "--mlir-print-op-generic"], capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError(r.stderr.strip().splitlines()[0] if r.stderr else "triton-opt crashed")
+    return r.stdout, int(re.search(r"ttg.shared = (\d+)", r.stdout).group(1))
+
+
+def run_case(name, case):
+    text, shared = lower(kernel(case), case.get("cc", 90))
+    loads = re.findall(r'"nvvm.ldmatrix".*mma_layout<(\w+)>', text)
+    kind = f"{len(loads)} ldmatrix" + (" .trans" if "col" in loads else "")
+    rng = np.random.default_rng(len(name))
+    M, N = case["M"], case["N"]
+    x = rng.integers(-30000, 30000, (M, N)).astype(np.int16)  # any 16-bit pattern
+    outs, races = simt_sim.run(text, "k", [x, np.zeros_like(x)], 32 * case["warps"], shared)
+    want_loads = case.get("ldmatrix", True)
+    ok = np.array_equal(outs[1], x) and not races and bool(loads) == want_loads and \
+        (("col" in loads) == case.get("trans", False))
+    print(("PASS " if ok else "FAIL ") + name + f" ({kind})" + (f" races: {races[:2]}" if races else ""))
+    if not np.array_equal(outs[1], x):
+        bad = np.argwhere(outs[1] != x)
+        print(f"  {len(bad)} wrong, first at {tuple(bad[0])}")
+    return ok
+
+
+B8 = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [%d, %d], warpsPerCTA = [%d, 1], order = [1, 0]}>"
+MMA2 = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [%d, %d], instrShape = [16, 8]}>"
+MMA3 = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [%d, 1], instrShape = [16, %d, 16]}>"
+SW = "#ttg.swizzled_shared<{vec = 8, perPhase = %d, maxPhase = %d, order = [1, 0]}>"
+
+
+def dot_op(idx, parent):
+    return f"#ttg.dot_op<{{opIdx = {idx}, parent = {parent}, kWidth = 2}}>"
+
+
+CASES = {
+    # The sm_80 small matmul's operands (3.6's encodings): A row-major into
+    # ldmatrix, B (K x N, N contiguous) into ldmatrix.trans.
+    "A f16 64x32, mma v2 [2, 2]": dict(M=64, N=32, type="f16", warps=4, cc=80, src=B8 % (8, 4, 4),
+                                       shared=SW % (2, 4), dst=dot_op(0, MMA2 % (2, 2))),
+    "B f16 32x64, mma v2 [2, 2]": dict(M=32, N=64, type="f16", warps=4, cc=80, src=B8 % (4, 8, 4),
+                                       shared=SW % (1, 8), dst=dot_op(1, MMA2 % (2, 2)), trans=True),
+    # The big one's, over 8 warps; bf16; the B buffer a view into two.
+    "A bf16 128x64, mma v2 [2, 4]": dict(M=128, N=64, type="bf16", warps=8, cc=80,
+                                         src=B8 % (4, 8, 8), shared=SW % (1, 8),
+                                         dst=dot_op(0, MMA2 % (2, 4))),
+    "B f16 64x128 view, mma v2 [2, 4]": dict(M=64, N=128, type="f16", warps=8, cc=80,
+                                             src=B8 % (2, 16, 8), shared=SW % (1, 8), buffers=2,
+                                             dst=dot_op(1, MMA2 % (2, 4)), trans=True),
+    # wgmma's A in registers.
+    "A f16 64x64, mma v3": dict(M=64, N=64, type="f16", warps=4, src=B8 % (4, 8, 4),
+                                shared="#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>",
+                                dst=dot_op(0, MMA3 % (4, 64))),
+    # Unswizzled rows of 8 bytes cannot be 16-byte matrix rows: plain loads.
+    "A f16 64x32, vec 4: no ldmatrix": dict(
+        M=64, N=32, type="f16", warps=4, cc=80, src=B8 % (8, 4, 4), ldmatrix=False,
+        shared="#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+        dst=dot_op(0, MMA2 % (2, 2))),
+    # Epilogues: the corpus matmuls' accumulators (f16) to their store layouts.
+    "epilogue 128x256 mma v3 -> [1, 32] lanes": dict(M=128, N=256, type="f16", warps=8,
+                                                     src=MMA3 % (8, 256), dst=B8 % (1, 32, 8)),
+    "epilogue 64x64 mma v3 -> [4, 8] lanes": dict(M=64, N=64, type="f16", warps=4,
+                                                  src=MMA3 % (4, 64), dst=B8 % (4, 8, 4)),
+    "epilogue 64x64 mma v2 [4, 1] -> [4, 8] lanes": dict(M=64, N=64, type="bf16", warps=4, cc=80,
+                                                         src=MMA2 % (4, 1), dst=B8 % (4, 8, 4)),
+    # mma v2 with warps along N: columns 8.. are another warp's, so a
+    # 16-byte row of the destination is not one thread's registers; the
+    # plain path stays.
+    "epilogue 64x64 mma v2 [2, 2]: no ldmatrix": dict(M=64, N=64, type="bf16", warps=4, cc=80,
+                                                      src=MMA2 % (2, 2), dst=B8 % (4, 8, 4),
+                                                      ldmatrix=False),
+}
+
+passed = 0
+for name, case in CASES.items():
+    try:
+        passed += run_case(name, case)
+    except Exception as e:  # noqa: BLE001
+        print(f"FAIL {name}: {e}")
+print(f"{passed} of {len(CASES)} cases match")
