@@ -12,6 +12,7 @@
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"
 #include "passes/Triton/Passes.h"
+#include "passes/TritonAMDGPU/Passes.h"
 #include "passes/TritonGPU/Passes.h"
 #include "passes/TritonNvidiaGPU/Passes.h"
 
@@ -97,6 +98,13 @@ const StringRef kMakeTTGIRPasses[] = {"triton-nvidia-gpu-plan-cta",
     "tritongpu-fuse-nested-loops", "nvgpu-warp-specialization", "tritongpu-prefetch",
     "tritongpu-coalesce-async-copy",
     "triton-nvidia-mma-lowering"};
+// Passes of make_ttgir for hip:gfx942 and gfx90a, for the remark.
+const StringRef kMakeTTGIRPassesHip[] = {"tritonamdgpu-optimize-dot-operands",
+    "tritonamdgpu-hoist-layout-conversions", "tritongpu-fuse-nested-loops",
+    "tritonamdgpu-schedule-loops", "tritonamdgpu-pipeline", "tritonamdgpu-in-thread-transpose",
+    "tritonamdgpu-reorder-instructions", "tritonamdgpu-block-pingpong",
+    "tritonamdgpu-canonicalize-pointers", "tritonamdgpu-convert-buffer-ops",
+    "tritonamdgpu-fold-true-cmpi"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
     "tritongpu-global-scratch-memory-allocation", "convert-nv-gpu-to-llvm",
     "convert-warp-specialize-to-llvm"};
@@ -119,8 +127,13 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   pm.addPass(triton::gpu::createTritonGPUF32DotTC(f32Dots));
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
-  if (target.backend == Backend::Cuda)
+  if (target.backend == Backend::Cuda) {
     pm.addPass(triton::gpu::createTritonGPUAccelerateMatmul());
+  } else {
+    triton::amdgpu::TritonAMDGPUAccelerateMatmulOptions mfma;
+    mfma.arch = target.arch;
+    pm.addPass(triton::amdgpu::createTritonAMDGPUAccelerateMatmul(mfma));
+  }
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   // NVIDIA's optimize-dot-operands (AMD has its own), before and after
   // pipelining.
@@ -146,16 +159,32 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands());
     // Step 24, before reduce-data-duplication.
     pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+  } else {
+    // AMD's steps between accelerate-matmul and reduce-data-duplication, as
+    // far as they are built: MFMA results stored from their own layout, the
+    // loop clean-ups, and the conversions left then removed.
+    pm.addPass(triton::amdgpu::createTritonAMDGPUOptimizeEpilogue());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createTritonLoopInvariantCodeMotion());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   }
   pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
-  // AMD runs its own tritonamdgpu-reorder-instructions instead.
-  if (target.backend == Backend::Cuda)
-    pm.addPass(triton::gpu::createTritonGPUReorderInstructions());
-  if (target.backend == Backend::Cuda) {
-    triton::nvidia_gpu::TritonGPUFenceInsertionOptions fences;
-    fences.computeCapability = target.computeCapability;
-    pm.addPass(triton::nvidia_gpu::createTritonGPUFenceInsertion(fences));
+  if (target.backend == Backend::Hip) {
+    pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    pm.addPass(createSymbolDCEPass());
+    addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPassesHip);
+    return;
   }
+  // AMD runs its own tritonamdgpu-reorder-instructions instead.
+  pm.addPass(triton::gpu::createTritonGPUReorderInstructions());
+  triton::nvidia_gpu::TritonGPUFenceInsertionOptions fences;
+  fences.computeCapability = target.computeCapability;
+  pm.addPass(triton::nvidia_gpu::createTritonGPUFenceInsertion(fences));
   addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
 }
 
