@@ -124,8 +124,12 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     auto bType = cast<RankedTensorType>(op.getB().getType());
     Type aElem = aType.getElementType(), bElem = bType.getElementType();
     Type accElem = dType.getElementType();
+    // Transposed, B's fragment is the instruction's first source: a mixed
+    // fp8 x bf8 dot is then bf8.fp8.
+    bool transposed = mfma.getIsTransposed();
     std::optional<amdgpu::MfmaInstruction> instr = amdgpu::selectMfmaInstruction(
-        version, nonK, aElem, bElem, op.getInputPrecision() == InputPrecision::TF32);
+        version, nonK, transposed ? bElem : aElem, transposed ? aElem : bElem,
+        op.getInputPrecision() == InputPrecision::TF32);
     bool intDot = aElem.isInteger(8);
     if (!instr || !(intDot ? accElem.isInteger(32) : accElem.isF32()))
       return op.emitError() << "tt.dot of " << aElem << " x " << bElem << " into " << accElem
@@ -146,7 +150,6 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
       return rewriter.notifyMatchFailure(op, "operand layouts without linear layouts");
     // Lanes as the instruction's; warps of A along M and of B along N as
     // the accumulator's, each broadcast along the other side.
-    bool transposed = mfma.getIsTransposed();
     auto sameBases = [](ArrayRef<ttg::LinearLayout::Basis> bases, const Bases &expected) {
       return bases == ArrayRef<ttg::LinearLayout::Basis>(expected);
     };
