@@ -191,12 +191,12 @@ struct TritonAMDGPUAccelerateMatmulPass
     ModuleOp module = getOperation();
     if (matrixInstructionSize != 0 && matrixInstructionSize != 16 &&
         matrixInstructionSize != 32) {
-      module.emitError() << "matrix-instruction-size = " << matrixInstructionSize
+      module.emitError() << "matrix-instruction-size = " << int(matrixInstructionSize)
                          << ": expected 0 (chosen by the tile), 16 or 32";
       return signalPassFailure();
     }
     if (kPack != 1 && kPack != 2) {
-      module.emitError() << "kPack = " << kPack << ": expected 1 or 2";
+      module.emitError() << "kPack = " << int(kPack) << ": expected 1 or 2";
       return signalPassFailure();
     }
     // Other AMD GPUs (RDNA's WMMA, gfx950's MFMA version 4) keep their
