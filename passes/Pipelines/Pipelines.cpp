@@ -272,15 +272,19 @@ void mlir::triton::registerTritonPipelines() {
       "triton-make-ttgir",
       "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu, "
       "tritongpu-coalesce, tritongpu-F32DotTC, tritongpu-remove-layout-conversions, "
-      "tritongpu-optimize-thread-locality, [on NVIDIA] tritongpu-accelerate-matmul, "
+      "tritongpu-optimize-thread-locality, tritongpu-accelerate-matmul [on AMD "
+      "tritonamdgpu-accelerate-matmul], "
       "tritongpu-remove-layout-conversions, [on NVIDIA] tritongpu-optimize-dot-operands, "
+      "[on AMD: tritonamdgpu-optimize-epilogue, canonicalize, triton-licm, canonicalize, "
+      "canonicalize, tritongpu-remove-layout-conversions], "
       "[on NVIDIA: triton-loop-aware-cse, "
       "canonicalize, triton-licm, canonicalize, tritongpu-combine-tensor-select-and-if, "
       "tritongpu-assign-latencies, tritongpu-schedule-loops, tritongpu-pipeline, "
       "canonicalize, triton-loop-aware-cse, tritongpu-optimize-dot-operands, "
       "tritongpu-remove-layout-conversions], "
       "tritongpu-reduce-data-duplication and [on NVIDIA] "
-      "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion run; "
+      "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion [on AMD "
+      "tritongpu-remove-layout-conversions, canonicalize, canonicalize, cse, symbol-dce] run; "
       "tritongpu-prefetch and the rest are NOT BUILT YET (running it emits a remark naming them)",
       buildMakeTTGIR);
   PassPipelineRegistration<TritonPipelineOptions>(
