@@ -7,6 +7,7 @@
 #include "passes/Pipelines/Pipelines.h"
 #include "passes/Specialize/Passes.h"
 #include "passes/Triton/Passes.h"
+#include "passes/TritonAMDGPU/Passes.h"
 #include "passes/TritonGPU/Passes.h"
 #include "passes/TritonNvidiaGPU/Passes.h"
 
@@ -24,6 +25,7 @@ void mlir::triton::registerTritonPasses() {
   registerTritonGPUToLLVMPasses();
   gpu::registerTritonGPUTransformsPasses();
   nvidia_gpu::registerTritonNvidiaGPUTransformsPasses();
+  amdgpu::registerTritonAMDGPUTransformsPasses();
   // Upstream transforms that Triton's pipelines run.
   registerCanonicalizerPass();
   registerCSEPass();

@@ -26,8 +26,12 @@ wait_group only order; a wait returns its tied registers). Vectors
 (insert/extractelement, vector loads and stores, bitcasts) are lists of
 per-thread arrays, like structs.
 
-Only the ops the reduce/scan and wgmma lowerings and their tests produce are
-modelled; anything else raises.
+The AMD lowering's ops are modelled too (run(..., warp_size=64)): work-item
+and workgroup ids, s_barrier, and MFMA (rocdl.mfma.*) from the CDNA3 ISA's
+description of its operand and result fragments (see mfma()).
+
+Only the ops the reduce/scan, wgmma and MFMA lowerings and their tests produce
+are modelled; anything else raises.
 """
 import re
 import sys
@@ -84,8 +88,9 @@ def vector_type(t):
 
 
 class Sim:
-    def __init__(self, nthreads, shared_bytes):
+    def __init__(self, nthreads, shared_bytes, warp_size=32):
         self.T = nthreads
+        self.warp_size = warp_size
         self.shared = np.zeros(shared_bytes, dtype=np.uint8)
         self.shared_write = {}  # byte -> (epoch, thread, value)
         self.shared_read = {}  # byte -> (epoch, set of warps)
@@ -192,10 +197,10 @@ class Sim:
                                f"{len(self.shared)} bytes of ttg.shared")
 
     def check_read(self, addr, size, th):
-        warp = th // 32
+        warp = th // self.warp_size
         for b in range(addr, addr + size):
             w = self.shared_write.get(b)
-            if w and w[0] == self.epoch and w[1] // 32 != warp:
+            if w and w[0] == self.epoch and w[1] // self.warp_size != warp:
                 self.races.append(f"read of shared byte {b} by thread {th} written by thread "
                                   f"{w[1]} without a barrier between")
                 break
@@ -206,7 +211,7 @@ class Sim:
                 warps.add(warp)
 
     def check_write(self, addr, size, th, val):
-        warp = th // 32
+        warp = th // self.warp_size
         for b in range(addr, addr + size):
             r = self.shared_read.get(b)
             if r and r[0] == self.epoch and (r[1] - {warp}):
@@ -214,7 +219,7 @@ class Sim:
                                   f"another warp without a barrier between")
                 break
             w = self.shared_write.get(b)
-            if w and w[0] == self.epoch and w[1] // 32 != warp:
+            if w and w[0] == self.epoch and w[1] // self.warp_size != warp:
                 byte_val = (val >> (8 * (b - addr))) & 0xFF
                 if w[2] != byte_val:
                     self.races.append(f"two warps write shared byte {b} between barriers")
@@ -265,9 +270,9 @@ def attr(rest, key):
     return m.group(1).strip() if m else None
 
 
-def run(text, name, args_in, nthreads, shared_bytes, pid=0):
+def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
     argnames, argtypes, blocks = parse_func(text, name)
-    sim = Sim(nthreads, shared_bytes)
+    sim = Sim(nthreads, shared_bytes, warp_size)
     env, types = {}, {}
     bufs = []
     for nm, t, spec in zip(argnames, argtypes, args_in + [None] * (len(argnames) - len(args_in))):
@@ -342,6 +347,16 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0):
             out = [sim.const(ft, 0) for ft in f] if f else sim.const(rtype, 0)
         elif op == "llvm.mlir.addressof":
             out = np.zeros(nthreads, dtype=np.uint64)
+        elif op == "rocdl.workitem.id.x":
+            out = tid.copy()
+        elif op.startswith("rocdl.workgroup.id"):
+            out = np.full(nthreads, pid if op.endswith(".x") else 0, dtype=np.uint64)
+        elif op == "rocdl.s.barrier":
+            sim.epoch += 1
+        elif op == "llvm.fence":
+            pass  # orders memory around s_barrier; threads run in lockstep here
+        elif op.startswith("rocdl.mfma."):
+            out = mfma(op, v, types, ops, rtype, nthreads)
         elif op == "nvvm.read.ptx.sreg.tid.x":
             out = tid.copy()
         elif op.startswith("nvvm.read.ptx.sreg.ctaid"):
@@ -625,6 +640,95 @@ def decode_elements(bits, kind):
                        (1 + man / (1 << mbits)) * 2.0 ** (exp - bias))
         return sign * val
     raise RuntimeError("wgmma type not simulated: " + kind)
+
+
+MFMA = re.compile(r"rocdl\.mfma\.(f32|i32)\.(\d+)x(\d+)x(\d+)\.?(\w+(?:\.\w+)?)")
+
+
+def decode_fnuz(bits, kind):
+    """gfx942's 8-bit floats (fnuz: no infinities or negative zero, 0x80 is
+    NaN): fp8 is e4m3 with bias 8, bf8 e5m2 with bias 16."""
+    mbits, bias = (3, 8) if kind == "fp8" else (2, 16)
+    b = bits.astype(np.int64)
+    sign = np.where(b & 0x80, -1.0, 1.0)
+    exp = (b >> mbits) & ((1 << (7 - mbits)) - 1)
+    man = b & ((1 << mbits) - 1)
+    val = np.where(exp == 0, man / (1 << mbits) * 2.0 ** (1 - bias),
+                   (1 + man / (1 << mbits)) * 2.0 ** (exp - bias))
+    return np.where(b == 0x80, np.nan, sign * val)
+
+
+def mfma_lane_elements(value, t, kind, kbase):
+    """One MFMA source operand of every lane as kbase lists of float64/int64
+    values: a scalar f32, a vector (f16, f32 for xf32, i16 bits of bf16), or
+    an integer packing kbase bytes (int8, fp8/bf8), element 0 lowest."""
+    vt = vector_type(t)
+    if kbase == 1:
+        return [np.asarray(value, dtype=np.float64)]
+    if vt:
+        n, et = vt
+        assert n == kbase, (t, kbase)
+        if et == "i16":  # bf16 bits
+            return [(np.asarray(x).astype(np.uint32) << np.uint32(16)).view(np.float32)
+                    .astype(np.float64) for x in value]
+        return [np.asarray(x, dtype=np.float64) for x in value]
+    bits = np.asarray(value).astype(np.uint64)
+    out = []
+    for j in range(kbase):
+        byte = (bits >> np.uint64(8 * j)) & np.uint64(0xFF)
+        out.append(Sim.signed(byte, 8).astype(np.int64) if kind == "i8"
+                   else decode_fnuz(byte, kind))
+    return out
+
+
+def mfma(op, v, types, ops, rtype, T):
+    """The CDNA3 ISA's v_mfma on each wave of 64 lanes: D = A B + C with
+    A (nonK x K) row l % nonK, K elements kbase (l / nonK) + j from lane l;
+    B (K x nonK) the same K elements of column l % nonK; C/D element i of
+    lane l at column l % nonK, row R(i) + 4 (l / nonK), R(i) = 8 (i / 4) +
+    i % 4 for 32x32 and i for 16x16. cbsz/abid/blgp must be 0."""
+    m = MFMA.fullmatch(op)
+    if not m:
+        raise RuntimeError("MFMA not simulated: " + op)
+    dkind, mdim, ndim, kdim = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
+    suffix = m.group(5)
+    assert mdim == ndim and mdim in (16, 32), op
+    kinds = {"f16": ("f16", "f16"), "f32": ("f32", "f32"), "xf32": ("f32", "f32"),
+             "bf16.1k": ("bf16", "bf16"), "i8": ("i8", "i8"), "fp8.fp8": ("fp8", "fp8"),
+             "fp8.bf8": ("fp8", "bf8"), "bf8.fp8": ("bf8", "fp8"), "bf8.bf8": ("bf8", "bf8")}
+    kind, bkind = kinds[suffix]
+    for x in v[3:6]:
+        if uniform(x) != 0:
+            raise RuntimeError("MFMA with cbsz/abid/blgp not simulated")
+    nonk, groups = mdim, 64 // mdim
+    kbase = kdim // groups
+    a = mfma_lane_elements(v[0], types[ops[0]], kind, kbase)
+    b = mfma_lane_elements(v[1], types[ops[1]], bkind, kbase)
+    acc = [np.asarray(x) for x in v[2]]
+    nout = len(acc)
+    assert nout == nonk * nonk // 64, op
+    out = [np.array(x, copy=True) for x in acc]
+    lanes = np.arange(64)
+    rows = lanes % nonk
+    kgroup = lanes // nonk
+    for w in range(T // 64):
+        sl = slice(64 * w, 64 * w + 64)
+        X = np.zeros((nonk, kdim))
+        Y = np.zeros((kdim, nonk))
+        for j in range(kbase):
+            X[rows, kbase * kgroup + j] = a[j][sl]
+            Y[kbase * kgroup + j, rows] = b[j][sl]
+        Z = X @ Y
+        for i in range(nout):
+            r = (8 * (i // 4) + i % 4 if nonk == 32 else i) + 4 * kgroup
+            prod = Z[r, rows]
+            if dkind == "i32":
+                c = Sim.signed(acc[i][sl].astype(np.uint64), 32)
+                out[i][sl] = ((c + prod.astype(np.int64)) & 0xFFFFFFFF).astype(np.uint64)
+            else:
+                out[i][sl] = acc[i][sl].astype(np.float64) + prod
+    et = vector_type(rtype)[1]
+    return [o.astype(np.float32) if et == "f32" else o.astype(np.uint64) for o in out]
 
 
 WGMMA = re.compile(r"wgmma\.mma_async\.sync\.aligned\.m64n(\d+)k(\d+)\.(\w+)\.(\w+)\.(\w+) "

@@ -12,6 +12,7 @@
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"
 #include "passes/Triton/Passes.h"
+#include "passes/TritonAMDGPU/Passes.h"
 #include "passes/TritonGPU/Passes.h"
 #include "passes/TritonNvidiaGPU/Passes.h"
 
@@ -96,6 +97,13 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 const StringRef kMakeTTGIRPasses[] = {"triton-nvidia-gpu-plan-cta",
     "tritongpu-fuse-nested-loops", "nvgpu-warp-specialization", "tritongpu-prefetch",
     "triton-nvidia-mma-lowering"};
+// Passes of make_ttgir for hip:gfx942 and gfx90a, for the remark.
+const StringRef kMakeTTGIRPassesHip[] = {"tritonamdgpu-optimize-dot-operands",
+    "tritonamdgpu-hoist-layout-conversions", "tritongpu-fuse-nested-loops",
+    "tritonamdgpu-schedule-loops", "tritonamdgpu-pipeline", "tritonamdgpu-in-thread-transpose",
+    "tritonamdgpu-reorder-instructions", "tritonamdgpu-block-pingpong",
+    "tritonamdgpu-canonicalize-pointers", "tritonamdgpu-convert-buffer-ops",
+    "tritonamdgpu-fold-true-cmpi"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
     "tritongpu-global-scratch-memory-allocation", "convert-nv-gpu-to-llvm",
     "convert-warp-specialize-to-llvm"};
@@ -118,8 +126,13 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   pm.addPass(triton::gpu::createTritonGPUF32DotTC(f32Dots));
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
-  if (target.backend == Backend::Cuda)
+  if (target.backend == Backend::Cuda) {
     pm.addPass(triton::gpu::createTritonGPUAccelerateMatmul());
+  } else {
+    triton::amdgpu::TritonAMDGPUAccelerateMatmulOptions mfma;
+    mfma.arch = target.arch;
+    pm.addPass(triton::amdgpu::createTritonAMDGPUAccelerateMatmul(mfma));
+  }
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   // NVIDIA's optimize-dot-operands (AMD has its own), before and after
   // pipelining.
@@ -147,16 +160,32 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     pm.addPass(triton::gpu::createTritonGPUCoalesceAsyncCopy());
     // Step 24, before reduce-data-duplication.
     pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+  } else {
+    // AMD's steps between accelerate-matmul and reduce-data-duplication, as
+    // far as they are built: MFMA results stored from their own layout, the
+    // loop clean-ups, and the conversions left then removed.
+    pm.addPass(triton::amdgpu::createTritonAMDGPUOptimizeEpilogue());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createTritonLoopInvariantCodeMotion());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   }
   pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
-  // AMD runs its own tritonamdgpu-reorder-instructions instead.
-  if (target.backend == Backend::Cuda)
-    pm.addPass(triton::gpu::createTritonGPUReorderInstructions());
-  if (target.backend == Backend::Cuda) {
-    triton::nvidia_gpu::TritonGPUFenceInsertionOptions fences;
-    fences.computeCapability = target.computeCapability;
-    pm.addPass(triton::nvidia_gpu::createTritonGPUFenceInsertion(fences));
+  if (target.backend == Backend::Hip) {
+    pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    pm.addPass(createSymbolDCEPass());
+    addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPassesHip);
+    return;
   }
+  // AMD runs its own tritonamdgpu-reorder-instructions instead.
+  pm.addPass(triton::gpu::createTritonGPUReorderInstructions());
+  triton::nvidia_gpu::TritonGPUFenceInsertionOptions fences;
+  fences.computeCapability = target.computeCapability;
+  pm.addPass(triton::nvidia_gpu::createTritonGPUFenceInsertion(fences));
   addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
 }
 
@@ -244,15 +273,19 @@ void mlir::triton::registerTritonPipelines() {
       "triton-make-ttgir",
       "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu, "
       "tritongpu-coalesce, tritongpu-F32DotTC, tritongpu-remove-layout-conversions, "
-      "tritongpu-optimize-thread-locality, [on NVIDIA] tritongpu-accelerate-matmul, "
+      "tritongpu-optimize-thread-locality, tritongpu-accelerate-matmul [on AMD "
+      "tritonamdgpu-accelerate-matmul], "
       "tritongpu-remove-layout-conversions, [on NVIDIA] tritongpu-optimize-dot-operands, "
+      "[on AMD: tritonamdgpu-optimize-epilogue, canonicalize, triton-licm, canonicalize, "
+      "canonicalize, tritongpu-remove-layout-conversions], "
       "[on NVIDIA: triton-loop-aware-cse, "
       "canonicalize, triton-licm, canonicalize, tritongpu-combine-tensor-select-and-if, "
       "tritongpu-assign-latencies, tritongpu-schedule-loops, tritongpu-pipeline, "
       "canonicalize, triton-loop-aware-cse, tritongpu-optimize-dot-operands, "
       "canonicalize, tritongpu-coalesce-async-copy, tritongpu-remove-layout-conversions], "
       "tritongpu-reduce-data-duplication and [on NVIDIA] "
-      "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion run; "
+      "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion [on AMD "
+      "tritongpu-remove-layout-conversions, canonicalize, canonicalize, cse, symbol-dce] run; "
       "tritongpu-prefetch and the rest are NOT BUILT YET (running it emits a remark naming them)",
       buildMakeTTGIR);
   PassPipelineRegistration<TritonPipelineOptions>(

@@ -249,6 +249,50 @@ static std::optional<LinearLayout> mfmaToLinearLayout(ArrayRef<int64_t> shape,
   return combineCtaCgaWithShape(cta, mfma.getCGALayout(), shape);
 }
 
+/// Operands of AMD MFMA (2-D): within a tile, each lane holds kWidth
+/// consecutive K elements of one row of A (column of B); the 32 (16) rows of
+/// the instruction go over the low lanes and the K groups over the high ones,
+/// so a tile spans kWidth * 64 / 32 (kWidth * 64 / 16) along K. Registers
+/// then repeat along K over the whole operand, and the MFMA's warps are
+/// broadcast along K.
+static std::optional<LinearLayout> mfmaDotToLinearLayout(ArrayRef<int64_t> shape,
+                                                         DotOperandEncodingAttr dot,
+                                                         AMDMfmaEncodingAttr mfma) {
+  ArrayRef<unsigned> instr = mfma.getInstrShape();
+  unsigned kWidth = dot.getKWidth();
+  if (shape.size() != 2 || dot.getOpIdx() > 1 || !isPowerOf2(kWidth) || kWidth > 64 ||
+      instr.size() < 2 || instr[0] != instr[1] || (instr[0] != 32 && instr[0] != 16) ||
+      !allPowersOf2(mfma.getWarpsPerCTA()) || mfma.getWarpsPerCTA().size() != 2 ||
+      llvm::any_of(mfma.getTilesPerWarp(), [](unsigned t) { return t != 1; }))
+    return std::nullopt;
+  bool isA = dot.getOpIdx() == 0;
+  unsigned kDim = isA ? 1 : 0;
+  int32_t nonK = instr[0];
+  // Bases as (K, non-K).
+  std::vector<LinearLayout::Basis> regs, lanes;
+  for (int32_t k = 1; k < int32_t(kWidth); k *= 2)
+    regs.push_back({k, 0});
+  for (int32_t row = 1; row < nonK; row *= 2)
+    lanes.push_back({0, row});
+  int32_t kTile = kWidth;
+  for (int32_t group = 1; group < 64 / nonK; group *= 2, kTile *= 2)
+    lanes.push_back({kTile, 0});
+  for (int64_t k = kTile; k < shape[kDim]; k *= 2)
+    regs.push_back({int32_t(k), 0});
+  SmallVector<std::string> names = standardOutDimNames(2);
+  int32_t kSize = std::max<int64_t>(kTile, shape[kDim]);
+  std::optional<LinearLayout> tile = LinearLayout::get(
+      {{kRegister, std::move(regs)}, {kLane, std::move(lanes)}},
+      {{names[kDim], kSize}, {names[1 - kDim], nonK}});
+  if (!tile)
+    return std::nullopt;
+  // The MFMA's warps (fastest along N), broadcast along K.
+  LinearLayout warps = broadcastedAlong(kWarp, mfma.getWarpsPerCTA(),
+                                        getMatrixOrder(2, /*rowMajor=*/true), kDim);
+  LinearLayout cta = tile->transposeOuts(names) * warps;
+  return combineCtaCgaWithShape(cta, mfma.getCGALayout(), shape);
+}
+
 static std::optional<LinearLayout> dotToLinearLayout(ArrayRef<int64_t> shape,
                                                      DotOperandEncodingAttr dot) {
   unsigned rank = shape.size();
@@ -256,6 +300,8 @@ static std::optional<LinearLayout> dotToLinearLayout(ArrayRef<int64_t> shape,
     return std::nullopt;
   bool isA = dot.getOpIdx() == 0;
   unsigned kDim = isA ? rank - 1 : rank - 2;
+  if (auto mfma = dyn_cast<AMDMfmaEncodingAttr>(dot.getParent()))
+    return mfmaDotToLinearLayout(shape, dot, mfma);
   if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dot.getParent())) {
     unsigned kWidth = dot.getKWidth();
     if (!isPowerOf2(kWidth) || kWidth > 64 || !allPowersOf2(mma.getWarpsPerCTA()))

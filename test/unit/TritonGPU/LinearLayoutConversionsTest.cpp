@@ -230,6 +230,35 @@ TEST_F(LinearLayoutConversionsTest, AmdMfmaTransposed16x16) {
   expectBases(*layout, "lane", {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 4}, {0, 8}});
 }
 
+// The corpus gfx942 matmul's operands: each lane holds kWidth = 4
+// consecutive K of one row of A (column of B), rows over lanes 0-31, the two
+// K groups over lane 32; registers repeat along K, then along the non-K
+// dimension past the two warps; warps broadcast along K.
+constexpr StringLiteral kCorpusMfma =
+    "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], "
+    "isTransposed = true}>";
+
+TEST_F(LinearLayoutConversionsTest, AmdMfmaOperandA) {
+  std::optional<LinearLayout> layout =
+      convert({128, 64}, ("#ttg.dot_op<{opIdx = 0, parent = " + kCorpusMfma + ", kWidth = 4}>").str());
+  ASSERT_TRUE(layout);
+  expectBases(*layout, "register", {{0, 1}, {0, 2}, {0, 8}, {0, 16}, {0, 32}, {64, 0}});
+  expectBases(*layout, "lane", {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {0, 4}});
+  expectBases(*layout, "warp", {{0, 0}, {32, 0}});
+}
+
+TEST_F(LinearLayoutConversionsTest, AmdMfmaOperandB16x16) {
+  // 16x16 instructions: rows over lanes 0-15, four K groups of kWidth = 8
+  // (a tile of K 32, repeated once in registers).
+  std::optional<LinearLayout> layout = convert(
+      {64, 32}, "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = "
+                "[1, 2], instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>");
+  ASSERT_TRUE(layout);
+  expectBases(*layout, "register", {{1, 0}, {2, 0}, {4, 0}, {32, 0}});
+  expectBases(*layout, "lane", {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {8, 0}, {16, 0}});
+  expectBases(*layout, "warp", {{0, 16}});
+}
+
 TEST_F(LinearLayoutConversionsTest, UnsupportedInputs) {
   EXPECT_FALSE(convert({24, 16}, kBlocked2D));
   EXPECT_FALSE(convert({32}, kBlocked2D));

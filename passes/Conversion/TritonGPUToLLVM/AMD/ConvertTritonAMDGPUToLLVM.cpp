@@ -124,6 +124,7 @@ struct ConvertTritonAMDGPUToLLVMPass
     populateElementwiseOpToLLVMPatterns(converter, patterns, constancies);
     populateViewOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);
+    amd::populateMFMADotOpToLLVMPatterns(converter, patterns, gfx);
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
     populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
     populateScanOpToLLVMPatterns(converter, patterns, targetInfo);

@@ -43,6 +43,11 @@ void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateExternElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                                RewritePatternSet &patterns);
 
+/// tt.dot with an #ttg.amd_mfma result on `arch`'s MFMA instructions
+/// (rocdl.mfma.*), its operands #ttg.dot_op registers of that layout.
+void populateMFMADotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns, StringRef arch);
+
 /// Rewrites tt.precise_sqrt, tt.precise_divf, tt.mulhiui and tt.clampf in
 /// `root` (TTGIR, before the conversion) into arith and math ops.
 void rewriteElementwiseOpsToArith(Operation *root);

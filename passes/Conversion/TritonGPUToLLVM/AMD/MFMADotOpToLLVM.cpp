@@ -1,0 +1,272 @@
+//===- MFMADotOpToLLVM.cpp - tt.dot on AMD matrix cores (v_mfma) ----------===//
+//
+// A dot in #ttg.amd_mfma issues one MFMA per nonK x nonK tile of the
+// accumulator a warp holds and per K step of the instruction. The CDNA ISA
+// gives the per-lane fragments (lane l, nonK = 32 or 16, G = 64 / nonK lane
+// groups):
+//   A: row l % nonK, K elements kBase * (l / nonK) + [0, kBase)
+//   B: column l % nonK, the same K elements
+//   D: column l % nonK, element i at row R(i) + 4 * (l / nonK), where
+//      R(i) = 8 * (i / 4) + i % 4 for 32x32 (16 elements), i for 16x16 (4)
+// A transposed layout (lanes along M, registers along N) is the same
+// instruction computing D^T = B^T A^T: B's fragment goes first.
+//
+// The operand and accumulator registers are found from their linear layouts:
+// the lanes (and warps) of each layout are checked to be exactly the
+// instruction's, so that the constant (register) part of an element's
+// coordinates names it. With kWidth = n * kBase, a lane holds kWidth
+// consecutive K elements of a tile spanning kWidth * G, and instruction j of
+// the n takes elements [j * kBase, (j + 1) * kBase) of each lane: the K
+// order within the tile is permuted alike for A and B, which the sum does
+// not see.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/AMD/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+#include "passes/TritonAMDGPU/MfmaInstructions.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace {
+
+using Coords = std::pair<int32_t, int32_t>;
+using Bases = std::vector<ttg::LinearLayout::Basis>;
+
+/// The register of each (non-K, K) of an operand (A is (M, K), B (K, N)).
+std::map<Coords, int> indexOperand(const ttg::LinearLayout &layout, bool isB) {
+  std::map<Coords, int> index;
+  for (auto [reg, coords] : llvm::enumerate(getRegisterPart(layout)))
+    index.try_emplace(isB ? Coords{coords[1], coords[0]} : Coords{coords[0], coords[1]}, reg);
+  return index;
+}
+
+/// The instruction's lane bases for an operand: the rows (columns of B) over
+/// the low lanes, then the K groups, kWidth apart.
+Bases operandLanes(unsigned nonK, unsigned kWidth, bool isB) {
+  Bases lanes;
+  for (int32_t row = 1; row < int32_t(nonK); row *= 2)
+    lanes.push_back(isB ? ttg::LinearLayout::Basis{0, row} : ttg::LinearLayout::Basis{row, 0});
+  for (int32_t k = kWidth; k < int32_t(kWidth * 64 / nonK); k *= 2)
+    lanes.push_back(isB ? ttg::LinearLayout::Basis{k, 0} : ttg::LinearLayout::Basis{0, k});
+  return lanes;
+}
+
+/// The instruction's lane bases for the result: columns (rows when
+/// transposed) over the low lanes, then groups of 4 along the other side.
+Bases resultLanes(unsigned nonK, bool transposed) {
+  Bases lanes;
+  auto basis = [&](int32_t alongLanes, int32_t alongRegs) {
+    return transposed ? ttg::LinearLayout::Basis{alongLanes, alongRegs}
+                      : ttg::LinearLayout::Basis{alongRegs, alongLanes};
+  };
+  for (int32_t i = 1; i < int32_t(nonK); i *= 2)
+    lanes.push_back(basis(i, 0));
+  for (int32_t group = 4; group < int32_t(4 * 64 / nonK); group *= 2)
+    lanes.push_back(basis(0, group));
+  return lanes;
+}
+
+/// R(i): the offset of result element i along the registers' side.
+int32_t resultOffset(unsigned nonK, int i) { return nonK == 32 ? 8 * (i / 4) + i % 4 : i; }
+
+struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
+  MFMADotOpPattern(LLVMTypeConverter &converter, StringRef arch)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2), arch(arch.str()) {}
+
+  /// The operand of one instruction: `elements` (LLVM values) as the
+  /// intrinsic takes them (a scalar, a vector, or an integer of their bits).
+  Value packOperand(OpBuilder &b, Location loc, ArrayRef<Value> elements, Type element) const {
+    if (elements.size() == 1)
+      return elements[0];
+    Type llvmElement = elements[0].getType();
+    auto vectorType = VectorType::get({int64_t(elements.size())}, llvmElement);
+    Value vector = LLVM::UndefOp::create(b, loc, vectorType);
+    for (auto [i, value] : llvm::enumerate(elements))
+      vector = LLVM::InsertElementOp::create(b, loc, vector, value,
+                                             createI32Constant(b, loc, i));
+    Type target;
+    if (element.isBF16())
+      target = VectorType::get({int64_t(elements.size())}, b.getI16Type());
+    else if (isa<IntegerType>(llvmElement))
+      target = b.getIntegerType(8 * elements.size());
+    else
+      return vector;
+    return LLVM::BitcastOp::create(b, loc, target, vector);
+  }
+
+  LogicalResult matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto dType = cast<RankedTensorType>(op.getType());
+    auto mfma = dyn_cast<ttg::AMDMfmaEncodingAttr>(dType.getEncoding());
+    if (!mfma)
+      return failure();
+    unsigned version = amdgpu::getMfmaVersion(arch);
+    if (mfma.getVersion() != version)
+      return op.emitError() << "an #ttg.amd_mfma layout of version " << mfma.getVersion()
+                            << " on " << arch << " (MFMA version " << version
+                            << ") is not supported yet by the LLVM lowering";
+    ArrayRef<unsigned> shape = mfma.getInstrShape();
+    if (dType.getRank() != 2 || shape.size() < 2 || shape[0] != shape[1] ||
+        (shape[0] != 32 && shape[0] != 16))
+      return op.emitError("tt.dot on MFMA is supported by the LLVM lowering for 2-D 32x32 and "
+                          "16x16 instructions only, not yet for others");
+    unsigned nonK = shape[0];
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    Type aElem = aType.getElementType(), bElem = bType.getElementType();
+    Type accElem = dType.getElementType();
+    // Transposed, B's fragment is the instruction's first source: a mixed
+    // fp8 x bf8 dot is then bf8.fp8.
+    bool transposed = mfma.getIsTransposed();
+    std::optional<amdgpu::MfmaInstruction> instr = amdgpu::selectMfmaInstruction(
+        version, nonK, transposed ? bElem : aElem, transposed ? aElem : bElem,
+        op.getInputPrecision() == InputPrecision::TF32);
+    bool intDot = aElem.isInteger(8);
+    if (!instr || !(intDot ? accElem.isInteger(32) : accElem.isF32()))
+      return op.emitError() << "tt.dot of " << aElem << " x " << bElem << " into " << accElem
+                            << " on MFMA (" << arch << ", " << nonK << "x" << nonK
+                            << ") is not supported yet by the LLVM lowering";
+    auto aEnc = dyn_cast<ttg::DotOperandEncodingAttr>(aType.getEncoding());
+    auto bEnc = dyn_cast<ttg::DotOperandEncodingAttr>(bType.getEncoding());
+    if (!aEnc || !bEnc || aEnc.getKWidth() != bEnc.getKWidth() ||
+        aEnc.getKWidth() % instr->kBase != 0)
+      return op.emitError() << "tt.dot on MFMA with operands other than #ttg.dot_op of one "
+                               "kWidth, a multiple of "
+                            << instr->kBase << ", is not supported yet by the LLVM lowering";
+    unsigned kWidth = aEnc.getKWidth();
+    std::optional<ttg::LinearLayout> aLayout = getDistributedLayout(aType);
+    std::optional<ttg::LinearLayout> bLayout = getDistributedLayout(bType);
+    std::optional<ttg::LinearLayout> dLayout = getDistributedLayout(dType);
+    if (!aLayout || !bLayout || !dLayout)
+      return rewriter.notifyMatchFailure(op, "operand layouts without linear layouts");
+    // Lanes as the instruction's; warps of A along M and of B along N as
+    // the accumulator's, each broadcast along the other side.
+    auto sameBases = [](ArrayRef<ttg::LinearLayout::Basis> bases, const Bases &expected) {
+      return bases == ArrayRef<ttg::LinearLayout::Basis>(expected);
+    };
+    bool lanesMatch = sameBases(aLayout->getBases("lane"), operandLanes(nonK, kWidth, false)) &&
+                      sameBases(bLayout->getBases("lane"), operandLanes(nonK, kWidth, true)) &&
+                      sameBases(dLayout->getBases("lane"), resultLanes(nonK, transposed));
+    ArrayRef<ttg::LinearLayout::Basis> aWarps = aLayout->getBases("warp");
+    ArrayRef<ttg::LinearLayout::Basis> bWarps = bLayout->getBases("warp");
+    ArrayRef<ttg::LinearLayout::Basis> dWarps = dLayout->getBases("warp");
+    bool warpsMatch = aWarps.size() == dWarps.size() && bWarps.size() == dWarps.size();
+    for (size_t w = 0; warpsMatch && w < dWarps.size(); ++w)
+      warpsMatch = aWarps[w] == ttg::LinearLayout::Basis{dWarps[w][0], 0} &&
+                   bWarps[w] == ttg::LinearLayout::Basis{0, dWarps[w][1]};
+    if (!lanesMatch || !warpsMatch)
+      return op.emitError("tt.dot on MFMA whose operand or accumulator layouts do not hold "
+                          "whole instruction fragments (a tile smaller than the warps' "
+                          "instructions?) is not supported yet by the LLVM lowering");
+
+    Location loc = op.getLoc();
+    SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
+    SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
+    SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
+    std::map<Coords, int> aIndex = indexOperand(*aLayout, false);
+    std::map<Coords, int> bIndex = indexOperand(*bLayout, true);
+    // Registers of the accumulator by coordinates (a broadcast layout holds
+    // some element in several).
+    std::map<Coords, SmallVector<int>> dIndex;
+    for (auto [reg, coords] : llvm::enumerate(getRegisterPart(*dLayout)))
+      dIndex[{coords[0], coords[1]}].push_back(reg);
+
+    // The accumulator tiles (M, N bases) and their registers, in the
+    // instruction's element order.
+    int numOut = nonK * nonK / 64;
+    std::map<Coords, SmallVector<Coords>> tiles;
+    for (const auto &[coords, regs] : dIndex) {
+      Coords base{coords.first & ~int32_t(nonK - 1), coords.second & ~int32_t(nonK - 1)};
+      if (tiles.count(base))
+        continue;
+      SmallVector<Coords> elements;
+      for (int i = 0; i < numOut; ++i) {
+        int32_t offset = resultOffset(nonK, i);
+        Coords at = transposed ? Coords{base.first, base.second + offset}
+                               : Coords{base.first + offset, base.second};
+        if (!dIndex.count(at))
+          return op.emitError("an MFMA accumulator layout without whole instruction tiles per "
+                              "thread is not supported yet by the LLVM lowering");
+        elements.push_back(at);
+      }
+      tiles.emplace(base, std::move(elements));
+    }
+
+    Type accType = intDot ? Type(rewriter.getI32Type()) : Type(rewriter.getF32Type());
+    auto resultType = VectorType::get({numOut}, accType);
+    std::map<Coords, Value> accVectors;
+    for (const auto &[base, elements] : tiles) {
+      Value vector = LLVM::UndefOp::create(rewriter, loc, resultType);
+      for (auto [i, at] : llvm::enumerate(elements))
+        vector = LLVM::InsertElementOp::create(rewriter, loc, vector, acc[dIndex[at].front()],
+                                               createI32Constant(rewriter, loc, i));
+      accVectors[base] = vector;
+    }
+
+    // The kBase elements of `row` from K `kStart` on, packed; null if the
+    // layout lacks one.
+    auto gather = [&](const std::map<Coords, int> &index, ArrayRef<Value> values, int32_t row,
+                      int64_t kStart, Type element) -> Value {
+      SmallVector<Value> elements;
+      for (unsigned j = 0; j < instr->kBase; ++j) {
+        auto it = index.find({row, int32_t(kStart + j)});
+        if (it == index.end())
+          return Value();
+        elements.push_back(values[it->second]);
+      }
+      return packOperand(rewriter, loc, elements, element);
+    };
+    int64_t k = aType.getShape()[1];
+    int64_t kTile = kWidth * 64 / nonK;
+    std::string name = "rocdl." + instr->name;
+    Value zero = createI32Constant(rewriter, loc, 0);
+    for (int64_t kOuter = 0; kOuter < k; kOuter += kTile) {
+      for (unsigned sub = 0; sub < kWidth / instr->kBase; ++sub) {
+        int64_t kStart = kOuter + sub * instr->kBase;
+        for (auto &[base, vector] : accVectors) {
+          Value aOperand = gather(aIndex, a, base.first, kStart, aElem);
+          Value bOperand = gather(bIndex, b, base.second, kStart, bElem);
+          if (!aOperand || !bOperand)
+            return op.emitError("tt.dot operand layouts that do not hold whole MFMA fragments "
+                                "are not supported yet by the LLVM lowering");
+          OperationState state(loc, name);
+          if (transposed)
+            state.addOperands({bOperand, aOperand, vector, zero, zero, zero});
+          else
+            state.addOperands({aOperand, bOperand, vector, zero, zero, zero});
+          state.addTypes(resultType);
+          vector = rewriter.create(state)->getResult(0);
+        }
+      }
+    }
+    for (const auto &[base, elements] : tiles) {
+      for (auto [i, at] : llvm::enumerate(elements)) {
+        Value element = LLVM::ExtractElementOp::create(rewriter, loc, accVectors[base],
+                                                       createI32Constant(rewriter, loc, i));
+        for (int reg : dIndex[at])
+          acc[reg] = element;
+      }
+    }
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
+    return success();
+  }
+
+  std::string arch;
+};
+
+} // namespace
+
+void mlir::triton::amd::populateMFMADotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                                        RewritePatternSet &patterns,
+                                                        StringRef arch) {
+  patterns.add<MFMADotOpPattern>(converter, arch);
+}

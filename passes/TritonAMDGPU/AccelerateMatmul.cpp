@@ -1,0 +1,216 @@
+//===- AccelerateMatmul.cpp - Dots onto AMD's matrix cores (MFMA) ----------===//
+//
+// Triton 3.6's choice of MFMA layout per dot on CDNA2 (gfx90a) and CDNA3
+// (gfx942): the instruction by tile size and operand types, the warps, the
+// transposed result (lanes along M, registers along N), and the operands'
+// kWidth.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/TritonAMDGPU/Passes.h"
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "passes/TritonAMDGPU/MfmaInstructions.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace triton {
+namespace amdgpu {
+#define GEN_PASS_DEF_TRITONAMDGPUACCELERATEMATMUL
+#include "passes/TritonAMDGPU/Passes.h.inc"
+} // namespace amdgpu
+} // namespace triton
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+/// The gfx name from the option, else from `ttg.target = "hip:gfxNNN"`.
+std::string getArch(ModuleOp module, StringRef option) {
+  if (!option.empty())
+    return option.str();
+  auto target = module->getAttrOfType<StringAttr>(kTargetAttrName);
+  if (!target || !target.getValue().starts_with("hip:"))
+    return "";
+  return target.getValue().drop_front(4).str();
+}
+
+/// Whether `dot` is connected to another dot in its region (forward, or
+/// backward not through block arguments): flash attention's chain.
+bool isChainedDot(DotOp dot) {
+  auto filter = [&](Operation *op) { return op->getParentRegion() == dot->getParentRegion(); };
+  SetVector<Operation *> slice;
+  slice.insert(dot.getOperation());
+  BackwardSliceOptions backward;
+  backward.filter = filter;
+  backward.omitBlockArguments = true;
+  ForwardSliceOptions forward;
+  forward.filter = filter;
+  for (unsigned i = 0; i < slice.size(); ++i) {
+    SetVector<Operation *> more;
+    (void)getBackwardSlice(slice[i], &more, backward);
+    getForwardSlice(slice[i], &more, forward);
+    slice.insert(more.begin(), more.end());
+  }
+  return llvm::any_of(slice, [&](Operation *op) { return isa<DotOp>(op) && op != dot; });
+}
+
+/// Whether A is computed from another dot's result (the second dot of
+/// attention): its kWidth is then fixed by that result's layout.
+bool isSecondDot(DotOp dot) {
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.omitBlockArguments = true;
+  (void)getBackwardSlice(dot.getA(), &slice, options);
+  return llvm::any_of(slice, [](Operation *op) { return isa<DotOp>(op); });
+}
+
+/// Triton's warps for an MFMA dot of `shape` with `nonKDim` tiles: chained
+/// dots put them all along M; otherwise M gets a doubling while it has at
+/// least twice as many tiles per warp as N (and tiles left), N the others,
+/// and the two swap if N ends up with more warps than tiles.
+SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape, unsigned numWarps,
+                                      unsigned nonKDim) {
+  if (isChainedDot(dot))
+    return {numWarps, 1};
+  SmallVector<unsigned> warps = {1, 1};
+  while (warps[0] * warps[1] < numWarps) {
+    if (shape[0] / (2 * nonKDim) / warps[0] >= shape[1] / nonKDim / warps[1]) {
+      if (warps[0] < shape[0] / nonKDim)
+        warps[0] *= 2;
+      else
+        warps[1] *= 2;
+    } else {
+      warps[1] *= 2;
+    }
+  }
+  if (warps[1] * nonKDim > shape[1])
+    return {warps[1], warps[0]};
+  return warps;
+}
+
+/// `value` in `encoding`, then with element type `element` (arith ext/trunc).
+Value convertAndCast(OpBuilder &b, Value value, Attribute encoding, Type element) {
+  Location loc = value.getLoc();
+  auto type = cast<RankedTensorType>(value.getType());
+  if (type.getEncoding() != encoding) {
+    type = type.cloneWithEncoding(encoding);
+    value = ConvertLayoutOp::create(b, loc, type, value);
+  }
+  Type old = type.getElementType();
+  if (old == element)
+    return value;
+  auto castType = type.clone(element);
+  if (old.getIntOrFloatBitWidth() < element.getIntOrFloatBitWidth())
+    return isa<FloatType>(element) ? Value(arith::ExtFOp::create(b, loc, castType, value))
+                                   : Value(arith::ExtSIOp::create(b, loc, castType, value));
+  return isa<FloatType>(element) ? Value(arith::TruncFOp::create(b, loc, castType, value))
+                                 : Value(arith::TruncIOp::create(b, loc, castType, value));
+}
+
+struct Options {
+  unsigned version;
+  unsigned forcedNonKDim;
+  unsigned kPack;
+};
+
+/// Rewrites `dot` onto MFMA if an instruction takes it; returns whether it did.
+bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
+  auto type = cast<RankedTensorType>(dot.getType());
+  auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
+  if (!blocked || type.getRank() != 2)
+    return false;
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto bType = cast<RankedTensorType>(dot.getB().getType());
+  Type aElem = aType.getElementType(), bElem = bType.getElementType();
+  if (aElem.getIntOrFloatBitWidth() != bElem.getIntOrFloatBitWidth())
+    return false;
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t k = aType.getShape()[1];
+  // 32x32 tiles when both M and N allow, 16x16 down to 16; smaller tiles
+  // (4x4, 4x64) are not built.
+  unsigned nonKDim = options.forcedNonKDim;
+  if (nonKDim == 0) {
+    int64_t minSize = std::min(shape[0], shape[1]);
+    if (minSize < 16)
+      return false;
+    nonKDim = minSize >= 32 ? 32 : 16;
+  }
+  if (shape[0] % nonKDim != 0 || shape[1] % nonKDim != 0)
+    return false;
+  bool allowXF32 = dot.getInputPrecision() == InputPrecision::TF32;
+  std::optional<amdgpu::MfmaInstruction> instr =
+      amdgpu::selectMfmaInstruction(options.version, nonKDim, aElem, bElem, allowXF32);
+  // A K that is not a multiple of the instruction's would duplicate data.
+  if (!instr || k % instr->kDim != 0)
+    return false;
+  // The accumulators MFMA adds into: fp32, or int32 for int8.
+  Type accElem = type.getElementType();
+  bool intDot = aElem.isInteger(8);
+  if (intDot != isa<IntegerType>(accElem))
+    return false;
+  OpBuilder b(dot);
+  Type mfmaAcc = intDot ? Type(b.getI32Type()) : Type(b.getF32Type());
+
+  MLIRContext *context = dot.getContext();
+  SmallVector<unsigned> warps = getWarpsPerTile(dot, shape, numWarps, nonKDim);
+  // Transposed: lanes along M, registers along N, so that a thread stores
+  // consecutive N.
+  auto mfma = AMDMfmaEncodingAttr::get(context, options.version, warps,
+                                       {nonKDim, nonKDim, instr->kDim},
+                                       /*isTransposed=*/true, blocked.getCGALayout(),
+                                       /*tilesPerWarp=*/{1, 1}, /*elementBitWidth=*/32);
+  unsigned kWidth = instr->kBase;
+  if (!isSecondDot(dot))
+    kWidth *= options.kPack;
+  auto aEnc = DotOperandEncodingAttr::get(context, 0, mfma, kWidth);
+  auto bEnc = DotOperandEncodingAttr::get(context, 1, mfma, kWidth);
+
+  Location loc = dot.getLoc();
+  Value a = convertAndCast(b, dot.getA(), aEnc, aElem);
+  Value bOperand = convertAndCast(b, dot.getB(), bEnc, bElem);
+  Value c = convertAndCast(b, dot.getC(), mfma, mfmaAcc);
+  auto newDot = DotOp::create(b, loc, type.cloneWithEncoding(mfma).clone(mfmaAcc), a, bOperand,
+                              c, dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
+  dot.replaceAllUsesWith(convertAndCast(b, newDot.getResult(), blocked, accElem));
+  dot.erase();
+  return true;
+}
+
+struct TritonAMDGPUAccelerateMatmulPass
+    : public amdgpu::impl::TritonAMDGPUAccelerateMatmulBase<TritonAMDGPUAccelerateMatmulPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (matrixInstructionSize != 0 && matrixInstructionSize != 16 &&
+        matrixInstructionSize != 32) {
+      module.emitError() << "matrix-instruction-size = " << int(matrixInstructionSize)
+                         << ": expected 0 (chosen by the tile), 16 or 32";
+      return signalPassFailure();
+    }
+    if (kPack != 1 && kPack != 2) {
+      module.emitError() << "kPack = " << int(kPack) << ": expected 1 or 2";
+      return signalPassFailure();
+    }
+    // Other AMD GPUs (RDNA's WMMA, gfx950's MFMA version 4) keep their
+    // dots on FMAs here.
+    unsigned version = amdgpu::getMfmaVersion(getArch(module, arch));
+    auto numWarps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
+    if (version == 0 || !numWarps)
+      return;
+    Options options{version, unsigned(matrixInstructionSize), unsigned(kPack)};
+    SmallVector<DotOp> dots;
+    module.walk([&](DotOp dot) { dots.push_back(dot); });
+    for (DotOp dot : dots)
+      accelerate(dot, numWarps.getInt(), options);
+  }
+};
+
+} // namespace

@@ -1,0 +1,91 @@
+// RUN: triton-opt %s -split-input-file -convert-triton-amdgpu-to-llvm | FileCheck %s
+
+// tt.dot on #ttg.amd_mfma: one rocdl.mfma per instruction tile of the
+// accumulator a warp holds and per K step, the operands packed as the
+// intrinsic takes them, the accumulator tile a vector in the instruction's
+// element order. In a transposed layout the instruction computes D^T = B^T
+// A^T, so B's fragment comes first. Execution is checked by
+// mfma-simt.test; the assembly by compile-corpus-amd.test.
+
+// The corpus matmul's layout (gfx942, 32x32, transposed, 2x2 warps): a
+// 64x64x16 dot is one tile per warp and 2 K steps of 8.
+// The accumulator tile goes in as a vector of its 16 registers, through the
+// two instructions, and comes out element by element.
+// CHECK-LABEL: llvm.func internal @f16_32x32
+// CHECK-COUNT-16: llvm.insertelement {{.*}} : vector<16xf32>
+// CHECK: %[[D0:.*]] = rocdl.mfma.f32.32x32x8f16 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+// CHECK: %[[D:.*]] = rocdl.mfma.f32.32x32x8f16 %{{.*}}, %{{.*}}, %[[D0]], %{{.*}}, %{{.*}}, %{{.*}} :
+// CHECK-COUNT-16: llvm.extractelement %[[D]][{{.*}}] : vector<16xf32>
+// CHECK-NOT: rocdl.mfma
+// 128x64 with 16x16 tiles over 2x2 warps, K 64 in kWidth 8 (kPack 2): 4x2
+// tiles per warp, 64 / 16 = 4 instructions along K each.
+// CHECK-LABEL: llvm.func internal @f16_16x16_kpack
+// CHECK-COUNT-32: rocdl.mfma.f32.16x16x16f16 {{.*}} -> vector<4xf32>
+// CHECK-NOT: rocdl.mfma
+#mma1 = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [16, 16, 16], isTransposed = true}>
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @f16_32x32(%a: tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<16x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %d = tt.dot %a, %b, %c : tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<16x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+  tt.func private @f16_16x16_kpack(%a: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 8}>>, %b: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma1, kWidth = 8}>>, %c: tensor<128x64xf32, #mma1>) -> tensor<128x64xf32, #mma1> {
+    %d = tt.dot %a, %b, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 8}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma1, kWidth = 8}>> -> tensor<128x64xf32, #mma1>
+    tt.return %d : tensor<128x64xf32, #mma1>
+  }
+}
+
+// -----
+
+// gfx90a: bf16 (the "_1k" instructions on i16 bits), int8 packed four to
+// an i32 (K 8), fp32 one element per lane (K 2), non-transposed.
+// CHECK-LABEL: llvm.func internal @bf16
+// CHECK-COUNT-4: rocdl.mfma.f32.32x32x8bf16.1k {{.*}} : (vector<4xi16>, vector<4xi16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+// CHECK-LABEL: llvm.func internal @i8
+// CHECK-COUNT-4: rocdl.mfma.i32.32x32x8i8 {{.*}} : (i32, i32, vector<16xi32>, i32, i32, i32) -> vector<16xi32>
+// CHECK-LABEL: llvm.func internal @f32
+// CHECK-COUNT-8: rocdl.mfma.f32.32x32x2f32 {{.*}} : (f32, f32, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+#mma1 = #ttg.amd_mfma<{version = 2, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = false}>
+#mma2 = #ttg.amd_mfma<{version = 2, warpsPerCTA = [2, 2], instrShape = [32, 32, 2], isTransposed = false}>
+#mma = #ttg.amd_mfma<{version = 2, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = false}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx90a", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @bf16(%a: tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %d = tt.dot %a, %b, %c : tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+  tt.func private @i8(%a: tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 4}>>, %b: tensor<32x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma1, kWidth = 4}>>, %c: tensor<64x64xi32, #mma1>) -> tensor<64x64xi32, #mma1> {
+    %d = tt.dot %a, %b, %c : tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 4}>> * tensor<32x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma1, kWidth = 4}>> -> tensor<64x64xi32, #mma1>
+    tt.return %d : tensor<64x64xi32, #mma1>
+  }
+  tt.func private @f32(%a: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 1}>>, %b: tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #mma2, kWidth = 1}>>, %c: tensor<64x64xf32, #mma2>) -> tensor<64x64xf32, #mma2> {
+    %d = tt.dot %a, %b, %c : tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 1}>> * tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #mma2, kWidth = 1}>> -> tensor<64x64xf32, #mma2>
+    tt.return %d : tensor<64x64xf32, #mma2>
+  }
+}
+
+// -----
+
+// gfx942: int8 eight to an i64 (K 16); xf32 for tf32 (two f32 per lane);
+// fnuz fp8 x bf8 transposed runs as bf8.fp8 (B first).
+// CHECK-LABEL: llvm.func internal @i8_942
+// CHECK-COUNT-2: rocdl.mfma.i32.32x32x16.i8 {{.*}} : (i64, i64, vector<16xi32>, i32, i32, i32) -> vector<16xi32>
+// CHECK-LABEL: llvm.func internal @xf32
+// CHECK-COUNT-2: rocdl.mfma.f32.32x32x4.xf32 {{.*}} : (vector<2xf32>, vector<2xf32>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+// CHECK-LABEL: llvm.func internal @fp8
+// CHECK-COUNT-2: rocdl.mfma.f32.32x32x16.bf8.fp8 {{.*}} : (i64, i64, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+#mma1 = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 4], isTransposed = true}>
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 16], isTransposed = true}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @i8_942(%a: tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>, %b: tensor<32x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>>, %c: tensor<64x64xi32, #mma>) -> tensor<64x64xi32, #mma> {
+    %d = tt.dot %a, %b, %c : tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>> * tensor<32x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>> -> tensor<64x64xi32, #mma>
+    tt.return %d : tensor<64x64xi32, #mma>
+  }
+  tt.func private @xf32(%a: tensor<64x8xf32, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>, %b: tensor<8x64xf32, #ttg.dot_op<{opIdx = 1, parent = #mma1, kWidth = 2}>>, %c: tensor<64x64xf32, #mma1>) -> tensor<64x64xf32, #mma1> {
+    %d = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<64x8xf32, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>> * tensor<8x64xf32, #ttg.dot_op<{opIdx = 1, parent = #mma1, kWidth = 2}>> -> tensor<64x64xf32, #mma1>
+    tt.return %d : tensor<64x64xf32, #mma1>
+  }
+  tt.func private @fp8(%a: tensor<64x32xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>, %b: tensor<32x64xf8E5M2FNUZ, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %d = tt.dot %a, %b, %c : tensor<64x32xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>> * tensor<32x64xf8E5M2FNUZ, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}

@@ -1,0 +1,160 @@
+// RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul | FileCheck %s
+// RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='gfx-arch=gfx90a matrix-instruction-size=16 kPack=2' | FileCheck %s --check-prefix=FORCED
+// RUN: not triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='kPack=3' 2>&1 | FileCheck %s --check-prefix=BADPACK
+
+// The corpus matmul's dot on gfx942 (Triton 3.6's gfx942 matmul_fp16.ttgir):
+// 128x128 over 4 warps, 32x32 instructions, warps [2, 2], transposed, fp16
+// operands with kWidth 4; accumulator and result converted.
+// CHECK: #[[MMA:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+// CHECK-LABEL: tt.func @f16
+// CHECK: %[[A:.*]] = ttg.convert_layout %arg0 : {{.*}} -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 4}>>
+// CHECK: %[[B:.*]] = ttg.convert_layout %arg1 : {{.*}} -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 4}>>
+// CHECK: %[[C:.*]] = ttg.convert_layout %arg2 : {{.*}} -> tensor<128x128xf32, #[[MMA]]>
+// CHECK: %[[D:.*]] = tt.dot %[[A]], %[[B]], %[[C]] : {{.*}} -> tensor<128x128xf32, #[[MMA]]>
+// CHECK: ttg.convert_layout %[[D]] : tensor<128x128xf32, #[[MMA]]> -> tensor<128x128xf32, #blocked>
+// With the options: gfx90a (version 2), 16x16 forced, kWidth 4 * kPack 2;
+// warps for 16x16 tiles.
+// FORCED: #[[MMA:.*]] = #ttg.amd_mfma<{version = 2, warpsPerCTA = [2, 2], instrShape = [16, 16, 16], isTransposed = true}>
+// FORCED-LABEL: tt.func @f16
+// FORCED: ttg.convert_layout %arg0 : {{.*}} -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 8}>>
+// BADPACK: error: kPack = 3: expected 1 or 2
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @f16(%a: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<128x128xf32, #blocked>) -> tensor<128x128xf32, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x128xf32, #blocked>
+    tt.return %d : tensor<128x128xf32, #blocked>
+  }
+}
+
+// -----
+
+// 64x64 over 8 warps: M gets a doubling while it has twice N's tiles per
+// warp, else N: [2, 4], which gives N more warps than tiles, so [4, 2].
+// int8 into int32 on gfx942: kWidth 8 (K 16).
+// CHECK: #[[MMA:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 2], instrShape = [32, 32, 16], isTransposed = true}>
+// CHECK-LABEL: tt.func @i8
+// CHECK: tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 8}>>
+// CHECK: tt.dot {{.*}} -> tensor<64x64xi32, #[[MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @i8(%a: tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xi32, #blocked>) -> tensor<64x64xi32, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xi32, #blocked>
+    tt.return %d : tensor<64x64xi32, #blocked>
+  }
+}
+
+// -----
+
+// Tiles of 16 (min(M, N) < 32): 16x16 instructions; bf16 on gfx90a; M has a
+// single tile, so every warp goes along N.
+// CHECK: #[[MMA:.*]] = #ttg.amd_mfma<{version = 2, warpsPerCTA = [1, 4], instrShape = [16, 16, 16], isTransposed = true}>
+// CHECK-LABEL: tt.func @bf16
+// CHECK: tensor<16x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 4}>>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx90a", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @bf16(%a: tensor<16x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x64xf32, #blocked>) -> tensor<16x64xf32, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<16x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x64xf32, #blocked>
+    tt.return %d : tensor<16x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// fp32: ieee on the f32 instruction (K 2, kWidth 1), tf32 on gfx942's xf32
+// (K 4, kWidth 2); an f16 accumulator is widened to f32 and the result
+// narrowed back.
+// CHECK: #[[MMA:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 2], isTransposed = true}>
+// CHECK: #[[XF:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 4], isTransposed = true}>
+// CHECK: #[[H:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+// CHECK-LABEL: tt.func @f32
+// CHECK: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>>
+// CHECK-LABEL: tt.func @xf32
+// CHECK: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #[[XF]], kWidth = 2}>>
+// CHECK: tt.dot {{.*}}, inputPrecision = tf32 : {{.*}} -> tensor<64x64xf32, #[[XF]]>
+// CHECK-LABEL: tt.func @f16_acc
+// CHECK: %[[C:.*]] = ttg.convert_layout %arg2 : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #[[H]]>
+// CHECK: %[[W:.*]] = arith.extf %[[C]] : tensor<64x64xf16, #[[H]]> to tensor<64x64xf32, #[[H]]>
+// CHECK: %[[D:.*]] = tt.dot {{.*}}, %[[W]] : {{.*}} -> tensor<64x64xf32, #[[H]]>
+// CHECK: %[[R:.*]] = ttg.convert_layout %[[D]] : tensor<64x64xf32, #[[H]]> -> tensor<64x64xf32, #blocked>
+// CHECK: arith.truncf %[[R]] : tensor<64x64xf32, #blocked> to tensor<64x64xf16, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @f32(%a: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+  tt.func @xf32(%a: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %d = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+  tt.func @f16_acc(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf16, #blocked>) -> tensor<64x64xf16, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf16, #blocked>
+    tt.return %d : tensor<64x64xf16, #blocked>
+  }
+}
+
+// -----
+
+// gfx942's fnuz fp8 (any pairing) takes MFMA (K 16, kWidth 8); the OCP fp8
+// types, mixed types, tiles under 16 and K not a multiple of the
+// instruction's stay on FMAs.
+// CHECK: #[[MMA:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 16], isTransposed = true}>
+// CHECK-LABEL: tt.func @fnuz
+// CHECK: tensor<64x32xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 8}>>
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[MMA]]>
+// CHECK-LABEL: tt.func @ocp_fp8
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #blocked>
+// CHECK-LABEL: tt.func @small
+// CHECK: tt.dot {{.*}} -> tensor<8x64xf32, #blocked>
+// CHECK-LABEL: tt.func @short_k
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @fnuz(%a: tensor<64x32xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf8E5M2FNUZ, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<64x32xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf8E5M2FNUZ, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+  tt.func @ocp_fp8(%a: tensor<64x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<64x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+  tt.func @small(%a: tensor<8x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<8x64xf32, #blocked>) -> tensor<8x64xf32, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<8x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<8x64xf32, #blocked>
+    tt.return %d : tensor<8x64xf32, #blocked>
+  }
+  tt.func @short_k(%a: tensor<64x4xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<4x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<64x4xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<4x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// Chained dots (attention): every warp along M; the second's A comes from
+// the first's result, so its kWidth is not multiplied by kPack. Not an AMD
+// CDNA target (cuda, gfx1100): nothing changes.
+// CHECK-LABEL: tt.func @chain
+// CHECK: tt.dot {{.*}} -> tensor<128x64xf32, #[[MMA:.*]]>
+// CHECK: tt.dot {{.*}} -> tensor<128x64xf32, #[[MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @chain(%q: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %k: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %v: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<128x64xf32, #blocked>) -> tensor<128x64xf32, #blocked> {
+    %s = tt.dot %q, %k, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x64xf32, #blocked>
+    %p = arith.truncf %s : tensor<128x64xf32, #blocked> to tensor<128x64xf16, #blocked>
+    %pa = ttg.convert_layout %p : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %o = tt.dot %pa, %v, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x64xf32, #blocked>
+    tt.return %o : tensor<128x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @rdna
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx1100", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @rdna(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}
