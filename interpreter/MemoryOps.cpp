@@ -10,6 +10,7 @@
 #include "interpreter/Executor.h"
 
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonAMDGPU/IR/Dialect.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 
@@ -374,6 +375,29 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     std::vector<char> active =
         activeOf(optional(ex, load.getMask()), ptr.ints.size());
     TensorPtr r = loadFrom(ex, op, ptr.ints, active, a, shape,
+                           optional(ex, load.getOther()), 0.0);
+    if (!r)
+      return failure();
+    ex.set(load.getResult(), r);
+    return success();
+  }
+  if (isa<triton::amdgpu::BufferLoadOp, triton::amdgpu::BufferStoreOp>(op)) {
+    // AMD buffer ops: a scalar base plus element offsets, otherwise as
+    // tt.load / tt.store.
+    auto load = dyn_cast<triton::amdgpu::BufferLoadOp>(op);
+    auto store = dyn_cast<triton::amdgpu::BufferStoreOp>(op);
+    Value data = load ? load.getResult() : store.getValue();
+    ElemAccess a = accessOf(getElementTypeOrSelf(data.getType()));
+    int64_t base = ex.get(load ? load.getPtr() : store.getPtr())->ints.at(0);
+    const Tensor &offsets = *ex.get(load ? load.getOffsets() : store.getOffsets());
+    std::vector<int64_t> ptrs;
+    for (int64_t offset : offsets.ints)
+      ptrs.push_back(base + offset * a.bytes);
+    std::vector<char> active =
+        activeOf(optional(ex, load ? load.getMask() : store.getMask()), ptrs.size());
+    if (store)
+      return storeTo(ex, op, ptrs, active, a, *ex.get(store.getValue()));
+    TensorPtr r = loadFrom(ex, op, ptrs, active, a, shapeOf(data.getType()),
                            optional(ex, load.getOther()), 0.0);
     if (!r)
       return failure();

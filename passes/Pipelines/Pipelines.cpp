@@ -102,7 +102,6 @@ const StringRef kMakeTTGIRPassesHip[] = {"tritonamdgpu-optimize-dot-operands",
     "tritonamdgpu-hoist-layout-conversions", "tritongpu-fuse-nested-loops",
     "tritonamdgpu-schedule-loops", "tritonamdgpu-pipeline", "tritonamdgpu-in-thread-transpose",
     "tritonamdgpu-reorder-instructions", "tritonamdgpu-block-pingpong",
-    "tritonamdgpu-canonicalize-pointers", "tritonamdgpu-convert-buffer-ops",
     "tritonamdgpu-fold-true-cmpi"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
     "tritongpu-global-scratch-memory-allocation", "convert-nv-gpu-to-llvm",
@@ -174,7 +173,12 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
   if (target.backend == Backend::Hip) {
     pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+    // Buffer ops (AMDGCN_USE_BUFFER_OPS is on by default in 3.6).
+    pm.addNestedPass<triton::FuncOp>(triton::amdgpu::createTritonAMDGPUCanonicalizePointers());
     pm.addPass(createCanonicalizerPass());
+    triton::amdgpu::TritonAMDGPUConvertBufferOpsOptions buffers;
+    buffers.arch = target.arch;
+    pm.addPass(triton::amdgpu::createTritonAMDGPUConvertBufferOps(buffers));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     pm.addPass(createSymbolDCEPass());
@@ -285,7 +289,8 @@ void mlir::triton::registerTritonPipelines() {
       "canonicalize, tritongpu-coalesce-async-copy, tritongpu-remove-layout-conversions], "
       "tritongpu-reduce-data-duplication and [on NVIDIA] "
       "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion [on AMD "
-      "tritongpu-remove-layout-conversions, canonicalize, canonicalize, cse, symbol-dce] run; "
+      "tritongpu-remove-layout-conversions, tritonamdgpu-canonicalize-pointers, canonicalize, "
+      "tritonamdgpu-convert-buffer-ops, canonicalize, cse, symbol-dce] run; "
       "tritongpu-prefetch and the rest are NOT BUILT YET (running it emits a remark naming them)",
       buildMakeTTGIR);
   PassPipelineRegistration<TritonPipelineOptions>(

@@ -71,4 +71,64 @@ def TritonAMDGPUOptimizeEpilogue : Pass<"tritonamdgpu-optimize-epilogue", "mlir:
   }];
 }
 
+def TritonAMDGPUCanonicalizePointers
+    : Pass<"tritonamdgpu-canonicalize-pointers", "mlir::triton::FuncOp"> {
+  let summary = "Rewrites load/store pointers as one scalar base plus a tensor of offsets";
+  let description = [{
+    The pointers of a `tt.load` or `tt.store` built by `tt.splat` and
+    `tt.addptr` steps from a scalar root become
+    `addptr(splat(root + uniform parts), sum of the other offsets)`: splatted
+    parts of i32 offsets (also inside `arith.addi`) move into scalar
+    `tt.addptr`s on the base. As in Triton 3.6, only roots that are function
+    arguments marked `tt.pointer_range = 32` are rewritten (offsets into them
+    cannot wrap); `enable-large-tensor-ptr-canon` adds other roots where the
+    bounds of the offsets show that the regrouping is exact. Pointers carried
+    by loops or branches are left as they are.
+
+    ```mlir
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %o = arith.addi %start, %range : tensor<1024xi32, #blocked>   // %start = splat %i
+    %q = tt.addptr %s, %o : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    // becomes
+    %b = tt.addptr %p, %i : !tt.ptr<f32>, i32
+    %s1 = tt.splat %b : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %q1 = tt.addptr %s1, %range : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    ```
+  }];
+  let options = [
+    Option<"enableLargeTensorPtrCanon", "enable-large-tensor-ptr-canon", "bool",
+           /*default=*/"false",
+           "also rewrite pointers whose root has no tt.pointer_range = 32, where provably exact">
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
+def TritonAMDGPUConvertBufferOps : Pass<"tritonamdgpu-convert-buffer-ops", "mlir::ModuleOp"> {
+  let summary = "Turns loads and stores at a scalar base plus bounded offsets into buffer ops";
+  let description = [{
+    A `tt.load` or `tt.store` whose pointers are `addptr(splat(base),
+    offsets)` with i32 offsets that the ops computing them prove to lie in
+    [0, 2^31 / element bytes) becomes `amdg.buffer_load` /
+    `amdg.buffer_store` (mask, other and cache modifier kept). The bounds
+    come from constants, `tt.make_range`, program ids (below 2^31), the
+    induction variables of `scf.for`, and arith ops computed without
+    wrapping; function arguments are unbounded. Volatile loads, block
+    pointers and atomics stay. Only on gfx90a and gfx942 (the option, else
+    the module's `ttg.target`).
+
+    ```mlir
+    %s = tt.splat %row : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %p = tt.addptr %s, %cols : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %x = tt.load %p, %m, %other : tensor<1024x!tt.ptr<f32>, #blocked>
+    // becomes, %cols = tt.make_range {start = 0, end = 1024}
+    %x = amdg.buffer_load %row[%cols], %m, %other : tensor<1024xf32, #blocked>
+    ```
+  }];
+  let options = [
+    Option<"arch", "gfx-arch", "std::string", /*default=*/"std::string{}",
+           "the gfx architecture (gfx942, gfx90a); empty: the module's ttg.target">
+  ];
+  let dependentDialects = ["mlir::triton::amdgpu::TritonAMDGPUDialect"];
+}
+
 #endif // TRITONAMDGPU_TRANSFORMS_PASSES_TD

@@ -47,9 +47,12 @@ BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleA
   auto type = cast<RankedTensorType>(ptr.getType());
   AxisInfo info = axis.get(ptr);
   int64_t rank = type.getRank();
-  // Dimensions from the most contiguous; ties keep the last dimension fastest.
+  // Dimensions from the most contiguous; on a tie the lower dimension comes
+  // first, as in Triton 3.6 (a pointer whose contiguity is hidden on every
+  // dimension, say by `% N` of an unspecialized N, is walked along dimension
+  // 0: the K-major B operand of the AMD corpus matmuls).
   SmallVector<unsigned> order(rank);
-  std::iota(order.rbegin(), order.rend(), 0);
+  std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
     return info.getContiguity(a) > info.getContiguity(b);
   });

@@ -1,0 +1,122 @@
+// RUN: triton-opt %s -split-input-file -tritonamdgpu-convert-buffer-ops | FileCheck %s
+// RUN: triton-opt %s -split-input-file -tritonamdgpu-convert-buffer-ops='gfx-arch=gfx1100' | FileCheck %s --check-prefix=OTHER
+
+// Softmax's row: a scalar base plus tt.make_range offsets becomes a buffer
+// load (mask and other kept) and a buffer store; the cache modifier stays.
+// CHECK-LABEL: tt.func @row
+// CHECK: %[[COLS:.*]] = tt.make_range
+// CHECK: %[[X:.*]] = amdg.buffer_load %{{.*}}[%[[COLS]]], %{{.*}}, %{{.*}} cacheModifier = cg : tensor<1024xf32, #blocked>
+// CHECK: amdg.buffer_store %[[X]], %{{.*}}[%[[COLS]]], %{{.*}} : tensor<1024xf32, #blocked>
+// CHECK-NOT: tt.load
+// CHECK-NOT: tt.store
+// OTHER-LABEL: tt.func @row
+// OTHER-NOT: amdg.buffer
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @row(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %stride: i32, %n: i32) {
+    %other = arith.constant dense<0xFF800000> : tensor<1024xf32, #blocked>
+    %row = tt.get_program_id x : i32
+    %cols = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %nn = tt.splat %n : i32 -> tensor<1024xi32, #blocked>
+    %m = arith.cmpi slt, %cols, %nn : tensor<1024xi32, #blocked>
+    %start = arith.muli %row, %stride : i32
+    %base = tt.addptr %in, %start : !tt.ptr<f32>, i32
+    %s = tt.splat %base : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %p = tt.addptr %s, %cols : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %x = tt.load %p, %m, %other cacheModifier = cg : tensor<1024x!tt.ptr<f32>, #blocked>
+    %o = tt.splat %out : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %q = tt.addptr %o, %cols : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    tt.store %q, %x, %m : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// Offsets bounded through arith: program id * 4 + a 2-D range (row * 64 +
+// col), a remainder by a positive constant, and a loop's induction variable
+// stay in [0, 2^31) and are converted.
+// CHECK-LABEL: tt.func @bounded
+// CHECK: amdg.buffer_load %arg0[%{{.*}}] : tensor<16x64xf16, #blocked>
+// CHECK: scf.for
+// CHECK: amdg.buffer_load %arg0[%{{.*}}] : tensor<16x64xf16, #blocked>
+// CHECK: amdg.buffer_store
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @bounded(%a: !tt.ptr<f16>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c8 = arith.constant 8 : i32
+    %c64 = arith.constant dense<64> : tensor<16x1xi32, #blocked>
+    %c7 = arith.constant dense<7> : tensor<16x64xi32, #blocked>
+    %rows = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %r = tt.expand_dims %rows {axis = 1 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<16x1xi32, #blocked>
+    %c = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %rs = arith.muli %r, %c64 : tensor<16x1xi32, #blocked>
+    %rb = tt.broadcast %rs : tensor<16x1xi32, #blocked> -> tensor<16x64xi32, #blocked>
+    %cb = tt.broadcast %c : tensor<1x64xi32, #blocked> -> tensor<16x64xi32, #blocked>
+    %off = arith.addi %rb, %cb : tensor<16x64xi32, #blocked>
+    %pid = tt.get_program_id x : i32
+    %pid4 = arith.remsi %pid, %c8 : i32
+    %ps = tt.splat %pid4 : i32 -> tensor<16x64xi32, #blocked>
+    %off2 = arith.addi %off, %ps : tensor<16x64xi32, #blocked>
+    %base = tt.splat %a : !tt.ptr<f16> -> tensor<16x64x!tt.ptr<f16>, #blocked>
+    %p = tt.addptr %base, %off2 : tensor<16x64x!tt.ptr<f16>, #blocked>, tensor<16x64xi32, #blocked>
+    %x = tt.load %p : tensor<16x64x!tt.ptr<f16>, #blocked>
+    %acc = scf.for %i = %c0 to %c8 step %c1 iter_args(%v = %x) -> (tensor<16x64xf16, #blocked>) : i32 {
+      %is = tt.splat %i : i32 -> tensor<16x64xi32, #blocked>
+      %m = arith.remsi %off, %c7 : tensor<16x64xi32, #blocked>
+      %o = arith.addi %m, %is : tensor<16x64xi32, #blocked>
+      %pi = tt.addptr %base, %o : tensor<16x64x!tt.ptr<f16>, #blocked>, tensor<16x64xi32, #blocked>
+      %y = tt.load %pi : tensor<16x64x!tt.ptr<f16>, #blocked>
+      %s = arith.addf %v, %y : tensor<16x64xf16, #blocked>
+      scf.yield %s : tensor<16x64xf16, #blocked>
+    }
+    tt.store %p, %acc : tensor<16x64x!tt.ptr<f16>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// Kept: program id * 1024 may wrap (the add kernel: 3.6 keeps its loads
+// too), an unbounded argument, a possibly negative difference, 64-bit
+// offsets, a loop-carried pointer, and a volatile load.
+// CHECK-LABEL: tt.func @kept
+// CHECK-NOT: amdg.buffer
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @kept(%x: !tt.ptr<f32>, %n: i32, %big: tensor<256xi64, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c1024 = arith.constant 1024 : i32
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %s = tt.splat %x : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #blocked>
+    %pid = tt.get_program_id x : i32
+    %start = arith.muli %pid, %c1024 : i32
+    %st = tt.splat %start : i32 -> tensor<256xi32, #blocked>
+    %o1 = arith.addi %st, %r : tensor<256xi32, #blocked>
+    %p1 = tt.addptr %s, %o1 : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    %v1 = tt.load %p1 : tensor<256x!tt.ptr<f32>, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<256xi32, #blocked>
+    %o2 = arith.addi %ns, %r : tensor<256xi32, #blocked>
+    %p2 = tt.addptr %s, %o2 : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    %v2 = tt.load %p2 : tensor<256x!tt.ptr<f32>, #blocked>
+    %o3 = arith.subi %r, %ns : tensor<256xi32, #blocked>
+    %p3 = tt.addptr %s, %o3 : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    tt.store %p3, %v2 : tensor<256x!tt.ptr<f32>, #blocked>
+    %p4 = tt.addptr %s, %big : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi64, #blocked>
+    tt.store %p4, %v1 : tensor<256x!tt.ptr<f32>, #blocked>
+    %p5 = tt.addptr %s, %r : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    %v5 = tt.load %p5 {isVolatile = true} : tensor<256x!tt.ptr<f32>, #blocked>
+    %l = scf.for %i = %c0 to %n step %c1 iter_args(%q = %p5) -> (tensor<256x!tt.ptr<f32>, #blocked>) : i32 {
+      %v = tt.load %q : tensor<256x!tt.ptr<f32>, #blocked>
+      tt.store %q, %v : tensor<256x!tt.ptr<f32>, #blocked>
+      %q1 = tt.addptr %q, %r : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+      scf.yield %q1 : tensor<256x!tt.ptr<f32>, #blocked>
+    }
+    tt.return
+  }
+}
