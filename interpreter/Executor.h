@@ -21,6 +21,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <deque>
 #include <optional>
 
 namespace mlir {
@@ -46,22 +47,21 @@ public:
   /// An error at `op` naming the current program.
   InFlightDiagnostic error(Operation *op);
 
-  /// A `!ttg.memdesc` value: rows of one shared-memory buffer of the program,
-  /// from element `offset` on, with `shape`.
+  /// A `!ttg.memdesc` value: elements of one shared-memory buffer of the
+  /// program, element (i0, i1, ...) of the view at `offset + sum(i_d *
+  /// strides[d])` in the buffer's row-major elements (so index, subslice and
+  /// transposed views are all one kind).
   struct MemDescView {
     unsigned buffer = 0;
     int64_t offset = 0;
     SmallVector<int64_t, 4> shape;
-    /// Dimension i of the view is dimension order[i] of the row-major
-    /// elements at `offset` (a memdesc_trans); empty for no permutation.
-    SmallVector<int32_t, 4> order;
+    SmallVector<int64_t, 4> strides;
   };
-  /// The view a memdesc value is, or null if it is not one.
-  const MemDescView *getView(Value v) const {
-    auto it = views.find(v);
-    return it == views.end() ? nullptr : &it->second;
-  }
-  void setView(Value v, MemDescView view) { views[v] = std::move(view); }
+  /// The view a memdesc value is, or null if it is not one. A memdesc value
+  /// is bound to a scalar handle naming its view, so views pass through
+  /// iter_args, region results and calls as any other value does.
+  const MemDescView *getView(Value v) const;
+  void setView(Value v, MemDescView view);
   /// A new zero-filled buffer of `shape` for element type `elem`.
   unsigned allocate(ArrayRef<int64_t> shape, Type elem);
   /// The elements of `view`, as a tensor.
@@ -80,7 +80,7 @@ public:
 private:
   LogicalResult execOp(Operation *op);
   llvm::DenseMap<Value, TensorRef> env;
-  llvm::DenseMap<Value, MemDescView> views;
+  std::deque<MemDescView> viewTable; // indexed by handle
   std::vector<TensorPtr> sharedBuffers;
   unsigned callDepth = 0;
 };

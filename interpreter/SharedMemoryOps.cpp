@@ -31,29 +31,38 @@ unsigned Executor::allocate(ArrayRef<int64_t> shape, Type elem) {
   return sharedBuffers.size() - 1;
 }
 
+const Executor::MemDescView *Executor::getView(Value v) const {
+  if (!isa<ttg::MemDescType>(v.getType()))
+    return nullptr;
+  TensorRef handle = get(v);
+  if (!handle || handle->ints.size() != 1 || handle->ints[0] < 0 ||
+      handle->ints[0] >= (int64_t)viewTable.size())
+    return nullptr;
+  return &viewTable[handle->ints[0]];
+}
+
+void Executor::setView(Value v, MemDescView view) {
+  viewTable.push_back(std::move(view));
+  set(v, Tensor::ofInts({}, viewTable.size() - 1));
+}
+
+/// Row-major strides of a whole buffer of `shape`.
+static SmallVector<int64_t, 4> rowMajorStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t, 4> strides(shape.size(), 1);
+  for (int64_t d = (int64_t)shape.size() - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  return strides;
+}
+
 /// For each element of `view` in row-major order, its position in the
 /// buffer.
 static SmallVector<int64_t> bufferPositions(const Executor::MemDescView &view) {
   int64_t n = product(view.shape);
   SmallVector<int64_t> positions(n);
-  if (view.order.empty()) {
-    for (int64_t i = 0; i < n; ++i)
-      positions[i] = view.offset + i;
-    return positions;
-  }
-  // Row-major strides of the stored (unpermuted) shape, seen through order.
-  size_t rank = view.shape.size();
-  SmallVector<int64_t, 4> stored(rank), storedStrides(rank, 1), strides(rank);
-  for (size_t i = 0; i < rank; ++i)
-    stored[view.order[i]] = view.shape[i];
-  for (int64_t d = (int64_t)rank - 2; d >= 0; --d)
-    storedStrides[d] = storedStrides[d + 1] * stored[d + 1];
-  for (size_t i = 0; i < rank; ++i)
-    strides[i] = storedStrides[view.order[i]];
   for (int64_t i = 0; i < n; ++i) {
     int64_t rest = i, position = view.offset;
-    for (int64_t d = (int64_t)rank - 1; d >= 0; --d) {
-      position += (rest % view.shape[d]) * strides[d];
+    for (int64_t d = (int64_t)view.shape.size() - 1; d >= 0; --d) {
+      position += (rest % view.shape[d]) * view.strides[d];
       rest /= view.shape[d];
     }
     positions[i] = position;
@@ -107,6 +116,7 @@ std::optional<LogicalResult> mlir::triton::interp::execSharedMemory(Executor &ex
     Executor::MemDescView view;
     view.buffer = ex.allocate(type.getAllocShape(), type.getElementType());
     view.shape.assign(type.getShape().begin(), type.getShape().end());
+    view.strides = rowMajorStrides(type.getShape());
     if (alloc.getSrc())
       ex.writeView(view, *ex.get(alloc.getSrc()));
     ex.setView(alloc.getResult(), view);
@@ -116,8 +126,6 @@ std::optional<LogicalResult> mlir::triton::interp::execSharedMemory(Executor &ex
     const Executor::MemDescView *src = ex.getView(index.getSrc());
     if (!src)
       return ex.error(op) << "indexes a buffer that was not allocated here";
-    if (!src->order.empty())
-      return ex.error(op) << "indexing a transposed view is not supported yet";
     int64_t i = ex.get(index.getIndex())->ints[0];
     if (i < 0 || i >= src->shape.front())
       return ex.error(op) << "index " << i << " is outside the buffer's "
@@ -125,8 +133,21 @@ std::optional<LogicalResult> mlir::triton::interp::execSharedMemory(Executor &ex
     Executor::MemDescView view;
     view.buffer = src->buffer;
     view.shape.assign(src->shape.begin() + 1, src->shape.end());
-    view.offset = src->offset + i * product(view.shape);
+    view.strides.assign(src->strides.begin() + 1, src->strides.end());
+    view.offset = src->offset + i * src->strides.front();
     ex.setView(index.getResult(), view);
+    return success();
+  }
+  if (auto slice = dyn_cast<ttg::MemDescSubsliceOp>(op)) {
+    const Executor::MemDescView *src = ex.getView(slice.getSrc());
+    if (!src)
+      return ex.error(op) << "slices a buffer that was not allocated here";
+    Executor::MemDescView view = *src;
+    auto type = cast<ttg::MemDescType>(slice.getType());
+    view.shape.assign(type.getShape().begin(), type.getShape().end());
+    for (auto [d, offset] : llvm::enumerate(slice.getOffsets()))
+      view.offset += offset * src->strides[d];
+    ex.setView(slice.getResult(), view);
     return success();
   }
   if (auto trans = dyn_cast<ttg::MemDescTransOp>(op)) {
@@ -135,10 +156,10 @@ std::optional<LogicalResult> mlir::triton::interp::execSharedMemory(Executor &ex
       return ex.error(op) << "transposes a buffer that was not allocated here";
     Executor::MemDescView view = *src;
     view.shape.clear();
-    view.order.clear();
+    view.strides.clear();
     for (int32_t d : trans.getOrder()) {
       view.shape.push_back(src->shape[d]);
-      view.order.push_back(src->order.empty() ? d : src->order[d]);
+      view.strides.push_back(src->strides[d]);
     }
     ex.setView(trans.getResult(), view);
     return success();

@@ -95,8 +95,7 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = {"triton-nvidia-gpu-plan-cta",
-    "tritongpu-fuse-nested-loops", "nvgpu-warp-specialization", "tritongpu-prefetch",
-    "triton-nvidia-mma-lowering"};
+    "tritongpu-fuse-nested-loops", "nvgpu-warp-specialization", "triton-nvidia-mma-lowering"};
 // Passes of make_ttgir for hip:gfx942 and gfx90a, for the remark.
 const StringRef kMakeTTGIRPassesHip[] = {"tritonamdgpu-optimize-dot-operands",
     "tritonamdgpu-hoist-layout-conversions", "tritongpu-fuse-nested-loops",
@@ -154,6 +153,10 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     pm.addPass(triton::gpu::createTritonGPUPipeline(pipelining));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createTritonLoopAwareCSE());
+    // Step 17: only sm_8x prefetches; wgmma reads its operands from shared
+    // memory itself.
+    if (target.computeCapability / 10 == 8)
+      pm.addPass(triton::gpu::createTritonGPUPrefetch());
     pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(triton::gpu::createTritonGPUCoalesceAsyncCopy());
@@ -285,13 +288,15 @@ void mlir::triton::registerTritonPipelines() {
       "[on NVIDIA: triton-loop-aware-cse, "
       "canonicalize, triton-licm, canonicalize, tritongpu-combine-tensor-select-and-if, "
       "tritongpu-assign-latencies, tritongpu-schedule-loops, tritongpu-pipeline, "
-      "canonicalize, triton-loop-aware-cse, tritongpu-optimize-dot-operands, "
+      "canonicalize, triton-loop-aware-cse, [on sm_8x] tritongpu-prefetch, "
+      "tritongpu-optimize-dot-operands, "
       "canonicalize, tritongpu-coalesce-async-copy, tritongpu-remove-layout-conversions], "
       "tritongpu-reduce-data-duplication and [on NVIDIA] "
       "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion [on AMD "
       "tritongpu-remove-layout-conversions, tritonamdgpu-canonicalize-pointers, canonicalize, "
       "tritonamdgpu-convert-buffer-ops, canonicalize, cse, symbol-dce] run; "
-      "tritongpu-prefetch and the rest are NOT BUILT YET (running it emits a remark naming them)",
+      "plan-cta, warp specialization and the rest are NOT BUILT YET (running it emits a "
+      "remark naming them)",
       buildMakeTTGIR);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-llir",

@@ -345,6 +345,48 @@ def TritonGPUCoalesceAsyncCopy
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUPrefetch : Pass<"tritongpu-prefetch", "mlir::ModuleOp"> {
+  let summary = "Loads the first k-slice of a dot's shared-memory operands one iteration ahead";
+  let description = [{
+    Triton 3.6's prefetch for mma v2 (and MFMA) dots, which make_ttgir runs
+    on sm_8x. A loop qualifies when its body holds exactly one `tt.dot`, of
+    an `#ttg.nvidia_mma` v2 or `#ttg.amd_mfma` result, whose A and B each
+    come from a `ttg.local_load` (without a token) into a `#ttg.dot_op`
+    layout, through single-operand elementwise ops of one use each, and
+    whose loaded memdescs are both iter_args of the loop. Any other dot in
+    the body leaves the loop untouched; so does a local_load of a view made
+    in the loop (3.6's pipeliner indexes its buffers with `memdesc_index`
+    inside the loop and orders the load by an async token, so 3.6 never
+    prefetches its own pipelined loops).
+
+    The slice width along K is `8 * kWidth` (256 bits of elements when
+    kWidth is 0); K must be a multiple of it and at least it. Before the
+    loop, and at the end of each iteration for the memdescs it yields, the
+    first slice of A and B is loaded (`ttg.memdesc_subslice` views) and
+    carried as new iter_args; the dot becomes a chain of dots over the
+    slices, each slice loaded just before the dot preceding its own, and the
+    last dot is issued after the next iteration's prefetch unless something
+    in between uses its result or has regions.
+
+    ```mlir
+    scf.for ... iter_args(%acc = %c, %a = %a0, %b = %b0) {
+      %x = ttg.local_load %a : !ttg.memdesc<64x32xf16, ...> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      ...
+      %d = tt.dot %x, %y, %acc
+    // becomes (slices of 16 along K)
+    %x0 = ttg.local_load (ttg.memdesc_subslice %a0[0, 0]) ...  // before the loop
+    scf.for ... iter_args(%acc = %c, %a = %a0, %b = %b0, %xs = %x0, %ys = %y0) {
+      %x1 = ttg.local_load (ttg.memdesc_subslice %a[0, 16]) ...
+      %d0 = tt.dot %xs, %ys, %acc
+      ...
+      %xn = ttg.local_load (ttg.memdesc_subslice %a_next[0, 0]) ...
+      %d1 = tt.dot %x1, %y1, %d0
+      scf.yield %d1, %a_next, %b_next, %xn, %yn
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 def TritonGPUReorderInstructions
     : Pass<"tritongpu-reorder-instructions", "mlir::ModuleOp"> {
   let summary = "Moves conversions, shared-memory allocations and loads to shorten live ranges";
