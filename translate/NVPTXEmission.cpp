@@ -4,6 +4,7 @@
 #include "translate/LLVMCodegen.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
@@ -32,8 +33,24 @@ static bool usesLibdevice(const Module &module) {
   return false;
 }
 
+/// Shared, local and constant memory addresses are 32 bits, as Triton compiles
+/// them (its data layout has p3:32:32): without this, every shared-memory
+/// address is computed in 64 bits and truncated (three more instructions per
+/// cp.async in the matmul's main loop). NVPTX takes it as an LLVM option that
+/// changes the target's data layout; it is set before the machine is made.
+static void useShortSharedPointers() {
+  auto &options = cl::getRegisteredOptions();
+  auto found = options.find("nvptx-short-ptr");
+  if (found == options.end())
+    return; // an LLVM without the option: 64-bit addresses, still correct
+  if (auto *flag = static_cast<cl::opt<bool> *>(found->second);
+      flag && flag->getNumOccurrences() == 0)
+    flag->setValue(true);
+}
+
 Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch, int ptxVersion,
                                             bool optimize) {
+  useShortSharedPointers();
   std::string features = "+ptx" + std::to_string(ptxVersion);
   auto machine = createTargetMachine("nvptx64-nvidia-cuda", arch, features);
   if (!machine)

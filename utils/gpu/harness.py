@@ -10,7 +10,7 @@ case the harness draws fresh random inputs, poisons the outputs, runs ours
 (CuPy, Triton's kernel ABI: arguments, then null global/profile scratch;
 block = 32 x num_warps; dynamic shared memory from the JSON) and checks it
 against PyTorch in float64, does the same with Triton's compile, then times
-both with triton.testing.do_bench medians, three alternating rounds, and
+both with triton.testing.do_bench medians, three alternating rounds ($HARNESS_ROUNDS), and
 reports the median of the three ratios ours / Triton.
 
 Usage (on the GPU machine): harness.py DIR [NAME...]
@@ -31,6 +31,7 @@ sys.path.insert(0, HERE)
 import kernels as own  # noqa: E402
 
 DIR = sys.argv[1]
+ROUNDS = int(os.environ.get("HARNESS_ROUNDS", "3"))  # alternating timing rounds
 ONLY = set(sys.argv[2:])
 spec = importlib.util.spec_from_file_location("corpus_kernels",
                                               os.path.join(DIR, "corpus_kernels.py"))
@@ -244,6 +245,12 @@ def resized(case, name, size):
 BIG = next(c for c in CASES if c.name == "matmul_fp16_sm90")
 CASES.insert(CASES.index(BIG) + 1, resized(BIG, "matmul_fp16_sm90_8192", 8192))
 CASES += [renamed(c, c.name + "_ttgir") for c in CASES if c.unit == "TFLOP/s"]
+# The matmuls compiled for sm_80 (mma.sync, ldmatrix, the sm_80 pipeline), run on
+# the H200 for correctness only: Triton's side is its sm_90 compile, so not timed.
+for c in [c for c in CASES if c.name in ("matmul_fp16_small", "matmul_fp16_sm90")]:
+    sm80 = renamed(c, c.name + "_sm80")
+    sm80.traffic = None
+    CASES.append(sm80)
 # Ragged sizes for correctness only (not multiples of the block).
 RAGGED = {"add_fp32": add_case("add_fp32", torch.float32, 1000016),
           "add_fp16": add_case("add_fp16", torch.float16, 1000016),
@@ -255,11 +262,15 @@ RAGGED = {"add_fp32": add_case("add_fp32", torch.float32, 1000016),
           "attention_fwd": attention_case("attention_fwd", 4, 1008)}
 RAGGED.update({k + "_ttgir": renamed(c, k + "_ttgir") for k, c in list(RAGGED.items())
                if c.unit == "TFLOP/s"})
+RAGGED.update({k + "_sm80": renamed(c, k + "_sm80") for k, c in list(RAGGED.items())
+               if k in ("matmul_fp16_small", "matmul_fp16_sm90")})
 
 
 def ours_launcher(case, args):
     meta = json.load(open(os.path.join(DIR, f"{case.binary}.json")))
-    module = cp.RawModule(path=os.path.join(DIR, f"{case.binary}.cubin"))
+    # sm_80 cubins do not run on an sm_90 GPU: their PTX is JIT-compiled.
+    image = "ptx" if case.binary.endswith("_sm80") else "cubin"
+    module = cp.RawModule(path=os.path.join(DIR, f"{case.binary}.{image}"))
     fn = module.get_function(meta["name"])
     if meta["shared"] > 48 * 1024:
         fn.max_dynamic_shared_size_bytes = meta["shared"]
@@ -310,7 +321,7 @@ def main():
             ragged = RAGGED.get(case.name)
             err_ragged = check(ragged, "ours")[0] if ragged else float("nan")
             ratios, rates = [], {"ours": [], "triton": []}
-            for _ in range(3 if case.traffic else 0):
+            for _ in range(ROUNDS if case.traffic else 0):
                 for which, run in (("ours", run_ours), ("triton", run_ref)):
                     ms = triton.testing.do_bench(run, warmup=50, rep=300, return_mode="median")
                     scale = 1e-12 if case.unit == "TFLOP/s" else 1e-9

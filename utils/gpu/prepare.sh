@@ -16,8 +16,9 @@ compile="$here/../triton-compile"
 mkdir -p "$out"
 cp "$corpus/kernels.py" "$out/corpus_kernels.py"
 
-build() { # NAME TTIR|TTGIR WARPS [STAGES]
-  if "$compile" --num-warps "$3" --num-stages "${4:-3}" -o "$out/$1" "$2" 2> "$out/$1.log"; then
+build() { # NAME TTIR|TTGIR WARPS [STAGES [TARGET]]
+  if "$compile" --target "${5:-cuda:90}" --num-warps "$3" --num-stages "${4:-3}" -o "$out/$1" "$2" \
+       2> "$out/$1.log"; then
     echo "compiled  $1"
   else
     echo "FAILED    $1: $(grep -m1 error "$out/$1.log")"
@@ -32,6 +33,9 @@ build softmax_4096_w8 "$here/ttir/softmax_4096_w8.ttir" 8
 build softmax_4096_w16 "$here/ttir/softmax_4096_w16.ttir" 16
 build layer_norm_4096 "$here/ttir/layer_norm_4096.ttir" 8
 build attention_fwd "$here/ttir/attention_fwd.ttir" 4 3
+# The matmuls for sm_80 (mma.sync), checked on the H200 for correctness.
+build matmul_fp16_small_sm80 "$corpus/matmul_fp16_small.ttir" 4 2 cuda:80
+build matmul_fp16_sm90_sm80 "$corpus/matmul_fp16_sm90.ttir" 8 3 cuda:80
 # Triton's own TTGIR of the dot kernels through our make_llir: times our
 # lowering apart from our TTGIR passes.
 build matmul_fp16_small_ttgir "$corpus/matmul_fp16_small.ttgir" 4 2
