@@ -38,7 +38,16 @@ for it in range(int(sys.argv[3])):
         args.append(random.choice(['-canonicalize', '-triton-make-ttir', '-inline', '-triton-combine', '-triton-rewrite-tensor-pointer', '-triton-licm', '-triton-loop-aware-cse', '-triton-reorder-broadcast', '-triton-rewrite-tensor-descriptor-to-pointer', '-triton-loop-unroll',
                                    '-triton-make-ttgir=target=cuda:90', '-triton-make-llir=target=cuda:90',
                                    '-triton-to-llvm=target=cuda:90', '-triton-to-llvm=target=hip:gfx942',
-                                   '-allocate-shared-memory', '-tritongpu-accelerate-matmul']))
+                                   '-allocate-shared-memory', '-tritongpu-accelerate-matmul',
+                                   '-triton-make-ttgir=target=hip:gfx942', '-triton-make-llir=target=hip:gfx942',
+                                   '-tritongpu-remove-layout-conversions', '-tritongpu-F32DotTC=emu-tf32=true',
+                                   '-tritongpu-assign-latencies', '-tritongpu-schedule-loops',
+                                   '--pass-pipeline=builtin.module(tritongpu-assign-latencies,tritongpu-schedule-loops,tritongpu-pipeline)',
+                                   '-tritongpu-prefetch', '-tritongpu-coalesce-async-copy',
+                                   '-tritongpu-optimize-dot-operands', '-triton-nvidia-gpu-fence-insertion',
+                                   '-tritonamdgpu-accelerate-matmul=gfx-arch=gfx942',
+                                   '-tritonamdgpu-optimize-epilogue', '-tritonamdgpu-canonicalize-pointers',
+                                   '-tritonamdgpu-convert-buffer-ops=gfx-arch=gfx942']))
     p = subprocess.run(args, input=src, capture_output=True, text=True)
     if p.returncode < 0 or p.returncode > 1:
         crashes += 1

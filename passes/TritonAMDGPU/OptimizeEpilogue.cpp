@@ -47,7 +47,7 @@ Value convertTo(OpBuilder &b, Value value, Attribute encoding) {
 /// layout into a store in that layout; returns whether it did.
 bool storeInMfmaLayout(StoreOp store) {
   auto valueType = dyn_cast<RankedTensorType>(store.getValue().getType());
-  if (!valueType || !isa<BlockedEncodingAttr>(valueType.getEncoding()))
+  if (!valueType || !isa_and_nonnull<BlockedEncodingAttr>(valueType.getEncoding()))
     return false;
   // The chain from the conversion to the store, each op used once.
   SmallVector<Operation *> chain;
@@ -64,7 +64,7 @@ bool storeInMfmaLayout(StoreOp store) {
   if (!convert)
     return false;
   Attribute mfma = convert.getSrc().getType().getEncoding();
-  if (!isa<AMDMfmaEncodingAttr>(mfma))
+  if (!isa_and_nonnull<AMDMfmaEncodingAttr>(mfma))
     return false;
 
   OpBuilder b(store);

@@ -35,6 +35,10 @@ bool isDotLike(Operation *op) {
 /// local_allocs it feeds agree on a layout it copies into 4 bytes or more at
 /// a time.
 bool isPipeliningBeneficial(LoadOp load, const ModuleAxisInfo &axis) {
+  // Only tensors with a layout (TTGIR) have a shared-memory form to copy into.
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type || !type.getEncoding())
+    return false;
   if (!canBeAsyncCopy(load, axis))
     return false;
   bool conflict = false;
