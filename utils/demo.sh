@@ -49,6 +49,16 @@ if [ -f "$corpus/triton-3.6-sm90/add_fp32.frontend.mlir" ]; then
   "$bin/triton-opt" "$corpus/triton-3.6-sm90/add_fp32.frontend.mlir" -triton-make-ttir='target=cuda:90' --mlir-use-nameloc-as-prefix
 fi
 
+matmul="$corpus/triton-3.6-sm90/matmul_fp16_sm90.ttir"
+if [ -f "$matmul" ]; then
+  step "the corpus fp16 matmul (128x256x64 tiles, 8 warps, 3 stages) to PTX: wgmma, a 3-stage cp.async pipeline"
+  "$bin/triton-opt" "$matmul" -triton-to-llvm='target=cuda:90 num-warps=8 num-stages=3' 2>/dev/null |
+    "$bin/triton-translate" --mlir-to-ptx -o "$out/matmul.ptx"
+  for instruction in wgmma.mma_async cp.async.cg.shared.global cp.async.wait_group ldmatrix; do
+    printf '%6d  %s\n' "$(grep -c "$instruction" "$out/matmul.ptx")" "$instruction"
+  done
+fi
+
 step "not built yet"
-echo "Matrix multiplication (accelerate-matmul, pipelining, the MMA lowerings), warp"
-echo "specialization, CTA clusters and the AMD lowering; see the README's \"Not built yet\"."
+echo "TMA and tensor descriptors on sm_90, CTA clusters, warp specialization, AMD's stream"
+echo "pipeliner; see the README's \"Not built yet\"."
