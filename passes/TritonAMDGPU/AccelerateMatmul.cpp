@@ -10,6 +10,7 @@
 #include "passes/TritonAMDGPU/Passes.h"
 
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonAMDGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/TritonAMDGPU/MfmaInstructions.h"
 
@@ -31,16 +32,6 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
 namespace {
-
-/// The gfx name from the option, else from `ttg.target = "hip:gfxNNN"`.
-std::string getArch(ModuleOp module, StringRef option) {
-  if (!option.empty())
-    return option.str();
-  auto target = module->getAttrOfType<StringAttr>(kTargetAttrName);
-  if (!target || !target.getValue().starts_with("hip:"))
-    return "";
-  return target.getValue().drop_front(4).str();
-}
 
 /// Whether `dot` is connected to another dot in its region (forward, or
 /// backward not through block arguments): flash attention's chain.
@@ -201,7 +192,7 @@ struct TritonAMDGPUAccelerateMatmulPass
     }
     // Other AMD GPUs (RDNA's WMMA, gfx950's MFMA version 4) keep their
     // dots on FMAs here.
-    unsigned version = amdgpu::getMfmaVersion(getArch(module, arch));
+    unsigned version = amdgpu::getMfmaVersion(amdgpu::getTargetArch(module, arch));
     auto numWarps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
     if (version == 0 || !numWarps)
       return;

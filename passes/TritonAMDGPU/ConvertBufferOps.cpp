@@ -106,15 +106,11 @@ struct TritonAMDGPUConvertBufferOpsPass
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    std::string chosen = arch;
+    std::string chosen = amdgpu::getTargetArch(module, arch);
     if (chosen.empty()) {
-      auto target = module->getAttrOfType<StringAttr>("ttg.target");
-      if (!target || !target.getValue().starts_with("hip:")) {
-        module.emitError("tritonamdgpu-convert-buffer-ops: no gfx-arch option and no hip "
-                         "ttg.target on the module");
-        return signalPassFailure();
-      }
-      chosen = target.getValue().drop_front(4).str();
+      module.emitError("tritonamdgpu-convert-buffer-ops: no gfx-arch option and no hip "
+                       "ttg.target on the module");
+      return signalPassFailure();
     }
     if (!hasBufferOps(chosen))
       return;

@@ -19,3 +19,12 @@ void TritonAMDGPUDialect::initialize() {
 #include "dialects/TritonAMDGPU/IR/TritonAMDGPUOps.cpp.inc"
       >();
 }
+
+std::string mlir::triton::amdgpu::getTargetArch(ModuleOp module, StringRef option) {
+  if (!option.empty())
+    return option.str();
+  auto target = module->getAttrOfType<StringAttr>(triton::gpu::kTargetAttrName);
+  if (!target || !target.getValue().starts_with("hip:"))
+    return "";
+  return target.getValue().drop_front(4).str();
+}

@@ -47,15 +47,11 @@ namespace {
 /// The GPU to lower for: the option, else the module's `ttg.target`
 /// (`hip:gfx942`); empty after a located error.
 std::string getArch(ModuleOp module, StringRef option) {
-  std::string arch = option.str();
+  std::string arch = triton::amdgpu::getTargetArch(module, option);
   if (arch.empty()) {
-    auto target = module->getAttrOfType<StringAttr>("ttg.target");
-    if (!target || !target.getValue().starts_with("hip:")) {
-      module.emitError() << "no AMD GPU to lower for: give gfx-arch, or a module ttg.target "
-                            "of the form hip:gfx942";
-      return "";
-    }
-    arch = target.getValue().drop_front(4).str();
+    module.emitError() << "no AMD GPU to lower for: give gfx-arch, or a module ttg.target "
+                          "of the form hip:gfx942";
+    return "";
   }
   if (arch != "gfx942" && arch != "gfx90a") {
     module.emitError() << "AMD GPU '" << arch
@@ -75,26 +71,10 @@ struct ConvertTritonAMDGPUToLLVMPass
     std::string gfx = getArch(module, arch);
     if (gfx.empty())
       return signalPassFailure();
-    if (!module->hasAttr(triton::gpu::kNumWarpsAttrName)) {
-      module.emitError("the module has no ttg.num-warps: lower TTIR to TTGIR first "
-                       "(-convert-triton-to-tritongpu)");
+    if (failed(checkModuleLowerable(module, 64, "on " + gfx + ": its waves have 64 threads")))
       return signalPassFailure();
-    }
     int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
-    int threadsPerWarp = getModuleIntAttr(module, triton::gpu::kThreadsPerWarpAttrName, 64);
-    int numCTAs = getModuleIntAttr(module, triton::gpu::kNumCTAsAttrName, 1);
-    if (threadsPerWarp != 64) {
-      module.emitError() << "ttg.threads-per-warp = " << static_cast<int>(threadsPerWarp)
-                         << " on " << gfx << ": its waves have 64 threads";
-      return signalPassFailure();
-    }
-    if (numCTAs != 1) {
-      module.emitError("lowering a module with ttg.num-ctas > 1 (CTA clusters) is not "
-                       "supported yet");
-      return signalPassFailure();
-    }
-    if (failed(checkTensorConstantsLowerable(module)))
-      return signalPassFailure();
+    int threadsPerWarp = 64;
     // Triton's numerics ops become the arith and math ops they are here,
     // before the analyses below see the module.
     amd::rewriteElementwiseOpsToArith(module);

@@ -53,27 +53,10 @@ struct ConvertTritonGPUToLLVMPass
                          << " is not supported: expected 80 or 90";
       return signalPassFailure();
     }
-    if (!module->hasAttr(triton::gpu::kNumWarpsAttrName)) {
-      module.emitError("the module has no ttg.num-warps: lower TTIR to TTGIR first "
-                       "(-convert-triton-to-tritongpu)");
+    if (failed(checkModuleLowerable(module, 32, "on an NVIDIA target: warps have 32 threads")))
       return signalPassFailure();
-    }
     int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
-    int threadsPerWarp = getModuleIntAttr(module, triton::gpu::kThreadsPerWarpAttrName, 32);
-    int numCTAs = getModuleIntAttr(module, triton::gpu::kNumCTAsAttrName, 1);
-    if (threadsPerWarp != 32) {
-      module.emitError() << "ttg.threads-per-warp = " << static_cast<int>(threadsPerWarp)
-                         << " on an NVIDIA target: warps have 32 threads";
-      return signalPassFailure();
-    }
-    if (numCTAs != 1) {
-      module.emitError("lowering a module with ttg.num-ctas > 1 (CTA clusters) is not "
-                       "supported yet");
-      return signalPassFailure();
-    }
-
-    if (failed(checkTensorConstantsLowerable(module)))
-      return signalPassFailure();
+    int threadsPerWarp = 32;
 
     // A kernel that needs more shared memory than a block may have would
     // only fail at launch; say so here, as Triton's launcher would.

@@ -3,6 +3,7 @@
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 #include "passes/Analysis/Allocation.h"
 #include "passes/Analysis/Membar.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -322,4 +323,18 @@ int mlir::triton::getModuleIntAttr(ModuleOp module, StringRef name, int fallback
   if (auto attr = module->getAttrOfType<IntegerAttr>(name))
     return attr.getInt();
   return fallback;
+}
+
+LogicalResult mlir::triton::checkModuleLowerable(ModuleOp module, int threadsPerWarp,
+                                                 const Twine &mismatch) {
+  if (!module->hasAttr(triton::gpu::kNumWarpsAttrName))
+    return module.emitError("the module has no ttg.num-warps: lower TTIR to TTGIR first "
+                            "(-convert-triton-to-tritongpu)");
+  int threads = getModuleIntAttr(module, triton::gpu::kThreadsPerWarpAttrName, threadsPerWarp);
+  if (threads != threadsPerWarp)
+    return module.emitError() << "ttg.threads-per-warp = " << threads << " " << mismatch;
+  if (getModuleIntAttr(module, triton::gpu::kNumCTAsAttrName, 1) != 1)
+    return module.emitError("lowering a module with ttg.num-ctas > 1 (CTA clusters) is not "
+                            "supported yet");
+  return checkTensorConstantsLowerable(module);
 }

@@ -100,6 +100,12 @@ LogicalResult insertBarriersAndLowerSCF(ModuleOp module);
 /// An integer module attribute, or `fallback`.
 int getModuleIntAttr(ModuleOp module, StringRef name, int fallback);
 
+/// What every backend's lowering asks of its input, each failure a located
+/// error: TTGIR (ttg.num-warps set), the target's `threadsPerWarp` (the error
+/// says `ttg.threads-per-warp = N ` then `mismatch`), one CTA, and lowerable
+/// tensor constants.
+LogicalResult checkModuleLowerable(ModuleOp module, int threadsPerWarp, const Twine &mismatch);
+
 } // namespace triton
 } // namespace mlir
 

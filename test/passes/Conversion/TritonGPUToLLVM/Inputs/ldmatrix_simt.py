@@ -10,35 +10,15 @@ loads the lowering emitted, then a count.
 
 Usage: ldmatrix_simt.py TRITON_OPT UTILS_DIR
 """
-import os
 import re
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
 OPT = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
 import simt_sim  # noqa: E402
-
-TMP = tempfile.mkdtemp()
-
-
-def offsets(L, M, N, name):
-    """%<name> = i * N + j over an MxN tensor in layout L."""
-    s0 = f"#ttg.slice<{{dim = 1, parent = {L}}}>"
-    s1 = f"#ttg.slice<{{dim = 0, parent = {L}}}>"
-    return f"""    %{name}i = tt.make_range {{end = {M} : i32, start = 0 : i32}} : tensor<{M}xi32, {s0}>
-    %{name}ie = tt.expand_dims %{name}i {{axis = 1 : i32}} : tensor<{M}xi32, {s0}> -> tensor<{M}x1xi32, {L}>
-    %{name}j = tt.make_range {{end = {N} : i32, start = 0 : i32}} : tensor<{N}xi32, {s1}>
-    %{name}je = tt.expand_dims %{name}j {{axis = 0 : i32}} : tensor<{N}xi32, {s1}> -> tensor<1x{N}xi32, {L}>
-    %{name}n = arith.constant dense<{N}> : tensor<{M}x1xi32, {L}>
-    %{name}r = arith.muli %{name}ie, %{name}n : tensor<{M}x1xi32, {L}>
-    %{name}rb = tt.broadcast %{name}r : tensor<{M}x1xi32, {L}> -> tensor<{M}x{N}xi32, {L}>
-    %{name}cb = tt.broadcast %{name}je : tensor<1x{N}xi32, {L}> -> tensor<{M}x{N}xi32, {L}>
-    %{name} = arith.addi %{name}rb, %{name}cb : tensor<{M}x{N}xi32, {L}>
-"""
+from simt_kernels import lower, offsets  # noqa: E402
 
 
 def access(ptr, shape, L, ty, name, value=None):
@@ -81,21 +61,9 @@ def kernel(case):
             "    tt.return\n  }\n}\n")
 
 
-def lower(src, cc):
-    path = os.path.join(TMP, "k.mlir")
-    with open(path, "w") as f:
-        f.write(src)
-    r = subprocess.run([OPT, path, "-allocate-shared-memory",
-                        f"-convert-triton-gpu-to-llvm=compute-capability={cc}",
-                        "-canonicalize", "-cse", "-reconcile-unrealized-casts",
-                        "--mlir-print-op-generic"], capture_output=True, text=True)
-    if r.returncode:
-        raise RuntimeError(r.stderr.strip().splitlines()[0] if r.stderr else "triton-opt crashed")
-    return r.stdout, int(re.search(r"ttg.shared = (\d+)", r.stdout).group(1))
-
-
 def run_case(name, case):
-    text, shared = lower(kernel(case), case.get("cc", 90))
+    text, shared = lower(OPT, kernel(case),
+                         f"-convert-triton-gpu-to-llvm=compute-capability={case.get('cc', 90)}")
     loads = re.findall(r'"nvvm.ldmatrix".*mma_layout<(\w+)>', text)
     kind = f"{len(loads)} ldmatrix" + (" .trans" if "col" in loads else "")
     rng = np.random.default_rng(len(name))

@@ -8,19 +8,16 @@ case, PASS or FAIL, then a count.
 
 Usage: mfma_simt.py TRITON_OPT UTILS_DIR
 """
-import os
 import re
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
 OPT = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
 import simt_sim  # noqa: E402
+from simt_kernels import load, lower, offsets  # noqa: E402
 
-TMP = tempfile.mkdtemp()
 BLOCKED = ("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], "
            "warpsPerCTA = [%d, 1], order = [1, 0]}>")
 
@@ -38,32 +35,6 @@ TYPES = {
 # fnuz codes and their values: e4m3 with bias 8, e5m2 with bias 16.
 FNUZ = {"fp8": {0x40: 1.0, 0x48: 2.0, 0xC0: -1.0, 0x38: 0.5, 0x44: 1.5, 0x00: 0.0, 0xC4: -1.5},
         "bf8": {0x40: 1.0, 0x44: 2.0, 0xC0: -1.0, 0x3C: 0.5, 0x42: 1.5, 0x00: 0.0, 0xC2: -1.5}}
-
-
-def offsets(L, M, N, name):
-    """%<name> = i * N + j over an MxN tensor in layout L."""
-    s0 = f"#ttg.slice<{{dim = 1, parent = {L}}}>"
-    s1 = f"#ttg.slice<{{dim = 0, parent = {L}}}>"
-    return f"""    %{name}i = tt.make_range {{end = {M} : i32, start = 0 : i32}} : tensor<{M}xi32, {s0}>
-    %{name}ie = tt.expand_dims %{name}i {{axis = 1 : i32}} : tensor<{M}xi32, {s0}> -> tensor<{M}x1xi32, {L}>
-    %{name}j = tt.make_range {{end = {N} : i32, start = 0 : i32}} : tensor<{N}xi32, {s1}>
-    %{name}je = tt.expand_dims %{name}j {{axis = 0 : i32}} : tensor<{N}xi32, {s1}> -> tensor<1x{N}xi32, {L}>
-    %{name}n = arith.constant dense<{N}> : tensor<{M}x1xi32, {L}>
-    %{name}r = arith.muli %{name}ie, %{name}n : tensor<{M}x1xi32, {L}>
-    %{name}rb = tt.broadcast %{name}r : tensor<{M}x1xi32, {L}> -> tensor<{M}x{N}xi32, {L}>
-    %{name}cb = tt.broadcast %{name}je : tensor<1x{N}xi32, {L}> -> tensor<{M}x{N}xi32, {L}>
-    %{name} = arith.addi %{name}rb, %{name}cb : tensor<{M}x{N}xi32, {L}>
-"""
-
-
-def load(ptr, shape, L, mem, ty, name):
-    text = f"""    %{name}p = tt.splat %{ptr} : !tt.ptr<{mem}> -> tensor<{shape}x!tt.ptr<{mem}>, {L}>
-    %{name}q = tt.addptr %{name}p, %{name}o : tensor<{shape}x!tt.ptr<{mem}>, {L}>, tensor<{shape}xi32, {L}>
-    %{name}m = tt.load %{name}q : tensor<{shape}x!tt.ptr<{mem}>, {L}>
-"""
-    if mem == ty:
-        return text.replace(f"%{name}m = tt.load", f"%{name} = tt.load")
-    return text + f"    %{name} = tt.bitcast %{name}m : tensor<{shape}x{mem}, {L}> -> tensor<{shape}x{ty}, {L}>\n"
 
 
 def kernel(case):
@@ -110,18 +81,6 @@ def kernel(case):
     return header + f"  tt.func public @k({sig}) {{\n" + body + "    tt.return\n  }\n}\n", nw, arch
 
 
-def lower(src, arch, name):
-    path = os.path.join(TMP, re.sub(r"\W", "_", name) + ".mlir")
-    with open(path, "w") as f:
-        f.write(src)
-    r = subprocess.run([OPT, path, "-allocate-shared-memory",
-                        f"-convert-triton-amdgpu-to-llvm=gfx-arch={arch}", "-canonicalize", "-cse",
-                        "--mlir-print-op-generic"], capture_output=True, text=True)
-    if r.returncode:
-        raise RuntimeError(r.stderr.strip().splitlines()[0] if r.stderr else "triton-opt crashed")
-    return r.stdout, int(re.search(r"ttg.shared = (\d+)", r.stdout).group(1))
-
-
 def operand(rng, kind, shape):
     """(raw array for memory, float64/int64 values)."""
     if kind == "f16":
@@ -145,7 +104,7 @@ def run_case(name, case):
     rng = np.random.default_rng(abs(hash(name)) % (1 << 32))
     M, N, K = case["M"], case["N"], case["K"]
     src, nw, arch = kernel(case)
-    text, shared = lower(src, arch, name)
+    text, shared = lower(OPT, src, f"-convert-triton-amdgpu-to-llvm=gfx-arch={arch}", name)
     instrs = sorted(set(re.findall(r'"(rocdl\.mfma\.[\w.]+)"', text)))
     a_raw, a = operand(rng, case["type"], (M, K))
     b_raw, b = operand(rng, case.get("btype", case["type"]), (K, N))

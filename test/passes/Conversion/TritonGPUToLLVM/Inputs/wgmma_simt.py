@@ -7,19 +7,15 @@ case, PASS or FAIL, then a count.
 
 Usage: wgmma_simt.py TRITON_OPT UTILS_DIR
 """
-import os
-import re
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
 OPT = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
 import simt_sim  # noqa: E402
+from simt_kernels import load, lower, offsets  # noqa: E402
 
-TMP = tempfile.mkdtemp()
 BLOCKED = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [%d, 1], order = [1, 0]}>"
 
 # Element types: TTGIR type, type in memory (loaded as), bits, NumPy model.
@@ -31,32 +27,6 @@ TYPES = {
     "e5m2": ("f8E5M2", "i8", 8),
     "i8": ("i8", "i8", 8),
 }
-
-
-def offsets(L, M, N, name):
-    """%<name> = i * N + j over an MxN tensor in layout L."""
-    s0 = f"#ttg.slice<{{dim = 1, parent = {L}}}>"
-    s1 = f"#ttg.slice<{{dim = 0, parent = {L}}}>"
-    return f"""    %{name}i = tt.make_range {{end = {M} : i32, start = 0 : i32}} : tensor<{M}xi32, {s0}>
-    %{name}ie = tt.expand_dims %{name}i {{axis = 1 : i32}} : tensor<{M}xi32, {s0}> -> tensor<{M}x1xi32, {L}>
-    %{name}j = tt.make_range {{end = {N} : i32, start = 0 : i32}} : tensor<{N}xi32, {s1}>
-    %{name}je = tt.expand_dims %{name}j {{axis = 0 : i32}} : tensor<{N}xi32, {s1}> -> tensor<1x{N}xi32, {L}>
-    %{name}n = arith.constant dense<{N}> : tensor<{M}x1xi32, {L}>
-    %{name}r = arith.muli %{name}ie, %{name}n : tensor<{M}x1xi32, {L}>
-    %{name}rb = tt.broadcast %{name}r : tensor<{M}x1xi32, {L}> -> tensor<{M}x{N}xi32, {L}>
-    %{name}cb = tt.broadcast %{name}je : tensor<1x{N}xi32, {L}> -> tensor<{M}x{N}xi32, {L}>
-    %{name} = arith.addi %{name}rb, %{name}cb : tensor<{M}x{N}xi32, {L}>
-"""
-
-
-def load(ptr, shape, L, mem, ty, name):
-    text = f"""    %{name}p = tt.splat %{ptr} : !tt.ptr<{mem}> -> tensor<{shape}x!tt.ptr<{mem}>, {L}>
-    %{name}q = tt.addptr %{name}p, %{name}o : tensor<{shape}x!tt.ptr<{mem}>, {L}>, tensor<{shape}xi32, {L}>
-    %{name}m = tt.load %{name}q : tensor<{shape}x!tt.ptr<{mem}>, {L}>
-"""
-    if mem == ty:
-        return text.replace(f"%{name}m = tt.load", f"%{name} = tt.load")
-    return text + f"    %{name} = tt.bitcast %{name}m : tensor<{shape}x{mem}, {L}> -> tensor<{shape}x{ty}, {L}>\n"
 
 
 def swizzle_for(row_bytes):
@@ -120,18 +90,6 @@ def kernel(case):
     return header + f"  tt.func public @k({sig}) {{\n" + body + "    tt.return\n  }\n}\n", nw
 
 
-def lower(src):
-    path = os.path.join(TMP, "k.mlir")
-    with open(path, "w") as f:
-        f.write(src)
-    r = subprocess.run([OPT, path, "-allocate-shared-memory", "-convert-triton-gpu-to-llvm",
-                        "-canonicalize", "-cse", "-reconcile-unrealized-casts",
-                        "--mlir-print-op-generic"], capture_output=True, text=True)
-    if r.returncode:
-        raise RuntimeError(r.stderr.strip().splitlines()[0] if r.stderr else "triton-opt crashed")
-    return r.stdout, int(re.search(r"ttg.shared = (\d+)", r.stdout).group(1))
-
-
 FP8_VALUES = {"e4m3": [0x38, 0x40, 0xB8, 0x30, 0x44, 0xC0, 0x3C, 0x00],   # 1, 2, -1, .5, 3, -2, 1.5, 0
               "e5m2": [0x3C, 0x40, 0xBC, 0x38, 0x42, 0xC0, 0x3E, 0x00]}
 
@@ -174,7 +132,7 @@ def run_case(name, case):
     rng = np.random.default_rng(abs(hash(name)) % (1 << 32))
     M, N, K = case["M"], case["N"], case["K"]
     src, nw = kernel(case)
-    text, shared = lower(src)
+    text, shared = lower(OPT, src, "-convert-triton-gpu-to-llvm")
     a_raw, a = operand(rng, case["type"], (M, K))
     b_raw, b = operand(rng, case.get("btype", case["type"]), (K, N))
     acc = case["acc"]

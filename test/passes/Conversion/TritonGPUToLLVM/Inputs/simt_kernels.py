@@ -1,0 +1,51 @@
+"""Pieces the CPU-simulation tests (wgmma_simt.py, mfma_simt.py,
+ldmatrix_simt.py) share: TTGIR text for row-major offsets and loads of a
+tile in a given layout, and the lowering of a kernel to what
+utils/simt_sim.py runs."""
+import os
+import re
+import subprocess
+import tempfile
+
+TMP = tempfile.mkdtemp()
+
+
+def offsets(L, M, N, name):
+    """%<name> = i * N + j over an MxN tensor in layout L."""
+    s0 = f"#ttg.slice<{{dim = 1, parent = {L}}}>"
+    s1 = f"#ttg.slice<{{dim = 0, parent = {L}}}>"
+    return f"""    %{name}i = tt.make_range {{end = {M} : i32, start = 0 : i32}} : tensor<{M}xi32, {s0}>
+    %{name}ie = tt.expand_dims %{name}i {{axis = 1 : i32}} : tensor<{M}xi32, {s0}> -> tensor<{M}x1xi32, {L}>
+    %{name}j = tt.make_range {{end = {N} : i32, start = 0 : i32}} : tensor<{N}xi32, {s1}>
+    %{name}je = tt.expand_dims %{name}j {{axis = 0 : i32}} : tensor<{N}xi32, {s1}> -> tensor<1x{N}xi32, {L}>
+    %{name}n = arith.constant dense<{N}> : tensor<{M}x1xi32, {L}>
+    %{name}r = arith.muli %{name}ie, %{name}n : tensor<{M}x1xi32, {L}>
+    %{name}rb = tt.broadcast %{name}r : tensor<{M}x1xi32, {L}> -> tensor<{M}x{N}xi32, {L}>
+    %{name}cb = tt.broadcast %{name}je : tensor<1x{N}xi32, {L}> -> tensor<{M}x{N}xi32, {L}>
+    %{name} = arith.addi %{name}rb, %{name}cb : tensor<{M}x{N}xi32, {L}>
+"""
+
+
+def load(ptr, shape, L, mem, ty, name):
+    """%<name>: the tile at %<ptr> + %<name>o, loaded as `mem` and bitcast to `ty`."""
+    text = f"""    %{name}p = tt.splat %{ptr} : !tt.ptr<{mem}> -> tensor<{shape}x!tt.ptr<{mem}>, {L}>
+    %{name}q = tt.addptr %{name}p, %{name}o : tensor<{shape}x!tt.ptr<{mem}>, {L}>, tensor<{shape}xi32, {L}>
+    %{name}m = tt.load %{name}q : tensor<{shape}x!tt.ptr<{mem}>, {L}>
+"""
+    if mem == ty:
+        return text.replace(f"%{name}m = tt.load", f"%{name} = tt.load")
+    return text + f"    %{name} = tt.bitcast %{name}m : tensor<{shape}x{mem}, {L}> -> tensor<{shape}x{ty}, {L}>\n"
+
+
+def lower(opt, src, lowering, name="k"):
+    """The kernel through shared-memory allocation and `lowering` (a pass
+    flag), in the generic form simt_sim reads, and its shared memory size."""
+    path = os.path.join(TMP, re.sub(r"\W", "_", name) + ".mlir")
+    with open(path, "w") as f:
+        f.write(src)
+    r = subprocess.run([opt, path, "-allocate-shared-memory", lowering, "-canonicalize", "-cse",
+                        "-reconcile-unrealized-casts", "--mlir-print-op-generic"],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError(r.stderr.strip().splitlines()[0] if r.stderr else "triton-opt crashed")
+    return r.stdout, int(re.search(r"ttg.shared = (\d+)", r.stdout).group(1))
