@@ -92,6 +92,27 @@ Expected<KernelMetadata> mlir::triton::collectMetadata(
   meta.profileScratchAlign =
       getIntAttr(module, "ttg.profile_scratch_memory_alignment").value_or(1);
 
+  if (module) {
+    Operation *func = mlir::SymbolTable::lookupSymbolIn(*module, meta.name);
+    if (auto metas = func ? func->getAttrOfType<mlir::ArrayAttr>("tt.tensordesc_meta") : nullptr)
+      for (mlir::Attribute entry : metas) {
+        auto dict = dyn_cast<mlir::DictionaryAttr>(entry);
+        if (!dict)
+          continue;
+        KernelMetadata::TensorDescMeta desc;
+        auto getInt = [&](StringRef key) {
+          auto attr = dict.getAs<mlir::IntegerAttr>(key);
+          return attr ? attr.getInt() : 0;
+        };
+        desc.swizzle = getInt("swizzle");
+        desc.elemSize = getInt("elem_size");
+        desc.elemType = getInt("elem_type");
+        if (auto sizes = dict.getAs<mlir::ArrayAttr>("block_size"))
+          for (mlir::Attribute size : sizes)
+            desc.blockSize.push_back(cast<mlir::IntegerAttr>(size).getInt());
+        meta.tensordescMeta.push_back(std::move(desc));
+      }
+  }
   if (!paramsOverride.empty()) {
     SmallVector<StringRef> parts;
     paramsOverride.split(parts, ',', -1, /*KeepEmpty=*/false);
@@ -139,6 +160,19 @@ Error mlir::triton::writeMetadata(const KernelMetadata &meta, StringRef path) {
     json.attribute("global_scratch_align", meta.globalScratchAlign);
     json.attribute("profile_scratch_size", meta.profileScratchSize);
     json.attribute("profile_scratch_align", meta.profileScratchAlign);
+    json.attributeArray("tensordesc_meta", [&] {
+      for (const KernelMetadata::TensorDescMeta &desc : meta.tensordescMeta)
+        json.object([&] {
+          json.attribute("swizzle", desc.swizzle);
+          json.attribute("elem_size", desc.elemSize);
+          json.attribute("elem_type", desc.elemType);
+          json.attributeArray("block_size", [&] {
+            for (int64_t size : desc.blockSize)
+              json.value(size);
+          });
+          json.attribute("fp4_padded", false);
+        });
+    });
     json.attributeObject("target", [&] {
       json.attribute("backend", meta.backend);
       if (meta.backend == "cuda") {

@@ -25,6 +25,13 @@ struct KernelMetadata {
   std::string arch;     ///< "90" (cuda, compute capability) or "gfx942" (hip)
   std::optional<int> ptxVersion;
   std::vector<std::string> params;
+  /// How the launcher encodes each TMA-descriptor parameter (Triton 3.6's
+  /// `tensordesc_meta`), in parameter order.
+  struct TensorDescMeta {
+    int64_t swizzle = 0, elemSize = 0, elemType = 0;
+    std::vector<int64_t> blockSize;
+  };
+  std::vector<TensorDescMeta> tensordescMeta;
 };
 
 /// Collects the metadata of the one kernel of `llvmModule`. The `ttg.*`

@@ -4,6 +4,7 @@
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "mlir/Analysis/Liveness.h"
@@ -19,6 +20,7 @@
 using namespace mlir;
 using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
 using mlir::triton::gpu::LinearLayout;
 
 namespace {
@@ -165,6 +167,8 @@ int64_t scanBytes(ScanOp scan) {
 } // namespace
 
 int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
+  if (isa<ttng::TensormapCreateOp>(op))
+    return 128;
   if (auto reduce = dyn_cast<ReduceOp>(op))
     return acrossWarpsBytes(reduce.getSrcs(), reduce.getAxis());
   if (auto scan = dyn_cast<ScanOp>(op))
@@ -305,8 +309,11 @@ void FunctionAllocation::collect(
     } else {
       size = getScratchSizeInBytes(op);
     }
+    // A TMA descriptor is built in shared memory (128 bytes, 128-aligned)
+    // before it is copied to global memory.
+    int64_t alignment = isa<ttng::TensormapCreateOp>(op) ? 128 : 16;
     if (size > 0)
-      buffers.push_back({op, false, size, 16, first[op], first[op]});
+      buffers.push_back({op, false, size, alignment, first[op], first[op]});
   });
 }
 

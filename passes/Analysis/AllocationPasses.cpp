@@ -10,6 +10,9 @@
 #include "passes/Analysis/Allocation.h"
 #include "passes/Analysis/Membar.h"
 #include "passes/Analysis/Passes.h"
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "llvm/Support/MathExtras.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -42,6 +45,50 @@ public:
     });
     module->setAttr("ttg.shared",
                     builder.getI32IntegerAttr(allocation->getSharedMemorySize()));
+  }
+};
+
+/// Global scratch: each program's own slice of the buffer the launcher
+/// passes (`global_scratch_size` bytes per program). Each
+/// ttg.global_scratch_alloc of a kernel gets `ttg.global_scratch_memory_offset`
+/// in allocation order, aligned; the module gets the size (rounded up to the
+/// largest alignment) and that alignment. Scratch in device functions would
+/// need the call graph's offsets and is refused.
+class GlobalScratchAllocationPass
+    : public PassWrapper<GlobalScratchAllocationPass, OperationPass<ModuleOp>> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GlobalScratchAllocationPass)
+  StringRef getArgument() const override {
+    return "tritongpu-global-scratch-memory-allocation";
+  }
+  StringRef getDescription() const override {
+    return "Give every ttg.global_scratch_alloc its offset in the program's "
+           "global scratch and the module its per-program size and alignment";
+  }
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    Builder builder(module.getContext());
+    int64_t size = 0, alignment = 1;
+    bool failed = false;
+    module.walk([&](gpu::GlobalScratchAllocOp alloc) {
+      auto func = alloc->getParentOfType<triton::FuncOp>();
+      if (!func || !func.isPublic()) {
+        alloc.emitError("global scratch in a device function is not supported yet "
+                        "(inline it into the kernel)");
+        failed = true;
+        return;
+      }
+      int64_t align = std::max<int64_t>(1, alloc.getAlignment());
+      size = llvm::alignTo(size, align);
+      alloc->setAttr("ttg.global_scratch_memory_offset", builder.getI32IntegerAttr(size));
+      size += alloc.getNbytes();
+      alignment = std::max(alignment, align);
+    });
+    if (failed)
+      return signalPassFailure();
+    module->setAttr("ttg.global_scratch_memory_size",
+                    builder.getI32IntegerAttr(llvm::alignTo(size, alignment)));
+    module->setAttr("ttg.global_scratch_memory_alignment", builder.getI32IntegerAttr(alignment));
   }
 };
 
@@ -89,8 +136,13 @@ std::unique_ptr<Pass> mlir::triton::createAllocateSharedMemoryPass() {
   return std::make_unique<AllocateSharedMemoryPass>();
 }
 
+std::unique_ptr<Pass> mlir::triton::createGlobalScratchAllocationPass() {
+  return std::make_unique<GlobalScratchAllocationPass>();
+}
+
 void mlir::triton::registerAllocationPasses() {
   PassRegistration<AllocateSharedMemoryPass>();
+  PassRegistration<GlobalScratchAllocationPass>();
   PassRegistration<TestAllocationPass>();
   PassRegistration<TestMembarPass>();
 }

@@ -3,6 +3,7 @@
 #include "passes/Analysis/Membar.h"
 
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -13,6 +14,7 @@
 using namespace mlir;
 using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
 
@@ -22,9 +24,11 @@ struct Interval {
   bool overlaps(const Interval &o) const { return begin < o.end && o.begin < end; }
 };
 
-// Bytes read and written since the last barrier.
+// Bytes read and written since the last barrier; `generic`: bytes accessed
+// through the generic proxy since the last async-proxy fence (TMA, which
+// goes through the async proxy, must not overtake them).
 struct Pending {
-  SmallVector<Interval> reads, writes;
+  SmallVector<Interval> reads, writes, generic;
 
   static bool anyOverlap(ArrayRef<Interval> a, ArrayRef<Interval> b) {
     for (const Interval &x : a)
@@ -45,7 +49,10 @@ struct Pending {
   void join(const Pending &other) {
     add(reads, other.reads);
     add(writes, other.writes);
+    add(generic, other.generic);
   }
+  /// A CTA barrier: every access so far is seen by all threads (the proxy
+  /// state is not changed by it).
   void clear() {
     reads.clear();
     writes.clear();
@@ -55,11 +62,20 @@ struct Pending {
       return a.size() == b.size() &&
              llvm::all_of(a, [&](const Interval &i) { return llvm::is_contained(b, i); });
     };
-    return sameSet(reads, o.reads) && sameSet(writes, o.writes);
+    return sameSet(reads, o.reads) && sameSet(writes, o.writes) && sameSet(generic, o.generic);
   }
 };
 
 bool isMemDesc(Value v) { return isa<ttg::MemDescType>(v.getType()); }
+
+/// The shared buffer a TMA copy writes or reads through the async proxy.
+Value getTMABuffer(Operation *op) {
+  if (auto load = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op))
+    return load.getResult();
+  if (auto store = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(op))
+    return store.getSrc();
+  return Value();
+}
 
 class FunctionMembar {
 public:
@@ -236,6 +252,27 @@ private:
         for (Block &block : region)
           visitBlock(block, pending);
     Pending access = accessesOf(op);
+    // A TMA copy's buffer accessed through the generic proxy since the last
+    // fence: fence (every thread, for its own accesses), then a barrier
+    // before the copy is issued. Other ops' accesses are generic ones.
+    if (Value buffer = getTMABuffer(op)) {
+      SmallVector<Interval> ranges;
+      llvm::DenseSet<Value> seen;
+      rootsOf(buffer, ranges, seen);
+      if (Pending::anyOverlap(ranges, pending.generic)) {
+        OpBuilder builder(op);
+        ttng::FenceAsyncSharedOp::create(builder, op->getLoc(), /*bCluster=*/false);
+        ttg::BarrierOp::create(builder, op->getLoc(), builder.getI32IntegerAttr(1));
+        pending.clear();
+        pending.generic.clear();
+      }
+    } else if (isa<ttng::FenceAsyncSharedOp>(op)) {
+      pending.generic.clear();
+    } else if (!isa<ttng::WarpGroupDotOp>(op)) { // wgmma reads through the async proxy
+
+      Pending::add(pending.generic, access.reads);
+      Pending::add(pending.generic, access.writes);
+    }
     if (pending.conflictsWith(access)) {
       OpBuilder builder(op);
       ttg::BarrierOp::create(builder, op->getLoc(), builder.getI32IntegerAttr(1));

@@ -22,6 +22,11 @@ void registerAllocationPasses();
 /// `ttg.shared` on the module.
 std::unique_ptr<Pass> createAllocateSharedMemoryPass();
 
+/// -tritongpu-global-scratch-memory-allocation: `ttg.global_scratch_memory_offset`
+/// on each ttg.global_scratch_alloc, the per-program size and alignment on the
+/// module.
+std::unique_ptr<Pass> createGlobalScratchAllocationPass();
+
 } // namespace triton
 } // namespace mlir
 

@@ -103,7 +103,7 @@ const StringRef kMakeTTGIRPassesHip[] = {"tritonamdgpu-optimize-dot-operands",
     "tritonamdgpu-reorder-instructions", "tritonamdgpu-block-pingpong",
     "tritonamdgpu-fold-true-cmpi"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
-    "tritongpu-global-scratch-memory-allocation", "convert-nv-gpu-to-llvm",
+    "convert-nv-gpu-to-llvm",
     "convert-warp-specialize-to-llvm"};
 const StringRef kMakeLLIRPassesHip[] = {"tritonamdgpu-update-async-wait-count",
     "optimize-amd-lds-usage", "convert-builtin-func-to-llvm"};
@@ -136,6 +136,10 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   // pipelining.
   if (target.backend == Backend::Cuda)
     pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands());
+  // Tensor descriptors reach make_ttgir only on sm_90 (make_ttir rewrites
+  // them to pointers below): their TMA layouts, before the pipeliner.
+  if (target.backend == Backend::Cuda && target.computeCapability >= 90)
+    pm.addPass(triton::nvidia_gpu::createTritonNvidiaGPUOptimizeDescriptorEncoding());
   if (target.backend == Backend::Cuda) {
     // Step 14 for sm_8x/sm_9x: software pipelining, with the clean-ups
     // around it that shape the loops it sees.
@@ -160,6 +164,8 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     pm.addPass(triton::gpu::createTritonGPUOptimizeDotOperands());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(triton::gpu::createTritonGPUCoalesceAsyncCopy());
+    if (target.computeCapability >= 90)
+      pm.addPass(triton::nvidia_gpu::createTritonNvidiaGPUTMALowering());
     // Step 24, before reduce-data-duplication.
     pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   } else {
@@ -229,6 +235,7 @@ void buildMakeLLIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   // NVIDIA target for the scratch of target-specific lowerings; on every
   // corpus kernel the sizes equal Triton 3.6's (allocation-corpus.test).
   pm.addPass(createAllocateSharedMemoryPass());
+  pm.addPass(createGlobalScratchAllocationPass());
   ConvertTritonGPUToLLVMOptions lowering;
   lowering.computeCapability = target.computeCapability;
   lowering.ptxVersion = 87;
@@ -255,8 +262,15 @@ void mlir::triton::buildMakeTTIRPipeline(OpPassManager &pm,
   pm.addPass(createTritonRewriteTensorPointer());
   // TMA descriptors exist from sm_90 on; below that, and on AMD, descriptors
   // become pointer arithmetic.
-  if (isHip || target.computeCapability < 90)
+  // On sm_90, TMA moves blocks but cannot gather or scatter rows (sm_100
+  // can): a kernel doing that gets pointer accesses for all its descriptors.
+  if (isHip || target.computeCapability < 90) {
     pm.addPass(createTritonRewriteTensorDescriptorToPointer());
+  } else {
+    TritonRewriteTensorDescriptorToPointerOptions gatherOnly;
+    gatherOnly.onlyGatherScatter = true;
+    pm.addPass(createTritonRewriteTensorDescriptorToPointer(gatherOnly));
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonCombineOps());
   pm.addPass(createTritonReorderBroadcast());
@@ -272,7 +286,7 @@ void mlir::triton::registerTritonPipelines() {
       "triton-make-ttir",
       "Triton 3.6's make_ttir for the target: inline, "
       "triton-rewrite-tensor-pointer, [triton-rewrite-tensor-descriptor-to-pointer "
-      "below sm_90 and on AMD], canonicalize, triton-combine, "
+      "below sm_90 and on AMD; from sm_90 only where descriptors gather or scatter rows], canonicalize, triton-combine, "
       "triton-reorder-broadcast, cse, [triton-licm on AMD], symbol-dce, "
       "triton-loop-unroll",
       buildMakeTTIRPipeline);
@@ -283,6 +297,7 @@ void mlir::triton::registerTritonPipelines() {
       "tritongpu-optimize-thread-locality, tritongpu-accelerate-matmul [on AMD "
       "tritonamdgpu-accelerate-matmul], "
       "tritongpu-remove-layout-conversions, [on NVIDIA] tritongpu-optimize-dot-operands, "
+      "[on sm_90] triton-nvidia-optimize-descriptor-encoding, "
       "[on AMD: tritonamdgpu-optimize-epilogue, canonicalize, triton-licm, canonicalize, "
       "canonicalize, tritongpu-remove-layout-conversions], "
       "[on NVIDIA: triton-loop-aware-cse, "
@@ -290,7 +305,8 @@ void mlir::triton::registerTritonPipelines() {
       "tritongpu-assign-latencies, tritongpu-schedule-loops, tritongpu-pipeline, "
       "canonicalize, triton-loop-aware-cse, [on sm_8x] tritongpu-prefetch, "
       "tritongpu-optimize-dot-operands, "
-      "canonicalize, tritongpu-coalesce-async-copy, tritongpu-remove-layout-conversions], "
+      "canonicalize, tritongpu-coalesce-async-copy, [on sm_90] triton-nvidia-tma-lowering, "
+      "tritongpu-remove-layout-conversions], "
       "tritongpu-reduce-data-duplication and [on NVIDIA] "
       "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion [on AMD "
       "tritongpu-remove-layout-conversions, tritonamdgpu-canonicalize-pointers, canonicalize, "
@@ -301,12 +317,13 @@ void mlir::triton::registerTritonPipelines() {
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-llir",
       "Triton 3.6's make_llir: tritongpu-combine-tensor-select-and-if, "
-      "convert-scf-to-cf, allocate-shared-memory, convert-triton-gpu-to-llvm, "
+      "convert-scf-to-cf, allocate-shared-memory, tritongpu-global-scratch-memory-allocation, "
+      "convert-triton-gpu-to-llvm, "
       "canonicalize, cse, reconcile-unrealized-casts, canonicalize, cse, "
       "symbol-dce, convert-nvvm-to-llvm for cuda targets; "
-      "tritongpu-allocate-warp-groups, tritongpu-global-scratch-memory-allocation, "
+      "tritongpu-allocate-warp-groups, "
       "convert-nv-gpu-to-llvm and convert-warp-specialize-to-llvm (warp "
-      "specialization, global scratch) are NOT BUILT YET; for hip targets: "
+      "specialization) are NOT BUILT YET; for hip targets: "
       "convert-scf-to-cf, convert-index-to-llvm, allocate-shared-memory, "
       "convert-triton-amdgpu-to-llvm, canonicalize, cse, convert-cf-to-llvm, "
       "convert-arith-to-llvm, canonicalize, cse, symbol-dce, and "

@@ -92,6 +92,11 @@ def TritonRewriteTensorDescriptorToPointer
     %t = tt.load %ptrs, %inBounds, %zeros : tensor<32x64x!tt.ptr<f32>>
     ```
   }];
+  let options = [
+    Option<"onlyGatherScatter", "only-gather-scatter", "bool", /*default=*/"false",
+           "rewrite only modules that gather or scatter rows through descriptors "
+           "(sm_90, whose TMA has no row gather/scatter: make_ttir's choice there)">
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 

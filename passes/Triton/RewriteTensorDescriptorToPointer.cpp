@@ -275,6 +275,17 @@ public:
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (onlyGatherScatter) {
+      bool gathers = module
+                         .walk([](Operation *op) {
+                           return isa<DescriptorGatherOp, DescriptorScatterOp>(op)
+                                      ? WalkResult::interrupt()
+                                      : WalkResult::advance();
+                         })
+                         .wasInterrupted();
+      if (!gathers)
+        return;
+    }
     WalkResult unsupported = module.walk([&](Operation *op) {
       if (auto func = dyn_cast<FuncOp>(op)) {
         if (mentionsDescriptor(func.getArgumentTypes()) ||

@@ -74,6 +74,26 @@ BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleA
                             numWarps, threadsPerWarp, numCTAs);
 }
 
+/// The layout of a block moved through a tensor descriptor: the block is
+/// contiguous along its last dimension and TMA aligns it to 16 bytes, so it
+/// is coalesced as a pointer access known that far would be (Triton 3.6's
+/// layout for descriptor loads and stores).
+BlockedEncodingAttr getDescriptorBlockEncoding(MLIRContext *context, RankedTensorType block,
+                                               int numWarps, int threadsPerWarp,
+                                               int numCTAs) {
+  int64_t rank = block.getRank();
+  SmallVector<unsigned> order;
+  for (int64_t dim = rank; dim-- > 0;)
+    order.push_back(dim);
+  int64_t elementBits = std::max<unsigned>(8, block.getElementTypeBitWidth());
+  int64_t perThread = std::min<int64_t>(128 / elementBits, block.getShape().back());
+  int64_t share = std::max<int64_t>(1, block.getNumElements() / (numWarps * threadsPerWarp));
+  SmallVector<unsigned> sizePerThread(rank, 1);
+  sizePerThread.back() = std::max<int64_t>(1, std::min(perThread, share));
+  return getBlockedEncoding(context, block.getShape(), sizePerThread, order, numWarps,
+                            threadsPerWarp, numCTAs);
+}
+
 /// Moves `op`'s tensor operands to `encoding`, runs it there, and moves its
 /// results back.
 void coalesce(Operation *op, BlockedEncodingAttr encoding) {
@@ -113,6 +133,14 @@ public:
       if (Value ptr = getTensorPointer(op))
         accesses.push_back(
             {op, getCoalescedEncoding(op, ptr, axis, numWarps, threadsPerWarp, numCTAs)});
+      RankedTensorType block;
+      if (auto load = dyn_cast<DescriptorLoadOp>(op))
+        block = load.getType();
+      else if (auto store = dyn_cast<DescriptorStoreOp>(op))
+        block = cast<RankedTensorType>(store.getSrc().getType());
+      if (block)
+        accesses.push_back({op, getDescriptorBlockEncoding(op->getContext(), block, numWarps,
+                                                           threadsPerWarp, numCTAs)});
     });
     for (auto [op, encoding] : accesses)
       coalesce(op, encoding);

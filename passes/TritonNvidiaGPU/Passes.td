@@ -40,4 +40,50 @@ def TritonGPUFenceInsertion : Pass<"triton-nvidia-gpu-fence-insertion", "mlir::M
   let dependentDialects = ["mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
 }
 
+def TritonNvidiaGPUOptimizeDescriptorEncoding
+    : Pass<"triton-nvidia-optimize-descriptor-encoding", "mlir::ModuleOp"> {
+  let summary = "Gives every tensor descriptor the shared layout its TMA copies fill";
+  let description = [{
+    On sm_90 a `!tt.tensordesc` is read and written by TMA, which fills (or
+    drains) a shared-memory buffer in an NVMMA layout. This pass puts that
+    layout on the descriptor's block type: the `#ttg.nvmma_shared` of the
+    `ttg.local_alloc`s its loads feed, when they agree on one, else Triton
+    3.6's NVMMA layout for the block shape in row-major order (the widest
+    swizzle the contiguous dimension fills). Descriptors joined through
+    function parameters, `scf.for` / `scf.while` iteration values and
+    `scf.if` results get one layout together; function signatures follow.
+
+    ```mlir
+    %d = tt.make_tensor_descriptor %p, [%m, %n], [%s, %c1] : <f16>, <tensor<64x64xf16>>
+    // becomes
+    %d = tt.make_tensor_descriptor %p, [%m, %n], [%s, %c1] : <f16>, <tensor<64x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>>>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonNvidiaGPUTMALowering : Pass<"triton-nvidia-tma-lowering", "mlir::ModuleOp"> {
+  let summary = "Tensor-descriptor loads, stores and descriptors made in the kernel to TMA ops";
+  let description = [{
+    On sm_90, what the pipeliner left of the tensor-descriptor ops becomes
+    TMA: a `tt.descriptor_load` is a shared buffer and an mbarrier
+    (`ttng.init_barrier`, `ttng.barrier_expect` of the block's bytes,
+    `ttng.async_tma_copy_global_to_local`, `ttng.wait_barrier` on phase 0,
+    `ttng.inval_barrier`) and a `ttg.local_load`; a `tt.descriptor_store`
+    is a `ttg.local_alloc` of the value, `ttng.fence_async_shared`,
+    `ttng.async_tma_copy_local_to_global` and `ttng.async_tma_store_wait`;
+    a `tt.make_tensor_descriptor` writes a 128-byte TMA descriptor into
+    per-program global scratch (`ttg.global_scratch_alloc`,
+    `ttng.tensormap_create`, `ttng.tensormap_fenceproxy_acquire`) and
+    views it as the descriptor (`ttng.reinterpret_tensor_descriptor`).
+    Descriptor types must carry their shared layout
+    (-triton-nvidia-optimize-descriptor-encoding). Gathers, scatters and
+    reductions through descriptors are not supported yet (an error at their
+    location).
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 #endif // TRITONNVIDIAGPU_TRANSFORMS_PASSES_TD

@@ -29,6 +29,8 @@ import triton
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import kernels as own  # noqa: E402
+import tma  # noqa: E402
+from tma import Desc  # noqa: E402
 
 DIR = sys.argv[1]
 ROUNDS = int(os.environ.get("HARNESS_ROUNDS", "3"))  # alternating timing rounds
@@ -38,6 +40,8 @@ spec = importlib.util.spec_from_file_location("corpus_kernels",
 corpus = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(corpus)
 DEV = "cuda"
+# Scratch for descriptors Triton's own compiles make in the kernel.
+triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8, device=DEV))
 
 
 def rel_err(out, ref):
@@ -187,6 +191,35 @@ def matmul_case(name, size, bm, bn, bk, warps, stages):
     return case
 
 
+def desc_scale_case(name, m, n, host):
+    """Tensor descriptors on sm_90 (TMA): made in the kernel, or on the host."""
+    def make():
+        x = torch.randn(m, n, device=DEV, dtype=torch.float16)
+        y = torch.full_like(x, float("nan"))
+        args = [Desc(x, [64, 64]), Desc(y, [64, 64])] if host else [x, y, m, n]
+        return args, [y], lambda: [2 * x.double()]
+    kernel = own.desc_scale_host if host else own.desc_scale
+    return Case(name, kernel, {"BM": 64, "BN": 64}, 4, (triton.cdiv(m, 64), triton.cdiv(n, 64)),
+                make, 2 * 2 * m * n, tol=1e-6)
+
+
+def matmul_desc_case(name, size, host):
+    m = n = k = size
+
+    def make():
+        a = torch.randn(m, k, device=DEV, dtype=torch.float16)
+        b = torch.randn(k, n, device=DEV, dtype=torch.float16)
+        c = torch.full((m, n), float("nan"), device=DEV, dtype=torch.float16)
+        tiles = [Desc(a, [128, 64]), Desc(b, [64, 256]), Desc(c, [128, 256])] if host else [a, b, c]
+        return tiles + [m, n, k], [c], lambda: [a.double() @ b.double()]
+    kernel = own.matmul_desc_host if host else own.matmul_desc
+    case = Case(name, kernel, {"BM": 128, "BN": 256, "BK": 64, "GROUP_M": 8}, 8,
+                (triton.cdiv(m, 128) * triton.cdiv(n, 256),), make, 2 * m * n * k,
+                unit="TFLOP/s", tol=1e-2)
+    case.stages = 3
+    return case
+
+
 def attention_case(name, heads, seq):
     d = 64
 
@@ -230,6 +263,10 @@ CASES = [
     matmul_case("matmul_fp16_small", 4096, 64, 64, 32, 4, 2),
     matmul_case("matmul_fp16_sm90", 4096, 128, 256, 64, 8, 3),
     attention_case("attention_fwd", 64, 4096),
+    desc_scale_case("desc_scale", 8192, 8192, host=False),
+    desc_scale_case("desc_scale_host", 8192, 8192, host=True),
+    matmul_desc_case("matmul_desc", 4096, host=False),
+    matmul_desc_case("matmul_desc_host", 4096, host=True),
 ]
 
 
@@ -259,7 +296,11 @@ RAGGED = {"add_fp32": add_case("add_fp32", torch.float32, 1000016),
           "misc": misc_case("misc", 100016),
           "matmul_fp16_small": matmul_case("matmul_fp16_small", 1008, 64, 64, 32, 4, 2),
           "matmul_fp16_sm90": matmul_case("matmul_fp16_sm90", 1008, 128, 256, 64, 8, 3),
-          "attention_fwd": attention_case("attention_fwd", 4, 1008)}
+          "attention_fwd": attention_case("attention_fwd", 4, 1008),
+          "desc_scale": desc_scale_case("desc_scale", 1000, 1000, host=False),
+          "desc_scale_host": desc_scale_case("desc_scale_host", 1000, 1000, host=True),
+          "matmul_desc": matmul_desc_case("matmul_desc", 1008, host=False),
+          "matmul_desc_host": matmul_desc_case("matmul_desc_host", 1008, host=True)}
 RAGGED.update({k + "_ttgir": renamed(c, k + "_ttgir") for k, c in list(RAGGED.items())
                if c.unit == "TFLOP/s"})
 RAGGED.update({k + "_sm80": renamed(c, k + "_sm80") for k, c in list(RAGGED.items())
@@ -274,6 +315,20 @@ def ours_launcher(case, args):
     fn = module.get_function(meta["name"])
     if meta["shared"] > 48 * 1024:
         fn.max_dynamic_shared_size_bytes = meta["shared"]
+    kept = [a for i, a in enumerate(args) if i not in case.drop]
+    block = (meta["threads_per_warp"] * meta["num_warps"], 1, 1)
+    if any(isinstance(a, Desc) for a in kept) or meta.get("global_scratch_size", 0):
+        # Descriptors by value and global scratch: the driver's launcher.
+        programs = 1
+        for g in case.grid:
+            programs *= g
+        scratch = torch.empty(max(1, meta.get("global_scratch_size", 0) * programs),
+                              dtype=torch.uint8, device=DEV)
+        params = tma.launch_params(kept + [scratch], meta)
+        params.append(tma.ctypes.c_uint64(0))
+        run = tma.launcher(fn, case.grid, block, meta["shared"], params)
+        run.keep += (scratch,)
+        return run
     params = []
     for i, a in enumerate(args):
         if i in case.drop:
@@ -285,13 +340,15 @@ def ours_launcher(case, args):
         else:
             params.append(np.int32(a))
     params += [np.uint64(0), np.uint64(0)]
-    block = (meta["threads_per_warp"] * meta["num_warps"], 1, 1)
     grid = tuple(case.grid) + (1,) * (3 - len(case.grid))
     return lambda: fn(grid, block, tuple(params), shared_mem=meta["shared"])
 
 
 def triton_launcher(case, args):
     extra = {"num_stages": case.stages} if hasattr(case, "stages") else {}
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    args = [TensorDescriptor.from_tensor(a.tensor, a.block) if isinstance(a, Desc) else a
+            for a in args]
     return lambda: case.kernel[case.grid](*args, **case.constexprs, num_warps=case.warps, **extra)
 
 

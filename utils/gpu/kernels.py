@@ -61,3 +61,68 @@ def attention_fwd(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq_len, stride_bh, stri
     acc = acc / l_i[:, None]
     tl.store(o_ptr + base + rows[:, None] * stride_row + dims[None, :], acc.to(tl.float16),
              mask=rows[:, None] < seq_len)
+
+
+@triton.jit
+def desc_scale(x_ptr, y_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    # Tensor descriptors made in the kernel (TMA on sm_90, global scratch for
+    # the descriptors): each program doubles one BM x BN tile of a row-major
+    # [M, N] matrix; the edge tiles rely on TMA's bounds (zero fill, clipped
+    # stores).
+    xd = tl.make_tensor_descriptor(x_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    yd = tl.make_tensor_descriptor(y_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    m = tl.program_id(0) * BM
+    n = tl.program_id(1) * BN
+    yd.store([m, n], xd.load([m, n]) * 2)
+
+
+@triton.jit
+def desc_scale_host(xd, yd, BM: tl.constexpr, BN: tl.constexpr):
+    # desc_scale with descriptors made on the host (kernel arguments).
+    m = tl.program_id(0) * BM
+    n = tl.program_id(1) * BN
+    yd.store([m, n], xd.load([m, n]) * 2)
+
+
+@triton.jit
+def matmul_desc(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                BK: tl.constexpr, GROUP_M: tl.constexpr):
+    # The corpus matmul with its tiles read and written through tensor
+    # descriptors made in the kernel: row-major A [M, K], B [K, N], C [M, N].
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BM)
+    num_pid_n = tl.cdiv(N, BN)
+    in_group = GROUP_M * num_pid_n
+    first_m = (pid // in_group) * GROUP_M
+    group_m = min(num_pid_m - first_m, GROUP_M)
+    pid_m = first_m + ((pid % in_group) % group_m)
+    pid_n = (pid % in_group) // group_m
+    a_d = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_d = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1], block_shape=[BK, BN])
+    c_d = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = a_d.load([pid_m * BM, k * BK])
+        b = b_d.load([k * BK, pid_n * BN])
+        acc = tl.dot(a, b, acc)
+    c_d.store([pid_m * BM, pid_n * BN], acc.to(tl.float16))
+
+
+@triton.jit
+def matmul_desc_host(a_d, b_d, c_d, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                     BK: tl.constexpr, GROUP_M: tl.constexpr):
+    # matmul_desc with descriptors made on the host.
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BM)
+    num_pid_n = tl.cdiv(N, BN)
+    in_group = GROUP_M * num_pid_n
+    first_m = (pid // in_group) * GROUP_M
+    group_m = min(num_pid_m - first_m, GROUP_M)
+    pid_m = first_m + ((pid % in_group) % group_m)
+    pid_n = (pid % in_group) // group_m
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = a_d.load([pid_m * BM, k * BK])
+        b = b_d.load([k * BK, pid_n * BN])
+        acc = tl.dot(a, b, acc)
+    c_d.store([pid_m * BM, pid_n * BN], acc.to(tl.float16))

@@ -33,6 +33,11 @@ build softmax_4096_w8 "$here/ttir/softmax_4096_w8.ttir" 8
 build softmax_4096_w16 "$here/ttir/softmax_4096_w16.ttir" 16
 build layer_norm_4096 "$here/ttir/layer_norm_4096.ttir" 8
 build attention_fwd "$here/ttir/attention_fwd.ttir" 4 3
+# Tensor descriptors through TMA (made in the kernel, and on the host).
+build desc_scale "$here/ttir/desc_scale.ttir" 4
+build desc_scale_host "$here/ttir/desc_scale_host.ttir" 4
+build matmul_desc "$here/ttir/matmul_desc.ttir" 8 3
+build matmul_desc_host "$here/ttir/matmul_desc_host.ttir" 8 3
 # The matmuls for sm_80 (mma.sync), checked on the H200 for correctness.
 build matmul_fp16_small_sm80 "$corpus/matmul_fp16_small.ttir" 4 2 cuda:80
 build matmul_fp16_sm90_sm80 "$corpus/matmul_fp16_sm90.ttir" 8 3 cuda:80

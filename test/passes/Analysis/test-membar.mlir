@@ -142,3 +142,46 @@ tt.func public @blocks(%x: tensor<256xf32, #blocked>) {
 // Barriers change no result: the kernels compute the same after the pass.
 // RUN: triton-run %corpus/triton-3.6-sm90/matmul_fp16_small.ttgir --grid 9 --arg 'a_ptr=f16[192,96]:rand(1)' --arg 'b_ptr=f16[96,192]:rand(2)' --arg 'c_ptr=f16[192,192]:zeros' --arg M=i32:192 --arg N=i32:192 --arg K=i32:96 --arg sam=i32:96 --arg sbk=i32:192 --arg scm=i32:192 '--compare-after=builtin.module(allocate-shared-memory,test-print-membar)'
 // RUN: triton-run %corpus/triton-3.6-sm90/shape.ttgir --grid 1 --arg 'x_ptr=f32[64]:rand(1)' --arg 'idx_ptr=i32[64]:randint(0,64,2)' --arg 'out_ptr=f32[64]:zeros' --arg 'h_ptr=i32[64]:zeros' '--compare-after=builtin.module(test-print-membar)'
+
+// -----
+
+// TMA writes its buffer through the async proxy: what threads read there
+// through the generic proxy (the previous block, in a loop) must be fenced
+// before the copy is issued, then a barrier. A copy into a buffer no
+// thread touched needs neither.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: tt.func public @tma_proxy
+// CHECK: ttng.barrier_expect
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttng.async_tma_copy_global_to_local
+// CHECK: scf.for
+// CHECK: ttg.local_load
+// CHECK: ttng.barrier_expect
+// CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttng.async_tma_copy_global_to_local
+tt.func public @tma_proxy(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32, %out: tensor<64x64x!tt.ptr<f16>, #blocked>) {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  ttng.barrier_expect %bar, 8192, %true : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  ttng.async_tma_copy_global_to_local %d[%c0, %c0] %buf, %bar, %true : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%phase = %c0) -> (i32) : i32 {
+    ttng.wait_barrier %bar, %phase : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    %v = ttg.local_load %buf : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #blocked>
+    tt.store %out, %v : tensor<64x64x!tt.ptr<f16>, #blocked>
+    ttng.barrier_expect %bar, 8192, %true : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %d[%i, %c0] %buf, %bar, %true : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %next = arith.xori %phase, %c1 : i32
+    scf.yield %next : i32
+  }
+  tt.return
+}
+}

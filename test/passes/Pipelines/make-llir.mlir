@@ -4,11 +4,12 @@
 // RUN: triton-opt %S/Inputs/make-llir-hip.mlir -triton-make-llir='target=hip:gfx942' 2>&1 | FileCheck %s --check-prefix=HIP
 // RUN: not triton-opt %s -triton-make-llir='target=cuda:75' 2>&1 | FileCheck %s --check-prefix=BADTARGET
 
-// make_llir in 3.6's order, without the passes for warp specialization and
-// global scratch, which the pipeline names in a remark.
+// make_llir in 3.6's order, without the passes for warp specialization,
+// which the pipeline names in a remark.
 // ORDER: tritongpu-combine-tensor-select-and-if
 // ORDER-NEXT: convert-scf-to-cf
 // ORDER-NEXT: allocate-shared-memory
+// ORDER-NEXT: tritongpu-global-scratch-memory-allocation
 // ORDER-NEXT: convert-triton-gpu-to-llvm{compute-capability=90 ptx-version=87}
 // ORDER-NEXT: canonicalize
 // ORDER-NEXT: cse
@@ -18,7 +19,7 @@
 // ORDER-NEXT: symbol-dce
 // ORDER-NEXT: convert-nvvm-to-llvm
 
-// CHECK: remark: make_llir is not complete: its passes tritongpu-allocate-warp-groups, tritongpu-global-scratch-memory-allocation, convert-nv-gpu-to-llvm, convert-warp-specialize-to-llvm
+// CHECK: remark: make_llir is not complete: its passes tritongpu-allocate-warp-groups, convert-nv-gpu-to-llvm, convert-warp-specialize-to-llvm
 // CHECK: module attributes {{.*}}ttg.shared = 0 : i32
 // CHECK: llvm.func @k(%[[X:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
 // CHECK-SAME: nvvm.kernel

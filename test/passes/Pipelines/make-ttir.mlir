@@ -5,9 +5,11 @@
 // RUN: not triton-opt %s -triton-make-ttir='target=cuda:75' 2>&1 | FileCheck %s --check-prefix=BADTARGET
 // RUN: triton-opt %s -triton-make-ttgir='target=cuda:90' 2>&1 | FileCheck %s --check-prefix=TTGIR
 
-// Triton 3.6's make_ttir order, per target.
+// Triton 3.6's make_ttir order, per target. On sm_90 descriptors become
+// pointers only in modules that gather or scatter rows (TMA cannot there).
 // SM90: inline
 // SM90-NEXT: triton-rewrite-tensor-pointer,
+// SM90-NEXT: triton-rewrite-tensor-descriptor-to-pointer{only-gather-scatter=true},
 // SM90-NEXT: canonicalize
 // SM90-NEXT: triton-combine,
 // SM90-NEXT: triton-reorder-broadcast,
@@ -16,12 +18,12 @@
 // SM90-NEXT: triton-loop-unroll
 
 // SM80: triton-rewrite-tensor-pointer,
-// SM80-NEXT: triton-rewrite-tensor-descriptor-to-pointer,
+// SM80-NEXT: triton-rewrite-tensor-descriptor-to-pointer{only-gather-scatter=false},
 // SM80-NEXT: canonicalize
 
 // HIP: inline
 // HIP-NEXT: triton-rewrite-tensor-pointer,
-// HIP-NEXT: triton-rewrite-tensor-descriptor-to-pointer,
+// HIP-NEXT: triton-rewrite-tensor-descriptor-to-pointer{only-gather-scatter=false},
 // HIP-NEXT: canonicalize
 // HIP-NEXT: triton-combine,
 // HIP-NEXT: triton-reorder-broadcast,

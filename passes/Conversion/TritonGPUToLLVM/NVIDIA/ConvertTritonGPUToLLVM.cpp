@@ -110,6 +110,7 @@ struct ConvertTritonGPUToLLVMPass
     nvidia::populateMathOpToLLVMPatterns(converter, patterns);
     nvidia::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo, computeCapability);
     nvidia::populatePrintAssertOpToLLVMPatterns(converter, patterns, targetInfo);
+    nvidia::populateTMAOpToLLVMPatterns(converter, patterns, targetInfo);
     // Scalar math: libdevice where LLVM's NVPTX backend has no instruction.
     populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
     populateMathToLLVMConversionPatterns(converter, patterns);

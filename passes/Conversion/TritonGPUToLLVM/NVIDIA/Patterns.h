@@ -52,6 +52,10 @@ void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     int computeCapability);
 
 /// tt.print (vprintf) and tt.assert (__assertfail).
+/// mbarriers, TMA copies and TMA descriptors (TMAOpToLLVM.cpp).
+void populateTMAOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                 RewritePatternSet &patterns, const TargetInfoBase &target);
+
 void populatePrintAssertOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          const TargetInfoBase &target);

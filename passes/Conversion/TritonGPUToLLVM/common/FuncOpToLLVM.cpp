@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/TMA.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
@@ -52,6 +53,9 @@ std::string spellSignatureType(Type type) {
     return "fp32";
   if (type.isF64())
     return "fp64";
+  // A TMA descriptor, passed by value (Triton's launcher spelling).
+  if (isa<TensorDescType>(type))
+    return "nvTmaDesc";
   if (isa<Float8E4M3FNType>(type))
     return "fp8e4nv";
   if (isa<Float8E5M2Type>(type))
@@ -61,6 +65,40 @@ std::string spellSignatureType(Type type) {
   if (isa<Float8E5M2FNUZType>(type))
     return "fp8e5b16";
   return "";
+}
+
+/// A kernel's tensor-descriptor parameters are 128-byte TMA descriptors
+/// passed by value and kept in parameter space (grid constants), their
+/// address the descriptor; `tt.tensordesc_meta` tells the launcher how to
+/// encode each (Triton 3.6's launch metadata).
+void markTensorDescriptorParams(LLVM::LLVMFuncOp func, TypeRange inputs) {
+  MLIRContext *context = func.getContext();
+  Builder b(context);
+  auto bytes = LLVM::LLVMArrayType::get(IntegerType::get(context, 8), 128);
+  SmallVector<Attribute> metas;
+  for (auto [i, input] : llvm::enumerate(inputs)) {
+    auto desc = dyn_cast<TensorDescType>(input);
+    if (!desc)
+      continue;
+    func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(), TypeAttr::get(bytes));
+    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(64));
+    func.setArgAttr(i, "nvvm.grid_constant", b.getUnitAttr());
+    RankedTensorType block = desc.getBlockType();
+    auto encoding = nvidia_gpu::getTMAEncoding(block);
+    std::optional<int> dataType = nvidia_gpu::getTMADataType(block.getElementType());
+    if (!encoding || !dataType)
+      continue;
+    SmallVector<int64_t> box = nvidia_gpu::getTMABoxShape(block);
+    metas.push_back(b.getDictionaryAttr({
+        b.getNamedAttr("swizzle", b.getI64IntegerAttr(nvidia_gpu::getTMASwizzleMode(encoding))),
+        b.getNamedAttr("elem_size",
+                       b.getI64IntegerAttr(block.getElementTypeBitWidth() / 8)),
+        b.getNamedAttr("elem_type", b.getI64IntegerAttr(*dataType)),
+        b.getNamedAttr("block_size", b.getI64ArrayAttr(box)),
+        b.getNamedAttr("fp4_padded", b.getBoolAttr(false)),
+    }));
+  }
+  func->setAttr("tt.tensordesc_meta", b.getArrayAttr(metas));
 }
 
 struct FuncOpPattern : ConvertOpToLLVMPattern<FuncOp> {
@@ -97,6 +135,7 @@ struct FuncOpPattern : ConvertOpToLLVMPattern<FuncOp> {
       func.setNoInline(true);
     if (isKernel) {
       target.markKernel(func, numThreads);
+      markTensorDescriptorParams(func, type.getInputs());
       // The launch metadata's `params`: LLVM pointers forget their pointee.
       SmallVector<Attribute> params;
       for (Type input : type.getInputs()) {

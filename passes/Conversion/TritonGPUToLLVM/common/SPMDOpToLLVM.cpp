@@ -1,6 +1,7 @@
 //===- SPMDOpToLLVM.cpp - Program ids and index ranges --------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
@@ -60,11 +61,51 @@ struct MakeRangeOpPattern : ConvertOpToLLVMPattern<MakeRangeOp> {
   const TargetInfoBase &target;
 };
 
+/// This program's slice of the global scratch buffer (the kernel's
+/// second-to-last parameter): `program * size + offset` bytes into it, the
+/// program numbered x fastest, as Triton's launcher sizes the buffer.
+struct GlobalScratchAllocOpPattern : ConvertOpToLLVMPattern<triton::gpu::GlobalScratchAllocOp> {
+  GlobalScratchAllocOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+  LogicalResult matchAndRewrite(triton::gpu::GlobalScratchAllocOp op, OpAdaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+    if (!func)
+      return rewriter.notifyMatchFailure(op, "the function is not converted yet");
+    auto offset = op->getAttrOfType<IntegerAttr>("ttg.global_scratch_memory_offset");
+    auto module = op->getParentOfType<ModuleOp>();
+    auto size = module ? module->getAttrOfType<IntegerAttr>("ttg.global_scratch_memory_size")
+                       : IntegerAttr();
+    if (!offset || !size)
+      return op.emitError("global scratch without an offset: run "
+                          "-tritongpu-global-scratch-memory-allocation first");
+    Location loc = op.getLoc();
+    Value program = target.getProgramId(rewriter, loc, 2);
+    for (int axis = 1; axis >= 0; --axis) {
+      Value count = target.getNumPrograms(rewriter, loc, axis);
+      program = LLVM::AddOp::create(rewriter, loc,
+                                    LLVM::MulOp::create(rewriter, loc, program, count),
+                                    target.getProgramId(rewriter, loc, axis));
+    }
+    Type i64 = rewriter.getI64Type();
+    Value bytes = LLVM::AddOp::create(
+        rewriter, loc,
+        LLVM::MulOp::create(rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, i64, program),
+                            createIntConstant(rewriter, loc, i64, size.getInt())),
+        createIntConstant(rewriter, loc, i64, offset.getInt()));
+    Value scratch = func.getArgument(func.getNumArguments() - 2);
+    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(op, scratch.getType(), rewriter.getI8Type(),
+                                             scratch, ValueRange{bytes});
+    return success();
+  }
+  const TargetInfoBase &target;
+};
+
 } // namespace
 
 void mlir::triton::populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                                 RewritePatternSet &patterns,
                                                 const TargetInfoBase &target) {
-  patterns.add<GetProgramIdOpPattern, GetNumProgramsOpPattern, MakeRangeOpPattern>(converter,
-                                                                                   target);
+  patterns.add<GetProgramIdOpPattern, GetNumProgramsOpPattern, MakeRangeOpPattern,
+               GlobalScratchAllocOpPattern>(converter, target);
 }

@@ -58,6 +58,11 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(MLIRContext *context,
     fields.append(type.getShape().size(), IntegerType::get(context, 32));
     return LLVM::LLVMStructType::getLiteral(context, fields);
   });
+  // A tensor descriptor is the address of its 128-byte TMA descriptor (a
+  // kernel parameter or global scratch), generic so either fits.
+  addConversion([context](TensorDescType) -> Type {
+    return LLVM::LLVMPointerType::get(context);
+  });
   addConversion([context](gpu::AsyncTokenType) -> Type {
     return IntegerType::get(context, 32);
   });

@@ -27,14 +27,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// An op with no lowering fails to legalize, at its location.
-// CHECK: invalid.mlir:[[# @LINE + 5]]:5: error: failed to legalize operation 'ttng.init_barrier'
-#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-#smem = #ttg.shared_memory
+// An op with no lowering fails to legalize, at its location (descriptor
+// loads are TMA copies by then, -triton-nvidia-tma-lowering's).
+// CHECK: invalid.mlir:[[# @LINE + 6]]:10: error: failed to legalize operation 'tt.descriptor_load'
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func private @f(%bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>) {
-    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
-    tt.return
+  tt.func private @f(%d: !tt.tensordesc<tensor<64x64xf16, #nvmma>>) -> tensor<64x64xf16, #blocked2> {
+    %c0 = arith.constant 0 : i32
+    %t = tt.descriptor_load %d[%c0, %c0] : !tt.tensordesc<tensor<64x64xf16, #nvmma>> -> tensor<64x64xf16, #blocked2>
+    tt.return %t : tensor<64x64xf16, #blocked2>
   }
 }
 

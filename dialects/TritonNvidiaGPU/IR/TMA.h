@@ -1,0 +1,49 @@
+//===- TMA.h - Facts about TMA (bulk tensor) copies ---------------*- C++ -*-===//
+//
+// What the TMA passes, the lowering and the launch metadata agree on: the box
+// a TMA copy moves for a descriptor's block, the descriptor's data type and
+// swizzle codes, and the blocks TMA cannot move.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIALECTS_TRITONNVIDIAGPU_IR_TMA_H
+#define DIALECTS_TRITONNVIDIAGPU_IR_TMA_H
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+namespace triton {
+namespace nvidia_gpu {
+
+/// The shared layout of a descriptor block that TMA fills: its NVMMA
+/// encoding, or null.
+gpu::NVMMASharedEncodingAttr getTMAEncoding(RankedTensorType block);
+
+/// Why TMA cannot move `block` (empty when it can): it needs an NVMMA
+/// layout that is not transposed, rank 1 to 5, a box row of 16 bytes or a
+/// multiple of them, and a block that is a whole number of boxes.
+std::string whyNotTMABlock(RankedTensorType block);
+
+/// The box one TMA copy moves (in the block's dimension order): each
+/// dimension at most 256 elements, the contiguous one at most one swizzle
+/// row (32/64/128 bytes) when swizzled. A block is moved as several boxes
+/// when it is larger.
+SmallVector<int64_t> getTMABoxShape(RankedTensorType block);
+
+/// The CUtensorMapDataType of an element type (UINT8 for 8-bit types,
+/// FLOAT16, BFLOAT16, FLOAT32, ...); std::nullopt for types TMA cannot move.
+std::optional<int> getTMADataType(Type elementType);
+
+/// The CUtensorMapSwizzle of an NVMMA layout: 0 none, 1/2/3 for 32/64/128 bytes.
+int getTMASwizzleMode(gpu::NVMMASharedEncodingAttr encoding);
+
+} // namespace nvidia_gpu
+} // namespace triton
+} // namespace mlir
+
+#endif // DIALECTS_TRITONNVIDIAGPU_IR_TMA_H

@@ -1,0 +1,506 @@
+//===- TMAOpToLLVM.cpp - mbarriers, TMA copies and TMA descriptors ---------===//
+//
+// mbarrier ops are issued by thread 0 of the CTA (init, inval, expect,
+// arrive) and waited on by every thread (a try_wait loop on the phase
+// parity). A TMA copy of a descriptor's block is cut into boxes
+// (getTMABoxShape); box i is issued by lane 0 of warp i % num_warps, its
+// shared address the buffer layout's offset of the box's first element.
+// The lowering checks, basis by basis, that the layout places the box's
+// elements where TMA's swizzle puts them, so a buffer layout TMA cannot
+// fill is an error, not wrong data. TMA stores are bulk groups, waited on
+// by ttng.async_tma_store_wait. ttng.tensormap_create builds the
+// 128-byte descriptor in shared scratch with warp 0 (zero fill, then thread
+// 0's tensormap.replace of every field) and copies it to global memory with
+// the release fence; every thread acquires it (tensormap_fenceproxy_acquire)
+// after a CTA barrier, so any warp may issue copies through it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/TMA.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/ElementwiseUtility.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/SharedMemoryUtility.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+namespace {
+
+void emitPtx(OpBuilder &b, Location loc, ValueRange operands, StringRef text,
+             StringRef constraints) {
+  nvidia::createInlinePtx(b, loc, TypeRange(), operands, text, constraints,
+                          /*hasSideEffects=*/true);
+}
+
+Value emitAnd(OpBuilder &b, Location loc, Value x, Value y) {
+  return y ? LLVM::AndOp::create(b, loc, x, y).getResult() : x;
+}
+
+Value emitEq(OpBuilder &b, Location loc, Value x, int64_t value) {
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, x,
+                              createI32Constant(b, loc, value));
+}
+
+/// The first byte of the buffer a memdesc views (its view offset included).
+Value getBufferAddress(OpBuilder &b, Location loc, Value converted, ttg::MemDescType type) {
+  SharedMemoryObject object = unpackSharedMemoryObject(b, loc, converted);
+  std::string reason;
+  std::optional<SharedMemoryLayout> layout = SharedMemoryLayout::get(type, reason);
+  if (!layout || object.offsets.empty())
+    return object.base;
+  Value offset = layout->emitViewOffset(b, loc, object.offsets);
+  if (!offset)
+    return object.base;
+  Type element = IntegerType::get(b.getContext(), type.getElementType().getIntOrFloatBitWidth());
+  return LLVM::GEPOp::create(b, loc, object.base.getType(), element, object.base,
+                             ValueRange{offset});
+}
+
+Value getBarrierAddress(OpBuilder &b, Location loc, Value converted) {
+  return unpackSharedMemoryObject(b, loc, converted).base;
+}
+
+//===----------------------------------------------------------------------===//
+// mbarriers
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+struct BarrierPattern : ConvertOpToLLVMPattern<OpTy> {
+  BarrierPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern<OpTy>(converter), target(target) {}
+  Value isThreadZero(OpBuilder &b, Location loc) const {
+    return emitEq(b, loc, target.getThreadId(b, loc), 0);
+  }
+  const TargetInfoBase &target;
+};
+
+struct InitBarrierOpPattern : BarrierPattern<ttng::InitBarrierOp> {
+  using BarrierPattern::BarrierPattern;
+  LogicalResult matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value barrier = getBarrierAddress(rewriter, loc, adaptor.getAlloc());
+    emitPtx(rewriter, loc, {isThreadZero(rewriter, loc), barrier},
+            llvm::formatv("@$0 mbarrier.init.shared::cta.b64 [$1], {0};", op.getCount()).str(),
+            "b,r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InvalBarrierOpPattern : BarrierPattern<ttng::InvalBarrierOp> {
+  using BarrierPattern::BarrierPattern;
+  LogicalResult matchAndRewrite(ttng::InvalBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value barrier = getBarrierAddress(rewriter, loc, adaptor.getAlloc());
+    emitPtx(rewriter, loc, {isThreadZero(rewriter, loc), barrier},
+            "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct BarrierExpectOpPattern : BarrierPattern<ttng::BarrierExpectOp> {
+  using BarrierPattern::BarrierPattern;
+  LogicalResult matchAndRewrite(ttng::BarrierExpectOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value barrier = getBarrierAddress(rewriter, loc, adaptor.getAlloc());
+    Value pred = emitAnd(rewriter, loc, isThreadZero(rewriter, loc), adaptor.getPred());
+    emitPtx(rewriter, loc, {pred, barrier},
+            llvm::formatv("@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], {0};",
+                          op.getSize())
+                .str(),
+            "b,r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ArriveBarrierOpPattern : BarrierPattern<ttng::ArriveBarrierOp> {
+  using BarrierPattern::BarrierPattern;
+  LogicalResult matchAndRewrite(ttng::ArriveBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value barrier = getBarrierAddress(rewriter, loc, adaptor.getAlloc());
+    Value pred = emitAnd(rewriter, loc, isThreadZero(rewriter, loc), adaptor.getPred());
+    emitPtx(rewriter, loc, {pred, barrier},
+            llvm::formatv("@$0 mbarrier.arrive.shared::cta.b64 _, [$1], {0};", op.getCount())
+                .str(),
+            "b,r");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Every thread spins until the phase with parity `phase` has completed;
+/// a false `pred` skips the wait. The labels are local to the braces, so
+/// copies of the statement (unrolled loops) do not clash.
+struct WaitBarrierOpPattern : BarrierPattern<ttng::WaitBarrierOp> {
+  using BarrierPattern::BarrierPattern;
+  LogicalResult matchAndRewrite(ttng::WaitBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value barrier = getBarrierAddress(rewriter, loc, adaptor.getAlloc());
+    SmallVector<Value> operands{barrier, adaptor.getPhase()};
+    std::string skip;
+    std::string constraints = "r,r";
+    if (Value pred = adaptor.getPred()) {
+      operands.push_back(pred);
+      constraints += ",b";
+      skip = "@!$2 bra.uni skipWait;\n\t";
+    }
+    std::string text = "{\n\t.reg .pred complete;\n\t" + skip +
+                       "waitLoop:\n\t"
+                       "mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n\t"
+                       "@!complete bra.uni waitLoop;\n" +
+                       (skip.empty() ? "" : "skipWait:\n") + "}";
+    emitPtx(rewriter, loc, operands, text, constraints);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// TMA copies
+//===----------------------------------------------------------------------===//
+
+/// The boxes a TMA copy of a descriptor block is cut into: each one's
+/// block coordinates and element offset in the shared buffer.
+struct TMABox {
+  SmallVector<int64_t> coords;
+  int64_t offset;
+};
+
+/// TMA's byte offset of element `index` (row-major within the box) under
+/// swizzle `swizzleBytes`: 16-byte chunk bits XOR the 128-byte row bits.
+int64_t tmaSwizzledByte(int64_t byte, int64_t swizzleBytes) {
+  if (swizzleBytes == 0)
+    return byte;
+  int64_t chunks = swizzleBytes / 16;
+  return byte ^ (((byte >> 7) & (chunks - 1)) << 4);
+}
+
+/// The boxes of a copy of `block` to or from a buffer of `memType`, in
+/// order; fails (with `why`) when the buffer's layout does not place a
+/// box's elements where TMA does.
+FailureOr<SmallVector<TMABox>> planBoxes(RankedTensorType block, ttg::MemDescType memType,
+                                         std::string &why) {
+  std::optional<SharedMemoryLayout> layout = SharedMemoryLayout::get(memType, why);
+  if (!layout)
+    return failure();
+  auto encoding = dyn_cast<ttg::NVMMASharedEncodingAttr>(memType.getEncoding());
+  if (!encoding || encoding != ttng::getTMAEncoding(block)) {
+    why = "the buffer's layout is not the descriptor's";
+    return failure();
+  }
+  SmallVector<int64_t> box = ttng::getTMABoxShape(block);
+  ArrayRef<int64_t> shape = block.getShape();
+  unsigned rank = shape.size();
+  int64_t elementBytes = block.getElementTypeBitWidth() / 8;
+  int64_t swizzle = encoding.getSwizzlingByteWidth();
+  // The layout's offsets within a box, for every coordinate basis, against TMA's.
+  SmallVector<int32_t> zero(rank, 0);
+  int64_t boxStride = 1;
+  for (unsigned dim = rank; dim-- > 0;) {
+    for (int64_t step = 1; step < box[dim]; step *= 2) {
+      SmallVector<int32_t> coords = zero;
+      coords[dim] = step;
+      int64_t expected = tmaSwizzledByte(step * boxStride * elementBytes, swizzle);
+      if (layout->getOffset(coords) * elementBytes != expected) {
+        why = "the buffer's layout does not place elements where TMA's swizzle does";
+        return failure();
+      }
+    }
+    boxStride *= box[dim];
+  }
+  SmallVector<TMABox> boxes;
+  SmallVector<int64_t> counts;
+  int64_t total = 1;
+  for (unsigned dim = 0; dim < rank; ++dim) {
+    counts.push_back(shape[dim] / box[dim]);
+    total *= counts.back();
+  }
+  for (int64_t i = 0; i < total; ++i) {
+    SmallVector<int64_t> coords(rank);
+    SmallVector<int32_t> coords32(rank);
+    int64_t rest = i;
+    for (unsigned dim = rank; dim-- > 0;) {
+      coords[dim] = rest % counts[dim] * box[dim];
+      coords32[dim] = coords[dim];
+      rest /= counts[dim];
+    }
+    int64_t offset = layout->getOffset(coords32);
+    // A box starts on a whole swizzle pattern (8 rows of the swizzle width).
+    if (offset * elementBytes % std::max<int64_t>(16, 8 * swizzle) != 0) {
+      why = "a box does not start on a whole swizzle pattern";
+      return failure();
+    }
+    boxes.push_back({coords, offset});
+  }
+  return boxes;
+}
+
+/// "{$k, ..., $k+r-1}": TMA coordinates, innermost dimension first.
+std::string coordOperands(unsigned first, unsigned rank) {
+  std::string text = "{";
+  for (unsigned i = 0; i < rank; ++i)
+    text += (i ? ", $" : "$") + std::to_string(first + i);
+  return text + "}";
+}
+
+/// The TMA coordinates of a box: the op's block coordinates plus the box's
+/// offset in the block, innermost first.
+SmallVector<Value> boxCoords(OpBuilder &b, Location loc, ValueRange blockCoords,
+                             ArrayRef<int64_t> boxOffset) {
+  SmallVector<Value> coords;
+  for (unsigned dim = blockCoords.size(); dim-- > 0;) {
+    Value coord = blockCoords[dim];
+    if (boxOffset[dim] != 0)
+      coord = LLVM::AddOp::create(b, loc, coord, createI32Constant(b, loc, boxOffset[dim]));
+    coords.push_back(coord);
+  }
+  return coords;
+}
+
+/// Whether the calling thread issues box `i`: lane 0 of warp i % numWarps.
+Value emitIssuerPredicate(OpBuilder &b, Location loc, const TargetInfoBase &target, unsigned i,
+                          unsigned numWarps) {
+  LaneAndWarp thread = getLaneAndWarp(b, loc, target);
+  return LLVM::AndOp::create(b, loc, emitEq(b, loc, thread.lane, 0),
+                             emitEq(b, loc, thread.warp, i % numWarps));
+}
+
+unsigned getNumWarps(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  return getModuleIntAttr(module, ttg::kNumWarpsAttrName, 4);
+}
+
+Value gepElements(OpBuilder &b, Location loc, Value base, int64_t elements, int64_t bytes) {
+  if (elements == 0)
+    return base;
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(elements * bytes)});
+}
+
+struct AsyncTMACopyGlobalToLocalOpPattern
+    : ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
+  AsyncTMACopyGlobalToLocalOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::AsyncTMACopyGlobalToLocalOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType block = op.getDesc().getType().getBlockType();
+    ttg::MemDescType memType = op.getResult().getType();
+    std::string why = ttng::whyNotTMABlock(block);
+    FailureOr<SmallVector<TMABox>> boxes = failure();
+    if (why.empty())
+      boxes = planBoxes(block, memType, why);
+    if (failed(boxes))
+      return op.emitError() << "TMA copy into this buffer is not supported: " << why;
+    int64_t elementBytes = block.getElementTypeBitWidth() / 8;
+    Value buffer = getBufferAddress(rewriter, loc, adaptor.getResult(), memType);
+    Value barrier = getBarrierAddress(rewriter, loc, adaptor.getBarrier());
+    unsigned rank = block.getRank();
+    std::string text = llvm::formatv("@$0 cp.async.bulk.tensor.{0}d.shared::cluster.global."
+                                     "mbarrier::complete_tx::bytes [$1], [$2, {1}], [${2}];",
+                                     rank, coordOperands(3, rank), 3 + rank)
+                           .str();
+    std::string constraints = "b,r,l";
+    for (unsigned i = 0; i < rank; ++i)
+      constraints += ",r";
+    constraints += ",r";
+    unsigned numWarps = getNumWarps(op);
+    for (auto [i, box] : llvm::enumerate(*boxes)) {
+      Value pred = emitAnd(rewriter, loc,
+                           emitIssuerPredicate(rewriter, loc, target, i, numWarps),
+                           adaptor.getPred());
+      SmallVector<Value> operands{pred, gepElements(rewriter, loc, buffer, box.offset,
+                                                    elementBytes),
+                                  adaptor.getDesc()};
+      llvm::append_range(operands, boxCoords(rewriter, loc, adaptor.getCoord(), box.coords));
+      operands.push_back(barrier);
+      emitPtx(rewriter, loc, operands, text, constraints);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+  const TargetInfoBase &target;
+};
+
+struct AsyncTMACopyLocalToGlobalOpPattern
+    : ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
+  AsyncTMACopyLocalToGlobalOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType block = op.getDesc().getType().getBlockType();
+    ttg::MemDescType memType = op.getSrc().getType();
+    std::string why = ttng::whyNotTMABlock(block);
+    FailureOr<SmallVector<TMABox>> boxes = failure();
+    if (why.empty())
+      boxes = planBoxes(block, memType, why);
+    if (failed(boxes))
+      return op.emitError() << "TMA copy from this buffer is not supported: " << why;
+    int64_t elementBytes = block.getElementTypeBitWidth() / 8;
+    Value buffer = getBufferAddress(rewriter, loc, adaptor.getSrc(), memType);
+    unsigned rank = block.getRank();
+    std::string text = llvm::formatv("@$0 cp.async.bulk.tensor.{0}d.global.shared::cta."
+                                     "bulk_group [$1, {1}], [${2}];",
+                                     rank, coordOperands(2, rank), 2 + rank)
+                           .str();
+    std::string constraints = "b,l";
+    for (unsigned i = 0; i < rank; ++i)
+      constraints += ",r";
+    constraints += ",r";
+    unsigned numWarps = getNumWarps(op);
+    for (auto [i, box] : llvm::enumerate(*boxes)) {
+      SmallVector<Value> operands{emitIssuerPredicate(rewriter, loc, target, i, numWarps),
+                                  adaptor.getDesc()};
+      llvm::append_range(operands, boxCoords(rewriter, loc, adaptor.getCoord(), box.coords));
+      operands.push_back(gepElements(rewriter, loc, buffer, box.offset, elementBytes));
+      emitPtx(rewriter, loc, operands, text, constraints);
+    }
+    // Threads that issued nothing commit an empty group.
+    emitPtx(rewriter, loc, {}, "cp.async.bulk.commit_group;", "");
+    rewriter.eraseOp(op);
+    return success();
+  }
+  const TargetInfoBase &target;
+};
+
+struct TMAStoreWaitOpPattern : ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(ttng::TMAStoreWaitOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    emitPtx(rewriter, op.getLoc(), {},
+            llvm::formatv("cp.async.bulk.wait_group.read {0};", op.getPendings()).str(), "");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// TMA descriptors
+//===----------------------------------------------------------------------===//
+
+struct TensormapCreateOpPattern : ConvertOpToLLVMPattern<ttng::TensormapCreateOp> {
+  TensormapCreateOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::TensormapCreateOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    std::optional<int64_t> offset = getAllocationOffset(op);
+    if (!offset)
+      return op.emitError("ttng.tensormap_create without shared scratch: run "
+                          "-allocate-shared-memory first");
+    unsigned rank = op.getBoxDim().size();
+    if (rank < 1 || rank > 5 || op.getGlobalDim().size() != rank ||
+        op.getElementStride().size() != rank || op.getGlobalStride().size() + 1 != rank)
+      return op.emitError("ttng.tensormap_create needs 1 to 5 dimensions, each with a box, "
+                          "global and element size, and a stride for all but the innermost");
+    Value smem = getSharedMemoryBase(rewriter, loc, *offset);
+    Value tid = target.getThreadId(rewriter, loc);
+    Value inWarpZero = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, tid,
+                                            createI32Constant(rewriter, loc, 32));
+    Value isThreadZero = emitEq(rewriter, loc, tid, 0);
+    // Warp 0 zeroes the 128 bytes, thread 0 writes the fields.
+    Value word = LLVM::GEPOp::create(rewriter, loc, smem.getType(), rewriter.getI32Type(), smem,
+                                     ValueRange{tid});
+    emitPtx(rewriter, loc, {inWarpZero, word}, "@$0 st.shared.b32 [$1], 0;", "b,r");
+    NVVM::SyncWarpOp::create(rewriter, loc, createI32Constant(rewriter, loc, -1));
+    auto replace = [&](StringRef field, StringRef type, std::optional<unsigned> ord,
+                       Value value) {
+      std::string ordText = ord ? llvm::formatv("{0}, ", *ord).str() : "";
+      emitPtx(rewriter, loc, {isThreadZero, smem, value},
+              llvm::formatv("@$0 tensormap.replace.tile.{0}.shared::cta.b1024.{1} [$1], {2}$2;",
+                            field, type, ordText)
+                  .str(),
+              type == "b64" ? "b,r,l" : "b,r,r");
+    };
+    // The layout fields take immediates only.
+    auto replaceImmediate = [&](StringRef field, int64_t value) {
+      emitPtx(rewriter, loc, {isThreadZero, smem},
+              llvm::formatv("@$0 tensormap.replace.tile.{0}.shared::cta.b1024.b32 [$1], {1};",
+                            field, value)
+                  .str(),
+              "b,r");
+    };
+    Value address = adaptor.getGlobalAddress();
+    replace("global_address", "b64", std::nullopt,
+            LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), address));
+    replaceImmediate("rank", rank - 1);
+    for (unsigned i = 0; i < rank; ++i) {
+      replace("box_dim", "b32", i, adaptor.getBoxDim()[i]);
+      replace("global_dim", "b32", i, adaptor.getGlobalDim()[i]);
+      if (i + 1 < rank)
+        replace("global_stride", "b64", i, adaptor.getGlobalStride()[i]);
+      replace("element_stride", "b32", i, adaptor.getElementStride()[i]);
+    }
+    replaceImmediate("elemtype", op.getElemType());
+    replaceImmediate("interleave_layout", op.getInterleaveLayout());
+    replaceImmediate("swizzle_mode", op.getSwizzleMode());
+    replaceImmediate("fill_mode", op.getFillMode());
+    NVVM::SyncWarpOp::create(rewriter, loc, createI32Constant(rewriter, loc, -1));
+    // The copy to global memory is warp-collective (.sync.aligned): warp 0.
+    emitPtx(rewriter, loc, {inWarpZero, adaptor.getDescPtr(), smem},
+            "@$0 tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu."
+            "sync.aligned [$1], [$2], 128;",
+            "b,l,r");
+    // The other warps acquire the descriptor after this.
+    target.barrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+  const TargetInfoBase &target;
+};
+
+struct TensormapFenceproxyAcquireOpPattern
+    : ConvertOpToLLVMPattern<ttng::TensormapFenceproxyAcquireOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(ttng::TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    emitPtx(rewriter, op.getLoc(), {adaptor.getDescPtr()},
+            "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;", "l");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ReinterpretTensorDescOpPattern : ConvertOpToLLVMPattern<ttng::ReinterpretTensorDescOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(ttng::ReinterpretTensorDescOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type generic = LLVM::LLVMPointerType::get(getContext());
+    Value raw = adaptor.getRawDesc();
+    if (raw.getType() != generic)
+      raw = LLVM::AddrSpaceCastOp::create(rewriter, op.getLoc(), generic, raw);
+    rewriter.replaceOp(op, raw);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::nvidia::populateTMAOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                                        RewritePatternSet &patterns,
+                                                        const TargetInfoBase &target) {
+  patterns.add<InitBarrierOpPattern, InvalBarrierOpPattern, BarrierExpectOpPattern,
+               ArriveBarrierOpPattern, WaitBarrierOpPattern, AsyncTMACopyGlobalToLocalOpPattern,
+               AsyncTMACopyLocalToGlobalOpPattern, TensormapCreateOpPattern>(converter, target);
+  patterns.add<TMAStoreWaitOpPattern, TensormapFenceproxyAcquireOpPattern,
+               ReinterpretTensorDescOpPattern>(converter);
+}

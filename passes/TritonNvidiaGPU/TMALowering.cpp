@@ -1,0 +1,175 @@
+//===- TMALowering.cpp - Tensor-descriptor ops to TMA ----------------------===//
+//
+// The tensor-descriptor ops the pipeliner did not turn into asynchronous
+// copies become synchronous TMA sequences here (one shared buffer and one
+// mbarrier per load), and descriptors made in the kernel are written into
+// per-program global scratch. See Passes.td for the exact sequences.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/TritonNvidiaGPU/Passes.h"
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/TMA.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir {
+namespace triton {
+namespace nvidia_gpu {
+#define GEN_PASS_DEF_TRITONNVIDIAGPUTMALOWERING
+#include "passes/TritonNvidiaGPU/Passes.h.inc"
+} // namespace nvidia_gpu
+} // namespace triton
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::nvidia_gpu;
+
+namespace {
+
+/// The block type of a descriptor, checked for TMA; null after an error.
+RankedTensorType getTMABlock(Operation *op, Value desc) {
+  RankedTensorType block = cast<TensorDescType>(desc.getType()).getBlockType();
+  std::string why = whyNotTMABlock(block);
+  if (!why.empty()) {
+    op->emitError() << "'" << op->getName() << "' cannot use TMA: " << why;
+    return {};
+  }
+  return block;
+}
+
+/// A one-element mbarrier in shared memory, initialized for one arrival.
+Value createBarrier(OpBuilder &b, Location loc, unsigned numCTAs) {
+  MLIRContext *context = b.getContext();
+  auto encoding = SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {0},
+                                                  getDefaultCGALayout(numCTAs, 1));
+  auto type = MemDescType::get({1}, b.getI64Type(), encoding,
+                               SharedMemorySpaceAttr::get(context), /*mutableMemory=*/true);
+  Value barrier = LocalAllocOp::create(b, loc, type, Value(), IntegerAttr());
+  InitBarrierOp::create(b, loc, barrier, 1);
+  return barrier;
+}
+
+int64_t getBlockBytes(RankedTensorType block) {
+  return block.getNumElements() * block.getElementTypeBitWidth() / 8;
+}
+
+LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {
+  RankedTensorType block = getTMABlock(load, load.getDesc());
+  if (!block)
+    return failure();
+  OpBuilder b(load);
+  Location loc = load.getLoc();
+  MLIRContext *context = b.getContext();
+  auto bufferType = MemDescType::get(block.getShape(), block.getElementType(),
+                                     block.getEncoding(), SharedMemorySpaceAttr::get(context),
+                                     /*mutableMemory=*/true);
+  Value buffer = LocalAllocOp::create(b, loc, bufferType, Value(), IntegerAttr());
+  Value barrier = createBarrier(b, loc, numCTAs);
+  Value truePred = arith::ConstantIntOp::create(b, loc, 1, 1);
+  BarrierExpectOp::create(b, loc, barrier, getBlockBytes(block), truePred);
+  AsyncTMACopyGlobalToLocalOp::create(b, loc, load.getDesc(), load.getIndices(), buffer, barrier,
+                                      truePred, load.getCache(), load.getEvict(),
+                                      /*isVolatile=*/false);
+  Value phase = arith::ConstantIntOp::create(b, loc, 0, 32);
+  WaitBarrierOp::create(b, loc, barrier, phase, Value(), ValueRange());
+  InvalBarrierOp::create(b, loc, barrier);
+  Value result = LocalLoadOp::create(b, loc, load.getType(), buffer);
+  load.replaceAllUsesWith(result);
+  load.erase();
+  return success();
+}
+
+LogicalResult lowerStore(DescriptorStoreOp store) {
+  RankedTensorType block = getTMABlock(store, store.getDesc());
+  if (!block)
+    return failure();
+  OpBuilder b(store);
+  Location loc = store.getLoc();
+  auto bufferType = MemDescType::get(block.getShape(), block.getElementType(),
+                                     block.getEncoding(),
+                                     SharedMemorySpaceAttr::get(b.getContext()));
+  Value buffer = LocalAllocOp::create(b, loc, bufferType, store.getSrc(), IntegerAttr());
+  FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
+  AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(), store.getIndices(), buffer);
+  TMAStoreWaitOp::create(b, loc, 0);
+  store.erase();
+  return success();
+}
+
+/// The TMA descriptor of `make` in 128 bytes of global scratch. TMA lists
+/// dimensions innermost first and strides in bytes, without the innermost
+/// (unit) stride.
+LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
+  RankedTensorType block = getTMABlock(make, make.getResult());
+  if (!block)
+    return failure();
+  OpBuilder b(make);
+  Location loc = make.getLoc();
+  MLIRContext *context = b.getContext();
+  auto bytePtr = PointerType::get(b.getI8Type(), 1);
+  Value scratch = GlobalScratchAllocOp::create(b, loc, bytePtr, /*nbytes=*/128,
+                                               /*alignment=*/128);
+  SmallVector<Value> boxDims, globalDims, globalStrides, elementStrides;
+  for (int64_t dim : llvm::reverse(getTMABoxShape(block)))
+    boxDims.push_back(arith::ConstantIntOp::create(b, loc, dim, 32));
+  for (Value dim : llvm::reverse(make.getShape()))
+    globalDims.push_back(dim);
+  Value elementBytes =
+      arith::ConstantIntOp::create(b, loc, block.getElementTypeBitWidth() / 8, 64);
+  for (Value stride : llvm::reverse(make.getStrides().drop_back()))
+    globalStrides.push_back(arith::MulIOp::create(b, loc, stride, elementBytes));
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+  elementStrides.assign(block.getRank(), one);
+  auto i32Attr = [&](int64_t value) { return b.getI32IntegerAttr(value); };
+  TensormapCreateOp::create(
+      b, loc, TypeRange(), scratch, make.getBase(), boxDims, globalDims, globalStrides,
+      elementStrides, i32Attr(*getTMADataType(block.getElementType())),
+      /*interleave_layout=*/i32Attr(0), i32Attr(getTMASwizzleMode(getTMAEncoding(block))),
+      /*fill_mode: zero, or NaN=*/i32Attr(make.getPadding() == PaddingOption::PAD_NAN ? 1 : 0));
+  TensormapFenceproxyAcquireOp::create(b, loc, scratch);
+  Value desc = ReinterpretTensorDescOp::create(b, loc, make.getType(), scratch);
+  (void)context;
+  make.replaceAllUsesWith(desc);
+  make.erase();
+  return success();
+}
+
+struct TMALoweringPass
+    : triton::nvidia_gpu::impl::TritonNvidiaGPUTMALoweringBase<TMALoweringPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    unsigned numCTAs = 1;
+    if (auto attr = module->getAttrOfType<IntegerAttr>(kNumCTAsAttrName))
+      numCTAs = attr.getInt();
+    SmallVector<Operation *> ops;
+    module.walk([&](Operation *op) {
+      if (isa<DescriptorLoadOp, DescriptorStoreOp, MakeTensorDescOp, DescriptorGatherOp,
+              DescriptorScatterOp, DescriptorReduceOp>(op))
+        ops.push_back(op);
+    });
+    bool failed = false;
+    for (Operation *op : ops) {
+      LogicalResult result =
+          llvm::TypeSwitch<Operation *, LogicalResult>(op)
+              .Case([&](DescriptorLoadOp load) { return lowerLoad(load, numCTAs); })
+              .Case([&](DescriptorStoreOp store) { return lowerStore(store); })
+              .Case([&](MakeTensorDescOp make) { return lowerMakeDescriptor(make); })
+              .Default([&](Operation *other) {
+                return other->emitError()
+                       << "'" << other->getName()
+                       << "' through TMA is not supported yet on this target (sm_90 has no "
+                          "TMA gather/scatter; compile for cuda:80 to get pointer accesses)";
+              });
+      failed |= mlir::failed(result);
+    }
+    if (failed)
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,92 @@
+// RUN: triton-opt %s -split-input-file -allocate-shared-memory -tritongpu-global-scratch-memory-allocation -convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: %if ptxas %{ triton-opt %s -split-input-file -triton-make-llir='target=cuda:90' -o %t.mlir && triton-translate --split-input-file --output-split-marker='//-split-' --mlir-to-ptx %t.mlir -o %t.ptx && FileCheck %s --input-file=%t.ptx --check-prefix=PTX && rm -f %t.part* && csplit -s -z -f %t.part %t.ptx '/^\/\/-split-/' '{*}' && for f in %t.part*; do %ptxas --gpu-name=sm_90a $f -o /dev/null || exit 1; done %}
+
+// Host-made descriptors are 128-byte parameters passed by value in
+// parameter space; their address is the descriptor.
+// CHECK-LABEL: llvm.func @tma_copy(%arg0: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}
+// CHECK-SAME: tt.tensordesc_meta = [{block_size = [64, 64], elem_size = 2 : i64, elem_type = 6 : i64, fp4_padded = false, swizzle = 3 : i64}]
+// PTX: .param .align 64 .b8 tma_copy_param_0[128]
+// PTX: cvta.param.u64
+
+// Thread 0 initializes the barrier and expects the bytes.
+// CHECK: "@$0 mbarrier.init.shared::cta.b64 [$1], 1;", "b,r"
+// CHECK: "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 32768;", "b,r"
+// The 64x256 block is four 64x64 boxes (a 128-byte swizzle row is 64 f16):
+// box i from warp i, 8192 bytes apart, its column i * 64 further.
+// CHECK-COUNT-4: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r"
+// CHECK-NOT: cp.async.bulk.tensor
+// CHECK: mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;
+// CHECK: "@$0 mbarrier.inval.shared::cta.b64 [$1];"
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r[[B:[0-9]+]]], [%rd{{[0-9]+}}, {%r[[X:[0-9]+]], %r{{[0-9]+}}}]
+// PTX: add.s32 {{.*}}, %r[[X]], 64;
+// PTX: add.s32 {{.*}}, %r[[B]], 8192;
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+// PTX: add.s32 {{.*}}, %r[[X]], 128;
+// PTX: add.s32 {{.*}}, %r[[B]], 16384;
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+// PTX: add.s32 {{.*}}, %r[[X]], 192;
+// PTX: add.s32 {{.*}}, %r[[B]], 24576;
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+
+// The store: the async-proxy fence, a barrier, then the boxes and their bulk group.
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK: nvvm.barrier
+// CHECK-COUNT-4: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r"
+// CHECK: "cp.async.bulk.commit_group;"
+// CHECK: "cp.async.bulk.wait_group.read 0;"
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tma_copy(%d: !tt.tensordesc<tensor<64x256xf16, #shared>>, %x: i32, %y: i32) {
+    %true = arith.constant true
+    %c0 = arith.constant 0 : i32
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x256xf16, #shared, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.barrier_expect %bar, 32768, %true : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %d[%x, %y] %buf, %bar, %true : !tt.tensordesc<tensor<64x256xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x256xf16, #shared, #smem, mutable>
+    ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    %v = ttg.local_load %buf : !ttg.memdesc<64x256xf16, #shared, #smem, mutable> -> tensor<64x256xf16, #blocked>
+    %s = ttg.local_alloc %v : (tensor<64x256xf16, #blocked>) -> !ttg.memdesc<64x256xf16, #shared, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_copy_local_to_global %d[%x, %y] %s : !tt.tensordesc<tensor<64x256xf16, #shared>>, !ttg.memdesc<64x256xf16, #shared, #smem>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}
+
+// -----
+
+// A descriptor made in the kernel: built in 128 bytes of shared scratch by
+// warp 0 (zeroed, then thread 0 replaces each field), copied to this
+// program's global scratch (program * 128 bytes in), acquired by all.
+// CHECK-LABEL: llvm.func @tma_make
+// CHECK: nvvm.read.ptx.sreg.ctaid.z
+// CHECK: llvm.mul {{.*}} : i64
+// CHECK: llvm.getelementptr %arg{{[0-9]+}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i8
+// CHECK: "@$0 st.shared.b32 [$1], 0;"
+// CHECK: "@$0 tensormap.replace.tile.global_address.shared::cta.b1024.b64 [$1], $2;", "b,r,l"
+// CHECK: "@$0 tensormap.replace.tile.rank.shared::cta.b1024.b32 [$1], 1;"
+// CHECK: "@$0 tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [$1], 0, $2;"
+// CHECK: "@$0 tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [$1], 0, $2;"
+// CHECK: "@$0 tensormap.replace.tile.swizzle_mode.shared::cta.b1024.b32 [$1], 3;"
+// CHECK: "@$0 tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$1], [$2], 128;"
+// CHECK: nvvm.barrier
+// CHECK: "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;"
+// PTX: tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tma_make(%p: !tt.ptr<f16>, %m: i32, %n: i32, %out: !tt.ptr<i64>) {
+    %c64 = arith.constant 64 : i32
+    %c1 = arith.constant 1 : i32
+    %s = arith.constant 256 : i64
+    %scratch = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+    ttng.tensormap_create %scratch, %p, [%c64, %c64], [%n, %m], [%s], [%c1, %c1] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i32, i32) -> ()
+    ttng.tensormap_fenceproxy_acquire %scratch : !tt.ptr<i8>
+    %d = ttng.reinterpret_tensor_descriptor %scratch : !tt.ptr<i8> to !tt.tensordesc<tensor<64x64xf16, #shared>>
+    tt.return
+  }
+}

@@ -1,0 +1,72 @@
+"""Tensor-descriptor (TMA) arguments for the GPU harness.
+
+A kernel parameter of type `!tt.tensordesc` is, in Triton 3.6's ABI, a
+128-byte CUtensorMap passed by value followed by the tensor's shape (i32)
+and strides (i64). The kernel's JSON (`tensordesc_meta`) says how each was
+encoded (swizzle, data type, box); `encode` builds it with the driver's
+cuTensorMapEncodeTiled, and `launch` calls cuLaunchKernel with arbitrary
+parameter bytes (CuPy's launcher takes only scalars and pointers).
+"""
+import ctypes
+
+import cupy as cp
+
+_cuda = ctypes.CDLL("libcuda.so.1")
+_cuda.cuTensorMapEncodeTiled.restype = ctypes.c_int
+
+
+class Desc:
+    """A host-made tensor descriptor argument: `tensor` read and written in
+    blocks of `block` (the kernel's block shape)."""
+
+    def __init__(self, tensor, block):
+        self.tensor, self.block = tensor, list(block)
+
+
+def encode(desc, meta):
+    """The 128 CUtensorMap bytes of `desc` as the kernel expects them."""
+    t = desc.tensor
+    rank = t.dim()
+    dims = (ctypes.c_uint64 * rank)(*reversed(t.shape))
+    strides = (ctypes.c_uint64 * max(1, rank - 1))(
+        *[s * t.element_size() for s in reversed(t.stride()[:-1])])
+    box = (ctypes.c_uint32 * rank)(*reversed(meta["block_size"]))
+    ones = (ctypes.c_uint32 * rank)(*([1] * rank))
+    out = (ctypes.c_uint8 * 128)()
+    # interleave none, L2 promotion 128B, out-of-bounds fill zero
+    err = _cuda.cuTensorMapEncodeTiled(out, meta["elem_type"], rank, ctypes.c_void_p(t.data_ptr()),
+                                       dims, strides, box, ones, 0, meta["swizzle"], 2, 0)
+    if err != 0:
+        raise RuntimeError(f"cuTensorMapEncodeTiled failed with CUresult {err}")
+    return out
+
+
+def launch_params(args, meta):
+    """ctypes objects for each parameter: tensors as pointers, Desc as its
+    CUtensorMap, shape (i32) and strides (i64), ints as i32, floats as f32."""
+    params, descs = [], iter(meta.get("tensordesc_meta", []))
+    for a in args:
+        if isinstance(a, Desc):
+            params.append(encode(a, next(descs)))
+            params += [ctypes.c_int32(s) for s in a.tensor.shape]
+            params += [ctypes.c_int64(s) for s in a.tensor.stride()]
+        elif hasattr(a, "data_ptr"):
+            params.append(ctypes.c_uint64(a.data_ptr()))
+        elif isinstance(a, float):
+            params.append(ctypes.c_float(a))
+        else:
+            params.append(ctypes.c_int32(a))
+    return params
+
+
+def launcher(function, grid, block, shared, params):
+    """A callable launching `function` (a CuPy Function) with `params`."""
+    handle = getattr(function, "kernel", function).ptr  # RawKernel -> Function
+    pointers = (ctypes.c_void_p * len(params))(*[ctypes.addressof(p) for p in params])
+    grid = tuple(grid) + (1,) * (3 - len(grid))
+
+    def run():
+        cp.cuda.driver.launchKernel(handle, *grid, *block, shared, 0,
+                                    ctypes.addressof(pointers), 0)
+    run.keep = (params, pointers)
+    return run
