@@ -79,13 +79,16 @@ bool pipeline::canBeTMALoad(DescriptorLoadOp load) {
   if (!target || !target.getValue().starts_with("cuda:") ||
       target.getValue().drop_front(5).getAsInteger(10, capability) || capability < 90)
     return false;
+  // Clusters of CTAs would need multicast copies and barriers per CTA.
+  auto numCTAs = module->getAttrOfType<IntegerAttr>(kNumCTAsAttrName);
+  if (numCTAs && numCTAs.getInt() != 1)
+    return false;
   auto type = dyn_cast<RankedTensorType>(load.getType());
   RankedTensorType block = load.getDesc().getType().getBlockType();
   if (!type || !type.getEncoding() || type.getShape() != block.getShape() ||
       type.getElementType() != block.getElementType() || block.getRank() > 5 ||
       !block.getElementType().isIntOrFloat())
     return false;
-  // Clusters of CTAs would need multicast copies and barriers per CTA.
   auto shared = dyn_cast_or_null<NVMMASharedEncodingAttr>(block.getEncoding());
   return shared && shared.getCGALayout().empty() && !shared.getFp4Padded() &&
          shared.getElementBitWidth() == block.getElementTypeBitWidth();

@@ -160,10 +160,6 @@ bool isZeroConstant(Value value) {
   return value && (matchPattern(value, m_Zero()) || matchPattern(value, m_PosZeroFloat()));
 }
 
-} // namespace
-
-
-namespace {
 
 /// Replaces the local_allocs of `load` in `encoding` by `view` (the buffer
 /// slot holds the data already); other uses read the slot with a local_load
@@ -314,6 +310,14 @@ SmallVector<Value> createTMABarriers(scf::ForOp forOp, MutableArrayRef<AsyncLoad
 }
 
 } // namespace
+
+bool pipeline::canLowerDescriptorLoads(scf::ForOp forOp, const CoarseSchedule &schedule) {
+  Block *body = forOp.getBody();
+  for (auto load : body->getOps<DescriptorLoadOp>())
+    if (schedule.count(load) && defUseStageDiff(load, body, schedule) > 0 && !canBeTMALoad(load))
+      return false;
+  return true;
+}
 
 void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
                           const ModuleAxisInfo &axis) {

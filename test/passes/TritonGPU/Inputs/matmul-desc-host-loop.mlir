@@ -1,10 +1,11 @@
 // Triton 3.6's matmul_desc_host.ttgir (sm_90, 8 warps, 3 stages, descriptors
 // made on the host; utils/gpu/kernels.py) as make_ttgir has it just before
 // -tritongpu-assign-latencies: the reference with its loop put back as it was
-// before pipelining (descriptor loads in the converter's default layout, the
+// before pipelining (descriptor loads in the converter's default layouts, the
 // local_allocs accelerate-matmul gives wgmma, the dot) and the descriptor
 // store as it is before tma-lowering; locations dropped.
-#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
@@ -41,9 +42,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     %acc:1 = scf.for %k = %c0_i32 to %1 step %c1_i32 iter_args(%acc_in = %cst) -> (tensor<128x256xf32, #mma>)  : i32 {
       %k64 = arith.muli %k, %c64_i32 : i32
       %a_t = tt.descriptor_load %a_d[%a, %k64] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
-      %b_t = tt.descriptor_load %b_d[%k64, %b] : !tt.tensordesc<tensor<64x256xf16, #shared>> -> tensor<64x256xf16, #blocked>
+      %b_t = tt.descriptor_load %b_d[%k64, %b] : !tt.tensordesc<tensor<64x256xf16, #shared>> -> tensor<64x256xf16, #blocked1>
       %a_s = ttg.local_alloc %a_t : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
-      %b_s = ttg.local_alloc %b_t : (tensor<64x256xf16, #blocked>) -> !ttg.memdesc<64x256xf16, #shared, #smem>
+      %b_s = ttg.local_alloc %b_t : (tensor<64x256xf16, #blocked1>) -> !ttg.memdesc<64x256xf16, #shared, #smem>
       %acc_out = ttng.warp_group_dot %a_s, %b_s, %acc_in {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
       scf.yield %acc_out : tensor<128x256xf32, #mma>
     }
