@@ -8,8 +8,11 @@ Runs PIPELINE (a triton-opt pass list, e.g. "-tritongpu-pipeline=num-stages=2
 dropped, so values are numbered alike); compares the functions from the first
 buffer allocation to the last deallocation, constants set aside (their order
 and the `%cst_N` numbering follow canonicalization's constant hoisting, and
-the `#blockedN` numbering follows first use). Prints "same" or a diff; exits
-1 on a difference.
+the `#blockedN` numbering follows first use). Values defined in that part are
+renamed in the order of their definitions (the printer numbers a loop body
+after the ops that follow the loop, which differ where a reference was
+printed after later passes); values from before it keep their names. Prints
+"same" or a diff; exits 1 on a difference.
 """
 import difflib
 import re
@@ -27,6 +30,20 @@ def strip_locations(text):
     return text
 
 
+def rename_definitions(part):
+    """Renames the values defined in `part` (results, loop block arguments)
+    %d0, %d1, ... in the order they are defined."""
+    names = {}
+    for line in part:
+        defined = re.findall(r"^\s*(%[\w.$-]+)(?::\d+)? = ", line)
+        if "scf.for" in line:
+            defined += re.findall(r"(%[\w.$-]+) = ", line.split("scf.for", 1)[1])
+        for name in defined:
+            names.setdefault(name, "%%d%d" % len(names))
+    return [re.sub(r"%[\w.$-]+", lambda m: names.get(m.group(0), m.group(0)), line)
+            for line in part]
+
+
 def pipelined_part(opt, text, passes):
     out = subprocess.run([opt, "-", *passes], input=text, capture_output=True, text=True,
                          check=True).stdout
@@ -40,7 +57,7 @@ def pipelined_part(opt, text, passes):
         line = re.sub(r"%cst(_\d+)?\b", "%cst", line)
         line = re.sub(r"#blocked\d*", "#blocked", line)
         part.append(line)
-    return part
+    return rename_definitions(part)
 
 
 def main():

@@ -436,7 +436,10 @@ def TritonGPUAssignLatencies : Pass<"tritongpu-assign-latencies", "mlir::ModuleO
     A load is skipped when cp.async could not copy it (fewer than 32
     contiguous bits per thread), when its `ttg.local_alloc` users disagree
     on a layout or copy fewer than 4 bytes at a time into it, or when its
-    level is num-stages - 1 or more. Loops without such loads are untouched.
+    level is num-stages - 1 or more. `tt.descriptor_load`s count as loads
+    when TMA can copy them (sm_90 or later, one CTA, a descriptor block in
+    `#ttg.nvmma_shared`), and are skipped otherwise. Loops without such
+    loads are untouched.
 
     ```mlir
     scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #mma>) {
@@ -483,7 +486,7 @@ def TritonGPUScheduleLoops : Pass<"tritongpu-schedule-loops", "mlir::ModuleOp"> 
 }
 
 def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
-  let summary = "Software-pipelines scheduled loops: loads become multi-buffered cp.async copies";
+  let summary = "Software-pipelines scheduled loops: loads become multi-buffered cp.async or TMA copies";
   let description = [{
     For each loop with a schedule (`loop.stage`/`loop.cluster` on its ops):
     1. Each `tt.load` whose first use is S > 0 stages later and that cp.async
@@ -500,13 +503,27 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
        users read it with `ttg.local_load ... token`. Loads needing the same
        number of buffers share an insert and an extract counter, iter_args
        starting at -1 that wrap at the buffer count.
+       A `tt.descriptor_load` TMA can copy gets its buffers the same way, in
+       the descriptor's layout, and becomes
+       `ttng.async_tma_copy_global_to_local` into the insert view, arriving
+       on an mbarrier: each group of such loads issued together (same stage,
+       cluster and buffer count, consecutive, no user of one between them)
+       has a `!ttg.memdesc<S x 1 x i64>` of barriers (initialised for one
+       arrival before the loop) and, before its first copy,
+       `ttng.barrier_expect` of the group's bytes on the insert slot's
+       barrier; the group's first user's stage waits with
+       `ttng.wait_barrier` on the extract slot's barrier at a phase (a third
+       counter, from 0, flipped when the extract counter wraps), then takes
+       the extract views. A loop whose schedule issues ahead a descriptor
+       load TMA cannot copy is left alone.
     2. The loop is expanded: a prologue runs stages 0..s of iterations
        0..max-1-s (iteration i predicated on `lb + i*step < ub`), and the new
        loop, over the same bounds, runs stage s of iteration i + max - s in
        iteration i, its ops in cluster order; ops of stages before the last
        are predicated on `iv < ub - (max - s)*step` (loads and copies by
-       their mask, stores likewise); values used stages after they are made
-       travel in new iter_args.
+       their mask, stores likewise, TMA copies and barrier expects and waits
+       by their predicate; descriptor loads, bounds-checked, run as they
+       are); values used stages after they are made travel in new iter_args.
     3. Consecutive `ttg.async_wait`s merge; each waits for as few groups as
        the commits issued after its tokens on every path allow (`num`).
     4. `ttng.warp_group_dot`s in the loop become `isAsync = true`: a dot
@@ -515,8 +532,9 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
        `ttng.warp_group_dot_wait {pendings = number of such dots}` unless
        another dot's `pendings = 0` wait is in the loop, the others by
        `pendings = 0` waits; `pendings = 0` after the loop.
-    5. After the loop: `ttg.async_wait {num = 0}` and the buffers'
-       `ttg.local_dealloc`.
+    5. After the loop: `ttg.async_wait {num = 0}` (with cp.async copies),
+       `ttng.inval_barrier` of each barrier and its `ttg.local_dealloc`, and
+       the buffers' `ttg.local_dealloc`.
     The schedule attributes are removed. num-stages <= 1 (or the loop's
     `tt.num_stages` <= 1) leaves a loop alone.
   }];

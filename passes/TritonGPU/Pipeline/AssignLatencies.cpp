@@ -4,6 +4,7 @@
 // worth it are those a dot waits for (its A and B operands, through whatever
 // computes them); a load whose value feeds another such load's address is an
 // indirection level further, and the stages are shared among the levels.
+// Pointer loads go through cp.async, descriptor loads through TMA (sm_90).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +34,13 @@ bool isDotLike(Operation *op) {
 
 /// Whether fetching `load` ahead pays: cp.async can copy it, and the
 /// local_allocs it feeds agree on a layout it copies into 4 bytes or more at
-/// a time.
-bool isPipeliningBeneficial(LoadOp load, const ModuleAxisInfo &axis) {
+/// a time. A descriptor load always pays when TMA can copy it (as in 3.6);
+/// one it cannot is left where it is, so that its loop is not scheduled
+/// around a load the pipeliner would have to predicate.
+bool isPipeliningBeneficial(Operation *op, const ModuleAxisInfo &axis) {
+  if (auto descLoad = dyn_cast<DescriptorLoadOp>(op))
+    return canBeTMALoad(descLoad);
+  auto load = cast<LoadOp>(op);
   // Only tensors with a layout (TTGIR) have a shared-memory form to copy into.
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || !type.getEncoding())
@@ -61,8 +67,8 @@ llvm::MapVector<Operation *, int> loadLevels(scf::ForOp forOp, bool withoutDot,
   std::function<void(Operation *, int)> visit = [&](Operation *op, int level) {
     if (!seen.insert(op).second || excluded.count(op))
       return;
-    if (auto load = dyn_cast<LoadOp>(op)) {
-      if (!isPipeliningBeneficial(load, axis))
+    if (isa<LoadOp, DescriptorLoadOp>(op)) {
+      if (!isPipeliningBeneficial(op, axis))
         return;
       auto it = levels.find(op);
       if (it != levels.end() && it->second != level) {
@@ -103,7 +109,7 @@ llvm::MapVector<Operation *, int> loadLevels(scf::ForOp forOp, bool withoutDot,
   }
   if (withoutDot && !seenDot)
     for (Operation &op : body->without_terminator())
-      if (!isa<LoadOp>(op))
+      if (!isa<LoadOp, DescriptorLoadOp>(op))
         visit(&op, 0);
   return levels;
 }

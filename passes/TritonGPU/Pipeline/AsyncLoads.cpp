@@ -1,4 +1,4 @@
-//===- AsyncLoads.cpp - Which loads cp.async can pipeline, into what ------===//
+//===- AsyncLoads.cpp - Which loads cp.async or TMA can pipeline ---------===//
 
 #include "passes/TritonGPU/Pipeline/AsyncLoads.h"
 
@@ -70,6 +70,28 @@ bool pipeline::canBeAsyncCopy(LoadOp load, const ModuleAxisInfo &axis) {
   if (!pointee.isIntOrFloat())
     return false;
   return getLoadContiguity(load, axis) * pointee.getIntOrFloatBitWidth() >= 32;
+}
+
+bool pipeline::canBeTMALoad(DescriptorLoadOp load) {
+  auto module = load->getParentOfType<ModuleOp>();
+  auto target = module ? module->getAttrOfType<StringAttr>(kTargetAttrName) : StringAttr();
+  int capability = 0;
+  if (!target || !target.getValue().starts_with("cuda:") ||
+      target.getValue().drop_front(5).getAsInteger(10, capability) || capability < 90)
+    return false;
+  // Clusters of CTAs would need multicast copies and barriers per CTA.
+  auto numCTAs = module->getAttrOfType<IntegerAttr>(kNumCTAsAttrName);
+  if (numCTAs && numCTAs.getInt() != 1)
+    return false;
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  RankedTensorType block = load.getDesc().getType().getBlockType();
+  if (!type || !type.getEncoding() || type.getShape() != block.getShape() ||
+      type.getElementType() != block.getElementType() || block.getRank() > 5 ||
+      !block.getElementType().isIntOrFloat())
+    return false;
+  auto shared = dyn_cast_or_null<NVMMASharedEncodingAttr>(block.getEncoding());
+  return shared && shared.getCGALayout().empty() && !shared.getFp4Padded() &&
+         shared.getElementBitWidth() == block.getElementTypeBitWidth();
 }
 
 int pipeline::getCopyVecBytes(RankedTensorType type, Attribute shared) {

@@ -1,4 +1,4 @@
-//===- AsyncLoads.h - Which loads cp.async can pipeline, into what -*- C++ -*-===//
+//===- AsyncLoads.h - Which loads cp.async or TMA can pipeline -*- C++ -*-===//
 
 #ifndef PASSES_TRITONGPU_PIPELINE_ASYNCLOADS_H
 #define PASSES_TRITONGPU_PIPELINE_ASYNCLOADS_H
@@ -19,6 +19,12 @@ unsigned getLoadContiguity(LoadOp load, const ModuleAxisInfo &axis);
 
 /// Whether cp.async can copy the load: at least 32 bits per vector.
 bool canBeAsyncCopy(LoadOp load, const ModuleAxisInfo &axis);
+
+/// Whether the descriptor load can become a TMA copy into a multi-buffered
+/// buffer: a target of sm_90 or later, a result with a layout, and a
+/// descriptor block in a single CTA's `#ttg.nvmma_shared` layout (the one
+/// the buffer takes).
+bool canBeTMALoad(DescriptorLoadOp load);
 
 /// Bytes of a thread's consecutive registers of `type` that stay consecutive
 /// in the shared layout `shared` (0 when the layouts cannot be related).

@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -25,15 +26,28 @@ using namespace mlir::triton::gpu::pipeline;
 
 namespace {
 
-/// Ops that may run for an iteration past the end without harm.
+/// Ops that may run for an iteration past the end without harm. A
+/// descriptor load reads nothing outside its descriptor's shape (it pads
+/// with zeros), so one past the end costs time only.
 bool runsHarmlessly(Operation *op) {
-  if (isa<AsyncCommitGroupOp, AsyncWaitOp, LocalLoadOp, LocalAllocOp, MemDescIndexOp>(op))
+  if (isa<AsyncCommitGroupOp, AsyncWaitOp, LocalLoadOp, LocalAllocOp, MemDescIndexOp,
+          DescriptorLoadOp>(op))
     return true;
   return isMemoryEffectFree(op);
 }
 
+/// Ops with a mask or predicate to switch them off. A barrier wait must be:
+/// past the end nothing arrives on its barrier.
 bool isMaskable(Operation *op) {
-  return isa<LoadOp, StoreOp, AsyncCopyGlobalToLocalOp>(op);
+  return isa<LoadOp, StoreOp, AsyncCopyGlobalToLocalOp, nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
+             nvidia_gpu::BarrierExpectOp, nvidia_gpu::WaitBarrierOp>(op);
+}
+
+/// `pred` and the scalar predicate `old` (missing or constant true: `pred`).
+Value combinePredicate(OpBuilder &builder, Location loc, Value pred, Value old) {
+  if (!old || matchPattern(old, m_One()))
+    return pred;
+  return arith::AndIOp::create(builder, loc, pred, old);
 }
 
 /// `pred` and `mask` (either may be missing) in the shape of `like`.
@@ -64,6 +78,12 @@ void predicate(Operation *op, Value pred) {
   else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
     copy.getMaskMutable().assign(
         combineMask(builder, loc, pred, copy.getMask(), copy.getSrc().getType()));
+  else if (auto tma = dyn_cast<nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op))
+    tma.getPredMutable().assign(combinePredicate(builder, loc, pred, tma.getPred()));
+  else if (auto expect = dyn_cast<nvidia_gpu::BarrierExpectOp>(op))
+    expect.getPredMutable().assign(combinePredicate(builder, loc, pred, expect.getPred()));
+  else if (auto wait = dyn_cast<nvidia_gpu::WaitBarrierOp>(op))
+    wait.getPredMutable().assign(combinePredicate(builder, loc, pred, wait.getPred()));
 }
 
 struct Expander {

@@ -1,4 +1,4 @@
-//===- LowerLoads.cpp - Pipelined loads become multi-buffered cp.async ----===//
+//===- LowerLoads.cpp - Pipelined loads become multi-buffered async copies -===//
 //
 // A load issued `d` stages before its first use needs `d` buffers (one per
 // iteration in flight); a warp-group dot reads its shared operand after the
@@ -8,10 +8,17 @@
 // than one counter carried across stages, so that each stage computes its
 // own instead of keeping a value alive across iterations.
 //
+// Pointer loads become cp.async copies waited for through their commit
+// groups' tokens; descriptor loads become TMA copies that arrive on an
+// mbarrier per slot (TMABarriers.h), waited for at the phase the barrier
+// completes: it flips each time the read counter wraps around, a third
+// counter of the group.
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/TritonGPU/Pipeline/AsyncLoads.h"
 #include "passes/TritonGPU/Pipeline/Pipeline.h"
+#include "passes/TritonGPU/Pipeline/TMABarriers.h"
 
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 
@@ -29,17 +36,26 @@ namespace {
 using Cluster = CoarseSchedule::Cluster;
 
 struct AsyncLoad {
-  LoadOp load;
+  /// A tt.load (cp.async) or a tt.descriptor_load (TMA).
+  Operation *load;
   int numBuffers;
   Attribute encoding;
-  /// Read off the axis info while the loop is the analysed one.
+  /// cp.async: read off the axis info while the loop is the analysed one.
   unsigned contiguity;
   Value alloc;
+  /// TMA: the view of the barrier its copy arrives on, and the wait for it.
+  Value barrier;
+  Operation *wait = nullptr;
+
+  bool isTMA() const { return isa<DescriptorLoadOp>(load); }
 };
 
 struct LoadGroup {
   Value insertIdx;
   Value extractIdx;
+  /// With TMA loads: the phase of the barrier at extractIdx to wait for.
+  Value phase;
+  bool hasTMA = false;
 };
 
 /// The body ops (top-level ancestors) using `op`'s results.
@@ -78,24 +94,23 @@ int defUseStageDiff(Operation *load, Block *body, const CoarseSchedule &schedule
   return useStage ? *useStage - defStage : 0;
 }
 
+/// Whether the scheduled `a` runs before `b` in the pipelined body.
+bool runsBefore(Operation *a, Operation *b, const CoarseSchedule &schedule) {
+  auto [stageA, clusterA] = schedule.lookup(a);
+  auto [stageB, clusterB] = schedule.lookup(b);
+  if (stageA != stageB)
+    return stageA < stageB;
+  if (clusterA != clusterB)
+    return schedule.isBefore(clusterA, clusterB);
+  return a->isBeforeInBlock(b);
+}
+
 /// The user that runs first in the pipelined body.
 Operation *firstUser(Operation *load, Block *body, const CoarseSchedule &schedule) {
   Operation *first = nullptr;
-  for (Operation *user : topLevelUsers(load, body)) {
-    if (!schedule.count(user))
-      continue;
-    if (!first) {
+  for (Operation *user : topLevelUsers(load, body))
+    if (schedule.count(user) && (!first || runsBefore(user, first, schedule)))
       first = user;
-      continue;
-    }
-    auto [stage, cluster] = schedule.lookup(user);
-    auto [firstStage, firstCluster] = schedule.lookup(first);
-    if (stage < firstStage ||
-        (stage == firstStage &&
-         (schedule.isBefore(cluster, firstCluster) ||
-          (cluster == firstCluster && user->isBeforeInBlock(first)))))
-      first = user;
-  }
   return first;
 }
 
@@ -107,7 +122,7 @@ Operation *skipMemDescViews(Operation *op) {
 }
 
 /// A warp-group dot reads the buffer while the next iteration's copies run.
-bool needsExtraBuffer(LoadOp load) {
+bool needsExtraBuffer(Operation *load) {
   for (Operation *user : load->getUsers())
     if (auto alloc = dyn_cast<LocalAllocOp>(user))
       for (Operation *allocUser : alloc->getUsers())
@@ -145,7 +160,164 @@ bool isZeroConstant(Value value) {
   return value && (matchPattern(value, m_Zero()) || matchPattern(value, m_PosZeroFloat()));
 }
 
+
+/// Replaces the local_allocs of `load` in `encoding` by `view` (the buffer
+/// slot holds the data already); other uses read the slot with a local_load
+/// after `token` (if any) at `useAt`. Returns that local_load, if any.
+LocalLoadOp replaceLoadedValue(OpBuilder &builder, Operation *load, Attribute encoding,
+                               Value view, Value token, std::pair<int, Cluster> useAt,
+                               CoarseSchedule &schedule) {
+  for (Operation *loadUser : llvm::make_early_inc_range(load->getUsers())) {
+    auto alloc = dyn_cast<LocalAllocOp>(loadUser);
+    if (!alloc || alloc.getType().getEncoding() != encoding)
+      continue;
+    for (OpOperand &use : llvm::make_early_inc_range(alloc->getUses()))
+      replaceWithMutableView(use, view);
+    schedule.ops.erase(alloc);
+    alloc.erase();
+  }
+  if (load->use_empty())
+    return {};
+  auto localLoad =
+      LocalLoadOp::create(builder, load->getLoc(), load->getResult(0).getType(), view, token);
+  schedule.insert(localLoad, useAt.first, useAt.second);
+  return localLoad;
+}
+
+void lowerAsyncCopy(OpBuilder &builder, AsyncLoad &async, LoadGroup &group, Block *body,
+                    CoarseSchedule &schedule) {
+  auto load = cast<LoadOp>(async.load);
+  MLIRContext *context = load.getContext();
+  Location loc = load.getLoc();
+  auto loadAt = schedule.lookup(load);
+  auto useAt = schedule.lookup(firstUser(load, body, schedule));
+  builder.setInsertionPoint(load);
+  Value insertView = createSlotView(builder, loc, async.alloc, group.insertIdx);
+  auto copy = AsyncCopyGlobalToLocalOp::create(
+      builder, loc, AsyncTokenType::get(context), load.getPtr(), insertView, load.getMask(),
+      load.getOther(), load.getCache(), load.getEvict(), load.getIsVolatile(),
+      async.contiguity);
+  auto commit = AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(context),
+                                           ValueRange{copy.getToken()});
+  for (Operation *op : {insertView.getDefiningOp(), copy.getOperation(), commit.getOperation()})
+    schedule.insert(op, loadAt.first, loadAt.second);
+
+  auto wait = AsyncWaitOp::create(builder, loc, AsyncTokenType::get(context),
+                                  ValueRange{commit.getResult()}, 0);
+  Value extractView = createSlotView(builder, loc, async.alloc, group.extractIdx);
+  schedule.insert(wait, useAt.first, useAt.second);
+  schedule.insert(extractView.getDefiningOp(), useAt.first, useAt.second);
+  LocalLoadOp localLoad = replaceLoadedValue(builder, load, async.encoding, extractView,
+                                             wait.getResult(), useAt, schedule);
+  if (localLoad) {
+    Value result = localLoad;
+    // cp.async fills masked-off elements with zeros.
+    if (load.getOther() && !isZeroConstant(load.getOther())) {
+      auto select =
+          arith::SelectOp::create(builder, loc, load.getMask(), localLoad, load.getOther());
+      schedule.insert(select, useAt.first, useAt.second);
+      result = select;
+    }
+    load.getResult().replaceAllUsesWith(result);
+  }
+  schedule.ops.erase(load);
+  load.erase();
+}
+
+/// The copy goes where the load was; the slot is read after the group's
+/// barrier wait (views made right after it, as 3.6 does).
+void lowerTMALoad(OpBuilder &builder, AsyncLoad &async, LoadGroup &group, Value truePred,
+                  Block *body, CoarseSchedule &schedule) {
+  auto load = cast<DescriptorLoadOp>(async.load);
+  Location loc = load.getLoc();
+  auto loadAt = schedule.lookup(load);
+  auto useAt = schedule.lookup(firstUser(load, body, schedule));
+  builder.setInsertionPoint(load);
+  Value insertView = createSlotView(builder, loc, async.alloc, group.insertIdx);
+  auto copy = nvidia_gpu::AsyncTMACopyGlobalToLocalOp::create(
+      builder, loc, load.getDesc(), load.getIndices(), insertView, async.barrier, truePred,
+      load.getCache(), load.getEvict(), /*isVolatile=*/false);
+  schedule.insert(insertView.getDefiningOp(), loadAt.first, loadAt.second);
+  schedule.insert(copy, loadAt.first, loadAt.second);
+
+  builder.setInsertionPointAfter(async.wait);
+  Value extractView = createSlotView(builder, loc, async.alloc, group.extractIdx);
+  schedule.insert(extractView.getDefiningOp(), useAt.first, useAt.second);
+  if (LocalLoadOp localLoad = replaceLoadedValue(builder, load, async.encoding, extractView,
+                                                 Value(), useAt, schedule))
+    load.getResult().replaceAllUsesWith(localLoad.getResult());
+  schedule.ops.erase(load);
+  load.erase();
+}
+
+/// The barriers of the TMA loads, one array per group sharing them: each
+/// copy group's first load tells the slot's barrier the bytes of the whole
+/// group, and the group's first user waits for it. Returns the arrays.
+SmallVector<Value> createTMABarriers(scf::ForOp forOp, MutableArrayRef<AsyncLoad> asyncLoads,
+                                     llvm::MapVector<int, LoadGroup> &groups, Value truePred,
+                                     CoarseSchedule &schedule) {
+  Block *body = forOp.getBody();
+  SmallVector<Operation *> tmaLoads;
+  DenseMap<Operation *, int> numBuffers;
+  DenseMap<Operation *, AsyncLoad *> asyncOf;
+  for (AsyncLoad &async : asyncLoads) {
+    if (!async.isTMA())
+      continue;
+    tmaLoads.push_back(async.load);
+    numBuffers[async.load] = async.numBuffers;
+    asyncOf[async.load] = &async;
+  }
+  SmallVector<Value> barrierArrays;
+  Location loopLoc = forOp.getLoc();
+  OpBuilder builder(forOp);
+  for (SmallVector<Operation *> &members :
+       groupLoadsByBarrier(body, tmaLoads, numBuffers, schedule)) {
+    int buffers = numBuffers.lookup(members.front());
+    LoadGroup &group = groups[buffers];
+    builder.setInsertionPoint(forOp);
+    Value barriers = createBarriers(builder, loopLoc, buffers);
+    barrierArrays.push_back(barriers);
+
+    int64_t bytes = 0;
+    Operation *first = nullptr;
+    for (Operation *load : members) {
+      auto type = cast<RankedTensorType>(load->getResult(0).getType());
+      bytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+      Operation *user = firstUser(load, body, schedule);
+      if (user && (!first || runsBefore(user, first, schedule)))
+        first = user;
+    }
+    auto loadAt = schedule.lookup(members.front());
+    builder.setInsertionPoint(members.front());
+    Value barrier = createSlotView(builder, loopLoc, barriers, group.insertIdx);
+    auto expect = nvidia_gpu::BarrierExpectOp::create(builder, loopLoc, barrier, bytes, truePred);
+    schedule.insert(barrier.getDefiningOp(), loadAt.first, loadAt.second);
+    schedule.insert(expect, loadAt.first, loadAt.second);
+
+    auto useAt = first ? schedule.lookup(first) : loadAt;
+    builder.setInsertionPointAfter(members.back());
+    Value ready = createSlotView(builder, loopLoc, barriers, group.extractIdx);
+    auto wait = nvidia_gpu::WaitBarrierOp::create(builder, loopLoc, ready, group.phase, Value(),
+                                                  ValueRange{});
+    schedule.insert(ready.getDefiningOp(), useAt.first, useAt.second);
+    schedule.insert(wait, useAt.first, useAt.second);
+    for (Operation *load : members) {
+      asyncOf[load]->barrier = barrier;
+      asyncOf[load]->wait = wait;
+    }
+  }
+  return barrierArrays;
+}
+
 } // namespace
+
+bool pipeline::canLowerDescriptorLoads(scf::ForOp forOp, const CoarseSchedule &schedule) {
+  Block *body = forOp.getBody();
+  for (auto load : body->getOps<DescriptorLoadOp>())
+    if (schedule.count(load) && defUseStageDiff(load, body, schedule) > 0 && !canBeTMALoad(load))
+      return false;
+  return true;
+}
 
 void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
                           const ModuleAxisInfo &axis) {
@@ -153,22 +325,35 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
   SmallVector<AsyncLoad> asyncLoads;
   llvm::MapVector<int, LoadGroup> groups;
   for (Operation &op : body->without_terminator()) {
-    auto load = dyn_cast<LoadOp>(op);
-    if (!load || !isa<RankedTensorType>(load.getType()) || !schedule.count(load))
+    if (!isa<LoadOp, DescriptorLoadOp>(op) || !schedule.count(&op))
       continue;
-    int stageDiff = defUseStageDiff(load, body, schedule);
+    auto type = dyn_cast<RankedTensorType>(op.getResult(0).getType());
+    if (!type)
+      continue;
+    int stageDiff = defUseStageDiff(&op, body, schedule);
     if (stageDiff == 0)
       continue;
-    Attribute encoding = getPipelineSharedEncoding(load);
+    Attribute encoding;
+    unsigned contiguity = 0;
     // Other loads stay loads; their values travel across stages in
     // registers.
-    if (!encoding || !canBeAsyncCopy(load, axis) ||
-        getCopyVecBytes(cast<RankedTensorType>(load.getType()), encoding) < 4)
-      continue;
-    if (needsExtraBuffer(load))
+    if (auto load = dyn_cast<LoadOp>(op)) {
+      encoding = getPipelineSharedEncoding(load);
+      if (!encoding || !canBeAsyncCopy(load, axis) || getCopyVecBytes(type, encoding) < 4)
+        continue;
+      contiguity = getLoadContiguity(load, axis);
+    } else {
+      auto descLoad = cast<DescriptorLoadOp>(op);
+      if (!canBeTMALoad(descLoad))
+        continue;
+      // TMA writes the descriptor's layout.
+      encoding = descLoad.getDesc().getType().getBlockType().getEncoding();
+    }
+    if (needsExtraBuffer(&op))
       ++stageDiff;
-    asyncLoads.push_back({load, stageDiff, encoding, getLoadContiguity(load, axis), Value()});
+    asyncLoads.push_back({&op, stageDiff, encoding, contiguity, Value()});
     groups.insert({stageDiff, LoadGroup()});
+    groups[stageDiff].hasTMA |= asyncLoads.back().isTMA();
   }
   if (asyncLoads.empty())
     return;
@@ -178,23 +363,24 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
   OpBuilder builder(forOp);
   auto smem = SharedMemorySpaceAttr::get(context);
   for (AsyncLoad &async : asyncLoads) {
-    auto type = cast<RankedTensorType>(async.load.getType());
+    auto type = cast<RankedTensorType>(async.load->getResult(0).getType());
     SmallVector<int64_t> shape{async.numBuffers};
     shape.append(type.getShape().begin(), type.getShape().end());
     auto bufferType = MemDescType::get(shape, type.getElementType(), async.encoding, smem,
                                        /*mutableMemory=*/true);
-    async.alloc = LocalAllocOp::create(builder, async.load.getLoc(), bufferType, Value(),
+    async.alloc = LocalAllocOp::create(builder, async.load->getLoc(), bufferType, Value(),
                                        IntegerAttr());
   }
   Value minusOne = arith::ConstantIntOp::create(builder, loopLoc, -1, 32);
   Value zero = arith::ConstantIntOp::create(builder, loopLoc, 0, 32);
   Value one = arith::ConstantIntOp::create(builder, loopLoc, 1, 32);
+  Value truePred = arith::ConstantIntOp::create(builder, loopLoc, 1, 1);
   DenseMap<int, Value> modulus;
   for (auto &entry : groups)
     modulus[entry.first] = arith::ConstantIntOp::create(builder, loopLoc, entry.first, 32);
 
   // Where each group's counters advance: the insert one with the group's
-  // first load, the extract one with the earliest first use.
+  // first load, the extract one (and the phase) with the earliest first use.
   DenseMap<int, std::pair<int, Cluster>> insertAt, extractAt;
   for (AsyncLoad &async : asyncLoads) {
     if (!insertAt.count(async.numBuffers))
@@ -207,9 +393,13 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
       extractAt[async.numBuffers] = use;
   }
 
+  // Per group: insert and extract counters from -1, then the phase from 0.
   SmallVector<Value> inits;
-  for (size_t i = 0; i < groups.size(); ++i)
+  for (auto &entry : groups) {
     inits.append({minusOne, minusOne});
+    if (entry.second.hasTMA)
+      inits.push_back(zero);
+  }
   IRRewriter rewriter(context);
   SmallVector<std::pair<Operation *, std::pair<int, Cluster>>> counterOps;
   FailureOr<LoopLikeOpInterface> newLoop = forOp.replaceWithAdditionalYields(
@@ -225,12 +415,22 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
                                             one, insertOps);
           group.extractIdx = incrementModulo(b, loopLoc, args[index + 1], modulus[numBuffers],
                                              zero, one, extractOps);
+          yields.append({group.insertIdx, group.extractIdx});
+          index += 2;
+          if (group.hasTMA) {
+            // The barrier of a slot completes a phase per round of the slots.
+            Value wrapped = extractOps[1]->getResult(0);
+            auto flipped = arith::XOrIOp::create(b, loopLoc, args[index], one);
+            auto phase = arith::SelectOp::create(b, loopLoc, wrapped, flipped, args[index]);
+            extractOps.append({flipped, phase});
+            group.phase = phase;
+            yields.push_back(phase);
+            ++index;
+          }
           for (Operation *op : insertOps)
             counterOps.push_back({op, insertAt[numBuffers]});
           for (Operation *op : extractOps)
             counterOps.push_back({op, extractAt[numBuffers]});
-          yields.append({group.insertIdx, group.extractIdx});
-          index += 2;
         }
         return yields;
       });
@@ -240,66 +440,24 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
   for (auto &[op, at] : counterOps)
     schedule.insert(op, at.first, at.second);
 
+  SmallVector<Value> barrierArrays =
+      createTMABarriers(forOp, asyncLoads, groups, truePred, schedule);
+  bool anyAsyncCopy = false;
   for (AsyncLoad &async : asyncLoads) {
-    LoadOp load = async.load;
-    Location loc = load.getLoc();
-    auto loadAt = schedule.lookup(load);
-    Operation *user = firstUser(load, body, schedule);
-    auto useAt = schedule.lookup(user);
     LoadGroup &group = groups[async.numBuffers];
-    auto bufferType = cast<MemDescType>(async.alloc.getType());
-    auto viewType = MemDescType::get(bufferType.getShape().drop_front(),
-                                     bufferType.getElementType(), bufferType.getEncoding(),
-                                     bufferType.getMemorySpace(), /*mutableMemory=*/true);
-    builder.setInsertionPoint(load);
-    auto insertView =
-        MemDescIndexOp::create(builder, loc, viewType, async.alloc, group.insertIdx);
-    auto copy = AsyncCopyGlobalToLocalOp::create(
-        builder, loc, AsyncTokenType::get(context), load.getPtr(), insertView, load.getMask(),
-        load.getOther(), load.getCache(), load.getEvict(), load.getIsVolatile(),
-        async.contiguity);
-    auto commit = AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(context),
-                                             ValueRange{copy.getToken()});
-    for (Operation *op : {insertView.getOperation(), copy.getOperation(), commit.getOperation()})
-      schedule.insert(op, loadAt.first, loadAt.second);
-
-    auto wait = AsyncWaitOp::create(builder, loc, AsyncTokenType::get(context),
-                                    ValueRange{commit.getResult()}, 0);
-    auto extractView =
-        MemDescIndexOp::create(builder, loc, viewType, async.alloc, group.extractIdx);
-    schedule.insert(wait, useAt.first, useAt.second);
-    schedule.insert(extractView, useAt.first, useAt.second);
-
-    // local_allocs of the loaded value become the buffer itself.
-    for (Operation *loadUser : llvm::make_early_inc_range(load->getUsers())) {
-      auto alloc = dyn_cast<LocalAllocOp>(loadUser);
-      if (!alloc || alloc.getType().getEncoding() != async.encoding)
-        continue;
-      for (OpOperand &use : llvm::make_early_inc_range(alloc->getUses()))
-        replaceWithMutableView(use, extractView);
-      schedule.ops.erase(alloc);
-      alloc.erase();
+    if (async.isTMA()) {
+      lowerTMALoad(builder, async, group, truePred, body, schedule);
+    } else {
+      lowerAsyncCopy(builder, async, group, body, schedule);
+      anyAsyncCopy = true;
     }
-    if (!load->use_empty()) {
-      auto localLoad = LocalLoadOp::create(builder, loc, load.getType(), extractView,
-                                           wait.getResult());
-      schedule.insert(localLoad, useAt.first, useAt.second);
-      Value result = localLoad;
-      // cp.async fills masked-off elements with zeros.
-      if (load.getOther() && !isZeroConstant(load.getOther())) {
-        auto select = arith::SelectOp::create(builder, loc, load.getMask(), localLoad,
-                                              load.getOther());
-        schedule.insert(select, useAt.first, useAt.second);
-        result = select;
-      }
-      load.getResult().replaceAllUsesWith(result);
-    }
-    schedule.ops.erase(load);
-    load.erase();
   }
 
   builder.setInsertionPointAfter(forOp);
-  AsyncWaitOp::create(builder, loopLoc, AsyncTokenType::get(context), ValueRange{}, 0);
+  if (anyAsyncCopy)
+    AsyncWaitOp::create(builder, loopLoc, AsyncTokenType::get(context), ValueRange{}, 0);
+  for (Value barriers : llvm::reverse(barrierArrays))
+    destroyBarriers(builder, loopLoc, barriers);
   for (AsyncLoad &async : llvm::reverse(asyncLoads))
     LocalDeallocOp::create(builder, loopLoc, async.alloc);
 }

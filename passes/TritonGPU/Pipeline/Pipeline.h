@@ -16,6 +16,11 @@ namespace pipeline {
 /// diagnostic on the offending op otherwise.
 LogicalResult checkExpandable(scf::ForOp forOp, const CoarseSchedule &schedule);
 
+/// Whether every descriptor load the schedule issues ahead of its users can
+/// become a TMA copy; the pass leaves a loop alone otherwise (3.6 has no
+/// other way of issuing one ahead).
+bool canLowerDescriptorLoads(scf::ForOp forOp, const CoarseSchedule &schedule);
+
 /// Step 1: the loop's pipelinable loads become multi-buffered async copies
 /// (ops added to `schedule`); `forOp` is replaced when iter_args are added.
 void lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule, const ModuleAxisInfo &axis);

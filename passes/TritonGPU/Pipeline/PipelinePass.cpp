@@ -60,6 +60,8 @@ public:
         forOp.emitError("software pipelining: the loop's schedule is incomplete");
         return signalPassFailure();
       }
+      if (!canLowerDescriptorLoads(forOp, *schedule))
+        continue;
       if (failed(checkExpandable(forOp, *schedule)))
         return signalPassFailure();
       lowerLoads(forOp, *schedule, axis);

@@ -151,7 +151,7 @@ void scheduleDistanceOneDependencies(scf::ForOp forOp, CoarseSchedule &schedule)
       Operation *def = body->getTerminator()->getOperand(arg.getArgNumber() - 1).getDefiningOp();
       if (!def || def->getBlock() != body || schedule.count(def))
         return;
-      if (isa<triton::LoadOp>(def)) {
+      if (isa<triton::LoadOp, triton::DescriptorLoadOp>(def)) {
         schedule.insertIfAbsent(def, stage, cluster);
         schedule.insertDepsOfOp(def, stage, cluster, true, false);
         return;
