@@ -2,7 +2,8 @@
 //
 // A layout conversion that undoes another, or that converts a value made
 // from scalars alone (a splat, a range, a constant), need not move data: the
-// value is made in the target layout instead.
+// value is made in the target layout instead; one on the way into shared
+// memory is not needed at all.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,9 +87,27 @@ struct ConvertOfLocalLoad : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// local_alloc(convert(x)) -> local_alloc(x): a store into shared memory
+/// takes any distributed layout, so the conversion (itself a round trip
+/// through shared memory) is not needed on the way there.
+struct AllocOfConvert : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+    bool changed = false;
+    for (OpOperand &use : llvm::make_early_inc_range(op.getResult().getUses())) {
+      auto alloc = dyn_cast<LocalAllocOp>(use.getOwner());
+      if (!alloc || alloc.getSrc() != op.getResult())
+        continue;
+      rewriter.modifyOpInPlace(alloc, [&] { use.set(op.getSrc()); });
+      changed = true;
+    }
+    return success(changed);
+  }
+};
+
 } // namespace
 
 void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {
-  results.add<ConvertOfConvert, ConvertOfScalarMade, ConvertOfLocalLoad>(context);
+  results.add<ConvertOfConvert, ConvertOfScalarMade, ConvertOfLocalLoad, AllocOfConvert>(context);
 }
