@@ -45,6 +45,9 @@ for it in range(int(sys.argv[3])):
                                    '--pass-pipeline=builtin.module(tritongpu-assign-latencies,tritongpu-schedule-loops,tritongpu-pipeline)',
                                    '-tritongpu-prefetch', '-tritongpu-coalesce-async-copy',
                                    '-tritongpu-optimize-dot-operands', '-triton-nvidia-gpu-fence-insertion',
+                                   '-triton-nvidia-optimize-descriptor-encoding', '-triton-nvidia-tma-lowering',
+                                   '-tritongpu-global-scratch-memory-allocation',
+                                   '--pass-pipeline=builtin.module(allocate-shared-memory,tritongpu-global-scratch-memory-allocation,convert-triton-gpu-to-llvm)',
                                    '-tritonamdgpu-accelerate-matmul=gfx-arch=gfx942',
                                    '-tritonamdgpu-optimize-epilogue', '-tritonamdgpu-canonicalize-pointers',
                                    '-tritonamdgpu-convert-buffer-ops=gfx-arch=gfx942']))

@@ -263,7 +263,8 @@ void mlir::triton::buildMakeTTIRPipeline(OpPassManager &pm,
   // TMA descriptors exist from sm_90 on; below that, and on AMD, descriptors
   // become pointer arithmetic.
   // On sm_90, TMA moves blocks but cannot gather or scatter rows (sm_100
-  // can): a kernel doing that gets pointer accesses for all its descriptors.
+  // can), and TMA reductions are not built: a kernel doing either gets
+  // pointer accesses (atomics for reductions) for all its descriptors.
   if (isHip || target.computeCapability < 90) {
     pm.addPass(createTritonRewriteTensorDescriptorToPointer());
   } else {
@@ -286,7 +287,7 @@ void mlir::triton::registerTritonPipelines() {
       "triton-make-ttir",
       "Triton 3.6's make_ttir for the target: inline, "
       "triton-rewrite-tensor-pointer, [triton-rewrite-tensor-descriptor-to-pointer "
-      "below sm_90 and on AMD; from sm_90 only where descriptors gather or scatter rows], canonicalize, triton-combine, "
+      "below sm_90 and on AMD; from sm_90 only where descriptors gather, scatter or reduce], canonicalize, triton-combine, "
       "triton-reorder-broadcast, cse, [triton-licm on AMD], symbol-dce, "
       "triton-loop-unroll",
       buildMakeTTIRPipeline);

@@ -94,8 +94,9 @@ def TritonRewriteTensorDescriptorToPointer
   }];
   let options = [
     Option<"onlyGatherScatter", "only-gather-scatter", "bool", /*default=*/"false",
-           "rewrite only modules that gather or scatter rows through descriptors "
-           "(sm_90, whose TMA has no row gather/scatter: make_ttir's choice there)">
+           "rewrite only modules that gather, scatter or reduce through descriptors "
+           "(make_ttir's choice on sm_90, whose TMA lowering has no row gather/scatter "
+           "and no reductions yet)">
   ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }

@@ -278,7 +278,8 @@ public:
     if (onlyGatherScatter) {
       bool gathers = module
                          .walk([](Operation *op) {
-                           return isa<DescriptorGatherOp, DescriptorScatterOp>(op)
+                           return isa<DescriptorGatherOp, DescriptorScatterOp,
+                                      DescriptorReduceOp>(op)
                                       ? WalkResult::interrupt()
                                       : WalkResult::advance();
                          })

@@ -162,8 +162,8 @@ struct TMALoweringPass
               .Default([&](Operation *other) {
                 return other->emitError()
                        << "'" << other->getName()
-                       << "' through TMA is not supported yet on this target (sm_90 has no "
-                          "TMA gather/scatter; compile for cuda:80 to get pointer accesses)";
+                       << "' through TMA is not supported yet on this target (make_ttir turns "
+                          "descriptors that gather, scatter or reduce into pointers)";
               });
       failed |= mlir::failed(result);
     }

@@ -6,7 +6,7 @@
 // RUN: triton-opt %s -triton-make-ttgir='target=cuda:90' 2>&1 | FileCheck %s --check-prefix=TTGIR
 
 // Triton 3.6's make_ttir order, per target. On sm_90 descriptors become
-// pointers only in modules that gather or scatter rows (TMA cannot there).
+// pointers only in modules that gather, scatter or reduce through descriptors.
 // SM90: inline
 // SM90-NEXT: triton-rewrite-tensor-pointer,
 // SM90-NEXT: triton-rewrite-tensor-descriptor-to-pointer{only-gather-scatter=true},

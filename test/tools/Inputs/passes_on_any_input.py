@@ -3,13 +3,15 @@ was not written for included (TTIR without layouts, AMD TTGIR through NVIDIA
 passes and back), and reports any run that crashes instead of succeeding or
 failing with a diagnostic. Prints "N runs, M crashes".
 
-Usage: passes_on_any_input.py TRITON_OPT CORPUS_DIR
+Usage: passes_on_any_input.py TRITON_OPT CORPUS_DIR [MORE_DIR...]
+(MORE_DIR: further folders of .ttir/.ttgir files, e.g. utils/gpu/ttir)
 """
 import glob
 import subprocess
 import sys
 
 OPT, CORPUS = sys.argv[1:3]
+MORE = sys.argv[3:]
 PASSES = [
     "-tritongpu-coalesce", "-tritongpu-remove-layout-conversions",
     "-tritongpu-F32DotTC=emu-tf32=true", "-tritongpu-optimize-thread-locality",
@@ -18,10 +20,15 @@ PASSES = [
     "tritongpu-pipeline)",
     "-tritongpu-prefetch", "-tritongpu-coalesce-async-copy", "-tritongpu-reduce-data-duplication",
     "-tritongpu-reorder-instructions", "-triton-nvidia-gpu-fence-insertion",
+    "-triton-nvidia-optimize-descriptor-encoding", "-triton-nvidia-tma-lowering",
+    "--pass-pipeline=builtin.module(triton-nvidia-optimize-descriptor-encoding,"
+    "triton-nvidia-tma-lowering,tritongpu-global-scratch-memory-allocation)",
     "-tritonamdgpu-accelerate-matmul=gfx-arch=gfx942", "-tritonamdgpu-optimize-epilogue",
     "-tritonamdgpu-canonicalize-pointers", "-tritonamdgpu-convert-buffer-ops=gfx-arch=gfx942",
 ]
 files = sorted(glob.glob(CORPUS + "/*/*.ttir") + glob.glob(CORPUS + "/*/*.ttgir"))
+for folder in MORE:
+    files += sorted(glob.glob(folder + "/*.ttir") + glob.glob(folder + "/*.ttgir"))
 runs = crashes = 0
 for path in files:
     for flag in PASSES:
