@@ -13,6 +13,7 @@
 #include "dialects/TritonNvidiaGPU/IR/TMA.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir {
@@ -108,6 +109,10 @@ LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
   RankedTensorType block = getTMABlock(make, make.getResult());
   if (!block)
     return failure();
+  // TMA steps through the innermost dimension one element at a time.
+  if (!matchPattern(make.getStrides().back(), m_One()))
+    return make.emitError("a tensor descriptor for TMA needs an innermost stride of "
+                          "constant 1");
   OpBuilder b(make);
   Location loc = make.getLoc();
   MLIRContext *context = b.getContext();

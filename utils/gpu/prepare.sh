@@ -46,6 +46,11 @@ build matmul_fp16_sm90_sm80 "$corpus/matmul_fp16_sm90.ttir" 8 3 cuda:80
 build matmul_fp16_small_ttgir "$corpus/matmul_fp16_small.ttgir" 4 2
 build matmul_fp16_sm90_ttgir "$corpus/matmul_fp16_sm90.ttgir" 8 3
 build attention_fwd_ttgir "$here/ttir/attention_fwd.ttgir" 4 3
+# TMA copies of blocks of many shapes and types (checked by tma_shapes.py check).
+/usr/bin/python3 "$here/tma_shapes.py" gen "$out/tma_shapes"
+for f in "$out"/tma_shapes/*.ttir; do
+  build "$(basename "${f%.ttir}")" "$f" 4
+done
 tma_refs="$here/../../test/passes/TritonGPU/Inputs/triton-3.6"
 build matmul_desc_ttgir "$tma_refs/matmul_desc.ttgir" 8 3
 build matmul_desc_host_ttgir "$tma_refs/matmul_desc_host.ttgir" 8 3

@@ -438,12 +438,61 @@ swizzledSharedToLinearLayout(ArrayRef<int64_t> shape,
   return combineCtaCgaWithShape(*cta, shared.getCGALayout(), shape);
 }
 
-/// NVMMA shared layouts of 2-D buffers: 8-row tiles whose 16-byte vectors
-/// are XOR-swizzled by row, as TMA and wgmma read them; the TMA box (at most
-/// 256 per dimension, one swizzle width along the contiguous dimension) is
-/// repeated to cover the buffer.
+static std::optional<LinearLayout>
+nvmmaSharedToLinearLayout2D(ArrayRef<int64_t> shape, NVMMASharedEncodingAttr shared);
+
+/// NVMMA shared layouts: 8-row tiles whose 16-byte vectors are XOR-swizzled
+/// by row, as TMA and wgmma read them; the TMA box (at most 256 per
+/// dimension, one swizzle width along the contiguous dimension) is repeated
+/// to cover the buffer. A 1-D buffer is contiguous (it has no rows to
+/// swizzle); a buffer of rank 3 or more, as TMA fills it, is the 2-D layout
+/// of its rows (all leading dimensions flattened, row-major, at most 256 in
+/// all) by its contiguous dimension.
 static std::optional<LinearLayout>
 nvmmaSharedToLinearLayout(ArrayRef<int64_t> shape, NVMMASharedEncodingAttr shared) {
+  unsigned rank = shape.size();
+  if (rank == 2)
+    return nvmmaSharedToLinearLayout2D(shape, shared);
+  if (!shared.getCGALayout().empty() || shared.getTransposed() || shared.getFp4Padded())
+    return std::nullopt;
+  SmallVector<std::string> names = standardOutDimNames(rank);
+  if (rank == 1) {
+    if (shared.getSwizzlingByteWidth() != 0)
+      return std::nullopt;
+    return LinearLayout::identity1D(shape[0], kOffset, names[0]);
+  }
+  int64_t rows = 1;
+  for (int64_t size : shape.drop_back())
+    rows *= size;
+  if (rows > 256)
+    return std::nullopt;
+  auto flat = NVMMASharedEncodingAttr::get(
+      shared.getContext(), shared.getSwizzlingByteWidth(), /*transposed=*/false,
+      shared.getElementBitWidth(), /*fp4Padded=*/false, BasisList(), 2);
+  std::optional<LinearLayout> layout2D =
+      nvmmaSharedToLinearLayout2D({rows, shape.back()}, flat);
+  if (!layout2D)
+    return std::nullopt;
+  // A flattened row splits into the leading coordinates, the last fastest.
+  std::vector<LinearLayout::Basis> bases;
+  for (const LinearLayout::Basis &basis : layout2D->getBases(kOffset)) {
+    LinearLayout::Basis nd(rank, 0);
+    int64_t row = basis[0];
+    for (unsigned dim = rank - 1; dim-- > 0;) {
+      nd[dim] = row % shape[dim];
+      row /= shape[dim];
+    }
+    nd[rank - 1] = basis[1];
+    bases.push_back(std::move(nd));
+  }
+  std::vector<LinearLayout::OutDim> outDims;
+  for (unsigned dim = 0; dim < rank; ++dim)
+    outDims.push_back({names[dim], int32_t(shape[dim])});
+  return LinearLayout::get({{kOffset, std::move(bases)}}, std::move(outDims));
+}
+
+static std::optional<LinearLayout>
+nvmmaSharedToLinearLayout2D(ArrayRef<int64_t> shape, NVMMASharedEncodingAttr shared) {
   if (shape.size() != 2 || shared.getFp4Padded() ||
       !isPowerOf2(shared.getElementBitWidth()))
     return std::nullopt;

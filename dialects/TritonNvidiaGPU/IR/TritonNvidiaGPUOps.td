@@ -221,6 +221,11 @@ def TTNG_TensormapCreateOp : TTNG_Op<"tensormap_create",
     ```mlir
     ttng.tensormap_create %desc, %base, [%c64, %c128], [%n, %m], [%stride], [%c1, %c1] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i32, i32) -> ()
     ```
+
+    Dimensions are listed innermost first, strides in bytes; `elem_type` is
+    a CUtensorMapDataType (FLOAT16 = 6, BFLOAT16 = 9, ...), the others the
+    driver's interleave, swizzle (0-3) and out-of-bounds fill (0 zero,
+    1 NaN) codes.
   }];
   let arguments = (ins TT_Ptr:$desc_ptr, TT_Ptr:$global_address,
                        Variadic<I32>:$box_dim, Variadic<I32>:$global_dim,

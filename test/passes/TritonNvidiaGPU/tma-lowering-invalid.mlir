@@ -35,3 +35,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %t : tensor<8x4xf16, #blocked>
   }
 }
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @strided(%p: !tt.ptr<f16>, %m: i32, %n: i32, %s: i64, %t: i64) -> !tt.tensordesc<tensor<64x64xf16, #shared>> {
+    // expected-error @+1 {{a tensor descriptor for TMA needs an innermost stride of constant 1}}
+    %d = tt.make_tensor_descriptor %p, [%m, %n], [%s, %t] : <f16>, <tensor<64x64xf16, #shared>>
+    tt.return %d : !tt.tensordesc<tensor<64x64xf16, #shared>>
+  }
+}

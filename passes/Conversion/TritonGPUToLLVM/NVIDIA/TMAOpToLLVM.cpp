@@ -396,6 +396,22 @@ struct TMAStoreWaitOpPattern : ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp> {
 // TMA descriptors
 //===----------------------------------------------------------------------===//
 
+/// tensormap.replace's element type code for a CUtensorMapDataType (the
+/// op's `elem_type`): the same up to FLOAT32, then PTX orders f32.ftz, f64,
+/// bf16 where the driver has FLOAT64, BFLOAT16, FLOAT32_FTZ.
+int getPtxTensormapElemType(int cuType) {
+  switch (cuType) {
+  case 8: // FLOAT64
+    return 9;
+  case 9: // BFLOAT16
+    return 10;
+  case 10: // FLOAT32_FTZ
+    return 8;
+  default:
+    return cuType;
+  }
+}
+
 struct TensormapCreateOpPattern : ConvertOpToLLVMPattern<ttng::TensormapCreateOp> {
   TensormapCreateOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
@@ -450,7 +466,7 @@ struct TensormapCreateOpPattern : ConvertOpToLLVMPattern<ttng::TensormapCreateOp
         replace("global_stride", "b64", i, adaptor.getGlobalStride()[i]);
       replace("element_stride", "b32", i, adaptor.getElementStride()[i]);
     }
-    replaceImmediate("elemtype", op.getElemType());
+    replaceImmediate("elemtype", getPtxTensormapElemType(op.getElemType()));
     replaceImmediate("interleave_layout", op.getInterleaveLayout());
     replaceImmediate("swizzle_mode", op.getSwizzleMode());
     replaceImmediate("fill_mode", op.getFillMode());

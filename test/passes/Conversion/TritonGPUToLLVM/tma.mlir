@@ -90,3 +90,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// tensormap.replace numbers element types its own way past FLOAT32: the
+// driver's BFLOAT16 (9) is PTX's 10, FLOAT64 (8) is 9.
+// CHECK-LABEL: llvm.func @tma_make_bf16
+// CHECK: "@$0 tensormap.replace.tile.elemtype.shared::cta.b1024.b32 [$1], 10;"
+// CHECK-LABEL: llvm.func @tma_make_f64
+// CHECK: "@$0 tensormap.replace.tile.elemtype.shared::cta.b1024.b32 [$1], 9;"
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tma_make_bf16(%p: !tt.ptr<bf16>, %m: i32, %n: i32) {
+    %c64 = arith.constant 64 : i32
+    %c1 = arith.constant 1 : i32
+    %s = arith.constant 256 : i64
+    %scratch = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+    ttng.tensormap_create %scratch, %p, [%c64, %c64], [%n, %m], [%s], [%c1, %c1] {elem_type = 9 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<bf16>, i32, i32, i32, i32, i64, i32, i32) -> ()
+    tt.return
+  }
+  tt.func public @tma_make_f64(%p: !tt.ptr<f64>, %m: i32, %n: i32) {
+    %c16 = arith.constant 16 : i32
+    %c1 = arith.constant 1 : i32
+    %s = arith.constant 256 : i64
+    %scratch = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+    ttng.tensormap_create %scratch, %p, [%c16, %c16], [%n, %m], [%s], [%c1, %c1] {elem_type = 8 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f64>, i32, i32, i32, i32, i64, i32, i32) -> ()
+    tt.return
+  }
+}
