@@ -49,7 +49,7 @@ static cl::opt<std::string> kernelName("kernel", cl::desc("the tt.func to run"),
 static cl::opt<std::string> gridSpec("grid", cl::desc("programs: X[,Y[,Z]]"),
                                      cl::init(""));
 static cl::list<std::string>
-    argSpecs("arg", cl::desc("NAME=DTYPE[D0,...]:INIT or NAME=TYPE:VALUE"));
+    argSpecs("arg", cl::desc("NAME=DTYPE[D0,...][{shape=..,pad=nan}]:INIT or NAME=TYPE:VALUE"));
 static cl::list<std::string>
     printNames("print", cl::desc("print buffer NAME after the run"));
 static cl::list<std::string>
