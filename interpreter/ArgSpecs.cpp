@@ -74,6 +74,35 @@ llvm::Expected<ArgSpec> mlir::triton::interp::parseArgSpec(StringRef text) {
       s.shape.push_back(v);
     }
     StringRef after = rest.drop_front(close + 1);
+    if (after.consume_front("{")) {
+      size_t end = after.find('}');
+      if (end == StringRef::npos)
+        return specError(text, "missing '}' after the descriptor options");
+      s.hasDescOptions = true;
+      SmallVector<StringRef, 2> options;
+      after.take_front(end).split(options, ',');
+      for (StringRef option : options) {
+        auto [key, value] = option.trim().split('=');
+        if (key == "pad" && (value == "nan" || value == "zero")) {
+          s.padNan = value == "nan";
+        } else if (key == "shape") {
+          SmallVector<StringRef, 4> ds;
+          value.split(ds, 'x');
+          s.descShape.clear();
+          for (StringRef d : ds) {
+            int64_t v;
+            if (d.trim().getAsInteger(10, v) || v <= 0)
+              return specError(text, "descriptor shape '" + value +
+                                         "' is not D0xD1... of positive integers");
+            s.descShape.push_back(v);
+          }
+        } else {
+          return specError(text, "unknown descriptor option '" + option.trim() +
+                                     "' (shape=D0xD1..., pad=zero, pad=nan)");
+        }
+      }
+      after = after.drop_front(end + 1);
+    }
     if (!after.consume_front(":"))
       return specError(text, "expected ':INIT' after the dimensions");
     s.init = after.str();
@@ -272,6 +301,86 @@ static bool scalarMatches(Type t, StringRef dtype, MLIRContext *ctx) {
   return want && want == t;
 }
 
+/// Checks the buffer spec `s` bound to the descriptor argument `idx` and
+/// works out the descriptor's shape and strides; the shape and stride
+/// arguments that follow it (owned by `idx` in `descOwner`) get those values
+/// in `filled`.
+template <typename Fail>
+static LogicalResult
+bindDescriptor(triton::FuncOp func, unsigned idx, const ArgSpec &s,
+               triton::TensorDescType descTy, const std::string &argDesc,
+               Fail &fail, SmallVectorImpl<int64_t> &shape,
+               SmallVectorImpl<int64_t> &strides, SmallVectorImpl<int> &descOwner,
+               SmallVectorImpl<TensorRef> &filled) {
+  RankedTensorType block = descTy.getBlockType();
+  Type elem = block.getElementType();
+  size_t rank = block.getRank();
+  if (!s.isBuffer) {
+    fail() << argDesc << " is a tensor descriptor " << descTy << " but --arg '"
+           << s.text
+           << "' gives a scalar (bind the tensor it describes: "
+              "NAME=DTYPE[DIMS]:INIT)";
+    return failure();
+  }
+  if (dtypeToType(func.getContext(), s.dtype) != elem) {
+    fail() << argDesc << " describes a tensor of " << elem << " but --arg '"
+           << s.text << "' gives a buffer of " << s.dtype;
+    return failure();
+  }
+  if (s.shape.size() != rank ||
+      (!s.descShape.empty() && s.descShape.size() != rank)) {
+    fail() << argDesc << " describes a tensor of rank " << rank
+           << " but --arg '" << s.text << "' gives another rank";
+    return failure();
+  }
+  shape.assign(s.descShape.empty() ? s.shape : s.descShape);
+  for (size_t d = 0; d < rank; ++d)
+    if (shape[d] > s.shape[d] || shape[d] > INT32_MAX) {
+      fail() << "--arg '" << s.text << "': the descriptor's dimension " << d
+             << " (" << shape[d] << ") exceeds the buffer's (" << s.shape[d]
+             << ")";
+      return failure();
+    }
+  strides.assign(rank, 1);
+  for (int64_t d = (int64_t)rank - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * s.shape[d + 1];
+  unsigned bytes = storageBytes(elem);
+  for (size_t d = 0; d + 1 < rank; ++d)
+    if ((strides[d] * bytes) % 16 != 0) {
+      fail() << argDesc << " is a tensor descriptor, whose stride " << d
+             << " (" << strides[d] << " elements of " << s.dtype
+             << ") must be a multiple of 16 bytes; --arg '" << s.text
+             << "' gives a buffer whose rows are not (a wider buffer with "
+                "{shape=...} views part of it)";
+      return failure();
+    }
+  if (idx + 2 * rank < descOwner.size() && descOwner[idx + 1] == (int)idx)
+    for (size_t r = 0; r < rank; ++r) {
+      filled[idx + 1 + r] = Tensor::ofInts({}, shape[r]);
+      filled[idx + 1 + rank + r] = Tensor::ofInts({}, strides[r]);
+    }
+  return success();
+}
+
+/// Marks in `descOwner` the shape (i32) and stride (i64) arguments Triton
+/// 3.6 passes after each host descriptor, when they follow it.
+static void findDescriptorFields(triton::FuncOp func,
+                                 SmallVectorImpl<int> &descOwner) {
+  unsigned n = func.getNumArguments();
+  for (unsigned i = 0; i < n; ++i) {
+    auto descTy = dyn_cast<triton::TensorDescType>(func.getArgument(i).getType());
+    if (!descTy)
+      continue;
+    size_t rank = descTy.getBlockType().getRank();
+    bool follows = i + 2 * rank < n;
+    for (size_t r = 0; follows && r < rank; ++r)
+      follows = func.getArgument(i + 1 + r).getType().isInteger(32) &&
+                func.getArgument(i + 1 + rank + r).getType().isInteger(64);
+    for (size_t j = 1; follows && j <= 2 * rank; ++j)
+      descOwner[i + j] = i;
+  }
+}
+
 LogicalResult
 mlir::triton::interp::bindArgs(Operation *kernel, ArrayRef<ArgSpec> specs,
                                Memory &memory, SmallVectorImpl<KernelArg> &args,
@@ -280,6 +389,11 @@ mlir::triton::interp::bindArgs(Operation *kernel, ArrayRef<ArgSpec> specs,
   MLIRContext *ctx = kernel->getContext();
   unsigned n = func.getNumArguments();
   SmallVector<int, 8> specOf(n, -1);
+  // A host descriptor's shape and strides, and the arguments it fills.
+  SmallVector<SmallVector<int64_t, 4>, 8> descShape(n), descStrides(n);
+  SmallVector<int, 8> descOwner(n, -1);
+  SmallVector<TensorRef, 8> filled(n);
+  findDescriptorFields(func, descOwner);
   bool ok = true;
   auto fail = [&]() {
     ok = false;
@@ -287,7 +401,9 @@ mlir::triton::interp::bindArgs(Operation *kernel, ArrayRef<ArgSpec> specs,
   };
   for (auto [si, s] : llvm::enumerate(specs)) {
     int idx = -1;
-    for (unsigned i = 0; i < n; ++i)
+    // The first argument of a name: a host descriptor's shape and strides
+    // carry its name too.
+    for (unsigned i = 0; i < n && idx < 0; ++i)
       if (argName(kernel, i) == s.name)
         idx = i;
     unsigned v;
@@ -308,7 +424,17 @@ mlir::triton::interp::bindArgs(Operation *kernel, ArrayRef<ArgSpec> specs,
     Type t = func.getArgument(idx).getType();
     std::string argDesc =
         "argument " + std::to_string(idx) + " ('" + argName(kernel, idx) + "')";
-    if (auto ptr = dyn_cast<triton::PointerType>(t)) {
+    if (s.hasDescOptions && !isa<triton::TensorDescType>(t)) {
+      fail() << argDesc << " is not a tensor descriptor, but --arg '" << s.text
+             << "' gives descriptor options";
+      continue;
+    }
+    if (auto descTy = dyn_cast<triton::TensorDescType>(t)) {
+      if (failed(bindDescriptor(func, idx, s, descTy, argDesc, fail,
+                                descShape[idx], descStrides[idx], descOwner,
+                                filled)))
+        continue;
+    } else if (auto ptr = dyn_cast<triton::PointerType>(t)) {
       if (!s.isBuffer) {
         fail() << argDesc << " is a pointer " << t << " but --arg '" << s.text
                << "' gives a scalar";
@@ -337,7 +463,13 @@ mlir::triton::interp::bindArgs(Operation *kernel, ArrayRef<ArgSpec> specs,
     }
   }
   for (unsigned i = 0; i < n; ++i)
-    if (specOf[i] < 0)
+    if (descOwner[i] >= 0 && specOf[i] >= 0)
+      fail() << "argument " << i << " ('" << argName(kernel, i)
+             << "') is filled by the tensor descriptor of argument "
+             << descOwner[i] << "; --arg '" << specs[specOf[i]].text
+             << "' cannot bind it";
+  for (unsigned i = 0; i < n; ++i)
+    if (specOf[i] < 0 && descOwner[i] < 0)
       fail() << "argument " << i << " ('" << argName(kernel, i)
              << "': " << func.getArgument(i).getType()
              << ") is not bound; add --arg "
@@ -349,8 +481,13 @@ mlir::triton::interp::bindArgs(Operation *kernel, ArrayRef<ArgSpec> specs,
   // All specs are sound: create the values.
   args.clear();
   for (unsigned i = 0; i < n; ++i) {
-    const ArgSpec &s = specs[specOf[i]];
     KernelArg a;
+    if (descOwner[i] >= 0) {
+      a.scalar = filled[i];
+      args.push_back(a);
+      continue;
+    }
+    const ArgSpec &s = specs[specOf[i]];
     if (s.isBuffer) {
       auto buf = makeBuffer(ctx, s);
       if (!buf) {
@@ -364,6 +501,22 @@ mlir::triton::interp::bindArgs(Operation *kernel, ArrayRef<ArgSpec> specs,
       if (!nm.empty())
         bufferByName[nm] = a.buffer;
       bufferByName[std::to_string(i)] = a.buffer;
+      if (auto descTy =
+              dyn_cast<triton::TensorDescType>(func.getArgument(i).getType())) {
+        // The descriptor itself is a value; its buffer stays bound by name.
+        auto bp = std::make_shared<BlockPtr>();
+        bp->isDescriptor = true;
+        bp->base = memory.buffers()[a.buffer].base;
+        bp->shape = descShape[i];
+        bp->strides = descStrides[i];
+        ArrayRef<int64_t> block = descTy.getBlockType().getShape();
+        bp->blockShape.assign(block.begin(), block.end());
+        bp->padNan = s.padNan;
+        auto t = Tensor::ofInts({}, bp->base);
+        t->block = bp;
+        a.isBuffer = false;
+        a.scalar = t;
+      }
     } else {
       ElemType e = classify(func.getArgument(i).getType());
       auto t = std::make_shared<Tensor>();

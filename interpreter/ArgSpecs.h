@@ -3,6 +3,10 @@
 //
 // `NAME=DTYPE[D0,D1,...]:INIT` binds a buffer, `NAME=TYPE:VALUE` a scalar.
 // NAME is the argument's name (its name location, `x_ptr`) or its index.
+// A buffer bound to a `!tt.tensordesc` argument is the tensor the descriptor
+// describes (row-major; `{shape=D0xD1}` after the dimensions takes only its
+// leading part, `{pad=nan}` pads out-of-bounds loads with NaN), and fills
+// the shape (i32) and stride (i64) arguments Triton passes after it.
 //
 // Buffer initialisers: zeros, ones, arange, fill(V), file(PATH.npy),
 // rand(SEED) (standard normal) and randint(LO,HI,SEED) (uniform in
@@ -36,6 +40,12 @@ struct ArgSpec {
   llvm::SmallVector<int64_t, 4> shape;
   std::string init;  ///< buffer initialiser
   std::string value; ///< scalar value
+  /// Options of a buffer bound to a tensor descriptor argument,
+  /// `{shape=D0xD1,pad=nan}`: the descriptor's shape when it views only the
+  /// leading part of the buffer, and its padding.
+  bool hasDescOptions = false;
+  llvm::SmallVector<int64_t, 4> descShape;
+  bool padNan = false;
 };
 
 /// Parses one spec; the error names what is wrong with it.

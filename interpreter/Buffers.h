@@ -32,6 +32,9 @@ struct Buffer {
   llvm::SmallVector<int64_t, 4> shape;
   int64_t base = 0;
   std::vector<uint8_t> bytes;
+  /// Made by the interpreter (the programs' global scratch), not bound by
+  /// the user: never compared, printed or saved.
+  bool internal = false;
 };
 
 /// The buffers of one run.

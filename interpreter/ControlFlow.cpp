@@ -232,6 +232,10 @@ LogicalResult Executor::execOp(Operation *op) {
     return *r;
   if (auto r = execSharedMemory(*this, op))
     return *r;
+  if (auto r = execBarrier(*this, op))
+    return *r;
+  if (auto r = execTMADescriptor(*this, op))
+    return *r;
   return error(op) << "op '" << op->getName()
                    << "' is not supported by the interpreter yet";
 }

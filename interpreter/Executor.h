@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <deque>
+#include <map>
 #include <optional>
 
 namespace mlir {
@@ -69,6 +70,26 @@ public:
   /// Writes `value` (of the view's shape, or one element) into `view`.
   void writeView(const MemDescView &view, const Tensor &value);
 
+  /// An mbarrier's state (`ttng.init_barrier` ... `inval_barrier`): the
+  /// arrivals and transaction bytes its current phase still waits for, and
+  /// how many phases have completed.
+  struct MBarrier {
+    bool valid = false;
+    int64_t count = 0;
+    int64_t pendingArrivals = 0;
+    int64_t pendingBytes = 0;
+    int64_t completedPhases = 0;
+  };
+  /// The mbarrier at `view` (a 1xi64 buffer), created invalid on first use.
+  MBarrier &barrierAt(const MemDescView &view);
+
+  /// The global scratch of the run: `scratchSize` bytes per program from
+  /// `scratchBase` (programs numbered x fastest), each
+  /// `ttg.global_scratch_alloc` at its offset in the program's part.
+  int64_t scratchBase = 0;
+  int64_t scratchSize = 0;
+  llvm::DenseMap<Operation *, int64_t> scratchOffsets;
+
   /// Constants evaluated once per run, shared by all programs.
   llvm::DenseMap<Operation *, TensorRef> constants;
   int64_t pid[3] = {0, 0, 0};
@@ -82,6 +103,7 @@ private:
   llvm::DenseMap<Value, TensorRef> env;
   std::deque<MemDescView> viewTable; // indexed by handle
   std::vector<TensorPtr> sharedBuffers;
+  std::map<std::pair<unsigned, int64_t>, MBarrier> barriers;
   unsigned callDepth = 0;
 };
 
@@ -93,6 +115,24 @@ std::optional<LogicalResult> execReduceScan(Executor &ex, Operation *op);
 std::optional<LogicalResult> execDot(Executor &ex, Operation *op);
 std::optional<LogicalResult> execDebug(Executor &ex, Operation *op);
 std::optional<LogicalResult> execSharedMemory(Executor &ex, Operation *op);
+std::optional<LogicalResult> execTMADescriptor(Executor &ex, Operation *op);
+std::optional<LogicalResult> execBarrier(Executor &ex, Operation *op);
+
+/// The block pointer or tensor descriptor `v` holds, a descriptor in memory
+/// read (and checked) now; null after reporting an error at `op`.
+std::shared_ptr<const BlockPtr> blockOf(Executor &ex, Operation *op, Value v);
+
+/// Lays out the global scratch of `module` (the offsets of
+/// `-tritongpu-global-scratch-memory-allocation` when it ran, the same
+/// layout otherwise) and adds it to the executor's memory for `numPrograms`
+/// programs.
+LogicalResult allocateGlobalScratch(Executor &ex, Operation *module,
+                                    int64_t numPrograms);
+
+/// The bytes an async copy of `bytes` brings to the mbarrier `barrier`
+/// (complete_tx); fails at `op` if the barrier is not initialized.
+LogicalResult completeTransaction(Executor &ex, Operation *op, Value barrier,
+                                  int64_t bytes);
 
 /// d = a * b + c for rank-2 or rank-3 operands (fp32 accumulation; fp32
 /// operands truncated to tf32 when `tf32`), as tt.dot and

@@ -77,6 +77,8 @@ LogicalResult mlir::triton::runKernel(ModuleOp module, Operation *kernel,
   for (size_t i = 0; i < grid.size() && i < 3; ++i)
     g[i] = grid[i];
   std::copy(g, g + 3, ex.numPrograms);
+  if (failed(allocateGlobalScratch(ex, module, g[0] * g[1] * g[2])))
+    return failure();
   SmallVector<TensorRef, 4> results;
   for (int64_t z = 0; z < g[2]; ++z)
     for (int64_t y = 0; y < g[1]; ++y)

@@ -11,6 +11,8 @@
 
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/TMA.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 
@@ -329,14 +331,60 @@ LogicalResult atomicCAS(Executor &ex, triton::AtomicCASOp op) {
   return success();
 }
 
-/// The block pointer or descriptor held by `v`, or null after reporting an
-/// error (a poison value stands where one was expected).
-const BlockPtr *blockOf(Executor &ex, Operation *op, Value v) {
-  const Tensor &t = *ex.get(v);
-  if (!t.block)
-    ex.error(op) << "block pointer or tensor descriptor operand is undefined "
-                    "(ub.poison)";
-  return t.block.get();
+/// What a TMA copy between `buffer` and the block of `desc` (a descriptor
+/// of type `descType`) needs: the buffer holds exactly one block, and a
+/// descriptor read from memory moves that block the way the lowering issues
+/// the copy (its box, element size and swizzle).
+LogicalResult checkTMACopy(Executor &ex, Operation *op, const BlockPtr &desc,
+                           triton::TensorDescType descType,
+                           triton::gpu::MemDescType buffer) {
+  RankedTensorType block = descType.getBlockType();
+  auto shapeText = [](ArrayRef<int64_t> shape) {
+    std::string s;
+    for (auto [i, d] : llvm::enumerate(shape))
+      s += (i ? "x" : "") + std::to_string(d);
+    return s;
+  };
+  if (buffer.getShape() != block.getShape())
+    return ex.error(op) << "copies a " << shapeText(block.getShape())
+                        << " block of the descriptor "
+                        << (isa<triton::nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op)
+                                ? "into"
+                                : "from")
+                        << " a buffer of shape " << shapeText(buffer.getShape());
+  if (desc.box.empty())
+    return success(); // a host descriptor: made for this block type
+  auto dataType = triton::nvidia_gpu::getTMADataType(block.getElementType());
+  if (!dataType || *dataType != desc.tmaDataType)
+    return ex.error(op) << "the TMA descriptor's data type " << desc.tmaDataType
+                        << " is not the one of " << block.getElementType()
+                        << " elements ("
+                        << (dataType ? std::to_string(*dataType) : "none") << ")";
+  SmallVector<int64_t> box(desc.box.begin(), desc.box.end());
+  auto encoding = triton::nvidia_gpu::getTMAEncoding(block);
+  if (encoding) {
+    SmallVector<int64_t> expected = triton::nvidia_gpu::getTMABoxShape(block);
+    if (box != expected)
+      return ex.error(op) << "the TMA descriptor's box " << shapeText(box)
+                          << " is not the box copies of a "
+                          << shapeText(block.getShape()) << " block move ("
+                          << shapeText(expected) << ")";
+  } else {
+    for (auto [d, b] : llvm::zip(block.getShape(), box))
+      if (d % b != 0)
+        return ex.error(op) << "the TMA descriptor's box " << shapeText(box)
+                            << " does not tile the "
+                            << shapeText(block.getShape()) << " block";
+  }
+  if (auto bufferEncoding = dyn_cast_or_null<triton::gpu::NVMMASharedEncodingAttr>(
+          buffer.getEncoding())) {
+    int swizzle = triton::nvidia_gpu::getTMASwizzleMode(bufferEncoding);
+    if (swizzle != desc.tmaSwizzle)
+      return ex.error(op) << "the TMA descriptor swizzles with mode "
+                          << desc.tmaSwizzle << ", the buffer's layout with mode "
+                          << swizzle;
+  }
+  return success();
 }
 
 bool isBlockPointerType(Type t) {
@@ -424,6 +472,56 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     ex.set(copy.getToken(), Tensor::ofInts({}, 0));
     return success();
   }
+  if (auto copy = dyn_cast<triton::nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op)) {
+    // A TMA load: the block at the coordinates, complete at once; its bytes
+    // complete the barrier's transaction.
+    if (ex.get(copy.getPred())->ints[0] == 0)
+      return success();
+    const Executor::MemDescView *view = ex.getView(copy.getResult());
+    if (!view)
+      return ex.error(op) << "copies into a buffer that was not allocated here";
+    std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, copy.getDesc());
+    if (!bpp)
+      return failure();
+    auto descType = cast<triton::TensorDescType>(copy.getDesc().getType());
+    if (failed(checkTMACopy(ex, op, *bpp, descType, copy.getResult().getType())))
+      return failure();
+    ElemAccess a = accessOf(descType.getBlockType().getElementType());
+    std::vector<int64_t> ptrs;
+    std::vector<char> inBounds;
+    if (failed(descriptorBlock(ex, op, *bpp, copy.getCoord(), a.bytes, ptrs,
+                               inBounds)))
+      return failure();
+    double pad = bpp->padNan ? std::numeric_limits<double>::quiet_NaN() : 0.0;
+    TensorPtr r =
+        loadFrom(ex, op, ptrs, inBounds, a, bpp->blockShape, nullptr, pad);
+    if (!r)
+      return failure();
+    ex.writeView(*view, *r);
+    return completeTransaction(ex, op, copy.getBarrier(),
+                               (int64_t)ptrs.size() * a.bytes);
+  }
+  if (auto copy = dyn_cast<triton::nvidia_gpu::AsyncTMACopyLocalToGlobalOp>(op)) {
+    // A TMA store: the buffer written to the block, clipped to the bounds.
+    const Executor::MemDescView *view = ex.getView(copy.getSrc());
+    if (!view)
+      return ex.error(op) << "copies from a buffer that was not allocated here";
+    std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, copy.getDesc());
+    if (!bpp)
+      return failure();
+    auto descType = cast<triton::TensorDescType>(copy.getDesc().getType());
+    if (failed(checkTMACopy(ex, op, *bpp, descType, copy.getSrc().getType())))
+      return failure();
+    ElemAccess a = accessOf(descType.getBlockType().getElementType());
+    std::vector<int64_t> ptrs;
+    std::vector<char> inBounds;
+    if (failed(descriptorBlock(ex, op, *bpp, copy.getCoord(), a.bytes, ptrs,
+                               inBounds)))
+      return failure();
+    return storeTo(ex, op, ptrs, inBounds, a, *ex.readView(*view));
+  }
+  if (isa<triton::nvidia_gpu::TMAStoreWaitOp>(op))
+    return success(); // TMA stores complete when issued
   if (auto store = dyn_cast<triton::StoreOp>(op)) {
     const Tensor &ptr = *ex.get(store.getPtr());
     const Tensor &value = *ex.get(store.getValue());
@@ -461,7 +559,7 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     return success();
   }
   if (auto adv = dyn_cast<triton::AdvanceOp>(op)) {
-    const BlockPtr *srcBlock = blockOf(ex, op, adv.getPtr());
+    std::shared_ptr<const BlockPtr> srcBlock = blockOf(ex, op, adv.getPtr());
     if (!srcBlock)
       return failure();
     auto bp = std::make_shared<BlockPtr>(*srcBlock);
@@ -513,7 +611,7 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     return success();
   }
   if (auto ld = dyn_cast<triton::DescriptorLoadOp>(op)) {
-    const BlockPtr *bpp = blockOf(ex, op, ld.getDesc());
+    std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, ld.getDesc());
     if (!bpp)
       return failure();
     const BlockPtr &bp = *bpp;
@@ -533,7 +631,7 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     return success();
   }
   if (auto st = dyn_cast<triton::DescriptorStoreOp>(op)) {
-    const BlockPtr *bpp = blockOf(ex, op, st.getDesc());
+    std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, st.getDesc());
     if (!bpp)
       return failure();
     const BlockPtr &bp = *bpp;
@@ -548,7 +646,7 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
   }
   if (isa<triton::DescriptorGatherOp, triton::DescriptorScatterOp>(op)) {
     bool gather = isa<triton::DescriptorGatherOp>(op);
-    const BlockPtr *bpp = blockOf(ex, op, op->getOperand(0));
+    std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, op->getOperand(0));
     if (!bpp)
       return failure();
     const BlockPtr &bp = *bpp;
@@ -585,7 +683,7 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     return storeTo(ex, op, ptrs, inBounds, a, *ex.get(dataV));
   }
   if (auto red = dyn_cast<triton::DescriptorReduceOp>(op)) {
-    const BlockPtr *bpp = blockOf(ex, op, red.getDesc());
+    std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, red.getDesc());
     if (!bpp)
       return failure();
     const Tensor &value = *ex.get(red.getSrc());

@@ -28,6 +28,17 @@ struct BlockPtr {
   llvm::SmallVector<int64_t, 4> shape, strides, offsets, blockShape;
   bool isDescriptor = false;
   bool padNan = false;
+  /// A descriptor read from a TMA descriptor in memory (what
+  /// ttng.reinterpret_tensor_descriptor makes) holds only the address of its
+  /// 128 bytes and its block shape: the rest is read from memory at each use,
+  /// as TMA reads it when a copy is issued.
+  int64_t tensorMap = 0;
+  /// Read from a TMA descriptor: its box (in block order), data type code and
+  /// swizzle code, which copies check against the descriptor's type. An empty
+  /// box means the descriptor did not come from memory.
+  llvm::SmallVector<int64_t, 4> box;
+  int tmaDataType = -1;
+  int tmaSwizzle = -1;
 };
 
 /// A dense runtime value.

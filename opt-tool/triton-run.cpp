@@ -49,7 +49,7 @@ static cl::opt<std::string> kernelName("kernel", cl::desc("the tt.func to run"),
 static cl::opt<std::string> gridSpec("grid", cl::desc("programs: X[,Y[,Z]]"),
                                      cl::init(""));
 static cl::list<std::string>
-    argSpecs("arg", cl::desc("NAME=DTYPE[D0,...]:INIT or NAME=TYPE:VALUE"));
+    argSpecs("arg", cl::desc("NAME=DTYPE[D0,...][{shape=..,pad=nan}]:INIT or NAME=TYPE:VALUE"));
 static cl::list<std::string>
     printNames("print", cl::desc("print buffer NAME after the run"));
 static cl::list<std::string>
@@ -178,6 +178,8 @@ static std::string indexString(ArrayRef<int64_t> shape, int64_t flat) {
 /// Compares the buffers of two runs; reports the first difference.
 static bool compareRuns(const Memory &a, const Memory &b) {
   for (size_t bi = 0; bi < a.buffers().size(); ++bi) {
+    if (a.buffers()[bi].internal)
+      continue; // scratch of the interpreter's own (and not in every run)
     const Buffer &x = a.buffers()[bi], &y = b.buffers()[bi];
     Tensor tx = bufferValues(x), ty = bufferValues(y);
     unsigned bytes = storageBytes(x.elemType);

@@ -320,6 +320,32 @@ def check_descriptor(d):
     close("y", y, 2 * x)
 
 
+def check_desc_scale_view(d):
+    # Descriptors over the first N_VIEW columns of wider buffers: the
+    # columns past them keep their -1 (TMA stores are clipped to the shape).
+    x, y = load(d, "x_ptr"), load(d, "y_ptr")
+    n = int(open(os.path.join(d, "n_view")).read())
+    close("y", y[:, :n], 2 * x[:, :n])
+    close("y beyond the descriptor", y[:, n:], np.full_like(y[:, n:], -1))
+
+
+def check_desc_pad(d):
+    # x [M, N] through a NaN-padded descriptor into a wider y: 2x inside,
+    # NaN (the padding, doubled) in the rest of the blocks.
+    x, y = load(d, "x_ptr"), load(d, "y_ptr")
+    m, n = x.shape
+    want = np.full_like(y, np.nan)
+    want[:m, :n] = 2 * x
+    close("y", y, want)
+
+
+def check_matmul_nan(d):
+    # A read through a NaN-padded descriptor with K not a multiple of the
+    # block: every row meets the padding, every product is NaN.
+    c = load(d, "c_ptr")
+    close("c", c, np.full_like(c, np.nan))
+
+
 def check_map_elementwise(d):
     x, y = load(d, "x_ptr"), load(d, "y_ptr")
     close("y", y, np.where(x > 0, x * 2, np.float32(-1)))

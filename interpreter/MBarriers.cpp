@@ -1,0 +1,153 @@
+//===- MBarriers.cpp - mbarriers as checked phase counters ----------------===//
+//
+// An mbarrier counts the arrivals and the transaction bytes (of TMA copies)
+// its current phase waits for; when both reach zero the phase completes and
+// the next one starts with the barrier's full arrival count. A wait for phase
+// parity P returns once the barrier's current phase has the other parity.
+//
+// The interpreter completes every copy when it is issued and runs one
+// program's ops in order, so nothing else can arrive on a barrier while a
+// program waits: a wait whose phase is not complete at that point would never
+// return on the GPU either (without warp specialization, which the
+// interpreter does not run). Such a wait, and every use of a barrier that is
+// not initialized, stops the run with the op's location.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interpreter/Executor.h"
+
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+
+using namespace mlir;
+using namespace mlir::triton::interp;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+Executor::MBarrier &Executor::barrierAt(const MemDescView &view) {
+  return barriers[{view.buffer, view.offset}];
+}
+
+namespace {
+
+/// The initialized barrier `v` names, or null after an error at `op` that
+/// says what `what` needed it for.
+Executor::MBarrier *validBarrier(Executor &ex, Operation *op, Value v,
+                                 StringRef what) {
+  const Executor::MemDescView *view = ex.getView(v);
+  if (!view) {
+    ex.error(op) << what << " a barrier that was not allocated here";
+    return nullptr;
+  }
+  Executor::MBarrier &bar = ex.barrierAt(*view);
+  if (!bar.valid) {
+    ex.error(op) << what
+                 << " an mbarrier that is not initialized (no ttng.init_barrier, "
+                    "or invalidated since)";
+    return nullptr;
+  }
+  return &bar;
+}
+
+/// Completes the current phase when nothing is pending any more.
+void advance(Executor::MBarrier &bar) {
+  if (bar.pendingArrivals == 0 && bar.pendingBytes == 0) {
+    ++bar.completedPhases;
+    bar.pendingArrivals = bar.count;
+  }
+}
+
+LogicalResult arrive(Executor &ex, Operation *op, Executor::MBarrier &bar,
+                     int64_t count) {
+  bar.pendingArrivals -= count;
+  if (bar.pendingArrivals < 0)
+    return ex.error(op) << "arrives " << -bar.pendingArrivals
+                        << " time(s) more than the mbarrier's count ("
+                        << bar.count << ") in phase " << bar.completedPhases;
+  advance(bar);
+  return success();
+}
+
+bool predicate(Executor &ex, Value pred) {
+  return !pred || ex.get(pred)->ints[0] != 0;
+}
+
+} // namespace
+
+LogicalResult mlir::triton::interp::completeTransaction(Executor &ex,
+                                                        Operation *op,
+                                                        Value barrier,
+                                                        int64_t bytes) {
+  Executor::MBarrier *bar =
+      validBarrier(ex, op, barrier, "signals the completion of its copy on");
+  if (!bar)
+    return failure();
+  bar->pendingBytes -= bytes;
+  advance(*bar);
+  return success();
+}
+
+std::optional<LogicalResult> mlir::triton::interp::execBarrier(Executor &ex,
+                                                               Operation *op) {
+  if (auto init = dyn_cast<ttng::InitBarrierOp>(op)) {
+    const Executor::MemDescView *view = ex.getView(init.getAlloc());
+    if (!view)
+      return ex.error(op) << "initializes a barrier that was not allocated here";
+    Executor::MBarrier &bar = ex.barrierAt(*view);
+    if (bar.valid)
+      return ex.error(op) << "initializes an mbarrier that is already "
+                             "initialized (ttng.inval_barrier it first)";
+    if (init.getCount() < 1)
+      return ex.error(op) << "an mbarrier's arrival count must be positive, got "
+                          << init.getCount();
+    bar = Executor::MBarrier();
+    bar.valid = true;
+    bar.count = bar.pendingArrivals = init.getCount();
+    return success();
+  }
+  if (auto inval = dyn_cast<ttng::InvalBarrierOp>(op)) {
+    Executor::MBarrier *bar =
+        validBarrier(ex, op, inval.getAlloc(), "invalidates");
+    if (!bar)
+      return failure();
+    bar->valid = false;
+    return success();
+  }
+  if (auto expect = dyn_cast<ttng::BarrierExpectOp>(op)) {
+    if (!predicate(ex, expect.getPred()))
+      return success();
+    Executor::MBarrier *bar =
+        validBarrier(ex, op, expect.getAlloc(), "expects bytes on");
+    if (!bar)
+      return failure();
+    // mbarrier.arrive.expect_tx: the bytes first, then one arrival.
+    bar->pendingBytes += expect.getSize();
+    return arrive(ex, op, *bar, 1);
+  }
+  if (auto arriveOp = dyn_cast<ttng::ArriveBarrierOp>(op)) {
+    if (!predicate(ex, arriveOp.getPred()))
+      return success();
+    Executor::MBarrier *bar =
+        validBarrier(ex, op, arriveOp.getAlloc(), "arrives on");
+    if (!bar)
+      return failure();
+    return arrive(ex, op, *bar, arriveOp.getCount());
+  }
+  if (auto wait = dyn_cast<ttng::WaitBarrierOp>(op)) {
+    if (!predicate(ex, wait.getPred()))
+      return success();
+    Executor::MBarrier *bar = validBarrier(ex, op, wait.getAlloc(), "waits on");
+    if (!bar)
+      return failure();
+    int64_t parity = ex.get(wait.getPhase())->ints[0] & 1;
+    if ((bar->completedPhases & 1) == parity)
+      return ex.error(op)
+             << "waits for phase parity " << parity
+             << " of an mbarrier whose phase " << bar->completedPhases
+             << " has not completed (" << bar->pendingArrivals
+             << " arrival(s) and " << bar->pendingBytes
+             << " transaction byte(s) outstanding); on the GPU this wait "
+                "would never return";
+    return success();
+  }
+  return std::nullopt;
+}
