@@ -203,7 +203,7 @@ def desc_scale_case(name, m, n, host):
                 make, 2 * 2 * m * n, tol=1e-6)
 
 
-def matmul_desc_case(name, size, host):
+def matmul_desc_case(name, size, host, stages=3):
     m = n = k = size
 
     def make():
@@ -216,7 +216,7 @@ def matmul_desc_case(name, size, host):
     case = Case(name, kernel, {"BM": 128, "BN": 256, "BK": 64, "GROUP_M": 8}, 8,
                 (triton.cdiv(m, 128) * triton.cdiv(n, 256),), make, 2 * m * n * k,
                 unit="TFLOP/s", tol=1e-2)
-    case.stages = 3
+    case.stages = stages
     return case
 
 
@@ -267,6 +267,10 @@ CASES = [
     desc_scale_case("desc_scale_host", 8192, 8192, host=True),
     matmul_desc_case("matmul_desc", 4096, host=False),
     matmul_desc_case("matmul_desc_host", 4096, host=True),
+    # The same TTIR pipelined over 2 and 4 buffers (the mbarrier phases flip
+    # at other iterations).
+    matmul_desc_case("matmul_desc_host_s2", 4096, host=True, stages=2),
+    matmul_desc_case("matmul_desc_host_s4", 4096, host=True, stages=4),
 ]
 
 
@@ -300,7 +304,9 @@ RAGGED = {"add_fp32": add_case("add_fp32", torch.float32, 1000016),
           "desc_scale": desc_scale_case("desc_scale", 1000, 1000, host=False),
           "desc_scale_host": desc_scale_case("desc_scale_host", 1000, 1000, host=True),
           "matmul_desc": matmul_desc_case("matmul_desc", 1008, host=False),
-          "matmul_desc_host": matmul_desc_case("matmul_desc_host", 1008, host=True)}
+          "matmul_desc_host": matmul_desc_case("matmul_desc_host", 1008, host=True),
+          "matmul_desc_host_s2": matmul_desc_case("matmul_desc_host_s2", 1008, True, 2),
+          "matmul_desc_host_s4": matmul_desc_case("matmul_desc_host_s4", 1008, True, 4)}
 RAGGED.update({k + "_ttgir": renamed(c, k + "_ttgir") for k, c in list(RAGGED.items())
                if c.unit == "TFLOP/s"})
 RAGGED.update({k + "_sm80": renamed(c, k + "_sm80") for k, c in list(RAGGED.items())
