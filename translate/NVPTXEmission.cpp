@@ -38,19 +38,34 @@ static bool usesLibdevice(const Module &module) {
 /// address is computed in 64 bits and truncated (three more instructions per
 /// cp.async in the matmul's main loop). NVPTX takes it as an LLVM option that
 /// changes the target's data layout; it is set before the machine is made.
-static void useShortSharedPointers() {
+/// Sets the boolean LLVM option `name` unless the user gave it (an LLVM
+/// without the option keeps its default, which is still correct code).
+static void setLLVMFlagDefault(StringRef name, bool value) {
   auto &options = cl::getRegisteredOptions();
-  auto found = options.find("nvptx-short-ptr");
+  auto found = options.find(name);
   if (found == options.end())
-    return; // an LLVM without the option: 64-bit addresses, still correct
+    return;
   if (auto *flag = static_cast<cl::opt<bool> *>(found->second);
       flag && flag->getNumOccurrences() == 0)
-    flag->setValue(true);
+    flag->setValue(value);
 }
+
+static void useShortSharedPointers() { setLLVMFlagDefault("nvptx-short-ptr", true); }
+
+/// No scalar PRE in GVN: to make a cheap integer expression (a thread's
+/// shared-memory offset, say) available on a loop's zero-trip exit it splits
+/// that edge, and the new block then receives the copies of the loop's
+/// results; after a wgmma loop they land between the loop's wgmmas and its
+/// final wgmma.wait_group, and ptxas serializes every wgmma of the kernel
+/// (warning C7515; measured on the descriptor matmul). Recomputing such an
+/// expression costs an instruction or two; no other harness kernel's PTX
+/// changes.
+static void avoidScalarPRE() { setLLVMFlagDefault("enable-pre", false); }
 
 Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch, int ptxVersion,
                                             bool optimize) {
   useShortSharedPointers();
+  avoidScalarPRE();
   std::string features = "+ptx" + std::to_string(ptxVersion);
   auto machine = createTargetMachine("nvptx64-nvidia-cuda", arch, features);
   if (!machine)

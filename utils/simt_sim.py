@@ -531,6 +531,8 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
         elif op == "nvvm.ldmatrix":
             num = int(re.search(r"num = (\d+)", rest).group(1))
             out = ldmatrix(sim, v[0], num, "mma_layout<col>" in rest, attr(rest, "eltType"))
+        elif op == "nvvm.stmatrix":
+            stmatrix(sim, v[0], v[1:], "mma_layout<col>" in rest, attr(rest, "eltType"))
         elif op == "llvm.inline_asm":
             asm = re.search(r'asm_string = "((?:[^"\\]|\\.)*)"', rest).group(1)
             cons = re.search(r'constraints = "([^"]*)"', rest).group(1).split(",")
@@ -591,6 +593,33 @@ def ldmatrix(sim, ptrs, num, trans, elt):
                 hi = read(rows[2 * (t % 4) + 1] + 2 * (t // 4), 2, th)
                 words[j][th] = lo | hi << 16
     return [sim.cast_arr(w, "i32") for w in words]
+
+
+def stmatrix(sim, ptrs, words, trans, elt):
+    """stmatrix.sync.aligned.m8n8.x{num}[.trans].shared.b16: ldmatrix's
+    fragments (see ldmatrix) written instead of read."""
+    if "b16" not in elt:
+        raise RuntimeError("stmatrix element type not simulated: " + elt)
+
+    def write(addr, value, th):
+        sim.check_shared_bounds(addr, 2)
+        sim.check_write(addr, 2, th, value)
+        sim.shared[addr:addr + 2] = np.frombuffer(int(value).to_bytes(2, "little"), np.uint8)
+
+    bits = [sim.to_bits(w, "i32").astype(np.uint64) for w in words]
+    for th in range(sim.T):
+        warp, t = th // 32 * 32, th % 32
+        for j, word in enumerate(bits):
+            rows = [int(ptrs[warp + 8 * j + r]) for r in range(8)]
+            if any(a % 16 for a in rows):
+                raise RuntimeError("stmatrix row address not 16-byte aligned")
+            lo, hi = int(word[th]) & 0xFFFF, int(word[th]) >> 16 & 0xFFFF
+            if not trans:
+                write(rows[t // 4] + 4 * (t % 4), lo, th)
+                write(rows[t // 4] + 4 * (t % 4) + 2, hi, th)
+            else:
+                write(rows[2 * (t % 4)] + 2 * (t // 4), lo, th)
+                write(rows[2 * (t % 4) + 1] + 2 * (t // 4), hi, th)
 
 
 def uniform(a):

@@ -77,3 +77,12 @@ SmallVector<Value> TargetInfo::loadMatrices(OpBuilder &b, Location loc, Value ro
     words.push_back(LLVM::ExtractValueOp::create(b, loc, matrices, j));
   return words;
 }
+
+void TargetInfo::storeMatrices(OpBuilder &b, Location loc, Value rowAddress, ValueRange words,
+                               bool transpose) const {
+  // stmatrix.sync.aligned.m8n8.x4[.trans].shared.b16.
+  NVVM::StMatrixOp::create(b, loc, rowAddress, words,
+                           transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+                           NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+                           NVVM::LdStMatrixEltType::B16);
+}

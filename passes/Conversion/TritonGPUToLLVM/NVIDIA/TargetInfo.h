@@ -28,6 +28,9 @@ public:
   bool canLoadMatrices() const override { return computeCapability >= 75; }
   SmallVector<Value> loadMatrices(OpBuilder &b, Location loc, Value rowAddress,
                                   bool transpose) const override;
+  bool canStoreMatrices() const override { return computeCapability >= 90; }
+  void storeMatrices(OpBuilder &b, Location loc, Value rowAddress, ValueRange words,
+                     bool transpose) const override;
 
 private:
   int computeCapability;

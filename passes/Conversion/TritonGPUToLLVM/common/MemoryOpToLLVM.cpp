@@ -95,6 +95,25 @@ LogicalResult storeTensor(Operation *op, RankedTensorType tensorType, ArrayRef<V
                           const TargetInfoBase &target, OpBuilder &b) {
   Location loc = op->getLoc();
   Type sharedType = getSharedElementType(converter, tensorType.getElementType());
+  // 16-bit tiles whose rows are 16 contiguous bytes (an mma accumulator
+  // going to an NVMMA buffer for a TMA store) store as whole 8 x 8 matrices
+  // where the target can (stmatrix, as 3.6 on sm_90).
+  if (std::optional<std::pair<OffsetMap, SharedMemoryLayout>> mapped =
+          mapDistributedIfPossible(tensorType, memType)) {
+    auto &[map, layout] = *mapped;
+    if (std::optional<MatrixLoadPlan> plan =
+            planMatrixStores(map, layout.getViewOffsetMask(), sharedType, target)) {
+      std::optional<LinearLayout> distributed = getDistributedLayout(tensorType);
+      SmallVector<Value> shared;
+      for (Value value : values)
+        shared.push_back(toSharedValue(b, loc, value, sharedType));
+      emitMatrixStores(b, loc, *plan, map, object.base,
+                       layout.emitViewOffset(b, loc, object.offsets),
+                       getLaneAndWarp(b, loc, target), sharedType, shared,
+                       getBroadcastRegisterMask(*distributed), target);
+      return success();
+    }
+  }
   FailureOr<TensorAccess> access = planTensorAccess(
       op, tensorType, memType, object, getSharedElementBytes(sharedType), target, b);
   if (failed(access))

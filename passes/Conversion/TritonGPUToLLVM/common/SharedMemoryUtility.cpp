@@ -95,11 +95,60 @@ int64_t mlir::triton::getRegisterOffset(const OffsetMap &map, unsigned reg) {
   return offset;
 }
 
+/// The 8 x 8 matrices of 16-bit elements `map` forms (see MatrixLoadPlan).
+static std::optional<MatrixLoadPlan> planMatrices(const OffsetMap &map, int64_t viewOffsetMask,
+                                                  Type sharedType);
+
 std::optional<MatrixLoadPlan> mlir::triton::planMatrixLoads(const OffsetMap &map,
                                                             int64_t viewOffsetMask,
                                                             Type sharedType,
                                                             const TargetInfoBase &target) {
-  if (!target.canLoadMatrices() || getSharedElementBytes(sharedType) != 2 ||
+  if (!target.canLoadMatrices())
+    return std::nullopt;
+  return planMatrices(map, viewOffsetMask, sharedType);
+}
+
+std::optional<MatrixLoadPlan> mlir::triton::planMatrixStores(const OffsetMap &map,
+                                                             int64_t viewOffsetMask,
+                                                             Type sharedType,
+                                                             const TargetInfoBase &target) {
+  if (!target.canStoreMatrices())
+    return std::nullopt;
+  return planMatrices(map, viewOffsetMask, sharedType);
+}
+
+void mlir::triton::emitMatrixStores(OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
+                                    const OffsetMap &map, Value base, Value viewOffset,
+                                    LaneAndWarp thread, Type sharedType, ArrayRef<Value> values,
+                                    unsigned skipRegisters, const TargetInfoBase &target) {
+  Value rowOffset = emitThreadOffset(b, loc, plan.rowMap, thread);
+  if (viewOffset)
+    rowOffset = LLVM::XOrOp::create(b, loc, rowOffset, viewOffset);
+  auto pairType = VectorType::get({2}, sharedType);
+  Type i32 = b.getI32Type();
+  // Registers 0..2 are one store's elements and matrices (as for loads).
+  for (unsigned reg = 0; reg < values.size(); reg += 8) {
+    if (reg & skipRegisters)
+      continue;
+    SmallVector<Value> words;
+    for (unsigned j = 0; j < 4; ++j) {
+      Value pair = LLVM::UndefOp::create(b, loc, pairType);
+      for (unsigned e = 0; e < 2; ++e)
+        pair = LLVM::InsertElementOp::create(b, loc, pair, values[reg | j << 1 | e],
+                                             createI32Constant(b, loc, e));
+      words.push_back(LLVM::BitcastOp::create(b, loc, i32, pair));
+    }
+    Value offset = LLVM::XOrOp::create(b, loc, rowOffset,
+                                       createI32Constant(b, loc, getRegisterOffset(map, reg)));
+    Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
+                                    ArrayRef<LLVM::GEPArg>{offset});
+    target.storeMatrices(b, loc, ptr, words, plan.transpose);
+  }
+}
+
+static std::optional<MatrixLoadPlan> planMatrices(const OffsetMap &map, int64_t viewOffsetMask,
+                                                  Type sharedType) {
+  if (getSharedElementBytes(sharedType) != 2 ||
       map.lanes.size() != 5 || map.registers.size() < 3 || (viewOffsetMask & 7))
     return std::nullopt;
   const SmallVector<int64_t> &regs = map.registers, &lanes = map.lanes;

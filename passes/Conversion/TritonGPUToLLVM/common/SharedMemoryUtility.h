@@ -110,6 +110,19 @@ struct MatrixLoadPlan {
 std::optional<MatrixLoadPlan> planMatrixLoads(const OffsetMap &map, int64_t viewOffsetMask,
                                               Type sharedType, const TargetInfoBase &target);
 
+/// The same plan for matrix stores (TargetInfoBase::storeMatrices).
+std::optional<MatrixLoadPlan> planMatrixStores(const OffsetMap &map, int64_t viewOffsetMask,
+                                               Type sharedType, const TargetInfoBase &target);
+
+/// Stores every register of `map` (`values`, converted to `sharedType`)
+/// with the planned matrix stores at `base`, the calling thread's rows at
+/// `viewOffset` (i32, may be null) further; registers in `skipRegisters`
+/// repeat others and are not stored again.
+void emitMatrixStores(OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
+                      const OffsetMap &map, Value base, Value viewOffset, LaneAndWarp thread,
+                      Type sharedType, llvm::ArrayRef<Value> values, unsigned skipRegisters,
+                      const TargetInfoBase &target);
+
 /// Every register of `map` (1 << map.registers.size() values of
 /// `registerType`) through the planned matrix loads from `base`, the
 /// calling thread's rows at `viewOffset` (i32, may be null) further.

@@ -46,6 +46,15 @@ public:
                                           bool transpose) const {
     llvm_unreachable("the target has no matrix loads");
   }
+  /// Whether storeMatrices works (NVIDIA's stmatrix, sm_90 on).
+  virtual bool canStoreMatrices() const { return false; }
+  /// The inverse of loadMatrices: lane l supplies `rowAddress` for row l % 8
+  /// of matrix l / 8, and `words` (four i32, two elements each) as
+  /// loadMatrices would have returned them.
+  virtual void storeMatrices(OpBuilder &b, Location loc, Value rowAddress, ValueRange words,
+                             bool transpose) const {
+    llvm_unreachable("the target has no matrix stores");
+  }
 };
 
 } // namespace triton

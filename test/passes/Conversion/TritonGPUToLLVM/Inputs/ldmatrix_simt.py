@@ -1,7 +1,8 @@
 """Lowers small kernels that move 16-bit tensors through shared memory where
 the lowering uses ldmatrix (local_load of a swizzled buffer into an mma dot
 operand; convert_layout from an mma accumulator to a blocked layout through
-scratch: 16-byte stores, then matrix loads), runs them on the CPU
+scratch: 16-byte stores, then matrix loads) or stmatrix (an mma accumulator
+stored into an NVMMA buffer on sm_90), runs them on the CPU
 (utils/simt_sim.py, whose ldmatrix follows the PTX ISA's fragments and
 reports shared-memory races) and checks that every element arrives where the
 destination layout says: the kernel stores the tensor back from the
@@ -65,14 +66,17 @@ def run_case(name, case):
     text, shared = lower(OPT, kernel(case),
                          f"-convert-triton-gpu-to-llvm=compute-capability={case.get('cc', 90)}")
     loads = re.findall(r'"nvvm.ldmatrix".*mma_layout<(\w+)>', text)
-    kind = f"{len(loads)} ldmatrix" + (" .trans" if "col" in loads else "")
+    stores = re.findall(r'"nvvm.stmatrix"', text)
+    kind = f"{len(loads)} ldmatrix" + (" .trans" if "col" in loads else "") + \
+        (f", {len(stores)} stmatrix" if stores else "")
     rng = np.random.default_rng(len(name))
     M, N = case["M"], case["N"]
     x = rng.integers(-30000, 30000, (M, N)).astype(np.int16)  # any 16-bit pattern
     outs, races = simt_sim.run(text, "k", [x, np.zeros_like(x)], 32 * case["warps"], shared)
     want_loads = case.get("ldmatrix", True)
     ok = np.array_equal(outs[1], x) and not races and bool(loads) == want_loads and \
-        (("col" in loads) == case.get("trans", False))
+        (("col" in loads) == case.get("trans", False)) and \
+        bool(stores) == case.get("stmatrix", False)
     print(("PASS " if ok else "FAIL ") + name + f" ({kind})" + (f" races: {races[:2]}" if races else ""))
     if not np.array_equal(outs[1], x):
         bad = np.argwhere(outs[1] != x)
@@ -120,6 +124,20 @@ CASES = {
                                                   src=MMA3 % (4, 64), dst=B8 % (4, 8, 4)),
     "epilogue 64x64 mma v2 [4, 1] -> [4, 8] lanes": dict(M=64, N=64, type="bf16", warps=4, cc=80,
                                                          src=MMA2 % (4, 1), dst=B8 % (4, 8, 4)),
+    # An mma accumulator stored into an NVMMA buffer (a TMA store's source)
+    # as 8x8 matrices with stmatrix (sm_90), read back with plain loads;
+    # on sm_80 (no stmatrix) the same with plain stores.
+    "accumulator 128x256 mma v3 -> nvmma 128B (stmatrix)": dict(
+        M=128, N=256, type="f16", warps=8, src=MMA3 % (8, 256), ldmatrix=False, stmatrix=True,
+        shared="#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>",
+        dst=B8 % (1, 32, 8)),
+    "accumulator 64x64 mma v3 -> nvmma 64B (stmatrix)": dict(
+        M=64, N=64, type="bf16", warps=4, src=MMA3 % (4, 64), ldmatrix=False, stmatrix=True,
+        shared="#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>",
+        dst=B8 % (4, 8, 4)),
+    "accumulator 64x64 mma v2 -> swizzled, sm_80: no stmatrix": dict(
+        M=64, N=64, type="f16", warps=4, cc=80, src=MMA2 % (4, 1), ldmatrix=False,
+        shared=SW % (1, 8), dst=B8 % (4, 8, 4)),
     # mma v2 with warps along N: columns 8.. are another warp's, so a
     # 16-byte row of the destination is not one thread's registers; the
     # plain path stays.
