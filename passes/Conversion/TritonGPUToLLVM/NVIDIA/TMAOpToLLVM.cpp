@@ -3,7 +3,8 @@
 // mbarrier ops are issued by thread 0 of the CTA (init, inval, expect,
 // arrive) and waited on by every thread (a try_wait loop on the phase
 // parity). A TMA copy of a descriptor's block is cut into boxes
-// (getTMABoxShape); box i is issued by lane 0 of warp i % num_warps, its
+// (getTMABoxShape); box i is issued by one elected lane of warp
+// i % num_warps, its
 // shared address the buffer layout's offset of the box's first element.
 // The lowering checks, basis by basis, that the layout places the box's
 // elements where TMA's swizzle puts them, so a buffer layout TMA cannot
@@ -272,13 +273,23 @@ SmallVector<Value> boxCoords(OpBuilder &b, Location loc, ValueRange blockCoords,
   return coords;
 }
 
-/// Whether the calling thread issues box `i`: lane 0 of warp i % numWarps.
-Value emitIssuerPredicate(OpBuilder &b, Location loc, const TargetInfoBase &target, unsigned i,
-                          unsigned numWarps) {
-  LaneAndWarp thread = getLaneAndWarp(b, loc, target);
-  return LLVM::AndOp::create(b, loc, emitEq(b, loc, thread.lane, 0),
-                             emitEq(b, loc, thread.warp, i % numWarps));
-}
+/// Who issues a copy's boxes: box i goes to one elected lane of warp
+/// i % numWarps. The warp id is lane 0's (a shuffle), so ptxas sees a
+/// warp-uniform condition, and elect.sync picks the lane (as 3.6).
+struct BoxIssuers {
+  BoxIssuers(OpBuilder &b, Location loc, const TargetInfoBase &target, unsigned numWarps)
+      : numWarps(numWarps) {
+    LaneAndWarp thread = getLaneAndWarp(b, loc, target);
+    warp = target.shuffleIdx(b, loc, thread.warp, createI32Constant(b, loc, 0));
+    elected = NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
+  }
+  /// Whether the calling thread issues box `i`.
+  Value issues(OpBuilder &b, Location loc, unsigned i) const {
+    return LLVM::AndOp::create(b, loc, elected, emitEq(b, loc, warp, i % numWarps));
+  }
+  unsigned numWarps;
+  Value warp, elected;
+};
 
 unsigned getNumWarps(Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();
@@ -320,11 +331,9 @@ struct AsyncTMACopyGlobalToLocalOpPattern
     for (unsigned i = 0; i < rank; ++i)
       constraints += ",r";
     constraints += ",r";
-    unsigned numWarps = getNumWarps(op);
+    BoxIssuers issuers(rewriter, loc, target, getNumWarps(op));
     for (auto [i, box] : llvm::enumerate(*boxes)) {
-      Value pred = emitAnd(rewriter, loc,
-                           emitIssuerPredicate(rewriter, loc, target, i, numWarps),
-                           adaptor.getPred());
+      Value pred = emitAnd(rewriter, loc, issuers.issues(rewriter, loc, i), adaptor.getPred());
       SmallVector<Value> operands{pred, gepElements(rewriter, loc, buffer, box.offset,
                                                     elementBytes),
                                   adaptor.getDesc()};
@@ -365,10 +374,9 @@ struct AsyncTMACopyLocalToGlobalOpPattern
     for (unsigned i = 0; i < rank; ++i)
       constraints += ",r";
     constraints += ",r";
-    unsigned numWarps = getNumWarps(op);
+    BoxIssuers issuers(rewriter, loc, target, getNumWarps(op));
     for (auto [i, box] : llvm::enumerate(*boxes)) {
-      SmallVector<Value> operands{emitIssuerPredicate(rewriter, loc, target, i, numWarps),
-                                  adaptor.getDesc()};
+      SmallVector<Value> operands{issuers.issues(rewriter, loc, i), adaptor.getDesc()};
       llvm::append_range(operands, boxCoords(rewriter, loc, adaptor.getCoord(), box.coords));
       operands.push_back(gepElements(rewriter, loc, buffer, box.offset, elementBytes));
       emitPtx(rewriter, loc, operands, text, constraints);
