@@ -59,6 +59,16 @@ if [ -f "$matmul" ]; then
   done
 fi
 
+descmatmul="utils/gpu/ttir/matmul_desc_host.ttir"
+step "the same matmul through host tensor descriptors ($descmatmul) to PTX: TMA loads pipelined with mbarriers, a TMA store"
+"$bin/triton-opt" "$descmatmul" -triton-to-llvm='target=cuda:90 num-warps=8 num-stages=3' 2>/dev/null |
+  "$bin/triton-translate" --mlir-to-ptx -o "$out/matmul_desc.ptx"
+for instruction in wgmma.mma_async cp.async.bulk.tensor.2d.shared mbarrier.try_wait \
+                   cp.async.bulk.tensor.2d.global stmatrix; do
+  printf '%6d  %s\n' "$(grep -c "$instruction" "$out/matmul_desc.ptx")" "$instruction"
+done
+grep -m1 -E '\.param \.align 64 \.b8' "$out/matmul_desc.ptx"
+
 step "not built yet"
-echo "TMA and tensor descriptors on sm_90, CTA clusters, warp specialization, AMD's stream"
-echo "pipeliner; see the README's \"Not built yet\"."
+echo "CTA clusters (num-ctas > 1), warp specialization, TMA gathers/scatters/reductions"
+echo "(pointer accesses instead), AMD's stream pipeliner; see the README's \"Not built yet\"."
