@@ -1,8 +1,10 @@
 //===- RewriteTensorDescriptorToPointer.cpp - Descriptors to pointers -------===//
 //
 // A tensor descriptor becomes [base, shape x r (i64), strides x r (i64),
-// pad-with-NaN (i1)] through a 1:N dialect conversion; its loads and stores
-// become masked pointer loads and stores.
+// pad-with-NaN (i1)] through a 1:N dialect conversion, kernel parameters
+// included (Triton's launcher passes those parts for a host descriptor on
+// targets without TMA); its loads and stores become masked pointer loads
+// and stores.
 //
 //===----------------------------------------------------------------------===//
 
@@ -288,11 +290,15 @@ public:
         return;
     }
     WalkResult unsupported = module.walk([&](Operation *op) {
+      // A kernel's descriptor parameters become their parts (Triton's
+      // launcher passes base, shape, strides and the NaN-padding flag for
+      // them on targets without TMA); descriptors crossing calls do not.
       if (auto func = dyn_cast<FuncOp>(op)) {
-        if (mentionsDescriptor(func.getArgumentTypes()) ||
-            mentionsDescriptor(func.getResultTypes())) {
-          func.emitError("tensor descriptors as function arguments or results are not "
-                         "supported yet by -triton-rewrite-tensor-descriptor-to-pointer");
+        if (mentionsDescriptor(func.getResultTypes()) ||
+            (!func.isPublic() && mentionsDescriptor(func.getArgumentTypes()))) {
+          func.emitError("tensor descriptors as results or as arguments of device functions "
+                         "are not supported yet by "
+                         "-triton-rewrite-tensor-descriptor-to-pointer");
           return WalkResult::interrupt();
         }
       }
@@ -324,8 +330,40 @@ public:
                  DescriptorStoreConversion, DescriptorReduceConversion,
                  DescriptorGatherConversion, DescriptorScatterConversion>(converter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
+    populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns, converter);
+    target.addDynamicallyLegalOp<FuncOp>(
+        [](FuncOp func) { return !mentionsDescriptor(func.getArgumentTypes()); });
+    // Where each kernel's descriptor parameters' parts will be: a host
+    // descriptor's base and strides are 16-byte aligned (the launcher
+    // checks), which the converted parameters carry as tt.divisibility.
+    SmallVector<std::pair<FuncOp, SmallVector<std::pair<unsigned, RankedTensorType>>>> aligned;
+    module.walk([&](FuncOp func) {
+      SmallVector<std::pair<unsigned, RankedTensorType>> parts;
+      unsigned next = 0;
+      for (Type type : func.getArgumentTypes()) {
+        if (auto desc = dyn_cast<TensorDescType>(type)) {
+          parts.push_back({next, desc.getBlockType()});
+          next += 2 + 2 * desc.getBlockType().getRank();
+        } else {
+          ++next;
+        }
+      }
+      if (!parts.empty())
+        aligned.push_back({func, std::move(parts)});
+    });
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    Builder b(context);
+    for (auto &[func, parts] : aligned)
+      for (auto [first, block] : parts) {
+        unsigned rank = block.getRank();
+        int64_t elementBytes = std::max<int64_t>(1, block.getElementTypeBitWidth() / 8);
+        func.setArgAttr(first, "tt.divisibility", b.getI32IntegerAttr(16));
+        // Strides of all but the innermost dimension, in elements.
+        for (unsigned d = 0; d + 1 < rank; ++d)
+          func.setArgAttr(first + 1 + rank + d, "tt.divisibility",
+                          b.getI32IntegerAttr(std::max<int64_t>(1, 16 / elementBytes)));
+      }
   }
 };
 

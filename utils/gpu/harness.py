@@ -288,7 +288,10 @@ CASES.insert(CASES.index(BIG) + 1, resized(BIG, "matmul_fp16_sm90_8192", 8192))
 CASES += [renamed(c, c.name + "_ttgir") for c in CASES if c.unit == "TFLOP/s"]
 # The matmuls compiled for sm_80 (mma.sync, ldmatrix, the sm_80 pipeline), run on
 # the H200 for correctness only: Triton's side is its sm_90 compile, so not timed.
-for c in [c for c in CASES if c.name in ("matmul_fp16_small", "matmul_fp16_sm90")]:
+# Host descriptors too (pointer accesses; the launcher passes base, shape,
+# strides and padding instead of a CUtensorMap).
+for c in [c for c in CASES if c.name in ("matmul_fp16_small", "matmul_fp16_sm90",
+                                         "desc_scale_host", "matmul_desc_host")]:
     sm80 = renamed(c, c.name + "_sm80")
     sm80.traffic = None
     CASES.append(sm80)
@@ -310,7 +313,8 @@ RAGGED = {"add_fp32": add_case("add_fp32", torch.float32, 1000016),
 RAGGED.update({k + "_ttgir": renamed(c, k + "_ttgir") for k, c in list(RAGGED.items())
                if c.unit == "TFLOP/s"})
 RAGGED.update({k + "_sm80": renamed(c, k + "_sm80") for k, c in list(RAGGED.items())
-               if k in ("matmul_fp16_small", "matmul_fp16_sm90")})
+               if k in ("matmul_fp16_small", "matmul_fp16_sm90", "desc_scale_host",
+                        "matmul_desc_host")})
 
 
 def ours_launcher(case, args):

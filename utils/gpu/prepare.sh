@@ -40,6 +40,8 @@ build matmul_desc "$here/ttir/matmul_desc.ttir" 8 3
 build matmul_desc_host "$here/ttir/matmul_desc_host.ttir" 8 3
 build matmul_desc_host_s2 "$here/ttir/matmul_desc_host.ttir" 8 2
 build matmul_desc_host_s4 "$here/ttir/matmul_desc_host.ttir" 8 4
+build desc_scale_host_sm80 "$here/ttir/desc_scale_host.ttir" 4 3 cuda:80
+build matmul_desc_host_sm80 "$here/ttir/matmul_desc_host.ttir" 8 3 cuda:80
 # The matmuls for sm_80 (mma.sync), checked on the H200 for correctness.
 build matmul_fp16_small_sm80 "$corpus/matmul_fp16_small.ttir" 4 2 cuda:80
 build matmul_fp16_sm90_sm80 "$corpus/matmul_fp16_sm90.ttir" 8 3 cuda:80

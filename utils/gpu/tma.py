@@ -2,7 +2,8 @@
 
 A kernel parameter of type `!tt.tensordesc` is, in Triton 3.6's ABI, a
 128-byte CUtensorMap passed by value followed by the tensor's shape (i32)
-and strides (i64). The kernel's JSON (`tensordesc_meta`) says how each was
+and strides (i64); without TMA (sm_80) the CUtensorMap's place holds the
+base pointer, shape and strides (i64) and a NaN-padding flag (i1). The kernel's JSON (`tensordesc_meta`) says how each was
 encoded (swizzle, data type, box); `encode` builds it with the driver's
 cuTensorMapEncodeTiled, and `launch` calls cuLaunchKernel with arbitrary
 parameter bytes (CuPy's launcher takes only scalars and pointers).
@@ -42,12 +43,22 @@ def encode(desc, meta):
 
 
 def launch_params(args, meta):
-    """ctypes objects for each parameter: tensors as pointers, Desc as its
-    CUtensorMap, shape (i32) and strides (i64), ints as i32, floats as f32."""
+    """ctypes objects for each parameter: tensors as pointers, ints as i32,
+    floats as f32, and a Desc as Triton 3.6's launcher passes it: where the
+    kernel takes a TMA descriptor (`nvTmaDesc`), its CUtensorMap; on targets
+    without TMA its base, shape and strides (i64) and NaN-padding flag (i1);
+    then, either way, its shape (i32) and strides (i64) again."""
     params, descs = [], iter(meta.get("tensordesc_meta", []))
+    spelled = meta.get("params", [])
     for a in args:
         if isinstance(a, Desc):
-            params.append(encode(a, next(descs)))
+            if len(spelled) > len(params) and spelled[len(params)] != "nvTmaDesc":
+                params.append(ctypes.c_uint64(a.tensor.data_ptr()))
+                params += [ctypes.c_int64(s) for s in a.tensor.shape]
+                params += [ctypes.c_int64(s) for s in a.tensor.stride()]
+                params.append(ctypes.c_uint8(0))  # zero padding
+            else:
+                params.append(encode(a, next(descs)))
             params += [ctypes.c_int32(s) for s in a.tensor.shape]
             params += [ctypes.c_int64(s) for s in a.tensor.stride()]
         elif hasattr(a, "data_ptr"):

@@ -80,3 +80,19 @@ tt.func @descriptor_in_loop(%base: !tt.ptr<f32>, %N: i32, %iters: i32) {
   }
   tt.return
 }
+
+// -----
+
+// A kernel's descriptor parameter becomes its parts, as Triton's launcher
+// passes a host descriptor where there is no TMA: base (16-byte aligned),
+// shape and strides in i64 (all but the innermost stride a multiple of 16
+// bytes), the NaN-padding flag; the frontend's shape (i32) and strides
+// (i64) that follow it stay.
+// CHECK-LABEL: tt.func public @host_descriptor
+// CHECK-SAME: (%[[BASE:[^:]*]]: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %[[M:[^:]*]]: i64, %[[N:[^:]*]]: i64, %[[S0:[^:]*]]: i64 {tt.divisibility = 8 : i32}, %[[S1:[^:]*]]: i64, %[[NAN:[^:]*]]: i1, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: i32)
+// CHECK: tt.splat %[[BASE]]
+// CHECK: tt.load
+tt.func public @host_descriptor(%d: !tt.tensordesc<tensor<16x16xf16>>, %m: i32, %n: i32, %s0: i64, %s1: i64, %i: i32) -> tensor<16x16xf16> {
+  %t = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x16xf16>
+  tt.return %t : tensor<16x16xf16>
+}
