@@ -95,7 +95,8 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = {"triton-nvidia-gpu-plan-cta",
-    "tritongpu-fuse-nested-loops", "nvgpu-warp-specialization", "triton-nvidia-mma-lowering"};
+    "tritongpu-fuse-nested-loops", "nvgpu-warp-specialization", "triton-nvidia-mma-lowering",
+    "triton-nvidia-gpu-hoist-mbarrier-lifecycle"};
 // Passes of make_ttgir for hip:gfx942 and gfx90a, for the remark.
 const StringRef kMakeTTGIRPassesHip[] = {"tritonamdgpu-optimize-dot-operands",
     "tritonamdgpu-hoist-layout-conversions", "tritongpu-fuse-nested-loops",
