@@ -69,7 +69,9 @@ def TritonNvidiaGPUTMALowering : Pass<"triton-nvidia-tma-lowering", "mlir::Modul
     TMA: a `tt.descriptor_load` is a shared buffer and an mbarrier
     (`ttng.init_barrier`, `ttng.barrier_expect` of the block's bytes,
     `ttng.async_tma_copy_global_to_local`, `ttng.wait_barrier` on phase 0,
-    `ttng.inval_barrier`) and a `ttg.local_load`; a `tt.descriptor_store`
+    `ttng.inval_barrier`) and a `ttg.local_load` (a `ttg.local_alloc` of the
+    block in the buffer's layout that only wgmmas or local_loads read is
+    replaced by the buffer itself); a `tt.descriptor_store`
     is a `ttg.local_alloc` of the value, `ttng.fence_async_shared`,
     `ttng.async_tma_copy_local_to_global` and `ttng.async_tma_store_wait`;
     a `tt.make_tensor_descriptor` writes a 128-byte TMA descriptor into

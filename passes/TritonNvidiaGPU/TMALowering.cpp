@@ -79,8 +79,24 @@ LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {
   Value phase = arith::ConstantIntOp::create(b, loc, 0, 32);
   WaitBarrierOp::create(b, loc, barrier, phase, Value(), ValueRange());
   InvalBarrierOp::create(b, loc, barrier);
-  Value result = LocalLoadOp::create(b, loc, load.getType(), buffer);
-  load.replaceAllUsesWith(result);
+  // A block only put back into shared memory in the buffer's own layout
+  // (a wgmma operand, say) is read there directly, as 3.6 does: no round
+  // trip through registers, and no generic-proxy write for wgmma to fence.
+  for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
+    auto alloc = dyn_cast<LocalAllocOp>(user);
+    if (!alloc || alloc.getType().getEncoding() != bufferType.getEncoding() ||
+        alloc.getType().getShape() != bufferType.getShape() ||
+        !llvm::all_of(alloc->getUsers(), [](Operation *op) {
+          return isa<WarpGroupDotOp, LocalLoadOp>(op);
+        }))
+      continue;
+    alloc.replaceAllUsesWith(buffer);
+    alloc.erase();
+  }
+  if (!load->use_empty()) {
+    Value result = LocalLoadOp::create(b, loc, load.getType(), buffer);
+    load.replaceAllUsesWith(result);
+  }
   load.erase();
   return success();
 }

@@ -267,8 +267,10 @@ CASES = [
     desc_scale_case("desc_scale_host", 8192, 8192, host=True),
     matmul_desc_case("matmul_desc", 4096, host=False),
     matmul_desc_case("matmul_desc_host", 4096, host=True),
-    # The same TTIR pipelined over 2 and 4 buffers (the mbarrier phases flip
-    # at other iterations).
+    # The same TTIR not pipelined (one mbarrier per load, kept across the
+    # loop) and pipelined over 2 and 4 buffers (the phases flip at other
+    # iterations).
+    matmul_desc_case("matmul_desc_host_s1", 4096, host=True, stages=1),
     matmul_desc_case("matmul_desc_host_s2", 4096, host=True, stages=2),
     matmul_desc_case("matmul_desc_host_s4", 4096, host=True, stages=4),
 ]
@@ -308,6 +310,7 @@ RAGGED = {"add_fp32": add_case("add_fp32", torch.float32, 1000016),
           "desc_scale_host": desc_scale_case("desc_scale_host", 1000, 1000, host=True),
           "matmul_desc": matmul_desc_case("matmul_desc", 1008, host=False),
           "matmul_desc_host": matmul_desc_case("matmul_desc_host", 1008, host=True),
+          "matmul_desc_host_s1": matmul_desc_case("matmul_desc_host_s1", 1008, True, 1),
           "matmul_desc_host_s2": matmul_desc_case("matmul_desc_host_s2", 1008, True, 2),
           "matmul_desc_host_s4": matmul_desc_case("matmul_desc_host_s4", 1008, True, 4)}
 RAGGED.update({k + "_ttgir": renamed(c, k + "_ttgir") for k, c in list(RAGGED.items())

@@ -38,6 +38,7 @@ build desc_scale "$here/ttir/desc_scale.ttir" 4
 build desc_scale_host "$here/ttir/desc_scale_host.ttir" 4
 build matmul_desc "$here/ttir/matmul_desc.ttir" 8 3
 build matmul_desc_host "$here/ttir/matmul_desc_host.ttir" 8 3
+build matmul_desc_host_s1 "$here/ttir/matmul_desc_host.ttir" 8 1
 build matmul_desc_host_s2 "$here/ttir/matmul_desc_host.ttir" 8 2
 build matmul_desc_host_s4 "$here/ttir/matmul_desc_host.ttir" 8 4
 build desc_scale_host_sm80 "$here/ttir/desc_scale_host.ttir" 4 3 cuda:80
