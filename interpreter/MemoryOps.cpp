@@ -387,6 +387,30 @@ LogicalResult checkTMACopy(Executor &ex, Operation *op, const BlockPtr &desc,
   return success();
 }
 
+/// The block a TMA copy between `buffer` and descriptor `desc` moves at
+/// `coord`: the descriptor, its element access, and each element's address
+/// and whether it is in bounds.
+struct TMABlock {
+  std::shared_ptr<const BlockPtr> desc;
+  ElemAccess access;
+  std::vector<int64_t> ptrs;
+  std::vector<char> inBounds;
+};
+
+LogicalResult tmaBlockOf(Executor &ex, Operation *op, Value desc, Value buffer,
+                         ValueRange coord, TMABlock &block) {
+  block.desc = blockOf(ex, op, desc);
+  if (!block.desc)
+    return failure();
+  auto descType = cast<triton::TensorDescType>(desc.getType());
+  if (failed(checkTMACopy(ex, op, *block.desc, descType,
+                          cast<triton::gpu::MemDescType>(buffer.getType()))))
+    return failure();
+  block.access = accessOf(descType.getBlockType().getElementType());
+  return descriptorBlock(ex, op, *block.desc, coord, block.access.bytes, block.ptrs,
+                         block.inBounds);
+}
+
 bool isBlockPointerType(Type t) {
   auto p = dyn_cast<triton::PointerType>(t);
   return p && isa<RankedTensorType>(p.getPointeeType());
@@ -480,18 +504,13 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     const Executor::MemDescView *view = ex.getView(copy.getResult());
     if (!view)
       return ex.error(op) << "copies into a buffer that was not allocated here";
-    std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, copy.getDesc());
-    if (!bpp)
+    TMABlock block;
+    if (failed(tmaBlockOf(ex, op, copy.getDesc(), copy.getResult(), copy.getCoord(), block)))
       return failure();
-    auto descType = cast<triton::TensorDescType>(copy.getDesc().getType());
-    if (failed(checkTMACopy(ex, op, *bpp, descType, copy.getResult().getType())))
-      return failure();
-    ElemAccess a = accessOf(descType.getBlockType().getElementType());
-    std::vector<int64_t> ptrs;
-    std::vector<char> inBounds;
-    if (failed(descriptorBlock(ex, op, *bpp, copy.getCoord(), a.bytes, ptrs,
-                               inBounds)))
-      return failure();
+    const BlockPtr *bpp = block.desc.get();
+    const ElemAccess &a = block.access;
+    const std::vector<int64_t> &ptrs = block.ptrs;
+    const std::vector<char> &inBounds = block.inBounds;
     double pad = bpp->padNan ? std::numeric_limits<double>::quiet_NaN() : 0.0;
     TensorPtr r =
         loadFrom(ex, op, ptrs, inBounds, a, bpp->blockShape, nullptr, pad);
@@ -506,19 +525,10 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     const Executor::MemDescView *view = ex.getView(copy.getSrc());
     if (!view)
       return ex.error(op) << "copies from a buffer that was not allocated here";
-    std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, copy.getDesc());
-    if (!bpp)
+    TMABlock block;
+    if (failed(tmaBlockOf(ex, op, copy.getDesc(), copy.getSrc(), copy.getCoord(), block)))
       return failure();
-    auto descType = cast<triton::TensorDescType>(copy.getDesc().getType());
-    if (failed(checkTMACopy(ex, op, *bpp, descType, copy.getSrc().getType())))
-      return failure();
-    ElemAccess a = accessOf(descType.getBlockType().getElementType());
-    std::vector<int64_t> ptrs;
-    std::vector<char> inBounds;
-    if (failed(descriptorBlock(ex, op, *bpp, copy.getCoord(), a.bytes, ptrs,
-                               inBounds)))
-      return failure();
-    return storeTo(ex, op, ptrs, inBounds, a, *ex.readView(*view));
+    return storeTo(ex, op, block.ptrs, block.inBounds, block.access, *ex.readView(*view));
   }
   if (isa<triton::nvidia_gpu::TMAStoreWaitOp>(op))
     return success(); // TMA stores complete when issued

@@ -131,7 +131,6 @@ LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
                           "constant 1");
   OpBuilder b(make);
   Location loc = make.getLoc();
-  MLIRContext *context = b.getContext();
   auto bytePtr = PointerType::get(b.getI8Type(), 1);
   Value scratch = GlobalScratchAllocOp::create(b, loc, bytePtr, /*nbytes=*/128,
                                                /*alignment=*/128);
@@ -154,7 +153,6 @@ LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
       /*fill_mode: zero, or NaN=*/i32Attr(make.getPadding() == PaddingOption::PAD_NAN ? 1 : 0));
   TensormapFenceproxyAcquireOp::create(b, loc, scratch);
   Value desc = ReinterpretTensorDescOp::create(b, loc, make.getType(), scratch);
-  (void)context;
   make.replaceAllUsesWith(desc);
   make.erase();
   return success();

@@ -80,6 +80,17 @@ struct BarrierPattern : ConvertOpToLLVMPattern<OpTy> {
   Value isThreadZero(OpBuilder &b, Location loc) const {
     return emitEq(b, loc, target.getThreadId(b, loc), 0);
   }
+  /// `text` ($0 the predicate, $1 the barrier) issued by thread 0 where
+  /// `pred` (may be null) holds; `op` is then gone.
+  LogicalResult emitOnThreadZero(ConversionPatternRewriter &rewriter, OpTy op, Value alloc,
+                                 Value pred, const Twine &text) const {
+    Location loc = op.getLoc();
+    Value barrier = getBarrierAddress(rewriter, loc, alloc);
+    emitPtx(rewriter, loc, {emitAnd(rewriter, loc, isThreadZero(rewriter, loc), pred), barrier},
+            text.str(), "b,r");
+    rewriter.eraseOp(op);
+    return success();
+  }
   const TargetInfoBase &target;
 };
 
@@ -87,13 +98,9 @@ struct InitBarrierOpPattern : BarrierPattern<ttng::InitBarrierOp> {
   using BarrierPattern::BarrierPattern;
   LogicalResult matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value barrier = getBarrierAddress(rewriter, loc, adaptor.getAlloc());
-    emitPtx(rewriter, loc, {isThreadZero(rewriter, loc), barrier},
-            llvm::formatv("@$0 mbarrier.init.shared::cta.b64 [$1], {0};", op.getCount()).str(),
-            "b,r");
-    rewriter.eraseOp(op);
-    return success();
+    return emitOnThreadZero(
+        rewriter, op, adaptor.getAlloc(), Value(),
+        llvm::formatv("@$0 mbarrier.init.shared::cta.b64 [$1], {0};", op.getCount()));
   }
 };
 
@@ -101,12 +108,8 @@ struct InvalBarrierOpPattern : BarrierPattern<ttng::InvalBarrierOp> {
   using BarrierPattern::BarrierPattern;
   LogicalResult matchAndRewrite(ttng::InvalBarrierOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value barrier = getBarrierAddress(rewriter, loc, adaptor.getAlloc());
-    emitPtx(rewriter, loc, {isThreadZero(rewriter, loc), barrier},
-            "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r");
-    rewriter.eraseOp(op);
-    return success();
+    return emitOnThreadZero(rewriter, op, adaptor.getAlloc(), Value(),
+                            "@$0 mbarrier.inval.shared::cta.b64 [$1];");
   }
 };
 
@@ -114,16 +117,10 @@ struct BarrierExpectOpPattern : BarrierPattern<ttng::BarrierExpectOp> {
   using BarrierPattern::BarrierPattern;
   LogicalResult matchAndRewrite(ttng::BarrierExpectOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value barrier = getBarrierAddress(rewriter, loc, adaptor.getAlloc());
-    Value pred = emitAnd(rewriter, loc, isThreadZero(rewriter, loc), adaptor.getPred());
-    emitPtx(rewriter, loc, {pred, barrier},
-            llvm::formatv("@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], {0};",
-                          op.getSize())
-                .str(),
-            "b,r");
-    rewriter.eraseOp(op);
-    return success();
+    return emitOnThreadZero(
+        rewriter, op, adaptor.getAlloc(), adaptor.getPred(),
+        llvm::formatv("@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], {0};",
+                      op.getSize()));
   }
 };
 
@@ -131,15 +128,9 @@ struct ArriveBarrierOpPattern : BarrierPattern<ttng::ArriveBarrierOp> {
   using BarrierPattern::BarrierPattern;
   LogicalResult matchAndRewrite(ttng::ArriveBarrierOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value barrier = getBarrierAddress(rewriter, loc, adaptor.getAlloc());
-    Value pred = emitAnd(rewriter, loc, isThreadZero(rewriter, loc), adaptor.getPred());
-    emitPtx(rewriter, loc, {pred, barrier},
-            llvm::formatv("@$0 mbarrier.arrive.shared::cta.b64 _, [$1], {0};", op.getCount())
-                .str(),
-            "b,r");
-    rewriter.eraseOp(op);
-    return success();
+    return emitOnThreadZero(
+        rewriter, op, adaptor.getAlloc(), adaptor.getPred(),
+        llvm::formatv("@$0 mbarrier.arrive.shared::cta.b64 _, [$1], {0};", op.getCount()));
   }
 };
 
@@ -192,10 +183,14 @@ int64_t tmaSwizzledByte(int64_t byte, int64_t swizzleBytes) {
 }
 
 /// The boxes of a copy of `block` to or from a buffer of `memType`, in
-/// order; fails (with `why`) when the buffer's layout does not place a
-/// box's elements where TMA does.
+/// order; fails (with `why`) when TMA cannot move the block
+/// (whyNotTMABlock) or the buffer's layout does not place a box's elements
+/// where TMA does.
 FailureOr<SmallVector<TMABox>> planBoxes(RankedTensorType block, ttg::MemDescType memType,
                                          std::string &why) {
+  why = ttng::whyNotTMABlock(block);
+  if (!why.empty())
+    return failure();
   std::optional<SharedMemoryLayout> layout = SharedMemoryLayout::get(memType, why);
   if (!layout)
     return failure();
@@ -259,6 +254,14 @@ std::string coordOperands(unsigned first, unsigned rank) {
   return text + "}";
 }
 
+/// The inline-asm constraints of `rank` i32 coordinates.
+std::string coordConstraints(unsigned rank) {
+  std::string text;
+  for (unsigned i = 0; i < rank; ++i)
+    text += ",r";
+  return text;
+}
+
 /// The TMA coordinates of a box: the op's block coordinates plus the box's
 /// offset in the block, innermost first.
 SmallVector<Value> boxCoords(OpBuilder &b, Location loc, ValueRange blockCoords,
@@ -313,10 +316,8 @@ struct AsyncTMACopyGlobalToLocalOpPattern
     Location loc = op.getLoc();
     RankedTensorType block = op.getDesc().getType().getBlockType();
     ttg::MemDescType memType = op.getResult().getType();
-    std::string why = ttng::whyNotTMABlock(block);
-    FailureOr<SmallVector<TMABox>> boxes = failure();
-    if (why.empty())
-      boxes = planBoxes(block, memType, why);
+    std::string why;
+    FailureOr<SmallVector<TMABox>> boxes = planBoxes(block, memType, why);
     if (failed(boxes))
       return op.emitError() << "TMA copy into this buffer is not supported: " << why;
     int64_t elementBytes = block.getElementTypeBitWidth() / 8;
@@ -327,10 +328,7 @@ struct AsyncTMACopyGlobalToLocalOpPattern
                                      "mbarrier::complete_tx::bytes [$1], [$2, {1}], [${2}];",
                                      rank, coordOperands(3, rank), 3 + rank)
                            .str();
-    std::string constraints = "b,r,l";
-    for (unsigned i = 0; i < rank; ++i)
-      constraints += ",r";
-    constraints += ",r";
+    std::string constraints = "b,r,l" + coordConstraints(rank) + ",r";
     BoxIssuers issuers(rewriter, loc, target, getNumWarps(op));
     for (auto [i, box] : llvm::enumerate(*boxes)) {
       Value pred = emitAnd(rewriter, loc, issuers.issues(rewriter, loc, i), adaptor.getPred());
@@ -357,10 +355,8 @@ struct AsyncTMACopyLocalToGlobalOpPattern
     Location loc = op.getLoc();
     RankedTensorType block = op.getDesc().getType().getBlockType();
     ttg::MemDescType memType = op.getSrc().getType();
-    std::string why = ttng::whyNotTMABlock(block);
-    FailureOr<SmallVector<TMABox>> boxes = failure();
-    if (why.empty())
-      boxes = planBoxes(block, memType, why);
+    std::string why;
+    FailureOr<SmallVector<TMABox>> boxes = planBoxes(block, memType, why);
     if (failed(boxes))
       return op.emitError() << "TMA copy from this buffer is not supported: " << why;
     int64_t elementBytes = block.getElementTypeBitWidth() / 8;
@@ -370,10 +366,7 @@ struct AsyncTMACopyLocalToGlobalOpPattern
                                      "bulk_group [$1, {1}], [${2}];",
                                      rank, coordOperands(2, rank), 2 + rank)
                            .str();
-    std::string constraints = "b,l";
-    for (unsigned i = 0; i < rank; ++i)
-      constraints += ",r";
-    constraints += ",r";
+    std::string constraints = "b,l" + coordConstraints(rank) + ",r";
     BoxIssuers issuers(rewriter, loc, target, getNumWarps(op));
     for (auto [i, box] : llvm::enumerate(*boxes)) {
       SmallVector<Value> operands{issuers.issues(rewriter, loc, i), adaptor.getDesc()};
