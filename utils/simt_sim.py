@@ -344,7 +344,16 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             vt = vector_type(rtype)
             if vt:
                 f = [vt[1]] * vt[0]
-            out = [sim.const(ft, 0) for ft in f] if f else sim.const(rtype, 0)
+            # Undefined values are garbage, not zeros: NaN floats and a bit
+            # pattern for integers, so a result that depends on one shows.
+            def filler(t):
+                if op == "llvm.mlir.zero":
+                    return sim.const(t, 0)
+                if t in FLOATS:
+                    return sim.const(t, float("nan"))
+                w = 16 if t == "bf16" else int_width(t)
+                return sim.const(t, 0x5A5A5A5A5A5A5A5A % (1 << w) if w and w > 1 else 0)
+            out = [filler(ft) for ft in f] if f else filler(rtype)
         elif op == "llvm.mlir.addressof":
             out = np.zeros(nthreads, dtype=np.uint64)
         elif op == "rocdl.workitem.id.x":

@@ -10,8 +10,13 @@ case the harness draws fresh random inputs, poisons the outputs, runs ours
 (CuPy, Triton's kernel ABI: arguments, then null global/profile scratch;
 block = 32 x num_warps; dynamic shared memory from the JSON) and checks it
 against PyTorch in float64, does the same with Triton's compile, then times
-both with triton.testing.do_bench medians, three alternating rounds ($HARNESS_ROUNDS), and
-reports the median of the three ratios ours / Triton.
+both with triton.testing.do_bench medians, three alternating rounds ($HARNESS_ROUNDS; the
+order of the two runs flips every round, so neither always runs on the GPU the other just
+warmed), and reports the median of the ratios ours / Triton.
+
+$HARNESS_VARIANTS (comma-separated SUFFIXes) times, in the same rounds, other cubins of
+our compile of a case, DIR/NAME@SUFFIX.cubin (same metadata as NAME), each against the same
+Triton runs: an experiment on the assembly (ptxas, PTX edits) that needs no new harness case.
 
 Usage (on the GPU machine): harness.py DIR [NAME...]
 """
@@ -20,6 +25,7 @@ import json
 import os
 import statistics
 import sys
+import zlib
 
 import cupy as cp
 import numpy as np
@@ -34,6 +40,7 @@ from tma import Desc  # noqa: E402
 
 DIR = sys.argv[1]
 ROUNDS = int(os.environ.get("HARNESS_ROUNDS", "3"))  # alternating timing rounds
+VARIANTS = [v for v in os.environ.get("HARNESS_VARIANTS", "").split(",") if v]
 ONLY = set(sys.argv[2:])
 spec = importlib.util.spec_from_file_location("corpus_kernels",
                                               os.path.join(DIR, "corpus_kernels.py"))
@@ -320,11 +327,12 @@ RAGGED.update({k + "_sm80": renamed(c, k + "_sm80") for k, c in list(RAGGED.item
                         "matmul_desc_host")})
 
 
-def ours_launcher(case, args):
-    meta = json.load(open(os.path.join(DIR, f"{case.binary}.json")))
+def ours_launcher(case, args, variant=None):
+    stem = f"{case.binary}@{variant}" if variant else case.binary
+    meta = json.load(open(os.path.join(DIR, f"{stem}.json")))
     # sm_80 cubins do not run on an sm_90 GPU: their PTX is JIT-compiled.
     image = "ptx" if case.binary.endswith("_sm80") else "cubin"
-    module = cp.RawModule(path=os.path.join(DIR, f"{case.binary}.{image}"))
+    module = cp.RawModule(path=os.path.join(DIR, f"{stem}.{image}"))
     fn = module.get_function(meta["name"])
     if meta["shared"] > 48 * 1024:
         fn.max_dynamic_shared_size_bytes = meta["shared"]
@@ -340,7 +348,7 @@ def ours_launcher(case, args):
         params = tma.launch_params(kept + [scratch], meta)
         params.append(tma.ctypes.c_uint64(0))
         run = tma.launcher(fn, case.grid, block, meta["shared"], params)
-        run.keep += (scratch,)
+        run.keep += (scratch, args)  # the tensors too (see below)
         return run
     params = []
     for i, a in enumerate(args):
@@ -354,7 +362,10 @@ def ours_launcher(case, args):
             params.append(np.int32(a))
     params += [np.uint64(0), np.uint64(0)]
     grid = tuple(case.grid) + (1,) * (3 - len(case.grid))
-    return lambda: fn(grid, block, tuple(params), shared_mem=meta["shared"])
+    # The launch holds the tensors: the parameters are bare addresses, and a
+    # freed tensor's memory goes to the next allocation (the timer's L2
+    # flush buffer, say), which would then be what the kernel reads.
+    return lambda: (args, fn(grid, block, tuple(params), shared_mem=meta["shared"]))
 
 
 def triton_launcher(case, args):
@@ -365,10 +376,12 @@ def triton_launcher(case, args):
     return lambda: case.kernel[case.grid](*args, **case.constexprs, num_warps=case.warps, **extra)
 
 
-def check(case, which):
-    torch.manual_seed(hash((case.name, which)) % 2**31)
+def check(case, which, variant=None):
+    # The same inputs for every compile of a case: the GPU's power, and so
+    # its clock under a long dot, depends on the values multiplied.
+    torch.manual_seed(zlib.crc32(case.name.encode()))
     args, outs, ref = case.make()
-    run = (ours_launcher if which == "ours" else triton_launcher)(case, args)
+    run = ours_launcher(case, args, variant) if which == "ours" else triton_launcher(case, args)
     run()
     torch.cuda.synchronize()
     errs = []
@@ -390,20 +403,35 @@ def main():
             err_ref, run_ref = check(case, "triton")
             ragged = RAGGED.get(case.name)
             err_ragged = check(ragged, "ours")[0] if ragged else float("nan")
-            ratios, rates = [], {"ours": [], "triton": []}
-            for _ in range(ROUNDS if case.traffic else 0):
-                for which, run in (("ours", run_ours), ("triton", run_ref)):
-                    ms = triton.testing.do_bench(run, warmup=50, rep=300, return_mode="median")
+            runs = {"ours": run_ours, "triton": run_ref}
+            variants = [v for v in VARIANTS if case.traffic and
+                        os.path.exists(os.path.join(DIR, f"{case.binary}@{v}.cubin"))]
+            errs = {}
+            for v in variants:
+                errs[v], runs[v] = check(case, "ours", v)
+            rates = {which: [] for which in runs}
+            ratios = {which: [] for which in runs if which != "triton"}
+            order = list(runs)
+            for r in range(ROUNDS if case.traffic else 0):
+                for which in (order if r % 2 == 0 else order[::-1]):
+                    ms = triton.testing.do_bench(runs[which], warmup=50, rep=300,
+                                                 return_mode="median")
                     scale = 1e-12 if case.unit == "TFLOP/s" else 1e-9
                     rates[which].append(case.traffic / (ms * 1e-3) * scale)
-                ratios.append(rates["ours"][-1] / rates["triton"][-1])
+                for which in ratios:
+                    ratios[which].append(rates[which][-1] / rates["triton"][-1])
             ok = err_ours <= case.tol and (not ragged or err_ragged <= case.tol)
-            timed = bool(ratios)
-            table.append((case.name, "ok" if ok else "WRONG", f"{err_ours:.1e}",
-                          f"{err_ragged:.1e}" if ragged else "-", f"{err_ref:.1e}",
-                          f"{statistics.median(rates['ours']):.0f}" if timed else "-",
-                          f"{statistics.median(rates['triton']):.0f}" if timed else "-",
-                          f"{statistics.median(ratios):.3f}" if timed else "-"))
+            timed = bool(rates["triton"])
+            for which in ratios:
+                err = err_ours if which == "ours" else errs[which]
+                name = case.name if which == "ours" else f"{case.name}@{which}"
+                good = ok if which == "ours" else err <= case.tol
+                table.append((name, "ok" if good else "WRONG", f"{err:.1e}",
+                              f"{err_ragged:.1e}" if ragged and which == "ours" else "-",
+                              f"{err_ref:.1e}",
+                              f"{statistics.median(rates[which]):.0f}" if timed else "-",
+                              f"{statistics.median(rates['triton']):.0f}" if timed else "-",
+                              f"{statistics.median(ratios[which]):.3f}" if timed else "-"))
         except Exception as e:  # one broken kernel must not hide the others
             table.append((case.name, "ERROR", str(e)[:80], "", "", "", "", ""))
     # err: ours against PyTorch (float64); ragged: ours at a size that is not a
@@ -416,4 +444,5 @@ def main():
               f"{row[6]:>12} {row[7]:>6}")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -15,6 +15,7 @@
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/SharedMemoryUtility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -36,11 +37,6 @@ void createAsmStatement(OpBuilder &b, Location loc, ValueRange operands, StringR
       /*has_side_effects=*/b.getUnitAttr(), /*is_align_stack=*/UnitAttr(),
       LLVM::TailCallKindAttr::get(context, LLVM::TailCallKind::None),
       LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT), ArrayAttr());
-}
-
-/// Whether `value` is a constant zero (a splat of zeros for tensors).
-bool isZeroConstant(Value value) {
-  return matchPattern(value, m_Zero()) || matchPattern(value, m_PosZeroFloat());
 }
 
 struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp> {

@@ -360,6 +360,24 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
     Value neverC = createI1Constant(rewriter, loc, false);
     // The wgmmas of K steps [begin, end) of one tile into `fragment`, the
     // first scaling its input by `firstScale`.
+    // A fragments in registers, packed before the wgmma.fence that precedes
+    // their wgmmas: a register a wgmma reads that is written after the fence
+    // makes ptxas insert a warpgroup.arrive before that wgmma (C7519),
+    // serializing the group.
+    std::map<std::pair<int32_t, int64_t>, SmallVector<Value>> aFragments;
+    auto packAFragments = [&](int64_t begin, int64_t end) -> LogicalResult {
+      if (aShared)
+        return success();
+      for (int32_t row : rowTiles)
+        for (int64_t step = begin; step < end; ++step) {
+          FailureOr<SmallVector<Value>> regs = gatherRegisterFragment(
+              op, rewriter, *aRegisters, aValues, row, step * instrK, instrK, aElem);
+          if (failed(regs))
+            return failure();
+          aFragments[{row, step}] = *regs;
+        }
+      return success();
+    };
     auto issueSteps = [&](const AccumulatorTile &tile, SmallVector<Value> fragment,
                           int64_t begin, int64_t end,
                           Value firstScale) -> FailureOr<SmallVector<Value>> {
@@ -367,15 +385,10 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
       unsigned colTile = llvm::find(colTiles, tile.col) - colTiles.begin();
       for (int64_t step = begin; step < end; ++step) {
         SmallVector<Value> aOperands;
-        if (aShared) {
+        if (aShared)
           aOperands.push_back(aShared->getDescriptor(rewriter, loc, rowTile * kSteps + step));
-        } else {
-          FailureOr<SmallVector<Value>> regs = gatherRegisterFragment(
-              op, rewriter, *aRegisters, aValues, tile.row, step * instrK, instrK, aElem);
-          if (failed(regs))
-            return failure();
-          aOperands = *regs;
-        }
+        else
+          aOperands = aFragments.at({tile.row, step});
         Value bDescriptor = bShared->getDescriptor(rewriter, loc, colTile * kSteps + step);
         bool aMnMajor = aShared && aShared->descriptors.mnMajor;
         fragment = emitWgmma(rewriter, loc, *kind, instrN, instrK, fragment, aOperands,
@@ -385,10 +398,23 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
       return fragment;
     };
     if (!splitAccumulation) {
+      if (failed(packAFragments(0, kSteps)))
+        return failure();
+      // A zero accumulator is not read: the first K step does not scale its
+      // input in (scale-d false), so no register is zeroed for it, between
+      // the fence and the wgmma or anywhere.
+      bool zeroC = isZeroConstant(op.getC());
+      auto start = [&](const AccumulatorTile &tile) {
+        if (!zeroC)
+          return packAccumulator(rewriter, loc, acc, tile, *kind);
+        Type reg = kind->packedF16 ? Type(rewriter.getI32Type()) : accElem;
+        int64_t count = kind->packedF16 ? tile.registers.size() / 2 : tile.registers.size();
+        return SmallVector<Value>(count, LLVM::UndefOp::create(rewriter, loc, reg));
+      };
       NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
       for (const AccumulatorTile &tile : *tiles) {
         FailureOr<SmallVector<Value>> fragment =
-            issueSteps(tile, packAccumulator(rewriter, loc, acc, tile, *kind), 0, kSteps, useC);
+            issueSteps(tile, start(tile), 0, kSteps, zeroC ? neverC : useC);
         if (failed(fragment))
           return failure();
         unpackAccumulator(rewriter, loc, *fragment, acc, tile, *kind, accElem);
@@ -406,6 +432,8 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
       Type f32 = rewriter.getF32Type();
       for (int64_t begin = 0; begin < kSteps; begin += chunkSteps) {
         int64_t end = std::min(kSteps, begin + chunkSteps);
+        if (failed(packAFragments(begin, end)))
+          return failure();
         NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
         SmallVector<Value> partials;
         for (const AccumulatorTile &tile : *tiles) {

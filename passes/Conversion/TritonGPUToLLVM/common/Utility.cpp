@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -63,6 +64,10 @@ Value mlir::triton::createZero(OpBuilder &b, Location loc, Type type) {
   if (isa<FloatType>(type))
     return createFloatConstant(b, loc, type, 0.0);
   return createIntConstant(b, loc, type, 0);
+}
+
+bool mlir::triton::isZeroConstant(Value value) {
+  return matchPattern(value, m_Zero()) || matchPattern(value, m_PosZeroFloat());
 }
 
 LaneAndWarp mlir::triton::getLaneAndWarp(OpBuilder &b, Location loc,

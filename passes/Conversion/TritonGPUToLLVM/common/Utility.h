@@ -33,6 +33,9 @@ Value createI1Constant(OpBuilder &b, Location loc, bool value);
 Value createFloatConstant(OpBuilder &b, Location loc, Type type, double value);
 /// The zero of an integer, float or pointer type.
 Value createZero(OpBuilder &b, Location loc, Type type);
+/// Whether `value` is a constant integer or +0.0 zero (a splat of them for
+/// tensors).
+bool isZeroConstant(Value value);
 
 /// The calling thread's lane and warp, i32.
 struct LaneAndWarp {

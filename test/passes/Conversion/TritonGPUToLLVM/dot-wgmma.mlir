@@ -77,6 +77,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// A zero constant accumulator (useC notwithstanding) is not read: the first
+// K step's scale-d is false and its accumulator registers are undefined, so
+// no zeros are moved into them.
+// CHECK-LABEL: llvm.func internal @zero_accumulator
+// CHECK-DAG: %[[FALSE:.*]] = llvm.mlir.constant(false) : i1
+// CHECK-DAG: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
+// CHECK-DAG: %[[UNDEF:.*]] = llvm.mlir.undef : f32
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
+// CHECK-SAME: %[[UNDEF]], %[[UNDEF]],
+// CHECK-SAME: %[[FALSE]] : (
+// CHECK: "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
+// CHECK-SAME: %[[TRUE]] : (
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#sA = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#sB = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @zero_accumulator(%p: i1, %a: !ttg.memdesc<64x32xf16, #sA, #smem>, %b: !ttg.memdesc<32x32xf16, #sB, #smem>) -> tensor<64x32xf32, #mma> {
+    %c = arith.constant dense<0.000000e+00> : tensor<64x32xf32, #mma>
+    %d = ttng.warp_group_dot %a, %b, %c, %p {inputPrecision = 0 : i32, isAsync = false} : !ttg.memdesc<64x32xf16, #sA, #smem> * !ttg.memdesc<32x32xf16, #sB, #smem> -> tensor<64x32xf32, #mma>
+    tt.return %d : tensor<64x32xf32, #mma>
+  }
+}
+
+// -----
+
 // tf32 (f32 inputs, inputPrecision tf32): K steps of 8, no transposes (both
 // K-major); fp8 (e4m3 x e5m2) K steps of 32; int8 into int32 without
 // scale immediates; fp16 into fp16 accumulators as f16x2 registers.
@@ -118,7 +145,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // A in registers (#ttg.dot_op of the v3 layout, kWidth 2): four f16x2
 // registers per K step, (row, k), (row + 8, k), (row, k + 8), (row + 8,
 // k + 8); no imm-trans-a.
+// The eight A registers of both K steps are packed before the wgmma.fence:
+// ptxas serializes a wgmma whose registers are written after the fence.
 // CHECK-LABEL: llvm.func internal @a_registers
+// CHECK-COUNT-8: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NOT: llvm.bitcast
 // CHECK-COUNT-2: "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, {$32,$33,$34,$35}, $36, $37, 1, 1, 1;", "=f,{{(=f,)+}}0,{{.*}},15,r,r,r,r,l,b"
 // CHECK-NOT: wgmma.mma_async
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>

@@ -68,7 +68,11 @@ def kernel(case):
         a_val, a_type = "%as", memA
     body += offsets(mma, M, N, "co")
     cmem = {"f32": "f32", "f16": "f16", "i32": "i32"}[acc]
-    body += load("pc", f"{M}x{N}", mma, cmem, acc, "c")
+    if case.get("zero_c"):
+        zero = "0" if acc == "i32" else "0.000000e+00"
+        body += f"    %c = arith.constant dense<{zero}> : tensor<{M}x{N}x{acc}, {mma}>\n"
+    else:
+        body += load("pc", f"{M}x{N}", mma, cmem, acc, "c")
     body += "    ttng.fence_async_shared {bCluster = false}\n"
     use_c = ", %usec" if "use_c" in case else ""
     asyn = "true" if case.get("async") else "false"
@@ -144,6 +148,8 @@ def run_case(name, case):
         c = ((rng.integers(0, 2, (M, N)) * 2 - 1) * 2.0 ** 26).astype(np.float32)
     else:
         c = (rng.integers(-8, 9, (M, N)) / 8).astype(np.float32 if acc == "f32" else np.float16)
+    if case.get("zero_c"):
+        c = np.zeros_like(c)
     d = np.zeros((M, N), dtype=c.dtype)
     args = [a_raw, b_raw, c, d]
     use_c = case.get("use_c", True)
@@ -195,6 +201,17 @@ CASES = {
     "f16 B N-major 64B": dict(M=64, N=64, K=16, type="f16", acc="f32", instrN=64, sb=64),
     # Unswizzled B of 16-byte rows (8 columns): the canonical interleaved layout.
     "f16 N=8 unswizzled B": dict(M=64, N=8, K=32, type="f16", acc="f32", instrN=8),
+    # A zero constant accumulator is not read (scale-d false on the first K
+    # step, undefined input registers): f32, f16 (packed) and i32, A in
+    # shared memory or registers, two warpgroups.
+    "f16 zero accumulator": dict(M=128, N=64, K=32, type="f16", acc="f32", instrN=64,
+                                 warps=[8, 1], zero_c=True),
+    "f16 into f16 zero accumulator": dict(M=64, N=32, K=32, type="f16", acc="f16", instrN=32,
+                                          zero_c=True),
+    "i8 zero accumulator": dict(M=64, N=32, K=64, type="i8", acc="i32", instrN=32, b_trans=True,
+                                zero_c=True),
+    "f16 A in registers, zero accumulator": dict(M=64, N=32, K=32, type="f16", acc="f32",
+                                                 instrN=32, a_regs=True, zero_c=True),
     # useC false: the accumulator is ignored.
     "f16 useC false": dict(M=64, N=32, K=32, type="f16", acc="f32", instrN=32, use_c=False),
     "f16 useC true": dict(M=64, N=32, K=32, type="f16", acc="f32", instrN=32, use_c=True),
