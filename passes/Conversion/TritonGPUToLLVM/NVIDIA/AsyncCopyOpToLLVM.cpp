@@ -89,8 +89,11 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
     SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getResult());
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
     Value threadOffset = emitThreadOffset(rewriter, loc, map, thread);
-    if (Value view = layout->emitViewOffset(rewriter, loc, object.offsets))
+    int64_t threadBits = getThreadOffsetBits(map);
+    if (Value view = layout->emitViewOffset(rewriter, loc, object.offsets)) {
       threadOffset = LLVM::XOrOp::create(rewriter, loc, threadOffset, view);
+      threadBits |= layout->getViewOffsetMask();
+    }
     Value owner = getUniqueOwnerPredicate(rewriter, loc, *distributed, thread);
     unsigned repeated = getBroadcastRegisterMask(*distributed);
     SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getSrc(), rewriter);
@@ -106,9 +109,8 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
     for (unsigned reg = 0; reg < ptrs.size(); ++reg) {
       if (reg & (plan.mask() | repeated))
         continue;
-      Value offset = LLVM::XOrOp::create(
-          rewriter, loc, threadOffset,
-          createI32Constant(rewriter, loc, getRegisterOffset(map, reg)));
+      Value offset = emitRegisterOffset(rewriter, loc, threadOffset, threadBits,
+                                        getRegisterOffset(map, reg));
       Value dst = LLVM::GEPOp::create(rewriter, loc, object.base.getType(), sharedType,
                                       object.base, ArrayRef<LLVM::GEPArg>{offset});
       Value srcSize = fullSize;

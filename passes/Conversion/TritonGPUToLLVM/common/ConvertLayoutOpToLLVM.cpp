@@ -493,16 +493,15 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       for (unsigned j = 0; j < storePlan.elements(); ++j)
         vector.push_back(
             toSharedValue(rewriter, loc, values[storePlan.spread(reg, j)], sharedType));
-      Value offset =
-          LLVM::XOrOp::create(rewriter, loc, srcThread,
-                              createI32Constant(rewriter, loc, getRegisterOffset(srcMap, reg)));
+      Value offset = emitRegisterOffset(rewriter, loc, srcThread, getThreadOffsetBits(srcMap),
+                                        getRegisterOffset(srcMap, reg));
       storeSharedVector(rewriter, loc, base, offset, vector, sharedType);
     }
     target.barrier(rewriter, loc);
 
     if (matrixPlan) {
       SmallVector<Value> results =
-          emitMatrixLoads(rewriter, loc, *matrixPlan, dstMap, base, /*viewOffset=*/nullptr,
+          emitMatrixLoads(rewriter, loc, *matrixPlan, dstMap, base, /*viewOffset=*/nullptr, 0,
                           thread, sharedType, registerType, target);
       rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, type));
       return success();
@@ -514,9 +513,8 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     for (unsigned reg = 0; reg < numResults; ++reg) {
       if (reg & (loadPlan.mask() | dstRepeated))
         continue;
-      Value offset =
-          LLVM::XOrOp::create(rewriter, loc, dstThread,
-                              createI32Constant(rewriter, loc, getRegisterOffset(dstMap, reg)));
+      Value offset = emitRegisterOffset(rewriter, loc, dstThread, getThreadOffsetBits(dstMap),
+                                        getRegisterOffset(dstMap, reg));
       SmallVector<Value> loaded =
           loadSharedVector(rewriter, loc, base, offset, loadPlan.elements(), sharedType);
       for (unsigned j = 0; j < loadPlan.elements(); ++j)

@@ -70,9 +70,8 @@ struct GatherOpPattern : ConvertOpToLLVMPattern<GatherOp> {
       SmallVector<Value> vector;
       for (unsigned j = 0; j < plan.elements(); ++j)
         vector.push_back(toSharedValue(rewriter, loc, values[plan.spread(reg, j)], sharedType));
-      Value offset = LLVM::XOrOp::create(
-          rewriter, loc, threadOffset,
-          createI32Constant(rewriter, loc, getRegisterOffset(map, reg)));
+      Value offset = emitRegisterOffset(rewriter, loc, threadOffset, getThreadOffsetBits(map),
+                                        getRegisterOffset(map, reg));
       storeSharedVector(rewriter, loc, base, offset, vector, sharedType);
     }
     target.barrier(rewriter, loc);

@@ -46,6 +46,7 @@ struct TensorAccess {
   OffsetMap map;
   VectorPlan plan;
   Value threadOffset;
+  int64_t threadBits; // the bits threadOffset can have set
   unsigned repeatedRegisters;
 };
 
@@ -71,8 +72,11 @@ FailureOr<TensorAccess> planTensorAccess(Operation *op, RankedTensorType tensorT
   access.repeatedRegisters = getBroadcastRegisterMask(*distributed);
   LaneAndWarp thread = getLaneAndWarp(b, loc, target);
   access.threadOffset = emitThreadOffset(b, loc, access.map, thread);
-  if (Value view = layout->emitViewOffset(b, loc, object.offsets))
+  access.threadBits = getThreadOffsetBits(access.map);
+  if (Value view = layout->emitViewOffset(b, loc, object.offsets)) {
     access.threadOffset = LLVM::XOrOp::create(b, loc, access.threadOffset, view);
+    access.threadBits |= layout->getViewOffsetMask();
+  }
   return access;
 }
 
@@ -108,7 +112,7 @@ LogicalResult storeTensor(Operation *op, RankedTensorType tensorType, ArrayRef<V
       for (Value value : values)
         shared.push_back(toSharedValue(b, loc, value, sharedType));
       emitMatrixStores(b, loc, *plan, map, object.base,
-                       layout.emitViewOffset(b, loc, object.offsets),
+                       layout.emitViewOffset(b, loc, object.offsets), layout.getViewOffsetMask(),
                        getLaneAndWarp(b, loc, target), sharedType, shared,
                        getBroadcastRegisterMask(*distributed), target);
       return success();
@@ -124,9 +128,8 @@ LogicalResult storeTensor(Operation *op, RankedTensorType tensorType, ArrayRef<V
     SmallVector<Value> vector;
     for (unsigned j = 0; j < access->plan.elements(); ++j)
       vector.push_back(toSharedValue(b, loc, values[access->plan.spread(reg, j)], sharedType));
-    Value offset = LLVM::XOrOp::create(
-        b, loc, access->threadOffset,
-        createI32Constant(b, loc, getRegisterOffset(access->map, reg)));
+    Value offset = emitRegisterOffset(b, loc, access->threadOffset, access->threadBits,
+                                      getRegisterOffset(access->map, reg));
     storeSharedVector(b, loc, object.base, offset, vector, sharedType);
   }
   return success();
@@ -149,7 +152,8 @@ FailureOr<SmallVector<Value>> loadTensor(Operation *op, RankedTensorType tensorT
             planMatrixLoads(map, layout.getViewOffsetMask(), sharedType, target)) {
       LaneAndWarp thread = getLaneAndWarp(b, loc, target);
       return emitMatrixLoads(b, loc, *plan, map, object.base,
-                             layout.emitViewOffset(b, loc, object.offsets), thread, sharedType,
+                             layout.emitViewOffset(b, loc, object.offsets),
+                             layout.getViewOffsetMask(), thread, sharedType,
                              registerType, target);
     }
   }
@@ -162,9 +166,8 @@ FailureOr<SmallVector<Value>> loadTensor(Operation *op, RankedTensorType tensorT
   for (unsigned reg = 0; reg < count; ++reg) {
     if (reg & (access->plan.mask() | access->repeatedRegisters))
       continue;
-    Value offset = LLVM::XOrOp::create(
-        b, loc, access->threadOffset,
-        createI32Constant(b, loc, getRegisterOffset(access->map, reg)));
+    Value offset = emitRegisterOffset(b, loc, access->threadOffset, access->threadBits,
+                                      getRegisterOffset(access->map, reg));
     SmallVector<Value> loaded =
         loadSharedVector(b, loc, object.base, offset, access->plan.elements(), sharedType);
     for (unsigned j = 0; j < access->plan.elements(); ++j)

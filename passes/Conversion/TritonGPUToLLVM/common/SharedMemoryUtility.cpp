@@ -95,6 +95,25 @@ int64_t mlir::triton::getRegisterOffset(const OffsetMap &map, unsigned reg) {
   return offset;
 }
 
+int64_t mlir::triton::getThreadOffsetBits(const OffsetMap &map) {
+  int64_t bits = 0;
+  for (int64_t offset : map.lanes)
+    bits |= offset;
+  for (int64_t offset : map.warps)
+    bits |= offset;
+  return bits;
+}
+
+Value mlir::triton::emitRegisterOffset(OpBuilder &b, Location loc, Value threadOffset,
+                                       int64_t threadBits, int64_t registerOffset) {
+  Value offset = threadOffset;
+  if (int64_t mixed = registerOffset & threadBits)
+    offset = LLVM::XOrOp::create(b, loc, offset, createI32Constant(b, loc, mixed));
+  if (int64_t apart = registerOffset & ~threadBits)
+    offset = LLVM::AddOp::create(b, loc, offset, createI32Constant(b, loc, apart));
+  return offset;
+}
+
 /// The 8 x 8 matrices of 16-bit elements `map` forms (see MatrixLoadPlan).
 static std::optional<MatrixLoadPlan> planMatrices(const OffsetMap &map, int64_t viewOffsetMask,
                                                   Type sharedType);
@@ -119,11 +138,14 @@ std::optional<MatrixLoadPlan> mlir::triton::planMatrixStores(const OffsetMap &ma
 
 void mlir::triton::emitMatrixStores(OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
                                     const OffsetMap &map, Value base, Value viewOffset,
-                                    LaneAndWarp thread, Type sharedType, ArrayRef<Value> values,
+                                    int64_t viewBits, LaneAndWarp thread, Type sharedType, ArrayRef<Value> values,
                                     unsigned skipRegisters, const TargetInfoBase &target) {
   Value rowOffset = emitThreadOffset(b, loc, plan.rowMap, thread);
-  if (viewOffset)
+  int64_t rowBits = getThreadOffsetBits(plan.rowMap);
+  if (viewOffset) {
     rowOffset = LLVM::XOrOp::create(b, loc, rowOffset, viewOffset);
+    rowBits |= viewBits;
+  }
   auto pairType = VectorType::get({2}, sharedType);
   Type i32 = b.getI32Type();
   // Registers 0..2 are one store's elements and matrices (as for loads).
@@ -138,8 +160,7 @@ void mlir::triton::emitMatrixStores(OpBuilder &b, Location loc, const MatrixLoad
                                              createI32Constant(b, loc, e));
       words.push_back(LLVM::BitcastOp::create(b, loc, i32, pair));
     }
-    Value offset = LLVM::XOrOp::create(b, loc, rowOffset,
-                                       createI32Constant(b, loc, getRegisterOffset(map, reg)));
+    Value offset = emitRegisterOffset(b, loc, rowOffset, rowBits, getRegisterOffset(map, reg));
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
                                     ArrayRef<LLVM::GEPArg>{offset});
     target.storeMatrices(b, loc, ptr, words, plan.transpose);
@@ -177,19 +198,22 @@ static std::optional<MatrixLoadPlan> planMatrices(const OffsetMap &map, int64_t 
 SmallVector<Value> mlir::triton::emitMatrixLoads(OpBuilder &b, Location loc,
                                                  const MatrixLoadPlan &plan,
                                                  const OffsetMap &map, Value base,
-                                                 Value viewOffset, LaneAndWarp thread,
+                                                 Value viewOffset, int64_t viewBits,
+                                                 LaneAndWarp thread,
                                                  Type sharedType, Type registerType,
                                                  const TargetInfoBase &target) {
   Value rowOffset = emitThreadOffset(b, loc, plan.rowMap, thread);
-  if (viewOffset)
+  int64_t rowBits = getThreadOffsetBits(plan.rowMap);
+  if (viewOffset) {
     rowOffset = LLVM::XOrOp::create(b, loc, rowOffset, viewOffset);
+    rowBits |= viewBits;
+  }
   unsigned count = 1u << map.registers.size();
   auto pairType = VectorType::get({2}, sharedType);
   SmallVector<Value> results(count);
   // Registers 0..2 are one load's elements and matrices; the others repeat it.
   for (unsigned reg = 0; reg < count; reg += 8) {
-    Value offset = LLVM::XOrOp::create(b, loc, rowOffset,
-                                       createI32Constant(b, loc, getRegisterOffset(map, reg)));
+    Value offset = emitRegisterOffset(b, loc, rowOffset, rowBits, getRegisterOffset(map, reg));
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
                                     ArrayRef<LLVM::GEPArg>{offset});
     SmallVector<Value> words = target.loadMatrices(b, loc, ptr, plan.transpose);

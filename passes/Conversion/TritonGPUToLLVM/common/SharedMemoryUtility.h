@@ -73,6 +73,14 @@ struct OffsetMap {
 Value emitThreadOffset(OpBuilder &b, Location loc, const OffsetMap &map, LaneAndWarp thread);
 /// The offset of a register (its constant part).
 int64_t getRegisterOffset(const OffsetMap &map, unsigned reg);
+/// The offset bits the thread part of `map` (emitThreadOffset) can have set.
+int64_t getThreadOffsetBits(const OffsetMap &map);
+/// `threadOffset` XOR `registerOffset`, the thread part having only
+/// `threadBits` set. On the other bits XOR is addition, and those go in as
+/// an add: LLVM folds it into the address's immediate, so a thread's
+/// accesses share one base register instead of one XOR result each.
+Value emitRegisterOffset(OpBuilder &b, Location loc, Value threadOffset, int64_t threadBits,
+                         int64_t registerOffset);
 
 /// How a thread accesses its registers as vectors: vector element j is
 /// register `base | spread(j)`, where bit i of j becomes register bit
@@ -116,19 +124,21 @@ std::optional<MatrixLoadPlan> planMatrixStores(const OffsetMap &map, int64_t vie
 
 /// Stores every register of `map` (`values`, converted to `sharedType`)
 /// with the planned matrix stores at `base`, the calling thread's rows at
-/// `viewOffset` (i32, may be null) further; registers in `skipRegisters`
-/// repeat others and are not stored again.
+/// `viewOffset` (i32, may be null; only `viewBits` set) further; registers
+/// in `skipRegisters` repeat others and are not stored again.
 void emitMatrixStores(OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
-                      const OffsetMap &map, Value base, Value viewOffset, LaneAndWarp thread,
+                      const OffsetMap &map, Value base, Value viewOffset, int64_t viewBits,
+                      LaneAndWarp thread,
                       Type sharedType, llvm::ArrayRef<Value> values, unsigned skipRegisters,
                       const TargetInfoBase &target);
 
 /// Every register of `map` (1 << map.registers.size() values of
 /// `registerType`) through the planned matrix loads from `base`, the
-/// calling thread's rows at `viewOffset` (i32, may be null) further.
+/// calling thread's rows at `viewOffset` (i32, may be null; only `viewBits`
+/// set) further.
 llvm::SmallVector<Value> emitMatrixLoads(OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
                                          const OffsetMap &map, Value base, Value viewOffset,
-                                         LaneAndWarp thread, Type sharedType,
+                                         int64_t viewBits, LaneAndWarp thread, Type sharedType,
                                          Type registerType, const TargetInfoBase &target);
 
 /// Register bits whose basis is zero: such registers repeat another one.

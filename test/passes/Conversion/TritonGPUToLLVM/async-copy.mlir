@@ -66,3 +66,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A 64x64 f16 tile into a 128-byte-swizzled buffer, threads covering 32
+// rows: a register 32 rows on (2048 elements) has offset bits the threads'
+// part never sets, so it is added (LLVM folds it into the address), while
+// one 32 columns on flips a swizzled chunk bit the threads' rows also flip,
+// so it is XORed.
+// CHECK-LABEL: llvm.func @swizzled_rows
+// CHECK: cp.async.cg
+// CHECK: %[[C1:.*]] = llvm.mlir.constant(32 : i32) : i32
+// CHECK-NEXT: llvm.xor %[[THREAD:[0-9]+]], %[[C1]] : i32
+// CHECK: cp.async.cg
+// CHECK: %[[C2:.*]] = llvm.mlir.constant(2048 : i32) : i32
+// CHECK-NEXT: llvm.add %[[THREAD]], %[[C2]] : i32
+// CHECK: cp.async.cg
+// CHECK: %[[C3:.*]] = llvm.mlir.constant(32 : i32) : i32
+// CHECK-NEXT: %[[X:.*]] = llvm.xor %[[THREAD]], %[[C3]] : i32
+// CHECK-NEXT: %[[C4:.*]] = llvm.mlir.constant(2048 : i32) : i32
+// CHECK-NEXT: llvm.add %[[X]], %[[C4]] : i32
+// CHECK: cp.async.cg
+// CHECK-NOT: cp.async.cg
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @swizzled_rows(%p: tensor<64x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = dense<[1, 64]> : tensor<2xi32>}) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %p, %buf {contiguity = 8 : i32} : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
+    %g = ttg.async_commit_group tokens %t
+    %w = ttg.async_wait %g {num = 0 : i32}
+    ttg.local_dealloc %buf : !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
