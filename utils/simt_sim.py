@@ -894,13 +894,18 @@ def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
         res = [sim.cast_arr(np.asarray(v[i]), f) for i, f in enumerate(fields)]
         return res if nout > 1 else res[0]
     cp = re.fullmatch(r"(?:@\$(\d+) )?cp\.async\.c[ag]\.shared\.global(?:\.L2::\w+)? "
-                      r"\[ \$(\d+) \+ 0 \], \[ \$(\d+) \+ 0 \], (\d+|0x[0-9a-f]+), \$(\d+);", asm)
+                      r"\[ \$(\d+) \+ 0 \], \[ \$(\d+) \+ 0 \], (\d+|0x[0-9a-f]+)(?:, \$(\d+))?;", asm)
     if cp:
         # Asynchronous copies complete at once here (threads run in
-        # lockstep): the first src-size bytes from global memory, zeros after.
+        # lockstep): the first src-size bytes from global memory, zeros
+        # after; an ignore-src predicate (an i1 last operand) copies zeros.
         pred = operand(int(cp.group(1))).astype(bool) if cp.group(1) else np.ones(T, bool)
         dst, src = operand(int(cp.group(2))), operand(int(cp.group(3)))
-        size, src_size = int(cp.group(4), 0), operand(int(cp.group(5))).astype(np.uint64)
+        size = int(cp.group(4), 0)
+        src_size = np.full(T, size, dtype=np.uint64)
+        if cp.group(5):
+            last = np.asarray(operand(int(cp.group(5))))
+            src_size = (np.where(last, 0, size) if last.dtype == bool else last).astype(np.uint64)
         for off in range(0, size, 4):
             take = pred & (np.uint64(off) < src_size)
             word = np.where(take, sim.load(src + np.uint64(off), "i32", 1, take), 0)

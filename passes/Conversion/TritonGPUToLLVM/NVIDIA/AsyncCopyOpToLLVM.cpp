@@ -100,12 +100,15 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
     SmallVector<Value> masks;
     if (adaptor.getMask())
       masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
-    Value fullSize = createI32Constant(rewriter, loc, bytes);
-    Value noBytes = createI32Constant(rewriter, loc, 0);
+    // A masked-off element copies zeros: cp.async's ignore-src predicate
+    // (the mask negated) rather than a source size selected between the
+    // whole vector and 0. ptxas folds the negated comparisons into the
+    // predicate (one ISETP per mask instead of a compare and two selects).
     std::string instruction =
-        llvm::formatv("cp.async.{0}.shared.global [ $0 + 0 ], [ $1 + 0 ], {1}, $2;",
-                      bytes == 16 ? "cg" : "ca", bytes)
+        llvm::formatv("cp.async.{0}.shared.global [ $0 + 0 ], [ $1 + 0 ], {1}{2};",
+                      bytes == 16 ? "cg" : "ca", bytes, masks.empty() ? "" : ", $2")
             .str();
+    Value trueValue = createI1Constant(rewriter, loc, true);
     for (unsigned reg = 0; reg < ptrs.size(); ++reg) {
       if (reg & (plan.mask() | repeated))
         continue;
@@ -113,15 +116,21 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
                                         getRegisterOffset(map, reg));
       Value dst = LLVM::GEPOp::create(rewriter, loc, object.base.getType(), sharedType,
                                       object.base, ArrayRef<LLVM::GEPArg>{offset});
-      Value srcSize = fullSize;
-      if (!masks.empty())
-        srcSize = LLVM::SelectOp::create(rewriter, loc, masks.size() == 1 ? masks[0] : masks[reg],
-                                         fullSize, noBytes);
-      if (owner)
-        createAsmStatement(rewriter, loc, {dst, ptrs[reg], srcSize, owner}, "@$3 " + instruction,
-                           "r,l,r,b");
-      else
-        createAsmStatement(rewriter, loc, {dst, ptrs[reg], srcSize}, instruction, "r,l,r");
+      SmallVector<Value> operands = {dst, ptrs[reg]};
+      std::string constraints = "r,l";
+      if (!masks.empty()) {
+        Value mask = masks.size() == 1 ? masks[0] : masks[reg];
+        operands.push_back(LLVM::XOrOp::create(rewriter, loc, mask, trueValue));
+        constraints += ",b";
+      }
+      if (owner) {
+        operands.push_back(owner);
+        createAsmStatement(rewriter, loc, operands,
+                           llvm::formatv("@${0} ", operands.size() - 1).str() + instruction,
+                           constraints + ",b");
+      } else {
+        createAsmStatement(rewriter, loc, operands, instruction, constraints);
+      }
     }
     rewriter.replaceOp(op, createI32Constant(rewriter, loc, 0));
     return success();

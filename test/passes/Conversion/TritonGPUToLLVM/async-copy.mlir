@@ -5,7 +5,7 @@
 // 16-byte aligned): cp.async.cg, all source bytes. The wait is followed by
 // membar's barrier: other threads' copies are then visible.
 // CHECK-LABEL: llvm.func @copy16
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r" %{{.*}}, %{{.*}}, %{{.*}} : (!llvm.ptr<3>, !llvm.ptr<1>, i32) -> ()
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16;", "r,l" %{{.*}}, %{{.*}} : (!llvm.ptr<3>, !llvm.ptr<1>) -> ()
 // CHECK-NOT: cp.async.cg
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.wait.group 0
@@ -33,13 +33,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// The corpus's control kernel: masked 4-byte copies (0 source bytes where
-// the mask is off, zero-filled), 64 elements over 128 threads (warps 2 and 3
-// repeat warps 0 and 1 and copy nothing).
+// The corpus's control kernel: masked 4-byte copies (zeros where the mask
+// is off: cp.async's ignore-src predicate is the mask negated), 64
+// elements over 128 threads (warps 2 and 3 repeat warps 0 and 1 and copy
+// nothing).
 // CHECK-LABEL: llvm.func @copy4
 // CHECK: %[[OWNER:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
-// CHECK: %[[SIZE:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$3 cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 4, $2;", "r,l,r,b" %{{.*}}, %{{.*}}, %[[SIZE]], %[[OWNER]]
+// CHECK: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
+// CHECK: %[[IGNORE:.*]] = llvm.xor %{{.*}}, %[[TRUE]] : i1
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$3 cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 4, $2;", "r,l,b,b" %{{.*}}, %{{.*}}, %[[IGNORE]], %[[OWNER]]
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.wait.group 1
 // CHECK: nvvm.barrier0
