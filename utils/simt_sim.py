@@ -911,6 +911,11 @@ def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
             word = np.where(take, sim.load(src + np.uint64(off), "i32", 1, take), 0)
             sim.store(dst + np.uint64(off), word.astype(np.uint64), "i32", 3, pred)
         return None
+    if asm.strip() == "mov.b64 $0, {$1, $2};":
+        # A 64-bit register from two 32-bit halves, low first.
+        low, high = (np.asarray(operand(i)).astype(np.uint64) & np.uint64(0xFFFFFFFF)
+                     for i in (1, 2))
+        return (high << np.uint64(32)) | low
     if re.fullmatch(r"cp\.async\.(commit_group|wait_group \d+|wait_all);", asm.strip()):
         return None
     m = re.search(r"@\$(\d+) (ld|st)\.global[\w.:]*?(?:\.v(\d))?\.(b32|b16|b8|u8|b64)", asm)

@@ -228,15 +228,28 @@ SmallVector<Value> emitWaitGroup(OpBuilder &b, Location loc, int pendings,
 
 /// A shared-memory operand: its descriptors and the run-time part of their
 /// start address (the buffer's address plus warpgroup and view offsets,
-/// >> 4, as an i64 to add the constant part to).
+/// >> 4, an i32 to add the constant part to).
 struct SharedOperand {
   nvidia::WgmmaOperandDescriptors descriptors;
   Value dynamicStart;
 
+  /// The descriptor's low word is the run-time start plus the constant
+  /// part's low word: the sum of the two starts is an address in shared
+  /// memory (below 256 KiB) >> 4, so nothing carries out of the 14-bit
+  /// field. The high word is a constant; the two are paired by a `mov.b64`
+  /// LLVM cannot turn back into a 64-bit add, which costs ptxas two
+  /// constant moves and a 64-bit add per descriptor instead of one add.
   Value getDescriptor(OpBuilder &b, Location loc, unsigned tile) const {
     uint64_t fixed = descriptors.fixedBits | uint64_t(descriptors.startBytes[tile] >> 4);
-    return LLVM::AddOp::create(b, loc, dynamicStart,
-                               createIntConstant(b, loc, b.getI64Type(), int64_t(fixed)));
+    Value low = dynamicStart;
+    if (uint32_t fixedLow = uint32_t(fixed))
+      low = LLVM::AddOp::create(b, loc, low, createI32Constant(b, loc, int32_t(fixedLow)));
+    Value high = createI32Constant(b, loc, int32_t(uint32_t(fixed >> 32)));
+    auto pair = LLVM::InlineAsmOp::create(
+        b, loc, b.getI64Type(), ValueRange{low, high}, "mov.b64 $0, {$1, $2};", "=l,r,r",
+        /*has_side_effects=*/false, /*is_align_stack=*/false, LLVM::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT), ArrayAttr());
+    return pair.getResult(0);
   }
 };
 
@@ -582,7 +595,7 @@ private:
     Value field = LLVM::AndOp::create(
         b, loc, LLVM::LShrOp::create(b, loc, address, createI32Constant(b, loc, 4)),
         createI32Constant(b, loc, 0x3FFF));
-    return SharedOperand{*descriptors, LLVM::ZExtOp::create(b, loc, i64, field)};
+    return SharedOperand{*descriptors, field};
   }
 
   /// Indexes A in registers after checking that its lanes and warps are the
