@@ -4,8 +4,11 @@
 // arrive) and waited on by every thread (a try_wait loop on the phase
 // parity). A TMA copy of a descriptor's block is cut into boxes
 // (getTMABoxShape); box i is issued by one elected lane of warp
-// i % num_warps, its
-// shared address the buffer layout's offset of the box's first element.
+// i % num_warps, its shared address the buffer layout's offset of the box's
+// first element. Where the boxes the warps issue together are evenly spaced
+// (in coordinates and in the buffer), that round is one instruction whose
+// box follows from the warp id, as 3.6 has it, rather than one predicated
+// instruction per box, each of which ptxas gives its own address moves.
 // The lowering checks, basis by basis, that the layout places the box's
 // elements where TMA's swizzle puts them, so a buffer layout TMA cannot
 // fill is an error, not wrong data. TMA stores are bulk groups, waited on
@@ -294,16 +297,81 @@ struct BoxIssuers {
   Value warp, elected;
 };
 
+/// One TMA instruction of a copy: who issues it, the box's byte offset in
+/// the buffer (i32) and its coordinates (innermost first).
+struct BoxCopy {
+  Value pred;
+  Value byteOffset;
+  SmallVector<Value> coords;
+};
+
+/// Whether boxes[k] - boxes[0] is k times boxes[1] - boxes[0], in the
+/// buffer and in every coordinate.
+bool isEvenlySpaced(ArrayRef<TMABox> boxes) {
+  for (size_t k = 2; k < boxes.size(); ++k) {
+    if (boxes[k].offset - boxes[0].offset != int64_t(k) * (boxes[1].offset - boxes[0].offset))
+      return false;
+    for (size_t d = 0; d < boxes[0].coords.size(); ++d)
+      if (boxes[k].coords[d] - boxes[0].coords[d] !=
+          int64_t(k) * (boxes[1].coords[d] - boxes[0].coords[d]))
+        return false;
+  }
+  return true;
+}
+
+/// The instructions that copy `boxes` of a block at `blockCoords`: per round
+/// of numWarps boxes (warp w issuing the round's box w), one instruction
+/// whose box is base + w * step when the round's boxes are evenly spaced,
+/// else one per box.
+SmallVector<BoxCopy> planBoxCopies(OpBuilder &b, Location loc, const BoxIssuers &issuers,
+                                   ArrayRef<TMABox> boxes, ValueRange blockCoords,
+                                   int64_t elementBytes) {
+  SmallVector<BoxCopy> copies;
+  for (size_t first = 0; first < boxes.size(); first += issuers.numWarps) {
+    ArrayRef<TMABox> round =
+        boxes.slice(first, std::min<size_t>(issuers.numWarps, boxes.size() - first));
+    if (round.size() == 1 || !isEvenlySpaced(round)) {
+      for (auto [k, box] : llvm::enumerate(round))
+        copies.push_back({issuers.issues(b, loc, first + k),
+                          createI32Constant(b, loc, box.offset * elementBytes),
+                          boxCoords(b, loc, blockCoords, box.coords)});
+      continue;
+    }
+    Value warp = issuers.warp;
+    auto stepped = [&](int64_t base, int64_t step) -> Value {
+      Value value = LLVM::MulOp::create(b, loc, warp, createI32Constant(b, loc, step));
+      return base ? LLVM::AddOp::create(b, loc, value, createI32Constant(b, loc, base))
+                  : value;
+    };
+    BoxCopy copy;
+    Value inRound = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, warp,
+                                         createI32Constant(b, loc, round.size()));
+    copy.pred = LLVM::AndOp::create(b, loc, issuers.elected, inRound);
+    copy.byteOffset = stepped(round[0].offset * elementBytes,
+                              (round[1].offset - round[0].offset) * elementBytes);
+    for (unsigned dim = blockCoords.size(); dim-- > 0;) {
+      int64_t step = round[1].coords[dim] - round[0].coords[dim];
+      Value coord = blockCoords[dim];
+      if (step != 0)
+        coord = LLVM::AddOp::create(b, loc, coord, stepped(round[0].coords[dim], step));
+      else if (round[0].coords[dim] != 0)
+        coord = LLVM::AddOp::create(b, loc, coord,
+                                    createI32Constant(b, loc, round[0].coords[dim]));
+      copy.coords.push_back(coord);
+    }
+    copies.push_back(std::move(copy));
+  }
+  return copies;
+}
+
+Value gepBytes(OpBuilder &b, Location loc, Value base, Value bytes) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{bytes});
+}
+
 unsigned getNumWarps(Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();
   return getModuleIntAttr(module, ttg::kNumWarpsAttrName, 4);
-}
-
-Value gepElements(OpBuilder &b, Location loc, Value base, int64_t elements, int64_t bytes) {
-  if (elements == 0)
-    return base;
-  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
-                             ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(elements * bytes)});
 }
 
 struct AsyncTMACopyGlobalToLocalOpPattern
@@ -330,12 +398,12 @@ struct AsyncTMACopyGlobalToLocalOpPattern
                            .str();
     std::string constraints = "b,r,l" + coordConstraints(rank) + ",r";
     BoxIssuers issuers(rewriter, loc, target, getNumWarps(op));
-    for (auto [i, box] : llvm::enumerate(*boxes)) {
-      Value pred = emitAnd(rewriter, loc, issuers.issues(rewriter, loc, i), adaptor.getPred());
-      SmallVector<Value> operands{pred, gepElements(rewriter, loc, buffer, box.offset,
-                                                    elementBytes),
+    for (BoxCopy &copy : planBoxCopies(rewriter, loc, issuers, *boxes, adaptor.getCoord(),
+                                       elementBytes)) {
+      SmallVector<Value> operands{emitAnd(rewriter, loc, copy.pred, adaptor.getPred()),
+                                  gepBytes(rewriter, loc, buffer, copy.byteOffset),
                                   adaptor.getDesc()};
-      llvm::append_range(operands, boxCoords(rewriter, loc, adaptor.getCoord(), box.coords));
+      llvm::append_range(operands, copy.coords);
       operands.push_back(barrier);
       emitPtx(rewriter, loc, operands, text, constraints);
     }
@@ -368,10 +436,11 @@ struct AsyncTMACopyLocalToGlobalOpPattern
                            .str();
     std::string constraints = "b,l" + coordConstraints(rank) + ",r";
     BoxIssuers issuers(rewriter, loc, target, getNumWarps(op));
-    for (auto [i, box] : llvm::enumerate(*boxes)) {
-      SmallVector<Value> operands{issuers.issues(rewriter, loc, i), adaptor.getDesc()};
-      llvm::append_range(operands, boxCoords(rewriter, loc, adaptor.getCoord(), box.coords));
-      operands.push_back(gepElements(rewriter, loc, buffer, box.offset, elementBytes));
+    for (BoxCopy &copy : planBoxCopies(rewriter, loc, issuers, *boxes, adaptor.getCoord(),
+                                       elementBytes)) {
+      SmallVector<Value> operands{copy.pred, adaptor.getDesc()};
+      llvm::append_range(operands, copy.coords);
+      operands.push_back(gepBytes(rewriter, loc, buffer, copy.byteOffset));
       emitPtx(rewriter, loc, operands, text, constraints);
     }
     // Threads that issued nothing commit an empty group.

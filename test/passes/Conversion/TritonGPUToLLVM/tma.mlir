@@ -11,27 +11,33 @@
 // Thread 0 initializes the barrier and expects the bytes.
 // CHECK: "@$0 mbarrier.init.shared::cta.b64 [$1], 1;", "b,r"
 // CHECK: "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 32768;", "b,r"
-// The 64x256 block is four 64x64 boxes (a 128-byte swizzle row is 64 f16):
-// box i from warp i, 8192 bytes apart, its column i * 64 further.
-// CHECK-COUNT-4: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r"
+// The 64x256 block is four 64x64 boxes (a 128-byte swizzle row is 64 f16),
+// evenly spaced: one instruction, issued by an elected lane of each warp
+// w < 4 (w from a shuffle: warp-uniform), box w 8192 bytes into the buffer
+// and w * 64 columns on.
+// CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx
+// CHECK: %[[ELECTED:.*]] = nvvm.elect.sync -> i1
+// CHECK: %[[FOUR:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: %[[IN:.*]] = llvm.icmp "ult" %[[WARP]], %[[FOUR]] : i32
+// CHECK: %[[ISSUES:.*]] = llvm.and %[[ELECTED]], %[[IN]] : i1
+// CHECK: %[[BYTES:.*]] = llvm.mlir.constant(8192 : i32) : i32
+// CHECK: %[[OFFSET:.*]] = llvm.mul %[[WARP]], %[[BYTES]] : i32
+// CHECK: %[[COLUMNS:.*]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK: %[[STEP:.*]] = llvm.mul %[[WARP]], %[[COLUMNS]] : i32
+// CHECK: %[[COLUMN:.*]] = llvm.add %arg2, %[[STEP]] : i32
+// CHECK: %[[PRED:.*]] = llvm.and %[[ISSUES]], %{{.*}} : i1
+// CHECK: %[[DST:.*]] = llvm.getelementptr %{{.*}}[%[[OFFSET]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r" %[[PRED]], %[[DST]], %arg0, %[[COLUMN]], %arg1,
 // CHECK-NOT: cp.async.bulk.tensor
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;
 // CHECK: "@$0 mbarrier.inval.shared::cta.b64 [$1];"
-// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r[[B:[0-9]+]]], [%rd{{[0-9]+}}, {%r[[X:[0-9]+]], %r{{[0-9]+}}}]
-// PTX: add.s32 {{.*}}, %r[[X]], 64;
-// PTX: add.s32 {{.*}}, %r[[B]], 8192;
-// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
-// PTX: add.s32 {{.*}}, %r[[X]], 128;
-// PTX: add.s32 {{.*}}, %r[[B]], 16384;
-// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
-// PTX: add.s32 {{.*}}, %r[[X]], 192;
-// PTX: add.s32 {{.*}}, %r[[B]], 24576;
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
 
 // The store: the async-proxy fence, a barrier, then the boxes and their bulk group.
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: nvvm.barrier
-// CHECK-COUNT-4: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r"
+// CHECK: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r"
+// CHECK-NOT: cp.async.bulk.tensor
 // CHECK: "cp.async.bulk.commit_group;"
 // CHECK: "cp.async.bulk.wait_group.read 0;"
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -54,6 +60,46 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttng.fence_async_shared {bCluster = false}
     ttng.async_tma_copy_local_to_global %d[%x, %y] %s : !tt.tensordesc<tensor<64x256xf16, #shared>>, !ttg.memdesc<64x256xf16, #shared, #smem>
     ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}
+
+// -----
+
+// With two warps the four boxes are two rounds, each one instruction (the
+// second 128 columns on). A 512x128 block is boxes of 256 rows x 64 columns
+// in a 2 x 2 grid, not evenly spaced: one predicated instruction per box,
+// warp w issuing box w.
+// CHECK-LABEL: llvm.func @tma_rounds
+// CHECK-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global
+// CHECK-NOT: cp.async.bulk.tensor
+// CHECK-LABEL: llvm.func @tma_grid
+// CHECK-COUNT-4: cp.async.bulk.tensor.2d.shared::cluster.global
+// CHECK-NOT: cp.async.bulk.tensor
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tma_rounds(%d: !tt.tensordesc<tensor<64x256xf16, #shared>>, %x: i32, %y: i32) {
+    %true = arith.constant true
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x256xf16, #shared, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %d[%x, %y] %buf, %bar, %true : !tt.tensordesc<tensor<64x256xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x256xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tma_grid(%d: !tt.tensordesc<tensor<512x128xf16, #shared>>, %x: i32, %y: i32) {
+    %true = arith.constant true
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<512x128xf16, #shared, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %d[%x, %y] %buf, %bar, %true : !tt.tensordesc<tensor<512x128xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<512x128xf16, #shared, #smem, mutable>
     tt.return
   }
 }
