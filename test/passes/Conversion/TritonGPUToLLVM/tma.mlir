@@ -7,6 +7,10 @@
 // CHECK-SAME: tt.tensordesc_meta = [{block_size = [64, 64], elem_size = 2 : i64, elem_type = 6 : i64, fp4_padded = false, swizzle = 3 : i64}]
 // PTX: .param .align 64 .b8 tma_copy_param_0[128]
 // PTX: cvta.param.u64
+// The warp id of the copies' issuers, made warp-uniform by a shuffle once
+// at the function's entry.
+// CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx {{.*}} {tt.uniform_warp_id}
+// CHECK-NOT: nvvm.shfl.sync
 
 // Thread 0 initializes the barrier and expects the bytes.
 // CHECK: "@$0 mbarrier.init.shared::cta.b64 [$1], 1;", "b,r"
@@ -15,7 +19,6 @@
 // evenly spaced: one instruction, issued by an elected lane of each warp
 // w < 4 (w from a shuffle: warp-uniform), box w 8192 bytes into the buffer
 // and w * 64 columns on.
-// CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx
 // CHECK: %[[ELECTED:.*]] = nvvm.elect.sync -> i1
 // CHECK: %[[FOUR:.*]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK: %[[IN:.*]] = llvm.icmp "ult" %[[WARP]], %[[FOUR]] : i32
