@@ -48,6 +48,11 @@ DOT_KERNELS = {
     "matmul_fp16_gfx90a": ("{corpus}/triton-3.6-gfx90a/matmul_fp16.ttir",
                            "{corpus}/triton-3.6-gfx90a/matmul_fp16.ttgir",
                            "target=hip:gfx90a num-warps=4 num-stages=2"),
+    # blockptr at the harness's 8192 x 8192 (N and sm multiples of 16, so
+    # 16-byte vectors), dumped on the H200 by utils/gpu/dump_ttir.py.
+    "blockptr_8192": ("{repo}/utils/gpu/ttir/blockptr_8192.ttir",
+                      "{repo}/test/passes/Pipelines/Inputs/triton-3.6/blockptr_8192.ttgir",
+                      "target=cuda:90 num-warps=4 num-stages=3"),
     "attention_fwd_sm90": ("{repo}/test/passes/Pipelines/Inputs/attention_fwd_sm90.ttir",
                            "{repo}/test/passes/Pipelines/Inputs/triton-3.6/attention_fwd_sm90.ttgir",
                            "target=cuda:90 num-warps=4 num-stages=3"),

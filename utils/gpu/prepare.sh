@@ -24,9 +24,12 @@ build() { # NAME TTIR|TTGIR WARPS [STAGES [TARGET]]
     echo "FAILED    $1: $(grep -m1 error "$out/$1.log")"
   fi
 }
-for k in add_fp32 add_fp16 softmax blockptr math misc shape; do
+for k in add_fp32 add_fp16 softmax math misc shape; do
   build "$k" "$corpus/$k.ttir" 4
 done
+# The corpus's blockptr TTIR was specialized for N and sm not multiples of 16;
+# the harness's 8192 x 8192 are, and Triton's own compile specializes on it.
+build blockptr "$here/ttir/blockptr_8192.ttir" 4
 build matmul_fp16_small "$corpus/matmul_fp16_small.ttir" 4 2
 build matmul_fp16_sm90 "$corpus/matmul_fp16_sm90.ttir" 8 3
 build softmax_4096_w8 "$here/ttir/softmax_4096_w8.ttir" 8
