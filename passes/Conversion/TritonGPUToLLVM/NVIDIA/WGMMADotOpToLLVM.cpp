@@ -371,8 +371,6 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
     Value useC = adaptor.getUseC() ? adaptor.getUseC() : createI1Constant(rewriter, loc, true);
     Value alwaysC = createI1Constant(rewriter, loc, true);
     Value neverC = createI1Constant(rewriter, loc, false);
-    // The wgmmas of K steps [begin, end) of one tile into `fragment`, the
-    // first scaling its input by `firstScale`.
     // A fragments in registers, packed before the wgmma.fence that precedes
     // their wgmmas: a register a wgmma reads that is written after the fence
     // makes ptxas insert a warpgroup.arrive before that wgmma (C7519),
@@ -391,6 +389,8 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
         }
       return success();
     };
+    // The wgmmas of K steps [begin, end) of one tile into `fragment`, the
+    // first scaling its input by `firstScale`.
     auto issueSteps = [&](const AccumulatorTile &tile, SmallVector<Value> fragment,
                           int64_t begin, int64_t end,
                           Value firstScale) -> FailureOr<SmallVector<Value>> {
@@ -586,7 +586,7 @@ private:
       Value term = LLVM::MulOp::create(b, loc, set, createI32Constant(b, loc, offset));
       elements = elements ? LLVM::XOrOp::create(b, loc, elements, term).getResult() : term;
     }
-    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    Type i32 = b.getI32Type();
     Value address = LLVM::PtrToIntOp::create(b, loc, i32, object.base);
     if (elements)
       address = LLVM::AddOp::create(
