@@ -88,12 +88,10 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
     Location loc = op.getLoc();
     SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getResult());
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
-    Value threadOffset = emitThreadOffset(rewriter, loc, map, thread);
-    int64_t threadBits = getThreadOffsetBits(map);
-    if (Value view = layout->emitViewOffset(rewriter, loc, object.offsets)) {
-      threadOffset = LLVM::XOrOp::create(rewriter, loc, threadOffset, view);
-      threadBits |= layout->getViewOffsetMask();
-    }
+    ThreadOffset threadOffset =
+        emitThreadOffset(rewriter, loc, map, thread,
+                         layout->emitViewOffset(rewriter, loc, object.offsets),
+                         layout->getViewOffsetMask());
     Value owner = getUniqueOwnerPredicate(rewriter, loc, *distributed, thread);
     unsigned repeated = getBroadcastRegisterMask(*distributed);
     SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getSrc(), rewriter);
@@ -112,8 +110,7 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
     for (unsigned reg = 0; reg < ptrs.size(); ++reg) {
       if (reg & (plan.mask() | repeated))
         continue;
-      Value offset = emitRegisterOffset(rewriter, loc, threadOffset, threadBits,
-                                        getRegisterOffset(map, reg));
+      Value offset = threadOffset.withRegister(rewriter, loc, getRegisterOffset(map, reg));
       Value dst = LLVM::GEPOp::create(rewriter, loc, object.base.getType(), sharedType,
                                       object.base, ArrayRef<LLVM::GEPArg>{offset});
       SmallVector<Value> operands = {dst, ptrs[reg]};

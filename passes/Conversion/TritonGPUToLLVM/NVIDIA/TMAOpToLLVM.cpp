@@ -392,6 +392,23 @@ unsigned getNumWarps(Operation *op) {
   return getModuleIntAttr(module, ttg::kNumWarpsAttrName, 4);
 }
 
+/// The instructions of a TMA copy of `op`'s descriptor block at `coords`
+/// to or from (`direction`) a buffer of `memType`; a located error when TMA
+/// cannot move it.
+FailureOr<SmallVector<BoxCopy>> planTMACopy(Operation *op, RankedTensorType block,
+                                            ttg::MemDescType memType, StringRef direction,
+                                            ValueRange coords, OpBuilder &b,
+                                            const TargetInfoBase &target) {
+  std::string why;
+  FailureOr<SmallVector<TMABox>> boxes = planBoxes(block, memType, why);
+  if (failed(boxes))
+    return op->emitError() << "TMA copy " << direction << " this buffer is not supported: "
+                           << why;
+  BoxIssuers issuers(b, op->getLoc(), target, getNumWarps(op));
+  return planBoxCopies(b, op->getLoc(), issuers, *boxes, coords,
+                       block.getElementTypeBitWidth() / 8);
+}
+
 struct AsyncTMACopyGlobalToLocalOpPattern
     : ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
   AsyncTMACopyGlobalToLocalOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
@@ -402,11 +419,10 @@ struct AsyncTMACopyGlobalToLocalOpPattern
     Location loc = op.getLoc();
     RankedTensorType block = op.getDesc().getType().getBlockType();
     ttg::MemDescType memType = op.getResult().getType();
-    std::string why;
-    FailureOr<SmallVector<TMABox>> boxes = planBoxes(block, memType, why);
-    if (failed(boxes))
-      return op.emitError() << "TMA copy into this buffer is not supported: " << why;
-    int64_t elementBytes = block.getElementTypeBitWidth() / 8;
+    FailureOr<SmallVector<BoxCopy>> copies =
+        planTMACopy(op, block, memType, "into", adaptor.getCoord(), rewriter, target);
+    if (failed(copies))
+      return failure();
     Value buffer = getBufferAddress(rewriter, loc, adaptor.getResult(), memType);
     Value barrier = getBarrierAddress(rewriter, loc, adaptor.getBarrier());
     unsigned rank = block.getRank();
@@ -415,9 +431,7 @@ struct AsyncTMACopyGlobalToLocalOpPattern
                                      rank, coordOperands(3, rank), 3 + rank)
                            .str();
     std::string constraints = "b,r,l" + coordConstraints(rank) + ",r";
-    BoxIssuers issuers(rewriter, loc, target, getNumWarps(op));
-    for (BoxCopy &copy : planBoxCopies(rewriter, loc, issuers, *boxes, adaptor.getCoord(),
-                                       elementBytes)) {
+    for (BoxCopy &copy : *copies) {
       SmallVector<Value> operands{emitAnd(rewriter, loc, copy.pred, adaptor.getPred()),
                                   gepBytes(rewriter, loc, buffer, copy.byteOffset),
                                   adaptor.getDesc()};
@@ -441,11 +455,10 @@ struct AsyncTMACopyLocalToGlobalOpPattern
     Location loc = op.getLoc();
     RankedTensorType block = op.getDesc().getType().getBlockType();
     ttg::MemDescType memType = op.getSrc().getType();
-    std::string why;
-    FailureOr<SmallVector<TMABox>> boxes = planBoxes(block, memType, why);
-    if (failed(boxes))
-      return op.emitError() << "TMA copy from this buffer is not supported: " << why;
-    int64_t elementBytes = block.getElementTypeBitWidth() / 8;
+    FailureOr<SmallVector<BoxCopy>> copies =
+        planTMACopy(op, block, memType, "from", adaptor.getCoord(), rewriter, target);
+    if (failed(copies))
+      return failure();
     Value buffer = getBufferAddress(rewriter, loc, adaptor.getSrc(), memType);
     unsigned rank = block.getRank();
     std::string text = llvm::formatv("@$0 cp.async.bulk.tensor.{0}d.global.shared::cta."
@@ -453,9 +466,7 @@ struct AsyncTMACopyLocalToGlobalOpPattern
                                      rank, coordOperands(2, rank), 2 + rank)
                            .str();
     std::string constraints = "b,l" + coordConstraints(rank) + ",r";
-    BoxIssuers issuers(rewriter, loc, target, getNumWarps(op));
-    for (BoxCopy &copy : planBoxCopies(rewriter, loc, issuers, *boxes, adaptor.getCoord(),
-                                       elementBytes)) {
+    for (BoxCopy &copy : *copies) {
       SmallVector<Value> operands{copy.pred, adaptor.getDesc()};
       llvm::append_range(operands, copy.coords);
       operands.push_back(gepBytes(rewriter, loc, buffer, copy.byteOffset));

@@ -485,7 +485,7 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
     SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
     unsigned srcRepeated = getBroadcastRegisterMask(srcLayout);
-    Value srcThread = emitThreadOffset(rewriter, loc, srcMap, thread);
+    ThreadOffset srcThread = emitThreadOffset(rewriter, loc, srcMap, thread, Value(), 0);
     for (unsigned reg = 0; reg < values.size(); ++reg) {
       if (reg & (storePlan.mask() | srcRepeated))
         continue;
@@ -493,8 +493,7 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       for (unsigned j = 0; j < storePlan.elements(); ++j)
         vector.push_back(
             toSharedValue(rewriter, loc, values[storePlan.spread(reg, j)], sharedType));
-      Value offset = emitRegisterOffset(rewriter, loc, srcThread, getThreadOffsetBits(srcMap),
-                                        getRegisterOffset(srcMap, reg));
+      Value offset = srcThread.withRegister(rewriter, loc, getRegisterOffset(srcMap, reg));
       storeSharedVector(rewriter, loc, base, offset, vector, sharedType);
     }
     target.barrier(rewriter, loc);
@@ -509,12 +508,11 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     unsigned numResults = dstLayout.getInDimSize("register");
     unsigned dstRepeated = getBroadcastRegisterMask(dstLayout);
     SmallVector<Value> results(numResults);
-    Value dstThread = emitThreadOffset(rewriter, loc, dstMap, thread);
+    ThreadOffset dstThread = emitThreadOffset(rewriter, loc, dstMap, thread, Value(), 0);
     for (unsigned reg = 0; reg < numResults; ++reg) {
       if (reg & (loadPlan.mask() | dstRepeated))
         continue;
-      Value offset = emitRegisterOffset(rewriter, loc, dstThread, getThreadOffsetBits(dstMap),
-                                        getRegisterOffset(dstMap, reg));
+      Value offset = dstThread.withRegister(rewriter, loc, getRegisterOffset(dstMap, reg));
       SmallVector<Value> loaded =
           loadSharedVector(rewriter, loc, base, offset, loadPlan.elements(), sharedType);
       for (unsigned j = 0; j < loadPlan.elements(); ++j)

@@ -62,7 +62,7 @@ struct GatherOpPattern : ConvertOpToLLVMPattern<GatherOp> {
       map.warps.push_back(flat);
     VectorPlan plan = planVectors(map, std::max(1u, 16 / elementBytes));
     unsigned repeated = getBroadcastRegisterMask(*srcLayout);
-    Value threadOffset = emitThreadOffset(rewriter, loc, map, thread);
+    ThreadOffset threadOffset = emitThreadOffset(rewriter, loc, map, thread, Value(), 0);
     SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
     for (unsigned reg = 0; reg < values.size(); ++reg) {
       if (reg & (plan.mask() | repeated))
@@ -70,8 +70,7 @@ struct GatherOpPattern : ConvertOpToLLVMPattern<GatherOp> {
       SmallVector<Value> vector;
       for (unsigned j = 0; j < plan.elements(); ++j)
         vector.push_back(toSharedValue(rewriter, loc, values[plan.spread(reg, j)], sharedType));
-      Value offset = emitRegisterOffset(rewriter, loc, threadOffset, getThreadOffsetBits(map),
-                                        getRegisterOffset(map, reg));
+      Value offset = threadOffset.withRegister(rewriter, loc, getRegisterOffset(map, reg));
       storeSharedVector(rewriter, loc, base, offset, vector, sharedType);
     }
     target.barrier(rewriter, loc);

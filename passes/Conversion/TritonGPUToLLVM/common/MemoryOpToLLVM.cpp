@@ -45,8 +45,7 @@ FailureOr<SharedMemoryLayout> getLayoutOrError(Operation *op, MemDescType type) 
 struct TensorAccess {
   OffsetMap map;
   VectorPlan plan;
-  Value threadOffset;
-  int64_t threadBits; // the bits threadOffset can have set
+  ThreadOffset threadOffset;
   unsigned repeatedRegisters;
 };
 
@@ -71,12 +70,9 @@ FailureOr<TensorAccess> planTensorAccess(Operation *op, RankedTensorType tensorT
                             layout->getViewOffsetMask());
   access.repeatedRegisters = getBroadcastRegisterMask(*distributed);
   LaneAndWarp thread = getLaneAndWarp(b, loc, target);
-  access.threadOffset = emitThreadOffset(b, loc, access.map, thread);
-  access.threadBits = getThreadOffsetBits(access.map);
-  if (Value view = layout->emitViewOffset(b, loc, object.offsets)) {
-    access.threadOffset = LLVM::XOrOp::create(b, loc, access.threadOffset, view);
-    access.threadBits |= layout->getViewOffsetMask();
-  }
+  access.threadOffset = emitThreadOffset(b, loc, access.map, thread,
+                                         layout->emitViewOffset(b, loc, object.offsets),
+                                         layout->getViewOffsetMask());
   return access;
 }
 
@@ -128,8 +124,7 @@ LogicalResult storeTensor(Operation *op, RankedTensorType tensorType, ArrayRef<V
     SmallVector<Value> vector;
     for (unsigned j = 0; j < access->plan.elements(); ++j)
       vector.push_back(toSharedValue(b, loc, values[access->plan.spread(reg, j)], sharedType));
-    Value offset = emitRegisterOffset(b, loc, access->threadOffset, access->threadBits,
-                                      getRegisterOffset(access->map, reg));
+    Value offset = access->threadOffset.withRegister(b, loc, getRegisterOffset(access->map, reg));
     storeSharedVector(b, loc, object.base, offset, vector, sharedType);
   }
   return success();
@@ -166,8 +161,7 @@ FailureOr<SmallVector<Value>> loadTensor(Operation *op, RankedTensorType tensorT
   for (unsigned reg = 0; reg < count; ++reg) {
     if (reg & (access->plan.mask() | access->repeatedRegisters))
       continue;
-    Value offset = emitRegisterOffset(b, loc, access->threadOffset, access->threadBits,
-                                      getRegisterOffset(access->map, reg));
+    Value offset = access->threadOffset.withRegister(b, loc, getRegisterOffset(access->map, reg));
     SmallVector<Value> loaded =
         loadSharedVector(b, loc, object.base, offset, access->plan.elements(), sharedType);
     for (unsigned j = 0; j < access->plan.elements(); ++j)

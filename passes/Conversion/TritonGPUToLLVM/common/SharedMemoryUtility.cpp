@@ -95,21 +95,26 @@ int64_t mlir::triton::getRegisterOffset(const OffsetMap &map, unsigned reg) {
   return offset;
 }
 
-int64_t mlir::triton::getThreadOffsetBits(const OffsetMap &map) {
-  int64_t bits = 0;
+ThreadOffset mlir::triton::emitThreadOffset(OpBuilder &b, Location loc, const OffsetMap &map,
+                                            LaneAndWarp thread, Value view, int64_t viewBits) {
+  // The thread part XORs basis offsets, so it sets no bit outside theirs.
+  ThreadOffset result{emitThreadOffset(b, loc, map, thread), 0};
   for (int64_t offset : map.lanes)
-    bits |= offset;
+    result.bits |= offset;
   for (int64_t offset : map.warps)
-    bits |= offset;
-  return bits;
+    result.bits |= offset;
+  if (view) {
+    result.value = LLVM::XOrOp::create(b, loc, result.value, view);
+    result.bits |= viewBits;
+  }
+  return result;
 }
 
-Value mlir::triton::emitRegisterOffset(OpBuilder &b, Location loc, Value threadOffset,
-                                       int64_t threadBits, int64_t registerOffset) {
-  Value offset = threadOffset;
-  if (int64_t mixed = registerOffset & threadBits)
+Value ThreadOffset::withRegister(OpBuilder &b, Location loc, int64_t registerOffset) const {
+  Value offset = value;
+  if (int64_t mixed = registerOffset & bits)
     offset = LLVM::XOrOp::create(b, loc, offset, createI32Constant(b, loc, mixed));
-  if (int64_t apart = registerOffset & ~threadBits)
+  if (int64_t apart = registerOffset & ~bits)
     offset = LLVM::AddOp::create(b, loc, offset, createI32Constant(b, loc, apart));
   return offset;
 }
@@ -140,12 +145,7 @@ void mlir::triton::emitMatrixStores(OpBuilder &b, Location loc, const MatrixLoad
                                     const OffsetMap &map, Value base, Value viewOffset,
                                     int64_t viewBits, LaneAndWarp thread, Type sharedType, ArrayRef<Value> values,
                                     unsigned skipRegisters, const TargetInfoBase &target) {
-  Value rowOffset = emitThreadOffset(b, loc, plan.rowMap, thread);
-  int64_t rowBits = getThreadOffsetBits(plan.rowMap);
-  if (viewOffset) {
-    rowOffset = LLVM::XOrOp::create(b, loc, rowOffset, viewOffset);
-    rowBits |= viewBits;
-  }
+  ThreadOffset rowOffset = emitThreadOffset(b, loc, plan.rowMap, thread, viewOffset, viewBits);
   auto pairType = VectorType::get({2}, sharedType);
   Type i32 = b.getI32Type();
   // Registers 0..2 are one store's elements and matrices (as for loads).
@@ -160,7 +160,7 @@ void mlir::triton::emitMatrixStores(OpBuilder &b, Location loc, const MatrixLoad
                                              createI32Constant(b, loc, e));
       words.push_back(LLVM::BitcastOp::create(b, loc, i32, pair));
     }
-    Value offset = emitRegisterOffset(b, loc, rowOffset, rowBits, getRegisterOffset(map, reg));
+    Value offset = rowOffset.withRegister(b, loc, getRegisterOffset(map, reg));
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
                                     ArrayRef<LLVM::GEPArg>{offset});
     target.storeMatrices(b, loc, ptr, words, plan.transpose);
@@ -202,18 +202,13 @@ SmallVector<Value> mlir::triton::emitMatrixLoads(OpBuilder &b, Location loc,
                                                  LaneAndWarp thread,
                                                  Type sharedType, Type registerType,
                                                  const TargetInfoBase &target) {
-  Value rowOffset = emitThreadOffset(b, loc, plan.rowMap, thread);
-  int64_t rowBits = getThreadOffsetBits(plan.rowMap);
-  if (viewOffset) {
-    rowOffset = LLVM::XOrOp::create(b, loc, rowOffset, viewOffset);
-    rowBits |= viewBits;
-  }
+  ThreadOffset rowOffset = emitThreadOffset(b, loc, plan.rowMap, thread, viewOffset, viewBits);
   unsigned count = 1u << map.registers.size();
   auto pairType = VectorType::get({2}, sharedType);
   SmallVector<Value> results(count);
   // Registers 0..2 are one load's elements and matrices; the others repeat it.
   for (unsigned reg = 0; reg < count; reg += 8) {
-    Value offset = emitRegisterOffset(b, loc, rowOffset, rowBits, getRegisterOffset(map, reg));
+    Value offset = rowOffset.withRegister(b, loc, getRegisterOffset(map, reg));
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
                                     ArrayRef<LLVM::GEPArg>{offset});
     SmallVector<Value> words = target.loadMatrices(b, loc, ptr, plan.transpose);

@@ -73,14 +73,21 @@ struct OffsetMap {
 Value emitThreadOffset(OpBuilder &b, Location loc, const OffsetMap &map, LaneAndWarp thread);
 /// The offset of a register (its constant part).
 int64_t getRegisterOffset(const OffsetMap &map, unsigned reg);
-/// The offset bits the thread part of `map` (emitThreadOffset) can have set.
-int64_t getThreadOffsetBits(const OffsetMap &map);
-/// `threadOffset` XOR `registerOffset`, the thread part having only
-/// `threadBits` set. On the other bits XOR is addition, and those go in as
-/// an add: LLVM folds it into the address's immediate, so a thread's
-/// accesses share one base register instead of one XOR result each.
-Value emitRegisterOffset(OpBuilder &b, Location loc, Value threadOffset, int64_t threadBits,
-                         int64_t registerOffset);
+
+/// The calling thread's part of an offset and the bits it can have set.
+struct ThreadOffset {
+  Value value;
+  int64_t bits;
+  /// The offset XOR a register's constant part. On the bits the thread part
+  /// cannot set, XOR is addition, and those go in as an add: LLVM folds it
+  /// into the address's immediate, so a thread's accesses share one base
+  /// register instead of one XOR result each.
+  Value withRegister(OpBuilder &b, Location loc, int64_t registerOffset) const;
+};
+/// emitThreadOffset with its bits, a view's run-time offset (`view`, may be
+/// null; only `viewBits` set) XORed in.
+ThreadOffset emitThreadOffset(OpBuilder &b, Location loc, const OffsetMap &map,
+                              LaneAndWarp thread, Value view, int64_t viewBits);
 
 /// How a thread accesses its registers as vectors: vector element j is
 /// register `base | spread(j)`, where bit i of j becomes register bit
