@@ -57,6 +57,15 @@ DOT_KERNELS = {
                            "{repo}/test/passes/Pipelines/Inputs/triton-3.6/attention_fwd_sm90.ttgir",
                            "target=cuda:90 num-warps=4 num-stages=3"),
 }
+# The dot sweep's kernels (utils/gpu/dot_sweep.py), Triton 3.6's TTGIR of each
+# dumped on the H200 beside its TTIR.
+for _line in subprocess.run([sys.executable, os.path.join(REPO, "utils/gpu/dot_sweep.py"), "list"],
+                            capture_output=True, text=True, check=True).stdout.splitlines():
+    _name, _warps, _stages = _line.split()
+    if os.path.exists(os.path.join(REPO, f"utils/gpu/ttir/{_name}.ttir")):
+        DOT_KERNELS[_name] = (f"{{repo}}/utils/gpu/ttir/{_name}.ttir",
+                              f"{{repo}}/test/passes/Pipelines/Inputs/triton-3.6/{_name}.ttgir",
+                              f"target=cuda:90 num-warps={_warps} num-stages={_stages}")
 
 
 def layouts(text):

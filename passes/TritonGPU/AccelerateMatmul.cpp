@@ -15,6 +15,7 @@
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir {
 namespace triton {
@@ -110,17 +111,47 @@ SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape, unsign
 
 bool isNativeFp8(Type type) { return isa<Float8E4M3FNType, Float8E5M2Type>(type); }
 
-/// Whether `value` comes, through layout conversions and transposes, from a
-/// global load or a block argument: such an operand is copied into shared
-/// memory for wgmma anyway, while a computed one would be stored there from
-/// registers first.
-bool comesFromLoadOrBlockArg(Value value) {
+/// The one operand of elementwise `op` that is not a constant, if it has
+/// exactly one (a cast, a rounding by bit operations against splat masks).
+Value singleVaryingOperand(Operation *op) {
+  if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1)
+    return {};
+  Value varying;
+  for (Value operand : op->getOperands()) {
+    if (matchPattern(operand, m_Constant()))
+      continue;
+    if (varying)
+      return {};
+    varying = operand;
+  }
+  return varying;
+}
+
+/// Whether `value` comes from a global load or is a block argument, through
+/// layout conversions, transposes and, with `throughElementwise`, elementwise
+/// ops of one varying operand.
+bool comesFromLoadOrBlockArg(Value value, bool throughElementwise) {
   while (Operation *def = value.getDefiningOp()) {
-    if (!isa<ConvertLayoutOp, TransOp>(def))
-      return isa<LoadOp, DescriptorLoadOp, DescriptorGatherOp>(def);
-    value = def->getOperand(0);
+    if (isa<ConvertLayoutOp, TransOp>(def)) {
+      value = def->getOperand(0);
+      continue;
+    }
+    if (Value varying = throughElementwise ? singleVaryingOperand(def) : Value()) {
+      value = varying;
+      continue;
+    }
+    return isa<LoadOp, DescriptorLoadOp, DescriptorGatherOp>(def);
   }
   return true;
+}
+
+/// Whether a wgmma pays for `dot`: one of its operands comes from a load
+/// (through elementwise ops too), so that not both are stored to shared
+/// memory from registers first. 3.6's tf32x3 split dots, whose high parts are
+/// roundings of the loaded operands, are wgmmas.
+bool worthMmaV3(DotOp dot) {
+  return comesFromLoadOrBlockArg(dot.getA(), /*throughElementwise=*/true) ||
+         comesFromLoadOrBlockArg(dot.getB(), /*throughElementwise=*/true);
 }
 
 /// Triton 3.6's conditions for wgmma: 2-D, K at least one instruction (256
@@ -238,7 +269,7 @@ void accelerateV3(DotOp dot, BlockedEncodingAttr blocked, ArrayRef<int64_t> shap
   Value c = convertTo(b, dot.getC(), mma);
   bool allowTranspose = aElem.isF16() || aElem.isBF16();
   Value a;
-  if (comesFromLoadOrBlockArg(dot.getA())) {
+  if (comesFromLoadOrBlockArg(dot.getA(), /*throughElementwise=*/false)) {
     a = allocSharedOperand(dot.getA(), 0, allowTranspose);
   } else {
     unsigned kWidth = 32 / aElem.getIntOrFloatBitWidth();
@@ -289,7 +320,7 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
   SmallVector<int64_t> shapePerCTA = getShapePerCTA(shape, blocked.getCGALayout());
   if (capability >= 90 && capability < 100 && accumulates(true) &&
       supportsMmaV3(dot, shapePerCTA, numWarps) &&
-      (comesFromLoadOrBlockArg(dot.getA()) || comesFromLoadOrBlockArg(dot.getB()))) {
+      worthMmaV3(dot)) {
     accelerateV3(dot, blocked, shapePerCTA, numWarps);
     return true;
   }

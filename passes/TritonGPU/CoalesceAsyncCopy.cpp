@@ -81,6 +81,11 @@ struct CoalesceAsyncCopyPass
     auto blocked = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
     if (!blocked)
       return;
+    // Only copies into swizzled buffers, as 3.6: one into an nvmma_shared
+    // buffer keeps its layout even where the buffer is transposed against it
+    // (a tf32 wgmma's N-major B), and is lowered to narrower cp.asyncs.
+    if (!isa<SwizzledSharedEncodingAttr>(copy.getResult().getType().getEncoding()))
+      return;
     std::optional<int64_t> run = getCopyRun(srcType, copy.getResult().getType());
     unsigned fastest = blocked.getOrder()[0];
     SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());

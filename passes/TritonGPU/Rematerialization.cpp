@@ -14,15 +14,29 @@ namespace {
 
 constexpr unsigned kMaxDepth = 12;
 
-/// The layout the operands of `op` must have for op to produce `target`:
-/// the same, except for expand_dims, whose operand is a slice of it, and
-/// reshapes and transposes, whose operand layout is inferred (null if none).
-Attribute operandTarget(Operation *op, Attribute target) {
+} // namespace
+
+Attribute mlir::triton::gpu::operandTarget(Operation *op, Attribute target) {
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return SliceEncodingAttr::get(op->getContext(), expand.getAxis(), target);
   if (isa<ReshapeOp, TransOp>(op))
     return inferSourceEncoding(op, target);
+  // A linear layout is made for one shape: a broadcast's operand would need
+  // the broadcast dimensions' bases cleared (not built; the value is not free).
+  if (isa<BroadcastOp>(op) && isa<LinearEncodingAttr>(target))
+    return {};
   return target;
+}
+
+namespace {
+
+/// Blocked and linear layouts, and slices of them (a slice of an MMA layout,
+/// a bias vector added to an accumulator, is loaded in a plain layout and
+/// converted, as 3.6 does).
+bool isPlainLayout(Attribute layout) {
+  while (auto slice = dyn_cast<SliceEncodingAttr>(layout))
+    layout = slice.getParent();
+  return isa<BlockedEncodingAttr, LinearEncodingAttr>(layout);
 }
 
 /// Loads and shape ops move no data between threads when done again in
@@ -34,7 +48,7 @@ bool isRematerializableInto(Operation *op, Attribute target) {
     return isa<RankedTensorType>(op->getOperand(0).getType());
   if (auto load = dyn_cast<LoadOp>(op))
     return !load.getIsVolatile() && isa<RankedTensorType>(load.getType()) &&
-           isa<BlockedEncodingAttr, SliceEncodingAttr, LinearEncodingAttr>(target);
+           isPlainLayout(target);
   return false;
 }
 
@@ -164,10 +178,14 @@ void dropDeadIterArgs(scf::ForOp forOp, ArrayRef<unsigned> candidates,
       continue;
     }
     arguments.push_back(newLoop.getRegionIterArgs()[kept]);
-    yielded.push_back(yield->getOperand(i));
     results.push_back(newLoop.getResult(kept++));
   }
   rewriter.mergeBlocks(forOp.getBody(), body, arguments);
+  // The yielded values are read after the merge: an iter_arg yielded as it is
+  // (a pipelined loop's rotating tokens) is now the new loop's argument.
+  for (unsigned i = 0, e = yield->getNumOperands(); i < e; ++i)
+    if (!dead.contains(i))
+      yielded.push_back(yield->getOperand(i));
   rewriter.setInsertionPoint(yield);
   scf::YieldOp::create(rewriter, yield->getLoc(), yielded);
   rewriter.eraseOp(yield);

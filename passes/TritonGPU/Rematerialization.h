@@ -34,6 +34,11 @@ namespace gpu {
 /// tensor operand and the result of one shape.
 bool isLayoutFreeElementwise(Operation *op);
 
+/// The layout the operands of `op` must have for op to produce `target`:
+/// the same, except for expand_dims, whose operand is a slice of it, and
+/// reshapes and transposes, whose operand layout is inferred (null if none).
+Attribute operandTarget(Operation *op, Attribute target);
+
 /// Ops cheap enough to compute again in another layout.
 bool isCheap(Operation *op);
 

@@ -47,13 +47,26 @@ struct RematerializeConvertedValue : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// An op that makes more data than it reads: a broadcast, an expand_dims,
+/// an integer or float extension, an fp_to_fp to a wider type.
+bool isWidening(Operation *op) {
+  if (isa<BroadcastOp, ExpandDimsOp, arith::ExtFOp, arith::ExtSIOp, arith::ExtUIOp>(op))
+    return true;
+  if (auto upcast = dyn_cast<FpToFpOp>(op))
+    return getElementTypeOrSelf(upcast.getSrc().getType()).getIntOrFloatBitWidth() <
+           getElementTypeOrSelf(upcast.getType()).getIntOrFloatBitWidth();
+  return false;
+}
+
 /// u(convert(x: B -> A), y...) -> convert(u(x, y in B): B -> A), when the
 /// other operands are free in B.
 struct SinkConvertThroughElementwise : public RewritePattern {
   SinkConvertThroughElementwise(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
   LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
-    if (!isLayoutFreeElementwise(op))
+    // Not below a widening op: converting its wider result would move more
+    // data (HoistConvertAboveWidening moves conversions the other way).
+    if (!isLayoutFreeElementwise(op) || isWidening(op))
       return failure();
     Attribute source;
     for (Value operand : op->getOperands())
@@ -76,6 +89,59 @@ struct SinkConvertThroughElementwise : public RewritePattern {
     Type oldType = op->getResult(0).getType();
     clone->getResult(0).setType(cast<RankedTensorType>(oldType).cloneWithEncoding(source));
     rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, oldType, clone->getResult(0));
+    return success();
+  }
+};
+
+/// convert(f(widen(x))) -> f(widen(convert(x))) when f (elementwise ops,
+/// broadcasts, expand_dims) can run in the target layout and x, before one
+/// widening op, is the only value that is not free there: the conversion
+/// then moves the least data, as in Triton 3.6 (a bias vector loaded, cast
+/// and broadcast before it is added to an MMA accumulator is converted as
+/// the vector, not as the tile).
+struct HoistConvertAboveWidening : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+    Attribute target = op.getType().getEncoding();
+    if (!isDistributedEncoding(target) || isa<DotOperandEncodingAttr>(target))
+      return failure();
+    Operation *widening = nullptr;
+    Attribute wideningTarget;
+    SmallVector<std::pair<Value, Attribute>> work{{op.getSrc(), target}};
+    llvm::DenseSet<std::pair<Value, Attribute>> seen;
+    while (!work.empty()) {
+      auto [value, layout] = work.pop_back_val();
+      if (!seen.insert({value, layout}).second || isFreeIn(value, layout))
+        continue;
+      Operation *def = value.getDefiningOp();
+      if (!def || def->getNumResults() != 1 ||
+          !(isLayoutFreeElementwise(def) || isa<BroadcastOp, ExpandDimsOp>(def)))
+        return failure();
+      Attribute needed = operandTarget(def, layout);
+      if (!needed)
+        return failure();
+      if (isWidening(def) && !isFreeIn(def->getOperand(0), needed)) {
+        // One widening op only: a second would need a second conversion.
+        if (widening && widening != def)
+          return failure();
+        widening = def;
+        wideningTarget = needed;
+        continue;
+      }
+      for (Value operand : def->getOperands())
+        work.push_back({operand, needed});
+    }
+    if (!widening)
+      return failure();
+    Value narrow = widening->getOperand(0);
+    auto narrowType = cast<RankedTensorType>(narrow.getType());
+    rewriter.setInsertionPoint(widening);
+    Value converted = ConvertLayoutOp::create(rewriter, op.getLoc(),
+                                              narrowType.cloneWithEncoding(wideningTarget), narrow);
+    MaterializedMap done;
+    done[{narrow, wideningTarget}] = converted;
+    rewriter.setInsertionPoint(op);
+    rewriter.replaceOp(op, materializeIn(op.getSrc(), target, rewriter, done));
     return success();
   }
 };
@@ -163,7 +229,7 @@ public:
     getOperation()->walk([](FuncOp func) { propagateAnchorLayouts(func); });
     RewritePatternSet patterns(context);
     patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert,
-                 ScanOfConvert>(context);
+                 ScanOfConvert, HoistConvertAboveWidening>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
     FrozenRewritePatternSet frozen(std::move(patterns));
     if (failed(applyPatternsGreedily(getOperation(), frozen)))

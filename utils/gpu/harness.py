@@ -22,7 +22,7 @@ $HARNESS_TRITON_FUNC_SETUP=1 sets our kernels above 48 KiB of shared memory up a
 driver.c does (cache config preferring shared memory, the device's whole opt-in amount
 allowed); on 2026-11-30 it moved no ratio beyond the rounds' noise.
 
-Usage (on the GPU machine): harness.py DIR [NAME...]
+Usage (on the GPU machine): harness.py DIR [NAME... | PREFIX*...]
 """
 import ctypes
 import importlib.util
@@ -39,6 +39,7 @@ import triton
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import dot_sweep  # noqa: E402
 import kernels as own  # noqa: E402
 import tma  # noqa: E402
 from tma import Desc  # noqa: E402
@@ -330,6 +331,16 @@ RAGGED.update({k + "_ttgir": renamed(c, k + "_ttgir") for k, c in list(RAGGED.it
 RAGGED.update({k + "_sm80": renamed(c, k + "_sm80") for k, c in list(RAGGED.items())
                if k in ("matmul_fp16_small", "matmul_fp16_sm90", "desc_scale_host",
                         "matmul_desc_host")})
+# The dot sweep (utils/gpu/dot_sweep.py): other types, precisions and shapes of tl.dot.
+SWEEP, SWEEP_RAGGED = dot_sweep.cases(Case, torch, own, DEV)
+CASES += SWEEP
+RAGGED.update(SWEEP_RAGGED)
+
+
+def wanted(name):
+    """NAME on the command line, or a prefix of it given as PREFIX*."""
+    return not ONLY or name in ONLY or any(o.endswith("*") and name.startswith(o[:-1])
+                                           for o in ONLY)
 
 
 def ours_launcher(case, args, variant=None):
@@ -405,7 +416,7 @@ def check(case, which, variant=None):
 def main():
     table = []
     for case in CASES:
-        if ONLY and case.name not in ONLY:
+        if not wanted(case.name):
             continue
         if not os.path.exists(os.path.join(DIR, f"{case.binary}.cubin")):
             table.append((case.name, "no cubin", "", "", "", "", "", ""))

@@ -126,3 +126,66 @@ def matmul_desc_host(a_d, b_d, c_d, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
         b = b_d.load([k * BK, pid_n * BN])
         acc = tl.dot(a, b, acc)
     c_d.store([pid_m * BM, pid_n * BN], acc.to(tl.float16))
+
+
+@triton.jit
+def matmul_any(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
+               BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
+               ACC: tl.constexpr, PRECISION: tl.constexpr, MAX_IMPRECISE: tl.constexpr,
+               EPILOGUE: tl.constexpr):
+    # The dot sweep's matmul (utils/gpu/dot_sweep.py): any input types (the
+    # pointers'), accumulator ACC, input precision, fp8's imprecise
+    # accumulation; strides as arguments, so Triton specializes whichever is 1
+    # (B K-major when sbk == 1); every access masked on every dimension;
+    # EPILOGUE "bias_leaky" adds a per-column bias and applies leaky ReLU.
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BM)
+    num_pid_n = tl.cdiv(N, BN)
+    in_group = GROUP_M * num_pid_n
+    first_m = (pid // in_group) * GROUP_M
+    group_m = min(num_pid_m - first_m, GROUP_M)
+    pid_m = first_m + ((pid % in_group) % group_m)
+    pid_n = (pid % in_group) // group_m
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a_ptrs = a_ptr + rm[:, None] * sam + rk[None, :] * sak
+    b_ptrs = b_ptr + rk[:, None] * sbk + rn[None, :] * sbn
+    acc = tl.zeros((BM, BN), dtype=ACC)
+    for k in range(0, tl.cdiv(K, BK)):
+        left = K - k * BK
+        a = tl.load(a_ptrs, mask=(rm[:, None] < M) & (rk[None, :] < left), other=0.0)
+        b = tl.load(b_ptrs, mask=(rk[:, None] < left) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc, input_precision=PRECISION, max_num_imprecise_acc=MAX_IMPRECISE,
+                     out_dtype=ACC)
+        a_ptrs += BK * sak
+        b_ptrs += BK * sbk
+    if EPILOGUE == "bias_leaky":
+        bias = tl.load(bias_ptr + rn, mask=rn < N, other=0.0).to(tl.float32)
+        acc = acc + bias[None, :]
+        acc = tl.where(acc >= 0, acc, 0.01 * acc)
+    tl.store(c_ptr + rm[:, None] * scm + rn[None, :] * scn, acc.to(c_ptr.dtype.element_ty),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def bmm_3d(a_ptr, b_ptr, c_ptr, B, M, N, K, BB: tl.constexpr, BM: tl.constexpr,
+           BN: tl.constexpr, BK: tl.constexpr):
+    # A batched matmul through one 3-D tl.dot: contiguous a [B, M, K],
+    # b [B, K, N], c [B, M, N]; a program owns BB batches of one BM x BN tile.
+    rb = tl.program_id(2) * BB + tl.arange(0, BB)
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    bm = rb[:, None, None] < B
+    acc = tl.zeros((BB, BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rb[:, None, None] * (M * K) + rm[None, :, None] * K
+                    + (k + rk)[None, None, :],
+                    mask=bm & (rm[None, :, None] < M) & ((k + rk)[None, None, :] < K), other=0.0)
+        b = tl.load(b_ptr + rb[:, None, None] * (K * N) + (k + rk)[None, :, None] * N
+                    + rn[None, None, :],
+                    mask=bm & ((k + rk)[None, :, None] < K) & (rn[None, None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rb[:, None, None] * (M * N) + rm[None, :, None] * N + rn[None, None, :],
+             acc.to(tl.float16), mask=bm & (rm[None, :, None] < M) & (rn[None, None, :] < N))

@@ -54,6 +54,10 @@ build matmul_fp16_sm90_sm80 "$corpus/matmul_fp16_sm90.ttir" 8 3 cuda:80
 build matmul_fp16_small_ttgir "$corpus/matmul_fp16_small.ttgir" 4 2
 build matmul_fp16_sm90_ttgir "$corpus/matmul_fp16_sm90.ttgir" 8 3
 build attention_fwd_ttgir "$here/ttir/attention_fwd.ttgir" 4 3
+# The dot sweep (dot_sweep.py): Triton 3.6's TTIR of each case, dumped on the GPU machine.
+while read -r name warps stages; do
+  build "$name" "$here/ttir/$name.ttir" "$warps" "$stages"
+done < <(/usr/bin/python3 "$here/dot_sweep.py" list)
 # TMA copies of blocks of many shapes and types (checked by tma_shapes.py check).
 /usr/bin/python3 "$here/tma_shapes.py" gen "$out/tma_shapes"
 for f in "$out"/tma_shapes/*.ttir; do

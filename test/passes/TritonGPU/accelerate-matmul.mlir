@@ -247,3 +247,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #blocked>
   }
 }
+
+// -----
+
+// tf32x3's split dots (F32DotTC): the high part of each operand is a rounding
+// of the loaded value by integer ops against splat masks, the low part the
+// remainder. An operand reached from a load through elementwise ops of one
+// varying operand counts as loaded for the choice of wgmma, as 3.6 makes
+// these wgmmas: A, computed, in registers; B stored to shared memory.
+// CHECK-DAG: #[[V3:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 3
+// CHECK-LABEL: tt.func @v3_through_rounding
+// CHECK: %[[BHI:.*]] = ttg.local_alloc %{{.*}} : (tensor<64x64xf32, #blocked>) -> !ttg.memdesc<64x64xf32, #{{.*}}, #smem>
+// CHECK: ttng.warp_group_dot %{{.*}}, %[[BHI]], %{{.*}} {{.*}} : tensor<64x64xf32, #ttg.dot_op<{opIdx = 0, parent = #[[V3]], kWidth = 1}>> * !ttg.memdesc<64x64xf32, {{.*}}> -> tensor<64x64xf32, #[[V3]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @v3_through_rounding(%pa: tensor<64x64x!tt.ptr<f32>, #blocked>, %pb: tensor<64x64x!tt.ptr<f32>, #blocked>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    %half = arith.constant dense<4096> : tensor<64x64xi32, #blocked>
+    %mask = arith.constant dense<-8192> : tensor<64x64xi32, #blocked>
+    %a = tt.load %pa : tensor<64x64x!tt.ptr<f32>, #blocked>
+    %b = tt.load %pb : tensor<64x64x!tt.ptr<f32>, #blocked>
+    %ai = tt.bitcast %a : tensor<64x64xf32, #blocked> -> tensor<64x64xi32, #blocked>
+    %au = arith.addi %ai, %half : tensor<64x64xi32, #blocked>
+    %ak = arith.andi %au, %mask : tensor<64x64xi32, #blocked>
+    %ahi = tt.bitcast %ak : tensor<64x64xi32, #blocked> -> tensor<64x64xf32, #blocked>
+    %alo = arith.subf %a, %ahi : tensor<64x64xf32, #blocked>
+    %bi = tt.bitcast %b : tensor<64x64xf32, #blocked> -> tensor<64x64xi32, #blocked>
+    %bu = arith.addi %bi, %half : tensor<64x64xi32, #blocked>
+    %bk = arith.andi %bu, %mask : tensor<64x64xi32, #blocked>
+    %bhi = tt.bitcast %bk : tensor<64x64xi32, #blocked> -> tensor<64x64xf32, #blocked>
+    %a2 = ttg.convert_layout %alo : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #A>
+    %b2 = ttg.convert_layout %bhi : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #B>
+    %d = tt.dot %a2, %b2, %c, inputPrecision = tf32 : tensor<64x64xf32, #A> * tensor<64x64xf32, #B> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}

@@ -61,3 +61,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %t : !ttg.async.token
   }
 }
+
+// -----
+
+// An NVMMA buffer transposed against the copy (a tf32 wgmma's N-major B,
+// stored K-major) keeps no two elements of a thread's row together either,
+// but as in 3.6 only swizzled buffers are clipped: the copy keeps its
+// 16-byte rows and is lowered to 4-byte cp.asyncs.
+// CHECK-LABEL: tt.func @nvmma_transposed_kept
+// CHECK-NOT: ttg.convert_layout
+// CHECK: ttg.async_copy_global_to_local %arg0, %arg1 : tensor<32x128x!tt.ptr<f32>, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma_t = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @nvmma_transposed_kept(%p: tensor<32x128x!tt.ptr<f32>, #blocked>, %buf: !ttg.memdesc<32x128xf32, #nvmma_t, #smem, mutable>) -> !ttg.async.token {
+    %t = ttg.async_copy_global_to_local %p, %buf : tensor<32x128x!tt.ptr<f32>, #blocked> -> <32x128xf32, #nvmma_t, #smem, mutable>
+    tt.return %t : !ttg.async.token
+  }
+}

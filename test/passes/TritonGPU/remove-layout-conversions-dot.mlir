@@ -103,3 +103,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A bias vector, loaded, extended to fp32, expanded and broadcast to the
+// accumulator's tile, is added to a wgmma result: the conversion into the
+// MMA layout moves above the broadcast, the expand_dims and the extension
+// onto the loaded fp16 vector (256 halves, not a 128x256 fp32 tile), as in
+// 3.6; the load itself is not done again in a slice of the MMA layout.
+// CHECK-LABEL: tt.func @bias_epilogue
+// CHECK: %[[BIAS:.*]] = tt.load %{{.*}} : tensor<256x!tt.ptr<f16>, #blocked>
+// CHECK: %[[CVT:.*]] = ttg.convert_layout %[[BIAS]] : tensor<256xf16, #blocked> -> tensor<256xf16, #ttg.slice<{dim = 0, parent = #[[MMA:mma]]}>>
+// CHECK: %[[EXT:.*]] = arith.extf %[[CVT]]
+// CHECK: %[[ROW:.*]] = tt.expand_dims %[[EXT]] {axis = 0 : i32}
+// CHECK: %[[TILE:.*]] = tt.broadcast %[[ROW]] : tensor<1x256xf32, #[[MMA]]> -> tensor<128x256xf32, #[[MMA]]>
+// CHECK: arith.addf %{{.*}}, %[[TILE]] : tensor<128x256xf32, #[[MMA]]>
+#bl1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#bl2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @bias_epilogue(%acc: tensor<128x256xf32, #mma>, %p: tensor<256x!tt.ptr<f16>, #bl1>) -> tensor<128x256xf32, #mma> {
+    %bias = tt.load %p : tensor<256x!tt.ptr<f16>, #bl1>
+    %ext = arith.extf %bias : tensor<256xf16, #bl1> to tensor<256xf32, #bl1>
+    %cvt = ttg.convert_layout %ext : tensor<256xf32, #bl1> -> tensor<256xf32, #ttg.slice<{dim = 0, parent = #bl2}>>
+    %row = tt.expand_dims %cvt {axis = 0 : i32} : tensor<256xf32, #ttg.slice<{dim = 0, parent = #bl2}>> -> tensor<1x256xf32, #bl2>
+    %tile = tt.broadcast %row : tensor<1x256xf32, #bl2> -> tensor<128x256xf32, #bl2>
+    %tile2 = ttg.convert_layout %tile : tensor<128x256xf32, #bl2> -> tensor<128x256xf32, #mma>
+    %sum = arith.addf %acc, %tile2 : tensor<128x256xf32, #mma>
+    tt.return %sum : tensor<128x256xf32, #mma>
+  }
+}

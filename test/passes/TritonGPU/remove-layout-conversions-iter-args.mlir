@@ -140,3 +140,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// The dropped iter_arg's loop also yields one of its arguments as it is (a
+// pipelined loop's rotating tokens, here %t0/%t1 swapped every iteration):
+// the rebuilt loop yields its own arguments there, not the old loop's.
+// CHECK-LABEL: tt.func public @rotating_iter_args
+// CHECK: scf.for %{{.*}} iter_args(%[[T0:.*]] = %{{.*}}, %[[T1:.*]] = %{{.*}}, %[[ACC:.*]] = %{{.*}}, %[[PTRS:.*]] = %{{.*}}) -> (i32, i32, tensor<256xf32, #[[LD:blocked[0-9]*]]>, tensor<256x!tt.ptr<f32>, #[[LD]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.yield %[[T1]], %[[T0]], %{{.*}}, %{{.*}} : i32, i32, tensor<256xf32, #[[LD]]>, tensor<256x!tt.ptr<f32>, #[[LD]]>
+#bl1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#ld1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @rotating_iter_args(%a: !tt.ptr<f32>, %out: tensor<256x!tt.ptr<f32>, #ld1>, %n: i32) -> i32 {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<256> : tensor<256xi32, #bl1>
+    %zero = arith.constant dense<0.0> : tensor<256xf32, #ld1>
+    %offs = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #bl1>
+    %base = tt.splat %a : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #bl1>
+    %ptrs = tt.addptr %base, %offs : tensor<256x!tt.ptr<f32>, #bl1>, tensor<256xi32, #bl1>
+    %r:4 = scf.for %i = %c0 to %n step %c1 iter_args(%t0 = %c0, %t1 = %c1, %p = %ptrs, %acc = %zero) -> (i32, i32, tensor<256x!tt.ptr<f32>, #bl1>, tensor<256xf32, #ld1>) : i32 {
+      %pl = ttg.convert_layout %p : tensor<256x!tt.ptr<f32>, #bl1> -> tensor<256x!tt.ptr<f32>, #ld1>
+      %x = tt.load %pl : tensor<256x!tt.ptr<f32>, #ld1>
+      %sum = arith.addf %acc, %x : tensor<256xf32, #ld1>
+      %next = tt.addptr %p, %step : tensor<256x!tt.ptr<f32>, #bl1>, tensor<256xi32, #bl1>
+      scf.yield %t1, %t0, %next, %sum : i32, i32, tensor<256x!tt.ptr<f32>, #bl1>, tensor<256xf32, #ld1>
+    }
+    tt.store %out, %r#3 : tensor<256x!tt.ptr<f32>, #ld1>
+    tt.return %r#0 : i32
+  }
+}
