@@ -63,6 +63,10 @@ int64_t getInstrK(Type type, InputPrecision precision) {
 /// longer dimension, or takes an MMA dot's warps; otherwise warps go where
 /// the tile has more repetitions of the 16x8 instruction, M on ties.
 SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape, unsigned numWarps) {
+  // A batched (3-D) dot: every warp along the batch, as 3.6 (warps beyond
+  // the batch hold copies).
+  if (shape.size() == 3)
+    return {numWarps, 1, 1};
   auto filter = [&](Operation *op) {
     return op->getParentRegion() == dot->getParentRegion() && !isa<ConvertLayoutOp>(op);
   };
@@ -294,7 +298,8 @@ void accelerateV3(DotOp dot, BlockedEncodingAttr blocked, ArrayRef<int64_t> shap
 bool accelerate(DotOp dot, unsigned numWarps, int capability) {
   auto type = cast<RankedTensorType>(dot.getType());
   auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
-  if (!blocked || type.getRank() != 2)
+  unsigned rank = type.getRank();
+  if (!blocked || (rank != 2 && rank != 3))
     return false;
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   auto bType = cast<RankedTensorType>(dot.getB().getType());
@@ -326,13 +331,17 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
   }
   if (!accumulates(false))
     return false;
-  int64_t k = aType.getShape()[1];
-  if (shape[0] % 16 != 0 || shape[1] % 8 != 0 || k % instrK != 0)
+  int64_t k = aType.getShape()[rank - 1];
+  if (shape[rank - 2] % 16 != 0 || shape[rank - 1] % 8 != 0 || k % instrK != 0)
     return false;
 
   MLIRContext *context = dot.getContext();
   SmallVector<unsigned> warps = getWarpsPerTile(dot, shape, numWarps);
-  auto mma = NvidiaMmaEncodingAttr::get(context, 2, 0, warps, blocked.getCGALayout(), {16, 8});
+  SmallVector<unsigned> instrShape = {16, 8};
+  if (rank == 3)
+    instrShape.insert(instrShape.begin(), 1);
+  auto mma =
+      NvidiaMmaEncodingAttr::get(context, 2, 0, warps, blocked.getCGALayout(), instrShape);
   unsigned kWidth = 32 / aElem.getIntOrFloatBitWidth();
   auto aEnc = DotOperandEncodingAttr::get(context, 0, mma, kWidth);
   auto bEnc = DotOperandEncodingAttr::get(context, 1, mma, kWidth);

@@ -82,6 +82,12 @@ std::optional<SwizzledSharedEncodingAttr> sharedLayoutFor(RankedTensorType srcTy
   SmallVector<unsigned> order = getMemoryOrder(srcType);
   if (order.size() != size_t(srcType.getRank()))
     return std::nullopt;
+  // A batched operand keeps each batch's matrix together: the batch
+  // dimension is the slowest, the matrix's two in their order (as 3.6).
+  if (order.size() == 3) {
+    llvm::erase(order, 0u);
+    order.push_back(0);
+  }
   Type element = srcType.getElementType();
   unsigned bitWidth = element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 0;
   Swizzle swizzle;

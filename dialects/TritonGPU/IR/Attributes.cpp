@@ -558,10 +558,16 @@ LogicalResult NvidiaMmaEncodingAttr::verify(
   if (versionMajor < 1 || versionMajor > 3)
     return emitError() << "versionMajor of #ttg.nvidia_mma must be 1, 2 or 3, got "
                        << versionMajor;
-  size_t expected = versionMajor == 3 ? 3 : 2;
-  if (instrShape.size() != expected)
+  // v3's is (M, N, K); v1/v2's is (M, N), with a leading 1 for a batched
+  // (3-D) layout: [1, 16, 8].
+  if (versionMajor == 3 ? instrShape.size() != 3
+                        : instrShape.size() != 2 &&
+                              !(instrShape.size() == 3 && warpsPerCTA.size() == 3)) {
+    if (versionMajor == 3)
+      return emitError() << "instrShape of #ttg.nvidia_mma v3 must have 3 entries";
     return emitError() << "instrShape of #ttg.nvidia_mma v" << versionMajor
-                       << " must have " << expected << " entries";
+                       << " must have 2 entries (3 for a 3-D layout)";
+  }
   return verifyBasesRank(emitError, cga, warpsPerCTA.size(), "CGALayout");
 }
 

@@ -26,7 +26,8 @@ namespace {
 class TritonGPUTypeConverter : public TypeConverter {
 public:
   TritonGPUTypeConverter(MLIRContext *context, int numWarps, int threadsPerWarp,
-                         int numCTAs) {
+                         int numCTAs)
+      : numWarps(numWarps), threadsPerWarp(threadsPerWarp), numCTAs(numCTAs) {
     addConversion([](Type type) { return type; });
     addConversion([=](RankedTensorType type) -> Type {
       if (type.getEncoding())
@@ -48,6 +49,7 @@ public:
     addTargetMaterialization(convert);
     addSourceMaterialization(convert);
   }
+  int numWarps, threadsPerWarp, numCTAs;
 };
 
 Value convertTo(OpBuilder &builder, Value value, Attribute encoding) {
@@ -174,8 +176,25 @@ struct DotConversion : public OpConversionPattern<DotOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
-    Attribute parent = resultType.getEncoding();
+    // The accumulator's layout, as 3.6 makes it: a 2x2 block per thread of
+    // the last two dimensions where each thread has 4 elements or more, a
+    // 4x4 one from 16 on (the blocks an FMA dot reuses its operands over;
+    // accelerate-matmul replaces it for the tensor cores).
+    auto converter = static_cast<const TritonGPUTypeConverter *>(getTypeConverter());
+    auto origType = cast<RankedTensorType>(op.getType());
+    ArrayRef<int64_t> shape = origType.getShape();
+    unsigned rank = shape.size();
+    int64_t perThread = origType.getNumElements() / (converter->numWarps * converter->threadsPerWarp);
+    unsigned block = perThread >= 16 ? 4 : perThread >= 4 ? 2 : 1;
+    SmallVector<unsigned> sizePerThread(rank, 1), order;
+    for (unsigned dim = rank - 2; dim < rank; ++dim)
+      sizePerThread[dim] = std::min<int64_t>(block, shape[dim]);
+    for (unsigned dim = rank; dim > 0; --dim)
+      order.push_back(dim - 1);
+    Attribute parent =
+        getBlockedEncoding(getContext(), shape, sizePerThread, order, converter->numWarps,
+                           converter->threadsPerWarp, converter->numCTAs);
+    auto resultType = origType.cloneWithEncoding(parent);
     Value a = convertTo(rewriter, adaptor.getA(),
                         DotOperandEncodingAttr::get(getContext(), 0, parent, 0));
     Value b = convertTo(rewriter, adaptor.getB(),

@@ -73,13 +73,15 @@ tt.func public @reduce(%x: tensor<64x64xf32>) -> (tensor<64xf32>, f32) {
 
 // -----
 
-// dot: operands in #ttg.dot_op layouts of the accumulator's.
-// CHECK-DAG: #[[ACC:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// dot: the accumulator in 3.6's layout for dots (4x4 blocks per thread of
+// a 64x64 tile over 128 threads), the operands in #ttg.dot_op layouts of it.
+// CHECK-DAG: #[[ACC:.*]] = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK-LABEL: tt.func public @dot
 tt.func public @dot(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
   // CHECK: %[[A:.*]] = ttg.convert_layout %arg0 : {{.*}} -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[ACC]]}>>
   // CHECK: %[[B:.*]] = ttg.convert_layout %arg1 : {{.*}} -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[ACC]]}>>
-  // CHECK: tt.dot %[[A]], %[[B]], %arg2, inputPrecision = tf32 : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[ACC]]}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[ACC]]}>> -> tensor<64x64xf32, #[[ACC]]>
+  // CHECK: %[[C:.*]] = ttg.convert_layout %arg2 : {{.*}} -> tensor<64x64xf32, #[[ACC]]>
+  // CHECK: tt.dot %[[A]], %[[B]], %[[C]], inputPrecision = tf32 : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[ACC]]}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[ACC]]}>> -> tensor<64x64xf32, #[[ACC]]>
   %d = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   tt.return %d : tensor<64x64xf32>
 }

@@ -1,7 +1,8 @@
 //===- MMAv2DotOpToLLVM.cpp - tt.dot on mma.sync (MMA version 2) ----------===//
 //
 // A dot in #ttg.nvidia_mma version 2 issues one `mma.sync.aligned` per
-// 16 x 8 tile of the accumulator the warp holds and per K step of the
+// 16 x 8 tile of the accumulator the warp holds (of each batch, for a 3-D
+// dot, whose instrShape is [1, 16, 8]) and per K step of the
 // instruction (16 for fp16/bf16, 8 for tf32, 32 for int8). Fragments are
 // gathered by the constant (register) part of each element's coordinates in
 // the operand and accumulator linear layouts; lane and warp add the same
@@ -22,6 +23,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <map>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -29,28 +31,33 @@ namespace ttg = mlir::triton::gpu;
 
 namespace {
 
-/// The registers of an operand by (row, K) of their constant coordinates,
-/// rows and K as the operand's: A is (M, K), B is (K, N) and indexed here as
-/// (N, K).
-using OperandIndex = std::map<std::pair<int32_t, int32_t>, int>;
+/// The registers of an operand by (batch, row, K) of their constant
+/// coordinates, rows and K as the operand's: A is (M, K), B is (K, N) and
+/// indexed here as (N, K); the batch is 0 for a 2-D dot.
+using OperandKey = std::tuple<int32_t, int32_t, int32_t>;
+using OperandIndex = std::map<OperandKey, int>;
 
 OperandIndex indexOperand(const ttg::LinearLayout &layout, bool isB) {
   OperandIndex index;
   for (auto [reg, coords] : llvm::enumerate(getRegisterPart(layout))) {
-    int32_t row = isB ? coords[1] : coords[0];
-    int32_t k = isB ? coords[0] : coords[1];
-    index.try_emplace({row, k}, reg);
+    size_t rank = coords.size();
+    int32_t batch = rank == 3 ? coords[0] : 0;
+    int32_t row = isB ? coords[rank - 1] : coords[rank - 2];
+    int32_t k = isB ? coords[rank - 2] : coords[rank - 1];
+    index.try_emplace({batch, row, k}, reg);
   }
   return index;
 }
 
-/// The elements of `row` in the K step starting at `kStart` (`instrK` long),
-/// in increasing K; empty if the layout lacks any.
-SmallVector<int> getStepRegisters(const OperandIndex &index, int32_t row, int64_t kStart,
-                                  int64_t instrK) {
+/// The elements of `row` of `batch` in the K step starting at `kStart`
+/// (`instrK` long), in increasing K; empty if the layout lacks any.
+SmallVector<int> getStepRegisters(const OperandIndex &index, int32_t batch, int32_t row,
+                                  int64_t kStart, int64_t instrK) {
   SmallVector<int> regs;
-  for (auto it = index.lower_bound({row, static_cast<int32_t>(kStart)});
-       it != index.end() && it->first.first == row && it->first.second < kStart + instrK; ++it)
+  for (auto it = index.lower_bound({batch, row, static_cast<int32_t>(kStart)});
+       it != index.end() && std::get<0>(it->first) == batch && std::get<1>(it->first) == row &&
+       std::get<2>(it->first) < kStart + instrK;
+       ++it)
     regs.push_back(it->second);
   return regs;
 }
@@ -116,19 +123,23 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
       return rewriter.notifyMatchFailure(op, "operand layouts without linear layouts");
     OperandIndex aIndex = indexOperand(*aLayout, false), bIndex = indexOperand(*bLayout, true);
     unsigned bits = aElem.getIntOrFloatBitWidth();
-    int64_t k = aType.getShape()[1];
+    unsigned rank = dType.getRank();
+    int64_t k = aType.getShape()[rank - 1];
 
     Location loc = op.getLoc();
     SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
     SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
     SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
 
-    // Accumulator tiles: (row base, column base) -> the four registers
-    // (row, col), (row, col + 1), (row + 8, col), (row + 8, col + 1).
-    std::map<std::pair<int32_t, int32_t>, std::array<int, 4>> tiles;
+    // Accumulator tiles: (batch, row base, column base) -> the four
+    // registers (row, col), (row, col + 1), (row + 8, col), (row + 8,
+    // col + 1); a batched (3-D) dot's batches are separate matrices.
+    std::map<OperandKey, std::array<int, 4>> tiles;
     for (auto [reg, coords] : llvm::enumerate(getRegisterPart(*dLayout))) {
-      int32_t row = coords[0], col = coords[1];
-      auto &tile = tiles.try_emplace({row & ~8, col & ~1}, std::array<int, 4>{-1, -1, -1, -1})
+      int32_t batch = rank == 3 ? coords[0] : 0;
+      int32_t row = coords[rank - 2], col = coords[rank - 1];
+      auto &tile = tiles.try_emplace({batch, row & ~8, col & ~1},
+                                     std::array<int, 4>{-1, -1, -1, -1})
                        .first->second;
       tile[((row & 8) ? 2 : 0) + (col & 1)] = reg;
     }
@@ -138,11 +149,11 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
       if (llvm::is_contained(regs, -1))
         return op.emitError("an MMA accumulator layout without whole 16x8 tiles per thread is "
                             "not supported yet by the LLVM lowering");
-      auto [rowBase, colBase] = base;
+      auto [batch, rowBase, colBase] = base;
       for (int64_t kStart = 0; kStart < k; kStart += instrK) {
-        SmallVector<int> top = getStepRegisters(aIndex, rowBase, kStart, instrK);
-        SmallVector<int> bottom = getStepRegisters(aIndex, rowBase + 8, kStart, instrK);
-        SmallVector<int> column = getStepRegisters(bIndex, colBase, kStart, instrK);
+        SmallVector<int> top = getStepRegisters(aIndex, batch, rowBase, kStart, instrK);
+        SmallVector<int> bottom = getStepRegisters(aIndex, batch, rowBase + 8, kStart, instrK);
+        SmallVector<int> column = getStepRegisters(bIndex, batch, colBase, kStart, instrK);
         unsigned perGroup = 32 / bits;
         if (top.size() != 2 * perGroup || bottom.size() != 2 * perGroup ||
             column.size() != 2 * perGroup)

@@ -436,33 +436,30 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
       if (!op.getIsAsync())
         acc = emitWaitGroup(rewriter, loc, 0, acc);
     } else {
-      // Per chunk: every tile's wgmmas into a partial accumulator that the
-      // chunk's first wgmma starts from zero (scale-d false), one group for
-      // all tiles, a wait for it (the partial registers tied through it, as
-      // they are read next), then acc += partial in fp32. The first chunk
-      // adds to the input accumulator only where useC holds. The dot is
-      // complete on return: an asynchronous one has nothing left to wait for.
+      // Tile by tile, chunk by chunk (as 3.6 orders them): the chunk's
+      // wgmmas into a partial accumulator that its first wgmma starts from
+      // zero (scale-d false), one group, a wait for it (the partial
+      // registers tied through it, as they are read next), then acc +=
+      // partial in fp32. One tile's partial is live at a time: all tiles'
+      // at once (64 x 128 fp32 each) spilled beside the accumulator. The
+      // first chunk adds to the input accumulator only where useC holds.
+      // The dot is complete on return: an asynchronous one has nothing
+      // left to wait for.
+      if (failed(packAFragments(0, kSteps)))
+        return failure();
       Type f32 = rewriter.getF32Type();
-      for (int64_t begin = 0; begin < kSteps; begin += chunkSteps) {
-        int64_t end = std::min(kSteps, begin + chunkSteps);
-        if (failed(packAFragments(begin, end)))
-          return failure();
-        NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
-        SmallVector<Value> partials;
-        for (const AccumulatorTile &tile : *tiles) {
+      for (const AccumulatorTile &tile : *tiles) {
+        for (int64_t begin = 0; begin < kSteps; begin += chunkSteps) {
+          int64_t end = std::min(kSteps, begin + chunkSteps);
+          NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
           SmallVector<Value> start(tile.registers.size(),
                                    LLVM::UndefOp::create(rewriter, loc, f32));
-          FailureOr<SmallVector<Value>> fragment = issueSteps(tile, start, begin, end, neverC);
-          if (failed(fragment))
+          FailureOr<SmallVector<Value>> partials = issueSteps(tile, start, begin, end, neverC);
+          if (failed(partials))
             return failure();
-          llvm::append_range(partials, *fragment);
-        }
-        NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
-        partials = emitWaitGroup(rewriter, loc, 0, partials);
-        unsigned next = 0;
-        for (const AccumulatorTile &tile : *tiles) {
-          for (int reg : tile.registers) {
-            Value partial = partials[next++];
+          NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
+          *partials = emitWaitGroup(rewriter, loc, 0, *partials);
+          for (auto [reg, partial] : llvm::zip(tile.registers, *partials)) {
             Value sum = LLVM::FAddOp::create(rewriter, loc, acc[reg], partial);
             acc[reg] = begin == 0 ? LLVM::SelectOp::create(rewriter, loc, useC, sum, partial)
                                         .getResult()

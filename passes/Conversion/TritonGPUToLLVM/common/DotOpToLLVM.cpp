@@ -2,7 +2,8 @@
 //
 // A dot whose accumulator has a blocked layout and whose operands are
 // #ttg.dot_op of it: each thread holds, for each of its accumulator elements
-// (m, n), the whole row m of A and column n of B along K, and accumulates
+// (m, n) (of each batch, for a 3-D dot), the whole row m of A and column n of
+// B along K, and accumulates
 // A(m, k) * B(k, n) over k in order with fused multiply-adds. This is the
 // fallback for dots the tensor-core layouts (accelerate-matmul) do not take;
 // fp8 operands are widened exactly first.
@@ -24,14 +25,15 @@ using namespace mlir::triton;
 
 namespace {
 
-using Coords = std::pair<int32_t, int32_t>;
+using Coords = SmallVector<int32_t, 3>;
 
-/// The register holding each (row, column) of a 2-D operand, by the constant
-/// part of its coordinates (lane and warp add the same offsets to all).
+/// The register holding each element of an operand or accumulator, by the
+/// constant part of its coordinates (batch, row, column; lane and warp add
+/// the same offsets to all).
 std::map<Coords, int> indexRegisters(const triton::gpu::LinearLayout &layout) {
   std::map<Coords, int> index;
   for (auto [reg, coords] : llvm::enumerate(getRegisterPart(layout)))
-    index.try_emplace({coords[0], coords[1]}, reg);
+    index.try_emplace(Coords(coords.begin(), coords.end()), reg);
   return index;
 }
 
@@ -68,8 +70,6 @@ struct FMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     auto bType = cast<RankedTensorType>(op.getB().getType());
     if (!isa<triton::gpu::BlockedEncodingAttr>(dType.getEncoding()))
       return rewriter.notifyMatchFailure(op, "not a blocked accumulator");
-    if (dType.getRank() != 2)
-      return op.emitError("a batched (3-D) tt.dot is not supported yet by the LLVM lowering");
     Type aElem = aType.getElementType(), bElem = bType.getElementType();
     Type accElem = dType.getElementType();
     for (Type element : {aElem, bElem})
@@ -85,7 +85,9 @@ struct FMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     if (!aLayout || !bLayout || !dLayout)
       return rewriter.notifyMatchFailure(op, "operand layouts without linear layouts");
     std::map<Coords, int> aIndex = indexRegisters(*aLayout), bIndex = indexRegisters(*bLayout);
-    int64_t k = aType.getShape()[1];
+    // A batched (3-D) dot multiplies the matrices of each batch index.
+    unsigned rank = dType.getRank();
+    int64_t k = aType.getShape()[rank - 1];
 
     Location loc = op.getLoc();
     SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
@@ -102,9 +104,11 @@ struct FMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     SmallVector<Value> results;
     for (auto [reg, coords] : llvm::enumerate(dRegs)) {
       Value sum = acc[reg];
+      Coords aKey(coords.begin(), coords.end()), bKey(coords.begin(), coords.end());
       for (int64_t kk = 0; kk < k; ++kk) {
-        auto aIt = aIndex.find({coords[0], static_cast<int32_t>(kk)});
-        auto bIt = bIndex.find({static_cast<int32_t>(kk), coords[1]});
+        aKey[rank - 1] = bKey[rank - 2] = static_cast<int32_t>(kk);
+        auto aIt = aIndex.find(aKey);
+        auto bIt = bIndex.find(bKey);
         if (aIt == aIndex.end() || bIt == bIndex.end())
           return op.emitError("tt.dot operands whose layouts do not give each thread whole "
                               "rows of A and columns of B are not supported yet by the LLVM "

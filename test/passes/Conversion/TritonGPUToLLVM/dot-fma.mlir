@@ -25,3 +25,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<16x16xi32, #blocked>
   }
 }
+
+// -----
+
+// A batched (3-D) dot on FMAs: 2 batches of 16x16 over 128 threads, each
+// thread two accumulator elements of one batch, 8 fused multiply-adds each
+// (K = 8), reading only its own batch's row of A and column of B.
+#blocked3 = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [2, 2, 1], order = [2, 1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @fma_batched
+  // CHECK-COUNT-32: llvm.intr.fmuladd
+  // CHECK-NOT: llvm.intr.fmuladd
+  tt.func private @fma_batched(%a: tensor<2x16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked3}>>, %b: tensor<2x8x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked3}>>, %c: tensor<2x16x16xf32, #blocked3>) -> tensor<2x16x16xf32, #blocked3> {
+    %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<2x16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked3}>> * tensor<2x8x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked3}>> -> tensor<2x16x16xf32, #blocked3>
+    tt.return %d : tensor<2x16x16xf32, #blocked3>
+  }
+}
