@@ -251,6 +251,11 @@ Value allocSharedOperand(Value operand, unsigned opIdx, bool allowTranspose) {
       getNVMMASharedEncoding(context, type.getShape(), order, cga, type.getElementType());
   auto memdesc = MemDescType::get(type.getShape(), type.getElementType(), encoding,
                                   SharedMemorySpaceAttr::get(context));
+  // A value several dots read (tf32x3's high part of B) is stored once.
+  for (Operation *user : source.getUsers())
+    if (auto alloc = dyn_cast<LocalAllocOp>(user))
+      if (alloc.getType() == memdesc && alloc->getBlock() == source.getParentBlock())
+        return alloc;
   OpBuilder b(context);
   b.setInsertionPointAfterValue(source);
   return LocalAllocOp::create(b, source.getLoc(), memdesc, source);

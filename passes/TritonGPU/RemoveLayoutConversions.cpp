@@ -64,9 +64,7 @@ struct SinkConvertThroughElementwise : public RewritePattern {
   SinkConvertThroughElementwise(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
   LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
-    // Not below a widening op: converting its wider result would move more
-    // data (HoistConvertAboveWidening moves conversions the other way).
-    if (!isLayoutFreeElementwise(op) || isWidening(op))
+    if (!isLayoutFreeElementwise(op))
       return failure();
     Attribute source;
     for (Value operand : op->getOperands())
@@ -229,7 +227,7 @@ public:
     getOperation()->walk([](FuncOp func) { propagateAnchorLayouts(func); });
     RewritePatternSet patterns(context);
     patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert,
-                 ScanOfConvert, HoistConvertAboveWidening>(context);
+                 ScanOfConvert>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
     FrozenRewritePatternSet frozen(std::move(patterns));
     if (failed(applyPatternsGreedily(getOperation(), frozen)))
@@ -265,6 +263,15 @@ public:
       if (changed && failed(applyPatternsGreedily(getOperation(), frozen)))
         return signalPassFailure();
     }
+    // Last, the conversions left move above the widening ops that feed them,
+    // onto the least data (3.6 does this after its forward propagation, too:
+    // sinking a conversion through an extension, above, is what lets the
+    // layout of a load reach its store; here it would undo the hoisting).
+    RewritePatternSet hoist(context);
+    hoist.add<HoistConvertAboveWidening>(context);
+    ConvertLayoutOp::getCanonicalizationPatterns(hoist, context);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(hoist))))
+      return signalPassFailure();
     // Values computed again in several places are the same computation.
     OpPassManager cse("builtin.module");
     cse.addPass(createCSEPass());
