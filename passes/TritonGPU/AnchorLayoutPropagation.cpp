@@ -67,6 +67,12 @@ bool returnsToMma(Value result, Attribute mma) {
           return true;
       if (nvidia && nvidia.getVersionMajor() == 3 && isa<LocalAllocOp, LocalStoreOp>(user))
         return true;
+      // The accumulator of a dot already in an MMA layout (after pipelining,
+      // flash attention's `acc * alpha` feeding the second wgmma directly):
+      // the value is back on the MMA side without a conversion.
+      if (isDotLike(user) && use.getOperandNumber() == 2 &&
+          isMmaEncoding(encodingOf(user->getResult(0))))
+        return true;
       if (auto reduce = dyn_cast<ReduceOp>(user)) {
         auto type = cast<RankedTensorType>(use.get().getType());
         if (nvidia && isa<NvidiaMmaEncodingAttr>(type.getEncoding())) {

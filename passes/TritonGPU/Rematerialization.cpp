@@ -39,6 +39,25 @@ bool isPlainLayout(Attribute layout) {
   return isa<BlockedEncodingAttr, LinearEncodingAttr>(layout);
 }
 
+/// Whether reading `load` again in another layout costs little, as 3.6
+/// judges it: every thread reads one address, or there are fewer elements
+/// than threads (the repeated reads hit the cache). A bigger load keeps the
+/// layout coalescing gave it; redoing it in its users' layout (one element
+/// per thread, through a transpose) loses the vectors.
+bool isCheapToLoadAgain(LoadOp load) {
+  auto ptrType = dyn_cast<RankedTensorType>(load.getPtr().getType());
+  if (!ptrType)
+    return true;
+  if (load.getPtr().getDefiningOp<SplatOp>())
+    return true;
+  auto module = load->getParentOfType<ModuleOp>();
+  auto warps = module ? module->getAttrOfType<IntegerAttr>("ttg.num-warps") : IntegerAttr();
+  auto lanes = module ? module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp") : IntegerAttr();
+  if (!warps || !lanes)
+    return true;
+  return ptrType.getNumElements() < warps.getInt() * lanes.getInt();
+}
+
 /// Loads and shape ops move no data between threads when done again in
 /// another layout; a load read again costs memory traffic, so only into plain
 /// layouts (blocked, slice, linear: never dot operands or MMA), as Triton
@@ -48,7 +67,7 @@ bool isRematerializableInto(Operation *op, Attribute target) {
     return isa<RankedTensorType>(op->getOperand(0).getType());
   if (auto load = dyn_cast<LoadOp>(op))
     return !load.getIsVolatile() && isa<RankedTensorType>(load.getType()) &&
-           isPlainLayout(target);
+           isPlainLayout(target) && isCheapToLoadAgain(load);
   return false;
 }
 

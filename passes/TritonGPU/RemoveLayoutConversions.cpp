@@ -38,8 +38,11 @@ struct RematerializeConvertedValue : public OpRewritePattern<ConvertLayoutOp> {
   LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
     Attribute target = op.getType().getEncoding();
     Operation *def = op.getSrc().getDefiningOp();
+    // Not into dot operand layouts, as 3.6: a load redone there (through a
+    // transpose, say) would lose its coalescing; such conversions go through
+    // shared memory, where accelerate-matmul and the pipeliner want them.
     if (!def || isa<ConvertLayoutOp>(def) || !isDistributedEncoding(target) ||
-        !isFreeIn(op.getSrc(), target))
+        isa<DotOperandEncodingAttr>(target) || !isFreeIn(op.getSrc(), target))
       return failure();
     MaterializedMap done;
     rewriter.replaceOp(op, materializeIn(op.getSrc(), target, rewriter, done));

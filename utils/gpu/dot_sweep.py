@@ -49,6 +49,47 @@ MATMULS = {
 BMMS = {"sweep_bmm_3d": (2, 64, 64, 32, 4, 3, (64, 1024))}
 
 
+# Whole kernels around dots: name -> (kernel in kernels.py, constexprs, warps,
+# stages, timed size, ragged size); their arguments, grid and reference below.
+KERNELS = {
+    "sweep_persistent": ("matmul_persistent",
+                         {"BM": 128, "BN": 256, "BK": 64, "GROUP_M": 8, "NUM_SMS": 132}, 8, 3,
+                         4096, 1008),
+    "sweep_splitk": ("matmul_splitk", {"BM": 128, "BN": 128, "BK": 64, "SPLIT_K": 4}, 4, 3,
+                     4096, 1008),
+    "sweep_attention_causal": ("attention_causal", {"BLOCK_M": 128, "BLOCK_N": 64,
+                                                    "HEAD_DIM": 128}, 8, 3, 4096, 1008),
+}
+
+
+def kernel_args(torch, name, size, dev):
+    """Triton's call arguments of a KERNELS case at SIZE, outputs, reference, grid, flops."""
+    constexprs = KERNELS[name][1]
+    if name in ("sweep_persistent", "sweep_splitk"):
+        a = torch.randn(size, size, device=dev, dtype=torch.float16)
+        b = torch.randn(size, size, device=dev, dtype=torch.float16)
+        flops = 2 * size ** 3
+        if name == "sweep_persistent":
+            c = torch.full((size, size), float("nan"), device=dev, dtype=torch.float16)
+            return ([a, b, c, size, size, size], [c], lambda: [a.double() @ b.double()],
+                    (constexprs["NUM_SMS"],), flops)
+        c = torch.zeros(size, size, device=dev, dtype=torch.float32)
+        grid = (-(-size // constexprs["BM"]), -(-size // constexprs["BN"]), constexprs["SPLIT_K"])
+        # b is stored [N, K]: C = A @ b^T.
+        return [a, b, c, size, size, size], [c], lambda: [a.double() @ b.double().T], grid, flops
+    heads, d = (16 if size > 2048 else 2), constexprs["HEAD_DIM"]
+    q, k, v = (torch.randn(heads, size, d, device=dev, dtype=torch.float16) for _ in range(3))
+    o = torch.full_like(q, float("nan"))
+
+    def ref():
+        s = (q.double() @ k.double().transpose(1, 2)) * 0.125
+        s = s.masked_fill(torch.ones(size, size, device=dev, dtype=torch.bool).triu(1),
+                          float("-inf"))
+        return [torch.softmax(s, -1) @ v.double()]
+    grid = (-(-size // constexprs["BLOCK_M"]), heads)
+    return [q, k, v, o, 0.125, size, size * d, d], [o], ref, grid, 2 * heads * size * size * d
+
+
 def matmul_args(torch, name, size, dev):
     """Triton's call arguments of a sweep matmul at SIZE^3, its outputs and reference."""
     at, bt, ot, acc, prec, imprecise, epi, bm, bn, bk, warps, stages, kmajor, _, _ = MATMULS[name]
@@ -129,7 +170,38 @@ def cases(Case, torch, kernels, dev):
     for name, spec in BMMS.items():
         timed.append(bmm(name, *spec[6]))
         ragged[name] = bmm(name, 5, 496)
+
+    def whole(name, size):
+        kernel, constexprs, warps, stages, _, _ = KERNELS[name]
+        # Triton specializes integer arguments equal to 1 away.
+        args = kernel_args(torch, name, 16, "cpu")[0]
+        drop = [i for i, v in enumerate(args) if isinstance(v, int) and v == 1]
+        case = Case(name, getattr(kernels, kernel), constexprs, warps,
+                    kernel_args_grid(torch, name, size),
+                    lambda: kernel_args(torch, name, size, dev)[:3], flops_of(torch, name, size),
+                    unit="TFLOP/s", drop=drop, tol=1e-2)
+        case.stages = stages
+        return case
+    for name, spec in KERNELS.items():
+        timed.append(whole(name, spec[4]))
+        ragged[name] = whole(name, spec[5])
     return timed, ragged
+
+
+def kernel_args_grid(torch, name, size):
+    constexprs = KERNELS[name][1]
+    if name == "sweep_persistent":
+        return (constexprs["NUM_SMS"],)
+    if name == "sweep_splitk":
+        return (-(-size // constexprs["BM"]), -(-size // constexprs["BN"]), constexprs["SPLIT_K"])
+    return (-(-size // constexprs["BLOCK_M"]), 16 if size > 2048 else 2)
+
+
+def flops_of(torch, name, size):
+    if name == "sweep_attention_causal":
+        # Half the score matrix is masked: the causal kernel does about half the work.
+        return 2 * (16 if size > 2048 else 2) * size * size * KERNELS[name][1]["HEAD_DIM"]
+    return 2 * size ** 3
 
 
 def listing():
@@ -137,6 +209,8 @@ def listing():
         print(name, spec[10], spec[11])
     for name, spec in BMMS.items():
         print(name, spec[4], spec[5])
+    for name, spec in KERNELS.items():
+        print(name, spec[2], spec[3])
 
 
 def dump(out):
@@ -153,6 +227,10 @@ def dump(out):
         bb, bm, bn, bk, warps, stages, _ = spec
         jobs.append((name, kernels.bmm_3d, (1,), bmm_args(torch, 4, 256, "cuda")[0],
                      {"BB": bb, "BM": bm, "BN": bn, "BK": bk}, warps, stages))
+    for name, spec in KERNELS.items():
+        kernel, constexprs, warps, stages, _, _ = spec
+        jobs.append((name, getattr(kernels, kernel), (1,), kernel_args(torch, name, 256, "cuda")[0],
+                     constexprs, warps, stages))
     for name, kernel, grid, args, constexprs, warps, stages in jobs:
         try:
             compiled = kernel[grid](*args, **constexprs, num_warps=warps, num_stages=stages)

@@ -189,3 +189,92 @@ def bmm_3d(a_ptr, b_ptr, c_ptr, B, M, N, K, BB: tl.constexpr, BM: tl.constexpr,
         acc = tl.dot(a, b, acc)
     tl.store(c_ptr + rb[:, None, None] * (M * N) + rm[None, :, None] * N + rn[None, None, :],
              acc.to(tl.float16), mask=bm & (rm[None, :, None] < M) & (rn[None, None, :] < N))
+
+
+@triton.jit
+def matmul_persistent(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                      BK: tl.constexpr, GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr):
+    # A persistent matmul in the style of Triton's tutorial: NUM_SMS programs
+    # walk the output tiles (grouped order), each tile's K loop nested in the
+    # tile loop; row-major fp16 A [M, K], B [K, N], C [M, N].
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BM)
+    num_pid_n = tl.cdiv(N, BN)
+    num_tiles = num_pid_m * num_pid_n
+    in_group = GROUP_M * num_pid_n
+    for tile in tl.range(pid, num_tiles, NUM_SMS, flatten=True):
+        first_m = (tile // in_group) * GROUP_M
+        group_m = min(num_pid_m - first_m, GROUP_M)
+        pid_m = first_m + ((tile % in_group) % group_m)
+        pid_n = (tile % in_group) // group_m
+        rm = pid_m * BM + tl.arange(0, BM)
+        rn = pid_n * BN + tl.arange(0, BN)
+        rk = tl.arange(0, BK)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k in range(0, tl.cdiv(K, BK)):
+            kk = k * BK + rk
+            a = tl.load(a_ptr + rm[:, None] * K + kk[None, :],
+                        mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+            b = tl.load(b_ptr + kk[:, None] * N + rn[None, :],
+                        mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
+            acc = tl.dot(a, b, acc)
+        tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16),
+                 mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def matmul_splitk(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                  BK: tl.constexpr, SPLIT_K: tl.constexpr):
+    # Split-K: program (m, n, s) sums K slices s, s + SPLIT_K, ... of one
+    # tile and adds its part to an fp32 C with atomics; B is read transposed
+    # from an [N, K] array through tl.trans.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(tl.program_id(2) * BK, K, BK * SPLIT_K):
+        kk = k + rk
+        a = tl.load(a_ptr + rm[:, None] * K + kk[None, :],
+                    mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+        bt = tl.load(b_ptr + rn[:, None] * K + kk[None, :],
+                     mask=(rn[:, None] < N) & (kk[None, :] < K), other=0.0)
+        acc = tl.dot(a, tl.trans(bt), acc)
+    tl.atomic_add(c_ptr + rm[:, None] * N + rn[None, :], acc,
+                  mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def attention_causal(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq_len, stride_bh, stride_row,
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    # attention_fwd with a causal mask: query row i sees keys 0..i; the key
+    # loop stops after the block holding the program's last row.
+    start_m = tl.program_id(0)
+    base = tl.program_id(1).to(tl.int64) * stride_bh
+    rows = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    dims = tl.arange(0, HEAD_DIM)
+    keys = tl.arange(0, BLOCK_N)
+    q = tl.load(q_ptr + base + rows[:, None] * stride_row + dims[None, :],
+                mask=rows[:, None] < seq_len, other=0.0)
+    m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_M], tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634
+    end = tl.minimum((start_m + 1) * BLOCK_M, seq_len)
+    for start_n in range(0, end, BLOCK_N):
+        cols = start_n + keys
+        kt = tl.load(k_ptr + base + cols[None, :] * stride_row + dims[:, None],
+                     mask=cols[None, :] < seq_len, other=0.0)
+        qk = tl.dot(q, kt)
+        visible = (cols[None, :] <= rows[:, None]) & (cols[None, :] < seq_len)
+        qk = tl.where(visible, qk * qk_scale, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.load(v_ptr + base + cols[:, None] * stride_row + dims[None, :],
+                    mask=cols[:, None] < seq_len, other=0.0)
+        acc = acc * alpha[:, None] + tl.dot(p.to(tl.float16), v)
+        m_i = m_new
+    acc = acc / l_i[:, None]
+    tl.store(o_ptr + base + rows[:, None] * stride_row + dims[None, :], acc.to(tl.float16),
+             mask=rows[:, None] < seq_len)
