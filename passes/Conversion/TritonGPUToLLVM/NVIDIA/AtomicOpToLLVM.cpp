@@ -18,6 +18,7 @@
 #include "passes/Conversion/TritonGPUToLLVM/common/AtomicUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Vectorization.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -193,7 +194,9 @@ struct AtomicPatternBase : ConvertOpToLLVMPattern<SourceOp> {
 };
 
 struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
-  using AtomicPatternBase::AtomicPatternBase;
+  AtomicRMWOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target,
+                     int computeCapability, const AccessWidths &widths)
+      : AtomicPatternBase(converter, target, computeCapability), widths(widths) {}
 
   LogicalResult matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -209,7 +212,72 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
     SmallVector<Value> masks;
     if (adaptor.getMask())
       masks = unpackOperandElements(loc, adaptor.getMask(), *count, rewriter)[0];
+    if (succeeded(lowerVectorAdd(op, ptrs, values, masks, rewriter)))
+      return success();
     return lower(op, ptrs, {values}, masks, rewriter);
+  }
+
+  /// sm_90's vector float adds: an fadd whose old values nothing reads, in a
+  /// layout giving each element to one register of one thread, adds `width`
+  /// consecutive elements (the access width of the pointers, mask and
+  /// layout) with one `atom...add.v<N>` (f32: 2 or 4; f16/bf16: up to 8).
+  LogicalResult lowerVectorAdd(AtomicRMWOp op, ArrayRef<Value> ptrs, ArrayRef<Value> values,
+                               ArrayRef<Value> masks, ConversionPatternRewriter &rewriter) const {
+    Type element = getElementTypeOrSelf(op.getVal().getType());
+    auto it = widths.find(op);
+    unsigned width = it == widths.end() ? 1 : it->second;
+    bool half = element.isF16() || element.isBF16();
+    if (computeCapability < 90 || op.getAtomicRmwOp() != RMWOp::FADD || width < 2 ||
+        !(element.isF32() || half) || !op.getResult().use_empty())
+      return failure();
+    width = std::min(width, half ? 8u : 4u);
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    std::optional<gpu::LinearLayout> layout =
+        type ? getDistributedLayout(type) : std::optional<gpu::LinearLayout>();
+    if (!layout || !layout->isInjective() || ptrs.size() % width != 0)
+      return failure();
+    Location loc = op.getLoc();
+    unsigned bits = element.getIntOrFloatBitWidth();
+    std::string qualifiers =
+        llvm::formatv("{0}.{1}.global.add{2}.v{3}.{4}", getSemanticName(op.getSem()),
+                      getScopeName(op.getScope()), half ? ".noftz" : "", width,
+                      element.isF32() ? "f32" : element.isF16() ? "f16" : "bf16")
+            .str();
+    StringRef reg = getConstraint(bits);
+    for (unsigned start = 0; start < ptrs.size(); start += width) {
+      std::string outs, ins, constraints;
+      for (unsigned i = 0; i < width; ++i) {
+        outs += llvm::formatv("{0}${1}", i ? ", " : "", i).str();
+        constraints += ("=" + reg + ",").str();
+      }
+      SmallVector<Value> operands{ptrs[start]};
+      constraints += "l";
+      for (unsigned i = 0; i < width; ++i) {
+        ins += llvm::formatv("{0}${1}", i ? ", " : "", width + 1 + i).str();
+        constraints += ("," + reg).str();
+        operands.push_back(bitcastToInt(rewriter, loc, values[start + i]));
+      }
+      Value predicate = masks.empty() ? createI1Constant(rewriter, loc, true) : masks[start];
+      operands.push_back(predicate);
+      constraints += ",b";
+      std::string text = llvm::formatv("@${0} atom.{1} {{{2}}, [ ${3} + 0 ], {{{4}};",
+                                       2 * width + 1, qualifiers, outs, width, ins)
+                             .str();
+      Type resultType = LLVM::LLVMStructType::getLiteral(
+          rewriter.getContext(), SmallVector<Type>(width, rewriter.getIntegerType(bits)));
+      LLVM::InlineAsmOp::create(rewriter, loc, resultType, operands, text, constraints,
+                                /*has_side_effects=*/true, /*is_align_stack=*/false,
+                                LLVM::TailCallKind::None,
+                                LLVM::AsmDialectAttr::get(rewriter.getContext(),
+                                                          LLVM::AsmDialect::AD_ATT),
+                                ArrayAttr());
+    }
+    // Nothing reads the old values: the result is a placeholder of zeros.
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    Value zero = LLVM::ZeroOp::create(rewriter, loc, converter->convertElementType(element));
+    rewriter.replaceOp(op, packLLElements(loc, converter,
+                                          SmallVector<Value>(ptrs.size(), zero), rewriter, type));
+    return success();
   }
 
   Value emitElement(AtomicRMWOp op, Value ptr, ArrayRef<Value> operands, Value predicate,
@@ -237,6 +305,8 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
         emitAtom(b, loc, prefix + instruction.negativeOp, bits, ptr, value, negativePredicate);
     return LLVM::SelectOp::create(b, loc, negative, negativeOld, positiveOld);
   }
+
+  const AccessWidths &widths;
 };
 
 struct AtomicCASOpPattern : AtomicPatternBase<AtomicCASOp> {
@@ -266,6 +336,8 @@ struct AtomicCASOpPattern : AtomicPatternBase<AtomicCASOp> {
 void mlir::triton::nvidia::populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                                           RewritePatternSet &patterns,
                                                           const TargetInfoBase &target,
-                                                          int computeCapability) {
-  patterns.add<AtomicRMWOpPattern, AtomicCASOpPattern>(converter, target, computeCapability);
+                                                          int computeCapability,
+                                                          const AccessWidths &widths) {
+  patterns.add<AtomicRMWOpPattern>(converter, target, computeCapability, widths);
+  patterns.add<AtomicCASOpPattern>(converter, target, computeCapability);
 }

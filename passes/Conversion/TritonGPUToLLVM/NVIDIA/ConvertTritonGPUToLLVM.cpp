@@ -108,7 +108,8 @@ struct ConvertTritonGPUToLLVMPass
     populateFpConversionOpToLLVMPatterns(converter, patterns, *fpTarget);
     nvidia::populateElementwiseOpToLLVMPatterns(converter, patterns, computeCapability);
     nvidia::populateMathOpToLLVMPatterns(converter, patterns);
-    nvidia::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo, computeCapability);
+    nvidia::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo, computeCapability,
+                                           widths);
     nvidia::populatePrintAssertOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateTMAOpToLLVMPatterns(converter, patterns, targetInfo);
     // Scalar math: libdevice where LLVM's NVPTX backend has no instruction.

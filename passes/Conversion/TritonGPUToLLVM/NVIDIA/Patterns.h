@@ -49,7 +49,7 @@ void populateMathOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 /// tt.atomic_rmw and tt.atomic_cas as PTX atom, one thread per element.
 void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns, const TargetInfoBase &target,
-                                    int computeCapability);
+                                    int computeCapability, const AccessWidths &widths);
 
 /// tt.print (vprintf) and tt.assert (__assertfail).
 /// mbarriers, TMA copies and TMA descriptors (TMAOpToLLVM.cpp).

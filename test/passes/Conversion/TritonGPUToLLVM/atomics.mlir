@@ -111,4 +111,44 @@ tt.func public @barrier() {
   ttg.barrier local|global_read
   tt.return
 }
+
+// sm_90 adds 4 consecutive f32 (or 8 f16) with one vector atom when nothing
+// reads the old values and the pointers are contiguous and aligned (a
+// split-K matmul's partial tiles): 512 elements, 4 per thread, one
+// atom.add.v4.f32 each. With the result used, or a mask that is not constant
+// over the vector, one atom per element.
+// CHECK-LABEL: llvm.func @vector_fadd
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$9 atom.acq_rel.gpu.global.add.v4.f32 {$0, $1, $2, $3}, [ $4 + 0 ], {$5, $6, $7, $8};", "=r,=r,=r,=r,l,r,r,r,r,b"
+// CHECK-NOT: atom.
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$9 atom.relaxed.gpu.global.add.noftz.v4.f16
+// CHECK-NOT: atom.
+// CHECK: atom.relaxed.gpu.global.add.noftz.f16 $0
+// CHECK-LABEL: llvm.func @vector_fadd_used
+// CHECK-COUNT-4: atom.acq_rel.gpu.global.add.f32 $0
+tt.func public @vector_fadd(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %h: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) {
+  %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+  %ns = tt.splat %n : i32 -> tensor<512xi32, #blocked>
+  %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #blocked>
+  %ps = tt.splat %p : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+  %q = tt.addptr %ps, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+  %v = arith.sitofp %r : tensor<512xi32, #blocked> to tensor<512xf32, #blocked>
+  %old = tt.atomic_rmw fadd, acq_rel, gpu, %q, %v : (tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xf32, #blocked>) -> tensor<512xf32, #blocked>
+  %hs = tt.splat %h : !tt.ptr<f16> -> tensor<512x!tt.ptr<f16>, #blocked>
+  %hq = tt.addptr %hs, %r : tensor<512x!tt.ptr<f16>, #blocked>, tensor<512xi32, #blocked>
+  %hv = arith.sitofp %r : tensor<512xi32, #blocked> to tensor<512xf16, #blocked>
+  %hold = tt.atomic_rmw fadd, relaxed, gpu, %hq, %hv : (tensor<512x!tt.ptr<f16>, #blocked>, tensor<512xf16, #blocked>) -> tensor<512xf16, #blocked>
+  // A mask that may change within 4 elements (n unknown): one per element.
+  %hold2 = tt.atomic_rmw fadd, relaxed, gpu, %hq, %hv, %m : (tensor<512x!tt.ptr<f16>, #blocked>, tensor<512xf16, #blocked>, tensor<512xi1, #blocked>) -> tensor<512xf16, #blocked>
+  tt.return
+}
+
+tt.func public @vector_fadd_used(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+  %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+  %ps = tt.splat %p : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+  %q = tt.addptr %ps, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+  %v = arith.sitofp %r : tensor<512xi32, #blocked> to tensor<512xf32, #blocked>
+  %old = tt.atomic_rmw fadd, acq_rel, gpu, %q, %v : (tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xf32, #blocked>) -> tensor<512xf32, #blocked>
+  tt.store %q, %old : tensor<512x!tt.ptr<f32>, #blocked>
+  tt.return
+}
 }
