@@ -13,6 +13,7 @@ using namespace mlir::triton::gpu;
 namespace {
 
 constexpr unsigned kMaxDepth = 12;
+constexpr unsigned kMaxMemoizedDepth = 96;
 
 } // namespace
 
@@ -235,34 +236,63 @@ bool mlir::triton::gpu::isCheap(Operation *op) {
   return isa<IntegerType, PointerType>(elt);
 }
 
-bool mlir::triton::gpu::isFreeIn(Value v, Attribute target, unsigned depth,
-                                 LoopCarriedSearch *loops) {
+namespace {
+
+/// isFreeIn's walk. Without a loop search the answers are memoized per
+/// (value, layout): chains that reuse values (tl.rand's Philox rounds) are
+/// DAGs, exponential as trees; the depth allowed is then larger too.
+bool isFreeInImpl(Value v, Attribute target, unsigned depth, LoopCarriedSearch *loops,
+                  DenseMap<std::pair<Value, Attribute>, bool> *memo) {
   auto tensor = dyn_cast<RankedTensorType>(v.getType());
   if (!tensor)
     return true; // scalars are everywhere
   if (tensor.getEncoding() == target)
     return true;
-  if (depth > kMaxDepth)
+  if (depth > (memo ? kMaxMemoizedDepth : kMaxDepth))
     return false;
+  if (memo) {
+    auto it = memo->find({v, target});
+    if (it != memo->end())
+      return it->second;
+  }
+  auto answer = [&](bool free) {
+    if (memo)
+      (*memo)[{v, target}] = free;
+    return free;
+  };
   if (auto arg = dyn_cast<BlockArgument>(v))
-    return loops && isFreeIterArg(arg, target, depth, *loops);
+    return answer(loops && isFreeIterArg(arg, target, depth, *loops));
   Operation *def = v.getDefiningOp();
   if (auto convert = dyn_cast<ConvertLayoutOp>(def))
-    return isFreeIn(convert.getSrc(), target, depth + 1, loops);
+    return answer(isFreeInImpl(convert.getSrc(), target, depth + 1, loops, memo));
   if (auto range = dyn_cast<MakeRangeOp>(def))
-    return isDistributedEncoding(target) && getEncodingRank(target) == 1;
-  if (!isCheap(def) && !isRematerializableInto(def, target))
-    return false;
+    return answer(isDistributedEncoding(target) && getEncodingRank(target) == 1);
+  // Any elementwise op whose one result has one use moves rather than being
+  // duplicated (tl.rand's Philox rounds and float tail feeding a select of
+  // loaded values, as 3.6 rematerializes them).
+  bool moved = isLayoutFreeElementwise(def) && def->getResult(0).hasOneUse();
+  if (!isCheap(def) && !moved && !isRematerializableInto(def, target))
+    return answer(false);
   if (isa<LoadOp>(def) && loops && !loops->loadsAllowed)
-    return false;
+    return answer(false);
   if (isa<ExpandDimsOp>(def) && !isDistributedEncoding(target))
-    return false;
+    return answer(false);
   Attribute needed = operandTarget(def, target);
   if (!needed)
-    return false;
-  return llvm::all_of(def->getOperands(), [&](Value operand) {
-    return isFreeIn(operand, needed, depth + 1, loops);
-  });
+    return answer(false);
+  return answer(llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isFreeInImpl(operand, needed, depth + 1, loops, memo);
+  }));
+}
+
+} // namespace
+
+bool mlir::triton::gpu::isFreeIn(Value v, Attribute target, unsigned depth,
+                                 LoopCarriedSearch *loops) {
+  if (loops)
+    return isFreeInImpl(v, target, depth, loops, nullptr);
+  DenseMap<std::pair<Value, Attribute>, bool> memo;
+  return isFreeInImpl(v, target, depth, nullptr, &memo);
 }
 
 Value mlir::triton::gpu::materializeIn(Value v, Attribute target, RewriterBase &rewriter,

@@ -49,8 +49,9 @@ MATMULS = {
 BMMS = {"sweep_bmm_3d": (2, 64, 64, 32, 4, 3, (64, 1024))}
 
 
-# Whole kernels around dots: name -> (kernel in kernels.py, constexprs, warps,
-# stages, timed size, ragged size); their arguments, grid and reference below.
+# Whole kernels (around dots, and others real code has): name -> (kernel in
+# kernels.py, constexprs, warps, stages, timed size, ragged size); their
+# arguments, grid, reference and work in kernel_args.
 KERNELS = {
     "sweep_persistent": ("matmul_persistent",
                          {"BM": 128, "BN": 256, "BK": 64, "GROUP_M": 8, "NUM_SMS": 132}, 8, 3,
@@ -59,35 +60,102 @@ KERNELS = {
                      4096, 1008),
     "sweep_attention_causal": ("attention_causal", {"BLOCK_M": 128, "BLOCK_N": 64,
                                                     "HEAD_DIM": 128}, 8, 3, 4096, 1008),
+    "sweep_w8a16": ("matmul_w8a16", {"BM": 128, "BN": 128, "BK": 64}, 4, 3, 4096, 1008),
+    "sweep_grouped": ("grouped_matmul", {"BM": 128, "BN": 128, "BK": 64, "GROUPS": 4}, 4, 3,
+                      4096, 1008),
+    "sweep_fp8_out": ("matmul_fp8_out", {"BM": 128, "BN": 128, "BK": 128}, 8, 3, 4096, 1024),
+    "sweep_dropout": ("dropout", {"BLOCK": 1024}, 4, 3, 1 << 26, 100016),
+    "sweep_sort": ("sort_rows", {"N": 256}, 4, 3, 1 << 16, 64),
+    "sweep_locked_sum": ("locked_accumulate", {"BLOCK": 4096}, 4, 3, 1 << 22, 100016),
 }
 
 
-def kernel_args(torch, name, size, dev):
-    """Triton's call arguments of a KERNELS case at SIZE, outputs, reference, grid, flops."""
-    constexprs = KERNELS[name][1]
+def kernel_args(torch, name, size, dev, kernels=None):
+    """Triton's call arguments of a KERNELS case at SIZE: (args, outputs,
+    reference, grid, work, unit), work in flops or bytes. A reference that
+    needs the same random numbers or roundings runs Triton's own compile
+    (KERNELS given)."""
+    spec = KERNELS[name]
+    c = spec[1]
+    cdiv = lambda a, b: -(-a // b)  # noqa: E731
+    randn = lambda *shape, dtype=torch.float16: torch.randn(*shape, device=dev).to(dtype)  # noqa: E731
     if name in ("sweep_persistent", "sweep_splitk"):
-        a = torch.randn(size, size, device=dev, dtype=torch.float16)
-        b = torch.randn(size, size, device=dev, dtype=torch.float16)
-        flops = 2 * size ** 3
+        a, b = randn(size, size), randn(size, size)
         if name == "sweep_persistent":
-            c = torch.full((size, size), float("nan"), device=dev, dtype=torch.float16)
-            return ([a, b, c, size, size, size], [c], lambda: [a.double() @ b.double()],
-                    (constexprs["NUM_SMS"],), flops)
-        c = torch.zeros(size, size, device=dev, dtype=torch.float32)
-        grid = (-(-size // constexprs["BM"]), -(-size // constexprs["BN"]), constexprs["SPLIT_K"])
+            out = torch.full((size, size), float("nan"), device=dev, dtype=torch.float16)
+            return ([a, b, out, size, size, size], [out], lambda: [a.double() @ b.double()],
+                    (c["NUM_SMS"],), 2 * size ** 3, "TFLOP/s")
+        out = torch.zeros(size, size, device=dev, dtype=torch.float32)
         # b is stored [N, K]: C = A @ b^T.
-        return [a, b, c, size, size, size], [c], lambda: [a.double() @ b.double().T], grid, flops
-    heads, d = (16 if size > 2048 else 2), constexprs["HEAD_DIM"]
-    q, k, v = (torch.randn(heads, size, d, device=dev, dtype=torch.float16) for _ in range(3))
-    o = torch.full_like(q, float("nan"))
+        return ([a, b, out, size, size, size], [out], lambda: [a.double() @ b.double().T],
+                (cdiv(size, c["BM"]), cdiv(size, c["BN"]), c["SPLIT_K"]), 2 * size ** 3, "TFLOP/s")
+    if name == "sweep_attention_causal":
+        heads, d = (16 if size > 2048 else 2), c["HEAD_DIM"]
+        q, k, v = (randn(heads, size, d) for _ in range(3))
+        o = torch.full_like(q, float("nan"))
 
-    def ref():
-        s = (q.double() @ k.double().transpose(1, 2)) * 0.125
-        s = s.masked_fill(torch.ones(size, size, device=dev, dtype=torch.bool).triu(1),
-                          float("-inf"))
-        return [torch.softmax(s, -1) @ v.double()]
-    grid = (-(-size // constexprs["BLOCK_M"]), heads)
-    return [q, k, v, o, 0.125, size, size * d, d], [o], ref, grid, 2 * heads * size * size * d
+        def ref():
+            s = (q.double() @ k.double().transpose(1, 2)) * 0.125
+            s = s.masked_fill(torch.ones(size, size, device=dev, dtype=torch.bool).triu(1),
+                              float("-inf"))
+            return [torch.softmax(s, -1) @ v.double()]
+        # Half the score matrix is masked: count the half that is computed.
+        return ([q, k, v, o, 0.125, size, size * d, d], [o], ref,
+                (cdiv(size, c["BLOCK_M"]), heads), 2 * heads * size * size * d, "TFLOP/s")
+    if name == "sweep_w8a16":
+        a = randn(size, size)
+        b = torch.randint(-128, 128, (size, size), device=dev, dtype=torch.int8)
+        scale = (torch.rand(size, device=dev) / 64).to(torch.float16)
+        out = torch.full((size, size), float("nan"), device=dev, dtype=torch.float16)
+        return ([a, b, scale, out, size, size, size], [out],
+                lambda: [(a.double() @ b.double()) * scale.double()[None, :]],
+                (cdiv(size, c["BM"]), cdiv(size, c["BN"])), 2 * size ** 3, "TFLOP/s")
+    if name == "sweep_grouped":
+        sizes = [size, size // 2, size // 4 // 16 * 16, size // 2]
+        mats = [(randn(n, n), randn(n, n), torch.full((n, n), float("nan"), device=dev,
+                                                      dtype=torch.float16)) for n in sizes]
+        ptrs = [torch.tensor([m[i].data_ptr() if dev != "meta" else 0 for m in mats], device=dev,
+                             dtype=torch.int64) for i in range(3)]
+        tiles = [cdiv(n, c["BM"]) * cdiv(n, c["BN"]) for n in sizes]
+        before = torch.tensor([sum(tiles[:i]) for i in range(len(sizes))], device=dev,
+                              dtype=torch.int32)
+        sizes_t = torch.tensor(sizes, device=dev, dtype=torch.int32)
+        # The launches hold their arguments; the matrices go with the pointers.
+        ptrs[0].matrices = mats
+        return (ptrs + [sizes_t, before], [m[2] for m in mats], lambda: [m[0].double() @ m[1].double() for m in mats],
+                (sum(tiles),), sum(2 * n ** 3 for n in sizes), "TFLOP/s")
+    if name == "sweep_fp8_out":
+        a = randn(size, size, dtype=torch.float8_e4m3fn)
+        bt = randn(size, size, dtype=torch.float8_e4m3fn)
+        out = torch.zeros(size, size, device=dev, dtype=torch.float8_e4m3fn)
+        grid = (size // c["BM"], size // c["BN"])
+
+        def ref():  # Triton's own result: the same fp8 roundings
+            want = torch.zeros_like(out)
+            getattr(kernels, spec[0])[grid](a, bt, want, 0.05, size, size, size, **c,
+                                             num_warps=spec[2], num_stages=spec[3])
+            return [want]
+        return [a, bt, out, 0.05, size, size, size], [out], ref, grid, 2 * size ** 3, "TFLOP/s"
+    if name == "sweep_dropout":
+        x = torch.randn(size, device=dev)
+        y = torch.full_like(x, float("nan"))
+        grid = (cdiv(size, c["BLOCK"]),)
+
+        def ref():  # Triton's own result: the same Philox numbers
+            want = torch.full_like(x, float("nan"))
+            getattr(kernels, spec[0])[grid](x, want, size, 0.25, 123, **c, num_warps=spec[2])
+            return [want]
+        return [x, y, size, 0.25, 123], [y], ref, grid, 8 * size, "GB/s"
+    if name == "sweep_sort":
+        x = torch.randn(size, c["N"], device=dev)
+        y = torch.full_like(x, float("nan"))
+        return ([x, y], [y], lambda: [torch.sort(x.double(), dim=1).values], (size,),
+                8 * size * c["N"], "GB/s")
+    x = torch.randn(size, device=dev)
+    out = torch.zeros(1, device=dev)
+    lock = torch.zeros(1, device=dev, dtype=torch.int32)
+    return ([x, out, lock, size], [out], lambda: [x.double().sum().reshape(1)],
+            (cdiv(size, c["BLOCK"]),), 4 * size, "GB/s")
 
 
 def matmul_args(torch, name, size, dev):
@@ -174,34 +242,21 @@ def cases(Case, torch, kernels, dev):
     def whole(name, size):
         kernel, constexprs, warps, stages, _, _ = KERNELS[name]
         # Triton specializes integer arguments equal to 1 away.
-        args = kernel_args(torch, name, 16, "cpu")[0]
+        # (Shapes only: meta tensors.)
+        args = kernel_args(torch, name, 16 if name != "sweep_sort" else 2, "meta")[0]
         drop = [i for i, v in enumerate(args) if isinstance(v, int) and v == 1]
-        case = Case(name, getattr(kernels, kernel), constexprs, warps,
-                    kernel_args_grid(torch, name, size),
-                    lambda: kernel_args(torch, name, size, dev)[:3], flops_of(torch, name, size),
-                    unit="TFLOP/s", drop=drop, tol=1e-2)
+        probe = kernel_args(torch, name, size, "meta")
+        exact = name in ("sweep_sort",)
+        case = Case(name, getattr(kernels, kernel), constexprs, warps, probe[3],
+                    lambda: kernel_args(torch, name, size, dev, kernels)[:3], probe[4],
+                    unit=probe[5], drop=drop, tol=0 if exact else 1e-2 if probe[5] == "TFLOP/s"
+                    else 1e-5)
         case.stages = stages
         return case
     for name, spec in KERNELS.items():
         timed.append(whole(name, spec[4]))
         ragged[name] = whole(name, spec[5])
     return timed, ragged
-
-
-def kernel_args_grid(torch, name, size):
-    constexprs = KERNELS[name][1]
-    if name == "sweep_persistent":
-        return (constexprs["NUM_SMS"],)
-    if name == "sweep_splitk":
-        return (-(-size // constexprs["BM"]), -(-size // constexprs["BN"]), constexprs["SPLIT_K"])
-    return (-(-size // constexprs["BLOCK_M"]), 16 if size > 2048 else 2)
-
-
-def flops_of(torch, name, size):
-    if name == "sweep_attention_causal":
-        # Half the score matrix is masked: the causal kernel does about half the work.
-        return 2 * (16 if size > 2048 else 2) * size * size * KERNELS[name][1]["HEAD_DIM"]
-    return 2 * size ** 3
 
 
 def listing():

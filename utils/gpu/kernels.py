@@ -278,3 +278,104 @@ def attention_causal(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq_len, stride_bh, s
     acc = acc / l_i[:, None]
     tl.store(o_ptr + base + rows[:, None] * stride_row + dims[None, :], acc.to(tl.float16),
              mask=rows[:, None] < seq_len)
+
+
+@triton.jit
+def dropout(x_ptr, y_ptr, n, p, seed, BLOCK: tl.constexpr):
+    # Dropout with Philox random numbers: keep x / (1 - p) where rand > p.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    keep = tl.rand(seed, offs) > p
+    tl.store(y_ptr + offs, tl.where(keep, x / (1 - p), 0.0), mask=mask)
+
+
+@triton.jit
+def matmul_w8a16(a_ptr, b_ptr, scale_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                 BK: tl.constexpr):
+    # Weight-only quantized matmul: fp16 A [M, K] times int8 B [K, N]
+    # dequantized in registers with a per-column fp16 scale.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        kk = k * BK + rk
+        a = tl.load(a_ptr + rm[:, None] * K + kk[None, :],
+                    mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + kk[:, None] * N + rn[None, :],
+                    mask=(kk[:, None] < K) & (rn[None, :] < N), other=0)
+        acc = tl.dot(a, b.to(tl.float16), acc)
+    scale = tl.load(scale_ptr + rn, mask=rn < N, other=0.0).to(tl.float32)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], (acc * scale[None, :]).to(tl.float16),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def grouped_matmul(a_ptrs, b_ptrs, c_ptrs, sizes, tiles_before, BM: tl.constexpr,
+                   BN: tl.constexpr, BK: tl.constexpr, GROUPS: tl.constexpr):
+    # Grouped GEMM: group g multiplies fp16 matrices whose addresses are in
+    # a_ptrs[g], b_ptrs[g], c_ptrs[g] (int64), square of size sizes[g]; a
+    # program finds its group from the running tile counts tiles_before.
+    pid = tl.program_id(0)
+    g = 0
+    for i in range(1, GROUPS):
+        g += (pid >= tl.load(tiles_before + i)).to(tl.int32)
+    n = tl.load(sizes + g)
+    tile = pid - tl.load(tiles_before + g)
+    tiles_n = tl.cdiv(n, BN)
+    a_ptr = tl.load(a_ptrs + g).to(tl.pointer_type(tl.float16))
+    b_ptr = tl.load(b_ptrs + g).to(tl.pointer_type(tl.float16))
+    c_ptr = tl.load(c_ptrs + g).to(tl.pointer_type(tl.float16))
+    rm = (tile // tiles_n) * BM + tl.arange(0, BM)
+    rn = (tile % tiles_n) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(n, BK)):
+        kk = k * BK + rk
+        a = tl.load(a_ptr + rm[:, None] * n + kk[None, :],
+                    mask=(rm[:, None] < n) & (kk[None, :] < n), other=0.0)
+        b = tl.load(b_ptr + kk[:, None] * n + rn[None, :],
+                    mask=(kk[:, None] < n) & (rn[None, :] < n), other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * n + rn[None, :], acc.to(tl.float16),
+             mask=(rm[:, None] < n) & (rn[None, :] < n))
+
+
+@triton.jit
+def matmul_fp8_out(a_ptr, b_ptr, c_ptr, scale, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                   BK: tl.constexpr):
+    # fp8 e4m3 in, fp32 accumulation, scaled and stored as fp8 e4m3; B is
+    # given K-major ([N, K]), as fp8 wgmmas want it.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        kk = k * BK + rk
+        a = tl.load(a_ptr + rm[:, None] * K + kk[None, :])
+        bt = tl.load(b_ptr + rn[:, None] * K + kk[None, :])
+        acc = tl.dot(a, tl.trans(bt), acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], (acc * scale).to(tl.float8e4nv))
+
+
+@triton.jit
+def sort_rows(x_ptr, y_ptr, N: tl.constexpr):
+    # Each program sorts one row of N fp32 values (tl.sort's bitonic network
+    # of reshapes, joins and min/max).
+    row = tl.program_id(0)
+    x = tl.load(x_ptr + row * N + tl.arange(0, N))
+    tl.store(y_ptr + row * N + tl.arange(0, N), tl.sort(x))
+
+
+@triton.jit
+def locked_accumulate(x_ptr, out_ptr, lock_ptr, n, BLOCK: tl.constexpr):
+    # Every program adds its block's sum to out[0] under a spin lock
+    # (atomic_cas to take it, atomic_xchg to give it back), as layer norm's
+    # backward pass does for its partial weight gradients.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    part = tl.sum(tl.load(x_ptr + offs, mask=offs < n, other=0.0), axis=0)
+    while tl.atomic_cas(lock_ptr, 0, 1) == 1:
+        pass
+    tl.store(out_ptr, tl.load(out_ptr) + part)
+    tl.atomic_xchg(lock_ptr, 0)

@@ -85,8 +85,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A carried value whose next value is float math (not free to compute twice)
-// keeps its layout; its conversion stays in the loop.
+// A carried value whose next value is float math that something else reads
+// too (not free to compute twice) keeps its layout; its conversion stays in
+// the loop.
 // CHECK-LABEL: tt.func public @costly_update_stays
 // CHECK: scf.for {{.*}} -> (tensor<256xf32, #[[BL:blocked[0-9]*]]>)
 // CHECK: ttg.convert_layout %{{.*}} : tensor<256xf32, #[[BL]]> -> tensor<256xf32, #{{blocked[0-9]*}}>
@@ -95,7 +96,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #bl = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #ld = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @costly_update_stays(%x0: tensor<256xf32, #bl>, %out: tensor<256x!tt.ptr<f32>, #ld>, %n: i32) {
+  tt.func public @costly_update_stays(%x0: tensor<256xf32, #bl>, %out: tensor<256x!tt.ptr<f32>, #ld>, %out2: tensor<256x!tt.ptr<f32>, #bl>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %x0) -> (tensor<256xf32, #bl>) : i32 {
+      %xl = ttg.convert_layout %x : tensor<256xf32, #bl> -> tensor<256xf32, #ld>
+      tt.store %out, %xl : tensor<256x!tt.ptr<f32>, #ld>
+      %next = math.exp %x : tensor<256xf32, #bl>
+      tt.store %out2, %next : tensor<256x!tt.ptr<f32>, #bl>
+      scf.yield %next : tensor<256xf32, #bl>
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// The same update read only by the yield moves with the value: the loop
+// carries it in the store's layout, exp computed there once per iteration,
+// the start value converted once before the loop.
+// CHECK-LABEL: tt.func public @single_use_update_moves
+// CHECK: %[[START:.*]] = ttg.convert_layout %arg0 : tensor<256xf32, #{{blocked[0-9]*}}> -> tensor<256xf32, #[[LD:blocked[0-9]*]]>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[START]]) -> (tensor<256xf32, #[[LD]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: math.exp %{{.*}} : tensor<256xf32, #[[LD]]>
+// CHECK: scf.yield
+#bl = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#ld = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @single_use_update_moves(%x0: tensor<256xf32, #bl>, %out: tensor<256x!tt.ptr<f32>, #ld>, %n: i32) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%x = %x0) -> (tensor<256xf32, #bl>) : i32 {
