@@ -1,0 +1,142 @@
+"""Runs the dot sweep's kernels (utils/gpu/ttir/sweep_*.ttir, Triton 3.6's
+TTIR of utils/gpu/dot_sweep.py's cases) through triton-run at two stages: the
+TTIR, and our make_ttgir's TTGIR of it (layouts, wgmma or mma v2, pipelined
+copies). Every output buffer must be the same bytes: the passes keep the
+kernels' meaning. Sizes are small and ragged (48, 40, 72: not multiples of the
+tiles, as the divisibility hints allow).
+
+Usage: sweep_stages.py TRITON_OPT TRITON_RUN TTIR_DIR OUT_DIR
+Prints one line per kernel, then "N same, N different".
+"""
+import filecmp
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+OPT, RUN, TTIR_DIR, OUT = sys.argv[1:5]
+M, N, K = 48, 40, 72
+DTYPES = {"f16": "f16", "bf16": "bf16", "f32": "f32", "i8": "i8", "i32": "i32", "i64": "i64",
+          "f8E4M3FN": "f8e4nv", "f8E5M2": "f8e5"}
+
+RTOL = {"sweep_tf32x3": 1e-5}
+
+# kernel -> (warps, stages, grid, {name: value}); a buffer value is
+# (shape, init) and its type comes from the TTIR signature; scalars are i32
+# unless the signature says f32.
+MATMUL = {"a_ptr": ([M, K], "rand(1)"), "b_ptr": ([K * N], "rand(2)"),
+          "c_ptr": ([M, N], "zeros"), "bias_ptr": ([N], "rand(3)"), "M": M, "N": N, "K": K,
+          "sam": K, "sak": 1, "scm": N, "scn": 1}
+INT8 = {"a_ptr": ([M, K], "randint(-8,8,1)"), "b_ptr": ([K * N], "randint(-8,8,2)")}
+CASES = {
+    "sweep_bf16": (4, 3, "1", dict(MATMUL, sbk=N, sbn=1)),
+    "sweep_fp16_bt": (4, 4, "1", dict(MATMUL, sbk=1, sbn=K)),
+    "sweep_fp16_acc16": (4, 3, "1", dict(MATMUL, sbk=N, sbn=1)),
+    "sweep_fp16_epilogue": (8, 3, "1", dict(MATMUL, sbk=N, sbn=1)),
+    "sweep_fp8e4_bt": (8, 3, "1", dict(MATMUL, sbk=1, sbn=K)),
+    "sweep_fp8e5": (4, 3, "1", dict(MATMUL, sbk=N, sbn=1)),
+    "sweep_int8_bt": (8, 3, "1", dict(MATMUL, **INT8, sbk=1, sbn=K)),
+    "sweep_int8": (4, 3, "1", dict(MATMUL, **INT8, sbk=N, sbn=1)),
+    "sweep_tf32": (4, 3, "1", dict(MATMUL, sbk=N, sbn=1)),
+    # tf32x3's TTIR dot is an exact fp32 product here, its TTGIR three tf32
+    # dots of the split operands: equal to a relative 1e-5 (RTOL, Frobenius),
+    # not in bits.
+    "sweep_tf32x3": (4, 3, "1", dict(MATMUL, sbk=N, sbn=1)),
+    "sweep_ieee": (4, 2, "1", dict(MATMUL, sbk=N, sbn=1)),
+    "sweep_fp16_m32": (4, 3, "2", dict(MATMUL, sbk=N, sbn=1)),
+    "sweep_bmm_3d": (4, 3, "1,1,3", {"a_ptr": ([5, M, K], "rand(1)"),
+                                      "b_ptr": ([5, K, N], "rand(2)"),
+                                      "c_ptr": ([5, M, N], "zeros"), "B": 5, "M": M, "N": N,
+                                      "K": K}),
+    "sweep_splitk": (4, 3, "1,1,4", {"a_ptr": ([M, K], "rand(1)"), "b_ptr": ([N, K], "rand(2)"),
+                                     "c_ptr": ([M, N], "zeros"), "M": M, "N": N, "K": K}),
+    "sweep_w8a16": (4, 3, "1,1", {"a_ptr": ([M, K], "rand(1)"),
+                                  "b_ptr": ([K, N], "randint(-8,8,2)"),
+                                  "scale_ptr": ([N], "rand(3)"), "c_ptr": ([M, N], "zeros"),
+                                  "M": M, "N": N, "K": K}),
+    "sweep_dropout": (4, 3, "2", {"x_ptr": ([1500], "rand(1)"), "y_ptr": ([1500], "zeros"),
+                                  "n": 1500, "p": 0.25, "seed": 123}),
+    "sweep_sort": (4, 3, "3", {"x_ptr": ([3, 256], "rand(1)"), "y_ptr": ([3, 256], "zeros")}),
+    "sweep_attention_causal": (8, 3, "1,2", {
+        "q_ptr": ([2, 96, 128], "rand(1)"), "k_ptr": ([2, 96, 128], "rand(2)"),
+        "v_ptr": ([2, 96, 128], "rand(3)"), "o_ptr": ([2, 96, 128], "zeros"),
+        "sm_scale": 0.125, "seq_len": 96, "stride_bh": 96 * 128, "stride_row": 128}),
+}
+
+
+def signature(path):
+    """Argument names and types of the kernel in a TTIR file."""
+    text = open(path).read()
+    head = re.search(r"tt\.func public @\w+\((.*?)\)\s*(attributes|\{)", text, re.S).group(1)
+    return re.findall(r"%(\w+): (!tt\.ptr<(\w+)>|\w+)", head)
+
+
+def arguments(path, values):
+    args = []
+    for name, type_, pointee in signature(path):
+        value = values[name]
+        if pointee:
+            shape, init = value
+            dims = ",".join(str(d) for d in shape)
+            args.append(f"{name}={DTYPES[pointee]}[{dims}]:{init}")
+        else:
+            args.append(f"{name}={type_}:{value}")
+    return args
+
+
+def run(path, grid, args, out):
+    os.makedirs(out, exist_ok=True)
+    cmd = [RUN, path, "--grid", grid]
+    saved = []
+    for arg in args:
+        cmd += ["--arg", arg]
+        name = arg.split("=", 1)[0]
+        if "[" in arg:
+            cmd += ["--save", f"{name}={out}/{name}.npy"]
+            saved.append(name)
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    return proc.returncode, proc.stderr.strip()[-300:], saved
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    same = different = 0
+    for kernel, (warps, stages, grid, values) in sorted(CASES.items()):
+        ttir = os.path.join(TTIR_DIR, f"{kernel}.ttir")
+        ttgir = os.path.join(OUT, f"{kernel}.ttgir")
+        options = f"target=cuda:90 num-warps={warps} num-stages={stages}"
+        made = subprocess.run([OPT, ttir, f"-triton-make-ttir=target=cuda:90",
+                               f"-triton-make-ttgir={options}", "-mlir-print-debuginfo",
+                               "-o", ttgir], capture_output=True, text=True)
+        if made.returncode:
+            print(f"FAIL {kernel}: make_ttgir: {made.stderr.strip()[-300:]}")
+            different += 1
+            continue
+        args = arguments(ttir, values)
+        rc1, err1, saved = run(ttir, grid, args, os.path.join(OUT, kernel, "ttir"))
+        rc2, err2, _ = run(ttgir, grid, args, os.path.join(OUT, kernel, "ttgir"))
+        if rc1 or rc2:
+            print(f"FAIL {kernel}: {err1 or err2}")
+            different += 1
+            continue
+        def equal(buffer):
+            before = os.path.join(OUT, kernel, "ttir", f"{buffer}.npy")
+            after = os.path.join(OUT, kernel, "ttgir", f"{buffer}.npy")
+            if kernel in RTOL:  # relative Frobenius error, as the GPU harness measures
+                a, b = np.load(before).astype(np.float64), np.load(after).astype(np.float64)
+                return np.linalg.norm(a - b) <= RTOL[kernel] * np.linalg.norm(a)
+            return filecmp.cmp(before, after, shallow=False)
+        diffs = [b for b in saved if not equal(b)]
+        if diffs:
+            print(f"DIFF {kernel}: {', '.join(diffs)}")
+            different += 1
+        else:
+            print(f"same {kernel}: {', '.join(saved)}")
+            same += 1
+    print(f"{same} same, {different} different")
+
+
+if __name__ == "__main__":
+    main()
