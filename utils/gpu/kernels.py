@@ -28,11 +28,13 @@ def layer_norm_fwd(x_ptr, y_ptr, w_ptr, b_ptr, stride, n_cols, eps, BLOCK: tl.co
 
 @triton.jit
 def attention_fwd(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq_len, stride_bh, stride_row,
-                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
-    # Flash-attention forward, non-causal: q, k, v, o are [batch*heads, seq_len,
-    # HEAD_DIM] with unit stride along HEAD_DIM. One program owns BLOCK_M query
-    # rows of one head and streams over the keys BLOCK_N at a time with the
-    # online softmax (running max m_i, running sum l_i), in base 2.
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr,
+                  CAUSAL: tl.constexpr = False):
+    # Flash-attention forward: q, k, v, o are [batch*heads, seq_len, HEAD_DIM]
+    # with unit stride along HEAD_DIM. One program owns BLOCK_M query rows of
+    # one head and streams over the keys BLOCK_N at a time with the online
+    # softmax (running max m_i, running sum l_i), in base 2. CAUSAL: query row
+    # i sees keys 0..i, and the key loop stops after the program's last row.
     start_m = tl.program_id(0)
     base = tl.program_id(1).to(tl.int64) * stride_bh
     rows = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -44,12 +46,18 @@ def attention_fwd(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq_len, stride_bh, stri
     l_i = tl.zeros([BLOCK_M], tl.float32)
     acc = tl.zeros([BLOCK_M, HEAD_DIM], tl.float32)
     qk_scale = sm_scale * 1.4426950408889634
-    for start_n in range(0, seq_len, BLOCK_N):
+    hi = seq_len
+    if CAUSAL:
+        hi = tl.minimum((start_m + 1) * BLOCK_M, seq_len)
+    for start_n in range(0, hi, BLOCK_N):
         cols = start_n + keys
         kt = tl.load(k_ptr + base + cols[None, :] * stride_row + dims[:, None],
                      mask=cols[None, :] < seq_len, other=0.0)
         qk = tl.dot(q, kt)
-        qk = tl.where(cols[None, :] < seq_len, qk * qk_scale, float("-inf"))
+        visible = cols[None, :] < seq_len
+        if CAUSAL:
+            visible = visible & (cols[None, :] <= rows[:, None])
+        qk = tl.where(visible, qk * qk_scale, float("-inf"))
         m_new = tl.maximum(m_i, tl.max(qk, 1))
         p = tl.math.exp2(qk - m_new[:, None])
         alpha = tl.math.exp2(m_i - m_new)
@@ -192,6 +200,24 @@ def bmm_3d(a_ptr, b_ptr, c_ptr, B, M, N, K, BB: tl.constexpr, BM: tl.constexpr,
 
 
 @triton.jit
+def matmul_tile(a_ptr, b_ptr, c_ptr, rm, rn, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                BK: tl.constexpr):
+    # One output tile (rows rm, columns rn) of row-major fp16 C = A @ B,
+    # A [M, K], B [K, N], C [M, N]; every access masked.
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        kk = k * BK + rk
+        a = tl.load(a_ptr + rm[:, None] * K + kk[None, :],
+                    mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + kk[:, None] * N + rn[None, :],
+                    mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
 def matmul_persistent(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
                       BK: tl.constexpr, GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr):
     # A persistent matmul in the style of Triton's tutorial: NUM_SMS programs
@@ -207,19 +233,8 @@ def matmul_persistent(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.con
         group_m = min(num_pid_m - first_m, GROUP_M)
         pid_m = first_m + ((tile % in_group) % group_m)
         pid_n = (tile % in_group) // group_m
-        rm = pid_m * BM + tl.arange(0, BM)
-        rn = pid_n * BN + tl.arange(0, BN)
-        rk = tl.arange(0, BK)
-        acc = tl.zeros((BM, BN), dtype=tl.float32)
-        for k in range(0, tl.cdiv(K, BK)):
-            kk = k * BK + rk
-            a = tl.load(a_ptr + rm[:, None] * K + kk[None, :],
-                        mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
-            b = tl.load(b_ptr + kk[:, None] * N + rn[None, :],
-                        mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
-            acc = tl.dot(a, b, acc)
-        tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16),
-                 mask=(rm[:, None] < M) & (rn[None, :] < N))
+        matmul_tile(a_ptr, b_ptr, c_ptr, pid_m * BM + tl.arange(0, BM),
+                    pid_n * BN + tl.arange(0, BN), M, N, K, BM, BN, BK)
 
 
 @triton.jit
@@ -241,43 +256,6 @@ def matmul_splitk(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constex
         acc = tl.dot(a, tl.trans(bt), acc)
     tl.atomic_add(c_ptr + rm[:, None] * N + rn[None, :], acc,
                   mask=(rm[:, None] < M) & (rn[None, :] < N))
-
-
-@triton.jit
-def attention_causal(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq_len, stride_bh, stride_row,
-                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
-    # attention_fwd with a causal mask: query row i sees keys 0..i; the key
-    # loop stops after the block holding the program's last row.
-    start_m = tl.program_id(0)
-    base = tl.program_id(1).to(tl.int64) * stride_bh
-    rows = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    dims = tl.arange(0, HEAD_DIM)
-    keys = tl.arange(0, BLOCK_N)
-    q = tl.load(q_ptr + base + rows[:, None] * stride_row + dims[None, :],
-                mask=rows[:, None] < seq_len, other=0.0)
-    m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
-    l_i = tl.zeros([BLOCK_M], tl.float32)
-    acc = tl.zeros([BLOCK_M, HEAD_DIM], tl.float32)
-    qk_scale = sm_scale * 1.4426950408889634
-    end = tl.minimum((start_m + 1) * BLOCK_M, seq_len)
-    for start_n in range(0, end, BLOCK_N):
-        cols = start_n + keys
-        kt = tl.load(k_ptr + base + cols[None, :] * stride_row + dims[:, None],
-                     mask=cols[None, :] < seq_len, other=0.0)
-        qk = tl.dot(q, kt)
-        visible = (cols[None, :] <= rows[:, None]) & (cols[None, :] < seq_len)
-        qk = tl.where(visible, qk * qk_scale, float("-inf"))
-        m_new = tl.maximum(m_i, tl.max(qk, 1))
-        p = tl.math.exp2(qk - m_new[:, None])
-        alpha = tl.math.exp2(m_i - m_new)
-        l_i = l_i * alpha + tl.sum(p, 1)
-        v = tl.load(v_ptr + base + cols[:, None] * stride_row + dims[None, :],
-                    mask=cols[:, None] < seq_len, other=0.0)
-        acc = acc * alpha[:, None] + tl.dot(p.to(tl.float16), v)
-        m_i = m_new
-    acc = acc / l_i[:, None]
-    tl.store(o_ptr + base + rows[:, None] * stride_row + dims[None, :], acc.to(tl.float16),
-             mask=rows[:, None] < seq_len)
 
 
 @triton.jit
@@ -327,19 +305,8 @@ def grouped_matmul(a_ptrs, b_ptrs, c_ptrs, sizes, tiles_before, BM: tl.constexpr
     a_ptr = tl.load(a_ptrs + g).to(tl.pointer_type(tl.float16))
     b_ptr = tl.load(b_ptrs + g).to(tl.pointer_type(tl.float16))
     c_ptr = tl.load(c_ptrs + g).to(tl.pointer_type(tl.float16))
-    rm = (tile // tiles_n) * BM + tl.arange(0, BM)
-    rn = (tile % tiles_n) * BN + tl.arange(0, BN)
-    rk = tl.arange(0, BK)
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, tl.cdiv(n, BK)):
-        kk = k * BK + rk
-        a = tl.load(a_ptr + rm[:, None] * n + kk[None, :],
-                    mask=(rm[:, None] < n) & (kk[None, :] < n), other=0.0)
-        b = tl.load(b_ptr + kk[:, None] * n + rn[None, :],
-                    mask=(kk[:, None] < n) & (rn[None, :] < n), other=0.0)
-        acc = tl.dot(a, b, acc)
-    tl.store(c_ptr + rm[:, None] * n + rn[None, :], acc.to(tl.float16),
-             mask=(rm[:, None] < n) & (rn[None, :] < n))
+    matmul_tile(a_ptr, b_ptr, c_ptr, (tile // tiles_n) * BM + tl.arange(0, BM),
+                (tile % tiles_n) * BN + tl.arange(0, BN), n, n, n, BM, BN, BK)
 
 
 @triton.jit
