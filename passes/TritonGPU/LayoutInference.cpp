@@ -127,3 +127,46 @@ Attribute mlir::triton::gpu::inferSourceEncoding(Operation *op, Attribute result
     return {};
   return encodingForLinearLayout(op->getContext(), sourceShape, *sourceLayout);
 }
+
+Attribute mlir::triton::gpu::inferResultEncoding(Operation *op, Attribute sourceEncoding) {
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!resultType || op->getNumOperands() != 1)
+    return {};
+  auto sourceType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  if (!sourceType)
+    return {};
+  ArrayRef<int64_t> sourceShape = sourceType.getShape(), resultShape = resultType.getShape();
+  if (!llvm::all_of(resultShape, [](int64_t s) { return llvm::isPowerOf2_64(s); }))
+    return {};
+  std::optional<LinearLayout> sourceLayout = toLinearLayout(sourceShape, sourceEncoding);
+  if (!sourceLayout)
+    return {};
+  std::optional<LinearLayout> resultLayout;
+  if (auto trans = dyn_cast<TransOp>(op)) {
+    // Result dimension i is source dimension order[i].
+    ArrayRef<int32_t> order = trans.getOrder();
+    resultLayout = mapCoordinates(*sourceLayout, resultShape, [&](ArrayRef<int32_t> coords) {
+      SmallVector<int32_t> result(coords.size());
+      for (auto [i, d] : llvm::enumerate(order))
+        result[i] = coords[d];
+      return result;
+    });
+  } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+    if (reshape.getAllowReorder())
+      return {};
+    resultLayout = mapCoordinates(*sourceLayout, resultShape, [&](ArrayRef<int32_t> coords) {
+      int64_t flat = 0;
+      for (auto [c, size] : llvm::zip(coords, sourceShape))
+        flat = flat * size + c;
+      SmallVector<int32_t> result(resultShape.size());
+      for (int d = resultShape.size() - 1; d >= 0; --d) {
+        result[d] = flat % resultShape[d];
+        flat /= resultShape[d];
+      }
+      return result;
+    });
+  }
+  if (!resultLayout)
+    return {};
+  return encodingForLinearLayout(op->getContext(), resultShape, *resultLayout);
+}

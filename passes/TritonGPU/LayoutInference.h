@@ -29,6 +29,11 @@ Attribute encodingForLinearLayout(MLIRContext *context, ArrayRef<int64_t> shape,
 /// none we can name.
 Attribute inferSourceEncoding(Operation *op, Attribute resultEncoding);
 
+/// The result layout `op` (tt.reshape or tt.trans of a tensor) produces from
+/// an operand in `sourceEncoding` with each thread keeping its elements;
+/// null when there is none we can name.
+Attribute inferResultEncoding(Operation *op, Attribute sourceEncoding);
+
 } // namespace gpu
 } // namespace triton
 } // namespace mlir

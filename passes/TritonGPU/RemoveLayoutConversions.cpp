@@ -1,6 +1,7 @@
 //===- RemoveLayoutConversions.cpp - -tritongpu-remove-layout-conversions ---===//
 
 #include "passes/TritonGPU/AnchorLayoutPropagation.h"
+#include "passes/TritonGPU/LayoutInference.h"
 #include "passes/TritonGPU/LayoutPropagation.h"
 #include "passes/TritonGPU/Passes.h"
 #include "passes/TritonGPU/Rematerialization.h"
@@ -147,6 +148,41 @@ struct HoistConvertAboveWidening : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// reshape(convert(x: B -> A)) -> convert(reshape(x) in the layout B gives
+/// it), likewise for trans, where B is blocked and the tensor has an element
+/// per thread or more: a load's layout (3.6's anchors are such loads) moves
+/// past the shape op toward the ops that need it, as 3.6 propagates it
+/// (tl.sort's reshapes of a loaded row). Smaller tensors are left alone, as
+/// 3.6 does not propagate their loads' layouts.
+struct SinkConvertThroughShapeOp : public RewritePattern {
+  SinkConvertThroughShapeOp(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+    if (!isa<ReshapeOp, TransOp>(op) || op->getNumOperands() != 1)
+      return failure();
+    auto convert = op->getOperand(0).getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return failure();
+    Attribute from = encodingOf(convert.getSrc());
+    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+    if (!isa<BlockedEncodingAttr>(from) || !isa<BlockedEncodingAttr>(resultType.getEncoding()))
+      return failure();
+    auto module = op->getParentOfType<ModuleOp>();
+    auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps");
+    auto lanes = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp");
+    if (!warps || !lanes || resultType.getNumElements() < warps.getInt() * lanes.getInt())
+      return failure();
+    Attribute result = inferResultEncoding(op, from);
+    if (!isa_and_nonnull<BlockedEncodingAttr>(result) || result == resultType.getEncoding())
+      return failure();
+    Operation *clone = rewriter.clone(*op);
+    clone->setOperand(0, convert.getSrc());
+    clone->getResult(0).setType(resultType.cloneWithEncoding(result));
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, resultType, clone->getResult(0));
+    return success();
+  }
+};
+
 /// When every value of `converted` is a conversion from one distributed
 /// layout, that layout, with the conversions' sources in `sources`.
 Attribute unconvertedSources(ValueRange converted, SmallVectorImpl<Value> &sources) {
@@ -230,7 +266,7 @@ public:
     getOperation()->walk([](FuncOp func) { propagateAnchorLayouts(func); });
     RewritePatternSet patterns(context);
     patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert,
-                 ScanOfConvert>(context);
+                 ScanOfConvert, SinkConvertThroughShapeOp>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
     FrozenRewritePatternSet frozen(std::move(patterns));
     if (failed(applyPatternsGreedily(getOperation(), frozen)))

@@ -158,3 +158,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %yc : tensor<32x2xf32, #b3>
   }
 }
+
+// -----
+
+// A conversion in front of a reshape moves past it when the tensor has an
+// element per thread or more (a loaded row for tl.sort): the reshape takes
+// the layout the load's gives it, the conversion goes to the store's side.
+// A 64-element tensor over 128 threads keeps its conversion before the
+// reshape, as 3.6 does.
+// CHECK-DAG: #[[ROW:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[TWO:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func @reshape_of_loaded_row
+// CHECK: %[[R:.*]] = tt.reshape %{{.*}} : tensor<256xf32, #[[ROW]]> -> tensor<128x2xf32, #[[TWO]]>
+// CHECK: ttg.convert_layout %[[R]]
+// CHECK-LABEL: tt.func @small_reshape_stays
+// CHECK: ttg.convert_layout
+// CHECK-NEXT: tt.reshape
+#row = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#one = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#two = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @reshape_of_loaded_row(%p: tensor<256x!tt.ptr<f32>, #row>, %q: tensor<128x2x!tt.ptr<f32>, #two>) {
+    %x = tt.load %p : tensor<256x!tt.ptr<f32>, #row>
+    %c = ttg.convert_layout %x : tensor<256xf32, #row> -> tensor<256xf32, #one>
+    %r = tt.reshape %c : tensor<256xf32, #one> -> tensor<128x2xf32, #two>
+    tt.store %q, %r : tensor<128x2x!tt.ptr<f32>, #two>
+    tt.return
+  }
+  tt.func @small_reshape_stays(%p: tensor<64x!tt.ptr<f32>, #row>, %q: tensor<32x2x!tt.ptr<f32>, #two>) {
+    %x = tt.load %p : tensor<64x!tt.ptr<f32>, #row>
+    %c = ttg.convert_layout %x : tensor<64xf32, #row> -> tensor<64xf32, #one>
+    %r = tt.reshape %c : tensor<64xf32, #one> -> tensor<32x2xf32, #two>
+    tt.store %q, %r : tensor<32x2x!tt.ptr<f32>, #two>
+    tt.return
+  }
+}
