@@ -183,19 +183,35 @@ struct SinkConvertThroughShapeOp : public RewritePattern {
   }
 };
 
-/// When every value of `converted` is a conversion from one distributed
-/// layout, that layout, with the conversions' sources in `sources`.
-Attribute unconvertedSources(ValueRange converted, SmallVectorImpl<Value> &sources) {
+/// When the values of `converted` are conversions from one distributed
+/// layout, or free in it, that layout, with the conversions' sources (and
+/// the others computed there) in `sources`.
+Attribute unconvertedSources(ValueRange converted, SmallVectorImpl<Value> &sources,
+                             PatternRewriter &rewriter) {
+  // The layout: that of the conversions among the operands (one at least).
   Attribute source;
+  for (Value value : converted)
+    if (auto convert = value.getDefiningOp<ConvertLayoutOp>()) {
+      Attribute from = encodingOf(convert.getSrc());
+      if (!isDistributedEncoding(from) || (source && from != source))
+        return {};
+      source = from;
+    }
+  if (!source)
+    return {};
+  // The other operands must be free there (argmax's index tensor, a
+  // broadcast range, is computed again in the values' layout).
   for (Value value : converted) {
     auto convert = value.getDefiningOp<ConvertLayoutOp>();
-    if (!convert)
+    if (!(convert && encodingOf(convert.getSrc()) == source) && !isFreeIn(value, source))
       return {};
-    Attribute from = encodingOf(convert.getSrc());
-    if (!isDistributedEncoding(from) || (source && from != source))
-      return {};
-    source = from;
-    sources.push_back(convert.getSrc());
+  }
+  MaterializedMap done;
+  for (Value value : converted) {
+    auto convert = value.getDefiningOp<ConvertLayoutOp>();
+    sources.push_back(convert && encodingOf(convert.getSrc()) == source
+                          ? convert.getSrc()
+                          : materializeIn(value, source, rewriter, done));
   }
   return source;
 }
@@ -219,7 +235,7 @@ struct ReduceOfConvert : public OpRewritePattern<ReduceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ReduceOp op, PatternRewriter &rewriter) const override {
     SmallVector<Value> srcs;
-    Attribute source = unconvertedSources(op.getSrcs(), srcs);
+    Attribute source = unconvertedSources(op.getSrcs(), srcs, rewriter);
     if (!source)
       return failure();
     SmallVector<Type> resultTypes;
@@ -242,7 +258,7 @@ struct ScanOfConvert : public OpRewritePattern<ScanOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ScanOp op, PatternRewriter &rewriter) const override {
     SmallVector<Value> srcs;
-    Attribute source = unconvertedSources(op.getSrcs(), srcs);
+    Attribute source = unconvertedSources(op.getSrcs(), srcs, rewriter);
     if (!source)
       return failure();
     auto scan = ScanOp::create(rewriter, op.getLoc(), ValueRange(srcs).getTypes(), srcs,

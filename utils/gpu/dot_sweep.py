@@ -68,6 +68,9 @@ KERNELS = {
     "sweep_dropout": ("dropout", {"BLOCK": 1024}, 4, 3, 1 << 26, 100016),
     "sweep_sort": ("sort_rows", {"N": 256}, 4, 3, 1 << 16, 64),
     "sweep_locked_sum": ("locked_accumulate", {"BLOCK": 4096}, 4, 3, 1 << 22, 100016),
+    "sweep_mlp2": ("mlp2", {"BM": 128, "D": 64, "H": 128}, 4, 3, 1 << 20, 1008),
+    "sweep_rope": ("rope", {"D": 128}, 4, 3, 1 << 17, 48),
+    "sweep_scan_argmax": ("scan_argmax", {"N": 256, "ROWS": 16}, 4, 3, 1 << 15, 64),
 }
 
 
@@ -152,6 +155,38 @@ def kernel_args(torch, name, size, dev, kernels=None):
         y = torch.full_like(x, float("nan"))
         return ([x, y], [y], lambda: [torch.sort(x.double(), dim=1).values], (size,),
                 8 * size * c["N"], "GB/s")
+    if name == "sweep_mlp2":
+        d, h = c["D"], c["H"]
+        x, w1, w2 = randn(size, d), randn(d, h) / 8, randn(h, d) / 8
+        y = torch.full((size, d), float("nan"), device=dev, dtype=torch.float16)
+
+        def ref():  # the hidden layer rounded to fp16, as the kernel does
+            hidden = torch.relu(x.float() @ w1.float()).half().double()
+            return [hidden @ w2.double()]
+        return ([x, w1, w2, y, size], [y], ref, (cdiv(size, c["BM"]),), 2 * size * 2 * d * h,
+                "TFLOP/s")
+    if name == "sweep_rope":
+        d = c["D"]
+        x = torch.randn(size, d, device=dev)
+        angle = torch.rand(size, d // 2, device=dev) * 6.28
+        cos, sin = torch.cos(angle), torch.sin(angle)
+        y = torch.full_like(x, float("nan"))
+
+        def ref():
+            x0, x1 = x.double()[:, 0::2], x.double()[:, 1::2]
+            out = torch.empty_like(x, dtype=torch.float64)
+            out[:, 0::2] = x0 * cos.double() - x1 * sin.double()
+            out[:, 1::2] = x0 * sin.double() + x1 * cos.double()
+            return [out]
+        return [x, cos, sin, y], [y], ref, (size,), 4 * size * d * 3, "GB/s"
+    if name == "sweep_scan_argmax":
+        n = c["N"]
+        x = torch.randn(size, n, device=dev)
+        cum = torch.full_like(x, float("nan"))
+        idx = torch.full((size,), -1, device=dev, dtype=torch.int32)
+        return ([x, cum, idx], [cum, idx],
+                lambda: [torch.cumsum(x.double(), 1), torch.argmax(x, 1).int()],
+                (cdiv(size, c["ROWS"]),), 4 * size * n * 2, "GB/s")
     x = torch.randn(size, device=dev)
     out = torch.zeros(1, device=dev)
     lock = torch.zeros(1, device=dev, dtype=torch.int32)
@@ -244,7 +279,8 @@ def cases(Case, torch, kernels, dev):
         kernel, constexprs, warps, stages, _, _ = KERNELS[name]
         # Triton specializes integer arguments equal to 1 away.
         # (Shapes only: meta tensors.)
-        args = kernel_args(torch, name, 16 if name != "sweep_sort" else 2, "meta")[0]
+        args = kernel_args(torch, name, 16 if name not in ("sweep_sort", "sweep_rope") else 2,
+                           "meta")[0]
         drop = [i for i, v in enumerate(args) if isinstance(v, int) and v == 1]
         probe = kernel_args(torch, name, size, "meta")
         exact = name in ("sweep_sort",)

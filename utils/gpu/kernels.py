@@ -346,3 +346,43 @@ def locked_accumulate(x_ptr, out_ptr, lock_ptr, n, BLOCK: tl.constexpr):
         pass
     tl.store(out_ptr, tl.load(out_ptr) + part)
     tl.atomic_xchg(lock_ptr, 0)
+
+
+@triton.jit
+def mlp2(x_ptr, w1_ptr, w2_ptr, y_ptr, M, BM: tl.constexpr, D: tl.constexpr,
+         H: tl.constexpr):
+    # Two dots back to back, the first's result the second's A: y = relu(x @
+    # w1) @ w2 for a BM-row block of x [M, D]; w1 [D, H], w2 [H, D] whole.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rd = tl.arange(0, D)
+    rh = tl.arange(0, H)
+    x = tl.load(x_ptr + rm[:, None] * D + rd[None, :], mask=rm[:, None] < M, other=0.0)
+    w1 = tl.load(w1_ptr + rd[:, None] * H + rh[None, :])
+    h = tl.maximum(tl.dot(x, w1), 0.0).to(tl.float16)
+    w2 = tl.load(w2_ptr + rh[:, None] * D + rd[None, :])
+    y = tl.dot(h, w2)
+    tl.store(y_ptr + rm[:, None] * D + rd[None, :], y.to(tl.float16), mask=rm[:, None] < M)
+
+
+@triton.jit
+def rope(x_ptr, cos_ptr, sin_ptr, y_ptr, D: tl.constexpr):
+    # Rotary embedding of one row of interleaved pairs (x0, x1): split the
+    # pairs, rotate by the position's angles, join them back.
+    row = tl.program_id(0)
+    x = tl.load(x_ptr + row * D + tl.arange(0, D))
+    x0, x1 = tl.split(tl.reshape(x, (D // 2, 2)))
+    c = tl.load(cos_ptr + row * (D // 2) + tl.arange(0, D // 2))
+    s = tl.load(sin_ptr + row * (D // 2) + tl.arange(0, D // 2))
+    y = tl.reshape(tl.join(x0 * c - x1 * s, x0 * s + x1 * c), (D,))
+    tl.store(y_ptr + row * D + tl.arange(0, D), y)
+
+
+@triton.jit
+def scan_argmax(x_ptr, cum_ptr, idx_ptr, N: tl.constexpr, ROWS: tl.constexpr):
+    # Per row of a ROWS x N block: the running sum (tl.cumsum) and the index
+    # of the largest value (tl.argmax).
+    rows = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
+    cols = tl.arange(0, N)
+    x = tl.load(x_ptr + rows[:, None] * N + cols[None, :])
+    tl.store(cum_ptr + rows[:, None] * N + cols[None, :], tl.cumsum(x, axis=1))
+    tl.store(idx_ptr + rows, tl.argmax(x, axis=1))

@@ -193,3 +193,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// argmax: a reduce of a converted tile and of an index tensor (a broadcast
+// range, free in any layout) runs in the tile's own layout, the index
+// computed again there; only its 16 results are converted.
+// CHECK-DAG: #[[TILE:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-LABEL: tt.func @argmax_in_load_layout
+// CHECK-NOT: ttg.convert_layout {{.*}} : tensor<16x256xf32
+// CHECK: "tt.reduce"(%{{.*}}, %{{.*}}) <{axis = 1 : i32}>
+// CHECK: (tensor<16x256xf32, #[[TILE]]>, tensor<16x256xi32, #[[TILE]]>) -> (tensor<16xf32, #ttg.slice<{dim = 1, parent = #[[TILE]]}>>, tensor<16xi32, #ttg.slice<{dim = 1, parent = #[[TILE]]}>>)
+#tile = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#flat = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @argmax_in_load_layout(%p: tensor<16x256x!tt.ptr<f32>, #tile>) -> tensor<16xi32, #ttg.slice<{dim = 1, parent = #flat}>> {
+    %x = tt.load %p : tensor<16x256x!tt.ptr<f32>, #tile>
+    %xc = ttg.convert_layout %x : tensor<16x256xf32, #tile> -> tensor<16x256xf32, #flat>
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #flat}>>
+    %r2 = tt.expand_dims %r {axis = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #flat}>> -> tensor<1x256xi32, #flat>
+    %idx = tt.broadcast %r2 : tensor<1x256xi32, #flat> -> tensor<16x256xi32, #flat>
+    %m:2 = "tt.reduce"(%xc, %idx) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
+      %gt = arith.cmpf ogt, %a, %b : f32
+      %v = arith.select %gt, %a, %b : f32
+      %i = arith.select %gt, %ai, %bi : i32
+      tt.reduce.return %v, %i : f32, i32
+    }) : (tensor<16x256xf32, #flat>, tensor<16x256xi32, #flat>) -> (tensor<16xf32, #ttg.slice<{dim = 1, parent = #flat}>>, tensor<16xi32, #ttg.slice<{dim = 1, parent = #flat}>>)
+    tt.return %m#1 : tensor<16xi32, #ttg.slice<{dim = 1, parent = #flat}>>
+  }
+}
