@@ -59,6 +59,13 @@ CASES = {
     "sweep_dropout": (4, 3, "2", {"x_ptr": ([1500], "rand(1)"), "y_ptr": ([1500], "zeros"),
                                   "n": 1500, "p": 0.25, "seed": 123}),
     "sweep_sort": (4, 3, "3", {"x_ptr": ([3, 256], "rand(1)"), "y_ptr": ([3, 256], "zeros")}),
+    "sweep_mlp2": (4, 3, "2", {"x_ptr": ([192, 64], "rand(1)"), "w1_ptr": ([64, 128], "rand(2)"),
+                               "w2_ptr": ([128, 64], "rand(3)"), "y_ptr": ([192, 64], "zeros"),
+                               "M": 192}),
+    "sweep_rope": (4, 3, "3", {"x_ptr": ([3, 128], "rand(1)"), "cos_ptr": ([3, 64], "rand(2)"),
+                               "sin_ptr": ([3, 64], "rand(3)"), "y_ptr": ([3, 128], "zeros")}),
+    "sweep_scan_argmax": (4, 3, "2", {"x_ptr": ([32, 256], "rand(1)"),
+                                      "cum_ptr": ([32, 256], "zeros"), "idx_ptr": ([32], "zeros")}),
     "sweep_attention_causal": (8, 3, "1,2", {
         "q_ptr": ([2, 96, 128], "rand(1)"), "k_ptr": ([2, 96, 128], "rand(2)"),
         "v_ptr": ([2, 96, 128], "rand(3)"), "o_ptr": ([2, 96, 128], "zeros"),
