@@ -84,89 +84,68 @@ Attribute mlir::triton::gpu::encodingForLinearLayout(MLIRContext *context,
                                  BasisList());
 }
 
-Attribute mlir::triton::gpu::inferSourceEncoding(Operation *op, Attribute resultEncoding) {
+namespace {
+
+/// The layout on the other side of `op` (tt.reshape or tt.trans of a
+/// tensor) from `encoding`: its operand's layout given its result's
+/// (`towardResult` false), or its result's given its operand's (true), each
+/// thread keeping its elements; null when there is none we can name.
+Attribute inferAcrossShapeOp(Operation *op, Attribute encoding, bool towardResult) {
   auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!resultType || op->getNumOperands() != 1)
     return {};
   auto sourceType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
   if (!sourceType)
     return {};
-  ArrayRef<int64_t> sourceShape = sourceType.getShape(), resultShape = resultType.getShape();
-  if (!llvm::all_of(sourceShape, [](int64_t s) { return llvm::isPowerOf2_64(s); }))
+  ArrayRef<int64_t> fromShape = towardResult ? sourceType.getShape() : resultType.getShape();
+  ArrayRef<int64_t> toShape = towardResult ? resultType.getShape() : sourceType.getShape();
+  if (!llvm::all_of(toShape, [](int64_t s) { return llvm::isPowerOf2_64(s); }))
     return {};
-  std::optional<LinearLayout> resultLayout = toLinearLayout(resultShape, resultEncoding);
-  if (!resultLayout)
+  std::optional<LinearLayout> fromLayout = toLinearLayout(fromShape, encoding);
+  if (!fromLayout)
     return {};
-  std::optional<LinearLayout> sourceLayout;
+  std::optional<LinearLayout> toLayout;
   if (auto trans = dyn_cast<TransOp>(op)) {
     // Result dimension i is source dimension order[i].
     ArrayRef<int32_t> order = trans.getOrder();
-    sourceLayout = mapCoordinates(*resultLayout, sourceShape, [&](ArrayRef<int32_t> coords) {
-      SmallVector<int32_t> source(coords.size());
-      for (auto [i, d] : llvm::enumerate(order))
-        source[d] = coords[i];
-      return source;
+    toLayout = mapCoordinates(*fromLayout, toShape, [&](ArrayRef<int32_t> coords) {
+      SmallVector<int32_t> mapped(coords.size());
+      for (auto [i, d] : llvm::enumerate(order)) {
+        if (towardResult)
+          mapped[i] = coords[d];
+        else
+          mapped[d] = coords[i];
+      }
+      return mapped;
     });
   } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
     // A reshape that may reorder elements leaves their order to the lowering.
     if (reshape.getAllowReorder())
       return {};
-    sourceLayout = mapCoordinates(*resultLayout, sourceShape, [&](ArrayRef<int32_t> coords) {
+    // Both shapes number the elements in row-major order.
+    toLayout = mapCoordinates(*fromLayout, toShape, [&](ArrayRef<int32_t> coords) {
       int64_t flat = 0;
-      for (auto [c, size] : llvm::zip(coords, resultShape))
+      for (auto [c, size] : llvm::zip(coords, fromShape))
         flat = flat * size + c;
-      SmallVector<int32_t> source(sourceShape.size());
-      for (int d = sourceShape.size() - 1; d >= 0; --d) {
-        source[d] = flat % sourceShape[d];
-        flat /= sourceShape[d];
+      SmallVector<int32_t> mapped(toShape.size());
+      for (int d = toShape.size() - 1; d >= 0; --d) {
+        mapped[d] = flat % toShape[d];
+        flat /= toShape[d];
       }
-      return source;
+      return mapped;
     });
   }
-  if (!sourceLayout)
+  if (!toLayout)
     return {};
-  return encodingForLinearLayout(op->getContext(), sourceShape, *sourceLayout);
+  return encodingForLinearLayout(op->getContext(), toShape, *toLayout);
+}
+
+} // namespace
+
+Attribute mlir::triton::gpu::inferSourceEncoding(Operation *op, Attribute resultEncoding) {
+  return inferAcrossShapeOp(op, resultEncoding, /*towardResult=*/false);
 }
 
 Attribute mlir::triton::gpu::inferResultEncoding(Operation *op, Attribute sourceEncoding) {
-  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  if (!resultType || op->getNumOperands() != 1)
-    return {};
-  auto sourceType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
-  if (!sourceType)
-    return {};
-  ArrayRef<int64_t> sourceShape = sourceType.getShape(), resultShape = resultType.getShape();
-  if (!llvm::all_of(resultShape, [](int64_t s) { return llvm::isPowerOf2_64(s); }))
-    return {};
-  std::optional<LinearLayout> sourceLayout = toLinearLayout(sourceShape, sourceEncoding);
-  if (!sourceLayout)
-    return {};
-  std::optional<LinearLayout> resultLayout;
-  if (auto trans = dyn_cast<TransOp>(op)) {
-    // Result dimension i is source dimension order[i].
-    ArrayRef<int32_t> order = trans.getOrder();
-    resultLayout = mapCoordinates(*sourceLayout, resultShape, [&](ArrayRef<int32_t> coords) {
-      SmallVector<int32_t> result(coords.size());
-      for (auto [i, d] : llvm::enumerate(order))
-        result[i] = coords[d];
-      return result;
-    });
-  } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
-    if (reshape.getAllowReorder())
-      return {};
-    resultLayout = mapCoordinates(*sourceLayout, resultShape, [&](ArrayRef<int32_t> coords) {
-      int64_t flat = 0;
-      for (auto [c, size] : llvm::zip(coords, sourceShape))
-        flat = flat * size + c;
-      SmallVector<int32_t> result(resultShape.size());
-      for (int d = resultShape.size() - 1; d >= 0; --d) {
-        result[d] = flat % resultShape[d];
-        flat /= resultShape[d];
-      }
-      return result;
-    });
-  }
-  if (!resultLayout)
-    return {};
-  return encodingForLinearLayout(op->getContext(), resultShape, *resultLayout);
+  return inferAcrossShapeOp(op, sourceEncoding, /*towardResult=*/true);
 }
