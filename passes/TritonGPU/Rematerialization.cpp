@@ -17,6 +17,16 @@ constexpr unsigned kMaxMemoizedDepth = 96;
 
 } // namespace
 
+std::optional<int64_t> mlir::triton::gpu::getThreadsPerProgram(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  auto warps = module ? module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName) : IntegerAttr();
+  auto lanes =
+      module ? module->getAttrOfType<IntegerAttr>(kThreadsPerWarpAttrName) : IntegerAttr();
+  if (!warps || !lanes)
+    return std::nullopt;
+  return warps.getInt() * lanes.getInt();
+}
+
 Attribute mlir::triton::gpu::operandTarget(Operation *op, Attribute target) {
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return SliceEncodingAttr::get(op->getContext(), expand.getAxis(), target);
@@ -51,12 +61,8 @@ bool isCheapToLoadAgain(LoadOp load) {
     return true;
   if (load.getPtr().getDefiningOp<SplatOp>())
     return true;
-  auto module = load->getParentOfType<ModuleOp>();
-  auto warps = module ? module->getAttrOfType<IntegerAttr>("ttg.num-warps") : IntegerAttr();
-  auto lanes = module ? module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp") : IntegerAttr();
-  if (!warps || !lanes)
-    return true;
-  return ptrType.getNumElements() < warps.getInt() * lanes.getInt();
+  std::optional<int64_t> threads = getThreadsPerProgram(load);
+  return !threads || ptrType.getNumElements() < *threads;
 }
 
 /// Loads and shape ops move no data between threads when done again in

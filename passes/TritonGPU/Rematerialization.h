@@ -39,6 +39,10 @@ bool isLayoutFreeElementwise(Operation *op);
 /// reshapes and transposes, whose operand layout is inferred (null if none).
 Attribute operandTarget(Operation *op, Attribute target);
 
+/// The threads of a program of the module around `op` (ttg.num-warps times
+/// ttg.threads-per-warp); nullopt without them.
+std::optional<int64_t> getThreadsPerProgram(Operation *op);
+
 /// Ops cheap enough to compute again in another layout.
 bool isCheap(Operation *op);
 

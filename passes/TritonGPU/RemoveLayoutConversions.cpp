@@ -167,10 +167,8 @@ struct SinkConvertThroughShapeOp : public RewritePattern {
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
     if (!isa<BlockedEncodingAttr>(from) || !isa<BlockedEncodingAttr>(resultType.getEncoding()))
       return failure();
-    auto module = op->getParentOfType<ModuleOp>();
-    auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps");
-    auto lanes = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp");
-    if (!warps || !lanes || resultType.getNumElements() < warps.getInt() * lanes.getInt())
+    std::optional<int64_t> threads = getThreadsPerProgram(op);
+    if (!threads || resultType.getNumElements() < *threads)
       return failure();
     Attribute result = inferResultEncoding(op, from);
     if (!isa_and_nonnull<BlockedEncodingAttr>(result) || result == resultType.getEncoding())
@@ -201,17 +199,13 @@ Attribute unconvertedSources(ValueRange converted, SmallVectorImpl<Value> &sourc
     return {};
   // The other operands must be free there (argmax's index tensor, a
   // broadcast range, is computed again in the values' layout).
-  for (Value value : converted) {
-    auto convert = value.getDefiningOp<ConvertLayoutOp>();
-    if (!(convert && encodingOf(convert.getSrc()) == source) && !isFreeIn(value, source))
+  for (Value value : converted)
+    if (!value.getDefiningOp<ConvertLayoutOp>() && !isFreeIn(value, source))
       return {};
-  }
   MaterializedMap done;
   for (Value value : converted) {
     auto convert = value.getDefiningOp<ConvertLayoutOp>();
-    sources.push_back(convert && encodingOf(convert.getSrc()) == source
-                          ? convert.getSrc()
-                          : materializeIn(value, source, rewriter, done));
+    sources.push_back(convert ? convert.getSrc() : materializeIn(value, source, rewriter, done));
   }
   return source;
 }

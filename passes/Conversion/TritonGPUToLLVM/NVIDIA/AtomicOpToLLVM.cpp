@@ -263,14 +263,8 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
       std::string text = llvm::formatv("@${0} atom.{1} {{{2}}, [ ${3} + 0 ], {{{4}};",
                                        2 * width + 1, qualifiers, outs, width, ins)
                              .str();
-      Type resultType = LLVM::LLVMStructType::getLiteral(
-          rewriter.getContext(), SmallVector<Type>(width, rewriter.getIntegerType(bits)));
-      LLVM::InlineAsmOp::create(rewriter, loc, resultType, operands, text, constraints,
-                                /*has_side_effects=*/true, /*is_align_stack=*/false,
-                                LLVM::TailCallKind::None,
-                                LLVM::AsmDialectAttr::get(rewriter.getContext(),
-                                                          LLVM::AsmDialect::AD_ATT),
-                                ArrayAttr());
+      createInlinePtx(rewriter, loc, SmallVector<Type>(width, rewriter.getIntegerType(bits)),
+                      operands, text, constraints, /*hasSideEffects=*/true);
     }
     // Nothing reads the old values: the result is a placeholder of zeros.
     auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
