@@ -95,7 +95,7 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = {"triton-nvidia-gpu-plan-cta",
-    "tritongpu-fuse-nested-loops", "nvgpu-warp-specialization", "triton-nvidia-mma-lowering",
+    "tritongpu-fuse-nested-loops", "nvgpu-warp-specialization",
     "triton-nvidia-gpu-hoist-mbarrier-lifecycle"};
 // Passes of make_ttgir for hip:gfx942 and gfx90a, for the remark.
 const StringRef kMakeTTGIRPassesHip[] = {"tritonamdgpu-optimize-dot-operands",
@@ -200,6 +200,9 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   triton::nvidia_gpu::TritonGPUFenceInsertionOptions fences;
   fences.computeCapability = target.computeCapability;
   pm.addPass(triton::nvidia_gpu::createTritonGPUFenceInsertion(fences));
+  // Step 31: only Blackwell's tcgen05 MMAs change; sm_90 IR goes through as is.
+  if (target.computeCapability >= 90)
+    pm.addPass(triton::nvidia_gpu::createTritonNvidiaGPUMMALowering());
   addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
 }
 
@@ -310,7 +313,8 @@ void mlir::triton::registerTritonPipelines() {
       "canonicalize, tritongpu-coalesce-async-copy, [on sm_90] triton-nvidia-tma-lowering, "
       "tritongpu-remove-layout-conversions], "
       "tritongpu-reduce-data-duplication and [on NVIDIA] "
-      "tritongpu-reorder-instructions and triton-nvidia-gpu-fence-insertion [on AMD "
+      "tritongpu-reorder-instructions, triton-nvidia-gpu-fence-insertion and [on sm_90] "
+      "triton-nvidia-mma-lowering [on AMD "
       "tritongpu-remove-layout-conversions, tritonamdgpu-canonicalize-pointers, canonicalize, "
       "tritonamdgpu-convert-buffer-ops, canonicalize, cse, symbol-dce] run; "
       "plan-cta, warp specialization and the rest are NOT BUILT YET (running it emits a "

@@ -88,4 +88,42 @@ def TritonNvidiaGPUTMALowering : Pass<"triton-nvidia-tma-lowering", "mlir::Modul
                            "mlir::arith::ArithDialect"];
 }
 
+def TritonNvidiaGPUMMALowering : Pass<"triton-nvidia-mma-lowering", "mlir::ModuleOp"> {
+  let summary = "Makes synchronous tcgen05 MMAs asynchronous and moves their shared-memory scales to tensor memory";
+  let description = [{
+    Triton 3.6's step 31 of make_ttgir for the Blackwell (sm_100) tcgen05
+    ops; IR without them (all of sm_80 and sm_90) is left unchanged.
+
+    A `ttng.tc_gen5_mma` or `ttng.tc_gen5_mma_scaled` without `is_async`
+    gets a one-arrival mbarrier of its own that it signals on completion,
+    becomes asynchronous, and is followed by a wait on the barrier's phase 0
+    (predicated on the MMA's `pred`) and the barrier's invalidation:
+
+    ```mlir
+    ttng.tc_gen5_mma %a, %b, %acc, %useD, %pred : ...
+    // becomes
+    %true = arith.constant true
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #smem, mutable>
+    ttng.init_barrier %bar, 1 : ...
+    ttng.tc_gen5_mma %a, %b, %acc, %useD, %pred, %bar[%true] {is_async} : ...
+    %c0_i32 = arith.constant 0 : i32
+    ttng.wait_barrier %bar, %c0_i32, %pred : ...
+    ttng.inval_barrier %bar : ...
+    ```
+
+    A scaled MMA's scale in shared memory with a `#ttg.swizzled_shared`
+    layout is copied into a fresh tensor-memory buffer of rows x (elements /
+    rows) bytes in `#ttng.tensor_memory_scales_encoding<>` (rows: M for
+    `a_scale`, N for `b_scale`), which the MMA reads instead:
+
+    ```mlir
+    %t = ttng.tmem_alloc : () -> !ttg.memdesc<128x8xi8, #tmem_scales, #ttng.tensor_memory, mutable>
+    ttng.tmem_copy %a_scale, %t : ...
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 #endif // TRITONNVIDIAGPU_TRANSFORMS_PASSES_TD

@@ -7,7 +7,7 @@ utils/gpu/harness.py (cases named sweep_*).
 
   dot_sweep.py list          name, warps and stages of each case (prepare.sh)
   dot_sweep.py dump OUT      on the GPU machine: Triton 3.6's TTIR of each case
-                             (OUT/NAME.ttir; .ttgir and .ptx beside it)
+                             (OUT/NAME.ttir; .ttgir, .llir and .ptx beside it)
 
 The harness imports cases() from here. Only this file knows the configurations.
 """
@@ -329,7 +329,7 @@ def dump(out):
         except Exception as e:  # one config Triton rejects must not stop the others
             print(name, "TRITON FAILED", type(e).__name__, str(e)[-600:])
             continue
-        for stage in ("ttir", "ttgir", "ptx"):
+        for stage in ("ttir", "ttgir", "llir", "ptx"):
             with open(os.path.join(out, f"{name}.{stage}"), "w") as f:
                 f.write(compiled.asm[stage])
         print(name, "num_warps", warps, "stages", stages, "shared", compiled.metadata.shared)

@@ -10,16 +10,104 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 using namespace mlir::triton::nvidia_gpu;
 
+//===----------------------------------------------------------------------===//
+// Custom assembly directives of the tensor-memory and tcgen05 ops
+//===----------------------------------------------------------------------===//
+
+/// `[%dep]` or `[]` when the op gives a token (the dependency is optional),
+/// nothing when it does not.
+static ParseResult parseToken(OpAsmParser &parser,
+                              std::optional<OpAsmParser::UnresolvedOperand> &dep,
+                              Type &tokenType) {
+  if (failed(parser.parseOptionalLSquare()))
+    return success();
+  tokenType = parser.getBuilder().getType<AsyncTokenType>();
+  if (succeeded(parser.parseOptionalRSquare()))
+    return success();
+  OpAsmParser::UnresolvedOperand operand;
+  if (parser.parseOperand(operand) || parser.parseRSquare())
+    return failure();
+  dep = operand;
+  return success();
+}
+
+static void printToken(OpAsmPrinter &printer, Operation *, Value dep,
+                       Type tokenType) {
+  if (!tokenType)
+    return;
+  printer << "[";
+  if (dep)
+    printer << dep;
+  printer << "]";
+}
+
+/// `, %bar[%pred]` for each completion barrier.
+static ParseResult
+parseBarriersAndPreds(OpAsmParser &parser,
+                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &barriers,
+                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &preds) {
+  while (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseOperand(barriers.emplace_back()) || parser.parseLSquare() ||
+        parser.parseOperand(preds.emplace_back()) || parser.parseRSquare())
+      return failure();
+  }
+  return success();
+}
+
+static void printBarriersAndPreds(OpAsmPrinter &printer, Operation *,
+                                  OperandRange barriers, OperandRange preds) {
+  for (auto [barrier, pred] : llvm::zip(barriers, preds))
+    printer << ", " << barrier << "[" << pred << "]";
+}
+
+/// The result type of `ttng.tmem_load`. Later Triton versions add a reduced
+/// second result after a comma; it is refused here by name rather than with
+/// a confusing error at the next op.
+static ParseResult parseLoadResultType(OpAsmParser &parser, Type &type) {
+  if (parser.parseType(type))
+    return failure();
+  if (succeeded(parser.parseOptionalComma()))
+    return parser.emitError(parser.getCurrentLocation(),
+                            "the reduced result of ttng.tmem_load is not supported");
+  return success();
+}
+
+static void printLoadResultType(OpAsmPrinter &printer, Operation *, Type type) {
+  printer << type;
+}
+
 #include "dialects/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.cpp.inc"
 
 #define GET_OP_CLASSES
 #include "dialects/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"
 
+namespace {
+/// Triton 3.6's aliases for the tensor-memory layouts (`#tmem`,
+/// `#tmem_scales`); the memory space is printed in full.
+struct TritonNvidiaGPUOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (isa<TensorMemoryEncodingAttr>(attr)) {
+      os << "tmem";
+      return AliasResult::FinalAlias;
+    }
+    if (isa<TensorMemoryScalesEncodingAttr>(attr)) {
+      os << "tmem_scales";
+      return AliasResult::FinalAlias;
+    }
+    return AliasResult::NoAlias;
+  }
+};
+} // namespace
+
 void TritonNvidiaGPUDialect::initialize() {
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "dialects/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"
       >();
+  addInterfaces<TritonNvidiaGPUOpAsmInterface>();
 }
 
 //===----------------------------------------------------------------------===//
@@ -52,6 +140,9 @@ LogicalResult WarpGroupDotOp::verify() {
                          << ", " << b[1] << "]";
   Type aElement = getElementTypeOf(getA().getType());
   Type bElement = getB().getType().getElementType();
+  if (!aElement.isIntOrFloat() || !bElement.isIntOrFloat())
+    return emitOpError() << "a and b must hold integers or floats, got " << aElement
+                         << " and " << bElement;
   if (aElement.getIntOrFloatBitWidth() != bElement.getIntOrFloatBitWidth())
     return emitOpError() << "a and b must have element types of one width, got "
                          << aElement << " and " << bElement;
@@ -75,8 +166,8 @@ LogicalResult WarpGroupDotWaitOp::inferReturnTypes(
 // Barriers
 //===----------------------------------------------------------------------===//
 
-/// An mbarrier is a single i64 in shared memory.
-static LogicalResult verifyBarrierType(Operation *op, MemDescType type) {
+LogicalResult mlir::triton::nvidia_gpu::verifyBarrierType(Operation *op,
+                                                         MemDescType type) {
   if (!type.getElementType().isInteger(64) || type.getShape().size() != 1 ||
       type.getShape()[0] != 1)
     return op->emitOpError() << "barrier must be a !ttg.memdesc<1xi64, ...>, got "

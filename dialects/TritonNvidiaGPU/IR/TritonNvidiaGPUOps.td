@@ -13,6 +13,7 @@ include "dialects/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.td"
 
 def TTNG_SharedMemory : Resource<"::mlir::triton::gpu::SharedMemory">;
 def TTNG_GlobalMemory : Resource<"::mlir::triton::GlobalMemory">;
+def TTNG_TensorMemory : Resource<"::mlir::triton::nvidia_gpu::TensorMemory">;
 
 class TTNG_Op<string mnemonic, list<Trait> traits = []>
     : Op<TritonNvidiaGPU_Dialect, mnemonic, traits>;
@@ -262,6 +263,204 @@ def TTNG_ReinterpretTensorDescOp : TTNG_Op<"reinterpret_tensor_descriptor", [Pur
   let arguments = (ins TT_Ptr:$rawDesc);
   let results = (outs TT_TensorDescType:$result);
   let assemblyFormat = "$rawDesc attr-dict `:` qualified(type($rawDesc)) `to` qualified(type($result))";
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor memory (Blackwell, sm_100)
+//===----------------------------------------------------------------------===//
+
+def TTNG_TMEMAllocOp : TTNG_Op<"tmem_alloc",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Allocates a tensor-memory buffer, optionally filled from a tensor";
+  let description = [{
+    Without `src` the buffer is mutable and uninitialized. With a token
+    result, later accesses of the buffer name it as their dependency.
+
+    ```mlir
+    %acc = ttng.tmem_alloc : () -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %acc2, %tok = ttng.tmem_alloc %init : (tensor<128x128xf32, #blocked>) -> (!ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.async.token)
+    ```
+  }];
+  let arguments = (ins Optional<TTNG_AnyTensor>:$src);
+  let results = (outs TTG_MemDescType:$result, Optional<TTG_AsyncToken>:$token);
+  let assemblyFormat = "($src^)? attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def TTNG_TMEMLoadOp : TTNG_Op<"tmem_load"> {
+  let summary = "Loads a tensor-memory buffer into a distributed tensor";
+  let description = [{
+    `[%dep]` orders the load after the access that produced the token `%dep`
+    and gives a token of its own; `[]` gives a token without a dependency.
+    The reducing form of later Triton versions (a second, reduced result) is
+    not supported.
+
+    ```mlir
+    %v = ttng.tmem_load %acc : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    %w, %tok2 = ttng.tmem_load %acc[%tok] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemRead<TTNG_TensorMemory>]>:$src,
+                       Optional<TTG_AsyncToken>:$dep);
+  let results = (outs TTNG_AnyTensor:$result, Optional<TTG_AsyncToken>:$token);
+  let assemblyFormat = [{
+    $src `` custom<Token>($dep, type($token)) attr-dict `:` qualified(type($src)) `->` custom<LoadResultType>(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_TMEMStoreOp : TTNG_Op<"tmem_store"> {
+  let summary = "Stores a distributed tensor into a tensor-memory buffer where `pred` holds";
+  let description = [{
+    ```mlir
+    ttng.tmem_store %v, %acc, %true : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    %tok2 = ttng.tmem_store %v, %acc[%tok], %true : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    ```
+  }];
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemWrite<TTNG_TensorMemory>]>:$dst,
+                       Optional<TTG_AsyncToken>:$dep, TTNG_AnyTensor:$src, I1:$pred);
+  let results = (outs Optional<TTG_AsyncToken>:$token);
+  let assemblyFormat = [{
+    $src `,` $dst `` custom<Token>($dep, type($token)) `,` $pred attr-dict `:` type($src) `->` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_TMEMCopyOp : TTNG_Op<"tmem_copy"> {
+  let summary = "Starts an asynchronous copy of a shared-memory buffer into tensor memory";
+  let description = [{
+    The copy is ordered with the tcgen05 MMAs issued after it; with
+    `barrier`, the mbarrier is signalled when it completes.
+
+    ```mlir
+    ttng.tmem_copy %scales, %t : !ttg.memdesc<128x8xi8, #shared, #smem>, !ttg.memdesc<128x8xi8, #tmem_scales, #ttng.tensor_memory, mutable>
+    ```
+  }];
+  let arguments = (ins
+    Arg<TTG_MemDescType, "", [MemRead<TTNG_SharedMemory>]>:$src,
+    Arg<TTG_MemDescType, "", [MemWrite<TTNG_TensorMemory>]>:$dst,
+    Arg<Optional<TTG_MemDescType>, "", [MemWrite<TTNG_SharedMemory>]>:$barrier);
+  let assemblyFormat = [{
+    $src `,` $dst (`,` $barrier^)? attr-dict `:` qualified(type(operands))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_TMEMSubSliceOp : TTNG_Op<"tmem_subslice", [Pure]> {
+  let summary = "A view of columns `N` onwards of a 2-D tensor-memory buffer";
+  let description = [{
+    The view has the buffer's rows and as many columns as its type says.
+
+    ```mlir
+    %s = ttng.tmem_subslice %acc {N = 64 : i32} : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable, 128x128>
+    ```
+  }];
+  let arguments = (ins TTG_MemDescType:$src, I32Attr:$N);
+  let results = (outs TTG_MemDescType:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// tcgen05 MMA (Blackwell, sm_100)
+//===----------------------------------------------------------------------===//
+
+def TTNG_TCGen5MMAOp : TTNG_Op<"tc_gen5_mma", [AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "A tcgen05 MMA d = a * b (+ d when `useD`), accumulating in tensor memory";
+  let description = [{
+    `a` is in shared or tensor memory, `b` in shared memory, the accumulator
+    `d` in tensor memory. Where `pred` is false nothing is computed. Without
+    `is_async` the op completes before the next one; with it, each barrier
+    whose predicate holds is signalled when the MMA has completed. With a
+    token, `[%dep]` orders it after the access of `d` that produced `%dep`.
+
+    ```mlir
+    %tok2 = ttng.tc_gen5_mma %a, %b, %acc[%tok], %useD, %true, %bar[%true] {is_async} : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared1, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #shared2, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins
+    TTG_MemDescType:$a,
+    TTG_MemDescType:$b,
+    TTG_MemDescType:$d,
+    Optional<TTG_AsyncToken>:$acc_dep,
+    I1:$useD,
+    I1:$pred,
+    Variadic<TTG_MemDescType>:$barriers,
+    Variadic<I1>:$barrier_preds,
+    UnitAttr:$is_async,
+    UnitAttr:$two_ctas);
+  let results = (outs Optional<TTG_AsyncToken>:$token);
+  let assemblyFormat = [{
+    $a `,` $b `,` $d `` custom<Token>($acc_dep, type($token)) `,` $useD `,` $pred
+    `` custom<BarriersAndPreds>($barriers, $barrier_preds) attr-dict `:`
+    qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($d))
+    (`,` qualified(type($barriers))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_TCGen5MMAScaledOp : TTNG_Op<"tc_gen5_mma_scaled", [AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "A block-scaled tcgen05 MMA, accumulating in tensor memory";
+  let description = [{
+    Like `ttng.tc_gen5_mma`, with `a` and `b` in the element formats `lhs`
+    and `rhs` (e2m1 packed two to a byte along K) scaled per block by
+    `a_scale` and `b_scale`, in shared or tensor memory.
+
+    ```mlir
+    ttng.tc_gen5_mma_scaled %a, %b, %acc, %as, %bs, %useD, %true lhs = e4m3 rhs = e4m3 : !ttg.memdesc<128x128xf8E4M3FN, #shared, #smem>, !ttg.memdesc<128x128xf8E4M3FN, #shared1, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x4xi8, #tmem_scales, #ttng.tensor_memory>, !ttg.memdesc<128x4xi8, #tmem_scales, #ttng.tensor_memory>
+    ```
+  }];
+  let arguments = (ins
+    TTG_MemDescType:$a,
+    TTG_MemDescType:$b,
+    TTG_MemDescType:$d,
+    Optional<TTG_AsyncToken>:$acc_dep,
+    TTG_MemDescType:$a_scale,
+    TTG_MemDescType:$b_scale,
+    TT_ScaleDotElemTypeAttr:$a_type,
+    TT_ScaleDotElemTypeAttr:$b_type,
+    I1:$useD,
+    I1:$pred,
+    Variadic<TTG_MemDescType>:$barriers,
+    Variadic<I1>:$barrier_preds,
+    UnitAttr:$is_async);
+  let results = (outs Optional<TTG_AsyncToken>:$token);
+  let assemblyFormat = [{
+    $a `,` $b `,` $d `` custom<Token>($acc_dep, type($token)) `,` $a_scale `,`
+    $b_scale `,` $useD `,` $pred `lhs` `=` $a_type `rhs` `=` $b_type
+    `` custom<BarriersAndPreds>($barriers, $barrier_preds) attr-dict `:`
+    qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($d)) `,`
+    qualified(type($a_scale)) `,` qualified(type($b_scale))
+    (`,` qualified(type($barriers))^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_TCGen5CommitOp : TTNG_Op<"tc_gen5_commit", [AttrSizedOperandSegments]> {
+  let summary = "Makes an mbarrier track the completion of all prior asynchronous tcgen05 ops";
+  let description = [{
+    The barrier gets one arrival when the MMAs and copies issued before it
+    have completed (where `pred` holds). `descs` are buffers of a two-CTA
+    MMA whose completion the peer CTA also signals.
+
+    ```mlir
+    ttng.tc_gen5_commit %bar : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.tc_gen5_commit %bar, %pred : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins
+    Arg<TTG_MemDescType, "", [MemWrite<TTNG_SharedMemory>]>:$barrier,
+    Optional<I1>:$pred,
+    Variadic<TTG_MemDescType>:$descs);
+  let assemblyFormat = [{
+    $barrier (`,` $pred^)? (`descs` $descs^)? attr-dict `:` qualified(type($barrier))
+    (`,` qualified(type($descs))^)?
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TRITONNVIDIAGPU_OPS_TD

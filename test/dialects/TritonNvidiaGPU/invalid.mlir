@@ -37,6 +37,17 @@ tt.func @dot_acc_shape(%a: !ttg.memdesc<64x32xf16, #shared, #smem>, %b: !ttg.mem
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
+tt.func @dot_pointer_elements(%a: !ttg.memdesc<64x32x!tt.ptr<f16>, #shared, #smem>, %b: !ttg.memdesc<32x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{a and b must hold integers or floats, got '!tt.ptr<f16>' and 'f16'}}
+  %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x32x!tt.ptr<f16>, #shared, #smem> * !ttg.memdesc<32x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+  tt.return
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
 tt.func @dot_element_types(%a: !ttg.memdesc<64x32xf8E4M3FN, #shared, #smem>, %b: !ttg.memdesc<32x64xf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>) {
   // expected-error @+1 {{a and b must have element types of one width, got 'f8E4M3FN' and 'f16'}}
   %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x32xf8E4M3FN, #shared, #smem> * !ttg.memdesc<32x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
