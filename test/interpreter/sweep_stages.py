@@ -30,6 +30,12 @@ MATMUL = {"a_ptr": ([M, K], "rand(1)"), "b_ptr": ([K * N], "rand(2)"),
           "c_ptr": ([M, N], "zeros"), "bias_ptr": ([N], "rand(3)"), "M": M, "N": N, "K": K,
           "sam": K, "sak": 1, "scm": N, "scn": 1}
 INT8 = {"a_ptr": ([M, K], "randint(-8,8,1)"), "b_ptr": ([K * N], "randint(-8,8,2)")}
+# Flash-attention backward: two heads of 160 rows (neither block size divides
+# it), d = 64, a log-sum-exp and delta per row.
+ATTN_BWD = {"q_ptr": ([2, 160, 64], "rand(1)"), "k_ptr": ([2, 160, 64], "rand(2)"),
+            "v_ptr": ([2, 160, 64], "rand(3)"), "do_ptr": ([2, 160, 64], "rand(4)"),
+            "lse_ptr": ([2, 160], "rand(5)"), "delta_ptr": ([2, 160], "rand(6)"),
+            "sm_scale": 0.125, "seq_len": 160, "stride_bh": 160 * 64, "stride_row": 64}
 CASES = {
     "sweep_bf16": (4, 3, "1", dict(MATMUL, sbk=N, sbn=1)),
     "sweep_fp16_bt": (4, 4, "1", dict(MATMUL, sbk=1, sbn=K)),
@@ -70,6 +76,9 @@ CASES = {
         "q_ptr": ([2, 96, 128], "rand(1)"), "k_ptr": ([2, 96, 128], "rand(2)"),
         "v_ptr": ([2, 96, 128], "rand(3)"), "o_ptr": ([2, 96, 128], "zeros"),
         "sm_scale": 0.125, "seq_len": 96, "stride_bh": 96 * 128, "stride_row": 128}),
+    "sweep_attn_bwd_dkdv": (4, 3, "2,2", dict(ATTN_BWD, dk_ptr=([2, 160, 64], "zeros"),
+                                              dv_ptr=([2, 160, 64], "zeros"))),
+    "sweep_attn_bwd_dq": (4, 3, "2,2", dict(ATTN_BWD, dq_ptr=([2, 160, 64], "zeros"))),
 }
 
 

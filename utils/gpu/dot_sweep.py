@@ -71,7 +71,50 @@ KERNELS = {
     "sweep_mlp2": ("mlp2", {"BM": 128, "D": 64, "H": 128}, 4, 3, 1 << 20, 1008),
     "sweep_rope": ("rope", {"D": 128}, 4, 3, 1 << 17, 48),
     "sweep_scan_argmax": ("scan_argmax", {"N": 256, "ROWS": 16}, 4, 3, 1 << 15, 64),
+    "sweep_attn_bwd_dkdv": ("attention_bwd_dkdv", {"BLOCK_M": 32, "BLOCK_N": 128,
+                                                   "HEAD_DIM": 64}, 4, 3, 4096, 1008),
+    "sweep_attn_bwd_dq": ("attention_bwd_dq", {"BLOCK_M": 128, "BLOCK_N": 32, "HEAD_DIM": 64},
+                          4, 3, 4096, 1008),
 }
+
+
+def attention_bwd_args(torch, name, c, size, dev):
+    """The backward kernels' arguments: fp16 q, k, v and the output gradient
+    dO of 16 heads (2 at small sizes), d = HEAD_DIM, scale 1/8, with the
+    forward's base-2 log-sum-exp per query row and delta = rowsum(O * dO),
+    both from float64; the reference gradients in float64."""
+    cdiv = lambda a, b: -(-a // b)  # noqa: E731
+    heads, d, scale = (16 if size > 2048 else 2), c["HEAD_DIM"], 0.125
+    q, k, v, do = (torch.randn(heads, size, d, device=dev).half() for _ in range(4))
+    lse = torch.empty(heads, size, device=dev)
+    delta = torch.empty(heads, size, device=dev)
+    if dev != "meta":
+        s = (q.double() @ k.double().transpose(1, 2)) * scale
+        p = torch.softmax(s, -1)
+        lse.copy_(torch.logsumexp(s, -1) * 1.4426950408889634)
+        delta.copy_((p @ v.double() * do.double()).sum(-1))
+
+    def grads():
+        dp = do.double() @ v.double().transpose(1, 2)
+        ds = p * (dp - (p * dp).sum(-1, keepdim=True))
+        return ds, p
+    common = [q, k, v, do, lse, delta]
+    shape = [scale, size, size * d, d]
+    flops = 2 * heads * size * size * d
+    if name == "sweep_attn_bwd_dkdv":
+        dk, dv = torch.full_like(k, float("nan")), torch.full_like(v, float("nan"))
+
+        def ref():
+            ds, pp = grads()
+            return [ds.transpose(1, 2) @ q.double() * scale, pp.transpose(1, 2) @ do.double()]
+        return (common + [dk, dv] + shape, [dk, dv], ref, (cdiv(size, c["BLOCK_N"]), heads),
+                4 * flops, "TFLOP/s")
+    dq = torch.full_like(q, float("nan"))
+
+    def ref():
+        return [grads()[0] @ k.double() * scale]
+    return (common + [dq] + shape, [dq], ref, (cdiv(size, c["BLOCK_M"]), heads), 3 * flops,
+            "TFLOP/s")
 
 
 def kernel_args(torch, name, size, dev, kernels=None):
@@ -179,6 +222,8 @@ def kernel_args(torch, name, size, dev, kernels=None):
             out[:, 1::2] = x0 * sin.double() + x1 * cos.double()
             return [out]
         return [x, cos, sin, y], [y], ref, (size,), 4 * size * d * 3, "GB/s"
+    if name in ("sweep_attn_bwd_dkdv", "sweep_attn_bwd_dq"):
+        return attention_bwd_args(torch, name, c, size, dev)
     if name == "sweep_scan_argmax":
         n = c["N"]
         x = torch.randn(size, n, device=dev)

@@ -386,3 +386,76 @@ def scan_argmax(x_ptr, cum_ptr, idx_ptr, N: tl.constexpr, ROWS: tl.constexpr):
     x = tl.load(x_ptr + rows[:, None] * N + cols[None, :])
     tl.store(cum_ptr + rows[:, None] * N + cols[None, :], tl.cumsum(x, axis=1))
     tl.store(idx_ptr + rows, tl.argmax(x, axis=1))
+
+
+@triton.jit
+def attention_bwd_dkdv(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dk_ptr, dv_ptr,
+                       sm_scale, seq_len, stride_bh, stride_row, BLOCK_M: tl.constexpr,
+                       BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    # Flash-attention backward, key side: one program owns BLOCK_N keys of one
+    # head and walks the queries BLOCK_M at a time. P^T comes back from the
+    # saved base-2 log-sum-exp of each query row; dV = P^T dO and
+    # dK = scale * dS^T Q with dS^T = P^T * (V dO^T - delta). q, k, v, do are
+    # [batch*heads, seq_len, HEAD_DIM]; lse and delta [batch*heads, seq_len].
+    bh = tl.program_id(1)
+    base = bh.to(tl.int64) * stride_bh
+    keys = tl.program_id(0) * BLOCK_N + tl.arange(0, BLOCK_N)
+    dims = tl.arange(0, HEAD_DIM)
+    key_ok = keys[:, None] < seq_len
+    k = tl.load(k_ptr + base + keys[:, None] * stride_row + dims[None, :], mask=key_ok, other=0.0)
+    v = tl.load(v_ptr + base + keys[:, None] * stride_row + dims[None, :], mask=key_ok, other=0.0)
+    dk = tl.zeros([BLOCK_N, HEAD_DIM], tl.float32)
+    dv = tl.zeros([BLOCK_N, HEAD_DIM], tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634
+    for start_m in range(0, seq_len, BLOCK_M):
+        rows = start_m + tl.arange(0, BLOCK_M)
+        row_ok = rows < seq_len
+        qt = tl.load(q_ptr + base + rows[None, :] * stride_row + dims[:, None],
+                     mask=row_ok[None, :], other=0.0)
+        lse = tl.load(lse_ptr + bh * seq_len + rows, mask=row_ok, other=0.0)
+        pt = tl.math.exp2(tl.dot(k, qt) * qk_scale - lse[None, :])
+        pt = tl.where(row_ok[None, :], pt, 0.0)
+        do = tl.load(do_ptr + base + rows[:, None] * stride_row + dims[None, :],
+                     mask=row_ok[:, None], other=0.0)
+        dv += tl.dot(pt.to(tl.float16), do)
+        delta = tl.load(delta_ptr + bh * seq_len + rows, mask=row_ok, other=0.0)
+        dst = pt * (tl.dot(v, tl.trans(do)) - delta[None, :])
+        dk += tl.dot(dst.to(tl.float16), tl.trans(qt))
+    out = base + keys[:, None] * stride_row + dims[None, :]
+    tl.store(dk_ptr + out, (dk * sm_scale).to(tl.float16), mask=key_ok)
+    tl.store(dv_ptr + out, dv.to(tl.float16), mask=key_ok)
+
+
+@triton.jit
+def attention_bwd_dq(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dq_ptr, sm_scale, seq_len,
+                     stride_bh, stride_row, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                     HEAD_DIM: tl.constexpr):
+    # Flash-attention backward, query side: one program owns BLOCK_M query
+    # rows of one head and walks the keys; dQ = scale * dS K with
+    # dS = P * (dO V^T - delta), P from the saved base-2 log-sum-exp.
+    bh = tl.program_id(1)
+    base = bh.to(tl.int64) * stride_bh
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    dims = tl.arange(0, HEAD_DIM)
+    row_ok = rows < seq_len
+    q = tl.load(q_ptr + base + rows[:, None] * stride_row + dims[None, :], mask=row_ok[:, None],
+                other=0.0)
+    do = tl.load(do_ptr + base + rows[:, None] * stride_row + dims[None, :],
+                 mask=row_ok[:, None], other=0.0)
+    lse = tl.load(lse_ptr + bh * seq_len + rows, mask=row_ok, other=0.0)
+    delta = tl.load(delta_ptr + bh * seq_len + rows, mask=row_ok, other=0.0)
+    dq = tl.zeros([BLOCK_M, HEAD_DIM], tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634
+    for start_n in range(0, seq_len, BLOCK_N):
+        keys = start_n + tl.arange(0, BLOCK_N)
+        key_ok = keys[None, :] < seq_len
+        kt = tl.load(k_ptr + base + keys[None, :] * stride_row + dims[:, None], mask=key_ok,
+                     other=0.0)
+        vt = tl.load(v_ptr + base + keys[None, :] * stride_row + dims[:, None], mask=key_ok,
+                     other=0.0)
+        p = tl.math.exp2(tl.dot(q, kt) * qk_scale - lse[:, None])
+        p = tl.where(key_ok, p, 0.0)
+        ds = p * (tl.dot(do, vt) - delta[:, None])
+        dq += tl.dot(ds.to(tl.float16), tl.trans(kt))
+    tl.store(dq_ptr + base + rows[:, None] * stride_row + dims[None, :],
+             (dq * sm_scale).to(tl.float16), mask=row_ok[:, None])
