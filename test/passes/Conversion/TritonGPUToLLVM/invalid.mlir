@@ -16,6 +16,18 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// CHECK: error: tt.dot_scaled (block-scaled microscaling formats) is not supported yet
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @scaled(%a: tensor<32x32xi8, #blocked>, %s: tensor<32x2xi8, #blocked1>, %b: tensor<64x32xf8E4M3FN, #blocked>, %c: tensor<32x32xf32, #blocked>) -> tensor<32x32xf32, #blocked> {
+    %d = tt.dot_scaled %a scale %s, %b, %c lhs = e2m1 rhs = e4m3 {fastMath = false} : tensor<32x32xi8, #blocked>, tensor<32x2xi8, #blocked1> * tensor<64x32xf8E4M3FN, #blocked> -> tensor<32x32xf32, #blocked>
+    tt.return %d : tensor<32x32xf32, #blocked>
+  }
+}
+
+// -----
+
 // CHECK: error: a non-splat tensor constant is not supported yet by the LLVM lowering
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
