@@ -118,6 +118,10 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   convert.numWarps = options.numWarps;
   convert.threadsPerWarp = target.backend == Backend::Hip ? 64 : 32;
   convert.numCTAs = options.numCtas;
+  // Block-scaled dots become upcasts and a plain dot before layouts exist
+  // (3.6 does it inside accelerate-matmul): neither target's lowering has
+  // scaled MMAs here.
+  pm.addPass(createTritonDecomposeDotScaled());
   pm.addPass(createConvertTritonToTritonGPU(convert));
   pm.addPass(triton::gpu::createTritonGPUCoalesce());
   triton::gpu::TritonGPUF32DotTCOptions f32Dots;
@@ -297,7 +301,7 @@ void mlir::triton::registerTritonPipelines() {
       buildMakeTTIRPipeline);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-ttgir",
-      "Triton 3.6's make_ttgir, in part: convert-triton-to-tritongpu, "
+      "Triton 3.6's make_ttgir, in part: (decompose-dot-scaled), convert-triton-to-tritongpu, "
       "tritongpu-coalesce, tritongpu-F32DotTC, tritongpu-remove-layout-conversions, "
       "tritongpu-optimize-thread-locality, tritongpu-accelerate-matmul [on AMD "
       "tritonamdgpu-accelerate-matmul], "

@@ -35,6 +35,29 @@ def TritonCombineOps : Pass<"triton-combine", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def TritonDecomposeDotScaled : Pass<"triton-decompose-dot-scaled", "mlir::ModuleOp"> {
+  let summary = "Block-scaled dots to upcasts, scale multiplies and a plain dot";
+  let description = [{
+    For tensor cores without block-scaled instructions (sm_80, sm_90): each
+    `tt.dot_scaled` operand is decoded to f32 (fp4 e2m1 unpacked from its
+    bytes, low nibble first, along K or, without k-packing, along M/N; fp8
+    through `tt.fp_to_fp`; bf16/f16 extended), multiplied by its E8M0 scale
+    2^(s - 127) spread over each group of K (255 is NaN), and truncated to
+    bf16 (f16 if an operand is f16), exactly for these formats; a `tt.dot`
+    then takes both. Runs on TTIR, at the start of make_ttgir: Triton 3.6
+    decomposes inside accelerate-matmul, on TTGIR. fp6 operands (e2m3,
+    e3m2) and batched dots are refused with an error at the op.
+
+    ```mlir
+    %d = tt.dot_scaled %a, %w scale %ws, %c lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<32x64xbf16> * tensor<32x32xi8>, tensor<32x2xi8> -> tensor<32x32xf32>
+    // becomes
+    ... (nibbles to bf16, joined and reshaped to 64x32, times the spread scales)
+    %d = tt.dot %a, %w16, %c : tensor<32x64xbf16> * tensor<64x32xbf16> -> tensor<32x32xf32>
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def TritonReorderBroadcast : Pass<"triton-reorder-broadcast", "mlir::ModuleOp"> {
   let summary = "Moves broadcasts and splats after elementwise operations";
   let description = [{

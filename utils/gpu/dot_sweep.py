@@ -75,7 +75,52 @@ KERNELS = {
                                                    "HEAD_DIM": 64}, 4, 3, 4096, 1008),
     "sweep_attn_bwd_dq": ("attention_bwd_dq", {"BLOCK_M": 128, "BLOCK_N": 32, "HEAD_DIM": 64},
                           4, 3, 4096, 1008),
+    "sweep_mxfp4_w": ("matmul_mx", {"A_FMT": "bf16", "B_FMT": "e2m1", "BM": 128, "BN": 128,
+                                    "BK": 64}, 4, 3, 4096, 1008),
+    "sweep_mxfp8": ("matmul_mx", {"A_FMT": "e4m3", "B_FMT": "e4m3", "BM": 128, "BN": 128,
+                                  "BK": 64}, 4, 3, 4096, 1008),
 }
+
+
+FP4_VALUES = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0]
+
+
+def mx_args(torch, c, size, dev):
+    """matmul_mx's arguments: A bf16 or e4m3 with scales, B e2m1 (random
+    bytes, two values each) or e4m3 with scales, E8M0 scale bytes near 127;
+    the reference decodes them in float64."""
+    cdiv = lambda a, b: -(-a // b)  # noqa: E731
+    m = n = size
+    k = max(64, size // 64 * 64)  # a multiple of BK
+    fp4 = c["B_FMT"] == "e2m1"
+
+    def scales(rows):
+        return torch.randint(120, 135, (rows, k // 32), device=dev, dtype=torch.uint8)
+    if c["A_FMT"] == "bf16":
+        a, a_s = torch.randn(m, k, device=dev).to(torch.bfloat16), None
+    else:
+        a, a_s = torch.randn(m, k, device=dev).to(torch.float8_e4m3fn), scales(m)
+    if fp4:
+        b = torch.randint(0, 256, (k // 2, n), device=dev, dtype=torch.uint8)
+    else:
+        b = torch.randn(k, n, device=dev).to(torch.float8_e4m3fn)
+    b_s = scales(n)
+    out = torch.full((m, n), float("nan"), device=dev, dtype=torch.bfloat16)
+
+    def factor(s):  # [rows, k / 32] -> [rows, k]
+        return torch.exp2(s.double() - 127).repeat_interleave(32, dim=1)
+
+    def ref():
+        av = a.double() if a_s is None else a.double() * factor(a_s)
+        if fp4:
+            table = torch.tensor(FP4_VALUES, device=dev, dtype=torch.float64)
+            low, high = table[(b & 15).long()], table[(b >> 4).long()]
+            bv = torch.stack([low, high], dim=1).reshape(k, n)
+        else:
+            bv = b.double()
+        return [av @ (bv * factor(b_s).t())]
+    args = [a, a_s if a_s is not None else a, b, b_s, out, m, n, k]
+    return args, [out], ref, (cdiv(m, c["BM"]), cdiv(n, c["BN"])), 2 * m * n * k, "TFLOP/s"
 
 
 def attention_bwd_args(torch, name, c, size, dev):
@@ -222,6 +267,8 @@ def kernel_args(torch, name, size, dev, kernels=None):
             out[:, 1::2] = x0 * sin.double() + x1 * cos.double()
             return [out]
         return [x, cos, sin, y], [y], ref, (size,), 4 * size * d * 3, "GB/s"
+    if name in ("sweep_mxfp4_w", "sweep_mxfp8"):
+        return mx_args(torch, c, size, dev)
     if name in ("sweep_attn_bwd_dkdv", "sweep_attn_bwd_dq"):
         return attention_bwd_args(torch, name, c, size, dev)
     if name == "sweep_scan_argmax":

@@ -459,3 +459,33 @@ def attention_bwd_dq(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr, dq_ptr, sm
         dq += tl.dot(ds.to(tl.float16), tl.trans(kt))
     tl.store(dq_ptr + base + rows[:, None] * stride_row + dims[None, :],
              (dq * sm_scale).to(tl.float16), mask=row_ok[:, None])
+
+
+@triton.jit
+def matmul_mx(a_ptr, as_ptr, b_ptr, bs_ptr, c_ptr, M, N, K, A_FMT: tl.constexpr,
+              B_FMT: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # Block-scaled matmul (tl.dot_scaled): A [M, K] row-major in A_FMT ("bf16",
+    # or "e4m3" with E8M0 scales as [M, K / 32]); B [K, N] in B_FMT ("e2m1":
+    # two fp4 per byte packed along K, [K / 2, N]; or "e4m3", [K, N]) with
+    # scales [N, K / 32]. K is a multiple of BK; rows and columns past M and N
+    # read the last ones (clamped indices) and are not stored.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rm_in = tl.minimum(rm, M - 1)
+    rn_in = tl.minimum(rn, N - 1)
+    BKB: tl.constexpr = BK // 2 if B_FMT == "e2m1" else BK
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K // BK):
+        kk = k * BK + tl.arange(0, BK)
+        kb = k * BKB + tl.arange(0, BKB)
+        ks = k * (BK // 32) + tl.arange(0, BK // 32)
+        a = tl.load(a_ptr + rm_in[:, None] * K + kk[None, :])
+        b = tl.load(b_ptr + kb[:, None] * N + rn_in[None, :])
+        bs = tl.load(bs_ptr + rn_in[:, None] * (K // 32) + ks[None, :])
+        if A_FMT == "bf16":
+            acc = tl.dot_scaled(a, None, A_FMT, b, bs, B_FMT, acc)
+        else:
+            a_s = tl.load(as_ptr + rm_in[:, None] * (K // 32) + ks[None, :])
+            acc = tl.dot_scaled(a, a_s, A_FMT, b, bs, B_FMT, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))

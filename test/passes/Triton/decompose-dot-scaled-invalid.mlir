@@ -1,0 +1,23 @@
+// RUN: triton-opt %s -split-input-file -triton-decompose-dot-scaled -verify-diagnostics
+
+tt.func @fp6(%a: tensor<16x32xi8>, %b: tensor<32x16xbf16>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  // expected-error @+1 {{tt.dot_scaled with e2m3 operands (fp6) is not supported yet}}
+  %d = tt.dot_scaled %a, %b, %c lhs = e2m3 rhs = bf16 {fastMath = false} : tensor<16x32xi8> * tensor<32x16xbf16> -> tensor<16x16xf32>
+  tt.return %d : tensor<16x16xf32>
+}
+
+// -----
+
+tt.func @scale_shape(%a: tensor<16x64xbf16>, %b: tensor<32x16xi8>, %bs: tensor<16x3xi8>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  // expected-error @+1 {{the scale of b has shape [16, 3]; expected [16, K / group] with K = 64}}
+  %d = tt.dot_scaled %a, %b scale %bs, %c lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<16x64xbf16> * tensor<32x16xi8>, tensor<16x3xi8> -> tensor<16x16xf32>
+  tt.return %d : tensor<16x16xf32>
+}
+
+// -----
+
+tt.func @batched(%a: tensor<2x16x32xbf16>, %b: tensor<2x32x16xbf16>, %c: tensor<2x16x16xf32>) -> tensor<2x16x16xf32> {
+  // expected-error @+1 {{a batched (3-D) tt.dot_scaled is not supported yet}}
+  %d = tt.dot_scaled %a, %b, %c lhs = bf16 rhs = bf16 {fastMath = false} : tensor<2x16x32xbf16> * tensor<2x32x16xbf16> -> tensor<2x16x16xf32>
+  tt.return %d : tensor<2x16x16xf32>
+}

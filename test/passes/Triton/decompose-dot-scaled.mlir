@@ -1,0 +1,69 @@
+// RUN: triton-opt %s -split-input-file -triton-decompose-dot-scaled | FileCheck %s
+
+// bf16 activations times mxfp4 weights: the weights' nibbles become bf16
+// (low nibble first along K: join, then the pair index moved next to K and
+// merged into it), the E8M0 scales bf16 powers of two spread over groups of
+// 32 along K and transposed to [K, N], and a plain bf16 dot takes both.
+// CHECK-LABEL: tt.func @bf16_x_mxfp4
+// CHECK-NOT: tt.dot_scaled
+// CHECK-DAG: %[[LOW:.*]] = arith.andi %arg1, %{{.*}} : tensor<16x32xi8>
+// CHECK-DAG: %[[SHIFTED:.*]] = arith.shrui %arg1, %{{.*}} : tensor<16x32xi8>
+// CHECK: tt.bitcast %{{.*}} : tensor<16x32xi16> -> tensor<16x32xbf16>
+// CHECK: %[[J:.*]] = tt.join %[[LO:.*]], %[[HI:.*]] : tensor<16x32xbf16> -> tensor<16x32x2xbf16>
+// CHECK: %[[T:.*]] = tt.trans %[[J]] {order = array<i32: 0, 2, 1>} : tensor<16x32x2xbf16> -> tensor<16x2x32xbf16>
+// CHECK: %[[W:.*]] = tt.reshape %[[T]] : tensor<16x2x32xbf16> -> tensor<32x32xbf16>
+// CHECK: %[[S16:.*]] = arith.extui %arg2 : tensor<32x1xi8> to tensor<32x1xi16>
+// CHECK: %[[E:.*]] = arith.shli %[[S16]], %{{.*}} : tensor<32x1xi16>
+// CHECK: arith.select %{{.*}}, %cst{{.*}}, %[[E]]
+// CHECK: %[[F:.*]] = tt.bitcast %{{.*}} : tensor<32x1xi16> -> tensor<32x1xbf16>
+// CHECK: %[[X:.*]] = tt.expand_dims %[[F]] {axis = 2 : i32} : tensor<32x1xbf16> -> tensor<32x1x1xbf16>
+// CHECK: %[[B:.*]] = tt.broadcast %[[X]] : tensor<32x1x1xbf16> -> tensor<32x1x32xbf16>
+// CHECK: %[[R:.*]] = tt.reshape %[[B]] : tensor<32x1x32xbf16> -> tensor<32x32xbf16>
+// CHECK: %[[ST:.*]] = tt.trans %[[R]] {order = array<i32: 1, 0>} : tensor<32x32xbf16> -> tensor<32x32xbf16>
+// CHECK: %[[SCALED:.*]] = arith.mulf %[[W]], %[[ST]] : tensor<32x32xbf16>
+// CHECK: %[[D:.*]] = tt.dot %arg0, %[[SCALED]], %arg3 : tensor<16x32xbf16> * tensor<32x32xbf16> -> tensor<16x32xf32>
+// CHECK: tt.return %[[D]]
+tt.func @bf16_x_mxfp4(%a: tensor<16x32xbf16>, %w: tensor<16x32xi8>, %ws: tensor<32x1xi8>, %c: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %d = tt.dot_scaled %a, %w scale %ws, %c lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<16x32xbf16> * tensor<16x32xi8>, tensor<32x1xi8> -> tensor<16x32xf32>
+  tt.return %d : tensor<16x32xf32>
+}
+
+// -----
+
+// Two mxfp8 operands (a's bits given as i8): fp_to_fp to bf16, each times
+// its own scale (a's not transposed), the scale 0 mapped to bf16's 2^-127
+// (0x0040) and 255 to NaN (0x7FC0).
+// CHECK-LABEL: tt.func @mxfp8
+// CHECK: %[[A8:.*]] = tt.bitcast %arg0 : tensor<32x64xi8> -> tensor<32x64xf8E4M3FN>
+// CHECK: %[[A:.*]] = tt.fp_to_fp %[[A8]] : tensor<32x64xf8E4M3FN> -> tensor<32x64xbf16>
+// CHECK-DAG: arith.constant dense<64> : tensor<32x2xi16>
+// CHECK-DAG: arith.constant dense<32704> : tensor<32x2xi16>
+// CHECK: tt.reshape %{{.*}} : tensor<32x2x32xbf16> -> tensor<32x64xbf16>
+// CHECK-NEXT: %[[AS:.*]] = arith.mulf %[[A]], %{{.*}} : tensor<32x64xbf16>
+// CHECK: %[[B:.*]] = tt.fp_to_fp %arg2 : tensor<64x16xf8E5M2> -> tensor<64x16xbf16>
+// CHECK: tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<16x64xbf16> -> tensor<64x16xbf16>
+// CHECK-NEXT: %[[BS:.*]] = arith.mulf %[[B]], %{{.*}} : tensor<64x16xbf16>
+// CHECK: tt.dot %[[AS]], %[[BS]], %arg4 : tensor<32x64xbf16> * tensor<64x16xbf16> -> tensor<32x16xf32>
+tt.func @mxfp8(%a: tensor<32x64xi8>, %as: tensor<32x2xi8>, %b: tensor<64x16xf8E5M2>, %bs: tensor<16x2xi8>, %c: tensor<32x16xf32>) -> tensor<32x16xf32> {
+  %d = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e5m2 {fastMath = false} : tensor<32x64xi8>, tensor<32x2xi8> * tensor<64x16xf8E5M2>, tensor<16x2xi8> -> tensor<32x16xf32>
+  tt.return %d : tensor<32x16xf32>
+}
+
+// -----
+
+// With an f16 operand the dot is f16; the fp4 side is decoded and scaled in
+// f32 (f16 lacks the exponent range of 2^(s-127)) and rounded to f16. Its
+// bytes are packed along N here (rhs_k_pack = false): no transpose before
+// the reshape.
+// CHECK-LABEL: tt.func @f16_x_fp4_packed_along_n
+// CHECK: %[[J:.*]] = tt.join %{{.*}}, %{{.*}} : tensor<32x8xbf16> -> tensor<32x8x2xbf16>
+// CHECK-NEXT: %[[W:.*]] = tt.reshape %[[J]] : tensor<32x8x2xbf16> -> tensor<32x16xbf16>
+// CHECK-NEXT: %[[W32:.*]] = arith.extf %[[W]] : tensor<32x16xbf16> to tensor<32x16xf32>
+// CHECK: arith.constant dense<4194304> : tensor<16x1xi32>
+// CHECK: %[[M:.*]] = arith.mulf %[[W32]], %{{.*}} : tensor<32x16xf32>
+// CHECK-NEXT: %[[W16:.*]] = arith.truncf %[[M]] : tensor<32x16xf32> to tensor<32x16xf16>
+// CHECK-NEXT: tt.dot %arg0, %[[W16]], %arg3 : tensor<16x32xf16> * tensor<32x16xf16> -> tensor<16x16xf32>
+tt.func @f16_x_fp4_packed_along_n(%a: tensor<16x32xf16>, %w: tensor<32x8xi8>, %ws: tensor<16x1xi8>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %d = tt.dot_scaled %a, %w scale %ws, %c lhs = fp16 rhs = e2m1 {fastMath = false, rhs_k_pack = false} : tensor<16x32xf16> * tensor<32x8xi8>, tensor<16x1xi8> -> tensor<16x16xf32>
+  tt.return %d : tensor<16x16xf32>
+}
