@@ -79,6 +79,18 @@ CASES = {
     "sweep_attn_bwd_dkdv": (4, 3, "2,2", dict(ATTN_BWD, dk_ptr=([2, 160, 64], "zeros"),
                                               dv_ptr=([2, 160, 64], "zeros"))),
     "sweep_attn_bwd_dq": (4, 3, "2,2", dict(ATTN_BWD, dq_ptr=([2, 160, 64], "zeros"))),
+    # Block-scaled dots (tt.dot_scaled, decomposed by make_ttgir): bf16 x
+    # mxfp4 (any byte: two fp4 each) and mxfp8 x mxfp8, E8M0 scale bytes
+    # 118..126, K = 128 (two K slices of four scale groups each).
+    "sweep_mxfp4_w": (4, 3, "1,1", {"a_ptr": ([48, 128], "rand(1)"), "as_ptr": ([1], "zeros"),
+                                    "b_ptr": ([64, 48], "randint(-128,128,2)"),
+                                    "bs_ptr": ([48, 4], "randint(118,127,3)"),
+                                    "c_ptr": ([48, 48], "zeros"), "M": 48, "N": 48, "K": 128}),
+    "sweep_mxfp8": (4, 3, "1,1", {"a_ptr": ([48, 128], "rand(1)"),
+                                  "as_ptr": ([48, 4], "randint(118,127,2)"),
+                                  "b_ptr": ([128, 48], "rand(3)"),
+                                  "bs_ptr": ([48, 4], "randint(118,127,4)"),
+                                  "c_ptr": ([48, 48], "zeros"), "M": 48, "N": 48, "K": 128}),
 }
 
 
