@@ -341,10 +341,11 @@ LogicalResult mlir::triton::checkModuleLowerable(ModuleOp module, int threadsPer
   if (getModuleIntAttr(module, triton::gpu::kNumCTAsAttrName, 1) != 1)
     return module.emitError("lowering a module with ttg.num-ctas > 1 (CTA clusters) is not "
                             "supported yet");
-  // Block-scaled dots reach the lowering as they came from the frontend: no
-  // pass decomposes them yet. Say so rather than fail to legalize.
+  // No target lowers block-scaled dots directly: make_ttgir decomposes them
+  // on TTIR. Say so rather than fail to legalize.
   WalkResult scaled = module.walk([](triton::DotScaledOp op) {
-    op.emitError("tt.dot_scaled (block-scaled microscaling formats) is not supported yet");
+    op.emitError("tt.dot_scaled has no LLVM lowering: decompose it on the TTIR first "
+                 "(-triton-decompose-dot-scaled, which make_ttgir runs)");
     return WalkResult::interrupt();
   });
   if (scaled.wasInterrupted())
