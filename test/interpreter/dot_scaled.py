@@ -12,14 +12,8 @@ import sys
 
 import numpy as np
 
-
-def load(d, name):
-    return np.load(os.path.join(d, name + ".npy"))
-
-
-def fail(msg):
-    print("MISMATCH", msg)
-    sys.exit(1)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check import fail, load  # noqa: E402  (the interpreter checks' shared helpers)
 
 
 # --- element formats --------------------------------------------------------
