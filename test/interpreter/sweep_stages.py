@@ -91,6 +91,17 @@ CASES = {
                                   "b_ptr": ([128, 48], "rand(3)"),
                                   "bs_ptr": ([48, 4], "randint(118,127,4)"),
                                   "c_ptr": ([48, 48], "zeros"), "M": 48, "N": 48, "K": 128}),
+    # A pipelined row loop whose masked load's `other` is -inf (3 programs
+    # over 32 rows of 1000), and layer-norm backward's spin-locked partial sums.
+    "sweep_softmax_loop": (4, 3, "3", {"out_ptr": ([32, 1000], "zeros"),
+                                       "in_ptr": ([32, 1000], "rand(1)"), "n_rows": 32,
+                                       "n_cols": 1000}),
+    "sweep_ln_bwd": (8, 3, "40", {"dx_ptr": ([40, 1000], "zeros"),
+                                  "dy_ptr": ([40, 1000], "rand(1)"),
+                                  "dw_ptr": ([32, 1000], "zeros"), "db_ptr": ([32, 1000], "zeros"),
+                                  "x_ptr": ([40, 1000], "rand(2)"), "w_ptr": ([1000], "rand(3)"),
+                                  "mean_ptr": ([40], "rand(4)"), "rstd_ptr": ([40], "rand(5)"),
+                                  "lock_ptr": ([64], "zeros"), "n_cols": 1000}),
 }
 
 

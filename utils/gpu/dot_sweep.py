@@ -79,7 +79,41 @@ KERNELS = {
                                     "BK": 64}, 4, 3, 4096, 1008),
     "sweep_mxfp8": ("matmul_mx", {"A_FMT": "e4m3", "B_FMT": "e4m3", "BM": 128, "BN": 128,
                                   "BK": 64}, 4, 3, 4096, 1008),
+    "sweep_softmax_loop": ("softmax_rows", {"BLOCK": 1024, "STAGES": 4}, 4, 3, 1 << 15, 1000),
+    "sweep_ln_bwd": ("layer_norm_bwd_dx", {"GROUPS": 32, "BLOCK": 1024}, 8, 3, 1 << 14, 1000),
 }
+
+
+def layer_norm_bwd_args(torch, c, size, dev):
+    """layer_norm_bwd_dx's arguments: SIZE rows of 1000 fp32 columns, the
+    forward's mean and 1/std per row, and zeroed locks; the reference is dx
+    and each group's sums of dy * xhat and dy, in float64."""
+    cols, groups = 1000, c["GROUPS"]
+    x = torch.randn(size, cols, device=dev)
+    dy = torch.randn(size, cols, device=dev)
+    w = torch.rand(cols, device=dev) + 0.5
+    mean = x.double().mean(1).float() if dev != "meta" else torch.empty(size, device=dev)
+    rstd = (1 / (x.double().var(1, unbiased=False) + 1e-5).sqrt()).float() \
+        if dev != "meta" else torch.empty(size, device=dev)
+    dx = torch.full_like(x, float("nan"))
+    dw = torch.full((groups, cols), float("nan"), device=dev)
+    db = torch.full((groups, cols), float("nan"), device=dev)
+    lock = torch.zeros(2 * groups, device=dev, dtype=torch.int32)
+
+    def ref():
+        xhat = (x.double() - mean.double()[:, None]) * rstd.double()[:, None]
+        wdy = w.double() * dy.double()
+        c1 = (xhat * wdy).mean(1, keepdim=True)
+        c2 = wdy.mean(1, keepdim=True)
+        want_dx = (wdy - (xhat * c1 + c2)) * rstd.double()[:, None]
+        group = torch.arange(size, device=dev) % groups
+        want_dw = torch.zeros(groups, cols, device=dev, dtype=torch.float64)
+        want_db = torch.zeros(groups, cols, device=dev, dtype=torch.float64)
+        want_dw.index_add_(0, group, dy.double() * xhat)
+        want_db.index_add_(0, group, dy.double())
+        return [want_dx, want_dw, want_db]
+    return ([dx, dy, dw, db, x, w, mean, rstd, lock, cols], [dx, dw, db], ref, (size,),
+            4 * size * cols * 3, "GB/s")
 
 
 FP4_VALUES = [0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, -0.0, -0.5, -1.0, -1.5, -2.0, -3.0, -4.0, -6.0]
@@ -267,6 +301,14 @@ def kernel_args(torch, name, size, dev, kernels=None):
             out[:, 1::2] = x0 * sin.double() + x1 * cos.double()
             return [out]
         return [x, cos, sin, y], [y], ref, (size,), 4 * size * d * 3, "GB/s"
+    if name == "sweep_softmax_loop":
+        cols = 1000  # not a multiple of the block: masked
+        x = torch.randn(size, cols, device=dev)
+        y = torch.full_like(x, float("nan"))
+        return ([y, x, size, cols], [y], lambda: [torch.softmax(x.double(), 1)], (528,),
+                2 * 4 * size * cols, "GB/s")
+    if name == "sweep_ln_bwd":
+        return layer_norm_bwd_args(torch, c, size, dev)
     if name in ("sweep_mxfp4_w", "sweep_mxfp8"):
         return mx_args(torch, c, size, dev)
     if name in ("sweep_attn_bwd_dkdv", "sweep_attn_bwd_dq"):

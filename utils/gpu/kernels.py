@@ -489,3 +489,54 @@ def matmul_mx(a_ptr, as_ptr, b_ptr, bs_ptr, c_ptr, M, N, K, A_FMT: tl.constexpr,
             acc = tl.dot_scaled(a, a_s, A_FMT, b, bs, B_FMT, acc)
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16),
              mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def softmax_rows(out_ptr, in_ptr, n_rows, n_cols, BLOCK: tl.constexpr, STAGES: tl.constexpr):
+    # Row softmax in the style of Triton's tutorial: a fixed grid of programs
+    # strides over the rows in a software-pipelined loop (tl.range with
+    # num_stages), each row masked to n_cols <= BLOCK.
+    cols = tl.arange(0, BLOCK)
+    for row in tl.range(tl.program_id(0), n_rows, tl.num_programs(0), num_stages=STAGES):
+        x = tl.load(in_ptr + row * n_cols + cols, mask=cols < n_cols, other=-float("inf"))
+        x = x - tl.max(x, axis=0)
+        num = tl.exp(x)
+        tl.store(out_ptr + row * n_cols + cols, num / tl.sum(num, axis=0), mask=cols < n_cols)
+
+
+@triton.jit
+def layer_norm_bwd_dx(dx_ptr, dy_ptr, dw_ptr, db_ptr, x_ptr, w_ptr, mean_ptr, rstd_ptr, lock_ptr,
+                      n_cols, GROUPS: tl.constexpr, BLOCK: tl.constexpr):
+    # Layer-norm backward, one row per program: dx, and this row's dy * xhat and
+    # dy added into its group's partial dw/db rows under a spin lock
+    # (atomic_cas on lock_ptr[group]; lock_ptr[GROUPS + group] marks a group
+    # already written). fp32 throughout.
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    ok = cols < n_cols
+    x = tl.load(x_ptr + row * n_cols + cols, mask=ok, other=0.0)
+    dy = tl.load(dy_ptr + row * n_cols + cols, mask=ok, other=0.0)
+    w = tl.load(w_ptr + cols, mask=ok, other=0.0)
+    mean = tl.load(mean_ptr + row)
+    rstd = tl.load(rstd_ptr + row)
+    xhat = tl.where(ok, (x - mean) * rstd, 0.0)
+    wdy = w * dy
+    c1 = tl.sum(xhat * wdy, axis=0) / n_cols
+    c2 = tl.sum(wdy, axis=0) / n_cols
+    tl.store(dx_ptr + row * n_cols + cols, (wdy - (xhat * c1 + c2)) * rstd, mask=ok)
+    dw = dy * xhat
+    db = dy
+    group = row % GROUPS
+    lock = lock_ptr + group
+    written = lock_ptr + GROUPS + group
+    while tl.atomic_cas(lock, 0, 1) == 1:
+        pass
+    if tl.load(written) == 0:
+        tl.atomic_xchg(written, 1)
+    else:
+        dw += tl.load(dw_ptr + group * n_cols + cols, mask=ok, other=0.0)
+        db += tl.load(db_ptr + group * n_cols + cols, mask=ok, other=0.0)
+    tl.store(dw_ptr + group * n_cols + cols, dw, mask=ok)
+    tl.store(db_ptr + group * n_cols + cols, db, mask=ok)
+    tl.debug_barrier()
+    tl.atomic_xchg(lock, 0)

@@ -193,10 +193,16 @@ void lowerAsyncCopy(OpBuilder &builder, AsyncLoad &async, LoadGroup &group, Bloc
   auto useAt = schedule.lookup(firstUser(load, body, schedule));
   builder.setInsertionPoint(load);
   Value insertView = createSlotView(builder, loc, async.alloc, group.insertIdx);
+  // cp.async fills masked-off elements with zeros; any other `other` is
+  // selected in after the local_load (below), so the copy only carries a
+  // zero one. (3.6 leaves a non-zero `other` on the copy too and its
+  // lowering ignores it.)
+  Value other = load.getOther();
+  if (other && !isZeroConstant(other))
+    other = Value();
   auto copy = AsyncCopyGlobalToLocalOp::create(
       builder, loc, AsyncTokenType::get(context), load.getPtr(), insertView, load.getMask(),
-      load.getOther(), load.getCache(), load.getEvict(), load.getIsVolatile(),
-      async.contiguity);
+      other, load.getCache(), load.getEvict(), load.getIsVolatile(), async.contiguity);
   auto commit = AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(context),
                                            ValueRange{copy.getToken()});
   for (Operation *op : {insertView.getDefiningOp(), copy.getOperation(), commit.getOperation()})
