@@ -102,6 +102,13 @@ CASES = {
                                   "x_ptr": ([40, 1000], "rand(2)"), "w_ptr": ([1000], "rand(3)"),
                                   "mean_ptr": ([40], "rand(4)"), "rstd_ptr": ([40], "rand(5)"),
                                   "lock_ptr": ([64], "zeros"), "n_cols": 1000}),
+    # Block pointers (boundary checks, zero padding, tl.advance, swizzle2d)
+    # with a libdevice erf epilogue; tl.max with return_indices.
+    "sweep_blockptr_gelu": (8, 3, "1,1", {"a_ptr": ([48, 80], "rand(1)"),
+                                          "b_ptr": ([80, 48], "rand(2)"),
+                                          "c_ptr": ([48, 48], "zeros"), "M": 48, "N": 48, "K": 80}),
+    "sweep_row_max_index": (4, 3, "5", {"x_ptr": ([5, 1000], "rand(1)"), "val_ptr": ([5], "zeros"),
+                                        "idx_ptr": ([5], "zeros"), "n_cols": 1000}),
 }
 
 

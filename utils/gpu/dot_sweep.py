@@ -81,6 +81,9 @@ KERNELS = {
                                   "BK": 64}, 4, 3, 4096, 1008),
     "sweep_softmax_loop": ("softmax_rows", {"BLOCK": 1024, "STAGES": 4}, 4, 3, 1 << 15, 1000),
     "sweep_ln_bwd": ("layer_norm_bwd_dx", {"GROUPS": 32, "BLOCK": 1024}, 8, 3, 1 << 14, 1000),
+    "sweep_blockptr_gelu": ("matmul_blockptr_gelu", {"BM": 128, "BN": 128, "BK": 64,
+                                                     "GROUP": 8}, 8, 3, 4096, 1000),
+    "sweep_row_max_index": ("row_max_index", {"BLOCK": 1024}, 4, 3, 1 << 15, 1000),
 }
 
 
@@ -307,6 +310,23 @@ def kernel_args(torch, name, size, dev, kernels=None):
         y = torch.full_like(x, float("nan"))
         return ([y, x, size, cols], [y], lambda: [torch.softmax(x.double(), 1)], (528,),
                 2 * 4 * size * cols, "GB/s")
+    if name == "sweep_blockptr_gelu":
+        a, b = randn(size, size), randn(size, size) / 16
+        out = torch.full((size, size), float("nan"), device=dev, dtype=torch.float16)
+
+        def ref():
+            y = a.double() @ b.double()
+            return [0.5 * y * (1 + torch.erf(y / 2 ** 0.5))]
+        return ([a, b, out, size, size, size], [out], ref,
+                (cdiv(size, c["BM"]), cdiv(size, c["BN"])), 2 * size ** 3, "TFLOP/s")
+    if name == "sweep_row_max_index":
+        cols = 1000
+        x = torch.randn(size, cols, device=dev)
+        value = torch.full((size,), float("nan"), device=dev)
+        index = torch.full((size,), -1, device=dev, dtype=torch.int32)
+        return ([x, value, index, cols], [value, index],
+                lambda: [x.double().max(1).values, x.argmax(1).int()], (size,), 4 * size * cols,
+                "GB/s")
     if name == "sweep_ln_bwd":
         return layer_norm_bwd_args(torch, c, size, dev)
     if name in ("sweep_mxfp4_w", "sweep_mxfp8"):

@@ -540,3 +540,37 @@ def layer_norm_bwd_dx(dx_ptr, dy_ptr, dw_ptr, db_ptr, x_ptr, w_ptr, mean_ptr, rs
     tl.store(db_ptr + group * n_cols + cols, db, mask=ok)
     tl.debug_barrier()
     tl.atomic_xchg(lock, 0)
+
+
+@triton.jit
+def matmul_blockptr_gelu(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                         BK: tl.constexpr, GROUP: tl.constexpr):
+    # fp16 C = gelu(A @ B) through block pointers (boundary checks, zero
+    # padding, tl.advance), programs reordered with tl.swizzle2d; the GELU's
+    # erf comes from libdevice, applied in the accumulator's layout.
+    pid_m, pid_n = tl.swizzle2d(tl.program_id(0), tl.program_id(1), tl.num_programs(0),
+                                tl.num_programs(1), GROUP)
+    a_blk = tl.make_block_ptr(a_ptr, (M, K), (K, 1), (pid_m * BM, 0), (BM, BK), (1, 0))
+    b_blk = tl.make_block_ptr(b_ptr, (K, N), (N, 1), (0, pid_n * BN), (BK, BN), (1, 0))
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for _ in range(0, tl.cdiv(K, BK)):
+        a = tl.load(a_blk, boundary_check=(0, 1), padding_option="zero")
+        b = tl.load(b_blk, boundary_check=(0, 1), padding_option="zero")
+        acc = tl.dot(a, b, acc)
+        a_blk = tl.advance(a_blk, (0, BK))
+        b_blk = tl.advance(b_blk, (BK, 0))
+    y = 0.5 * acc * (1.0 + tl.erf(acc * 0.7071067811865476))
+    c_blk = tl.make_block_ptr(c_ptr, (M, N), (N, 1), (pid_m * BM, pid_n * BN), (BM, BN), (1, 0))
+    tl.store(c_blk, y.to(tl.float16), boundary_check=(0, 1))
+
+
+@triton.jit
+def row_max_index(x_ptr, val_ptr, idx_ptr, n_cols, BLOCK: tl.constexpr):
+    # Per row: the largest value and its index (tl.max with return_indices),
+    # 64-bit row offsets.
+    row = tl.program_id(0).to(tl.int64)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=-float("inf"))
+    value, index = tl.max(x, axis=0, return_indices=True)
+    tl.store(val_ptr + row, value)
+    tl.store(idx_ptr + row, index)
