@@ -109,6 +109,18 @@ CASES = {
                                           "c_ptr": ([48, 48], "zeros"), "M": 48, "N": 48, "K": 80}),
     "sweep_row_max_index": (4, 3, "5", {"x_ptr": ([5, 1000], "rand(1)"), "val_ptr": ([5], "zeros"),
                                         "idx_ptr": ([5], "zeros"), "n_cols": 1000}),
+    # A binary search in a data-dependent while loop, 16x16 dots with
+    # tl.flip and tl.interleave, tuple reduce and scan with custom combines.
+    "sweep_searchsorted": (4, 3, "1", {"sorted_ptr": ([64], "rand(1)"), "n_sorted": 64,
+                                       "q_ptr": ([48], "rand(2)"), "out_ptr": ([48], "zeros"),
+                                       "n": 48}),
+    "sweep_small_dot": (2, 3, "3", {"a_ptr": ([3, 16, 16], "rand(1)"),
+                                    "b_ptr": ([3, 16, 16], "rand(2)"),
+                                    "out_ptr": ([3, 16, 16], "zeros")}),
+    "sweep_tuple_reduce_scan": (4, 3, "4", {"x_ptr": ([4, 512], "randint(-8,8,1)"),
+                                            "min_ptr": ([4], "zeros"),
+                                            "argmin_ptr": ([4], "zeros"),
+                                            "mean_ptr": ([4, 512], "zeros")}),
 }
 
 

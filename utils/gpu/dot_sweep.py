@@ -84,6 +84,10 @@ KERNELS = {
     "sweep_blockptr_gelu": ("matmul_blockptr_gelu", {"BM": 128, "BN": 128, "BK": 64,
                                                      "GROUP": 8}, 8, 3, 4096, 1000),
     "sweep_row_max_index": ("row_max_index", {"BLOCK": 1024}, 4, 3, 1 << 15, 1000),
+    "sweep_searchsorted": ("searchsorted", {"BLOCK": 256}, 4, 3, 1 << 22, 1000),
+    "sweep_small_dot": ("small_dot_shapes", {"BLOCK": 16}, 2, 3, 1 << 16, 16),
+    "sweep_tuple_reduce_scan": ("tuple_reduce_scan", {"N": 512, "POSITIVE_ONLY": True}, 4, 3,
+                                1 << 14, 16),
 }
 
 
@@ -326,6 +330,36 @@ def kernel_args(torch, name, size, dev, kernels=None):
         index = torch.full((size,), -1, device=dev, dtype=torch.int32)
         return ([x, value, index, cols], [value, index],
                 lambda: [x.double().max(1).values, x.argmax(1).int()], (size,), 4 * size * cols,
+                "GB/s")
+    if name == "sweep_searchsorted":
+        table = torch.sort(torch.randn(1 << 16, device=dev)).values
+        q = torch.randn(size, device=dev)
+        out = torch.full((size,), -1, device=dev, dtype=torch.int32)
+        return ([table, table.numel(), q, out, size], [out],
+                lambda: [torch.searchsorted(table, q).int()], (cdiv(size, c["BLOCK"]),),
+                8 * size, "GB/s")
+    if name == "sweep_small_dot":
+        blk = c["BLOCK"]
+        a, b = randn(size, blk, blk), randn(size, blk, blk)
+        out = torch.full((size, blk, blk), float("nan"), device=dev, dtype=torch.float32)
+
+        def ref():
+            prod = torch.flip(a.double() @ b.double(), [1])
+            pairs = prod.reshape(size, blk, blk // 2, 2)
+            return [torch.stack([pairs[..., 1], pairs[..., 0]], -1).reshape(size, blk, blk)]
+        return [a, b, out], [out], ref, (size,), 2 * size * blk ** 3, "TFLOP/s"
+    if name == "sweep_tuple_reduce_scan":
+        n = c["N"]
+        x = torch.randn(size, n, device=dev)
+        low = torch.full((size,), float("nan"), device=dev)
+        where = torch.full((size,), -1, device=dev, dtype=torch.int32)
+        mean = torch.full_like(x, float("nan"))
+
+        def ref():
+            keep = (x > 0).double()
+            running = torch.cumsum(x.double() * keep, 1) / torch.cumsum(keep, 1).clamp(min=1)
+            return [x.double().min(1).values, x.argmin(1).int(), running]
+        return ([x, low, where, mean], [low, where, mean], ref, (size,), 4 * size * n * 2,
                 "GB/s")
     if name == "sweep_ln_bwd":
         return layer_norm_bwd_args(torch, c, size, dev)

@@ -574,3 +574,69 @@ def row_max_index(x_ptr, val_ptr, idx_ptr, n_cols, BLOCK: tl.constexpr):
     value, index = tl.max(x, axis=0, return_indices=True)
     tl.store(val_ptr + row, value)
     tl.store(idx_ptr + row, index)
+
+
+@triton.jit
+def searchsorted(sorted_ptr, n_sorted, q_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # For each query, the number of sorted values below it (left insertion
+    # point), by a binary search in a data-dependent while loop.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    ok = offs < n
+    q = tl.load(q_ptr + offs, mask=ok, other=0.0)
+    lo = tl.zeros((BLOCK,), tl.int32)
+    hi = tl.full((BLOCK,), 0, tl.int32) + n_sorted
+    while tl.max(hi - lo, axis=0) > 0:
+        active = lo < hi
+        mid = (lo + hi) // 2
+        v = tl.load(sorted_ptr + mid, mask=active, other=0.0)
+        go_right = active & (v < q)
+        lo = tl.where(go_right, mid + 1, lo)
+        hi = tl.where(active & ~go_right, mid, hi)
+    tl.store(out_ptr + offs, lo, mask=ok)
+
+
+@triton.jit
+def small_dot_shapes(a_ptr, b_ptr, out_ptr, BLOCK: tl.constexpr):
+    # A 16x16x16 dot on two warps, its rows flipped (tl.flip) and each pair
+    # of adjacent columns swapped (tl.split of the pairs, tl.interleave back
+    # in the other order), one tile per program.
+    t = tl.program_id(0)
+    r = tl.arange(0, BLOCK)
+    a = tl.load(a_ptr + t * BLOCK * BLOCK + r[:, None] * BLOCK + r[None, :])
+    b = tl.load(b_ptr + t * BLOCK * BLOCK + r[:, None] * BLOCK + r[None, :])
+    c = tl.flip(tl.dot(a, b), 0)
+    left, right = tl.split(tl.reshape(c, (BLOCK, BLOCK // 2, 2)))
+    mixed = tl.interleave(right, left)
+    tl.store(out_ptr + t * BLOCK * BLOCK + r[:, None] * BLOCK + r[None, :], mixed)
+
+
+@triton.jit
+def _argmin_combine(v1, i1, v2, i2):
+    take_second = (v2 < v1) | ((v2 == v1) & (i2 < i1))
+    return tl.where(take_second, v2, v1), tl.where(take_second, i2, i1)
+
+
+@triton.jit
+def _sum_count_combine(s1, c1, s2, c2):
+    return s1 + s2, c1 + c2
+
+
+@triton.jit
+def tuple_reduce_scan(x_ptr, min_ptr, argmin_ptr, mean_ptr, N: tl.constexpr,
+                      POSITIVE_ONLY: tl.constexpr):
+    # Per row: argmin by tl.reduce over (value, index) pairs with a custom
+    # combine, and the running mean of the positive values (or of all of
+    # them) by tl.associative_scan over (sum, count) pairs.
+    row = tl.program_id(0)
+    cols = tl.arange(0, N)
+    x = tl.load(x_ptr + row * N + cols)
+    value, index = tl.reduce((x, cols), 0, _argmin_combine)
+    tl.store(min_ptr + row, value)
+    tl.store(argmin_ptr + row, index)
+    if POSITIVE_ONLY:
+        keep = x > 0
+    else:
+        keep = x == x
+    s, c = tl.associative_scan((tl.where(keep, x, 0.0), keep.to(tl.int32)), 0,
+                               _sum_count_combine)
+    tl.store(mean_ptr + row * N + cols, s / tl.maximum(c, 1).to(tl.float32))
