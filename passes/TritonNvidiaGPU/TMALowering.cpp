@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/TritonNvidiaGPU/Passes.h"
+#include "passes/TritonGPU/LayoutInference.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/TMA.h"
@@ -94,7 +95,26 @@ LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {
     alloc.erase();
   }
   if (!load->use_empty()) {
-    Value result = LocalLoadOp::create(b, loc, load.getType(), buffer);
+    RankedTensorType resultType = load.getType();
+    Value result;
+    if (resultType.getRank() == block.getRank()) {
+      result = LocalLoadOp::create(b, loc, resultType, buffer);
+    } else {
+      // The frontend folds a reshape dropping the block's leading unit
+      // dimensions into the load: read the whole block in the layout that
+      // reshape keeps in place, then reshape.
+      auto loaded = LocalLoadOp::create(
+          b, loc, RankedTensorType::get(block.getShape(), block.getElementType()), buffer);
+      auto reshape = ReshapeOp::create(b, loc, resultType, loaded.getResult(),
+                                       /*allow_reorder=*/false, /*efficient_layout=*/false);
+      Attribute encoding = inferSourceEncoding(reshape, resultType.getEncoding());
+      if (!encoding)
+        return load.emitError() << "a descriptor load of " << block << " as " << resultType
+                                << " is not supported yet";
+      loaded.getResult().setType(
+          RankedTensorType::get(block.getShape(), block.getElementType(), encoding));
+      result = reshape;
+    }
     load.replaceAllUsesWith(result);
   }
   load.erase();

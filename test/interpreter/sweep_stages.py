@@ -121,6 +121,20 @@ CASES = {
                                             "min_ptr": ([4], "zeros"),
                                             "argmin_ptr": ([4], "zeros"),
                                             "mean_ptr": ([4, 512], "zeros")}),
+    # Tensor descriptors made in the kernel: a persistent TMA matmul storing
+    # its tiles in halves, attention through 3-D descriptors (each load drops
+    # the head dimension); and compiler hints with cache modifiers.
+    "sweep_tma_persistent": (8, 3, "4", {"a_ptr": ([144, 80], "rand(1)"),
+                                         "b_ptr": ([80, 272], "rand(2)"),
+                                         "c_ptr": ([144, 272], "zeros"), "M": 144, "N": 272,
+                                         "K": 80}),
+    "sweep_attention_desc": (4, 3, "2,2", {"q_ptr": ([2, 160, 64], "rand(1)"),
+                                           "k_ptr": ([2, 160, 64], "rand(2)"),
+                                           "v_ptr": ([2, 160, 64], "rand(3)"),
+                                           "o_ptr": ([2, 160, 64], "zeros"), "sm_scale": 0.125,
+                                           "seq_len": 160}),
+    "sweep_hinted": (4, 3, "2", {"x_ptr": ([1504], "rand(1)"), "y_ptr": ([1504], "zeros"),
+                                 "lo": -1.0, "hi": 2.0, "n": 1504}),
 }
 
 

@@ -88,6 +88,12 @@ KERNELS = {
     "sweep_small_dot": ("small_dot_shapes", {"BLOCK": 16}, 2, 3, 1 << 16, 16),
     "sweep_tuple_reduce_scan": ("tuple_reduce_scan", {"N": 512, "POSITIVE_ONLY": True}, 4, 3,
                                 1 << 14, 16),
+    "sweep_tma_persistent": ("matmul_tma_persistent", {"BM": 128, "BN": 256, "BK": 64,
+                                                       "GROUP_M": 8, "NUM_SMS": 132}, 8, 3,
+                             4096, 1008),
+    "sweep_attention_desc": ("attention_fwd_desc", {"BLOCK_M": 128, "BLOCK_N": 64,
+                                                    "HEAD_DIM": 64}, 4, 3, 4096, 1008),
+    "sweep_hinted": ("hinted_elementwise", {"BLOCK": 1024}, 4, 3, 1 << 26, 100000),
 }
 
 
@@ -361,6 +367,31 @@ def kernel_args(torch, name, size, dev, kernels=None):
             return [x.double().min(1).values, x.argmin(1).int(), running]
         return ([x, low, where, mean], [low, where, mean], ref, (size,), 4 * size * n * 2,
                 "GB/s")
+    if name == "sweep_tma_persistent":
+        a, b = randn(size, size), randn(size, size)
+        out = torch.full((size, size), float("nan"), device=dev, dtype=torch.float16)
+        return ([a, b, out, size, size, size], [out], lambda: [a.double() @ b.double()],
+                (c["NUM_SMS"],), 2 * size ** 3, "TFLOP/s")
+    if name == "sweep_attention_desc":
+        heads, d = (16 if size > 2048 else 2), c["HEAD_DIM"]
+        q, k, v = (randn(heads, size, d) for _ in range(3))
+        o = torch.full_like(q, float("nan"))
+
+        def ref():
+            s_ = (q.double() @ k.double().transpose(1, 2)) * 0.125
+            return [torch.softmax(s_, -1) @ v.double()]
+        return ([q, k, v, o, 0.125, size], [o], ref, (cdiv(size, c["BLOCK_M"]), heads),
+                4 * heads * size * size * d, "TFLOP/s")
+    if name == "sweep_hinted":
+        x = torch.randn(size, device=dev)
+        y = torch.full_like(x, float("nan"))
+
+        def ref():
+            offs = torch.arange(size, device=dev, dtype=torch.int64)
+            hashed = (offs * 2654435761) >> 32
+            jitter = (hashed % 17).double() * (1.0 / cdiv(size, c["BLOCK"]))
+            return [torch.clamp(x.double() * 1.5 + jitter, -1.0, 2.0)]
+        return [x, y, -1.0, 2.0, size], [y], ref, (cdiv(size, c["BLOCK"]),), 8 * size, "GB/s"
     if name == "sweep_ln_bwd":
         return layer_norm_bwd_args(torch, c, size, dev)
     if name in ("sweep_mxfp4_w", "sweep_mxfp8"):
@@ -495,8 +526,12 @@ def listing():
 
 def dump(out):
     import torch
+    import triton
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import kernels
+    # Descriptors made in a kernel need global scratch at launch.
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8,
+                                                                 device="cuda"))
     os.makedirs(out, exist_ok=True)
     jobs = []
     for name, spec in MATMULS.items():

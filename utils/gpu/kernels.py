@@ -640,3 +640,92 @@ def tuple_reduce_scan(x_ptr, min_ptr, argmin_ptr, mean_ptr, N: tl.constexpr,
     s, c = tl.associative_scan((tl.where(keep, x, 0.0), keep.to(tl.int32)), 0,
                                _sum_count_combine)
     tl.store(mean_ptr + row * N + cols, s / tl.maximum(c, 1).to(tl.float32))
+
+
+@triton.jit
+def matmul_tma_persistent(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                          BK: tl.constexpr, GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr):
+    # A persistent matmul through tensor descriptors made in the kernel (TMA),
+    # in the style of Triton's tutorial: NUM_SMS programs walk the tiles in
+    # grouped order; each tile's result is stored as two halves
+    # (reshape/permute/split of the accumulator).
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[N, 1], block_shape=[BK, BN])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1],
+                                       block_shape=[BM, BN // 2])
+    num_pid_m = tl.cdiv(M, BM)
+    num_pid_n = tl.cdiv(N, BN)
+    in_group = GROUP_M * num_pid_n
+    for tile in tl.range(tl.program_id(0), num_pid_m * num_pid_n, NUM_SMS, flatten=True):
+        first_m = (tile // in_group) * GROUP_M
+        size_m = min(num_pid_m - first_m, GROUP_M)
+        pid_m = first_m + (tile % in_group) % size_m
+        pid_n = (tile % in_group) // size_m
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k in range(0, tl.cdiv(K, BK)):
+            a = a_desc.load([pid_m * BM, k * BK])
+            b = b_desc.load([k * BK, pid_n * BN])
+            acc = tl.dot(a, b, acc)
+        halves = tl.permute(tl.reshape(acc, (BM, 2, BN // 2)), (0, 2, 1))
+        left, right = tl.split(halves)
+        c_desc.store([pid_m * BM, pid_n * BN], left.to(tl.float16))
+        c_desc.store([pid_m * BM, pid_n * BN + BN // 2], right.to(tl.float16))
+
+
+@triton.jit
+def attention_fwd_desc(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq_len, BLOCK_M: tl.constexpr,
+                       BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    # attention_fwd through 3-D tensor descriptors made in the kernel: q, k,
+    # v, o are [batch*heads, seq_len, HEAD_DIM] and each block is one head's
+    # [1, rows, HEAD_DIM] (rows past seq_len read as zeros, stores clipped);
+    # K^T comes from the K block transposed (tl.trans).
+    start_m = tl.program_id(0)
+    head = tl.program_id(1)
+    heads = tl.num_programs(1)
+    q_desc = tl.make_tensor_descriptor(q_ptr, shape=[heads, seq_len, HEAD_DIM],
+                                       strides=[seq_len * HEAD_DIM, HEAD_DIM, 1],
+                                       block_shape=[1, BLOCK_M, HEAD_DIM])
+    k_desc = tl.make_tensor_descriptor(k_ptr, shape=[heads, seq_len, HEAD_DIM],
+                                       strides=[seq_len * HEAD_DIM, HEAD_DIM, 1],
+                                       block_shape=[1, BLOCK_N, HEAD_DIM])
+    v_desc = tl.make_tensor_descriptor(v_ptr, shape=[heads, seq_len, HEAD_DIM],
+                                       strides=[seq_len * HEAD_DIM, HEAD_DIM, 1],
+                                       block_shape=[1, BLOCK_N, HEAD_DIM])
+    o_desc = tl.make_tensor_descriptor(o_ptr, shape=[heads, seq_len, HEAD_DIM],
+                                       strides=[seq_len * HEAD_DIM, HEAD_DIM, 1],
+                                       block_shape=[1, BLOCK_M, HEAD_DIM])
+    q = tl.reshape(q_desc.load([head, start_m * BLOCK_M, 0]), (BLOCK_M, HEAD_DIM))
+    m_i = tl.full([BLOCK_M], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK_M], tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], tl.float32)
+    qk_scale = sm_scale * 1.4426950408889634
+    keys = tl.arange(0, BLOCK_N)
+    for start_n in range(0, seq_len, BLOCK_N):
+        k = tl.reshape(k_desc.load([head, start_n, 0]), (BLOCK_N, HEAD_DIM))
+        qk = tl.dot(q, tl.trans(k))
+        qk = tl.where((start_n + keys)[None, :] < seq_len, qk * qk_scale, float("-inf"))
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.reshape(v_desc.load([head, start_n, 0]), (BLOCK_N, HEAD_DIM))
+        acc = acc * alpha[:, None] + tl.dot(p.to(tl.float16), v)
+        m_i = m_new
+    out = (acc / l_i[:, None]).to(tl.float16)
+    o_desc.store([head, start_m * BLOCK_M, 0], tl.reshape(out, (1, BLOCK_M, HEAD_DIM)))
+
+
+@triton.jit
+def hinted_elementwise(x_ptr, y_ptr, lo, hi, n, BLOCK: tl.constexpr):
+    # Compiler hints and less common elementwise ops: tl.multiple_of,
+    # tl.max_contiguous, tl.assume, cache modifiers (.cg load, .cs store),
+    # tl.fma, tl.clamp, tl.umulhi on a hash of the index, tl.cdiv.
+    tl.assume(n > 0)
+    start = tl.multiple_of(tl.program_id(0) * BLOCK, BLOCK)
+    offs = tl.max_contiguous(start + tl.arange(0, BLOCK), BLOCK)
+    ok = offs < n
+    x = tl.load(x_ptr + offs, mask=ok, other=0.0, cache_modifier=".cg")
+    hashed = tl.umulhi(offs.to(tl.uint32), 2654435761)
+    jitter = (hashed % 17).to(tl.float32) * (1.0 / tl.cdiv(n, BLOCK))
+    y = tl.clamp(tl.fma(x, 1.5, jitter), lo, hi)
+    tl.store(y_ptr + offs, y, mask=ok, cache_modifier=".cs")

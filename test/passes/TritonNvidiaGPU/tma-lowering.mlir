@@ -3,6 +3,7 @@
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared3 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, rank = 3}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // A load: a buffer in the descriptor's layout, a one-arrival barrier
   // expecting the block's 32768 bytes, the copy, the wait on phase 0, then
@@ -19,6 +20,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
   // CHECK: tt.return %[[V]]
   tt.func public @load(%d: !tt.tensordesc<tensor<64x256xf16, #shared>>, %x: i32, %y: i32) -> tensor<64x256xf16, #blocked> {
     %t = tt.descriptor_load %d[%x, %y] evictionPolicy = evict_first : !tt.tensordesc<tensor<64x256xf16, #shared>> -> tensor<64x256xf16, #blocked>
+    tt.return %t : tensor<64x256xf16, #blocked>
+  }
+
+  // A load that drops the block's leading unit dimension (the frontend
+  // folds `reshape(desc.load(...))` so): the whole 1x64x256 block is copied
+  // and read in the layout the reshape keeps in place, then reshaped.
+  // CHECK-LABEL: tt.func public @load_rank_reducing
+  // CHECK: %[[BUF3:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x64x256xf16, #shared2, #smem, mutable>
+  // CHECK: ttng.async_tma_copy_global_to_local %arg0[%arg1, %arg2, %arg3] %[[BUF3]]
+  // CHECK: %[[V3:.*]] = ttg.local_load %[[BUF3]] : !ttg.memdesc<1x64x256xf16, #shared2, #smem, mutable> -> tensor<1x64x256xf16, #blocked1>
+  // CHECK: %[[R:.*]] = tt.reshape %[[V3]] : tensor<1x64x256xf16, #blocked1> -> tensor<64x256xf16, #blocked>
+  // CHECK: tt.return %[[R]]
+  tt.func public @load_rank_reducing(%d: !tt.tensordesc<tensor<1x64x256xf16, #shared3>>, %h: i32, %x: i32, %y: i32) -> tensor<64x256xf16, #blocked> {
+    %t = tt.descriptor_load %d[%h, %x, %y] : !tt.tensordesc<tensor<1x64x256xf16, #shared3>> -> tensor<64x256xf16, #blocked>
     tt.return %t : tensor<64x256xf16, #blocked>
   }
 
