@@ -332,7 +332,8 @@ LogicalResult atomicCAS(Executor &ex, triton::AtomicCASOp op) {
 }
 
 /// What a TMA copy between `buffer` and the block of `desc` (a descriptor
-/// of type `descType`) needs: the buffer holds exactly one block, and a
+/// of type `descType`) needs: the buffer holds exactly one block (its
+/// leading unit dimensions may be left out), and a
 /// descriptor read from memory moves that block the way the lowering issues
 /// the copy (its box, element size and swizzle).
 LogicalResult checkTMACopy(Executor &ex, Operation *op, const BlockPtr &desc,
@@ -345,7 +346,14 @@ LogicalResult checkTMACopy(Executor &ex, Operation *op, const BlockPtr &desc,
       s += (i ? "x" : "") + std::to_string(d);
     return s;
   };
-  if (buffer.getShape() != block.getShape())
+  // The buffer may leave out the block's leading unit dimensions (a load
+  // the frontend folded a reshape into): the same elements in the same order.
+  ArrayRef<int64_t> bufferShape = buffer.getShape(), blockShape = block.getShape();
+  bool sameElements =
+      bufferShape.size() <= blockShape.size() &&
+      blockShape.take_back(bufferShape.size()) == bufferShape &&
+      llvm::all_of(blockShape.drop_back(bufferShape.size()), [](int64_t d) { return d == 1; });
+  if (!sameElements)
     return ex.error(op) << "copies a " << shapeText(block.getShape())
                         << " block of the descriptor "
                         << (isa<triton::nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op)

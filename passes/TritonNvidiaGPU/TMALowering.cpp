@@ -8,7 +8,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/TritonNvidiaGPU/Passes.h"
-#include "passes/TritonGPU/LayoutInference.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/TMA.h"
@@ -67,8 +66,15 @@ LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {
   OpBuilder b(load);
   Location loc = load.getLoc();
   MLIRContext *context = b.getContext();
-  auto bufferType = MemDescType::get(block.getShape(), block.getElementType(),
-                                     block.getEncoding(), SharedMemorySpaceAttr::get(context),
+  // The buffer has the load's shape: the block's, or the block without the
+  // leading unit dimensions the frontend folds a reshape into.
+  ArrayRef<int64_t> shape = load.getType().getShape();
+  NVMMASharedEncodingAttr encoding = getTMABufferEncoding(block, shape);
+  if (!encoding)
+    return load.emitError() << "a descriptor load of " << block << " as " << load.getType()
+                            << " is not supported yet";
+  auto bufferType = MemDescType::get(shape, block.getElementType(), encoding,
+                                     SharedMemorySpaceAttr::get(context),
                                      /*mutableMemory=*/true);
   Value buffer = LocalAllocOp::create(b, loc, bufferType, Value(), IntegerAttr());
   Value barrier = createBarrier(b, loc, numCTAs);
@@ -95,26 +101,7 @@ LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {
     alloc.erase();
   }
   if (!load->use_empty()) {
-    RankedTensorType resultType = load.getType();
-    Value result;
-    if (resultType.getRank() == block.getRank()) {
-      result = LocalLoadOp::create(b, loc, resultType, buffer);
-    } else {
-      // The frontend folds a reshape dropping the block's leading unit
-      // dimensions into the load: read the whole block in the layout that
-      // reshape keeps in place, then reshape.
-      auto loaded = LocalLoadOp::create(
-          b, loc, RankedTensorType::get(block.getShape(), block.getElementType()), buffer);
-      auto reshape = ReshapeOp::create(b, loc, resultType, loaded.getResult(),
-                                       /*allow_reorder=*/false, /*efficient_layout=*/false);
-      Attribute encoding = inferSourceEncoding(reshape, resultType.getEncoding());
-      if (!encoding)
-        return load.emitError() << "a descriptor load of " << block << " as " << resultType
-                                << " is not supported yet";
-      loaded.getResult().setType(
-          RankedTensorType::get(block.getShape(), block.getElementType(), encoding));
-      result = reshape;
-    }
+    Value result = LocalLoadOp::create(b, loc, load.getType(), buffer);
     load.replaceAllUsesWith(result);
   }
   load.erase();

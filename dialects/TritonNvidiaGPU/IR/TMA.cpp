@@ -13,6 +13,26 @@ ttg::NVMMASharedEncodingAttr nvidia_gpu::getTMAEncoding(RankedTensorType block) 
   return dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding());
 }
 
+ttg::NVMMASharedEncodingAttr nvidia_gpu::getTMABufferEncoding(RankedTensorType block,
+                                                              ArrayRef<int64_t> shape) {
+  ttg::NVMMASharedEncodingAttr encoding = getTMAEncoding(block);
+  ArrayRef<int64_t> blockShape = block.getShape();
+  if (!encoding || shape.size() > blockShape.size() ||
+      blockShape.take_back(shape.size()) != shape)
+    return {};
+  if (shape.size() == blockShape.size())
+    return encoding;
+  ArrayRef<int64_t> dropped = blockShape.drop_back(shape.size());
+  // Only a single CTA's layout is re-ranked (CTA bases are per dimension).
+  if (shape.empty() || !encoding.getCGALayout().empty() ||
+      llvm::any_of(dropped, [](int64_t d) { return d != 1; }))
+    return {};
+  return ttg::NVMMASharedEncodingAttr::get(
+      block.getContext(), encoding.getSwizzlingByteWidth(), encoding.getTransposed(),
+      encoding.getElementBitWidth(), encoding.getFp4Padded(), encoding.getCGALayout(),
+      shape.size());
+}
+
 SmallVector<int64_t> nvidia_gpu::getTMABoxShape(RankedTensorType block) {
   SmallVector<int64_t> box(block.getShape());
   for (int64_t &dim : box)

@@ -24,6 +24,13 @@ namespace nvidia_gpu {
 /// encoding, or null.
 gpu::NVMMASharedEncodingAttr getTMAEncoding(RankedTensorType block);
 
+/// The NVMMA layout of a buffer of `shape` that a TMA copy of `block` fills:
+/// the block's own when the shapes are equal; when `shape` is the block
+/// without leading dimensions of size 1 (the frontend folds such a reshape
+/// into `desc.load`), the same swizzle at the lower rank; null otherwise.
+gpu::NVMMASharedEncodingAttr getTMABufferEncoding(RankedTensorType block,
+                                                  ArrayRef<int64_t> shape);
+
 /// Why TMA cannot move `block` (empty when it can): it needs an NVMMA
 /// layout that is not transposed, rank 1 to 5, a box row of 16 bytes or a
 /// multiple of them, and a block that is a whole number of boxes.

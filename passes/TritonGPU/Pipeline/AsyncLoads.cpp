@@ -3,6 +3,7 @@
 #include "passes/TritonGPU/Pipeline/AsyncLoads.h"
 
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+#include "dialects/TritonNvidiaGPU/IR/TMA.h"
 #include "passes/TritonGPU/SharedEncodings.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -85,11 +86,12 @@ bool pipeline::canBeTMALoad(DescriptorLoadOp load) {
     return false;
   auto type = dyn_cast<RankedTensorType>(load.getType());
   RankedTensorType block = load.getDesc().getType().getBlockType();
-  if (!type || !type.getEncoding() || type.getShape() != block.getShape() ||
-      type.getElementType() != block.getElementType() || block.getRank() > 5 ||
-      !block.getElementType().isIntOrFloat())
+  if (!type || !type.getEncoding() || type.getElementType() != block.getElementType() ||
+      block.getRank() > 5 || !block.getElementType().isIntOrFloat())
     return false;
-  auto shared = dyn_cast_or_null<NVMMASharedEncodingAttr>(block.getEncoding());
+  // The buffer has the load's shape: the block's, or the block without
+  // leading unit dimensions.
+  auto shared = nvidia_gpu::getTMABufferEncoding(block, type.getShape());
   return shared && shared.getCGALayout().empty() && !shared.getFp4Padded() &&
          shared.getElementBitWidth() == block.getElementTypeBitWidth();
 }

@@ -21,6 +21,7 @@
 #include "passes/TritonGPU/Pipeline/TMABarriers.h"
 
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/TMA.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
@@ -352,8 +353,9 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
       auto descLoad = cast<DescriptorLoadOp>(op);
       if (!canBeTMALoad(descLoad))
         continue;
-      // TMA writes the descriptor's layout.
-      encoding = descLoad.getDesc().getType().getBlockType().getEncoding();
+      // TMA writes the descriptor's layout (at the load's rank).
+      encoding = nvidia_gpu::getTMABufferEncoding(descLoad.getDesc().getType().getBlockType(),
+                                                  type.getShape());
     }
     if (needsExtraBuffer(&op))
       ++stageDiff;

@@ -24,14 +24,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
   }
 
   // A load that drops the block's leading unit dimension (the frontend
-  // folds `reshape(desc.load(...))` so): the whole 1x64x256 block is copied
-  // and read in the layout the reshape keeps in place, then reshaped.
+  // folds `reshape(desc.load(...))` so): the buffer has the load's shape and
+  // the block's swizzle at that rank; the 3-D copy fills it.
   // CHECK-LABEL: tt.func public @load_rank_reducing
-  // CHECK: %[[BUF3:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x64x256xf16, #shared2, #smem, mutable>
-  // CHECK: ttng.async_tma_copy_global_to_local %arg0[%arg1, %arg2, %arg3] %[[BUF3]]
-  // CHECK: %[[V3:.*]] = ttg.local_load %[[BUF3]] : !ttg.memdesc<1x64x256xf16, #shared2, #smem, mutable> -> tensor<1x64x256xf16, #blocked1>
-  // CHECK: %[[R:.*]] = tt.reshape %[[V3]] : tensor<1x64x256xf16, #blocked1> -> tensor<64x256xf16, #blocked>
-  // CHECK: tt.return %[[R]]
+  // CHECK: %[[BUF2:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x256xf16, #shared, #smem, mutable>
+  // CHECK: ttng.barrier_expect %{{.*}}, 32768, %true
+  // CHECK: ttng.async_tma_copy_global_to_local %arg0[%arg1, %arg2, %arg3] %[[BUF2]], %{{.*}}, %true : !tt.tensordesc<tensor<1x64x256xf16, #shared2>>, {{.*}} -> !ttg.memdesc<64x256xf16, #shared, #smem, mutable>
+  // CHECK: %[[V2:.*]] = ttg.local_load %[[BUF2]] : !ttg.memdesc<64x256xf16, #shared, #smem, mutable> -> tensor<64x256xf16, #blocked>
+  // CHECK: tt.return %[[V2]]
   tt.func public @load_rank_reducing(%d: !tt.tensordesc<tensor<1x64x256xf16, #shared3>>, %h: i32, %x: i32, %y: i32) -> tensor<64x256xf16, #blocked> {
     %t = tt.descriptor_load %d[%h, %x, %y] : !tt.tensordesc<tensor<1x64x256xf16, #shared3>> -> tensor<64x256xf16, #blocked>
     tt.return %t : tensor<64x256xf16, #blocked>

@@ -198,13 +198,19 @@ FailureOr<SmallVector<TMABox>> planBoxes(RankedTensorType block, ttg::MemDescTyp
   if (!layout)
     return failure();
   auto encoding = dyn_cast<ttg::NVMMASharedEncodingAttr>(memType.getEncoding());
-  if (!encoding || encoding != ttng::getTMAEncoding(block)) {
+  if (!encoding || encoding != ttng::getTMABufferEncoding(block, memType.getShape())) {
     why = "the buffer's layout is not the descriptor's";
     return failure();
   }
   SmallVector<int64_t> box = ttng::getTMABoxShape(block);
   ArrayRef<int64_t> shape = block.getShape();
   unsigned rank = shape.size();
+  // A buffer without the block's leading unit dimensions: offsets come from
+  // the coordinates of the dimensions it has.
+  unsigned dropped = rank - memType.getShape().size();
+  auto offsetOf = [&](ArrayRef<int32_t> coords) {
+    return layout->getOffset(coords.drop_front(dropped));
+  };
   int64_t elementBytes = block.getElementTypeBitWidth() / 8;
   int64_t swizzle = encoding.getSwizzlingByteWidth();
   // The layout's offsets within a box, for every coordinate basis, against TMA's.
@@ -215,7 +221,7 @@ FailureOr<SmallVector<TMABox>> planBoxes(RankedTensorType block, ttg::MemDescTyp
       SmallVector<int32_t> coords = zero;
       coords[dim] = step;
       int64_t expected = tmaSwizzledByte(step * boxStride * elementBytes, swizzle);
-      if (layout->getOffset(coords) * elementBytes != expected) {
+      if (offsetOf(coords) * elementBytes != expected) {
         why = "the buffer's layout does not place elements where TMA's swizzle does";
         return failure();
       }
@@ -238,7 +244,7 @@ FailureOr<SmallVector<TMABox>> planBoxes(RankedTensorType block, ttg::MemDescTyp
       coords32[dim] = coords[dim];
       rest /= counts[dim];
     }
-    int64_t offset = layout->getOffset(coords32);
+    int64_t offset = offsetOf(coords32);
     // A box starts on a whole swizzle pattern (8 rows of the swizzle width).
     if (offset * elementBytes % std::max<int64_t>(16, 8 * swizzle) != 0) {
       why = "a box does not start on a whole swizzle pattern";
