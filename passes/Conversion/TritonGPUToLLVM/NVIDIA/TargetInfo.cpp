@@ -52,6 +52,16 @@ Value TargetInfo::shuffleIdx(OpBuilder &b, Location loc, Value value, Value lane
                               UnitAttr());
 }
 
+Value TargetInfo::shuffleUp(OpBuilder &b, Location loc, Value value, int delta,
+                            int width) const {
+  // shfl.sync.up: the segment size goes in c's bits 8-12, the clamp (the
+  // segment's first lane) in its low bits, which are 0 for up.
+  return NVVM::ShflOp::create(b, loc, value.getType(), createI32Constant(b, loc, -1), value,
+                              createI32Constant(b, loc, delta),
+                              createI32Constant(b, loc, (32 - width) << 8), NVVM::ShflKind::up,
+                              UnitAttr());
+}
+
 void TargetInfo::barrier(OpBuilder &b, Location loc) const { NVVM::Barrier0Op::create(b, loc); }
 
 void TargetInfo::markKernel(LLVM::LLVMFuncOp func, int numThreads) const {

@@ -23,6 +23,7 @@ public:
   Value getNumPrograms(OpBuilder &b, Location loc, int axis) const override;
   Value shuffleXor(OpBuilder &b, Location loc, Value value, int mask) const override;
   Value shuffleIdx(OpBuilder &b, Location loc, Value value, Value lane) const override;
+  Value shuffleUp(OpBuilder &b, Location loc, Value value, int delta, int width) const override;
   void barrier(OpBuilder &b, Location loc) const override;
   void markKernel(LLVM::LLVMFuncOp func, int numThreads) const override;
   bool canLoadMatrices() const override { return computeCapability >= 75; }

@@ -202,6 +202,18 @@ struct ScanOpConversion : ConvertOpToLLVMPattern<ScanOp> {
         shuffled.push_back(shuffleIdxAny(rewriter, loc, target, value, lane));
       return shuffled;
     };
+    // A forward scan whose lane-axis index is the lane's low bits in order
+    // reads lane - d of its segment: shfl.up, no lane arithmetic.
+    bool lowLanes = !reverse;
+    for (unsigned j = 0; j < numLaneBits; ++j)
+      lowLanes &= owners[r0 + j].bit == j;
+    auto shuffleTupleUp = [&](ValueRange values, int32_t distance) {
+      ValueTuple shuffled;
+      for (Value value : values)
+        shuffled.push_back(
+            shuffleUpAny(rewriter, loc, target, value, distance, 1 << numLaneBits));
+      return shuffled;
+    };
     if (numLaneBits > 0) {
       Value lane = getThread().lane;
       laneIndex = moveBits(rewriter, loc, lane, laneToIndex);
@@ -211,26 +223,32 @@ struct ScanOpConversion : ConvertOpToLLVMPattern<ScanOp> {
                               : laneIndex;
       otherLaneBits =
           LLVM::AndOp::create(rewriter, loc, lane, createI32Constant(rewriter, loc, ~laneMask));
-      SmallVector<Value> laneBack;    // lane 2^i back, per step i
+      SmallVector<int32_t> distances; // 2^i, per step i
+      SmallVector<Value> laneBack;    // lane 2^i back, per step i (shfl.idx)
       SmallVector<Value> reachesBack; // whether that lane exists
       for (int32_t d = 1; d <= lastIndex; d <<= 1) {
-        laneBack.push_back(laneBackBy(d));
+        distances.push_back(d);
+        if (!lowLanes)
+          laneBack.push_back(laneBackBy(d));
         reachesBack.push_back(LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::uge,
                                                    scanLaneIndex,
                                                    createI32Constant(rewriter, loc, d)));
       }
-      Value previousLane = laneBack.front();
+      auto earlierBy = [&](ValueRange values, unsigned step) {
+        return lowLanes ? shuffleTupleUp(values, distances[step])
+                        : shuffleTuple(values, laneBack[step]);
+      };
       Value hasPrevious = reachesBack.front();
       for (Row &row : rows)
         for (Chunk &chunk : row.chunks) {
           ValueTuple total = chunk.total;
-          for (auto [lane, reaches] : llvm::zip(laneBack, reachesBack)) {
-            ValueTuple earlier = shuffleTuple(total, lane);
+          for (auto [step, reaches] : llvm::enumerate(reachesBack)) {
+            ValueTuple earlier = earlierBy(total, step);
             total = selectTuple(rewriter, loc, reaches, apply(earlier, total), total);
           }
           // The lanes before this one, into every element but the last
           // (whose prefix is the total just computed).
-          ValueTuple before = shuffleTuple(total, previousLane);
+          ValueTuple before = earlierBy(total, 0);
           for (auto [position, reg] : llvm::drop_end(chunk.members))
             results[reg] = selectTuple(rewriter, loc, hasPrevious, apply(before, results[reg]),
                                        results[reg]);

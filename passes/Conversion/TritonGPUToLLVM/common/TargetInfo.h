@@ -30,6 +30,10 @@ public:
   virtual Value shuffleXor(OpBuilder &b, Location loc, Value value, int mask) const = 0;
   /// `value` (an i32) from lane `lane` of the warp.
   virtual Value shuffleIdx(OpBuilder &b, Location loc, Value value, Value lane) const = 0;
+  /// `value` (an i32) from the lane `delta` below in the caller's aligned
+  /// segment of `width` lanes; lanes within `delta` of the segment's start
+  /// keep their own. By default a shuffleIdx.
+  virtual Value shuffleUp(OpBuilder &b, Location loc, Value value, int delta, int width) const;
   /// A barrier of all threads of the program, ordering shared-memory accesses.
   virtual void barrier(OpBuilder &b, Location loc) const = 0;
   /// Marks `func` as a kernel launched with `numThreads` threads per program.

@@ -227,6 +227,23 @@ Value mlir::triton::shuffleIdxAny(OpBuilder &b, Location loc, const TargetInfoBa
                          [&](Value word) { return target.shuffleIdx(b, loc, word, lane); });
 }
 
+Value mlir::triton::shuffleUpAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
+                                 Value value, int delta, int width) {
+  return shuffleAnyWidth(
+      b, loc, value, [&](Value word) { return target.shuffleUp(b, loc, word, delta, width); });
+}
+
+Value TargetInfoBase::shuffleUp(OpBuilder &b, Location loc, Value value, int delta,
+                                int width) const {
+  Value lane = LLVM::AndOp::create(b, loc, getThreadId(b, loc),
+                                   createI32Constant(b, loc, getWarpSize() - 1));
+  Value start = LLVM::AndOp::create(b, loc, lane, createI32Constant(b, loc, ~(width - 1)));
+  Value below = LLVM::SubOp::create(b, loc, lane, createI32Constant(b, loc, delta));
+  Value inside = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::sge, below, start);
+  Value source = LLVM::SelectOp::create(b, loc, inside, below, lane);
+  return shuffleIdx(b, loc, value, source);
+}
+
 std::optional<int64_t> mlir::triton::getAllocationOffset(Operation *op) {
   if (auto offset = op->getAttrOfType<IntegerAttr>("allocation.offset"))
     return offset.getInt();

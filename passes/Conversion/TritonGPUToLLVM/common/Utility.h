@@ -69,6 +69,9 @@ Value shuffleXorAny(OpBuilder &b, Location loc, const TargetInfoBase &target, Va
 /// `value` (any type up to 64 bits) read from lane `lane` of the warp.
 Value shuffleIdxAny(OpBuilder &b, Location loc, const TargetInfoBase &target, Value value,
                     Value lane);
+/// shuffleUp (TargetInfoBase) of a value of any width.
+Value shuffleUpAny(OpBuilder &b, Location loc, const TargetInfoBase &target, Value value,
+                   int delta, int width);
 
 /// The module's `@global_smem`, declared by the lowering pass, plus `offset`
 /// bytes (an address in address space 3).

@@ -4,7 +4,9 @@
 // RUN: %if ptxas %{ %ptxas --gpu-name=sm_90a %t.ptx -o %t.cubin %}
 
 // tt.scan: registers in order, then Hillis-Steele over the lanes along the
-// axis (indexed shuffles from 1, 2, 4, ... lanes back), then, when warps
+// axis (shuffles from 1, 2, 4, ... lanes back: shfl.up in a forward scan
+// whose axis runs over the low lane bits, segments of that many lanes;
+// indexed shuffles otherwise), then, when warps
 // split the axis, the blocks' totals through the op's scratch with one
 // barrier.
 
@@ -20,9 +22,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // misc's cumsum: 2 registers, 32 lanes, 4 warps.
 // CHECK-LABEL: llvm.func @cumsum
 // CHECK: llvm.add
-// CHECK-COUNT-5: nvvm.shfl.sync idx
+// CHECK-COUNT-5: nvvm.shfl.sync up
 // The lanes before, then the block total from lane 31.
-// CHECK: nvvm.shfl.sync idx
+// CHECK: nvvm.shfl.sync up
 // CHECK: nvvm.shfl.sync idx
 // CHECK: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
@@ -30,7 +32,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 // PTX-LABEL: .entry cumsum(
-// PTX-COUNT-7: shfl.sync.idx.b32
+// PTX-COUNT-6: shfl.sync.up.b32
+// PTX: shfl.sync.idx.b32
 // PTX: st.shared.b32
 // PTX-NEXT: bar.sync 0;
 // PTX-NOT: bar.sync
@@ -64,12 +67,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // Eight lanes along the axis, no warp: 3 steps and the lanes before, no
 // shared memory.
 // CHECK-LABEL: llvm.func @scan_in_warp
-// CHECK-COUNT-4: nvvm.shfl.sync idx
+// Segments of 8 lanes: c = (32 - 8) << 8.
+// CHECK-COUNT-4: llvm.mlir.constant(6144 : i32) : i32{{$[[:space:]].*$[[:space:]].*$[[:space:]]}}{{.*}}nvvm.shfl.sync up
 // CHECK-NOT: !llvm.ptr<3>
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 // PTX-LABEL: .entry scan_in_warp(
-// PTX-COUNT-4: shfl.sync.idx.b32
+// PTX-COUNT-4: shfl.sync.up.b32
 // PTX-NOT: bar.sync
 // PTX: ret;
   tt.func public @scan_in_warp(%x: tensor<16x8xf32, #tile>, %out: tensor<16x8x!tt.ptr<f32>, #tile>) {
