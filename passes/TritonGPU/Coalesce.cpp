@@ -4,6 +4,7 @@
 
 #include "passes/Analysis/AxisInfo.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -41,34 +42,66 @@ int64_t getModuleInt(ModuleOp module, StringRef name, int64_t fallback) {
   return fallback;
 }
 
-/// The layout that coalesces the access `op` through `ptr`.
-BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleAxisInfo &axis,
-                                         int numWarps, int threadsPerWarp, int numCTAs) {
-  auto type = cast<RankedTensorType>(ptr.getType());
+/// The dimensions of `ptr` from the most contiguous; on a tie the lower
+/// dimension comes first, as in Triton 3.6 (a pointer whose contiguity is
+/// hidden on every dimension, say by `% N` of an unspecialized N, is walked
+/// along dimension 0: the K-major B operand of the AMD corpus matmuls).
+SmallVector<unsigned> getContiguityOrder(Value ptr, const ModuleAxisInfo &axis) {
   AxisInfo info = axis.get(ptr);
-  int64_t rank = type.getRank();
-  // Dimensions from the most contiguous; on a tie the lower dimension comes
-  // first, as in Triton 3.6 (a pointer whose contiguity is hidden on every
-  // dimension, say by `% N` of an unspecialized N, is walked along dimension
-  // 0: the K-major B operand of the AMD corpus matmuls).
-  SmallVector<unsigned> order(rank);
+  SmallVector<unsigned> order(cast<RankedTensorType>(ptr.getType()).getRank());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
     return info.getContiguity(a) > info.getContiguity(b);
   });
-  unsigned fastest = order[0];
+  return order;
+}
 
+/// The elements a thread can move at once through `ptr` along `fastest`:
+/// what its alignment and contiguity allow, at most 16 bytes.
+int64_t getVectorElements(Value ptr, unsigned fastest, const ModuleAxisInfo &axis) {
+  auto type = cast<RankedTensorType>(ptr.getType());
+  AxisInfo info = axis.get(ptr);
   Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
   int64_t elementBits = std::max<unsigned>(8, pointee.getIntOrFloatBitWidth());
-  int64_t elementBytes = elementBits / 8;
-  int64_t alignedElements = std::max<int64_t>(1, info.getDivisibility(fastest) / elementBytes);
+  int64_t alignedElements = std::max<int64_t>(1, info.getDivisibility(fastest) / (elementBits / 8));
   int64_t contiguous = std::min(info.getContiguity(fastest), type.getDimSize(fastest));
-  int64_t perThread = std::min({alignedElements, contiguous, 128 / elementBits});
+  return std::min({alignedElements, contiguous, 128 / elementBits});
+}
+
+/// The layout that coalesces the access `op` through `ptr`. A gather (a
+/// load whose elements are all apart) takes the widest vector among the
+/// accesses connected to it by def-use chains (either way; not from a
+/// block's arguments to its op) whose pointers have its shape and
+/// contiguity order, so that it keeps the layout of the loads and stores
+/// around it (a binary search's probes in a while loop: no conversions, as
+/// 3.6). 3.6 does this for every load; for contiguous but unaligned loads
+/// here it only added conversions (layer-norm backward: five where one was
+/// enough), so they keep their own width.
+BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleAxisInfo &axis,
+                                         int numWarps, int threadsPerWarp, int numCTAs) {
+  auto type = cast<RankedTensorType>(ptr.getType());
+  SmallVector<unsigned> order = getContiguityOrder(ptr, axis);
+  unsigned fastest = order[0];
+  int64_t own = getVectorElements(ptr, fastest, axis);
+  int64_t perThread = own;
+  bool gather = isa<LoadOp>(op) && axis.get(ptr).getContiguity(fastest) == 1;
+  if (gather && ptr.getDefiningOp()) {
+    BackwardSliceOptions options;
+    options.omitBlockArguments = true;
+    for (Operation *other : getSlice(op, options)) {
+      Value otherPtr = getTensorPointer(other);
+      if (!otherPtr || other == op ||
+          cast<RankedTensorType>(otherPtr.getType()).getShape() != type.getShape() ||
+          getContiguityOrder(otherPtr, axis) != order)
+        continue;
+      perThread = std::max(perThread, getVectorElements(otherPtr, fastest, axis));
+    }
+  }
   // No thread takes more than its share of the tensor.
   int64_t share = std::max<int64_t>(1, type.getNumElements() / (numWarps * threadsPerWarp));
   perThread = std::max<int64_t>(1, std::min(perThread, share));
 
-  SmallVector<unsigned> sizePerThread(rank, 1);
+  SmallVector<unsigned> sizePerThread(type.getRank(), 1);
   sizePerThread[fastest] = perThread;
   return getBlockedEncoding(op->getContext(), type.getShape(), sizePerThread, order,
                             numWarps, threadsPerWarp, numCTAs);

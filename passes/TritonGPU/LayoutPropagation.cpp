@@ -122,6 +122,12 @@ private:
       }
       return true;
     }
+    // A reduction of the value to scalars (a while loop's condition, say)
+    // reads it in any layout.
+    if (auto reduce = dyn_cast<ReduceOp>(user))
+      return llvm::none_of(reduce->getResultTypes(),
+                           [](Type t) { return isa<RankedTensorType>(t); }) &&
+             llvm::all_of(reduce.getSrcs(), [&](Value src) { return src == use.get(); });
     if (auto forOp = dyn_cast<scf::ForOp>(user)) {
       if (idx < 3)
         return false; // bounds are scalars

@@ -73,3 +73,47 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %v : tensor<64xf32, #blocked>
   }
 }
+
+// -----
+
+// A gather (indices loaded from memory: no contiguity) takes the widest
+// vector of the accesses connected to it with its shape and order, here the
+// aligned index load's four; a contiguous store stays at its own width.
+// CHECK-DAG: #[[G1:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[G4:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @gather
+  tt.func public @gather(%idx: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %table: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %ip = tt.splat %idx : !tt.ptr<i32> -> tensor<1024x!tt.ptr<i32>, #blocked>
+    %ips = tt.addptr %ip, %r : tensor<1024x!tt.ptr<i32>, #blocked>, tensor<1024xi32, #blocked>
+    // CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<i32>, #[[G4]]>
+    %i = tt.load %ips : tensor<1024x!tt.ptr<i32>, #blocked>
+    %tp = tt.splat %table : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %tps = tt.addptr %tp, %i : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    // CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[G4]]>
+    %v = tt.load %tps : tensor<1024x!tt.ptr<f32>, #blocked>
+    %op = tt.splat %out : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %ops = tt.addptr %op, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    // CHECK: tt.store %{{.*}}, %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[G4]]>
+    tt.store %ops, %v : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A gather alone keeps one element per thread.
+// CHECK-LABEL: tt.func public @gather_alone
+// CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, #{{.*}}>
+// CHECK-NOT: ttg.convert_layout
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @gather_alone(%table: !tt.ptr<f32>, %i: tensor<1024xi32, #blocked>) -> tensor<1024xf32, #blocked> {
+    %tp = tt.splat %table : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %tps = tt.addptr %tp, %i : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %v = tt.load %tps : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return %v : tensor<1024xf32, #blocked>
+  }
+}
