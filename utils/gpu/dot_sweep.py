@@ -209,6 +209,23 @@ def attention_bwd_args(torch, name, c, size, dev):
             "TFLOP/s")
 
 
+def attention_inputs(torch, c, size, dev, causal):
+    """Flash attention's fp16 q, k, v (16 heads, 2 at small sizes, of `size`
+    rows and d = HEAD_DIM), a poisoned output, and the float64 reference
+    softmax(q k^T / 8) v, keys after the query masked when causal."""
+    heads, d = (16 if size > 2048 else 2), c["HEAD_DIM"]
+    q, k, v = (torch.randn(heads, size, d, device=dev).to(torch.float16) for _ in range(3))
+    o = torch.full_like(q, float("nan"))
+
+    def ref():
+        s = (q.double() @ k.double().transpose(1, 2)) * 0.125
+        if causal:
+            s = s.masked_fill(torch.ones(size, size, device=dev, dtype=torch.bool).triu(1),
+                              float("-inf"))
+        return [torch.softmax(s, -1) @ v.double()]
+    return heads, d, q, k, v, o, ref
+
+
 def kernel_args(torch, name, size, dev, kernels=None):
     """Triton's call arguments of a KERNELS case at SIZE: (args, outputs,
     reference, grid, work, unit), work in flops or bytes. A reference that
@@ -229,15 +246,7 @@ def kernel_args(torch, name, size, dev, kernels=None):
         return ([a, b, out, size, size, size], [out], lambda: [a.double() @ b.double().T],
                 (cdiv(size, c["BM"]), cdiv(size, c["BN"]), c["SPLIT_K"]), 2 * size ** 3, "TFLOP/s")
     if name == "sweep_attention_causal":
-        heads, d = (16 if size > 2048 else 2), c["HEAD_DIM"]
-        q, k, v = (randn(heads, size, d) for _ in range(3))
-        o = torch.full_like(q, float("nan"))
-
-        def ref():
-            s = (q.double() @ k.double().transpose(1, 2)) * 0.125
-            s = s.masked_fill(torch.ones(size, size, device=dev, dtype=torch.bool).triu(1),
-                              float("-inf"))
-            return [torch.softmax(s, -1) @ v.double()]
+        heads, d, q, k, v, o, ref = attention_inputs(torch, c, size, dev, causal=True)
         # Half the score matrix is masked: count the half that is computed.
         return ([q, k, v, o, 0.125, size, size * d, d], [o], ref,
                 (cdiv(size, c["BLOCK_M"]), heads), 2 * heads * size * size * d, "TFLOP/s")
@@ -373,13 +382,7 @@ def kernel_args(torch, name, size, dev, kernels=None):
         return ([a, b, out, size, size, size], [out], lambda: [a.double() @ b.double()],
                 (c["NUM_SMS"],), 2 * size ** 3, "TFLOP/s")
     if name == "sweep_attention_desc":
-        heads, d = (16 if size > 2048 else 2), c["HEAD_DIM"]
-        q, k, v = (randn(heads, size, d) for _ in range(3))
-        o = torch.full_like(q, float("nan"))
-
-        def ref():
-            s_ = (q.double() @ k.double().transpose(1, 2)) * 0.125
-            return [torch.softmax(s_, -1) @ v.double()]
+        heads, d, q, k, v, o, ref = attention_inputs(torch, c, size, dev, causal=False)
         return ([q, k, v, o, 0.125, size], [o], ref, (cdiv(size, c["BLOCK_M"]), heads),
                 4 * heads * size * size * d, "TFLOP/s")
     if name == "sweep_hinted":
