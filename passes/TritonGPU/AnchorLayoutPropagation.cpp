@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -144,6 +145,14 @@ public:
 private:
   void seed() {
     func.walk([&](Operation *op) {
+      // A tile loaded in a loop: converting it costs every iteration.
+      if (auto load = dyn_cast<LoadOp>(op)) {
+        auto type = dyn_cast<RankedTensorType>(load.getType());
+        if (type && isa_and_nonnull<BlockedEncodingAttr>(type.getEncoding()) &&
+            load->getParentOfType<LoopLikeOpInterface>())
+          candidates[load.getResult()].insert(type.getEncoding());
+        return;
+      }
       if (!isDotLike(op))
         return;
       for (Value result : op->getResults()) {

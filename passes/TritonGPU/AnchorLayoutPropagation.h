@@ -2,15 +2,18 @@
 //
 // Part of -tritongpu-remove-layout-conversions: a dot's result layout is
 // fixed by the hardware, so the values computed from it are cheapest in that
-// layout too. The layouts of dot results flow forward to their users through
-// elementwise ops, broadcasts, reductions (as slices), expand_dims,
-// conversions and loop-carried values (scf.for/while/if results and block
-// arguments change type); where several layouts reach one value an MMA
-// layout wins (as in Triton 3.6). Operands that come from outside, and users
-// that keep their layout (loads, stores, dots, ...), get a conversion, which
-// the pass's rematerialization removes where the value is free to compute
-// again.
-//
+// layout too; likewise a tile loaded in a loop, whose coalesced layout would
+// otherwise be converted on every iteration. The layouts of these anchors
+// flow forward to their users through elementwise ops, broadcasts,
+// reductions (as slices), expand_dims, conversions and loop-carried values
+// (scf.for/while/if results and block arguments change type); where several
+// layouts reach one value an MMA layout wins (as in Triton 3.6), else the
+// first to reach it. Operands that come from outside, and users that keep
+// their layout (loads, stores, dots, ...), get a conversion, which the
+// pass's rematerialization removes where the value is free to compute
+// again. (Triton 3.6 makes every load an anchor; loads outside loops are
+// left to the pass's patterns here, which keep an unaligned row narrow
+// where 3.6 converts it: layer-norm backward.)
 //===----------------------------------------------------------------------===//
 
 #ifndef PASSES_TRITONGPU_ANCHORLAYOUTPROPAGATION_H
@@ -22,8 +25,8 @@ namespace mlir {
 namespace triton {
 namespace gpu {
 
-/// Rewrites `func` so that values computed from dot results carry the dots'
-/// layouts. An MMA result is carried only where some value computed from it
+/// Rewrites `func` so that values computed from dot results, and from loads
+/// in loops, carry their layouts. An MMA result is carried only where some value computed from it
 /// is converted to an MMA layout (or an operand of one) again, as in a loop
 /// that accumulates into the dot or feeds a second dot; elsewhere a
 /// conversion back to a plain layout is as cheap once as later. Returns

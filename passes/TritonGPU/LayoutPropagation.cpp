@@ -46,6 +46,14 @@ Value recreate(Value v, Attribute encoding, OpBuilder &builder) {
   return arith::ConstantOp::create(builder, def->getLoc(), type, attr);
 }
 
+/// The innermost loop around `op`, or null.
+Operation *enclosingLoop(Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent; parent = parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(parent))
+      return parent;
+  return nullptr;
+}
+
 /// How many loops enclose `op`.
 unsigned loopDepth(Operation *op) {
   unsigned depth = 0;
@@ -61,7 +69,8 @@ unsigned loopDepth(Operation *op) {
 // one erased.
 class Slice {
 public:
-  Slice(Attribute from, unsigned cvtDepth) : from(from), cvtDepth(cvtDepth) {}
+  Slice(ConvertLayoutOp cvt, Attribute from, Attribute to)
+      : from(from), to(to), cvtDepth(loopDepth(cvt)), cvtLoop(enclosingLoop(cvt)) {}
 
   bool grow(Value root) {
     add(root);
@@ -73,6 +82,13 @@ public:
     // made again in the new layout.
     for (OpOperand *operand : required)
       if (!values.contains(operand->get()) && !isRecreatable(operand->get())) {
+        // Another conversion out of the new layout (the other branch of an
+        // scf.if, say): its source is taken as it is.
+        if (auto convert = operand->get().getDefiningOp<ConvertLayoutOp>())
+          if (cast<RankedTensorType>(convert.getSrc().getType()).getEncoding() == to) {
+            bypassed.push_back(operand);
+            continue;
+          }
         if (!outsideLoop(operand->getOwner()))
           return false;
         entries.push_back(operand);
@@ -85,6 +101,18 @@ public:
   SmallVector<Operation *> exits;   // conversions out of the slice
   SmallVector<OpOperand *> leaving; // other uses, to be given a conversion back
   SmallVector<OpOperand *> entries; // operands to be converted into the slice
+  SmallVector<OpOperand *> bypassed; // operands converted out of the new layout
+  bool costly = false;               // some of `leaving` are in the erased one's loop
+
+  /// Whether the rewrite leaves fewer conversions than it finds, counting
+  /// the erased one, the bypassed ones and the exits that become no-ops.
+  bool netGain() const {
+    size_t removed = 1 + bypassed.size() + llvm::count_if(exits, [&](Operation *exit) {
+                       return cast<RankedTensorType>(exit->getResult(0).getType()).getEncoding() ==
+                              to;
+                     });
+    return removed > leaving.size() + entries.size();
+  }
 
 private:
   void add(Value v) {
@@ -172,8 +200,15 @@ private:
         return true;
       }
     }
-    if (!outsideLoop(user) || user->hasTrait<OpTrait::IsTerminator>())
+    if (user->hasTrait<OpTrait::IsTerminator>())
       return false;
+    if (!outsideLoop(user)) {
+      // A conversion back in the erased one's own loop runs as often: worth
+      // it only where it replaces more than it adds (see netGain).
+      if (enclosingLoop(user) != cvtLoop)
+        return false;
+      costly = true;
+    }
     leaving.push_back(&use);
     return true;
   }
@@ -181,8 +216,9 @@ private:
   /// Whether a conversion before `op` runs outside the erased one's loop.
   bool outsideLoop(Operation *op) const { return loopDepth(op) < cvtDepth; }
 
-  Attribute from;
+  Attribute from, to;
   unsigned cvtDepth;
+  Operation *cvtLoop;
 };
 
 } // namespace
@@ -193,8 +229,8 @@ bool mlir::triton::gpu::propagateSourceLayoutForward(ConvertLayoutOp cvt) {
   Attribute to = srcType.getEncoding(), from = dstType.getEncoding();
   if (!to || !from || to == from)
     return false;
-  Slice slice(from, loopDepth(cvt));
-  if (!slice.grow(cvt.getResult()))
+  Slice slice(cvt, from, to);
+  if (!slice.grow(cvt.getResult()) || (slice.costly && !slice.netGain()))
     return false;
   // Only worth it through control flow; straight-line code has its own
   // patterns.
@@ -216,6 +252,12 @@ bool mlir::triton::gpu::propagateSourceLayoutForward(ConvertLayoutOp cvt) {
     if (!made)
       made = recreate(v, to, builder);
     operand->set(made);
+  }
+  for (OpOperand *operand : slice.bypassed) {
+    auto convert = operand->get().getDefiningOp<ConvertLayoutOp>();
+    operand->set(convert.getSrc());
+    if (convert->use_empty())
+      convert.erase();
   }
   for (OpOperand *operand : slice.entries) {
     builder.setInsertionPoint(operand->getOwner());

@@ -264,6 +264,34 @@ struct ScanOfConvert : public OpRewritePattern<ScanOp> {
   }
 };
 
+/// gather(convert(src), convert(indices)) -> gather(src, indices), the
+/// result in the indices' layout and converted back: the source may have
+/// any layout (it goes through shared memory), the indices and the result
+/// share theirs.
+struct GatherOfConvert : public OpRewritePattern<GatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(GatherOp op, PatternRewriter &rewriter) const override {
+    auto unconverted = [](Value v) -> Value {
+      if (auto convert = v.getDefiningOp<ConvertLayoutOp>())
+        if (isDistributedEncoding(encodingOf(convert.getSrc())))
+          return convert.getSrc();
+      return {};
+    };
+    Value src = unconverted(op.getSrc()), indices = unconverted(op.getIndices());
+    if (!src && !indices)
+      return failure();
+    if (!src)
+      src = op.getSrc();
+    if (!indices)
+      indices = op.getIndices();
+    auto type = op.getType().cloneWithEncoding(encodingOf(indices));
+    auto gather = GatherOp::create(rewriter, op.getLoc(), type, src, indices, op.getAxis(),
+                                   op.getEfficientLayout());
+    replaceConvertingBack(op, gather, rewriter);
+    return success();
+  }
+};
+
 class TritonGPURemoveLayoutConversionsPass
     : public mlir::triton::gpu::impl::TritonGPURemoveLayoutConversionsBase<
           TritonGPURemoveLayoutConversionsPass> {
@@ -276,7 +304,7 @@ public:
     getOperation()->walk([](FuncOp func) { propagateAnchorLayouts(func); });
     RewritePatternSet patterns(context);
     patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert,
-                 ScanOfConvert, SinkConvertThroughShapeOp>(context);
+                 ScanOfConvert, GatherOfConvert, SinkConvertThroughShapeOp>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
     FrozenRewritePatternSet frozen(std::move(patterns));
     if (failed(applyPatternsGreedily(getOperation(), frozen)))

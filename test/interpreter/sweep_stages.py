@@ -135,7 +135,63 @@ CASES = {
                                            "seq_len": 160}),
     "sweep_hinted": (4, 3, "2", {"x_ptr": ([1504], "rand(1)"), "y_ptr": ([1504], "zeros"),
                                  "lo": -1.0, "hi": 2.0, "n": 1504}),
+    # The wide sweep's library-style kernels (utils/gpu/sweep_wide.py): row
+    # normalizations, a looped cross-entropy, activations, gathers, atomics,
+    # int4 weights, a transpose, scans, a quantization, an implicit-GEMM
+    # convolution, a GEMV, a branch on memory and a CSR SpMV whose row
+    # pointers (FILES) give rows of 0 to 130 entries.
+    "sweep_rms_norm": (8, 3, "3", {"x_ptr": ([3, 4000], "rand(1)"), "w_ptr": ([4000], "rand(2)"),
+                                   "y_ptr": ([3, 4000], "zeros"), "rstd_ptr": ([3], "zeros"),
+                                   "N": 4000, "eps": 1e-6}),
+    "sweep_cross_entropy": (8, 3, "3", {"logits_ptr": ([3, 4800], "rand(1)"),
+                                        "labels_ptr": ([3], "randint(0,4800,2)"),
+                                        "loss_ptr": ([3], "zeros"), "V": 4800}),
+    "sweep_swiglu": (4, 3, "2", {"a_ptr": ([1504], "rand(1)"), "b_ptr": ([1504], "rand(2)"),
+                                 "c_ptr": ([1504], "zeros"), "n": 1504}),
+    "sweep_embedding": (4, 3, "3", {"ids_ptr": ([48], "randint(0,100,1)"),
+                                    "table_ptr": ([100, 512], "rand(2)"),
+                                    "out_ptr": ([48, 512], "zeros"), "n_ids": 48}),
+    "sweep_histogram": (4, 3, "2", {"x_ptr": ([1504], "rand(1)"), "bins_ptr": ([256], "zeros"),
+                                    "n": 1504, "lo": -2.0, "hi": 2.0}),
+    "sweep_w4a16": (4, 3, "1,1", {"a_ptr": ([M, K], "rand(1)"),
+                                  "b_ptr": ([K // 2, M], "randint(-128,128,2)"),
+                                  "scale_ptr": ([M], "rand(3)"), "c_ptr": ([M, M], "zeros"),
+                                  "M": M, "N": M, "K": K}),
+    "sweep_softmax_bwd": (4, 3, "3", {"dy_ptr": ([3, 1000], "rand(1)"),
+                                      "y_ptr": ([3, 1000], "rand(2)"),
+                                      "dx_ptr": ([3, 1000], "zeros"), "N": 1000}),
+    "sweep_transpose": (4, 3, "2,2", {"x_ptr": ([80, 96], "rand(1)"), "y_ptr": ([96, 80], "zeros"),
+                                      "M": 80, "N": 96}),
+    "sweep_sort_desc": (4, 3, "3", {"x_ptr": ([3, 128], "rand(1)"), "y_ptr": ([3, 128], "zeros")}),
+    "sweep_reverse_cumsum": (4, 3, "6", {"x_ptr": ([48, 256], "rand(1)"),
+                                         "y_ptr": ([48, 256], "zeros"), "n_rows": 48}),
+    "sweep_gather": (4, 3, "3", {"x_ptr": ([3, 256], "rand(1)"),
+                                 "idx_ptr": ([3, 256], "randint(0,256,2)"),
+                                 "y_ptr": ([3, 256], "zeros")}),
+    "sweep_column_sums": (4, 3, "2", {"x_ptr": ([80, 160], "rand(1)"), "out_ptr": ([160], "zeros"),
+                                      "M": 80, "N": 160}),
+    "sweep_quant_fp8": (8, 3, "3", {"x_ptr": ([3, 4000], "rand(1)"), "q_ptr": ([3, 4000], "zeros"),
+                                    "scale_ptr": ([3], "zeros"), "N": 4000}),
+    "sweep_conv2d": (8, 3, "2,1", {"x_ptr": ([16, 4, 4, 64], "rand(1)"),
+                                   "w_ptr": ([3, 3, 64, 128], "rand(2)"),
+                                   "y_ptr": ([16, 4, 4, 128], "zeros"), "NB": 16, "H": 4, "W": 4,
+                                   "C": 64, "K": 128}),
+    "sweep_add_layer_norm": (8, 3, "3", {"x_ptr": ([3, 4000], "rand(1)"),
+                                         "res_ptr": ([3, 4000], "rand(2)"),
+                                         "w_ptr": ([4000], "rand(3)"), "b_ptr": ([4000], "rand(4)"),
+                                         "y_ptr": ([3, 4000], "zeros"),
+                                         "res_out_ptr": ([3, 4000], "zeros"), "N": 4000,
+                                         "eps": 1e-5}),
+    "sweep_gemv": (4, 3, "2", {"w_ptr": ([80, 272], "rand(1)"), "x_ptr": ([272], "rand(2)"),
+                               "y_ptr": ([80], "zeros"), "N": 80, "K": 272}),
+    "sweep_flag_branch": (4, 3, "2", {"x_ptr": ([1504], "rand(1)"), "flag_ptr": ([2], "ones"),
+                                      "y_ptr": ([1504], "zeros"), "n": 1504}),
+    "sweep_spmv": (4, 3, "5", {"rowptr_ptr": ([6], "file({OUT}/spmv_rowptr.npy)"),
+                               "cols_ptr": ([200], "randint(0,300,1)"),
+                               "vals_ptr": ([200], "rand(2)"), "x_ptr": ([300], "rand(3)"),
+                               "y_ptr": ([5], "zeros")}),
 }
+FILES = {"spmv_rowptr.npy": np.array([0, 5, 5, 70, 199, 200], dtype=np.int32)}
 
 
 def signature(path):
@@ -152,7 +208,7 @@ def arguments(path, values):
         if pointee:
             shape, init = value
             dims = ",".join(str(d) for d in shape)
-            args.append(f"{name}={DTYPES[pointee]}[{dims}]:{init}")
+            args.append(f"{name}={DTYPES[pointee]}[{dims}]:{init.replace('{OUT}', OUT)}")
         else:
             args.append(f"{name}={type_}:{value}")
     return args
@@ -174,6 +230,8 @@ def run(path, grid, args, out):
 
 def main():
     os.makedirs(OUT, exist_ok=True)
+    for name, array in FILES.items():
+        np.save(os.path.join(OUT, name), array)
     same = different = 0
     for kernel, (warps, stages, grid, values) in sorted(CASES.items()):
         ttir = os.path.join(TTIR_DIR, f"{kernel}.ttir")

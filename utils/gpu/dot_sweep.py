@@ -14,6 +14,9 @@ The harness imports cases() from here. Only this file knows the configurations.
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sweep_wide  # noqa: E402
+
 # name: (a type, b type, out type, accumulator, input precision,
 #        max_num_imprecise_acc, epilogue, BM, BN, BK, warps, stages, B K-major,
 #        timed size, tolerance)
@@ -95,6 +98,18 @@ KERNELS = {
                                                     "HEAD_DIM": 64}, 4, 3, 4096, 1008),
     "sweep_hinted": ("hinted_elementwise", {"BLOCK": 1024}, 4, 3, 1 << 26, 100000),
 }
+
+
+# The wide sweep's library-style kernels (sweep_wide.py, kernels_wide.py).
+KERNELS.update({name: spec[:6] for name, spec in sweep_wide.KERNELS.items()})
+
+
+def kernel_fn(kernels, name):
+    """The @triton.jit function of a KERNELS case."""
+    if name in sweep_wide.KERNELS:
+        import kernels_wide
+        return getattr(kernels_wide, KERNELS[name][0])
+    return getattr(kernels, KERNELS[name][0])
 
 
 def layer_norm_bwd_args(torch, c, size, dev):
@@ -231,6 +246,8 @@ def kernel_args(torch, name, size, dev, kernels=None):
     reference, grid, work, unit), work in flops or bytes. A reference that
     needs the same random numbers or roundings runs Triton's own compile
     (KERNELS given)."""
+    if name in sweep_wide.KERNELS:
+        return sweep_wide.kernel_args(torch, name, size, dev, kernels)
     spec = KERNELS[name]
     c = spec[1]
     cdiv = lambda a, b: -(-a // b)  # noqa: E731
@@ -506,10 +523,11 @@ def cases(Case, torch, kernels, dev):
         drop = [i for i, v in enumerate(args) if isinstance(v, int) and v == 1]
         probe = kernel_args(torch, name, size, "meta")
         exact = name in ("sweep_sort",)
-        case = Case(name, getattr(kernels, kernel), constexprs, warps, probe[3],
+        case = Case(name, kernel_fn(kernels, name), constexprs, warps, probe[3],
                     lambda: kernel_args(torch, name, size, dev, kernels)[:3], probe[4],
-                    unit=probe[5], drop=drop, tol=0 if exact else 1e-2 if probe[5] == "TFLOP/s"
-                    else 1e-5)
+                    unit=probe[5], drop=drop,
+                    tol=sweep_wide.KERNELS[name][6] if name in sweep_wide.KERNELS else 0 if exact
+                    else 1e-2 if probe[5] == "TFLOP/s" else 1e-5)
         case.stages = stages
         return case
     for name, spec in KERNELS.items():
@@ -547,7 +565,7 @@ def dump(out):
                      {"BB": bb, "BM": bm, "BN": bn, "BK": bk}, warps, stages))
     for name, spec in KERNELS.items():
         kernel, constexprs, warps, stages, _, _ = spec
-        jobs.append((name, getattr(kernels, kernel), (1,), kernel_args(torch, name, 256, "cuda")[0],
+        jobs.append((name, kernel_fn(kernels, name), (1,), kernel_args(torch, name, 256, "cuda")[0],
                      constexprs, warps, stages))
     for name, kernel, grid, args, constexprs, warps, stages in jobs:
         try:

@@ -117,3 +117,53 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %v : tensor<1024xf32, #blocked>
   }
 }
+
+// -----
+
+// A load takes the widest vector of the accesses connected to it: an fp16
+// row (eight elements in 16 bytes) quantized to fp8 and stored sixteen a
+// thread is read sixteen a thread, two vectors, with no conversion between.
+// CHECK-DAG: #[[Q16:.*]] = #ttg.blocked<{sizePerThread = [16], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @widened_to_store
+  tt.func public @widened_to_store(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %q: !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 4096 : i32, start = 0 : i32} : tensor<4096xi32, #blocked>
+    %xp = tt.splat %x : !tt.ptr<f16> -> tensor<4096x!tt.ptr<f16>, #blocked>
+    %xs = tt.addptr %xp, %r : tensor<4096x!tt.ptr<f16>, #blocked>, tensor<4096xi32, #blocked>
+    // CHECK: tt.load %{{.*}} : tensor<4096x!tt.ptr<f16>, #[[Q16]]>
+    %v = tt.load %xs : tensor<4096x!tt.ptr<f16>, #blocked>
+    %f = tt.fp_to_fp %v, rounding = rtne : tensor<4096xf16, #blocked> -> tensor<4096xf8E4M3FN, #blocked>
+    %qp = tt.splat %q : !tt.ptr<f8E4M3FN> -> tensor<4096x!tt.ptr<f8E4M3FN>, #blocked>
+    %qs = tt.addptr %qp, %r : tensor<4096x!tt.ptr<f8E4M3FN>, #blocked>, tensor<4096xi32, #blocked>
+    // CHECK: tt.store %{{.*}}, %{{.*}} : tensor<4096x!tt.ptr<f8E4M3FN>, #[[Q16]]>
+    tt.store %qs, %f : tensor<4096x!tt.ptr<f8E4M3FN>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// The exception: a contiguous load that cannot move its own 16 bytes (a row
+// at an offset of unknown alignment) keeps one element a thread beside the
+// aligned weight row's four; widened, its scalar loads would spread apart.
+// CHECK-DAG: #[[U1:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+// CHECK-DAG: #[[U4:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @unaligned_row
+  tt.func public @unaligned_row(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %w: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %row: i32) -> tensor<1024xf32, #blocked> {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %xrow = tt.addptr %x, %row : !tt.ptr<f32>, i32
+    %xp = tt.splat %xrow : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %xs = tt.addptr %xp, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    // CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[U1]]>
+    %xv = tt.load %xs : tensor<1024x!tt.ptr<f32>, #blocked>
+    %wp = tt.splat %w : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %ws = tt.addptr %wp, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    // CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[U4]]>
+    %wv = tt.load %ws : tensor<1024x!tt.ptr<f32>, #blocked>
+    %p = arith.mulf %xv, %wv : tensor<1024xf32, #blocked>
+    tt.return %p : tensor<1024xf32, #blocked>
+  }
+}

@@ -142,3 +142,106 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// An if whose branches both convert out of the loaded layout: the if carries
+// that layout, both conversions go, and the store, in it already, needs none
+// (a branch on a flag read from memory).
+// CHECK-LABEL: tt.func public @if_both_branches
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.if %{{.*}} -> (tensor<1024xf32, #[[B4:blocked[0-9]*]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[B4]]>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @if_both_branches(%p: tensor<1024x!tt.ptr<f32>, #b4>, %c: i1) {
+    %two = arith.constant dense<2.0> : tensor<1024xf32, #b4>
+    %x = tt.load %p : tensor<1024x!tt.ptr<f32>, #b4>
+    %y = scf.if %c -> (tensor<1024xf32, #b1>) {
+      %m = arith.mulf %x, %two : tensor<1024xf32, #b4>
+      %m1 = ttg.convert_layout %m : tensor<1024xf32, #b4> -> tensor<1024xf32, #b1>
+      scf.yield %m1 : tensor<1024xf32, #b1>
+    } else {
+      %s = arith.subf %x, %two : tensor<1024xf32, #b4>
+      %s1 = ttg.convert_layout %s : tensor<1024xf32, #b4> -> tensor<1024xf32, #b1>
+      scf.yield %s1 : tensor<1024xf32, #b1>
+    }
+    %y4 = ttg.convert_layout %y : tensor<1024xf32, #b1> -> tensor<1024xf32, #b4>
+    tt.store %p, %y4 : tensor<1024x!tt.ptr<f32>, #b4>
+    tt.return
+  }
+}
+
+// -----
+
+// The same if, its result stored in the other layout: carrying the loaded
+// layout through the if leaves one conversion, before the store, for the
+// two it erases (layer-norm backward's dw/db partial sums).
+// CHECK-LABEL: tt.func public @if_then_store
+// CHECK: scf.if %{{.*}} -> (tensor<1024xf32, #[[B4:blocked[0-9]*]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: } else {
+// CHECK-NOT: ttg.convert_layout
+// CHECK: }
+// CHECK: %[[C:.*]] = ttg.convert_layout %{{.*}} : tensor<1024xf32, #[[B4]]> -> tensor<1024xf32, #[[B1:blocked[0-9]*]]>
+// CHECK: tt.store %{{.*}}, %[[C]] : tensor<1024x!tt.ptr<f32>, #[[B1]]>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @if_then_store(%p: tensor<1024x!tt.ptr<f32>, #b4>, %q: tensor<1024x!tt.ptr<f32>, #b1>, %c: i1) {
+    %two = arith.constant dense<2.0> : tensor<1024xf32, #b4>
+    %x = tt.load %p : tensor<1024x!tt.ptr<f32>, #b4>
+    %y = scf.if %c -> (tensor<1024xf32, #b1>) {
+      %m = arith.mulf %x, %two : tensor<1024xf32, #b4>
+      %m1 = ttg.convert_layout %m : tensor<1024xf32, #b4> -> tensor<1024xf32, #b1>
+      scf.yield %m1 : tensor<1024xf32, #b1>
+    } else {
+      %s = arith.subf %x, %two : tensor<1024xf32, #b4>
+      %s1 = ttg.convert_layout %s : tensor<1024xf32, #b4> -> tensor<1024xf32, #b1>
+      scf.yield %s1 : tensor<1024xf32, #b1>
+    }
+    tt.store %q, %y : tensor<1024x!tt.ptr<f32>, #b1>
+    tt.return
+  }
+}
+
+// -----
+
+// A loop that reduces a tile loaded in it into a carried vector (a GEMV):
+// the load's layout flows through the reduction to the carried value, so
+// no conversion of the tile is left in the loop, only the vector's after it
+// (as Triton 3.6, which makes loads layout anchors).
+// CHECK-LABEL: tt.func public @reduce_in_loop
+// CHECK: scf.for {{.*}} -> (tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[T:blocked[0-9]*]]}>>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.load %{{.*}} : tensor<64x128x!tt.ptr<f16>, #[[T]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.yield
+// CHECK: ttg.convert_layout
+#t = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#d = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#v = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reduce_in_loop(%p: tensor<64x128x!tt.ptr<f16>, #t>, %out: tensor<64x!tt.ptr<f32>, #v>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64xf32, #ttg.slice<{dim = 1, parent = #d}>>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64xf32, #ttg.slice<{dim = 1, parent = #d}>>) : i32 {
+      %w = tt.load %p : tensor<64x128x!tt.ptr<f16>, #t>
+      %w1 = ttg.convert_layout %w : tensor<64x128xf16, #t> -> tensor<64x128xf16, #d>
+      %f = arith.extf %w1 : tensor<64x128xf16, #d> to tensor<64x128xf32, #d>
+      %s = "tt.reduce"(%f) <{axis = 1 : i32}> ({
+      ^bb0(%a: f32, %b: f32):
+        %sum = arith.addf %a, %b : f32
+        tt.reduce.return %sum : f32
+      }) : (tensor<64x128xf32, #d>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #d}>>
+      %next = arith.addf %acc, %s : tensor<64xf32, #ttg.slice<{dim = 1, parent = #d}>>
+      scf.yield %next : tensor<64xf32, #ttg.slice<{dim = 1, parent = #d}>>
+    }
+    %r1 = ttg.convert_layout %r : tensor<64xf32, #ttg.slice<{dim = 1, parent = #d}>> -> tensor<64xf32, #v>
+    tt.store %out, %r1 : tensor<64x!tt.ptr<f32>, #v>
+    tt.return
+  }
+}

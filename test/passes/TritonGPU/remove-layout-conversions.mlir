@@ -223,3 +223,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %m#1 : tensor<16xi32, #ttg.slice<{dim = 1, parent = #flat}>>
   }
 }
+
+// -----
+
+// tt.gather reads its source through shared memory in any layout, and gives
+// its result the indices' layout: the conversions of both operands go, and
+// the result, already in the store's layout, needs none.
+// CHECK-LABEL: tt.func public @gather_of_convert
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.gather %{{.*}}[%{{.*}}] {axis = 0 : i32} : (tensor<256xf32, #[[B2:blocked[0-9]*]]>, tensor<256xi32, #[[B2]]>) -> tensor<256xf32, #[[B2]]>
+// CHECK-NOT: ttg.convert_layout
+#b2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @gather_of_convert(%x: tensor<256x!tt.ptr<f32>, #b2>, %i: tensor<256x!tt.ptr<i32>, #b2>) {
+    %v = tt.load %x : tensor<256x!tt.ptr<f32>, #b2>
+    %v1 = ttg.convert_layout %v : tensor<256xf32, #b2> -> tensor<256xf32, #b1>
+    %j = tt.load %i : tensor<256x!tt.ptr<i32>, #b2>
+    %j1 = ttg.convert_layout %j : tensor<256xi32, #b2> -> tensor<256xi32, #b1>
+    %g = tt.gather %v1[%j1] {axis = 0 : i32} : (tensor<256xf32, #b1>, tensor<256xi32, #b1>) -> tensor<256xf32, #b1>
+    %g2 = ttg.convert_layout %g : tensor<256xf32, #b1> -> tensor<256xf32, #b2>
+    tt.store %x, %g2 : tensor<256x!tt.ptr<f32>, #b2>
+    tt.return
+  }
+}
