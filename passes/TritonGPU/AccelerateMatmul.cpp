@@ -61,7 +61,8 @@ int64_t getInstrK(Type type, InputPrecision precision) {
 /// Triton's warps for an mma v2 dot: a dot connected to other dots (through
 /// anything but layout conversions, in its region, either way) puts them all along its
 /// longer dimension, or takes an MMA dot's warps; otherwise warps go where
-/// the tile has more repetitions of the 16x8 instruction, M on ties.
+/// the tile has more repetitions of the 16x8 instruction, M on ties, but
+/// never more along M than M has 16-row tiles (a 16-row tile: all along N).
 SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape, unsigned numWarps) {
   // A batched (3-D) dot: every warp along the batch, as 3.6 (warps beyond
   // the batch hold copies).
@@ -98,17 +99,14 @@ SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape, unsign
   if (chained)
     return shape[0] >= shape[1] ? SmallVector<unsigned>{numWarps, 1}
                                 : SmallVector<unsigned>{1, numWarps};
-  int64_t reps[2] = {std::max<int64_t>(1, shape[0] / 16), std::max<int64_t>(1, shape[1] / 8)};
+  // Warps double along M while M has more 16-row tiles per warp than N has
+  // 8-column ones and there are M tiles left to split; else along N.
   SmallVector<unsigned> warps = {1, 1};
   while (warps[0] * warps[1] < numWarps) {
-    if (reps[0] >= reps[1]) {
+    if (shape[0] / 16 / warps[0] >= shape[1] / (8 * warps[1]) && warps[0] < shape[0] / 16)
       warps[0] *= 2;
-      if (reps[0] != 1)
-        reps[0] /= 2;
-    } else {
+    else
       warps[1] *= 2;
-      reps[1] /= 2;
-    }
   }
   return warps;
 }
@@ -384,7 +382,10 @@ struct TritonGPUAccelerateMatmulPass
       return;
     SmallVector<DotOp> dots;
     module.walk([&](DotOp dot) { dots.push_back(dot); });
-    for (DotOp dot : dots)
+    // Last dot first, as 3.6's rewrite driver visits them: of two chained
+    // dots the later one picks the warps and the earlier takes them (a
+    // 16-row decoding attention: both [1, 4], along the longer P @ V).
+    for (DotOp dot : llvm::reverse(dots))
       accelerate(dot, numWarps.getInt(), capability);
   }
 };

@@ -65,16 +65,23 @@ bool isCheapToLoadAgain(LoadOp load) {
   return !threads || ptrType.getNumElements() < *threads;
 }
 
+/// A row or column vector of an MMA tile: a slice of an MMA layout.
+bool isMmaSlice(Attribute layout) {
+  auto slice = dyn_cast<SliceEncodingAttr>(layout);
+  return slice && isMmaEncoding(slice.getParent());
+}
+
 /// Loads and shape ops move no data between threads when done again in
 /// another layout; a load read again costs memory traffic, so only into plain
-/// layouts (blocked, slice, linear: never dot operands or MMA), as Triton
-/// 3.6 rematerializes them.
+/// layouts (blocked, slice, linear) and the row and column vectors of MMA
+/// tiles (an epilogue's per-row and per-column scales), never dot operands
+/// or MMA tiles, as Triton 3.6 rematerializes them.
 bool isRematerializableInto(Operation *op, Attribute target) {
   if (isa<ReshapeOp, TransOp>(op))
     return isa<RankedTensorType>(op->getOperand(0).getType());
   if (auto load = dyn_cast<LoadOp>(op))
     return !load.getIsVolatile() && isa<RankedTensorType>(load.getType()) &&
-           isPlainLayout(target) && isCheapToLoadAgain(load);
+           (isPlainLayout(target) || isMmaSlice(target)) && isCheapToLoadAgain(load);
   return false;
 }
 

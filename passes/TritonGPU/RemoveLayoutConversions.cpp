@@ -292,6 +292,27 @@ struct GatherOfConvert : public OpRewritePattern<GatherOp> {
   }
 };
 
+/// histogram(convert(x)) -> histogram(x): every element is counted through
+/// shared memory whatever its layout (a mask moves with it); the bins keep
+/// theirs.
+struct HistogramOfConvert : public OpRewritePattern<HistogramOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(HistogramOp op, PatternRewriter &rewriter) const override {
+    SmallVector<Value> converted{op.getSrc()};
+    if (op.getMask())
+      converted.push_back(op.getMask());
+    SmallVector<Value> sources;
+    if (!unconvertedSources(converted, sources, rewriter))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getSrcMutable().assign(sources[0]);
+      if (op.getMask())
+        op.getMaskMutable().assign(sources[1]);
+    });
+    return success();
+  }
+};
+
 class TritonGPURemoveLayoutConversionsPass
     : public mlir::triton::gpu::impl::TritonGPURemoveLayoutConversionsBase<
           TritonGPURemoveLayoutConversionsPass> {
@@ -304,7 +325,8 @@ public:
     getOperation()->walk([](FuncOp func) { propagateAnchorLayouts(func); });
     RewritePatternSet patterns(context);
     patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert,
-                 ScanOfConvert, GatherOfConvert, SinkConvertThroughShapeOp>(context);
+                 ScanOfConvert, GatherOfConvert, HistogramOfConvert,
+                 SinkConvertThroughShapeOp>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
     FrozenRewritePatternSet frozen(std::move(patterns));
     if (failed(applyPatternsGreedily(getOperation(), frozen)))

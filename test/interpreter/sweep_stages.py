@@ -18,7 +18,7 @@ import numpy as np
 
 OPT, RUN, TTIR_DIR, OUT = sys.argv[1:5]
 M, N, K = 48, 40, 72
-DTYPES = {"f16": "f16", "bf16": "bf16", "f32": "f32", "i8": "i8", "i32": "i32", "i64": "i64",
+DTYPES = {"f16": "f16", "bf16": "bf16", "f32": "f32", "f64": "f64", "i8": "i8", "i32": "i32", "i64": "i64",
           "f8E4M3FN": "f8e4nv", "f8E5M2": "f8e5"}
 
 RTOL = {"sweep_tf32x3": 1e-5}
@@ -190,8 +190,60 @@ CASES = {
                                "cols_ptr": ([200], "randint(0,300,1)"),
                                "vals_ptr": ([200], "rand(2)"), "x_ptr": ([300], "rand(3)"),
                                "y_ptr": ([5], "zeros")}),
+    # The second batch: paged decoding attention (16 query heads per KV
+    # head), a mixture-of-experts matmul over sorted token rows (FILES),
+    # the layer-norm tutorial's column loops, W8A8 with per-row/column
+    # scales, a linear recurrence by a tuple scan, tl.histogram, fp16 and
+    # fp32 atomic scatter-adds, an fp64 dot, MurmurHash in uint32, two dots
+    # per K step and a 3-D permute.
+    "sweep_paged_decode": (4, 3, "2,2", {"q_ptr": ([2, 32, 128], "rand(1)"),
+                                         "k_cache": ([32, 16, 2, 128], "rand(2)"),
+                                         "v_cache": ([32, 16, 2, 128], "rand(3)"),
+                                         "block_table": ([2, 16], "randint(0,32,4)"),
+                                         "seq_lens": ([2], "randint(1,257,5)"),
+                                         "out_ptr": ([2, 32, 128], "zeros"), "scale": 0.125,
+                                         "max_blocks": 16}),
+    "sweep_moe": (4, 3, "2,1", {"a_ptr": ([24, 64], "rand(1)"), "w_ptr": ([2, 64, 128], "rand(2)"),
+                                "c_ptr": ([48, 128], "zeros"),
+                                "sorted_ids": ([128], "file({OUT}/moe_sorted_ids.npy)"),
+                                "expert_ids": ([2], "arange"), "num_valid": 48, "N": 128,
+                                "K": 64}),
+    "sweep_layer_norm_loop": (8, 3, "3", {"x_ptr": ([3, 2400], "rand(1)"),
+                                          "y_ptr": ([3, 2400], "zeros"),
+                                          "w_ptr": ([2400], "rand(2)"), "b_ptr": ([2400], "rand(3)"),
+                                          "mean_ptr": ([3], "zeros"), "rstd_ptr": ([3], "zeros"),
+                                          "N": 2400, "eps": 1e-5}),
+    "sweep_int8_scaled": (8, 3, "1,1", {"a_ptr": ([48, 160], "randint(-128,128,1)"),
+                                        "b_ptr": ([48, 160], "randint(-128,128,2)"),
+                                        "a_scale_ptr": ([48], "rand(3)"),
+                                        "b_scale_ptr": ([48], "rand(4)"),
+                                        "c_ptr": ([48, 48], "zeros"), "M": 48, "N": 48, "K": 160}),
+    "sweep_recurrence": (4, 3, "2", {"a_ptr": ([8, 256], "rand(1)"), "b_ptr": ([8, 256], "rand(2)"),
+                                     "h_ptr": ([8, 256], "zeros")}),
+    "sweep_histogram_op": (4, 3, "2", {"x_ptr": ([1504], "randint(0,64,1)"),
+                                       "bins_ptr": ([64], "zeros"), "n": 1504}),
+    "sweep_scatter_add": (4, 3, "3", {"grad_ptr": ([48, 256], "rand(1)"),
+                                      "ids_ptr": ([48], "randint(0,20,2)"),
+                                      "out_ptr": ([20, 256], "zeros"), "n_ids": 48}),
+    "sweep_fp64_mm": (4, 3, "1,1", {"a_ptr": ([48, 80], "rand(1)"), "b_ptr": ([80, 48], "rand(2)"),
+                                    "c_ptr": ([48, 48], "zeros"), "M": 48, "N": 48, "K": 80}),
+    "sweep_murmur": (4, 3, "2", {"x_ptr": ([1504], "randint(-100000,100000,1)"),
+                                 "y_ptr": ([1504], "zeros"), "n": 1504, "seed": 1234}),
+    "sweep_gated_mlp": (8, 3, "1,1", {"x_ptr": ([48, 80], "rand(1)"), "w1_ptr": ([80, 48], "rand(2)"),
+                                      "w3_ptr": ([80, 48], "rand(3)"), "out_ptr": ([48, 48], "zeros"),
+                                      "M": 48, "N": 48, "K": 80}),
+    "sweep_split_heads": (4, 3, "2", {"x_ptr": ([48, 8, 64], "rand(1)"),
+                                      "y_ptr": ([8, 48, 64], "zeros"), "S": 48}),
+    "sweep_rms_norm_bwd": (8, 3, "3", {"dy_ptr": ([3, 4000], "rand(1)"),
+                                       "x_ptr": ([3, 4000], "rand(2)"), "w_ptr": ([4000], "rand(3)"),
+                                       "rstd_ptr": ([3], "rand(4)"), "dx_ptr": ([3, 4000], "zeros"),
+                                       "dw_ptr": ([4000], "zeros"), "N": 4000}),
 }
-FILES = {"spmv_rowptr.npy": np.array([0, 5, 5, 70, 199, 200], dtype=np.int32)}
+# Expert 0 takes rows 0..19, expert 1 rows 20..47, each padded to the block
+# of 64 with num_valid (48).
+FILES = {"spmv_rowptr.npy": np.array([0, 5, 5, 70, 199, 200], dtype=np.int32),
+         "moe_sorted_ids.npy": np.array(list(range(20)) + [48] * 44 + list(range(20, 48)) +
+                                        [48] * 36, dtype=np.int32)}
 
 
 def signature(path):

@@ -263,3 +263,256 @@ def spmv_csr(rowptr_ptr, cols_ptr, vals_ptr, x_ptr, y_ptr, BLOCK: tl.constexpr):
         v = tl.load(vals_ptr + offs, mask=mask, other=0.0)
         acc += v * tl.load(x_ptr + c, mask=mask, other=0.0)
     tl.store(y_ptr + row, tl.sum(acc, axis=0))
+
+
+@triton.jit
+def paged_decode(q_ptr, k_cache, v_cache, block_table, seq_lens, out_ptr, scale, max_blocks,
+                 HEAD_DIM: tl.constexpr, PAGE: tl.constexpr, GROUP: tl.constexpr):
+    # Decoding attention over a paged KV cache with grouped queries: one
+    # program per (sequence, KV head) takes the GROUP query heads sharing it.
+    # q [S, Hkv * GROUP, D] fp16; caches [pages, PAGE, Hkv, D]; block_table
+    # [S, max_blocks] int32 page numbers; seq_lens [S].
+    seq = tl.program_id(0)
+    kvh = tl.program_id(1)
+    n_kv = tl.num_programs(1)
+    d = tl.arange(0, HEAD_DIM)
+    heads = (seq * n_kv + kvh) * GROUP + tl.arange(0, GROUP)
+    q = tl.load(q_ptr + heads[:, None] * HEAD_DIM + d[None, :])
+    length = tl.load(seq_lens + seq)
+    m = tl.full((GROUP,), float("-inf"), tl.float32)
+    l = tl.zeros((GROUP,), tl.float32)
+    acc = tl.zeros((GROUP, HEAD_DIM), tl.float32)
+    for b in range(0, tl.cdiv(length, PAGE)):
+        page = tl.load(block_table + seq * max_blocks + b).to(tl.int64)
+        t = b * PAGE + tl.arange(0, PAGE)
+        slot = (page * PAGE + tl.arange(0, PAGE)) * n_kv + kvh
+        k = tl.load(k_cache + slot[:, None] * HEAD_DIM + d[None, :])
+        v = tl.load(v_cache + slot[:, None] * HEAD_DIM + d[None, :])
+        s = tl.dot(q, tl.trans(k)) * scale
+        s = tl.where((t < length)[None, :], s, float("-inf"))
+        m_new = tl.maximum(m, tl.max(s, 1))
+        p = tl.exp(s - m_new[:, None])
+        alpha = tl.exp(m - m_new)
+        l = l * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None] + tl.dot(p.to(tl.float16), v)
+        m = m_new
+    tl.store(out_ptr + heads[:, None] * HEAD_DIM + d[None, :], (acc / l[:, None]).to(tl.float16))
+
+
+@triton.jit
+def moe_matmul(a_ptr, w_ptr, c_ptr, sorted_ids, expert_ids, num_valid, N, K, TOP_K: tl.constexpr,
+               BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # A mixture-of-experts layer in the style of fused_moe: rows of
+    # sorted_ids (token * TOP_K + slot, grouped by expert, padded with
+    # num_valid) each take their token's row of a [T, K] times their block's
+    # expert's w [E, K, N], into c [T * TOP_K, N].
+    pid_m = tl.program_id(0)
+    rows = tl.load(sorted_ids + pid_m * BM + tl.arange(0, BM))
+    valid = rows < num_valid
+    expert = tl.load(expert_ids + pid_m).to(tl.int64)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a_ptrs = a_ptr + (rows // TOP_K)[:, None] * K + rk[None, :]
+    w_ptrs = w_ptr + expert * K * N + rk[:, None] * N + rn[None, :]
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = tl.load(a_ptrs, mask=valid[:, None] & (rk[None, :] < K - k * BK), other=0.0)
+        w = tl.load(w_ptrs, mask=(rk[:, None] < K - k * BK) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(a, w, acc)
+        a_ptrs += BK
+        w_ptrs += BK * N
+    tl.store(c_ptr + rows[:, None] * N + rn[None, :], acc.to(tl.float16),
+             mask=valid[:, None] & (rn[None, :] < N))
+
+
+@triton.jit
+def layer_norm_loop(x_ptr, y_ptr, w_ptr, b_ptr, mean_ptr, rstd_ptr, N, eps,
+                    BLOCK: tl.constexpr):
+    # Triton's layer-norm tutorial: a row of fp16 longer than the block, read
+    # three times in column loops (mean, variance, output).
+    row = tl.program_id(0)
+    x_ptr += row * N
+    y_ptr += row * N
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        acc += tl.load(x_ptr + cols, mask=cols < N, other=0.0).to(tl.float32)
+    mean = tl.sum(acc, axis=0) / N
+    acc = tl.zeros((BLOCK,), tl.float32)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + cols, mask=cols < N, other=0.0).to(tl.float32)
+        x = tl.where(cols < N, x - mean, 0.0)
+        acc += x * x
+    rstd = 1 / tl.sqrt(tl.sum(acc, axis=0) / N + eps)
+    tl.store(mean_ptr + row, mean)
+    tl.store(rstd_ptr + row, rstd)
+    for off in range(0, N, BLOCK):
+        cols = off + tl.arange(0, BLOCK)
+        mask = cols < N
+        w = tl.load(w_ptr + cols, mask=mask)
+        b = tl.load(b_ptr + cols, mask=mask)
+        x = tl.load(x_ptr + cols, mask=mask, other=0.0).to(tl.float32)
+        tl.store(y_ptr + cols, ((x - mean) * rstd * w + b).to(tl.float16), mask=mask)
+
+
+@triton.jit
+def int8_scaled_mm(a_ptr, b_ptr, a_scale_ptr, b_scale_ptr, c_ptr, M, N, K, BM: tl.constexpr,
+                   BN: tl.constexpr, BK: tl.constexpr):
+    # W8A8: int8 A [M, K] times int8 B given [N, K], int32 accumulation,
+    # scaled per row of A and per column of B into bf16.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.int32)
+    for k in range(0, tl.cdiv(K, BK)):
+        kk = k * BK + rk
+        a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
+                    other=0)
+        b = tl.load(b_ptr + rn[:, None] * K + kk[None, :], mask=(rn[:, None] < N) & (kk[None, :] < K),
+                    other=0)
+        acc = tl.dot(a, tl.trans(b), acc, out_dtype=tl.int32)
+    sa = tl.load(a_scale_ptr + rm, mask=rm < M, other=0.0)
+    sb = tl.load(b_scale_ptr + rn, mask=rn < N, other=0.0)
+    out = acc.to(tl.float32) * sa[:, None] * sb[None, :]
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], out.to(tl.bfloat16),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def _recurrence(a1, b1, a2, b2):
+    return a1 * a2, b1 * a2 + b2
+
+
+@triton.jit
+def linear_recurrence(a_ptr, b_ptr, h_ptr, L: tl.constexpr, ROWS: tl.constexpr):
+    # h[t] = a[t] * h[t - 1] + b[t] along each row, by an associative scan of
+    # (a, b) pairs (a selective-scan building block).
+    r = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
+    t = tl.arange(0, L)
+    offs = r[:, None] * L + t[None, :]
+    a = tl.load(a_ptr + offs)
+    b = tl.load(b_ptr + offs)
+    _, h = tl.associative_scan((a, b), axis=1, combine_fn=_recurrence)
+    tl.store(h_ptr + offs, h)
+
+
+@triton.jit
+def histogram_op(x_ptr, bins_ptr, n, NBINS: tl.constexpr, BLOCK: tl.constexpr):
+    # tl.histogram of int32 values in [0, NBINS) per program, added into the
+    # global counts with one vector of atomics.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0)
+    h = tl.histogram(x, NBINS)
+    # The padding's zeros were counted in bin 0.
+    pad = BLOCK - tl.minimum(n - tl.program_id(0) * BLOCK, BLOCK)
+    h -= tl.where(tl.arange(0, NBINS) == 0, pad, 0)
+    tl.atomic_add(bins_ptr + tl.arange(0, NBINS), h, sem="relaxed")
+
+
+@triton.jit
+def scatter_add_fp16(grad_ptr, ids_ptr, out_ptr, n_ids, D: tl.constexpr, BLOCK_T: tl.constexpr):
+    # An embedding's backward: rows of fp16 gradients added into out[ids] by
+    # fp16 atomics.
+    t = tl.program_id(0) * BLOCK_T + tl.arange(0, BLOCK_T)
+    ids = tl.load(ids_ptr + t, mask=t < n_ids, other=0)
+    d = tl.arange(0, D)
+    g = tl.load(grad_ptr + t[:, None] * D + d[None, :], mask=(t < n_ids)[:, None], other=0.0)
+    tl.atomic_add(out_ptr + ids[:, None] * D + d[None, :], g, mask=(t < n_ids)[:, None],
+                  sem="relaxed")
+
+
+@triton.jit
+def matmul_fp64(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                BK: tl.constexpr):
+    # fp64 C = A @ B with tl.dot on float64.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float64)
+    for k in range(0, tl.cdiv(K, BK)):
+        kk = k * BK + rk
+        a = tl.load(a_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
+                    other=0.0)
+        b = tl.load(b_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
+                    other=0.0)
+        acc = tl.dot(a, b, acc, input_precision="ieee", out_dtype=tl.float64)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def murmur_hash(x_ptr, y_ptr, n, seed, BLOCK: tl.constexpr):
+    # MurmurHash3's 32-bit mix of each int32 key, in uint32 arithmetic.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    k = tl.load(x_ptr + offs, mask=offs < n).to(tl.uint32, bitcast=True)
+    k = k * 0xCC9E2D51
+    k = (k << 15) | (k >> 17)
+    k = k * 0x1B873593
+    h = seed.to(tl.uint32) ^ k
+    h = (h << 13) | (h >> 19)
+    h = h * 5 + 0xE6546B64
+    h ^= 4
+    h ^= h >> 16
+    h = h * 0x85EBCA6B
+    h ^= h >> 13
+    h = h * 0xC2B2AE35
+    h ^= h >> 16
+    tl.store(y_ptr + offs, h.to(tl.int32, bitcast=True), mask=offs < n)
+
+
+@triton.jit
+def gated_mlp(x_ptr, w1_ptr, w3_ptr, out_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+              BK: tl.constexpr):
+    # The gate and up projections of a SwiGLU MLP in one K loop, two dots on
+    # the same x tile: out = silu(x @ w1) * (x @ w3), fp16.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    gate = tl.zeros((BM, BN), dtype=tl.float32)
+    up = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        kk = k * BK + rk
+        x = tl.load(x_ptr + rm[:, None] * K + kk[None, :], mask=(rm[:, None] < M) & (kk[None, :] < K),
+                    other=0.0)
+        w1 = tl.load(w1_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
+                     other=0.0)
+        w3 = tl.load(w3_ptr + kk[:, None] * N + rn[None, :], mask=(kk[:, None] < K) & (rn[None, :] < N),
+                     other=0.0)
+        gate = tl.dot(x, w1, gate)
+        up = tl.dot(x, w3, up)
+    out = gate * tl.sigmoid(gate) * up
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], out.to(tl.float16),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def split_heads(x_ptr, y_ptr, S, H: tl.constexpr, D: tl.constexpr, BS: tl.constexpr):
+    # [S, H, D] -> [H, S, D] for fp16, a BS x H x D tile per program through
+    # tl.permute.
+    s = tl.program_id(0) * BS + tl.arange(0, BS)
+    h = tl.arange(0, H)
+    d = tl.arange(0, D)
+    mask = (s < S)[:, None, None]
+    tile = tl.load(x_ptr + (s[:, None, None] * H + h[None, :, None]) * D + d[None, None, :],
+                   mask=mask)
+    out = tl.permute(tile, (1, 0, 2))
+    tl.store(y_ptr + (h[:, None, None] * S + s[None, :, None]) * D + d[None, None, :], out,
+             mask=(s < S)[None, :, None])
+
+
+@triton.jit
+def rms_norm_bwd(dy_ptr, x_ptr, w_ptr, rstd_ptr, dx_ptr, dw_ptr, N, BLOCK: tl.constexpr):
+    # RMS norm's backward, one fp32 row per program: dx, and dw accumulated
+    # across rows by fp32 atomics.
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < N
+    dy = tl.load(dy_ptr + row * N + cols, mask=mask, other=0.0)
+    x = tl.load(x_ptr + row * N + cols, mask=mask, other=0.0)
+    w = tl.load(w_ptr + cols, mask=mask, other=0.0)
+    rstd = tl.load(rstd_ptr + row)
+    xhat = x * rstd
+    wdy = w * dy
+    c = tl.sum(xhat * wdy, axis=0) / N
+    tl.store(dx_ptr + row * N + cols, (wdy - xhat * c) * rstd, mask=mask)
+    tl.atomic_add(dw_ptr + cols, dy * xhat, mask=mask, sem="relaxed")

@@ -28,6 +28,23 @@ KERNELS = {
     "sweep_gemv": ("gemv", {"BN": 64, "BK": 128}, 4, 3, 16384, 1008, 1e-3),
     "sweep_flag_branch": ("flag_branch", {"BLOCK": 1024}, 4, 3, 1 << 26, 100000, 0),
     "sweep_spmv": ("spmv_csr", {"BLOCK": 64}, 4, 3, 1 << 17, 1000, 1e-5),
+    "sweep_paged_decode": ("paged_decode", {"HEAD_DIM": 128, "PAGE": 16, "GROUP": 16}, 4, 3,
+                           4096, 512, 1e-2),
+    "sweep_moe": ("moe_matmul", {"TOP_K": 2, "BM": 64, "BN": 128, "BK": 64}, 4, 3, 4096, 496,
+                  1e-2),
+    "sweep_layer_norm_loop": ("layer_norm_loop", {"BLOCK": 1024}, 8, 3, 1 << 13, 100, 1e-2),
+    "sweep_int8_scaled": ("int8_scaled_mm", {"BM": 128, "BN": 128, "BK": 128}, 8, 3, 4096, 1008,
+                          1e-2),
+    "sweep_recurrence": ("linear_recurrence", {"L": 256, "ROWS": 4}, 4, 3, 1 << 15, 64, 1e-5),
+    "sweep_histogram_op": ("histogram_op", {"NBINS": 64, "BLOCK": 1024}, 4, 3, 1 << 24, 100000,
+                           0),
+    "sweep_scatter_add": ("scatter_add_fp16", {"D": 256, "BLOCK_T": 16}, 4, 3, 1 << 16, 1008,
+                          1e-2),
+    "sweep_fp64_mm": ("matmul_fp64", {"BM": 64, "BN": 64, "BK": 16}, 4, 3, 2048, 496, 1e-12),
+    "sweep_murmur": ("murmur_hash", {"BLOCK": 1024}, 4, 3, 1 << 26, 100000, 0),
+    "sweep_gated_mlp": ("gated_mlp", {"BM": 128, "BN": 128, "BK": 64}, 8, 3, 4096, 1008, 1e-2),
+    "sweep_split_heads": ("split_heads", {"H": 8, "D": 64, "BS": 32}, 4, 3, 1 << 16, 1008, 0),
+    "sweep_rms_norm_bwd": ("rms_norm_bwd", {"BLOCK": 4096}, 8, 3, 1 << 14, 1000, 1e-5),
 }
 
 
@@ -204,4 +221,177 @@ def kernel_args(torch, name, size, dev, kernels=None):
             out.index_add_(0, row_of, vals.double() * x.double()[cols.long()])
             return [out]
         return [rowptr, cols, vals, x, y], [y], ref, (rows,), 12 * nnz, "GB/s"
+    return more_args(torch, name, size, dev, c, nan, cdiv)
+
+
+def more_args(torch, name, size, dev, c, nan, cdiv):
+    """The second batch's cases (paged decoding, MoE, ...), as kernel_args."""
+    real = dev != "meta"
+    randn = lambda *shape: torch.randn(*shape, device=dev)  # noqa: E731
+    if name == "sweep_paged_decode":
+        seqs, n_kv, group, d, page = size // 64 if size > 1000 else 4, 2, c["GROUP"], \
+            c["HEAD_DIM"], c["PAGE"]
+        max_len = 2048 if size > 1000 else size
+        lens = torch.randint(max_len // 2, max_len + 1, (seqs,), device=dev, dtype=torch.int32)
+        max_blocks = cdiv(max_len, page)
+        pages = seqs * max_blocks
+        table = torch.randperm(pages, device=dev).int().reshape(seqs, max_blocks) if real else \
+            torch.empty(seqs, max_blocks, device=dev, dtype=torch.int32)
+        q = randn(seqs, n_kv * group, d).half()
+        kc, vc = randn(pages, page, n_kv, d).half(), randn(pages, page, n_kv, d).half()
+        out = nan(seqs, n_kv * group, d, dtype=torch.float16)
+
+        def ref():
+            outs = []
+            for s_ in range(seqs):
+                n = int(lens[s_])
+                k = kc[table[s_].long()].reshape(-1, n_kv, d)[:n].double()
+                v = vc[table[s_].long()].reshape(-1, n_kv, d)[:n].double()
+                qs = q[s_].double().reshape(n_kv, group, d)
+                sc = torch.einsum("hgd,thd->hgt", qs, k) * 0.125
+                outs.append(torch.einsum("hgt,thd->hgd", torch.softmax(sc, -1), v)
+                            .reshape(n_kv * group, d))
+            return [torch.stack(outs)]
+        work = 2 * 2 * int(lens.sum()) * n_kv * d if real else 1
+        return ([q, kc, vc, table, lens, out, 0.125, max_blocks], [out], ref, (seqs, n_kv),
+                work, "GB/s")
+    if name == "sweep_moe":
+        tokens, experts, top_k, k, n, bm = size, 8, c["TOP_K"], 1024, 1024, c["BM"]
+        a = randn(tokens, k).half()
+        w = (randn(experts, k, n) / 16).half()
+        choice = torch.stack([torch.randperm(experts, device=dev)[:top_k] for _ in range(tokens)]) \
+            if real else torch.zeros(tokens, top_k, device=dev, dtype=torch.int64)
+        flat = choice.reshape(-1)
+        order = torch.argsort(flat, stable=True)
+        counts = torch.bincount(flat, minlength=experts) if real else \
+            torch.zeros(experts, device=dev, dtype=torch.int64)
+        blocks = [cdiv(int(cnt), bm) for cnt in counts] if real else [tokens * top_k // bm + 1]
+        sorted_ids = torch.full((sum(blocks) * bm,), tokens * top_k, device=dev, dtype=torch.int32)
+        expert_ids = torch.zeros(sum(blocks), device=dev, dtype=torch.int32)
+        if real:
+            start = at = 0
+            for e, cnt in enumerate(counts.tolist()):
+                sorted_ids[at:at + cnt] = order[start:start + cnt].int()
+                expert_ids[at // bm:at // bm + blocks[e]] = e
+                start += cnt
+                at += blocks[e] * bm
+        out = nan(tokens * top_k, n, dtype=torch.float16)
+
+        def ref():
+            rows = a.double().repeat_interleave(top_k, 0)
+            return [torch.bmm(rows[:, None, :], w.double()[flat])[:, 0, :]]
+        return ([a, w, out, sorted_ids, expert_ids, tokens * top_k, n, k], [out], ref,
+                (sum(blocks), cdiv(n, c["BN"])), 2 * tokens * top_k * n * k, "TFLOP/s")
+    if name == "sweep_layer_norm_loop":
+        cols = 10000
+        x = randn(size, cols).half()
+        w, b = torch.rand(cols, device=dev) + 0.5, randn(cols)
+        y, mean, rstd = nan(size, cols, dtype=torch.float16), nan(size), nan(size)
+
+        def ref():
+            xd = x.double()
+            mu = xd.mean(1, keepdim=True)
+            r = 1 / (xd.var(1, unbiased=False, keepdim=True) + 1e-5).sqrt()
+            return [(xd - mu) * r * w.double() + b.double(), mu[:, 0], r[:, 0]]
+        return ([x, y, w, b, mean, rstd, cols, 1e-5], [y, mean, rstd], ref, (size,),
+                2 * 3 * size * cols, "GB/s")
+    if name == "sweep_int8_scaled":
+        m = n = k = size
+        a = torch.randint(-128, 128, (m, k), device=dev, dtype=torch.int8)
+        bt = torch.randint(-128, 128, (n, k), device=dev, dtype=torch.int8)
+        sa, sb = torch.rand(m, device=dev) / 100, torch.rand(n, device=dev) / 100
+        out = nan(m, n, dtype=torch.bfloat16)
+        return ([a, bt, sa, sb, out, m, n, k], [out],
+                lambda: [(a.double() @ bt.double().t()) * sa.double()[:, None] * sb.double()[None, :]],
+                (cdiv(m, c["BM"]), cdiv(n, c["BN"])), 2 * m * n * k, "TFLOP/s")
+    if name == "sweep_recurrence":
+        length = c["L"]
+        a = torch.rand(size, length, device=dev) * 0.5 + 0.5
+        b = randn(size, length)
+        h = nan(size, length)
+
+        def ref():
+            out = torch.empty(size, length, device=dev, dtype=torch.float64)
+            acc = torch.zeros(size, device=dev, dtype=torch.float64)
+            for t in range(length):
+                acc = a[:, t].double() * acc + b[:, t].double()
+                out[:, t] = acc
+            return [out]
+        return [a, b, h], [h], ref, (size // c["ROWS"],), 3 * 4 * size * length, "GB/s"
+    if name == "sweep_histogram_op":
+        x = torch.randint(0, c["NBINS"], (size,), device=dev, dtype=torch.int32)
+        bins = torch.zeros(c["NBINS"], device=dev, dtype=torch.int32)
+        return ([x, bins, size], [bins], lambda: [torch.bincount(x, minlength=c["NBINS"]).int()],
+                (cdiv(size, c["BLOCK"]),), 4 * size, "GB/s")
+    if name == "sweep_scatter_add":
+        d, rows = c["D"], 50000
+        grad = randn(size, d).half()
+        ids = torch.randint(0, rows, (size,), device=dev)
+        out = torch.zeros(rows, d, device=dev, dtype=torch.float16)
+
+        def ref():
+            want = torch.zeros(rows, d, device=dev, dtype=torch.float64)
+            want.index_add_(0, ids, grad.double())
+            return [want]
+        return ([grad, ids, out, size], [out], ref, (cdiv(size, c["BLOCK_T"]),), 2 * 3 * size * d,
+                "GB/s")
+    if name == "sweep_fp64_mm":
+        m = n = k = size
+        a, b = randn(m, k).double(), randn(k, n).double()
+        out = nan(m, n, dtype=torch.float64)
+        return ([a, b, out, m, n, k], [out], lambda: [a @ b],
+                (cdiv(m, c["BM"]), cdiv(n, c["BN"])), 2 * m * n * k, "TFLOP/s")
+    if name == "sweep_murmur":
+        x = torch.randint(-2 ** 31, 2 ** 31 - 1, (size,), device=dev, dtype=torch.int32)
+        y = torch.zeros(size, device=dev, dtype=torch.int32)
+
+        def ref():
+            m32 = 0xFFFFFFFF
+            rotl = lambda v, r: ((v << r) | (v >> (32 - r))) & m32  # noqa: E731
+            k = x.long() & m32
+            k = (k * 0xCC9E2D51) & m32
+            k = rotl(k, 15)
+            k = (k * 0x1B873593) & m32
+            h = 1234 ^ k
+            h = rotl(h, 13)
+            h = (h * 5 + 0xE6546B64) & m32
+            h ^= 4
+            h ^= h >> 16
+            h = (h * 0x85EBCA6B) & m32
+            h ^= h >> 13
+            h = (h * 0xC2B2AE35) & m32
+            h ^= h >> 16
+            return [torch.where(h >= 2 ** 31, h - 2 ** 32, h).int()]
+        return [x, y, size, 1234], [y], ref, (cdiv(size, c["BLOCK"]),), 8 * size, "GB/s"
+    if name == "sweep_gated_mlp":
+        m = n = k = size
+        x, w1, w3 = randn(m, k).half(), (randn(k, n) / 16).half(), (randn(k, n) / 16).half()
+        out = nan(m, n, dtype=torch.float16)
+
+        def ref():
+            g = x.double() @ w1.double()
+            return [g * torch.sigmoid(g) * (x.double() @ w3.double())]
+        return ([x, w1, w3, out, m, n, k], [out], ref, (cdiv(m, c["BM"]), cdiv(n, c["BN"])),
+                2 * 2 * m * n * k, "TFLOP/s")
+    if name == "sweep_split_heads":
+        h, d = c["H"], c["D"]
+        x = randn(size, h, d).half()
+        y = nan(h, size, d, dtype=torch.float16)
+        return ([x, y, size], [y], lambda: [x.double().permute(1, 0, 2)],
+                (cdiv(size, c["BS"]),), 2 * 2 * size * h * d, "GB/s")
+    if name == "sweep_rms_norm_bwd":
+        cols = 4000
+        dy, x = randn(size, cols), randn(size, cols)
+        w = torch.rand(cols, device=dev) + 0.5
+        rstd = torch.rand(size, device=dev) + 0.5
+        dx = nan(size, cols)
+        dw = torch.zeros(cols, device=dev)
+
+        def ref():
+            xhat = x.double() * rstd.double()[:, None]
+            wdy = w.double() * dy.double()
+            cc = (xhat * wdy).sum(1, keepdim=True) / cols
+            return [(wdy - xhat * cc) * rstd.double()[:, None], (dy.double() * xhat).sum(0)]
+        return ([dy, x, w, rstd, dx, dw, cols], [dx, dw], ref, (size,), 3 * 4 * size * cols,
+                "GB/s")
     raise KeyError(name)

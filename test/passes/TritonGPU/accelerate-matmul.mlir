@@ -283,3 +283,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #blocked>
   }
 }
+
+// -----
+
+// A 16-row tile (decoding attention's scores, 16 query heads): one 16-row
+// MMA tile, so every warp goes along N, as in Triton 3.6, not two along M
+// that would hold copies.
+// CHECK: #[[R16:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func @sixteen_rows
+// CHECK: tt.dot {{.*}} -> tensor<16x16xf32, #[[R16]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @sixteen_rows(%a: tensor<16x128xf16, #A>, %b: tensor<128x16xf16, #B>, %c: tensor<16x16xf32, #blocked>) -> tensor<16x16xf32, #blocked> {
+    %d = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<16x128xf16, #A> * tensor<128x16xf16, #B> -> tensor<16x16xf32, #blocked>
+    tt.return %d : tensor<16x16xf32, #blocked>
+  }
+}

@@ -247,3 +247,46 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// tt.histogram counts its elements through shared memory in any layout: the
+// conversion of its source goes.
+// CHECK-LABEL: tt.func public @histogram_of_convert
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.histogram %{{.*}} : tensor<1024xi32, #[[B4:blocked[0-9]*]]> -> tensor<64xi32, #{{.*}}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @histogram_of_convert(%x: tensor<1024x!tt.ptr<i32>, #b4>) -> tensor<64xi32, #b1> {
+    %v = tt.load %x : tensor<1024x!tt.ptr<i32>, #b4>
+    %v1 = ttg.convert_layout %v : tensor<1024xi32, #b4> -> tensor<1024xi32, #b1>
+    %h = tt.histogram %v1 : tensor<1024xi32, #b1> -> tensor<64xi32, #b1>
+    tt.return %h : tensor<64xi32, #b1>
+  }
+}
+
+// -----
+
+// A per-row scale of fewer elements than threads, converted to a row vector
+// of an MMA tile for the epilogue, is loaded in that layout instead (the
+// repeated reads hit the cache), as 3.6 does.
+// CHECK-LABEL: tt.func public @mma_row_scale
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.load %{{.*}} : tensor<128x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #mma}>>
+// CHECK-NOT: ttg.convert_layout
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 32]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_row_scale(%s: !tt.ptr<f32>, %acc: tensor<128x128xf32, #mma>) -> tensor<128x128xf32, #mma> {
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b1>
+    %sp = tt.splat %s : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #b1>
+    %sps = tt.addptr %sp, %r : tensor<128x!tt.ptr<f32>, #b1>, tensor<128xi32, #b1>
+    %v = tt.load %sps : tensor<128x!tt.ptr<f32>, #b1>
+    %v1 = ttg.convert_layout %v : tensor<128xf32, #b1> -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %e = tt.expand_dims %v1 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+    %b = tt.broadcast %e : tensor<128x1xf32, #mma> -> tensor<128x128xf32, #mma>
+    %m = arith.mulf %acc, %b : tensor<128x128xf32, #mma>
+    tt.return %m : tensor<128x128xf32, #mma>
+  }
+}
