@@ -55,6 +55,8 @@ int64_t getInstrK(Type type, InputPrecision precision) {
     return precision == InputPrecision::TF32 ? 8 : 0;
   if (type.isInteger(8))
     return 32;
+  if (type.isF64())
+    return 16; // sm_90's m16n8k16 DMMA
   return 0;
 }
 
@@ -310,7 +312,8 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
   if (aElem != bElem && !(isFp8(aElem) && isFp8(bElem)))
     return false;
   int64_t instrK = getInstrK(aElem, dot.getInputPrecision());
-  if (instrK == 0)
+  // fp64 mma.sync in 16x8 tiles is sm_90's; sm_80 keeps FMAs.
+  if (instrK == 0 || (aElem.isF64() && capability < 90))
     return false;
   // The accumulators the tensor cores add into: int32 for int8, fp32, and
   // fp16 for fp16 (and, on wgmma, fp8) operands.
@@ -319,6 +322,8 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
   auto accumulates = [&](bool fp8F16) {
     if (intDot)
       return accElem.isInteger(32);
+    if (aElem.isF64())
+      return accElem.isF64();
     return accElem.isF32() || (accElem.isF16() && (aElem.isF16() || (fp8F16 && isFp8(aElem))));
   };
   ArrayRef<int64_t> shape = type.getShape();
@@ -345,7 +350,7 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
     instrShape.insert(instrShape.begin(), 1);
   auto mma =
       NvidiaMmaEncodingAttr::get(context, 2, 0, warps, blocked.getCGALayout(), instrShape);
-  unsigned kWidth = 32 / aElem.getIntOrFloatBitWidth();
+  unsigned kWidth = std::max(1u, 32 / aElem.getIntOrFloatBitWidth());
   auto aEnc = DotOperandEncodingAttr::get(context, 0, mma, kWidth);
   auto bEnc = DotOperandEncodingAttr::get(context, 1, mma, kWidth);
 

@@ -231,7 +231,8 @@ def more_args(torch, name, size, dev, c, nan, cdiv):
     if name == "sweep_paged_decode":
         seqs, n_kv, group, d, page = size // 64 if size > 1000 else 4, 2, c["GROUP"], \
             c["HEAD_DIM"], c["PAGE"]
-        max_len = 2048 if size > 1000 else size
+        # (Never one block: Triton would specialize max_blocks == 1 away.)
+        max_len = 2048 if size > 1000 else max(size, 256)
         lens = torch.randint(max_len // 2, max_len + 1, (seqs,), device=dev, dtype=torch.int32)
         max_blocks = cdiv(max_len, page)
         pages = seqs * max_blocks
@@ -252,7 +253,9 @@ def more_args(torch, name, size, dev, c, nan, cdiv):
                 outs.append(torch.einsum("hgt,thd->hgd", torch.softmax(sc, -1), v)
                             .reshape(n_kv * group, d))
             return [torch.stack(outs)]
-        work = 2 * 2 * int(lens.sum()) * n_kv * d if real else 1
+        # K and V read once (lengths average 3/4 of the longest; the grid
+        # and the work are fixed before the draw).
+        work = 2 * 2 * seqs * max_len * 3 // 4 * n_kv * d
         return ([q, kc, vc, table, lens, out, 0.125, max_blocks], [out], ref, (seqs, n_kv),
                 work, "GB/s")
     if name == "sweep_moe":
@@ -265,9 +268,12 @@ def more_args(torch, name, size, dev, c, nan, cdiv):
         order = torch.argsort(flat, stable=True)
         counts = torch.bincount(flat, minlength=experts) if real else \
             torch.zeros(experts, device=dev, dtype=torch.int64)
-        blocks = [cdiv(int(cnt), bm) for cnt in counts] if real else [tokens * top_k // bm + 1]
-        sorted_ids = torch.full((sum(blocks) * bm,), tokens * top_k, device=dev, dtype=torch.int32)
-        expert_ids = torch.zeros(sum(blocks), device=dev, dtype=torch.int32)
+        blocks = [cdiv(int(cnt), bm) for cnt in counts] if real else []
+        # The grid is fixed before the draw (the harness sizes it on meta
+        # tensors): as many blocks as any draw can need, the rest all padding.
+        grid_m = tokens * top_k // bm + experts
+        sorted_ids = torch.full((grid_m * bm,), tokens * top_k, device=dev, dtype=torch.int32)
+        expert_ids = torch.zeros(grid_m, device=dev, dtype=torch.int32)
         if real:
             start = at = 0
             for e, cnt in enumerate(counts.tolist()):
@@ -281,7 +287,7 @@ def more_args(torch, name, size, dev, c, nan, cdiv):
             rows = a.double().repeat_interleave(top_k, 0)
             return [torch.bmm(rows[:, None, :], w.double()[flat])[:, 0, :]]
         return ([a, w, out, sorted_ids, expert_ids, tokens * top_k, n, k], [out], ref,
-                (sum(blocks), cdiv(n, c["BN"])), 2 * tokens * top_k * n * k, "TFLOP/s")
+                (grid_m, cdiv(n, c["BN"])), 2 * tokens * top_k * n * k, "TFLOP/s")
     if name == "sweep_layer_norm_loop":
         cols = 10000
         x = randn(size, cols).half()

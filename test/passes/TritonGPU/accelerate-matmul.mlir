@@ -301,3 +301,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<16x16xf32, #blocked>
   }
 }
+
+// -----
+
+// An fp64 dot: mma.sync's m16n8k16 DMMA on sm_90 (kWidth 1, one element per
+// 64-bit register), FMAs on sm_80, whose fp64 MMA has no 16x8 tile.
+// CHECK: #[[F64:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func @fp64_sm90
+// CHECK: tt.dot {{.*}} : tensor<64x16xf64, #ttg.dot_op<{opIdx = 0, parent = #[[F64]], kWidth = 1}>> * tensor<16x64xf64, #ttg.dot_op<{opIdx = 1, parent = #[[F64]], kWidth = 1}>> -> tensor<64x64xf64, #[[F64]]>
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp64_sm90(%a: tensor<64x16xf64, #A>, %b: tensor<16x64xf64, #B>, %c: tensor<64x64xf64, #blocked>) -> tensor<64x64xf64, #blocked> {
+    %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<64x16xf64, #A> * tensor<16x64xf64, #B> -> tensor<64x64xf64, #blocked>
+    tt.return %d : tensor<64x64xf64, #blocked>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @fp64_sm80
+// CHECK-NOT: nvidia_mma
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf64, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp64_sm80(%a: tensor<64x16xf64, #A>, %b: tensor<16x64xf64, #B>, %c: tensor<64x64xf64, #blocked>) -> tensor<64x64xf64, #blocked> {
+    %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<64x16xf64, #A> * tensor<16x64xf64, #B> -> tensor<64x64xf64, #blocked>
+    tt.return %d : tensor<64x64xf64, #blocked>
+  }
+}

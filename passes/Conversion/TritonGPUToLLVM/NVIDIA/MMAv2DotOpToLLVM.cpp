@@ -3,7 +3,7 @@
 // A dot in #ttg.nvidia_mma version 2 issues one `mma.sync.aligned` per
 // 16 x 8 tile of the accumulator the warp holds (of each batch, for a 3-D
 // dot, whose instrShape is [1, 16, 8]) and per K step of the
-// instruction (16 for fp16/bf16, 8 for tf32, 32 for int8). Fragments are
+// instruction (16 for fp16/bf16 and fp64, 8 for tf32, 32 for int8). Fragments are
 // gathered by the constant (register) part of each element's coordinates in
 // the operand and accumulator linear layouts; lane and warp add the same
 // offsets to all of them, and those offsets are the instruction's own
@@ -112,6 +112,10 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     } else if (aElem.isInteger(8) && accElem.isInteger(32)) {
       instrK = 32;
       types = "m16n8k32.row.col.s32.s8.s8.s32";
+    } else if (aElem.isF64() && accElem.isF64()) {
+      // sm_90's DMMA: every operand element a 64-bit register of its own.
+      instrK = 16;
+      types = "m16n8k16.row.col.f64.f64.f64.f64";
     } else {
       return op.emitError() << "tt.dot of " << aElem << " into " << accElem
                             << " on mma.sync is not supported yet by the LLVM lowering";
@@ -154,20 +158,28 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
         SmallVector<int> top = getStepRegisters(aIndex, batch, rowBase, kStart, instrK);
         SmallVector<int> bottom = getStepRegisters(aIndex, batch, rowBase + 8, kStart, instrK);
         SmallVector<int> column = getStepRegisters(bIndex, batch, colBase, kStart, instrK);
-        unsigned perGroup = 32 / bits;
-        if (top.size() != 2 * perGroup || bottom.size() != 2 * perGroup ||
-            column.size() != 2 * perGroup)
+        // A thread holds instrK / 4 elements of each row and K step, in
+        // groups of one 32-bit register (one 64-bit register for fp64).
+        unsigned perGroup = std::max(1u, 32 / bits);
+        unsigned groups = instrK / 4 / perGroup;
+        if (top.size() != groups * perGroup || bottom.size() != groups * perGroup ||
+            column.size() != groups * perGroup)
           return op.emitError("tt.dot operand layouts that do not hold whole mma.sync "
                               "fragments are not supported yet by the LLVM lowering");
         auto pack = [&](ArrayRef<Value> values, ArrayRef<int> regs, unsigned group) {
           SmallVector<Value> elements;
           for (unsigned i = 0; i < perGroup; ++i)
             elements.push_back(values[regs[group * perGroup + i]]);
-          return packI32(rewriter, loc, elements, bits);
+          return bits == 64 ? elements[0] : packI32(rewriter, loc, elements, bits);
         };
         // A: for each K group, the row then the row + 8; B: each K group.
-        SmallVector<Value> operands = {pack(a, top, 0), pack(a, bottom, 0), pack(a, top, 1),
-                                       pack(a, bottom, 1), pack(b, column, 0), pack(b, column, 1)};
+        SmallVector<Value> operands;
+        for (unsigned group = 0; group < groups; ++group) {
+          operands.push_back(pack(a, top, group));
+          operands.push_back(pack(a, bottom, group));
+        }
+        for (unsigned group = 0; group < groups; ++group)
+          operands.push_back(pack(b, column, group));
         unsigned numAcc = accF16 ? 2 : 4;
         if (accF16) {
           operands.push_back(packI32(rewriter, loc, {acc[regs[0]], acc[regs[1]]}, 16));
@@ -176,11 +188,13 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
           for (int reg : regs)
             operands.push_back(acc[reg]);
         }
-        Type accReg = accF16 ? i32 : (accElem.isF32() ? f32 : i32);
+        Type accReg = accF16 ? i32 : (accElem.isF32() || accElem.isF64() ? accElem : i32);
+        std::string accConstraint = accElem.isF32() ? "f" : accElem.isF64() ? "d" : "r";
+        std::string operandConstraint = bits == 64 ? ",d" : ",r";
         std::string outs, ins, constraints;
         for (unsigned i = 0; i < numAcc; ++i) {
           outs += llvm::formatv("{0}${1}", i ? ", " : "", i).str();
-          constraints += (i ? "," : "") + std::string(accElem.isF32() ? "=f" : "=r");
+          constraints += (i ? ",=" : "=") + accConstraint;
         }
         auto list = [&](unsigned first, unsigned count) {
           std::string text;
@@ -188,13 +202,16 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
             text += llvm::formatv("{0}${1}", i ? ", " : "", first + i).str();
           return text;
         };
-        constraints += ",r,r,r,r,r,r";
+        unsigned numA = 2 * groups, numB = groups;
+        for (unsigned i = 0; i < numA + numB; ++i)
+          constraints += operandConstraint;
         for (unsigned i = 0; i < numAcc; ++i)
-          constraints += accElem.isF32() ? ",f" : ",r";
-        std::string text =
-            llvm::formatv("mma.sync.aligned.{0} {{{1}}, {{{2}}, {{{3}}, {{{4}};", types, outs,
-                          list(numAcc, 4), list(numAcc + 4, 2), list(numAcc + 6, numAcc))
-                .str();
+          constraints += "," + accConstraint;
+        std::string text = llvm::formatv("mma.sync.aligned.{0} {{{1}}, {{{2}}, {{{3}}, {{{4}};",
+                                         types, outs, list(numAcc, numA),
+                                         list(numAcc + numA, numB),
+                                         list(numAcc + numA + numB, numAcc))
+                               .str();
         auto resultType = LLVM::LLVMStructType::getLiteral(getContext(),
                                                            SmallVector<Type>(numAcc, accReg));
         auto asmOp = LLVM::InlineAsmOp::create(
