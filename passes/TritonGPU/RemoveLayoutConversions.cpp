@@ -96,7 +96,7 @@ struct SinkConvertThroughElementwise : public RewritePattern {
 };
 
 /// convert(f(widen(x))) -> f(widen(convert(x))) when f (elementwise ops,
-/// broadcasts, expand_dims) can run in the target layout and x, before one
+/// broadcasts, expand_dims, a scan used once) can run in the target layout and x, before one
 /// widening op, is the only value that is not free there: the conversion
 /// then moves the least data, as in Triton 3.6 (a bias vector loaded, cast
 /// and broadcast before it is added to an MMA accumulator is converted as
@@ -116,8 +116,12 @@ struct HoistConvertAboveWidening : public OpRewritePattern<ConvertLayoutOp> {
       if (!seen.insert({value, layout}).second || isFreeIn(value, layout))
         continue;
       Operation *def = value.getDefiningOp();
+      // A scan read only here moves with the conversion (a compaction's
+      // positions: its flags are converted, not the pointers made from them).
+      bool movableScan = def && isa<ScanOp>(def) && def->getNumResults() == 1 &&
+                         def->getResult(0).hasOneUse();
       if (!def || def->getNumResults() != 1 ||
-          !(isLayoutFreeElementwise(def) || isa<BroadcastOp, ExpandDimsOp>(def)))
+          !(isLayoutFreeElementwise(def) || isa<BroadcastOp, ExpandDimsOp>(def) || movableScan))
         return failure();
       Attribute needed = operandTarget(def, layout);
       if (!needed)
@@ -171,12 +175,46 @@ struct SinkConvertThroughShapeOp : public RewritePattern {
     if (!threads || resultType.getNumElements() < *threads)
       return failure();
     Attribute result = inferResultEncoding(op, from);
-    if (!isa_and_nonnull<BlockedEncodingAttr>(result) || result == resultType.getEncoding())
+    // A linear result (a reshape that interleaves rows) only where it goes
+    // to shared memory, which takes any layout: the conversion after it
+    // folds into the local_alloc.
+    bool toSharedOnly = llvm::all_of(op->getUsers(), [](Operation *user) {
+      return isa<LocalAllocOp>(user) ||
+             (isa<ConvertLayoutOp>(user) && llvm::all_of(user->getUsers(), [](Operation *u) {
+                return isa<LocalAllocOp>(u);
+              }));
+    });
+    if (!result || result == resultType.getEncoding() ||
+        !(isa<BlockedEncodingAttr>(result) ||
+          (isa<LinearEncodingAttr>(result) && toSharedOnly)))
       return failure();
     Operation *clone = rewriter.clone(*op);
     clone->setOperand(0, convert.getSrc());
     clone->getResult(0).setType(resultType.cloneWithEncoding(result));
     rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, resultType, clone->getResult(0));
+    return success();
+  }
+};
+
+/// join(convert(x: B -> A), convert(y: B -> A)) -> convert(join(x, y) in
+/// B with its pair dimension), B blocked: a loaded layout reaches the ops
+/// after the join (int4 weights unpacked by join, permute and reshape into
+/// a dot operand), as 3.6 propagates it.
+struct SinkConvertThroughJoin : public OpRewritePattern<JoinOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(JoinOp op, PatternRewriter &rewriter) const override {
+    auto lhs = op.getLhs().getDefiningOp<ConvertLayoutOp>();
+    auto rhs = op.getRhs().getDefiningOp<ConvertLayoutOp>();
+    if (!lhs || !rhs)
+      return failure();
+    auto from = dyn_cast<BlockedEncodingAttr>(encodingOf(lhs.getSrc()));
+    if (!from || encodingOf(rhs.getSrc()) != from || !from.getCGALayout().empty() ||
+        from == encodingOf(op.getLhs()))
+      return failure();
+    auto type = cast<RankedTensorType>(op.getType());
+    auto join = JoinOp::create(rewriter, op.getLoc(), type.cloneWithEncoding(getPairEncoding(from)),
+                               lhs.getSrc(), rhs.getSrc());
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, type, join.getResult());
     return success();
   }
 };
@@ -326,7 +364,7 @@ public:
     RewritePatternSet patterns(context);
     patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert,
                  ScanOfConvert, GatherOfConvert, HistogramOfConvert,
-                 SinkConvertThroughShapeOp>(context);
+                 SinkConvertThroughShapeOp, SinkConvertThroughJoin>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
     FrozenRewritePatternSet frozen(std::move(patterns));
     if (failed(applyPatternsGreedily(getOperation(), frozen)))

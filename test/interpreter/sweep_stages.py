@@ -18,7 +18,7 @@ import numpy as np
 
 OPT, RUN, TTIR_DIR, OUT = sys.argv[1:5]
 M, N, K = 48, 40, 72
-DTYPES = {"f16": "f16", "bf16": "bf16", "f32": "f32", "f64": "f64", "i8": "i8", "i32": "i32", "i64": "i64",
+DTYPES = {"i1": "i1", "f16": "f16", "bf16": "bf16", "f32": "f32", "f64": "f64", "i8": "i8", "i32": "i32", "i64": "i64",
           "f8E4M3FN": "f8e4nv", "f8E5M2": "f8e5"}
 
 RTOL = {"sweep_tf32x3": 1e-5}
@@ -238,10 +238,40 @@ CASES = {
                                        "x_ptr": ([3, 4000], "rand(2)"), "w_ptr": ([4000], "rand(3)"),
                                        "rstd_ptr": ([3], "rand(4)"), "dx_ptr": ([3, 4000], "zeros"),
                                        "dw_ptr": ([4000], "zeros"), "N": 4000}),
+    # The third batch: the fused-attention tutorial's two causal loops, int4
+    # weights unpacked by tl.join, stream compaction (block starts in FILES),
+    # DeepSeek-style fp8 block scales, top-k by argmax rounds, an unrolled
+    # grid-stride loop, NaN/inf cleanup with a bool output, a column softmax.
+    "sweep_attn_stages": (4, 3, "2,2", {"q_ptr": ([2, 256, 64], "rand(1)"),
+                                        "k_ptr": ([2, 256, 64], "rand(2)"),
+                                        "v_ptr": ([2, 256, 64], "rand(3)"),
+                                        "o_ptr": ([2, 256, 64], "zeros"), "sm_scale": 0.125,
+                                        "seq_len": 256}),
+    "sweep_int4_join": (4, 3, "1,1", {"a_ptr": ([48, 128], "rand(1)"),
+                                      "b_ptr": ([64, 48], "randint(-128,128,2)"),
+                                      "c_ptr": ([48, 48], "zeros"), "M": 48, "N": 48, "K": 128}),
+    "sweep_compact": (4, 3, "2", {"x_ptr": ([1504], "rand(1)"), "out_ptr": ([1504], "zeros"),
+                                  "block_start_ptr": ([2], "file({OUT}/compact_starts.npy)"),
+                                  "n": 1504}),
+    "sweep_fp8_blockscale": (8, 3, "1,1", {"a_ptr": ([48, 256], "rand(1)"),
+                                           "b_ptr": ([128, 256], "rand(2)"),
+                                           "as_ptr": ([48, 2], "rand(3)"),
+                                           "bs_ptr": ([1, 2], "rand(4)"),
+                                           "c_ptr": ([48, 128], "zeros"), "M": 48, "N": 128,
+                                           "K": 256}),
+    "sweep_topk": (4, 3, "3", {"x_ptr": ([3, 1024], "rand(1)"), "val_ptr": ([3, 8], "zeros"),
+                               "idx_ptr": ([3, 8], "zeros")}),
+    "sweep_unrolled": (4, 3, "2", {"x_ptr": ([5008], "rand(1)"), "y_ptr": ([5008], "rand(2)"),
+                                   "out_ptr": ([5008], "zeros"), "a": 1.5, "n": 5008}),
+    "sweep_nan_to_num": (4, 3, "2", {"x_ptr": ([1504], "rand(1)"), "y_ptr": ([1504], "zeros"),
+                                     "bad_ptr": ([1504], "zeros"), "n": 1504}),
+    "sweep_column_softmax": (4, 3, "2", {"x_ptr": ([50, 160], "rand(1)"),
+                                         "y_ptr": ([50, 160], "zeros"), "M": 50, "N": 160}),
 }
 # Expert 0 takes rows 0..19, expert 1 rows 20..47, each padded to the block
 # of 64 with num_valid (48).
 FILES = {"spmv_rowptr.npy": np.array([0, 5, 5, 70, 199, 200], dtype=np.int32),
+         "compact_starts.npy": np.array([0, 1024], dtype=np.int32),
          "moe_sorted_ids.npy": np.array(list(range(20)) + [48] * 44 + list(range(20, 48)) +
                                         [48] * 36, dtype=np.int32)}
 

@@ -516,3 +516,169 @@ def rms_norm_bwd(dy_ptr, x_ptr, w_ptr, rstd_ptr, dx_ptr, dw_ptr, N, BLOCK: tl.co
     c = tl.sum(xhat * wdy, axis=0) / N
     tl.store(dx_ptr + row * N + cols, (wdy - xhat * c) * rstd, mask=mask)
     tl.atomic_add(dw_ptr + cols, dy * xhat, mask=mask, sem="relaxed")
+
+
+@triton.jit
+def _attn_inner(acc, l_i, m_i, q, k_ptr, v_ptr, rows, lo, hi, seq_len, qk_scale,
+                BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr, ON_BAND: tl.constexpr):
+    dims = tl.arange(0, HEAD_DIM)
+    for start_n in tl.range(lo, hi, BLOCK_N):
+        start_n = tl.multiple_of(start_n, BLOCK_N)
+        cols = start_n + tl.arange(0, BLOCK_N)
+        kt = tl.load(k_ptr + cols[None, :] * HEAD_DIM + dims[:, None])
+        qk = tl.dot(q, kt)
+        if ON_BAND:
+            qk = qk * qk_scale + tl.where(rows[:, None] >= cols[None, :], 0, -1.0e6)
+            m_ij = tl.maximum(m_i, tl.max(qk, 1))
+            qk -= m_ij[:, None]
+        else:
+            m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+            qk = qk * qk_scale - m_ij[:, None]
+        p = tl.math.exp2(qk)
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.load(v_ptr + cols[:, None] * HEAD_DIM + dims[None, :])
+        acc = acc * alpha[:, None]
+        acc = tl.dot(p.to(tl.float16), v, acc)
+        m_i = m_ij
+    return acc, l_i, m_i
+
+
+@triton.jit
+def attention_causal_stages(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq_len,
+                            BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                            HEAD_DIM: tl.constexpr):
+    # Triton's fused-attention tutorial, causal: the key blocks wholly before
+    # the query block in one loop, the diagonal band (masked) in a second;
+    # [heads, seq_len, HEAD_DIM] fp16, seq_len a multiple of the blocks.
+    start_m = tl.program_id(0)
+    head = tl.program_id(1).to(tl.int64) * seq_len * HEAD_DIM
+    q_ptr += head
+    k_ptr += head
+    v_ptr += head
+    o_ptr += head
+    rows = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    dims = tl.arange(0, HEAD_DIM)
+    q = tl.load(q_ptr + rows[:, None] * HEAD_DIM + dims[None, :])
+    m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32) + 1.0
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504
+    acc, l_i, m_i = _attn_inner(acc, l_i, m_i, q, k_ptr, v_ptr, rows, 0, start_m * BLOCK_M,
+                                seq_len, qk_scale, BLOCK_N, HEAD_DIM, False)
+    acc, l_i, m_i = _attn_inner(acc, l_i, m_i, q, k_ptr, v_ptr, rows, start_m * BLOCK_M,
+                                (start_m + 1) * BLOCK_M, seq_len, qk_scale, BLOCK_N, HEAD_DIM,
+                                True)
+    tl.store(o_ptr + rows[:, None] * HEAD_DIM + dims[None, :], (acc / l_i[:, None]).to(tl.float16))
+
+
+@triton.jit
+def matmul_int4_join(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                     BK: tl.constexpr):
+    # int4 weights packed along K (byte [k, n] holds rows 2k and 2k + 1),
+    # unpacked with tl.join and a reshape into the dot operand; fp16 A.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K // BK):
+        rk = k * BK + tl.arange(0, BK)
+        a = tl.load(a_ptr + rm[:, None] * K + rk[None, :], mask=rm[:, None] < M, other=0.0)
+        pk = k * (BK // 2) + tl.arange(0, BK // 2)
+        packed = tl.load(b_ptr + pk[:, None] * N + rn[None, :], mask=rn[None, :] < N, other=0)
+        low = ((packed & 0xF).to(tl.int32) - 8).to(tl.float16)
+        high = ((packed >> 4).to(tl.int32) - 8).to(tl.float16)
+        b = tl.join(low, high).permute(0, 2, 1).reshape(BK, BN)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def compact(x_ptr, out_ptr, block_start_ptr, n, BLOCK: tl.constexpr):
+    # Stream compaction: the positive values of each block, in order, from
+    # the block's start in the output (an exclusive scan of the blocks'
+    # counts), each at its place by tl.cumsum.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    keep = x > 0
+    pos = tl.cumsum(keep.to(tl.int32), axis=0) - 1
+    base = tl.load(block_start_ptr + tl.program_id(0))
+    tl.store(out_ptr + base + pos, x, mask=keep)
+
+
+@triton.jit
+def fp8_block_scaled_mm(a_ptr, b_ptr, as_ptr, bs_ptr, c_ptr, M, N, K, BM: tl.constexpr,
+                        BN: tl.constexpr, BK: tl.constexpr):
+    # DeepSeek-style fp8 GEMM: e4m3 A [M, K] with a scale per row and 128
+    # columns (as [M, K / 128]), e4m3 B given [N, K] with a scale per 128 x
+    # 128 block (bs [N / 128, K / 128]); each K block's dot is scaled and
+    # added to the fp32 accumulator; bf16 out.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    n_blocks = K // BK
+    for k in range(0, n_blocks):
+        a = tl.load(a_ptr + rm[:, None] * K + (k * BK + rk)[None, :], mask=rm[:, None] < M,
+                    other=0.0)
+        b = tl.load(b_ptr + rn[:, None] * K + (k * BK + rk)[None, :], mask=rn[:, None] < N,
+                    other=0.0)
+        sa = tl.load(as_ptr + rm * n_blocks + k, mask=rm < M, other=0.0)
+        sb = tl.load(bs_ptr + (tl.program_id(1) * BN // 128) * n_blocks + k)
+        acc += tl.dot(a, tl.trans(b)) * sa[:, None] * sb
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.bfloat16),
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def topk_rows(x_ptr, val_ptr, idx_ptr, N: tl.constexpr, K: tl.constexpr):
+    # The K largest values of each row of N, largest first, by K rounds of
+    # argmax, each masking out its winner.
+    row = tl.program_id(0)
+    cols = tl.arange(0, N)
+    x = tl.load(x_ptr + row * N + cols)
+    for i in tl.static_range(K):
+        best = tl.argmax(x, axis=0)
+        tl.store(val_ptr + row * K + i, tl.max(x, axis=0))
+        tl.store(idx_ptr + row * K + i, best)
+        x = tl.where(cols == best, float("-inf"), x)
+
+
+@triton.jit
+def unrolled_axpy(x_ptr, y_ptr, out_ptr, a, n, BLOCK: tl.constexpr):
+    # a * x + y over a grid-stride loop unrolled by tl.range, with tl.assume
+    # on the size.
+    tl.assume(n > 0)
+    start = tl.program_id(0) * BLOCK
+    step = tl.num_programs(0) * BLOCK
+    for off in tl.range(start, n, step, loop_unroll_factor=4):
+        offs = off + tl.arange(0, BLOCK)
+        mask = offs < n
+        x = tl.load(x_ptr + offs, mask=mask)
+        y = tl.load(y_ptr + offs, mask=mask)
+        tl.store(out_ptr + offs, a * x + y, mask=mask)
+
+
+@triton.jit
+def nan_to_num(x_ptr, y_ptr, bad_ptr, n, BLOCK: tl.constexpr):
+    # NaN to 0 and infinities to the largest finite fp16; where they were,
+    # as a bool tensor.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    bad = (x != x) | (tl.abs(x) == float("inf"))
+    y = tl.where(x != x, 0.0, tl.clamp(x, -65504.0, 65504.0))
+    tl.store(y_ptr + offs, y, mask=mask)
+    tl.store(bad_ptr + offs, bad, mask=mask)
+
+
+@triton.jit
+def column_softmax(x_ptr, y_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    # Softmax down each column of x [M, N] fp32 (M <= BM): reductions along
+    # axis 0 of a tile whose rows are strided.
+    rm = tl.arange(0, BM)
+    rn = tl.program_id(0) * BN + tl.arange(0, BN)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=mask, other=float("-inf"))
+    e = tl.exp(x - tl.max(x, axis=0)[None, :])
+    tl.store(y_ptr + rm[:, None] * N + rn[None, :], e / tl.sum(e, axis=0)[None, :], mask=mask)

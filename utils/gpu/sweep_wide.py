@@ -45,6 +45,18 @@ KERNELS = {
     "sweep_gated_mlp": ("gated_mlp", {"BM": 128, "BN": 128, "BK": 64}, 8, 3, 4096, 1008, 1e-2),
     "sweep_split_heads": ("split_heads", {"H": 8, "D": 64, "BS": 32}, 4, 3, 1 << 16, 1008, 0),
     "sweep_rms_norm_bwd": ("rms_norm_bwd", {"BLOCK": 4096}, 8, 3, 1 << 14, 1000, 1e-5),
+    "sweep_attn_stages": ("attention_causal_stages", {"BLOCK_M": 128, "BLOCK_N": 64,
+                                                      "HEAD_DIM": 64}, 4, 3, 4096, 512, 1e-2),
+    "sweep_int4_join": ("matmul_int4_join", {"BM": 128, "BN": 128, "BK": 64}, 4, 3, 4096, 1024,
+                        1e-2),
+    "sweep_compact": ("compact", {"BLOCK": 1024}, 4, 3, 1 << 24, 100000, 0),
+    "sweep_fp8_blockscale": ("fp8_block_scaled_mm", {"BM": 128, "BN": 128, "BK": 128}, 8, 3,
+                             4096, 1024, 1e-2),
+    "sweep_topk": ("topk_rows", {"N": 1024, "K": 8}, 4, 3, 1 << 14, 64, 0),
+    "sweep_unrolled": ("unrolled_axpy", {"BLOCK": 1024}, 4, 3, 1 << 26, 100000, 1e-6),
+    "sweep_nan_to_num": ("nan_to_num", {"BLOCK": 1024}, 4, 3, 1 << 26, 100000, 0),
+    "sweep_column_softmax": ("column_softmax", {"BM": 64, "BN": 128}, 4, 3, 1 << 20, 1008,
+                             1e-5),
 }
 
 
@@ -400,4 +412,95 @@ def more_args(torch, name, size, dev, c, nan, cdiv):
             return [(wdy - xhat * cc) * rstd.double()[:, None], (dy.double() * xhat).sum(0)]
         return ([dy, x, w, rstd, dx, dw, cols], [dx, dw], ref, (size,), 3 * 4 * size * cols,
                 "GB/s")
+    return third_args(torch, name, size, dev, c, nan, cdiv)
+
+
+def third_args(torch, name, size, dev, c, nan, cdiv):
+    """The third batch's cases (the attention tutorial, fp8 block scales, ...)."""
+    real = dev != "meta"
+    randn = lambda *shape: torch.randn(*shape, device=dev)  # noqa: E731
+    if name == "sweep_attn_stages":
+        heads, d = (16 if size > 1000 else 2), c["HEAD_DIM"]
+        q, k, v = (randn(heads, size, d).half() for _ in range(3))
+        o = nan(heads, size, d, dtype=torch.float16)
+
+        def ref():
+            s_ = (q.double() @ k.double().transpose(1, 2)) * 0.125
+            s_ = s_.masked_fill(torch.ones(size, size, device=dev, dtype=torch.bool).triu(1),
+                                float("-inf"))
+            return [torch.softmax(s_, -1) @ v.double()]
+        return ([q, k, v, o, 0.125, size], [o], ref, (size // c["BLOCK_M"], heads),
+                2 * heads * size * size * d, "TFLOP/s")
+    if name == "sweep_int4_join":
+        m = n = k = size
+        a = randn(m, k).half()
+        packed = torch.randint(0, 256, (k // 2, n), device=dev, dtype=torch.uint8)
+        out = nan(m, n, dtype=torch.float16)
+
+        def ref():
+            low, high = (packed & 15).double() - 8, (packed >> 4).double() - 8
+            return [a.double() @ torch.stack([low, high], 1).reshape(k, n) / 1]
+        return ([a, packed, out, m, n, k], [out], ref, (cdiv(m, c["BM"]), cdiv(n, c["BN"])),
+                2 * m * n * k, "TFLOP/s")
+    if name == "sweep_compact":
+        x = randn(size)
+        blocks = cdiv(size, c["BLOCK"])
+        starts = torch.zeros(blocks, device=dev, dtype=torch.int32)
+        if real:
+            counts = torch.nn.functional.pad((x > 0).int(), (0, blocks * c["BLOCK"] - size))
+            counts = counts.reshape(blocks, -1).sum(1)
+            starts[1:] = torch.cumsum(counts, 0)[:-1]
+        out = torch.zeros(size, device=dev)  # the tail past the kept values stays 0
+
+        def ref():
+            want = torch.zeros(size, device=dev, dtype=torch.float64)
+            kept = x[x > 0].double()
+            want[:kept.numel()] = kept
+            return [want]
+        return [x, out, starts, size], [out], ref, (blocks,), 8 * size, "GB/s"
+    if name == "sweep_fp8_blockscale":
+        m = n = k = size
+        a = randn(m, k).to(torch.float8_e4m3fn)
+        bt = randn(n, k).to(torch.float8_e4m3fn)
+        a_s = torch.rand(m, k // 128, device=dev) + 0.5
+        b_s = torch.rand(n // 128, k // 128, device=dev) + 0.5
+        out = nan(m, n, dtype=torch.bfloat16)
+
+        def ref():
+            av = a.double() * a_s.double().repeat_interleave(128, 1)
+            bv = bt.double() * b_s.double().repeat_interleave(128, 0).repeat_interleave(128, 1)
+            return [av @ bv.t()]
+        return ([a, bt, a_s, b_s, out, m, n, k], [out], ref,
+                (cdiv(m, c["BM"]), cdiv(n, c["BN"])), 2 * m * n * k, "TFLOP/s")
+    if name == "sweep_topk":
+        x = randn(size, c["N"])
+        vals = nan(size, c["K"])
+        idx = torch.full((size, c["K"]), -1, device=dev, dtype=torch.int32)
+
+        def ref():
+            top = torch.topk(x.double(), c["K"], dim=1)
+            return [top.values, top.indices.int()]
+        return [x, vals, idx], [vals, idx], ref, (size,), 4 * size * c["N"], "GB/s"
+    if name == "sweep_unrolled":
+        x, y = randn(size), randn(size)
+        out = nan(size)
+        return ([x, y, out, 1.5, size], [out], lambda: [1.5 * x.double() + y.double()],
+                (min(cdiv(size, c["BLOCK"]), 132 * 8),), 12 * size, "GB/s")
+    if name == "sweep_nan_to_num":
+        x = randn(size).half()
+        if real:
+            x[::97] = float("nan")
+            x[::89] = float("inf")
+            x[::83] = float("-inf")
+        y = nan(size, dtype=torch.float16)
+        bad = torch.zeros(size, device=dev, dtype=torch.bool)
+        return ([x, y, bad, size], [y, bad],
+                lambda: [torch.nan_to_num(x.double(), nan=0.0, posinf=65504.0, neginf=-65504.0),
+                         ~torch.isfinite(x)], (cdiv(size, c["BLOCK"]),), 5 * size, "GB/s")
+    if name == "sweep_column_softmax":
+        m = 50
+        x = randn(m, size)
+        y = nan(m, size)
+        return ([x, y, m, size], [y], lambda: [torch.softmax(x.double(), 0)],
+                (cdiv(size, c["BN"]),), 8 * m * size, "GB/s")
     raise KeyError(name)

@@ -317,6 +317,16 @@ BasisList mlir::triton::gpu::getDefaultCGALayout(unsigned numCTAs, unsigned rank
   return cga;
 }
 
+BlockedEncodingAttr mlir::triton::gpu::getPairEncoding(BlockedEncodingAttr half) {
+  SmallVector<unsigned> spt(half.getSizePerThread()), lanes(half.getThreadsPerWarp()),
+      warps(half.getWarpsPerCTA()), order = {unsigned(spt.size())};
+  spt.push_back(2);
+  lanes.push_back(1);
+  warps.push_back(1);
+  llvm::append_range(order, half.getOrder());
+  return BlockedEncodingAttr::get(half.getContext(), spt, lanes, warps, order, BasisList());
+}
+
 BlockedEncodingAttr mlir::triton::gpu::getBlockedEncoding(
     MLIRContext *context, ArrayRef<int64_t> shape, ArrayRef<unsigned> sizePerThread,
     ArrayRef<unsigned> order, unsigned numWarps, unsigned threadsPerWarp,

@@ -96,6 +96,9 @@ BlockedEncodingAttr getBlockedEncoding(MLIRContext *context, ArrayRef<int64_t> s
                                        ArrayRef<unsigned> sizePerThread,
                                        ArrayRef<unsigned> order, unsigned numWarps,
                                        unsigned threadsPerWarp, unsigned numCTAs);
+/// `half` with a new fastest dimension of two elements, both held by one
+/// thread: the layout of tt.join's result and of tt.split's source.
+BlockedEncodingAttr getPairEncoding(BlockedEncodingAttr half);
 /// The layout convert-triton-to-tritongpu gives a tensor of `shape`: one
 /// element per thread, row-major order.
 BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *context,

@@ -233,18 +233,6 @@ struct TransConversion : public OpConversionPattern<TransOp> {
   }
 };
 
-/// `half` with a new fastest dimension of two elements, both held by one
-/// thread: the layout of join's result and of split's source.
-BlockedEncodingAttr withPairDimension(BlockedEncodingAttr half) {
-  SmallVector<unsigned> spt(half.getSizePerThread()), lanes(half.getThreadsPerWarp()),
-      warps(half.getWarpsPerCTA()), order = {unsigned(spt.size())};
-  spt.push_back(2);
-  lanes.push_back(1);
-  warps.push_back(1);
-  llvm::append_range(order, half.getOrder());
-  return BlockedEncodingAttr::get(half.getContext(), spt, lanes, warps, order, BasisList());
-}
-
 /// join: a new fastest dimension of two elements, both held by one thread.
 struct JoinConversion : public OpConversionPattern<JoinOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -254,7 +242,7 @@ struct JoinConversion : public OpConversionPattern<JoinOp> {
         cast<RankedTensorType>(adaptor.getLhs().getType()).getEncoding());
     if (!blocked || !blocked.getCGALayout().empty())
       return rewriter.notifyMatchFailure(op, "only single-CTA blocked sources are joined");
-    rewriter.replaceOpWithNewOp<JoinOp>(op, cast<RankedTensorType>(op.getType()).cloneWithEncoding(withPairDimension(blocked)),
+    rewriter.replaceOpWithNewOp<JoinOp>(op, cast<RankedTensorType>(op.getType()).cloneWithEncoding(getPairEncoding(blocked)),
                                         adaptor.getLhs(), adaptor.getRhs());
     return success();
   }
@@ -270,7 +258,7 @@ struct SplitConversion : public OpConversionPattern<SplitOp> {
     auto half = dyn_cast<BlockedEncodingAttr>(resultType.getEncoding());
     if (!half || !half.getCGALayout().empty())
       return rewriter.notifyMatchFailure(op, "only single-CTA blocked results are split");
-    Value src = convertTo(rewriter, adaptor.getSrc(), withPairDimension(half));
+    Value src = convertTo(rewriter, adaptor.getSrc(), getPairEncoding(half));
     rewriter.replaceOpWithNewOp<SplitOp>(op, TypeRange{resultType, resultType}, src);
     return success();
   }

@@ -290,3 +290,67 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, "ttg.thr
     tt.return %m : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+// A compaction: positions are a scan of the kept flags, made into pointers
+// for a scatter store one element a thread. The scan moves to the store's
+// layout with the conversion, which then converts the 1-bit flags (shared
+// with the mask's) instead of the 64-bit pointers.
+// CHECK-LABEL: tt.func public @scan_moves_to_store
+// CHECK: %[[K:.*]] = ttg.convert_layout %{{.*}} : tensor<1024xi1, #[[B4:blocked[0-9]*]]> -> tensor<1024xi1, #[[B1:blocked[0-9]*]]>
+// CHECK: arith.extui %[[K]] : tensor<1024xi1, #[[B1]]> to tensor<1024xi32, #[[B1]]>
+// CHECK: "tt.scan"
+// CHECK-NOT: ttg.convert_layout %{{.*}} : tensor<1024x!tt.ptr<f32>
+// CHECK: tt.store
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @scan_moves_to_store(%x: tensor<1024x!tt.ptr<f32>, #b4>, %out: !tt.ptr<f32>) {
+    %zero = arith.constant dense<0.0> : tensor<1024xf32, #b4>
+    %v = tt.load %x : tensor<1024x!tt.ptr<f32>, #b4>
+    %keep = arith.cmpf ogt, %v, %zero : tensor<1024xf32, #b4>
+    %k32 = arith.extui %keep : tensor<1024xi1, #b4> to tensor<1024xi32, #b4>
+    %pos = "tt.scan"(%k32) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.addi %a, %b : i32
+      tt.scan.return %s : i32
+    }) : (tensor<1024xi32, #b4>) -> tensor<1024xi32, #b4>
+    %base = tt.splat %out : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b4>
+    %ptrs = tt.addptr %base, %pos : tensor<1024x!tt.ptr<f32>, #b4>, tensor<1024xi32, #b4>
+    %p1 = ttg.convert_layout %ptrs : tensor<1024x!tt.ptr<f32>, #b4> -> tensor<1024x!tt.ptr<f32>, #b1>
+    %v1 = ttg.convert_layout %v : tensor<1024xf32, #b4> -> tensor<1024xf32, #b1>
+    %m1 = ttg.convert_layout %keep : tensor<1024xi1, #b4> -> tensor<1024xi1, #b1>
+    tt.store %p1, %v1, %m1 : tensor<1024x!tt.ptr<f32>, #b1>
+    tt.return
+  }
+}
+
+// -----
+
+// int4 weights unpacked by tl.join, a permute and a reshape for a dot
+// operand stored to shared memory: the loaded layout goes through the join
+// (its pair dimension added), the permute and the reshape (a linear layout
+// there, which shared memory takes): no conversion is left.
+// CHECK-LABEL: tt.func public @join_reshape_to_shared
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.join %{{.*}}, %{{.*}} : tensor<32x128xf16, #[[L:blocked[0-9]*]]> -> tensor<32x128x2xf16, #[[P:blocked[0-9]*]]>
+// CHECK: tt.reshape %{{.*}} : tensor<32x2x128xf16, #{{.*}}> -> tensor<64x128xf16, #linear>
+// CHECK: ttg.local_alloc %{{.*}} : (tensor<64x128xf16, #linear>)
+#ld = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#d2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#d3 = #ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+#d3t = #ttg.blocked<{sizePerThread = [1, 2, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 1, 4], order = [1, 2, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @join_reshape_to_shared(%lo: tensor<32x128xf16, #ld>, %hi: tensor<32x128xf16, #ld>) -> !ttg.memdesc<64x128xf16, #shared, #smem> {
+    %lo1 = ttg.convert_layout %lo : tensor<32x128xf16, #ld> -> tensor<32x128xf16, #d2>
+    %hi1 = ttg.convert_layout %hi : tensor<32x128xf16, #ld> -> tensor<32x128xf16, #d2>
+    %j = tt.join %lo1, %hi1 : tensor<32x128xf16, #d2> -> tensor<32x128x2xf16, #d3>
+    %t = tt.trans %j {order = array<i32: 0, 2, 1>} : tensor<32x128x2xf16, #d3> -> tensor<32x2x128xf16, #d3t>
+    %r = tt.reshape %t : tensor<32x2x128xf16, #d3t> -> tensor<64x128xf16, #d2>
+    %a = ttg.local_alloc %r : (tensor<64x128xf16, #d2>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+    tt.return %a : !ttg.memdesc<64x128xf16, #shared, #smem>
+  }
+}
