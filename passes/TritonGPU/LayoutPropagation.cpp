@@ -10,6 +10,7 @@
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -107,10 +108,18 @@ public:
   /// Whether the rewrite leaves fewer conversions than it finds, counting
   /// the erased one, the bypassed ones and the exits that become no-ops.
   bool netGain() const {
-    size_t removed = 1 + bypassed.size() + llvm::count_if(exits, [&](Operation *exit) {
-                       return cast<RankedTensorType>(exit->getResult(0).getType()).getEncoding() ==
-                              to;
+    // A bypassed conversion goes only if nothing else reads it.
+    llvm::SmallPtrSet<Operation *, 4> bypassedConverts;
+    for (OpOperand *operand : bypassed)
+      bypassedConverts.insert(operand->get().getDefiningOp());
+    size_t removed = 1 + llvm::count_if(bypassedConverts, [&](Operation *convert) {
+                       return llvm::all_of(convert->getUses(), [&](OpOperand &use) {
+                         return llvm::is_contained(bypassed, &use);
+                       });
                      });
+    removed += llvm::count_if(exits, [&](Operation *exit) {
+      return cast<RankedTensorType>(exit->getResult(0).getType()).getEncoding() == to;
+    });
     return removed > leaving.size() + entries.size();
   }
 

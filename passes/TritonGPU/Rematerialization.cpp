@@ -244,7 +244,10 @@ bool mlir::triton::gpu::isCheap(Operation *op) {
     return isa<SplatElementsAttr>(constant.getValue());
   if (!isLayoutFreeElementwise(op))
     return false;
-  // Integer, pointer and comparison arithmetic; float math is not cheap.
+  // Integer, pointer and comparison arithmetic, and integer-to-float casts
+  // (a count kept as a float); float math is not cheap.
+  if (isa<arith::UIToFPOp, arith::SIToFPOp>(op))
+    return true;
   Type elt = getElementTypeOrSelf(op->getResult(0).getType());
   return isa<IntegerType, PointerType>(elt);
 }
@@ -284,7 +287,11 @@ bool isFreeInImpl(Value v, Attribute target, unsigned depth, LoopCarriedSearch *
   // duplicated (tl.rand's Philox rounds and float tail feeding a select of
   // loaded values, as 3.6 rematerializes them).
   bool moved = isLayoutFreeElementwise(def) && def->getResult(0).hasOneUse();
-  if (!isCheap(def) && !moved && !isRematerializableInto(def, target))
+  // Moving a conversion out of a loop pays for computing some float math
+  // twice in it (a running count updated beside a running mean: GroupNorm's
+  // Welford loop), as 3.6 rematerializes any elementwise op.
+  bool worthInLoop = loops && isLayoutFreeElementwise(def);
+  if (!isCheap(def) && !moved && !worthInLoop && !isRematerializableInto(def, target))
     return answer(false);
   if (isa<LoadOp>(def) && loops && !loops->loadsAllowed)
     return answer(false);
@@ -438,6 +445,18 @@ LogicalResult mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
     rewriter.replaceOp(other, result);
   rewriter.replaceOp(cvt, result);
 
+  // After the loop, the old results are the new ones converted once, so
+  // that the old iter_args can go (a count carried in two layouts, its old
+  // one read only by a reduction after the loop).
+  for (Added &a : added) {
+    Value old = a.loop.getResult(a.original);
+    if (old.use_empty())
+      continue;
+    rewriter.setInsertionPointAfter(a.loop);
+    Value back = ConvertLayoutOp::create(rewriter, a.loop.getLoc(), old.getType(),
+                                         a.loop.getResult(a.added));
+    rewriter.replaceAllUsesWith(old, back);
+  }
   // The old iter_args go where nothing reads them any more.
   SmallVector<std::pair<scf::ForOp, SmallVector<unsigned>>> touched;
   for (Added &a : added) {

@@ -267,6 +267,30 @@ CASES = {
                                      "bad_ptr": ([1504], "zeros"), "n": 1504}),
     "sweep_column_softmax": (4, 3, "2", {"x_ptr": ([50, 160], "rand(1)"),
                                          "y_ptr": ([50, 160], "zeros"), "M": 50, "N": 160}),
+    # The fourth batch: GroupNorm (a Welford tuple reduction), a fused Adam
+    # step in place, decoding over an fp8 KV cache, argsort by int64 keys,
+    # Gumbel-max sampling (tl.rand, argmax over a vocabulary loop), a sum over
+    # a 3-D tile's middle axis, fp32 -> fp8 e5m2 rounding toward zero.
+    "sweep_group_norm": (4, 3, "2,4", {"x_ptr": ([2, 64, 3136], "rand(1)"),
+                                       "y_ptr": ([2, 64, 3136], "zeros"),
+                                       "w_ptr": ([64], "rand(2)"), "b_ptr": ([64], "rand(3)"),
+                                       "C": 64, "HW": 3136, "eps": 1e-5}),
+    "sweep_fused_adam": (4, 3, "2", {"p_ptr": ([1504], "rand(1)"), "g_ptr": ([1504], "rand(2)"),
+                                     "m_ptr": ([1504], "rand(3)"), "v_ptr": ([1504], "rand(4)"),
+                                     "n": 1504, "lr": 1e-3, "beta1": 0.9, "beta2": 0.999,
+                                     "eps": 1e-8, "bias1": 0.271, "bias2": 0.003}),
+    "sweep_fp8_kv_decode": (4, 3, "2", {"q_ptr": ([32, 128], "rand(1)"),
+                                        "k_ptr": ([2, 160, 128], "rand(2)"),
+                                        "v_ptr": ([2, 160, 128], "rand(3)"), "k_scale": 0.5,
+                                        "v_scale": 0.25, "out_ptr": ([32, 128], "zeros"),
+                                        "seq_len": 160}),
+    "sweep_argsort": (4, 3, "3", {"x_ptr": ([3, 256], "rand(1)"), "idx_ptr": ([3, 256], "zeros")}),
+    "sweep_gumbel": (8, 3, "3", {"logits_ptr": ([3, 4800], "rand(1)"), "out_ptr": ([3], "zeros"),
+                                 "V": 4800, "seed": 7}),
+    "sweep_middle_axis": (4, 3, "2", {"x_ptr": ([2, 8, 64, 32], "rand(1)"),
+                                      "y_ptr": ([2, 8, 32], "zeros")}),
+    "sweep_fp8_rtz": (4, 3, "2", {"x_ptr": ([1504], "rand(1)"), "y_ptr": ([1504], "zeros"),
+                                  "bits_ptr": ([1504], "zeros"), "n": 1504}),
 }
 # Expert 0 takes rows 0..19, expert 1 rows 20..47, each padded to the block
 # of 64 with num_valid (48).

@@ -682,3 +682,180 @@ def column_softmax(x_ptr, y_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
     x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=mask, other=float("-inf"))
     e = tl.exp(x - tl.max(x, axis=0)[None, :])
     tl.store(y_ptr + rm[:, None] * N + rn[None, :], e / tl.sum(e, axis=0)[None, :], mask=mask)
+
+
+@triton.jit
+def _welford(m1, v1, n1, m2, v2, n2):
+    n = n1 + n2
+    w = tl.where(n == 0, 0.0, n2 / tl.where(n == 0, 1.0, n))
+    d = m2 - m1
+    return m1 + d * w, v1 + v2 + d * d * n1 * w, n
+
+
+@triton.jit
+def group_norm(x_ptr, y_ptr, w_ptr, b_ptr, C, HW, eps, GROUP_C: tl.constexpr,
+               BLOCK: tl.constexpr):
+    # GroupNorm on [N, C, HW] fp32: one program per (sample, group) reduces
+    # GROUP_C * HW values by a Welford (mean, M2, count) tuple reduction
+    # over blocks, then normalizes with per-channel affine weights.
+    n = tl.program_id(0)
+    g = tl.program_id(1)
+    base = x_ptr + (n * C + g * GROUP_C) * HW
+    size = GROUP_C * HW
+    mean = tl.zeros((BLOCK,), tl.float32)
+    m2 = tl.zeros((BLOCK,), tl.float32)
+    count = tl.zeros((BLOCK,), tl.float32)
+    for off in range(0, size, BLOCK):
+        idx = off + tl.arange(0, BLOCK)
+        x = tl.load(base + idx, mask=idx < size, other=0.0)
+        valid = (idx < size).to(tl.float32)
+        count_new = count + valid
+        d = x - mean
+        mean = mean + tl.where(valid > 0, d / tl.maximum(count_new, 1.0), 0.0)
+        m2 = m2 + tl.where(valid > 0, d * (x - mean), 0.0)
+        count = count_new
+    mean_g, m2_g, count_g = tl.reduce((mean, m2, count), 0, _welford)
+    rstd = 1 / tl.sqrt(m2_g / count_g + eps)
+    for off in range(0, size, BLOCK):
+        idx = off + tl.arange(0, BLOCK)
+        ch = g * GROUP_C + idx // HW
+        x = tl.load(base + idx, mask=idx < size, other=0.0)
+        w = tl.load(w_ptr + ch, mask=idx < size, other=0.0)
+        b = tl.load(b_ptr + ch, mask=idx < size, other=0.0)
+        tl.store(y_ptr + (n * C + g * GROUP_C) * HW + idx, (x - mean_g) * rstd * w + b,
+                 mask=idx < size)
+
+
+@triton.jit
+def fused_adam(p_ptr, g_ptr, m_ptr, v_ptr, n, lr, beta1, beta2, eps, bias1, bias2,
+               BLOCK: tl.constexpr):
+    # One Adam step over fp32 parameters, gradients and moments, in place;
+    # bias1/bias2 are the step's corrections 1 - beta^t.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    p = tl.load(p_ptr + offs, mask=mask)
+    g = tl.load(g_ptr + offs, mask=mask)
+    m = tl.load(m_ptr + offs, mask=mask)
+    v = tl.load(v_ptr + offs, mask=mask)
+    m = beta1 * m + (1 - beta1) * g
+    v = beta2 * v + (1 - beta2) * g * g
+    m_hat = m / bias1
+    v_hat = v / bias2
+    p = p - lr * m_hat / (tl.sqrt(v_hat) + eps)
+    tl.store(p_ptr + offs, p, mask=mask)
+    tl.store(m_ptr + offs, m, mask=mask)
+    tl.store(v_ptr + offs, v, mask=mask)
+
+
+@triton.jit
+def fp8_kv_decode(q_ptr, k_ptr, v_ptr, k_scale, v_scale, out_ptr, seq_len,
+                  HEAD_DIM: tl.constexpr, BLOCK_N: tl.constexpr, GROUP: tl.constexpr):
+    # Decoding attention over an fp8 (e4m3) KV cache with per-tensor scales:
+    # GROUP query heads per KV head, the cache upcast to fp16 in the loop.
+    kvh = tl.program_id(0)
+    d = tl.arange(0, HEAD_DIM)
+    heads = kvh * GROUP + tl.arange(0, GROUP)
+    q = tl.load(q_ptr + heads[:, None] * HEAD_DIM + d[None, :])
+    base = kvh.to(tl.int64) * seq_len * HEAD_DIM
+    m = tl.full((GROUP,), float("-inf"), tl.float32)
+    l = tl.zeros((GROUP,), tl.float32)
+    acc = tl.zeros((GROUP, HEAD_DIM), tl.float32)
+    for start in range(0, seq_len, BLOCK_N):
+        t = start + tl.arange(0, BLOCK_N)
+        k = tl.load(k_ptr + base + t[:, None] * HEAD_DIM + d[None, :], mask=(t < seq_len)[:, None],
+                    other=0.0)
+        v = tl.load(v_ptr + base + t[:, None] * HEAD_DIM + d[None, :], mask=(t < seq_len)[:, None],
+                    other=0.0)
+        s = tl.dot(q, tl.trans((k.to(tl.float32) * k_scale).to(tl.float16))) * 0.08838834764
+        s = tl.where((t < seq_len)[None, :], s, float("-inf"))
+        m_new = tl.maximum(m, tl.max(s, 1))
+        p = tl.exp(s - m_new[:, None])
+        alpha = tl.exp(m - m_new)
+        l = l * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None] + tl.dot(p.to(tl.float16), (v.to(tl.float32) * v_scale).to(tl.float16))
+        m = m_new
+    tl.store(out_ptr + heads[:, None] * HEAD_DIM + d[None, :], (acc / l[:, None]).to(tl.float16))
+
+
+@triton.jit
+def argsort_rows(x_ptr, idx_ptr, N: tl.constexpr):
+    # Row argsort by sorting int64 keys: the value's order-preserving bits
+    # above, the column index below.
+    row = tl.program_id(0)
+    cols = tl.arange(0, N)
+    x = tl.load(x_ptr + row * N + cols)
+    bits = x.to(tl.int32, bitcast=True)
+    ordered = tl.where(bits < 0, bits ^ 0x7FFFFFFF, bits)
+    key = (ordered.to(tl.int64) << 32) | cols.to(tl.int64)
+    tl.store(idx_ptr + row * N + cols, (tl.sort(key) & 0xFFFFFFFF).to(tl.int32))
+
+
+@triton.jit
+def gumbel_sample(logits_ptr, out_ptr, V, seed, BLOCK: tl.constexpr):
+    # Sampling a token per row: argmax of logits + Gumbel noise from
+    # tl.rand, over the vocabulary in blocks.
+    row = tl.program_id(0)
+    best = tl.full((), float("-inf"), tl.float32)
+    best_i = tl.full((), 0, tl.int32)
+    for start in range(0, V, BLOCK):
+        cols = start + tl.arange(0, BLOCK)
+        x = tl.load(logits_ptr + row * V + cols, mask=cols < V, other=float("-inf"))
+        u = tl.rand(seed, row * V + cols)
+        score = x - tl.log(-tl.log(u + 1e-20) + 1e-20)
+        score = tl.where(cols < V, score, float("-inf"))
+        i = tl.argmax(score, 0)
+        s = tl.max(score, 0)
+        take = s > best
+        best_i = tl.where(take, start + i, best_i)
+        best = tl.where(take, s, best)
+    tl.store(out_ptr + row, best_i)
+
+
+@triton.jit
+def middle_axis_sum(x_ptr, y_ptr, A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
+    # Sums [A, B, C] fp32 tiles over their middle axis, one tile per program.
+    base = tl.program_id(0) * A * B * C
+    a = tl.arange(0, A)
+    b = tl.arange(0, B)
+    c = tl.arange(0, C)
+    x = tl.load(x_ptr + base + (a[:, None, None] * B + b[None, :, None]) * C + c[None, None, :])
+    s = tl.sum(x, axis=1)
+    tl.store(y_ptr + tl.program_id(0) * A * C + a[:, None] * C + c[None, :], s)
+
+
+@triton.jit
+def to_fp8_rtz(x_ptr, y_ptr, bits_ptr, n, BLOCK: tl.constexpr):
+    # fp32 to fp8 e5m2 rounding toward zero, and the result's bits as int8.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    y = x.to(tl.float8e5, fp_downcast_rounding="rtz")
+    tl.store(y_ptr + offs, y, mask=mask)
+    tl.store(bits_ptr + offs, y.to(tl.int8, bitcast=True), mask=mask)
+
+
+@triton.jit
+def grouped_matmul_desc(a_ptrs, b_ptrs, c_ptrs, sizes, tiles_before, GROUPS: tl.constexpr,
+                        BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # Triton's grouped-GEMM tutorial with tensor descriptors made in the
+    # kernel: each program finds its group, then builds descriptors for that
+    # group's fp16 matrices (square, sizes[g]) and walks K through TMA.
+    pid = tl.program_id(0)
+    g = 0
+    for i in range(1, GROUPS):
+        g += (pid >= tl.load(tiles_before + i)).to(tl.int32)
+    n = tl.load(sizes + g)
+    tile = pid - tl.load(tiles_before + g)
+    tiles_n = tl.cdiv(n, BN)
+    a_ptr = tl.load(a_ptrs + g).to(tl.pointer_type(tl.float16))
+    b_ptr = tl.load(b_ptrs + g).to(tl.pointer_type(tl.float16))
+    c_ptr = tl.load(c_ptrs + g).to(tl.pointer_type(tl.float16))
+    a_d = tl.make_tensor_descriptor(a_ptr, shape=[n, n], strides=[n, 1], block_shape=[BM, BK])
+    b_d = tl.make_tensor_descriptor(b_ptr, shape=[n, n], strides=[n, 1], block_shape=[BK, BN])
+    c_d = tl.make_tensor_descriptor(c_ptr, shape=[n, n], strides=[n, 1], block_shape=[BM, BN])
+    om = (tile // tiles_n) * BM
+    on = (tile % tiles_n) * BN
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(n, BK)):
+        acc = tl.dot(a_d.load([om, k * BK]), b_d.load([k * BK, on]), acc)
+    c_d.store([om, on], acc.to(tl.float16))

@@ -57,6 +57,17 @@ KERNELS = {
     "sweep_nan_to_num": ("nan_to_num", {"BLOCK": 1024}, 4, 3, 1 << 26, 100000, 0),
     "sweep_column_softmax": ("column_softmax", {"BM": 64, "BN": 128}, 4, 3, 1 << 20, 1008,
                              1e-5),
+    "sweep_group_norm": ("group_norm", {"GROUP_C": 8, "BLOCK": 1024}, 4, 3, 64, 16, 1e-4),
+    "sweep_fused_adam": ("fused_adam", {"BLOCK": 1024}, 4, 3, 1 << 26, 100000, 1e-5),
+    "sweep_fp8_kv_decode": ("fp8_kv_decode", {"HEAD_DIM": 128, "BLOCK_N": 64, "GROUP": 16}, 4,
+                            3, 8192, 1008, 1e-2),
+    "sweep_argsort": ("argsort_rows", {"N": 256}, 4, 3, 1 << 15, 64, 0),
+    "sweep_gumbel": ("gumbel_sample", {"BLOCK": 2048}, 8, 3, 2048, 64, 0),
+    "sweep_middle_axis": ("middle_axis_sum", {"A": 8, "B": 64, "C": 32}, 4, 3, 1 << 12, 64,
+                          1e-5),
+    "sweep_fp8_rtz": ("to_fp8_rtz", {"BLOCK": 1024}, 4, 3, 1 << 26, 100000, 0),
+    "sweep_grouped_desc": ("grouped_matmul_desc", {"GROUPS": 4, "BM": 128, "BN": 128,
+                                                   "BK": 64}, 8, 3, 4096, 1024, 1e-2),
 }
 
 
@@ -503,4 +514,100 @@ def third_args(torch, name, size, dev, c, nan, cdiv):
         y = nan(m, size)
         return ([x, y, m, size], [y], lambda: [torch.softmax(x.double(), 0)],
                 (cdiv(size, c["BN"]),), 8 * m * size, "GB/s")
+    return fourth_args(torch, name, size, dev, c, nan, cdiv)
+
+
+def fourth_args(torch, name, size, dev, c, nan, cdiv):
+    """The fourth batch's cases (group norm, Adam, an fp8 KV cache, ...)."""
+    real = dev != "meta"
+    randn = lambda *shape: torch.randn(*shape, device=dev)  # noqa: E731
+    if name == "sweep_group_norm":
+        channels, hw, gc = 64, 3136, c["GROUP_C"]
+        x = randn(size, channels, hw) * 2 + 1
+        w, b = torch.rand(channels, device=dev) + 0.5, randn(channels)
+        y = nan(size, channels, hw)
+
+        def ref():
+            xg = x.double().reshape(size, channels // gc, -1)
+            xn = (xg - xg.mean(-1, keepdim=True)) / (xg.var(-1, unbiased=False, keepdim=True)
+                                                     + 1e-5).sqrt()
+            return [xn.reshape(size, channels, hw) * w.double()[None, :, None]
+                    + b.double()[None, :, None]]
+        return ([x, y, w, b, channels, hw, 1e-5], [y], ref, (size, channels // gc),
+                2 * 4 * 2 * size * channels * hw, "GB/s")
+    if name == "sweep_fused_adam":
+        p, g = randn(size), randn(size)
+        m, v = randn(size) * 0.1, torch.rand(size, device=dev) * 0.01
+        p0, m0, v0 = p.clone(), m.clone(), v.clone()
+
+        def ref():
+            mm = 0.9 * m0.double() + 0.1 * g.double()
+            vv = 0.999 * v0.double() + 0.001 * g.double() ** 2
+            pp = p0.double() - 1e-3 * (mm / (1 - 0.9 ** 3)) / ((vv / (1 - 0.999 ** 3)).sqrt() + 1e-8)
+            return [pp, mm, vv]
+        return ([p, g, m, v, size, 1e-3, 0.9, 0.999, 1e-8, 1 - 0.9 ** 3, 1 - 0.999 ** 3], [p, m, v],
+                ref,
+                (cdiv(size, c["BLOCK"]),), 7 * 4 * size, "GB/s")
+    if name == "sweep_fp8_kv_decode":
+        n_kv, group, d = 16, c["GROUP"], c["HEAD_DIM"]
+        q = randn(n_kv * group, d).half()
+        k = randn(n_kv, size, d).to(torch.float8_e4m3fn)
+        v = randn(n_kv, size, d).to(torch.float8_e4m3fn)
+        out = nan(n_kv * group, d, dtype=torch.float16)
+
+        def ref():
+            kk = (k.float() * 0.5).half().double()
+            vv = (v.float() * 0.25).half().double()
+            qs = q.double().reshape(n_kv, group, d)
+            sc = torch.einsum("hgd,htd->hgt", qs, kk) * 0.08838834764
+            return [torch.einsum("hgt,htd->hgd", torch.softmax(sc, -1), vv).reshape(-1, d)]
+        return ([q, k, v, 0.5, 0.25, out, size], [out], ref, (n_kv,), 2 * n_kv * size * d,
+                "GB/s")
+    if name == "sweep_argsort":
+        x = randn(size, c["N"])
+        idx = torch.full((size, c["N"]), -1, device=dev, dtype=torch.int32)
+        return ([x, idx], [idx], lambda: [torch.argsort(x, 1, stable=True).int()], (size,),
+                8 * size * c["N"], "GB/s")
+    if name == "sweep_gumbel":
+        vocab = 32000
+        logits = randn(size, vocab)
+        out = torch.full((size,), -1, device=dev, dtype=torch.int32)
+
+        def ref():  # Triton's own result: the same Philox numbers
+            import kernels_wide
+            want = torch.full((size,), -1, device=dev, dtype=torch.int32)
+            kernels_wide.gumbel_sample[(size,)](logits, want, vocab, 7, **c, num_warps=8)
+            return [want]
+        return [logits, out, vocab, 7], [out], ref, (size,), 4 * size * vocab, "GB/s"
+    if name == "sweep_middle_axis":
+        a, b, cc = c["A"], c["B"], c["C"]
+        x = randn(size, a, b, cc)
+        y = nan(size, a, cc)
+        return [x, y], [y], lambda: [x.double().sum(2)], (size,), 4 * size * a * b * cc, "GB/s"
+    if name == "sweep_fp8_rtz":
+        x = randn(size) * 100
+        y = torch.zeros(size, device=dev, dtype=torch.float8_e5m2)
+        bits = torch.zeros(size, device=dev, dtype=torch.int8)
+
+        def ref():  # Triton's own result: its rounding toward zero
+            import kernels_wide
+            want_y, want_bits = torch.zeros_like(y), torch.zeros_like(bits)
+            kernels_wide.to_fp8_rtz[(cdiv(size, c["BLOCK"]),)](x, want_y, want_bits, size, **c)
+            return [want_y, want_bits]
+        return [x, y, bits, size], [y, bits], ref, (cdiv(size, c["BLOCK"]),), 6 * size, "GB/s"
+    if name == "sweep_grouped_desc":
+        sizes = [size, size // 2, size // 4, size // 2]
+        mats = [(randn(n, n).half(), randn(n, n).half(),
+                 torch.full((n, n), float("nan"), device=dev, dtype=torch.float16))
+                for n in sizes]
+        ptrs = [torch.tensor([m[i].data_ptr() if real else 0 for m in mats], device=dev,
+                             dtype=torch.int64) for i in range(3)]
+        tiles = [cdiv(n, c["BM"]) * cdiv(n, c["BN"]) for n in sizes]
+        before = torch.tensor([sum(tiles[:i]) for i in range(len(sizes))], device=dev,
+                              dtype=torch.int32)
+        sizes_t = torch.tensor(sizes, device=dev, dtype=torch.int32)
+        ptrs[0].matrices = mats  # the launches hold the matrices with the pointers
+        return (ptrs + [sizes_t, before], [m[2] for m in mats],
+                lambda: [m[0].double() @ m[1].double() for m in mats], (sum(tiles),),
+                sum(2 * n ** 3 for n in sizes), "TFLOP/s")
     raise KeyError(name)

@@ -50,17 +50,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // The start value comes from outside, where it is not free in the load's
 // layout: it is converted once before the loop instead of every iteration.
-// The loop result is still used after the loop in the old layout, so the old
-// iter_arg stays beside the new one.
+// The loop result is also used after the loop in the old layout: it is the
+// new one converted once there, and the old iter_arg goes.
 // CHECK-LABEL: tt.func public @start_converted_once
 // CHECK: %[[START:.*]] = ttg.convert_layout %{{.*}} : tensor<256x!tt.ptr<f32>, #[[BL:blocked[0-9]*]]> -> tensor<256x!tt.ptr<f32>, #[[LD:blocked[0-9]*]]>
-// CHECK-NEXT: %[[R:.*]]:3 = scf.for %{{.*}} iter_args(%[[OLD:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %[[NEW:.*]] = %[[START]]) -> (tensor<256x!tt.ptr<f32>, #[[BL]]>, tensor<256xf32, #[[LD]]>, tensor<256x!tt.ptr<f32>, #[[LD]]>)
+// CHECK-NEXT: %[[R:.*]]:2 = scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[NEW:.*]] = %[[START]]) -> (tensor<256xf32, #[[LD]]>, tensor<256x!tt.ptr<f32>, #[[LD]]>)
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.load %[[NEW]] : tensor<256x!tt.ptr<f32>, #[[LD]]>
-// CHECK-DAG: tt.addptr %[[OLD]], %{{.*}} : tensor<256x!tt.ptr<f32>, #[[BL]]>, tensor<256xi32, #[[BL]]>
-// CHECK-DAG: tt.addptr %[[NEW]], %{{.*}} : tensor<256x!tt.ptr<f32>, #[[LD]]>, tensor<256xi32, #[[LD]]>
+// CHECK: tt.addptr %[[NEW]], %{{.*}} : tensor<256x!tt.ptr<f32>, #[[LD]]>, tensor<256xi32, #[[LD]]>
 // CHECK: scf.yield
-// CHECK: tt.store %[[R]]#0, %{{.*}} : tensor<256x!tt.ptr<f32>, #[[BL]]>
+// CHECK: %[[BACK:.*]] = ttg.convert_layout %[[R]]#1 : tensor<256x!tt.ptr<f32>, #[[LD]]> -> tensor<256x!tt.ptr<f32>, #[[BL]]>
+// CHECK: tt.store %[[BACK]], %{{.*}} : tensor<256x!tt.ptr<f32>, #[[BL]]>
 #bl = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #ld = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -86,12 +86,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // A carried value whose next value is float math that something else reads
-// too (not free to compute twice) keeps its layout; its conversion stays in
-// the loop.
+// too: the math is computed in both layouts and the value carried in both,
+// which costs less than a conversion every iteration (3.6 rematerializes
+// any elementwise op); the conversion goes before the loop.
 // CHECK-LABEL: tt.func public @costly_update_stays
-// CHECK: scf.for {{.*}} -> (tensor<256xf32, #[[BL:blocked[0-9]*]]>)
-// CHECK: ttg.convert_layout %{{.*}} : tensor<256xf32, #[[BL]]> -> tensor<256xf32, #{{blocked[0-9]*}}>
-// CHECK: math.exp %{{.*}} : tensor<256xf32, #[[BL]]>
+// CHECK: %[[START:.*]] = ttg.convert_layout %{{.*}} : tensor<256xf32, #[[BL:blocked[0-9]*]]> -> tensor<256xf32, #[[LD:blocked[0-9]*]]>
+// CHECK: scf.for {{.*}} -> (tensor<256xf32, #[[BL]]>, tensor<256xf32, #[[LD]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK-DAG: math.exp %{{.*}} : tensor<256xf32, #[[BL]]>
+// CHECK-DAG: math.exp %{{.*}} : tensor<256xf32, #[[LD]]>
 // CHECK: scf.yield
 #bl = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #ld = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
@@ -199,5 +202,53 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     }
     tt.store %out, %r#3 : tensor<256x!tt.ptr<f32>, #ld1>
     tt.return %r#0 : i32
+  }
+}
+
+// -----
+
+// A running count kept as floats (GroupNorm's Welford loop) beside a value
+// in the loaded layout: the count's float update is computed in that layout
+// too and carried there, so no conversion is left in the loop; after it, the
+// reduction reads the new count, the old iter_arg goes, and no conversion
+// is left at all.
+// CHECK-LABEL: tt.func public @float_count
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.for {{.*}} -> (tensor<1024xf32, #[[L:blocked[0-9]*]]>, tensor<1024xf32, #[[L]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: "tt.reduce"(%{{.*}}, %{{.*}}) <{axis = 0 : i32}>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @float_count(%p: tensor<1024x!tt.ptr<f32>, #b4>, %limit: i32, %n: i32) -> (f32, f32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero4 = arith.constant dense<0.0> : tensor<1024xf32, #b4>
+    %zero1 = arith.constant dense<0.0> : tensor<1024xf32, #b1>
+    %one1 = arith.constant dense<1.0> : tensor<1024xf32, #b1>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%mean = %zero4, %count = %zero1) -> (tensor<1024xf32, #b4>, tensor<1024xf32, #b1>) : i32 {
+      %x = tt.load %p : tensor<1024x!tt.ptr<f32>, #b4>
+      %range = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b1>
+      %lim = tt.splat %limit : i32 -> tensor<1024xi32, #b1>
+      %ok = arith.cmpi slt, %range, %lim : tensor<1024xi32, #b1>
+      %valid = arith.uitofp %ok : tensor<1024xi1, #b1> to tensor<1024xf32, #b1>
+      %next = arith.addf %count, %valid : tensor<1024xf32, #b1>
+      %safe = arith.maxnumf %next, %one1 : tensor<1024xf32, #b1>
+      %safe4 = ttg.convert_layout %safe : tensor<1024xf32, #b1> -> tensor<1024xf32, #b4>
+      %d = arith.subf %x, %mean : tensor<1024xf32, #b4>
+      %step = arith.divf %d, %safe4 : tensor<1024xf32, #b4>
+      %m = arith.addf %mean, %step : tensor<1024xf32, #b4>
+      scf.yield %m, %next : tensor<1024xf32, #b4>, tensor<1024xf32, #b1>
+    }
+    %mean1 = ttg.convert_layout %r#0 : tensor<1024xf32, #b4> -> tensor<1024xf32, #b1>
+    %s:2 = "tt.reduce"(%mean1, %r#1) <{axis = 0 : i32}> ({
+    ^bb0(%a0: f32, %a1: f32, %b0: f32, %b1: f32):
+      %u = arith.addf %a0, %b0 : f32
+      %v = arith.addf %a1, %b1 : f32
+      tt.reduce.return %u, %v : f32, f32
+    }) : (tensor<1024xf32, #b1>, tensor<1024xf32, #b1>) -> (f32, f32)
+    tt.return %s#0, %s#1 : f32, f32
   }
 }
