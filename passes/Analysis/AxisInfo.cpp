@@ -223,6 +223,13 @@ AxisInfo visitDiv(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_
         // Runs of `divisor` consecutive values, aligned to it, divide to one value.
         if (divisor && isPowerOf2(*divisor))
           c = std::max(c, gcd(lhs.getContiguity(d), *divisor, lhs.getDivisibility(d)));
+        // Likewise for a divisor unknown but the same everywhere along d and
+        // a multiple of g: aligned runs of g consecutive values never cross
+        // one of its multiples (idx // HW, a channel per HW elements), as
+        // 3.6 reasons for non-negative values.
+        else if (rhs.getConstancy(d) >= lhs.getContiguity(d) && rhs.getConstancy(d) > 1)
+          c = std::max(c, gcd(lhs.getContiguity(d), lhs.getDivisibility(d),
+                              rhs.getDivisibility(d)));
         return c;
       },
       value);

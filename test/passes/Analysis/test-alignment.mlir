@@ -168,3 +168,22 @@ tt.func public @rem_runtime(%pid: i32, %n: i32 {tt.divisibility = 16 : i32}) {
   %rem = arith.remsi %cols, %ns : tensor<256xi32>
   tt.return
 }
+
+// -----
+
+// A contiguous index divided by a runtime divisor that is a multiple of 16
+// (GroupNorm's channel, idx // HW): aligned runs of 16 share the quotient.
+tt.func public @divide_by_multiple_of_16(%hw: i32 {tt.divisibility = 16 : i32}, %odd: i32) {
+  // expected-remark @below {{contiguity = [1024], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [1024], constant_value = <none>}}
+  %d = tt.splat %hw : i32 -> tensor<1024xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [16], constant_value = <none>}}
+  %q = arith.divsi %r, %d : tensor<1024xi32>
+  // A divisor of unknown alignment: nothing is known.
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1024], constant_value = <none>}}
+  %o = tt.splat %odd : i32 -> tensor<1024xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %q2 = arith.divsi %r, %o : tensor<1024xi32>
+  tt.return
+}
