@@ -5,8 +5,9 @@
 //  1. in the thread: registers holding the same output element (same
 //     coordinates but along the axis) combine in axis order;
 //  2. in the warp: butterfly shuffles over the lane bits that move along the
-//     axis, lowest first; in each pair the lane holding the earlier elements
-//     is the first operand in both lanes, so every lane ends with the same
+//     axis, lowest first, each lane combining (own, other); the lane with the
+//     axis bits clear ends with the in-order result, which a non-commutative
+//     region reads from it (one index shuffle), so every lane holds the same
 //     bits (a uniform scalar, one value per scratch slot);
 //  3. across warps: every warp writes its partials to the op's scratch as
 //     [warp index along the axis][output element], one barrier, and each
@@ -151,32 +152,33 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
 
     // 2. Within the warp. Lane bits that do not move along the axis hold
     //    other outputs or copies, and take no part. Bits go from the lowest
-    //    axis bit up, and the lane whose bit is clear (the earlier elements)
-    //    goes first in both lanes, so they compute the same bits (a region
-    //    that is one commutative op needs no ordering).
+    //    axis bit up, each lane combining its value with its partner's as
+    //    (own, other): the lane with every axis bit clear combines the
+    //    earlier elements first at every step, so it ends with the in-order
+    //    result. A region that is one commutative op gives every lane that
+    //    result; any other region's result is then read from that lane, one
+    //    shuffle per value (cheaper than ordering each pair in both lanes).
     SmallVector<unsigned> laneBits = bits->bitsOf(HardwareDim::Lane);
     bool commutative = isCommutativeCombine(combine);
     std::optional<LaneAndWarp> thread;
     if ((!laneBits.empty() && !commutative) || !warpBits.empty())
       thread = getLaneAndWarp(rewriter, loc, target);
-    for (unsigned bit : laneBits) {
-      Value upper;
-      if (!commutative) {
-        Value mask = createI32Constant(rewriter, loc, 1 << bit);
-        upper = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
-                                     LLVM::AndOp::create(rewriter, loc, thread->lane, mask),
-                                     createI32Constant(rewriter, loc, 0));
-      }
+    for (unsigned bit : laneBits)
       for (Group &group : groups) {
         ValueTuple other;
         for (Value value : group.acc)
           other.push_back(shuffleXorAny(rewriter, loc, target, value, 1 << bit));
-        if (commutative)
-          group.acc = apply(group.acc, other);
-        else
-          group.acc = apply(selectTuple(rewriter, loc, upper, other, group.acc),
-                            selectTuple(rewriter, loc, upper, group.acc, other));
+        group.acc = apply(group.acc, other);
       }
+    if (!commutative && !laneBits.empty()) {
+      uint32_t axisLanes = 0;
+      for (unsigned bit : laneBits)
+        axisLanes |= 1u << bit;
+      Value first = LLVM::AndOp::create(rewriter, loc, thread->lane,
+                                        createI32Constant(rewriter, loc, ~axisLanes));
+      for (Group &group : groups)
+        for (Value &value : group.acc)
+          value = shuffleIdxAny(rewriter, loc, target, value, first);
     }
 
     // 3. Across warps, or straight from the registers.

@@ -77,14 +77,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
-// argmax with two operands: both go through the shuffles, the lower lane's
-// value first, and through the scratch (f32 then i32 region).
+// argmax with two operands (a region not known to commute): both go through
+// the butterflies, each lane combining (own, other) with no reordering, then
+// every lane reads the in-order result of the lane with the axis bits clear
+// (one index shuffle per operand), and through the scratch (f32 then i32
+// region).
 // CHECK-LABEL: llvm.func @argmax_rows
 // CHECK: %[[LANE:.*]] = llvm.urem
 // CHECK: nvvm.shfl.sync bfly
 // CHECK: nvvm.shfl.sync bfly
-// CHECK: llvm.select
-// CHECK: llvm.fcmp "oeq"
+// CHECK-NEXT: llvm.fcmp "oeq"
+// CHECK: nvvm.shfl.sync idx
+// CHECK: nvvm.shfl.sync idx
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
 // CHECK: llvm.store %{{.*}}, %{{.*}} : i32, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
