@@ -290,21 +290,31 @@ def matmul_w8a16(a_ptr, b_ptr, scale_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: 
 
 
 @triton.jit
-def grouped_matmul(a_ptrs, b_ptrs, c_ptrs, sizes, tiles_before, BM: tl.constexpr,
-                   BN: tl.constexpr, BK: tl.constexpr, GROUPS: tl.constexpr):
-    # Grouped GEMM: group g multiplies fp16 matrices whose addresses are in
-    # a_ptrs[g], b_ptrs[g], c_ptrs[g] (int64), square of size sizes[g]; a
-    # program finds its group from the running tile counts tiles_before.
+def find_group(a_ptrs, b_ptrs, c_ptrs, sizes, tiles_before, GROUPS: tl.constexpr):
+    # A grouped GEMM's program finds its group g from the running tile counts
+    # tiles_before: the group's size sizes[g], the program's tile in it, and
+    # the group's fp16 matrices, whose addresses are a_ptrs[g], b_ptrs[g],
+    # c_ptrs[g] (int64).
     pid = tl.program_id(0)
     g = 0
     for i in range(1, GROUPS):
         g += (pid >= tl.load(tiles_before + i)).to(tl.int32)
     n = tl.load(sizes + g)
     tile = pid - tl.load(tiles_before + g)
-    tiles_n = tl.cdiv(n, BN)
     a_ptr = tl.load(a_ptrs + g).to(tl.pointer_type(tl.float16))
     b_ptr = tl.load(b_ptrs + g).to(tl.pointer_type(tl.float16))
     c_ptr = tl.load(c_ptrs + g).to(tl.pointer_type(tl.float16))
+    return n, tile, a_ptr, b_ptr, c_ptr
+
+
+@triton.jit
+def grouped_matmul(a_ptrs, b_ptrs, c_ptrs, sizes, tiles_before, BM: tl.constexpr,
+                   BN: tl.constexpr, BK: tl.constexpr, GROUPS: tl.constexpr):
+    # Grouped GEMM: group g multiplies square matrices of size sizes[g]
+    # (find_group).
+    n, tile, a_ptr, b_ptr, c_ptr = find_group(a_ptrs, b_ptrs, c_ptrs, sizes, tiles_before,
+                                              GROUPS)
+    tiles_n = tl.cdiv(n, BN)
     matmul_tile(a_ptr, b_ptr, c_ptr, (tile // tiles_n) * BM + tl.arange(0, BM),
                 (tile % tiles_n) * BN + tl.arange(0, BN), n, n, n, BM, BN, BK)
 

@@ -6,6 +6,8 @@ sweep_* cases, each checked against PyTorch or Triton's own compile."""
 import triton
 import triton.language as tl
 
+from kernels import find_group
+
 
 @triton.jit
 def rms_norm(x_ptr, w_ptr, y_ptr, rstd_ptr, N, eps, BLOCK: tl.constexpr):
@@ -838,18 +840,11 @@ def to_fp8_rtz(x_ptr, y_ptr, bits_ptr, n, BLOCK: tl.constexpr):
 def grouped_matmul_desc(a_ptrs, b_ptrs, c_ptrs, sizes, tiles_before, GROUPS: tl.constexpr,
                         BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
     # Triton's grouped-GEMM tutorial with tensor descriptors made in the
-    # kernel: each program finds its group, then builds descriptors for that
-    # group's fp16 matrices (square, sizes[g]) and walks K through TMA.
-    pid = tl.program_id(0)
-    g = 0
-    for i in range(1, GROUPS):
-        g += (pid >= tl.load(tiles_before + i)).to(tl.int32)
-    n = tl.load(sizes + g)
-    tile = pid - tl.load(tiles_before + g)
+    # kernel: each program finds its group (kernels.find_group), then builds
+    # descriptors for that group's square matrices and walks K through TMA.
+    n, tile, a_ptr, b_ptr, c_ptr = find_group(a_ptrs, b_ptrs, c_ptrs, sizes, tiles_before,
+                                              GROUPS)
     tiles_n = tl.cdiv(n, BN)
-    a_ptr = tl.load(a_ptrs + g).to(tl.pointer_type(tl.float16))
-    b_ptr = tl.load(b_ptrs + g).to(tl.pointer_type(tl.float16))
-    c_ptr = tl.load(c_ptrs + g).to(tl.pointer_type(tl.float16))
     a_d = tl.make_tensor_descriptor(a_ptr, shape=[n, n], strides=[n, 1], block_shape=[BM, BK])
     b_d = tl.make_tensor_descriptor(b_ptr, shape=[n, n], strides=[n, 1], block_shape=[BK, BN])
     c_d = tl.make_tensor_descriptor(c_ptr, shape=[n, n], strides=[n, 1], block_shape=[BM, BN])
