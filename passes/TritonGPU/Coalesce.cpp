@@ -56,13 +56,18 @@ SmallVector<unsigned> getContiguityOrder(Value ptr, const ModuleAxisInfo &axis) 
   return order;
 }
 
+/// The bits of the elements a tensor of pointers points to, a byte at least.
+int64_t getElementBits(RankedTensorType ptrType) {
+  Type pointee = cast<PointerType>(ptrType.getElementType()).getPointeeType();
+  return std::max<unsigned>(8, pointee.getIntOrFloatBitWidth());
+}
+
 /// The elements a thread can move at once through `ptr` along `fastest`:
 /// what its alignment and contiguity allow, at most 16 bytes.
 int64_t getVectorElements(Value ptr, unsigned fastest, const ModuleAxisInfo &axis) {
   auto type = cast<RankedTensorType>(ptr.getType());
   AxisInfo info = axis.get(ptr);
-  Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
-  int64_t elementBits = std::max<unsigned>(8, pointee.getIntOrFloatBitWidth());
+  int64_t elementBits = getElementBits(type);
   int64_t alignedElements = std::max<int64_t>(1, info.getDivisibility(fastest) / (elementBits / 8));
   int64_t contiguous = std::min(info.getContiguity(fastest), type.getDimSize(fastest));
   return std::min({alignedElements, contiguous, 128 / elementBits});
@@ -87,8 +92,7 @@ BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleA
   unsigned fastest = order[0];
   int64_t own = getVectorElements(ptr, fastest, axis);
   int64_t perThread = own;
-  Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
-  bool fullVector = own * std::max<unsigned>(8, pointee.getIntOrFloatBitWidth()) == 128;
+  bool fullVector = own == 128 / getElementBits(type);
   bool gather = axis.get(ptr).getContiguity(fastest) == 1;
   if (isa<LoadOp>(op) && (gather || fullVector) && ptr.getDefiningOp()) {
     BackwardSliceOptions options;

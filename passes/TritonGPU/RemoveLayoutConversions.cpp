@@ -313,15 +313,11 @@ struct GatherOfConvert : public OpRewritePattern<GatherOp> {
       if (auto convert = v.getDefiningOp<ConvertLayoutOp>())
         if (isDistributedEncoding(encodingOf(convert.getSrc())))
           return convert.getSrc();
-      return {};
+      return v;
     };
     Value src = unconverted(op.getSrc()), indices = unconverted(op.getIndices());
-    if (!src && !indices)
+    if (src == op.getSrc() && indices == op.getIndices())
       return failure();
-    if (!src)
-      src = op.getSrc();
-    if (!indices)
-      indices = op.getIndices();
     auto type = op.getType().cloneWithEncoding(encodingOf(indices));
     auto gather = GatherOp::create(rewriter, op.getLoc(), type, src, indices, op.getAxis(),
                                    op.getEfficientLayout());
