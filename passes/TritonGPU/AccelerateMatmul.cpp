@@ -115,36 +115,36 @@ SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape, unsign
 
 bool isNativeFp8(Type type) { return isa<Float8E4M3FNType, Float8E5M2Type>(type); }
 
-/// The one operand of elementwise `op` that is not a constant, if it has
-/// exactly one (a cast, a rounding by bit operations against splat masks).
-Value singleVaryingOperand(Operation *op) {
-  if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1)
-    return {};
-  Value varying;
-  for (Value operand : op->getOperands()) {
-    if (matchPattern(operand, m_Constant()))
-      continue;
-    if (varying)
-      return {};
-    varying = operand;
-  }
-  return varying;
-}
-
-/// Whether `value` comes from a global load or is a block argument, through
-/// layout conversions, transposes and, with `throughElementwise`, elementwise
-/// ops of one varying operand.
+/// Whether `value` comes from global loads or block arguments, through
+/// layout conversions, transposes and, with `throughElementwise`, the
+/// non-constant operands of elementwise ops, all of which must: a cast, a
+/// rounding by bit operations against splat masks, or a split's middle part
+/// `a - ext(trunc(a))` of a loaded `a`.
 bool comesFromLoadOrBlockArg(Value value, bool throughElementwise) {
-  while (Operation *def = value.getDefiningOp()) {
+  SmallVector<Value> worklist = {value};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value next = worklist.pop_back_val();
+    if (!seen.insert(next).second)
+      continue;
+    Operation *def = next.getDefiningOp();
+    if (!def)
+      continue;
     if (isa<ConvertLayoutOp, TransOp>(def)) {
-      value = def->getOperand(0);
+      worklist.push_back(def->getOperand(0));
       continue;
     }
-    if (Value varying = throughElementwise ? singleVaryingOperand(def) : Value()) {
-      value = varying;
-      continue;
+    if (throughElementwise && def->hasTrait<OpTrait::Elementwise>() &&
+        def->getNumResults() == 1) {
+      size_t before = worklist.size();
+      for (Value operand : def->getOperands())
+        if (!matchPattern(operand, m_Constant()))
+          worklist.push_back(operand);
+      if (worklist.size() != before)
+        continue;
     }
-    return isa<LoadOp, DescriptorLoadOp, DescriptorGatherOp>(def);
+    if (!isa<LoadOp, DescriptorLoadOp, DescriptorGatherOp>(def))
+      return false;
   }
   return true;
 }

@@ -8,6 +8,7 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <limits>
 #include <numeric>
 
 namespace mlir {
@@ -80,11 +81,15 @@ int64_t getVectorElements(Value ptr, unsigned fastest, const ModuleAxisInfo &axi
 /// and stores around it: an fp16 row quantized to fp8 is read 16 elements a
 /// thread, as the fp8 store writes it, with no conversion between. That is
 /// 3.6's rule, with one exception: a contiguous load that cannot move its
-/// own 16 bytes at once (unaligned) keeps its own width, since widening it
-/// only spreads a warp's scalar loads apart (layer-norm backward: one
-/// conversion and 5% faster than 3.6's three). A gather (elements all apart)
-/// widens freely: a binary search's probes in a while loop then need no
-/// conversion, as in 3.6.
+/// own 16 bytes at once (unaligned) keeps its own width when a store
+/// connected to it is narrower than that widest vector. Stores keep their
+/// own width, so widening such a load would only spread a warp's scalar
+/// loads apart and convert before the store (layer-norm backward, whose
+/// rows are all unaligned but the weights: one conversion and 5% faster
+/// than 3.6's three). Where every connected store is that wide (a causal
+/// convolution's shifted taps feeding an aligned store) the load widens as
+/// in 3.6. A gather (elements all apart) widens freely: a binary search's
+/// probes in a while loop then need no conversion, as in 3.6.
 BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleAxisInfo &axis,
                                          int numWarps, int threadsPerWarp, int numCTAs) {
   auto type = cast<RankedTensorType>(ptr.getType());
@@ -92,9 +97,10 @@ BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleA
   unsigned fastest = order[0];
   int64_t own = getVectorElements(ptr, fastest, axis);
   int64_t perThread = own;
-  bool fullVector = own == 128 / getElementBits(type);
-  bool gather = axis.get(ptr).getContiguity(fastest) == 1;
-  if (isa<LoadOp>(op) && (gather || fullVector) && ptr.getDefiningOp()) {
+  if (isa<LoadOp>(op) && ptr.getDefiningOp()) {
+    bool fullVector = own == 128 / getElementBits(type);
+    bool gather = axis.get(ptr).getContiguity(fastest) == 1;
+    int64_t narrowestStore = std::numeric_limits<int64_t>::max();
     BackwardSliceOptions options;
     options.omitBlockArguments = true;
     for (Operation *other : getSlice(op, options)) {
@@ -103,8 +109,13 @@ BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleA
           cast<RankedTensorType>(otherPtr.getType()).getShape() != type.getShape() ||
           getContiguityOrder(otherPtr, axis) != order)
         continue;
-      perThread = std::max(perThread, getVectorElements(otherPtr, fastest, axis));
+      int64_t width = getVectorElements(otherPtr, fastest, axis);
+      perThread = std::max(perThread, width);
+      if (!isa<LoadOp>(other))
+        narrowestStore = std::min(narrowestStore, width);
     }
+    if (!gather && !fullVector && narrowestStore < perThread)
+      perThread = own;
   }
   // No thread takes more than its share of the tensor.
   int64_t share = std::max<int64_t>(1, type.getNumElements() / (numWarps * threadsPerWarp));

@@ -152,6 +152,66 @@ struct HoistConvertAboveWidening : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// convert(f(load...): B -> dot operand of an NVIDIA MMA) -> f(convert(load)
+/// ...) computed in the operand layout, where f is elementwise ops over
+/// loads and constants (not splatted scalars, as 3.6), in a block with a dot: the
+/// conversion then sits right after the loads, where the pipeliner loads
+/// straight into the operand layout from shared memory (3.6's
+/// hoistConvertDotOperand: a tf32/bf16 split's rounding and subtractions
+/// of a loaded A run in registers of the wgmma A fragment, with no shared
+/// memory round trip per part).
+struct HoistConvertIntoDotOperand : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+    auto target = dyn_cast<DotOperandEncodingAttr>(op.getType().getEncoding());
+    if (!target || !isa<NvidiaMmaEncodingAttr>(target.getParent()))
+      return failure();
+    Block *block = op->getBlock();
+    if (llvm::none_of(*block, [](Operation &other) {
+          return isa<DotOp, nvidia_gpu::WarpGroupDotOp>(other);
+        }))
+      return failure();
+    Operation *src = op.getSrc().getDefiningOp();
+    if (!src || isa<LoadOp, DescriptorLoadOp>(src))
+      return failure();
+    SmallVector<Operation *> loads;
+    SmallVector<Value> work = {op.getSrc()};
+    llvm::DenseSet<Value> seen;
+    while (!work.empty()) {
+      Value value = work.pop_back_val();
+      if (!seen.insert(value).second)
+        continue;
+      Operation *def = value.getDefiningOp();
+      if (!def)
+        return failure();
+      if (isa<arith::ConstantOp>(def))
+        continue;
+      if (isa<LoadOp, DescriptorLoadOp>(def)) {
+        if (!llvm::is_contained(loads, def))
+          loads.push_back(def);
+        continue;
+      }
+      if (!isLayoutFreeElementwise(def) || def->getNumResults() != 1)
+        return failure();
+      for (Value operand : def->getOperands())
+        work.push_back(operand);
+    }
+    if (loads.empty())
+      return failure();
+    MaterializedMap done;
+    for (Operation *load : loads) {
+      rewriter.setInsertionPointAfter(load);
+      Value loaded = load->getResult(0);
+      auto type = cast<RankedTensorType>(loaded.getType());
+      done[{loaded, target}] = ConvertLayoutOp::create(rewriter, op.getLoc(),
+                                                       type.cloneWithEncoding(target), loaded);
+    }
+    rewriter.setInsertionPoint(op);
+    rewriter.replaceOp(op, materializeIn(op.getSrc(), target, rewriter, done));
+    return success();
+  }
+};
+
 /// reshape(convert(x: B -> A)) -> convert(reshape(x) in the layout B gives
 /// it), likewise for trans, where B is blocked and the tensor has an element
 /// per thread or more: a load's layout (3.6's anchors are such loads) moves
@@ -404,6 +464,13 @@ public:
     hoist.add<HoistConvertAboveWidening>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(hoist, context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(hoist))))
+      return signalPassFailure();
+    // And conversions into MMA operand layouts move up to the loads they
+    // compute from, for the pipeliner (3.6 does this last as well).
+    RewritePatternSet toLoads(context);
+    toLoads.add<HoistConvertIntoDotOperand>(context);
+    ConvertLayoutOp::getCanonicalizationPatterns(toLoads, context);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(toLoads))))
       return signalPassFailure();
     // Values computed again in several places are the same computation.
     OpPassManager cse("builtin.module");

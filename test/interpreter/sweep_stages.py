@@ -21,7 +21,12 @@ M, N, K = 48, 40, 72
 DTYPES = {"i1": "i1", "f16": "f16", "bf16": "bf16", "f32": "f32", "f64": "f64", "i8": "i8", "i32": "i32", "i64": "i64",
           "f8E4M3FN": "f8e4nv", "f8E5M2": "f8e5"}
 
-RTOL = {"sweep_tf32x3": 1e-5}
+# bf16x3/bf16x6 dots are full fp32 products in the TTIR here, split bf16
+# dots in our TTGIR. bf16x3 drops the lo*lo products (about 2^-16 relative
+# each): 4.4e-6 on sweep2_bf16x3's case (the GPU harness sees 4e-6 at K =
+# 1008); bf16x6 is fp32 to rounding: 1.2e-7. 2e-5 and 1e-6 catch a lost
+# cross term (about 2^-9) in either and bf16x3's error in bf16x6.
+RTOL = {"sweep_tf32x3": 1e-5, "sweep2_bf16x3": 2e-5, "sweep2_bf16x6": 1e-6}
 
 # kernel -> (warps, stages, grid, {name: value}); a buffer value is
 # (shape, init) and its type comes from the TTIR signature; scalars are i32
@@ -291,13 +296,119 @@ CASES = {
                                       "y_ptr": ([2, 8, 32], "zeros")}),
     "sweep_fp8_rtz": (4, 3, "2", {"x_ptr": ([1504], "rand(1)"), "y_ptr": ([1504], "zeros"),
                                   "bits_ptr": ([1504], "zeros"), "n": 1504}),
+    # The second wide sweep (utils/gpu/sweep_wide2.py): an online softmax
+    # over column blocks, top-p filtering after a descending sort (integer
+    # probabilities, every cumulative sum exact; top_p about 90% of a row's
+    # sum), int8 row quantization by libdevice rint, an fp32 atomic max, a
+    # causal depthwise conv1d, 3x3 max pooling, spare programs that return
+    # early, two calls of a noinline device function, matmuls (A K-major by
+    # tl.trans, e4m3 x e5m2, fp16-accumulated dots promoted to fp32 every two
+    # K blocks, bf16x3/bf16x6 split dots (RTOL), LoRA's rank-16 dots, int8
+    # with integer requantization, descriptors in a warp_specialize loop), NF4
+    # decoding by a table in FILES, a KL divergence, a reverse cumprod of
+    # values near 1 (FILES), rank-3 descriptors over several matrices, jagged
+    # segment means (offsets in FILES: segments of 0 to 130 rows), a tuple
+    # argmax with ties and a reverse max scan, Newton's square root in a
+    # data-dependent while loop, bf16 atomic scatter-adds of small integers
+    # (exact, so in any order) and a grid-stride loop on a 3-D grid. Left
+    # out: sweep2_byte_avg_asm (inline PTX, tt.elementwise_inline_asm) and
+    # sweep2_bit_counts (libdevice's __nv_popc and __nv_clz), which
+    # triton-run refuses.
+    "sweep2_online_softmax": (8, 3, "2", {"x_ptr": ([2, 2512], "rand(1)"),
+                                          "y_ptr": ([2, 2512], "zeros"), "N": 2512}),
+    "sweep2_top_p": (8, 3, "2", {"p_ptr": ([2, 1024], "randint(0,2048,1)"),
+                                 "out_ptr": ([2, 1024], "zeros"), "top_p": 943000.0}),
+    "sweep2_quant_int8": (8, 3, "3", {"x_ptr": ([3, 1504], "rand(1)"),
+                                      "q_ptr": ([3, 1504], "zeros"), "scale_ptr": ([3], "zeros"),
+                                      "N": 1504}),
+    "sweep2_absmax": (4, 3, "3", {"x_ptr": ([5008], "rand(1)"), "amax_ptr": ([1], "zeros"),
+                                  "n": 5008}),
+    "sweep2_causal_conv1d": (4, 3, "2,2,2", {"x_ptr": ([2, 80, 144], "rand(1)"),
+                                             "w_ptr": ([80, 4], "rand(2)"),
+                                             "b_ptr": ([80], "rand(3)"),
+                                             "y_ptr": ([2, 80, 144], "zeros"), "D": 80,
+                                             "T": 144}),
+    "sweep2_maxpool": (4, 3, "3,1", {"x_ptr": ([3, 48, 48], "rand(1)"),
+                                     "y_ptr": ([3, 24, 24], "zeros"), "H": 48, "W": 48, "OH": 24,
+                                     "OW": 24}),
+    "sweep2_early_return": (4, 3, "4", {"x_ptr": ([1504], "rand(1)"), "y_ptr": ([1504], "zeros"),
+                                        "n": 1504}),
+    "sweep2_noinline": (4, 3, "2", {"x_ptr": ([1504], "rand(1)"), "g_ptr": ([1504], "rand(2)"),
+                                    "y_ptr": ([1504], "zeros"), "z_ptr": ([1504], "zeros"),
+                                    "sums_ptr": ([2], "zeros"), "alpha": 1.702, "n": 1504}),
+    "sweep2_a_kmajor": (8, 3, "1,1", {"at_ptr": ([80, 48], "rand(1)"),
+                                      "b_ptr": ([80, 80], "rand(2)"),
+                                      "c_ptr": ([48, 80], "zeros"), "M": 48, "N": 80, "K": 80}),
+    "sweep2_fp8_mixed": (8, 3, "1,1", {"a_ptr": ([48, 144], "rand(1)"),
+                                       "b_ptr": ([80, 144], "rand(2)"),
+                                       "c_ptr": ([48, 80], "zeros"), "M": 48, "N": 80,
+                                       "K": 144}),
+    "sweep2_acc16_promote": (4, 2, "1,1", {"a_ptr": ([48, 272], "rand(1)"),
+                                           "b_ptr": ([272, 80], "rand(2)"),
+                                           "c_ptr": ([48, 80], "zeros"), "M": 48, "N": 80,
+                                           "K": 272}),
+    "sweep2_bf16x3": (8, 3, "1,1", {"a_ptr": ([48, 80], "rand(1)"), "b_ptr": ([80, 80], "rand(2)"),
+                                    "c_ptr": ([48, 80], "zeros"), "M": 48, "N": 80, "K": 80}),
+    "sweep2_bf16x6": (8, 3, "1,1", {"a_ptr": ([48, 80], "rand(1)"), "b_ptr": ([80, 80], "rand(2)"),
+                                    "c_ptr": ([48, 80], "zeros"), "M": 48, "N": 80, "K": 80}),
+    "sweep2_lora": (8, 3, "1,1", {"x_ptr": ([48, 80], "rand(1)"), "w_ptr": ([80, 80], "rand(2)"),
+                                  "la_ptr": ([80, 16], "rand(3)"), "lb_ptr": ([16, 80], "rand(4)"),
+                                  "out_ptr": ([48, 80], "zeros"), "M": 48, "N": 80, "K": 80,
+                                  "scaling": 0.5}),
+    "sweep2_nf4": (4, 3, "2", {"packed_ptr": ([1504], "randint(-128,128,1)"),
+                               "absmax_ptr": ([47], "rand(2)"),
+                               "lut_ptr": ([16], "file({OUT}/nf4_lut.npy)"),
+                               "out_ptr": ([3008], "zeros"), "n_bytes": 1504}),
+    "sweep2_kl_div": (8, 3, "3", {"t_ptr": ([3, 1504], "rand(1)"), "s_ptr": ([3, 1504], "rand(2)"),
+                                  "logq_ptr": ([3, 1504], "zeros"), "kl_ptr": ([3], "zeros"),
+                                  "N": 1504}),
+    "sweep2_reverse_cumprod": (4, 3, "2", {"x_ptr": ([48, 256], "file({OUT}/cumprod_x.npy)"),
+                                           "y_ptr": ([48, 256], "zeros"), "n_rows": 48}),
+    # Blocks of two 64 x 64 matrices over 5 x 72 x 40: every edge clipped.
+    "sweep2_desc_3d": (4, 3, "2,1,3", {"x_ptr": ([5, 72, 40], "rand(1)"), "s_ptr": ([5], "rand(2)"),
+                                       "y_ptr": ([5, 72, 40], "zeros"), "B": 5, "M": 72, "N": 40}),
+    "sweep2_jagged_mean": (4, 3, "4,2", {"values_ptr": ([205, 200], "rand(1)"),
+                                         "offsets_ptr": ([5], "file({OUT}/jagged_offsets.npy)"),
+                                         "out_ptr": ([4, 200], "zeros"), "D": 200}),
+    "sweep2_argmax_suffix": (4, 3, "2", {"x_ptr": ([32, 256], "randint(0,64,1)"),
+                                         "val_ptr": ([32], "zeros"), "idx_ptr": ([32], "zeros"),
+                                         "smax_ptr": ([32, 256], "zeros")}),
+    "sweep2_newton_sqrt": (4, 3, "2", {"x_ptr": ([1504], "randint(1,100000,1)"),
+                                       "y_ptr": ([1504], "zeros"), "n": 1504, "tol": 1e-6}),
+    "sweep2_scatter_bf16": (4, 3, "3", {"src_ptr": ([80, 128], "randint(-8,8,1)"),
+                                        "idx_ptr": ([80], "randint(0,20,2)"),
+                                        "out_ptr": ([20, 128], "zeros"), "n": 80}),
+    "sweep2_int8_requant": (8, 3, "1,1", {"a_ptr": ([48, 144], "randint(-128,128,1)"),
+                                          "b_ptr": ([144, 80], "randint(-128,128,2)"),
+                                          "bias_ptr": ([80], "randint(-50000,50000,3)"),
+                                          "c_ptr": ([48, 80], "zeros"), "M": 48, "N": 80, "K": 144,
+                                          "mult": 307329}),
+    # Two programs along axis 2 walk 208 positions in blocks of 64 (two
+    # iterations each, the last block masked).
+    "sweep2_grid_3d": (4, 3, "1,16,2", {"x_ptr": ([1, 16, 208, 128], "rand(1)"),
+                                        "bias_ptr": ([16, 128], "rand(2)"),
+                                        "y_ptr": ([1, 16, 208, 128], "zeros"), "H": 16, "S": 208}),
+    "sweep2_ws_desc": (8, 3, "1,1", {"a_ptr": ([48, 80], "rand(1)"), "b_ptr": ([80, 80], "rand(2)"),
+                                     "c_ptr": ([48, 80], "zeros"), "M": 48, "N": 80, "K": 80}),
 }
 # Expert 0 takes rows 0..19, expert 1 rows 20..47, each padded to the block
 # of 64 with num_valid (48).
 FILES = {"spmv_rowptr.npy": np.array([0, 5, 5, 70, 199, 200], dtype=np.int32),
          "compact_starts.npy": np.array([0, 1024], dtype=np.int32),
          "moe_sorted_ids.npy": np.array(list(range(20)) + [48] * 44 + list(range(20, 48)) +
-                                        [48] * 36, dtype=np.int32)}
+                                        [48] * 36, dtype=np.int32),
+         "jagged_offsets.npy": np.array([0, 0, 70, 75, 205], dtype=np.int32)}
+# bitsandbytes' NF4 code book (utils/gpu/sweep_wide2.py's NF4), and fp32
+# values in [0.95, 1.05) (products of 256 of them neither overflow nor
+# vanish; NumPy's generator: only the two stages' outputs are compared, so the
+# stream need not be stable).
+FILES.update({
+    "nf4_lut.npy": np.array([-1.0, -0.6961928009986877, -0.5250730514526367,
+                             -0.39491748809814453, -0.28444138169288635, -0.18477343022823334,
+                             -0.09105003625154495, 0.0, 0.07958029955625534, 0.16093020141124725,
+                             0.24611230194568634, 0.33791524171829224, 0.44070982933044434,
+                             0.5626170039176941, 0.7229568362236023, 1.0], dtype=np.float32),
+    "cumprod_x.npy": (0.95 + 0.1 * np.random.default_rng(0).random((48, 256))).astype(np.float32)})
 
 
 def signature(path):

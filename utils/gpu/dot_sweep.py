@@ -16,6 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sweep_wide  # noqa: E402
+import sweep_wide2  # noqa: E402
 
 # name: (a type, b type, out type, accumulator, input precision,
 #        max_num_imprecise_acc, epilogue, BM, BN, BK, warps, stages, B K-major,
@@ -100,15 +101,43 @@ KERNELS = {
 }
 
 
-# The wide sweep's library-style kernels (sweep_wide.py, kernels_wide.py).
-KERNELS.update({name: spec[:6] for name, spec in sweep_wide.KERNELS.items()})
+# The wide sweeps' library-style kernels: each sweep module (cases) with the
+# module of its kernels.
+WIDE = ((sweep_wide, "kernels_wide"), (sweep_wide2, "kernels_wide2"))
+for _sweep, _ in WIDE:
+    KERNELS.update({name: spec[:6] for name, spec in _sweep.KERNELS.items()})
+
+
+# Cases again at other warp counts and stages (their own TTIR dumps, the
+# same arguments): name -> (case, warps, stages). 16 warps put two
+# warpgroups along N in attention's second dot.
+VARIANTS = {
+    "sweep_attn_stages_w16": ("sweep_attn_stages", 16, 3),
+    "sweep_attention_desc_w16": ("sweep_attention_desc", 16, 3),
+    "sweep_moe_w16": ("sweep_moe", 16, 4),
+}
+for _name, (_base, _warps, _stages) in VARIANTS.items():
+    KERNELS[_name] = KERNELS[_base][:2] + (_warps, _stages) + KERNELS[_base][4:]
+
+
+def base_case(name):
+    """The case whose kernel and arguments a VARIANTS case takes."""
+    return VARIANTS[name][0] if name in VARIANTS else name
+
+
+def wide_sweep(name):
+    """(sweep module, kernel module name) of a wide sweep's case, else (None, None)."""
+    name = base_case(name)
+    return next(((sweep, module) for sweep, module in WIDE if name in sweep.KERNELS),
+                (None, None))
 
 
 def kernel_fn(kernels, name):
     """The @triton.jit function of a KERNELS case."""
-    if name in sweep_wide.KERNELS:
-        import kernels_wide
-        return getattr(kernels_wide, KERNELS[name][0])
+    sweep, module = wide_sweep(name)
+    if sweep:
+        import importlib
+        return getattr(importlib.import_module(module), KERNELS[name][0])
     return getattr(kernels, KERNELS[name][0])
 
 
@@ -246,8 +275,10 @@ def kernel_args(torch, name, size, dev, kernels=None):
     reference, grid, work, unit), work in flops or bytes. A reference that
     needs the same random numbers or roundings runs Triton's own compile
     (KERNELS given)."""
-    if name in sweep_wide.KERNELS:
-        return sweep_wide.kernel_args(torch, name, size, dev, kernels)
+    name = base_case(name)
+    sweep = wide_sweep(name)[0]
+    if sweep:
+        return sweep.kernel_args(torch, name, size, dev, kernels)
     spec = KERNELS[name]
     c = spec[1]
     cdiv = lambda a, b: -(-a // b)  # noqa: E731
@@ -523,10 +554,11 @@ def cases(Case, torch, kernels, dev):
         drop = [i for i, v in enumerate(args) if isinstance(v, int) and v == 1]
         probe = kernel_args(torch, name, size, "meta")
         exact = name in ("sweep_sort",)
+        sweep = wide_sweep(name)[0]
         case = Case(name, kernel_fn(kernels, name), constexprs, warps, probe[3],
                     lambda: kernel_args(torch, name, size, dev, kernels)[:3], probe[4],
                     unit=probe[5], drop=drop,
-                    tol=sweep_wide.KERNELS[name][6] if name in sweep_wide.KERNELS else 0 if exact
+                    tol=sweep.KERNELS[base_case(name)][6] if sweep else 0 if exact
                     else 1e-2 if probe[5] == "TFLOP/s" else 1e-5)
         case.stages = stages
         return case

@@ -199,8 +199,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // -----
 
 // mma v2 on sm_90 where wgmma does not apply: M not a multiple of 64,
-// neither operand loaded (block arguments count as loaded); K under 256 bits
-// is not even an mma.sync.
+// neither operand loaded (block arguments count as loaded, and so do
+// elementwise ops of them alone; a splatted scalar does not); K under 256
+// bits is not even an mma.sync.
 // CHECK-DAG: #[[V2A:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4]
 // CHECK-DAG: #[[V2B:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1]
 // CHECK-DAG: #[[V3:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 3
@@ -215,12 +216,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @v3_fallbacks(%a32: tensor<32x64xf16, #A>, %b: tensor<64x64xf16, #B>, %c32: tensor<32x64xf32, #blocked>,
                         %a: tensor<64x64xf16, #blocked>, %bb: tensor<64x64xf16, #blocked>, %c: tensor<64x64xf32, #blocked>,
-                        %ak8: tensor<64x8xf16, #A>, %bk8: tensor<8x64xf16, #B>) -> (tensor<32x64xf32, #blocked>, tensor<64x64xf32, #blocked>, tensor<64x64xf32, #blocked>) {
+                        %ak8: tensor<64x8xf16, #A>, %bk8: tensor<8x64xf16, #B>, %s: f16) -> (tensor<32x64xf32, #blocked>, tensor<64x64xf32, #blocked>, tensor<64x64xf32, #blocked>) {
     %small_m = tt.dot %a32, %b, %c32, inputPrecision = tf32 : tensor<32x64xf16, #A> * tensor<64x64xf16, #B> -> tensor<32x64xf32, #blocked>
     // K = 8 halves: not even an mma.sync (K 16), stays on FMAs.
     %small_k = tt.dot %ak8, %bk8, %c, inputPrecision = tf32 : tensor<64x8xf16, #A> * tensor<8x64xf16, #B> -> tensor<64x64xf32, #blocked>
-    %a2 = arith.addf %a, %a : tensor<64x64xf16, #blocked>
-    %b2 = arith.addf %bb, %bb : tensor<64x64xf16, #blocked>
+    %ss = tt.splat %s : f16 -> tensor<64x64xf16, #blocked>
+    %a2 = arith.addf %a, %ss : tensor<64x64xf16, #blocked>
+    %b2 = arith.addf %bb, %ss : tensor<64x64xf16, #blocked>
     %a3 = ttg.convert_layout %a2 : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #A>
     %b3 = ttg.convert_layout %b2 : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #B>
     %computed = tt.dot %a3, %b3, %small_k, inputPrecision = tf32 : tensor<64x64xf16, #A> * tensor<64x64xf16, #B> -> tensor<64x64xf32, #blocked>

@@ -146,13 +146,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, "ttg.thr
 
 // The exception: a contiguous load that cannot move its own 16 bytes (a row
 // at an offset of unknown alignment) keeps one element a thread beside the
-// aligned weight row's four; widened, its scalar loads would spread apart.
+// aligned weight row's four, as the row it feeds is stored unaligned too;
+// widened, its scalar loads would spread apart and convert before the store.
 // CHECK-DAG: #[[U1:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 // CHECK-DAG: #[[U4:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func public @unaligned_row
-  tt.func public @unaligned_row(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %w: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %row: i32) -> tensor<1024xf32, #blocked> {
+  tt.func public @unaligned_row(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %w: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %dx: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %row: i32) {
     %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
     %xrow = tt.addptr %x, %row : !tt.ptr<f32>, i32
     %xp = tt.splat %xrow : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
@@ -164,6 +165,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, "ttg.thr
     // CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[U4]]>
     %wv = tt.load %ws : tensor<1024x!tt.ptr<f32>, #blocked>
     %p = arith.mulf %xv, %wv : tensor<1024xf32, #blocked>
-    tt.return %p : tensor<1024xf32, #blocked>
+    %dxrow = tt.addptr %dx, %row : !tt.ptr<f32>, i32
+    %dxp = tt.splat %dxrow : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %dxs = tt.addptr %dxp, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    // CHECK: tt.store %{{.*}}, %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[U1]]>
+    tt.store %dxs, %p : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A causal convolution's tap at t - 3 is unaligned, but everything it feeds
+// is stored aligned: it widens to the store's four, as in 3.6, so that no
+// conversion is left once remove-layout-conversions has run.
+// CHECK-LABEL: tt.func public @shifted_tap
+// CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[T4:.*]]>
+// CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[T4]]>
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[T4]]>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @shifted_tap(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %c3 = arith.constant dense<3> : tensor<1024xi32, #blocked>
+    %t = arith.subi %r, %c3 : tensor<1024xi32, #blocked>
+    %xp = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %shifted = tt.addptr %xp, %t : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %a = tt.load %shifted : tensor<1024x!tt.ptr<f32>, #blocked>
+    %here = tt.addptr %xp, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %b = tt.load %here : tensor<1024x!tt.ptr<f32>, #blocked>
+    %s = arith.addf %a, %b : tensor<1024xf32, #blocked>
+    %yp = tt.splat %y : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %ys = tt.addptr %yp, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    tt.store %ys, %s : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return
   }
 }

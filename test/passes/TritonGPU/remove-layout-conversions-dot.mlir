@@ -133,3 +133,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return %sum : tensor<128x256xf32, #mma>
   }
 }
+
+// -----
+
+// A bf16 split of a loaded fp32 A (hi = trunc(a), lo = trunc(a - ext(hi)))
+// converted into the dot operand layout: the conversion moves up to the
+// load and the split runs in the operand layout, where the pipeliner loads
+// A straight from shared memory (3.6's hoistConvertDotOperand).
+// CHECK-LABEL: tt.func @split_a_to_load
+// CHECK: tt.load
+// CHECK-NEXT: %[[A:.*]] = ttg.convert_layout %{{.*}} -> tensor<64x32xf32, #[[DA:ttg.dot_op<{opIdx = 0.*}>]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: arith.truncf %[[A]] : tensor<64x32xf32, #[[DA]]> to tensor<64x32xbf16, #[[DA]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.yield
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @split_a_to_load(%p: tensor<64x32x!tt.ptr<f32>, #blocked>, %b: tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %a = tt.load %p : tensor<64x32x!tt.ptr<f32>, #blocked>
+      %hi = arith.truncf %a : tensor<64x32xf32, #blocked> to tensor<64x32xbf16, #blocked>
+      %hiext = arith.extf %hi : tensor<64x32xbf16, #blocked> to tensor<64x32xf32, #blocked>
+      %rest = arith.subf %a, %hiext : tensor<64x32xf32, #blocked>
+      %lo = arith.truncf %rest : tensor<64x32xf32, #blocked> to tensor<64x32xbf16, #blocked>
+      %hiA = ttg.convert_layout %hi : tensor<64x32xbf16, #blocked> -> tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %loA = ttg.convert_layout %lo : tensor<64x32xbf16, #blocked> -> tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d1 = tt.dot %loA, %b, %acc : tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+      %d2 = tt.dot %hiA, %b, %d1 : tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+      scf.yield %d2 : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}

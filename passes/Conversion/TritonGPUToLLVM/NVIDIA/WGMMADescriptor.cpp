@@ -105,7 +105,8 @@ mlir::triton::nvidia::planDescriptors(const SharedMemoryLayout &layout,
   }
 
   std::optional<CanonicalLayout> canonical;
-  int64_t tilesMask = 0;
+  // The bits of the addresses the hardware forms before swizzling them.
+  int64_t unswizzledMask = 0;
   for (auto [mn0, k0] : origins) {
     if (mn0 + shape.mnSize > mnExtent || k0 + shape.kSize > kExtent) {
       reason = "an instruction tile outside the buffer";
@@ -147,17 +148,22 @@ mlir::triton::nvidia::planDescriptors(const SharedMemoryLayout &layout,
                        .str();
           return std::nullopt;
         }
-        tilesMask |= expected;
+        unswizzledMask |= start + tile.offset(mn, k);
       }
     result.startBytes.push_back(start);
   }
 
-  // Run-time offsets are added to the start address; the hardware swizzles
-  // the sum, so they must be whole swizzle repeats and, to equal the XOR the
-  // layout means, miss the bits the tiles use.
+  // Run-time offsets R (layout offsets, XOR-linear like the layout) are
+  // added to the start address, and the hardware swizzles the sum. When R
+  // misses every bit of the unswizzled addresses, the sum is an XOR, so the
+  // hardware reads swizzle(a) ^ swizzle(R); the layout means swizzle(a) ^ R.
+  // They agree when the swizzle leaves R alone: R has none of the line bits
+  // (7 and up, one per XORed chunk bit) that the swizzle reads. Offsets
+  // within a swizzle line (a warpgroup's half of a 128-byte row) pass.
   int64_t runtimeBytes = runtimeOffsetMask * eb;
-  int64_t repeat = swizzle ? 8 * swizzle : 16;
-  if ((runtimeBytes & (repeat - 1)) != 0 || (runtimeBytes & tilesMask) != 0) {
+  int64_t lineBits = swizzle ? (swizzle / 16 - 1) << 7 : 0;
+  if ((runtimeBytes & 15) != 0 || (runtimeBytes & lineBits) != 0 ||
+      (runtimeBytes & unswizzledMask) != 0) {
     reason = "warpgroup or view offsets that are not whole swizzle patterns";
     return std::nullopt;
   }

@@ -159,6 +159,11 @@ SmallVector<Value> unpackI32(OpBuilder &b, Location loc, Value word, Type elemen
 
 /// `wgmma.wait_group.sync.aligned pendings` with `values` flowing through it
 /// (each an output tied to its input); returns the values after the wait.
+/// Consecutive 16-bit floats go through as one 32-bit register: an f16
+/// accumulator's halves, unpacked from the wgmma's registers before the
+/// wait, are then packed back into those same registers (LLVM folds the
+/// pair away), so nothing reads them before the wait; read one by one they
+/// make ptxas wait early and serialize the wgmmas (C7517, C7514).
 SmallVector<Value> emitWaitGroup(OpBuilder &b, Location loc, int pendings,
                                  ArrayRef<Value> values) {
   if (values.empty()) {
@@ -166,17 +171,28 @@ SmallVector<Value> emitWaitGroup(OpBuilder &b, Location loc, int pendings,
     return {};
   }
   // Registers as the asm sees them: f32, f64 and integers of 16 bits or
-  // more as they are, narrower ones widened, 16-bit floats as i16,
-  // pointers as i64.
+  // more as they are, narrower ones widened, 16-bit float pairs as i32,
+  // single ones as i16, pointers as i64. `groups` holds the first value
+  // of each register and how many values it carries.
   Type i16 = b.getI16Type(), i64 = b.getI64Type();
   SmallVector<Value> operands;
   SmallVector<Type> types;
+  SmallVector<std::pair<size_t, unsigned>> groups;
   std::string outs, ins;
-  for (auto [i, value] : llvm::enumerate(values)) {
+  auto isHalfFloat = [](Type type) {
+    return isa<FloatType>(type) && type.getIntOrFloatBitWidth() == 16;
+  };
+  for (size_t i = 0; i < values.size();) {
+    Value value = values[i];
     Type type = value.getType();
     Value operand = value;
     std::string constraint;
-    if (type.isF32()) {
+    unsigned count = 1;
+    if (isHalfFloat(type) && i + 1 < values.size() && values[i + 1].getType() == type) {
+      operand = packI32(b, loc, {value, values[i + 1]});
+      constraint = "r";
+      count = 2;
+    } else if (type.isF32()) {
       constraint = "f";
     } else if (type.isF64()) {
       constraint = "d";
@@ -193,10 +209,13 @@ SmallVector<Value> emitWaitGroup(OpBuilder &b, Location loc, int pendings,
         operand = LLVM::ZExtOp::create(b, loc, i16, operand);
       constraint = bits <= 16 ? "h" : bits <= 32 ? "r" : "l";
     }
+    size_t index = operands.size();
     operands.push_back(operand);
     types.push_back(operand.getType());
-    outs += (i ? ",=" : "=") + constraint;
-    ins += "," + std::to_string(i);
+    groups.push_back({i, count});
+    outs += (index ? ",=" : "=") + constraint;
+    ins += "," + std::to_string(index);
+    i += count;
   }
   Type resultType = types.size() == 1
                         ? types.front()
@@ -207,11 +226,16 @@ SmallVector<Value> emitWaitGroup(OpBuilder &b, Location loc, int pendings,
       /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::TailCallKind::None,
       LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT), ArrayAttr());
   SmallVector<Value> results;
-  for (auto [i, value] : llvm::enumerate(values)) {
+  for (auto [index, group] : llvm::enumerate(groups)) {
     Value result = types.size() == 1
                        ? asmOp.getResult(0)
-                       : LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i).getResult();
-    Type type = value.getType();
+                       : LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), index)
+                             .getResult();
+    Type type = values[group.first].getType();
+    if (group.second == 2) {
+      llvm::append_range(results, unpackI32(b, loc, result, type, 2));
+      continue;
+    }
     if (isa<LLVM::LLVMPointerType>(type))
       result = LLVM::IntToPtrOp::create(b, loc, type, result);
     else if (result.getType() != type) {
@@ -424,10 +448,15 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
         int64_t count = kind->packedF16 ? tile.registers.size() / 2 : tile.registers.size();
         return SmallVector<Value>(count, LLVM::UndefOp::create(rewriter, loc, reg));
       };
+      // Every tile's input registers are packed (f16 pairs) before the
+      // fence too, for the same reason as A's.
+      SmallVector<SmallVector<Value>> starts;
+      for (const AccumulatorTile &tile : *tiles)
+        starts.push_back(start(tile));
       NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
-      for (const AccumulatorTile &tile : *tiles) {
+      for (auto [tile, input] : llvm::zip(*tiles, starts)) {
         FailureOr<SmallVector<Value>> fragment =
-            issueSteps(tile, start(tile), 0, kSteps, zeroC ? neverC : useC);
+            issueSteps(tile, input, 0, kSteps, zeroC ? neverC : useC);
         if (failed(fragment))
           return failure();
         unpackAccumulator(rewriter, loc, *fragment, acc, tile, *kind, accElem);

@@ -1,6 +1,6 @@
 """Compiles the flash-attention kernel (Triton 3.6's TTIR of
 utils/gpu/kernels.py's attention_fwd) with make_ttgir for sm_90 at 1 and 3
-stages (wgmma, the second dot's A in registers, cp.async pipelining), lowers
+stages and 4, 8 and 16 warps (wgmma, the second dot's A in registers, cp.async pipelining), lowers
 it (scf to cf, shared-memory allocation, the NVIDIA lowering), runs program 0
 on the CPU (utils/simt_sim.py, every thread in lockstep, loops through uniform
 branches) over several key blocks, and compares its 128 output rows with
@@ -21,8 +21,9 @@ import simt_sim  # noqa: E402
 D = 64
 
 
-def lower(stages):
-    ttgir = subprocess.run([OPT, TTIR, f"-triton-make-ttgir=target=cuda:90 num-warps=4 num-stages={stages}"],
+def lower(stages, warps):
+    ttgir = subprocess.run([OPT, TTIR, f"-triton-make-ttgir=target=cuda:90 num-warps={warps} "
+                            f"num-stages={stages}"],
                            capture_output=True, text=True, check=True).stdout
     llvm = subprocess.run([OPT, "-convert-scf-to-cf", "-allocate-shared-memory",
                            "-convert-triton-gpu-to-llvm", "-canonicalize", "-cse",
@@ -31,14 +32,14 @@ def lower(stages):
     return llvm, int(re.search(r"ttg.shared = (\d+)", llvm).group(1))
 
 
-def run(stages, seq):
-    text, shared = lower(stages)
+def run(stages, seq, warps=4):
+    text, shared = lower(stages, warps)
     rng = np.random.default_rng(seq)
     rows = max(seq, 128)
     q, k, v = (rng.standard_normal((rows, D)).astype(np.float16) for _ in range(3))
     o = np.full((rows, D), np.nan, np.float16)
     outs, races = simt_sim.run(text, "attention_fwd", [q, k, v, o, 0.125, seq, rows * D, D],
-                               128, shared)
+                               32 * warps, shared)
     s = (q[:128].astype(np.float64) @ k[:seq].astype(np.float64).T) * 0.125
     p = np.exp(s - s.max(1, keepdims=True))
     want = (p / p.sum(1, keepdims=True)) @ v[:seq].astype(np.float64)
@@ -46,9 +47,14 @@ def run(stages, seq):
     got = outs[3][:live].astype(np.float64)
     err = np.abs(got - want[:live]).max()
     ok = np.isfinite(got).all() and err < 2e-3 and not races
-    print(f"{'PASS' if ok else 'FAIL'} {stages} stages, {seq // 64} key blocks: max error {err:.1e}"
+    print(f"{'PASS' if ok else 'FAIL'} {warps} warps, {stages} stages, {seq // 64} key blocks: "
+          f"max error {err:.1e}"
           + (f", races {races[:2]}" if races else ""))
 
 
 for stages, seq in ((1, 192), (3, 64), (3, 192), (3, 320)):
     run(stages, seq)
+# 8 warps: two warpgroups along M. 16 warps: also two along N, so each reads
+# half of V's 128-byte swizzled rows (its descriptors start 64 bytes in).
+run(3, 192, 8)
+run(3, 192, 16)
