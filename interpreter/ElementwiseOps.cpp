@@ -376,6 +376,96 @@ std::string externShortName(StringRef sym, bool isF32) {
   return "";
 }
 
+/// libdevice's integer functions (__nv_popc, __nv_clzll, __nv_umulhi, ...)
+/// on held integers of `aw` bits giving `w` bits; nullptr for any other
+/// symbol.
+TensorRef integerLibdevice(StringRef sym, ArrayRef<const Tensor *> args, unsigned aw,
+                           unsigned w) {
+  if (!sym.consume_front("__nv_"))
+    return nullptr;
+  auto unary = [&](auto f) -> TensorRef {
+    if (args.size() != 1)
+      return nullptr;
+    return mapI(*args[0], [&](int64_t a) { return wrapInt(f(asUnsigned(a, aw)), w); });
+  };
+  auto binary = [&](auto f) -> TensorRef {
+    if (args.size() != 2)
+      return nullptr;
+    return mapII(*args[0], *args[1], [&](int64_t a, int64_t b) { return wrapInt(f(a, b), w); });
+  };
+  auto countLeading = [aw](uint64_t a) -> int64_t {
+    int64_t n = 0;
+    for (int bit = int(aw) - 1; bit >= 0 && !((a >> bit) & 1); --bit)
+      ++n;
+    return n;
+  };
+  auto firstSet = [aw](uint64_t a) -> int64_t {
+    for (unsigned bit = 0; bit < aw; ++bit)
+      if ((a >> bit) & 1)
+        return bit + 1;
+    return 0;
+  };
+  auto reverse = [aw](uint64_t a) -> int64_t {
+    uint64_t r = 0;
+    for (unsigned bit = 0; bit < aw; ++bit)
+      r |= ((a >> bit) & 1) << (aw - 1 - bit);
+    return int64_t(r);
+  };
+  auto highHalf = [aw](bool isSigned) {
+    return [aw, isSigned](int64_t a, int64_t b) -> int64_t {
+      if (aw <= 32) {
+        int64_t p = isSigned ? a * b : int64_t(asUnsigned(a, aw) * asUnsigned(b, aw));
+        return p >> aw;
+      }
+      using Wide = __int128;
+      using UWide = unsigned __int128;
+      if (isSigned)
+        return int64_t((Wide(a) * b) >> 64);
+      return int64_t((UWide(uint64_t(a)) * uint64_t(b)) >> 64);
+    };
+  };
+  if (sym == "popc" || sym == "popcll")
+    return unary([](uint64_t a) { return int64_t(__builtin_popcountll(a)); });
+  if (sym == "clz" || sym == "clzll")
+    return unary(countLeading);
+  if (sym == "ffs" || sym == "ffsll")
+    return unary(firstSet);
+  if (sym == "brev" || sym == "brevll")
+    return unary(reverse);
+  if (sym == "mulhi" || sym == "mul64hi")
+    return binary(highHalf(true));
+  if (sym == "umulhi" || sym == "umul64hi")
+    return binary(highHalf(false));
+  if (sym == "abs" || sym == "llabs")
+    return args.size() == 1 ? mapI(*args[0], [w](int64_t a) {
+      return wrapInt(a < 0 ? int64_t(0 - uint64_t(a)) : a, w);
+    })
+                            : nullptr;
+  if (sym == "min" || sym == "llmin")
+    return binary([](int64_t a, int64_t b) { return std::min(a, b); });
+  if (sym == "max" || sym == "llmax")
+    return binary([](int64_t a, int64_t b) { return std::max(a, b); });
+  if (sym == "umin" || sym == "ullmin")
+    return binary([aw](int64_t a, int64_t b) {
+      return asUnsigned(a, aw) < asUnsigned(b, aw) ? a : b;
+    });
+  if (sym == "umax" || sym == "ullmax")
+    return binary([aw](int64_t a, int64_t b) {
+      return asUnsigned(a, aw) > asUnsigned(b, aw) ? a : b;
+    });
+  // Halving adds without overflow: (a + b) >> 1, rounded up for rhadd.
+  if (sym == "hadd" || sym == "rhadd")
+    return binary([up = sym == "rhadd"](int64_t a, int64_t b) {
+      using Wide = __int128;
+      return int64_t((Wide(a) + b + (up ? 1 : 0)) >> 1);
+    });
+  if (sym == "uhadd" || sym == "urhadd")
+    return binary([aw, up = sym == "urhadd"](int64_t a, int64_t b) {
+      return int64_t((asUnsigned(a, aw) + asUnsigned(b, aw) + (up ? 1 : 0)) >> 1);
+    });
+  return nullptr;
+}
+
 int64_t floatToInt(double x, unsigned width, bool isSigned) {
   if (std::isnan(x))
     return 0;
@@ -875,11 +965,21 @@ mlir::triton::interp::execElementwise(Executor &ex, Operation *op) {
         externShortName(sym ? sym.getValue() : "", fk == FloatKind::F32);
     bool useFloat = fk != FloatKind::F64;
     unsigned n = op->getNumOperands();
+    if (!re.isFloat && !ae.isFloat) {
+      SmallVector<const Tensor *> args;
+      for (unsigned i = 0; i < n; ++i)
+        args.push_back(&arg(i));
+      if (TensorRef r = integerLibdevice(sym ? sym.getValue() : "", args, aw, w)) {
+        result = r;
+        break;
+      }
+    }
     if (!re.isFloat || name.empty())
       return ex.error(op)
              << "tt.extern_elementwise call to '" << (sym ? sym.getValue() : "")
              << "' is not supported "
-             << "by the interpreter (only libdevice/ocml standard math is)";
+             << "by the interpreter (only libdevice/ocml standard math and libdevice's "
+                "integer functions are)";
     if (n == 1)
       if (auto fn = unaryByName(name, useFloat)) {
         auto f = *fn;

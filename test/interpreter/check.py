@@ -371,6 +371,43 @@ def check_libdevice(d):
     close("y", y, np.tanh(x) + np.power(x, np.float32(2)), rtol=1e-6, atol=1e-6)
 
 
+def check_libdevice_int(d):
+    """libdevice's integer functions, from their CUDA definitions."""
+    x, y = load(d, "x_ptr").astype(np.int64), load(d, "y_ptr").astype(np.int64)
+    l = load(d, "l_ptr")
+    o, ol = load(d, "o_ptr").reshape(10, 64), load(d, "ol_ptr").reshape(2, 64)
+    ux, uy = x & 0xFFFFFFFF, y & 0xFFFFFFFF
+    ul = [int(v) & (2 ** 64 - 1) for v in l]
+
+    def i32(v):
+        v = int(v) & 0xFFFFFFFF
+        return v - 2 ** 32 if v >= 2 ** 31 else v
+
+    def i64(v):
+        v = int(v) & (2 ** 64 - 1)
+        return v - 2 ** 64 if v >= 2 ** 63 else v
+
+    want = [
+        [bin(v).count("1") for v in ux],
+        [32 - int(v).bit_length() for v in ux],
+        [(int(v) & -int(v)).bit_length() for v in ux],
+        [i32(int(format(int(v), "032b")[::-1], 2)) for v in ux],
+        [i32((int(a) * int(b)) >> 32) for a, b in zip(x, y)],
+        [i32((int(a) * int(b)) >> 32) for a, b in zip(ux, uy)],
+        [i32((int(a) + int(b)) >> 1) for a, b in zip(x, y)],
+        [i32(max(int(a), int(b))) for a, b in zip(ux, uy)],
+        [bin(v).count("1") for v in ul],
+        [64 - v.bit_length() for v in ul],
+    ]
+    for i, row in enumerate(want):
+        if not np.array_equal(o[i], np.array(row)):
+            fail(f"row {i}: {o[i][:8]} != {row[:8]}")
+    want_l = [[i64(int(format(v, "064b")[::-1], 2)) for v in ul], [i64((v * v) >> 64) for v in ul]]
+    for i, row in enumerate(want_l):
+        if not np.array_equal(ol[i], np.array(row, dtype=np.int64)):
+            fail(f"64-bit row {i}: {ol[i][:4]} != {row[:4]}")
+
+
 def check_matmul_fp32(d):
     a, b, c = load(d, "a_ptr"), load(d, "b_ptr"), load(d, "c_ptr")
     close("c", c, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32),

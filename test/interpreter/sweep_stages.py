@@ -310,10 +310,9 @@ CASES = {
     # segment means (offsets in FILES: segments of 0 to 130 rows), a tuple
     # argmax with ties and a reverse max scan, Newton's square root in a
     # data-dependent while loop, bf16 atomic scatter-adds of small integers
-    # (exact, so in any order) and a grid-stride loop on a 3-D grid. Left
-    # out: sweep2_byte_avg_asm (inline PTX, tt.elementwise_inline_asm) and
-    # sweep2_bit_counts (libdevice's __nv_popc and __nv_clz), which
-    # triton-run refuses.
+    # (exact, so in any order), a grid-stride loop on a 3-D grid and
+    # libdevice's popc/clz. Left out: sweep2_byte_avg_asm (inline PTX,
+    # tt.elementwise_inline_asm), which triton-run refuses.
     "sweep2_online_softmax": (8, 3, "2", {"x_ptr": ([2, 2512], "rand(1)"),
                                           "y_ptr": ([2, 2512], "zeros"), "N": 2512}),
     "sweep2_top_p": (8, 3, "2", {"p_ptr": ([2, 1024], "randint(0,2048,1)"),
@@ -388,6 +387,9 @@ CASES = {
     "sweep2_grid_3d": (4, 3, "1,16,2", {"x_ptr": ([1, 16, 208, 128], "rand(1)"),
                                         "bias_ptr": ([16, 128], "rand(2)"),
                                         "y_ptr": ([1, 16, 208, 128], "zeros"), "H": 16, "S": 208}),
+    "sweep2_bit_counts": (4, 3, "2", {"x_ptr": ([1504], "randint(-2147483648,2147483647,1)"),
+                                      "pop_ptr": ([1504], "zeros"), "clz_ptr": ([1504], "zeros"),
+                                      "n": 1504}),
     "sweep2_ws_desc": (8, 3, "1,1", {"a_ptr": ([48, 80], "rand(1)"), "b_ptr": ([80, 80], "rand(2)"),
                                      "c_ptr": ([48, 80], "zeros"), "M": 48, "N": 80, "K": 80}),
 }
