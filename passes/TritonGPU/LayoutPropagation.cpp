@@ -36,6 +36,9 @@ bool isRecreatable(Value v) {
   return false;
 }
 
+/// Whether `v` is a broadcast: less data than the tensor before it.
+bool isBroadcast(Value v) { return isa_and_nonnull<BroadcastOp>(v.getDefiningOp()); }
+
 Value recreate(Value v, Attribute encoding, OpBuilder &builder) {
   Operation *def = v.getDefiningOp();
   builder.setInsertionPointAfter(def);
@@ -90,7 +93,11 @@ public:
             bypassed.push_back(operand);
             continue;
           }
-        if (!outsideLoop(operand->getOwner()))
+        // In the loop, only a broadcast may be converted: the conversion
+        // then moves onto the data before it (HoistConvertAboveWidening),
+        // a row or column vector against the tile conversion erased (a
+        // blockwise fp8 matmul's per-row scales beside its accumulator).
+        if (!outsideLoop(operand->getOwner()) && !isBroadcast(operand->get()))
           return false;
         entries.push_back(operand);
       }

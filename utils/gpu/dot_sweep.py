@@ -115,6 +115,26 @@ VARIANTS = {
     "sweep_attn_stages_w16": ("sweep_attn_stages", 16, 3),
     "sweep_attention_desc_w16": ("sweep_attention_desc", 16, 3),
     "sweep_moe_w16": ("sweep_moe", 16, 4),
+    # Other warp counts and stage counts than the cases' own (one warp: no
+    # warpgroup, so mma v2 on sm_90; five stages; two).
+    "sweep_w8a16_w1s1": ("sweep_w8a16", 1, 1),
+    "sweep_int8_scaled_w1s2": ("sweep_int8_scaled", 1, 2),
+    "sweep_gated_mlp_w8s4": ("sweep_gated_mlp", 8, 4),
+    "sweep_fp8_blockscale_w4s2": ("sweep_fp8_blockscale", 4, 2),
+    "sweep_splitk_w8s4": ("sweep_splitk", 8, 4),
+    "sweep_fp64_mm_w8s2": ("sweep_fp64_mm", 8, 2),
+    "sweep_attn_stages_w8s2": ("sweep_attn_stages", 8, 2),
+    "sweep_attn_bwd_dq_w8s2": ("sweep_attn_bwd_dq", 8, 2),
+    "sweep_mlp2_w8s2": ("sweep_mlp2", 8, 2),
+    "sweep_w4a16_w8s2": ("sweep_w4a16", 8, 2),
+    "sweep_attention_desc_w8s2": ("sweep_attention_desc", 8, 2),
+    "sweep_grouped_desc_w4s2": ("sweep_grouped_desc", 4, 2),
+    "sweep_tma_persistent_w4s4": ("sweep_tma_persistent", 4, 4),
+    "sweep_persistent_w4s2": ("sweep_persistent", 4, 2),
+    "sweep2_lora_w4s4": ("sweep2_lora", 4, 4),
+    "sweep2_bf16x3_w4s2": ("sweep2_bf16x3", 4, 2),
+    "sweep2_causal_conv1d_w8s1": ("sweep2_causal_conv1d", 8, 1),
+    "sweep2_top_p_w2s1": ("sweep2_top_p", 2, 1),
 }
 for _name, (_base, _warps, _stages) in VARIANTS.items():
     KERNELS[_name] = KERNELS[_base][:2] + (_warps, _stages) + KERNELS[_base][4:]

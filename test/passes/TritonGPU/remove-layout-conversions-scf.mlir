@@ -245,3 +245,40 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// A dot's result scaled by a loaded row vector and added to a loop-carried
+// accumulator (a blockwise fp8 matmul's per-row scales): the accumulator
+// is carried in the MMA layout and only the vector is converted in the
+// loop, as in 3.6 (the vector's broadcast used to stop the propagation).
+// CHECK-LABEL: tt.func @scaled_accumulator
+// CHECK: scf.for {{.*}} -> (tensor<128x128xf32, #mma>)
+// CHECK-NOT: ttg.convert_layout %{{.*}} : tensor<128x128xf32
+// CHECK: ttg.convert_layout %{{.*}} : tensor<128xf32, #{{.*}}> -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+// CHECK-NOT: ttg.convert_layout %{{.*}} : tensor<128x128xf32
+// CHECK: scf.yield
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @scaled_accumulator(%a: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %sp: tensor<128x!tt.ptr<f32>, #blocked1>, %n: i32, %out: tensor<128x128x!tt.ptr<f32>, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #blocked>
+    %zmma = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #blocked>) : i32 {
+      %d = tt.dot %a, %b, %zmma : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
+      %dc = ttg.convert_layout %d : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #blocked>
+      %s = tt.load %sp : tensor<128x!tt.ptr<f32>, #blocked1>
+      %sc = ttg.convert_layout %s : tensor<128xf32, #blocked1> -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+      %se = tt.expand_dims %sc {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xf32, #blocked>
+      %sb = tt.broadcast %se : tensor<128x1xf32, #blocked> -> tensor<128x128xf32, #blocked>
+      %p = arith.mulf %dc, %sb : tensor<128x128xf32, #blocked>
+      %next = arith.addf %acc, %p : tensor<128x128xf32, #blocked>
+      scf.yield %next : tensor<128x128xf32, #blocked>
+    }
+    tt.store %out, %r : tensor<128x128x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
