@@ -16,9 +16,12 @@ namespace triton {
 /// nvptx64-nvidia-cuda, features +ptx<version>, libdevice linked (only the
 /// functions used), nvvm-reflect-ftz set, LLVM O3, NVPTX codegen.
 /// With `optimize` false (LLVM IR that went through Triton's optimizer, such
-/// as the reference's .llir files) only codegen runs.
+/// as the reference's .llir files) only codegen runs. With `ptxas` (a path
+/// to it) a second code generation recomputes thread-index values after
+/// loops, and is taken where ptxas gives it fewer registers.
 llvm::Expected<std::string> emitPTX(llvm::Module &module, llvm::StringRef arch,
-                                    int ptxVersion, bool optimize = true);
+                                    int ptxVersion, bool optimize = true,
+                                    llvm::StringRef ptxas = "");
 
 /// PTX -> cubin through ptxas at `ptxas`; ptxas's messages become the error.
 llvm::Expected<std::string> assembleCubin(llvm::StringRef ptx, llvm::StringRef arch,

@@ -212,7 +212,7 @@ Expected<std::string> mlir::triton::generateCode(Module &module, TargetMachine &
   return std::string(code.str());
 }
 
-Error mlir::triton::runTool(StringRef program, ArrayRef<StringRef> args) {
+Error mlir::triton::runTool(StringRef program, ArrayRef<StringRef> args, std::string *messages) {
   if (!sys::fs::can_execute(program))
     return createStringError(inconvertibleErrorCode(),
                              "cannot run '" + program + "': not an executable file");
@@ -228,8 +228,11 @@ Error mlir::triton::runTool(StringRef program, ArrayRef<StringRef> args) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> output = MemoryBuffer::getFile(errorFile);
   std::string text = output ? (*output)->getBuffer().trim().str() : "";
   sys::fs::remove(errorFile);
-  if (status == 0)
+  if (status == 0) {
+    if (messages)
+      *messages = text;
     return Error::success();
+  }
   if (status < 0)
     return createStringError(inconvertibleErrorCode(),
                              "cannot run '" + program + "': " + message);

@@ -41,13 +41,20 @@ void internalizeNonKernels(llvm::Module &module);
 /// Runs LLVM's default O3 module pipeline for the target.
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine);
 
+/// Gives each use after a loop of a value computed before it from the
+/// thread and program indices its own copy of that computation
+/// (RecomputeAfterLoops.cpp), so that less stays live through the loop;
+/// returns whether it made any.
+bool recomputeIndicesAfterLoops(llvm::Module &module);
+
 /// Generates assembly text or an object file.
 llvm::Expected<std::string> generateCode(llvm::Module &module, llvm::TargetMachine &machine,
                                          llvm::CodeGenFileType type);
 
 /// Runs `program` with `args`; on failure returns its standard error (or why
-/// it could not run) as the error.
-llvm::Error runTool(llvm::StringRef program, llvm::ArrayRef<llvm::StringRef> args);
+/// it could not run) as the error, on success puts it in `messages` if given.
+llvm::Error runTool(llvm::StringRef program, llvm::ArrayRef<llvm::StringRef> args,
+                    std::string *messages = nullptr);
 
 /// Writes `input` to a temporary file, runs `program` with `args` in which
 /// the placeholders "{in}" and "{out}" name the input and output files, and

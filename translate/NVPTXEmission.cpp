@@ -5,6 +5,9 @@
 
 #include "llvm/IR/Constants.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -62,8 +65,51 @@ static void useShortSharedPointers() { setLLVMFlagDefault("nvptx-short-ptr", tru
 /// changes.
 static void avoidScalarPRE() { setLLVMFlagDefault("enable-pre", false); }
 
+namespace {
+/// What ptxas allocates for a kernel: registers per thread and bytes of
+/// spill stores (the largest over the module's functions).
+struct Allocation {
+  unsigned registers = 0, spillBytes = 0;
+};
+
+std::optional<Allocation> allocate(StringRef ptx, StringRef arch, StringRef ptxas) {
+  std::string gpuName = ("--gpu-name=" + arch).str();
+  std::string messages;
+  SmallString<128> in;
+  if (sys::fs::createTemporaryFile("triton-alloc", "ptx", in))
+    return std::nullopt;
+  {
+    std::error_code ec;
+    raw_fd_ostream out(in, ec);
+    if (ec)
+      return std::nullopt;
+    out << ptx;
+  }
+  Error error =
+      mlir::triton::runTool(ptxas, {"-v", gpuName, in, "-o", "/dev/null"}, &messages);
+  sys::fs::remove(in);
+  if (error) {
+    consumeError(std::move(error));
+    return std::nullopt;
+  }
+  Allocation result;
+  SmallVector<StringRef> lines;
+  StringRef(messages).split(lines, '\n');
+  Regex used("Used ([0-9]+) registers"), spills("([0-9]+) bytes spill stores");
+  for (StringRef line : lines) {
+    SmallVector<StringRef> match;
+    unsigned value = 0;
+    if (used.match(line, &match) && !match[1].getAsInteger(10, value))
+      result.registers = std::max(result.registers, value);
+    if (spills.match(line, &match) && !match[1].getAsInteger(10, value))
+      result.spillBytes = std::max(result.spillBytes, value);
+  }
+  return result;
+}
+} // namespace
+
 Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch, int ptxVersion,
-                                            bool optimize) {
+                                            bool optimize, StringRef ptxas) {
   useShortSharedPointers();
   avoidScalarPRE();
   std::string features = "+ptx" + std::to_string(ptxVersion);
@@ -82,6 +128,22 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch, int 
   auto ptx = generateCode(module, **machine, CodeGenFileType::AssemblyFile);
   if (!ptx)
     return ptx.takeError();
+  // Values of the thread index computed before loops and read after them
+  // made again after them (RecomputeAfterLoops.cpp): kept where ptxas then
+  // allocates at least one granule of 8 registers fewer and spills no more.
+  if (optimize && !ptxas.empty() && sys::fs::can_execute(ptxas)) {
+    std::unique_ptr<Module> copy = CloneModule(module);
+    if (recomputeIndicesAfterLoops(*copy)) {
+      auto other = generateCode(*copy, **machine, CodeGenFileType::AssemblyFile);
+      if (!other)
+        return other.takeError();
+      std::optional<Allocation> before = allocate(stripDebugTarget(*ptx), arch, ptxas);
+      std::optional<Allocation> after = allocate(stripDebugTarget(*other), arch, ptxas);
+      if (before && after && after->spillBytes <= before->spillBytes &&
+          after->registers + 8 <= before->registers)
+        return stripDebugTarget(*other);
+    }
+  }
   return stripDebugTarget(*ptx);
 }
 

@@ -117,9 +117,9 @@ LogicalResult emitDevice(llvm::Module &llvmModule, std::optional<ModuleOp> modul
   llvm::Expected<std::string> code = [&]() -> llvm::Expected<std::string> {
     switch (output) {
     case Output::PTX:
-      return emitPTX(llvmModule, *arch, options.ptxVersion, optimize);
+      return emitPTX(llvmModule, *arch, options.ptxVersion, optimize, options.ptxas);
     case Output::Cubin: {
-      auto ptx = emitPTX(llvmModule, *arch, options.ptxVersion, optimize);
+      auto ptx = emitPTX(llvmModule, *arch, options.ptxVersion, optimize, options.ptxas);
       if (!ptx)
         return ptx.takeError();
       return assembleCubin(*ptx, *arch, options.ptxas);
