@@ -18,10 +18,11 @@ namespace triton {
 /// With `optimize` false (LLVM IR that went through Triton's optimizer, such
 /// as the reference's .llir files) only codegen runs. With `ptxas` (a path
 /// to it) a second code generation recomputes thread-index values after
-/// loops, and is taken where ptxas gives it fewer registers.
+/// loops, and is taken where ptxas's register counts then let more programs
+/// (of `sharedBytes` each) run on a multiprocessor.
 llvm::Expected<std::string> emitPTX(llvm::Module &module, llvm::StringRef arch,
                                     int ptxVersion, bool optimize = true,
-                                    llvm::StringRef ptxas = "");
+                                    llvm::StringRef ptxas = "", int64_t sharedBytes = 0);
 
 /// PTX -> cubin through ptxas at `ptxas`; ptxas's messages become the error.
 llvm::Expected<std::string> assembleCubin(llvm::StringRef ptx, llvm::StringRef arch,

@@ -114,12 +114,18 @@ LogicalResult emitDevice(llvm::Module &llvmModule, std::optional<ModuleOp> modul
     metadata = std::move(*collected);
   }
 
+  // Shared memory per program, for the occupancy emitPTX weighs.
+  int64_t shared = std::max(options.shared, 0);
+  if (module)
+    if (auto attr = (*module)->getAttrOfType<IntegerAttr>("ttg.shared"))
+      shared = attr.getInt();
   llvm::Expected<std::string> code = [&]() -> llvm::Expected<std::string> {
     switch (output) {
     case Output::PTX:
-      return emitPTX(llvmModule, *arch, options.ptxVersion, optimize, options.ptxas);
+      return emitPTX(llvmModule, *arch, options.ptxVersion, optimize, options.ptxas, shared);
     case Output::Cubin: {
-      auto ptx = emitPTX(llvmModule, *arch, options.ptxVersion, optimize, options.ptxas);
+      auto ptx =
+          emitPTX(llvmModule, *arch, options.ptxVersion, optimize, options.ptxas, shared);
       if (!ptx)
         return ptx.takeError();
       return assembleCubin(*ptx, *arch, options.ptxas);
