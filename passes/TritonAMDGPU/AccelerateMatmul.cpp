@@ -99,6 +99,9 @@ Value convertAndCast(OpBuilder &b, Value value, Attribute encoding, Type element
   if (old == element)
     return value;
   auto castType = type.clone(element);
+  // 8-bit floats convert through tt.fp_to_fp, as the frontend casts them.
+  if (isa<FloatType>(old) && old.getIntOrFloatBitWidth() == 8)
+    return FpToFpOp::create(b, loc, castType, value);
   if (old.getIntOrFloatBitWidth() < element.getIntOrFloatBitWidth())
     return isa<FloatType>(element) ? Value(arith::ExtFOp::create(b, loc, castType, value))
                                    : Value(arith::ExtSIOp::create(b, loc, castType, value));
@@ -139,6 +142,17 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
   bool allowXF32 = dot.getInputPrecision() == InputPrecision::TF32;
   std::optional<amdgpu::MfmaInstruction> instr =
       amdgpu::selectMfmaInstruction(options.version, nonKDim, aElem, bElem, allowXF32);
+  // gfx90a and gfx942 multiply only the fnuz fp8 formats. Every OCP e4m3fn
+  // and e5m2 value is an f16 value, so such dots run as f16 MFMAs of
+  // operands converted in registers: the products are exact and summed in
+  // fp32, where FMAs would have taken minutes of LLVM's time on a 128-wide
+  // tile and run far slower.
+  auto isOcpFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  if (!instr && isOcpFp8(aElem) && isOcpFp8(bElem) &&
+      isa<FloatType>(type.getElementType())) {
+    aElem = bElem = Float16Type::get(dot.getContext());
+    instr = amdgpu::selectMfmaInstruction(options.version, nonKDim, aElem, bElem, false);
+  }
   // A K that is not a multiple of the instruction's would duplicate data.
   if (!instr || k % instr->kDim != 0)
     return false;

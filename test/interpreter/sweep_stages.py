@@ -413,6 +413,12 @@ FILES.update({
     "cumprod_x.npy": (0.95 + 0.1 * np.random.default_rng(0).random((48, 256))).astype(np.float32)})
 
 
+# Cases compiled for AMD (NAME@ARCH: the kernel NAME's TTIR for hip:ARCH).
+# DeepSeek's OCP e4m3 block-scale matmul on gfx942, whose MFMAs take only
+# fnuz fp8: its operands are converted to f16 for f16 MFMAs.
+CASES["sweep_fp8_blockscale@gfx942"] = (4, 2) + CASES["sweep_fp8_blockscale"][2:]
+
+
 def signature(path):
     """Argument names and types of the kernel in a TTIR file."""
     text = open(path).read()
@@ -453,10 +459,12 @@ def main():
         np.save(os.path.join(OUT, name), array)
     same = different = 0
     for kernel, (warps, stages, grid, values) in sorted(CASES.items()):
-        ttir = os.path.join(TTIR_DIR, f"{kernel}.ttir")
+        base, _, arch = kernel.partition("@")
+        target = f"hip:{arch}" if arch else "cuda:90"
+        ttir = os.path.join(TTIR_DIR, f"{base}.ttir")
         ttgir = os.path.join(OUT, f"{kernel}.ttgir")
-        options = f"target=cuda:90 num-warps={warps} num-stages={stages}"
-        made = subprocess.run([OPT, ttir, f"-triton-make-ttir=target=cuda:90",
+        options = f"target={target} num-warps={warps} num-stages={stages}"
+        made = subprocess.run([OPT, ttir, f"-triton-make-ttir=target={target}",
                                f"-triton-make-ttgir={options}", "-mlir-print-debuginfo",
                                "-o", ttgir], capture_output=True, text=True)
         if made.returncode:

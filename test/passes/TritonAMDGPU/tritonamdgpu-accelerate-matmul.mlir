@@ -96,14 +96,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // gfx942's fnuz fp8 (any pairing) takes MFMA (K 16, kWidth 8); the OCP fp8
-// types, mixed types, tiles under 16 and K not a multiple of the
-// instruction's stay on FMAs.
-// CHECK: #[[MMA:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 16], isTransposed = true}>
+// types, whose values are all f16 values, are converted to f16 for f16
+// MFMAs (K 8, kWidth 4); mixed types, tiles under 16 and K not a multiple
+// of the instruction's stay on FMAs.
+// CHECK-DAG: #[[MMA:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 16], isTransposed = true}>
+// CHECK-DAG: #[[MMA16:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
 // CHECK-LABEL: tt.func @fnuz
 // CHECK: tensor<64x32xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 8}>>
 // CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[MMA]]>
 // CHECK-LABEL: tt.func @ocp_fp8
-// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #blocked>
+// CHECK: tt.fp_to_fp {{.*}} : tensor<64x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #[[MMA16]], kWidth = 4}>> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA16]], kWidth = 4}>>
+// CHECK: tt.fp_to_fp {{.*}} -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[MMA16]], kWidth = 4}>>
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[MMA16]]>
 // CHECK-LABEL: tt.func @small
 // CHECK: tt.dot {{.*}} -> tensor<8x64xf32, #blocked>
 // CHECK-LABEL: tt.func @short_k
