@@ -242,7 +242,8 @@ Error mlir::triton::runTool(StringRef program, ArrayRef<StringRef> args, std::st
 }
 
 Expected<std::string> mlir::triton::runToolOnFiles(StringRef program, StringRef input,
-                                                   ArrayRef<StringRef> args) {
+                                                   ArrayRef<StringRef> args,
+                                                   std::string *messages) {
   SmallString<128> inFile, outFile;
   if (std::error_code ec = sys::fs::createTemporaryFile("triton-in", "", inFile))
     return createStringError(ec, "cannot create a temporary file");
@@ -262,7 +263,7 @@ Expected<std::string> mlir::triton::runToolOnFiles(StringRef program, StringRef 
   SmallVector<StringRef> resolved;
   for (StringRef arg : args)
     resolved.push_back(arg == "{in}" ? StringRef(inFile) : arg == "{out}" ? StringRef(outFile) : arg);
-  if (Error error = runTool(program, resolved))
+  if (Error error = runTool(program, resolved, messages))
     return std::move(error);
   ErrorOr<std::unique_ptr<MemoryBuffer>> output = MemoryBuffer::getFile(outFile);
   if (!output)

@@ -58,9 +58,11 @@ llvm::Error runTool(llvm::StringRef program, llvm::ArrayRef<llvm::StringRef> arg
 
 /// Writes `input` to a temporary file, runs `program` with `args` in which
 /// the placeholders "{in}" and "{out}" name the input and output files, and
-/// returns the output file's content (the temporary files are removed).
+/// returns the output file's content (the temporary files are removed);
+/// the tool's messages go to `messages` if given.
 llvm::Expected<std::string> runToolOnFiles(llvm::StringRef program, llvm::StringRef input,
-                                           llvm::ArrayRef<llvm::StringRef> args);
+                                           llvm::ArrayRef<llvm::StringRef> args,
+                                           std::string *messages = nullptr);
 
 /// Whether `function` is a kernel (ptx_kernel or amdgpu_kernel).
 bool isKernel(const llvm::Function &function);

@@ -41,6 +41,10 @@ static std::optional<int64_t> getIntAttr(std::optional<mlir::ModuleOp> module, S
   return std::nullopt;
 }
 
+int64_t mlir::triton::getSharedBytes(std::optional<mlir::ModuleOp> module, int sharedBytes) {
+  return getIntAttr(module, "ttg.shared").value_or(std::max(sharedBytes, 0));
+}
+
 /// The threads per program a kernel is compiled for, from its LLVM attributes.
 static std::optional<int> getThreadsFromAttributes(const Function &kernel) {
   int threads = 0;
@@ -85,7 +89,7 @@ Expected<KernelMetadata> mlir::triton::collectMetadata(
   else if (auto threads = getThreadsFromAttributes(*kernel))
     meta.numWarps = std::max(1, *threads / meta.threadsPerWarp);
   meta.numCtas = getIntAttr(module, "ttg.num-ctas").value_or(1);
-  meta.shared = getIntAttr(module, "ttg.shared").value_or(std::max(sharedBytes, 0));
+  meta.shared = getSharedBytes(module, sharedBytes);
   meta.globalScratchSize = getIntAttr(module, "ttg.global_scratch_memory_size").value_or(0);
   meta.globalScratchAlign = getIntAttr(module, "ttg.global_scratch_memory_alignment").value_or(1);
   meta.profileScratchSize = getIntAttr(module, "ttg.profile_scratch_memory_size").value_or(0);

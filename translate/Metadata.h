@@ -34,6 +34,10 @@ struct KernelMetadata {
   std::vector<TensorDescMeta> tensordescMeta;
 };
 
+/// Shared memory per program: the module's `ttg.shared`, else `sharedBytes`
+/// (the --shared option; negative for none).
+int64_t getSharedBytes(std::optional<mlir::ModuleOp> module, int sharedBytes);
+
 /// Collects the metadata of the one kernel of `llvmModule`. The `ttg.*`
 /// attributes of `module` (when the input was MLIR) give warps, shared memory
 /// and scratch sizes; otherwise they come from the kernel's LLVM attributes

@@ -75,21 +75,10 @@ struct Allocation {
 std::optional<Allocation> allocate(StringRef ptx, StringRef arch, StringRef ptxas) {
   std::string gpuName = ("--gpu-name=" + arch).str();
   std::string messages;
-  SmallString<128> in;
-  if (sys::fs::createTemporaryFile("triton-alloc", "ptx", in))
-    return std::nullopt;
-  {
-    std::error_code ec;
-    raw_fd_ostream out(in, ec);
-    if (ec)
-      return std::nullopt;
-    out << ptx;
-  }
-  Error error =
-      mlir::triton::runTool(ptxas, {"-v", gpuName, in, "-o", "/dev/null"}, &messages);
-  sys::fs::remove(in);
-  if (error) {
-    consumeError(std::move(error));
+  Expected<std::string> cubin = mlir::triton::runToolOnFiles(
+      ptxas, ptx, {"-v", gpuName, "{in}", "-o", "{out}"}, &messages);
+  if (!cubin) {
+    consumeError(cubin.takeError());
     return std::nullopt;
   }
   Allocation result;

@@ -13,7 +13,7 @@
 // copies again. The copies cost registers where they are made, next to the
 // accumulator: a kernel already at the register limit can spill (the fp8
 // matmul that sums in chunks), so NVPTXEmission.cpp keeps them only where
-// ptxas allocates fewer registers with them.
+// ptxas's register counts then let more programs share a multiprocessor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,7 +43,7 @@ cl::opt<bool> disableRecompute("disable-recompute-after-loops",
 /// registers (intrinsics with no operands and no memory effects).
 bool isRecomputable(const Instruction &inst) {
   if (isa<BinaryOperator, CastInst, ICmpInst, SelectInst>(inst))
-    return inst.getType()->isIntOrIntVectorTy() || inst.getType()->isIntegerTy(1);
+    return inst.getType()->isIntOrIntVectorTy();
   if (auto *call = dyn_cast<IntrinsicInst>(&inst))
     return call->arg_empty() && call->doesNotAccessMemory() && call->willReturn();
   return false;
@@ -51,10 +51,9 @@ bool isRecomputable(const Instruction &inst) {
 
 class Recomputer {
 public:
-  Recomputer(Function &function)
-      : tree(function), loops(tree) {}
+  explicit Recomputer(Function &function) : function(function), tree(function), loops(tree) {}
 
-  bool run(Function &function) {
+  bool run() {
     if (loops.empty())
       return false;
     bool changed = false;
@@ -149,6 +148,7 @@ private:
     return CallInst::Create(type, read);
   }
 
+  Function &function;
   DominatorTree tree;
   LoopInfo loops;
 };
@@ -161,6 +161,6 @@ bool mlir::triton::recomputeIndicesAfterLoops(Module &module) {
   bool changed = false;
   for (Function &function : module)
     if (!function.isDeclaration())
-      changed |= Recomputer(function).run(function);
+      changed |= Recomputer(function).run();
   return changed;
 }

@@ -115,10 +115,7 @@ LogicalResult emitDevice(llvm::Module &llvmModule, std::optional<ModuleOp> modul
   }
 
   // Shared memory per program, for the occupancy emitPTX weighs.
-  int64_t shared = std::max(options.shared, 0);
-  if (module)
-    if (auto attr = (*module)->getAttrOfType<IntegerAttr>("ttg.shared"))
-      shared = attr.getInt();
+  int64_t shared = getSharedBytes(module, options.shared);
   llvm::Expected<std::string> code = [&]() -> llvm::Expected<std::string> {
     switch (output) {
     case Output::PTX:
