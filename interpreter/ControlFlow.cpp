@@ -95,6 +95,47 @@ static LogicalResult setResults(Executor &ex, Operation *op,
   return success();
 }
 
+/// tt.map_elementwise one group of `pack` elements at a time (flat,
+/// row-major order): the region gets that many scalars of each operand
+/// and returns that many of each result.
+static LogicalResult runMapElementwiseByGroups(Executor &ex, triton::MapElementwiseOp map) {
+  unsigned pack = map.getPack();
+  SmallVector<TensorRef, 8> srcs;
+  for (Value v : map.getSrcs())
+    srcs.push_back(ex.get(v));
+  int64_t numel = srcs.empty() ? 0 : srcs.front()->numel();
+  SmallVector<std::shared_ptr<Tensor>, 4> outs(map->getNumResults());
+  auto scalarOf = [](const Tensor &t, int64_t i) {
+    return t.isFloat ? Tensor::ofFloats({}, t.floats[i]) : Tensor::ofInts({}, t.ints[i]);
+  };
+  for (int64_t start = 0; start < numel; start += pack) {
+    SmallVector<TensorRef, 8> args, results;
+    for (const TensorRef &src : srcs)
+      for (unsigned j = 0; j < pack; ++j)
+        args.push_back(scalarOf(*src, start + j));
+    if (failed(ex.runRegion(map.getScalarOp(), args, results)))
+      return failure();
+    if (results.size() != pack * outs.size())
+      return ex.error(map) << "the region returns " << results.size() << " values for "
+                           << outs.size() << " results of " << pack << " elements";
+    for (auto [r, out] : llvm::enumerate(outs))
+      for (unsigned j = 0; j < pack; ++j) {
+        const Tensor &value = *results[r * pack + j];
+        if (!out) {
+          auto shape = shapeOf(map->getResult(r).getType());
+          out = value.isFloat ? Tensor::ofFloats(shape) : Tensor::ofInts(shape);
+        }
+        if (out->isFloat)
+          out->floats[start + j] = value.floats.front();
+        else
+          out->ints[start + j] = value.ints.front();
+      }
+  }
+  for (auto [res, out] : llvm::zip(map->getResults(), outs))
+    ex.set(res, out ? TensorRef(out) : zerosOf(res.getType()));
+  return success();
+}
+
 static std::optional<LogicalResult> execControl(Executor &ex, Operation *op) {
   if (auto forOp = dyn_cast<scf::ForOp>(op)) {
     unsigned width = classify(forOp.getInductionVar().getType()).width;
@@ -173,11 +214,16 @@ static std::optional<LogicalResult> execControl(Executor &ex, Operation *op) {
     return setResults(ex, op, results);
   }
   if (auto map = dyn_cast<triton::MapElementwiseOp>(op)) {
-    // With pack = 1 the scalar region runs once on whole tensors, as the
+    // A region with control flow (an scf.if on a scalar's sign, say), or
+    // taking several elements at once, runs element group by element group.
+    bool nested = false;
+    map.getScalarOp().walk([&](Operation *inner) {
+      nested |= inner->getNumRegions() > 0;
+    });
+    if (nested || map.getPack() != 1)
+      return runMapElementwiseByGroups(ex, map);
+    // Otherwise the scalar region runs once on whole tensors, as the
     // elementwise ops broadcast and keep their operands' shapes.
-    if (map.getPack() != 1)
-      return ex.error(op) << "tt.map_elementwise with pack = " << map.getPack()
-                          << " is not supported by the interpreter yet";
     SmallVector<TensorRef, 8> args, results;
     for (Value v : map.getSrcs())
       args.push_back(ex.get(v));

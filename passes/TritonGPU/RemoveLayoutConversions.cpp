@@ -7,6 +7,7 @@
 #include "passes/TritonGPU/Rematerialization.h"
 
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -62,13 +63,29 @@ bool isWidening(Operation *op) {
   return false;
 }
 
+/// Whether `op` computes each element of its results from the same element
+/// of its operands, with no effects: it runs in any layout. Besides the
+/// one-result elementwise ops, inline asm with several results and
+/// tt.map_elementwise, whose region works on scalars.
+bool isElementwiseInAnyLayout(Operation *op) {
+  if (isLayoutFreeElementwise(op))
+    return true;
+  bool elementwise = op->hasTrait<OpTrait::Elementwise>() ||
+                     op->hasTrait<OpTrait::SameOperandsAndResultEncoding>();
+  return elementwise && (op->getNumRegions() == 0 || isa<MapElementwiseOp>(op)) &&
+         op->getNumResults() > 0 && isMemoryEffectFree(op) &&
+         llvm::all_of(op->getResultTypes(), [](Type t) { return isa<RankedTensorType>(t); });
+}
+
+void replaceConvertingBack(Operation *op, Operation *replacement, PatternRewriter &rewriter);
+
 /// u(convert(x: B -> A), y...) -> convert(u(x, y in B): B -> A), when the
-/// other operands are free in B.
+/// other operands are free in B (each result converted back).
 struct SinkConvertThroughElementwise : public RewritePattern {
   SinkConvertThroughElementwise(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
   LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
-    if (!isLayoutFreeElementwise(op))
+    if (!isElementwiseInAnyLayout(op))
       return failure();
     Attribute source;
     for (Value operand : op->getOperands())
@@ -88,9 +105,9 @@ struct SinkConvertThroughElementwise : public RewritePattern {
       operands.push_back(materializeIn(operand, source, rewriter, done));
     Operation *clone = rewriter.clone(*op);
     clone->setOperands(operands);
-    Type oldType = op->getResult(0).getType();
-    clone->getResult(0).setType(cast<RankedTensorType>(oldType).cloneWithEncoding(source));
-    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, oldType, clone->getResult(0));
+    for (Value result : clone->getResults())
+      result.setType(cast<RankedTensorType>(result.getType()).cloneWithEncoding(source));
+    replaceConvertingBack(op, clone, rewriter);
     return success();
   }
 };
@@ -407,6 +424,19 @@ struct HistogramOfConvert : public OpRewritePattern<HistogramOp> {
   }
 };
 
+/// assert(convert(x)) -> assert(x): each thread checks the elements it
+/// holds, in whatever layout (3.6 asserts on a loaded value in the load's).
+struct AssertOfConvert : public OpRewritePattern<AssertOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AssertOp op, PatternRewriter &rewriter) const override {
+    auto convert = op.getCondition().getDefiningOp<ConvertLayoutOp>();
+    if (!convert || !isDistributedEncoding(encodingOf(convert.getSrc())))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] { op.getConditionMutable().assign(convert.getSrc()); });
+    return success();
+  }
+};
+
 class TritonGPURemoveLayoutConversionsPass
     : public mlir::triton::gpu::impl::TritonGPURemoveLayoutConversionsBase<
           TritonGPURemoveLayoutConversionsPass> {
@@ -419,7 +449,7 @@ public:
     getOperation()->walk([](FuncOp func) { propagateAnchorLayouts(func); });
     RewritePatternSet patterns(context);
     patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert,
-                 ScanOfConvert, GatherOfConvert, HistogramOfConvert,
+                 ScanOfConvert, GatherOfConvert, HistogramOfConvert, AssertOfConvert,
                  SinkConvertThroughShapeOp, SinkConvertThroughJoin>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
     FrozenRewritePatternSet frozen(std::move(patterns));

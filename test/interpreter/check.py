@@ -351,6 +351,13 @@ def check_map_elementwise(d):
     close("y", y, np.where(x > 0, x * 2, np.float32(-1)))
 
 
+def check_map_elementwise_branch(d):
+    x, y, z = load(d, "x_ptr"), load(d, "y_ptr"), load(d, "z_ptr")
+    close("y", y, np.where(x < 0, -x, x * 3))
+    pairs = x.reshape(-1, 2)
+    close("z", z, np.stack([pairs[:, 0] + pairs[:, 1], pairs[:, 0] - pairs[:, 1]], 1).reshape(-1))
+
+
 def check_descriptor_reduce(d):
     x, y, z = load(d, "x_ptr"), load(d, "y_ptr"), load(d, "z_ptr")
     y0, z0 = load(d, "y_in"), load(d, "z_in")

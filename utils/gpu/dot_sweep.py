@@ -17,6 +17,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sweep_wide  # noqa: E402
 import sweep_wide2  # noqa: E402
+import sweep_wide3  # noqa: E402
 
 # name: (a type, b type, out type, accumulator, input precision,
 #        max_num_imprecise_acc, epilogue, BM, BN, BK, warps, stages, B K-major,
@@ -103,7 +104,8 @@ KERNELS = {
 
 # The wide sweeps' library-style kernels: each sweep module (cases) with the
 # module of its kernels.
-WIDE = ((sweep_wide, "kernels_wide"), (sweep_wide2, "kernels_wide2"))
+WIDE = ((sweep_wide, "kernels_wide"), (sweep_wide2, "kernels_wide2"),
+        (sweep_wide3, "kernels_wide3"))
 for _sweep, _ in WIDE:
     KERNELS.update({name: spec[:6] for name, spec in _sweep.KERNELS.items()})
 

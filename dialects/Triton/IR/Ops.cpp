@@ -545,9 +545,13 @@ LogicalResult MapElementwiseOp::verifyRegions() {
   if (TypeRange(block.getArgumentTypes()) != TypeRange(argTypes))
     return emitOpError("region must take ")
            << pack << " scalar(s) of each operand's element type";
-  if (TypeRange(block.getTerminator()->getOperandTypes()) != TypeRange(resultTypes))
-    return emitOpError("region must return ")
-           << pack << " scalar(s) of each result's element type";
+  for (Block &each : getScalarOp()) {
+    auto ret = dyn_cast_or_null<MapElementwiseReturnOp>(
+        each.empty() ? nullptr : &each.back());
+    if (ret && TypeRange(ret->getOperandTypes()) != TypeRange(resultTypes))
+      return emitOpError("region must return ")
+             << pack << " scalar(s) of each result's element type";
+  }
   return success();
 }
 

@@ -661,9 +661,11 @@ def TT_ScanReturnOp : TT_Op<"scan.return", [HasParent<"ScanOp">, Pure, Terminato
   let assemblyFormat = "$result attr-dict `:` type($result)";
 }
 
+// The region may hold several blocks: lowering SCF to branches before LLVM
+// reaches the scalar body's own scf.if and scf.for too.
 def TT_MapElementwiseOp : TT_Op<"map_elementwise", [RecursiveMemoryEffects,
                                                     SameOperandsAndResultShape,
-                                                    SingleBlock]> {
+                                                    SameOperandsAndResultEncoding]> {
   let summary = "Applies a scalar region to `pack` elements of tensors at a time";
   let description = [{
     ```mlir
@@ -675,7 +677,7 @@ def TT_MapElementwiseOp : TT_Op<"map_elementwise", [RecursiveMemoryEffects,
   }];
   let arguments = (ins Variadic<TT_Tensor>:$srcs, I32Attr:$pack);
   let results = (outs Variadic<TT_Tensor>:$result);
-  let regions = (region SizedRegion<1>:$scalarOp);
+  let regions = (region MinSizedRegion<1>:$scalarOp);
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
 }

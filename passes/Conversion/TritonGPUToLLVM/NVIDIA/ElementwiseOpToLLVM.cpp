@@ -324,42 +324,32 @@ struct MapElementwiseOpPattern : ConvertOpToLLVMPattern<MapElementwiseOp> {
       return op.emitError() << "tt.map_elementwise with pack = " << pack << " on a layout of "
                             << *count
                             << " elements per thread is not supported yet by the LLVM lowering";
-    Block &body = op.getScalarOp().front();
-    if (!llvm::hasSingleElement(op.getScalarOp()))
-      return op.emitError("tt.map_elementwise with several blocks is not supported yet by "
-                          "the LLVM lowering");
+    Region &region = op.getScalarOp();
+    Block &body = region.front();
+    bool branches = !llvm::hasSingleElement(region);
+    if (branches)
+      for (Block &block : llvm::drop_begin(region))
+        for (BlockArgument arg : block.getArguments())
+          if (llvmElementType(arg.getType()) != arg.getType())
+            return op.emitError() << "tt.map_elementwise with a branch carrying " << arg.getType()
+                                  << " is not supported yet by the LLVM lowering";
     SmallVector<SmallVector<Value>> elements =
         unpackOperandElements(loc, adaptor.getSrcs(), *count, rewriter);
     SmallVector<SmallVector<Value>> results(op->getNumResults());
-    auto terminator = cast<MapElementwiseReturnOp>(body.getTerminator());
+    SmallVector<Type> resultElements;
+    for (Type type : op->getResultTypes())
+      resultElements.append(pack, llvmElementType(getElementTypeOrSelf(type)));
     for (unsigned start = 0; start < *count; start += pack) {
-      IRMapping mapping;
+      SmallVector<Value> args;
       unsigned arg = 0;
-      for (auto [src, values] : llvm::zip(op.getSrcs(), elements)) {
-        Type element = getElementTypeOrSelf(src.getType());
-        for (unsigned j = 0; j < pack; ++j) {
-          Value value = values[start + j];
-          if (value.getType() != element)
-            value = UnrealizedConversionCastOp::create(rewriter, loc, element, value)
-                        .getResult(0);
-          mapping.map(body.getArgument(arg++), value);
-        }
-      }
-      for (Operation &inner : body.without_terminator())
-        rewriter.clone(inner, mapping);
-      unsigned returned = 0;
-      for (unsigned r = 0; r < op->getNumResults(); ++r) {
-        Type llvmElement = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter())
-                               ->convertElementType(
-                                   getElementTypeOrSelf(op->getResult(r).getType()));
-        for (unsigned j = 0; j < pack; ++j) {
-          Value value = mapping.lookupOrDefault(terminator.getOperand(returned++));
-          if (value.getType() != llvmElement)
-            value = UnrealizedConversionCastOp::create(rewriter, loc, llvmElement, value)
-                        .getResult(0);
-          results[r].push_back(value);
-        }
-      }
+      for (auto [src, values] : llvm::zip(op.getSrcs(), elements))
+        for (unsigned j = 0; j < pack; ++j)
+          args.push_back(castTo(rewriter, loc, values[start + j], body.getArgument(arg++).getType()));
+      SmallVector<Value> returned = branches ? inlineBranching(op, args, resultElements, rewriter)
+                                             : inlineStraight(op, args, rewriter);
+      for (unsigned r = 0, next = 0; r < op->getNumResults(); ++r)
+        for (unsigned j = 0; j < pack; ++j, ++next)
+          results[r].push_back(castTo(rewriter, loc, returned[next], resultElements[next]));
     }
     SmallVector<Value> packed;
     for (auto [r, values] : llvm::enumerate(results))
@@ -367,6 +357,64 @@ struct MapElementwiseOpPattern : ConvertOpToLLVMPattern<MapElementwiseOp> {
                                       op->getResult(r).getType()));
     rewriter.replaceOp(op, packed);
     return success();
+  }
+
+private:
+  Type llvmElementType(Type type) const {
+    return static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter())
+        ->convertElementType(type);
+  }
+
+  static Value castTo(ConversionPatternRewriter &rewriter, Location loc, Value value, Type type) {
+    if (value.getType() == type)
+      return value;
+    return UnrealizedConversionCastOp::create(rewriter, loc, type, value).getResult(0);
+  }
+
+  /// A one-block region: its ops cloned at the insertion point.
+  static SmallVector<Value> inlineStraight(MapElementwiseOp op, ArrayRef<Value> args,
+                                           ConversionPatternRewriter &rewriter) {
+    Block &body = op.getScalarOp().front();
+    IRMapping mapping;
+    mapping.map(body.getArguments(), args);
+    for (Operation &inner : body.without_terminator())
+      rewriter.clone(inner, mapping);
+    return llvm::map_to_vector(body.getTerminator()->getOperands(),
+                               [&](Value v) { return mapping.lookupOrDefault(v); });
+  }
+
+  /// A region of several blocks (its scf.if and loops lowered to branches):
+  /// the block in hand is split at the insertion point, the region's blocks
+  /// cloned between the halves, its entry merged into the first half, and each
+  /// return made a branch to the second half, whose arguments are the results.
+  static SmallVector<Value> inlineBranching(MapElementwiseOp op, ArrayRef<Value> args,
+                                            ArrayRef<Type> resultTypes,
+                                            ConversionPatternRewriter &rewriter) {
+    Location loc = op.getLoc();
+    Block *before = rewriter.getInsertionBlock();
+    Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+    SmallVector<Value> results;
+    for (Type type : resultTypes)
+      results.push_back(after->addArgument(type, loc));
+    IRMapping mapping;
+    Region &region = op.getScalarOp();
+    rewriter.cloneRegionBefore(region, *after->getParent(), after->getIterator(), mapping);
+    Block *entry = mapping.lookup(&region.front());
+    for (Block &block : region) {
+      auto ret = dyn_cast<MapElementwiseReturnOp>(block.getTerminator());
+      if (!ret)
+        continue;
+      Operation *clone = mapping.lookup(&block)->getTerminator();
+      rewriter.setInsertionPoint(clone);
+      SmallVector<Value> operands;
+      for (auto [value, type] : llvm::zip(clone->getOperands(), resultTypes))
+        operands.push_back(castTo(rewriter, loc, value, type));
+      LLVM::BrOp::create(rewriter, loc, operands, after);
+      rewriter.eraseOp(clone);
+    }
+    rewriter.mergeBlocks(entry, before, args);
+    rewriter.setInsertionPointToStart(after);
+    return results;
   }
 };
 

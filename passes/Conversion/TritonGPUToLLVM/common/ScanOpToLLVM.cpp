@@ -16,8 +16,9 @@
 //     totals (read from the last lane) goes into the later blocks; when
 //     warps take part, every warp writes its blocks' totals to the op's
 //     scratch as [block index][element of the other dimensions], one
-//     barrier, and each thread combines the totals of the blocks before its
-//     own, selecting by its runtime block index.
+//     barrier, and each thread builds the running prefix of the totals in
+//     scan order, taking for each chunk the prefix at its block's index (its
+//     register bits are known, its warp bits selected at run time).
 // Every combine keeps the scan order (earlier elements as the first
 // operand), so an associative but non-commutative region is exact.
 //
@@ -364,30 +365,75 @@ private:
     }
     target.barrier(rewriter, loc);
 
-    for (auto [row, index] : llvm::zip(rows, rowIndex)) {
-      // prefixes[j]: blocks 0..j combined, in scan order.
-      SmallVector<ValueTuple> prefixes;
-      for (int64_t j = 0; j + 1 < numBlocks; ++j) {
+    // A chunk's block index is its register bits (known here) with the
+    // thread's warp bits (known at run time): its prefix is one of the
+    // running prefixes at the indices those warp bits can make, chosen by
+    // comparing them. The running prefix over the blocks in scan order is
+    // built once per row, each candidate taken as it passes.
+    int64_t warpMask = 0;
+    for (auto [warpBit, blockBit] : warpToBlock)
+      warpMask |= int64_t(1) << blockBit;
+    int64_t flip = reverse ? numBlocks - 1 : 0;
+    std::map<int64_t, Value> isWarpPattern;
+    auto warpIs = [&](int64_t pattern) {
+      Value &cond = isWarpPattern[pattern];
+      if (!cond)
+        cond = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, warpBlockBits,
+                                    createI32Constant(rewriter, loc, pattern));
+      return cond;
+    };
+    // The rows advance together, block by block: the totals of one block
+    // for all rows are adjacent in the scratch and read together, and only
+    // each row's running prefix (and the prefixes of its chunks still being
+    // chosen) stays live.
+    struct RowPrefix {
+      // candidates[j]: (chunk, warp pattern) whose block is j in scan order.
+      std::map<int64_t, SmallVector<std::pair<unsigned, int64_t>>> candidates;
+      SmallVector<ValueTuple> before; // per chunk: the blocks before it
+      ValueTuple prefix;              // blocks 0..j-1, in scan order
+      int64_t last = 0;               // the last block a chunk may be
+    };
+    SmallVector<RowPrefix> prefixes(rows.size());
+    int64_t lastOfAll = 0;
+    for (auto [row, scan] : llvm::zip(rows, prefixes)) {
+      for (auto [c, chunk] : llvm::enumerate(row.chunks))
+        for (int64_t pattern = warpMask;; pattern = (pattern - 1) & warpMask) {
+          scan.candidates[(pattern | chunk.high) ^ flip].push_back({unsigned(c), pattern});
+          if (pattern == 0)
+            break;
+        }
+      scan.before.resize(row.chunks.size());
+      scan.last = scan.candidates.empty() ? 0 : scan.candidates.rbegin()->first;
+      lastOfAll = std::max(lastOfAll, scan.last);
+    }
+    for (int64_t j = 0; j <= lastOfAll; ++j)
+      for (auto [scan, index] : llvm::zip(prefixes, rowIndex)) {
+        if (j > scan.last)
+          continue;
+        if (j > 0)
+          for (auto [c, pattern] : scan.candidates[j])
+            scan.before[c] =
+                scan.before[c].empty()
+                    ? scan.prefix
+                    : selectTuple(rewriter, loc, warpIs(pattern), scan.prefix, scan.before[c]);
+        if (j == scan.last)
+          continue;
         Value slot = LLVM::AddOp::create(rewriter, loc, index,
                                          createI32Constant(rewriter, loc, j * numRows));
         ValueTuple total = scratch.load(rewriter, loc, slot);
-        prefixes.push_back(prefixes.empty() ? total : apply(prefixes.back(), total));
+        scan.prefix = scan.prefix.empty() ? total : apply(scan.prefix, total);
       }
-      for (const Chunk &chunk : row.chunks) {
-        Value block = scanBlockIndex(chunk);
-        ValueTuple before = prefixes.front();
-        for (int64_t j = 1; j + 1 < numBlocks; ++j) {
-          Value later = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ugt, block,
-                                             createI32Constant(rewriter, loc, j));
-          before = selectTuple(rewriter, loc, later, prefixes[j], before);
-        }
-        Value hasBefore = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, block,
+    for (auto [row, scan] : llvm::zip(rows, prefixes))
+      for (auto [c, chunk] : llvm::enumerate(row.chunks)) {
+        if (scan.before[c].empty())
+          continue; // always the first block
+        Value hasBefore = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                               scanBlockIndex(chunk),
                                                createI32Constant(rewriter, loc, 0));
         for (auto [position, reg] : chunk.members)
-          results[reg] =
-              selectTuple(rewriter, loc, hasBefore, apply(before, results[reg]), results[reg]);
+          results[reg] = selectTuple(rewriter, loc, hasBefore,
+                                     apply(scan.before[c], results[reg]), results[reg]);
       }
-    }
   }
 
   const TargetInfoBase &target;

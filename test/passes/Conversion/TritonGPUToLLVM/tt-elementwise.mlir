@@ -108,4 +108,33 @@ tt.func public @map(%px: !tt.ptr<f32>) {
   tt.store %q, %y : tensor<512x!tt.ptr<f32>, #blocked>
   tt.return
 }
+
+// A region with an scf.if (lowered to branches with the function's): each
+// of the thread's 4 elements gets the region's blocks, entered from the
+// code before and leaving to a block whose argument is the result.
+// MAP-LABEL: llvm.func @map_branches
+// MAP-COUNT-4: llvm.cond_br %{{.*}}, ^bb{{[0-9]+}}, ^bb{{[0-9]+}}
+// MAP-NOT: unrealized_conversion_cast
+// MAP: llvm.br ^bb{{[0-9]+}}(%{{.*}} : f32)
+// MAP: llvm.return
+tt.func public @map_branches(%px: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+  %p = tt.splat %px : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+  %q = tt.addptr %p, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+  %x = tt.load %q : tensor<512x!tt.ptr<f32>, #blocked>
+  %zero = arith.constant 0.0 : f32
+  %y = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
+  ^bb0(%a: f32):
+    %neg = arith.cmpf olt, %a, %zero : f32
+    %abs = scf.if %neg -> (f32) {
+      %n = arith.subf %zero, %a : f32
+      scf.yield %n : f32
+    } else {
+      scf.yield %a : f32
+    }
+    tt.map_elementwise.return %abs : f32
+  }) : (tensor<512xf32, #blocked>) -> tensor<512xf32, #blocked>
+  tt.store %q, %y : tensor<512x!tt.ptr<f32>, #blocked>
+  tt.return
+}
 }

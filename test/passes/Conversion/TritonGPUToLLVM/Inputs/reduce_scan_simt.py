@@ -233,6 +233,10 @@ CASES = [
     ("scan", 16, 256, B([1, 2], [4, 8], [2, 4], [1, 0]), 8, 1, "maxsi64", False),
     ("scan", 8, 8, B([1, 4], [1, 32], [1, 4], [1, 0]), 4, 1, "affine", True),
     ("scan", 1024, 2, B([4, 1], [32, 1], [4, 1], [0, 1]), 4, 0, "xori8", False),
+    # Down the columns with the warps along the axis below 16 register
+    # blocks: each chunk's prefix chosen among its block's warp patterns.
+    ("scan", 128, 16, B([1, 4], [2, 16], [4, 1], [1, 0]), 4, 0, "affine", True),
+    ("scan", 128, 16, B([1, 4], [2, 16], [4, 1], [1, 0]), 4, 0, "affine", False),
 ]
 MMA2 = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>"
 MMA3 = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>"
