@@ -918,10 +918,11 @@ def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
         return (high << np.uint64(32)) | low
     if re.fullmatch(r"cp\.async\.(commit_group|wait_group \d+|wait_all);", asm.strip()):
         return None
-    m = re.search(r"@\$(\d+) (ld|st)\.global[\w.:]*?(?:\.v(\d))?\.(b32|b16|b8|u8|b64)", asm)
+    # A load or store, predicated by an operand or (unmasked) not at all.
+    m = re.search(r"(?:@\$(\d+) )?(ld|st)\.global[\w.:]*?(?:\.v(\d))?\.(b32|b16|b8|u8|b64)", asm)
     if not m:
         raise RuntimeError("inline asm not simulated: " + asm)
-    pred = operand(int(m.group(1))).astype(bool)
+    pred = operand(int(m.group(1))).astype(bool) if m.group(1) else np.ones(T, bool)
     nvec = int(m.group(3) or 1)
     wbits = {"b32": 32, "b16": 16, "b8": 8, "u8": 8, "b64": 64}[m.group(4)]
     wt = f"i{wbits}"

@@ -464,6 +464,33 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
+/// `info` with the facts the frontend's hints state (tl.multiple_of,
+/// tl.max_contiguous, tl.max_constancy) put in place of the derived ones, as
+/// Triton does: attributes `tt.divisibility`, `tt.contiguity`, `tt.constancy`
+/// (suffixed `_argN` on a loop for its block argument N).
+AxisInfo withHints(Operation *holder, StringRef suffix, int64_t rank, AxisInfo info) {
+  auto read = [&](StringRef name) {
+    return readArgAttr(holder->getDiscardableAttr((name + suffix).str()), rank);
+  };
+  std::optional<DimVector> div = read("tt.divisibility"), cont = read("tt.contiguity"),
+                           cst = read("tt.constancy");
+  if (!div && !cont && !cst)
+    return info;
+  if (!info.isKnown())
+    info = AxisInfo::getPessimistic(rank);
+  return AxisInfo(cont ? *cont : info.getContiguity(), div ? *div : info.getDivisibility(),
+                  cst ? *cst : info.getConstancy(), info.getConstantValue());
+}
+
+/// A loop-carried value's facts with the loop's `_argN` hints applied.
+AxisInfo withBlockArgHints(Value value, AxisInfo info) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || !isa_and_nonnull<scf::ForOp, scf::WhileOp>(arg.getOwner()->getParentOp()))
+    return info;
+  return withHints(arg.getOwner()->getParentOp(), ("_arg" + Twine(arg.getArgNumber())).str(),
+                   shapeOf(value.getType()).size(), info);
+}
+
 bool isTracked(Type type) {
   Type elt = getElementTypeOrSelf(type);
   return isa<IntegerType, IndexType, PointerType>(elt);
@@ -475,14 +502,17 @@ LogicalResult AxisInfoAnalysis::visitOperation(Operation *op,
                                                ArrayRef<const AxisInfoLattice *> operands,
                                                ArrayRef<AxisInfoLattice *> results) {
   SmallVector<AxisInfo, 4> in;
-  for (const AxisInfoLattice *lattice : operands) {
+  for (auto [operand, lattice] : llvm::zip(op->getOperands(), operands)) {
     if (!lattice->getValue().isKnown())
       return success(); // wait until every operand is known
-    in.push_back(lattice->getValue());
+    in.push_back(withBlockArgHints(operand, lattice->getValue()));
   }
   std::optional<AxisInfo> info;
   if (op->getNumResults() == 1 && isTracked(op->getResult(0).getType()))
-    info = transfer(op, in);
+    info = withHints(op, "", shapeOf(op->getResult(0).getType()).size(),
+                     transfer(op, in).value_or(AxisInfo()));
+  if (info && !info->isKnown())
+    info.reset(); // no transfer function, no hint: nothing known
   for (auto [index, lattice] : llvm::enumerate(results)) {
     AxisInfo value = (info && index == 0)
                          ? *info
@@ -530,6 +560,6 @@ ModuleAxisInfo::ModuleAxisInfo(Operation *root) {
 AxisInfo ModuleAxisInfo::get(Value value) const {
   if (const auto *lattice = solver.lookupState<AxisInfoLattice>(value))
     if (lattice->getValue().isKnown())
-      return lattice->getValue();
+      return withBlockArgHints(value, lattice->getValue());
   return AxisInfo::getPessimistic(shapeOf(value.getType()).size());
 }

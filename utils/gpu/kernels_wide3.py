@@ -373,3 +373,54 @@ def logsumexp_fp64(x_ptr, out_ptr, N, BLOCK: tl.constexpr):
         m = m_new
     top = tl.max(m, axis=0)
     tl.store(out_ptr + row, top + tl.log(tl.sum(s * tl.exp(m - top), axis=0)))
+
+
+@triton.jit
+def grouped_gemm_tutorial(group_a_ptrs, group_b_ptrs, group_c_ptrs, group_gemm_sizes, g_lds,
+                          group_size, NUM_SM: tl.constexpr, BM: tl.constexpr,
+                          BN: tl.constexpr, BK: tl.constexpr):
+    # Triton's grouped GEMM tutorial: NUM_SM programs walk the tiles of every
+    # problem in turn (a while loop per group); each problem's pointers,
+    # sizes and leading dimensions are loaded; the K loop's loads are
+    # unmasked, their pointers hinted 16-aligned.
+    tile_idx = tl.program_id(0)
+    last_problem_end = 0
+    for g in range(group_size):
+        gm = tl.load(group_gemm_sizes + g * 3)
+        gn = tl.load(group_gemm_sizes + g * 3 + 1)
+        gk = tl.load(group_gemm_sizes + g * 3 + 2)
+        num_m_tiles = tl.cdiv(gm, BM)
+        num_n_tiles = tl.cdiv(gn, BN)
+        num_tiles = num_m_tiles * num_n_tiles
+        while tile_idx >= last_problem_end and tile_idx < last_problem_end + num_tiles:
+            k = gk
+            lda = tl.load(g_lds + g * 3)
+            ldb = tl.load(g_lds + g * 3 + 1)
+            ldc = tl.load(g_lds + g * 3 + 2)
+            a_ptr = tl.load(group_a_ptrs + g).to(tl.pointer_type(tl.float16))
+            b_ptr = tl.load(group_b_ptrs + g).to(tl.pointer_type(tl.float16))
+            c_ptr = tl.load(group_c_ptrs + g).to(tl.pointer_type(tl.float16))
+            tile_idx_in_gemm = tile_idx - last_problem_end
+            tile_m_idx = tile_idx_in_gemm // num_n_tiles
+            tile_n_idx = tile_idx_in_gemm % num_n_tiles
+            offs_am = tile_m_idx * BM + tl.arange(0, BM)
+            offs_bn = tile_n_idx * BN + tl.arange(0, BN)
+            offs_k = tl.arange(0, BK)
+            a_ptrs = a_ptr + offs_am[:, None] * lda + offs_k[None, :]
+            b_ptrs = b_ptr + offs_k[:, None] * ldb + offs_bn[None, :]
+            accumulator = tl.zeros((BM, BN), dtype=tl.float32)
+            for kk in range(0, tl.cdiv(k, BK)):
+                tl.multiple_of(a_ptrs, [16, 16])
+                tl.multiple_of(b_ptrs, [16, 16])
+                a = tl.load(a_ptrs)
+                b = tl.load(b_ptrs)
+                accumulator += tl.dot(a, b)
+                a_ptrs += BK
+                b_ptrs += BK * ldb
+            c = accumulator.to(tl.float16)
+            offs_cm = tile_m_idx * BM + tl.arange(0, BM)
+            offs_cn = tile_n_idx * BN + tl.arange(0, BN)
+            c_ptrs = c_ptr + ldc * offs_cm[:, None] + offs_cn[None, :]
+            tl.store(c_ptrs, c)
+            tile_idx += NUM_SM
+        last_problem_end = last_problem_end + num_tiles

@@ -31,6 +31,10 @@ KERNELS = {
     "sweep3_addmm": ("addmm", {"BM": 128, "BN": 128, "BK": 64}, 8, 3, 4096, 1008, 1e-2),
     "sweep3_column_scans": ("column_scans", {"N": 64, "BM": 128}, 4, 3, 1 << 18, 1008, 1e-5),
     "sweep3_logsumexp_fp64": ("logsumexp_fp64", {"BLOCK": 1024}, 4, 3, 1 << 14, 100, 1e-12),
+    # Triton's grouped GEMM tutorial at its first configuration (128 x 128 x
+    # 32, 4 warps, 132 programs here: the H200's multiprocessors).
+    "sweep3_grouped_tutorial": ("grouped_gemm_tutorial", {"NUM_SM": 132, "BM": 128, "BN": 128,
+                                                          "BK": 32}, 4, 3, 4096, 1024, 1e-2),
 }
 
 
@@ -61,6 +65,8 @@ def kernel_args(torch, name, size, dev, kernels=None):
     if name in ("sweep3_float_funcs", "sweep3_uint_arith", "sweep3_fp8_roundtrip",
                 "sweep3_nan_minmax"):
         return own_ref_args(torch, name, size, dev, nan, blocks, triton_ref)
+    if name == "sweep3_grouped_tutorial":
+        return grouped_args(torch, size, dev, c, nan)
     if name in ("sweep3_splitk_desc", "sweep3_addmm"):
         return matmul_args(torch, name, size, dev, c, nan, cdiv)
     return other_args(torch, name, size, dev, c, nan, cdiv, blocks)
@@ -93,6 +99,23 @@ def own_ref_args(torch, name, size, dev, nan, blocks, triton_ref):
         args = [x, y, out, size]
         return args, [out], triton_ref(args, [out], blocks), blocks, 24 * size, "GB/s"
     raise KeyError(name)
+
+
+def grouped_args(torch, size, dev, c, nan):
+    """The grouped GEMM tutorial's problems, as kernel_args: four square
+    fp16 problems of SIZE, SIZE/2, SIZE/4 and SIZE/2 (the tutorial's loads
+    are unmasked: every size a multiple of the 128 x 128 x 32 tile)."""
+    sizes = [size, size // 2, size // 4, size // 2]
+    mats = [(torch.randn(n, n, device=dev).half(), torch.randn(n, n, device=dev).half(),
+             nan(n, n, dtype=torch.float16)) for n in sizes]
+    ptrs = [torch.tensor([m[i].data_ptr() if dev != "meta" else 0 for m in mats], device=dev,
+                         dtype=torch.int64) for i in range(3)]
+    ptrs[0].matrices = mats  # the launches hold their arguments; the matrices go with them
+    gemm_sizes = torch.tensor([[n, n, n] for n in sizes], device=dev, dtype=torch.int32)
+    lds = torch.tensor([[n, n, n] for n in sizes], device=dev, dtype=torch.int32)
+    return (ptrs + [gemm_sizes, lds, len(sizes)], [m[2] for m in mats],
+            lambda: [m[0].double() @ m[1].double() for m in mats], (c["NUM_SM"],),
+            sum(2 * n ** 3 for n in sizes), "TFLOP/s")
 
 
 def matmul_args(torch, name, size, dev, c, nan, cdiv):

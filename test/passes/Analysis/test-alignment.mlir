@@ -187,3 +187,41 @@ tt.func public @divide_by_multiple_of_16(%hw: i32 {tt.divisibility = 16 : i32}, 
   %q2 = arith.divsi %r, %o : tensor<1024xi32>
   tt.return
 }
+
+// -----
+
+// The frontend's hints (tl.multiple_of, tl.max_contiguous) replace what is
+// derived: on the op that makes the value (`tt.divisibility`), and on a loop
+// for its block argument N (`tt.divisibility_argN`), as the grouped GEMM
+// tutorial's pointers loaded from memory carry them.
+tt.func public @hints(%table: !tt.ptr<i64>, %k: i32) {
+  // expected-remark @below {{contiguity = [1], divisibility = [4611686018427387904], constancy = [1], constant_value = 0}}
+  %c0 = arith.constant 0 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = 1}}
+  %c1 = arith.constant 1 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %raw = tt.load %table : !tt.ptr<i64>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %base = tt.int_to_ptr %raw : i64 -> !tt.ptr<f16>
+  // expected-remark @below {{contiguity = [32], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [32], constant_value = <none>}}
+  %bs = tt.splat %base : !tt.ptr<f16> -> tensor<32x!tt.ptr<f16>>
+  // expected-remark @below {{contiguity = [32], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %p = tt.addptr %bs, %r {tt.divisibility = dense<16> : tensor<1xi32>} : tensor<32x!tt.ptr<f16>>, tensor<32xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [32], constant_value = <none>}}
+  %us = tt.splat %base : !tt.ptr<f16> -> tensor<32x!tt.ptr<f16>>
+  // expected-remark @below {{contiguity = [32], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %q = tt.addptr %us, %r : tensor<32x!tt.ptr<f16>>, tensor<32xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [4611686018427387904], constancy = [32], constant_value = 0}}
+  %zeros = arith.constant dense<0> : tensor<32xi32>
+  // The loop's result is not hinted: the unaligned start joins it.
+  // expected-remark @below {{contiguity = [32], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %out = scf.for %i = %c0 to %k step %c1 iter_args(%arg = %q) -> (tensor<32x!tt.ptr<f16>>) : i32 {
+    // The hint on the loop: its argument 1 (after the induction variable).
+    // expected-remark @below {{contiguity = [32], divisibility = [16], constancy = [1], constant_value = <none>}}
+    %next = tt.addptr %arg, %zeros : tensor<32x!tt.ptr<f16>>, tensor<32xi32>
+    scf.yield %next : tensor<32x!tt.ptr<f16>>
+  } {tt.divisibility_arg1 = dense<16> : tensor<1xi32>}
+  tt.return
+}

@@ -166,13 +166,15 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
                          getEvictionSuffix(op.getEvict(), op.getCache());
     SmallVector<Value> results;
     for (unsigned start = 0; start < ptrs.size(); start += width) {
-      // Text: a move of `other` (or 0) into each word, then the predicated load.
+      // Text: a move of `other` (or 0) into each word, then the predicated
+      // load; without a mask, the load alone (as Triton writes it).
+      bool masked = !masks.empty();
       std::string text, constraints;
       SmallVector<Value> operands;
       for (unsigned w = 0; w < shape.words; ++w)
         constraints += (constraints.empty() ? "=" : ",=") + getConstraint(shape.wordBits).str();
       unsigned next = shape.words;
-      for (unsigned w = 0; w < shape.words; ++w) {
+      for (unsigned w = 0; masked && w < shape.words; ++w) {
         std::string source = "0x0";
         if (!others.empty()) {
           ArrayRef<Value> words(others.begin() + start + w * shape.elementsPerWord,
@@ -186,17 +188,19 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
       operands.push_back(ptrs[start]);
       constraints += ",l";
       unsigned ptrIndex = next++;
-      Value predicate = masks.empty() ? createI1Constant(rewriter, loc, true) : masks[start];
-      operands.push_back(predicate);
-      constraints += ",b";
-      unsigned predIndex = next++;
+      std::string guard;
+      if (masked) {
+        operands.push_back(masks[start]);
+        constraints += ",b";
+        guard = llvm::formatv("@${0} ", next++).str();
+      }
       std::string destinations;
       for (unsigned w = 0; w < shape.words; ++w)
         destinations += llvm::formatv("{0}${1}", w ? ", " : "", w).str();
       std::string vector = shape.words > 1 ? llvm::formatv(".v{0}", shape.words).str() : "";
       std::string wordType = shape.wordBits == 8 ? "u8" : getPtxWordType(shape.wordBits).str();
-      text += llvm::formatv("@${0} ld{1}{2}.{3} {{ {4} }, [ ${5} + 0 ];", predIndex, suffix,
-                            vector, wordType, destinations, ptrIndex)
+      text += llvm::formatv("{0}ld{1}{2}.{3} {{ {4} }, [ ${5} + 0 ];", guard, suffix, vector,
+                            wordType, destinations, ptrIndex)
                   .str();
       Type wordType_ = rewriter.getIntegerType(regBits);
       Type resultType = shape.words == 1

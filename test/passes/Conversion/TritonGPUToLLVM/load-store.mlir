@@ -46,9 +46,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
-  // Without alignment facts each element is its own access.
+  // Without alignment facts each element is its own access; without a mask,
+  // neither a predicate nor default values.
   // CHECK-LABEL: llvm.func internal @unaligned
-  // CHECK-COUNT-4: "mov.b32 $0, 0x0;\0A\09@$2 ld.global.b32 { $0 }, [ $1 + 0 ];"
+  // CHECK-COUNT-4: "ld.global.b32 { $0 }, [ $1 + 0 ];", "=r,l"
   tt.func private @unaligned(%x: !tt.ptr<f32>, %o: tensor<512xi32, #blocked>) -> tensor<512xf32, #blocked> {
     %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
     %xp = tt.addptr %xs, %o : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
@@ -75,7 +76,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // A scalar store is done by thread 0; a scalar load by every thread.
   // CHECK-LABEL: llvm.func @scalar
   // CHECK: ld.global.b32 { $0 }
-  // CHECK: "mov.b16 $0, 0x0;\0A\09@$2 ld.global.L1::evict_first.b16 { $0 }, [ $1 + 0 ];", "=h,l,b"
+  // CHECK: "ld.global.L1::evict_first.b16 { $0 }, [ $1 + 0 ];", "=h,l"
   // CHECK: llvm.icmp "eq"
   // CHECK: "@$2 st.global.b32 [ $1 + 0 ], $0;"
   tt.func public @scalar(%x: !tt.ptr<i32>, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
@@ -91,7 +92,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // 64-bit elements (i64, pointers) travel in 64-bit registers, two per
   // 128-bit access.
   // CHECK-LABEL: llvm.func @wide
-  // CHECK: "mov.b64 $0, 0x0;\0A\09mov.b64 $1, 0x0;\0A\09@$3 ld.global.v2.b64 { $0, $1 }, [ $2 + 0 ];", "=l,=l,l,b"
+  // CHECK: "ld.global.v2.b64 { $0, $1 }, [ $2 + 0 ];", "=l,=l,l"
   // CHECK: "@$3 st.global.v2.b64 [ $2 + 0 ], { $0, $1 };", "l,l,l,b"
   tt.func public @wide(%x: !tt.ptr<i64> {tt.divisibility = 16 : i32}) {
     %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked2>
