@@ -6,6 +6,7 @@ tools from Triton 3.6's TTIR of it and run next to Triton's own compile by
 utils/gpu/harness.py (cases named sweep_*).
 
   dot_sweep.py list          name, warps and stages of each case (prepare.sh)
+  dot_sweep.py list-ttgir    the same of the cases also built from 3.6's TTGIR
   dot_sweep.py dump OUT      on the GPU machine: Triton 3.6's TTIR of each case
                              (OUT/NAME.ttir; .ttgir, .llir and .ptx beside it)
 
@@ -140,6 +141,13 @@ VARIANTS = {
 }
 for _name, (_base, _warps, _stages) in VARIANTS.items():
     KERNELS[_name] = KERNELS[_base][:2] + (_warps, _stages) + KERNELS[_base][4:]
+
+
+# Cases also compiled from Triton 3.6's own TTGIR (test/passes/Pipelines/
+# Inputs/triton-3.6/NAME.ttgir) through our make_llir alone.
+TTGIR_CASES = ("sweep_small_dot", "sweep3_reduce_3d", "sweep_paged_decode", "sweep_persistent",
+               "sweep_tma_persistent", "sweep_softmax_loop", "sweep3_gather_2d",
+               "sweep3_huber_map", "sweep_sort")
 
 
 def base_case(name):
@@ -636,6 +644,9 @@ def dump(out):
 if __name__ == "__main__":
     if sys.argv[1:2] == ["list"]:
         listing()
+    elif sys.argv[1:2] == ["list-ttgir"]:
+        for name in TTGIR_CASES:
+            print(name, KERNELS[name][2], KERNELS[name][3])
     elif sys.argv[1:2] == ["dump"] and len(sys.argv) == 3:
         dump(sys.argv[2])
     else:

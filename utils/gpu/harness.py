@@ -335,6 +335,13 @@ RAGGED.update({k + "_sm80": renamed(c, k + "_sm80") for k, c in list(RAGGED.item
 SWEEP, SWEEP_RAGGED = dot_sweep.cases(Case, torch, own, DEV)
 CASES += SWEEP
 RAGGED.update(SWEEP_RAGGED)
+# Sweep kernels whose Triton 3.6 TTGIR (linear layouts on slices, reshapes
+# that reorder, unsplat, ceildivsi, async copies with a -inf `other`) goes
+# through our lowering alone (NAME_ttgir): checked and timed.
+TTGIR_SWEEP = [c for c in SWEEP if c.name in dot_sweep.TTGIR_CASES]
+CASES += [renamed(c, c.name + "_ttgir") for c in TTGIR_SWEEP]
+RAGGED.update({c.name + "_ttgir": renamed(SWEEP_RAGGED[c.name], c.name + "_ttgir")
+               for c in TTGIR_SWEEP if c.name in SWEEP_RAGGED})
 
 
 def wanted(name):

@@ -58,6 +58,11 @@ build attention_fwd_ttgir "$here/ttir/attention_fwd.ttgir" 4 3
 while read -r name warps stages; do
   build "$name" "$here/ttir/$name.ttir" "$warps" "$stages"
 done < <(/usr/bin/python3 "$here/dot_sweep.py" list)
+# Some of them from Triton 3.6's own TTGIR too: our lowering of its layouts.
+while read -r name warps stages; do
+  build "${name}_ttgir" "$here/../../test/passes/Pipelines/Inputs/triton-3.6/$name.ttgir" \
+    "$warps" "$stages"
+done < <(/usr/bin/python3 "$here/dot_sweep.py" list-ttgir)
 # TMA copies of blocks of many shapes and types (checked by tma_shapes.py check).
 /usr/bin/python3 "$here/tma_shapes.py" gen "$out/tma_shapes"
 for f in "$out"/tma_shapes/*.ttir; do

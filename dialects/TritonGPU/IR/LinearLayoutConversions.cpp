@@ -375,6 +375,11 @@ static std::optional<LinearLayout> sliceToLinearLayout(ArrayRef<int64_t> shape,
   return LinearLayout::get(std::move(inDims), std::move(outDims));
 }
 
+/// A #ttg.linear layout at `shape`, which may differ from the shape its
+/// bases span (as Triton's toLinearLayout fits it): along a smaller dimension
+/// the components at or beyond the size are dropped (those elements repeat:
+/// a slice's parent is taken at size 1 along the sliced dimension); along a
+/// larger one, registers repeat the spanned tile.
 static std::optional<LinearLayout> linearToLinearLayout(ArrayRef<int64_t> shape,
                                                         LinearEncodingAttr linear) {
   std::vector<LinearLayout::OutDim> outDims;
@@ -383,16 +388,38 @@ static std::optional<LinearLayout> linearToLinearLayout(ArrayRef<int64_t> shape,
       return std::nullopt;
     outDims.push_back({name, int32_t(size)});
   }
-  auto toBases = [](const BasisList &list) {
+  SmallVector<int64_t> spanned(shape.size(), 1);
+  auto toBases = [&](const BasisList &list) -> std::optional<std::vector<LinearLayout::Basis>> {
     std::vector<LinearLayout::Basis> bases;
-    for (const auto &basis : list.bases)
-      bases.emplace_back(basis.begin(), basis.end());
+    for (const auto &basis : list.bases) {
+      if (basis.size() != shape.size())
+        return std::nullopt;
+      LinearLayout::Basis fitted(basis.begin(), basis.end());
+      for (auto [d, value] : llvm::enumerate(fitted)) {
+        if (value >= shape[d])
+          value = 0;
+        spanned[d] = std::max<int64_t>(spanned[d], 2 * int64_t(value));
+      }
+      bases.push_back(std::move(fitted));
+    }
     return bases;
   };
-  return LinearLayout::get({{kRegister, toBases(linear.getRegisterBases())},
-                            {kLane, toBases(linear.getLaneBases())},
-                            {kWarp, toBases(linear.getWarpBases())},
-                            {kBlock, toBases(linear.getBlockBases())}},
+  auto registers = toBases(linear.getRegisterBases());
+  auto lanes = toBases(linear.getLaneBases());
+  auto warps = toBases(linear.getWarpBases());
+  auto blocks = toBases(linear.getBlockBases());
+  if (!registers || !lanes || !warps || !blocks)
+    return std::nullopt;
+  for (auto [d, size] : llvm::enumerate(shape))
+    for (int64_t reach = std::max<int64_t>(spanned[d], 1); reach < size; reach *= 2) {
+      LinearLayout::Basis repeat(shape.size(), 0);
+      repeat[d] = int32_t(reach);
+      registers->push_back(std::move(repeat));
+    }
+  return LinearLayout::get({{kRegister, std::move(*registers)},
+                            {kLane, std::move(*lanes)},
+                            {kWarp, std::move(*warps)},
+                            {kBlock, std::move(*blocks)}},
                            std::move(outDims));
 }
 

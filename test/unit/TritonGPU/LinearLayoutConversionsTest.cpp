@@ -174,8 +174,26 @@ TEST_F(LinearLayoutConversionsTest, LinearKeepsItsBases) {
   ASSERT_TRUE(layout);
   expectBases(*layout, "register", {{0, 1}, {0, 2}, {0, 16}, {8, 0}, {16, 0}});
   EXPECT_TRUE(layout->isSurjective());
-  EXPECT_FALSE(convert({16, 32}, "#ttg.linear<{register = [[0, 1], [16, 0]], "
-                                 "lane = [], warp = [], block = []}>"));
+}
+
+TEST_F(LinearLayoutConversionsTest, LinearFitsOtherShapes) {
+  // As Triton fits a linear layout to a tensor's shape: a component beyond a
+  // smaller dimension is dropped (that element repeats), and registers repeat
+  // the spanned tile along a larger one.
+  std::optional<LinearLayout> layout =
+      convert({16, 8}, "#ttg.linear<{register = [[0, 1], [16, 0]], lane = [[1, 0]], "
+                       "warp = [], block = []}>");
+  ASSERT_TRUE(layout);
+  expectBases(*layout, "register",
+              {{0, 1}, {0, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 2}, {0, 4}});
+  expectBases(*layout, "lane", {{1, 0}});
+  // A slice of it takes it at size 1 along the sliced dimension.
+  std::optional<LinearLayout> slice = convert(
+      {8}, "#ttg.slice<{dim = 0, parent = #ttg.linear<{register = [[0, 1], [16, 0]], "
+           "lane = [[1, 0]], warp = [], block = []}>}>");
+  ASSERT_TRUE(slice);
+  expectBases(*slice, "register", {{1}, {2}, {4}});
+  expectBases(*slice, "lane", {{0}});
 }
 
 TEST_F(LinearLayoutConversionsTest, SwizzledShared) {

@@ -47,9 +47,6 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
   LogicalResult matchAndRewrite(ttg::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
-    if (op.getOther() && !isZeroConstant(op.getOther()))
-      return op.emitError("ttg.async_copy_global_to_local with a non-zero `other` is not "
-                          "supported yet by the LLVM lowering");
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     ttg::MemDescType memType = op.getResult().getType();
     std::string reason;
@@ -63,6 +60,14 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
                           "distributed layout is not supported yet by the LLVM lowering");
     Type sharedType = getSharedElementType(*converter, memType.getElementType());
     unsigned elementBytes = getSharedElementBytes(sharedType);
+    // A non-zero `other` (3.6 keeps a load's -inf there, and selects it again
+    // after the local_load): masked-off vectors are not copied, their
+    // elements stored from `other` by the thread instead.
+    bool storesOther = op.getOther() && !isZeroConstant(op.getOther()) && op.getMask();
+    if (storesOther && elementBytes != 2 && elementBytes != 4 && elementBytes != 8)
+      return op.emitError() << "ttg.async_copy_global_to_local of " << elementBytes
+                            << "-byte elements with a non-zero `other` is not supported yet "
+                               "by the LLVM lowering";
 
     // The vector: registers 0, 1, ... contiguous in shared memory (as
     // planVectors finds them) and in global memory, at most 16 bytes. The
@@ -95,9 +100,11 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
     Value owner = getUniqueOwnerPredicate(rewriter, loc, *distributed, thread);
     unsigned repeated = getBroadcastRegisterMask(*distributed);
     SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getSrc(), rewriter);
-    SmallVector<Value> masks;
+    SmallVector<Value> masks, others;
     if (adaptor.getMask())
       masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    if (storesOther)
+      others = unpackLLElements(loc, adaptor.getOther(), rewriter);
     // A masked-off element copies zeros: cp.async's ignore-src predicate
     // (the mask negated) rather than a source size selected between the
     // whole vector and 0. ptxas folds the negated comparisons into the
@@ -113,6 +120,12 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
       Value offset = threadOffset.withRegister(rewriter, loc, getRegisterOffset(map, reg));
       Value dst = LLVM::GEPOp::create(rewriter, loc, object.base.getType(), sharedType,
                                       object.base, ArrayRef<LLVM::GEPArg>{offset});
+      if (storesOther) {
+        Value mask = masks.size() == 1 ? masks[0] : masks[reg];
+        emitCopyOrOther(rewriter, loc, dst, ptrs[reg], mask, owner, bytes,
+                        ArrayRef<Value>(others).slice(reg, plan.elements()), elementBytes);
+        continue;
+      }
       SmallVector<Value> operands = {dst, ptrs[reg]};
       std::string constraints = "r,l";
       if (!masks.empty()) {
@@ -131,6 +144,36 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
     }
     rewriter.replaceOp(op, createI32Constant(rewriter, loc, 0));
     return success();
+  }
+
+private:
+  /// One vector where masked-off elements take `other`: the copy under the
+  /// mask (no zero fill), else the thread's own stores of `other`.
+  static void emitCopyOrOther(ConversionPatternRewriter &rewriter, Location loc, Value dst,
+                              Value src, Value mask, Value owner, unsigned bytes,
+                              ArrayRef<Value> others, unsigned elementBytes) {
+    Value trueValue = createI1Constant(rewriter, loc, true);
+    Value copy = owner ? LLVM::AndOp::create(rewriter, loc, mask, owner).getResult() : mask;
+    Value fill = LLVM::XOrOp::create(rewriter, loc, mask, trueValue);
+    if (owner)
+      fill = LLVM::AndOp::create(rewriter, loc, fill, owner);
+    createAsmStatement(rewriter, loc, {dst, src, copy},
+                       llvm::formatv("@$2 cp.async.{0}.shared.global [ $0 + 0 ], [ $1 + 0 ], {1};",
+                                     bytes == 16 ? "cg" : "ca", bytes)
+                           .str(),
+                       "r,l,b");
+    unsigned bits = elementBytes * 8;
+    Type word = rewriter.getIntegerType(bits);
+    StringRef constraint = bits == 16 ? "h" : bits == 32 ? "r" : "l";
+    for (auto [i, value] : llvm::enumerate(others)) {
+      Value raw = value.getType() == word
+                      ? value
+                      : LLVM::BitcastOp::create(rewriter, loc, word, value).getResult();
+      createAsmStatement(
+          rewriter, loc, {dst, raw, fill},
+          llvm::formatv("@$2 st.shared.b{0} [ $0 + {1} ], $1;", bits, i * elementBytes).str(),
+          ("r," + constraint + ",b").str());
+    }
   }
 
   const TargetInfoBase &target;

@@ -6,6 +6,7 @@
 #include "dialects/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -335,8 +336,12 @@ LogicalResult mlir::triton::insertBarriersAndLowerSCF(ModuleOp module) {
   MLIRContext *context = module.getContext();
   RewritePatternSet patterns(context);
   populateSCFToControlFlowConversionPatterns(patterns);
+  // arith's rounding divisions (3.6's loop fusion writes ceildivsi for trip
+  // counts) have no LLVM lowering of their own: expanded to plain arith.
+  arith::populateCeilFloorDivExpandOpsPatterns(patterns);
   ConversionTarget target(*context);
   target.addIllegalDialect<scf::SCFDialect>();
+  target.addIllegalOp<arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>();
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
   return applyPartialConversion(module, target, std::move(patterns));
 }

@@ -100,7 +100,8 @@ LogicalResult checkTensorConstantsLowerable(ModuleOp module);
 /// The first steps of every backend's lowering: barriers between conflicting
 /// shared-memory accesses (membar, on the structured form where it sees loops
 /// and ifs; when the module has been allocated), then scf to cf, so that block
-/// arguments convert like any other value.
+/// arguments convert like any other value; arith's rounding divisions are
+/// expanded on the way.
 LogicalResult insertBarriersAndLowerSCF(ModuleOp module);
 
 /// An integer module attribute, or `fallback`.

@@ -142,8 +142,25 @@ struct ReshapeOpPattern : ConvertOpToLLVMPattern<ReshapeOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    auto sourceShape = cast<RankedTensorType>(op.getSrc().getType()).getShape();
+    auto sourceType = cast<RankedTensorType>(op.getSrc().getType());
+    auto sourceShape = sourceType.getShape();
     auto resultShape = op.getType().getShape();
+    // allow_reorder leaves the elements' order to the compiler: each thread
+    // keeps its registers, in order, as Triton lowers it (so a sum over the
+    // reshaped values adds them in Triton's order), where both layouts hold
+    // every element once and the threads as many each.
+    if (op.getAllowReorder()) {
+      std::optional<LinearLayout> from = getDistributedLayout(sourceType);
+      std::optional<LinearLayout> to = getDistributedLayout(op.getType());
+      if (from && to && from->isInjective() && to->isInjective() &&
+          from->getInDimSize("register") == to->getInDimSize("register")) {
+        Location loc = op.getLoc();
+        SmallVector<Value> elements = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+        rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), elements, rewriter,
+                                              op.getType()));
+        return success();
+      }
+    }
     auto project = [&](ArrayRef<int32_t> coords) {
       return unflatten(flatten(coords, resultShape), sourceShape);
     };
@@ -280,11 +297,26 @@ struct CatOpPattern : ConvertOpToLLVMPattern<CatOp> {
   }
 };
 
+/// unsplat: a one-element tensor is held whole by every thread (all the
+/// layout's bases are zero at that size), so its first register is the
+/// scalar.
+struct UnsplatOpPattern : ConvertOpToLLVMPattern<UnsplatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult matchAndRewrite(UnsplatOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> elements = unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter);
+    if (elements.empty())
+      return rewriter.notifyMatchFailure(op, "no register holds the element");
+    rewriter.replaceOp(op, elements.front());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::triton::populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                                 RewritePatternSet &patterns) {
   patterns.add<BroadcastOpPattern, ExpandDimsOpPattern, ReshapeOpPattern, TransOpPattern,
-               JoinOpPattern, SplitOpPattern, CatOpPattern>(converter);
+               JoinOpPattern, SplitOpPattern, CatOpPattern, UnsplatOpPattern>(converter);
   patterns.add<ConvertLayoutInThreadPattern>(converter);
 }

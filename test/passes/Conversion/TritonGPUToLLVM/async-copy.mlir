@@ -103,3 +103,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A non-zero `other` (3.6 keeps a masked load's -inf there): the copy runs
+// under the mask, with no zero fill, and where the mask is off the thread
+// stores `other` itself, one element at a time.
+// CHECK-LABEL: llvm.func @copy_other
+// CHECK: "@$2 cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16;", "r,l,b"
+// CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b"
+// CHECK: "@$2 st.shared.b32 [ $0 + 4 ], $1;", "r,r,b"
+// CHECK: "@$2 st.shared.b32 [ $0 + 8 ], $1;", "r,r,b"
+// CHECK: "@$2 st.shared.b32 [ $0 + 12 ], $1;", "r,r,b"
+// CHECK-NOT: cp.async.cg
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @copy_other(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<512xf32, #shared, #smem, mutable>
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+    %q = tt.addptr %ps, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<512xi32, #blocked>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #blocked>
+    %inf = arith.constant dense<0xFF800000> : tensor<512xf32, #blocked>
+    %t = ttg.async_copy_global_to_local %q, %buf mask %m other %inf : tensor<512x!tt.ptr<f32>, #blocked> -> <512xf32, #shared, #smem, mutable>
+    %c = ttg.async_commit_group tokens %t
+    %w = ttg.async_wait %c {num = 0 : i32}
+    tt.return
+  }
+}

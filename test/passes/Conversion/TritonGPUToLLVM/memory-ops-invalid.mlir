@@ -7,13 +7,13 @@
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @copy_other(%p: !tt.ptr<f32>, %m: tensor<128xi1, #blocked>) {
-    %buf = ttg.local_alloc : () -> !ttg.memdesc<128xf32, #shared, #smem, mutable>
-    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
-    %one = arith.constant dense<1.000000e+00> : tensor<128xf32, #blocked>
-    // expected-error @+2 {{ttg.async_copy_global_to_local with a non-zero `other` is not supported yet by the LLVM lowering}}
+  tt.func public @copy_other(%p: !tt.ptr<i8>, %m: tensor<128xi1, #blocked>) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<128xi8, #shared, #smem, mutable>
+    %ps = tt.splat %p : !tt.ptr<i8> -> tensor<128x!tt.ptr<i8>, #blocked>
+    %one = arith.constant dense<1> : tensor<128xi8, #blocked>
+    // expected-error @+2 {{ttg.async_copy_global_to_local of 1-byte elements with a non-zero `other` is not supported yet by the LLVM lowering}}
     // expected-error @+1 {{failed to legalize operation 'ttg.async_copy_global_to_local'}}
-    %t = ttg.async_copy_global_to_local %ps, %buf mask %m other %one : tensor<128x!tt.ptr<f32>, #blocked> -> <128xf32, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %ps, %buf mask %m other %one : tensor<128x!tt.ptr<i8>, #blocked> -> <128xi8, #shared, #smem, mutable>
     tt.return
   }
 }
