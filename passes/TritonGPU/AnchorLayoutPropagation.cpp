@@ -1,6 +1,8 @@
 //===- AnchorLayoutPropagation.cpp - Carry dot layouts forward ------------===//
 
 #include "passes/TritonGPU/AnchorLayoutPropagation.h"
+#include "passes/TritonGPU/LayoutInference.h"
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
@@ -46,12 +48,14 @@ bool isMmaSide(Attribute encoding) {
   return isMmaEncoding(encoding);
 }
 
-/// Whether some value computed from `result` (an MMA dot's) goes back to the
-/// MMA side: converted to an MMA layout or operand, or, for MMA v3, put in
-/// shared memory (a wgmma operand). Follows every user and loop-carried
-/// values. A reduction of a tensor smaller than one MMA instruction tile
-/// stops it: such reductions in the MMA layout are slower.
-bool returnsToMma(Value result, Attribute mma) {
+/// Whether the values computed from `result` (an MMA dot's) keep its
+/// layout, as 3.6 carries a dot's layout forward to the stores: yes, unless a
+/// reduction of a tensor smaller than one MMA instruction tile comes first
+/// (such reductions in the MMA layout are slower) without the value going
+/// back to the MMA side before (converted to an MMA layout or operand, or,
+/// for MMA v3, put in shared memory). Follows every user and loop-carried
+/// values.
+bool carriesMmaLayout(Value result, Attribute mma) {
   auto nvidia = dyn_cast<NvidiaMmaEncodingAttr>(mma);
   SmallVector<Value> worklist{result};
   llvm::DenseSet<Value> seen{result};
@@ -99,7 +103,7 @@ bool returnsToMma(Value result, Attribute mma) {
         push(v);
     }
   }
-  return false;
+  return true;
 }
 
 /// The layout `user`'s result `resultIndex` gets when its operand
@@ -118,6 +122,11 @@ Attribute resultEncodingFor(Operation *user, unsigned operandIndex, unsigned res
   }
   if (isa<nvidia_gpu::WarpGroupDotWaitOp>(user))
     return operandIndex == resultIndex ? encoding : Attribute();
+  // Shape ops carry a dot's layout (not a load's blocked one) through as
+  // the linear layout that keeps each element in its thread, as 3.6 does.
+  if (isa<ReshapeOp, TransOp, SplitOp, JoinOp>(user))
+    return isa<BlockedEncodingAttr>(encoding) ? Attribute()
+                                              : inferResultEncoding(user, encoding);
   // Narrowing integers is left where it is, as Triton 3.6 does.
   if (isa<arith::TruncIOp>(user))
     return {};
@@ -157,7 +166,7 @@ private:
         return;
       for (Value result : op->getResults()) {
         Attribute encoding = encodingOf(result);
-        if (!encoding || (isMmaEncoding(encoding) && !returnsToMma(result, encoding)))
+        if (!encoding || (isMmaEncoding(encoding) && !carriesMmaLayout(result, encoding)))
           continue;
         candidates[result].insert(encoding);
       }
@@ -285,7 +294,24 @@ private:
                                     final(user->getResult(0)));
     if (isa<nvidia_gpu::WarpGroupDotWaitOp>(user))
       return final(user->getResult(idx));
+    if (isa<ReshapeOp, TransOp, SplitOp, JoinOp>(user)) {
+      Attribute source = inferSourceEncoding(user, final(user->getResult(0)));
+      if (!source)
+        return encodingOf(operand.get());
+      // The operand's own spelling of the same layout (#mma against the
+      // #linear a reshape infers from it) needs no conversion.
+      Attribute own = final(operand.get());
+      auto type = cast<RankedTensorType>(operand.get().getType());
+      return own && isSameLayout(type.getShape(), own, source) ? own : source;
+    }
     return final(user->getResult(0));
+  }
+
+  static bool isSameLayout(ArrayRef<int64_t> shape, Attribute a, Attribute b) {
+    if (a == b)
+      return true;
+    std::optional<LinearLayout> x = toLinearLayout(shape, a), y = toLinearLayout(shape, b);
+    return x && y && *x == *y;
   }
 
   void rewrite(const DenseMap<Value, Attribute> &changes) {

@@ -86,13 +86,66 @@ Attribute mlir::triton::gpu::encodingForLinearLayout(MLIRContext *context,
 
 namespace {
 
+/// `layout` (of `shape`) with a last dimension of size 2 whose two elements
+/// are in consecutive registers of one thread: tt.join's result (and
+/// tt.split's operand), as Triton infers them.
+std::optional<LinearLayout> withPairDim(const LinearLayout &layout, ArrayRef<int64_t> shape) {
+  std::vector<LinearLayout::InDim> inDims;
+  for (const LinearLayout::InDim &in : layout.getInDims()) {
+    LinearLayout::InDim widened{in.name, {}};
+    if (in.name == "register") {
+      LinearLayout::Basis pair(shape.size() + 1, 0);
+      pair.back() = 1;
+      widened.bases.push_back(std::move(pair));
+    }
+    for (LinearLayout::Basis basis : in.bases) {
+      basis.push_back(0);
+      widened.bases.push_back(std::move(basis));
+    }
+    inDims.push_back(std::move(widened));
+  }
+  std::vector<LinearLayout::OutDim> outDims;
+  for (auto [d, size] : llvm::enumerate(shape))
+    outDims.push_back({"dim" + std::to_string(d), static_cast<int32_t>(size)});
+  outDims.push_back({"dim" + std::to_string(shape.size()), 2});
+  return LinearLayout::get(std::move(inDims), std::move(outDims));
+}
+
+/// The inverse: `layout` (of `shape`, last dimension 2) without its pair
+/// dimension, which must be one register basis (the pair in one thread).
+std::optional<LinearLayout> withoutPairDim(const LinearLayout &layout, ArrayRef<int64_t> shape) {
+  unsigned last = shape.size() - 1;
+  std::vector<LinearLayout::InDim> inDims;
+  bool found = false;
+  for (const LinearLayout::InDim &in : layout.getInDims()) {
+    LinearLayout::InDim narrowed{in.name, {}};
+    for (const LinearLayout::Basis &basis : in.bases) {
+      if (basis[last] != 0) {
+        bool alone = llvm::count_if(basis, [](int32_t v) { return v != 0; }) == 1;
+        if (in.name != "register" || !alone || found)
+          return std::nullopt;
+        found = true;
+        continue;
+      }
+      narrowed.bases.emplace_back(basis.begin(), basis.end() - 1);
+    }
+    inDims.push_back(std::move(narrowed));
+  }
+  if (!found)
+    return std::nullopt;
+  std::vector<LinearLayout::OutDim> outDims;
+  for (unsigned d = 0; d < last; ++d)
+    outDims.push_back({"dim" + std::to_string(d), static_cast<int32_t>(shape[d])});
+  return LinearLayout::get(std::move(inDims), std::move(outDims));
+}
+
 /// The layout on the other side of `op` (tt.reshape or tt.trans of a
 /// tensor) from `encoding`: its operand's layout given its result's
 /// (`towardResult` false), or its result's given its operand's (true), each
 /// thread keeping its elements; null when there is none we can name.
 Attribute inferAcrossShapeOp(Operation *op, Attribute encoding, bool towardResult) {
   auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  if (!resultType || op->getNumOperands() != 1)
+  if (!resultType || (op->getNumOperands() != 1 && !isa<JoinOp>(op)))
     return {};
   auto sourceType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
   if (!sourceType)
@@ -105,7 +158,11 @@ Attribute inferAcrossShapeOp(Operation *op, Attribute encoding, bool towardResul
   if (!fromLayout)
     return {};
   std::optional<LinearLayout> toLayout;
-  if (auto trans = dyn_cast<TransOp>(op)) {
+  // join adds the pair dimension, split drops it.
+  if (isa<JoinOp, SplitOp>(op)) {
+    bool widen = isa<JoinOp>(op) == towardResult;
+    toLayout = widen ? withPairDim(*fromLayout, fromShape) : withoutPairDim(*fromLayout, fromShape);
+  } else if (auto trans = dyn_cast<TransOp>(op)) {
     // Result dimension i is source dimension order[i].
     ArrayRef<int32_t> order = trans.getOrder();
     toLayout = mapCoordinates(*fromLayout, toShape, [&](ArrayRef<int32_t> coords) {
