@@ -395,6 +395,70 @@ LogicalResult checkTMACopy(Executor &ex, Operation *op, const BlockPtr &desc,
   return success();
 }
 
+/// Combines `value` (one element per pointer) into memory with `kind`, as a
+/// descriptor reduction (tt.descriptor_reduce, ttng.async_tma_reduce) does;
+/// out-of-bounds elements are left alone.
+LogicalResult reduceInto(Executor &ex, Operation *op, triton::DescriptorReduceKind kind,
+                         const std::vector<int64_t> &ptrs,
+                         const std::vector<char> &inBounds, const ElemAccess &a,
+                         const Tensor &value) {
+  std::vector<uint8_t *> host;
+  if (failed(resolve(ex, op, "descriptor_reduce", ptrs, inBounds, a.bytes, host)))
+    return failure();
+  using K = triton::DescriptorReduceKind;
+  if (a.elem.isFloat && kind != K::ADD && kind != K::MIN && kind != K::MAX)
+    return ex.error(op) << "descriptor_reduce "
+                        << triton::stringifyDescriptorReduceKind(kind)
+                        << " on floats is not supported";
+  unsigned w = a.elem.width;
+  auto cur = a.elem.isFloat ? Tensor::ofFloats({1}) : Tensor::ofInts({1});
+  for (size_t i = 0; i < ptrs.size(); ++i) {
+    if (!host[i])
+      continue;
+    readElem(host[i], a, *cur, 0);
+    if (a.elem.isFloat) {
+      double o = cur->floats[0], v = value.floats[i];
+      cur->floats[0] = kind == K::ADD   ? roundFloat(o + v, a.elem.kind)
+                       : kind == K::MIN ? std::fmin(o, v)
+                                        : std::fmax(o, v);
+    } else {
+      int64_t o = cur->ints[0], v = value.ints[i];
+      uint64_t uo = asUnsigned(o, w), uv = asUnsigned(v, w);
+      int64_t r = o;
+      switch (kind) {
+      case K::ADD:
+        r = wrapInt((int64_t)(uo + uv), w);
+        break;
+      case K::MIN:
+        r = asSigned(o, w) <= asSigned(v, w) ? o : v;
+        break;
+      case K::MAX:
+        r = asSigned(o, w) >= asSigned(v, w) ? o : v;
+        break;
+      case K::AND:
+        r = o & v;
+        break;
+      case K::OR:
+        r = o | v;
+        break;
+      case K::XOR:
+        r = wrapInt(o ^ v, w);
+        break;
+      // CUDA's atomicInc / atomicDec wrap-around counters.
+      case K::INC:
+        r = uo >= uv ? 0 : wrapInt((int64_t)(uo + 1), w);
+        break;
+      case K::DEC:
+        r = (uo == 0 || uo > uv) ? v : wrapInt((int64_t)(uo - 1), w);
+        break;
+      }
+      cur->ints[0] = r;
+    }
+    writeElem(host[i], a, *cur, 0);
+  }
+  return success();
+}
+
 /// The block a TMA copy between `buffer` and descriptor `desc` moves at
 /// `coord`: the descriptor, its element access, and each element's address
 /// and whether it is in bounds.
@@ -711,63 +775,19 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     if (failed(descriptorBlock(ex, op, *bpp, red.getIndices(), a.bytes, ptrs,
                                inBounds)))
       return failure();
-    std::vector<uint8_t *> host;
-    if (failed(resolve(ex, op, "descriptor_reduce", ptrs, inBounds, a.bytes,
-                       host)))
+    return reduceInto(ex, op, red.getKind(), ptrs, inBounds, a, value);
+  }
+  if (auto red = dyn_cast<triton::nvidia_gpu::AsyncTMAReduceOp>(op)) {
+    // 3.6's TMA form of a descriptor reduction: the buffer combined into the
+    // block, clipped to the bounds.
+    const Executor::MemDescView *view = ex.getView(red.getSrc());
+    if (!view)
+      return ex.error(op) << "reduces from a buffer that was not allocated here";
+    TMABlock block;
+    if (failed(tmaBlockOf(ex, op, red.getDesc(), red.getSrc(), red.getCoord(), block)))
       return failure();
-    using K = triton::DescriptorReduceKind;
-    K kind = red.getKind();
-    if (a.elem.isFloat && kind != K::ADD && kind != K::MIN && kind != K::MAX)
-      return ex.error(op) << "descriptor_reduce "
-                          << triton::stringifyDescriptorReduceKind(kind)
-                          << " on floats is not supported";
-    unsigned w = a.elem.width;
-    auto cur = a.elem.isFloat ? Tensor::ofFloats({1}) : Tensor::ofInts({1});
-    for (size_t i = 0; i < ptrs.size(); ++i) {
-      if (!host[i])
-        continue;
-      readElem(host[i], a, *cur, 0);
-      if (a.elem.isFloat) {
-        double o = cur->floats[0], v = value.floats[i];
-        cur->floats[0] = kind == K::ADD   ? roundFloat(o + v, a.elem.kind)
-                         : kind == K::MIN ? std::fmin(o, v)
-                                          : std::fmax(o, v);
-      } else {
-        int64_t o = cur->ints[0], v = value.ints[i];
-        uint64_t uo = asUnsigned(o, w), uv = asUnsigned(v, w);
-        int64_t r = o;
-        switch (kind) {
-        case K::ADD:
-          r = wrapInt((int64_t)(uo + uv), w);
-          break;
-        case K::MIN:
-          r = asSigned(o, w) <= asSigned(v, w) ? o : v;
-          break;
-        case K::MAX:
-          r = asSigned(o, w) >= asSigned(v, w) ? o : v;
-          break;
-        case K::AND:
-          r = o & v;
-          break;
-        case K::OR:
-          r = o | v;
-          break;
-        case K::XOR:
-          r = wrapInt(o ^ v, w);
-          break;
-        // CUDA's atomicInc / atomicDec wrap-around counters.
-        case K::INC:
-          r = uo >= uv ? 0 : wrapInt((int64_t)(uo + 1), w);
-          break;
-        case K::DEC:
-          r = (uo == 0 || uo > uv) ? v : wrapInt((int64_t)(uo - 1), w);
-          break;
-        }
-        cur->ints[0] = r;
-      }
-      writeElem(host[i], a, *cur, 0);
-    }
-    return success();
+    return reduceInto(ex, op, red.getKind(), block.ptrs, block.inBounds, block.access,
+                      *ex.readView(*view));
   }
   return std::nullopt;
 }

@@ -74,6 +74,8 @@ Value getTMABuffer(Operation *op) {
     return load.getResult();
   if (auto store = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(op))
     return store.getSrc();
+  if (auto reduce = dyn_cast<ttng::AsyncTMAReduceOp>(op))
+    return reduce.getSrc();
   return Value();
 }
 

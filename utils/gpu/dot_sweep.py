@@ -147,7 +147,7 @@ for _name, (_base, _warps, _stages) in VARIANTS.items():
 # Inputs/triton-3.6/NAME.ttgir) through our make_llir alone.
 TTGIR_CASES = ("sweep_small_dot", "sweep3_reduce_3d", "sweep_paged_decode", "sweep_persistent",
                "sweep_tma_persistent", "sweep_softmax_loop", "sweep3_gather_2d",
-               "sweep3_huber_map", "sweep_sort")
+               "sweep3_huber_map", "sweep_sort", "sweep3_splitk_desc")
 
 
 def base_case(name):

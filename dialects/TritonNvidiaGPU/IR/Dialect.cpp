@@ -225,6 +225,11 @@ LogicalResult AsyncTMACopyLocalToGlobalOp::verify() {
                          getSrc().getType());
 }
 
+LogicalResult AsyncTMAReduceOp::verify() {
+  return verifyTMACoords(*this, getDesc().getType(), getCoord().size(),
+                         getSrc().getType());
+}
+
 LogicalResult TensormapCreateOp::verify() {
   size_t rank = getBoxDim().size();
   if (rank < 1 || rank > 5)

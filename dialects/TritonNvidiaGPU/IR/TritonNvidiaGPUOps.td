@@ -204,6 +204,23 @@ def TTNG_AsyncTMACopyLocalToGlobalOp : TTNG_Op<"async_tma_copy_local_to_global",
   let hasVerifier = 1;
 }
 
+def TTNG_AsyncTMAReduceOp : TTNG_Op<"async_tma_reduce",
+    [MemoryEffects<[MemRead<TTNG_SharedMemory>, MemRead<TTNG_GlobalMemory>,
+                    MemWrite<TTNG_GlobalMemory>]>]> {
+  let summary = "Combines a shared-memory buffer into a block at `coord` of a tensor descriptor (TMA)";
+  let description = [{
+    ```mlir
+    ttng.async_tma_reduce add, %desc[%x, %y] %buf : !tt.tensordesc<tensor<128x128xf32>>, !ttg.memdesc<128x128xf32, #shared, #smem>
+    ```
+  }];
+  let arguments = (ins TT_DescriptorReduceKindAttr:$kind, TT_TensorDescType:$desc,
+                       Variadic<I32>:$coord, TTG_MemDescType:$src);
+  let assemblyFormat = [{
+    $kind `,` $desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,` qualified(type($src))
+  }];
+  let hasVerifier = 1;
+}
+
 def TTNG_TMAStoreWaitOp : TTNG_Op<"async_tma_store_wait"> {
   let summary = "Waits until at most `pendings` TMA stores are in flight";
   let description = [{

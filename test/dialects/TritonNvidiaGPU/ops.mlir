@@ -41,6 +41,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #bar, #smem, mutable>
     // CHECK: ttng.async_tma_copy_local_to_global %{{.*}}[%{{.*}}, %{{.*}}] %{{.*}} : !tt.tensordesc<tensor<64x32xf16>>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
     ttng.async_tma_copy_local_to_global %desc[%x, %y] %buf : !tt.tensordesc<tensor<64x32xf16>>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    // CHECK: ttng.async_tma_reduce add, %{{.*}}[%{{.*}}, %{{.*}}] %{{.*}} : !tt.tensordesc<tensor<64x32xf16>>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    ttng.async_tma_reduce add, %desc[%x, %y] %buf : !tt.tensordesc<tensor<64x32xf16>>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
     // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
     ttng.async_tma_store_wait {pendings = 0 : i32}
     tt.return

@@ -451,6 +451,45 @@ struct AsyncTMACopyGlobalToLocalOpPattern
   const TargetInfoBase &target;
 };
 
+/// A buffer to a descriptor's block through TMA: stored
+/// (`cp.async.bulk.tensor`, `reduction` empty) or combined into it
+/// (`cp.reduce.async.bulk.tensor` with the reduction's PTX name), one bulk
+/// group per thread.
+template <typename OpT>
+LogicalResult emitTMAStoreOrReduce(OpT op, Value desc, ValueRange coord, Value src,
+                                   StringRef reduction, ConversionPatternRewriter &rewriter,
+                                   const TargetInfoBase &target) {
+  Location loc = op.getLoc();
+  RankedTensorType block = op.getDesc().getType().getBlockType();
+  ttg::MemDescType memType = op.getSrc().getType();
+  FailureOr<SmallVector<BoxCopy>> copies =
+      planTMACopy(op, block, memType, "from", coord, rewriter, target);
+  if (failed(copies))
+    return failure();
+  Value buffer = getBufferAddress(rewriter, loc, src, memType);
+  unsigned rank = block.getRank();
+  std::string instruction =
+      reduction.empty() ? llvm::formatv("cp.async.bulk.tensor.{0}d.global.shared::cta", rank).str()
+                        : llvm::formatv("cp.reduce.async.bulk.tensor.{0}d.global.shared::cta.{1}."
+                                        "tile",
+                                        rank, reduction)
+                              .str();
+  std::string text = llvm::formatv("@$0 {0}.bulk_group [$1, {1}], [${2}];", instruction,
+                                   coordOperands(2, rank), 2 + rank)
+                         .str();
+  std::string constraints = "b,l" + coordConstraints(rank) + ",r";
+  for (BoxCopy &copy : *copies) {
+    SmallVector<Value> operands{copy.pred, desc};
+    llvm::append_range(operands, copy.coords);
+    operands.push_back(gepBytes(rewriter, loc, buffer, copy.byteOffset));
+    emitPtx(rewriter, loc, operands, text, constraints);
+  }
+  // Threads that issued nothing commit an empty group.
+  emitPtx(rewriter, loc, {}, "cp.async.bulk.commit_group;", "");
+  rewriter.eraseOp(op);
+  return success();
+}
+
 struct AsyncTMACopyLocalToGlobalOpPattern
     : ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
   AsyncTMACopyLocalToGlobalOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
@@ -458,31 +497,38 @@ struct AsyncTMACopyLocalToGlobalOpPattern
 
   LogicalResult matchAndRewrite(ttng::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    RankedTensorType block = op.getDesc().getType().getBlockType();
-    ttg::MemDescType memType = op.getSrc().getType();
-    FailureOr<SmallVector<BoxCopy>> copies =
-        planTMACopy(op, block, memType, "from", adaptor.getCoord(), rewriter, target);
-    if (failed(copies))
-      return failure();
-    Value buffer = getBufferAddress(rewriter, loc, adaptor.getSrc(), memType);
-    unsigned rank = block.getRank();
-    std::string text = llvm::formatv("@$0 cp.async.bulk.tensor.{0}d.global.shared::cta."
-                                     "bulk_group [$1, {1}], [${2}];",
-                                     rank, coordOperands(2, rank), 2 + rank)
-                           .str();
-    std::string constraints = "b,l" + coordConstraints(rank) + ",r";
-    for (BoxCopy &copy : *copies) {
-      SmallVector<Value> operands{copy.pred, adaptor.getDesc()};
-      llvm::append_range(operands, copy.coords);
-      operands.push_back(gepBytes(rewriter, loc, buffer, copy.byteOffset));
-      emitPtx(rewriter, loc, operands, text, constraints);
-    }
-    // Threads that issued nothing commit an empty group.
-    emitPtx(rewriter, loc, {}, "cp.async.bulk.commit_group;", "");
-    rewriter.eraseOp(op);
-    return success();
+    return emitTMAStoreOrReduce(op, adaptor.getDesc(), adaptor.getCoord(), adaptor.getSrc(), "",
+                                rewriter, target);
   }
+  const TargetInfoBase &target;
+};
+
+/// ttng.async_tma_reduce: the PTX reduction of each kind (floats take add,
+/// min and max; the bitwise kinds and inc/dec integers).
+struct AsyncTMAReduceOpPattern : ConvertOpToLLVMPattern<ttng::AsyncTMAReduceOp> {
+  AsyncTMAReduceOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::AsyncTMAReduceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    using K = DescriptorReduceKind;
+    Type element = op.getSrc().getType().getElementType();
+    K kind = op.getKind();
+    if (isa<FloatType>(element) && kind != K::ADD && kind != K::MIN && kind != K::MAX)
+      return op.emitError() << "ttng.async_tma_reduce " << stringifyDescriptorReduceKind(kind)
+                            << " of " << element << " is not supported yet by the LLVM lowering";
+    StringRef reduction = kind == K::ADD   ? "add"
+                          : kind == K::MIN ? "min"
+                          : kind == K::MAX ? "max"
+                          : kind == K::INC ? "inc"
+                          : kind == K::DEC ? "dec"
+                          : kind == K::AND ? "and"
+                          : kind == K::OR  ? "or"
+                                           : "xor";
+    return emitTMAStoreOrReduce(op, adaptor.getDesc(), adaptor.getCoord(), adaptor.getSrc(),
+                                reduction, rewriter, target);
+  }
+
   const TargetInfoBase &target;
 };
 
@@ -621,7 +667,7 @@ void mlir::triton::nvidia::populateTMAOpToLLVMPatterns(TritonGPUToLLVMTypeConver
                                                         const TargetInfoBase &target) {
   patterns.add<InitBarrierOpPattern, InvalBarrierOpPattern, BarrierExpectOpPattern,
                ArriveBarrierOpPattern, WaitBarrierOpPattern, AsyncTMACopyGlobalToLocalOpPattern,
-               AsyncTMACopyLocalToGlobalOpPattern, TensormapCreateOpPattern>(converter, target);
+               AsyncTMACopyLocalToGlobalOpPattern, AsyncTMAReduceOpPattern, TensormapCreateOpPattern>(converter, target);
   patterns.add<TMAStoreWaitOpPattern, TensormapFenceproxyAcquireOpPattern,
                ReinterpretTensorDescOpPattern>(converter);
 }
