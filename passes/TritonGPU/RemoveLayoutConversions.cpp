@@ -70,8 +70,7 @@ bool isWidening(Operation *op) {
 bool isElementwiseInAnyLayout(Operation *op) {
   if (isLayoutFreeElementwise(op))
     return true;
-  bool elementwise = op->hasTrait<OpTrait::Elementwise>() ||
-                     op->hasTrait<OpTrait::SameOperandsAndResultEncoding>();
+  bool elementwise = op->hasTrait<OpTrait::Elementwise>() || isa<MapElementwiseOp>(op);
   return elementwise && (op->getNumRegions() == 0 || isa<MapElementwiseOp>(op)) &&
          op->getNumResults() > 0 && isMemoryEffectFree(op) &&
          llvm::all_of(op->getResultTypes(), [](Type t) { return isa<RankedTensorType>(t); });

@@ -207,7 +207,7 @@ def TTNG_AsyncTMACopyLocalToGlobalOp : TTNG_Op<"async_tma_copy_local_to_global",
 def TTNG_AsyncTMAReduceOp : TTNG_Op<"async_tma_reduce",
     [MemoryEffects<[MemRead<TTNG_SharedMemory>, MemRead<TTNG_GlobalMemory>,
                     MemWrite<TTNG_GlobalMemory>]>]> {
-  let summary = "Combines a shared-memory buffer into a block at `coord` of a tensor descriptor (TMA)";
+  let summary = "Combines a shared-memory buffer into a descriptor's block at `coord` (TMA)";
   let description = [{
     ```mlir
     ttng.async_tma_reduce add, %desc[%x, %y] %buf : !tt.tensordesc<tensor<128x128xf32>>, !ttg.memdesc<128x128xf32, #shared, #smem>

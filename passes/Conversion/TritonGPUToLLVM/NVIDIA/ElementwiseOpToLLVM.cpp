@@ -344,7 +344,8 @@ struct MapElementwiseOpPattern : ConvertOpToLLVMPattern<MapElementwiseOp> {
       unsigned arg = 0;
       for (auto [src, values] : llvm::zip(op.getSrcs(), elements))
         for (unsigned j = 0; j < pack; ++j)
-          args.push_back(castTo(rewriter, loc, values[start + j], body.getArgument(arg++).getType()));
+          args.push_back(
+              castTo(rewriter, loc, values[start + j], body.getArgument(arg++).getType()));
       SmallVector<Value> returned = branches ? inlineBranching(op, args, resultElements, rewriter)
                                              : inlineStraight(op, args, rewriter);
       for (unsigned r = 0, next = 0; r < op->getNumResults(); ++r)

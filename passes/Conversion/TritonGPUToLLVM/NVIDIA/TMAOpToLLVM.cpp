@@ -667,7 +667,8 @@ void mlir::triton::nvidia::populateTMAOpToLLVMPatterns(TritonGPUToLLVMTypeConver
                                                         const TargetInfoBase &target) {
   patterns.add<InitBarrierOpPattern, InvalBarrierOpPattern, BarrierExpectOpPattern,
                ArriveBarrierOpPattern, WaitBarrierOpPattern, AsyncTMACopyGlobalToLocalOpPattern,
-               AsyncTMACopyLocalToGlobalOpPattern, AsyncTMAReduceOpPattern, TensormapCreateOpPattern>(converter, target);
+               AsyncTMACopyLocalToGlobalOpPattern, AsyncTMAReduceOpPattern,
+               TensormapCreateOpPattern>(converter, target);
   patterns.add<TMAStoreWaitOpPattern, TensormapFenceproxyAcquireOpPattern,
                ReinterpretTensorDescOpPattern>(converter);
 }
