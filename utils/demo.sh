@@ -71,5 +71,5 @@ grep -m1 -E '\.param \.align 64 \.b8' "$out/matmul_desc.ptx"
 
 step "not built yet"
 echo "CTA clusters (num-ctas > 1), warp specialization, sm_100 (Blackwell) code generation,"
-echo "TMA gathers/scatters/reductions"
-echo "(pointer accesses instead), AMD's stream pipeliner; see the README's \"Not built yet\"."
+echo "TMA gathers/scatters (pointer accesses instead), TMA reductions from our own make_ttir"
+echo "(atomics instead), AMD's stream pipeliner; see the README's \"Not built yet\"."
