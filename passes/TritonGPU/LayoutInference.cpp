@@ -11,6 +11,14 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
+/// The output dimensions dim0, dim1, ... of a layout of `shape`.
+std::vector<LinearLayout::OutDim> outDimsOf(ArrayRef<int64_t> shape) {
+  std::vector<LinearLayout::OutDim> outDims;
+  for (auto [d, size] : llvm::enumerate(shape))
+    outDims.push_back({"dim" + std::to_string(d), static_cast<int32_t>(size)});
+  return outDims;
+}
+
 /// `layout` with every basis (a coordinate of the old shape) mapped by `map`
 /// to a coordinate of `newShape`. `map` must be linear over GF(2), as
 /// reshapes and permutations of power-of-two shapes are.
@@ -26,10 +34,7 @@ mapCoordinates(const LinearLayout &layout, ArrayRef<int64_t> newShape,
     }
     inDims.push_back(std::move(mapped));
   }
-  std::vector<LinearLayout::OutDim> outDims;
-  for (auto [d, size] : llvm::enumerate(newShape))
-    outDims.push_back({"dim" + std::to_string(d), static_cast<int32_t>(size)});
-  return LinearLayout::get(std::move(inDims), std::move(outDims));
+  return LinearLayout::get(std::move(inDims), outDimsOf(newShape));
 }
 
 BasisList toBasisList(const LinearLayout &layout, StringRef dim) {
@@ -104,11 +109,9 @@ std::optional<LinearLayout> withPairDim(const LinearLayout &layout, ArrayRef<int
     }
     inDims.push_back(std::move(widened));
   }
-  std::vector<LinearLayout::OutDim> outDims;
-  for (auto [d, size] : llvm::enumerate(shape))
-    outDims.push_back({"dim" + std::to_string(d), static_cast<int32_t>(size)});
-  outDims.push_back({"dim" + std::to_string(shape.size()), 2});
-  return LinearLayout::get(std::move(inDims), std::move(outDims));
+  SmallVector<int64_t> widened(shape);
+  widened.push_back(2);
+  return LinearLayout::get(std::move(inDims), outDimsOf(widened));
 }
 
 /// The inverse: `layout` (of `shape`, last dimension 2) without its pair
@@ -133,10 +136,7 @@ std::optional<LinearLayout> withoutPairDim(const LinearLayout &layout, ArrayRef<
   }
   if (!found)
     return std::nullopt;
-  std::vector<LinearLayout::OutDim> outDims;
-  for (unsigned d = 0; d < last; ++d)
-    outDims.push_back({"dim" + std::to_string(d), static_cast<int32_t>(shape[d])});
-  return LinearLayout::get(std::move(inDims), std::move(outDims));
+  return LinearLayout::get(std::move(inDims), outDimsOf(shape.drop_back()));
 }
 
 /// The layout on the other side of `op` (tt.reshape or tt.trans of a

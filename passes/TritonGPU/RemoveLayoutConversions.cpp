@@ -68,11 +68,9 @@ bool isWidening(Operation *op) {
 /// one-result elementwise ops, inline asm with several results and
 /// tt.map_elementwise, whose region works on scalars.
 bool isElementwiseInAnyLayout(Operation *op) {
-  if (isLayoutFreeElementwise(op))
-    return true;
-  bool elementwise = op->hasTrait<OpTrait::Elementwise>() || isa<MapElementwiseOp>(op);
-  return elementwise && (op->getNumRegions() == 0 || isa<MapElementwiseOp>(op)) &&
-         op->getNumResults() > 0 && isMemoryEffectFree(op) &&
+  bool elementwise = (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0) ||
+                     isa<MapElementwiseOp>(op);
+  return elementwise && op->getNumResults() > 0 && isMemoryEffectFree(op) &&
          llvm::all_of(op->getResultTypes(), [](Type t) { return isa<RankedTensorType>(t); });
 }
 

@@ -503,8 +503,8 @@ struct AsyncTMACopyLocalToGlobalOpPattern
   const TargetInfoBase &target;
 };
 
-/// ttng.async_tma_reduce: the PTX reduction of each kind (floats take add,
-/// min and max; the bitwise kinds and inc/dec integers).
+/// ttng.async_tma_reduce: the PTX reduction of its kind (floats take add,
+/// min and max; the bitwise kinds and inc/dec need integers).
 struct AsyncTMAReduceOpPattern : ConvertOpToLLVMPattern<ttng::AsyncTMAReduceOp> {
   AsyncTMAReduceOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
@@ -517,16 +517,9 @@ struct AsyncTMAReduceOpPattern : ConvertOpToLLVMPattern<ttng::AsyncTMAReduceOp> 
     if (isa<FloatType>(element) && kind != K::ADD && kind != K::MIN && kind != K::MAX)
       return op.emitError() << "ttng.async_tma_reduce " << stringifyDescriptorReduceKind(kind)
                             << " of " << element << " is not supported yet by the LLVM lowering";
-    StringRef reduction = kind == K::ADD   ? "add"
-                          : kind == K::MIN ? "min"
-                          : kind == K::MAX ? "max"
-                          : kind == K::INC ? "inc"
-                          : kind == K::DEC ? "dec"
-                          : kind == K::AND ? "and"
-                          : kind == K::OR  ? "or"
-                                           : "xor";
+    // The kinds print as PTX names them (add, min, max, inc, dec, and, or, xor).
     return emitTMAStoreOrReduce(op, adaptor.getDesc(), adaptor.getCoord(), adaptor.getSrc(),
-                                reduction, rewriter, target);
+                                stringifyDescriptorReduceKind(kind), rewriter, target);
   }
 
   const TargetInfoBase &target;
