@@ -295,12 +295,45 @@ void mlir::triton::insertSharedMemoryBarriers(ModuleOp module,
     if (func.isExternal())
       return;
     FunctionMembar membar(allocation.getFunction(func));
-    // Blocks after the entry can be reached from anywhere (branches, back
-    // edges); they start as if every byte had just been read and written.
-    for (Block &block : func.getFunctionBody()) {
-      Pending pending;
-      if (!block.isEntryBlock())
-        pending = membar.everything();
+    Region &body = func.getFunctionBody();
+    // After scf-to-cf, loops are back edges between blocks: a forward
+    // dataflow over the CFG, as Triton's membar does. A block starts with
+    // what its predecessors left pending; visiting it adds barriers (never
+    // removes one, and a barrier it meets clears the state). Rounds repeat
+    // until no block's exit state changes, so every block was last visited
+    // with the final states of all its predecessors.
+    llvm::DenseMap<Block *, Pending> exits;
+    bool changed = true;
+    for (int round = 0; changed && round < 64; ++round) {
+      changed = false;
+      for (Block &block : body) {
+        bool reached = block.isEntryBlock();
+        Pending pending;
+        for (Block *pred : block.getPredecessors()) {
+          auto it = exits.find(pred);
+          if (it == exits.end())
+            continue;
+          pending.join(it->second);
+          reached = true;
+        }
+        if (!reached)
+          continue;
+        membar.visitBlock(block, pending);
+        auto [it, inserted] = exits.try_emplace(&block, pending);
+        if (inserted || !(it->second == pending)) {
+          it->second = pending;
+          changed = true;
+        }
+      }
+    }
+    // Blocks the entry does not reach (or a CFG that did not settle): as if
+    // every byte had just been read and written, and through the generic
+    // proxy.
+    for (Block &block : body) {
+      if (!changed && exits.count(&block))
+        continue;
+      Pending pending = membar.everything();
+      pending.generic = pending.reads;
       membar.visitBlock(block, pending);
     }
   });

@@ -91,8 +91,8 @@ tt.func public @loop(%x: tensor<256xf32, #blocked>, %n: i32) {
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
-// Unstructured control flow: a block after the entry may be reached after any
-// access, so its first access is synchronized; later ones follow the rules.
+// Unstructured control flow (after scf-to-cf): a block starts with what its
+// predecessors left pending, back edges included.
 // CHECK-LABEL: tt.func public @blocks
 // CHECK: ^bb1:
 // CHECK-NEXT: ttg.barrier local
@@ -109,6 +109,86 @@ tt.func public @blocks(%x: tensor<256xf32, #blocked>) {
   %l = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
   %m = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
   ttg.local_store %m, %a : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  tt.return
+}
+
+// A loop of blocks that touches no shared memory, then a reduction through
+// scratch: nothing is pending when the reduction runs, so no barrier (the
+// lowered loop used to put one before every later block's first access).
+// CHECK-LABEL: tt.func public @loop_then_reduce
+// CHECK: ^bb3:
+// CHECK-NOT: ttg.barrier
+// CHECK: tt.return
+tt.func public @loop_then_reduce(%x: tensor<256xf32, #blocked>, %n: i32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  cf.br ^bb1(%c0, %x : i32, tensor<256xf32, #blocked>)
+^bb1(%i: i32, %acc: tensor<256xf32, #blocked>):
+  %more = arith.cmpi slt, %i, %n : i32
+  cf.cond_br %more, ^bb2, ^bb3
+^bb2:
+  %next = arith.addf %acc, %x : tensor<256xf32, #blocked>
+  %j = arith.addi %i, %c1 : i32
+  cf.br ^bb1(%j, %next : i32, tensor<256xf32, #blocked>)
+^bb3:
+  %s = "tt.reduce"(%acc) <{axis = 0 : i32}> ({
+  ^bb0(%p: f32, %q: f32):
+    %m = arith.addf %p, %q : f32
+    tt.reduce.return %m : f32
+  }) : (tensor<256xf32, #blocked>) -> f32
+  tt.return %s : f32
+}
+
+// A loop of blocks whose body writes then reads one buffer: the read waits
+// for the write, and the write waits (through the back edge) for the
+// previous iteration's read. After the loop, the load needs no barrier of its
+// own: the body's last access was a read, and so is this one.
+// CHECK-LABEL: tt.func public @loop_back_edge
+// CHECK: ^bb2:
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_store
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_load
+// CHECK: ^bb3:
+// CHECK-NEXT: ttg.local_load
+tt.func public @loop_back_edge(%x: tensor<256xf32, #blocked>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %a = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  cf.br ^bb1(%c0 : i32)
+^bb1(%i: i32):
+  %more = arith.cmpi slt, %i, %n : i32
+  cf.cond_br %more, ^bb2, ^bb3
+^bb2:
+  ttg.local_store %x, %a : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  %l = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
+  %j = arith.addi %i, %c1 : i32
+  cf.br ^bb1(%j : i32)
+^bb3:
+  %m = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
+  tt.return
+}
+
+// A diamond where one branch writes: the join reads after a barrier, which
+// the path that did not write gets too (one barrier serves both).
+// CHECK-LABEL: tt.func public @diamond
+// CHECK: ^bb1:
+// CHECK-NEXT: ttg.local_store
+// CHECK: ^bb2:
+// CHECK-NOT: ttg.barrier
+// CHECK: ^bb3:
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_load
+tt.func public @diamond(%x: tensor<256xf32, #blocked>, %c: i1) {
+  %a = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  ttg.local_store %x, %a : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  cf.br ^bb3
+^bb2:
+  cf.br ^bb3
+^bb3:
+  %l = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
   tt.return
 }
 }
