@@ -192,11 +192,16 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
       return 0;
     return product(srcType.getShape()) * bytesOf(srcType.getElementType());
   }
-  // Gathers go through shared memory: the source, whole. (Triton 3.6
-  // shuffles gathers whose columns stay within a warp; none of the corpus's
-  // does.)
+  // A gather whose elements all stay within their warp is lowered with
+  // shuffles and needs nothing, as in Triton 3.6; any other goes through
+  // shared memory: the source, whole.
   if (auto gather = dyn_cast<GatherOp>(op)) {
     auto srcType = cast<RankedTensorType>(gather.getSrc().getType());
+    std::optional<LinearLayout> src = layoutOf(srcType);
+    std::optional<LinearLayout> indices =
+        layoutOf(cast<RankedTensorType>(gather.getIndices().getType()));
+    if (src && indices && ttg::isWarpLocalGather(*src, *indices, gather.getAxis()))
+      return 0;
     return product(srcType.getShape()) * bytesOf(srcType.getElementType());
   }
   // The bins, counted in shared memory; as Triton 3.6, at least a warp's

@@ -399,3 +399,75 @@ std::string LinearLayout::toString() const {
                         [&](const OutDim &out) { os << out.name << " = " << out.size; });
   return text;
 }
+
+bool mlir::triton::gpu::isWarpLocalGather(const LinearLayout &src, const LinearLayout &indices,
+                                          unsigned axis) {
+  llvm::ArrayRef<LinearLayout::OutDim> srcOuts = src.getOutDims();
+  llvm::ArrayRef<LinearLayout::OutDim> idxOuts = indices.getOutDims();
+  if (axis >= srcOuts.size() || srcOuts.size() != idxOuts.size())
+    return false;
+  // Coordinates of the source's shape as bit vectors, dimension after
+  // dimension; the indices' coordinates off the axis fit them too.
+  std::vector<int> shift;
+  int totalBits = 0;
+  for (auto [d, out] : llvm::enumerate(srcOuts)) {
+    if (out.name != idxOuts[d].name || (d != axis && out.size != idxOuts[d].size))
+      return false;
+    shift.push_back(totalBits);
+    totalBits += llvm::Log2_32(out.size);
+  }
+  if (totalBits > 64)
+    return false;
+  const llvm::StringRef hardware[] = {"register", "lane", "warp", "block"};
+  for (const LinearLayout *layout : {&src, &indices})
+    for (const LinearLayout::InDim &in : layout->getInDims())
+      if (!llvm::is_contained(hardware, in.name))
+        return false;
+  for (llvm::StringRef dim : {"lane", "warp", "block"})
+    if (src.getInDimSize(dim) != indices.getInDimSize(dim))
+      return false;
+  auto flat = [&](const LinearLayout::Basis &basis, bool offAxis) {
+    uint64_t bits = 0;
+    for (auto [d, value] : llvm::enumerate(basis))
+      if (!(offAxis && d == axis))
+        bits |= uint64_t(value) << shift[d];
+    return bits;
+  };
+
+  // The span of what one warp's registers and lanes hold (of warp and CTA 0;
+  // another's is this span moved by its warp and block bases), in echelon
+  // form by highest bit.
+  std::vector<uint64_t> span;
+  auto reduce = [&](uint64_t v) {
+    for (uint64_t row : span)
+      if (v & (uint64_t(1) << (63 - llvm::countl_zero(row))))
+        v ^= row;
+    return v;
+  };
+  for (llvm::StringRef dim : {"register", "lane"})
+    for (const LinearLayout::Basis &basis : src.getBases(dim))
+      if (uint64_t v = reduce(flat(basis, false))) {
+        auto it = llvm::find_if(span, [&](uint64_t row) { return row < v; });
+        span.insert(it, v);
+      }
+  // Result element (r, l, w, b) names the elements I(r, l, w, b) with the
+  // axis coordinate replaced; warp w of CTA b holds S(r', l', w, b). All is
+  // linear, so checking bases suffices: the whole axis is in one warp's
+  // span; so are the indices' register and lane bases off the axis; and a
+  // warp or block basis moves the indices' coordinates off the axis as it
+  // moves the source's, up to that span.
+  for (int bit = 0; bit < int(llvm::Log2_32(srcOuts[axis].size)); ++bit)
+    if (reduce(uint64_t(1) << (shift[axis] + bit)))
+      return false;
+  for (llvm::StringRef dim : {"register", "lane"})
+    for (const LinearLayout::Basis &basis : indices.getBases(dim))
+      if (reduce(flat(basis, true)))
+        return false;
+  for (llvm::StringRef dim : {"warp", "block"}) {
+    llvm::ArrayRef<LinearLayout::Basis> srcBases = src.getBases(dim);
+    for (auto [k, basis] : llvm::enumerate(indices.getBases(dim)))
+      if (reduce(flat(basis, true) ^ flat(srcBases[k], false)))
+        return false;
+  }
+  return true;
+}

@@ -129,6 +129,15 @@ private:
   std::vector<OutDim> outDims;
 };
 
+/// Whether a tt.gather along `axis` of a tensor in the distributed layout
+/// `src` by indices in `indices` (the result's layout too) stays within each
+/// warp: every source element a result element can name (the same
+/// coordinates off the axis, any coordinate on it) is held by some register
+/// of some lane of the warp and CTA that holds the result element. Exact for
+/// layouts over register, lane, warp and block; false for anything else
+/// (other input dimensions, sizes that differ, more than 64 coordinate bits).
+bool isWarpLocalGather(const LinearLayout &src, const LinearLayout &indices, unsigned axis);
+
 } // namespace gpu
 } // namespace triton
 } // namespace mlir

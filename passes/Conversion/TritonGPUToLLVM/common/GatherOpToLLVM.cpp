@@ -1,11 +1,15 @@
-//===- GatherOpToLLVM.cpp - tt.gather through shared memory ----------------===//
+//===- GatherOpToLLVM.cpp - tt.gather with shuffles or shared memory -------===//
 //
-// `result[c] = src[c with c[axis] = indices[c]]`: every thread stores its
-// source elements into the op's scratch (row-major, in vectors of the
-// registers that are contiguous there), a barrier, and every thread loads
-// the element each of its index registers names. Indices are reduced modulo
-// the axis size (a power of two), so an out-of-range index reads some
-// element of the row instead of memory outside the scratch.
+// `result[c] = src[c with c[axis] = indices[c]]`, indices reduced modulo the
+// axis size (a power of two), so an out-of-range index names some element of
+// the row instead of anything outside the source.
+//
+// When every element a result element can name is held within its warp
+// (gpu::isWarpLocalGather, which the allocation asks too), warp shuffles
+// (WarpLocalGather.cpp). Otherwise every thread stores its source elements
+// into the op's scratch (row-major, in vectors of the registers that are
+// contiguous there), a barrier, and every thread loads the element each of
+// its index registers names.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +17,7 @@
 #include "passes/Analysis/Allocation.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/SharedMemoryUtility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/WarpLocalGather.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 
@@ -28,17 +33,27 @@ struct GatherOpPattern : ConvertOpToLLVMPattern<GatherOp> {
 
   LogicalResult matchAndRewrite(GatherOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
-    RankedTensorType srcType = op.getSrc().getType();
-    RankedTensorType idxType = op.getIndices().getType();
-    RankedTensorType resultType = op.getType();
-    std::optional<LinearLayout> srcLayout = getDistributedLayout(srcType);
-    std::optional<LinearLayout> idxLayout = getDistributedLayout(idxType);
-    std::optional<LinearLayout> resultLayout = getDistributedLayout(resultType);
+    std::optional<LinearLayout> srcLayout = getDistributedLayout(op.getSrc().getType());
+    std::optional<LinearLayout> idxLayout = getDistributedLayout(op.getIndices().getType());
+    std::optional<LinearLayout> resultLayout = getDistributedLayout(op.getType());
     if (!srcLayout || !idxLayout || !resultLayout || *idxLayout != *resultLayout ||
         srcLayout->getInDimSize("block") != 1 || resultLayout->getInDimSize("block") != 1)
       return op.emitError("tt.gather whose index and result layouts differ (or lack a "
                           "single-CTA linear layout) is not supported yet by the LLVM lowering");
+    if (gpu::isWarpLocalGather(*srcLayout, *idxLayout, op.getAxis()))
+      return lowerWarpLocalGather(
+          op, adaptor.getSrc(), adaptor.getIndices(), *srcLayout, *resultLayout,
+          *static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter()), target,
+          rewriter);
+    return lowerThroughSharedMemory(op, adaptor, *srcLayout, *resultLayout, rewriter);
+  }
+
+  LogicalResult lowerThroughSharedMemory(GatherOp op, OpAdaptor adaptor,
+                                         const LinearLayout &srcLayout,
+                                         const LinearLayout &resultLayout,
+                                         ConversionPatternRewriter &rewriter) const {
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    RankedTensorType srcType = op.getSrc().getType();
     std::optional<int64_t> scratchOffset = getAllocationOffset(op);
     Type sharedType = getSharedElementType(*converter, srcType.getElementType());
     unsigned elementBytes = getSharedElementBytes(sharedType);
@@ -54,14 +69,14 @@ struct GatherOpPattern : ConvertOpToLLVMPattern<GatherOp> {
     Value base = getSharedMemoryBase(rewriter, loc, *scratchOffset);
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
     OffsetMap map;
-    for (uint64_t flat : getFlatBases(*srcLayout, "register", srcShape))
+    for (uint64_t flat : getFlatBases(srcLayout, "register", srcShape))
       map.registers.push_back(flat);
-    for (uint64_t flat : getFlatBases(*srcLayout, "lane", srcShape))
+    for (uint64_t flat : getFlatBases(srcLayout, "lane", srcShape))
       map.lanes.push_back(flat);
-    for (uint64_t flat : getFlatBases(*srcLayout, "warp", srcShape))
+    for (uint64_t flat : getFlatBases(srcLayout, "warp", srcShape))
       map.warps.push_back(flat);
     VectorPlan plan = planVectors(map, std::max(1u, 16 / elementBytes));
-    unsigned repeated = getBroadcastRegisterMask(*srcLayout);
+    unsigned repeated = getBroadcastRegisterMask(srcLayout);
     ThreadOffset threadOffset = emitThreadOffset(rewriter, loc, map, thread, Value(), 0);
     SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
     for (unsigned reg = 0; reg < values.size(); ++reg) {
@@ -77,16 +92,10 @@ struct GatherOpPattern : ConvertOpToLLVMPattern<GatherOp> {
 
     // Each result register reads the element its index names.
     SmallVector<Value> indices = unpackLLElements(loc, adaptor.getIndices(), rewriter);
-    SmallVector<SmallVector<Value>> coords = emitIndices(rewriter, loc, *resultLayout, thread);
-    Type i32 = rewriter.getI32Type();
+    SmallVector<SmallVector<Value>> coords = emitIndices(rewriter, loc, resultLayout, thread);
     SmallVector<Value> results;
     for (auto [reg, index] : llvm::enumerate(indices)) {
-      Value position = index;
-      unsigned width = index.getType().getIntOrFloatBitWidth();
-      if (width > 32)
-        position = LLVM::TruncOp::create(rewriter, loc, i32, position);
-      else if (width < 32)
-        position = LLVM::ZExtOp::create(rewriter, loc, i32, position);
+      Value position = getGatherIndexI32(rewriter, loc, index);
       position = LLVM::AndOp::create(rewriter, loc, position,
                                      createI32Constant(rewriter, loc, srcShape[axis] - 1));
       Value flat;
@@ -102,7 +111,7 @@ struct GatherOpPattern : ConvertOpToLLVMPattern<GatherOp> {
       Value loaded = loadSharedVector(rewriter, loc, base, flat, 1, sharedType).front();
       results.push_back(fromSharedValue(rewriter, loc, loaded, registerType));
     }
-    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, resultType));
+    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, op.getType()));
     return success();
   }
 

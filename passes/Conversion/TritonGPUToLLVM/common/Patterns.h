@@ -57,7 +57,8 @@ void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &convert
 void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns, const TargetInfoBase &target);
 
-/// tt.gather through the op's shared-memory scratch.
+/// tt.gather: warp shuffles where every element a result names is held in
+/// its warp, else through the op's shared-memory scratch.
 void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns, const TargetInfoBase &target);
 
