@@ -18,20 +18,10 @@ import numpy as np
 OPT = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
 import simt_sim  # noqa: E402
+from simt_kernels import HEADER, blocked, lst  # noqa: E402
 
-HEADER = ('module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %d : i32, '
-          'ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {\n')
 TMP = tempfile.mkdtemp()
 NP = {"f32": np.float32, "f16": np.float16, "i8": np.int8, "i32": np.int32}
-
-
-def lst(values):
-    return "[" + ", ".join(map(str, values)) + "]"
-
-
-def blocked(spt, tpw, wpc, order):
-    return (f"#ttg.blocked<{{sizePerThread = {lst(spt)}, threadsPerWarp = {lst(tpw)}, "
-            f"warpsPerCTA = {lst(wpc)}, order = {lst(order)}}}>")
 
 
 def linear(register, lane, warp):

@@ -15,16 +15,9 @@ import numpy as np
 OPT = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
 import simt_sim  # noqa: E402
+from simt_kernels import HEADER, blocked  # noqa: E402
 
-HEADER = ('module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %d : i32, '
-          'ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {\n')
 TMP = tempfile.mkdtemp()
-
-
-def blocked(spt, tpw, wpc, order):
-    f = lambda l: "[" + ", ".join(map(str, l)) + "]"
-    return (f"#ttg.blocked<{{sizePerThread = {f(spt)}, threadsPerWarp = {f(tpw)}, "
-            f"warpsPerCTA = {f(wpc)}, order = {f(order)}}}>")
 
 
 def offsets(L, M, N):

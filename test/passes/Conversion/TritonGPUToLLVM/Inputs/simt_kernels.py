@@ -9,6 +9,20 @@ import tempfile
 
 TMP = tempfile.mkdtemp()
 
+# A module of one CTA of `%d` warps on sm_90, opened (the kernel follows).
+HEADER = ('module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = %d : i32, '
+          'ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {\n')
+
+
+def lst(values):
+    return "[" + ", ".join(map(str, values)) + "]"
+
+
+def blocked(spt, tpw, wpc, order):
+    """A #ttg.blocked layout's text."""
+    return (f"#ttg.blocked<{{sizePerThread = {lst(spt)}, threadsPerWarp = {lst(tpw)}, "
+            f"warpsPerCTA = {lst(wpc)}, order = {lst(order)}}}>")
+
 
 def offsets(L, M, N, name):
     """%<name> = i * N + j over an MxN tensor in layout L."""
