@@ -4,20 +4,15 @@ PASS or FAIL, then a count.
 
 Usage: reduce_scan_simt.py TRITON_OPT UTILS_DIR
 """
-import os
-import re
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
 OPT = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
 import simt_sim  # noqa: E402
-from simt_kernels import HEADER, blocked  # noqa: E402
+from simt_kernels import HEADER, blocked, lower as lower_with  # noqa: E402
 
-TMP = tempfile.mkdtemp()
 
 
 def offsets(L, M, N):
@@ -130,15 +125,7 @@ def kernel(op, M, N, L, nw, axis, region, reverse=False):
 
 
 def lower(src):
-    path = os.path.join(TMP, "k.mlir")
-    with open(path, "w") as f:
-        f.write(src)
-    r = subprocess.run([OPT, path, "-allocate-shared-memory", "-convert-triton-gpu-to-llvm",
-                        "-canonicalize", "-cse", "-reconcile-unrealized-casts",
-                        "--mlir-print-op-generic"], capture_output=True, text=True)
-    if r.returncode:
-        raise RuntimeError(r.stderr.strip().splitlines()[0] if r.stderr else "triton-opt crashed")
-    return r.stdout, int(re.search(r"ttg.shared = (\d+)", r.stdout).group(1))
+    return lower_with(OPT, src, "-convert-triton-gpu-to-llvm")
 
 
 def model(op, region, data, axis, reverse):
