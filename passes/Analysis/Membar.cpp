@@ -93,13 +93,14 @@ public:
     }
   }
 
-  /// Every buffer of the function, read and written.
+  /// Every buffer of the function, read and written through the generic
+  /// proxy.
   Pending everything() const {
     Pending all;
     Pending::add(all.reads, allExplicit);
     for (const auto &entry : scratchRanges)
       Pending::add(all.reads, {entry.second});
-    all.writes = all.reads;
+    all.writes = all.generic = all.reads;
     return all;
   }
 
@@ -327,13 +328,11 @@ void mlir::triton::insertSharedMemoryBarriers(ModuleOp module,
       }
     }
     // Blocks the entry does not reach (or a CFG that did not settle): as if
-    // every byte had just been read and written, and through the generic
-    // proxy.
+    // every byte had just been accessed.
     for (Block &block : body) {
       if (!changed && exits.count(&block))
         continue;
       Pending pending = membar.everything();
-      pending.generic = pending.reads;
       membar.visitBlock(block, pending);
     }
   });

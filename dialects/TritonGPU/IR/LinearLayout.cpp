@@ -400,6 +400,40 @@ std::string LinearLayout::toString() const {
   return text;
 }
 
+//===----------------------------------------------------------------------===//
+// GF(2)
+//===----------------------------------------------------------------------===//
+
+static uint64_t pivotOf(uint64_t value) { return uint64_t(1) << (63 - llvm::countl_zero(value)); }
+
+bool mlir::triton::gpu::GF2Span::insert(uint64_t v) {
+  uint64_t original = v, combination = 0;
+  for (const Row &row : rows)
+    if (v & pivotOf(row.value)) {
+      v ^= row.value;
+      combination ^= row.combination;
+    }
+  if (v == 0)
+    return false;
+  combination ^= uint64_t(1) << inserted.size();
+  auto it = llvm::find_if(rows, [&](const Row &r) { return pivotOf(r.value) < pivotOf(v); });
+  rows.insert(it, Row{v, combination});
+  inserted.push_back(original);
+  return true;
+}
+
+std::optional<uint64_t> mlir::triton::gpu::GF2Span::decompose(uint64_t v) const {
+  uint64_t combination = 0;
+  for (const Row &row : rows)
+    if (v & pivotOf(row.value)) {
+      v ^= row.value;
+      combination ^= row.combination;
+    }
+  if (v != 0)
+    return std::nullopt;
+  return combination;
+}
+
 bool mlir::triton::gpu::isWarpLocalGather(const LinearLayout &src, const LinearLayout &indices,
                                           unsigned axis) {
   llvm::ArrayRef<LinearLayout::OutDim> srcOuts = src.getOutDims();
@@ -435,21 +469,11 @@ bool mlir::triton::gpu::isWarpLocalGather(const LinearLayout &src, const LinearL
   };
 
   // The span of what one warp's registers and lanes hold (of warp and CTA 0;
-  // another's is this span moved by its warp and block bases), in echelon
-  // form by highest bit.
-  std::vector<uint64_t> span;
-  auto reduce = [&](uint64_t v) {
-    for (uint64_t row : span)
-      if (v & (uint64_t(1) << (63 - llvm::countl_zero(row))))
-        v ^= row;
-    return v;
-  };
+  // another's is this span moved by its warp and block bases).
+  GF2Span span;
   for (llvm::StringRef dim : {"register", "lane"})
     for (const LinearLayout::Basis &basis : src.getBases(dim))
-      if (uint64_t v = reduce(flat(basis, false))) {
-        auto it = llvm::find_if(span, [&](uint64_t row) { return row < v; });
-        span.insert(it, v);
-      }
+      span.insert(flat(basis, false));
   // Result element (r, l, w, b) names the elements I(r, l, w, b) with the
   // axis coordinate replaced; warp w of CTA b holds S(r', l', w, b). All is
   // linear, so checking bases suffices: the whole axis is in one warp's
@@ -457,16 +481,16 @@ bool mlir::triton::gpu::isWarpLocalGather(const LinearLayout &src, const LinearL
   // warp or block basis moves the indices' coordinates off the axis as it
   // moves the source's, up to that span.
   for (int bit = 0; bit < int(llvm::Log2_32(srcOuts[axis].size)); ++bit)
-    if (reduce(uint64_t(1) << (shift[axis] + bit)))
+    if (!span.contains(uint64_t(1) << (shift[axis] + bit)))
       return false;
   for (llvm::StringRef dim : {"register", "lane"})
     for (const LinearLayout::Basis &basis : indices.getBases(dim))
-      if (reduce(flat(basis, true)))
+      if (!span.contains(flat(basis, true)))
         return false;
   for (llvm::StringRef dim : {"warp", "block"}) {
     llvm::ArrayRef<LinearLayout::Basis> srcBases = src.getBases(dim);
     for (auto [k, basis] : llvm::enumerate(indices.getBases(dim)))
-      if (reduce(flat(basis, true) ^ flat(srcBases[k], false)))
+      if (!span.contains(flat(basis, true) ^ flat(srcBases[k], false)))
         return false;
   }
   return true;

@@ -129,6 +129,31 @@ private:
   std::vector<OutDim> outDims;
 };
 
+/// The span of some vectors over GF(2) (bit masks of up to 64 bits), kept in
+/// echelon form so that membership and the combination giving a vector are
+/// cheap to find.
+class GF2Span {
+public:
+  /// Adds `v` as vector number `size()`; false (and nothing added) when `v`
+  /// is already in the span.
+  bool insert(uint64_t v);
+  /// The combination of the inserted vectors giving `v` (bit i: vector i),
+  /// or nullopt when `v` is outside the span.
+  std::optional<uint64_t> decompose(uint64_t v) const;
+  bool contains(uint64_t v) const { return decompose(v).has_value(); }
+  /// The number of inserted (independent) vectors.
+  unsigned size() const { return inserted.size(); }
+  uint64_t vector(unsigned i) const { return inserted[i]; }
+
+private:
+  struct Row {
+    uint64_t value; // highest set bit is the pivot
+    uint64_t combination;
+  };
+  llvm::SmallVector<Row> rows; // pivots descending
+  llvm::SmallVector<uint64_t> inserted;
+};
+
 /// Whether a tt.gather along `axis` of a tensor in the distributed layout
 /// `src` by indices in `indices` (the result's layout too) stays within each
 /// warp: every source element a result element can name (the same

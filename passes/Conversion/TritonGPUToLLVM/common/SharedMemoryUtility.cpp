@@ -10,40 +10,6 @@ using namespace mlir;
 using namespace mlir::triton;
 using gpu::LinearLayout;
 
-//===----------------------------------------------------------------------===//
-// GF(2)
-//===----------------------------------------------------------------------===//
-
-static uint64_t pivotOf(uint64_t value) { return uint64_t(1) << (63 - llvm::countl_zero(value)); }
-
-bool GF2Span::insert(uint64_t v) {
-  uint64_t original = v, combination = 0;
-  for (const Row &row : rows)
-    if (v & pivotOf(row.value)) {
-      v ^= row.value;
-      combination ^= row.combination;
-    }
-  if (v == 0)
-    return false;
-  combination ^= uint64_t(1) << inserted.size();
-  auto it = llvm::find_if(rows, [&](const Row &r) { return pivotOf(r.value) < pivotOf(v); });
-  rows.insert(it, Row{v, combination});
-  inserted.push_back(original);
-  return true;
-}
-
-std::optional<uint64_t> GF2Span::decompose(uint64_t v) const {
-  uint64_t combination = 0;
-  for (const Row &row : rows)
-    if (v & pivotOf(row.value)) {
-      v ^= row.value;
-      combination ^= row.combination;
-    }
-  if (v != 0)
-    return std::nullopt;
-  return combination;
-}
-
 unsigned mlir::triton::log2Exact(int64_t value) {
   return llvm::Log2_64(static_cast<uint64_t>(value));
 }
