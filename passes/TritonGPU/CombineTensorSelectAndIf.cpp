@@ -50,6 +50,18 @@ scf::IfOp addResults(scf::IfOp ifOp, ValueRange thenValues, ValueRange elseValue
   return newIf;
 }
 
+/// Whether every use of `select` is in an op of the if's block after `ifOp`
+/// (or nested in one), so the if's result can replace it.
+bool allUsesAfter(arith::SelectOp select, scf::IfOp ifOp) {
+  Block *block = ifOp->getBlock();
+  for (Operation *user : select->getUsers()) {
+    Operation *ancestor = block->findAncestorOpInBlock(*user);
+    if (!ancestor || ancestor == ifOp.getOperation() || !ifOp->isBeforeInBlock(ancestor))
+      return false;
+  }
+  return true;
+}
+
 class TritonGPUCombineTensorSelectAndIfPass
     : public mlir::triton::gpu::impl::TritonGPUCombineTensorSelectAndIfBase<
           TritonGPUCombineTensorSelectAndIfPass> {
@@ -65,12 +77,15 @@ public:
         return;
       for (Operation *user : select.getCondition().getUsers()) {
         auto ifOp = dyn_cast<scf::IfOp>(user);
-        if (!ifOp || ifOp->getBlock() != select->getBlock() ||
-            !ifOp->isBeforeInBlock(select))
+        if (!ifOp || ifOp->getBlock() != select->getBlock())
           continue;
-        // The selected values must exist before the if to be yielded by it.
+        // The selected values must exist before the if to be yielded by it,
+        // and every use of the select must come after the if. The select may
+        // stand before the if (a fused persistent loop's accumulator reset
+        // beside its epilogue) or after it.
         auto before = [&](Value v) { return dominance.properlyDominates(v, ifOp); };
-        if (before(select.getTrueValue()) && before(select.getFalseValue())) {
+        if (before(select.getTrueValue()) && before(select.getFalseValue()) &&
+            allUsesAfter(select, ifOp)) {
           groups[ifOp].push_back(select);
           return;
         }

@@ -54,3 +54,48 @@ tt.func @kept(%c: i1, %d: i1, %a: tensor<8xi32>, %b: tensor<8xi32>, %x: i32, %y:
   %u = arith.select %c, %x, %y : i32
   tt.return %s, %t, %u : tensor<8xi32>, tensor<8xi32>, i32
 }
+
+// -----
+
+// A select before the if joins it when every use comes after the if (a fused
+// persistent loop resets its accumulator beside the epilogue's if): the reset
+// becomes a branch, so nothing reads the accumulator on the other path.
+// CHECK-LABEL: tt.func @select_before_if
+tt.func @select_before_if(%c: i1, %a: tensor<64xf32>, %b: tensor<64xf32>, %p: !tt.ptr<f32>, %x: f32) -> tensor<64xf32> {
+  // CHECK-NOT: arith.select
+  // CHECK: %[[R:.*]] = scf.if %arg0 -> (tensor<64xf32>) {
+  // CHECK:   tt.store %arg3, %arg4
+  // CHECK:   scf.yield %arg1 : tensor<64xf32>
+  // CHECK: } else {
+  // CHECK:   scf.yield %arg2 : tensor<64xf32>
+  // CHECK: }
+  // CHECK: %[[S:.*]] = arith.addf %[[R]], %[[R]]
+  // CHECK: tt.return %[[S]]
+  %s = arith.select %c, %a, %b : tensor<64xf32>
+  scf.if %c {
+    tt.store %p, %x : !tt.ptr<f32>
+  }
+  %t = arith.addf %s, %s : tensor<64xf32>
+  tt.return %t : tensor<64xf32>
+}
+
+// -----
+
+// A select used before or inside the if stays.
+// CHECK-LABEL: tt.func @select_used_before_if
+tt.func @select_used_before_if(%c: i1, %a: tensor<8xi32>, %b: tensor<8xi32>, %q: tensor<8x!tt.ptr<i32>>) {
+  // CHECK: %[[S:.*]] = arith.select %arg0, %arg1, %arg2
+  // CHECK: %[[T:.*]] = arith.select %arg0, %arg2, %arg1
+  // CHECK: tt.store %arg3, %[[S]]
+  // CHECK: scf.if %arg0 {
+  // CHECK:   tt.store %arg3, %[[T]]
+  // CHECK: }
+  // CHECK-NEXT: tt.return
+  %s = arith.select %c, %a, %b : tensor<8xi32>
+  %t = arith.select %c, %b, %a : tensor<8xi32>
+  tt.store %q, %s : tensor<8x!tt.ptr<i32>>
+  scf.if %c {
+    tt.store %q, %t : tensor<8x!tt.ptr<i32>>
+  }
+  tt.return
+}
