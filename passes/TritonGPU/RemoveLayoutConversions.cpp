@@ -34,17 +34,23 @@ Attribute encodingOf(Value v) {
   return {};
 }
 
+/// Whether `op`'s source can be computed in its target layout instead.
+bool isRematerializable(ConvertLayoutOp op) {
+  Attribute target = op.getType().getEncoding();
+  Operation *def = op.getSrc().getDefiningOp();
+  // Not into dot operand layouts, as 3.6: a load redone there (through a
+  // transpose, say) would lose its coalescing; such conversions go through
+  // shared memory, where accelerate-matmul and the pipeliner want them.
+  return def && !isa<ConvertLayoutOp>(def) && isDistributedEncoding(target) &&
+         !isa<DotOperandEncodingAttr>(target) && isFreeIn(op.getSrc(), target);
+}
+
 /// convert(x) where x is free in the target layout -> x computed there.
 struct RematerializeConvertedValue : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
     Attribute target = op.getType().getEncoding();
-    Operation *def = op.getSrc().getDefiningOp();
-    // Not into dot operand layouts, as 3.6: a load redone there (through a
-    // transpose, say) would lose its coalescing; such conversions go through
-    // shared memory, where accelerate-matmul and the pipeliner want them.
-    if (!def || isa<ConvertLayoutOp>(def) || !isDistributedEncoding(target) ||
-        isa<DotOperandEncodingAttr>(target) || !isFreeIn(op.getSrc(), target))
+    if (!isRematerializable(op))
       return failure();
     MaterializedMap done;
     rewriter.replaceOp(op, materializeIn(op.getSrc(), target, rewriter, done));
@@ -76,8 +82,45 @@ bool isElementwiseInAnyLayout(Operation *op) {
 
 void replaceConvertingBack(Operation *op, Operation *replacement, PatternRewriter &rewriter);
 
+/// Whether `v` is a converted vector widened into a tile by ops used once
+/// (expand_dims, broadcasts, extensions): converting the vector into what
+/// layout `target` needs there costs what its conversion costs now.
+bool isWidenedConversion(Value v, Attribute target, unsigned depth = 0) {
+  Operation *def = v.getDefiningOp();
+  if (!def || !v.hasOneUse() || depth > 8 || !isDistributedEncoding(target))
+    return false;
+  if (auto convert = dyn_cast<ConvertLayoutOp>(def))
+    return depth > 0 && isDistributedEncoding(encodingOf(convert.getSrc()));
+  if (!isWidening(def) || def->getNumOperands() != 1)
+    return false;
+  Attribute needed = operandTarget(def, target);
+  return needed && isWidenedConversion(def->getOperand(0), needed, depth + 1);
+}
+
+/// Builds `v` (isWidenedConversion(v, target)) in `target` from a new
+/// conversion of the vector.
+Value rebuildWidenedConversion(Value v, Attribute target, PatternRewriter &rewriter) {
+  Operation *def = v.getDefiningOp();
+  auto type = cast<RankedTensorType>(v.getType()).cloneWithEncoding(target);
+  OpBuilder::InsertionGuard guard(rewriter);
+  if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
+    rewriter.setInsertionPoint(convert);
+    return ConvertLayoutOp::create(rewriter, convert.getLoc(), type, convert.getSrc());
+  }
+  Value operand =
+      rebuildWidenedConversion(def->getOperand(0), operandTarget(def, target), rewriter);
+  rewriter.setInsertionPointAfter(def);
+  Operation *clone = rewriter.clone(*def);
+  clone->setOperands(operand);
+  clone->getResult(0).setType(type);
+  return clone->getResult(0);
+}
+
 /// u(convert(x: B -> A), y...) -> convert(u(x, y in B): B -> A), when the
-/// other operands are free in B (each result converted back).
+/// other operands are free in B (each result converted back), or are
+/// vectors converted and widened into A (an int4 GEMV's activations against
+/// its unpacked weights): those are converted into B instead, and the
+/// tile's conversion moves on toward a reduction that shrinks it.
 struct SinkConvertThroughElementwise : public RewritePattern {
   SinkConvertThroughElementwise(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
@@ -88,18 +131,27 @@ struct SinkConvertThroughElementwise : public RewritePattern {
     for (Value operand : op->getOperands())
       if (auto convert = operand.getDefiningOp<ConvertLayoutOp>()) {
         Attribute from = encodingOf(convert.getSrc());
+        // A conversion whose source is free in its target goes away
+        // instead (RematerializeConvertedValue): moving it would give the
+        // op the source's layout, a broadcast row's or column's, which may
+        // spread a tile badly over the threads.
+        if (isRematerializable(convert))
+          return failure();
         if (isDistributedEncoding(from) && from != encodingOf(operand)) {
           source = from;
           break;
         }
       }
-    if (!source ||
-        !llvm::all_of(op->getOperands(), [&](Value v) { return isFreeIn(v, source); }))
+    if (!source || !llvm::all_of(op->getOperands(), [&](Value v) {
+          return isFreeIn(v, source) || isWidenedConversion(v, source);
+        }))
       return failure();
     MaterializedMap done;
     SmallVector<Value> operands;
     for (Value operand : op->getOperands())
-      operands.push_back(materializeIn(operand, source, rewriter, done));
+      operands.push_back(isFreeIn(operand, source)
+                             ? materializeIn(operand, source, rewriter, done)
+                             : rebuildWidenedConversion(operand, source, rewriter));
     Operation *clone = rewriter.clone(*op);
     clone->setOperands(operands);
     for (Value result : clone->getResults())

@@ -7,6 +7,8 @@ ragged size, tolerance of the relative error). Triton's TTIR is dumped at
 size 256 and specialized on it: an integer argument that follows the size
 is a multiple of 16 at every size used (the ragged ones too), as it is there.
 """
+from sweep_common import cdiv, nan_maker  # noqa: E402
+
 
 KERNELS = {
     "sweep_rms_norm": ("rms_norm", {"BLOCK": 4096}, 8, 3, 1 << 15, 1000, 1e-3),
@@ -76,11 +78,8 @@ def kernel_args(torch, name, size, dev, kernels=None):
     dot_sweep.kernel_args gives them; a reference needing Triton's roundings
     runs Triton's own compile (KERNELS given)."""
     kernel, c, warps = KERNELS[name][0], KERNELS[name][1], KERNELS[name][2]
-    cdiv = lambda a, b: -(-a // b)  # noqa: E731
     real = dev != "meta"
-
-    def nan(*shape, dtype=torch.float32):
-        return torch.full(shape, float("nan"), device=dev, dtype=dtype)
+    nan = nan_maker(torch, dev)
     if name == "sweep_rms_norm":
         cols = 4000  # not the block: masked
         x, w = torch.randn(size, cols, device=dev).half(), torch.rand(cols, device=dev).half()

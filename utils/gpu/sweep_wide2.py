@@ -9,6 +9,8 @@ dumped at size 256 and specialized on it: an integer argument that follows
 the size is a multiple of 16 at every size used (the ragged ones too), or at
 none of them, and none is 1 at any size (16, the harness's probe, included).
 """
+from sweep_common import cdiv, nan_maker  # noqa: E402
+
 
 KERNELS = {
     "sweep2_online_softmax": ("online_softmax", {"BLOCK": 2048}, 8, 3, 4096, 100, 1e-2),
@@ -66,11 +68,8 @@ def kernel_args(torch, name, size, dev, kernels=None):
     dot_sweep.kernel_args gives them; a reference needing Triton's roundings
     runs Triton's own compile."""
     c, warps = KERNELS[name][1], KERNELS[name][2]
-    cdiv = lambda a, b: -(-a // b)  # noqa: E731
     randn = lambda *shape: torch.randn(*shape, device=dev)  # noqa: E731
-
-    def nan(*shape, dtype=torch.float32):
-        return torch.full(shape, float("nan"), device=dev, dtype=dtype)
+    nan = nan_maker(torch, dev)
     if name == "sweep2_online_softmax":
         cols = 32000  # not a multiple of the block: the last block masked
         x = (randn(size, cols) * 2).to(torch.bfloat16)

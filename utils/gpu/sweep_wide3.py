@@ -5,6 +5,8 @@ stages, timed size, ragged size, tolerance of the relative error; 0:
 exact). Where the meaning is Triton's own rounding (its default division,
 fp8 saturation, unsigned conversions), the reference is Triton's compile
 of the same kernel on the same inputs."""
+from sweep_common import cdiv, nan_maker, triton_reference  # noqa: E402
+
 
 KERNELS = {
     "sweep3_cat_interleave": ("cat_interleave", {"N": 1024}, 4, 3, 1 << 14, 100, 0),
@@ -42,19 +44,8 @@ def kernel_args(torch, name, size, dev, kernels=None):
     """(args, outputs, reference, grid, work, unit) of a case at SIZE, as
     dot_sweep.kernel_args gives them."""
     c, warps = KERNELS[name][1], KERNELS[name][2]
-    cdiv = lambda a, b: -(-a // b)  # noqa: E731
-
-    def nan(*shape, dtype=torch.float32):
-        return torch.full(shape, float("nan"), device=dev, dtype=dtype)
-
-    def triton_ref(args, outs, grid):
-        """Triton's own compile on ARGS, into fresh copies of OUTS."""
-        def run():
-            import kernels_wide3
-            fresh = [a.clone() if any(a is o for o in outs) else a for a in args]
-            getattr(kernels_wide3, KERNELS[name][0])[grid](*fresh, **c, num_warps=warps)
-            return [f for a, f in zip(args, fresh) if any(a is o for o in outs)]
-        return run
+    nan = nan_maker(torch, dev)
+    triton_ref = triton_reference("kernels_wide3", KERNELS[name][0], c, warps)
     blocks = (cdiv(size, c["BLOCK"]),) if "BLOCK" in c else None
     if name == "sweep3_ieee_div_sqrt":
         x = torch.randn(size, device=dev) * 100

@@ -354,3 +354,68 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %a : !ttg.memdesc<64x128xf16, #shared, #smem>
   }
 }
+
+// -----
+
+// A tile converted before a multiply with a vector converted and broadcast
+// (an int4 GEMV's unpacked weights against its activations): the vector is
+// converted into the tile's layout instead, and the tile's conversion moves
+// past the multiply and the row sums, where only the sums are converted.
+// CHECK-LABEL: tt.func public @widened_vector_meets_tile
+// CHECK: %[[X:.*]] = ttg.convert_layout %arg1 : tensor<128xf16, #[[V:.*]]> -> tensor<128xf16, #ttg.slice<{dim = 0, parent = #[[W:[a-z0-9]+]]}>>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : tensor<64x128xf32, #[[W]]>
+// CHECK: "tt.reduce"
+// CHECK: -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[W]]}>>
+// CHECK: ttg.convert_layout %{{.*}} : tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[W]]}>> -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[D:[a-z0-9]+]]}>>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+#w = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#d = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#v = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @widened_vector_meets_tile(%w: tensor<64x128xf32, #w>, %x: tensor<128xf16, #v>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #d}>> {
+    %wc = ttg.convert_layout %w : tensor<64x128xf32, #w> -> tensor<64x128xf32, #d>
+    %xc = ttg.convert_layout %x : tensor<128xf16, #v> -> tensor<128xf16, #ttg.slice<{dim = 0, parent = #d}>>
+    %xf = arith.extf %xc : tensor<128xf16, #ttg.slice<{dim = 0, parent = #d}>> to tensor<128xf32, #ttg.slice<{dim = 0, parent = #d}>>
+    %xe = tt.expand_dims %xf {axis = 0 : i32} : tensor<128xf32, #ttg.slice<{dim = 0, parent = #d}>> -> tensor<1x128xf32, #d>
+    %xb = tt.broadcast %xe : tensor<1x128xf32, #d> -> tensor<64x128xf32, #d>
+    %m = arith.mulf %wc, %xb : tensor<64x128xf32, #d>
+    %s = "tt.reduce"(%m) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<64x128xf32, #d>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #d}>>
+    tt.return %s : tensor<64xf32, #ttg.slice<{dim = 1, parent = #d}>>
+  }
+}
+
+// -----
+
+// A column of ranges broadcast into a tile and converted: the tile is made
+// again in the target layout from the ranges; the compare does not take the
+// column's layout (32 threads down 64 rows, each element held twice).
+// CHECK: #[[T:[a-z0-9]+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-LABEL: tt.func public @broadcast_column_remade
+// CHECK: arith.cmpi sge, %{{.*}}, %{{.*}} : tensor<64x64xi32, #[[T]]>
+// CHECK: arith.uitofp %{{.*}} : tensor<64x64xi1, #[[T]]>
+// CHECK: ttg.convert_layout %{{.*}} : tensor<64x64xf16, #[[T]]> -> tensor<64x64xf16, #ttg.dot_op
+#col = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#tile = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#v = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#fma = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @broadcast_column_remade() -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #fma}>> {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #v>
+    %rc = ttg.convert_layout %r : tensor<64xi32, #v> -> tensor<64xi32, #ttg.slice<{dim = 1, parent = #col}>>
+    %e = tt.expand_dims %rc {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #col}>> -> tensor<64x1xi32, #col>
+    %rr = ttg.convert_layout %r : tensor<64xi32, #v> -> tensor<64xi32, #ttg.slice<{dim = 0, parent = #tile}>>
+    %e2 = tt.expand_dims %rr {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #tile}>> -> tensor<1x64xi32, #tile>
+    %b2 = tt.broadcast %e2 : tensor<1x64xi32, #tile> -> tensor<64x64xi32, #tile>
+    %b = tt.broadcast %e : tensor<64x1xi32, #col> -> tensor<64x64xi32, #col>
+    %c = ttg.convert_layout %b : tensor<64x64xi32, #col> -> tensor<64x64xi32, #tile>
+    %t = arith.cmpi sge, %c, %b2 : tensor<64x64xi32, #tile>
+    %f = arith.uitofp %t : tensor<64x64xi1, #tile> to tensor<64x64xf16, #tile>
+    %d = ttg.convert_layout %f : tensor<64x64xf16, #tile> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #fma}>>
+    tt.return %d : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #fma}>>
+  }
+}

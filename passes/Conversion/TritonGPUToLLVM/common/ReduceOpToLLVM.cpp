@@ -5,14 +5,18 @@
 //  1. in the thread: registers holding the same output element (same
 //     coordinates but along the axis) combine in axis order;
 //  2. in the warp: butterfly shuffles over the lane bits that move along the
-//     axis, lowest first, each lane combining (own, other); the lane with the
-//     axis bits clear ends with the in-order result, which a non-commutative
-//     region reads from it (one index shuffle), so every lane holds the same
-//     bits (a uniform scalar, one value per scratch slot);
+//     axis, each lane combining (own, other). A commutative region (one
+//     commutative op) takes the highest bit first, as Triton does, so a
+//     float sum has Triton's association and bits. Any other region takes
+//     the lowest first: the lane with the axis bits clear then ends with the
+//     in-order result, which the region reads from it (one index shuffle),
+//     so every lane holds the same bits (a uniform scalar, one value per
+//     scratch slot);
 //  3. across warps: every warp writes its partials to the op's scratch as
 //     [warp index along the axis][output element], one barrier, and each
 //     thread reads back the partials of its output elements and combines
-//     them in warp order (neighbours first).
+//     them: as Triton's butterfly (farthest warps first) for a commutative
+//     region, in warp order (neighbours first) for any other.
 // No barrier follows step 3: a later write of the same scratch is ordered
 // by Membar, which treats the op as reading and writing its scratch.
 // When the axis runs through registers, then lanes, then warps, every
@@ -163,7 +167,13 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
     std::optional<LaneAndWarp> thread;
     if ((!laneBits.empty() && !commutative) || !warpBits.empty())
       thread = getLaneAndWarp(rewriter, loc, target);
-    for (unsigned bit : laneBits)
+    // A commutative region combines the highest lane bit first, as Triton
+    // does (the same association, so a float sum has Triton's bits); any
+    // other region the lowest first, which keeps the elements in order.
+    SmallVector<unsigned> laneOrder(laneBits);
+    if (commutative)
+      std::reverse(laneOrder.begin(), laneOrder.end());
+    for (unsigned bit : laneOrder)
       for (Group &group : groups) {
         ValueTuple other;
         for (Value value : group.acc)
@@ -241,6 +251,7 @@ private:
     int64_t numOutputs = getNumOutputs(op);
     int64_t numWarps = int64_t(1) << warpBits.size();
     int64_t slots = numWarps * numOutputs;
+    bool commutative = isCommutativeCombine(combine);
 
     SmallVector<std::pair<unsigned, unsigned>> moves;
     for (auto [j, bit] : llvm::enumerate(warpBits))
@@ -279,11 +290,20 @@ private:
                                          createI32Constant(rewriter, loc, w * numOutputs));
         partials.push_back(scratch.load(rewriter, loc, slot));
       }
-      // Neighbours first: a tree in warp order.
-      for (int64_t half = 1; half < numWarps; half *= 2)
-        for (int64_t i = 0; i < numWarps; i += 2 * half)
-          partials[i] = emitCombine(rewriter, loc, combine, *getTypeConverter(), partials[i],
-                                    partials[i + half]);
+      if (commutative) {
+        // Triton's butterfly over the partials, the farthest warps first:
+        // ((p0 + p4) + (p2 + p6)) + ((p1 + p5) + (p3 + p7)) for eight.
+        for (int64_t half = numWarps / 2; half >= 1; half /= 2)
+          for (int64_t i = 0; i < half; ++i)
+            partials[i] = emitCombine(rewriter, loc, combine, *getTypeConverter(), partials[i],
+                                      partials[i + half]);
+      } else {
+        // Neighbours first: a tree in warp order.
+        for (int64_t half = 1; half < numWarps; half *= 2)
+          for (int64_t i = 0; i < numWarps; i += 2 * half)
+            partials[i] = emitCombine(rewriter, loc, combine, *getTypeConverter(), partials[i],
+                                      partials[i + half]);
+      }
       done[coords] = partials.front();
       outputs.push_back(partials.front());
     }

@@ -4,8 +4,10 @@
 // RUN: %if ptxas %{ %ptxas --gpu-name=sm_90a %t.ptx -o %t.cubin %}
 
 // tt.reduce: registers in the thread, then butterflies over the lane bits
-// along the axis (lowest first), then, when warps split the axis, the
-// partials go through the op's scratch with one barrier.
+// along the axis (highest first for one commutative op, as Triton, so float
+// sums have its bits; lowest first otherwise, keeping the order), then,
+// when warps split the axis, the partials go through the op's scratch with
+// one barrier.
 
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
@@ -26,14 +28,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-COUNT-4: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
-// After LLVM: lanes 1 apart first, the 4 partials read back in one vector.
+// After LLVM: lanes 16 apart first, the 4 partials read back in one vector.
 // PTX-LABEL: .entry max_1d(
 // PTX-COUNT-7: max.NaN.f32
-// PTX: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
-// PTX: shfl.sync.bfly.b32 {{.*}}, 2, 31, -1;
-// PTX: shfl.sync.bfly.b32 {{.*}}, 4, 31, -1;
-// PTX: shfl.sync.bfly.b32 {{.*}}, 8, 31, -1;
 // PTX: shfl.sync.bfly.b32 {{.*}}, 16, 31, -1;
+// PTX: shfl.sync.bfly.b32 {{.*}}, 8, 31, -1;
+// PTX: shfl.sync.bfly.b32 {{.*}}, 4, 31, -1;
+// PTX: shfl.sync.bfly.b32 {{.*}}, 2, 31, -1;
+// PTX: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 // PTX: st.shared.b32
 // PTX-NEXT: bar.sync 0;
 // PTX-NEXT: ld.shared.v4.b32
@@ -114,19 +116,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // Within a warp: 8 lanes along the axis, 3 butterflies, no shared memory.
 // CHECK-LABEL: llvm.func @sum_in_warp
-// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %[[C1:.*]], %{{.*}} : i32 -> i32
-// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %[[C2:.*]], %{{.*}} : i32 -> i32
 // CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %[[C4:.*]], %{{.*}} : i32 -> i32
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %[[C2:.*]], %{{.*}} : i32 -> i32
+// CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %[[C1:.*]], %{{.*}} : i32 -> i32
 // CHECK-NOT: nvvm.shfl.sync bfly
 // CHECK-NOT: !llvm.ptr<3>
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 // PTX-LABEL: .entry sum_in_warp(
-// PTX: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
+// PTX: shfl.sync.bfly.b32 {{.*}}, 4, 31, -1;
 // PTX-NEXT: add.s32
 // PTX-NEXT: shfl.sync.bfly.b32 {{.*}}, 2, 31, -1;
 // PTX-NEXT: add.s32
-// PTX-NEXT: shfl.sync.bfly.b32 {{.*}}, 4, 31, -1;
+// PTX-NEXT: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 // PTX-NOT: shfl.sync.bfly
 // PTX-NOT: bar.sync
 // PTX: ret;
@@ -165,6 +167,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: llvm.return
 // PTX-LABEL: .entry sum_broadcast(
 // PTX: shfl.sync.bfly.b32 {{.*}}, 8, 31, -1;
+// PTX: shfl.sync.bfly.b32 {{.*}}, 1, 31, -1;
 // PTX-NOT: shfl.sync.bfly
 // PTX-NOT: bar.sync
 // PTX: ret;
