@@ -183,10 +183,13 @@ def TritonGPUCombineTensorSelectAndIf
     : Pass<"tritongpu-combine-tensor-select-and-if", "mlir::ModuleOp"> {
   let summary = "Turns selects on an scf.if's condition into results of the if";
   let description = [{
-    An `arith.select %c, %a, %b` after an `scf.if %c` in the same block, with
-    `%a` and `%b` defined before the if, becomes one more result of the if:
-    the then branch yields `%a`, the else branch `%b`. A select over tensors
-    then costs no per-element work.
+    An `arith.select %c, %a, %b` on the condition of an `scf.if %c` in the
+    same block, with `%a` and `%b` defined before the if and every use of
+    the select after it, becomes one more result of the if: the then branch
+    yields `%a`, the else branch `%b`. The select may stand after the if or
+    before it (a fused persistent loop resets its accumulator so, beside its
+    epilogue's if). A select over tensors then costs no per-element work,
+    and no instruction reads an accumulator its wgmma may still be writing.
 
     ```mlir
     scf.if %c { ... }
