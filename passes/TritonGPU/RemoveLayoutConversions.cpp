@@ -142,16 +142,19 @@ struct SinkConvertThroughElementwise : public RewritePattern {
           break;
         }
       }
-    if (!source || !llvm::all_of(op->getOperands(), [&](Value v) {
-          return isFreeIn(v, source) || isWidenedConversion(v, source);
-        }))
+    if (!source)
       return failure();
+    SmallVector<bool> free;
+    for (Value operand : op->getOperands()) {
+      free.push_back(isFreeIn(operand, source));
+      if (!free.back() && !isWidenedConversion(operand, source))
+        return failure();
+    }
     MaterializedMap done;
     SmallVector<Value> operands;
-    for (Value operand : op->getOperands())
-      operands.push_back(isFreeIn(operand, source)
-                             ? materializeIn(operand, source, rewriter, done)
-                             : rebuildWidenedConversion(operand, source, rewriter));
+    for (auto [operand, isFree] : llvm::zip(op->getOperands(), free))
+      operands.push_back(isFree ? materializeIn(operand, source, rewriter, done)
+                                : rebuildWidenedConversion(operand, source, rewriter));
     Operation *clone = rewriter.clone(*op);
     clone->setOperands(operands);
     for (Value result : clone->getResults())

@@ -198,7 +198,7 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
         outputs.push_back(groups[groupOf[coords]].acc);
     } else {
       outputs = reduceAcrossWarps(op, rewriter, *layout, resultLayout, resultCoords, warpBits,
-                                  groups, llvmTypes, *offset, combine, *thread);
+                                  groups, llvmTypes, *offset, combine, commutative, *thread);
     }
 
     SmallVector<Value> results;
@@ -242,7 +242,7 @@ private:
                     const std::optional<LinearLayout> &resultLayout,
                     ArrayRef<Coords> resultCoords, ArrayRef<unsigned> warpBits,
                     ArrayRef<Group> groups, ArrayRef<Type> llvmTypes, int64_t offset,
-                    Block &combine, LaneAndWarp thread) const {
+                    Block &combine, bool commutative, LaneAndWarp thread) const {
     Location loc = op.getLoc();
     unsigned axis = op.getAxis();
     ArrayRef<int64_t> shape = cast<RankedTensorType>(op.getSrcs()[0].getType()).getShape();
@@ -251,7 +251,6 @@ private:
     int64_t numOutputs = getNumOutputs(op);
     int64_t numWarps = int64_t(1) << warpBits.size();
     int64_t slots = numWarps * numOutputs;
-    bool commutative = isCommutativeCombine(combine);
 
     SmallVector<std::pair<unsigned, unsigned>> moves;
     for (auto [j, bit] : llvm::enumerate(warpBits))
