@@ -50,13 +50,16 @@ NVMMASharedEncodingAttr transposeEncoding(NVMMASharedEncodingAttr encoding) {
 }
 
 /// local_alloc(trans(x)) -> memdesc_trans(local_alloc(x)), for a buffer only
-/// a dot reads: x is stored in its own memory order, the view swaps the
+/// dots read (one or several: chunked linear attention's k^T is one dot's B
+/// and another's A, as 3.6 gets after CSE of its per-operand buffers,
+/// which makes the load of x a plain pipelined dot operand): x is stored in its own memory order, the view swaps the
 /// dimensions. For element types wgmma cannot transpose (all but 16-bit
 /// floats) the view must keep the orientation the dot was given.
 struct FoldTransposeIntoSharedView : OpRewritePattern<LocalAllocOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(LocalAllocOp alloc, PatternRewriter &rewriter) const override {
-    if (!alloc.getSrc() || !alloc->hasOneUse() || !isDotLike(*alloc->getUsers().begin()))
+    if (!alloc.getSrc() || alloc->use_empty() ||
+        !llvm::all_of(alloc->getUsers(), [](Operation *user) { return isDotLike(user); }))
       return failure();
     auto trans = alloc.getSrc().getDefiningOp<TransOp>();
     if (!trans || trans.getOrder() != ArrayRef<int32_t>{1, 0})

@@ -137,6 +137,14 @@ struct SinkConvertThroughElementwise : public RewritePattern {
         // spread a tile badly over the threads.
         if (isRematerializable(convert))
           return failure();
+        // Nor a conversion of a broadcast: it moves onto the narrow data
+        // before the broadcast instead (HoistConvertAboveWidening), where
+        // sinking it would run the op, a whole tile, in the layout chosen
+        // for the narrow operand (a column of ids compared with a row of
+        // experts, then reduced over the column, had each thread hold
+        // whole rows and reduce across every lane and warp).
+        if (convert.getSrc().getDefiningOp<BroadcastOp>())
+          return failure();
         if (isDistributedEncoding(from) && from != encodingOf(operand)) {
           source = from;
           break;
@@ -348,6 +356,35 @@ struct SinkConvertThroughJoin : public OpRewritePattern<JoinOp> {
   }
 };
 
+/// split(convert(x: B -> A)) -> convert(split(x) in B without its pair
+/// dimension), B blocked with the pair in each thread and at least an
+/// element per thread: a loaded tile's layout reaches the halves (GPT-J
+/// rotary embedding's reshape and split of a loaded row), as 3.6
+/// propagates it, instead of the halves keeping a default layout.
+struct SinkConvertThroughSplit : public OpRewritePattern<SplitOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SplitOp op, PatternRewriter &rewriter) const override {
+    auto convert = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return failure();
+    auto from = dyn_cast<BlockedEncodingAttr>(encodingOf(convert.getSrc()));
+    if (!from || !from.getCGALayout().empty())
+      return failure();
+    auto sourceType = cast<RankedTensorType>(convert.getType());
+    std::optional<int64_t> threads = getThreadsPerProgram(op);
+    if (!threads || sourceType.getNumElements() < *threads)
+      return failure();
+    auto half = dyn_cast_or_null<BlockedEncodingAttr>(inferResultEncoding(op, from));
+    auto resultType = cast<RankedTensorType>(op.getOutLHS().getType());
+    if (!half || half == resultType.getEncoding())
+      return failure();
+    Type halfType = resultType.cloneWithEncoding(half);
+    auto split = SplitOp::create(rewriter, op.getLoc(), halfType, halfType, convert.getSrc());
+    replaceConvertingBack(op, split, rewriter);
+    return success();
+  }
+};
+
 /// When the values of `converted` are conversions from one distributed
 /// layout, or free in it, that layout, with the conversions' sources (and
 /// the others computed there) in `sources`.
@@ -502,7 +539,8 @@ public:
     RewritePatternSet patterns(context);
     patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert,
                  ScanOfConvert, GatherOfConvert, HistogramOfConvert, AssertOfConvert,
-                 SinkConvertThroughShapeOp, SinkConvertThroughJoin>(context);
+                 SinkConvertThroughShapeOp, SinkConvertThroughJoin,
+                 SinkConvertThroughSplit>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
     FrozenRewritePatternSet frozen(std::move(patterns));
     if (failed(applyPatternsGreedily(getOperation(), frozen)))

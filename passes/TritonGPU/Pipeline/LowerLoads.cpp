@@ -115,20 +115,22 @@ Operation *firstUser(Operation *load, Block *body, const CoarseSchedule &schedul
   return first;
 }
 
-Operation *skipMemDescViews(Operation *op) {
-  while (op && isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp>(op) &&
-         op->hasOneUse())
-    op = *op->getUsers().begin();
-  return op;
+/// Whether `op`, or an op reading it through memdesc views (a transposed
+/// view may feed several dots: one's B and another's A), is a warp-group dot.
+bool readByWarpGroupDot(Operation *op) {
+  if (isa<nvidia_gpu::WarpGroupDotOp>(op))
+    return true;
+  if (!isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp>(op))
+    return false;
+  return llvm::any_of(op->getUsers(), readByWarpGroupDot);
 }
 
 /// A warp-group dot reads the buffer while the next iteration's copies run.
 bool needsExtraBuffer(Operation *load) {
   for (Operation *user : load->getUsers())
     if (auto alloc = dyn_cast<LocalAllocOp>(user))
-      for (Operation *allocUser : alloc->getUsers())
-        if (isa<nvidia_gpu::WarpGroupDotOp>(skipMemDescViews(allocUser)))
-          return true;
+      if (llvm::any_of(alloc->getUsers(), readByWarpGroupDot))
+        return true;
   return false;
 }
 

@@ -29,6 +29,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// Chunked linear attention: k^T is the B of one wgmma (q k^T) and the A of
+// another (k^T v), both reading one buffer. K is stored once as loaded and
+// both dots read the transposed view.
+// CHECK-LABEL: tt.func @fold_trans_two_dots
+// CHECK: %[[K:.*]] = ttg.local_alloc %arg1 : (tensor<64x64xf16, #blocked>)
+// CHECK: %[[KT:.*]] = ttg.memdesc_trans %[[K]] {order = array<i32: 1, 0>}
+// CHECK: ttng.warp_group_dot %{{.*}}, %[[KT]], %arg3
+// CHECK: ttng.warp_group_dot %[[KT]], %{{.*}}, %arg3
+// CHECK-NOT: tt.trans
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fold_trans_two_dots(%q: tensor<64x64xf16, #blocked>, %k: tensor<64x64xf16, #blocked>, %v: tensor<64x64xf16, #blocked>, %c: tensor<64x64xf32, #mma>) -> (tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>) {
+    %sq = ttg.local_alloc %q : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    %sv = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    %kt = tt.trans %k {order = array<i32: 1, 0>} : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #blocked1>
+    %skt = ttg.local_alloc %kt : (tensor<64x64xf16, #blocked1>) -> !ttg.memdesc<64x64xf16, #shared1, #smem>
+    %s = ttng.warp_group_dot %sq, %skt, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared1, #smem> -> tensor<64x64xf32, #mma>
+    %st = ttng.warp_group_dot %skt, %sv, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared1, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %s, %st : tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
 // fp8 must reach wgmma K-major: a transpose whose source, stored in its own
 // order, would give B row-major is kept; one that gives B K-major is folded.
 // A buffer read by something else than a dot is kept too.

@@ -419,3 +419,80 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %d : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #fma}>>
   }
 }
+
+// -----
+
+// GPT-J rotary embedding: a loaded row reshaped into pairs and split, the
+// halves rotated by a small vector (fewer elements than threads, loaded
+// again in any layout), joined and stored back. The loaded layout goes
+// through the split (the pair dimension dropped), the rotation, the join
+// and the reshape: no conversion is left.
+// CHECK-LABEL: tt.func public @split_rotate_join
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.split %{{.*}} : tensor<32x64x2xf32, #[[P:blocked[0-9]*]]> -> tensor<32x64xf32, #[[H:blocked[0-9]*]]>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : tensor<32x64xf32, #[[H]]>
+// CHECK: tt.join %{{.*}}, %{{.*}} : tensor<32x64xf32, #[[H]]> -> tensor<32x64x2xf32, #[[P]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+#row = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#pair = #ttg.blocked<{sizePerThread = [1, 4, 2], threadsPerWarp = [2, 16, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#dpair = #ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [1, 32, 1], warpsPerCTA = [2, 2, 1], order = [2, 1, 0]}>
+#dhalf = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#drow = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @split_rotate_join(%x: tensor<32x128xf32, #row>, %cp: !tt.ptr<f32>, %out: tensor<32x128x!tt.ptr<f32>, #row>) {
+    %r = tt.reshape %x : tensor<32x128xf32, #row> -> tensor<32x64x2xf32, #pair>
+    %rc = ttg.convert_layout %r : tensor<32x64x2xf32, #pair> -> tensor<32x64x2xf32, #dpair>
+    %x0, %x1 = tt.split %rc : tensor<32x64x2xf32, #dpair> -> tensor<32x64xf32, #dhalf>
+    %i = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #dhalf}>>
+    %s = tt.splat %cp : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #dhalf}>>
+    %p = tt.addptr %s, %i : tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #dhalf}>>, tensor<64xi32, #ttg.slice<{dim = 0, parent = #dhalf}>>
+    %c = tt.load %p : tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #dhalf}>>
+    %ce = tt.expand_dims %c {axis = 0 : i32} : tensor<64xf32, #ttg.slice<{dim = 0, parent = #dhalf}>> -> tensor<1x64xf32, #dhalf>
+    %cb = tt.broadcast %ce : tensor<1x64xf32, #dhalf> -> tensor<32x64xf32, #dhalf>
+    %y0 = arith.mulf %x0, %cb : tensor<32x64xf32, #dhalf>
+    %y1 = arith.mulf %x1, %cb : tensor<32x64xf32, #dhalf>
+    %j = tt.join %y1, %y0 : tensor<32x64xf32, #dhalf> -> tensor<32x64x2xf32, #dpair>
+    %y = tt.reshape %j : tensor<32x64x2xf32, #dpair> -> tensor<32x128xf32, #drow>
+    %yc = ttg.convert_layout %y : tensor<32x128xf32, #drow> -> tensor<32x128xf32, #row>
+    tt.store %out, %yc : tensor<32x128x!tt.ptr<f32>, #row>
+    tt.return
+  }
+}
+
+// -----
+
+// MoE bookkeeping: a column of ids, broadcast and converted, compared with a
+// row of expert numbers and summed down the column. The conversion moves
+// onto the ids before the broadcast, and the compare and the sum stay in
+// the tile's layout (32 lanes across the experts); sinking the tile's
+// conversion instead would have run them with each thread holding whole
+// rows and summing across every lane and warp.
+// CHECK-LABEL: tt.func public @broadcast_column_meets_row
+// CHECK: ttg.convert_layout %arg0 : tensor<256xi32, #{{.*}}> -> tensor<256xi32, #ttg.slice<{dim = 1, parent = #[[T:blocked[0-9]*]]}>>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: arith.cmpi eq, %{{.*}}, %{{.*}} : tensor<256x64xi32, #[[T]]>
+// CHECK: "tt.reduce"
+// CHECK: -> tensor<64xi32, #ttg.slice<{dim = 0, parent = #[[T]]}>>
+#ids = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#col = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#tile = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @broadcast_column_meets_row(%ids: tensor<256xi32, #ids>) -> tensor<64xi32, #ttg.slice<{dim = 0, parent = #tile}>> {
+    %c = ttg.convert_layout %ids : tensor<256xi32, #ids> -> tensor<256xi32, #ttg.slice<{dim = 1, parent = #col}>>
+    %e = tt.expand_dims %c {axis = 1 : i32} : tensor<256xi32, #ttg.slice<{dim = 1, parent = #col}>> -> tensor<256x1xi32, #col>
+    %b = tt.broadcast %e : tensor<256x1xi32, #col> -> tensor<256x64xi32, #col>
+    %bc = ttg.convert_layout %b : tensor<256x64xi32, #col> -> tensor<256x64xi32, #tile>
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #tile}>>
+    %re = tt.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #tile}>> -> tensor<1x64xi32, #tile>
+    %rb = tt.broadcast %re : tensor<1x64xi32, #tile> -> tensor<256x64xi32, #tile>
+    %eq = arith.cmpi eq, %bc, %rb : tensor<256x64xi32, #tile>
+    %x = arith.extui %eq : tensor<256x64xi1, #tile> to tensor<256x64xi32, #tile>
+    %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: i32, %b2: i32):
+      %t = arith.addi %a, %b2 : i32
+      tt.reduce.return %t : i32
+    }) : (tensor<256x64xi32, #tile>) -> tensor<64xi32, #ttg.slice<{dim = 0, parent = #tile}>>
+    tt.return %s : tensor<64xi32, #ttg.slice<{dim = 0, parent = #tile}>>
+  }
+}

@@ -3,7 +3,8 @@
 // The conversions of common/FpConversion.h that NVIDIA GPUs do with PTX's
 // cvt: on sm_90 the rounding-to-nearest, saturating conversions to fp8 (from
 // f32 and f16, on element pairs as Triton does), E4M3FN to f16 (pairs), and
-// f16 <-> bf16; on every GPU the narrowings toward zero (cvt.rz). The rest
+// f16 <-> bf16; on sm_80 and later f32 to bf16 rounding to nearest (pairs);
+// on every GPU the narrowings toward zero (cvt.rz). The rest
 // is the common emulation, which gives the same results.
 //
 //===----------------------------------------------------------------------===//
@@ -79,6 +80,23 @@ public:
       Value pair =
           createInlinePtx(b, loc, b.getI16Type(), ValueRange{lo, hi}, text, "=h,f,f", false)[0];
       return splitBytes(pair);
+    });
+  }
+
+  /// f32 to bf16 rounding to nearest, two per cvt (sm_80), as Triton does.
+  SmallVector<Value> pairwiseF32ToBF16(ArrayRef<Value> values) {
+    Type i32 = b.getI32Type(), i16 = b.getI16Type(), bf16 = b.getBF16Type();
+    Value pad = createFloatConstant(b, loc, b.getF32Type(), 0.0);
+    // cvt puts its first source in the upper half.
+    return pairwise(values, pad, [&](Value lo, Value hi) {
+      Value pair = createInlinePtx(b, loc, i32, ValueRange{lo, hi},
+                                   "cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,f,f", false)[0];
+      Value first = LLVM::BitcastOp::create(b, loc, bf16, LLVM::TruncOp::create(b, loc, i16, pair));
+      Value second = LLVM::BitcastOp::create(
+          b, loc, bf16,
+          LLVM::TruncOp::create(b, loc, i16,
+                                LLVM::LShrOp::create(b, loc, pair, createI32Constant(b, loc, 16))));
+      return std::make_pair(first, second);
     });
   }
 
@@ -180,6 +198,8 @@ public:
       return std::nullopt;
     if (srcFloat.getWidth() == 16 && dstFloat.getWidth() == 16)
       return sm90 ? std::optional(cvt.convert16(values, src, dst, rtz)) : std::nullopt;
+    if (srcFloat.isF32() && dstFloat.isBF16() && !rtz && computeCapability >= 80)
+      return cvt.pairwiseF32ToBF16(values);
     if (rtz && srcFloat.getWidth() > dstFloat.getWidth() && srcFloat.getWidth() >= 32) {
       SmallVector<Value> result;
       for (Value v : values)

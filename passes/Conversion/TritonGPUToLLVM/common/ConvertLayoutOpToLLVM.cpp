@@ -402,6 +402,75 @@ std::optional<ShufflePlan> planShuffles(const FlatLayout &src, const FlatLayout 
   return plan;
 }
 
+/// Elements of 8 or 16 bits that a conversion within warps moves together
+/// as one word of up to 32 bits: register bases, single flat bits, that both
+/// layouts hold once and no other basis of either touches, so each thread
+/// holds the same elements together on both sides. An 8-bit MMA accumulator
+/// going to a wgmma operand (fp8 attention's P) moves four elements per
+/// shuffle instead of one.
+struct WordPacking {
+  /// The register bit of each packed basis in each layout, in word order.
+  SmallVector<unsigned> srcPositions, dstPositions;
+
+  bool empty() const { return srcPositions.empty(); }
+  unsigned elements() const { return 1u << srcPositions.size(); }
+};
+
+WordPacking planWordPacking(const FlatLayout &src, const FlatLayout &dst, unsigned elementBits) {
+  WordPacking packing;
+  if (elementBits != 8 && elementBits != 16)
+    return packing;
+  unsigned maxPacked = llvm::Log2_32(32 / elementBits);
+  auto touchedElsewhere = [&](uint64_t basis) {
+    for (const FlatLayout *layout : {&src, &dst})
+      for (ArrayRef<uint64_t> bases : {ArrayRef<uint64_t>(layout->registers),
+                                       ArrayRef<uint64_t>(layout->lanes),
+                                       ArrayRef<uint64_t>(layout->warps)})
+        for (uint64_t other : bases)
+          if (other != basis && (other & basis))
+            return true;
+    return false;
+  };
+  for (auto [i, basis] : llvm::enumerate(src.registers)) {
+    if (packing.srcPositions.size() == maxPacked)
+      break;
+    if (!llvm::isPowerOf2_64(basis) || llvm::count(src.registers, basis) != 1 ||
+        llvm::count(dst.registers, basis) != 1 || llvm::is_contained(src.lanes, basis) ||
+        llvm::is_contained(dst.lanes, basis) || llvm::is_contained(src.warps, basis) ||
+        llvm::is_contained(dst.warps, basis) || touchedElsewhere(basis))
+      continue;
+    packing.srcPositions.push_back(i);
+    packing.dstPositions.push_back(llvm::find(dst.registers, basis) - dst.registers.begin());
+  }
+  return packing;
+}
+
+/// `layout` without the register bases at `positions`: one register per word.
+FlatLayout withoutRegisters(FlatLayout layout, ArrayRef<unsigned> positions) {
+  SmallVector<unsigned> sorted(positions);
+  llvm::sort(sorted, std::greater<unsigned>());
+  for (unsigned position : sorted)
+    layout.registers.erase(layout.registers.begin() + position);
+  return layout;
+}
+
+/// The register index, among `numRegisterBits` bits, of element `j` of word
+/// register `word`: the packed bits at `positions` from j, the others from
+/// word in order.
+uint64_t registerOfWordElement(uint64_t word, uint64_t j, ArrayRef<unsigned> positions,
+                               unsigned numRegisterBits) {
+  uint64_t full = 0;
+  unsigned next = 0;
+  for (unsigned bit = 0; bit < numRegisterBits; ++bit) {
+    const unsigned *packed = llvm::find(positions, bit);
+    bool set = packed != positions.end() ? (j >> (packed - positions.begin()) & 1)
+                                         : (word >> next++ & 1);
+    if (set)
+      full |= uint64_t(1) << bit;
+  }
+  return full;
+}
+
 /// Picks `values[base ^ offsets(lane bits)]` with a tree of selects over the
 /// lane bits whose offsets are non-zero.
 Value selectByLane(OpBuilder &b, Location loc, ArrayRef<uint64_t> offsetOfLane,
@@ -547,12 +616,43 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
   LogicalResult lowerWithinWarps(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
                                  const FlatLayout &src, const FlatLayout &dst,
                                  ConversionPatternRewriter &rewriter) const {
-    std::optional<ShufflePlan> plan = planShuffles(src, dst);
+    Location loc = op.getLoc();
+    Type registerType = getTypeConverter()->convertType(op.getType().getElementType());
+    unsigned elementBits = registerType.isIntOrFloat() ? registerType.getIntOrFloatBitWidth() : 0;
+    WordPacking packing = planWordPacking(src, dst, elementBits);
+    std::optional<ShufflePlan> plan;
+    if (!packing.empty()) {
+      plan = planShuffles(withoutRegisters(src, packing.srcPositions),
+                          withoutRegisters(dst, packing.dstPositions));
+      if (!plan)
+        packing = WordPacking();
+    }
+    if (!plan)
+      plan = planShuffles(src, dst);
     if (!plan)
       return op.emitError("ttg.convert_layout within warps between these layouts is not "
                           "supported yet by the LLVM lowering");
-    Location loc = op.getLoc();
     SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    Type elementInt = rewriter.getIntegerType(elementBits);
+    auto wordType = VectorType::get({int64_t(packing.elements())}, elementInt);
+    Type wordInt = rewriter.getIntegerType(elementBits * packing.elements());
+    if (!packing.empty()) {
+      SmallVector<Value> words;
+      unsigned numRegisterBits = src.registers.size();
+      for (uint64_t w = 0; w < (values.size() >> packing.srcPositions.size()); ++w) {
+        Value word = LLVM::UndefOp::create(rewriter, loc, wordType);
+        for (uint64_t j = 0; j < packing.elements(); ++j) {
+          Value element = values[registerOfWordElement(w, j, packing.srcPositions,
+                                                       numRegisterBits)];
+          if (element.getType() != elementInt)
+            element = LLVM::BitcastOp::create(rewriter, loc, elementInt, element);
+          word = LLVM::InsertElementOp::create(rewriter, loc, word, element,
+                                               createI32Constant(rewriter, loc, j));
+        }
+        words.push_back(LLVM::BitcastOp::create(rewriter, loc, wordInt, word));
+      }
+      values = std::move(words);
+    }
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
     unsigned laneBits = llvm::Log2_32(target.getWarpSize());
     SmallVector<Value> laneBitSet;
@@ -598,6 +698,21 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
         result = selectByLane(rewriter, loc, targetRegs, laneBitSet, reg,
                               [&](uint64_t t) { return received.at(t); });
       results.push_back(result);
+    }
+    if (!packing.empty()) {
+      unsigned numRegisterBits = dst.registers.size();
+      SmallVector<Value> elements(size_t(1) << numRegisterBits);
+      for (auto [w, word] : llvm::enumerate(results)) {
+        Value vector = LLVM::BitcastOp::create(rewriter, loc, wordType, word);
+        for (uint64_t j = 0; j < packing.elements(); ++j) {
+          Value element = LLVM::ExtractElementOp::create(rewriter, loc, vector,
+                                                         createI32Constant(rewriter, loc, j));
+          if (registerType != elementInt)
+            element = LLVM::BitcastOp::create(rewriter, loc, registerType, element);
+          elements[registerOfWordElement(w, j, packing.dstPositions, numRegisterBits)] = element;
+        }
+      }
+      results = std::move(elements);
     }
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results, rewriter,
                                           op.getType()));

@@ -318,7 +318,10 @@ struct SmallFloatArithOpPattern : ConversionPattern {
       return failure();
     auto truncf = dyn_cast<arith::TruncFOp>(op);
     bool namedRounding = truncf && truncf.getRoundingmodeAttr();
-    if (!touchesSmallFloat(op) && !namedRounding)
+    // Narrowing to bf16 goes through the target too: NVIDIA converts f32
+    // pairs in one cvt (LLVM's fptrunc converts and packs one at a time).
+    bool toBF16 = truncf && getElementTypeOrSelf(truncf.getType()).isBF16();
+    if (!touchesSmallFloat(op) && !namedRounding && !toBF16)
       return failure();
     Location loc = op->getLoc();
     Type resultType = op->getResult(0).getType();

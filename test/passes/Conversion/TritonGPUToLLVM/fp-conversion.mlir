@@ -38,7 +38,8 @@ tt.func public @f32_fp8(%in: !tt.ptr<f32>, %out: !tt.ptr<f8E4M3FN>, %back: !tt.p
 }
 
 // One element per thread: the pair is padded. E5M2 widens to f16 by a shift
-// on any target; f16 <-> bf16 is one cvt on sm_90.
+// on any target; f16 <-> bf16 is one cvt on sm_90; on sm_80 f16 goes to bf16
+// through f32, whose narrowing to bf16 is a cvt of a pair (padded here).
 // CHECK-LABEL: llvm.func @f16_e5m2
 // CHECK: llvm.inline_asm asm_dialect = att "cvt.rn.satfinite.e5m2x2.f16x2 $0, $1;", "=h,r"
 // CHECK: llvm.shl %{{.*}}, %{{.*}} : i16
@@ -46,7 +47,8 @@ tt.func public @f32_fp8(%in: !tt.ptr<f32>, %out: !tt.ptr<f8E4M3FN>, %back: !tt.p
 // CHECK: llvm.inline_asm asm_dialect = att "cvt.rz.f16.bf16 $0, $1;", "=h,h"
 // SM80-LABEL: llvm.func @f16_e5m2
 // SM80-NOT: cvt.r
-// SM80: llvm.fptrunc %{{.*}} : f32 to bf16
+// SM80: llvm.fpext %{{.*}} : f16 to f32
+// SM80: llvm.inline_asm asm_dialect = att "cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,f,f"
 // SM80: cvt.rz.f16.f32
 tt.func public @f16_e5m2(%in: !tt.ptr<f16>, %out: !tt.ptr<f16>) {
   %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked1>
@@ -128,4 +130,28 @@ tt.func public @scalars(%p: !tt.ptr<f8E5M2>, %q: !tt.ptr<f32>, %d: f64) {
   tt.store %q, %s : !tt.ptr<f32>
   tt.return
 }
+
+// arith.truncf from f32 to bf16: a cvt per pair of a thread's elements (the
+// first in the low half: cvt puts its first source in the upper one), on
+// sm_90 and sm_80 alike, as Triton emits; LLVM's fptrunc would convert and
+// pack one element at a time.
+// CHECK-LABEL: llvm.func @truncf_bf16
+// CHECK-NOT: llvm.fptrunc
+// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att "cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,f,f" %{{.*}}, %{{.*}} : (f32, f32) -> i32
+// CHECK-NOT: cvt.rn.bf16x2
+// CHECK: llvm.return
+// SM80-LABEL: llvm.func @truncf_bf16
+// SM80-COUNT-2: cvt.rn.bf16x2.f32
+tt.func public @truncf_bf16(%in: !tt.ptr<f32>, %out: !tt.ptr<bf16>) {
+  %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+  %pi = tt.splat %in : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+  %qi = tt.addptr %pi, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+  %x = tt.load %qi : tensor<512x!tt.ptr<f32>, #blocked>
+  %y = arith.truncf %x : tensor<512xf32, #blocked> to tensor<512xbf16, #blocked>
+  %po = tt.splat %out : !tt.ptr<bf16> -> tensor<512x!tt.ptr<bf16>, #blocked>
+  %qo = tt.addptr %po, %r : tensor<512x!tt.ptr<bf16>, #blocked>, tensor<512xi32, #blocked>
+  tt.store %qo, %y : tensor<512x!tt.ptr<bf16>, #blocked>
+  tt.return
+}
+
 }

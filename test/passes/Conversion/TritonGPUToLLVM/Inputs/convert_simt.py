@@ -1,0 +1,102 @@
+"""Lowers ttg.convert_layout kernels that stay within warps (shuffles, no
+shared memory) and runs them on the CPU (utils/simt_sim.py): a tile loaded
+in one layout, converted, stored from the other must come back unchanged.
+8- and 16-bit elements that both layouts hold together in a thread move as
+one 32-bit word per shuffle. Prints one line per case, PASS or FAIL with the
+shuffle count, then a count.
+
+Usage: convert_simt.py TRITON_OPT UTILS_DIR
+"""
+import sys
+
+import numpy as np
+
+OPT = sys.argv[1]
+sys.path.insert(0, sys.argv[2])
+import simt_sim  # noqa: E402
+from simt_kernels import HEADER, blocked, lst, lower, offsets  # noqa: E402
+
+NP = {"i8": np.int8, "i16": np.int16, "f16": np.float16, "i32": np.int32}
+
+
+def linear(register, lane, warp):
+    f = lambda bases: "[" + ", ".join(lst(b) for b in bases) + "]"
+    return (f"#ttg.linear<{{register = {f(register)}, lane = {f(lane)}, warp = {f(warp)}, "
+            f"block = []}}>")
+
+
+def kernel(m, n, src, dst, ty, warps):
+    t = lambda L, e=ty: f"tensor<{m}x{n}x{e}, {L}>"
+    p = lambda L: f"tensor<{m}x{n}x!tt.ptr<{ty}>, {L}>"
+    body = offsets(src, m, n, "a") + offsets(dst, m, n, "b") + f"""    %ap = tt.splat %x : !tt.ptr<{ty}> -> {p(src)}
+    %aq = tt.addptr %ap, %a : {p(src)}, {t(src, 'i32')}
+    %v = tt.load %aq : {p(src)}
+    %w = ttg.convert_layout %v : {t(src)} -> {t(dst)}
+    %bp = tt.splat %y : !tt.ptr<{ty}> -> {p(dst)}
+    %bq = tt.addptr %bp, %b : {p(dst)}, {t(dst, 'i32')}
+    tt.store %bq, %w : {p(dst)}
+"""
+    return (HEADER % warps + f"  tt.func public @k(%x: !tt.ptr<{ty}>, %y: !tt.ptr<{ty}>) {{\n" +
+            body + "    tt.return\n  }\n}\n")
+
+
+def check(m, n, src, dst, ty, warps, seed):
+    text, shared = lower(OPT, kernel(m, n, src, dst, ty, warps), "-convert-triton-gpu-to-llvm")
+    rng = np.random.default_rng(seed)
+    data = rng.integers(-100, 100, (m, n)).astype(NP[ty])
+    outs, races = simt_sim.run(text, "k", [data, np.zeros((m, n), NP[ty])], 32 * warps, shared)
+    shuffles = text.count('"nvvm.shfl.sync"')
+    problems = list(races)
+    if not np.array_equal(outs[1], data):
+        problems.insert(0, f"wrong values at {int((outs[1] != data).sum())} of {m * n}")
+    if shared or '"nvvm.barrier0"' in text:
+        problems.append(f"went through shared memory ({shared} bytes)")
+    return problems, shuffles
+
+
+MMA8 = ("#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], "
+        "instrShape = [16, 64, 32]}>")
+A8 = f"#ttg.dot_op<{{opIdx = 0, parent = {MMA8}, kWidth = 4}}>"
+WARPS = [[4, 0], [8, 0]]
+# Four consecutive elements of a row in each thread on both sides, the lanes
+# and other registers spread otherwise.
+ROWS4 = linear([[0, 1], [0, 2], [0, 16], [0, 32]], [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]],
+               [[8, 0], [16, 0]])
+ROWS4_DST = linear([[0, 1], [0, 2], [1, 0], [2, 0]], [[0, 4], [0, 8], [0, 16], [0, 32], [4, 0]],
+                   [[8, 0], [16, 0]])
+CASES = [
+    # (name, M, N, source, destination, element, warps)
+    # fp8 attention's P, rounded to e4m3 in the accumulator's layout, to
+    # wgmma's register A: four bytes per shuffle.
+    ("8-bit wgmma accumulator to operand A, kWidth 4", 128, 64, MMA8, A8, "i8", 4),
+    ("the same back", 128, 64, A8, MMA8, "i8", 4),
+    ("8-bit, four bytes of a row together", 32, 64, ROWS4, ROWS4_DST, "i8", 4),
+    ("16-bit, pairs together", 16, 64,
+     linear([[0, 1], [0, 16], [0, 32]], [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], WARPS),
+     linear([[0, 1], [1, 0], [0, 32]], [[0, 2], [0, 4], [0, 8], [0, 16], [2, 0]], WARPS),
+     "f16", 4),
+    # Two bytes together only: the pairs of a row.
+    ("8-bit, pairs together", 16, 64,
+     linear([[0, 1], [0, 16], [0, 32]], [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], WARPS),
+     linear([[0, 1], [1, 0], [0, 2]], [[0, 32], [0, 4], [0, 8], [0, 16], [2, 0]], WARPS),
+     "i8", 4),
+    # Nothing held together on both sides: one element per shuffle.
+    ("8-bit, no common register", 16, 64,
+     linear([[0, 1], [0, 16], [0, 32]], [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], WARPS),
+     linear([[1, 0], [0, 2], [0, 4]], [[0, 1], [0, 8], [0, 16], [0, 32], [2, 0]], WARPS),
+     "i8", 4),
+    ("32-bit elements, one per shuffle", 32, 64, ROWS4, ROWS4_DST, "i32", 4),
+]
+
+failures = 0
+for seed, (name, *case) in enumerate(CASES):
+    try:
+        problems, shuffles = check(*case, seed)
+    except Exception as e:  # a lowering or simulation error is a failure
+        problems, shuffles = [f"{type(e).__name__}: {e}"], 0
+    if problems:
+        failures += 1
+        print(f"FAIL {name}: {'; '.join(problems[:3])}")
+    else:
+        print(f"PASS {name}: {shuffles} shuffles")
+print(f"{len(CASES) - failures} of {len(CASES)} cases match")
