@@ -231,7 +231,9 @@ struct HoistConvertAboveWidening : public OpRewritePattern<ConvertLayoutOp> {
 
 /// convert(f(load...): B -> dot operand of an NVIDIA MMA) -> f(convert(load)
 /// ...) computed in the operand layout, where f is elementwise ops over
-/// loads and constants (not splatted scalars, as 3.6), in a block with a dot: the
+/// loads and constants (not splatted scalars, as 3.6) and broadcasts of
+/// loaded vectors (a row scale, converted as the vector into a slice of the
+/// operand layout), in a block with a dot: the
 /// conversion then sits right after the loads, where the pipeliner loads
 /// straight into the operand layout from shared memory (3.6's
 /// hoistConvertDotOperand: a tf32/bf16 split's rounding and subtractions
@@ -251,12 +253,16 @@ struct HoistConvertIntoDotOperand : public OpRewritePattern<ConvertLayoutOp> {
     Operation *src = op.getSrc().getDefiningOp();
     if (!src || isa<LoadOp, DescriptorLoadOp>(src))
       return failure();
-    SmallVector<Operation *> loads;
-    SmallVector<Value> work = {op.getSrc()};
-    llvm::DenseSet<Value> seen;
+    // The loads reached, each with the layout it is needed in: the operand
+    // layout, or, behind broadcasts and expand_dims (a per-row scale of
+    // dequantized int8 activations), a slice of it.
+    SmallVector<std::pair<Operation *, Attribute>> loads;
+    SmallVector<std::pair<Value, Attribute>> work = {{op.getSrc(), target}};
+    llvm::DenseSet<std::pair<Value, Attribute>> seen;
+    bool reachesTile = false;
     while (!work.empty()) {
-      Value value = work.pop_back_val();
-      if (!seen.insert(value).second)
+      auto [value, layout] = work.pop_back_val();
+      if (!seen.insert({value, layout}).second)
         continue;
       Operation *def = value.getDefiningOp();
       if (!def)
@@ -264,24 +270,31 @@ struct HoistConvertIntoDotOperand : public OpRewritePattern<ConvertLayoutOp> {
       if (isa<arith::ConstantOp>(def))
         continue;
       if (isa<LoadOp, DescriptorLoadOp>(def)) {
-        if (!llvm::is_contained(loads, def))
-          loads.push_back(def);
+        reachesTile |= layout == Attribute(target);
+        if (!llvm::is_contained(loads, std::make_pair(def, layout)))
+          loads.push_back({def, layout});
         continue;
       }
-      if (!isLayoutFreeElementwise(def) || def->getNumResults() != 1)
+      bool widening = isa<BroadcastOp, ExpandDimsOp>(def);
+      if (!(isLayoutFreeElementwise(def) || widening) || def->getNumResults() != 1)
+        return failure();
+      Attribute needed = widening ? operandTarget(def, layout) : layout;
+      if (!needed)
         return failure();
       for (Value operand : def->getOperands())
-        work.push_back(operand);
+        work.push_back({operand, needed});
     }
-    if (loads.empty())
+    // A tile loaded in the loop must be among them: conversions of vectors
+    // alone are not what this is for.
+    if (!reachesTile)
       return failure();
     MaterializedMap done;
-    for (Operation *load : loads) {
+    for (auto [load, layout] : loads) {
       rewriter.setInsertionPointAfter(load);
       Value loaded = load->getResult(0);
       auto type = cast<RankedTensorType>(loaded.getType());
-      done[{loaded, target}] = ConvertLayoutOp::create(rewriter, op.getLoc(),
-                                                       type.cloneWithEncoding(target), loaded);
+      done[{loaded, layout}] = ConvertLayoutOp::create(rewriter, op.getLoc(),
+                                                       type.cloneWithEncoding(layout), loaded);
     }
     rewriter.setInsertionPoint(op);
     rewriter.replaceOp(op, materializeIn(op.getSrc(), target, rewriter, done));

@@ -594,6 +594,32 @@ CASES = {
     # Two programs, each walking the vector in steps of two blocks.
     "sweep7_grid_stride": (4, 3, "2", {"x_ptr": ([4000], "rand(1)"), "y_ptr": ([4000], "zeros"),
                                        "n": 4000}),
+    # Six programs add into each row block of dQ (the interpreter runs them in
+    # one order, the TTIR and the TTGIR alike).
+    "sweep8_dq_atomic": (4, 3, "2,3,2", {"ds_ptr": ([2, 160, 160], "rand(1)"),
+                                         "k_ptr": ([2, 160, 64], "rand(2)"),
+                                         "dq_ptr": ([2, 160, 64], "zeros"), "seq_len": 160}),
+    "sweep8_int8_act": (8, 3, "2,2", {"a_ptr": ([144, 80], "randint(-128,128,1)"),
+                                      "a_scale_ptr": ([144], "rand(2)"),
+                                      "b_ptr": ([80, 144], "rand(3)"), "c_ptr": ([144, 144], "zeros"),
+                                      "M": 144, "N": 144, "K": 80}),
+    "sweep8_bmm_z": (8, 3, "2,2,2", {"a_ptr": ([2, 144, 144], "rand(1)"),
+                                     "b_ptr": ([2, 144, 144], "rand(2)"),
+                                     "c_ptr": ([2, 144, 144], "zeros"), "M": 144, "N": 144, "K": 144,
+                                     "stride_ab": 20736, "stride_bb": 20736, "stride_cb": 20736}),
+    "sweep8_moe_top2": (4, 3, "2", {"logits_ptr": ([80, 64], "rand(1)"),
+                                    "weight_ptr": ([80, 2], "zeros"), "ids_ptr": ([80, 2], "zeros"),
+                                    "T": 80}),
+    "sweep8_discounted": (4, 3, "2", {"r_ptr": ([64, 80], "rand(1)"), "g_ptr": ([64, 80], "zeros"),
+                                      "gamma_ptr": ([64, 80], "rand(2)"), "B": 80}),
+    "sweep8_softmax_bwd": (8, 3, "3", {"y_ptr": ([3, 4000], "rand(1)"),
+                                       "dy_ptr": ([3, 4000], "rand(2)"), "n_cols": 4000}),
+    # Three key/value heads of four query heads each, a context of 160.
+    "sweep8_gqa_decode": (4, 3, "3", {"q_ptr": ([12, 128], "rand(1)"),
+                                      "k_ptr": ([3, 160, 128], "rand(2)"),
+                                      "v_ptr": ([3, 160, 128], "rand(3)"),
+                                      "o_ptr": ([12, 128], "zeros"), "sm_scale": 0.1,
+                                      "ctx_len": 160}),
 }
 # Expert 0 takes rows 0..19, expert 1 rows 20..47, each padded to the block
 # of 64 with num_valid (48).

@@ -51,6 +51,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttg.local_store %t, %view : tensor<128x64xf16, #blocked> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
     // CHECK: ttg.memdesc_subslice %[[VIEW]][0, 32] : !ttg.memdesc<128x64xf16, #[[SHARED]], #[[SMEM]], mutable> -> !ttg.memdesc<128x32xf16, #[[SHARED]], #[[SMEM]], mutable, 128x64>
     %sub = ttg.memdesc_subslice %view[0, 32] : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x32xf16, #shared, #smem, mutable, 128x64>
+    // An immutable view of a mutable buffer (3.6's slices of a pipeline
+    // buffer for a split wgmma).
+    // CHECK: ttg.memdesc_subslice %[[VIEW]][32, 0] : !ttg.memdesc<128x64xf16, #[[SHARED]], #[[SMEM]], mutable> -> !ttg.memdesc<32x64xf16, #[[SHARED]], #[[SMEM]], 128x64>
+    %rows = ttg.memdesc_subslice %view[32, 0] : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<32x64xf16, #shared, #smem, 128x64>
     // CHECK: ttg.memdesc_trans %[[VIEW]] {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #[[SHARED]], #[[SMEM]], mutable> -> !ttg.memdesc<64x128xf16, #[[SHARED]], #[[SMEM]], mutable>
     %tr = ttg.memdesc_trans %view {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x128xf16, #shared, #smem, mutable>
     // CHECK: ttg.memdesc_reshape %[[VIEW]] : !ttg.memdesc<128x64xf16, #[[SHARED]], #[[SMEM]], mutable> -> !ttg.memdesc<2x64x64xf16, #[[SHARED]], #[[SMEM]], mutable>

@@ -169,3 +169,45 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// int8 activations dequantized by a per-row scale (loaded once, broadcast)
+// into a wgmma's register A: the conversion moves up to the int8 load, the
+// scale is converted as the 128-element vector into a slice of the operand
+// layout, and the dequantization runs in the operand layout (3.6's
+// hoistConvertDotOperand), with no conversion of a tile left in the loop.
+// CHECK-LABEL: tt.func @scaled_a_to_load
+// CHECK: %[[V:.*]] = tt.load %arg1
+// CHECK-NEXT: ttg.convert_layout %[[V]] : tensor<128xf32, #{{.*}}> -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #[[DA:ttg.dot_op<{opIdx = 0.*}>]]}>>
+// CHECK: scf.for
+// CHECK: tt.load
+// CHECK-NEXT: ttg.convert_layout %{{.*}} -> tensor<128x64xi8, #[[DA]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : tensor<128x64xf32, #[[DA]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.yield
+#blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @scaled_a_to_load(%p: tensor<128x64x!tt.ptr<i8>, #blocked>, %sp: tensor<128x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #blocked}>>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %n: i32) -> tensor<128x128xf32, #mma> {
+    %scale = tt.load %sp : tensor<128x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %se = tt.expand_dims %scale {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xf32, #blocked>
+    %sb = tt.broadcast %se : tensor<128x1xf32, #blocked> -> tensor<128x64xf32, #blocked>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+      %a = tt.load %p : tensor<128x64x!tt.ptr<i8>, #blocked>
+      %af = arith.sitofp %a : tensor<128x64xi8, #blocked> to tensor<128x64xf32, #blocked>
+      %as = arith.mulf %af, %sb : tensor<128x64xf32, #blocked>
+      %ah = arith.truncf %as : tensor<128x64xf32, #blocked> to tensor<128x64xf16, #blocked>
+      %aA = ttg.convert_layout %ah : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = ttng.warp_group_dot %aA, %b, %acc {inputPrecision = 0 : i32} : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %d : tensor<128x128xf32, #mma>
+    }
+    tt.return %r : tensor<128x128xf32, #mma>
+  }
+}
