@@ -85,18 +85,13 @@ public:
 
   /// f32 to bf16 rounding to nearest, two per cvt (sm_80), as Triton does.
   SmallVector<Value> pairwiseF32ToBF16(ArrayRef<Value> values) {
-    Type i32 = b.getI32Type(), i16 = b.getI16Type(), bf16 = b.getBF16Type();
+    Type i32 = b.getI32Type(), bf16 = b.getBF16Type();
     Value pad = createFloatConstant(b, loc, b.getF32Type(), 0.0);
     // cvt puts its first source in the upper half.
     return pairwise(values, pad, [&](Value lo, Value hi) {
       Value pair = createInlinePtx(b, loc, i32, ValueRange{lo, hi},
                                    "cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,f,f", false)[0];
-      Value first = LLVM::BitcastOp::create(b, loc, bf16, LLVM::TruncOp::create(b, loc, i16, pair));
-      Value second = LLVM::BitcastOp::create(
-          b, loc, bf16,
-          LLVM::TruncOp::create(b, loc, i16,
-                                LLVM::LShrOp::create(b, loc, pair, createI32Constant(b, loc, 16))));
-      return std::make_pair(first, second);
+      return splitHalves(pair, bf16);
     });
   }
 
@@ -124,12 +119,7 @@ public:
           LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i16, hi),
                               createIntConstant(b, loc, i16, 8)));
       Value halves = createInlinePtx(b, loc, i32, packed, text, "=r,h", false)[0];
-      Value first = LLVM::BitcastOp::create(b, loc, f16, LLVM::TruncOp::create(b, loc, i16, halves));
-      Value second = LLVM::BitcastOp::create(
-          b, loc, f16,
-          LLVM::TruncOp::create(b, loc, i16,
-                                LLVM::LShrOp::create(b, loc, halves, createI32Constant(b, loc, 16))));
-      return std::make_pair(first, second);
+      return splitHalves(halves, f16);
     });
   }
 
@@ -147,6 +137,17 @@ private:
         result.push_back(second);
     }
     return result;
+  }
+
+  /// Splits an i32 holding two 16-bit floats of `type` (the first in the
+  /// low half).
+  std::pair<Value, Value> splitHalves(Value pair, Type type) {
+    Type i16 = b.getI16Type();
+    Value first = LLVM::BitcastOp::create(b, loc, type, LLVM::TruncOp::create(b, loc, i16, pair));
+    Value high = LLVM::LShrOp::create(b, loc, pair, createI32Constant(b, loc, 16));
+    Value second =
+        LLVM::BitcastOp::create(b, loc, type, LLVM::TruncOp::create(b, loc, i16, high));
+    return {first, second};
   }
 
   /// Splits an i16 holding two fp8 codes (the first in the low byte).

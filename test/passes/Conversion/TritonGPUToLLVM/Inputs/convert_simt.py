@@ -14,15 +14,9 @@ import numpy as np
 OPT = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
 import simt_sim  # noqa: E402
-from simt_kernels import HEADER, blocked, lst, lower, offsets  # noqa: E402
+from simt_kernels import HEADER, linear, lower, offsets  # noqa: E402
 
 NP = {"i8": np.int8, "i16": np.int16, "f16": np.float16, "i32": np.int32}
-
-
-def linear(register, lane, warp):
-    f = lambda bases: "[" + ", ".join(lst(b) for b in bases) + "]"
-    return (f"#ttg.linear<{{register = {f(register)}, lane = {f(lane)}, warp = {f(warp)}, "
-            f"block = []}}>")
 
 
 def kernel(m, n, src, dst, ty, warps):

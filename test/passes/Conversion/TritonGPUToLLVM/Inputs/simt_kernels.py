@@ -1,5 +1,5 @@
 """Pieces the CPU-simulation tests (wgmma_simt.py, mfma_simt.py,
-ldmatrix_simt.py) share: TTGIR text for row-major offsets and loads of a
+ldmatrix_simt.py, gather_simt.py, convert_simt.py) share: TTGIR text for row-major offsets and loads of a
 tile in a given layout, and the lowering of a kernel to what
 utils/simt_sim.py runs."""
 import os
@@ -22,6 +22,13 @@ def blocked(spt, tpw, wpc, order):
     """A #ttg.blocked layout's text."""
     return (f"#ttg.blocked<{{sizePerThread = {lst(spt)}, threadsPerWarp = {lst(tpw)}, "
             f"warpsPerCTA = {lst(wpc)}, order = {lst(order)}}}>")
+
+
+def linear(register, lane, warp):
+    """A #ttg.linear layout's text (one CTA)."""
+    f = lambda bases: "[" + ", ".join(lst(b) for b in bases) + "]"
+    return (f"#ttg.linear<{{register = {f(register)}, lane = {f(lane)}, warp = {f(warp)}, "
+            f"block = []}}>")
 
 
 def offsets(L, M, N, name):
