@@ -14,7 +14,7 @@ import numpy as np
 OPT = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
 import simt_sim  # noqa: E402
-from simt_kernels import HEADER, linear, lower, offsets  # noqa: E402
+from simt_kernels import HEADER, linear, lower, offsets, run_shuffle_cases  # noqa: E402
 
 NP = {"i8": np.int8, "i16": np.int16, "f16": np.float16, "i32": np.int32}
 
@@ -82,15 +82,4 @@ CASES = [
     ("32-bit elements, one per shuffle", 32, 64, ROWS4, ROWS4_DST, "i32", 4),
 ]
 
-failures = 0
-for seed, (name, *case) in enumerate(CASES):
-    try:
-        problems, shuffles = check(*case, seed)
-    except Exception as e:  # a lowering or simulation error is a failure
-        problems, shuffles = [f"{type(e).__name__}: {e}"], 0
-    if problems:
-        failures += 1
-        print(f"FAIL {name}: {'; '.join(problems[:3])}")
-    else:
-        print(f"PASS {name}: {shuffles} shuffles")
-print(f"{len(CASES) - failures} of {len(CASES)} cases match")
+run_shuffle_cases(CASES, check)

@@ -14,7 +14,7 @@ import numpy as np
 OPT = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
 import simt_sim  # noqa: E402
-from simt_kernels import HEADER, blocked, linear, lower as lower_with  # noqa: E402
+from simt_kernels import HEADER, blocked, linear, lower as lower_with, run_shuffle_cases  # noqa: E402
 
 NP = {"f32": np.float32, "f16": np.float16, "i8": np.int8, "i32": np.int32}
 
@@ -214,15 +214,4 @@ CASES = [
      B([1, 1], [8, 4], [4, 1], [1, 0]), 1, "f16", "i64", 4, False),
 ]
 
-failures = 0
-for seed, (name, *case) in enumerate(CASES):
-    try:
-        problems, shuffles = check(*case, seed)
-    except Exception as e:  # a lowering or simulation error is a failure
-        problems, shuffles = [f"{type(e).__name__}: {e}"], 0
-    if problems:
-        failures += 1
-        print(f"FAIL {name}: {'; '.join(problems[:3])}")
-    else:
-        print(f"PASS {name}: {shuffles} shuffles")
-print(f"{len(CASES) - failures} of {len(CASES)} cases match")
+run_shuffle_cases(CASES, check)

@@ -70,3 +70,20 @@ def lower(opt, src, lowering, name="k"):
     if r.returncode:
         raise RuntimeError(r.stderr.strip().splitlines()[0] if r.stderr else "triton-opt crashed")
     return r.stdout, int(re.search(r"ttg.shared = (\d+)", r.stdout).group(1))
+
+
+def run_shuffle_cases(cases, check):
+    """Runs check(*case, seed) on each (name, *case) of `cases`, which gives
+    (problems, shuffle count); prints PASS or FAIL per case, then a count."""
+    failures = 0
+    for seed, (name, *case) in enumerate(cases):
+        try:
+            problems, shuffles = check(*case, seed)
+        except Exception as e:  # a lowering or simulation error is a failure
+            problems, shuffles = [f"{type(e).__name__}: {e}"], 0
+        if problems:
+            failures += 1
+            print(f"FAIL {name}: {'; '.join(problems[:3])}")
+        else:
+            print(f"PASS {name}: {shuffles} shuffles")
+    print(f"{len(cases) - failures} of {len(cases)} cases match")
