@@ -421,23 +421,19 @@ WordPacking planWordPacking(const FlatLayout &src, const FlatLayout &dst, unsign
   if (elementBits != 8 && elementBits != 16)
     return packing;
   unsigned maxPacked = llvm::Log2_32(32 / elementBits);
-  auto touchedElsewhere = [&](uint64_t basis) {
-    for (const FlatLayout *layout : {&src, &dst})
-      for (ArrayRef<uint64_t> bases : {ArrayRef<uint64_t>(layout->registers),
-                                       ArrayRef<uint64_t>(layout->lanes),
-                                       ArrayRef<uint64_t>(layout->warps)})
-        for (uint64_t other : bases)
-          if (other != basis && (other & basis))
-            return true;
-    return false;
+  // The bit is in one basis of the layout, a register's.
+  auto onlyInOneRegister = [](const FlatLayout &layout, uint64_t bit) {
+    auto touching = [&](ArrayRef<uint64_t> bases) {
+      return llvm::count_if(bases, [&](uint64_t basis) { return basis & bit; });
+    };
+    return touching(layout.registers) == 1 && touching(layout.lanes) == 0 &&
+           touching(layout.warps) == 0;
   };
   for (auto [i, basis] : llvm::enumerate(src.registers)) {
     if (packing.srcPositions.size() == maxPacked)
       break;
-    if (!llvm::isPowerOf2_64(basis) || llvm::count(src.registers, basis) != 1 ||
-        llvm::count(dst.registers, basis) != 1 || llvm::is_contained(src.lanes, basis) ||
-        llvm::is_contained(dst.lanes, basis) || llvm::is_contained(src.warps, basis) ||
-        llvm::is_contained(dst.warps, basis) || touchedElsewhere(basis))
+    if (!llvm::isPowerOf2_64(basis) || !llvm::is_contained(dst.registers, basis) ||
+        !onlyInOneRegister(src, basis) || !onlyInOneRegister(dst, basis))
       continue;
     packing.srcPositions.push_back(i);
     packing.dstPositions.push_back(llvm::find(dst.registers, basis) - dst.registers.begin());
@@ -469,6 +465,56 @@ uint64_t registerOfWordElement(uint64_t word, uint64_t j, ArrayRef<unsigned> pos
       full |= uint64_t(1) << bit;
   }
   return full;
+}
+
+/// A vector of a word's elements (as integers) and the integer of the word.
+std::pair<VectorType, Type> getWordTypes(OpBuilder &b, const WordPacking &packing,
+                                         unsigned elementBits) {
+  Type element = b.getIntegerType(elementBits);
+  return {VectorType::get({int64_t(packing.elements())}, element),
+          b.getIntegerType(elementBits * packing.elements())};
+}
+
+/// The source registers `values` (over `numRegisterBits` register bits)
+/// packed into words, one per word register.
+SmallVector<Value> packWords(OpBuilder &b, Location loc, ArrayRef<Value> values,
+                             const WordPacking &packing, unsigned numRegisterBits,
+                             unsigned elementBits) {
+  auto [vectorType, wordType] = getWordTypes(b, packing, elementBits);
+  Type element = vectorType.getElementType();
+  SmallVector<Value> words;
+  for (uint64_t w = 0; w < (values.size() >> packing.srcPositions.size()); ++w) {
+    Value word = LLVM::UndefOp::create(b, loc, vectorType);
+    for (uint64_t j = 0; j < packing.elements(); ++j) {
+      Value value = values[registerOfWordElement(w, j, packing.srcPositions, numRegisterBits)];
+      if (value.getType() != element)
+        value = LLVM::BitcastOp::create(b, loc, element, value);
+      word = LLVM::InsertElementOp::create(b, loc, word, value, createI32Constant(b, loc, j));
+    }
+    words.push_back(LLVM::BitcastOp::create(b, loc, wordType, word));
+  }
+  return words;
+}
+
+/// The destination registers (over `numRegisterBits` register bits, of
+/// `registerType`) unpacked from `words`.
+SmallVector<Value> unpackWords(OpBuilder &b, Location loc, ArrayRef<Value> words,
+                               const WordPacking &packing, unsigned numRegisterBits,
+                               Type registerType) {
+  auto [vectorType, wordType] =
+      getWordTypes(b, packing, registerType.getIntOrFloatBitWidth());
+  SmallVector<Value> elements(size_t(1) << numRegisterBits);
+  for (auto [w, word] : llvm::enumerate(words)) {
+    Value vector = LLVM::BitcastOp::create(b, loc, vectorType, word);
+    for (uint64_t j = 0; j < packing.elements(); ++j) {
+      Value value =
+          LLVM::ExtractElementOp::create(b, loc, vector, createI32Constant(b, loc, j));
+      if (registerType != value.getType())
+        value = LLVM::BitcastOp::create(b, loc, registerType, value);
+      elements[registerOfWordElement(w, j, packing.dstPositions, numRegisterBits)] = value;
+    }
+  }
+  return elements;
 }
 
 /// Picks `values[base ^ offsets(lane bits)]` with a tree of selects over the
@@ -633,26 +679,8 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       return op.emitError("ttg.convert_layout within warps between these layouts is not "
                           "supported yet by the LLVM lowering");
     SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
-    Type elementInt = rewriter.getIntegerType(elementBits);
-    auto wordType = VectorType::get({int64_t(packing.elements())}, elementInt);
-    Type wordInt = rewriter.getIntegerType(elementBits * packing.elements());
-    if (!packing.empty()) {
-      SmallVector<Value> words;
-      unsigned numRegisterBits = src.registers.size();
-      for (uint64_t w = 0; w < (values.size() >> packing.srcPositions.size()); ++w) {
-        Value word = LLVM::UndefOp::create(rewriter, loc, wordType);
-        for (uint64_t j = 0; j < packing.elements(); ++j) {
-          Value element = values[registerOfWordElement(w, j, packing.srcPositions,
-                                                       numRegisterBits)];
-          if (element.getType() != elementInt)
-            element = LLVM::BitcastOp::create(rewriter, loc, elementInt, element);
-          word = LLVM::InsertElementOp::create(rewriter, loc, word, element,
-                                               createI32Constant(rewriter, loc, j));
-        }
-        words.push_back(LLVM::BitcastOp::create(rewriter, loc, wordInt, word));
-      }
-      values = std::move(words);
-    }
+    if (!packing.empty())
+      values = packWords(rewriter, loc, values, packing, src.registers.size(), elementBits);
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
     unsigned laneBits = llvm::Log2_32(target.getWarpSize());
     SmallVector<Value> laneBitSet;
@@ -699,21 +727,8 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
                               [&](uint64_t t) { return received.at(t); });
       results.push_back(result);
     }
-    if (!packing.empty()) {
-      unsigned numRegisterBits = dst.registers.size();
-      SmallVector<Value> elements(size_t(1) << numRegisterBits);
-      for (auto [w, word] : llvm::enumerate(results)) {
-        Value vector = LLVM::BitcastOp::create(rewriter, loc, wordType, word);
-        for (uint64_t j = 0; j < packing.elements(); ++j) {
-          Value element = LLVM::ExtractElementOp::create(rewriter, loc, vector,
-                                                         createI32Constant(rewriter, loc, j));
-          if (registerType != elementInt)
-            element = LLVM::BitcastOp::create(rewriter, loc, registerType, element);
-          elements[registerOfWordElement(w, j, packing.dstPositions, numRegisterBits)] = element;
-        }
-      }
-      results = std::move(elements);
-    }
+    if (!packing.empty())
+      results = unpackWords(rewriter, loc, results, packing, dst.registers.size(), registerType);
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results, rewriter,
                                           op.getType()));
     return success();
