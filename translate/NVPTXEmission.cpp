@@ -65,6 +65,14 @@ static void useShortSharedPointers() { setLLVMFlagDefault("nvptx-short-ptr", tru
 /// changes.
 static void avoidScalarPRE() { setLLVMFlagDefault("enable-pre", false); }
 
+/// An address `base + sext(offset) * size` as one `mad.wide.s32`, as upstream
+/// Triton configures the NVPTX backend, rather than `mul.wide.s32` and
+/// `add.s64`: ptxas turns the pair into IMAD.WIDE, the fused form into
+/// LEA/LEA.HI.X on the integer pipe. In a wgmma loop the IMAD.WIDEs stall
+/// dispatch beside the tensor cores' work (ncu: a third of the K-major-A
+/// matmul's stall samples); fused, that matmul runs 17% faster on the H200.
+static void useWideMultiplyAdd() { setLLVMFlagDefault("nvptx-mad-wide-opt", true); }
+
 namespace {
 /// What ptxas allocates for a kernel: registers per thread and bytes of
 /// spill stores (the largest over the module's functions).
@@ -129,6 +137,7 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch, int 
                                             int64_t sharedBytes) {
   useShortSharedPointers();
   avoidScalarPRE();
+  useWideMultiplyAdd();
   std::string features = "+ptx" + std::to_string(ptxVersion);
   auto machine = createTargetMachine("nvptx64-nvidia-cuda", arch, features);
   if (!machine)
