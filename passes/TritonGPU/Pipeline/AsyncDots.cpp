@@ -64,11 +64,22 @@ WarpGroupDotWaitOp threadThroughWait(WarpGroupDotWaitOp wait, ArrayRef<Value> va
   return newWait;
 }
 
+/// The first pendings = 0 wait of the body before `user`.
+WarpGroupDotWaitOp waitZeroBefore(Operation *user, scf::ForOp forOp) {
+  Operation *inBody = forOp.getBody()->findAncestorOpInBlock(*user);
+  for (Operation &op : *forOp.getBody()) {
+    if (&op == inBody)
+      break;
+    if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op))
+      if (wait.getPendings() == 0)
+        return wait;
+  }
+  return {};
+}
+
 /// Whether a shared operand stays put while the dot runs on: made outside
 /// the loop, or a view of a multi-buffered slot.
-bool isStableOperand(Value operand, scf::ForOp forOp) {
-  if (!isa<MemDescType>(operand.getType()))
-    return true;
+bool isStableSharedOperand(Value operand, scf::ForOp forOp) {
   Value v = operand;
   for (int depth = 0; depth < 16; ++depth) {
     if (auto arg = dyn_cast<BlockArgument>(v)) {
@@ -87,17 +98,24 @@ bool isStableOperand(Value operand, scf::ForOp forOp) {
   return forOp.isDefinedOutsideOfLoop(v) || v.getDefiningOp<MemDescIndexOp>();
 }
 
-/// The first pendings = 0 wait of the body before `user`.
-WarpGroupDotWaitOp waitZeroBefore(Operation *user, scf::ForOp forOp) {
-  Operation *inBody = forOp.getBody()->findAncestorOpInBlock(*user);
-  for (Operation &op : *forOp.getBody()) {
-    if (&op == inBody)
-      break;
-    if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op))
-      if (wait.getPendings() == 0)
-        return wait;
-  }
-  return {};
+/// Whether a dot's register operand (A) keeps its registers while the dot
+/// runs on into the next iteration: made outside the loop, or made in the
+/// body after a wait for every dot, which retires the previous iteration's
+/// dot before the operand is made again. The PTX ISA makes writing a
+/// running wgmma's A registers undefined, and ptxas does not guard them
+/// across the loop's back edge: an int8 A converted at the top of the body
+/// was overwritten under the previous iteration's wgmma (wrong results on
+/// the H200 once the surrounding code changed).
+bool isStableRegisterOperand(Value operand, scf::ForOp forOp) {
+  if (forOp.isDefinedOutsideOfLoop(operand))
+    return true;
+  Operation *def = operand.getDefiningOp();
+  return def && waitZeroBefore(def, forOp);
+}
+
+bool isStableOperand(Value operand, scf::ForOp forOp) {
+  return isa<MemDescType>(operand.getType()) ? isStableSharedOperand(operand, forOp)
+                                              : isStableRegisterOperand(operand, forOp);
 }
 
 /// The iter_arg a dot can stay in flight through; std::nullopt if it must be
