@@ -286,11 +286,10 @@ SmallVector<Value> boxCoords(OpBuilder &b, Location loc, ValueRange blockCoords,
 }
 
 /// Who issues a copy's boxes: box i goes to one elected lane of warp
-/// i % numWarps. The warp id is lane 0's (a shuffle), so ptxas sees a
-/// warp-uniform condition, and elect.sync picks the lane (as 3.6). The
-/// shuffle is made once, at the function's entry (where every lane runs):
-/// LLVM neither merges nor hoists shuffles, and one per copy in a
-/// pipelined loop costs the loop a shuffle each.
+/// i % numWarps. The warp id is the uniform one (getUniformWarpId), so ptxas
+/// sees a warp-uniform condition, and elect.sync picks the lane (as 3.6);
+/// one shuffle per copy in a pipelined loop would cost the loop a shuffle
+/// each.
 struct BoxIssuers {
   BoxIssuers(OpBuilder &b, Location loc, const TargetInfoBase &target, unsigned numWarps)
       : numWarps(numWarps) {
@@ -298,21 +297,6 @@ struct BoxIssuers {
     elected = NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
   }
 
-  static Value getUniformWarpId(OpBuilder &b, Location loc, const TargetInfoBase &target) {
-    Block *entry = &b.getInsertionBlock()->getParent()->getParentOfType<FunctionOpInterface>()
-                        ->getRegion(0)
-                        .front();
-    constexpr StringLiteral kMarker = "tt.uniform_warp_id";
-    for (Operation &op : *entry)
-      if (op.hasAttr(kMarker))
-        return op.getResult(0);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(entry);
-    LaneAndWarp thread = getLaneAndWarp(b, loc, target);
-    Value warp = target.shuffleIdx(b, loc, thread.warp, createI32Constant(b, loc, 0));
-    warp.getDefiningOp()->setAttr(kMarker, b.getUnitAttr());
-    return warp;
-  }
   /// Whether the calling thread issues box `i`.
   Value issues(OpBuilder &b, Location loc, unsigned i) const {
     return LLVM::AndOp::create(b, loc, elected, emitEq(b, loc, warp, i % numWarps));

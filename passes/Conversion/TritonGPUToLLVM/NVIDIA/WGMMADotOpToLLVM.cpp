@@ -342,8 +342,12 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
       return failure();
 
     Location loc = op.getLoc();
-    LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
-    Value warpGroup = LLVM::LShrOp::create(rewriter, loc, thread.warp,
+    // The warpgroup from the uniform warp id: the descriptors' start
+    // addresses depend on it, and ptxas keeps them in uniform registers only
+    // if it can tell; from tid / 128 it built them in vector registers and
+    // moved each into a uniform one per wgmma (R2UR), 6.5 M of them in a
+    // 16-warp attention.
+    Value warpGroup = LLVM::LShrOp::create(rewriter, loc, getUniformWarpId(rewriter, loc, target),
                                            createI32Constant(rewriter, loc, 2));
 
     // Operand tiles: A per M tile and K step, B per N tile and K step.

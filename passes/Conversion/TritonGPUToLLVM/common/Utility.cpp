@@ -8,6 +8,7 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
@@ -80,6 +81,23 @@ LaneAndWarp mlir::triton::getLaneAndWarp(OpBuilder &b, Location loc,
   // free of side effects, so LLVM hoists it out of loops and shares it.
   Value warp = LLVM::UDivOp::create(b, loc, tid, createI32Constant(b, loc, warpSize));
   return {lane, warp};
+}
+
+Value mlir::triton::getUniformWarpId(OpBuilder &b, Location loc,
+                                     const TargetInfoBase &target) {
+  Block *entry = &b.getInsertionBlock()->getParent()->getParentOfType<FunctionOpInterface>()
+                      ->getRegion(0)
+                      .front();
+  constexpr StringLiteral kMarker = "tt.uniform_warp_id";
+  for (Operation &op : *entry)
+    if (op.hasAttr(kMarker))
+      return op.getResult(0);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(entry);
+  LaneAndWarp thread = getLaneAndWarp(b, loc, target);
+  Value warp = target.shuffleIdx(b, loc, thread.warp, createI32Constant(b, loc, 0));
+  warp.getDefiningOp()->setAttr(kMarker, b.getUnitAttr());
+  return warp;
 }
 
 /// Adds to `terms` the contribution of the bits of `index` whose bases are

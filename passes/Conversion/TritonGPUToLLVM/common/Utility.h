@@ -44,6 +44,13 @@ struct LaneAndWarp {
 };
 LaneAndWarp getLaneAndWarp(OpBuilder &b, Location loc, const TargetInfoBase &target);
 
+/// The calling thread's warp as lane 0's (a shuffle), i32, which ptxas knows
+/// is the same in every lane: values made from it live in uniform registers
+/// (wgmma descriptors, warp-uniform branches). Made once, at the entry of the
+/// function being built (where every lane runs), and shared by later calls:
+/// LLVM neither merges nor hoists shuffles.
+Value getUniformWarpId(OpBuilder &b, Location loc, const TargetInfoBase &target);
+
 /// The tensor coordinates (i32, one per output dimension) of every register of
 /// the calling thread in `layout` (a distributed linear layout over register,
 /// lane, warp, block; block must be trivial).

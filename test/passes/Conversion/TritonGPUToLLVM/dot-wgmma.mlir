@@ -174,10 +174,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // bytes) further, in the run-time part of the start address; a 128x128
 // tile over 4 warps repeats over M (rows 64.., +8192 bytes) and N (columns
 // 64.., the next 64-column chunk of B, +8192 bytes): 4 tiles x 4 K steps.
+// The warpgroup comes from lane 0's warp (a shuffle), which ptxas knows is
+// warp-uniform, so the descriptors stay in uniform registers.
 // CHECK-LABEL: llvm.func internal @two_warpgroups
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
 // CHECK: %[[WARP:.*]] = llvm.udiv %[[TID]]
-// CHECK: %[[WG:.*]] = llvm.lshr %[[WARP]]
+// CHECK: %[[UWARP:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[WARP]], %{{.*}}, %{{.*}} {tt.uniform_warp_id}
+// CHECK: %[[WG:.*]] = llvm.lshr %[[UWARP]]
 // CHECK: %[[BIT:.*]] = llvm.and %[[WG]]
 // CHECK: llvm.mul %[[BIT]], %{{.*}} : i32
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
