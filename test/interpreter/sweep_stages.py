@@ -620,6 +620,40 @@ CASES = {
                                       "v_ptr": ([3, 160, 128], "rand(3)"),
                                       "o_ptr": ([12, 128], "zeros"), "sm_scale": 0.1,
                                       "ctx_len": 160}),
+    # The ninth wide sweep (utils/gpu/sweep_wide9.py): 64-bit and bitwise
+    # atomics (two programs, one order in the interpreter); variable-length
+    # attention over sequences of 1, 17 and 160 tokens (cu_seqlens in FILES;
+    # heads 0 and 1 of 16); a while-loop matmul whose K (72) is read from
+    # memory; a matmul with its tile's row maxima and column sums; uint8
+    # pixels; a paged KV-cache write with a padding token (slots in FILES).
+    "sweep9_atomics64": (4, 3, "2", {"x_ptr": ([1504], "randint(-1000000,1000000,1)"),
+                                     "sum_ptr": ([256], "zeros"), "max_ptr": ([256], "zeros"),
+                                     "min_ptr": ([256], "zeros"), "bits_ptr": ([512], "zeros"),
+                                     "and_ptr": ([256], "ones"), "cas_ptr": ([2], "arange"),
+                                     "old_ptr": ([2], "zeros"), "n": 1504}),
+    "sweep9_varlen_attn": (4, 3, "2,2,3", {"q_ptr": ([178, 16, 64], "rand(1)"),
+                                           "k_ptr": ([178, 16, 64], "rand(2)"),
+                                           "v_ptr": ([178, 16, 64], "rand(3)"),
+                                           "o_ptr": ([178, 16, 64], "zeros"),
+                                           "cu_ptr": ([4], "file({OUT}/varlen_cu.npy)"),
+                                           "sm_scale": 0.125}),
+    "sweep9_while_dot": (4, 3, "1,1", {"a_ptr": ([M, K], "rand(1)"), "b_ptr": ([K, N], "rand(2)"),
+                                       "c_ptr": ([M, N], "zeros"),
+                                       "k_len_ptr": ([1], "file({OUT}/while_k.npy)"),
+                                       "M": M, "N": N}),
+    "sweep9_tile_stats": (4, 3, "1,1", {"a_ptr": ([M, 128], "rand(1)"),
+                                        "b_ptr": ([128, N], "rand(2)"), "c_ptr": ([M, N], "zeros"),
+                                        "rowmax_ptr": ([M], "zeros"), "colsum_ptr": ([N], "zeros"),
+                                        "M": M, "N": N, "K": 128}),
+    "sweep9_u8_image": (4, 3, "2", {"src_ptr": ([3 * 1504], "randint(-128,128,1)"),
+                                    "gray_ptr": ([1504], "zeros"), "stretch_ptr": ([1504], "zeros"),
+                                    "hist_ptr": ([256], "zeros"), "npix": 1504}),
+    "sweep9_kv_cache": (4, 3, "5", {"key_ptr": ([5, 8, 128], "rand(1)"),
+                                    "value_ptr": ([5, 8, 128], "rand(2)"),
+                                    "kcache_ptr": ([4, 8, 16, 128], "zeros"),
+                                    "vcache_ptr": ([4, 8, 128, 16], "zeros"),
+                                    "slot_ptr": ([5], "file({OUT}/kv_slots.npy)"),
+                                    "k_scale_ptr": ([1], "file({OUT}/kv_scale.npy)")}),
 }
 # Expert 0 takes rows 0..19, expert 1 rows 20..47, each padded to the block
 # of 64 with num_valid (48).
@@ -639,7 +673,11 @@ FILES.update({
                              -0.09105003625154495, 0.0, 0.07958029955625534, 0.16093020141124725,
                              0.24611230194568634, 0.33791524171829224, 0.44070982933044434,
                              0.5626170039176941, 0.7229568362236023, 1.0], dtype=np.float32),
-    "cumprod_x.npy": (0.95 + 0.1 * np.random.default_rng(0).random((48, 256))).astype(np.float32)})
+    "cumprod_x.npy": (0.95 + 0.1 * np.random.default_rng(0).random((48, 256))).astype(np.float32),
+    "varlen_cu.npy": np.array([0, 1, 18, 178], dtype=np.int32),
+    "while_k.npy": np.array([K], dtype=np.int32),
+    "kv_slots.npy": np.array([17, -1, 3, 40, 63], dtype=np.int64),
+    "kv_scale.npy": np.array([1 / 32], dtype=np.float32)})
 
 
 # Cases compiled for AMD (NAME@ARCH: the kernel NAME's TTIR for hip:ARCH).

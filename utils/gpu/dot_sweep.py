@@ -7,11 +7,14 @@ utils/gpu/harness.py (cases named sweep_*).
 
   dot_sweep.py list          name, warps and stages of each case (prepare.sh)
   dot_sweep.py list-ttgir    the same of the cases also built from 3.6's TTGIR
-  dot_sweep.py dump OUT      on the GPU machine: Triton 3.6's TTIR of each case
-                             (OUT/NAME.ttir; .ttgir, .llir and .ptx beside it)
+  dot_sweep.py dump OUT [GLOB...]
+                             on the GPU machine: Triton 3.6's TTIR of each case
+                             (OUT/NAME.ttir; .ttgir, .llir and .ptx beside it),
+                             or of the cases whose names match a GLOB
 
 The harness imports cases() from here. Only this file knows the configurations.
 """
+import fnmatch
 import os
 import sys
 
@@ -24,6 +27,7 @@ import sweep_wide5  # noqa: E402
 import sweep_wide6  # noqa: E402
 import sweep_wide7  # noqa: E402
 import sweep_wide8  # noqa: E402
+import sweep_wide9  # noqa: E402
 
 # name: (a type, b type, out type, accumulator, input precision,
 #        max_num_imprecise_acc, epilogue, BM, BN, BK, warps, stages, B K-major,
@@ -113,7 +117,8 @@ KERNELS = {
 WIDE = ((sweep_wide, "kernels_wide"), (sweep_wide2, "kernels_wide2"),
         (sweep_wide3, "kernels_wide3"), (sweep_wide4, "kernels_wide4"),
         (sweep_wide5, "kernels_wide5"), (sweep_wide6, "kernels_wide6"),
-        (sweep_wide7, "kernels_wide7"), (sweep_wide8, "kernels_wide8"))
+        (sweep_wide7, "kernels_wide7"), (sweep_wide8, "kernels_wide8"),
+        (sweep_wide9, "kernels_wide9"))
 for _sweep, _ in WIDE:
     KERNELS.update({name: spec[:6] for name, spec in _sweep.KERNELS.items()})
 
@@ -619,7 +624,7 @@ def listing():
         print(name, spec[2], spec[3])
 
 
-def dump(out):
+def dump(out, patterns=()):
     import torch
     import triton
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -642,6 +647,8 @@ def dump(out):
         jobs.append((name, kernel_fn(kernels, name), (1,), kernel_args(torch, name, 256, "cuda")[0],
                      constexprs, warps, stages))
     for name, kernel, grid, args, constexprs, warps, stages in jobs:
+        if patterns and not any(fnmatch.fnmatch(name, p) for p in patterns):
+            continue
         try:
             compiled = kernel[grid](*args, **constexprs, num_warps=warps, num_stages=stages)
         except Exception as e:  # one config Triton rejects must not stop the others
@@ -659,7 +666,7 @@ if __name__ == "__main__":
     elif sys.argv[1:2] == ["list-ttgir"]:
         for name in TTGIR_CASES:
             print(name, KERNELS[name][2], KERNELS[name][3])
-    elif sys.argv[1:2] == ["dump"] and len(sys.argv) == 3:
-        dump(sys.argv[2])
+    elif sys.argv[1:2] == ["dump"] and len(sys.argv) >= 3:
+        dump(sys.argv[2], sys.argv[3:])
     else:
         sys.exit(__doc__)

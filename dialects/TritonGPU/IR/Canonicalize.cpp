@@ -2,8 +2,8 @@
 //
 // A layout conversion that undoes another, or that converts a value made
 // from scalars alone (a splat, a range, a constant), need not move data: the
-// value is made in the target layout instead; one on the way into shared
-// memory is not needed at all.
+// value is made in the target layout instead, as is a histogram's; one on
+// the way into shared memory is not needed at all.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,6 +69,21 @@ struct ConvertOfScalarMade : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// convert(histogram(x)) -> histogram(x): the bins are counted in shared
+/// memory and read back by each thread, so they come out in any distributed
+/// layout at no cost (3.6 folds the same conversion).
+struct ConvertOfHistogram : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+    auto histogram = op.getSrc().getDefiningOp<HistogramOp>();
+    if (!histogram || !isDistributedEncoding(op.getType().getEncoding()))
+      return failure();
+    rewriter.replaceOpWithNewOp<HistogramOp>(op, op.getType(), histogram.getSrc(),
+                                             histogram.getMask());
+    return success();
+  }
+};
+
 /// convert(local_load(m)) -> local_load(m): a load from shared memory can
 /// produce any layout. The new load stays where the old one was, before any
 /// write to the buffer between it and the conversion.
@@ -109,5 +124,6 @@ struct AllocOfConvert : public OpRewritePattern<ConvertLayoutOp> {
 
 void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {
-  results.add<ConvertOfConvert, ConvertOfScalarMade, ConvertOfLocalLoad, AllocOfConvert>(context);
+  results.add<ConvertOfConvert, ConvertOfScalarMade, ConvertOfHistogram, ConvertOfLocalLoad,
+              AllocOfConvert>(context);
 }

@@ -31,6 +31,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %1, %3, %5 : tensor<1024xi32, #b4>, tensor<1024xi32, #b4>, tensor<1024xf32, #b4>
   }
 
+  // A histogram's bins are read back from shared memory by each thread: they
+  // are counted straight into the conversion's layout (with the mask).
+  // CHECK-LABEL: tt.func @histogram_bins
+  tt.func @histogram_bins(%x: tensor<1024xi32, #b1>, %m: tensor<1024xi1, #b1>) -> tensor<256xi32, #b4> {
+    // CHECK: %[[H:.*]] = tt.histogram %arg0, %arg1 : tensor<1024xi32, #{{.*}}> -> tensor<256xi32, #[[B4:.*]]>
+    // CHECK-NOT: ttg.convert_layout
+    // CHECK: tt.return %[[H]] : tensor<256xi32, #[[B4]]>
+    %h = tt.histogram %x, %m : tensor<1024xi32, #b1> -> tensor<256xi32, #b1>
+    %c = ttg.convert_layout %h : tensor<256xi32, #b1> -> tensor<256xi32, #b4>
+    tt.return %c : tensor<256xi32, #b4>
+  }
+
   // Data that must move stays converted.
   // CHECK-LABEL: tt.func @kept
   tt.func @kept(%p: tensor<1024x!tt.ptr<f32>, #b1>) -> tensor<1024xf32, #b4> {
