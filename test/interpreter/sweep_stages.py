@@ -654,6 +654,35 @@ CASES = {
                                     "vcache_ptr": ([4, 8, 128, 16], "zeros"),
                                     "slot_ptr": ([5], "file({OUT}/kv_slots.npy)"),
                                     "k_scale_ptr": ([1], "file({OUT}/kv_scale.npy)")}),
+    # The tenth wide sweep (utils/gpu/sweep_wide10.py): a block-sparse
+    # matmul (its first K block skipped, FILES), an implicit-GEMM 3x3
+    # convolution over two 6x6 images (three nested loops), four unrolled
+    # expert dots, attention with Philox dropout, a 7-token int8 GEMM and a
+    # matmul storing ReLU as fp8 e5m2.
+    "sweep10_block_sparse": (4, 3, "1,1", {"a_ptr": ([M, 128], "rand(1)"),
+                                           "b_ptr": ([128, N], "rand(2)"),
+                                           "c_ptr": ([M, N], "zeros"),
+                                           "live_ptr": ([1, 2], "file({OUT}/block_live.npy)"),
+                                           "M": M, "N": N, "K": 128}),
+    "sweep10_conv2d": (4, 3, "1,2", {"x_ptr": ([2, 6, 6, 64], "rand(1)"),
+                                     "w_ptr": ([3, 3, 64, 64], "rand(2)"),
+                                     "y_ptr": ([2, 6, 6, 64], "zeros"), "H": 6, "W": 6}),
+    "sweep10_expert_dots": (4, 3, "1", {"x_ptr": ([M, 64], "rand(1)"),
+                                        "w_ptr": ([4, 64, 64], "rand(2)"),
+                                        "gate_ptr": ([M, 4], "rand(3)"), "y_ptr": ([M, 64], "zeros"),
+                                        "M": M}),
+    "sweep10_attn_dropout": (4, 3, "1,2", {"q_ptr": ([2, 80, 64], "rand(1)"),
+                                           "k_ptr": ([2, 80, 64], "rand(2)"),
+                                           "v_ptr": ([2, 80, 64], "rand(3)"),
+                                           "o_ptr": ([2, 80, 64], "zeros"), "seed": 1234,
+                                           "seq_len": 80, "sm_scale": 0.125, "p_drop": 0.1}),
+    "sweep10_int8_decode": (4, 3, "2", {"x_ptr": ([7, 256], "randint(-128,128,1)"),
+                                        "w_ptr": ([256, 72], "randint(-128,128,2)"),
+                                        "scale_ptr": ([72], "rand(3)"), "y_ptr": ([7, 72], "zeros"),
+                                        "M": 7, "N": 72, "K": 256}),
+    "sweep10_relu_e5m2": (8, 3, "1,1", {"a_ptr": ([M, 128], "rand(1)"),
+                                        "b_ptr": ([128, N], "rand(2)"), "c_ptr": ([M, N], "zeros"),
+                                        "M": M, "N": N, "K": 128}),
 }
 # Expert 0 takes rows 0..19, expert 1 rows 20..47, each padded to the block
 # of 64 with num_valid (48).
@@ -677,7 +706,8 @@ FILES.update({
     "varlen_cu.npy": np.array([0, 1, 18, 178], dtype=np.int32),
     "while_k.npy": np.array([K], dtype=np.int32),
     "kv_slots.npy": np.array([17, -1, 3, 40, 63], dtype=np.int64),
-    "kv_scale.npy": np.array([1 / 32], dtype=np.float32)})
+    "kv_scale.npy": np.array([1 / 32], dtype=np.float32),
+    "block_live.npy": np.array([[0, 1]], dtype=np.int32)})
 
 
 # Cases compiled for AMD (NAME@ARCH: the kernel NAME's TTIR for hip:ARCH).

@@ -28,6 +28,7 @@ import sweep_wide6  # noqa: E402
 import sweep_wide7  # noqa: E402
 import sweep_wide8  # noqa: E402
 import sweep_wide9  # noqa: E402
+import sweep_wide10  # noqa: E402
 
 # name: (a type, b type, out type, accumulator, input precision,
 #        max_num_imprecise_acc, epilogue, BM, BN, BK, warps, stages, B K-major,
@@ -118,7 +119,7 @@ WIDE = ((sweep_wide, "kernels_wide"), (sweep_wide2, "kernels_wide2"),
         (sweep_wide3, "kernels_wide3"), (sweep_wide4, "kernels_wide4"),
         (sweep_wide5, "kernels_wide5"), (sweep_wide6, "kernels_wide6"),
         (sweep_wide7, "kernels_wide7"), (sweep_wide8, "kernels_wide8"),
-        (sweep_wide9, "kernels_wide9"))
+        (sweep_wide9, "kernels_wide9"), (sweep_wide10, "kernels_wide10"))
 for _sweep, _ in WIDE:
     KERNELS.update({name: spec[:6] for name, spec in _sweep.KERNELS.items()})
 
