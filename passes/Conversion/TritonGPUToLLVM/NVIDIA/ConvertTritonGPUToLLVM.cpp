@@ -96,7 +96,8 @@ struct ConvertTritonGPUToLLVMPass
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
     populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
     populateScanOpToLLVMPatterns(converter, patterns, targetInfo);
-    nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
+    nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths,
+                                              constancies);
     nvidia::populateMMAv2DotOpToLLVMPatterns(converter, patterns);
     nvidia::populateWGMMADotOpToLLVMPatterns(converter, patterns, targetInfo, computeCapability);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, targetInfo);

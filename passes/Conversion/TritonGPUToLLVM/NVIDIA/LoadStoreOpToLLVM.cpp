@@ -4,7 +4,8 @@
 // with one predicated `ld.global` / `st.global` of up to four 32-bit words
 // each, written as inline PTX as Triton does: the predicate is the mask, and
 // masked-off elements of a load take `other` (zero without one). Elements that
-// several threads (or registers) hold are stored by one of them only.
+// several threads (or registers) hold are stored by one of them only; a
+// thread's registers that axis info proves read one address are loaded once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -137,8 +138,9 @@ Value createAsm(OpBuilder &b, Location loc, Type resultType, ValueRange operands
 
 struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
   LoadOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target,
-                const AccessWidths &widths)
-      : ConvertOpToLLVMPattern(converter), target(target), widths(widths) {}
+                const AccessWidths &widths, const ResultConstancies &constancies)
+      : ConvertOpToLLVMPattern(converter), target(target), widths(widths),
+        constancies(constancies) {}
 
   LogicalResult matchAndRewrite(LoadOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -164,8 +166,16 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
     std::string suffix = (op.getIsVolatile() ? std::string(".volatile") : std::string()) +
                          ".global" + getCacheSuffix(op.getCache(), true) +
                          getEvictionSuffix(op.getEvict(), op.getCache());
+    // Registers whose pointer, mask and `other` axis info proves equal to
+    // an earlier register's reuse its loaded value (a per-channel weight
+    // gathered for each of a thread's consecutive elements: one access).
+    SmallVector<int> representatives = getRepresentatives(op, width, ptrs.size());
     SmallVector<Value> results;
     for (unsigned start = 0; start < ptrs.size(); start += width) {
+      if (representatives[start] != static_cast<int>(start)) {
+        results.push_back(results[representatives[start]]);
+        continue;
+      }
       // Text: a move of `other` (or 0) into each word, then the predicated
       // load; without a mask, the load alone (as Triton writes it).
       bool masked = !masks.empty();
@@ -217,8 +227,21 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
     return success();
   }
 
+  /// For each register, the register whose load it reuses: itself unless
+  /// single-element accesses read blocks of one address.
+  SmallVector<int> getRepresentatives(LoadOp op, unsigned width, size_t count) const {
+    auto it = constancies.find(op);
+    std::optional<gpu::LinearLayout> layout =
+        getDistributedLayout(cast<RankedTensorType>(op.getType()));
+    if (width != 1 || it == constancies.end() || !layout ||
+        layout->getInDimSize("register") != static_cast<int32_t>(count))
+      return llvm::to_vector(llvm::seq<int>(0, count));
+    return getConstancyRepresentatives(*layout, it->second);
+  }
+
   const TargetInfoBase &target;
   const AccessWidths &widths;
+  const ResultConstancies &constancies;
 };
 
 struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
@@ -301,6 +324,8 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
 
 void mlir::triton::nvidia::populateLoadStoreOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const TargetInfoBase &target, const AccessWidths &widths) {
-  patterns.add<LoadOpPattern, StoreOpPattern>(converter, target, widths);
+    const TargetInfoBase &target, const AccessWidths &widths,
+    const ResultConstancies &constancies) {
+  patterns.add<LoadOpPattern>(converter, target, widths, constancies);
+  patterns.add<StoreOpPattern>(converter, target, widths);
 }

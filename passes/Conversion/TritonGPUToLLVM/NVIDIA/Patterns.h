@@ -12,10 +12,12 @@ namespace triton {
 namespace nvidia {
 
 /// tt.load and tt.store through tensors of pointers (or one pointer), as
-/// predicated PTX loads and stores of `widths` elements at a time.
+/// predicated PTX loads and stores of `widths` elements at a time; a load's
+/// registers in one block of `constancies` share one access.
 void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
-                                       const TargetInfoBase &target, const AccessWidths &widths);
+                                       const TargetInfoBase &target, const AccessWidths &widths,
+                                       const ResultConstancies &constancies);
 
 /// tt.dot in #ttg.nvidia_mma version 2 layouts: mma.sync per 16x8 tile.
 void populateMMAv2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,

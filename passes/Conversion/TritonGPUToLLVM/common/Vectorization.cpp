@@ -7,6 +7,7 @@
 
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <map>
@@ -91,10 +92,45 @@ AccessWidths mlir::triton::computeAccessWidths(Operation *root, const ModuleAxis
   return widths;
 }
 
+/// The blocks over which a load reads one address under one mask and
+/// `other`: the smallest constancy of the three along each dimension.
+/// Loads that must reach memory each time (volatile, .cv) have none.
+static void addLoadConstancy(LoadOp load, const ModuleAxisInfo &axis,
+                             ResultConstancies &result) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type || load.getIsVolatile() || load.getCache() == CacheModifier::CV ||
+      !isa<RankedTensorType>(load.getPtr().getType()))
+    return;
+  SmallVector<int64_t> constancy(type.getShape());
+  for (Value operand : {load.getPtr(), load.getMask(), load.getOther()}) {
+    if (!operand || !isa<RankedTensorType>(operand.getType()))
+      continue;
+    // A splat `other` (axis info tracks no floats) is the same everywhere.
+    SplatElementsAttr splat;
+    if (operand == load.getOther() &&
+        (operand.getDefiningOp<SplatOp>() || matchPattern(operand, m_Constant(&splat))))
+      continue;
+    AxisInfo info = axis.get(operand);
+    if (info.getRank() != type.getRank())
+      return;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      constancy[d] = std::min(constancy[d], std::max<int64_t>(1, info.getConstancy(d)));
+  }
+  bool any = false;
+  for (int64_t &c : constancy) {
+    c = llvm::bit_floor(static_cast<uint64_t>(c));
+    any |= c > 1;
+  }
+  if (any)
+    result[load] = std::move(constancy);
+}
+
 ResultConstancies mlir::triton::computeResultConstancies(Operation *root,
                                                          const ModuleAxisInfo &axis) {
   ResultConstancies result;
   root->walk([&](Operation *op) {
+    if (auto load = dyn_cast<LoadOp>(op))
+      return addLoadConstancy(load, axis, result);
     Dialect *dialect = op->getDialect();
     bool elementwise = isa<AddPtrOp>(op) ||
                        (dialect && (dialect->getNamespace() == "arith" ||

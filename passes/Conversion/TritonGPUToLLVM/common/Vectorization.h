@@ -31,6 +31,8 @@ AccessWidths computeAccessWidths(Operation *root, const ModuleAxisInfo &axis);
 /// constant over aligned blocks of more than one element, the block size
 /// along each dimension (axis info's constancy, a power of two). A thread
 /// computes one element per block it holds and reuses it for the others.
+/// The same for tt.load (not volatile, not .cv) over the blocks where its
+/// pointer, mask and `other` are all constant: one access per block.
 using ResultConstancies = llvm::DenseMap<Operation *, SmallVector<int64_t>>;
 ResultConstancies computeResultConstancies(Operation *root, const ModuleAxisInfo &axis);
 

@@ -57,6 +57,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v : tensor<512xf32, #blocked>
   }
 
+  // A per-channel weight gathered for each element (channel = index / hw,
+  // hw a multiple of 16): axis info proves the address and the mask
+  // constant over blocks of 16, so each thread loads once per four
+  // consecutive elements (two accesses for its eight), and a volatile load
+  // still reads every element.
+  // CHECK-LABEL: llvm.func @per_channel
+  // CHECK-COUNT-2: "mov.b32 $0, $1;\0A\09@$3 ld.global.b32 { $0 }, [ $2 + 0 ];"
+  // CHECK-NOT: "mov.b32 $0, $1;\0A\09@$3 ld.global.b32
+  // CHECK-COUNT-8: ld.volatile.global.b32
+  // CHECK-NOT: ld.volatile.global.b32
+  // CHECK: llvm.return
+  tt.func public @per_channel(%w: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %hw: i32 {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %hws = tt.splat %hw : i32 -> tensor<1024xi32, #blocked>
+    %ch = arith.divsi %r, %hws : tensor<1024xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<1024xi32, #blocked>
+    %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #blocked>
+    %ws = tt.splat %w : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %wp = tt.addptr %ws, %ch : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %zero = arith.constant dense<0.0> : tensor<1024xf32, #blocked>
+    %v = tt.load %wp, %m, %zero : tensor<1024x!tt.ptr<f32>, #blocked>
+    %u = tt.load %wp, %m {isVolatile = true} : tensor<1024x!tt.ptr<f32>, #blocked>
+    %s = arith.addf %v, %u : tensor<1024xf32, #blocked>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %yp = tt.addptr %ys, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    tt.store %yp, %s : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+
   // A 64-element tensor over 128 threads: lanes of warps 2 and 3 repeat
   // warps 0 and 1, and only the owners store. Booleans travel as bytes.
   // CHECK-LABEL: llvm.func @duplicated
