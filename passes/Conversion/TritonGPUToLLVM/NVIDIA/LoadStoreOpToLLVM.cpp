@@ -169,7 +169,11 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
     // Registers whose pointer, mask and `other` axis info proves equal to
     // an earlier register's reuse its loaded value (a per-channel weight
     // gathered for each of a thread's consecutive elements: one access).
-    SmallVector<int> representatives = getRepresentatives(op, width, ptrs.size());
+    // (Wider accesses keep every register: their blocks are already one load.)
+    int count = static_cast<int>(ptrs.size());
+    SmallVector<int> representatives =
+        width == 1 ? getSharedRegisters(op, valueType, count, constancies)
+                   : llvm::to_vector(llvm::seq<int>(0, count));
     SmallVector<Value> results;
     for (unsigned start = 0; start < ptrs.size(); start += width) {
       if (representatives[start] != static_cast<int>(start)) {
@@ -225,18 +229,6 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
     }
     rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, valueType));
     return success();
-  }
-
-  /// For each register, the register whose load it reuses: itself unless
-  /// single-element accesses read blocks of one address.
-  SmallVector<int> getRepresentatives(LoadOp op, unsigned width, size_t count) const {
-    auto it = constancies.find(op);
-    std::optional<gpu::LinearLayout> layout =
-        getDistributedLayout(cast<RankedTensorType>(op.getType()));
-    if (width != 1 || it == constancies.end() || !layout ||
-        layout->getInDimSize("register") != static_cast<int32_t>(count))
-      return llvm::to_vector(llvm::seq<int>(0, count));
-    return getConstancyRepresentatives(*layout, it->second);
   }
 
   const TargetInfoBase &target;

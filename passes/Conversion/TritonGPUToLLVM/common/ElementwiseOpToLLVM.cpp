@@ -21,17 +21,6 @@ using namespace mlir::triton;
 
 namespace {
 
-/// For each of the `count` registers of `op`'s result, the register whose
-/// value it shares (itself unless axis info proved blocks of equal elements).
-SmallVector<int> getRepresentatives(Operation *op, RankedTensorType type, int count,
-                                    const ResultConstancies &constancies) {
-  auto it = constancies.find(op);
-  std::optional<gpu::LinearLayout> layout = getDistributedLayout(type);
-  if (it == constancies.end() || !layout)
-    return llvm::to_vector(llvm::seq<int>(0, count));
-  return getConstancyRepresentatives(*layout, it->second);
-}
-
 /// The elements of each operand, a scalar operand repeated `count` times.
 SmallVector<SmallVector<Value>> unpackOperands(Location loc, ValueRange operands,
                                                unsigned count, OpBuilder &b) {
@@ -70,7 +59,7 @@ struct TensorArithOpPattern : ConversionPattern {
     SmallVector<Type> scalarTypes;
     for (Type type : op->getResultTypes())
       scalarTypes.push_back(cast<RankedTensorType>(type).getElementType());
-    SmallVector<int> representatives = getRepresentatives(op, resultType, *count, constancies);
+    SmallVector<int> representatives = getSharedRegisters(op, resultType, *count, constancies);
     SmallVector<SmallVector<Value>> results(op->getNumResults());
     for (int i = 0; i < *count; ++i) {
       if (representatives[i] != i) {
@@ -160,7 +149,7 @@ struct PerElementPattern : ConvertOpToLLVMPattern<SourceOp> {
       return rewriter.notifyMatchFailure(op, "result layout has no linear layout");
     SmallVector<SmallVector<Value>> elements =
         unpackOperands(loc, adaptor.getOperands(), *count, rewriter);
-    SmallVector<int> representatives = getRepresentatives(op, tensorType, *count, constancies);
+    SmallVector<int> representatives = getSharedRegisters(op, tensorType, *count, constancies);
     SmallVector<Value> results;
     for (int i = 0; i < *count; ++i) {
       if (representatives[i] != i) {

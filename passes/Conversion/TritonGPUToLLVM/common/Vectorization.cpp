@@ -174,3 +174,15 @@ SmallVector<int> mlir::triton::getConstancyRepresentatives(const gpu::LinearLayo
   }
   return representatives;
 }
+
+SmallVector<int> mlir::triton::getSharedRegisters(Operation *op, Type type, int count,
+                                                  const ResultConstancies &constancies) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  auto it = constancies.find(op);
+  std::optional<gpu::LinearLayout> layout;
+  if (tensorType && it != constancies.end())
+    layout = getDistributedLayout(tensorType);
+  if (!layout || layout->getInDimSize("register") != count)
+    return llvm::to_vector(llvm::seq<int>(0, count));
+  return getConstancyRepresentatives(*layout, it->second);
+}

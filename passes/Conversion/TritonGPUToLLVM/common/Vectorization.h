@@ -41,6 +41,12 @@ ResultConstancies computeResultConstancies(Operation *root, const ModuleAxisInfo
 SmallVector<int> getConstancyRepresentatives(const gpu::LinearLayout &layout,
                                              ArrayRef<int64_t> constancy);
 
+/// For each of the `count` registers of `op`'s result of `type`, the register
+/// whose value it shares: itself unless `constancies` has blocks for `op` and
+/// `type` is a tensor whose linear layout has those `count` registers.
+SmallVector<int> getSharedRegisters(Operation *op, Type type, int count,
+                                    const ResultConstancies &constancies);
+
 /// The bit width an element of `type` has in memory (booleans take a byte).
 unsigned getMemoryBitWidth(Type type);
 

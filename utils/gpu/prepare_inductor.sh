@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Compiles, on the build machine, the inductor sweep's kernels with this
+# toolchain: SRC (default utils/gpu/ttir/inductor) holds Triton 3.6's TTIR of
+# every kernel TorchInductor generated for inductor_cases.py, as
+# `inductor_sweep.py capture` dumped them on the GPU machine, and index.json
+# (hash -> file, name, warps, stages). Each is compiled at Triton's warps and
+# stages into OUT/HASH.{cubin,json} for `inductor_sweep.py compare OUT`. A
+# kernel our tools cannot compile is reported with its first error.
+#
+# With TRITON_ASM (a folder of Triton's own NAME-HASH8.ptx, from the
+# triton_asm.tar.gz a compare run wrote), Triton's PTX is also assembled by
+# our ptxas into OUT/HASH@tptx.cubin, which compare times beside ours.
+#
+# Usage: utils/gpu/prepare_inductor.sh OUT [SRC [TRITON_ASM]]   (OUT inside
+# the repository, so it travels to the GPU machine with the working tree)
+set -uo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+out="$1" src="${2:-$here/ttir/inductor}" asm="${3:-}"
+mkdir -p "$out"
+cp "$src/index.json" "$out/index.json"
+ok=0 failed=0
+while read -r hash file warps stages ctas; do
+  if "$here/../triton-compile" --num-warps "$warps" --num-stages "$stages" --num-ctas "$ctas" \
+       -o "$out/$hash" "$src/$file" 2> "$out/$hash.log"; then
+    ok=$((ok + 1))
+    rm -f "$out/$hash.ptx" "$out/$hash.log"
+    theirs="$asm/${file%.ttir}.ptx"
+    if [ -n "$asm" ] && [ -f "$theirs" ]; then
+      "${PTXAS:-/usr/local/cuda/bin/ptxas}" --gpu-name=sm_90a "$theirs" -o "$out/$hash@tptx.cubin"
+    fi
+  else
+    failed=$((failed + 1))
+    echo "FAILED    $file: $(grep -m1 error "$out/$hash.log")"
+  fi
+done < <(/usr/bin/python3 -c '
+import json, sys
+for h, k in sorted(json.load(open(sys.argv[1])).items()):
+    print(h, k["file"], k["num_warps"], k["num_stages"], k["num_ctas"])' "$src/index.json")
+echo "compiled $ok, failed $failed"
