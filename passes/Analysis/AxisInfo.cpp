@@ -358,6 +358,22 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
                           });
         return visitAdd(in[0], in[1], isSub, 1, value);
       })
+      .Case([&](LoadOp load) -> std::optional<AxisInfo> {
+        // Where the pointers (and mask and `other`) repeat, so do the loaded
+        // values, as in 3.6: an index loaded per row makes addresses that
+        // are contiguous along the row (a gather of rows, Inductor's
+        // index_copy and embedding kernels).
+        if (shapeOf(load.getPtr().getType()).size() != shape.size())
+          return std::nullopt; // a block pointer
+        DimVector cont(shape.size(), 1), div(shape.size(), 1), cst;
+        for (size_t d = 0; d < shape.size(); ++d) {
+          int64_t c = in[0].getConstancy(d);
+          for (const AxisInfo &operand : in.drop_front())
+            c = gcd(c, operand.getConstancy(d));
+          cst.push_back(c);
+        }
+        return AxisInfo(cont, div, cst, std::nullopt);
+      })
       .Case([&](AddPtrOp addptr) -> std::optional<AxisInfo> {
         return visitAdd(in[0], in[1], /*isSub=*/false, pointeeBytes(addptr.getType()),
                         std::nullopt);

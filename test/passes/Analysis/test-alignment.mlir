@@ -225,3 +225,38 @@ tt.func public @hints(%table: !tt.ptr<i64>, %k: i32) {
   } {tt.divisibility_arg1 = dense<16> : tensor<1xi32>}
   tt.return
 }
+
+// -----
+
+// A loaded value repeats where its pointer (and mask and `other`) do, as in
+// 3.6: an index loaded once per row of 8 makes addresses contiguous along
+// the row (Inductor's index_copy and embedding kernels gather rows so).
+tt.func public @loaded_index(%ids: !tt.ptr<i64> {tt.divisibility = 16 : i32}, %table: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [32], constant_value = 8}}
+  %c8 = arith.constant dense<8> : tensor<32xi32>
+  // expected-remark @below {{contiguity = [32], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [8], constant_value = <none>}}
+  %row = arith.divsi %r, %c8 : tensor<32xi32>
+  // expected-remark @below {{contiguity = [8], divisibility = [8], constancy = [1], constant_value = <none>}}
+  %col = arith.remsi %r, %c8 : tensor<32xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [32], constant_value = <none>}}
+  %ib = tt.splat %ids : !tt.ptr<i64> -> tensor<32x!tt.ptr<i64>>
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [8], constant_value = <none>}}
+  %ip = tt.addptr %ib, %row : tensor<32x!tt.ptr<i64>>, tensor<32xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [8], constant_value = <none>}}
+  %id = tt.load %ip : tensor<32x!tt.ptr<i64>>
+  // expected-remark @below {{contiguity = [1], divisibility = [1024], constancy = [32], constant_value = 1024}}
+  %w = arith.constant dense<1024> : tensor<32xi64>
+  // expected-remark @below {{contiguity = [1], divisibility = [1024], constancy = [8], constant_value = <none>}}
+  %start = arith.muli %id, %w : tensor<32xi64>
+  // expected-remark @below {{contiguity = [8], divisibility = [8], constancy = [1], constant_value = <none>}}
+  %col64 = arith.extsi %col : tensor<32xi32> to tensor<32xi64>
+  // expected-remark @below {{contiguity = [8], divisibility = [8], constancy = [1], constant_value = <none>}}
+  %off = arith.addi %start, %col64 : tensor<32xi64>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [32], constant_value = <none>}}
+  %tb = tt.splat %table : !tt.ptr<f16> -> tensor<32x!tt.ptr<f16>>
+  // expected-remark @below {{contiguity = [8], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %tp = tt.addptr %tb, %off : tensor<32x!tt.ptr<f16>>, tensor<32xi64>
+  tt.return
+}
