@@ -139,29 +139,74 @@ unsigned loopNesting(Operation *op) {
   return depth;
 }
 
+/// `ifOp` without its results `drop` (unused): their yielded values go.
+void dropIfResults(scf::IfOp ifOp, const llvm::SmallDenseSet<unsigned> &drop,
+                   RewriterBase &rewriter) {
+  SmallVector<Type> types;
+  SmallVector<Value> kept;
+  for (OpResult result : ifOp->getResults())
+    if (!drop.contains(result.getResultNumber())) {
+      types.push_back(result.getType());
+      kept.push_back(result);
+    }
+  rewriter.setInsertionPoint(ifOp);
+  auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), types, ifOp.getCondition(),
+                                 /*addThenBlock=*/false, /*addElseBlock=*/false);
+  for (auto [from, to] : {std::make_pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
+                           std::make_pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
+    while (!to->empty()) // (the builder may have made blocks of its own)
+      rewriter.eraseBlock(&to->front());
+    rewriter.inlineRegionBefore(*from, *to, to->end());
+  }
+  for (scf::YieldOp yield : {newIf.thenYield(), newIf.elseYield()}) {
+    SmallVector<Value> operands;
+    for (auto [i, operand] : llvm::enumerate(yield.getOperands()))
+      if (!drop.contains(i))
+        operands.push_back(operand);
+    rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(operands); });
+  }
+  for (auto [old, now] : llvm::zip(kept, newIf.getResults()))
+    rewriter.replaceAllUsesWith(old, now);
+  rewriter.eraseOp(ifOp);
+}
+
 /// Drops the iter_args `candidates` of `forOp` that nothing reads any more:
 /// their results are unused and they only feed the pure ops computing their
-/// own next value.
+/// own next value, also through the results of scf.ifs in the loop (which
+/// lose those results).
 void dropDeadIterArgs(scf::ForOp forOp, ArrayRef<unsigned> candidates,
                       RewriterBase &rewriter) {
   Operation *yield = forOp.getBody()->getTerminator();
   llvm::SmallDenseSet<unsigned> dead;
   llvm::SetVector<Operation *> deadOps;
+  llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> deadIfResults;
   for (unsigned i : candidates) {
     if (!forOp.getResult(i).use_empty())
       continue;
     llvm::SetVector<Operation *> cycle;
+    llvm::MapVector<Operation *, llvm::SmallDenseSet<unsigned>> ifResults;
     SmallVector<Value> work{forOp.getRegionIterArgs()[i]};
+    llvm::DenseSet<Value> seen;
     bool isDead = true;
     while (!work.empty() && isDead) {
       Value v = work.pop_back_val();
+      if (!seen.insert(v).second)
+        continue;
       for (OpOperand &use : v.getUses()) {
         Operation *user = use.getOwner();
         if (user == yield) {
           isDead &= use.getOperandNumber() == i;
           continue;
         }
-        if (user->getNumRegions() != 0 || !isMemoryEffectFree(user)) {
+        // A branch of an if yields it: it goes on as the if's result.
+        auto ifOp = dyn_cast<scf::IfOp>(user->getParentOp());
+        if (isa<scf::YieldOp>(user) && ifOp) {
+          ifResults[ifOp].insert(use.getOperandNumber());
+          work.push_back(ifOp->getResult(use.getOperandNumber()));
+          continue;
+        }
+        if (user->getNumRegions() != 0 || user->hasTrait<OpTrait::IsTerminator>() ||
+            !isMemoryEffectFree(user)) {
           isDead = false;
           break;
         }
@@ -173,24 +218,32 @@ void dropDeadIterArgs(scf::ForOp forOp, ArrayRef<unsigned> candidates,
       continue;
     dead.insert(i);
     deadOps.insert(cycle.begin(), cycle.end());
+    for (auto &[ifOp, results] : ifResults)
+      deadIfResults[ifOp].insert(results.begin(), results.end());
   }
   if (dead.empty())
     return;
-  // Cut the cycles at the yield, then erase their ops, users first.
+  // Cut the cycles at the yield, then erase their ops, users first, and the
+  // ifs' results between them.
   for (unsigned i : dead)
     rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, forOp.getRegionIterArgs()[i]); });
-  while (!deadOps.empty()) {
-    Operation *unused = nullptr;
-    for (Operation *op : deadOps)
-      if (op->use_empty()) {
-        unused = op;
-        break;
-      }
-    if (!unused)
-      break; // cannot happen: the ops form no cycle within one iteration
-    deadOps.remove(unused);
-    rewriter.eraseOp(unused);
-  }
+  auto eraseUnused = [&] {
+    for (bool erased = true; erased;) {
+      erased = false;
+      for (Operation *op : deadOps)
+        if (op->use_empty()) {
+          deadOps.remove(op);
+          rewriter.eraseOp(op);
+          erased = true;
+          break;
+        }
+    }
+  };
+  eraseUnused();
+  for (auto &[ifOp, results] : deadIfResults)
+    if (llvm::all_of(results, [&](unsigned r) { return ifOp->getResult(r).use_empty(); }))
+      dropIfResults(cast<scf::IfOp>(ifOp), results, rewriter);
+  eraseUnused();
   SmallVector<Value> inits;
   for (auto [i, init] : llvm::enumerate(forOp.getInitArgs()))
     if (!dead.contains(i))
@@ -281,6 +334,16 @@ bool isFreeInImpl(Value v, Attribute target, unsigned depth, LoopCarriedSearch *
   Operation *def = v.getDefiningOp();
   if (auto convert = dyn_cast<ConvertLayoutOp>(def))
     return answer(isFreeInImpl(convert.getSrc(), target, depth + 1, loops, memo));
+  // An scf.if's result, where both branches yield a free value: the if gets
+  // a result in the target layout (a Welford loop's first-iteration branch,
+  // as Inductor writes it, between a running count and its loop-carried
+  // value).
+  if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+    unsigned r = cast<OpResult>(v).getResultNumber();
+    return answer(loops && !ifOp.getElseRegion().empty() &&
+                  isFreeInImpl(ifOp.thenYield().getOperand(r), target, depth + 1, loops, memo) &&
+                  isFreeInImpl(ifOp.elseYield().getOperand(r), target, depth + 1, loops, memo));
+  }
   if (auto range = dyn_cast<MakeRangeOp>(def))
     return answer(isDistributedEncoding(target) && getEncodingRank(target) == 1);
   // Any elementwise op whose one result has one use moves rather than being
@@ -315,6 +378,47 @@ bool mlir::triton::gpu::isFreeIn(Value v, Attribute target, unsigned depth,
   return isFreeInImpl(v, target, depth, nullptr, &memo);
 }
 
+namespace {
+
+/// Result `r` of `ifOp` in `target`: each branch yields its value computed
+/// there as one more result of a new if that replaces `ifOp` (entries of
+/// `done` for the old results move to the new ones).
+Value materializeIfResult(scf::IfOp ifOp, unsigned r, Attribute target, RewriterBase &rewriter,
+                          MaterializedMap &done) {
+  Value thenValue = materializeIn(ifOp.thenYield().getOperand(r), target, rewriter, done);
+  Value elseValue = materializeIn(ifOp.elseYield().getOperand(r), target, rewriter, done);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(ifOp);
+  SmallVector<Type> types(ifOp.getResultTypes());
+  types.push_back(thenValue.getType());
+  auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), types, ifOp.getCondition(),
+                                 /*addThenBlock=*/false, /*addElseBlock=*/false);
+  for (auto [from, to] : {std::make_pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
+                           std::make_pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
+    while (!to->empty()) // (the builder may have made blocks of its own)
+      rewriter.eraseBlock(&to->front());
+    rewriter.inlineRegionBefore(*from, *to, to->end());
+  }
+  for (auto [yield, value] : {std::make_pair(newIf.thenYield(), thenValue),
+                              std::make_pair(newIf.elseYield(), elseValue)})
+    rewriter.modifyOpInPlace(yield, [&] { yield->insertOperands(yield->getNumOperands(), value); });
+  MaterializedMap moved;
+  for (auto it = done.begin(); it != done.end();) {
+    auto result = dyn_cast<OpResult>(it->first.first);
+    if (result && result.getOwner() == ifOp.getOperation()) {
+      moved[{newIf.getResult(result.getResultNumber()), it->first.second}] = it->second;
+      done.erase(it++);
+    } else {
+      ++it;
+    }
+  }
+  done.insert(moved.begin(), moved.end());
+  rewriter.replaceOp(ifOp, newIf.getResults().drop_back());
+  return newIf.getResults().back();
+}
+
+} // namespace
+
 Value mlir::triton::gpu::materializeIn(Value v, Attribute target, RewriterBase &rewriter,
                                        MaterializedMap &done) {
   auto tensor = dyn_cast<RankedTensorType>(v.getType());
@@ -332,6 +436,9 @@ Value mlir::triton::gpu::materializeIn(Value v, Attribute target, RewriterBase &
     result = ConvertLayoutOp::create(rewriter, v.getLoc(), tensor.cloneWithEncoding(target), v);
   } else if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
     result = materializeIn(convert.getSrc(), target, rewriter, done);
+  } else if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+    result = materializeIfResult(ifOp, cast<OpResult>(v).getResultNumber(), target, rewriter,
+                                 done);
   } else {
     SmallVector<Value> operands;
     Attribute needed = operandTarget(def, target);

@@ -252,3 +252,51 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %s#0, %s#1 : f32, f32
   }
 }
+
+// -----
+
+// Inductor's Welford loop: the first iteration takes the loaded value as
+// the mean and 1 as the count in an scf.if, later ones update them; the
+// count, made in the default layout, is carried, updated in the else branch
+// and yielded by the if in the loaded layout instead (the if gets a result
+// there, the old chain goes), so no conversion is left.
+// CHECK-LABEL: tt.func public @welford_first_iteration
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.for {{.*}} -> (tensor<1024xf32, #[[L:blocked[0-9]*]]>, tensor<1024xf32, #[[L]]>)
+// CHECK: scf.if {{.*}} -> (tensor<1024xf32, #[[L]]>, tensor<1024xf32, #[[L]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @welford_first_iteration(%p: tensor<1024x!tt.ptr<f32>, #b4>, %n: i32) -> (f32, f32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero4 = arith.constant dense<0.0> : tensor<1024xf32, #b4>
+    %zero1 = arith.constant dense<0.0> : tensor<1024xf32, #b1>
+    %one1 = arith.constant dense<1.0> : tensor<1024xf32, #b1>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%mean = %zero4, %count = %zero1) -> (tensor<1024xf32, #b4>, tensor<1024xf32, #b1>) : i32 {
+      %x = tt.load %p : tensor<1024x!tt.ptr<f32>, #b4>
+      %first = arith.cmpi eq, %i, %c0 : i32
+      %u:2 = scf.if %first -> (tensor<1024xf32, #b4>, tensor<1024xf32, #b1>) {
+        scf.yield %x, %one1 : tensor<1024xf32, #b4>, tensor<1024xf32, #b1>
+      } else {
+        %next = arith.addf %count, %one1 : tensor<1024xf32, #b1>
+        %next4 = ttg.convert_layout %next : tensor<1024xf32, #b1> -> tensor<1024xf32, #b4>
+        %d = arith.subf %x, %mean : tensor<1024xf32, #b4>
+        %step = arith.divf %d, %next4 : tensor<1024xf32, #b4>
+        %m = arith.addf %mean, %step : tensor<1024xf32, #b4>
+        scf.yield %m, %next : tensor<1024xf32, #b4>, tensor<1024xf32, #b1>
+      }
+      scf.yield %u#0, %u#1 : tensor<1024xf32, #b4>, tensor<1024xf32, #b1>
+    }
+    %count4 = ttg.convert_layout %r#1 : tensor<1024xf32, #b1> -> tensor<1024xf32, #b4>
+    %s:2 = "tt.reduce"(%r#0, %count4) <{axis = 0 : i32}> ({
+    ^bb0(%a0: f32, %a1: f32, %b0: f32, %b1: f32):
+      %u = arith.addf %a0, %b0 : f32
+      %v = arith.addf %a1, %b1 : f32
+      tt.reduce.return %u, %v : f32, f32
+    }) : (tensor<1024xf32, #b4>, tensor<1024xf32, #b4>) -> (f32, f32)
+    tt.return %s#0, %s#1 : f32, f32
+  }
+}
