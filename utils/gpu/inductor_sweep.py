@@ -349,6 +349,13 @@ def compare(folder, only, out):
             tptx = os.path.join(folder, f"{h}@tptx.cubin")
             if os.path.exists(tptx):
                 variants["tptx"] = cupy_run(tptx, m.name, m.shared, m.num_warps, 0)
+        # Other compiles of ours (DIR/HASH@SUFFIX.cubin, our metadata): an
+        # experiment on the code generation, timed in the same rounds.
+        for f in sorted(os.listdir(folder)):
+            if f.startswith(f"{h}@") and f.endswith(".cubin") and f != f"{h}@tptx.cubin":
+                variants[f[len(h) + 1:-len(".cubin")]] = cupy_run(
+                    os.path.join(folder, f), ours["name"], ours["shared"], ours["num_warps"],
+                    scratch.data.ptr if ours.get("global_scratch_size", 0) else 0)
         run_ours()
         torch.cuda.synchronize()
         worst, details = "exact", []
@@ -388,7 +395,7 @@ def compare(folder, only, out):
         if ours_t and theirs_t >= 5:  # launches under 5 us are all overhead
             ratios.append(ratio)
         print(f"{case:16s} {kernel[:44]:44s} {status:6s} {ours_t:9.1f} {theirs_t:9.1f} "
-              f"{ratio:5.3f} {detail[:160]}")
+              f"{ratio:5.3f} {detail[-200:]}")
     counts = {s: sum(1 for r in rows if r[2] == s)
               for s in ("exact", "close", "DIFF", "ERROR", "NOCOMP", "no TTIR")}
     print("summary:", counts, f"median Triton/ours time {statistics.median(ratios):.3f}"

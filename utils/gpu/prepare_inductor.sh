@@ -11,6 +11,10 @@
 # triton_asm.tar.gz a compare run wrote), Triton's PTX is also assembled by
 # our ptxas into OUT/HASH@tptx.cubin, which compare times beside ours.
 #
+# With VARIANT=SUFFIX:FLAGS, each kernel is also compiled with
+# TRITON_TRANSLATE_FLAGS=FLAGS into OUT/HASH@SUFFIX.cubin (an experiment on
+# the code generation, timed beside the default compile).
+#
 # Usage: utils/gpu/prepare_inductor.sh OUT [SRC [TRITON_ASM]]   (OUT inside
 # the repository, so it travels to the GPU machine with the working tree)
 set -uo pipefail
@@ -24,6 +28,12 @@ while read -r hash file warps stages ctas; do
        -o "$out/$hash" "$src/$file" 2> "$out/$hash.log"; then
     ok=$((ok + 1))
     rm -f "$out/$hash.ptx" "$out/$hash.log"
+    if [ -n "${VARIANT:-}" ]; then
+      TRITON_TRANSLATE_FLAGS="${VARIANT#*:}" "$here/../triton-compile" --num-warps "$warps" \
+        --num-stages "$stages" --num-ctas "$ctas" -o "$out/$hash@${VARIANT%%:*}" "$src/$file" \
+        2>/dev/null
+      rm -f "$out/$hash@${VARIANT%%:*}.ptx" "$out/$hash@${VARIANT%%:*}.json"
+    fi
     theirs="$asm/${file%.ttir}.ptx"
     if [ -n "$asm" ] && [ -f "$theirs" ]; then
       "${PTXAS:-/usr/local/cuda/bin/ptxas}" --gpu-name=sm_90a "$theirs" -o "$out/$hash@tptx.cubin"
