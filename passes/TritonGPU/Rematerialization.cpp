@@ -139,6 +139,21 @@ unsigned loopNesting(Operation *op) {
   return depth;
 }
 
+/// A new scf.if before `ifOp`, of results `types`, with `ifOp`'s branches
+/// moved into it (their yields are the caller's to fix).
+scf::IfOp moveIfRegions(scf::IfOp ifOp, TypeRange types, RewriterBase &rewriter) {
+  rewriter.setInsertionPoint(ifOp);
+  auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), types, ifOp.getCondition(),
+                                 /*addThenBlock=*/false, /*addElseBlock=*/false);
+  for (auto [from, to] : {std::make_pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
+                           std::make_pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
+    while (!to->empty()) // (the builder may have made blocks of its own)
+      rewriter.eraseBlock(&to->front());
+    rewriter.inlineRegionBefore(*from, *to, to->end());
+  }
+  return newIf;
+}
+
 /// `ifOp` without its results `drop` (unused): their yielded values go.
 void dropIfResults(scf::IfOp ifOp, const llvm::SmallDenseSet<unsigned> &drop,
                    RewriterBase &rewriter) {
@@ -149,15 +164,7 @@ void dropIfResults(scf::IfOp ifOp, const llvm::SmallDenseSet<unsigned> &drop,
       types.push_back(result.getType());
       kept.push_back(result);
     }
-  rewriter.setInsertionPoint(ifOp);
-  auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), types, ifOp.getCondition(),
-                                 /*addThenBlock=*/false, /*addElseBlock=*/false);
-  for (auto [from, to] : {std::make_pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
-                           std::make_pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
-    while (!to->empty()) // (the builder may have made blocks of its own)
-      rewriter.eraseBlock(&to->front());
-    rewriter.inlineRegionBefore(*from, *to, to->end());
-  }
+  scf::IfOp newIf = moveIfRegions(ifOp, types, rewriter);
   for (scf::YieldOp yield : {newIf.thenYield(), newIf.elseYield()}) {
     SmallVector<Value> operands;
     for (auto [i, operand] : llvm::enumerate(yield.getOperands()))
@@ -388,17 +395,9 @@ Value materializeIfResult(scf::IfOp ifOp, unsigned r, Attribute target, Rewriter
   Value thenValue = materializeIn(ifOp.thenYield().getOperand(r), target, rewriter, done);
   Value elseValue = materializeIn(ifOp.elseYield().getOperand(r), target, rewriter, done);
   OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(ifOp);
   SmallVector<Type> types(ifOp.getResultTypes());
   types.push_back(thenValue.getType());
-  auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), types, ifOp.getCondition(),
-                                 /*addThenBlock=*/false, /*addElseBlock=*/false);
-  for (auto [from, to] : {std::make_pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
-                           std::make_pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
-    while (!to->empty()) // (the builder may have made blocks of its own)
-      rewriter.eraseBlock(&to->front());
-    rewriter.inlineRegionBefore(*from, *to, to->end());
-  }
+  scf::IfOp newIf = moveIfRegions(ifOp, types, rewriter);
   for (auto [yield, value] : {std::make_pair(newIf.thenYield(), thenValue),
                               std::make_pair(newIf.elseYield(), elseValue)})
     rewriter.modifyOpInPlace(yield, [&] { yield->insertOperands(yield->getNumOperands(), value); });
