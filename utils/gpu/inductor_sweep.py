@@ -8,9 +8,9 @@ run on the same inputs, their buffers compared and both timed.
       Triton compiled (HASH.ttir) and index.json (hash -> name, warps,
       stages, whether it ran after compiling: autotuning compiles more).
       Also checks that the launch hook sees each launch.
-  utils/gpu/prepare_inductor.sh DIR   (build machine) our cubins of the
-      kernels kept in utils/gpu/ttir/inductor (the tarball unpacked there,
-      each HASH.ttir renamed NAME-HASH8.ttir, index.json given a "file").
+  utils/gpu/prepare_inductor.sh --import TARBALL   (build machine) keeps
+      the kernels in utils/gpu/ttir/inductor as NAME-HASH8.ttir;
+  utils/gpu/prepare_inductor.sh DIR   (build machine) our cubins of them.
   inductor_sweep.py compare DIR OUT [CASE...]   (GPU machine) runs every case
       again; at the first launch of each kernel we compiled, the launch's
       buffers are copied, Triton's kernel runs on the originals and ours on

@@ -17,8 +17,26 @@
 #
 # Usage: utils/gpu/prepare_inductor.sh OUT [SRC [TRITON_ASM]]   (OUT inside
 # the repository, so it travels to the GPU machine with the working tree)
+#        utils/gpu/prepare_inductor.sh --import TARBALL [SRC]
+#   unpacks a capture's inductor_kernels.tar.gz into SRC as NAME-HASH8.ttir
+#   files and an index.json that names them (what SRC holds).
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+if [ "${1:-}" = "--import" ]; then
+  exec /usr/bin/python3 - "$2" "${3:-$here/ttir/inductor}" <<'PY'
+import json, os, sys, tarfile
+tarball, dest = sys.argv[1:3]
+os.makedirs(dest, exist_ok=True)
+with tarfile.open(tarball) as tar:
+    index = json.load(tar.extractfile("index.json"))
+    for h, k in index.items():
+        k["file"] = f"{k['name']}-{h[:8]}.ttir"
+        with open(os.path.join(dest, k["file"]), "wb") as f:
+            f.write(tar.extractfile(f"{h}.ttir").read())
+json.dump(index, open(os.path.join(dest, "index.json"), "w"), indent=1, sort_keys=True)
+print(f"{len(index)} kernels in {dest}")
+PY
+fi
 out="$1" src="${2:-$here/ttir/inductor}" asm="${3:-}"
 mkdir -p "$out"
 cp "$src/index.json" "$out/index.json"
