@@ -388,8 +388,8 @@ bool mlir::triton::gpu::isFreeIn(Value v, Attribute target, unsigned depth,
 namespace {
 
 /// Result `r` of `ifOp` in `target`: each branch yields its value computed
-/// there as one more result of a new if that replaces `ifOp` (entries of
-/// `done` for the old results move to the new ones).
+/// there as one more result of a new if that replaces `ifOp`; `done` records
+/// it under the new if's result r, the value the IR now names.
 Value materializeIfResult(scf::IfOp ifOp, unsigned r, Attribute target, RewriterBase &rewriter,
                           MaterializedMap &done) {
   Value thenValue = materializeIn(ifOp.thenYield().getOperand(r), target, rewriter, done);
@@ -401,18 +401,8 @@ Value materializeIfResult(scf::IfOp ifOp, unsigned r, Attribute target, Rewriter
   for (auto [yield, value] : {std::make_pair(newIf.thenYield(), thenValue),
                               std::make_pair(newIf.elseYield(), elseValue)})
     rewriter.modifyOpInPlace(yield, [&] { yield->insertOperands(yield->getNumOperands(), value); });
-  MaterializedMap moved;
-  for (auto it = done.begin(); it != done.end();) {
-    auto result = dyn_cast<OpResult>(it->first.first);
-    if (result && result.getOwner() == ifOp.getOperation()) {
-      moved[{newIf.getResult(result.getResultNumber()), it->first.second}] = it->second;
-      done.erase(it++);
-    } else {
-      ++it;
-    }
-  }
-  done.insert(moved.begin(), moved.end());
   rewriter.replaceOp(ifOp, newIf.getResults().drop_back());
+  done[{newIf.getResult(r), target}] = newIf.getResults().back();
   return newIf.getResults().back();
 }
 
@@ -436,8 +426,9 @@ Value mlir::triton::gpu::materializeIn(Value v, Attribute target, RewriterBase &
   } else if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
     result = materializeIn(convert.getSrc(), target, rewriter, done);
   } else if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
-    result = materializeIfResult(ifOp, cast<OpResult>(v).getResultNumber(), target, rewriter,
-                                 done);
+    // (`v` went with the old if: no entry under it.)
+    return materializeIfResult(ifOp, cast<OpResult>(v).getResultNumber(), target, rewriter,
+                               done);
   } else {
     SmallVector<Value> operands;
     Attribute needed = operandTarget(def, target);
