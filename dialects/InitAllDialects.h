@@ -1,4 +1,5 @@
-//===- InitAllDialects.h - Register the project's dialects -------*- C++ -*-===//
+//===- InitAllDialects.h - Register the project's dialects -------*- C++
+//-*-===//
 //
 // The project's dialects plus the upstream ones they work with. Drivers and
 // out-of-tree tools call registerTritonDialects() on their registry.
@@ -15,8 +16,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -33,12 +34,12 @@ namespace triton {
 /// Registers the tt, ttg, ttng and amdg dialects and the upstream dialects
 /// Triton IR uses.
 inline void registerTritonDialects(DialectRegistry &registry) {
-  registry.insert<TritonDialect, gpu::TritonGPUDialect,
-                  nvidia_gpu::TritonNvidiaGPUDialect, amdgpu::TritonAMDGPUDialect,
-                  arith::ArithDialect, cf::ControlFlowDialect, func::FuncDialect,
-                  mlir::gpu::GPUDialect, LLVM::LLVMDialect, math::MathDialect,
-                  NVVM::NVVMDialect, ROCDL::ROCDLDialect, scf::SCFDialect,
-                  ub::UBDialect>();
+  registry.insert<
+      TritonDialect, gpu::TritonGPUDialect, nvidia_gpu::TritonNvidiaGPUDialect,
+      amdgpu::TritonAMDGPUDialect, arith::ArithDialect, cf::ControlFlowDialect,
+      func::FuncDialect, mlir::gpu::GPUDialect, LLVM::LLVMDialect,
+      math::MathDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,
+      scf::SCFDialect, ub::UBDialect>();
   func::registerInlinerExtension(registry);
   LLVM::registerInlinerInterface(registry);
 }

@@ -92,8 +92,9 @@ llvm::Expected<ArgSpec> mlir::triton::interp::parseArgSpec(StringRef text) {
           for (StringRef d : ds) {
             int64_t v;
             if (d.trim().getAsInteger(10, v) || v <= 0)
-              return specError(text, "descriptor shape '" + value +
-                                         "' is not D0xD1... of positive integers");
+              return specError(text,
+                               "descriptor shape '" + value +
+                                   "' is not D0xD1... of positive integers");
             s.descShape.push_back(v);
           }
         } else {
@@ -306,12 +307,11 @@ static bool scalarMatches(Type t, StringRef dtype, MLIRContext *ctx) {
 /// arguments that follow it (owned by `idx` in `descOwner`) get those values
 /// in `filled`.
 template <typename Fail>
-static LogicalResult
-bindDescriptor(triton::FuncOp func, unsigned idx, const ArgSpec &s,
-               triton::TensorDescType descTy, const std::string &argDesc,
-               Fail &fail, SmallVectorImpl<int64_t> &shape,
-               SmallVectorImpl<int64_t> &strides, SmallVectorImpl<int> &descOwner,
-               SmallVectorImpl<TensorRef> &filled) {
+static LogicalResult bindDescriptor(
+    triton::FuncOp func, unsigned idx, const ArgSpec &s,
+    triton::TensorDescType descTy, const std::string &argDesc, Fail &fail,
+    SmallVectorImpl<int64_t> &shape, SmallVectorImpl<int64_t> &strides,
+    SmallVectorImpl<int> &descOwner, SmallVectorImpl<TensorRef> &filled) {
   RankedTensorType block = descTy.getBlockType();
   Type elem = block.getElementType();
   size_t rank = block.getRank();
@@ -347,8 +347,8 @@ bindDescriptor(triton::FuncOp func, unsigned idx, const ArgSpec &s,
   unsigned bytes = storageBytes(elem);
   for (size_t d = 0; d + 1 < rank; ++d)
     if ((strides[d] * bytes) % 16 != 0) {
-      fail() << argDesc << " is a tensor descriptor, whose stride " << d
-             << " (" << strides[d] << " elements of " << s.dtype
+      fail() << argDesc << " is a tensor descriptor, whose stride " << d << " ("
+             << strides[d] << " elements of " << s.dtype
              << ") must be a multiple of 16 bytes; --arg '" << s.text
              << "' gives a buffer whose rows are not (a wider buffer with "
                 "{shape=...} views part of it)";
@@ -368,7 +368,8 @@ static void findDescriptorFields(triton::FuncOp func,
                                  SmallVectorImpl<int> &descOwner) {
   unsigned n = func.getNumArguments();
   for (unsigned i = 0; i < n; ++i) {
-    auto descTy = dyn_cast<triton::TensorDescType>(func.getArgument(i).getType());
+    auto descTy =
+        dyn_cast<triton::TensorDescType>(func.getArgument(i).getType());
     if (!descTy)
       continue;
     size_t rank = descTy.getBlockType().getRank();

@@ -98,7 +98,8 @@ static LogicalResult setResults(Executor &ex, Operation *op,
 /// tt.map_elementwise one group of `pack` elements at a time (flat,
 /// row-major order): the region gets that many scalars of each operand
 /// and returns that many of each result.
-static LogicalResult runMapElementwiseByGroups(Executor &ex, triton::MapElementwiseOp map) {
+static LogicalResult runMapElementwiseByGroups(Executor &ex,
+                                               triton::MapElementwiseOp map) {
   unsigned pack = map.getPack();
   SmallVector<TensorRef, 8> srcs;
   for (Value v : map.getSrcs())
@@ -106,7 +107,8 @@ static LogicalResult runMapElementwiseByGroups(Executor &ex, triton::MapElementw
   int64_t numel = srcs.empty() ? 0 : srcs.front()->numel();
   SmallVector<std::shared_ptr<Tensor>, 4> outs(map->getNumResults());
   auto scalarOf = [](const Tensor &t, int64_t i) {
-    return t.isFloat ? Tensor::ofFloats({}, t.floats[i]) : Tensor::ofInts({}, t.ints[i]);
+    return t.isFloat ? Tensor::ofFloats({}, t.floats[i])
+                     : Tensor::ofInts({}, t.ints[i]);
   };
   for (int64_t start = 0; start < numel; start += pack) {
     SmallVector<TensorRef, 8> args, results;
@@ -116,8 +118,9 @@ static LogicalResult runMapElementwiseByGroups(Executor &ex, triton::MapElementw
     if (failed(ex.runRegion(map.getScalarOp(), args, results)))
       return failure();
     if (results.size() != pack * outs.size())
-      return ex.error(map) << "the region returns " << results.size() << " values for "
-                           << outs.size() << " results of " << pack << " elements";
+      return ex.error(map) << "the region returns " << results.size()
+                           << " values for " << outs.size() << " results of "
+                           << pack << " elements";
     for (auto [r, out] : llvm::enumerate(outs))
       for (unsigned j = 0; j < pack; ++j) {
         const Tensor &value = *results[r * pack + j];
@@ -217,9 +220,8 @@ static std::optional<LogicalResult> execControl(Executor &ex, Operation *op) {
     // A region with control flow (an scf.if on a scalar's sign, say), or
     // taking several elements at once, runs element group by element group.
     bool nested = false;
-    map.getScalarOp().walk([&](Operation *inner) {
-      nested |= inner->getNumRegions() > 0;
-    });
+    map.getScalarOp().walk(
+        [&](Operation *inner) { nested |= inner->getNumRegions() > 0; });
     if (nested || map.getPack() != 1)
       return runMapElementwiseByGroups(ex, map);
     // Otherwise the scalar region runs once on whole tensors, as the

@@ -28,11 +28,10 @@
 using namespace mlir;
 using namespace mlir::triton::interp;
 
-FailureOr<TensorPtr> mlir::triton::interp::computeDot(Executor &ex, Operation *op,
-                                                      const Tensor &a, const Tensor &b,
-                                                      const Tensor &c, Type aType,
-                                                      Type bType, Type resultType,
-                                                      bool tf32) {
+FailureOr<TensorPtr>
+mlir::triton::interp::computeDot(Executor &ex, Operation *op, const Tensor &a,
+                                 const Tensor &b, const Tensor &c, Type aType,
+                                 Type bType, Type resultType, bool tf32) {
   size_t rank = a.shape.size();
   if (rank < 2 || b.shape.size() != rank)
     return ex.error(op) << "a dot needs operands of rank 2 or 3";

@@ -50,7 +50,8 @@ const SmallVector<int64_t, 4> &bigShape(const Tensor &a, const Tensor &b) {
 /// r[i] = f(a[i], b[i]) over the broadcast of two operands (one of which may
 /// be a single element), from the element arrays `A`/`B` into `R`.
 template <class In, class Out, class F>
-void zipInto(const std::vector<In> &a, const std::vector<In> &b, std::vector<Out> &r, F f) {
+void zipInto(const std::vector<In> &a, const std::vector<In> &b,
+             std::vector<Out> &r, F f) {
   size_t n = r.size(), sa = a.size() == 1 ? 0 : 1, sb = b.size() == 1 ? 0 : 1;
   const In *pa = a.data(), *pb = b.data();
   Out *pr = r.data();
@@ -295,27 +296,44 @@ Code codeOf(StringRef name) {
 std::optional<double (*)(double)> unaryByName(StringRef n, bool useFloat) {
 #define U(NAME, EXPR)                                                          \
   if (n == NAME)                                                               \
-    return useFloat ? +[](double x) -> double {                                \
+  return useFloat ? +[](double x) -> double {                                \
       float v = (float)x;                                                      \
       (void)v;                                                                 \
       return (double)(float)(::EXPR##f(v));                                      \
     }                                                                          \
-                    : +[](double x) -> double { return std::EXPR(x); };
-  U("exp", exp)
-  U("exp2", exp2)
-  U("log", log)
-  U("log2", log2) U("log10", log10) U("sqrt", sqrt) U("sin", sin) U("cos", cos)
-      U("tan", tan) U("tanh", tanh) U("erf", erf) U("floor", floor) U(
-          "ceil", ceil) U("trunc", trunc) U("round", round) U("expm1", expm1)
-          U("log1p", log1p) U("atan", atan) U("asin", asin) U("acos", acos)
-              U("sinh", sinh) U("cosh", cosh) U("cbrt", cbrt) U("erfc", erfc)
-                  U("asinh", asinh) U("acosh", acosh) U("atanh", atanh)
-                      U("nearbyint", nearbyint) U("rint", rint)
+                    : +[](double x) -> double { return std::EXPR(x); }
+  U("exp", exp);
+  U("exp2", exp2);
+  U("log", log);
+  U("log2", log2);
+  U("log10", log10);
+  U("sqrt", sqrt);
+  U("sin", sin);
+  U("cos", cos);
+  U("tan", tan);
+  U("tanh", tanh);
+  U("erf", erf);
+  U("floor", floor);
+  U("ceil", ceil);
+  U("trunc", trunc);
+  U("round", round);
+  U("expm1", expm1);
+  U("log1p", log1p);
+  U("atan", atan);
+  U("asin", asin);
+  U("acos", acos);
+  U("sinh", sinh);
+  U("cosh", cosh);
+  U("cbrt", cbrt);
+  U("erfc", erfc);
+  U("asinh", asinh);
+  U("acosh", acosh);
+  U("atanh", atanh);
+  U("nearbyint", nearbyint);
+  U("rint", rint);
 #undef U
-                          if (n == "absf" || n == "fabs" ||
-                              n == "abs") return +[](double x) -> double {
-                            return std::fabs(x);
-                          };
+  if (n == "absf" || n == "fabs" || n == "abs")
+    return +[](double x) -> double { return std::fabs(x); };
   if (n == "roundeven")
     return +[](double x) -> double { return std::nearbyint(x); };
   if (n == "rsqrt")
@@ -335,20 +353,23 @@ std::optional<double (*)(double, double)> binaryByName(StringRef n,
                                                        bool useFloat) {
 #define B(NAME, EXPR)                                                          \
   if (n == NAME)                                                               \
-    return useFloat                                                            \
-           ? +[](double x, double y)                                           \
-                 -> double { return (double)::EXPR##f((float)x, (float)y); }   \
-           : +[](double x, double y) -> double { return std::EXPR(x, y); };
-  B("pow", pow)
-  B("powf", pow)
-  B("atan2", atan2)
-  B("fmod", fmod) B("hypot", hypot) B("copysign", copysign) B("fmin", fmin)
-      B("fmax", fmax) B("fdim", fdim) B("remainder", remainder)
+  return useFloat                                                              \
+         ? +[](double x, double y)                                             \
+               -> double { return (double)::EXPR##f((float)x, (float)y); }     \
+         : +[](double x, double y) -> double { return std::EXPR(x, y); }
+  B("pow", pow);
+  B("powf", pow);
+  B("atan2", atan2);
+  B("fmod", fmod);
+  B("hypot", hypot);
+  B("copysign", copysign);
+  B("fmin", fmin);
+  B("fmax", fmax);
+  B("fdim", fdim);
+  B("remainder", remainder);
 #undef B
-          if (n == "div_rn" || n == "fdiv_rn") return +[](double x,
-                                                          double y) -> double {
-            return x / y;
-          };
+  if (n == "div_rn" || n == "fdiv_rn")
+    return +[](double x, double y) -> double { return x / y; };
   return std::nullopt;
 }
 
@@ -379,19 +400,21 @@ std::string externShortName(StringRef sym, bool isF32) {
 /// libdevice's integer functions (__nv_popc, __nv_clzll, __nv_umulhi, ...)
 /// on held integers of `aw` bits giving `w` bits; nullptr for any other
 /// symbol.
-TensorRef integerLibdevice(StringRef sym, ArrayRef<const Tensor *> args, unsigned aw,
-                           unsigned w) {
+TensorRef integerLibdevice(StringRef sym, ArrayRef<const Tensor *> args,
+                           unsigned aw, unsigned w) {
   if (!sym.consume_front("__nv_"))
     return nullptr;
   auto unary = [&](auto f) -> TensorRef {
     if (args.size() != 1)
       return nullptr;
-    return mapI(*args[0], [&](int64_t a) { return wrapInt(f(asUnsigned(a, aw)), w); });
+    return mapI(*args[0],
+                [&](int64_t a) { return wrapInt(f(asUnsigned(a, aw)), w); });
   };
   auto binary = [&](auto f) -> TensorRef {
     if (args.size() != 2)
       return nullptr;
-    return mapII(*args[0], *args[1], [&](int64_t a, int64_t b) { return wrapInt(f(a, b), w); });
+    return mapII(*args[0], *args[1],
+                 [&](int64_t a, int64_t b) { return wrapInt(f(a, b), w); });
   };
   auto countLeading = [aw](uint64_t a) -> int64_t {
     int64_t n = 0;
@@ -414,7 +437,8 @@ TensorRef integerLibdevice(StringRef sym, ArrayRef<const Tensor *> args, unsigne
   auto highHalf = [aw](bool isSigned) {
     return [aw, isSigned](int64_t a, int64_t b) -> int64_t {
       if (aw <= 32) {
-        int64_t p = isSigned ? a * b : int64_t(asUnsigned(a, aw) * asUnsigned(b, aw));
+        int64_t p =
+            isSigned ? a * b : int64_t(asUnsigned(a, aw) * asUnsigned(b, aw));
         return p >> aw;
       }
       using Wide = __int128;
@@ -437,10 +461,12 @@ TensorRef integerLibdevice(StringRef sym, ArrayRef<const Tensor *> args, unsigne
   if (sym == "umulhi" || sym == "umul64hi")
     return binary(highHalf(false));
   if (sym == "abs" || sym == "llabs")
-    return args.size() == 1 ? mapI(*args[0], [w](int64_t a) {
-      return wrapInt(a < 0 ? int64_t(0 - uint64_t(a)) : a, w);
-    })
-                            : nullptr;
+    return args.size() == 1
+               ? mapI(*args[0],
+                      [w](int64_t a) {
+                        return wrapInt(a < 0 ? int64_t(0 - uint64_t(a)) : a, w);
+                      })
+               : nullptr;
   if (sym == "min" || sym == "llmin")
     return binary([](int64_t a, int64_t b) { return std::min(a, b); });
   if (sym == "max" || sym == "llmax")
@@ -461,7 +487,8 @@ TensorRef integerLibdevice(StringRef sym, ArrayRef<const Tensor *> args, unsigne
     });
   if (sym == "uhadd" || sym == "urhadd")
     return binary([aw, up = sym == "urhadd"](int64_t a, int64_t b) {
-      return int64_t((asUnsigned(a, aw) + asUnsigned(b, aw) + (up ? 1 : 0)) >> 1);
+      return int64_t((asUnsigned(a, aw) + asUnsigned(b, aw) + (up ? 1 : 0)) >>
+                     1);
     });
   return nullptr;
 }
@@ -969,17 +996,19 @@ mlir::triton::interp::execElementwise(Executor &ex, Operation *op) {
       SmallVector<const Tensor *> args;
       for (unsigned i = 0; i < n; ++i)
         args.push_back(&arg(i));
-      if (TensorRef r = integerLibdevice(sym ? sym.getValue() : "", args, aw, w)) {
+      if (TensorRef r =
+              integerLibdevice(sym ? sym.getValue() : "", args, aw, w)) {
         result = r;
         break;
       }
     }
     if (!re.isFloat || name.empty())
-      return ex.error(op)
-             << "tt.extern_elementwise call to '" << (sym ? sym.getValue() : "")
-             << "' is not supported "
-             << "by the interpreter (only libdevice/ocml standard math and libdevice's "
-                "integer functions are)";
+      return ex.error(op) << "tt.extern_elementwise call to '"
+                          << (sym ? sym.getValue() : "")
+                          << "' is not supported "
+                          << "by the interpreter (only libdevice/ocml standard "
+                             "math and libdevice's "
+                             "integer functions are)";
     if (n == 1)
       if (auto fn = unaryByName(name, useFloat)) {
         auto f = *fn;

@@ -40,9 +40,10 @@ Executor::MBarrier *validBarrier(Executor &ex, Operation *op, Value v,
   }
   Executor::MBarrier &bar = ex.barrierAt(*view);
   if (!bar.valid) {
-    ex.error(op) << what
-                 << " an mbarrier that is not initialized (no ttng.init_barrier, "
-                    "or invalidated since)";
+    ex.error(op)
+        << what
+        << " an mbarrier that is not initialized (no ttng.init_barrier, "
+           "or invalidated since)";
     return nullptr;
   }
   return &bar;
@@ -91,14 +92,16 @@ std::optional<LogicalResult> mlir::triton::interp::execBarrier(Executor &ex,
   if (auto init = dyn_cast<ttng::InitBarrierOp>(op)) {
     const Executor::MemDescView *view = ex.getView(init.getAlloc());
     if (!view)
-      return ex.error(op) << "initializes a barrier that was not allocated here";
+      return ex.error(op)
+             << "initializes a barrier that was not allocated here";
     Executor::MBarrier &bar = ex.barrierAt(*view);
     if (bar.valid)
       return ex.error(op) << "initializes an mbarrier that is already "
                              "initialized (ttng.inval_barrier it first)";
     if (init.getCount() < 1)
-      return ex.error(op) << "an mbarrier's arrival count must be positive, got "
-                          << init.getCount();
+      return ex.error(op)
+             << "an mbarrier's arrival count must be positive, got "
+             << init.getCount();
     bar = Executor::MBarrier();
     bar.valid = true;
     bar.count = bar.pendingArrivals = init.getCount();

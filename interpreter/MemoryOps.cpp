@@ -9,8 +9,8 @@
 
 #include "interpreter/Executor.h"
 
-#include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/TMA.h"
 
@@ -348,18 +348,20 @@ LogicalResult checkTMACopy(Executor &ex, Operation *op, const BlockPtr &desc,
   };
   // The buffer may leave out the block's leading unit dimensions (a load
   // the frontend folded a reshape into): the same elements in the same order.
-  ArrayRef<int64_t> bufferShape = buffer.getShape(), blockShape = block.getShape();
-  bool sameElements =
-      bufferShape.size() <= blockShape.size() &&
-      blockShape.take_back(bufferShape.size()) == bufferShape &&
-      llvm::all_of(blockShape.drop_back(bufferShape.size()), [](int64_t d) { return d == 1; });
+  ArrayRef<int64_t> bufferShape = buffer.getShape(),
+                    blockShape = block.getShape();
+  bool sameElements = bufferShape.size() <= blockShape.size() &&
+                      blockShape.take_back(bufferShape.size()) == bufferShape &&
+                      llvm::all_of(blockShape.drop_back(bufferShape.size()),
+                                   [](int64_t d) { return d == 1; });
   if (!sameElements)
-    return ex.error(op) << "copies a " << shapeText(block.getShape())
-                        << " block of the descriptor "
-                        << (isa<triton::nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op)
-                                ? "into"
-                                : "from")
-                        << " a buffer of shape " << shapeText(buffer.getShape());
+    return ex.error(op)
+           << "copies a " << shapeText(block.getShape())
+           << " block of the descriptor "
+           << (isa<triton::nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op)
+                   ? "into"
+                   : "from")
+           << " a buffer of shape " << shapeText(buffer.getShape());
   if (desc.box.empty())
     return success(); // a host descriptor: made for this block type
   auto dataType = triton::nvidia_gpu::getTMADataType(block.getElementType());
@@ -367,7 +369,8 @@ LogicalResult checkTMACopy(Executor &ex, Operation *op, const BlockPtr &desc,
     return ex.error(op) << "the TMA descriptor's data type " << desc.tmaDataType
                         << " is not the one of " << block.getElementType()
                         << " elements ("
-                        << (dataType ? std::to_string(*dataType) : "none") << ")";
+                        << (dataType ? std::to_string(*dataType) : "none")
+                        << ")";
   SmallVector<int64_t> box(desc.box.begin(), desc.box.end());
   auto encoding = triton::nvidia_gpu::getTMAEncoding(block);
   if (encoding) {
@@ -384,13 +387,14 @@ LogicalResult checkTMACopy(Executor &ex, Operation *op, const BlockPtr &desc,
                             << " does not tile the "
                             << shapeText(block.getShape()) << " block";
   }
-  if (auto bufferEncoding = dyn_cast_or_null<triton::gpu::NVMMASharedEncodingAttr>(
-          buffer.getEncoding())) {
+  if (auto bufferEncoding =
+          dyn_cast_or_null<triton::gpu::NVMMASharedEncodingAttr>(
+              buffer.getEncoding())) {
     int swizzle = triton::nvidia_gpu::getTMASwizzleMode(bufferEncoding);
     if (swizzle != desc.tmaSwizzle)
       return ex.error(op) << "the TMA descriptor swizzles with mode "
-                          << desc.tmaSwizzle << ", the buffer's layout with mode "
-                          << swizzle;
+                          << desc.tmaSwizzle
+                          << ", the buffer's layout with mode " << swizzle;
   }
   return success();
 }
@@ -398,12 +402,14 @@ LogicalResult checkTMACopy(Executor &ex, Operation *op, const BlockPtr &desc,
 /// Combines `value` (one element per pointer) into memory with `kind`, as a
 /// descriptor reduction (tt.descriptor_reduce, ttng.async_tma_reduce) does;
 /// out-of-bounds elements are left alone.
-LogicalResult reduceInto(Executor &ex, Operation *op, triton::DescriptorReduceKind kind,
+LogicalResult reduceInto(Executor &ex, Operation *op,
+                         triton::DescriptorReduceKind kind,
                          const std::vector<int64_t> &ptrs,
                          const std::vector<char> &inBounds, const ElemAccess &a,
                          const Tensor &value) {
   std::vector<uint8_t *> host;
-  if (failed(resolve(ex, op, "descriptor_reduce", ptrs, inBounds, a.bytes, host)))
+  if (failed(
+          resolve(ex, op, "descriptor_reduce", ptrs, inBounds, a.bytes, host)))
     return failure();
   using K = triton::DescriptorReduceKind;
   if (a.elem.isFloat && kind != K::ADD && kind != K::MIN && kind != K::MAX)
@@ -479,8 +485,8 @@ LogicalResult tmaBlockOf(Executor &ex, Operation *op, Value desc, Value buffer,
                           cast<triton::gpu::MemDescType>(buffer.getType()))))
     return failure();
   block.access = accessOf(descType.getBlockType().getElementType());
-  return descriptorBlock(ex, op, *block.desc, coord, block.access.bytes, block.ptrs,
-                         block.inBounds);
+  return descriptorBlock(ex, op, *block.desc, coord, block.access.bytes,
+                         block.ptrs, block.inBounds);
 }
 
 bool isBlockPointerType(Type t) {
@@ -533,12 +539,13 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     Value data = load ? load.getResult() : store.getValue();
     ElemAccess a = accessOf(getElementTypeOrSelf(data.getType()));
     int64_t base = ex.get(load ? load.getPtr() : store.getPtr())->ints.at(0);
-    const Tensor &offsets = *ex.get(load ? load.getOffsets() : store.getOffsets());
+    const Tensor &offsets =
+        *ex.get(load ? load.getOffsets() : store.getOffsets());
     std::vector<int64_t> ptrs;
     for (int64_t offset : offsets.ints)
       ptrs.push_back(base + offset * a.bytes);
-    std::vector<char> active =
-        activeOf(optional(ex, load ? load.getMask() : store.getMask()), ptrs.size());
+    std::vector<char> active = activeOf(
+        optional(ex, load ? load.getMask() : store.getMask()), ptrs.size());
     if (store)
       return storeTo(ex, op, ptrs, active, a, *ex.get(store.getValue()));
     TensorPtr r = loadFrom(ex, op, ptrs, active, a, shapeOf(data.getType()),
@@ -554,9 +561,9 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     if (!view)
       return ex.error(op) << "copies into a buffer that was not allocated here";
     const Tensor &ptr = *ex.get(copy.getSrc());
-    Type pointee = cast<triton::PointerType>(
-                       getElementTypeOrSelf(copy.getSrc().getType()))
-                       .getPointeeType();
+    Type pointee =
+        cast<triton::PointerType>(getElementTypeOrSelf(copy.getSrc().getType()))
+            .getPointeeType();
     std::vector<char> active =
         activeOf(optional(ex, copy.getMask()), ptr.ints.size());
     TensorPtr r = loadFrom(ex, op, ptr.ints, active, accessOf(pointee),
@@ -568,7 +575,8 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     ex.set(copy.getToken(), Tensor::ofInts({}, 0));
     return success();
   }
-  if (auto copy = dyn_cast<triton::nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op)) {
+  if (auto copy =
+          dyn_cast<triton::nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op)) {
     // A TMA load: the block at the coordinates, complete at once; its bytes
     // complete the barrier's transaction.
     if (ex.get(copy.getPred())->ints[0] == 0)
@@ -577,7 +585,8 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     if (!view)
       return ex.error(op) << "copies into a buffer that was not allocated here";
     TMABlock block;
-    if (failed(tmaBlockOf(ex, op, copy.getDesc(), copy.getResult(), copy.getCoord(), block)))
+    if (failed(tmaBlockOf(ex, op, copy.getDesc(), copy.getResult(),
+                          copy.getCoord(), block)))
       return failure();
     const BlockPtr *bpp = block.desc.get();
     const ElemAccess &a = block.access;
@@ -592,15 +601,18 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     return completeTransaction(ex, op, copy.getBarrier(),
                                (int64_t)ptrs.size() * a.bytes);
   }
-  if (auto copy = dyn_cast<triton::nvidia_gpu::AsyncTMACopyLocalToGlobalOp>(op)) {
+  if (auto copy =
+          dyn_cast<triton::nvidia_gpu::AsyncTMACopyLocalToGlobalOp>(op)) {
     // A TMA store: the buffer written to the block, clipped to the bounds.
     const Executor::MemDescView *view = ex.getView(copy.getSrc());
     if (!view)
       return ex.error(op) << "copies from a buffer that was not allocated here";
     TMABlock block;
-    if (failed(tmaBlockOf(ex, op, copy.getDesc(), copy.getSrc(), copy.getCoord(), block)))
+    if (failed(tmaBlockOf(ex, op, copy.getDesc(), copy.getSrc(),
+                          copy.getCoord(), block)))
       return failure();
-    return storeTo(ex, op, block.ptrs, block.inBounds, block.access, *ex.readView(*view));
+    return storeTo(ex, op, block.ptrs, block.inBounds, block.access,
+                   *ex.readView(*view));
   }
   if (isa<triton::nvidia_gpu::TMAStoreWaitOp>(op))
     return success(); // TMA stores complete when issued
@@ -782,12 +794,14 @@ std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
     // block, clipped to the bounds.
     const Executor::MemDescView *view = ex.getView(red.getSrc());
     if (!view)
-      return ex.error(op) << "reduces from a buffer that was not allocated here";
+      return ex.error(op)
+             << "reduces from a buffer that was not allocated here";
     TMABlock block;
-    if (failed(tmaBlockOf(ex, op, red.getDesc(), red.getSrc(), red.getCoord(), block)))
+    if (failed(tmaBlockOf(ex, op, red.getDesc(), red.getSrc(), red.getCoord(),
+                          block)))
       return failure();
-    return reduceInto(ex, op, red.getKind(), block.ptrs, block.inBounds, block.access,
-                      *ex.readView(*view));
+    return reduceInto(ex, op, red.getKind(), block.ptrs, block.inBounds,
+                      block.access, *ex.readView(*view));
   }
   return std::nullopt;
 }

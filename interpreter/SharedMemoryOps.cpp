@@ -109,8 +109,8 @@ static Type operandType(Value v) {
   return v.getType();
 }
 
-std::optional<LogicalResult> mlir::triton::interp::execSharedMemory(Executor &ex,
-                                                                    Operation *op) {
+std::optional<LogicalResult>
+mlir::triton::interp::execSharedMemory(Executor &ex, Operation *op) {
   if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op)) {
     auto type = cast<ttg::MemDescType>(alloc.getType());
     Executor::MemDescView view;
@@ -190,16 +190,17 @@ std::optional<LogicalResult> mlir::triton::interp::execSharedMemory(Executor &ex
     TensorRef c = ex.get(dot.getC());
     if (dot.getUseC() && ex.get(dot.getUseC())->ints[0] == 0)
       c = zerosOf(dot.getC().getType());
-    FailureOr<TensorPtr> d =
-        computeDot(ex, op, *a, *b, *c, operandType(dot.getA()), operandType(dot.getB()),
-                   dot.getType(), dot.getInputPrecision() == triton::InputPrecision::TF32);
+    FailureOr<TensorPtr> d = computeDot(
+        ex, op, *a, *b, *c, operandType(dot.getA()), operandType(dot.getB()),
+        dot.getType(), dot.getInputPrecision() == triton::InputPrecision::TF32);
     if (failed(d))
       return failure();
     ex.set(dot.getD(), *d);
     return success();
   }
   if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(op)) {
-    for (auto [input, output] : llvm::zip(wait.getInputs(), wait.getOutputs())) {
+    for (auto [input, output] :
+         llvm::zip(wait.getInputs(), wait.getOutputs())) {
       if (const Executor::MemDescView *view = ex.getView(input))
         ex.setView(output, *view);
       else

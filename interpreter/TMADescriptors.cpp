@@ -108,8 +108,9 @@ LogicalResult createTensorMap(Executor &ex, ttng::TensormapCreateOp op) {
   // messages where they say the same (dimension d of the tensor is entry
   // rank - 1 - d here).
   if (map.base % 16 != 0)
-    return ex.error(op) << "tensor descriptor base must be 16-byte aligned, got "
-                        << hex(map.base);
+    return ex.error(op)
+           << "tensor descriptor base must be 16-byte aligned, got "
+           << hex(map.base);
   for (size_t i = 0; i < rank; ++i) {
     int64_t box = asSigned(scalar(op.getBoxDim()[i]), 32);
     if (box < 1 || box > 256)
@@ -200,16 +201,16 @@ LogicalResult mlir::triton::interp::allocateGlobalScratch(Executor &ex,
   // The allocation pass's offsets when it ran (its per-program size on the
   // module), otherwise the same layout: allocations in walk order, each at
   // its alignment.
-  auto sizeAttr = module->getAttrOfType<IntegerAttr>(
-      "ttg.global_scratch_memory_size");
+  auto sizeAttr =
+      module->getAttrOfType<IntegerAttr>("ttg.global_scratch_memory_size");
   int64_t size = 0, alignment = 1;
   bool ok = true;
   module->walk([&](ttg::GlobalScratchAllocOp alloc) {
     int64_t align = std::max<int64_t>(1, alloc.getAlignment());
     alignment = std::max(alignment, align);
     if (sizeAttr) {
-      auto offset = alloc->getAttrOfType<IntegerAttr>(
-          "ttg.global_scratch_memory_offset");
+      auto offset =
+          alloc->getAttrOfType<IntegerAttr>("ttg.global_scratch_memory_offset");
       if (!offset) {
         alloc.emitError() << "the module has a global scratch size but this "
                              "allocation has no offset";
@@ -230,9 +231,9 @@ LogicalResult mlir::triton::interp::allocateGlobalScratch(Executor &ex,
   if (size == 0)
     return success();
   if (numPrograms > (int64_t(1) << 34) / size)
-    return module->emitError() << "global scratch of " << size << " bytes for "
-                               << numPrograms
-                               << " programs is too large for the interpreter";
+    return module->emitError()
+           << "global scratch of " << size << " bytes for " << numPrograms
+           << " programs is too large for the interpreter";
   Buffer scratch;
   scratch.name = "(global scratch)";
   scratch.dtype = "u8";

@@ -1,4 +1,5 @@
-//===- SourceNames.cpp - Keep the SSA names of region arguments -------------===//
+//===- SourceNames.cpp - Keep the SSA names of region arguments
+//-------------===//
 
 #include "opt-tool/SourceNames.h"
 
@@ -16,7 +17,8 @@ namespace {
 /// suffix is the printer's uniquing counter), `k` -> `k`.
 StringRef baseName(StringRef name) {
   size_t underscore = name.rfind('_');
-  if (underscore == StringRef::npos || underscore == 0 || underscore + 1 == name.size())
+  if (underscore == StringRef::npos || underscore == 0 ||
+      underscore + 1 == name.size())
     return name;
   StringRef suffix = name.drop_front(underscore + 1);
   if (!llvm::all_of(suffix, llvm::isDigit))
@@ -42,17 +44,21 @@ public:
   RestoreSourceNamesPass(std::string bufferName, std::string source)
       : bufferName(std::move(bufferName)), source(std::move(source)) {}
   RestoreSourceNamesPass(const RestoreSourceNamesPass &other)
-      : PassWrapper(other), bufferName(other.bufferName), source(other.source) {}
+      : PassWrapper(other), bufferName(other.bufferName), source(other.source) {
+  }
 
-  StringRef getArgument() const override { return "triton-restore-source-names"; }
+  StringRef getArgument() const override {
+    return "triton-restore-source-names";
+  }
   StringRef getDescription() const override {
     return "Name region arguments after their SSA names in the source text";
   }
 
   void runOnOperation() override {
-    sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(source, bufferName,
-                                                                 /*RequiresNull=*/false),
-                                 llvm::SMLoc());
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(source, bufferName,
+                                         /*RequiresNull=*/false),
+        llvm::SMLoc());
     getOperation()->walk([&](Operation *op) {
       for (Region &region : op->getRegions())
         for (Block &block : region)
@@ -66,7 +72,8 @@ private:
     auto loc = dyn_cast<FileLineColLoc>(arg.getLoc());
     if (!loc || loc.getFilename() != bufferName)
       return;
-    llvm::SMLoc at = sourceMgr.FindLocForLineAndColumn(1, loc.getLine(), loc.getColumn());
+    llvm::SMLoc at =
+        sourceMgr.FindLocForLineAndColumn(1, loc.getLine(), loc.getColumn());
     if (!at.isValid())
       return;
     const char *begin = at.getPointer();
@@ -80,7 +87,8 @@ private:
     if (name.empty() || isDefaultArgName(name) || llvm::isDigit(name.front()))
       return;
     // The position stays as the name's child location.
-    arg.setLoc(NameLoc::get(StringAttr::get(arg.getContext(), baseName(name)), loc));
+    arg.setLoc(
+        NameLoc::get(StringAttr::get(arg.getContext(), baseName(name)), loc));
   }
 
   std::string bufferName;
@@ -90,8 +98,9 @@ private:
 
 } // namespace
 
-std::unique_ptr<Pass> mlir::triton::createRestoreSourceNamesPass(std::string bufferName,
-                                                                 std::string source) {
+std::unique_ptr<Pass>
+mlir::triton::createRestoreSourceNamesPass(std::string bufferName,
+                                           std::string source) {
   return std::make_unique<RestoreSourceNamesPass>(std::move(bufferName),
                                                   std::move(source));
 }

@@ -1,4 +1,5 @@
-//===- TritonOptMain.cpp - The main loop of triton-opt ----------------------===//
+//===- TritonOptMain.cpp - The main loop of triton-opt
+//----------------------===//
 
 #include "opt-tool/TritonOptMain.h"
 #include "opt-tool/SourceNames.h"
@@ -21,7 +22,8 @@ static llvm::cl::opt<bool> keepSourceNames(
                    "(so that a file prints back as it was read)"),
     llvm::cl::init(true));
 
-LogicalResult mlir::triton::tritonOptMain(int argc, char **argv, StringRef toolName,
+LogicalResult mlir::triton::tritonOptMain(int argc, char **argv,
+                                          StringRef toolName,
                                           DialectRegistry &registry) {
   auto [inputFilename, outputFilename] =
       registerAndParseCLIOptions(argc, argv, toolName, registry);
@@ -39,12 +41,14 @@ LogicalResult mlir::triton::tritonOptMain(int argc, char **argv, StringRef toolN
   }
 
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFilename, &error);
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(inputFilename, &error);
   if (!file) {
     llvm::errs() << error << "\n";
     return failure();
   }
-  std::unique_ptr<llvm::ToolOutputFile> output = openOutputFile(outputFilename, &error);
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFilename, &error);
   if (!output) {
     llvm::errs() << error << "\n";
     return failure();

@@ -1,4 +1,5 @@
-//===- triton-opt.cpp - The Triton IR optimizer driver ----------------------===//
+//===- triton-opt.cpp - The Triton IR optimizer driver
+//----------------------===//
 //
 // mlir-opt for Triton IR: parses, verifies, transforms and prints TTIR/TTGIR.
 //
@@ -14,6 +15,6 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::triton::registerTritonDialects(registry);
   mlir::triton::registerTritonPasses();
-  return mlir::asMainReturnCode(
-      mlir::triton::tritonOptMain(argc, argv, "Triton IR optimizer driver\n", registry));
+  return mlir::asMainReturnCode(mlir::triton::tritonOptMain(
+      argc, argv, "Triton IR optimizer driver\n", registry));
 }

@@ -48,8 +48,9 @@ static cl::opt<std::string> kernelName("kernel", cl::desc("the tt.func to run"),
                                        cl::init(""));
 static cl::opt<std::string> gridSpec("grid", cl::desc("programs: X[,Y[,Z]]"),
                                      cl::init(""));
-static cl::list<std::string>
-    argSpecs("arg", cl::desc("NAME=DTYPE[D0,...][{shape=..,pad=nan}]:INIT or NAME=TYPE:VALUE"));
+static cl::list<std::string> argSpecs(
+    "arg",
+    cl::desc("NAME=DTYPE[D0,...][{shape=..,pad=nan}]:INIT or NAME=TYPE:VALUE"));
 static cl::list<std::string>
     printNames("print", cl::desc("print buffer NAME after the run"));
 static cl::list<std::string>
@@ -271,7 +272,8 @@ int main(int argc, char **argv) {
   // Arguments are named after their name locations; written without any,
   // they are named after their SSA names in the text, as triton-opt does.
   {
-    const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+    const llvm::MemoryBuffer *buffer =
+        sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
     PassManager names(&context, ModuleOp::getOperationName());
     names.addPass(mlir::triton::createRestoreSourceNamesPass(
         buffer->getBufferIdentifier().str(), buffer->getBuffer().str()));

@@ -1,4 +1,5 @@
-//===- triton-translate.cpp - Triton IR translation driver ------------------===//
+//===- triton-translate.cpp - Triton IR translation driver
+//------------------===//
 //
 // mlir-translate for Triton: LLVM-dialect modules to LLVM IR and device code.
 //

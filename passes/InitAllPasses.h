@@ -1,4 +1,5 @@
-//===- InitAllPasses.h - Register the passes triton-opt offers ----*- C++ -*-===//
+//===- InitAllPasses.h - Register the passes triton-opt offers ----*- C++
+//-*-===//
 
 #ifndef PASSES_INITALLPASSES_H
 #define PASSES_INITALLPASSES_H

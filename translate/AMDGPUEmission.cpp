@@ -1,4 +1,5 @@
-//===- AMDGPUEmission.cpp - LLVM IR to AMDGCN assembly and HSACO ------------===//
+//===- AMDGPUEmission.cpp - LLVM IR to AMDGCN assembly and HSACO
+//------------===//
 
 #include "translate/DeviceEmission.h"
 #include "translate/LLVMCodegen.h"
@@ -20,20 +21,22 @@ static std::optional<int> isaVersion(StringRef arch) {
 
 static bool usesDeviceLibs(const Module &module) {
   for (const Function &function : module)
-    if (function.isDeclaration() && (function.getName().starts_with("__ocml_") ||
-                                     function.getName().starts_with("__ockl_")))
+    if (function.isDeclaration() &&
+        (function.getName().starts_with("__ocml_") ||
+         function.getName().starts_with("__ockl_")))
       return true;
   return false;
 }
 
 /// Defines one oclc control constant unless the module has it already.
-static void defineControl(Module &module, StringRef name, Type *type, uint64_t value) {
+static void defineControl(Module &module, StringRef name, Type *type,
+                          uint64_t value) {
   if (module.getNamedGlobal(name))
     return;
-  auto *global = new GlobalVariable(module, type, /*isConstant=*/true,
-                                    GlobalValue::LinkOnceODRLinkage,
-                                    ConstantInt::get(type, value), name, nullptr,
-                                    GlobalValue::NotThreadLocal, /*AddressSpace=*/4);
+  auto *global = new GlobalVariable(
+      module, type, /*isConstant=*/true, GlobalValue::LinkOnceODRLinkage,
+      ConstantInt::get(type, value), name, nullptr, GlobalValue::NotThreadLocal,
+      /*AddressSpace=*/4);
   global->setVisibility(GlobalValue::ProtectedVisibility);
   global->setUnnamedAddr(GlobalValue::UnnamedAddr::Local);
 }
@@ -53,8 +56,8 @@ static void defineOclcControls(Module &module, int isa) {
   defineControl(module, "__oclc_wavefrontsize64", i8, 1);
 }
 
-Expected<std::string> mlir::triton::emitAMDGCN(Module &module, StringRef arch, bool object,
-                                               bool optimize) {
+Expected<std::string> mlir::triton::emitAMDGCN(Module &module, StringRef arch,
+                                               bool object, bool optimize) {
   std::optional<int> isa = isaVersion(arch);
   if (!isa)
     return createStringError(inconvertibleErrorCode(),
@@ -86,7 +89,8 @@ Expected<std::string> mlir::triton::emitAMDGCN(Module &module, StringRef arch, b
   if (optimize)
     optimizeModule(module, **machine);
   return generateCode(module, **machine,
-                      object ? CodeGenFileType::ObjectFile : CodeGenFileType::AssemblyFile);
+                      object ? CodeGenFileType::ObjectFile
+                             : CodeGenFileType::AssemblyFile);
 }
 
 Expected<std::string> mlir::triton::linkHsaco(StringRef object, StringRef lld) {

@@ -1,4 +1,5 @@
-//===- DeviceEmission.h - PTX, cubin, AMDGCN and HSACO emission ---*- C++ -*-===//
+//===- DeviceEmission.h - PTX, cubin, AMDGCN and HSACO emission ---*- C++
+//-*-===//
 
 #ifndef TRANSLATE_DEVICEEMISSION_H
 #define TRANSLATE_DEVICEEMISSION_H
@@ -22,20 +23,23 @@ namespace triton {
 /// (of `sharedBytes` each) run on a multiprocessor.
 llvm::Expected<std::string> emitPTX(llvm::Module &module, llvm::StringRef arch,
                                     int ptxVersion, bool optimize = true,
-                                    llvm::StringRef ptxas = "", int64_t sharedBytes = 0);
+                                    llvm::StringRef ptxas = "",
+                                    int64_t sharedBytes = 0);
 
 /// PTX -> cubin through ptxas at `ptxas`; ptxas's messages become the error.
-llvm::Expected<std::string> assembleCubin(llvm::StringRef ptx, llvm::StringRef arch,
-                                          llvm::StringRef ptxas);
+llvm::Expected<std::string>
+assembleCubin(llvm::StringRef ptx, llvm::StringRef arch, llvm::StringRef ptxas);
 
 /// LLVM IR -> AMDGCN assembly (or an object file) for `arch` (gfx942,
 /// gfx90a): triple amdgcn-amd-amdhsa, code object v5, ocml/ockl linked with
 /// the oclc control constants set in the module, LLVM O3, AMDGPU codegen.
-llvm::Expected<std::string> emitAMDGCN(llvm::Module &module, llvm::StringRef arch,
-                                       bool object, bool optimize = true);
+llvm::Expected<std::string> emitAMDGCN(llvm::Module &module,
+                                       llvm::StringRef arch, bool object,
+                                       bool optimize = true);
 
 /// An AMDGPU object file -> HSA code object (`ld.lld -shared`).
-llvm::Expected<std::string> linkHsaco(llvm::StringRef object, llvm::StringRef lld);
+llvm::Expected<std::string> linkHsaco(llvm::StringRef object,
+                                      llvm::StringRef lld);
 
 } // namespace triton
 } // namespace mlir

@@ -1,4 +1,5 @@
-//===- LLVMCodegen.cpp - LLVM IR to device code, target-independent ---------===//
+//===- LLVMCodegen.cpp - LLVM IR to device code, target-independent
+//---------===//
 
 #include "translate/LLVMCodegen.h"
 
@@ -51,19 +52,22 @@ void mlir::triton::initializeDeviceTargets() {
 }
 
 Expected<std::unique_ptr<TargetMachine>>
-mlir::triton::createTargetMachine(StringRef tripleName, StringRef cpu, StringRef features) {
+mlir::triton::createTargetMachine(StringRef tripleName, StringRef cpu,
+                                  StringRef features) {
   initializeDeviceTargets();
   Triple triple(tripleName);
   std::string error;
   const Target *target = TargetRegistry::lookupTarget(triple, error);
   if (!target)
-    return createStringError(inconvertibleErrorCode(), "no LLVM target for '" + tripleName +
+    return createStringError(inconvertibleErrorCode(), "no LLVM target for '" +
+                                                           tripleName +
                                                            "': " + error);
   TargetOptions options;
   // As Triton: fuse multiply-adds where the language allows it.
   options.AllowFPOpFusion = FPOpFusion::Fast;
-  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
-      triple, cpu, features, options, Reloc::PIC_, std::nullopt, CodeGenOptLevel::Aggressive));
+  std::unique_ptr<TargetMachine> machine(
+      target->createTargetMachine(triple, cpu, features, options, Reloc::PIC_,
+                                  std::nullopt, CodeGenOptLevel::Aggressive));
   if (!machine)
     return createStringError(inconvertibleErrorCode(),
                              "cannot create a target machine for " + cpu);
@@ -89,14 +93,16 @@ void mlir::triton::internalizeNonKernels(Module &module) {
 Error mlir::triton::linkBitcodeLibrary(Module &module, StringRef path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
   if (!buffer)
-    return createStringError(buffer.getError(), "cannot read device library '" + path + "'");
+    return createStringError(buffer.getError(),
+                             "cannot read device library '" + path + "'");
   Expected<std::unique_ptr<Module>> library =
       parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
   if (!library)
     return library.takeError();
   (*library)->setTargetTriple(module.getTargetTriple());
   (*library)->setDataLayout(module.getDataLayout());
-  if (Linker::linkModules(module, std::move(*library), Linker::Flags::LinkOnlyNeeded))
+  if (Linker::linkModules(module, std::move(*library),
+                          Linker::Flags::LinkOnlyNeeded))
     return createStringError(inconvertibleErrorCode(),
                              "linking device library '" + path + "' failed");
   internalizeNonKernels(module);
@@ -122,7 +128,8 @@ struct SplitStructPhisPass : PassInfoMixin<SplitStructPhisPass> {
     for (BasicBlock &block : function)
       for (PHINode &phi : block.phis())
         if (auto type = dyn_cast<StructType>(phi.getType()))
-          if (llvm::all_of(type->elements(), [](Type *t) { return t->isSingleValueType(); }))
+          if (llvm::all_of(type->elements(),
+                           [](Type *t) { return t->isSingleValueType(); }))
             phis.push_back(&phi);
     for (PHINode *phi : phis) {
       auto *type = cast<StructType>(phi->getType());
@@ -139,8 +146,10 @@ struct SplitStructPhisPass : PassInfoMixin<SplitStructPhisPass> {
       SmallVector<PHINode *> partPhis;
       for (auto [first, lanes] : parts) {
         Type *field = type->getElementType(first);
-        Type *partType = lanes == 1 ? field : FixedVectorType::get(field, lanes);
-        partPhis.push_back(builder.CreatePHI(partType, phi->getNumIncomingValues()));
+        Type *partType =
+            lanes == 1 ? field : FixedVectorType::get(field, lanes);
+        partPhis.push_back(
+            builder.CreatePHI(partType, phi->getNumIncomingValues()));
       }
       for (unsigned i = 0, e = phi->getNumIncomingValues(); i < e; ++i) {
         BasicBlock *from = phi->getIncomingBlock(i);
@@ -153,12 +162,14 @@ struct SplitStructPhisPass : PassInfoMixin<SplitStructPhisPass> {
             Value *vector = PoisonValue::get(partPhi->getType());
             vector = builder.CreateInsertElement(vector, value, uint64_t(0));
             value = builder.CreateInsertElement(
-                vector, builder.CreateExtractValue(incoming, first + 1), uint64_t(1));
+                vector, builder.CreateExtractValue(incoming, first + 1),
+                uint64_t(1));
           }
           partPhi->addIncoming(value, from);
         }
       }
-      builder.SetInsertPoint(phi->getParent(), phi->getParent()->getFirstInsertionPt());
+      builder.SetInsertPoint(phi->getParent(),
+                             phi->getParent()->getFirstInsertionPt());
       Value *whole = PoisonValue::get(type);
       for (auto [part, partPhi] : llvm::zip(parts, partPhis)) {
         auto [first, lanes] = part;
@@ -169,7 +180,8 @@ struct SplitStructPhisPass : PassInfoMixin<SplitStructPhisPass> {
         whole = builder.CreateInsertValue(
             whole, builder.CreateExtractElement(partPhi, uint64_t(0)), first);
         whole = builder.CreateInsertValue(
-            whole, builder.CreateExtractElement(partPhi, uint64_t(1)), first + 1);
+            whole, builder.CreateExtractElement(partPhi, uint64_t(1)),
+            first + 1);
       }
       phi->replaceAllUsesWith(whole);
       phi->eraseFromParent();
@@ -186,8 +198,9 @@ namespace {
 // and speculation) and with SLP vectorization on.
 cl::opt<bool> optimizeWithoutTarget(
     "llvm-opt-without-target",
-    cl::desc("run LLVM's O3 pipeline without the target's cost model and with SLP "
-             "vectorization, as Triton does for NVIDIA"),
+    cl::desc(
+        "run LLVM's O3 pipeline without the target's cost model and with SLP "
+        "vectorization, as Triton does for NVIDIA"),
     cl::init(false));
 } // namespace
 
@@ -203,16 +216,20 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine) {
   builder.registerCGSCCAnalyses(cgsccAnalyses);
   builder.registerFunctionAnalyses(functionAnalyses);
   builder.registerLoopAnalyses(loopAnalyses);
-  builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses, moduleAnalyses);
-  builder.registerPeepholeEPCallback([](FunctionPassManager &passes, OptimizationLevel) {
-    passes.addPass(SplitStructPhisPass());
-    passes.addPass(InstCombinePass());
-  });
-  ModulePassManager passes = builder.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+  builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
+                               moduleAnalyses);
+  builder.registerPeepholeEPCallback(
+      [](FunctionPassManager &passes, OptimizationLevel) {
+        passes.addPass(SplitStructPhisPass());
+        passes.addPass(InstCombinePass());
+      });
+  ModulePassManager passes =
+      builder.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
   passes.run(module, moduleAnalyses);
 }
 
-Expected<std::string> mlir::triton::generateCode(Module &module, TargetMachine &machine,
+Expected<std::string> mlir::triton::generateCode(Module &module,
+                                                 TargetMachine &machine,
                                                  CodeGenFileType type) {
   SmallString<0> code;
   raw_svector_ostream stream(code);
@@ -224,20 +241,25 @@ Expected<std::string> mlir::triton::generateCode(Module &module, TargetMachine &
   return std::string(code.str());
 }
 
-Error mlir::triton::runTool(StringRef program, ArrayRef<StringRef> args, std::string *messages) {
+Error mlir::triton::runTool(StringRef program, ArrayRef<StringRef> args,
+                            std::string *messages) {
   if (!sys::fs::can_execute(program))
     return createStringError(inconvertibleErrorCode(),
-                             "cannot run '" + program + "': not an executable file");
+                             "cannot run '" + program +
+                                 "': not an executable file");
   SmallString<128> errorFile;
-  if (std::error_code ec = sys::fs::createTemporaryFile("triton-tool", "err", errorFile))
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile("triton-tool", "err", errorFile))
     return createStringError(ec, "cannot create a temporary file");
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(errorFile),
                                           StringRef(errorFile)};
   SmallVector<StringRef> argv = {program};
   argv.append(args.begin(), args.end());
   std::string message;
-  int status = sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0, 0, &message);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> output = MemoryBuffer::getFile(errorFile);
+  int status = sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0, 0,
+                                   &message);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> output =
+      MemoryBuffer::getFile(errorFile);
   std::string text = output ? (*output)->getBuffer().trim().str() : "";
   sys::fs::remove(errorFile);
   if (status == 0) {
@@ -253,13 +275,16 @@ Error mlir::triton::runTool(StringRef program, ArrayRef<StringRef> args, std::st
                                std::to_string(status) + "):\n" + text);
 }
 
-Expected<std::string> mlir::triton::runToolOnFiles(StringRef program, StringRef input,
+Expected<std::string> mlir::triton::runToolOnFiles(StringRef program,
+                                                   StringRef input,
                                                    ArrayRef<StringRef> args,
                                                    std::string *messages) {
   SmallString<128> inFile, outFile;
-  if (std::error_code ec = sys::fs::createTemporaryFile("triton-in", "", inFile))
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile("triton-in", "", inFile))
     return createStringError(ec, "cannot create a temporary file");
-  if (std::error_code ec = sys::fs::createTemporaryFile("triton-out", "", outFile))
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile("triton-out", "", outFile))
     return createStringError(ec, "cannot create a temporary file");
   auto cleanup = make_scope_exit([&] {
     sys::fs::remove(inFile);
@@ -274,10 +299,13 @@ Expected<std::string> mlir::triton::runToolOnFiles(StringRef program, StringRef 
   }
   SmallVector<StringRef> resolved;
   for (StringRef arg : args)
-    resolved.push_back(arg == "{in}" ? StringRef(inFile) : arg == "{out}" ? StringRef(outFile) : arg);
+    resolved.push_back(arg == "{in}"    ? StringRef(inFile)
+                       : arg == "{out}" ? StringRef(outFile)
+                                        : arg);
   if (Error error = runTool(program, resolved, messages))
     return std::move(error);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> output = MemoryBuffer::getFile(outFile);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> output =
+      MemoryBuffer::getFile(outFile);
   if (!output)
     return createStringError(output.getError(),
                              sys::path::filename(program) + " wrote no output");

@@ -1,4 +1,5 @@
-//===- LLVMCodegen.h - LLVM IR to device code, target-independent -*- C++ -*-===//
+//===- LLVMCodegen.h - LLVM IR to device code, target-independent -*- C++
+//-*-===//
 //
 // The steps NVIDIA and AMD emission share: a target machine, linking device
 // bitcode libraries (only what is used), LLVM's O3 pipeline, and codegen to
@@ -26,7 +27,8 @@ void initializeDeviceTargets();
 
 /// A target machine for `triple`/`cpu`/`features` at O3.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu, llvm::StringRef features);
+createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu,
+                    llvm::StringRef features);
 
 /// Sets the module's triple and data layout to the target machine's.
 void setTarget(llvm::Module &module, llvm::TargetMachine &machine);
@@ -48,19 +50,22 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine);
 bool recomputeIndicesAfterLoops(llvm::Module &module);
 
 /// Generates assembly text or an object file.
-llvm::Expected<std::string> generateCode(llvm::Module &module, llvm::TargetMachine &machine,
+llvm::Expected<std::string> generateCode(llvm::Module &module,
+                                         llvm::TargetMachine &machine,
                                          llvm::CodeGenFileType type);
 
 /// Runs `program` with `args`; on failure returns its standard error (or why
 /// it could not run) as the error, on success puts it in `messages` if given.
-llvm::Error runTool(llvm::StringRef program, llvm::ArrayRef<llvm::StringRef> args,
+llvm::Error runTool(llvm::StringRef program,
+                    llvm::ArrayRef<llvm::StringRef> args,
                     std::string *messages = nullptr);
 
 /// Writes `input` to a temporary file, runs `program` with `args` in which
 /// the placeholders "{in}" and "{out}" name the input and output files, and
 /// returns the output file's content (the temporary files are removed);
 /// the tool's messages go to `messages` if given.
-llvm::Expected<std::string> runToolOnFiles(llvm::StringRef program, llvm::StringRef input,
+llvm::Expected<std::string> runToolOnFiles(llvm::StringRef program,
+                                           llvm::StringRef input,
                                            llvm::ArrayRef<llvm::StringRef> args,
                                            std::string *messages = nullptr);
 

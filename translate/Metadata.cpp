@@ -1,4 +1,5 @@
-//===- Metadata.cpp - The launch metadata JSON of an emitted kernel ---------===//
+//===- Metadata.cpp - The launch metadata JSON of an emitted kernel
+//---------===//
 
 #include "translate/Metadata.h"
 
@@ -33,7 +34,8 @@ static std::string spellParam(Type *type) {
   return text;
 }
 
-static std::optional<int64_t> getIntAttr(std::optional<mlir::ModuleOp> module, StringRef name) {
+static std::optional<int64_t> getIntAttr(std::optional<mlir::ModuleOp> module,
+                                         StringRef name) {
   if (!module)
     return std::nullopt;
   if (auto attr = (*module)->getAttrOfType<mlir::IntegerAttr>(name))
@@ -41,7 +43,8 @@ static std::optional<int64_t> getIntAttr(std::optional<mlir::ModuleOp> module, S
   return std::nullopt;
 }
 
-int64_t mlir::triton::getSharedBytes(std::optional<mlir::ModuleOp> module, int sharedBytes) {
+int64_t mlir::triton::getSharedBytes(std::optional<mlir::ModuleOp> module,
+                                     int sharedBytes) {
   return getIntAttr(module, "ttg.shared").value_or(std::max(sharedBytes, 0));
 }
 
@@ -49,10 +52,13 @@ int64_t mlir::triton::getSharedBytes(std::optional<mlir::ModuleOp> module, int s
 static std::optional<int> getThreadsFromAttributes(const Function &kernel) {
   int threads = 0;
   if (kernel.hasFnAttribute("nvvm.reqntid") &&
-      !kernel.getFnAttribute("nvvm.reqntid").getValueAsString().getAsInteger(10, threads))
+      !kernel.getFnAttribute("nvvm.reqntid")
+           .getValueAsString()
+           .getAsInteger(10, threads))
     return threads;
   if (kernel.hasFnAttribute("amdgpu-flat-work-group-size")) {
-    StringRef range = kernel.getFnAttribute("amdgpu-flat-work-group-size").getValueAsString();
+    StringRef range =
+        kernel.getFnAttribute("amdgpu-flat-work-group-size").getValueAsString();
     if (!range.split(',').second.trim().getAsInteger(10, threads))
       return threads;
   }
@@ -60,20 +66,23 @@ static std::optional<int> getThreadsFromAttributes(const Function &kernel) {
 }
 
 Expected<KernelMetadata> mlir::triton::collectMetadata(
-    const Module &llvmModule, std::optional<mlir::ModuleOp> module, StringRef backend,
-    StringRef arch, std::optional<int> ptxVersion, StringRef paramsOverride, int sharedBytes) {
+    const Module &llvmModule, std::optional<mlir::ModuleOp> module,
+    StringRef backend, StringRef arch, std::optional<int> ptxVersion,
+    StringRef paramsOverride, int sharedBytes) {
   const Function *kernel = nullptr;
   for (const Function &function : llvmModule) {
     if (function.isDeclaration() || !isKernel(function))
       continue;
     if (kernel)
-      return createStringError(inconvertibleErrorCode(),
-                               "metadata describes one kernel, the module has '" +
-                                   kernel->getName() + "' and '" + function.getName() + "'");
+      return createStringError(
+          inconvertibleErrorCode(),
+          "metadata describes one kernel, the module has '" +
+              kernel->getName() + "' and '" + function.getName() + "'");
     kernel = &function;
   }
   if (!kernel)
-    return createStringError(inconvertibleErrorCode(), "the module defines no kernel");
+    return createStringError(inconvertibleErrorCode(),
+                             "the module defines no kernel");
 
   KernelMetadata meta;
   meta.name = kernel->getName().str();
@@ -83,22 +92,28 @@ Expected<KernelMetadata> mlir::triton::collectMetadata(
   meta.ptxVersion = ptxVersion;
   if (backend == "cuda") // "sm_90a" -> "90"
     meta.arch = arch.drop_front(3).take_while(isDigit).str();
-  meta.threadsPerWarp = getIntAttr(module, "ttg.threads-per-warp").value_or(meta.threadsPerWarp);
+  meta.threadsPerWarp =
+      getIntAttr(module, "ttg.threads-per-warp").value_or(meta.threadsPerWarp);
   if (auto warps = getIntAttr(module, "ttg.num-warps"))
     meta.numWarps = *warps;
   else if (auto threads = getThreadsFromAttributes(*kernel))
     meta.numWarps = std::max(1, *threads / meta.threadsPerWarp);
   meta.numCtas = getIntAttr(module, "ttg.num-ctas").value_or(1);
   meta.shared = getSharedBytes(module, sharedBytes);
-  meta.globalScratchSize = getIntAttr(module, "ttg.global_scratch_memory_size").value_or(0);
-  meta.globalScratchAlign = getIntAttr(module, "ttg.global_scratch_memory_alignment").value_or(1);
-  meta.profileScratchSize = getIntAttr(module, "ttg.profile_scratch_memory_size").value_or(0);
+  meta.globalScratchSize =
+      getIntAttr(module, "ttg.global_scratch_memory_size").value_or(0);
+  meta.globalScratchAlign =
+      getIntAttr(module, "ttg.global_scratch_memory_alignment").value_or(1);
+  meta.profileScratchSize =
+      getIntAttr(module, "ttg.profile_scratch_memory_size").value_or(0);
   meta.profileScratchAlign =
       getIntAttr(module, "ttg.profile_scratch_memory_alignment").value_or(1);
 
   if (module) {
     Operation *func = mlir::SymbolTable::lookupSymbolIn(*module, meta.name);
-    if (auto metas = func ? func->getAttrOfType<mlir::ArrayAttr>("tt.tensordesc_meta") : nullptr)
+    if (auto metas =
+            func ? func->getAttrOfType<mlir::ArrayAttr>("tt.tensordesc_meta")
+                 : nullptr)
       for (mlir::Attribute entry : metas) {
         auto dict = dyn_cast<mlir::DictionaryAttr>(entry);
         if (!dict)
@@ -128,7 +143,8 @@ Expected<KernelMetadata> mlir::triton::collectMetadata(
   // included) on the kernel.
   if (module) {
     Operation *func = mlir::SymbolTable::lookupSymbolIn(*module, meta.name);
-    if (auto params = func ? func->getAttrOfType<mlir::ArrayAttr>("tt.params") : nullptr) {
+    if (auto params = func ? func->getAttrOfType<mlir::ArrayAttr>("tt.params")
+                           : nullptr) {
       for (mlir::Attribute param : params)
         if (auto text = dyn_cast<mlir::StringAttr>(param))
           meta.params.push_back(text.str());
@@ -138,7 +154,8 @@ Expected<KernelMetadata> mlir::triton::collectMetadata(
   // Triton's ABI ends with the global- and profile-scratch pointers, which
   // are not part of the signature.
   unsigned numParams = kernel->arg_size();
-  bool tritonABI = numParams >= 2 && kernel->getArg(numParams - 1)->getType()->isPointerTy() &&
+  bool tritonABI = numParams >= 2 &&
+                   kernel->getArg(numParams - 1)->getType()->isPointerTy() &&
                    kernel->getArg(numParams - 2)->getType()->isPointerTy() &&
                    (!module || (*module)->hasAttr("ttg.num-warps"));
   if (tritonABI)

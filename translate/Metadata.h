@@ -1,4 +1,5 @@
-//===- Metadata.h - The launch metadata JSON of an emitted kernel -*- C++ -*-===//
+//===- Metadata.h - The launch metadata JSON of an emitted kernel -*- C++
+//-*-===//
 
 #ifndef TRANSLATE_METADATA_H
 #define TRANSLATE_METADATA_H
@@ -21,8 +22,8 @@ struct KernelMetadata {
   int64_t shared = 0;
   int64_t globalScratchSize = 0, globalScratchAlign = 1;
   int64_t profileScratchSize = 0, profileScratchAlign = 1;
-  std::string backend;  ///< "cuda" or "hip"
-  std::string arch;     ///< "90" (cuda, compute capability) or "gfx942" (hip)
+  std::string backend; ///< "cuda" or "hip"
+  std::string arch;    ///< "90" (cuda, compute capability) or "gfx942" (hip)
   std::optional<int> ptxVersion;
   std::vector<std::string> params;
   /// How the launcher encodes each TMA-descriptor parameter (Triton 3.6's
@@ -44,12 +45,11 @@ int64_t getSharedBytes(std::optional<mlir::ModuleOp> module, int sharedBytes);
 /// (`nvvm.reqntid`, `amdgpu-flat-work-group-size`) and `sharedBytes`.
 /// `paramsOverride` (comma-separated) replaces the signature derived from the
 /// kernel's parameter types, whose pointers have unknown pointees (`*i8`).
-llvm::Expected<KernelMetadata> collectMetadata(const llvm::Module &llvmModule,
-                                               std::optional<ModuleOp> module,
-                                               llvm::StringRef backend, llvm::StringRef arch,
-                                               std::optional<int> ptxVersion,
-                                               llvm::StringRef paramsOverride,
-                                               int sharedBytes);
+llvm::Expected<KernelMetadata>
+collectMetadata(const llvm::Module &llvmModule, std::optional<ModuleOp> module,
+                llvm::StringRef backend, llvm::StringRef arch,
+                std::optional<int> ptxVersion, llvm::StringRef paramsOverride,
+                int sharedBytes);
 
 /// Writes `metadata` as JSON to `path`.
 llvm::Error writeMetadata(const KernelMetadata &metadata, llvm::StringRef path);

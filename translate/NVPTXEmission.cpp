@@ -1,4 +1,5 @@
-//===- NVPTXEmission.cpp - LLVM IR to PTX and cubin -------------------------===//
+//===- NVPTXEmission.cpp - LLVM IR to PTX and cubin
+//-------------------------===//
 
 #include "translate/DeviceEmission.h"
 #include "translate/LLVMCodegen.h"
@@ -55,7 +56,9 @@ static void setLLVMFlagDefault(StringRef name, bool value) {
     flag->setValue(value);
 }
 
-static void useShortSharedPointers() { setLLVMFlagDefault("nvptx-short-ptr", true); }
+static void useShortSharedPointers() {
+  setLLVMFlagDefault("nvptx-short-ptr", true);
+}
 
 /// No scalar PRE in GVN: to make a cheap integer expression (a thread's
 /// shared-memory offset, say) available on a loop's zero-trip exit it splits
@@ -73,7 +76,9 @@ static void avoidScalarPRE() { setLLVMFlagDefault("enable-pre", false); }
 /// LEA/LEA.HI.X on the integer pipe. In a wgmma loop the IMAD.WIDEs stall
 /// dispatch beside the tensor cores' work (ncu: a third of the K-major-A
 /// matmul's stall samples); fused, that matmul runs 17% faster on the H200.
-static void useWideMultiplyAdd() { setLLVMFlagDefault("nvptx-mad-wide-opt", true); }
+static void useWideMultiplyAdd() {
+  setLLVMFlagDefault("nvptx-mad-wide-opt", true);
+}
 
 /// Whether `module` multiplies on tensor cores (mma or wgmma in its asm).
 static bool usesTensorCores(const Module &module) {
@@ -100,14 +105,16 @@ static void unrollLikeTriton(const Module &module) {
   static bool givenHere = false;
   auto &options = cl::getRegisteredOptions();
   auto found = options.find("unroll-threshold");
-  if (found == options.end() || (found->second->getNumOccurrences() > 0 && !givenHere))
+  if (found == options.end() ||
+      (found->second->getNumOccurrences() > 0 && !givenHere))
     return;
   StringRef threshold = usesTensorCores(module) ? "300" : "500";
   if (!givenHere) {
     found->second->addOccurrence(0, "unroll-threshold", threshold);
     givenHere = true;
   } else {
-    static_cast<cl::opt<unsigned> *>(found->second)->setValue(threshold == "300" ? 300 : 500);
+    static_cast<cl::opt<unsigned> *>(found->second)
+        ->setValue(threshold == "300" ? 300 : 500);
   }
 }
 
@@ -118,7 +125,8 @@ struct Allocation {
   unsigned registers = 0, spillBytes = 0;
 };
 
-std::optional<Allocation> allocate(StringRef ptx, StringRef arch, StringRef ptxas) {
+std::optional<Allocation> allocate(StringRef ptx, StringRef arch,
+                                   StringRef ptxas) {
   std::string gpuName = ("--gpu-name=" + arch).str();
   std::string messages;
   Expected<std::string> cubin = mlir::triton::runToolOnFiles(
@@ -148,14 +156,16 @@ std::optional<Allocation> allocate(StringRef ptx, StringRef arch, StringRef ptxa
 /// multiprocessor at once: 64 Ki registers (allocated 8 per thread at a
 /// time, by warp), 2048 threads, 32 programs, 227 KiB of shared memory (a
 /// conservative bound for sm_80's 163 KiB too: only comparisons are made).
-static unsigned programsPerMultiprocessor(unsigned registers, unsigned threads, int64_t sharedBytes) {
+static unsigned programsPerMultiprocessor(unsigned registers, unsigned threads,
+                                          int64_t sharedBytes) {
   if (!threads || !registers)
     return 0;
   unsigned warps = (threads + 31) / 32;
   unsigned perWarp = ((registers + 7) / 8) * 8 * 32;
   unsigned byRegisters = 65536 / (perWarp * warps);
   unsigned byThreads = 2048 / threads;
-  unsigned byShared = sharedBytes > 0 ? unsigned((227 * 1024) / sharedBytes) : 32;
+  unsigned byShared =
+      sharedBytes > 0 ? unsigned((227 * 1024) / sharedBytes) : 32;
   return std::min({byRegisters, byThreads, byShared, 32u});
 }
 
@@ -170,8 +180,9 @@ static unsigned getThreadsPerProgram(StringRef ptx) {
   return threads;
 }
 
-Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch, int ptxVersion,
-                                            bool optimize, StringRef ptxas,
+Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
+                                            int ptxVersion, bool optimize,
+                                            StringRef ptxas,
                                             int64_t sharedBytes) {
   useShortSharedPointers();
   avoidScalarPRE();
@@ -202,15 +213,19 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch, int 
   if (optimize && !ptxas.empty() && sys::fs::can_execute(ptxas)) {
     std::unique_ptr<Module> copy = CloneModule(module);
     if (recomputeIndicesAfterLoops(*copy)) {
-      auto other = generateCode(*copy, **machine, CodeGenFileType::AssemblyFile);
+      auto other =
+          generateCode(*copy, **machine, CodeGenFileType::AssemblyFile);
       if (!other)
         return other.takeError();
-      std::optional<Allocation> before = allocate(stripDebugTarget(*ptx), arch, ptxas);
-      std::optional<Allocation> after = allocate(stripDebugTarget(*other), arch, ptxas);
+      std::optional<Allocation> before =
+          allocate(stripDebugTarget(*ptx), arch, ptxas);
+      std::optional<Allocation> after =
+          allocate(stripDebugTarget(*other), arch, ptxas);
       unsigned threads = getThreadsPerProgram(*ptx);
       if (before && after && after->spillBytes <= before->spillBytes &&
           programsPerMultiprocessor(after->registers, threads, sharedBytes) >
-              programsPerMultiprocessor(before->registers, threads, sharedBytes))
+              programsPerMultiprocessor(before->registers, threads,
+                                        sharedBytes))
         return stripDebugTarget(*other);
     }
   }
@@ -220,5 +235,6 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch, int 
 Expected<std::string> mlir::triton::assembleCubin(StringRef ptx, StringRef arch,
                                                   StringRef ptxas) {
   std::string gpuName = ("--gpu-name=" + arch).str();
-  return runToolOnFiles(ptxas, ptx, {"-lineinfo", gpuName, "{in}", "-o", "{out}"});
+  return runToolOnFiles(ptxas, ptx,
+                        {"-lineinfo", gpuName, "{in}", "-o", "{out}"});
 }

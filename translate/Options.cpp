@@ -1,4 +1,5 @@
-//===- Options.cpp - Command-line options of triton-translate ---------------===//
+//===- Options.cpp - Command-line options of triton-translate
+//---------------===//
 
 #include "translate/Options.h"
 
@@ -10,17 +11,21 @@ using namespace mlir::triton;
 namespace {
 struct Options {
   llvm::cl::opt<std::string> arch{
-      "arch", llvm::cl::desc("sm_90a, sm_80, gfx942 or gfx942 (default: from ttg.target)"),
+      "arch",
+      llvm::cl::desc(
+          "sm_90a, sm_80, gfx942 or gfx942 (default: from ttg.target)"),
       llvm::cl::init("")};
-  llvm::cl::opt<int> ptxVersion{"ptx-version",
-                                llvm::cl::desc("PTX ISA version times ten (default 87)"),
-                                llvm::cl::init(87)};
+  llvm::cl::opt<int> ptxVersion{
+      "ptx-version", llvm::cl::desc("PTX ISA version times ten (default 87)"),
+      llvm::cl::init(87)};
   llvm::cl::opt<std::string> ptxas{"ptxas", llvm::cl::desc("path of ptxas"),
                                    llvm::cl::init(TRITON_DEFAULT_PTXAS)};
-  llvm::cl::opt<std::string> lld{"lld", llvm::cl::desc("path of ld.lld (LLD 22)"),
+  llvm::cl::opt<std::string> lld{"lld",
+                                 llvm::cl::desc("path of ld.lld (LLD 22)"),
                                  llvm::cl::init(TRITON_DEFAULT_LLD)};
   llvm::cl::opt<std::string> metadata{
-      "metadata", llvm::cl::desc("write the kernel's launch metadata (JSON) to this file"),
+      "metadata",
+      llvm::cl::desc("write the kernel's launch metadata (JSON) to this file"),
       llvm::cl::init("")};
   llvm::cl::opt<std::string> params{
       "params",
@@ -28,7 +33,8 @@ struct Options {
                      "'*fp32,*fp32,i32' (default: from the module)"),
       llvm::cl::init("")};
   llvm::cl::opt<int> shared{
-      "shared", llvm::cl::desc("shared memory bytes, where the module has no ttg.shared"),
+      "shared",
+      llvm::cl::desc("shared memory bytes, where the module has no ttg.shared"),
       llvm::cl::init(-1)};
 };
 llvm::ManagedStatic<Options> options;

@@ -1,4 +1,5 @@
-//===- RecomputeAfterLoops.cpp - thread-index math again after loops -------===//
+//===- RecomputeAfterLoops.cpp - thread-index math again after loops
+//-------===//
 //
 // A kernel computes its per-thread offsets (lane, warp, the element a
 // thread owns, swizzled shared-memory addresses) from the thread and program
@@ -33,10 +34,11 @@ using namespace llvm;
 namespace {
 
 // For experiments: the code generator's output without the copies.
-cl::opt<bool> disableRecompute("disable-recompute-after-loops",
-                               cl::desc("keep thread-index values computed before loops live "
-                                        "through them"),
-                               cl::init(false));
+cl::opt<bool> disableRecompute(
+    "disable-recompute-after-loops",
+    cl::desc("keep thread-index values computed before loops live "
+             "through them"),
+    cl::init(false));
 
 /// Instructions cheap to compute again and free of memory and control:
 /// integer arithmetic, casts, compares and selects, and reads of special
@@ -45,13 +47,15 @@ bool isRecomputable(const Instruction &inst) {
   if (isa<BinaryOperator, CastInst, ICmpInst, SelectInst>(inst))
     return inst.getType()->isIntOrIntVectorTy();
   if (auto *call = dyn_cast<IntrinsicInst>(&inst))
-    return call->arg_empty() && call->doesNotAccessMemory() && call->willReturn();
+    return call->arg_empty() && call->doesNotAccessMemory() &&
+           call->willReturn();
   return false;
 }
 
 class Recomputer {
 public:
-  explicit Recomputer(Function &function) : function(function), tree(function), loops(tree) {}
+  explicit Recomputer(Function &function)
+      : function(function), tree(function), loops(tree) {}
 
   bool run() {
     if (loops.empty())
@@ -68,7 +72,8 @@ public:
           auto *def = dyn_cast<Instruction>(use.get());
           if (!def || !crossesLoop(*def, block))
             continue;
-          Instruction *copy = recompute(def, block, &user, copies, /*budget=*/16);
+          Instruction *copy =
+              recompute(def, block, &user, copies, /*budget=*/16);
           if (copy) {
             use.set(copy);
             changed = true;
@@ -90,7 +95,8 @@ private:
       return false;
     for (Loop *loop : loops)
       if (tree.dominates(from, loop->getHeader()) &&
-          isPotentiallyReachable(loop->getHeader(), &block, nullptr, &tree, &loops))
+          isPotentiallyReachable(loop->getHeader(), &block, nullptr, &tree,
+                                 &loops))
         return true;
     return false;
   }
@@ -99,10 +105,12 @@ private:
   /// recomputable operands (arguments and constants as they are); null if
   /// it reads anything else or needs more than `budget` instructions.
   Instruction *recompute(Instruction *def, BasicBlock &block, Instruction *at,
-                         DenseMap<Instruction *, Instruction *> &copies, int budget) {
+                         DenseMap<Instruction *, Instruction *> &copies,
+                         int budget) {
     if (Instruction *known = copies.lookup(def))
       return known;
-    if (budget <= 0 || !isRecomputable(*def) || loops.getLoopFor(def->getParent()))
+    if (budget <= 0 || !isRecomputable(*def) ||
+        loops.getLoopFor(def->getParent()))
       return nullptr;
     SmallVector<Value *> operands;
     for (Value *operand : def->operands()) {
@@ -143,8 +151,9 @@ private:
     if (!name.consume_front("llvm.nvvm.read.ptx.sreg."))
       return nullptr;
     auto *type = FunctionType::get(call->getType(), /*isVarArg=*/false);
-    auto *read = InlineAsm::get(type, ("mov.u32 $0, %" + name + ";").str(), "=r",
-                                /*hasSideEffects=*/true);
+    auto *read =
+        InlineAsm::get(type, ("mov.u32 $0, %" + name + ";").str(), "=r",
+                       /*hasSideEffects=*/true);
     return CallInst::Create(type, read);
   }
 

@@ -1,4 +1,5 @@
-//===- Registration.cpp - Translations of triton-translate ------------------===//
+//===- Registration.cpp - Translations of triton-translate
+//------------------===//
 //
 // LLVM-dialect modules (make_llir's output) or textual LLVM IR in; LLVM IR,
 // PTX, cubin, AMDGCN assembly or an HSA code object out, with the launch
@@ -33,7 +34,9 @@ namespace {
 
 enum class Output { PTX, Cubin, AMDGCN, Hsaco };
 
-bool isNvidia(Output output) { return output == Output::PTX || output == Output::Cubin; }
+bool isNvidia(Output output) {
+  return output == Output::PTX || output == Output::Cubin;
+}
 
 /// triton-translate takes LLVM-dialect modules (make_llir's output); anything
 /// else is reported at the first op that is not LLVM, NVVM or ROCDL.
@@ -67,8 +70,8 @@ void registerDialectTranslations(DialectRegistry &registry) {
 
 /// The architecture to compile for: --arch, else the module's ttg.target,
 /// else the default of the output kind.
-FailureOr<std::string> resolveArch(Output output, std::optional<ModuleOp> module,
-                                   Location loc) {
+FailureOr<std::string>
+resolveArch(Output output, std::optional<ModuleOp> module, Location loc) {
   std::string arch = getTranslateOptions().arch;
   if (arch.empty() && module)
     if (auto target = (*module)->getAttrOfType<StringAttr>("ttg.target")) {
@@ -92,8 +95,9 @@ FailureOr<std::string> resolveArch(Output output, std::optional<ModuleOp> module
 
 /// Emits `llvmModule` as `output` and writes the metadata if asked to.
 /// `optimize` is false for LLVM IR that has been through the optimizer already.
-LogicalResult emitDevice(llvm::Module &llvmModule, std::optional<ModuleOp> module,
-                         Output output, raw_ostream &os, Location loc, bool optimize) {
+LogicalResult emitDevice(llvm::Module &llvmModule,
+                         std::optional<ModuleOp> module, Output output,
+                         raw_ostream &os, Location loc, bool optimize) {
   TranslateOptions options = getTranslateOptions();
   FailureOr<std::string> arch = resolveArch(output, module, loc);
   if (failed(arch))
@@ -107,7 +111,8 @@ LogicalResult emitDevice(llvm::Module &llvmModule, std::optional<ModuleOp> modul
   if (!options.metadataPath.empty()) {
     auto collected = collectMetadata(
         llvmModule, module, isNvidia(output) ? "cuda" : "hip", *arch,
-        isNvidia(output) ? std::optional<int>(options.ptxVersion) : std::nullopt,
+        isNvidia(output) ? std::optional<int>(options.ptxVersion)
+                         : std::nullopt,
         options.params, options.shared);
     if (!collected)
       return fail(collected.takeError());
@@ -119,10 +124,11 @@ LogicalResult emitDevice(llvm::Module &llvmModule, std::optional<ModuleOp> modul
   llvm::Expected<std::string> code = [&]() -> llvm::Expected<std::string> {
     switch (output) {
     case Output::PTX:
-      return emitPTX(llvmModule, *arch, options.ptxVersion, optimize, options.ptxas, shared);
+      return emitPTX(llvmModule, *arch, options.ptxVersion, optimize,
+                     options.ptxas, shared);
     case Output::Cubin: {
-      auto ptx =
-          emitPTX(llvmModule, *arch, options.ptxVersion, optimize, options.ptxas, shared);
+      auto ptx = emitPTX(llvmModule, *arch, options.ptxVersion, optimize,
+                         options.ptxas, shared);
       if (!ptx)
         return ptx.takeError();
       return assembleCubin(*ptx, *arch, options.ptxas);
@@ -158,10 +164,12 @@ void registerFromMLIR(StringRef name, StringRef description, Output output) {
         if (failed(checkLLVMDialectModule(module)))
           return failure();
         llvm::LLVMContext context;
-        std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(module, context);
+        std::unique_ptr<llvm::Module> llvmModule =
+            translateModuleToLLVMIR(module, context);
         if (!llvmModule)
           return module.emitError("failed to translate the module to LLVM IR");
-        return emitDevice(*llvmModule, module, output, os, module.getLoc(), /*optimize=*/true);
+        return emitDevice(*llvmModule, module, output, os, module.getLoc(),
+                          /*optimize=*/true);
       },
       registerDialectTranslations);
 }
@@ -171,19 +179,23 @@ void registerFromMLIR(StringRef name, StringRef description, Output output) {
 void registerFromLLVMIR(StringRef name, StringRef description, Output output) {
   TranslateRegistration registration(
       name, description,
-      [output](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
-               MLIRContext *context) -> LogicalResult {
-        const llvm::MemoryBuffer *buffer = sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
-        Location loc = FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0);
+      [output](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+               raw_ostream &os, MLIRContext *context) -> LogicalResult {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        Location loc =
+            FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0);
         llvm::LLVMContext llvmContext;
         llvm::SMDiagnostic error;
         std::unique_ptr<llvm::Module> llvmModule =
             llvm::parseIR(buffer->getMemBufferRef(), error, llvmContext);
         if (!llvmModule)
-          return emitError(FileLineColLoc::get(context, buffer->getBufferIdentifier(),
-                                                error.getLineNo(), error.getColumnNo() + 1),
-                           error.getMessage());
-        return emitDevice(*llvmModule, std::nullopt, output, os, loc, /*optimize=*/false);
+          return emitError(
+              FileLineColLoc::get(context, buffer->getBufferIdentifier(),
+                                  error.getLineNo(), error.getColumnNo() + 1),
+              error.getMessage());
+        return emitDevice(*llvmModule, std::nullopt, output, os, loc,
+                          /*optimize=*/false);
       });
 }
 
@@ -208,15 +220,18 @@ void mlir::triton::registerTritonTranslations() {
         return success();
       },
       registerDialectTranslations);
-  registerFromMLIR("mlir-to-ptx", "LLVM-dialect module to PTX (libdevice linked, O3)",
+  registerFromMLIR("mlir-to-ptx",
+                   "LLVM-dialect module to PTX (libdevice linked, O3)",
                    Output::PTX);
-  registerFromMLIR("mlir-to-cubin", "LLVM-dialect module to a cubin (through ptxas)",
+  registerFromMLIR("mlir-to-cubin",
+                   "LLVM-dialect module to a cubin (through ptxas)",
                    Output::Cubin);
   registerFromMLIR("mlir-to-amdgcn", "LLVM-dialect module to AMDGCN assembly",
                    Output::AMDGCN);
-  registerFromMLIR("mlir-to-hsaco",
-                   "LLVM-dialect module to an HSA code object (through ld.lld -shared)",
-                   Output::Hsaco);
+  registerFromMLIR(
+      "mlir-to-hsaco",
+      "LLVM-dialect module to an HSA code object (through ld.lld -shared)",
+      Output::Hsaco);
   registerFromLLVMIR("llvmir-to-ptx", "textual LLVM IR to PTX", Output::PTX);
   registerFromLLVMIR("llvmir-to-amdgcn", "textual LLVM IR to AMDGCN assembly",
                      Output::AMDGCN);

@@ -1,4 +1,5 @@
-//===- Registration.h - Translations of triton-translate ----------*- C++ -*-===//
+//===- Registration.h - Translations of triton-translate ----------*- C++
+//-*-===//
 
 #ifndef TRANSLATE_REGISTRATION_H
 #define TRANSLATE_REGISTRATION_H
@@ -6,7 +7,8 @@
 namespace mlir {
 namespace triton {
 
-/// Registers the translations triton-translate offers (`--mlir-to-llvmir`, ...).
+/// Registers the translations triton-translate offers (`--mlir-to-llvmir`,
+/// ...).
 void registerTritonTranslations();
 
 } // namespace triton

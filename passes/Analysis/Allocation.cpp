@@ -1,17 +1,18 @@
-//===- Allocation.cpp - Shared-memory allocation of a kernel ----------------===//
+//===- Allocation.cpp - Shared-memory allocation of a kernel
+//----------------===//
 
 #include "passes/Analysis/Allocation.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
-#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -176,19 +177,20 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op)) {
     auto srcType = cast<RankedTensorType>(cvt.getSrc().getType());
     auto dstType = cast<RankedTensorType>(cvt.getType());
-    std::optional<LinearLayout> src = layoutOf(srcType), dst = layoutOf(dstType);
+    std::optional<LinearLayout> src = layoutOf(srcType),
+                                dst = layoutOf(dstType);
     // Registers and lane shuffles suffice only when each warp (and CTA) keeps
     // its part of the tensor: same warp and block bases, and every element a
     // warp needs already in it. Like Triton, a warp does not pick its part
     // out of a copy broadcast to all warps; that goes through memory.
     auto basesOr = [](const LinearLayout &l, StringRef dim) {
-      return l.hasInDim(dim) ? l.getBases(dim) : ArrayRef<LinearLayout::Basis>();
+      return l.hasInDim(dim) ? l.getBases(dim)
+                             : ArrayRef<LinearLayout::Basis>();
     };
     if (src && dst &&
-        (*src == *dst ||
-         (basesOr(*src, "warp") == basesOr(*dst, "warp") &&
-          basesOr(*src, "block") == basesOr(*dst, "block") &&
-          staysInWarps(*src, *dst))))
+        (*src == *dst || (basesOr(*src, "warp") == basesOr(*dst, "warp") &&
+                          basesOr(*src, "block") == basesOr(*dst, "block") &&
+                          staysInWarps(*src, *dst))))
       return 0;
     return product(srcType.getShape()) * bytesOf(srcType.getElementType());
   }
@@ -200,7 +202,8 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     std::optional<LinearLayout> src = layoutOf(srcType);
     std::optional<LinearLayout> indices =
         layoutOf(cast<RankedTensorType>(gather.getIndices().getType()));
-    if (src && indices && ttg::isWarpLocalGather(*src, *indices, gather.getAxis()))
+    if (src && indices &&
+        ttg::isWarpLocalGather(*src, *indices, gather.getAxis()))
       return 0;
     return product(srcType.getShape()) * bytesOf(srcType.getElementType());
   }
@@ -210,7 +213,8 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     auto resultType = cast<RankedTensorType>(histogram.getType());
     int64_t threadsPerWarp = 32;
     if (auto module = op->getParentOfType<ModuleOp>())
-      if (auto attr = module->getAttrOfType<IntegerAttr>(ttg::kThreadsPerWarpAttrName))
+      if (auto attr =
+              module->getAttrOfType<IntegerAttr>(ttg::kThreadsPerWarpAttrName))
         threadsPerWarp = attr.getInt();
     return std::max(product(resultType.getShape()), threadsPerWarp) *
            bytesOf(resultType.getElementType());
@@ -267,7 +271,8 @@ void FunctionAllocation::collect(
       if (!isa_and_nonnull<ttg::SharedMemorySpaceAttr>(type.getMemorySpace()))
         return;
       int64_t alignment = 16;
-      if (auto nvmma = dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding()))
+      if (auto nvmma =
+              dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding()))
         if (nvmma.getSwizzlingByteWidth() != 0)
           alignment = 1024; // the TMA/wgmma swizzle repeats every 1024 bytes
       // Live until the last use of the buffer or of any value that views it;
@@ -294,7 +299,8 @@ void FunctionAllocation::collect(
               if (isa<ttg::MemDescType>(result.getType()))
                 views.insert(result);
           if (auto branch = dyn_cast<BranchOpInterface>(user))
-            if (auto arg = branch.getSuccessorBlockArgument(use.getOperandNumber()))
+            if (auto arg =
+                    branch.getSuccessorBlockArgument(use.getOperandNumber()))
               views.insert(*arg);
         }
       }
@@ -303,7 +309,8 @@ void FunctionAllocation::collect(
           Operation *holder = op->getBlock()->findAncestorOpInBlock(*live);
           end = std::max(end, last[holder ? holder : live]);
         }
-      int64_t size = product(type.getAllocShape()) * bytesOf(type.getElementType());
+      int64_t size =
+          product(type.getAllocShape()) * bytesOf(type.getElementType());
       buffers.push_back({op, true, size, alignment, first[op], end});
       return;
     }
@@ -338,9 +345,11 @@ void FunctionAllocation::place() {
     bool moved = true;
     while (moved) {
       moved = false;
-      offset = (offset + buffer->alignment - 1) / buffer->alignment * buffer->alignment;
+      offset = (offset + buffer->alignment - 1) / buffer->alignment *
+               buffer->alignment;
       for (Buffer *other : placed) {
-        bool liveTogether = other->start <= buffer->end && buffer->start <= other->end;
+        bool liveTogether =
+            other->start <= buffer->end && buffer->start <= other->end;
         bool overlap = other->offset < offset + buffer->size &&
                        offset < other->offset + other->size;
         if (liveTogether && overlap) {
@@ -363,7 +372,8 @@ FailureOr<ModuleAllocation> ModuleAllocation::get(ModuleOp module) {
   SmallVector<FunctionOpInterface> funcs;
   module.walk([&](FunctionOpInterface func) { funcs.push_back(func); });
   // Depth-first over calls so that callees are sized first.
-  std::function<LogicalResult(Operation *)> visit = [&](Operation *func) -> LogicalResult {
+  std::function<LogicalResult(Operation *)> visit =
+      [&](Operation *func) -> LogicalResult {
     if (sizes.count(func))
       return success();
     if (!active.insert(func).second)

@@ -1,4 +1,5 @@
-//===- AllocationPasses.cpp - -allocate-shared-memory, -test-print-allocation ===//
+//===- AllocationPasses.cpp - -allocate-shared-memory, -test-print-allocation
+//===//
 //
 // -allocate-shared-memory records the allocation in the IR the way the GPU
 // lowering reads it: `allocation.offset` on every op owning a buffer and
@@ -7,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/Analysis/Allocation.h"
 #include "passes/Analysis/Membar.h"
 #include "passes/Analysis/Passes.h"
-#include "dialects/Triton/IR/Dialect.h"
-#include "dialects/TritonGPU/IR/Dialect.h"
 #include "llvm/Support/MathExtras.h"
 
 #include "mlir/IR/Builders.h"
@@ -43,8 +44,8 @@ public:
         buffer.owner->setAttr("allocation.offset",
                               builder.getI32IntegerAttr(buffer.offset));
     });
-    module->setAttr("ttg.shared",
-                    builder.getI32IntegerAttr(allocation->getSharedMemorySize()));
+    module->setAttr("ttg.shared", builder.getI32IntegerAttr(
+                                      allocation->getSharedMemorySize()));
   }
 };
 
@@ -73,14 +74,16 @@ public:
     module.walk([&](gpu::GlobalScratchAllocOp alloc) {
       auto func = alloc->getParentOfType<triton::FuncOp>();
       if (!func || !func.isPublic()) {
-        alloc.emitError("global scratch in a device function is not supported yet "
-                        "(inline it into the kernel)");
+        alloc.emitError(
+            "global scratch in a device function is not supported yet "
+            "(inline it into the kernel)");
         failed = true;
         return;
       }
       int64_t align = std::max<int64_t>(1, alloc.getAlignment());
       size = llvm::alignTo(size, align);
-      alloc->setAttr("ttg.global_scratch_memory_offset", builder.getI32IntegerAttr(size));
+      alloc->setAttr("ttg.global_scratch_memory_offset",
+                     builder.getI32IntegerAttr(size));
       size += alloc.getNbytes();
       alignment = std::max(alignment, align);
     });
@@ -88,7 +91,8 @@ public:
       return signalPassFailure();
     module->setAttr("ttg.global_scratch_memory_size",
                     builder.getI32IntegerAttr(llvm::alignTo(size, alignment)));
-    module->setAttr("ttg.global_scratch_memory_alignment", builder.getI32IntegerAttr(alignment));
+    module->setAttr("ttg.global_scratch_memory_alignment",
+                    builder.getI32IntegerAttr(alignment));
   }
 };
 
@@ -102,7 +106,8 @@ public:
            "scratch) and each function's size, as remarks";
   }
   void runOnOperation() override {
-    FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(getOperation());
+    FailureOr<ModuleAllocation> allocation =
+        ModuleAllocation::get(getOperation());
     if (failed(allocation))
       return signalPassFailure();
     getOperation().walk([&](FunctionOpInterface func) {
@@ -115,7 +120,8 @@ public:
     });
   }
 };
-class TestMembarPass : public PassWrapper<TestMembarPass, OperationPass<ModuleOp>> {
+class TestMembarPass
+    : public PassWrapper<TestMembarPass, OperationPass<ModuleOp>> {
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestMembarPass)
   StringRef getArgument() const override { return "test-print-membar"; }
@@ -124,7 +130,8 @@ public:
            "conflicting shared-memory accesses";
   }
   void runOnOperation() override {
-    FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(getOperation());
+    FailureOr<ModuleAllocation> allocation =
+        ModuleAllocation::get(getOperation());
     if (failed(allocation))
       return signalPassFailure();
     insertSharedMemoryBarriers(getOperation(), *allocation);

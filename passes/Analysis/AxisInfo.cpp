@@ -1,4 +1,5 @@
-//===- AxisInfo.cpp - Divisibility, contiguity and constancy ----------------===//
+//===- AxisInfo.cpp - Divisibility, contiguity and constancy
+//----------------===//
 
 #include "passes/Analysis/AxisInfo.h"
 
@@ -25,7 +26,9 @@ namespace {
 constexpr int64_t kMaxDivisor = int64_t(1) << 62;
 
 int64_t gcd(int64_t a, int64_t b) { return std::gcd(a, b); }
-int64_t gcd(int64_t a, int64_t b, int64_t c) { return std::gcd(std::gcd(a, b), c); }
+int64_t gcd(int64_t a, int64_t b, int64_t c) {
+  return std::gcd(std::gcd(a, b), c);
+}
 int64_t clampedProduct(int64_t a, int64_t b) {
   if (a > kMaxDivisor / std::max<int64_t>(b, 1))
     return kMaxDivisor;
@@ -143,8 +146,8 @@ AxisInfo constantInfo(int64_t value, ArrayRef<int64_t> shape) {
 
 /// An elementwise op of two operands, dimension by dimension.
 template <typename ContFn, typename DivFn, typename CstFn>
-AxisInfo elementwise(const AxisInfo &lhs, const AxisInfo &rhs, ContFn cont, DivFn div,
-                     CstFn cst, std::optional<int64_t> value) {
+AxisInfo elementwise(const AxisInfo &lhs, const AxisInfo &rhs, ContFn cont,
+                     DivFn div, CstFn cst, std::optional<int64_t> value) {
   DimVector c, v, k;
   for (int64_t d = 0; d < lhs.getRank(); ++d) {
     c.push_back(cont(d));
@@ -163,8 +166,8 @@ int64_t divisibilityForRuns(const AxisInfo &info, int64_t d, int64_t run) {
   return info.getDivisibility(d);
 }
 
-AxisInfo visitAdd(const AxisInfo &lhs, const AxisInfo &rhs, bool isSub, int64_t rhsScale,
-                  std::optional<int64_t> value) {
+AxisInfo visitAdd(const AxisInfo &lhs, const AxisInfo &rhs, bool isSub,
+                  int64_t rhsScale, std::optional<int64_t> value) {
   // A contiguous run plus (or minus) a constant run stays contiguous.
   auto contiguity = [&](int64_t d) {
     int64_t c = gcd(lhs.getContiguity(d), rhs.getConstancy(d));
@@ -179,10 +182,12 @@ AxisInfo visitAdd(const AxisInfo &lhs, const AxisInfo &rhs, bool isSub, int64_t 
         return gcd(divisibilityForRuns(lhs, d, run),
                    clampedProduct(divisibilityForRuns(rhs, d, run), rhsScale));
       },
-      [&](int64_t d) { return gcd(lhs.getConstancy(d), rhs.getConstancy(d)); }, value);
+      [&](int64_t d) { return gcd(lhs.getConstancy(d), rhs.getConstancy(d)); },
+      value);
 }
 
-AxisInfo visitMul(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_t> value) {
+AxisInfo visitMul(const AxisInfo &lhs, const AxisInfo &rhs,
+                  std::optional<int64_t> value) {
   return elementwise(
       lhs, rhs,
       [&](int64_t d) -> int64_t {
@@ -195,21 +200,27 @@ AxisInfo visitMul(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_
       [&](int64_t d) {
         // Multiplied by anything but 1, a contiguous run no longer is one: its
         // elements count one by one.
-        int64_t lhsDiv = rhs.getConstantValue() == 1 ? lhs.getDivisibility(d)
-                                                     : divisibilityForRuns(lhs, d, 1);
-        int64_t rhsDiv = lhs.getConstantValue() == 1 ? rhs.getDivisibility(d)
-                                                     : divisibilityForRuns(rhs, d, 1);
+        int64_t lhsDiv = rhs.getConstantValue() == 1
+                             ? lhs.getDivisibility(d)
+                             : divisibilityForRuns(lhs, d, 1);
+        int64_t rhsDiv = lhs.getConstantValue() == 1
+                             ? rhs.getDivisibility(d)
+                             : divisibilityForRuns(rhs, d, 1);
         return clampedProduct(lhsDiv, rhsDiv);
       },
-      [&](int64_t d) { return gcd(lhs.getConstancy(d), rhs.getConstancy(d)); }, value);
+      [&](int64_t d) { return gcd(lhs.getConstancy(d), rhs.getConstancy(d)); },
+      value);
 }
 
 /// lhs / 2^k (divisor a positive constant).
-AxisInfo visitDiv(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_t> value) {
+AxisInfo visitDiv(const AxisInfo &lhs, const AxisInfo &rhs,
+                  std::optional<int64_t> value) {
   std::optional<int64_t> divisor = rhs.getConstantValue();
   return elementwise(
       lhs, rhs,
-      [&](int64_t d) -> int64_t { return divisor == 1 ? lhs.getContiguity(d) : 1; },
+      [&](int64_t d) -> int64_t {
+        return divisor == 1 ? lhs.getContiguity(d) : 1;
+      },
       [&](int64_t d) -> int64_t {
         if (divisor == 1)
           return lhs.getDivisibility(d);
@@ -220,14 +231,17 @@ AxisInfo visitDiv(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_
       },
       [&](int64_t d) {
         int64_t c = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
-        // Runs of `divisor` consecutive values, aligned to it, divide to one value.
+        // Runs of `divisor` consecutive values, aligned to it, divide to one
+        // value.
         if (divisor && isPowerOf2(*divisor))
-          c = std::max(c, gcd(lhs.getContiguity(d), *divisor, lhs.getDivisibility(d)));
+          c = std::max(
+              c, gcd(lhs.getContiguity(d), *divisor, lhs.getDivisibility(d)));
         // Likewise for a divisor unknown but the same everywhere along d and
         // a multiple of g: aligned runs of g consecutive values never cross
         // one of its multiples (idx // HW, a channel per HW elements), as
         // 3.6 reasons for non-negative values.
-        else if (rhs.getConstancy(d) >= lhs.getContiguity(d) && rhs.getConstancy(d) > 1)
+        else if (rhs.getConstancy(d) >= lhs.getContiguity(d) &&
+                 rhs.getConstancy(d) > 1)
           c = std::max(c, gcd(lhs.getContiguity(d), lhs.getDivisibility(d),
                               rhs.getDivisibility(d)));
         return c;
@@ -236,7 +250,8 @@ AxisInfo visitDiv(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_
 }
 
 /// lhs % m for a positive power-of-two constant m.
-AxisInfo visitRem(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_t> value) {
+AxisInfo visitRem(const AxisInfo &lhs, const AxisInfo &rhs,
+                  std::optional<int64_t> value) {
   // A run of lhs starting at a multiple of g, with the divisor constant over
   // the run and a multiple of g, never crosses a multiple of the divisor: its
   // remainders stay consecutive (for non-negative lhs, as Triton assumes).
@@ -247,31 +262,39 @@ AxisInfo visitRem(const AxisInfo &lhs, const AxisInfo &rhs, std::optional<int64_
         return gcd(gcd(lhs.getContiguity(d), lhs.getDivisibility(d)),
                    gcd(rhs.getDivisibility(d), rhs.getConstancy(d)));
       },
-      [&](int64_t d) -> int64_t { return gcd(lhs.getDivisibility(d), rhs.getDivisibility(d)); },
-      [&](int64_t d) { return gcd(lhs.getConstancy(d), rhs.getConstancy(d)); }, value);
+      [&](int64_t d) -> int64_t {
+        return gcd(lhs.getDivisibility(d), rhs.getDivisibility(d));
+      },
+      [&](int64_t d) { return gcd(lhs.getConstancy(d), rhs.getConstancy(d)); },
+      value);
 }
 
 /// A comparison: equal along runs where both sides are constant, and, for an
 /// ordering against a constant, along aligned blocks of a contiguous run.
-AxisInfo visitCmp(arith::CmpIPredicate predicate, const AxisInfo &lhs, const AxisInfo &rhs,
-                  std::optional<int64_t> value) {
-  bool ordering = predicate != arith::CmpIPredicate::eq && predicate != arith::CmpIPredicate::ne;
+AxisInfo visitCmp(arith::CmpIPredicate predicate, const AxisInfo &lhs,
+                  const AxisInfo &rhs, std::optional<int64_t> value) {
+  bool ordering = predicate != arith::CmpIPredicate::eq &&
+                  predicate != arith::CmpIPredicate::ne;
   return elementwise(
-      lhs, rhs, [](int64_t) -> int64_t { return 1; }, [](int64_t) -> int64_t { return 1; },
+      lhs, rhs, [](int64_t) -> int64_t { return 1; },
+      [](int64_t) -> int64_t { return 1; },
       [&](int64_t d) {
         int64_t c = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
         if (ordering) {
           int64_t aligned = gcd(lhs.getDivisibility(d), rhs.getDivisibility(d));
-          c = std::max(c, gcd(gcd(lhs.getContiguity(d), rhs.getConstancy(d)), aligned));
-          c = std::max(c, gcd(gcd(rhs.getContiguity(d), lhs.getConstancy(d)), aligned));
+          c = std::max(
+              c, gcd(gcd(lhs.getContiguity(d), rhs.getConstancy(d)), aligned));
+          c = std::max(
+              c, gcd(gcd(rhs.getContiguity(d), lhs.getConstancy(d)), aligned));
         }
         return c;
       },
       value);
 }
 
-std::optional<int64_t> fold(std::optional<int64_t> a, std::optional<int64_t> b,
-                            function_ref<std::optional<int64_t>(int64_t, int64_t)> fn) {
+std::optional<int64_t>
+fold(std::optional<int64_t> a, std::optional<int64_t> b,
+     function_ref<std::optional<int64_t>(int64_t, int64_t)> fn) {
   if (!a || !b)
     return std::nullopt;
   return fn(*a, *b);
@@ -293,7 +316,9 @@ int64_t pointeeBytes(Type type) {
 std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
   Type resultType = op->getResult(0).getType();
   SmallVector<int64_t, 4> shape = shapeOf(resultType);
-  auto binary = [&](auto fn) -> std::optional<AxisInfo> { return fn(in[0], in[1]); };
+  auto binary = [&](auto fn) -> std::optional<AxisInfo> {
+    return fn(in[0], in[1]);
+  };
 
   return TypeSwitch<Operation *, std::optional<AxisInfo>>(op)
       .Case([&](arith::ConstantOp constant) -> std::optional<AxisInfo> {
@@ -304,16 +329,18 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
       })
       .Case([&](MakeRangeOp range) -> std::optional<AxisInfo> {
         int64_t start = range.getStart();
-        return AxisInfo({int64_t(range.getEnd()) - start}, {highestPowerOf2Divisor(start)},
-                        {1});
+        return AxisInfo({int64_t(range.getEnd()) - start},
+                        {highestPowerOf2Divisor(start)}, {1});
       })
       .Case([&](SplatOp) -> std::optional<AxisInfo> {
         return AxisInfo(DimVector(shape.size(), 1),
                         DimVector(shape.size(), in[0].getDivisibility(0)),
-                        DimVector(shape.begin(), shape.end()), in[0].getConstantValue());
+                        DimVector(shape.begin(), shape.end()),
+                        in[0].getConstantValue());
       })
       .Case([&](BroadcastOp broadcast) -> std::optional<AxisInfo> {
-        SmallVector<int64_t, 4> srcShape = shapeOf(broadcast.getSrc().getType());
+        SmallVector<int64_t, 4> srcShape =
+            shapeOf(broadcast.getSrc().getType());
         DimVector cont, div, cst;
         for (size_t d = 0; d < shape.size(); ++d) {
           bool expanded = srcShape[d] == 1 && shape[d] != 1;
@@ -331,7 +358,8 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
         } else {
           newDiv = kMaxDivisor;
           for (int64_t d = 0; d < src.getRank(); ++d)
-            newDiv = gcd(newDiv, src.getContiguity(d) > 1 ? 1 : src.getDivisibility(d));
+            newDiv = gcd(newDiv,
+                         src.getContiguity(d) > 1 ? 1 : src.getDivisibility(d));
         }
         DimVector cont = src.getContiguity(), div = src.getDivisibility(),
                   cst = src.getConstancy();
@@ -350,14 +378,16 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
         }
         return AxisInfo(cont, div, cst, in[0].getConstantValue());
       })
-      .Case<arith::AddIOp, arith::SubIOp>([&](auto add) -> std::optional<AxisInfo> {
-        bool isSub = isa<arith::SubIOp>(op);
-        auto value = fold(in[0].getConstantValue(), in[1].getConstantValue(),
-                          [&](int64_t a, int64_t b) -> std::optional<int64_t> {
-                            return isSub ? a - b : a + b;
-                          });
-        return visitAdd(in[0], in[1], isSub, 1, value);
-      })
+      .Case<arith::AddIOp, arith::SubIOp>(
+          [&](auto add) -> std::optional<AxisInfo> {
+            bool isSub = isa<arith::SubIOp>(op);
+            auto value =
+                fold(in[0].getConstantValue(), in[1].getConstantValue(),
+                     [&](int64_t a, int64_t b) -> std::optional<int64_t> {
+                       return isSub ? a - b : a + b;
+                     });
+            return visitAdd(in[0], in[1], isSub, 1, value);
+          })
       .Case([&](LoadOp load) -> std::optional<AxisInfo> {
         // Where the pointers (and mask and `other`) repeat, so do the loaded
         // values, as in 3.6: an index loaded per row makes addresses that
@@ -375,57 +405,66 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
         return AxisInfo(cont, div, cst, std::nullopt);
       })
       .Case([&](AddPtrOp addptr) -> std::optional<AxisInfo> {
-        return visitAdd(in[0], in[1], /*isSub=*/false, pointeeBytes(addptr.getType()),
-                        std::nullopt);
+        return visitAdd(in[0], in[1], /*isSub=*/false,
+                        pointeeBytes(addptr.getType()), std::nullopt);
       })
       .Case([&](arith::MulIOp) {
         return binary([&](const AxisInfo &a, const AxisInfo &b) {
-          return visitMul(a, b, fold(a.getConstantValue(), b.getConstantValue(),
-                                     [](int64_t x, int64_t y) -> std::optional<int64_t> {
-                                       return x * y;
-                                     }));
+          return visitMul(
+              a, b,
+              fold(a.getConstantValue(), b.getConstantValue(),
+                   [](int64_t x, int64_t y) -> std::optional<int64_t> {
+                     return x * y;
+                   }));
         });
       })
       .Case<arith::DivSIOp, arith::DivUIOp>([&](auto) {
         return binary([&](const AxisInfo &a, const AxisInfo &b) {
-          return visitDiv(a, b, fold(a.getConstantValue(), b.getConstantValue(),
-                                     [](int64_t x, int64_t y) -> std::optional<int64_t> {
-                                       if (y == 0)
-                                         return std::nullopt;
-                                       return x / y;
-                                     }));
+          return visitDiv(
+              a, b,
+              fold(a.getConstantValue(), b.getConstantValue(),
+                   [](int64_t x, int64_t y) -> std::optional<int64_t> {
+                     if (y == 0)
+                       return std::nullopt;
+                     return x / y;
+                   }));
         });
       })
       .Case<arith::RemSIOp, arith::RemUIOp>([&](auto) {
         return binary([&](const AxisInfo &a, const AxisInfo &b) {
-          return visitRem(a, b, fold(a.getConstantValue(), b.getConstantValue(),
-                                     [](int64_t x, int64_t y) -> std::optional<int64_t> {
-                                       if (y == 0)
-                                         return std::nullopt;
-                                       return x % y;
-                                     }));
+          return visitRem(
+              a, b,
+              fold(a.getConstantValue(), b.getConstantValue(),
+                   [](int64_t x, int64_t y) -> std::optional<int64_t> {
+                     if (y == 0)
+                       return std::nullopt;
+                     return x % y;
+                   }));
         });
       })
       .Case([&](arith::ShLIOp) -> std::optional<AxisInfo> {
         std::optional<int64_t> k = in[1].getConstantValue();
         if (!k || *k < 0 || *k > 30)
           return AxisInfo::getPessimistic(shape.size());
-        return visitMul(in[0], constantInfo(int64_t(1) << *k, shape),
-                        fold(in[0].getConstantValue(), k,
-                             [](int64_t x, int64_t y) -> std::optional<int64_t> {
-                               return x << y;
-                             }));
+        return visitMul(
+            in[0], constantInfo(int64_t(1) << *k, shape),
+            fold(in[0].getConstantValue(), k,
+                 [](int64_t x, int64_t y) -> std::optional<int64_t> {
+                   return x << y;
+                 }));
       })
-      .Case<arith::ShRUIOp, arith::ShRSIOp>([&](auto) -> std::optional<AxisInfo> {
-        std::optional<int64_t> k = in[1].getConstantValue();
-        if (!k || *k < 0 || *k > 30)
-          return AxisInfo::getPessimistic(shape.size());
-        return visitDiv(in[0], constantInfo(int64_t(1) << *k, shape),
-                        fold(in[0].getConstantValue(), k,
-                             [](int64_t x, int64_t y) -> std::optional<int64_t> {
-                               return x >> y;
-                             }));
-      })
+      .Case<arith::ShRUIOp, arith::ShRSIOp>(
+          [&](auto) -> std::optional<AxisInfo> {
+            std::optional<int64_t> k = in[1].getConstantValue();
+            if (!k || *k < 0 || *k > 30)
+              return AxisInfo::getPessimistic(shape.size());
+            return visitDiv(
+                in[0], constantInfo(int64_t(1) << *k, shape),
+                fold(in[0].getConstantValue(), k,
+                     [](int64_t x, int64_t y) -> std::optional<int64_t> {
+                       return x >> y;
+                     }));
+          })
       .Case([&](arith::CmpIOp cmp) -> std::optional<AxisInfo> {
         return visitCmp(cmp.getPredicate(), in[0], in[1], std::nullopt);
       })
@@ -435,46 +474,56 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
           return *cond.getConstantValue() ? a : b;
         DimVector cont, div, cst;
         for (int64_t d = 0; d < a.getRank(); ++d) {
-          int64_t condRun = cond.getRank() == a.getRank() ? cond.getConstancy(d) : shape[d];
+          int64_t condRun =
+              cond.getRank() == a.getRank() ? cond.getConstancy(d) : shape[d];
           int64_t run = gcd(a.getContiguity(d), b.getContiguity(d), condRun);
           cont.push_back(run);
-          div.push_back(gcd(divisibilityForRuns(a, d, run), divisibilityForRuns(b, d, run)));
+          div.push_back(gcd(divisibilityForRuns(a, d, run),
+                            divisibilityForRuns(b, d, run)));
           cst.push_back(gcd(a.getConstancy(d), b.getConstancy(d), condRun));
         }
         return AxisInfo(cont, div, cst);
       })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
-            arith::IndexCastUIOp, BitcastOp, IntToPtrOp, PtrToIntOp, gpu::ConvertLayoutOp>(
+            arith::IndexCastUIOp, BitcastOp, IntToPtrOp, PtrToIntOp,
+            gpu::ConvertLayoutOp>(
           [&](auto) -> std::optional<AxisInfo> { return in[0]; })
-      .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp>([&](auto) -> std::optional<AxisInfo> {
-        // Bitwise ops (masks combined with & and |, mostly): equal inputs give
-        // equal outputs, so runs of constants survive; low zero bits common to
-        // both inputs stay zero.
-        std::optional<int64_t> value =
-            fold(in[0].getConstantValue(), in[1].getConstantValue(),
-                 [&](int64_t x, int64_t y) -> std::optional<int64_t> {
-                   if (isa<arith::AndIOp>(op))
-                     return x & y;
-                   return isa<arith::OrIOp>(op) ? (x | y) : (x ^ y);
-                 });
-        if (value)
-          return constantInfo(*value, shape);
-        return elementwise(
-            in[0], in[1], [](int64_t) -> int64_t { return 1; },
-            [&](int64_t d) {
-              return gcd(divisibilityForRuns(in[0], d, 1), divisibilityForRuns(in[1], d, 1));
-            },
-            [&](int64_t d) { return gcd(in[0].getConstancy(d), in[1].getConstancy(d)); },
-            std::nullopt);
-      })
+      .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
+          [&](auto) -> std::optional<AxisInfo> {
+            // Bitwise ops (masks combined with & and |, mostly): equal inputs
+            // give equal outputs, so runs of constants survive; low zero bits
+            // common to both inputs stay zero.
+            std::optional<int64_t> value =
+                fold(in[0].getConstantValue(), in[1].getConstantValue(),
+                     [&](int64_t x, int64_t y) -> std::optional<int64_t> {
+                       if (isa<arith::AndIOp>(op))
+                         return x & y;
+                       return isa<arith::OrIOp>(op) ? (x | y) : (x ^ y);
+                     });
+            if (value)
+              return constantInfo(*value, shape);
+            return elementwise(
+                in[0], in[1], [](int64_t) -> int64_t { return 1; },
+                [&](int64_t d) {
+                  return gcd(divisibilityForRuns(in[0], d, 1),
+                             divisibilityForRuns(in[1], d, 1));
+                },
+                [&](int64_t d) {
+                  return gcd(in[0].getConstancy(d), in[1].getConstancy(d));
+                },
+                std::nullopt);
+          })
       .Case<arith::MaxSIOp, arith::MaxUIOp, arith::MinSIOp, arith::MinUIOp>(
           [&](auto) -> std::optional<AxisInfo> {
             return elementwise(
                 in[0], in[1], [](int64_t) -> int64_t { return 1; },
                 [&](int64_t d) {
-                  return gcd(divisibilityForRuns(in[0], d, 1), divisibilityForRuns(in[1], d, 1));
+                  return gcd(divisibilityForRuns(in[0], d, 1),
+                             divisibilityForRuns(in[1], d, 1));
                 },
-                [&](int64_t d) { return gcd(in[0].getConstancy(d), in[1].getConstancy(d)); },
+                [&](int64_t d) {
+                  return gcd(in[0].getConstancy(d), in[1].getConstancy(d));
+                },
                 std::nullopt);
           })
       .Default([](Operation *) { return std::nullopt; });
@@ -484,26 +533,31 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
 /// tl.max_contiguous, tl.max_constancy) put in place of the derived ones, as
 /// Triton does: attributes `tt.divisibility`, `tt.contiguity`, `tt.constancy`
 /// (suffixed `_argN` on a loop for its block argument N).
-AxisInfo withHints(Operation *holder, StringRef suffix, int64_t rank, AxisInfo info) {
+AxisInfo withHints(Operation *holder, StringRef suffix, int64_t rank,
+                   AxisInfo info) {
   auto read = [&](StringRef name) {
     return readArgAttr(holder->getDiscardableAttr((name + suffix).str()), rank);
   };
-  std::optional<DimVector> div = read("tt.divisibility"), cont = read("tt.contiguity"),
+  std::optional<DimVector> div = read("tt.divisibility"),
+                           cont = read("tt.contiguity"),
                            cst = read("tt.constancy");
   if (!div && !cont && !cst)
     return info;
   if (!info.isKnown())
     info = AxisInfo::getPessimistic(rank);
-  return AxisInfo(cont ? *cont : info.getContiguity(), div ? *div : info.getDivisibility(),
+  return AxisInfo(cont ? *cont : info.getContiguity(),
+                  div ? *div : info.getDivisibility(),
                   cst ? *cst : info.getConstancy(), info.getConstantValue());
 }
 
 /// A loop-carried value's facts with the loop's `_argN` hints applied.
 AxisInfo withBlockArgHints(Value value, AxisInfo info) {
   auto arg = dyn_cast<BlockArgument>(value);
-  if (!arg || !isa_and_nonnull<scf::ForOp, scf::WhileOp>(arg.getOwner()->getParentOp()))
+  if (!arg ||
+      !isa_and_nonnull<scf::ForOp, scf::WhileOp>(arg.getOwner()->getParentOp()))
     return info;
-  return withHints(arg.getOwner()->getParentOp(), ("_arg" + Twine(arg.getArgNumber())).str(),
+  return withHints(arg.getOwner()->getParentOp(),
+                   ("_arg" + Twine(arg.getArgNumber())).str(),
                    shapeOf(value.getType()).size(), info);
 }
 
@@ -514,9 +568,10 @@ bool isTracked(Type type) {
 
 } // namespace
 
-LogicalResult AxisInfoAnalysis::visitOperation(Operation *op,
-                                               ArrayRef<const AxisInfoLattice *> operands,
-                                               ArrayRef<AxisInfoLattice *> results) {
+LogicalResult
+AxisInfoAnalysis::visitOperation(Operation *op,
+                                 ArrayRef<const AxisInfoLattice *> operands,
+                                 ArrayRef<AxisInfoLattice *> results) {
   SmallVector<AxisInfo, 4> in;
   for (auto [operand, lattice] : llvm::zip(op->getOperands(), operands)) {
     if (!lattice->getValue().isKnown())
@@ -532,16 +587,16 @@ LogicalResult AxisInfoAnalysis::visitOperation(Operation *op,
   for (auto [index, lattice] : llvm::enumerate(results)) {
     AxisInfo value = (info && index == 0)
                          ? *info
-                         : AxisInfo::getPessimistic(shapeOf(op->getResult(index).getType()).size());
+                         : AxisInfo::getPessimistic(
+                               shapeOf(op->getResult(index).getType()).size());
     propagateIfChanged(lattice, lattice->join(value));
   }
   return success();
 }
 
-void AxisInfoAnalysis::visitNonControlFlowArguments(Operation *op,
-                                                    const RegionSuccessor &successor,
-                                                    ArrayRef<AxisInfoLattice *> argLattices,
-                                                    unsigned firstIndex) {
+void AxisInfoAnalysis::visitNonControlFlowArguments(
+    Operation *op, const RegionSuccessor &successor,
+    ArrayRef<AxisInfoLattice *> argLattices, unsigned firstIndex) {
   // The induction variable of scf.for: lb, lb + step, ...
   if (auto loop = dyn_cast<scf::ForOp>(op)) {
     const AxisInfoLattice *lb =
@@ -550,20 +605,21 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(Operation *op,
         getLatticeElementFor(getProgramPointAfter(op), loop.getStep());
     if (!lb->getValue().isKnown() || !step->getValue().isKnown())
       return;
-    int64_t div = gcd(lb->getValue().getDivisibility(0), step->getValue().getDivisibility(0));
+    int64_t div = gcd(lb->getValue().getDivisibility(0),
+                      step->getValue().getDivisibility(0));
     AxisInfo iv({1}, {div}, {1});
     for (AxisInfoLattice *lattice : argLattices)
       if (lattice->getAnchor() == loop.getInductionVar())
         propagateIfChanged(lattice, lattice->join(iv));
     return;
   }
-  SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(op, successor, argLattices,
-                                                              firstIndex);
+  SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
+      op, successor, argLattices, firstIndex);
 }
 
 void AxisInfoAnalysis::setToEntryState(AxisInfoLattice *lattice) {
-  propagateIfChanged(lattice,
-                     lattice->join(AxisInfo::getPessimisticValueState(lattice->getAnchor())));
+  propagateIfChanged(lattice, lattice->join(AxisInfo::getPessimisticValueState(
+                                  lattice->getAnchor())));
 }
 
 ModuleAxisInfo::ModuleAxisInfo(Operation *root) {

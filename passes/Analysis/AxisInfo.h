@@ -1,4 +1,5 @@
-//===- AxisInfo.h - Divisibility, contiguity and constancy --------*- C++ -*-===//
+//===- AxisInfo.h - Divisibility, contiguity and constancy --------*- C++
+//-*-===//
 //
 // What is known, per dimension, about the integers and pointers of a kernel:
 // how many consecutive elements are contiguous (each one more than the last),
@@ -34,8 +35,9 @@ public:
   AxisInfo() = default;
   AxisInfo(DimVector contiguity, DimVector divisibility, DimVector constancy,
            std::optional<int64_t> constantValue = std::nullopt)
-      : contiguity(std::move(contiguity)), divisibility(std::move(divisibility)),
-        constancy(std::move(constancy)), constantValue(constantValue), known(true) {}
+      : contiguity(std::move(contiguity)),
+        divisibility(std::move(divisibility)), constancy(std::move(constancy)),
+        constantValue(constantValue), known(true) {}
 
   /// Nothing known about a value of `rank` dimensions.
   static AxisInfo getPessimistic(int64_t rank);
@@ -73,13 +75,16 @@ int64_t highestPowerOf2Divisor(int64_t n);
 using AxisInfoLattice = dataflow::Lattice<AxisInfo>;
 
 /// The sparse forward analysis computing AxisInfo for every value.
-class AxisInfoAnalysis : public dataflow::SparseForwardDataFlowAnalysis<AxisInfoLattice> {
+class AxisInfoAnalysis
+    : public dataflow::SparseForwardDataFlowAnalysis<AxisInfoLattice> {
 public:
   using SparseForwardDataFlowAnalysis::SparseForwardDataFlowAnalysis;
 
-  LogicalResult visitOperation(Operation *op, ArrayRef<const AxisInfoLattice *> operands,
+  LogicalResult visitOperation(Operation *op,
+                               ArrayRef<const AxisInfoLattice *> operands,
                                ArrayRef<AxisInfoLattice *> results) override;
-  void visitNonControlFlowArguments(Operation *op, const RegionSuccessor &successor,
+  void visitNonControlFlowArguments(Operation *op,
+                                    const RegionSuccessor &successor,
                                     ArrayRef<AxisInfoLattice *> argLattices,
                                     unsigned firstIndex) override;
   void setToEntryState(AxisInfoLattice *lattice) override;

@@ -1,4 +1,5 @@
-//===- Membar.cpp - Barriers between conflicting shared-memory accesses ----===//
+//===- Membar.cpp - Barriers between conflicting shared-memory accesses
+//----===//
 
 #include "passes/Analysis/Membar.h"
 
@@ -20,8 +21,12 @@ namespace {
 
 struct Interval {
   int64_t begin, end; // [begin, end)
-  bool operator==(const Interval &o) const { return begin == o.begin && end == o.end; }
-  bool overlaps(const Interval &o) const { return begin < o.end && o.begin < end; }
+  bool operator==(const Interval &o) const {
+    return begin == o.begin && end == o.end;
+  }
+  bool overlaps(const Interval &o) const {
+    return begin < o.end && o.begin < end;
+  }
 };
 
 // Bytes read and written since the last barrier; `generic`: bytes accessed
@@ -59,10 +64,12 @@ struct Pending {
   }
   bool operator==(const Pending &o) const {
     auto sameSet = [](ArrayRef<Interval> a, ArrayRef<Interval> b) {
-      return a.size() == b.size() &&
-             llvm::all_of(a, [&](const Interval &i) { return llvm::is_contained(b, i); });
+      return a.size() == b.size() && llvm::all_of(a, [&](const Interval &i) {
+               return llvm::is_contained(b, i);
+             });
     };
-    return sameSet(reads, o.reads) && sameSet(writes, o.writes) && sameSet(generic, o.generic);
+    return sameSet(reads, o.reads) && sameSet(writes, o.writes) &&
+           sameSet(generic, o.generic);
   }
 };
 
@@ -111,7 +118,8 @@ public:
 
 private:
   // The allocations a shared-memory descriptor may point into.
-  void rootsOf(Value value, SmallVector<Interval> &ranges, llvm::DenseSet<Value> &seen) {
+  void rootsOf(Value value, SmallVector<Interval> &ranges,
+               llvm::DenseSet<Value> &seen) {
     if (!seen.insert(value).second)
       return;
     if (Operation *def = value.getDefiningOp()) {
@@ -215,7 +223,8 @@ private:
       if (!next || !isLocalBarrier(next)) {
         OpBuilder builder(op->getContext());
         builder.setInsertionPointAfter(op);
-        ttg::BarrierOp::create(builder, op->getLoc(), builder.getI32IntegerAttr(1));
+        ttg::BarrierOp::create(builder, op->getLoc(),
+                               builder.getI32IntegerAttr(1));
       }
       pending.clear();
       return;
@@ -264,21 +273,25 @@ private:
       rootsOf(buffer, ranges, seen);
       if (Pending::anyOverlap(ranges, pending.generic)) {
         OpBuilder builder(op);
-        ttng::FenceAsyncSharedOp::create(builder, op->getLoc(), /*bCluster=*/false);
-        ttg::BarrierOp::create(builder, op->getLoc(), builder.getI32IntegerAttr(1));
+        ttng::FenceAsyncSharedOp::create(builder, op->getLoc(),
+                                         /*bCluster=*/false);
+        ttg::BarrierOp::create(builder, op->getLoc(),
+                               builder.getI32IntegerAttr(1));
         pending.clear();
         pending.generic.clear();
       }
     } else if (isa<ttng::FenceAsyncSharedOp>(op)) {
       pending.generic.clear();
-    } else if (!isa<ttng::WarpGroupDotOp>(op)) { // wgmma reads through the async proxy
+    } else if (!isa<ttng::WarpGroupDotOp>(
+                   op)) { // wgmma reads through the async proxy
 
       Pending::add(pending.generic, access.reads);
       Pending::add(pending.generic, access.writes);
     }
     if (pending.conflictsWith(access)) {
       OpBuilder builder(op);
-      ttg::BarrierOp::create(builder, op->getLoc(), builder.getI32IntegerAttr(1));
+      ttg::BarrierOp::create(builder, op->getLoc(),
+                             builder.getI32IntegerAttr(1));
       pending.clear();
     }
     pending.join(access);
@@ -290,8 +303,8 @@ private:
 
 } // namespace
 
-void mlir::triton::insertSharedMemoryBarriers(ModuleOp module,
-                                              const ModuleAllocation &allocation) {
+void mlir::triton::insertSharedMemoryBarriers(
+    ModuleOp module, const ModuleAllocation &allocation) {
   module.walk([&](FunctionOpInterface func) {
     if (func.isExternal())
       return;

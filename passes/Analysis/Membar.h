@@ -1,4 +1,5 @@
-//===- Membar.h - Barriers between conflicting shared-memory accesses -*- C++ -*-===//
+//===- Membar.h - Barriers between conflicting shared-memory accesses -*- C++
+//-*-===//
 //
 // Threads of a CTA that write shared memory must meet at a barrier before
 // others read or overwrite those bytes. Over each function, in program order
@@ -19,7 +20,8 @@ namespace triton {
 
 /// Inserts the barriers every function of `module` needs, given the
 /// module's allocation.
-void insertSharedMemoryBarriers(ModuleOp module, const ModuleAllocation &allocation);
+void insertSharedMemoryBarriers(ModuleOp module,
+                                const ModuleAllocation &allocation);
 
 } // namespace triton
 } // namespace mlir

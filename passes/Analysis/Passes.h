@@ -1,4 +1,5 @@
-//===- Passes.h - Passes that expose the analyses to tests --------*- C++ -*-===//
+//===- Passes.h - Passes that expose the analyses to tests --------*- C++
+//-*-===//
 
 #ifndef PASSES_ANALYSIS_PASSES_H
 #define PASSES_ANALYSIS_PASSES_H
@@ -22,9 +23,9 @@ void registerAllocationPasses();
 /// `ttg.shared` on the module.
 std::unique_ptr<Pass> createAllocateSharedMemoryPass();
 
-/// -tritongpu-global-scratch-memory-allocation: `ttg.global_scratch_memory_offset`
-/// on each ttg.global_scratch_alloc, the per-program size and alignment on the
-/// module.
+/// -tritongpu-global-scratch-memory-allocation:
+/// `ttg.global_scratch_memory_offset` on each ttg.global_scratch_alloc, the
+/// per-program size and alignment on the module.
 std::unique_ptr<Pass> createGlobalScratchAllocationPass();
 
 } // namespace triton

@@ -1,4 +1,5 @@
-//===- TestAxisInfo.cpp - The -test-print-alignment pass --------------------===//
+//===- TestAxisInfo.cpp - The -test-print-alignment pass
+//--------------------===//
 //
 // Prints, as a remark on each op, the axis info of its integer or pointer
 // results: the way tests look at the analysis (upstream's flag).
@@ -17,7 +18,8 @@ using namespace mlir;
 using namespace mlir::triton;
 
 namespace {
-class TestAxisInfoPass : public PassWrapper<TestAxisInfoPass, OperationPass<ModuleOp>> {
+class TestAxisInfoPass
+    : public PassWrapper<TestAxisInfoPass, OperationPass<ModuleOp>> {
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAxisInfoPass)
   StringRef getArgument() const override { return "test-print-alignment"; }
@@ -42,4 +44,6 @@ public:
 };
 } // namespace
 
-void mlir::triton::registerAnalysisTestPasses() { PassRegistration<TestAxisInfoPass>(); }
+void mlir::triton::registerAnalysisTestPasses() {
+  PassRegistration<TestAxisInfoPass>();
+}

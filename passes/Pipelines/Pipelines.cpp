@@ -1,4 +1,5 @@
-//===- Pipelines.cpp - Triton 3.6's compile stages as pass pipelines --------===//
+//===- Pipelines.cpp - Triton 3.6's compile stages as pass pipelines
+//--------===//
 //
 // The orders are those of ../shared/spec/triton-3.6-pipelines.md. A stage
 // whose passes are not built yet runs what exists and emits one remark naming
@@ -29,7 +30,8 @@ namespace {
 
 /// Emits one diagnostic on the module: a remark naming passes of a stage that
 /// are not built yet, or an error (failing the pipeline) for bad options.
-class PipelineNotePass : public PassWrapper<PipelineNotePass, OperationPass<ModuleOp>> {
+class PipelineNotePass
+    : public PassWrapper<PipelineNotePass, OperationPass<ModuleOp>> {
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PipelineNotePass)
   PipelineNotePass(std::string message, bool isError)
@@ -74,18 +76,21 @@ Target parseTarget(StringRef text) {
 }
 
 /// Adds the error pass and returns false for a target we do not compile for.
-bool checkTarget(OpPassManager &pm, const TritonPipelineOptions &options, Target &target) {
+bool checkTarget(OpPassManager &pm, const TritonPipelineOptions &options,
+                 Target &target) {
   target = parseTarget(options.target);
   if (target.backend != Backend::Unknown)
     return true;
   pm.addPass(std::make_unique<PipelineNotePass>(
-      "unknown target '" + options.target + "': expected cuda:80, cuda:90, hip:gfx90a or "
-                                            "hip:gfx942",
+      "unknown target '" + options.target +
+          "': expected cuda:80, cuda:90, hip:gfx90a or "
+          "hip:gfx942",
       /*isError=*/true));
   return false;
 }
 
-void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> passes) {
+void addNotBuiltRemark(OpPassManager &pm, StringRef stage,
+                       ArrayRef<StringRef> passes) {
   pm.addPass(std::make_unique<PipelineNotePass>(
       (stage + " is not complete: its passes " + llvm::join(passes, ", ") +
        " do not exist in this toolchain yet and were skipped")
@@ -94,20 +99,26 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage, ArrayRef<StringRef> p
 }
 
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
-const StringRef kMakeTTGIRPasses[] = {"triton-nvidia-gpu-plan-cta",
-    "tritongpu-fuse-nested-loops", "nvgpu-warp-specialization",
-    "triton-nvidia-gpu-hoist-mbarrier-lifecycle"};
+const StringRef kMakeTTGIRPasses[] = {
+    "triton-nvidia-gpu-plan-cta", "tritongpu-fuse-nested-loops",
+    "nvgpu-warp-specialization", "triton-nvidia-gpu-hoist-mbarrier-lifecycle"};
 // Passes of make_ttgir for hip:gfx942 and gfx90a, for the remark.
-const StringRef kMakeTTGIRPassesHip[] = {"tritonamdgpu-optimize-dot-operands",
-    "tritonamdgpu-hoist-layout-conversions", "tritongpu-fuse-nested-loops",
-    "tritonamdgpu-schedule-loops", "tritonamdgpu-pipeline", "tritonamdgpu-in-thread-transpose",
-    "tritonamdgpu-reorder-instructions", "tritonamdgpu-block-pingpong",
+const StringRef kMakeTTGIRPassesHip[] = {
+    "tritonamdgpu-optimize-dot-operands",
+    "tritonamdgpu-hoist-layout-conversions",
+    "tritongpu-fuse-nested-loops",
+    "tritonamdgpu-schedule-loops",
+    "tritonamdgpu-pipeline",
+    "tritonamdgpu-in-thread-transpose",
+    "tritonamdgpu-reorder-instructions",
+    "tritonamdgpu-block-pingpong",
     "tritonamdgpu-fold-true-cmpi"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
-    "convert-nv-gpu-to-llvm",
-    "convert-warp-specialize-to-llvm"};
+                                         "convert-nv-gpu-to-llvm",
+                                         "convert-warp-specialize-to-llvm"};
 const StringRef kMakeLLIRPassesHip[] = {"tritonamdgpu-update-async-wait-count",
-    "optimize-amd-lds-usage", "convert-builtin-func-to-llvm"};
+                                        "optimize-amd-lds-usage",
+                                        "convert-builtin-func-to-llvm"};
 
 void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   Target target;
@@ -125,7 +136,8 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   pm.addPass(createConvertTritonToTritonGPU(convert));
   pm.addPass(triton::gpu::createTritonGPUCoalesce());
   triton::gpu::TritonGPUF32DotTCOptions f32Dots;
-  f32Dots.emuTF32 = target.backend == Backend::Cuda && target.computeCapability >= 80;
+  f32Dots.emuTF32 =
+      target.backend == Backend::Cuda && target.computeCapability >= 80;
   pm.addPass(triton::gpu::createTritonGPUF32DotTC(f32Dots));
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
@@ -144,7 +156,8 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   // Tensor descriptors reach make_ttgir only on sm_90 (make_ttir rewrites
   // them to pointers below): their TMA layouts, before the pipeliner.
   if (target.backend == Backend::Cuda && target.computeCapability >= 90)
-    pm.addPass(triton::nvidia_gpu::createTritonNvidiaGPUOptimizeDescriptorEncoding());
+    pm.addPass(
+        triton::nvidia_gpu::createTritonNvidiaGPUOptimizeDescriptorEncoding());
   if (target.backend == Backend::Cuda) {
     // Step 14 for sm_8x/sm_9x: software pipelining, with the clean-ups
     // around it that shape the loops it sees.
@@ -188,7 +201,8 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   if (target.backend == Backend::Hip) {
     pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
     // Buffer ops (AMDGCN_USE_BUFFER_OPS is on by default in 3.6).
-    pm.addNestedPass<triton::FuncOp>(triton::amdgpu::createTritonAMDGPUCanonicalizePointers());
+    pm.addNestedPass<triton::FuncOp>(
+        triton::amdgpu::createTritonAMDGPUCanonicalizePointers());
     pm.addPass(createCanonicalizerPass());
     triton::amdgpu::TritonAMDGPUConvertBufferOpsOptions buffers;
     buffers.arch = target.arch;
@@ -294,40 +308,53 @@ void mlir::triton::registerTritonPipelines() {
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-ttir",
       "Triton 3.6's make_ttir for the target: inline, "
-      "triton-rewrite-tensor-pointer, [triton-rewrite-tensor-descriptor-to-pointer "
-      "below sm_90 and on AMD; from sm_90 only where descriptors gather, scatter or reduce], canonicalize, triton-combine, "
+      "triton-rewrite-tensor-pointer, "
+      "[triton-rewrite-tensor-descriptor-to-pointer "
+      "below sm_90 and on AMD; from sm_90 only where descriptors gather, "
+      "scatter or reduce], canonicalize, triton-combine, "
       "triton-reorder-broadcast, cse, [triton-licm on AMD], symbol-dce, "
       "triton-loop-unroll",
       buildMakeTTIRPipeline);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-ttgir",
-      "Triton 3.6's make_ttgir, in part: (decompose-dot-scaled), convert-triton-to-tritongpu, "
-      "tritongpu-coalesce, tritongpu-F32DotTC, tritongpu-remove-layout-conversions, "
+      "Triton 3.6's make_ttgir, in part: (decompose-dot-scaled), "
+      "convert-triton-to-tritongpu, "
+      "tritongpu-coalesce, tritongpu-F32DotTC, "
+      "tritongpu-remove-layout-conversions, "
       "tritongpu-optimize-thread-locality, tritongpu-accelerate-matmul [on AMD "
       "tritonamdgpu-accelerate-matmul], "
-      "tritongpu-remove-layout-conversions, [on NVIDIA] tritongpu-optimize-dot-operands, "
+      "tritongpu-remove-layout-conversions, [on NVIDIA] "
+      "tritongpu-optimize-dot-operands, "
       "[on sm_90] triton-nvidia-optimize-descriptor-encoding, "
-      "[on AMD: tritonamdgpu-optimize-epilogue, canonicalize, triton-licm, canonicalize, "
+      "[on AMD: tritonamdgpu-optimize-epilogue, canonicalize, triton-licm, "
+      "canonicalize, "
       "canonicalize, tritongpu-remove-layout-conversions], "
       "[on NVIDIA: triton-loop-aware-cse, "
-      "canonicalize, triton-licm, canonicalize, tritongpu-combine-tensor-select-and-if, "
-      "tritongpu-assign-latencies, tritongpu-schedule-loops, tritongpu-pipeline, "
+      "canonicalize, triton-licm, canonicalize, "
+      "tritongpu-combine-tensor-select-and-if, "
+      "tritongpu-assign-latencies, tritongpu-schedule-loops, "
+      "tritongpu-pipeline, "
       "canonicalize, triton-loop-aware-cse, [on sm_8x] tritongpu-prefetch, "
       "tritongpu-optimize-dot-operands, "
-      "canonicalize, tritongpu-coalesce-async-copy, [on sm_90] triton-nvidia-tma-lowering, "
+      "canonicalize, tritongpu-coalesce-async-copy, [on sm_90] "
+      "triton-nvidia-tma-lowering, "
       "tritongpu-remove-layout-conversions], "
       "tritongpu-reduce-data-duplication and [on NVIDIA] "
-      "tritongpu-reorder-instructions, triton-nvidia-gpu-fence-insertion and [on sm_90] "
+      "tritongpu-reorder-instructions, triton-nvidia-gpu-fence-insertion and "
+      "[on sm_90] "
       "triton-nvidia-mma-lowering [on AMD "
-      "tritongpu-remove-layout-conversions, tritonamdgpu-canonicalize-pointers, canonicalize, "
+      "tritongpu-remove-layout-conversions, "
+      "tritonamdgpu-canonicalize-pointers, canonicalize, "
       "tritonamdgpu-convert-buffer-ops, canonicalize, cse, symbol-dce] run; "
-      "plan-cta, warp specialization and the rest are NOT BUILT YET (running it emits a "
+      "plan-cta, warp specialization and the rest are NOT BUILT YET (running "
+      "it emits a "
       "remark naming them)",
       buildMakeTTGIR);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-llir",
       "Triton 3.6's make_llir: tritongpu-combine-tensor-select-and-if, "
-      "convert-scf-to-cf, allocate-shared-memory, tritongpu-global-scratch-memory-allocation, "
+      "convert-scf-to-cf, allocate-shared-memory, "
+      "tritongpu-global-scratch-memory-allocation, "
       "convert-triton-gpu-to-llvm, "
       "canonicalize, cse, reconcile-unrealized-casts, canonicalize, cse, "
       "symbol-dce, convert-nvvm-to-llvm for cuda targets; "
@@ -338,7 +365,8 @@ void mlir::triton::registerTritonPipelines() {
       "convert-triton-amdgpu-to-llvm, canonicalize, cse, convert-cf-to-llvm, "
       "convert-arith-to-llvm, canonicalize, cse, symbol-dce, and "
       "tritonamdgpu-update-async-wait-count, optimize-amd-lds-usage and "
-      "convert-builtin-func-to-llvm are NOT BUILT YET (running it emits a remark "
+      "convert-builtin-func-to-llvm are NOT BUILT YET (running it emits a "
+      "remark "
       "naming what was skipped)",
       buildMakeLLIR);
   PassPipelineRegistration<TritonPipelineOptions>(

@@ -1,4 +1,5 @@
-//===- Pipelines.h - Triton 3.6's compile stages as pass pipelines -*- C++ -*-===//
+//===- Pipelines.h - Triton 3.6's compile stages as pass pipelines -*- C++
+//-*-===//
 
 #ifndef PASSES_PIPELINES_PIPELINES_H
 #define PASSES_PIPELINES_PIPELINES_H
@@ -12,20 +13,24 @@ namespace mlir {
 namespace triton {
 
 /// Options of the named pipelines (upstream's compile options).
-struct TritonPipelineOptions : public PassPipelineOptions<TritonPipelineOptions> {
-  Option<std::string> target{*this, "target",
-                             llvm::cl::desc("cuda:80, cuda:90, hip:gfx90a or hip:gfx942"),
-                             llvm::cl::init("cuda:90")};
+struct TritonPipelineOptions
+    : public PassPipelineOptions<TritonPipelineOptions> {
+  Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("cuda:80, cuda:90, hip:gfx90a or hip:gfx942"),
+      llvm::cl::init("cuda:90")};
   Option<int> numWarps{*this, "num-warps", llvm::cl::desc("warps per program"),
                        llvm::cl::init(4)};
   Option<int> numCtas{*this, "num-ctas", llvm::cl::desc("CTAs per cluster"),
                       llvm::cl::init(1)};
-  Option<int> numStages{*this, "num-stages", llvm::cl::desc("software pipelining stages"),
+  Option<int> numStages{*this, "num-stages",
+                        llvm::cl::desc("software pipelining stages"),
                         llvm::cl::init(3)};
 };
 
 /// Adds make_ttir's passes for `options.target` to `pm`.
-void buildMakeTTIRPipeline(OpPassManager &pm, const TritonPipelineOptions &options);
+void buildMakeTTIRPipeline(OpPassManager &pm,
+                           const TritonPipelineOptions &options);
 
 /// Registers -triton-make-ttir, -triton-make-ttgir, -triton-make-llir and
 /// -triton-to-llvm.

@@ -1,4 +1,5 @@
-//===- BlockAddress.cpp - Pointers and masks of a strided block -------------===//
+//===- BlockAddress.cpp - Pointers and masks of a strided block
+//-------------===//
 
 #include "passes/Triton/BlockAddress.h"
 
@@ -19,8 +20,11 @@ BlockAddress mlir::triton::buildBlockAddress(OpBuilder &builder, Location loc,
                                              ArrayRef<int64_t> blockShape,
                                              ArrayRef<int32_t> checkedDims) {
   int64_t rank = blockShape.size();
-  Type i64 = builder.getI64Type(), i32 = builder.getI32Type(), i1 = builder.getI1Type();
-  auto fullType = [&](Type elt) { return RankedTensorType::get(blockShape, elt); };
+  Type i64 = builder.getI64Type(), i32 = builder.getI32Type(),
+       i1 = builder.getI1Type();
+  auto fullType = [&](Type elt) {
+    return RankedTensorType::get(blockShape, elt);
+  };
   // The order of the ops follows upstream's rewrite: base, then each
   // dimension's scaled index, then the masks.
   auto ptrType = cast<PointerType>(block.base.getType());
@@ -32,8 +36,9 @@ BlockAddress mlir::triton::buildBlockAddress(OpBuilder &builder, Location loc,
     int64_t size = blockShape[d];
     auto line = RankedTensorType::get({size}, i64);
     Value start = SplatOp::create(builder, loc, line, block.offsets[d]);
-    auto range = MakeRangeOp::create(builder, loc, RankedTensorType::get({size}, i32), 0,
-                                     static_cast<int32_t>(size));
+    auto range =
+        MakeRangeOp::create(builder, loc, RankedTensorType::get({size}, i32), 0,
+                            static_cast<int32_t>(size));
     Value index = arith::ExtSIOp::create(builder, loc, line, range);
     index = arith::AddIOp::create(builder, loc, start, index);
     SmallVector<int64_t> shape = {size};
@@ -41,18 +46,23 @@ BlockAddress mlir::triton::buildBlockAddress(OpBuilder &builder, Location loc,
       if (k == d)
         continue;
       shape.insert(shape.begin() + k, 1);
-      index = ExpandDimsOp::create(builder, loc, RankedTensorType::get(shape, i64), index,
-                                   static_cast<int32_t>(k));
+      index =
+          ExpandDimsOp::create(builder, loc, RankedTensorType::get(shape, i64),
+                               index, static_cast<int32_t>(k));
     }
     indices.push_back(index);
-    Value stride = SplatOp::create(builder, loc, index.getType(), block.strides[d]);
+    Value stride =
+        SplatOp::create(builder, loc, index.getType(), block.strides[d]);
     Value scaled = arith::MulIOp::create(builder, loc, index, stride);
     if (rank > 1)
       scaled = BroadcastOp::create(builder, loc, fullType(i64), scaled);
-    offsetSum = offsetSum ? arith::AddIOp::create(builder, loc, offsetSum, scaled).getResult()
-                          : scaled;
+    offsetSum =
+        offsetSum
+            ? arith::AddIOp::create(builder, loc, offsetSum, scaled).getResult()
+            : scaled;
   }
-  Value pointers = AddPtrOp::create(builder, loc, fullType(ptrType), bases, offsetSum);
+  Value pointers =
+      AddPtrOp::create(builder, loc, fullType(ptrType), bases, offsetSum);
 
   Value mask;
   for (int64_t d = 0; d < rank; ++d) {
@@ -61,14 +71,18 @@ BlockAddress mlir::triton::buildBlockAddress(OpBuilder &builder, Location loc,
     Value index = indices[d];
     auto partType = cast<RankedTensorType>(index.getType());
     Value zero = arith::ConstantOp::create(
-        builder, loc, DenseElementsAttr::get(partType, builder.getI64IntegerAttr(0)));
-    Value aboveZero = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge, index, zero);
+        builder, loc,
+        DenseElementsAttr::get(partType, builder.getI64IntegerAttr(0)));
+    Value aboveZero = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::sge, index, zero);
     Value upper = SplatOp::create(builder, loc, partType, block.shape[d]);
-    Value belowEnd = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, index, upper);
+    Value belowEnd = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::slt, index, upper);
     Value inside = arith::AndIOp::create(builder, loc, aboveZero, belowEnd);
     if (rank > 1)
       inside = BroadcastOp::create(builder, loc, fullType(i1), inside);
-    mask = mask ? arith::AndIOp::create(builder, loc, mask, inside).getResult() : inside;
+    mask = mask ? arith::AndIOp::create(builder, loc, mask, inside).getResult()
+                : inside;
   }
   return {pointers, mask};
 }
@@ -83,5 +97,6 @@ Value mlir::triton::buildPaddingConstant(OpBuilder &builder, Location loc,
                        : APFloat::getZero(floatType.getFloatSemantics()));
   else
     value = builder.getIntegerAttr(elt, 0);
-  return arith::ConstantOp::create(builder, loc, DenseElementsAttr::get(type, value));
+  return arith::ConstantOp::create(builder, loc,
+                                   DenseElementsAttr::get(type, value));
 }

@@ -1,4 +1,5 @@
-//===- BlockAddress.h - Pointers and masks of a strided block -----*- C++ -*-===//
+//===- BlockAddress.h - Pointers and masks of a strided block -----*- C++
+//-*-===//
 //
 // Shared by the block-pointer and tensor-descriptor rewrites: the tensor of
 // pointers that addresses a block of a strided global tensor, and the mask of
@@ -30,11 +31,14 @@ struct BlockAddress {
 
 /// Builds the pointers of `block` (shape `blockShape`) and the mask that is
 /// true where `0 <= index < shape` holds in every dimension of `checkedDims`.
-BlockAddress buildBlockAddress(OpBuilder &builder, Location loc, const StridedBlock &block,
-                               ArrayRef<int64_t> blockShape, ArrayRef<int32_t> checkedDims);
+BlockAddress buildBlockAddress(OpBuilder &builder, Location loc,
+                               const StridedBlock &block,
+                               ArrayRef<int64_t> blockShape,
+                               ArrayRef<int32_t> checkedDims);
 
 /// A constant tensor of `type` filled with zero, or with NaN if `nan` (floats).
-Value buildPaddingConstant(OpBuilder &builder, Location loc, RankedTensorType type, bool nan);
+Value buildPaddingConstant(OpBuilder &builder, Location loc,
+                           RankedTensorType type, bool nan);
 
 /// `value` as i64 (sign-extended).
 Value toI64(OpBuilder &builder, Location loc, Value value);

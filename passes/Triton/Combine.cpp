@@ -1,4 +1,5 @@
-//===- Combine.cpp - The -triton-combine pass -------------------------------===//
+//===- Combine.cpp - The -triton-combine pass
+//-------------------------------===//
 
 #include "passes/Triton/Passes.h"
 
@@ -26,7 +27,8 @@ bool isZero(Value v) {
 template <typename AddOp>
 struct CombineDotAdd : public OpRewritePattern<AddOp> {
   using OpRewritePattern<AddOp>::OpRewritePattern;
-  LogicalResult matchAndRewrite(AddOp add, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(AddOp add,
+                                PatternRewriter &rewriter) const override {
     // The dot on the right absorbs the left operand first, as upstream does.
     for (unsigned i : {1u, 0u}) {
       auto dot = add->getOperand(i).template getDefiningOp<DotOp>();
@@ -37,9 +39,9 @@ struct CombineDotAdd : public OpRewritePattern<AddOp> {
       // A limit on imprecise fp8 accumulation is relative to a zero start.
       if (dot.getMaxNumImpreciseAcc() != 0)
         continue;
-      rewriter.replaceOpWithNewOp<DotOp>(add, dot.getType(), dot.getA(), dot.getB(), other,
-                                         dot.getInputPrecision(),
-                                         dot.getMaxNumImpreciseAcc());
+      rewriter.replaceOpWithNewOp<DotOp>(
+          add, dot.getType(), dot.getA(), dot.getB(), other,
+          dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
       return success();
     }
     return failure();
@@ -93,12 +95,15 @@ bool isOffsetSumSafe(Value a, Value b) {
 /// addptr(addptr(p, a), b) -> addptr(p, a + b).
 struct CombineAddPtr : public OpRewritePattern<AddPtrOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(AddPtrOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(AddPtrOp op,
+                                PatternRewriter &rewriter) const override {
     auto inner = op.getPtr().getDefiningOp<AddPtrOp>();
     if (!inner || !isOffsetSumSafe(inner.getOffset(), op.getOffset()))
       return failure();
-    Value sum = arith::AddIOp::create(rewriter, op.getLoc(), inner.getOffset(), op.getOffset());
-    rewriter.replaceOpWithNewOp<AddPtrOp>(op, op.getType(), inner.getPtr(), sum);
+    Value sum = arith::AddIOp::create(rewriter, op.getLoc(), inner.getOffset(),
+                                      op.getOffset());
+    rewriter.replaceOpWithNewOp<AddPtrOp>(op, op.getType(), inner.getPtr(),
+                                          sum);
     return success();
   }
 };
@@ -111,8 +116,10 @@ bool isFloatSum(ReduceOp reduce) {
   auto add = dyn_cast<arith::AddFOp>(body.front());
   auto ret = dyn_cast<ReduceReturnOp>(body.back());
   return add && ret && ret.getOperand(0) == add.getResult() &&
-         ((add.getLhs() == body.getArgument(0) && add.getRhs() == body.getArgument(1)) ||
-          (add.getLhs() == body.getArgument(1) && add.getRhs() == body.getArgument(0)));
+         ((add.getLhs() == body.getArgument(0) &&
+           add.getRhs() == body.getArgument(1)) ||
+          (add.getLhs() == body.getArgument(1) &&
+           add.getRhs() == body.getArgument(0)));
 }
 
 /// The 2-D tensor `v` is broadcast from, through expand_dims at `axis`.
@@ -132,17 +139,21 @@ Value getExpandedSource(Value v, int axis) {
 /// dimension (what tensor cores take).
 struct CombineBroadcastMulReduce : public OpRewritePattern<ReduceOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ReduceOp reduce, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ReduceOp reduce,
+                                PatternRewriter &rewriter) const override {
     if (reduce.getAxis() != 1 || !isFloatSum(reduce))
       return failure();
     auto mul = reduce.getSrcs()[0].getDefiningOp<arith::MulFOp>();
     if (!mul)
       return failure();
-    Value a = getExpandedSource(mul.getLhs(), 2), b = getExpandedSource(mul.getRhs(), 0);
+    Value a = getExpandedSource(mul.getLhs(), 2),
+          b = getExpandedSource(mul.getRhs(), 0);
     if (!a || !b)
       return failure();
-    auto aType = cast<RankedTensorType>(a.getType()), bType = cast<RankedTensorType>(b.getType());
-    int64_t m = aType.getDimSize(0), k = aType.getDimSize(1), n = bType.getDimSize(1);
+    auto aType = cast<RankedTensorType>(a.getType()),
+         bType = cast<RankedTensorType>(b.getType());
+    int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
+            n = bType.getDimSize(1);
     if (bType.getDimSize(0) != k || m < 16 || k < 16 || n < 16 ||
         aType.getElementType() != bType.getElementType())
       return failure();
@@ -151,8 +162,10 @@ struct CombineBroadcastMulReduce : public OpRewritePattern<ReduceOp> {
       return failure();
     Value zero = arith::ConstantOp::create(
         rewriter, reduce.getLoc(),
-        DenseElementsAttr::get(accType, rewriter.getFloatAttr(accType.getElementType(), 0.0)));
-    rewriter.replaceOpWithNewOp<DotOp>(reduce, accType, a, b, zero, InputPrecision::IEEE,
+        DenseElementsAttr::get(
+            accType, rewriter.getFloatAttr(accType.getElementType(), 0.0)));
+    rewriter.replaceOpWithNewOp<DotOp>(reduce, accType, a, b, zero,
+                                       InputPrecision::IEEE,
                                        /*maxNumImpreciseAcc=*/0);
     return success();
   }
@@ -165,8 +178,10 @@ public:
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    patterns.add<CombineDotAdd<arith::AddFOp>, CombineDotAdd<arith::AddIOp>,
-                 CombineSelectMaskedLoad, CombineAddPtr, CombineBroadcastMulReduce>(context);
+    patterns
+        .add<CombineDotAdd<arith::AddFOp>, CombineDotAdd<arith::AddIOp>,
+             CombineSelectMaskedLoad, CombineAddPtr, CombineBroadcastMulReduce>(
+            context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

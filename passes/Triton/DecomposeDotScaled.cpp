@@ -1,4 +1,5 @@
-//===- DecomposeDotScaled.cpp - The -triton-decompose-dot-scaled pass ------===//
+//===- DecomposeDotScaled.cpp - The -triton-decompose-dot-scaled pass
+//------===//
 //
 // Sm_80 and sm_90 tensor cores have no block-scaled instructions: a
 // `tt.dot_scaled` becomes element upcasts, the scales multiplied in, and a
@@ -34,24 +35,33 @@ public:
 
 private:
   RankedTensorType like(Value v, Type element) {
-    return RankedTensorType::get(cast<RankedTensorType>(v.getType()).getShape(), element);
+    return RankedTensorType::get(cast<RankedTensorType>(v.getType()).getShape(),
+                                 element);
   }
   Value constant(Value like, int64_t value) {
     auto type = cast<RankedTensorType>(like.getType());
     return arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(type, b.getIntegerAttr(type.getElementType(), value)));
+        b, loc,
+        DenseElementsAttr::get(type,
+                               b.getIntegerAttr(type.getElementType(), value)));
   }
-  Value shr(Value v, int64_t n) { return arith::ShRUIOp::create(b, loc, v, constant(v, n)); }
-  Value shl(Value v, int64_t n) { return arith::ShLIOp::create(b, loc, v, constant(v, n)); }
-  Value bits(Value v, int64_t mask) { return arith::AndIOp::create(b, loc, v, constant(v, mask)); }
+  Value shr(Value v, int64_t n) {
+    return arith::ShRUIOp::create(b, loc, v, constant(v, n));
+  }
+  Value shl(Value v, int64_t n) {
+    return arith::ShLIOp::create(b, loc, v, constant(v, n));
+  }
+  Value bits(Value v, int64_t mask) {
+    return arith::AndIOp::create(b, loc, v, constant(v, mask));
+  }
 
   Value fp4ToBF16(Value nibbles);
   Value unpackFP4(Value packed, int dim);
-  FailureOr<Value> decode(Value operand, ScaleDotElemType type, bool kPack, int kDim,
-                          FloatType target);
+  FailureOr<Value> decode(Value operand, ScaleDotElemType type, bool kPack,
+                          int kDim, FloatType target);
   Value scaleFactors(Value scale, int64_t k, bool transposed, FloatType target);
-  FailureOr<Value> operand(Value v, Value scale, ScaleDotElemType type, bool kPack, int kDim,
-                           FloatType computeType);
+  FailureOr<Value> operand(Value v, Value scale, ScaleDotElemType type,
+                           bool kPack, int kDim, FloatType computeType);
 
   OpBuilder b;
   Location loc;
@@ -65,13 +75,16 @@ Value Decomposer::fp4ToBF16(Value nibbles) {
   Value exponent = bits(shr(nibbles, 1), 3);
   Value mantissa = bits(nibbles, 1);
   Value normal = arith::OrIOp::create(
-      b, loc, shl(arith::AddIOp::create(b, loc, exponent, constant(exponent, 126)), 7),
+      b, loc,
+      shl(arith::AddIOp::create(b, loc, exponent, constant(exponent, 126)), 7),
       shl(mantissa, 6));
   // 0.5 is bf16 0x3F00; 0 stays 0.
-  Value subnormal = arith::MulIOp::create(b, loc, mantissa, constant(mantissa, 0x3F00));
-  Value isSubnormal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, exponent,
-                                            constant(exponent, 0));
-  Value magnitude = arith::SelectOp::create(b, loc, isSubnormal, subnormal, normal);
+  Value subnormal =
+      arith::MulIOp::create(b, loc, mantissa, constant(mantissa, 0x3F00));
+  Value isSubnormal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            exponent, constant(exponent, 0));
+  Value magnitude =
+      arith::SelectOp::create(b, loc, isSubnormal, subnormal, normal);
   Value word = arith::OrIOp::create(b, loc, sign, magnitude);
   return BitcastOp::create(b, loc, like(word, b.getBF16Type()), word);
 }
@@ -80,28 +93,34 @@ Value Decomposer::fp4ToBF16(Value nibbles) {
 /// bf16 with that dimension doubled.
 Value Decomposer::unpackFP4(Value packed, int dim) {
   Type i16 = b.getI16Type();
-  Value low = arith::ExtUIOp::create(b, loc, like(packed, i16), bits(packed, 15));
-  Value high = arith::ExtUIOp::create(b, loc, like(packed, i16), bits(shr(packed, 4), 15));
+  Value low =
+      arith::ExtUIOp::create(b, loc, like(packed, i16), bits(packed, 15));
+  Value high = arith::ExtUIOp::create(b, loc, like(packed, i16),
+                                      bits(shr(packed, 4), 15));
   Value lowF = fp4ToBF16(low), highF = fp4ToBF16(high);
   ArrayRef<int64_t> shape = cast<RankedTensorType>(packed.getType()).getShape();
   Type bf16 = b.getBF16Type();
   Value joined = JoinOp::create(
-      b, loc, RankedTensorType::get({shape[0], shape[1], 2}, bf16), lowF, highF);
+      b, loc, RankedTensorType::get({shape[0], shape[1], 2}, bf16), lowF,
+      highF);
   if (dim == 0) {
     // [rows, cols, 2] -> [rows, 2, cols]: the pair index goes next to the
     // packed dimension before the two merge.
-    joined = TransOp::create(b, loc, RankedTensorType::get({shape[0], 2, shape[1]}, bf16),
-                             joined, b.getDenseI32ArrayAttr({0, 2, 1}));
-    return ReshapeOp::create(b, loc, RankedTensorType::get({shape[0] * 2, shape[1]}, bf16),
-                             joined, /*allow_reorder=*/false, /*efficient_layout=*/false);
+    joined = TransOp::create(
+        b, loc, RankedTensorType::get({shape[0], 2, shape[1]}, bf16), joined,
+        b.getDenseI32ArrayAttr({0, 2, 1}));
+    return ReshapeOp::create(
+        b, loc, RankedTensorType::get({shape[0] * 2, shape[1]}, bf16), joined,
+        /*allow_reorder=*/false, /*efficient_layout=*/false);
   }
-  return ReshapeOp::create(b, loc, RankedTensorType::get({shape[0], shape[1] * 2}, bf16),
-                           joined, false, false);
+  return ReshapeOp::create(
+      b, loc, RankedTensorType::get({shape[0], shape[1] * 2}, bf16), joined,
+      false, false);
 }
 
 /// The operand's values as `target` (bf16 or f32; exact for every format).
-FailureOr<Value> Decomposer::decode(Value operand, ScaleDotElemType type, bool kPack, int kDim,
-                                    FloatType target) {
+FailureOr<Value> Decomposer::decode(Value operand, ScaleDotElemType type,
+                                    bool kPack, int kDim, FloatType target) {
   Value value;
   switch (type) {
   case ScaleDotElemType::E2M1:
@@ -109,22 +128,26 @@ FailureOr<Value> Decomposer::decode(Value operand, ScaleDotElemType type, bool k
     break;
   case ScaleDotElemType::E4M3:
   case ScaleDotElemType::E5M2: {
-    Type fp8 = type == ScaleDotElemType::E4M3 ? Type(b.getType<Float8E4M3FNType>())
-                                              : Type(b.getType<Float8E5M2Type>());
+    Type fp8 = type == ScaleDotElemType::E4M3
+                   ? Type(b.getType<Float8E4M3FNType>())
+                   : Type(b.getType<Float8E5M2Type>());
     Type element = cast<RankedTensorType>(operand.getType()).getElementType();
     if (element.isInteger(8))
       operand = BitcastOp::create(b, loc, like(operand, fp8), operand);
     else if (element != fp8)
-      return op.emitError() << "an " << stringifyScaleDotElemType(type)
-                            << " operand must hold " << fp8 << " or i8, not " << element;
-    return Value(FpToFpOp::create(b, loc, like(operand, target), operand, RoundingModeAttr()));
+      return op.emitError()
+             << "an " << stringifyScaleDotElemType(type)
+             << " operand must hold " << fp8 << " or i8, not " << element;
+    return Value(FpToFpOp::create(b, loc, like(operand, target), operand,
+                                  RoundingModeAttr()));
   }
   case ScaleDotElemType::BF16:
   case ScaleDotElemType::FP16:
     value = operand;
     break;
   default:
-    return op.emitError() << "tt.dot_scaled with " << stringifyScaleDotElemType(type)
+    return op.emitError() << "tt.dot_scaled with "
+                          << stringifyScaleDotElemType(type)
                           << " operands (fp6) is not supported yet";
   }
   if (cast<RankedTensorType>(value.getType()).getElementType() == target)
@@ -135,19 +158,25 @@ FailureOr<Value> Decomposer::decode(Value operand, ScaleDotElemType type, bool k
 /// E8M0 scales [rows, k / group] as factors 2^(s - 127) of type `target`
 /// (bf16 or f32, both with f32's exponent range) spread over each group's
 /// k, [rows, k] (transposed: [k, rows]); 255 is NaN.
-Value Decomposer::scaleFactors(Value scale, int64_t k, bool transposed, FloatType target) {
+Value Decomposer::scaleFactors(Value scale, int64_t k, bool transposed,
+                               FloatType target) {
   // The exponent field starts at the mantissa width; 2^-127 is below the
   // normal range, so it is the subnormal with the mantissa's top bit set.
-  unsigned width = target.getWidth(), mantissa = target.getFPMantissaWidth() - 1;
+  unsigned width = target.getWidth(),
+           mantissa = target.getFPMantissaWidth() - 1;
   Type word = b.getIntegerType(width);
   Value wide = arith::ExtUIOp::create(b, loc, like(scale, word), scale);
   Value bitsOf = shl(wide, mantissa);
-  Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, wide, constant(wide, 0));
-  bitsOf = arith::SelectOp::create(b, loc, isZero, constant(wide, int64_t(1) << (mantissa - 1)),
-                                   bitsOf);
-  Value isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, wide, constant(wide, 255));
+  Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, wide,
+                                       constant(wide, 0));
   bitsOf = arith::SelectOp::create(
-      b, loc, isNaN, constant(wide, (int64_t(0x1FF) << (mantissa - 1)) & ((int64_t(1) << width) - 1)),
+      b, loc, isZero, constant(wide, int64_t(1) << (mantissa - 1)), bitsOf);
+  Value isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, wide,
+                                      constant(wide, 255));
+  bitsOf = arith::SelectOp::create(
+      b, loc, isNaN,
+      constant(wide, (int64_t(0x1FF) << (mantissa - 1)) &
+                         ((int64_t(1) << width) - 1)),
       bitsOf);
   Value factor = BitcastOp::create(b, loc, like(bitsOf, target), bitsOf);
   ArrayRef<int64_t> shape = cast<RankedTensorType>(scale.getType()).getShape();
@@ -156,8 +185,8 @@ Value Decomposer::scaleFactors(Value scale, int64_t k, bool transposed, FloatTyp
       b, loc, RankedTensorType::get({rows, groups, 1}, target), factor, 2);
   Value spread = BroadcastOp::create(
       b, loc, RankedTensorType::get({rows, groups, group}, target), expanded);
-  Value flat = ReshapeOp::create(b, loc, RankedTensorType::get({rows, k}, target), spread, false,
-                                 false);
+  Value flat = ReshapeOp::create(
+      b, loc, RankedTensorType::get({rows, k}, target), spread, false, false);
   if (!transposed)
     return flat;
   return TransOp::create(b, loc, RankedTensorType::get({k, rows}, target), flat,
@@ -168,9 +197,11 @@ Value Decomposer::scaleFactors(Value scale, int64_t k, bool transposed, FloatTyp
 /// dimension (1 for a, 0 for b). With bf16 the scaling is a bf16 product
 /// (exact: a power of two, f32's exponent range); with f16 it runs in f32
 /// and is rounded to f16 (a scaled value may overflow f16).
-FailureOr<Value> Decomposer::operand(Value v, Value scale, ScaleDotElemType type, bool kPack,
+FailureOr<Value> Decomposer::operand(Value v, Value scale,
+                                     ScaleDotElemType type, bool kPack,
                                      int kDim, FloatType computeType) {
-  if (!scale && cast<RankedTensorType>(v.getType()).getElementType() == computeType)
+  if (!scale &&
+      cast<RankedTensorType>(v.getType()).getElementType() == computeType)
     return v;
   FloatType work = computeType.isBF16() ? computeType : b.getF32Type();
   FailureOr<Value> decoded = decode(v, type, kPack, kDim, work);
@@ -183,37 +214,45 @@ FailureOr<Value> Decomposer::operand(Value v, Value scale, ScaleDotElemType type
     int64_t k = valueShape[kDim], rows = valueShape[1 - kDim];
     if (scaleShape.size() != 2 || scaleShape[0] != rows || scaleShape[1] == 0 ||
         k % scaleShape[1] != 0)
-      return op.emitError() << "the scale of " << (kDim == 1 ? "a" : "b") << " has shape ["
-                            << scaleShape << "]; expected [" << rows
-                            << ", K / group] with K = " << k;
-    value = arith::MulFOp::create(b, loc, value, scaleFactors(scale, k, kDim == 0, work));
+      return op.emitError() << "the scale of " << (kDim == 1 ? "a" : "b")
+                            << " has shape [" << scaleShape << "]; expected ["
+                            << rows << ", K / group] with K = " << k;
+    value = arith::MulFOp::create(b, loc, value,
+                                  scaleFactors(scale, k, kDim == 0, work));
   }
   if (work == computeType)
     return value;
-  return Value(arith::TruncFOp::create(b, loc, like(value, computeType), value));
+  return Value(
+      arith::TruncFOp::create(b, loc, like(value, computeType), value));
 }
 
 LogicalResult Decomposer::run() {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   if (aType.getEncoding() || bType.getEncoding())
-    return op.emitError("-triton-decompose-dot-scaled runs on TTIR (tensors without layouts)");
+    return op.emitError(
+        "-triton-decompose-dot-scaled runs on TTIR (tensors without layouts)");
   if (aType.getRank() != 2 || bType.getRank() != 2)
     return op.emitError("a batched (3-D) tt.dot_scaled is not supported yet");
   ScaleDotElemType aElem = op.getAElemType(), bElem = op.getBElemType();
   bool f16 = aElem == ScaleDotElemType::FP16 || bElem == ScaleDotElemType::FP16;
-  FloatType computeType = f16 ? FloatType(b.getF16Type()) : FloatType(b.getBF16Type());
-  FailureOr<Value> a = operand(op.getA(), op.getAScale(), aElem, op.getLhsKPack(), 1, computeType);
+  FloatType computeType =
+      f16 ? FloatType(b.getF16Type()) : FloatType(b.getBF16Type());
+  FailureOr<Value> a = operand(op.getA(), op.getAScale(), aElem,
+                               op.getLhsKPack(), 1, computeType);
   if (failed(a))
     return failure();
-  FailureOr<Value> bv = operand(op.getB(), op.getBScale(), bElem, op.getRhsKPack(), 0, computeType);
+  FailureOr<Value> bv = operand(op.getB(), op.getBScale(), bElem,
+                                op.getRhsKPack(), 0, computeType);
   if (failed(bv))
     return failure();
   int64_t ka = cast<RankedTensorType>(a->getType()).getShape()[1];
   int64_t kb = cast<RankedTensorType>(bv->getType()).getShape()[0];
   if (ka != kb)
-    return op.emitError() << "a unpacks to K = " << ka << " but b to K = " << kb;
-  Value dot = DotOp::create(b, loc, op.getType(), *a, *bv, op.getC(), InputPrecision::IEEE, 0);
+    return op.emitError() << "a unpacks to K = " << ka
+                          << " but b to K = " << kb;
+  Value dot = DotOp::create(b, loc, op.getType(), *a, *bv, op.getC(),
+                            InputPrecision::IEEE, 0);
   op.replaceAllUsesWith(dot);
   op.erase();
   return success();

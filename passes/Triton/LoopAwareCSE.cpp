@@ -1,4 +1,5 @@
-//===- LoopAwareCSE.cpp - The -triton-loop-aware-cse pass -------------------===//
+//===- LoopAwareCSE.cpp - The -triton-loop-aware-cse pass
+//-------------------===//
 
 #include "passes/Triton/Passes.h"
 
@@ -35,8 +36,9 @@ public:
     if (!rx || !ry || rx.getResultNumber() != ry.getResultNumber())
       return false;
     Operation *ox = rx.getOwner(), *oy = ry.getOwner();
-    if (ox->getName() != oy->getName() || ox->getNumRegions() || oy->getNumRegions() ||
-        !isMemoryEffectFree(ox) || !isMemoryEffectFree(oy) ||
+    if (ox->getName() != oy->getName() || ox->getNumRegions() ||
+        oy->getNumRegions() || !isMemoryEffectFree(ox) ||
+        !isMemoryEffectFree(oy) ||
         ox->getRawDictionaryAttrs() != oy->getRawDictionaryAttrs() ||
         ox->getPropertiesAsAttribute() != oy->getPropertiesAsAttribute() ||
         ox->getResultTypes() != oy->getResultTypes() ||
@@ -77,7 +79,8 @@ bool mergeEquivalentIterArgs(scf::ForOp loop) {
 }
 
 class TritonLoopAwareCSEPass
-    : public mlir::triton::impl::TritonLoopAwareCSEBase<TritonLoopAwareCSEPass> {
+    : public mlir::triton::impl::TritonLoopAwareCSEBase<
+          TritonLoopAwareCSEPass> {
 public:
   using Base::Base;
   void runOnOperation() override {
@@ -90,7 +93,8 @@ public:
       if (failed(runPipeline(cse, getOperation())))
         return signalPassFailure();
       bool changed = false;
-      getOperation().walk([&](scf::ForOp loop) { changed |= mergeEquivalentIterArgs(loop); });
+      getOperation().walk(
+          [&](scf::ForOp loop) { changed |= mergeEquivalentIterArgs(loop); });
       if (!changed)
         break;
     }

@@ -1,4 +1,5 @@
-//===- LoopInvariantCodeMotion.cpp - The -triton-licm pass ------------------===//
+//===- LoopInvariantCodeMotion.cpp - The -triton-licm pass
+//------------------===//
 
 #include "passes/Triton/Passes.h"
 
@@ -29,7 +30,8 @@ bool mayWriteMemory(Operation *loop) {
         return WalkResult::advance();
       return WalkResult::interrupt();
     }
-    if (effects.hasEffect<MemoryEffects::Write>() || effects.hasEffect<MemoryEffects::Free>())
+    if (effects.hasEffect<MemoryEffects::Write>() ||
+        effects.hasEffect<MemoryEffects::Free>())
       return WalkResult::interrupt();
     return WalkResult::advance();
   });
@@ -43,28 +45,31 @@ void hoistInvariantLoads(scf::ForOp loop) {
   SmallVector<LoadOp> loads;
   for (Operation &op : loop.getBody()->without_terminator())
     if (auto load = dyn_cast<LoadOp>(op))
-      if (!load.getIsVolatile() && llvm::all_of(load->getOperands(), [&](Value v) {
-            return loop.isDefinedOutsideOfLoop(v);
-          }))
+      if (!load.getIsVolatile() &&
+          llvm::all_of(load->getOperands(),
+                       [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
         loads.push_back(load);
   if (loads.empty())
     return;
   OpBuilder builder(loop);
   Location loc = loop.getLoc();
-  Value runs = arith::CmpIOp::create(builder, loc,
-                                     loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
-                                                           : arith::CmpIPredicate::slt,
-                                     loop.getLowerBound(), loop.getUpperBound());
+  Value runs =
+      arith::CmpIOp::create(builder, loc,
+                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                  : arith::CmpIPredicate::slt,
+                            loop.getLowerBound(), loop.getUpperBound());
   for (LoadOp load : loads) {
     Type maskType = getI1SameShape(load.getType());
     Value mask = runs;
     if (auto tensor = dyn_cast<RankedTensorType>(maskType))
       mask = SplatOp::create(builder, load.getLoc(), tensor, runs);
     if (load.getMask())
-      mask = arith::AndIOp::create(builder, load.getLoc(), load.getMask(), mask);
-    auto hoisted = LoadOp::create(builder, load.getLoc(), load.getPtr(), mask,
-                                  load.getOther(), load.getCache(), load.getEvict(),
-                                  /*isVolatile=*/false);
+      mask =
+          arith::AndIOp::create(builder, load.getLoc(), load.getMask(), mask);
+    auto hoisted =
+        LoadOp::create(builder, load.getLoc(), load.getPtr(), mask,
+                       load.getOther(), load.getCache(), load.getEvict(),
+                       /*isVolatile=*/false);
     load.replaceAllUsesWith(hoisted.getResult());
     load.erase();
   }

@@ -1,4 +1,5 @@
-//===- LoopUnroll.cpp - The -triton-loop-unroll pass ------------------------===//
+//===- LoopUnroll.cpp - The -triton-loop-unroll pass
+//------------------------===//
 
 #include "passes/Triton/Passes.h"
 
@@ -40,7 +41,8 @@ public:
         continue;
       // The epilogue loop that takes the remaining iterations is a clone made
       // after the attribute is gone, so nothing is unrolled twice.
-      FailureOr<UnrolledLoopInfo> unrolled = loopUnrollByFactor(loop, factor.getInt());
+      FailureOr<UnrolledLoopInfo> unrolled =
+          loopUnrollByFactor(loop, factor.getInt());
       if (failed(unrolled)) {
         loop.emitError("cannot unroll this loop by ") << factor.getInt();
         return signalPassFailure();
@@ -49,7 +51,8 @@ public:
       // pipelining, as upstream also marks it.
       if (unrolled->epilogueLoopOp)
         (*unrolled->epilogueLoopOp)
-            ->setAttr(kNumStages, IntegerAttr::get(IntegerType::get(&getContext(), 32), 1));
+            ->setAttr(kNumStages,
+                      IntegerAttr::get(IntegerType::get(&getContext(), 32), 1));
     }
   }
 };

@@ -1,4 +1,5 @@
-//===- ReorderBroadcast.cpp - The -triton-reorder-broadcast pass ------------===//
+//===- ReorderBroadcast.cpp - The -triton-reorder-broadcast pass
+//------------===//
 
 #include "passes/Triton/Passes.h"
 
@@ -32,7 +33,8 @@ Value getSplatSource(Value v, PatternRewriter &rewriter, Location loc) {
     return splat.getSrc();
   DenseElementsAttr dense;
   if (matchPattern(v, m_Constant(&dense)) && dense.isSplat())
-    return arith::ConstantOp::materialize(rewriter, dense.getSplatValue<Attribute>(),
+    return arith::ConstantOp::materialize(rewriter,
+                                          dense.getSplatValue<Attribute>(),
                                           dense.getElementType(), loc);
   return {};
 }
@@ -44,8 +46,8 @@ bool isSplatLike(Value v) {
 }
 
 /// Clones `op` (properties included) with new operands and result type.
-Operation *cloneWith(PatternRewriter &rewriter, Operation *op, ValueRange operands,
-                     Type resultType) {
+Operation *cloneWith(PatternRewriter &rewriter, Operation *op,
+                     ValueRange operands, Type resultType) {
   Operation *clone = rewriter.clone(*op);
   clone->setOperands(operands);
   clone->getResult(0).setType(resultType);
@@ -56,35 +58,44 @@ Operation *cloneWith(PatternRewriter &rewriter, Operation *op, ValueRange operan
 struct MoveSplatAfterElementwise : public RewritePattern {
   MoveSplatAfterElementwise(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
-  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
-    if (!isMovableElementwise(op) || !llvm::all_of(op->getOperands(), isSplatLike))
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isMovableElementwise(op) ||
+        !llvm::all_of(op->getOperands(), isSplatLike))
       return failure();
-    // Only worth it where a splat op is involved (all-constant folds elsewhere).
-    if (llvm::none_of(op->getOperands(), [](Value v) { return v.getDefiningOp<SplatOp>(); }))
+    // Only worth it where a splat op is involved (all-constant folds
+    // elsewhere).
+    if (llvm::none_of(op->getOperands(),
+                      [](Value v) { return v.getDefiningOp<SplatOp>(); }))
       return failure();
     SmallVector<Value> scalars;
     for (Value v : op->getOperands())
       scalars.push_back(getSplatSource(v, rewriter, op->getLoc()));
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-    Operation *scalarOp = cloneWith(rewriter, op, scalars, resultType.getElementType());
-    rewriter.replaceOpWithNewOp<SplatOp>(op, resultType, scalarOp->getResult(0));
+    Operation *scalarOp =
+        cloneWith(rewriter, op, scalars, resultType.getElementType());
+    rewriter.replaceOpWithNewOp<SplatOp>(op, resultType,
+                                         scalarOp->getResult(0));
     return success();
   }
 };
 
-/// elementwise(broadcast(a), splat(b)...) -> broadcast(elementwise(a, splat'(b))).
+/// elementwise(broadcast(a), splat(b)...) -> broadcast(elementwise(a,
+/// splat'(b))).
 struct MoveBroadcastAfterElementwise : public RewritePattern {
   MoveBroadcastAfterElementwise(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
-  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
     if (!isMovableElementwise(op))
       return failure();
     BroadcastOp broadcast;
     for (Value v : op->getOperands()) {
       if (auto b = v.getDefiningOp<BroadcastOp>()) {
         // Every broadcast operand must come from the same source shape.
-        if (broadcast && cast<RankedTensorType>(b.getSrc().getType()).getShape() !=
-                             cast<RankedTensorType>(broadcast.getSrc().getType()).getShape())
+        if (broadcast &&
+            cast<RankedTensorType>(b.getSrc().getType()).getShape() !=
+                cast<RankedTensorType>(broadcast.getSrc().getType()).getShape())
           return failure();
         broadcast = b;
       } else if (!isSplatLike(v)) {
@@ -101,27 +112,32 @@ struct MoveBroadcastAfterElementwise : public RewritePattern {
         continue;
       }
       Value scalar = getSplatSource(v, rewriter, op->getLoc());
-      auto narrow = RankedTensorType::get(
-          srcType.getShape(), getElementTypeOrSelf(v.getType()), srcType.getEncoding());
-      operands.push_back(SplatOp::create(rewriter, op->getLoc(), narrow, scalar));
+      auto narrow = RankedTensorType::get(srcType.getShape(),
+                                          getElementTypeOrSelf(v.getType()),
+                                          srcType.getEncoding());
+      operands.push_back(
+          SplatOp::create(rewriter, op->getLoc(), narrow, scalar));
     }
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
     auto narrowResult = RankedTensorType::get(
         srcType.getShape(), resultType.getElementType(), srcType.getEncoding());
     Operation *narrowOp = cloneWith(rewriter, op, operands, narrowResult);
-    rewriter.replaceOpWithNewOp<BroadcastOp>(op, resultType, narrowOp->getResult(0));
+    rewriter.replaceOpWithNewOp<BroadcastOp>(op, resultType,
+                                             narrowOp->getResult(0));
     return success();
   }
 };
 
 class TritonReorderBroadcastPass
-    : public mlir::triton::impl::TritonReorderBroadcastBase<TritonReorderBroadcastPass> {
+    : public mlir::triton::impl::TritonReorderBroadcastBase<
+          TritonReorderBroadcastPass> {
 public:
   using Base::Base;
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    patterns.add<MoveSplatAfterElementwise, MoveBroadcastAfterElementwise>(context);
+    patterns.add<MoveSplatAfterElementwise, MoveBroadcastAfterElementwise>(
+        context);
     // Shape-op canonicalizations (broadcast of splat, ...) keep chains short.
     BroadcastOp::getCanonicalizationPatterns(patterns, context);
     ExpandDimsOp::getCanonicalizationPatterns(patterns, context);

@@ -1,4 +1,5 @@
-//===- RewriteTensorDescriptorToPointer.cpp - Descriptors to pointers -------===//
+//===- RewriteTensorDescriptorToPointer.cpp - Descriptors to pointers
+//-------===//
 //
 // A tensor descriptor becomes [base, shape x r (i64), strides x r (i64),
 // pad-with-NaN (i1)] through a 1:N dialect conversion, kernel parameters
@@ -49,7 +50,8 @@ public:
     addConversion([](TensorDescType type, SmallVectorImpl<Type> &results) {
       RankedTensorType block = type.getBlockType();
       MLIRContext *context = type.getContext();
-      results.push_back(PointerType::get(block.getElementType(), kGlobalAddressSpace));
+      results.push_back(
+          PointerType::get(block.getElementType(), kGlobalAddressSpace));
       results.append(2 * block.getRank(), IntegerType::get(context, 64));
       results.push_back(IntegerType::get(context, 1));
       return success();
@@ -57,8 +59,10 @@ public:
   }
 };
 
-/// The value to read outside the bounds: zero, or NaN where the descriptor says.
-Value buildOther(OpBuilder &builder, Location loc, RankedTensorType type, Value padNan) {
+/// The value to read outside the bounds: zero, or NaN where the descriptor
+/// says.
+Value buildOther(OpBuilder &builder, Location loc, RankedTensorType type,
+                 Value padNan) {
   Value zero = buildPaddingConstant(builder, loc, type, /*nan=*/false);
   if (!isa<FloatType>(type.getElementType()))
     return zero;
@@ -87,8 +91,9 @@ SmallVector<Value> firsts(ArrayRef<ValueRange> ranges) {
 
 struct MakeTensorDescConversion : public OpConversionPattern<MakeTensorDescOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(MakeTensorDescOp op, OneToNOpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(MakeTensorDescOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     SmallVector<Value> parts = {adaptor.getBase().front()};
     for (ValueRange v : adaptor.getShape())
@@ -96,7 +101,8 @@ struct MakeTensorDescConversion : public OpConversionPattern<MakeTensorDescOp> {
     for (ValueRange v : adaptor.getStrides())
       parts.push_back(v.front());
     parts.push_back(arith::ConstantOp::create(
-        rewriter, loc, rewriter.getBoolAttr(op.getPadding() == PaddingOption::PAD_NAN)));
+        rewriter, loc,
+        rewriter.getBoolAttr(op.getPadding() == PaddingOption::PAD_NAN)));
     rewriter.replaceOpWithMultiple(op, {parts});
     return success();
   }
@@ -104,17 +110,20 @@ struct MakeTensorDescConversion : public OpConversionPattern<MakeTensorDescOp> {
 
 struct DescriptorLoadConversion : public OpConversionPattern<DescriptorLoadOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(DescriptorLoadOp op, OneToNOpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(DescriptorLoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     RankedTensorType blockType = op.getDesc().getType().getBlockType();
     Descriptor desc = unpack(adaptor.getDesc(), blockType.getRank());
-    BlockAddress address =
-        buildBlockAddress(rewriter, loc, blockAt(rewriter, loc, desc, firsts(adaptor.getIndices())),
-                          blockType.getShape(), allDims(blockType.getRank()));
+    BlockAddress address = buildBlockAddress(
+        rewriter, loc,
+        blockAt(rewriter, loc, desc, firsts(adaptor.getIndices())),
+        blockType.getShape(), allDims(blockType.getRank()));
     Value other = buildOther(rewriter, loc, blockType, desc.padNan);
-    Value loaded = LoadOp::create(rewriter, loc, address.pointers, address.mask, other,
-                                  op.getCache(), op.getEvict(), /*isVolatile=*/false);
+    Value loaded =
+        LoadOp::create(rewriter, loc, address.pointers, address.mask, other,
+                       op.getCache(), op.getEvict(), /*isVolatile=*/false);
     if (loaded.getType() != op.getType())
       loaded = ReshapeOp::create(rewriter, loc, op.getType(), loaded);
     rewriter.replaceOp(op, loaded);
@@ -124,9 +133,10 @@ struct DescriptorLoadConversion : public OpConversionPattern<DescriptorLoadOp> {
 
 /// Stores `value` (reshaped to the block) through the descriptor at `indices`.
 template <typename OpT>
-LogicalResult rewriteDescriptorWrite(OpT op, ValueRange descParts, ValueRange indices,
-                                     Value value, ConversionPatternRewriter &rewriter,
-                                     std::optional<DescriptorReduceKind> reduce) {
+LogicalResult
+rewriteDescriptorWrite(OpT op, ValueRange descParts, ValueRange indices,
+                       Value value, ConversionPatternRewriter &rewriter,
+                       std::optional<DescriptorReduceKind> reduce) {
   Location loc = op.getLoc();
   RankedTensorType blockType = op.getDesc().getType().getBlockType();
   Descriptor desc = unpack(descParts, blockType.getRank());
@@ -137,7 +147,8 @@ LogicalResult rewriteDescriptorWrite(OpT op, ValueRange descParts, ValueRange in
     value = ReshapeOp::create(rewriter, loc, blockType, value);
   if (!reduce) {
     StoreOp::create(rewriter, loc, address.pointers, value, address.mask,
-                    ArrayRef<int32_t>{}, CacheModifier::NONE, EvictionPolicy::NORMAL);
+                    ArrayRef<int32_t>{}, CacheModifier::NONE,
+                    EvictionPolicy::NORMAL);
     rewriter.eraseOp(op);
     return success();
   }
@@ -165,56 +176,74 @@ LogicalResult rewriteDescriptorWrite(OpT op, ValueRange descParts, ValueRange in
   case DescriptorReduceKind::INC:
   case DescriptorReduceKind::DEC:
     // Rejected with a diagnostic before the conversion starts.
-    return rewriter.notifyMatchFailure(op, "no atomic for wrapping increment/decrement");
+    return rewriter.notifyMatchFailure(
+        op, "no atomic for wrapping increment/decrement");
   }
-  AtomicRMWOp::create(rewriter, loc, blockType, *rmw, address.pointers, value, address.mask,
-                      MemSemantic::RELAXED, MemSyncScope::GPU);
+  AtomicRMWOp::create(rewriter, loc, blockType, *rmw, address.pointers, value,
+                      address.mask, MemSemantic::RELAXED, MemSyncScope::GPU);
   rewriter.eraseOp(op);
   return success();
 }
 
-struct DescriptorStoreConversion : public OpConversionPattern<DescriptorStoreOp> {
+struct DescriptorStoreConversion
+    : public OpConversionPattern<DescriptorStoreOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(DescriptorStoreOp op, OneToNOpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    return rewriteDescriptorWrite(op, adaptor.getDesc(), firsts(adaptor.getIndices()),
-                                  adaptor.getSrc().front(), rewriter, std::nullopt);
+  LogicalResult
+  matchAndRewrite(DescriptorStoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return rewriteDescriptorWrite(
+        op, adaptor.getDesc(), firsts(adaptor.getIndices()),
+        adaptor.getSrc().front(), rewriter, std::nullopt);
   }
 };
 
-struct DescriptorReduceConversion : public OpConversionPattern<DescriptorReduceOp> {
+struct DescriptorReduceConversion
+    : public OpConversionPattern<DescriptorReduceOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(DescriptorReduceOp op, OneToNOpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    return rewriteDescriptorWrite(op, adaptor.getDesc(), firsts(adaptor.getIndices()),
-                                  adaptor.getSrc().front(), rewriter, op.getKind());
+  LogicalResult
+  matchAndRewrite(DescriptorReduceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return rewriteDescriptorWrite(
+        op, adaptor.getDesc(), firsts(adaptor.getIndices()),
+        adaptor.getSrc().front(), rewriter, op.getKind());
   }
 };
 
 /// Pointers and mask of rows `rows[i]`, columns `col + j` of a 2-D descriptor.
-BlockAddress buildRowsAddress(OpBuilder &builder, Location loc, const Descriptor &desc,
-                              Value rows, Value col, ArrayRef<int64_t> shape) {
-  Type i64 = builder.getI64Type(), i32 = builder.getI32Type(), i1 = builder.getI1Type();
+BlockAddress buildRowsAddress(OpBuilder &builder, Location loc,
+                              const Descriptor &desc, Value rows, Value col,
+                              ArrayRef<int64_t> shape) {
+  Type i64 = builder.getI64Type(), i32 = builder.getI32Type(),
+       i1 = builder.getI1Type();
   int64_t numRows = shape[0], numCols = shape[1];
   auto full = [&](Type t) { return RankedTensorType::get(shape, t); };
   // Row indices as an Nx1 tensor, column indices as a 1xM tensor.
-  Value r = arith::ExtSIOp::create(builder, loc, RankedTensorType::get({numRows}, i64), rows);
-  r = ExpandDimsOp::create(builder, loc, RankedTensorType::get({numRows, 1}, i64), r, 1);
-  Value c = MakeRangeOp::create(builder, loc, RankedTensorType::get({numCols}, i32), 0,
-                                static_cast<int32_t>(numCols));
-  c = arith::ExtSIOp::create(builder, loc, RankedTensorType::get({numCols}, i64), c);
+  Value r = arith::ExtSIOp::create(builder, loc,
+                                   RankedTensorType::get({numRows}, i64), rows);
+  r = ExpandDimsOp::create(builder, loc,
+                           RankedTensorType::get({numRows, 1}, i64), r, 1);
+  Value c =
+      MakeRangeOp::create(builder, loc, RankedTensorType::get({numCols}, i32),
+                          0, static_cast<int32_t>(numCols));
+  c = arith::ExtSIOp::create(builder, loc,
+                             RankedTensorType::get({numCols}, i64), c);
   c = arith::AddIOp::create(
-      builder, loc, SplatOp::create(builder, loc, RankedTensorType::get({numCols}, i64),
-                                    toI64(builder, loc, col)),
+      builder, loc,
+      SplatOp::create(builder, loc, RankedTensorType::get({numCols}, i64),
+                      toI64(builder, loc, col)),
       c);
-  c = ExpandDimsOp::create(builder, loc, RankedTensorType::get({1, numCols}, i64), c, 0);
+  c = ExpandDimsOp::create(builder, loc,
+                           RankedTensorType::get({1, numCols}, i64), c, 0);
   auto inBounds = [&](Value index, Value upper) {
     auto type = cast<RankedTensorType>(index.getType());
     Value zero = arith::ConstantOp::create(
-        builder, loc, DenseElementsAttr::get(type, builder.getI64IntegerAttr(0)));
-    Value lo = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge, index, zero);
-    Value hi = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, index,
-                                     SplatOp::create(builder, loc, type, upper));
+        builder, loc,
+        DenseElementsAttr::get(type, builder.getI64IntegerAttr(0)));
+    Value lo = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
+                                     index, zero);
+    Value hi =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, index,
+                              SplatOp::create(builder, loc, type, upper));
     Value both = arith::AndIOp::create(builder, loc, lo, hi);
     return BroadcastOp::create(builder, loc, full(i1), both).getResult();
   };
@@ -223,44 +252,51 @@ BlockAddress buildRowsAddress(OpBuilder &builder, Location loc, const Descriptor
     Value m = arith::MulIOp::create(builder, loc, index, s);
     return BroadcastOp::create(builder, loc, full(i64), m).getResult();
   };
-  Value offsets = arith::AddIOp::create(builder, loc, scaled(r, desc.strides[0]),
-                                        scaled(c, desc.strides[1]));
+  Value offsets = arith::AddIOp::create(
+      builder, loc, scaled(r, desc.strides[0]), scaled(c, desc.strides[1]));
   Value mask = arith::AndIOp::create(builder, loc, inBounds(r, desc.shape[0]),
                                      inBounds(c, desc.shape[1]));
   auto ptrType = cast<PointerType>(desc.base.getType());
   Value bases = SplatOp::create(builder, loc, full(ptrType), desc.base);
-  Value pointers = AddPtrOp::create(builder, loc, full(ptrType), bases, offsets);
+  Value pointers =
+      AddPtrOp::create(builder, loc, full(ptrType), bases, offsets);
   return {pointers, mask};
 }
 
-struct DescriptorGatherConversion : public OpConversionPattern<DescriptorGatherOp> {
+struct DescriptorGatherConversion
+    : public OpConversionPattern<DescriptorGatherOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(DescriptorGatherOp op, OneToNOpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(DescriptorGatherOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Descriptor desc = unpack(adaptor.getDesc(), 2);
     BlockAddress address =
         buildRowsAddress(rewriter, loc, desc, adaptor.getXOffsets().front(),
                          adaptor.getYOffset().front(), op.getType().getShape());
     Value other = buildOther(rewriter, loc, op.getType(), desc.padNan);
-    rewriter.replaceOp(op, LoadOp::create(rewriter, loc, address.pointers, address.mask, other,
-                                          CacheModifier::NONE, EvictionPolicy::NORMAL,
-                                          /*isVolatile=*/false));
+    rewriter.replaceOp(
+        op, LoadOp::create(rewriter, loc, address.pointers, address.mask, other,
+                           CacheModifier::NONE, EvictionPolicy::NORMAL,
+                           /*isVolatile=*/false));
     return success();
   }
 };
 
-struct DescriptorScatterConversion : public OpConversionPattern<DescriptorScatterOp> {
+struct DescriptorScatterConversion
+    : public OpConversionPattern<DescriptorScatterOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(DescriptorScatterOp op, OneToNOpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(DescriptorScatterOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Descriptor desc = unpack(adaptor.getDesc(), 2);
-    BlockAddress address =
-        buildRowsAddress(rewriter, loc, desc, adaptor.getXOffsets().front(),
-                         adaptor.getYOffset().front(), op.getSrc().getType().getShape());
-    StoreOp::create(rewriter, loc, address.pointers, adaptor.getSrc().front(), address.mask,
-                    ArrayRef<int32_t>{}, CacheModifier::NONE, EvictionPolicy::NORMAL);
+    BlockAddress address = buildRowsAddress(
+        rewriter, loc, desc, adaptor.getXOffsets().front(),
+        adaptor.getYOffset().front(), op.getSrc().getType().getShape());
+    StoreOp::create(rewriter, loc, address.pointers, adaptor.getSrc().front(),
+                    address.mask, ArrayRef<int32_t>{}, CacheModifier::NONE,
+                    EvictionPolicy::NORMAL);
     rewriter.eraseOp(op);
     return success();
   }
@@ -296,7 +332,8 @@ public:
       if (auto func = dyn_cast<FuncOp>(op)) {
         if (mentionsDescriptor(func.getResultTypes()) ||
             (!func.isPublic() && mentionsDescriptor(func.getArgumentTypes()))) {
-          func.emitError("tensor descriptors as results or as arguments of device functions "
+          func.emitError("tensor descriptors as results or as arguments of "
+                         "device functions "
                          "are not supported yet by "
                          "-triton-rewrite-tensor-descriptor-to-pointer");
           return WalkResult::interrupt();
@@ -304,10 +341,12 @@ public:
       }
       if (auto reduce = dyn_cast<DescriptorReduceOp>(op)) {
         DescriptorReduceKind kind = reduce.getKind();
-        if (kind == DescriptorReduceKind::INC || kind == DescriptorReduceKind::DEC) {
+        if (kind == DescriptorReduceKind::INC ||
+            kind == DescriptorReduceKind::DEC) {
           reduce.emitError("descriptor reduction '")
               << stringifyDescriptorReduceKind(kind)
-              << "' is not supported yet by -triton-rewrite-tensor-descriptor-to-pointer";
+              << "' is not supported yet by "
+                 "-triton-rewrite-tensor-descriptor-to-pointer";
           return WalkResult::interrupt();
         }
       }
@@ -320,7 +359,8 @@ public:
     DescriptorTypeConverter converter;
     ConversionTarget target(*context);
     target.addIllegalOp<MakeTensorDescOp, DescriptorLoadOp, DescriptorStoreOp,
-                        DescriptorReduceOp, DescriptorGatherOp, DescriptorScatterOp>();
+                        DescriptorReduceOp, DescriptorGatherOp,
+                        DescriptorScatterOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *op) {
       return !mentionsDescriptor(op->getOperandTypes()) &&
              !mentionsDescriptor(op->getResultTypes());
@@ -328,15 +368,21 @@ public:
     RewritePatternSet patterns(context);
     patterns.add<MakeTensorDescConversion, DescriptorLoadConversion,
                  DescriptorStoreConversion, DescriptorReduceConversion,
-                 DescriptorGatherConversion, DescriptorScatterConversion>(converter, context);
-    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
-    populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns, converter);
-    target.addDynamicallyLegalOp<FuncOp>(
-        [](FuncOp func) { return !mentionsDescriptor(func.getArgumentTypes()); });
+                 DescriptorGatherConversion, DescriptorScatterConversion>(
+        converter, context);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns,
+                                                             converter);
+    target.addDynamicallyLegalOp<FuncOp>([](FuncOp func) {
+      return !mentionsDescriptor(func.getArgumentTypes());
+    });
     // Where each kernel's descriptor parameters' parts will be: a host
     // descriptor's base and strides are 16-byte aligned (the launcher
     // checks), which the converted parameters carry as tt.divisibility.
-    SmallVector<std::pair<FuncOp, SmallVector<std::pair<unsigned, RankedTensorType>>>> aligned;
+    SmallVector<
+        std::pair<FuncOp, SmallVector<std::pair<unsigned, RankedTensorType>>>>
+        aligned;
     module.walk([&](FuncOp func) {
       SmallVector<std::pair<unsigned, RankedTensorType>> parts;
       unsigned next = 0;
@@ -357,12 +403,14 @@ public:
     for (auto &[func, parts] : aligned)
       for (auto [first, block] : parts) {
         unsigned rank = block.getRank();
-        int64_t elementBytes = std::max<int64_t>(1, block.getElementTypeBitWidth() / 8);
+        int64_t elementBytes =
+            std::max<int64_t>(1, block.getElementTypeBitWidth() / 8);
         func.setArgAttr(first, "tt.divisibility", b.getI32IntegerAttr(16));
         // Strides of all but the innermost dimension, in elements.
         for (unsigned d = 0; d + 1 < rank; ++d)
-          func.setArgAttr(first + 1 + rank + d, "tt.divisibility",
-                          b.getI32IntegerAttr(std::max<int64_t>(1, 16 / elementBytes)));
+          func.setArgAttr(
+              first + 1 + rank + d, "tt.divisibility",
+              b.getI32IntegerAttr(std::max<int64_t>(1, 16 / elementBytes)));
       }
   }
 };

@@ -1,4 +1,5 @@
-//===- RewriteTensorPointer.cpp - The -triton-rewrite-tensor-pointer pass ---===//
+//===- RewriteTensorPointer.cpp - The -triton-rewrite-tensor-pointer pass
+//---===//
 //
 // A block pointer becomes the values that describe it: base pointer, shape,
 // strides and offsets (i64), through a 1:N dialect conversion so that scf
@@ -25,16 +26,19 @@ using namespace mlir::triton;
 namespace {
 
 RankedTensorType getBlockType(Type blockPointer) {
-  return cast<RankedTensorType>(cast<PointerType>(blockPointer).getPointeeType());
+  return cast<RankedTensorType>(
+      cast<PointerType>(blockPointer).getPointeeType());
 }
 
-/// The parts of a converted block pointer: [base, shape x r, strides x r, offsets x r].
+/// The parts of a converted block pointer: [base, shape x r, strides x r,
+/// offsets x r].
 StridedBlock unpack(ValueRange parts, int64_t rank) {
   StridedBlock block;
   block.base = parts[0];
   block.shape.assign(parts.begin() + 1, parts.begin() + 1 + rank);
   block.strides.assign(parts.begin() + 1 + rank, parts.begin() + 1 + 2 * rank);
-  block.offsets.assign(parts.begin() + 1 + 2 * rank, parts.begin() + 1 + 3 * rank);
+  block.offsets.assign(parts.begin() + 1 + 2 * rank,
+                       parts.begin() + 1 + 3 * rank);
   return block;
 }
 
@@ -50,23 +54,26 @@ class BlockPointerTypeConverter : public TypeConverter {
 public:
   BlockPointerTypeConverter() {
     addConversion([](Type type) { return type; });
-    addConversion([](PointerType type, SmallVectorImpl<Type> &results)
-                      -> std::optional<LogicalResult> {
-      auto block = dyn_cast<RankedTensorType>(type.getPointeeType());
-      if (!block)
-        return std::nullopt;
-      MLIRContext *context = type.getContext();
-      results.push_back(PointerType::get(block.getElementType(), type.getAddressSpace()));
-      results.append(3 * block.getRank(), IntegerType::get(context, 64));
-      return success();
-    });
+    addConversion(
+        [](PointerType type,
+           SmallVectorImpl<Type> &results) -> std::optional<LogicalResult> {
+          auto block = dyn_cast<RankedTensorType>(type.getPointeeType());
+          if (!block)
+            return std::nullopt;
+          MLIRContext *context = type.getContext();
+          results.push_back(
+              PointerType::get(block.getElementType(), type.getAddressSpace()));
+          results.append(3 * block.getRank(), IntegerType::get(context, 64));
+          return success();
+        });
   }
 };
 
 struct MakeTensorPtrConversion : public OpConversionPattern<MakeTensorPtrOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(MakeTensorPtrOp op, OneToNOpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(MakeTensorPtrOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     StridedBlock block;
     block.base = adaptor.getBase().front();
     for (ValueRange v : adaptor.getShape())
@@ -82,13 +89,16 @@ struct MakeTensorPtrConversion : public OpConversionPattern<MakeTensorPtrOp> {
 
 struct AdvanceConversion : public OpConversionPattern<AdvanceOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(AdvanceOp op, OneToNOpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(AdvanceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     int64_t rank = getBlockType(op.getType()).getRank();
     StridedBlock block = unpack(adaptor.getPtr(), rank);
     for (int64_t d = 0; d < rank; ++d) {
-      Value delta = toI64(rewriter, op.getLoc(), adaptor.getOffsets()[d].front());
-      block.offsets[d] = arith::AddIOp::create(rewriter, op.getLoc(), block.offsets[d], delta);
+      Value delta =
+          toI64(rewriter, op.getLoc(), adaptor.getOffsets()[d].front());
+      block.offsets[d] =
+          arith::AddIOp::create(rewriter, op.getLoc(), block.offsets[d], delta);
     }
     rewriter.replaceOpWithMultiple(op, {pack(block)});
     return success();
@@ -106,8 +116,9 @@ BlockAddress addressOf(OpT op, ValueRange parts, OpBuilder &builder) {
 
 struct LoadConversion : public OpConversionPattern<LoadOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     if (!isTensorPointerType(op.getPtr().getType()))
       return failure();
     RankedTensorType blockType = getBlockType(op.getPtr().getType());
@@ -116,8 +127,9 @@ struct LoadConversion : public OpConversionPattern<LoadOp> {
     if (address.mask && op.getPadding())
       other = buildPaddingConstant(rewriter, op.getLoc(), blockType,
                                    *op.getPadding() == PaddingOption::PAD_NAN);
-    auto load = LoadOp::create(rewriter, op.getLoc(), address.pointers, address.mask, other,
-                               op.getCache(), op.getEvict(), op.getIsVolatile());
+    auto load =
+        LoadOp::create(rewriter, op.getLoc(), address.pointers, address.mask,
+                       other, op.getCache(), op.getEvict(), op.getIsVolatile());
     rewriter.replaceOp(op, load);
     return success();
   }
@@ -125,13 +137,15 @@ struct LoadConversion : public OpConversionPattern<LoadOp> {
 
 struct StoreConversion : public OpConversionPattern<StoreOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(StoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     if (!isTensorPointerType(op.getPtr().getType()))
       return failure();
     BlockAddress address = addressOf(op, adaptor.getPtr(), rewriter);
-    StoreOp::create(rewriter, op.getLoc(), address.pointers, adaptor.getValue().front(),
-                    address.mask, ArrayRef<int32_t>{}, op.getCache(), op.getEvict());
+    StoreOp::create(rewriter, op.getLoc(), address.pointers,
+                    adaptor.getValue().front(), address.mask,
+                    ArrayRef<int32_t>{}, op.getCache(), op.getEvict());
     rewriter.eraseOp(op);
     return success();
   }
@@ -154,8 +168,9 @@ public:
       if (auto func = dyn_cast<FuncOp>(op))
         if (mentionsBlockPointer(func.getArgumentTypes()) ||
             mentionsBlockPointer(func.getResultTypes())) {
-          func.emitError("block pointers as function arguments or results are not "
-                         "supported yet by -triton-rewrite-tensor-pointer; inline first");
+          func.emitError(
+              "block pointers as function arguments or results are not "
+              "supported yet by -triton-rewrite-tensor-pointer; inline first");
           return WalkResult::interrupt();
         }
       return WalkResult::advance();
@@ -178,7 +193,8 @@ public:
     RewritePatternSet patterns(context);
     patterns.add<MakeTensorPtrConversion, AdvanceConversion, LoadConversion,
                  StoreConversion>(converter, context);
-    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }

@@ -1,4 +1,5 @@
-//===- AccelerateMatmul.cpp - Dots onto AMD's matrix cores (MFMA) ----------===//
+//===- AccelerateMatmul.cpp - Dots onto AMD's matrix cores (MFMA)
+//----------===//
 //
 // Triton 3.6's choice of MFMA layout per dot on CDNA2 (gfx90a) and CDNA3
 // (gfx942): the instruction by tile size and operand types, the warps, the
@@ -36,7 +37,9 @@ namespace {
 /// Whether `dot` is connected to another dot in its region (forward, or
 /// backward not through block arguments): flash attention's chain.
 bool isChainedDot(DotOp dot) {
-  auto filter = [&](Operation *op) { return op->getParentRegion() == dot->getParentRegion(); };
+  auto filter = [&](Operation *op) {
+    return op->getParentRegion() == dot->getParentRegion();
+  };
   SetVector<Operation *> slice;
   slice.insert(dot.getOperation());
   BackwardSliceOptions backward;
@@ -50,7 +53,8 @@ bool isChainedDot(DotOp dot) {
     getForwardSlice(slice[i], &more, forward);
     slice.insert(more.begin(), more.end());
   }
-  return llvm::any_of(slice, [&](Operation *op) { return isa<DotOp>(op) && op != dot; });
+  return llvm::any_of(
+      slice, [&](Operation *op) { return isa<DotOp>(op) && op != dot; });
 }
 
 /// Whether A is computed from another dot's result (the second dot of
@@ -67,8 +71,8 @@ bool isSecondDot(DotOp dot) {
 /// dots put them all along M; otherwise M gets a doubling while it has at
 /// least twice as many tiles per warp as N (and tiles left), N the others,
 /// and the two swap if N ends up with more warps than tiles.
-SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape, unsigned numWarps,
-                                      unsigned nonKDim) {
+SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape,
+                                      unsigned numWarps, unsigned nonKDim) {
   if (isChainedDot(dot))
     return {numWarps, 1};
   SmallVector<unsigned> warps = {1, 1};
@@ -88,7 +92,8 @@ SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape, unsign
 }
 
 /// `value` in `encoding`, then with element type `element` (arith ext/trunc).
-Value convertAndCast(OpBuilder &b, Value value, Attribute encoding, Type element) {
+Value convertAndCast(OpBuilder &b, Value value, Attribute encoding,
+                     Type element) {
   Location loc = value.getLoc();
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getEncoding() != encoding) {
@@ -103,10 +108,12 @@ Value convertAndCast(OpBuilder &b, Value value, Attribute encoding, Type element
   if (isa<FloatType>(old) && old.getIntOrFloatBitWidth() == 8)
     return FpToFpOp::create(b, loc, castType, value);
   if (old.getIntOrFloatBitWidth() < element.getIntOrFloatBitWidth())
-    return isa<FloatType>(element) ? Value(arith::ExtFOp::create(b, loc, castType, value))
-                                   : Value(arith::ExtSIOp::create(b, loc, castType, value));
-  return isa<FloatType>(element) ? Value(arith::TruncFOp::create(b, loc, castType, value))
-                                 : Value(arith::TruncIOp::create(b, loc, castType, value));
+    return isa<FloatType>(element)
+               ? Value(arith::ExtFOp::create(b, loc, castType, value))
+               : Value(arith::ExtSIOp::create(b, loc, castType, value));
+  return isa<FloatType>(element)
+             ? Value(arith::TruncFOp::create(b, loc, castType, value))
+             : Value(arith::TruncIOp::create(b, loc, castType, value));
 }
 
 struct Options {
@@ -140,18 +147,21 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
   if (shape[0] % nonKDim != 0 || shape[1] % nonKDim != 0)
     return false;
   bool allowXF32 = dot.getInputPrecision() == InputPrecision::TF32;
-  std::optional<amdgpu::MfmaInstruction> instr =
-      amdgpu::selectMfmaInstruction(options.version, nonKDim, aElem, bElem, allowXF32);
+  std::optional<amdgpu::MfmaInstruction> instr = amdgpu::selectMfmaInstruction(
+      options.version, nonKDim, aElem, bElem, allowXF32);
   // gfx90a and gfx942 multiply only the fnuz fp8 formats. Every OCP e4m3fn
   // and e5m2 value is an f16 value, so such dots run as f16 MFMAs of
   // operands converted in registers: the products are exact and summed in
   // fp32, where FMAs would have taken minutes of LLVM's time on a 128-wide
   // tile and run far slower.
-  auto isOcpFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  auto isOcpFp8 = [](Type t) {
+    return isa<Float8E4M3FNType, Float8E5M2Type>(t);
+  };
   if (!instr && isOcpFp8(aElem) && isOcpFp8(bElem) &&
       isa<FloatType>(type.getElementType())) {
     aElem = bElem = Float16Type::get(dot.getContext());
-    instr = amdgpu::selectMfmaInstruction(options.version, nonKDim, aElem, bElem, false);
+    instr = amdgpu::selectMfmaInstruction(options.version, nonKDim, aElem,
+                                          bElem, false);
   }
   // A K that is not a multiple of the instruction's would duplicate data.
   if (!instr || k % instr->kDim != 0)
@@ -168,10 +178,10 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
   SmallVector<unsigned> warps = getWarpsPerTile(dot, shape, numWarps, nonKDim);
   // Transposed: lanes along M, registers along N, so that a thread stores
   // consecutive N.
-  auto mfma = AMDMfmaEncodingAttr::get(context, options.version, warps,
-                                       {nonKDim, nonKDim, instr->kDim},
-                                       /*isTransposed=*/true, blocked.getCGALayout(),
-                                       /*tilesPerWarp=*/{1, 1}, /*elementBitWidth=*/32);
+  auto mfma = AMDMfmaEncodingAttr::get(
+      context, options.version, warps, {nonKDim, nonKDim, instr->kDim},
+      /*isTransposed=*/true, blocked.getCGALayout(),
+      /*tilesPerWarp=*/{1, 1}, /*elementBitWidth=*/32);
   unsigned kWidth = instr->kBase;
   if (!isSecondDot(dot))
     kWidth *= options.kPack;
@@ -182,21 +192,25 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
   Value a = convertAndCast(b, dot.getA(), aEnc, aElem);
   Value bOperand = convertAndCast(b, dot.getB(), bEnc, bElem);
   Value c = convertAndCast(b, dot.getC(), mfma, mfmaAcc);
-  auto newDot = DotOp::create(b, loc, type.cloneWithEncoding(mfma).clone(mfmaAcc), a, bOperand,
-                              c, dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
-  dot.replaceAllUsesWith(convertAndCast(b, newDot.getResult(), blocked, accElem));
+  auto newDot = DotOp::create(
+      b, loc, type.cloneWithEncoding(mfma).clone(mfmaAcc), a, bOperand, c,
+      dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
+  dot.replaceAllUsesWith(
+      convertAndCast(b, newDot.getResult(), blocked, accElem));
   dot.erase();
   return true;
 }
 
 struct TritonAMDGPUAccelerateMatmulPass
-    : public amdgpu::impl::TritonAMDGPUAccelerateMatmulBase<TritonAMDGPUAccelerateMatmulPass> {
+    : public amdgpu::impl::TritonAMDGPUAccelerateMatmulBase<
+          TritonAMDGPUAccelerateMatmulPass> {
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (matrixInstructionSize != 0 && matrixInstructionSize != 16 &&
         matrixInstructionSize != 32) {
-      module.emitError() << "matrix-instruction-size = " << int(matrixInstructionSize)
+      module.emitError() << "matrix-instruction-size = "
+                         << int(matrixInstructionSize)
                          << ": expected 0 (chosen by the tile), 16 or 32";
       return signalPassFailure();
     }
@@ -206,7 +220,8 @@ struct TritonAMDGPUAccelerateMatmulPass
     }
     // Other AMD GPUs (RDNA's WMMA, gfx950's MFMA version 4) keep their
     // dots on FMAs here.
-    unsigned version = amdgpu::getMfmaVersion(amdgpu::getTargetArch(module, arch));
+    unsigned version =
+        amdgpu::getMfmaVersion(amdgpu::getTargetArch(module, arch));
     auto numWarps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
     if (version == 0 || !numWarps)
       return;

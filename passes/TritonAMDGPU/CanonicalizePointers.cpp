@@ -1,4 +1,5 @@
-//===- CanonicalizePointers.cpp - Pointers as scalar base plus offsets -----===//
+//===- CanonicalizePointers.cpp - Pointers as scalar base plus offsets
+//-----===//
 //
 // Buffer instructions need a load's or store's pointers as one scalar base
 // plus a tensor of 32-bit offsets. Kernels often build them in steps
@@ -65,7 +66,9 @@ void splitOffset(Value offset, Decomposed &parts) {
   parts.varying.push_back(offset);
 }
 
-bool isI32(Value value) { return getElementTypeOrSelf(value.getType()).isInteger(32); }
+bool isI32(Value value) {
+  return getElementTypeOrSelf(value.getType()).isInteger(32);
+}
 
 /// Decomposes the scalar pointer `ptr` (a root plus i32 scalar steps).
 bool decomposeScalar(Value ptr, Decomposed &parts) {
@@ -99,7 +102,8 @@ bool hasSmallRange(Value root) {
   auto func = dyn_cast<FuncOp>(arg.getOwner()->getParentOp());
   if (!func || !arg.getOwner()->isEntryBlock())
     return false;
-  auto range = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), "tt.pointer_range");
+  auto range = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                  "tt.pointer_range");
   return range && range.getInt() == 32;
 }
 
@@ -153,10 +157,12 @@ void canonicalize(OpOperand &use, bool everyRoot) {
   auto offsetType = type.clone(b.getI32Type());
   Value offsets;
   for (Value part : llvm::reverse(parts.varying))
-    offsets = offsets ? arith::AddIOp::create(b, loc, offsets, part).getResult() : part;
+    offsets = offsets ? arith::AddIOp::create(b, loc, offsets, part).getResult()
+                      : part;
   if (!offsets)
-    offsets = arith::ConstantOp::create(b, loc, offsetType,
-                                        DenseElementsAttr::get(offsetType, b.getI32IntegerAttr(0)));
+    offsets = arith::ConstantOp::create(
+        b, loc, offsetType,
+        DenseElementsAttr::get(offsetType, b.getI32IntegerAttr(0)));
   Value splat = SplatOp::create(b, loc, type, base);
   use.set(AddPtrOp::create(b, loc, type, splat, offsets));
 }

@@ -1,4 +1,5 @@
-//===- ConvertBufferOps.cpp - Loads and stores as AMD buffer ops -----------===//
+//===- ConvertBufferOps.cpp - Loads and stores as AMD buffer ops
+//-----------===//
 //
 // A buffer instruction addresses memory as a scalar base (held in a buffer
 // resource) plus a per-lane unsigned 32-bit byte offset. A tt.load or
@@ -35,7 +36,8 @@ namespace {
 
 /// The scalar base and the offsets of `ptr` = addptr(splat(base), offsets)
 /// when they qualify for a buffer access of `elementBytes`-byte elements.
-std::optional<std::pair<Value, Value>> getBufferAddress(Value ptr, int64_t elementBytes) {
+std::optional<std::pair<Value, Value>> getBufferAddress(Value ptr,
+                                                        int64_t elementBytes) {
   auto add = ptr.getDefiningOp<AddPtrOp>();
   if (!add)
     return std::nullopt;
@@ -73,9 +75,9 @@ bool convertLoad(LoadOp load) {
   if (!address)
     return false;
   OpBuilder b(load);
-  auto buffer = BufferLoadOp::create(b, load.getLoc(), load.getType(), address->first,
-                                     address->second, /*stride=*/Value(), load.getCache(),
-                                     load.getMask(), load.getOther());
+  auto buffer = BufferLoadOp::create(
+      b, load.getLoc(), load.getType(), address->first, address->second,
+      /*stride=*/Value(), load.getCache(), load.getMask(), load.getOther());
   load.replaceAllUsesWith(buffer.getResult());
   load.erase();
   return true;
@@ -92,24 +94,29 @@ bool convertStore(StoreOp store) {
   if (!address)
     return false;
   OpBuilder b(store);
-  BufferStoreOp::create(b, store.getLoc(), store.getValue(), address->first, address->second,
+  BufferStoreOp::create(b, store.getLoc(), store.getValue(), address->first,
+                        address->second,
                         /*stride=*/Value(), store.getCache(), store.getMask());
   store.erase();
   return true;
 }
 
 /// Buffer instructions exist on the CDNA GPUs targeted here.
-bool hasBufferOps(StringRef arch) { return arch == "gfx90a" || arch == "gfx942"; }
+bool hasBufferOps(StringRef arch) {
+  return arch == "gfx90a" || arch == "gfx942";
+}
 
 struct TritonAMDGPUConvertBufferOpsPass
-    : public amdgpu::impl::TritonAMDGPUConvertBufferOpsBase<TritonAMDGPUConvertBufferOpsPass> {
+    : public amdgpu::impl::TritonAMDGPUConvertBufferOpsBase<
+          TritonAMDGPUConvertBufferOpsPass> {
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     std::string chosen = amdgpu::getTargetArch(module, arch);
     if (chosen.empty()) {
-      module.emitError("tritonamdgpu-convert-buffer-ops: no gfx-arch option and no hip "
-                       "ttg.target on the module");
+      module.emitError(
+          "tritonamdgpu-convert-buffer-ops: no gfx-arch option and no hip "
+          "ttg.target on the module");
       return signalPassFailure();
     }
     if (!hasBufferOps(chosen))

@@ -31,22 +31,25 @@ static StringRef getFnuzName(Type type) {
 }
 
 std::optional<MfmaInstruction>
-mlir::triton::amdgpu::selectMfmaInstruction(unsigned version, unsigned nonKDim, Type aElem,
-                                            Type bElem, bool allowXF32) {
+mlir::triton::amdgpu::selectMfmaInstruction(unsigned version, unsigned nonKDim,
+                                            Type aElem, Type bElem,
+                                            bool allowXF32) {
   if ((version != 2 && version != 3) || (nonKDim != 32 && nonKDim != 16))
     return std::nullopt;
   bool big = nonKDim == 32;
   // K grows as the tile narrows: 64 lanes hold 64 / nonKDim K groups.
   unsigned groups = 64 / nonKDim;
   auto make = [&](std::string big32, std::string small16, unsigned kBase) {
-    return MfmaInstruction{big ? big32 : small16, nonKDim, kBase * groups, kBase};
+    return MfmaInstruction{big ? big32 : small16, nonKDim, kBase * groups,
+                           kBase};
   };
   StringRef aFp8 = getFnuzName(aElem), bFp8 = getFnuzName(bElem);
   if (!aFp8.empty() && !bFp8.empty()) {
     if (version != 3)
       return std::nullopt;
     std::string suffix = (aFp8 + "." + bFp8).str();
-    return make("mfma.f32.32x32x16." + suffix, "mfma.f32.16x16x32." + suffix, 8);
+    return make("mfma.f32.32x32x16." + suffix, "mfma.f32.16x16x32." + suffix,
+                8);
   }
   if (aElem != bElem)
     return std::nullopt;

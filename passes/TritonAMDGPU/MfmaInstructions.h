@@ -1,4 +1,5 @@
-//===- MfmaInstructions.h - The MFMA instructions of CDNA2 and CDNA3 -*- C++ -*-===//
+//===- MfmaInstructions.h - The MFMA instructions of CDNA2 and CDNA3 -*- C++
+//-*-===//
 //
 // One table for the pass that chooses an MFMA layout and for the lowering
 // that emits the instruction: which v_mfma multiplies given operand types
@@ -33,8 +34,10 @@ unsigned getMfmaVersion(StringRef arch);
 /// The instruction of MFMA `version` for a `nonKDim` x `nonKDim` tile of
 /// `aElem` x `bElem` operands (`allowXF32`: fp32 operands may be rounded to
 /// xf32, gfx942 only), or none.
-std::optional<MfmaInstruction> selectMfmaInstruction(unsigned version, unsigned nonKDim,
-                                                     Type aElem, Type bElem, bool allowXF32);
+std::optional<MfmaInstruction> selectMfmaInstruction(unsigned version,
+                                                     unsigned nonKDim,
+                                                     Type aElem, Type bElem,
+                                                     bool allowXF32);
 
 } // namespace amdgpu
 } // namespace triton

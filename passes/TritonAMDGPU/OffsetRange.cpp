@@ -81,20 +81,25 @@ Range rangeOf(Value value, int depth) {
   if (auto arg = dyn_cast<BlockArgument>(value))
     return inductionRange(arg, depth + 1);
   Operation *def = value.getDefiningOp();
-  auto operand = [&](unsigned i) { return rangeOf(def->getOperand(i), depth + 1); };
+  auto operand = [&](unsigned i) {
+    return rangeOf(def->getOperand(i), depth + 1);
+  };
   return TypeSwitch<Operation *, Range>(def)
       .Case([](arith::ConstantOp op) { return constantRange(op); })
       .Case([](MakeRangeOp op) {
-        return SignedRange{op.getStart(), static_cast<int64_t>(op.getEnd()) - 1};
+        return SignedRange{op.getStart(),
+                           static_cast<int64_t>(op.getEnd()) - 1};
       })
       // Grid sizes are positive 32-bit numbers.
       .Case([](GetProgramIdOp) { return SignedRange{0, kI32Max - 1}; })
       .Case([](GetNumProgramsOp) { return SignedRange{1, kI32Max}; })
       // Ops that move elements without changing them.
-      .Case<SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp, gpu::ConvertLayoutOp,
-            arith::ExtSIOp>([&](Operation *) { return operand(0); })
+      .Case<SplatOp, BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp,
+            gpu::ConvertLayoutOp, arith::ExtSIOp>(
+          [&](Operation *) { return operand(0); })
       .Case([&](arith::ExtUIOp op) -> Range {
-        unsigned bits = getElementTypeOrSelf(op.getIn().getType()).getIntOrFloatBitWidth();
+        unsigned bits =
+            getElementTypeOrSelf(op.getIn().getType()).getIntOrFloatBitWidth();
         return SignedRange{0, (int64_t(1) << bits) - 1};
       })
       .Case([&](arith::AddIOp) -> Range {
@@ -166,7 +171,8 @@ Range rangeOf(Value value, int depth) {
         Range a = operand(0), b = operand(1);
         if (!a || !b || b->lo < 0 || b->hi > 31)
           return std::nullopt;
-        return mulRange(*a, SignedRange{int64_t(1) << b->lo, int64_t(1) << b->hi});
+        return mulRange(*a,
+                        SignedRange{int64_t(1) << b->lo, int64_t(1) << b->hi});
       })
       .Case<arith::ShRUIOp, arith::ShRSIOp>([&](Operation *) -> Range {
         Range a = operand(0), b = operand(1);

@@ -1,4 +1,5 @@
-//===- OptimizeEpilogue.cpp - Store MFMA results in their own layout -------===//
+//===- OptimizeEpilogue.cpp - Store MFMA results in their own layout
+//-------===//
 //
 // A tensor converted out of an MFMA layout only to be stored would cross
 // shared memory; each thread can store its own accumulator elements
@@ -34,20 +35,23 @@ namespace {
 /// which computes the same in any layout.
 bool isUnaryElementwise(Operation *op) {
   return op->hasTrait<OpTrait::Elementwise>() && op->getNumOperands() == 1 &&
-         op->getNumResults() == 1 && op->getNumRegions() == 0 && isMemoryEffectFree(op) &&
+         op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+         isMemoryEffectFree(op) &&
          isa<RankedTensorType>(op->getOperand(0).getType());
 }
 
 Value convertTo(OpBuilder &b, Value value, Attribute encoding) {
   auto type = cast<RankedTensorType>(value.getType());
-  return ConvertLayoutOp::create(b, value.getLoc(), type.cloneWithEncoding(encoding), value);
+  return ConvertLayoutOp::create(b, value.getLoc(),
+                                 type.cloneWithEncoding(encoding), value);
 }
 
 /// Rewrites `store` of (unary elementwise ops of) a conversion from an MFMA
 /// layout into a store in that layout; returns whether it did.
 bool storeInMfmaLayout(StoreOp store) {
   auto valueType = dyn_cast<RankedTensorType>(store.getValue().getType());
-  if (!valueType || !isa_and_nonnull<BlockedEncodingAttr>(valueType.getEncoding()))
+  if (!valueType ||
+      !isa_and_nonnull<BlockedEncodingAttr>(valueType.getEncoding()))
     return false;
   // The chain from the conversion to the store, each op used once.
   SmallVector<Operation *> chain;
@@ -91,7 +95,8 @@ bool storeInMfmaLayout(StoreOp store) {
 }
 
 struct TritonAMDGPUOptimizeEpiloguePass
-    : public amdgpu::impl::TritonAMDGPUOptimizeEpilogueBase<TritonAMDGPUOptimizeEpiloguePass> {
+    : public amdgpu::impl::TritonAMDGPUOptimizeEpilogueBase<
+          TritonAMDGPUOptimizeEpiloguePass> {
   using Base::Base;
   void runOnOperation() override {
     SmallVector<StoreOp> stores;

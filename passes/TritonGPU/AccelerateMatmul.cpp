@@ -43,7 +43,8 @@ int getComputeCapability(ModuleOp module) {
 }
 
 bool isFp8(Type type) {
-  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType, Float8E5M2FNUZType>(type);
+  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType,
+             Float8E5M2FNUZType>(type);
 }
 
 /// The K of one mma.sync for operands of `type` (after any upcast), or 0 when
@@ -61,17 +62,19 @@ int64_t getInstrK(Type type, InputPrecision precision) {
 }
 
 /// Triton's warps for an mma v2 dot: a dot connected to other dots (through
-/// anything but layout conversions, in its region, either way) puts them all along its
-/// longer dimension, or takes an MMA dot's warps; otherwise warps go where
-/// the tile has more repetitions of the 16x8 instruction, M on ties, but
+/// anything but layout conversions, in its region, either way) puts them all
+/// along its longer dimension, or takes an MMA dot's warps; otherwise warps go
+/// where the tile has more repetitions of the 16x8 instruction, M on ties, but
 /// never more along M than M has 16-row tiles (a 16-row tile: all along N).
-SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape, unsigned numWarps) {
+SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape,
+                                      unsigned numWarps) {
   // A batched (3-D) dot: every warp along the batch, as 3.6 (warps beyond
   // the batch hold copies).
   if (shape.size() == 3)
     return {numWarps, 1, 1};
   auto filter = [&](Operation *op) {
-    return op->getParentRegion() == dot->getParentRegion() && !isa<ConvertLayoutOp>(op);
+    return op->getParentRegion() == dot->getParentRegion() &&
+           !isa<ConvertLayoutOp>(op);
   };
   // Everything connected to the dot through such ops, both ways.
   SetVector<Operation *> slice;
@@ -105,7 +108,8 @@ SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape, unsign
   // 8-column ones and there are M tiles left to split; else along N.
   SmallVector<unsigned> warps = {1, 1};
   while (warps[0] * warps[1] < numWarps) {
-    if (shape[0] / 16 / warps[0] >= shape[1] / (8 * warps[1]) && warps[0] < shape[0] / 16)
+    if (shape[0] / 16 / warps[0] >= shape[1] / (8 * warps[1]) &&
+        warps[0] < shape[0] / 16)
       warps[0] *= 2;
     else
       warps[1] *= 2;
@@ -113,7 +117,9 @@ SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape, unsign
   return warps;
 }
 
-bool isNativeFp8(Type type) { return isa<Float8E4M3FNType, Float8E5M2Type>(type); }
+bool isNativeFp8(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(type);
+}
 
 /// Whether `value` comes from global loads or block arguments, through
 /// layout conversions, transposes and, with `throughElementwise`, the
@@ -162,7 +168,8 @@ bool worthMmaV3(DotOp dot) {
 /// bits), whole warp groups, M a multiple of 64 and N of 8 per CTA, fp8
 /// (e4m3/e5m2), int8, fp16, bf16 or tf32 operands, and no fp8 dot that must
 /// accumulate in fp32 more often than wgmma does.
-bool supportsMmaV3(DotOp dot, ArrayRef<int64_t> shapePerCTA, unsigned numWarps) {
+bool supportsMmaV3(DotOp dot, ArrayRef<int64_t> shapePerCTA,
+                   unsigned numWarps) {
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   Type aElem = aType.getElementType();
   Type bElem = cast<RankedTensorType>(dot.getB().getType()).getElementType();
@@ -172,8 +179,8 @@ bool supportsMmaV3(DotOp dot, ArrayRef<int64_t> shapePerCTA, unsigned numWarps) 
     return false;
   if (numWarps % 4 != 0 || shapePerCTA[0] % 64 != 0 || shapePerCTA[1] % 8 != 0)
     return false;
-  if (!(isNativeFp8(aElem) || aElem.isInteger(8) || aElem.isF16() || aElem.isBF16() ||
-        aElem.isF32()))
+  if (!(isNativeFp8(aElem) || aElem.isInteger(8) || aElem.isF16() ||
+        aElem.isBF16() || aElem.isF32()))
     return false;
   if (isNativeFp8(aElem) && dot.getMaxNumImpreciseAcc() < 32 &&
       cast<RankedTensorType>(dot.getType()).getElementType().isF32())
@@ -187,11 +194,13 @@ bool supportsMmaV3(DotOp dot, ArrayRef<int64_t> shapePerCTA, unsigned numWarps) 
 /// The largest wgmma N (a multiple of 8 up to 256; int8 has fewer) that
 /// divides the tile's N and fits the columns one warp group covers once
 /// M is spread over the warps; K is 256 bits of operand.
-SmallVector<unsigned> getInstrShapeV3(ArrayRef<int64_t> shape, Type element, unsigned numWarps) {
+SmallVector<unsigned> getInstrShapeV3(ArrayRef<int64_t> shape, Type element,
+                                      unsigned numWarps) {
   unsigned k = 256 / element.getIntOrFloatBitWidth();
   SmallVector<unsigned> validN;
   if (element.isInteger(8))
-    validN = {224, 208, 192, 176, 160, 144, 128, 112, 96, 80, 64, 48, 32, 24, 16, 8};
+    validN = {224, 208, 192, 176, 160, 144, 128, 112,
+              96,  80,  64,  48,  32,  24,  16,  8};
   else
     for (unsigned n = 256; n >= 8; n -= 8)
       validN.push_back(n);
@@ -208,7 +217,8 @@ SmallVector<unsigned> getInstrShapeV3(ArrayRef<int64_t> shape, Type element, uns
 /// (flash attention reduces its rows within a warp), else warp groups (4
 /// warps along M) doubled along M while M has rows left for them, then
 /// along N.
-SmallVector<unsigned> getWarpsPerTileV3(DotOp dot, ArrayRef<int64_t> shape, unsigned numWarps,
+SmallVector<unsigned> getWarpsPerTileV3(DotOp dot, ArrayRef<int64_t> shape,
+                                        unsigned numWarps,
                                         ArrayRef<unsigned> instrShape) {
   SetVector<Operation *> users;
   getForwardSlice(dot.getResult(), &users);
@@ -230,7 +240,8 @@ Value convertTo(OpBuilder &b, Value value, Attribute encoding) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getEncoding() == encoding)
     return value;
-  return ConvertLayoutOp::create(b, value.getLoc(), type.cloneWithEncoding(encoding), value);
+  return ConvertLayoutOp::create(b, value.getLoc(),
+                                 type.cloneWithEncoding(encoding), value);
 }
 
 /// Operand `opIdx` of a wgmma in shared memory: what the dot operand was
@@ -244,17 +255,20 @@ Value allocSharedOperand(Value operand, unsigned opIdx, bool allowTranspose) {
   auto type = cast<RankedTensorType>(source.getType());
   SmallVector<unsigned> order = getMemoryOrder(type);
   if (!allowTranspose)
-    order = opIdx == 1 ? SmallVector<unsigned>{0, 1} : SmallVector<unsigned>{1, 0};
+    order =
+        opIdx == 1 ? SmallVector<unsigned>{0, 1} : SmallVector<unsigned>{1, 0};
   BasisList cga = getCGALayoutOf(type.getEncoding()).value_or(BasisList());
   MLIRContext *context = operand.getContext();
-  auto encoding =
-      getNVMMASharedEncoding(context, type.getShape(), order, cga, type.getElementType());
-  auto memdesc = MemDescType::get(type.getShape(), type.getElementType(), encoding,
-                                  SharedMemorySpaceAttr::get(context));
+  auto encoding = getNVMMASharedEncoding(context, type.getShape(), order, cga,
+                                         type.getElementType());
+  auto memdesc =
+      MemDescType::get(type.getShape(), type.getElementType(), encoding,
+                       SharedMemorySpaceAttr::get(context));
   // A value several dots read (tf32x3's high part of B) is stored once.
   for (Operation *user : source.getUsers())
     if (auto alloc = dyn_cast<LocalAllocOp>(user))
-      if (alloc.getType() == memdesc && alloc->getBlock() == source.getParentBlock())
+      if (alloc.getType() == memdesc &&
+          alloc->getBlock() == source.getParentBlock())
         return alloc;
   OpBuilder b(context);
   b.setInsertionPointAfterValue(source);
@@ -264,14 +278,17 @@ Value allocSharedOperand(Value operand, unsigned opIdx, bool allowTranspose) {
 /// Rewrites `dot` onto wgmma: the accumulator in the MMA v3 layout, B (and A
 /// when loaded) in shared memory, A otherwise converted to a dot operand in
 /// registers, and the result converted back.
-void accelerateV3(DotOp dot, BlockedEncodingAttr blocked, ArrayRef<int64_t> shapePerCTA,
-                  unsigned numWarps) {
+void accelerateV3(DotOp dot, BlockedEncodingAttr blocked,
+                  ArrayRef<int64_t> shapePerCTA, unsigned numWarps) {
   MLIRContext *context = dot.getContext();
   auto type = cast<RankedTensorType>(dot.getType());
   Type aElem = cast<RankedTensorType>(dot.getA().getType()).getElementType();
-  SmallVector<unsigned> instrShape = getInstrShapeV3(shapePerCTA, aElem, numWarps);
-  SmallVector<unsigned> warps = getWarpsPerTileV3(dot, shapePerCTA, numWarps, instrShape);
-  auto mma = NvidiaMmaEncodingAttr::get(context, 3, 0, warps, blocked.getCGALayout(), instrShape);
+  SmallVector<unsigned> instrShape =
+      getInstrShapeV3(shapePerCTA, aElem, numWarps);
+  SmallVector<unsigned> warps =
+      getWarpsPerTileV3(dot, shapePerCTA, numWarps, instrShape);
+  auto mma = NvidiaMmaEncodingAttr::get(context, 3, 0, warps,
+                                        blocked.getCGALayout(), instrShape);
 
   OpBuilder b(dot);
   Location loc = dot.getLoc();
@@ -282,7 +299,8 @@ void accelerateV3(DotOp dot, BlockedEncodingAttr blocked, ArrayRef<int64_t> shap
     a = allocSharedOperand(dot.getA(), 0, allowTranspose);
   } else {
     unsigned kWidth = 32 / aElem.getIntOrFloatBitWidth();
-    a = convertTo(b, dot.getA(), DotOperandEncodingAttr::get(context, 0, mma, kWidth));
+    a = convertTo(b, dot.getA(),
+                  DotOperandEncodingAttr::get(context, 0, mma, kWidth));
   }
   Value bOperand = allocSharedOperand(dot.getB(), 1, allowTranspose);
   auto newDot = nvidia_gpu::WarpGroupDotOp::create(
@@ -324,16 +342,17 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
       return accElem.isInteger(32);
     if (aElem.isF64())
       return accElem.isF64();
-    return accElem.isF32() || (accElem.isF16() && (aElem.isF16() || (fp8F16 && isFp8(aElem))));
+    return accElem.isF32() ||
+           (accElem.isF16() && (aElem.isF16() || (fp8F16 && isFp8(aElem))));
   };
   ArrayRef<int64_t> shape = type.getShape();
   // wgmma from sm_90 (sm_100 has its own MMA, not built), unless neither
   // operand is loaded: storing both from registers would cost more than
   // mma.sync saves.
-  SmallVector<int64_t> shapePerCTA = getShapePerCTA(shape, blocked.getCGALayout());
+  SmallVector<int64_t> shapePerCTA =
+      getShapePerCTA(shape, blocked.getCGALayout());
   if (capability >= 90 && capability < 100 && accumulates(true) &&
-      supportsMmaV3(dot, shapePerCTA, numWarps) &&
-      worthMmaV3(dot)) {
+      supportsMmaV3(dot, shapePerCTA, numWarps) && worthMmaV3(dot)) {
     accelerateV3(dot, blocked, shapePerCTA, numWarps);
     return true;
   }
@@ -348,8 +367,8 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
   SmallVector<unsigned> instrShape = {16, 8};
   if (rank == 3)
     instrShape.insert(instrShape.begin(), 1);
-  auto mma =
-      NvidiaMmaEncodingAttr::get(context, 2, 0, warps, blocked.getCGALayout(), instrShape);
+  auto mma = NvidiaMmaEncodingAttr::get(context, 2, 0, warps,
+                                        blocked.getCGALayout(), instrShape);
   unsigned kWidth = std::max(1u, 32 / aElem.getIntOrFloatBitWidth());
   auto aEnc = DotOperandEncodingAttr::get(context, 0, mma, kWidth);
   auto bEnc = DotOperandEncodingAttr::get(context, 1, mma, kWidth);
@@ -360,22 +379,26 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
   Value bOperand = convertTo(b, dot.getB(), bEnc);
   // fp8 operands become fp16 in the operand layout: mma v2 has no fp8 form.
   if (isFp8(aElem)) {
-    a = FpToFpOp::create(b, loc, cast<RankedTensorType>(a.getType()).clone(b.getF16Type()), a,
-                         RoundingModeAttr());
-    bOperand = FpToFpOp::create(b, loc,
-                                cast<RankedTensorType>(bOperand.getType()).clone(b.getF16Type()),
-                                bOperand, RoundingModeAttr());
+    a = FpToFpOp::create(
+        b, loc, cast<RankedTensorType>(a.getType()).clone(b.getF16Type()), a,
+        RoundingModeAttr());
+    bOperand = FpToFpOp::create(
+        b, loc,
+        cast<RankedTensorType>(bOperand.getType()).clone(b.getF16Type()),
+        bOperand, RoundingModeAttr());
   }
   Value c = convertTo(b, dot.getC(), mma);
-  auto newDot = DotOp::create(b, loc, type.cloneWithEncoding(mma), a, bOperand, c,
-                              dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
+  auto newDot =
+      DotOp::create(b, loc, type.cloneWithEncoding(mma), a, bOperand, c,
+                    dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
   dot.replaceAllUsesWith(convertTo(b, newDot.getResult(), blocked));
   dot.erase();
   return true;
 }
 
 struct TritonGPUAccelerateMatmulPass
-    : public triton::gpu::impl::TritonGPUAccelerateMatmulBase<TritonGPUAccelerateMatmulPass> {
+    : public triton::gpu::impl::TritonGPUAccelerateMatmulBase<
+          TritonGPUAccelerateMatmulPass> {
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();

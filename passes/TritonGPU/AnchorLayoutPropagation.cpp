@@ -1,8 +1,8 @@
 //===- AnchorLayoutPropagation.cpp - Carry dot layouts forward ------------===//
 
 #include "passes/TritonGPU/AnchorLayoutPropagation.h"
-#include "passes/TritonGPU/LayoutInference.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+#include "passes/TritonGPU/LayoutInference.h"
 
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
@@ -70,7 +70,8 @@ bool carriesMmaLayout(Value result, Attribute mma) {
       if (auto convert = dyn_cast<ConvertLayoutOp>(user))
         if (isMmaSide(convert.getType().getEncoding()))
           return true;
-      if (nvidia && nvidia.getVersionMajor() == 3 && isa<LocalAllocOp, LocalStoreOp>(user))
+      if (nvidia && nvidia.getVersionMajor() == 3 &&
+          isa<LocalAllocOp, LocalStoreOp>(user))
         return true;
       // The accumulator of a dot already in an MMA layout (after pipelining,
       // flash attention's `acc * alpha` feeding the second wgmma directly):
@@ -108,12 +109,13 @@ bool carriesMmaLayout(Value result, Attribute mma) {
 
 /// The layout `user`'s result `resultIndex` gets when its operand
 /// `operandIndex` has `encoding`; null where the layout stops.
-Attribute resultEncodingFor(Operation *user, unsigned operandIndex, unsigned resultIndex,
-                            Attribute encoding) {
+Attribute resultEncodingFor(Operation *user, unsigned operandIndex,
+                            unsigned resultIndex, Attribute encoding) {
   if (isa<ConvertLayoutOp>(user))
     return encoding; // the conversion disappears
   if (auto reduce = dyn_cast<ReduceOp>(user))
-    return SliceEncodingAttr::get(user->getContext(), reduce.getAxis(), encoding);
+    return SliceEncodingAttr::get(user->getContext(), reduce.getAxis(),
+                                  encoding);
   if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
     auto slice = dyn_cast<SliceEncodingAttr>(encoding);
     if (!slice || slice.getDim() != expand.getAxis())
@@ -125,8 +127,9 @@ Attribute resultEncodingFor(Operation *user, unsigned operandIndex, unsigned res
   // Shape ops carry a dot's layout (not a load's blocked one) through as
   // the linear layout that keeps each element in its thread, as 3.6 does.
   if (isa<ReshapeOp, TransOp, SplitOp, JoinOp>(user))
-    return isa<BlockedEncodingAttr>(encoding) ? Attribute()
-                                              : inferResultEncoding(user, encoding);
+    return isa<BlockedEncodingAttr>(encoding)
+               ? Attribute()
+               : inferResultEncoding(user, encoding);
   // Narrowing integers is left where it is, as Triton 3.6 does.
   if (isa<arith::TruncIOp>(user))
     return {};
@@ -166,7 +169,8 @@ private:
         return;
       for (Value result : op->getResults()) {
         Attribute encoding = encodingOf(result);
-        if (!encoding || (isMmaEncoding(encoding) && !carriesMmaLayout(result, encoding)))
+        if (!encoding ||
+            (isMmaEncoding(encoding) && !carriesMmaLayout(result, encoding)))
           continue;
         candidates[result].insert(encoding);
       }
@@ -174,7 +178,8 @@ private:
   }
 
   void addAll(ValueRange values, const llvm::SetVector<Attribute> &encodings,
-              function_ref<Attribute(Attribute)> map, SmallVectorImpl<Value> &changed) {
+              function_ref<Attribute(Attribute)> map,
+              SmallVectorImpl<Value> &changed) {
     for (Value value : values) {
       if (!isa<RankedTensorType>(value.getType()))
         continue;
@@ -203,31 +208,36 @@ private:
           if (idx < forOp.getNumControlOperands())
             continue;
           unsigned i = idx - forOp.getNumControlOperands();
-          addAll({forOp.getRegionIterArgs()[i], forOp.getResult(i)}, encodings, same, changed);
+          addAll({forOp.getRegionIterArgs()[i], forOp.getResult(i)}, encodings,
+                 same, changed);
         } else if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
           addAll({whileOp.getBeforeArguments()[idx]}, encodings, same, changed);
         } else if (auto condition = dyn_cast<scf::ConditionOp>(user)) {
           if (idx == 0)
             continue;
           auto whileOp = cast<scf::WhileOp>(condition->getParentOp());
-          addAll({whileOp.getAfterArguments()[idx - 1], whileOp.getResult(idx - 1)}, encodings,
-                 same, changed);
+          addAll({whileOp.getAfterArguments()[idx - 1],
+                  whileOp.getResult(idx - 1)},
+                 encodings, same, changed);
         } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
           Operation *parent = yield->getParentOp();
           if (auto forOp = dyn_cast<scf::ForOp>(parent))
-            addAll({forOp.getRegionIterArgs()[idx], forOp.getResult(idx)}, encodings, same,
-                   changed);
+            addAll({forOp.getRegionIterArgs()[idx], forOp.getResult(idx)},
+                   encodings, same, changed);
           else if (isa<scf::IfOp>(parent))
             addAll({parent->getResult(idx)}, encodings, same, changed);
           else if (auto whileOp = dyn_cast<scf::WhileOp>(parent))
-            addAll({whileOp.getBeforeArguments()[idx]}, encodings, same, changed);
+            addAll({whileOp.getBeforeArguments()[idx]}, encodings, same,
+                   changed);
         } else if (!isDotLike(user)) {
           for (OpResult result : user->getResults())
-            addAll({result}, encodings,
-                   [&](Attribute e) {
-                     return resultEncodingFor(user, idx, result.getResultNumber(), e);
-                   },
-                   changed);
+            addAll(
+                {result}, encodings,
+                [&](Attribute e) {
+                  return resultEncodingFor(user, idx, result.getResultNumber(),
+                                           e);
+                },
+                changed);
         }
       }
       worklist.append(changed.begin(), changed.end());
@@ -253,7 +263,8 @@ private:
 
   /// The layout `operand` must have once the values in `changes` have
   /// theirs; null for a conversion's operand, which may have any.
-  Attribute requiredEncoding(OpOperand &operand, const DenseMap<Value, Attribute> &changes) {
+  Attribute requiredEncoding(OpOperand &operand,
+                             const DenseMap<Value, Attribute> &changes) {
     auto final = [&](Value v) {
       auto it = changes.find(v);
       return it != changes.end() ? it->second : encodingOf(v);
@@ -265,14 +276,16 @@ private:
     if (auto forOp = dyn_cast<scf::ForOp>(user)) {
       if (idx < forOp.getNumControlOperands())
         return encodingOf(operand.get());
-      return final(forOp.getRegionIterArgs()[idx - forOp.getNumControlOperands()]);
+      return final(
+          forOp.getRegionIterArgs()[idx - forOp.getNumControlOperands()]);
     }
     if (auto whileOp = dyn_cast<scf::WhileOp>(user))
       return final(whileOp.getBeforeArguments()[idx]);
     if (auto condition = dyn_cast<scf::ConditionOp>(user)) {
       if (idx == 0)
         return encodingOf(operand.get());
-      return final(cast<scf::WhileOp>(condition->getParentOp()).getAfterArguments()[idx - 1]);
+      return final(cast<scf::WhileOp>(condition->getParentOp())
+                       .getAfterArguments()[idx - 1]);
     }
     if (auto yield = dyn_cast<scf::YieldOp>(user)) {
       Operation *parent = yield->getParentOp();
@@ -282,11 +295,13 @@ private:
         return final(whileOp.getBeforeArguments()[idx]);
       return final(parent->getResult(idx));
     }
-    bool rewritten = llvm::any_of(user->getResults(), [&](Value r) { return changes.count(r); });
+    bool rewritten = llvm::any_of(user->getResults(),
+                                  [&](Value r) { return changes.count(r); });
     if (!rewritten)
       return encodingOf(operand.get());
     if (isa<ReduceOp>(user)) {
-      auto slice = dyn_cast_or_null<SliceEncodingAttr>(final(user->getResult(idx)));
+      auto slice =
+          dyn_cast_or_null<SliceEncodingAttr>(final(user->getResult(idx)));
       return slice ? slice.getParent() : encodingOf(operand.get());
     }
     if (auto expand = dyn_cast<ExpandDimsOp>(user))
@@ -310,7 +325,8 @@ private:
   static bool isSameLayout(ArrayRef<int64_t> shape, Attribute a, Attribute b) {
     if (a == b)
       return true;
-    std::optional<LinearLayout> x = toLinearLayout(shape, a), y = toLinearLayout(shape, b);
+    std::optional<LinearLayout> x = toLinearLayout(shape, a),
+                                y = toLinearLayout(shape, b);
     return x && y && *x == *y;
   }
 
@@ -323,22 +339,26 @@ private:
           continue;
         Attribute required = requiredEncoding(operand, changes);
         auto it = changes.find(operand.get());
-        Attribute final = it != changes.end() ? it->second : encodingOf(operand.get());
+        Attribute final =
+            it != changes.end() ? it->second : encodingOf(operand.get());
         if (required && required != final)
           conversions.push_back({&operand, required});
       }
     });
     for (auto [value, encoding] : changes) {
       Value retyped = value;
-      retyped.setType(cast<RankedTensorType>(value.getType()).cloneWithEncoding(encoding));
+      retyped.setType(
+          cast<RankedTensorType>(value.getType()).cloneWithEncoding(encoding));
     }
     OpBuilder builder(func.getContext());
     for (auto &[operand, encoding] : conversions) {
       Operation *user = operand->getOwner();
       builder.setInsertionPoint(user);
-      auto type = cast<RankedTensorType>(operand->get().getType()).cloneWithEncoding(encoding);
+      auto type = cast<RankedTensorType>(operand->get().getType())
+                      .cloneWithEncoding(encoding);
       operand->set(
-          ConvertLayoutOp::create(builder, user->getLoc(), type, operand->get()).getResult());
+          ConvertLayoutOp::create(builder, user->getLoc(), type, operand->get())
+              .getResult());
     }
   }
 

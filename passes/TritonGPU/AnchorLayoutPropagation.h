@@ -26,11 +26,11 @@ namespace triton {
 namespace gpu {
 
 /// Rewrites `func` so that values computed from dot results, and from loads
-/// in loops, carry their layouts. An MMA result is carried only where some value computed from it
-/// is converted to an MMA layout (or an operand of one) again, as in a loop
-/// that accumulates into the dot or feeds a second dot; elsewhere a
-/// conversion back to a plain layout is as cheap once as later. Returns
-/// whether it changed anything.
+/// in loops, carry their layouts. An MMA result is carried only where some
+/// value computed from it is converted to an MMA layout (or an operand of one)
+/// again, as in a loop that accumulates into the dot or feeds a second dot;
+/// elsewhere a conversion back to a plain layout is as cheap once as later.
+/// Returns whether it changed anything.
 bool propagateAnchorLayouts(FuncOp func);
 
 } // namespace gpu

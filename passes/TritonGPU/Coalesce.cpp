@@ -1,4 +1,5 @@
-//===- Coalesce.cpp - The -tritongpu-coalesce pass --------------------------===//
+//===- Coalesce.cpp - The -tritongpu-coalesce pass
+//--------------------------===//
 
 #include "passes/TritonGPU/Passes.h"
 
@@ -47,7 +48,8 @@ int64_t getModuleInt(ModuleOp module, StringRef name, int64_t fallback) {
 /// dimension comes first, as in Triton 3.6 (a pointer whose contiguity is
 /// hidden on every dimension, say by `% N` of an unspecialized N, is walked
 /// along dimension 0: the K-major B operand of the AMD corpus matmuls).
-SmallVector<unsigned> getContiguityOrder(Value ptr, const ModuleAxisInfo &axis) {
+SmallVector<unsigned> getContiguityOrder(Value ptr,
+                                         const ModuleAxisInfo &axis) {
   AxisInfo info = axis.get(ptr);
   SmallVector<unsigned> order(cast<RankedTensorType>(ptr.getType()).getRank());
   std::iota(order.begin(), order.end(), 0);
@@ -65,12 +67,15 @@ int64_t getElementBits(RankedTensorType ptrType) {
 
 /// The elements a thread can move at once through `ptr` along `fastest`:
 /// what its alignment and contiguity allow, at most 16 bytes.
-int64_t getVectorElements(Value ptr, unsigned fastest, const ModuleAxisInfo &axis) {
+int64_t getVectorElements(Value ptr, unsigned fastest,
+                          const ModuleAxisInfo &axis) {
   auto type = cast<RankedTensorType>(ptr.getType());
   AxisInfo info = axis.get(ptr);
   int64_t elementBits = getElementBits(type);
-  int64_t alignedElements = std::max<int64_t>(1, info.getDivisibility(fastest) / (elementBits / 8));
-  int64_t contiguous = std::min(info.getContiguity(fastest), type.getDimSize(fastest));
+  int64_t alignedElements =
+      std::max<int64_t>(1, info.getDivisibility(fastest) / (elementBits / 8));
+  int64_t contiguous =
+      std::min(info.getContiguity(fastest), type.getDimSize(fastest));
   return std::min({alignedElements, contiguous, 128 / elementBits});
 }
 
@@ -90,8 +95,10 @@ int64_t getVectorElements(Value ptr, unsigned fastest, const ModuleAxisInfo &axi
 /// convolution's shifted taps feeding an aligned store) the load widens as
 /// in 3.6. A gather (elements all apart) widens freely: a binary search's
 /// probes in a while loop then need no conversion, as in 3.6.
-BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleAxisInfo &axis,
-                                         int numWarps, int threadsPerWarp, int numCTAs) {
+BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr,
+                                         const ModuleAxisInfo &axis,
+                                         int numWarps, int threadsPerWarp,
+                                         int numCTAs) {
   auto type = cast<RankedTensorType>(ptr.getType());
   SmallVector<unsigned> order = getContiguityOrder(ptr, axis);
   unsigned fastest = order[0];
@@ -106,7 +113,8 @@ BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleA
     for (Operation *other : getSlice(op, options)) {
       Value otherPtr = getTensorPointer(other);
       if (!otherPtr || other == op ||
-          cast<RankedTensorType>(otherPtr.getType()).getShape() != type.getShape() ||
+          cast<RankedTensorType>(otherPtr.getType()).getShape() !=
+              type.getShape() ||
           getContiguityOrder(otherPtr, axis) != order)
         continue;
       int64_t width = getVectorElements(otherPtr, fastest, axis);
@@ -118,20 +126,22 @@ BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr, const ModuleA
       perThread = own;
   }
   // No thread takes more than its share of the tensor.
-  int64_t share = std::max<int64_t>(1, type.getNumElements() / (numWarps * threadsPerWarp));
+  int64_t share =
+      std::max<int64_t>(1, type.getNumElements() / (numWarps * threadsPerWarp));
   perThread = std::max<int64_t>(1, std::min(perThread, share));
 
   SmallVector<unsigned> sizePerThread(type.getRank(), 1);
   sizePerThread[fastest] = perThread;
-  return getBlockedEncoding(op->getContext(), type.getShape(), sizePerThread, order,
-                            numWarps, threadsPerWarp, numCTAs);
+  return getBlockedEncoding(op->getContext(), type.getShape(), sizePerThread,
+                            order, numWarps, threadsPerWarp, numCTAs);
 }
 
 /// The layout of a block moved through a tensor descriptor: the block is
 /// contiguous along its last dimension and TMA aligns it to 16 bytes, so it
 /// is coalesced as a pointer access known that far would be (Triton 3.6's
 /// layout for descriptor loads and stores).
-BlockedEncodingAttr getDescriptorBlockEncoding(MLIRContext *context, RankedTensorType block,
+BlockedEncodingAttr getDescriptorBlockEncoding(MLIRContext *context,
+                                               RankedTensorType block,
                                                int numWarps, int threadsPerWarp,
                                                int numCTAs) {
   int64_t rank = block.getRank();
@@ -139,12 +149,14 @@ BlockedEncodingAttr getDescriptorBlockEncoding(MLIRContext *context, RankedTenso
   for (int64_t dim = rank; dim-- > 0;)
     order.push_back(dim);
   int64_t elementBits = std::max<unsigned>(8, block.getElementTypeBitWidth());
-  int64_t perThread = std::min<int64_t>(128 / elementBits, block.getShape().back());
-  int64_t share = std::max<int64_t>(1, block.getNumElements() / (numWarps * threadsPerWarp));
+  int64_t perThread =
+      std::min<int64_t>(128 / elementBits, block.getShape().back());
+  int64_t share = std::max<int64_t>(1, block.getNumElements() /
+                                           (numWarps * threadsPerWarp));
   SmallVector<unsigned> sizePerThread(rank, 1);
   sizePerThread.back() = std::max<int64_t>(1, std::min(perThread, share));
-  return getBlockedEncoding(context, block.getShape(), sizePerThread, order, numWarps,
-                            threadsPerWarp, numCTAs);
+  return getBlockedEncoding(context, block.getShape(), sizePerThread, order,
+                            numWarps, threadsPerWarp, numCTAs);
 }
 
 /// Moves `op`'s tensor operands to `encoding`, runs it there, and moves its
@@ -155,7 +167,8 @@ void coalesce(Operation *op, BlockedEncodingAttr encoding) {
     auto tensor = dyn_cast<RankedTensorType>(operand.get().getType());
     if (!tensor || tensor.getEncoding() == encoding)
       continue;
-    operand.set(ConvertLayoutOp::create(builder, op->getLoc(), tensor.cloneWithEncoding(encoding),
+    operand.set(ConvertLayoutOp::create(builder, op->getLoc(),
+                                        tensor.cloneWithEncoding(encoding),
                                         operand.get()));
   }
   builder.setInsertionPointAfter(op);
@@ -170,7 +183,8 @@ void coalesce(Operation *op, BlockedEncodingAttr encoding) {
 }
 
 class TritonGPUCoalescePass
-    : public mlir::triton::gpu::impl::TritonGPUCoalesceBase<TritonGPUCoalescePass> {
+    : public mlir::triton::gpu::impl::TritonGPUCoalesceBase<
+          TritonGPUCoalescePass> {
 public:
   using Base::Base;
   void runOnOperation() override {
@@ -184,16 +198,17 @@ public:
     SmallVector<std::pair<Operation *, BlockedEncodingAttr>> accesses;
     module.walk([&](Operation *op) {
       if (Value ptr = getTensorPointer(op))
-        accesses.push_back(
-            {op, getCoalescedEncoding(op, ptr, axis, numWarps, threadsPerWarp, numCTAs)});
+        accesses.push_back({op, getCoalescedEncoding(op, ptr, axis, numWarps,
+                                                     threadsPerWarp, numCTAs)});
       RankedTensorType block;
       if (auto load = dyn_cast<DescriptorLoadOp>(op))
         block = load.getType();
       else if (auto store = dyn_cast<DescriptorStoreOp>(op))
         block = cast<RankedTensorType>(store.getSrc().getType());
       if (block)
-        accesses.push_back({op, getDescriptorBlockEncoding(op->getContext(), block, numWarps,
-                                                           threadsPerWarp, numCTAs)});
+        accesses.push_back(
+            {op, getDescriptorBlockEncoding(op->getContext(), block, numWarps,
+                                            threadsPerWarp, numCTAs)});
     });
     for (auto [op, encoding] : accesses)
       coalesce(op, encoding);

@@ -27,10 +27,12 @@ namespace {
 
 /// How many elements, from register 0 on, a thread of `tensorType` holds at
 /// consecutive offsets of `memType`'s buffer; nullopt without linear layouts.
-std::optional<int64_t> getCopyRun(RankedTensorType tensorType, MemDescType memType) {
+std::optional<int64_t> getCopyRun(RankedTensorType tensorType,
+                                  MemDescType memType) {
   std::optional<LinearLayout> registers =
       toLinearLayout(tensorType.getShape(), tensorType.getEncoding());
-  std::optional<LinearLayout> shared = toLinearLayout(memType.getShape(), memType.getEncoding());
+  std::optional<LinearLayout> shared =
+      toLinearLayout(memType.getShape(), memType.getEncoding());
   if (!registers || !shared || !shared->isInvertible())
     return std::nullopt;
   std::optional<LinearLayout> offsets = shared->invert();
@@ -53,7 +55,8 @@ std::optional<int64_t> getCopyRun(RankedTensorType tensorType, MemDescType memTy
   // run would start unaligned or out of order.
   ArrayRef<LinearLayout::Basis> regs = registers->getBases("register");
   unsigned runBits = 0;
-  while (runBits < regs.size() && offsetOf(regs[runBits]) == (int64_t(1) << runBits))
+  while (runBits < regs.size() &&
+         offsetOf(regs[runBits]) == (int64_t(1) << runBits))
     ++runBits;
   int64_t others = 0;
   for (StringRef dim : {"register", "lane", "warp", "block"}) {
@@ -84,9 +87,11 @@ struct CoalesceAsyncCopyPass
     // Only copies into swizzled buffers, as 3.6: one into an nvmma_shared
     // buffer keeps its layout even where the buffer is transposed against it
     // (a tf32 wgmma's N-major B), and is lowered to narrower cp.asyncs.
-    if (!isa<SwizzledSharedEncodingAttr>(copy.getResult().getType().getEncoding()))
+    if (!isa<SwizzledSharedEncodingAttr>(
+            copy.getResult().getType().getEncoding()))
       return;
-    std::optional<int64_t> run = getCopyRun(srcType, copy.getResult().getType());
+    std::optional<int64_t> run =
+        getCopyRun(srcType, copy.getResult().getType());
     unsigned fastest = blocked.getOrder()[0];
     SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
     if (!run || sizePerThread[fastest] <= *run)
@@ -100,9 +105,9 @@ struct CoalesceAsyncCopyPass
       numWarps *= warps;
     if (numCTAs < 1)
       return;
-    BlockedEncodingAttr narrower =
-        getBlockedEncoding(copy.getContext(), srcType.getShape(), sizePerThread,
-                           blocked.getOrder(), numWarps, threadsPerWarp, numCTAs);
+    BlockedEncodingAttr narrower = getBlockedEncoding(
+        copy.getContext(), srcType.getShape(), sizePerThread,
+        blocked.getOrder(), numWarps, threadsPerWarp, numCTAs);
     OpBuilder builder(copy);
     auto convert = [&](Value value) -> Value {
       if (!value)
@@ -110,7 +115,9 @@ struct CoalesceAsyncCopyPass
       auto type = cast<RankedTensorType>(value.getType());
       return ConvertLayoutOp::create(
           builder, copy.getLoc(),
-          RankedTensorType::get(type.getShape(), type.getElementType(), narrower), value);
+          RankedTensorType::get(type.getShape(), type.getElementType(),
+                                narrower),
+          value);
     };
     Value src = convert(copy.getSrc()), mask = convert(copy.getMask()),
           other = convert(copy.getOther());

@@ -20,12 +20,14 @@ namespace {
 
 /// Makes `ifOp` also yield `thenValues`/`elseValues`; returns the new if,
 /// whose first results replace the old if's.
-scf::IfOp addResults(scf::IfOp ifOp, ValueRange thenValues, ValueRange elseValues) {
+scf::IfOp addResults(scf::IfOp ifOp, ValueRange thenValues,
+                     ValueRange elseValues) {
   OpBuilder builder(ifOp);
   SmallVector<Type> types(ifOp.getResultTypes());
   llvm::append_range(types, thenValues.getTypes());
-  auto newIf = scf::IfOp::create(builder, ifOp.getLoc(), types, ifOp.getCondition(),
-                                 /*withElseRegion=*/true);
+  auto newIf =
+      scf::IfOp::create(builder, ifOp.getLoc(), types, ifOp.getCondition(),
+                        /*withElseRegion=*/true);
   auto moveBranch = [&](Region &from, Region &to, ValueRange extra) {
     to.getBlocks().clear();
     if (from.empty()) {
@@ -44,7 +46,8 @@ scf::IfOp addResults(scf::IfOp ifOp, ValueRange thenValues, ValueRange elseValue
   };
   moveBranch(ifOp.getThenRegion(), newIf.getThenRegion(), thenValues);
   moveBranch(ifOp.getElseRegion(), newIf.getElseRegion(), elseValues);
-  for (auto [oldResult, newResult] : llvm::zip(ifOp.getResults(), newIf.getResults()))
+  for (auto [oldResult, newResult] :
+       llvm::zip(ifOp.getResults(), newIf.getResults()))
     oldResult.replaceAllUsesWith(newResult);
   ifOp.erase();
   return newIf;
@@ -56,7 +59,8 @@ bool allUsesAfter(arith::SelectOp select, scf::IfOp ifOp) {
   Block *block = ifOp->getBlock();
   for (Operation *user : select->getUsers()) {
     Operation *ancestor = block->findAncestorOpInBlock(*user);
-    if (!ancestor || ancestor == ifOp.getOperation() || !ifOp->isBeforeInBlock(ancestor))
+    if (!ancestor || ancestor == ifOp.getOperation() ||
+        !ifOp->isBeforeInBlock(ancestor))
       return false;
   }
   return true;
@@ -83,7 +87,9 @@ public:
         // and every use of the select must come after the if. The select may
         // stand before the if (a fused persistent loop's accumulator reset
         // beside its epilogue) or after it.
-        auto before = [&](Value v) { return dominance.properlyDominates(v, ifOp); };
+        auto before = [&](Value v) {
+          return dominance.properlyDominates(v, ifOp);
+        };
         if (before(select.getTrueValue()) && before(select.getFalseValue()) &&
             allUsesAfter(select, ifOp)) {
           groups[ifOp].push_back(select);

@@ -36,10 +36,12 @@ namespace {
 constexpr int32_t kTF32Half = 0x1000;
 constexpr int32_t kTF32Mask = -8192; // 0xffffe000
 
-Value splatInt(PatternRewriter &rewriter, Location loc, RankedTensorType type, int32_t value) {
+Value splatInt(PatternRewriter &rewriter, Location loc, RankedTensorType type,
+               int32_t value) {
   auto intType = type.clone(rewriter.getI32Type());
   return arith::ConstantOp::create(
-      rewriter, loc, DenseElementsAttr::get(intType, rewriter.getI32IntegerAttr(value)));
+      rewriter, loc,
+      DenseElementsAttr::get(intType, rewriter.getI32IntegerAttr(value)));
 }
 
 /// x rounded to tf32, as an fp32 value.
@@ -47,8 +49,10 @@ Value roundToTF32(PatternRewriter &rewriter, Location loc, Value x) {
   auto type = cast<RankedTensorType>(x.getType());
   auto intType = type.clone(rewriter.getI32Type());
   Value bits = BitcastOp::create(rewriter, loc, intType, x);
-  Value up = arith::AddIOp::create(rewriter, loc, bits, splatInt(rewriter, loc, type, kTF32Half));
-  Value kept = arith::AndIOp::create(rewriter, loc, up, splatInt(rewriter, loc, type, kTF32Mask));
+  Value up = arith::AddIOp::create(rewriter, loc, bits,
+                                   splatInt(rewriter, loc, type, kTF32Half));
+  Value kept = arith::AndIOp::create(rewriter, loc, up,
+                                     splatInt(rewriter, loc, type, kTF32Mask));
   return BitcastOp::create(rewriter, loc, type, kept);
 }
 
@@ -56,8 +60,8 @@ Value roundToTF32(PatternRewriter &rewriter, Location loc, Value x) {
 /// part is what remains of x after the previous ones, rounded to bf16 (or
 /// tf32; the last tf32 part is the remainder itself, which the product reads
 /// to tf32 precision); the parts add up to x up to the last part's rounding.
-SmallVector<Value> split(PatternRewriter &rewriter, Location loc, Value x, bool tf32,
-                         unsigned count) {
+SmallVector<Value> split(PatternRewriter &rewriter, Location loc, Value x,
+                         bool tf32, unsigned count) {
   auto type = cast<RankedTensorType>(x.getType());
   auto bf16Type = type.clone(rewriter.getBF16Type());
   SmallVector<Value> parts;
@@ -81,7 +85,8 @@ struct SplitF32Dot : OpRewritePattern<DotOp> {
   SplitF32Dot(MLIRContext *context, bool emuTF32)
       : OpRewritePattern(context), emuTF32(emuTF32) {}
 
-  LogicalResult matchAndRewrite(DotOp dot, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(DotOp dot,
+                                PatternRewriter &rewriter) const override {
     InputPrecision precision = dot.getInputPrecision();
     bool tf32 = precision == InputPrecision::TF32x3;
     unsigned parts;
@@ -109,20 +114,23 @@ struct SplitF32Dot : OpRewritePattern<DotOp> {
     for (int order = parts - 1; order >= 1; --order)
       for (int i = order; i >= 0; --i)
         products.push_back({unsigned(i), unsigned(order - i)});
-    InputPrecision partPrecision = tf32 ? InputPrecision::TF32 : InputPrecision::IEEE;
+    InputPrecision partPrecision =
+        tf32 ? InputPrecision::TF32 : InputPrecision::IEEE;
     auto resultType = cast<RankedTensorType>(dot.getType());
     Value zero = arith::ConstantOp::create(
         rewriter, loc,
-        DenseElementsAttr::get(resultType, rewriter.getFloatAttr(rewriter.getF32Type(), 0.0)));
+        DenseElementsAttr::get(
+            resultType, rewriter.getFloatAttr(rewriter.getF32Type(), 0.0)));
     auto product = [&](unsigned i, unsigned j, Value acc) {
-      return DotOp::create(rewriter, loc, resultType, a[i], b[j], acc, partPrecision,
-                           dot.getMaxNumImpreciseAcc())
+      return DotOp::create(rewriter, loc, resultType, a[i], b[j], acc,
+                           partPrecision, dot.getMaxNumImpreciseAcc())
           .getResult();
     };
     Value acc = zero;
     for (auto [i, j] : products)
       acc = product(i, j, acc);
-    Value isNaN = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNO, acc, acc);
+    Value isNaN = arith::CmpFOp::create(rewriter, loc,
+                                        arith::CmpFPredicate::UNO, acc, acc);
     acc = arith::SelectOp::create(rewriter, loc, isNaN, zero, acc);
     acc = product(0, 0, acc);
     acc = arith::AddFOp::create(rewriter, loc, acc, dot.getC());

@@ -22,14 +22,15 @@ std::vector<LinearLayout::OutDim> outDimsOf(ArrayRef<int64_t> shape) {
 /// `layout` with every basis (a coordinate of the old shape) mapped by `map`
 /// to a coordinate of `newShape`. `map` must be linear over GF(2), as
 /// reshapes and permutations of power-of-two shapes are.
-std::optional<LinearLayout>
-mapCoordinates(const LinearLayout &layout, ArrayRef<int64_t> newShape,
-               llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> map) {
+std::optional<LinearLayout> mapCoordinates(
+    const LinearLayout &layout, ArrayRef<int64_t> newShape,
+    llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> map) {
   std::vector<LinearLayout::InDim> inDims;
   for (const LinearLayout::InDim &in : layout.getInDims()) {
     LinearLayout::InDim mapped{in.name, {}};
     for (const LinearLayout::Basis &basis : in.bases) {
-      SmallVector<int32_t> coords = map(SmallVector<int32_t>(basis.begin(), basis.end()));
+      SmallVector<int32_t> coords =
+          map(SmallVector<int32_t>(basis.begin(), basis.end()));
       mapped.bases.emplace_back(coords.begin(), coords.end());
     }
     inDims.push_back(std::move(mapped));
@@ -47,14 +48,14 @@ BasisList toBasisList(const LinearLayout &layout, StringRef dim) {
 
 } // namespace
 
-Attribute mlir::triton::gpu::encodingForLinearLayout(MLIRContext *context,
-                                                     ArrayRef<int64_t> shape,
-                                                     const LinearLayout &layout) {
+Attribute mlir::triton::gpu::encodingForLinearLayout(
+    MLIRContext *context, ArrayRef<int64_t> shape, const LinearLayout &layout) {
   unsigned rank = shape.size();
   if (layout.hasInDim("block") && !layout.getBases("block").empty())
     return {};
   int numWarps = layout.hasInDim("warp") ? layout.getInDimSize("warp") : 1;
-  int threadsPerWarp = layout.hasInDim("lane") ? layout.getInDimSize("lane") : 1;
+  int threadsPerWarp =
+      layout.hasInDim("lane") ? layout.getInDimSize("lane") : 1;
   // The blocked candidates: per-thread sizes read off the leading register
   // bases (consecutive powers of two along one dimension each), each order
   // of the dimensions.
@@ -77,16 +78,16 @@ Attribute mlir::triton::gpu::encodingForLinearLayout(MLIRContext *context,
     orders.push_back(order);
   while (std::next_permutation(order.begin(), order.end()));
   for (ArrayRef<unsigned> candidateOrder : llvm::reverse(orders)) {
-    BlockedEncodingAttr blocked = getBlockedEncoding(context, shape, sizePerThread,
-                                                     candidateOrder, numWarps, threadsPerWarp,
-                                                     /*numCTAs=*/1);
+    BlockedEncodingAttr blocked = getBlockedEncoding(
+        context, shape, sizePerThread, candidateOrder, numWarps, threadsPerWarp,
+        /*numCTAs=*/1);
     if (std::optional<LinearLayout> candidate = toLinearLayout(shape, blocked))
       if (*candidate == layout)
         return blocked;
   }
   return LinearEncodingAttr::get(context, toBasisList(layout, "register"),
-                                 toBasisList(layout, "lane"), toBasisList(layout, "warp"),
-                                 BasisList());
+                                 toBasisList(layout, "lane"),
+                                 toBasisList(layout, "warp"), BasisList());
 }
 
 namespace {
@@ -94,7 +95,8 @@ namespace {
 /// `layout` (of `shape`) with a last dimension of size 2 whose two elements
 /// are in consecutive registers of one thread: tt.join's result (and
 /// tt.split's operand), as Triton infers them.
-std::optional<LinearLayout> withPairDim(const LinearLayout &layout, ArrayRef<int64_t> shape) {
+std::optional<LinearLayout> withPairDim(const LinearLayout &layout,
+                                        ArrayRef<int64_t> shape) {
   std::vector<LinearLayout::InDim> inDims;
   for (const LinearLayout::InDim &in : layout.getInDims()) {
     LinearLayout::InDim widened{in.name, {}};
@@ -116,7 +118,8 @@ std::optional<LinearLayout> withPairDim(const LinearLayout &layout, ArrayRef<int
 
 /// The inverse: `layout` (of `shape`, last dimension 2) without its pair
 /// dimension, which must be one register basis (the pair in one thread).
-std::optional<LinearLayout> withoutPairDim(const LinearLayout &layout, ArrayRef<int64_t> shape) {
+std::optional<LinearLayout> withoutPairDim(const LinearLayout &layout,
+                                           ArrayRef<int64_t> shape) {
   unsigned last = shape.size() - 1;
   std::vector<LinearLayout::InDim> inDims;
   bool found = false;
@@ -124,7 +127,8 @@ std::optional<LinearLayout> withoutPairDim(const LinearLayout &layout, ArrayRef<
     LinearLayout::InDim narrowed{in.name, {}};
     for (const LinearLayout::Basis &basis : in.bases) {
       if (basis[last] != 0) {
-        bool alone = llvm::count_if(basis, [](int32_t v) { return v != 0; }) == 1;
+        bool alone =
+            llvm::count_if(basis, [](int32_t v) { return v != 0; }) == 1;
         if (in.name != "register" || !alone || found)
           return std::nullopt;
         found = true;
@@ -143,15 +147,18 @@ std::optional<LinearLayout> withoutPairDim(const LinearLayout &layout, ArrayRef<
 /// tensor) from `encoding`: its operand's layout given its result's
 /// (`towardResult` false), or its result's given its operand's (true), each
 /// thread keeping its elements; null when there is none we can name.
-Attribute inferAcrossShapeOp(Operation *op, Attribute encoding, bool towardResult) {
+Attribute inferAcrossShapeOp(Operation *op, Attribute encoding,
+                             bool towardResult) {
   auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!resultType || (op->getNumOperands() != 1 && !isa<JoinOp>(op)))
     return {};
   auto sourceType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
   if (!sourceType)
     return {};
-  ArrayRef<int64_t> fromShape = towardResult ? sourceType.getShape() : resultType.getShape();
-  ArrayRef<int64_t> toShape = towardResult ? resultType.getShape() : sourceType.getShape();
+  ArrayRef<int64_t> fromShape =
+      towardResult ? sourceType.getShape() : resultType.getShape();
+  ArrayRef<int64_t> toShape =
+      towardResult ? resultType.getShape() : sourceType.getShape();
   if (!llvm::all_of(toShape, [](int64_t s) { return llvm::isPowerOf2_64(s); }))
     return {};
   std::optional<LinearLayout> fromLayout = toLinearLayout(fromShape, encoding);
@@ -161,36 +168,39 @@ Attribute inferAcrossShapeOp(Operation *op, Attribute encoding, bool towardResul
   // join adds the pair dimension, split drops it.
   if (isa<JoinOp, SplitOp>(op)) {
     bool widen = isa<JoinOp>(op) == towardResult;
-    toLayout = widen ? withPairDim(*fromLayout, fromShape) : withoutPairDim(*fromLayout, fromShape);
+    toLayout = widen ? withPairDim(*fromLayout, fromShape)
+                     : withoutPairDim(*fromLayout, fromShape);
   } else if (auto trans = dyn_cast<TransOp>(op)) {
     // Result dimension i is source dimension order[i].
     ArrayRef<int32_t> order = trans.getOrder();
-    toLayout = mapCoordinates(*fromLayout, toShape, [&](ArrayRef<int32_t> coords) {
-      SmallVector<int32_t> mapped(coords.size());
-      for (auto [i, d] : llvm::enumerate(order)) {
-        if (towardResult)
-          mapped[i] = coords[d];
-        else
-          mapped[d] = coords[i];
-      }
-      return mapped;
-    });
+    toLayout =
+        mapCoordinates(*fromLayout, toShape, [&](ArrayRef<int32_t> coords) {
+          SmallVector<int32_t> mapped(coords.size());
+          for (auto [i, d] : llvm::enumerate(order)) {
+            if (towardResult)
+              mapped[i] = coords[d];
+            else
+              mapped[d] = coords[i];
+          }
+          return mapped;
+        });
   } else if (auto reshape = dyn_cast<ReshapeOp>(op)) {
     // A reshape that may reorder elements leaves their order to the lowering.
     if (reshape.getAllowReorder())
       return {};
     // Both shapes number the elements in row-major order.
-    toLayout = mapCoordinates(*fromLayout, toShape, [&](ArrayRef<int32_t> coords) {
-      int64_t flat = 0;
-      for (auto [c, size] : llvm::zip(coords, fromShape))
-        flat = flat * size + c;
-      SmallVector<int32_t> mapped(toShape.size());
-      for (int d = toShape.size() - 1; d >= 0; --d) {
-        mapped[d] = flat % toShape[d];
-        flat /= toShape[d];
-      }
-      return mapped;
-    });
+    toLayout =
+        mapCoordinates(*fromLayout, toShape, [&](ArrayRef<int32_t> coords) {
+          int64_t flat = 0;
+          for (auto [c, size] : llvm::zip(coords, fromShape))
+            flat = flat * size + c;
+          SmallVector<int32_t> mapped(toShape.size());
+          for (int d = toShape.size() - 1; d >= 0; --d) {
+            mapped[d] = flat % toShape[d];
+            flat /= toShape[d];
+          }
+          return mapped;
+        });
   }
   if (!toLayout)
     return {};
@@ -199,10 +209,12 @@ Attribute inferAcrossShapeOp(Operation *op, Attribute encoding, bool towardResul
 
 } // namespace
 
-Attribute mlir::triton::gpu::inferSourceEncoding(Operation *op, Attribute resultEncoding) {
+Attribute mlir::triton::gpu::inferSourceEncoding(Operation *op,
+                                                 Attribute resultEncoding) {
   return inferAcrossShapeOp(op, resultEncoding, /*towardResult=*/false);
 }
 
-Attribute mlir::triton::gpu::inferResultEncoding(Operation *op, Attribute sourceEncoding) {
+Attribute mlir::triton::gpu::inferResultEncoding(Operation *op,
+                                                 Attribute sourceEncoding) {
   return inferAcrossShapeOp(op, sourceEncoding, /*towardResult=*/true);
 }

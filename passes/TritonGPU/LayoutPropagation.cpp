@@ -1,4 +1,5 @@
-//===- LayoutPropagation.cpp - Carry a layout through scf control flow ------===//
+//===- LayoutPropagation.cpp - Carry a layout through scf control flow
+//------===//
 
 #include "passes/TritonGPU/LayoutPropagation.h"
 
@@ -21,7 +22,8 @@ namespace {
 bool isElementwise(Operation *op) {
   return op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0 &&
          isMemoryEffectFree(op) &&
-         llvm::all_of(op->getResultTypes(), [](Type t) { return isa<RankedTensorType>(t); });
+         llvm::all_of(op->getResultTypes(),
+                      [](Type t) { return isa<RankedTensorType>(t); });
 }
 
 // A value that can simply be created again in another layout.
@@ -37,12 +39,15 @@ bool isRecreatable(Value v) {
 }
 
 /// Whether `v` is a broadcast: less data than the tensor before it.
-bool isBroadcast(Value v) { return isa_and_nonnull<BroadcastOp>(v.getDefiningOp()); }
+bool isBroadcast(Value v) {
+  return isa_and_nonnull<BroadcastOp>(v.getDefiningOp());
+}
 
 Value recreate(Value v, Attribute encoding, OpBuilder &builder) {
   Operation *def = v.getDefiningOp();
   builder.setInsertionPointAfter(def);
-  RankedTensorType type = cast<RankedTensorType>(v.getType()).cloneWithEncoding(encoding);
+  RankedTensorType type =
+      cast<RankedTensorType>(v.getType()).cloneWithEncoding(encoding);
   if (auto splat = dyn_cast<SplatOp>(def))
     return SplatOp::create(builder, def->getLoc(), type, splat.getSrc());
   auto constant = cast<arith::ConstantOp>(def);
@@ -52,7 +57,8 @@ Value recreate(Value v, Attribute encoding, OpBuilder &builder) {
 
 /// The innermost loop around `op`, or null.
 Operation *enclosingLoop(Operation *op) {
-  for (Operation *parent = op->getParentOp(); parent; parent = parent->getParentOp())
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
     if (isa<LoopLikeOpInterface>(parent))
       return parent;
   return nullptr;
@@ -61,7 +67,8 @@ Operation *enclosingLoop(Operation *op) {
 /// How many loops enclose `op`.
 unsigned loopDepth(Operation *op) {
   unsigned depth = 0;
-  for (Operation *parent = op->getParentOp(); parent; parent = parent->getParentOp())
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
     if (isa<LoopLikeOpInterface>(parent))
       ++depth;
   return depth;
@@ -74,7 +81,8 @@ unsigned loopDepth(Operation *op) {
 class Slice {
 public:
   Slice(ConvertLayoutOp cvt, Attribute from, Attribute to)
-      : from(from), to(to), cvtDepth(loopDepth(cvt)), cvtLoop(enclosingLoop(cvt)) {}
+      : from(from), to(to), cvtDepth(loopDepth(cvt)),
+        cvtLoop(enclosingLoop(cvt)) {}
 
   bool grow(Value root) {
     add(root);
@@ -89,7 +97,8 @@ public:
         // Another conversion out of the new layout (the other branch of an
         // scf.if, say): its source is taken as it is.
         if (auto convert = operand->get().getDefiningOp<ConvertLayoutOp>())
-          if (cast<RankedTensorType>(convert.getSrc().getType()).getEncoding() == to) {
+          if (cast<RankedTensorType>(convert.getSrc().getType())
+                  .getEncoding() == to) {
             bypassed.push_back(operand);
             continue;
           }
@@ -110,7 +119,7 @@ public:
   SmallVector<OpOperand *> leaving; // other uses, to be given a conversion back
   SmallVector<OpOperand *> entries; // operands to be converted into the slice
   SmallVector<OpOperand *> bypassed; // operands converted out of the new layout
-  bool costly = false;               // some of `leaving` are in the erased one's loop
+  bool costly = false; // some of `leaving` are in the erased one's loop
 
   /// Whether the rewrite leaves fewer conversions than it finds, counting
   /// the erased one, the bypassed ones and the exits that become no-ops.
@@ -119,13 +128,15 @@ public:
     llvm::SmallPtrSet<Operation *, 4> bypassedConverts;
     for (OpOperand *operand : bypassed)
       bypassedConverts.insert(operand->get().getDefiningOp());
-    size_t removed = 1 + llvm::count_if(bypassedConverts, [&](Operation *convert) {
-                       return llvm::all_of(convert->getUses(), [&](OpOperand &use) {
-                         return llvm::is_contained(bypassed, &use);
-                       });
-                     });
+    size_t removed =
+        1 + llvm::count_if(bypassedConverts, [&](Operation *convert) {
+          return llvm::all_of(convert->getUses(), [&](OpOperand &use) {
+            return llvm::is_contained(bypassed, &use);
+          });
+        });
     removed += llvm::count_if(exits, [&](Operation *exit) {
-      return cast<RankedTensorType>(exit->getResult(0).getType()).getEncoding() == to;
+      return cast<RankedTensorType>(exit->getResult(0).getType())
+                 .getEncoding() == to;
     });
     return removed > leaving.size() + entries.size();
   }
@@ -171,7 +182,8 @@ private:
     if (auto reduce = dyn_cast<ReduceOp>(user))
       return llvm::none_of(reduce->getResultTypes(),
                            [](Type t) { return isa<RankedTensorType>(t); }) &&
-             llvm::all_of(reduce.getSrcs(), [&](Value src) { return src == use.get(); });
+             llvm::all_of(reduce.getSrcs(),
+                          [&](Value src) { return src == use.get(); });
     if (auto forOp = dyn_cast<scf::ForOp>(user)) {
       if (idx < 3)
         return false; // bounds are scalars
@@ -277,17 +289,20 @@ bool mlir::triton::gpu::propagateSourceLayoutForward(ConvertLayoutOp cvt) {
   }
   for (OpOperand *operand : slice.entries) {
     builder.setInsertionPoint(operand->getOwner());
-    auto type = cast<RankedTensorType>(operand->get().getType()).cloneWithEncoding(to);
-    operand->set(ConvertLayoutOp::create(builder, operand->getOwner()->getLoc(), type,
-                                         operand->get()));
+    auto type =
+        cast<RankedTensorType>(operand->get().getType()).cloneWithEncoding(to);
+    operand->set(ConvertLayoutOp::create(builder, operand->getOwner()->getLoc(),
+                                         type, operand->get()));
   }
   for (Value v : slice.values)
     if (v != cvt.getResult())
       v.setType(cast<RankedTensorType>(v.getType()).cloneWithEncoding(to));
   for (OpOperand *use : slice.leaving) {
     builder.setInsertionPoint(use->getOwner());
-    auto type = cast<RankedTensorType>(use->get().getType()).cloneWithEncoding(from);
-    use->set(ConvertLayoutOp::create(builder, use->getOwner()->getLoc(), type, use->get()));
+    auto type =
+        cast<RankedTensorType>(use->get().getType()).cloneWithEncoding(from);
+    use->set(ConvertLayoutOp::create(builder, use->getOwner()->getLoc(), type,
+                                     use->get()));
   }
   cvt.getResult().replaceAllUsesWith(cvt.getSrc());
   cvt.erase();

@@ -1,4 +1,5 @@
-//===- LayoutPropagation.h - Carry a layout through scf control flow -*- C++ -*-===//
+//===- LayoutPropagation.h - Carry a layout through scf control flow -*- C++
+//-*-===//
 //
 // Part of -tritongpu-remove-layout-conversions: moves a conversion's source
 // layout forward through elementwise ops, loops (scf.for, scf.while) and

@@ -1,4 +1,5 @@
-//===- OptimizeDotOperands.cpp - -tritongpu-optimize-dot-operands ----------===//
+//===- OptimizeDotOperands.cpp - -tritongpu-optimize-dot-operands
+//----------===//
 //
 // Triton 3.6's rewrites of how dot operands reach the tensor cores, for
 // NVIDIA's mma v2 and v3:
@@ -39,27 +40,32 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-bool isDotLike(Operation *op) { return isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op); }
+bool isDotLike(Operation *op) {
+  return isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op);
+}
 
 /// The NVMMA layout of a 2-D buffer viewed with its dimensions swapped.
 NVMMASharedEncodingAttr transposeEncoding(NVMMASharedEncodingAttr encoding) {
-  return NVMMASharedEncodingAttr::get(encoding.getContext(), encoding.getSwizzlingByteWidth(),
-                                      !encoding.getTransposed(), encoding.getElementBitWidth(),
-                                      encoding.getFp4Padded(), encoding.getCGALayout(),
-                                      encoding.getRank());
+  return NVMMASharedEncodingAttr::get(
+      encoding.getContext(), encoding.getSwizzlingByteWidth(),
+      !encoding.getTransposed(), encoding.getElementBitWidth(),
+      encoding.getFp4Padded(), encoding.getCGALayout(), encoding.getRank());
 }
 
 /// local_alloc(trans(x)) -> memdesc_trans(local_alloc(x)), for a buffer only
 /// dots read (one or several: chunked linear attention's k^T is one dot's B
 /// and another's A, as 3.6 gets after CSE of its per-operand buffers,
-/// which makes the load of x a plain pipelined dot operand): x is stored in its own memory order, the view swaps the
-/// dimensions. For element types wgmma cannot transpose (all but 16-bit
-/// floats) the view must keep the orientation the dot was given.
+/// which makes the load of x a plain pipelined dot operand): x is stored in its
+/// own memory order, the view swaps the dimensions. For element types wgmma
+/// cannot transpose (all but 16-bit floats) the view must keep the orientation
+/// the dot was given.
 struct FoldTransposeIntoSharedView : OpRewritePattern<LocalAllocOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(LocalAllocOp alloc, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(LocalAllocOp alloc,
+                                PatternRewriter &rewriter) const override {
     if (!alloc.getSrc() || alloc->use_empty() ||
-        !llvm::all_of(alloc->getUsers(), [](Operation *user) { return isDotLike(user); }))
+        !llvm::all_of(alloc->getUsers(),
+                      [](Operation *user) { return isDotLike(user); }))
       return failure();
     auto trans = alloc.getSrc().getDefiningOp<TransOp>();
     if (!trans || trans.getOrder() != ArrayRef<int32_t>{1, 0})
@@ -69,20 +75,23 @@ struct FoldTransposeIntoSharedView : OpRewritePattern<LocalAllocOp> {
     if (!encoding || encoding.getFp4Padded())
       return failure();
     auto srcType = cast<RankedTensorType>(trans.getSrc().getType());
-    auto inner = getNVMMASharedEncoding(getContext(), srcType.getShape(),
-                                        getMemoryOrder(srcType), encoding.getCGALayout(),
-                                        srcType.getElementType());
+    auto inner = getNVMMASharedEncoding(
+        getContext(), srcType.getShape(), getMemoryOrder(srcType),
+        encoding.getCGALayout(), srcType.getElementType());
     NVMMASharedEncodingAttr viewed = transposeEncoding(inner);
     Type element = srcType.getElementType();
     if (!(element.isF16() || element.isBF16()) && viewed != encoding)
       return failure();
     auto innerType = MemDescType::get(srcType.getShape(), element, inner,
-                                      allocType.getMemorySpace(), allocType.getMutableMemory());
-    auto newAlloc = LocalAllocOp::create(rewriter, alloc.getLoc(), innerType, trans.getSrc());
+                                      allocType.getMemorySpace(),
+                                      allocType.getMutableMemory());
+    auto newAlloc = LocalAllocOp::create(rewriter, alloc.getLoc(), innerType,
+                                         trans.getSrc());
     auto viewType = MemDescType::get(allocType.getShape(), element, viewed,
-                                     allocType.getMemorySpace(), allocType.getMutableMemory());
-    rewriter.replaceOpWithNewOp<MemDescTransOp>(alloc, viewType, newAlloc.getResult(),
-                                                ArrayRef<int32_t>{1, 0});
+                                     allocType.getMemorySpace(),
+                                     allocType.getMutableMemory());
+    rewriter.replaceOpWithNewOp<MemDescTransOp>(
+        alloc, viewType, newAlloc.getResult(), ArrayRef<int32_t>{1, 0});
     return success();
   }
 };
@@ -90,7 +99,8 @@ struct FoldTransposeIntoSharedView : OpRewritePattern<LocalAllocOp> {
 /// A wgmma whose A is stored to shared memory from an MMA v3 result of the
 /// same warps takes A from registers: with warps only along M, each warp
 /// already holds the rows of A it multiplies (16- and 8-bit data).
-struct UseRegisterOperandForMmaV3 : OpRewritePattern<nvidia_gpu::WarpGroupDotOp> {
+struct UseRegisterOperandForMmaV3
+    : OpRewritePattern<nvidia_gpu::WarpGroupDotOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(nvidia_gpu::WarpGroupDotOp dot,
                                 PatternRewriter &rewriter) const override {
@@ -100,14 +110,18 @@ struct UseRegisterOperandForMmaV3 : OpRewritePattern<nvidia_gpu::WarpGroupDotOp>
     auto srcType = cast<RankedTensorType>(alloc.getSrc().getType());
     auto srcMma = dyn_cast<NvidiaMmaEncodingAttr>(srcType.getEncoding());
     auto dotMma = dyn_cast<NvidiaMmaEncodingAttr>(dot.getType().getEncoding());
-    if (!srcMma || !dotMma || srcMma.getVersionMajor() != 3 || dotMma.getVersionMajor() != 3 ||
-        srcMma.getWarpsPerCTA() != dotMma.getWarpsPerCTA() || srcMma.getWarpsPerCTA()[1] != 1)
+    if (!srcMma || !dotMma || srcMma.getVersionMajor() != 3 ||
+        dotMma.getVersionMajor() != 3 ||
+        srcMma.getWarpsPerCTA() != dotMma.getWarpsPerCTA() ||
+        srcMma.getWarpsPerCTA()[1] != 1)
       return failure();
     unsigned bitWidth = srcType.getElementType().getIntOrFloatBitWidth();
     if (bitWidth != 16 && bitWidth != 8)
       return failure();
-    auto operand = DotOperandEncodingAttr::get(getContext(), 0, dotMma, 32 / bitWidth);
-    Value a = ConvertLayoutOp::create(rewriter, dot.getLoc(), srcType.cloneWithEncoding(operand),
+    auto operand =
+        DotOperandEncodingAttr::get(getContext(), 0, dotMma, 32 / bitWidth);
+    Value a = ConvertLayoutOp::create(rewriter, dot.getLoc(),
+                                      srcType.cloneWithEncoding(operand),
                                       alloc.getSrc());
     rewriter.modifyOpInPlace(dot, [&] { dot.getAMutable().assign(a); });
     // An allocation is not trivially dead (it has a memory effect).
@@ -124,14 +138,17 @@ struct UseRegisterOperandForMmaV3 : OpRewritePattern<nvidia_gpu::WarpGroupDotOp>
 bool canHoistThrough(Operation *op, DotOperandEncodingAttr operand) {
   bool pureUnaryAsm = false;
   if (auto asmOp = dyn_cast<ElementwiseInlineAsmOp>(op))
-    pureUnaryAsm = asmOp.getPure() && op->getNumOperands() == 1 && op->getNumResults() == 1;
-  if (!isa<FpToFpOp, BitcastOp>(op) && !pureUnaryAsm && !isa<arith::ArithDialect>(op->getDialect()))
+    pureUnaryAsm = asmOp.getPure() && op->getNumOperands() == 1 &&
+                   op->getNumResults() == 1;
+  if (!isa<FpToFpOp, BitcastOp>(op) && !pureUnaryAsm &&
+      !isa<arith::ArithDialect>(op->getDialect()))
     return false;
   if (isa<arith::ExtFOp>(op) && operand.getKWidth() == 1)
     return false;
   if (isa<arith::TruncIOp, arith::TruncFOp, arith::SelectOp>(op))
     return false;
-  if (isa<arith::UIToFPOp>(op) && getElementTypeOrSelf(op->getOperand(0).getType()).isInteger(1))
+  if (isa<arith::UIToFPOp>(op) &&
+      getElementTypeOrSelf(op->getOperand(0).getType()).isInteger(1))
     return false;
   return true;
 }
@@ -141,7 +158,8 @@ bool canHoistThrough(Operation *op, DotOperandEncodingAttr operand) {
 /// be computed in that layout.
 struct HoistDotOperandConversion : OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp cvt, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ConvertLayoutOp cvt,
+                                PatternRewriter &rewriter) const override {
     auto cvtType = cast<RankedTensorType>(cvt.getType());
     auto operand = dyn_cast<DotOperandEncodingAttr>(cvtType.getEncoding());
     if (!operand || !isa<NvidiaMmaEncodingAttr>(operand.getParent()))
@@ -181,8 +199,8 @@ struct HoistDotOperandConversion : OpRewritePattern<ConvertLayoutOp> {
     SmallVector<Value> operands;
     for (Value value : src->getOperands()) {
       auto type = cast<RankedTensorType>(value.getType());
-      operands.push_back(ConvertLayoutOp::create(rewriter, cvt.getLoc(),
-                                                 type.cloneWithEncoding(operand), value));
+      operands.push_back(ConvertLayoutOp::create(
+          rewriter, cvt.getLoc(), type.cloneWithEncoding(operand), value));
     }
     Operation *hoisted = rewriter.clone(*src);
     hoisted->setOperands(operands);
@@ -199,7 +217,8 @@ struct TritonGPUOptimizeDotOperandsPass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    patterns.add<FoldTransposeIntoSharedView, UseRegisterOperandForMmaV3>(context);
+    patterns.add<FoldTransposeIntoSharedView, UseRegisterOperandForMmaV3>(
+        context);
     if (hoistLayoutConversion)
       patterns.add<HoistDotOperandConversion>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);

@@ -1,4 +1,5 @@
-//===- OptimizeThreadLocality.cpp - -tritongpu-optimize-thread-locality -----===//
+//===- OptimizeThreadLocality.cpp - -tritongpu-optimize-thread-locality
+//-----===//
 //
 // Triton 3.6's rewrite of a loop that accumulates the reduction of a loaded
 // tile along its fastest dimension: each iteration reduces only what a
@@ -43,9 +44,10 @@ Operation *combineOpOf(ReduceOp reduce) {
            arith::MaxNumFOp, arith::MinNumFOp>(op))
     return nullptr;
   Operation *terminator = block.getTerminator();
-  bool combinesArguments =
-      (op->getOperand(0) == block.getArgument(0) && op->getOperand(1) == block.getArgument(1)) ||
-      (op->getOperand(0) == block.getArgument(1) && op->getOperand(1) == block.getArgument(0));
+  bool combinesArguments = (op->getOperand(0) == block.getArgument(0) &&
+                            op->getOperand(1) == block.getArgument(1)) ||
+                           (op->getOperand(0) == block.getArgument(1) &&
+                            op->getOperand(1) == block.getArgument(0));
   if (!combinesArguments || terminator->getNumOperands() != 1 ||
       terminator->getOperand(0) != op->getResult(0))
     return nullptr;
@@ -57,8 +59,9 @@ Operation *combineOpOf(ReduceOp reduce) {
 std::optional<TypedAttr> neutralElementOf(Operation *op) {
   if (isa<arith::MaxNumFOp, arith::MinNumFOp>(op)) {
     auto type = cast<FloatType>(op->getResult(0).getType());
-    return TypedAttr(FloatAttr::get(
-        type, APFloat::getInf(type.getFloatSemantics(), isa<arith::MaxNumFOp>(op))));
+    return TypedAttr(
+        FloatAttr::get(type, APFloat::getInf(type.getFloatSemantics(),
+                                             isa<arith::MaxNumFOp>(op))));
   }
   return arith::getNeutralElement(op);
 }
@@ -74,18 +77,19 @@ SmallVector<T> insertAt(ArrayRef<T> values, unsigned index, T value) {
 /// A reduce the rewrite applies to, with what it needs.
 struct Candidate {
   ReduceOp reduce;
-  Operation *combine;    ///< the op of the reduce's region
-  Operation *update;     ///< acc = combine(acc, reduce) in the loop
+  Operation *combine; ///< the op of the reduce's region
+  Operation *update;  ///< acc = combine(acc, reduce) in the loop
   scf::ForOp loop;
-  unsigned iterIndex;    ///< the accumulator's position among the iter args
+  unsigned iterIndex;     ///< the accumulator's position among the iter args
   int64_t elemsPerThread; ///< along the reduced axis
 };
 
 /// Elements of `shape[dim]` one thread holds in `blocked` (with repeats).
-int64_t elemsPerThreadAlong(BlockedEncodingAttr blocked, ArrayRef<int64_t> shape,
-                            unsigned dim) {
+int64_t elemsPerThreadAlong(BlockedEncodingAttr blocked,
+                            ArrayRef<int64_t> shape, unsigned dim) {
   int64_t size = blocked.getSizePerThread()[dim];
-  int64_t tile = size * blocked.getThreadsPerWarp()[dim] * blocked.getWarpsPerCTA()[dim];
+  int64_t tile =
+      size * blocked.getThreadsPerWarp()[dim] * blocked.getWarpsPerCTA()[dim];
   int64_t ctas = 1;
   for (const auto &basis : blocked.getCGALayout().bases)
     if (dim < basis.size() && basis[dim] != 0)
@@ -108,7 +112,8 @@ std::optional<Candidate> matchCandidate(ReduceOp reduce) {
   if (!blocked || rank < 2 || reduce.getAxis() != rank - 1 ||
       !reduce.getSrcs()[0].getDefiningOp<LoadOp>())
     return std::nullopt;
-  int64_t perThread = elemsPerThreadAlong(blocked, srcType.getShape(), rank - 1);
+  int64_t perThread =
+      elemsPerThreadAlong(blocked, srcType.getShape(), rank - 1);
   if (perThread <= 1 || srcType.getShape()[rank - 1] % perThread != 0)
     return std::nullopt;
   // acc = combine(acc, reduce(x)) yielded by the loop whose body holds it,
@@ -117,14 +122,16 @@ std::optional<Candidate> matchCandidate(ReduceOp reduce) {
   if (!loop || !reduce->hasOneUse())
     return std::nullopt;
   Operation *update = *reduce->user_begin();
-  if (update->getName() != combine->getName() || update->getNumOperands() != 2 ||
+  if (update->getName() != combine->getName() ||
+      update->getNumOperands() != 2 ||
       update->getBlock() != reduce->getBlock() || !update->hasOneUse())
     return std::nullopt;
   auto yield = dyn_cast<scf::YieldOp>(*update->user_begin());
   if (!yield || yield->getParentOp() != loop.getOperation())
     return std::nullopt;
   unsigned iterIndex = update->use_begin()->getOperandNumber();
-  Value acc = update->getOperand(update->getOperand(0) == reduce.getResult()[0] ? 1 : 0);
+  Value acc = update->getOperand(
+      update->getOperand(0) == reduce.getResult()[0] ? 1 : 0);
   if (acc != loop.getRegionIterArgs()[iterIndex] || !acc.hasOneUse() ||
       !loop.getInitArgs()[iterIndex].getDefiningOp<arith::ConstantOp>())
     return std::nullopt;
@@ -134,28 +141,32 @@ std::optional<Candidate> matchCandidate(ReduceOp reduce) {
 /// The layout of the tile split as (..., n / perThread, perThread): the
 /// thread's elements along the reduced axis move to a new, fastest,
 /// dimension that no thread, warp or CTA shares.
-BlockedEncodingAttr threadLocalLayout(BlockedEncodingAttr blocked, unsigned axis) {
+BlockedEncodingAttr threadLocalLayout(BlockedEncodingAttr blocked,
+                                      unsigned axis) {
   unsigned rank = blocked.getOrder().size();
-  SmallVector<unsigned> sizePerThread =
-      insertAt<unsigned>(blocked.getSizePerThread(), rank, blocked.getSizePerThread()[axis]);
+  SmallVector<unsigned> sizePerThread = insertAt<unsigned>(
+      blocked.getSizePerThread(), rank, blocked.getSizePerThread()[axis]);
   sizePerThread[axis] = 1;
   BasisList cga;
   for (const auto &basis : blocked.getCGALayout().bases)
     cga.bases.push_back(insertAt<int32_t>(basis, rank, 0));
   return BlockedEncodingAttr::get(
-      blocked.getContext(), sizePerThread, insertAt<unsigned>(blocked.getThreadsPerWarp(), rank, 1),
+      blocked.getContext(), sizePerThread,
+      insertAt<unsigned>(blocked.getThreadsPerWarp(), rank, 1),
       insertAt<unsigned>(blocked.getWarpsPerCTA(), rank, 1),
       insertAt<unsigned>(blocked.getOrder(), 0, rank), cga);
 }
 
 /// A reduce of `src` along `axis` with `reduce`'s combine region.
-ReduceOp cloneReduce(OpBuilder &builder, ReduceOp reduce, Value src, unsigned axis) {
+ReduceOp cloneReduce(OpBuilder &builder, ReduceOp reduce, Value src,
+                     unsigned axis) {
   auto srcType = cast<RankedTensorType>(src.getType());
   SmallVector<int64_t> shape(srcType.getShape());
   shape.erase(shape.begin() + axis);
-  auto resultType = RankedTensorType::get(
-      shape, srcType.getElementType(),
-      SliceEncodingAttr::get(builder.getContext(), axis, srcType.getEncoding()));
+  auto resultType =
+      RankedTensorType::get(shape, srcType.getElementType(),
+                            SliceEncodingAttr::get(builder.getContext(), axis,
+                                                   srcType.getEncoding()));
   auto clone = ReduceOp::create(builder, reduce.getLoc(), TypeRange{resultType},
                                 ValueRange{src}, axis);
   IRMapping mapping;
@@ -164,7 +175,8 @@ ReduceOp cloneReduce(OpBuilder &builder, ReduceOp reduce, Value src, unsigned ax
 }
 
 /// `update` again, on `lhs` and `rhs` in its operands' order of (acc, new).
-Operation *cloneUpdate(OpBuilder &builder, Operation *update, Value lhs, Value rhs) {
+Operation *cloneUpdate(OpBuilder &builder, Operation *update, Value lhs,
+                       Value rhs) {
   Operation *clone = builder.clone(*update);
   clone->setOperands({lhs, rhs});
   clone->getResult(0).setType(lhs.getType());
@@ -180,10 +192,12 @@ void rewrite(Candidate c) {
   MLIRContext *context = reduce.getContext();
 
   // (..., n) -> (..., n / perThread, perThread) in the thread-local layout.
-  SmallVector<int64_t> viewShape = insertAt<int64_t>(srcType.getShape(), rank, c.elemsPerThread);
+  SmallVector<int64_t> viewShape =
+      insertAt<int64_t>(srcType.getShape(), rank, c.elemsPerThread);
   viewShape[axis] /= c.elemsPerThread;
   BlockedEncodingAttr local = threadLocalLayout(blocked, axis);
-  auto viewType = RankedTensorType::get(viewShape, srcType.getElementType(), local);
+  auto viewType =
+      RankedTensorType::get(viewShape, srcType.getElementType(), local);
   auto partialLayout = SliceEncodingAttr::get(context, rank, local);
   auto accType = RankedTensorType::get(ArrayRef<int64_t>(viewShape).drop_back(),
                                        srcType.getElementType(), partialLayout);
@@ -193,7 +207,8 @@ void rewrite(Candidate c) {
   OpBuilder builder(c.loop);
   auto init = arith::ConstantOp::create(
       builder, oldInit.getLoc(), accType,
-      DenseElementsAttr::get(accType, cast<Attribute>(*neutralElementOf(c.combine))));
+      DenseElementsAttr::get(accType,
+                             cast<Attribute>(*neutralElementOf(c.combine))));
   c.loop.getInitArgsMutable()[c.iterIndex].assign(init);
   BlockArgument acc = c.loop.getRegionIterArgs()[c.iterIndex];
   acc.setType(accType);
@@ -206,11 +221,13 @@ void rewrite(Candidate c) {
 
   // In the loop: reduce what each thread holds, accumulate it.
   builder.setInsertionPoint(reduce);
-  auto view = ReshapeOp::create(builder, reduce.getLoc(), viewType, src,
-                                /*allow_reorder=*/true, /*efficient_layout=*/true);
+  auto view =
+      ReshapeOp::create(builder, reduce.getLoc(), viewType, src,
+                        /*allow_reorder=*/true, /*efficient_layout=*/true);
   ReduceOp partial = cloneReduce(builder, reduce, view, rank);
   builder.setInsertionPoint(c.update);
-  Operation *update = cloneUpdate(builder, c.update, acc, partial.getResult()[0]);
+  Operation *update =
+      cloneUpdate(builder, c.update, acc, partial.getResult()[0]);
   c.update->replaceAllUsesWith(update);
   c.update->erase();
 

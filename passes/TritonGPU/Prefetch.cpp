@@ -1,4 +1,5 @@
-//===- Prefetch.cpp - -tritongpu-prefetch ----------------------------------===//
+//===- Prefetch.cpp - -tritongpu-prefetch
+//----------------------------------===//
 //
 // Triton 3.6's prefetch of dot operands from shared memory, run on sm_8x:
 // mma.sync takes its operands from registers, so a loop that loads a whole
@@ -107,7 +108,8 @@ std::optional<PrefetchPlan> planLoop(scf::ForOp loop) {
   auto aEncoding = dyn_cast<DotOperandEncodingAttr>(aType.getEncoding());
   auto bEncoding = dyn_cast<DotOperandEncodingAttr>(
       cast<RankedTensorType>(dot.getB().getType()).getEncoding());
-  if (!aEncoding || !bEncoding || aEncoding.getKWidth() != bEncoding.getKWidth())
+  if (!aEncoding || !bEncoding ||
+      aEncoding.getKWidth() != bEncoding.getKWidth())
     return std::nullopt;
   PrefetchPlan plan;
   plan.dot = dot;
@@ -133,8 +135,8 @@ std::optional<PrefetchPlan> planLoop(scf::ForOp loop) {
 
 /// Loads slice [offset, offset + size) along K of operand `opIdx` from
 /// `buffer` and applies the operand's elementwise ops to it.
-Value loadSlice(OpBuilder &builder, const PrefetchPlan &plan, unsigned opIdx, Value buffer,
-                int64_t offset, int64_t size) {
+Value loadSlice(OpBuilder &builder, const PrefetchPlan &plan, unsigned opIdx,
+                Value buffer, int64_t offset, int64_t size) {
   const OperandChain &chain = plan.operands[opIdx];
   auto type = cast<MemDescType>(buffer.getType());
   SmallVector<int64_t> shape(type.getShape());
@@ -142,15 +144,17 @@ Value loadSlice(OpBuilder &builder, const PrefetchPlan &plan, unsigned opIdx, Va
   SmallVector<int32_t> offsets(type.getRank(), 0);
   offsets[kDim] = offset;
   shape[kDim] = size;
-  auto viewType = MemDescType::get(type.getContext(), shape, type.getElementType(),
-                                   type.getEncoding(), type.getMemorySpace(),
-                                   type.getMutableMemory(), type.getAllocShape());
+  auto viewType = MemDescType::get(
+      type.getContext(), shape, type.getElementType(), type.getEncoding(),
+      type.getMemorySpace(), type.getMutableMemory(), type.getAllocShape());
   Location loc = chain.ops.front()->getLoc();
-  Value view = MemDescSubsliceOp::create(builder, loc, viewType, buffer, offsets);
+  Value view =
+      MemDescSubsliceOp::create(builder, loc, viewType, buffer, offsets);
   auto encoding = DotOperandEncodingAttr::get(builder.getContext(), opIdx,
                                               plan.mma, plan.width / 8);
   Value value = LocalLoadOp::create(
-      builder, loc, RankedTensorType::get(shape, type.getElementType(), encoding), view,
+      builder, loc,
+      RankedTensorType::get(shape, type.getElementType(), encoding), view,
       Value());
   for (Operation *op : ArrayRef(chain.ops).drop_front()) {
     IRMapping mapping;
@@ -158,7 +162,8 @@ Value loadSlice(OpBuilder &builder, const PrefetchPlan &plan, unsigned opIdx, Va
     Operation *clone = builder.clone(*op, mapping);
     auto oldType = cast<RankedTensorType>(op->getResult(0).getType());
     clone->getResult(0).setType(RankedTensorType::get(
-        shape, oldType.getElementType(), cast<RankedTensorType>(value.getType()).getEncoding()));
+        shape, oldType.getElementType(),
+        cast<RankedTensorType>(value.getType()).getEncoding()));
     value = clone->getResult(0);
   }
   return value;
@@ -171,17 +176,20 @@ scf::ForOp rewriteLoop(scf::ForOp loop, const PrefetchPlan &plan) {
   // The prologue: the first slices of the buffers the loop starts with.
   SmallVector<Value> inits(loop.getInitArgs());
   for (unsigned opIdx = 0; opIdx < 2; ++opIdx)
-    inits.push_back(loadSlice(builder, plan, opIdx,
-                              loop.getTiedLoopInit(plan.operands[opIdx].buffer)->get(), 0,
-                              plan.width));
-  auto newLoop = scf::ForOp::create(builder, loop.getLoc(), loop.getLowerBound(),
-                                    loop.getUpperBound(), loop.getStep(), inits,
-                                    /*bodyBuilder=*/nullptr, loop.getUnsignedCmp());
+    inits.push_back(
+        loadSlice(builder, plan, opIdx,
+                  loop.getTiedLoopInit(plan.operands[opIdx].buffer)->get(), 0,
+                  plan.width));
+  auto newLoop =
+      scf::ForOp::create(builder, loop.getLoc(), loop.getLowerBound(),
+                         loop.getUpperBound(), loop.getStep(), inits,
+                         /*bodyBuilder=*/nullptr, loop.getUnsignedCmp());
   newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
   Block *body = newLoop.getBody();
   IRMapping mapping;
   mapping.map(loop.getInductionVar(), newLoop.getInductionVar());
-  for (auto [oldArg, newArg] : llvm::zip(loop.getRegionIterArgs(), newLoop.getRegionIterArgs()))
+  for (auto [oldArg, newArg] :
+       llvm::zip(loop.getRegionIterArgs(), newLoop.getRegionIterArgs()))
     mapping.map(oldArg, newArg);
   unsigned numOldArgs = loop.getNumRegionIterArgs();
   Value carried[2] = {newLoop.getRegionIterArgs()[numOldArgs],
@@ -198,7 +206,8 @@ scf::ForOp rewriteLoop(scf::ForOp loop, const PrefetchPlan &plan) {
       continue; // replaced by the slices' loads
     // The last dot waits as long as nothing needs it: ops with regions, and
     // users of the dot, go after it.
-    if (op.getNumRegions() > 0 || llvm::is_contained(op.getOperands(), dot.getResult()))
+    if (op.getNumRegions() > 0 ||
+        llvm::is_contained(op.getOperands(), dot.getResult()))
       builder.setInsertionPointToEnd(body);
     if (&op != dot.getOperation()) {
       builder.clone(op, mapping);
@@ -211,10 +220,12 @@ scf::ForOp rewriteLoop(scf::ForOp loop, const PrefetchPlan &plan) {
     for (int64_t offset = plan.width; offset < k; offset += plan.width) {
       // This slice's operands load while the previous slice multiplies.
       builder.setInsertionPoint(previous);
-      Value a = loadSlice(builder, plan, 0, mapping.lookup(plan.operands[0].buffer), offset,
-                          plan.width);
-      Value b = loadSlice(builder, plan, 1, mapping.lookup(plan.operands[1].buffer), offset,
-                          plan.width);
+      Value a =
+          loadSlice(builder, plan, 0, mapping.lookup(plan.operands[0].buffer),
+                    offset, plan.width);
+      Value b =
+          loadSlice(builder, plan, 1, mapping.lookup(plan.operands[1].buffer),
+                    offset, plan.width);
       builder.setInsertionPointToEnd(body);
       Operation *next = builder.clone(op, mapping);
       next->setOperands(0, 3, ValueRange{a, b, previous->getResult(0)});
@@ -230,17 +241,19 @@ scf::ForOp rewriteLoop(scf::ForOp loop, const PrefetchPlan &plan) {
   for (Value v : yield.getOperands())
     results.push_back(mapping.lookupOrDefault(v));
   for (unsigned opIdx = 0; opIdx < 2; ++opIdx) {
-    unsigned argIdx = plan.operands[opIdx].buffer.getArgNumber() - loop.getNumInductionVars();
-    results.push_back(loadSlice(builder, plan, opIdx,
-                                mapping.lookupOrDefault(yield.getOperand(argIdx)), 0,
-                                plan.width));
+    unsigned argIdx =
+        plan.operands[opIdx].buffer.getArgNumber() - loop.getNumInductionVars();
+    results.push_back(loadSlice(
+        builder, plan, opIdx, mapping.lookupOrDefault(yield.getOperand(argIdx)),
+        0, plan.width));
   }
   builder.setInsertionPointToEnd(body);
   scf::YieldOp::create(builder, yield.getLoc(), results);
   return newLoop;
 }
 
-struct PrefetchPass : public triton::gpu::impl::TritonGPUPrefetchBase<PrefetchPass> {
+struct PrefetchPass
+    : public triton::gpu::impl::TritonGPUPrefetchBase<PrefetchPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -258,7 +271,8 @@ struct PrefetchPass : public triton::gpu::impl::TritonGPUPrefetchBase<PrefetchPa
       if (!plan)
         continue;
       scf::ForOp newLoop = rewriteLoop(loop, *plan);
-      loop->replaceAllUsesWith(newLoop.getResults().take_front(loop.getNumResults()));
+      loop->replaceAllUsesWith(
+          newLoop.getResults().take_front(loop.getNumResults()));
       loop.erase();
     }
   }

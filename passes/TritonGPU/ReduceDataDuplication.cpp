@@ -1,4 +1,5 @@
-//===- ReduceDataDuplication.cpp - -tritongpu-reduce-data-duplication -------===//
+//===- ReduceDataDuplication.cpp - -tritongpu-reduce-data-duplication
+//-------===//
 //
 // A conversion into a dot operand layout holds each element in many threads
 // (the operand is broadcast along the other matrix dimension); going through
@@ -35,7 +36,8 @@ struct Swizzle {
 /// NVIDIA MMA (v2 and v3) operands: vectors of 4*kWidth elements along K,
 /// rows packed by perPhase until 1024 bits, and as many phases as it takes
 /// to spread 8 rows (mma's stride) over the 32 banks.
-Swizzle nvidiaMmaOperandSwizzle(unsigned opIdx, unsigned kWidth, ArrayRef<int64_t> perCTA,
+Swizzle nvidiaMmaOperandSwizzle(unsigned opIdx, unsigned kWidth,
+                                ArrayRef<int64_t> perCTA,
                                 ArrayRef<unsigned> order, unsigned bitWidth) {
   int64_t inner = std::max<int64_t>(1, perCTA[order[0]]);
   int64_t perPhase = std::max<int64_t>(1024 / (bitWidth * inner), 1);
@@ -45,8 +47,8 @@ Swizzle nvidiaMmaOperandSwizzle(unsigned opIdx, unsigned kWidth, ArrayRef<int64_
   unsigned kDim = opIdx == 0 ? rank - 1 : rank - 2;
   if (order[0] != kDim)
     std::swap(vec, mmaStride);
-  int64_t maxPhase =
-      std::max<int64_t>(std::min<int64_t>(mmaStride, 1024 / (vec * bitWidth)), 1);
+  int64_t maxPhase = std::max<int64_t>(
+      std::min<int64_t>(mmaStride, 1024 / (vec * bitWidth)), 1);
   maxPhase = std::max<int64_t>(maxPhase / perPhase, 1);
   return {unsigned(vec), unsigned(perPhase), unsigned(maxPhase)};
 }
@@ -54,9 +56,9 @@ Swizzle nvidiaMmaOperandSwizzle(unsigned opIdx, unsigned kWidth, ArrayRef<int64_
 /// AMD MFMA operands: no swizzle unless K is the contiguous dimension (or on
 /// gfx950, version 4, for 8- and 16-bit data); else vectors of kWidth, rows
 /// packed into one line of the banks, up to 16 (the SIMD width) phases.
-Swizzle mfmaOperandSwizzle(AMDMfmaEncodingAttr mfma, unsigned opIdx, unsigned kWidth,
-                           ArrayRef<int64_t> shape, ArrayRef<unsigned> order,
-                           unsigned bitWidth) {
+Swizzle mfmaOperandSwizzle(AMDMfmaEncodingAttr mfma, unsigned opIdx,
+                           unsigned kWidth, ArrayRef<int64_t> shape,
+                           ArrayRef<unsigned> order, unsigned bitWidth) {
   unsigned kDim = opIdx == 0 ? 1 : 0;
   bool isGFX950 = mfma.getVersion() == 4;
   bool kContiguous = order[0] == kDim;
@@ -67,15 +69,16 @@ Swizzle mfmaOperandSwizzle(AMDMfmaEncodingAttr mfma, unsigned opIdx, unsigned kW
   int64_t elemsPerBankRow = numBanks * bankBits / bitWidth;
   int64_t perPhase = std::max<int64_t>(1, elemsPerBankRow / inner);
   int64_t vec = std::max(1u, kWidth);
-  int64_t maxPhase = std::max<int64_t>(std::min(simdWidth / perPhase, inner / vec), 1);
+  int64_t maxPhase =
+      std::max<int64_t>(std::min(simdWidth / perPhase, inner / vec), 1);
   if (!mfma.getInstrShape().empty() && mfma.getInstrShape()[0] == 4)
     maxPhase = 4;
   return {unsigned(vec), unsigned(perPhase), unsigned(maxPhase)};
 }
 
 /// The swizzled shared layout through which `srcType` reaches `dot`.
-std::optional<SwizzledSharedEncodingAttr> sharedLayoutFor(RankedTensorType srcType,
-                                                          DotOperandEncodingAttr dot) {
+std::optional<SwizzledSharedEncodingAttr>
+sharedLayoutFor(RankedTensorType srcType, DotOperandEncodingAttr dot) {
   std::optional<BasisList> cga = getCGALayoutOf(srcType.getEncoding());
   if (!cga)
     return std::nullopt;
@@ -89,14 +92,15 @@ std::optional<SwizzledSharedEncodingAttr> sharedLayoutFor(RankedTensorType srcTy
     order.push_back(0);
   }
   Type element = srcType.getElementType();
-  unsigned bitWidth = element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 0;
+  unsigned bitWidth =
+      element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 0;
   Swizzle swizzle;
   if (bitWidth > 0 && srcType.getRank() >= 2 && dot.getOpIdx() <= 1) {
     if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dot.getParent())) {
       if (mma.getVersionMajor() == 2 || mma.getVersionMajor() == 3)
-        swizzle = nvidiaMmaOperandSwizzle(dot.getOpIdx(), dot.getKWidth(),
-                                          getShapePerCTA(srcType.getShape(), *cga), order,
-                                          bitWidth);
+        swizzle = nvidiaMmaOperandSwizzle(
+            dot.getOpIdx(), dot.getKWidth(),
+            getShapePerCTA(srcType.getShape(), *cga), order, bitWidth);
     } else if (auto mfma = dyn_cast<AMDMfmaEncodingAttr>(dot.getParent())) {
       if (srcType.getRank() == 2)
         swizzle = mfmaOperandSwizzle(mfma, dot.getOpIdx(), dot.getKWidth(),
@@ -104,7 +108,8 @@ std::optional<SwizzledSharedEncodingAttr> sharedLayoutFor(RankedTensorType srcTy
     }
   }
   return SwizzledSharedEncodingAttr::get(srcType.getContext(), swizzle.vec,
-                                         swizzle.perPhase, swizzle.maxPhase, order, *cga);
+                                         swizzle.perPhase, swizzle.maxPhase,
+                                         order, *cga);
 }
 
 } // namespace
@@ -121,7 +126,8 @@ mlir::triton::gpu::getUnswizzledSharedLayout(RankedTensorType srcType) {
   SmallVector<unsigned> order = getMemoryOrder(srcType);
   if (!cga || order.size() != size_t(srcType.getRank()))
     return std::nullopt;
-  return SwizzledSharedEncodingAttr::get(srcType.getContext(), 1, 1, 1, order, *cga);
+  return SwizzledSharedEncodingAttr::get(srcType.getContext(), 1, 1, 1, order,
+                                         *cga);
 }
 
 namespace {
@@ -147,14 +153,17 @@ public:
         continue;
       RankedTensorType srcType = cvt.getSrc().getType();
       auto dot = cast<DotOperandEncodingAttr>(cvt.getType().getEncoding());
-      std::optional<SwizzledSharedEncodingAttr> shared = sharedLayoutFor(srcType, dot);
+      std::optional<SwizzledSharedEncodingAttr> shared =
+          sharedLayoutFor(srcType, dot);
       if (!shared)
         continue;
       OpBuilder builder(cvt);
-      auto bufferType =
-          MemDescType::get(srcType.getShape(), srcType.getElementType(), *shared, smem);
-      auto alloc = LocalAllocOp::create(builder, cvt.getLoc(), bufferType, cvt.getSrc());
-      auto load = LocalLoadOp::create(builder, cvt.getLoc(), cvt.getType(), alloc, Value());
+      auto bufferType = MemDescType::get(
+          srcType.getShape(), srcType.getElementType(), *shared, smem);
+      auto alloc =
+          LocalAllocOp::create(builder, cvt.getLoc(), bufferType, cvt.getSrc());
+      auto load = LocalLoadOp::create(builder, cvt.getLoc(), cvt.getType(),
+                                      alloc, Value());
       cvt.replaceAllUsesWith(load.getResult());
       cvt.erase();
     }

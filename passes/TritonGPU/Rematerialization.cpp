@@ -19,9 +19,11 @@ constexpr unsigned kMaxMemoizedDepth = 96;
 
 std::optional<int64_t> mlir::triton::gpu::getThreadsPerProgram(Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();
-  auto warps = module ? module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName) : IntegerAttr();
-  auto lanes =
-      module ? module->getAttrOfType<IntegerAttr>(kThreadsPerWarpAttrName) : IntegerAttr();
+  auto warps = module ? module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName)
+                      : IntegerAttr();
+  auto lanes = module
+                   ? module->getAttrOfType<IntegerAttr>(kThreadsPerWarpAttrName)
+                   : IntegerAttr();
   if (!warps || !lanes)
     return std::nullopt;
   return warps.getInt() * lanes.getInt();
@@ -81,7 +83,8 @@ bool isRematerializableInto(Operation *op, Attribute target) {
     return isa<RankedTensorType>(op->getOperand(0).getType());
   if (auto load = dyn_cast<LoadOp>(op))
     return !load.getIsVolatile() && isa<RankedTensorType>(load.getType()) &&
-           (isPlainLayout(target) || isMmaSlice(target)) && isCheapToLoadAgain(load);
+           (isPlainLayout(target) || isMmaSlice(target)) &&
+           isCheapToLoadAgain(load);
   return false;
 }
 
@@ -115,7 +118,8 @@ bool isFreeIterArg(BlockArgument arg, Attribute target, unsigned depth,
   loops.assumed.insert(key);
   bool loadsAllowed = loops.loadsAllowed;
   loops.loadsAllowed = false;
-  bool yielded = isFreeIn(forOp.getYieldedValues()[i], target, depth + 1, &loops);
+  bool yielded =
+      isFreeIn(forOp.getYieldedValues()[i], target, depth + 1, &loops);
   loops.loadsAllowed = loadsAllowed;
   loops.assumed.erase(key);
   if (!yielded) {
@@ -134,19 +138,23 @@ bool isFreeIterArg(BlockArgument arg, Attribute target, unsigned depth,
 
 unsigned loopNesting(Operation *op) {
   unsigned depth = 0;
-  for (Operation *parent = op->getParentOp(); parent; parent = parent->getParentOp())
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
     depth += isa<scf::ForOp>(parent);
   return depth;
 }
 
 /// A new scf.if before `ifOp`, of results `types`, with `ifOp`'s branches
 /// moved into it (their yields are the caller's to fix).
-scf::IfOp moveIfRegions(scf::IfOp ifOp, TypeRange types, RewriterBase &rewriter) {
+scf::IfOp moveIfRegions(scf::IfOp ifOp, TypeRange types,
+                        RewriterBase &rewriter) {
   rewriter.setInsertionPoint(ifOp);
-  auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), types, ifOp.getCondition(),
-                                 /*addThenBlock=*/false, /*addElseBlock=*/false);
-  for (auto [from, to] : {std::make_pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
-                           std::make_pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
+  auto newIf =
+      scf::IfOp::create(rewriter, ifOp.getLoc(), types, ifOp.getCondition(),
+                        /*addThenBlock=*/false, /*addElseBlock=*/false);
+  for (auto [from, to] :
+       {std::make_pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
+        std::make_pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
     while (!to->empty()) // (the builder may have made blocks of its own)
       rewriter.eraseBlock(&to->front());
     rewriter.inlineRegionBefore(*from, *to, to->end());
@@ -212,7 +220,8 @@ void dropDeadIterArgs(scf::ForOp forOp, ArrayRef<unsigned> candidates,
           work.push_back(ifOp->getResult(use.getOperandNumber()));
           continue;
         }
-        if (user->getNumRegions() != 0 || user->hasTrait<OpTrait::IsTerminator>() ||
+        if (user->getNumRegions() != 0 ||
+            user->hasTrait<OpTrait::IsTerminator>() ||
             !isMemoryEffectFree(user)) {
           isDead = false;
           break;
@@ -233,7 +242,8 @@ void dropDeadIterArgs(scf::ForOp forOp, ArrayRef<unsigned> candidates,
   // Cut the cycles at the yield, then erase their ops, users first, and the
   // ifs' results between them.
   for (unsigned i : dead)
-    rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(i, forOp.getRegionIterArgs()[i]); });
+    rewriter.modifyOpInPlace(
+        yield, [&] { yield->setOperand(i, forOp.getRegionIterArgs()[i]); });
   auto eraseUnused = [&] {
     for (bool erased = true; erased;) {
       erased = false;
@@ -248,7 +258,9 @@ void dropDeadIterArgs(scf::ForOp forOp, ArrayRef<unsigned> candidates,
   };
   eraseUnused();
   for (auto &[ifOp, results] : deadIfResults)
-    if (llvm::all_of(results, [&](unsigned r) { return ifOp->getResult(r).use_empty(); }))
+    if (llvm::all_of(results, [&](unsigned r) {
+          return ifOp->getResult(r).use_empty();
+        }))
       dropIfResults(cast<scf::IfOp>(ifOp), results, rewriter);
   eraseUnused();
   SmallVector<Value> inits;
@@ -256,8 +268,9 @@ void dropDeadIterArgs(scf::ForOp forOp, ArrayRef<unsigned> candidates,
     if (!dead.contains(i))
       inits.push_back(init);
   rewriter.setInsertionPoint(forOp);
-  auto newLoop = scf::ForOp::create(rewriter, forOp.getLoc(), forOp.getLowerBound(),
-                                    forOp.getUpperBound(), forOp.getStep(), inits);
+  auto newLoop =
+      scf::ForOp::create(rewriter, forOp.getLoc(), forOp.getLowerBound(),
+                         forOp.getUpperBound(), forOp.getStep(), inits);
   newLoop->setAttrs(forOp->getAttrDictionary());
   Block *body = newLoop.getBody();
   if (!body->empty())
@@ -317,7 +330,8 @@ namespace {
 /// isFreeIn's walk. Without a loop search the answers are memoized per
 /// (value, layout): chains that reuse values (tl.rand's Philox rounds) are
 /// DAGs, exponential as trees; the depth allowed is then larger too.
-bool isFreeInImpl(Value v, Attribute target, unsigned depth, LoopCarriedSearch *loops,
+bool isFreeInImpl(Value v, Attribute target, unsigned depth,
+                  LoopCarriedSearch *loops,
                   DenseMap<std::pair<Value, Attribute>, bool> *memo) {
   auto tensor = dyn_cast<RankedTensorType>(v.getType());
   if (!tensor)
@@ -340,7 +354,8 @@ bool isFreeInImpl(Value v, Attribute target, unsigned depth, LoopCarriedSearch *
     return answer(loops && isFreeIterArg(arg, target, depth, *loops));
   Operation *def = v.getDefiningOp();
   if (auto convert = dyn_cast<ConvertLayoutOp>(def))
-    return answer(isFreeInImpl(convert.getSrc(), target, depth + 1, loops, memo));
+    return answer(
+        isFreeInImpl(convert.getSrc(), target, depth + 1, loops, memo));
   // An scf.if's result, where both branches yield a free value: the if gets
   // a result in the target layout (a Welford loop's first-iteration branch,
   // as Inductor writes it, between a running count and its loop-carried
@@ -348,11 +363,14 @@ bool isFreeInImpl(Value v, Attribute target, unsigned depth, LoopCarriedSearch *
   if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
     unsigned r = cast<OpResult>(v).getResultNumber();
     return answer(loops && !ifOp.getElseRegion().empty() &&
-                  isFreeInImpl(ifOp.thenYield().getOperand(r), target, depth + 1, loops, memo) &&
-                  isFreeInImpl(ifOp.elseYield().getOperand(r), target, depth + 1, loops, memo));
+                  isFreeInImpl(ifOp.thenYield().getOperand(r), target,
+                               depth + 1, loops, memo) &&
+                  isFreeInImpl(ifOp.elseYield().getOperand(r), target,
+                               depth + 1, loops, memo));
   }
   if (auto range = dyn_cast<MakeRangeOp>(def))
-    return answer(isDistributedEncoding(target) && getEncodingRank(target) == 1);
+    return answer(isDistributedEncoding(target) &&
+                  getEncodingRank(target) == 1);
   // Any elementwise op whose one result has one use moves rather than being
   // duplicated (tl.rand's Philox rounds and float tail feeding a select of
   // loaded values, as 3.6 rematerializes them).
@@ -361,7 +379,8 @@ bool isFreeInImpl(Value v, Attribute target, unsigned depth, LoopCarriedSearch *
   // twice in it (a running count updated beside a running mean: GroupNorm's
   // Welford loop), as 3.6 rematerializes any elementwise op.
   bool worthInLoop = loops && isLayoutFreeElementwise(def);
-  if (!isCheap(def) && !moved && !worthInLoop && !isRematerializableInto(def, target))
+  if (!isCheap(def) && !moved && !worthInLoop &&
+      !isRematerializableInto(def, target))
     return answer(false);
   if (isa<LoadOp>(def) && loops && !loops->loadsAllowed)
     return answer(false);
@@ -390,17 +409,20 @@ namespace {
 /// Result `r` of `ifOp` in `target`: each branch yields its value computed
 /// there as one more result of a new if that replaces `ifOp`; `done` records
 /// it under the new if's result r, the value the IR now names.
-Value materializeIfResult(scf::IfOp ifOp, unsigned r, Attribute target, RewriterBase &rewriter,
-                          MaterializedMap &done) {
-  Value thenValue = materializeIn(ifOp.thenYield().getOperand(r), target, rewriter, done);
-  Value elseValue = materializeIn(ifOp.elseYield().getOperand(r), target, rewriter, done);
+Value materializeIfResult(scf::IfOp ifOp, unsigned r, Attribute target,
+                          RewriterBase &rewriter, MaterializedMap &done) {
+  Value thenValue =
+      materializeIn(ifOp.thenYield().getOperand(r), target, rewriter, done);
+  Value elseValue =
+      materializeIn(ifOp.elseYield().getOperand(r), target, rewriter, done);
   OpBuilder::InsertionGuard guard(rewriter);
   SmallVector<Type> types(ifOp.getResultTypes());
   types.push_back(thenValue.getType());
   scf::IfOp newIf = moveIfRegions(ifOp, types, rewriter);
   for (auto [yield, value] : {std::make_pair(newIf.thenYield(), thenValue),
                               std::make_pair(newIf.elseYield(), elseValue)})
-    rewriter.modifyOpInPlace(yield, [&] { yield->insertOperands(yield->getNumOperands(), value); });
+    rewriter.modifyOpInPlace(
+        yield, [&] { yield->insertOperands(yield->getNumOperands(), value); });
   rewriter.replaceOp(ifOp, newIf.getResults().drop_back());
   done[{newIf.getResult(r), target}] = newIf.getResults().back();
   return newIf.getResults().back();
@@ -408,7 +430,8 @@ Value materializeIfResult(scf::IfOp ifOp, unsigned r, Attribute target, Rewriter
 
 } // namespace
 
-Value mlir::triton::gpu::materializeIn(Value v, Attribute target, RewriterBase &rewriter,
+Value mlir::triton::gpu::materializeIn(Value v, Attribute target,
+                                       RewriterBase &rewriter,
                                        MaterializedMap &done) {
   auto tensor = dyn_cast<RankedTensorType>(v.getType());
   if (!tensor || tensor.getEncoding() == target)
@@ -422,13 +445,14 @@ Value mlir::triton::gpu::materializeIn(Value v, Attribute target, RewriterBase &
     // where it starts.
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(cast<BlockArgument>(v).getOwner());
-    result = ConvertLayoutOp::create(rewriter, v.getLoc(), tensor.cloneWithEncoding(target), v);
+    result = ConvertLayoutOp::create(rewriter, v.getLoc(),
+                                     tensor.cloneWithEncoding(target), v);
   } else if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
     result = materializeIn(convert.getSrc(), target, rewriter, done);
   } else if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
     // (`v` went with the old if: no entry under it.)
-    return materializeIfResult(ifOp, cast<OpResult>(v).getResultNumber(), target, rewriter,
-                               done);
+    return materializeIfResult(ifOp, cast<OpResult>(v).getResultNumber(),
+                               target, rewriter, done);
   } else {
     SmallVector<Value> operands;
     Attribute needed = operandTarget(def, target);
@@ -438,15 +462,17 @@ Value mlir::triton::gpu::materializeIn(Value v, Attribute target, RewriterBase &
     rewriter.setInsertionPointAfter(def);
     for (Value operand : operands)
       if (Operation *producer = operand.getDefiningOp())
-        if (producer->getBlock() == def->getBlock() && def->isBeforeInBlock(producer))
+        if (producer->getBlock() == def->getBlock() &&
+            def->isBeforeInBlock(producer))
           rewriter.setInsertionPointAfter(producer);
     Operation *clone = rewriter.clone(*def);
     clone->setOperands(operands);
     clone->getResult(0).setType(tensor.cloneWithEncoding(target));
     if (auto constant = dyn_cast<arith::ConstantOp>(clone)) {
       auto splat = cast<SplatElementsAttr>(constant.getValue());
-      constant.setValueAttr(SplatElementsAttr::get(cast<ShapedType>(clone->getResult(0).getType()),
-                                                   splat.getSplatValue<Attribute>()));
+      constant.setValueAttr(SplatElementsAttr::get(
+          cast<ShapedType>(clone->getResult(0).getType()),
+          splat.getSplatValue<Attribute>()));
     }
     result = clone->getResult(0);
   }
@@ -454,8 +480,9 @@ Value mlir::triton::gpu::materializeIn(Value v, Attribute target, RewriterBase &
   return result;
 }
 
-LogicalResult mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
-                                                           RewriterBase &rewriter) {
+LogicalResult
+mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
+                                             RewriterBase &rewriter) {
   Attribute target = cvt.getType().getEncoding();
   if (!isDistributedEncoding(target))
     return failure();
@@ -475,7 +502,8 @@ LogicalResult mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
   for (auto &[key, initFree] : loops.found) {
     auto arg = cast<BlockArgument>(key.first);
     scf::ForOp forOp = iterArgLoop(arg);
-    auto it = llvm::find_if(perLoop, [&](auto &entry) { return entry.first == forOp; });
+    auto it = llvm::find_if(perLoop,
+                            [&](auto &entry) { return entry.first == forOp; });
     if (it == perLoop.end()) {
       perLoop.push_back({forOp, {}});
       it = std::prev(perLoop.end());
@@ -502,8 +530,10 @@ LogicalResult mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
         continue;
       }
       rewriter.setInsertionPoint(forOp);
-      auto type = cast<RankedTensorType>(init.getType()).cloneWithEncoding(c.target);
-      inits.push_back(ConvertLayoutOp::create(rewriter, forOp.getLoc(), type, init));
+      auto type =
+          cast<RankedTensorType>(init.getType()).cloneWithEncoding(c.target);
+      inits.push_back(
+          ConvertLayoutOp::create(rewriter, forOp.getLoc(), type, init));
     }
     unsigned first = forOp.getNumRegionIterArgs();
     rewriter.setInsertionPoint(forOp);
@@ -519,14 +549,16 @@ LogicalResult mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
     for (auto [k, c] : llvm::enumerate(carried)) {
       done[{newLoop.getRegionIterArgs()[c.index], c.target}] =
           newLoop.getRegionIterArgs()[first + k];
-      added.push_back({newLoop, c.index, first + static_cast<unsigned>(k), c.target});
+      added.push_back(
+          {newLoop, c.index, first + static_cast<unsigned>(k), c.target});
     }
   }
 
   Value result = materializeIn(cvt.getSrc(), target, rewriter, done);
   for (Added &a : added) {
     Operation *yield = a.loop.getBody()->getTerminator();
-    Value next = materializeIn(yield->getOperand(a.original), a.target, rewriter, done);
+    Value next =
+        materializeIn(yield->getOperand(a.original), a.target, rewriter, done);
     rewriter.modifyOpInPlace(yield, [&] { yield->setOperand(a.added, next); });
   }
   // Every conversion of the same value to the same layout that the result
@@ -550,14 +582,15 @@ LogicalResult mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
     if (old.use_empty())
       continue;
     rewriter.setInsertionPointAfter(a.loop);
-    Value back = ConvertLayoutOp::create(rewriter, a.loop.getLoc(), old.getType(),
-                                         a.loop.getResult(a.added));
+    Value back = ConvertLayoutOp::create(
+        rewriter, a.loop.getLoc(), old.getType(), a.loop.getResult(a.added));
     rewriter.replaceAllUsesWith(old, back);
   }
   // The old iter_args go where nothing reads them any more.
   SmallVector<std::pair<scf::ForOp, SmallVector<unsigned>>> touched;
   for (Added &a : added) {
-    auto it = llvm::find_if(touched, [&](auto &entry) { return entry.first == a.loop; });
+    auto it = llvm::find_if(touched,
+                            [&](auto &entry) { return entry.first == a.loop; });
     if (it == touched.end()) {
       touched.push_back({a.loop, {}});
       it = std::prev(touched.end());

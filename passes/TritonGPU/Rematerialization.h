@@ -1,4 +1,5 @@
-//===- Rematerialization.h - Compute a value again in another layout -*- C++ -*-===//
+//===- Rematerialization.h - Compute a value again in another layout -*- C++
+//-*-===//
 //
 // Part of -tritongpu-remove-layout-conversions: instead of converting a value
 // from one layout to another, compute it again in the target layout from
@@ -73,14 +74,16 @@ bool isFreeIn(Value v, Attribute target, unsigned depth = 0,
 
 /// Builds `v` in layout `target` (isFreeIn(v, target) holds, and the loops
 /// it needs carry the value already: see rematerializeThroughLoops).
-Value materializeIn(Value v, Attribute target, RewriterBase &rewriter, MaterializedMap &done);
+Value materializeIn(Value v, Attribute target, RewriterBase &rewriter,
+                    MaterializedMap &done);
 
 /// Replaces `cvt` by its source computed in the target layout where that
 /// needs loop-carried values in the target layout (`cvt` inside the loops):
 /// adds them as iter_args and drops the old ones nothing else uses. Other
 /// conversions of the same value to the same layout are replaced too.
 /// Returns failure, changing nothing, where that is not free.
-LogicalResult rematerializeThroughLoops(ConvertLayoutOp cvt, RewriterBase &rewriter);
+LogicalResult rematerializeThroughLoops(ConvertLayoutOp cvt,
+                                        RewriterBase &rewriter);
 
 } // namespace gpu
 } // namespace triton

@@ -1,4 +1,5 @@
-//===- RemoveLayoutConversions.cpp - -tritongpu-remove-layout-conversions ---===//
+//===- RemoveLayoutConversions.cpp - -tritongpu-remove-layout-conversions
+//---===//
 
 #include "passes/TritonGPU/AnchorLayoutPropagation.h"
 #include "passes/TritonGPU/LayoutInference.h"
@@ -7,8 +8,8 @@
 #include "passes/TritonGPU/Rematerialization.h"
 
 #include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
@@ -48,7 +49,8 @@ bool isRematerializable(ConvertLayoutOp op) {
 /// convert(x) where x is free in the target layout -> x computed there.
 struct RematerializeConvertedValue : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
     Attribute target = op.getType().getEncoding();
     if (!isRematerializable(op))
       return failure();
@@ -61,10 +63,12 @@ struct RematerializeConvertedValue : public OpRewritePattern<ConvertLayoutOp> {
 /// An op that makes more data than it reads: a broadcast, an expand_dims,
 /// an integer or float extension, an fp_to_fp to a wider type.
 bool isWidening(Operation *op) {
-  if (isa<BroadcastOp, ExpandDimsOp, arith::ExtFOp, arith::ExtSIOp, arith::ExtUIOp>(op))
+  if (isa<BroadcastOp, ExpandDimsOp, arith::ExtFOp, arith::ExtSIOp,
+          arith::ExtUIOp>(op))
     return true;
   if (auto upcast = dyn_cast<FpToFpOp>(op))
-    return getElementTypeOrSelf(upcast.getSrc().getType()).getIntOrFloatBitWidth() <
+    return getElementTypeOrSelf(upcast.getSrc().getType())
+               .getIntOrFloatBitWidth() <
            getElementTypeOrSelf(upcast.getType()).getIntOrFloatBitWidth();
   return false;
 }
@@ -74,13 +78,16 @@ bool isWidening(Operation *op) {
 /// one-result elementwise ops, inline asm with several results and
 /// tt.map_elementwise, whose region works on scalars.
 bool isElementwiseInAnyLayout(Operation *op) {
-  bool elementwise = (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0) ||
-                     isa<MapElementwiseOp>(op);
+  bool elementwise =
+      (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0) ||
+      isa<MapElementwiseOp>(op);
   return elementwise && op->getNumResults() > 0 && isMemoryEffectFree(op) &&
-         llvm::all_of(op->getResultTypes(), [](Type t) { return isa<RankedTensorType>(t); });
+         llvm::all_of(op->getResultTypes(),
+                      [](Type t) { return isa<RankedTensorType>(t); });
 }
 
-void replaceConvertingBack(Operation *op, Operation *replacement, PatternRewriter &rewriter);
+void replaceConvertingBack(Operation *op, Operation *replacement,
+                           PatternRewriter &rewriter);
 
 /// Whether `v` is a converted vector widened into a tile by ops used once
 /// (expand_dims, broadcasts, extensions): converting the vector into what
@@ -99,16 +106,18 @@ bool isWidenedConversion(Value v, Attribute target, unsigned depth = 0) {
 
 /// Builds `v` (isWidenedConversion(v, target)) in `target` from a new
 /// conversion of the vector.
-Value rebuildWidenedConversion(Value v, Attribute target, PatternRewriter &rewriter) {
+Value rebuildWidenedConversion(Value v, Attribute target,
+                               PatternRewriter &rewriter) {
   Operation *def = v.getDefiningOp();
   auto type = cast<RankedTensorType>(v.getType()).cloneWithEncoding(target);
   OpBuilder::InsertionGuard guard(rewriter);
   if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
     rewriter.setInsertionPoint(convert);
-    return ConvertLayoutOp::create(rewriter, convert.getLoc(), type, convert.getSrc());
+    return ConvertLayoutOp::create(rewriter, convert.getLoc(), type,
+                                   convert.getSrc());
   }
-  Value operand =
-      rebuildWidenedConversion(def->getOperand(0), operandTarget(def, target), rewriter);
+  Value operand = rebuildWidenedConversion(
+      def->getOperand(0), operandTarget(def, target), rewriter);
   rewriter.setInsertionPointAfter(def);
   Operation *clone = rewriter.clone(*def);
   clone->setOperands(operand);
@@ -124,7 +133,8 @@ Value rebuildWidenedConversion(Value v, Attribute target, PatternRewriter &rewri
 struct SinkConvertThroughElementwise : public RewritePattern {
   SinkConvertThroughElementwise(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
-  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
     if (!isElementwiseInAnyLayout(op))
       return failure();
     Attribute source;
@@ -161,26 +171,29 @@ struct SinkConvertThroughElementwise : public RewritePattern {
     MaterializedMap done;
     SmallVector<Value> operands;
     for (auto [operand, isFree] : llvm::zip(op->getOperands(), free))
-      operands.push_back(isFree ? materializeIn(operand, source, rewriter, done)
-                                : rebuildWidenedConversion(operand, source, rewriter));
+      operands.push_back(
+          isFree ? materializeIn(operand, source, rewriter, done)
+                 : rebuildWidenedConversion(operand, source, rewriter));
     Operation *clone = rewriter.clone(*op);
     clone->setOperands(operands);
     for (Value result : clone->getResults())
-      result.setType(cast<RankedTensorType>(result.getType()).cloneWithEncoding(source));
+      result.setType(
+          cast<RankedTensorType>(result.getType()).cloneWithEncoding(source));
     replaceConvertingBack(op, clone, rewriter);
     return success();
   }
 };
 
 /// convert(f(widen(x))) -> f(widen(convert(x))) when f (elementwise ops,
-/// broadcasts, expand_dims, a scan used once) can run in the target layout and x, before one
-/// widening op, is the only value that is not free there: the conversion
-/// then moves the least data, as in Triton 3.6 (a bias vector loaded, cast
-/// and broadcast before it is added to an MMA accumulator is converted as
-/// the vector, not as the tile).
+/// broadcasts, expand_dims, a scan used once) can run in the target layout and
+/// x, before one widening op, is the only value that is not free there: the
+/// conversion then moves the least data, as in Triton 3.6 (a bias vector
+/// loaded, cast and broadcast before it is added to an MMA accumulator is
+/// converted as the vector, not as the tile).
 struct HoistConvertAboveWidening : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
     Attribute target = op.getType().getEncoding();
     if (!isDistributedEncoding(target) || isa<DotOperandEncodingAttr>(target))
       return failure();
@@ -198,7 +211,8 @@ struct HoistConvertAboveWidening : public OpRewritePattern<ConvertLayoutOp> {
       bool movableScan = def && isa<ScanOp>(def) && def->getNumResults() == 1 &&
                          def->getResult(0).hasOneUse();
       if (!def || def->getNumResults() != 1 ||
-          !(isLayoutFreeElementwise(def) || isa<BroadcastOp, ExpandDimsOp>(def) || movableScan))
+          !(isLayoutFreeElementwise(def) ||
+            isa<BroadcastOp, ExpandDimsOp>(def) || movableScan))
         return failure();
       Attribute needed = operandTarget(def, layout);
       if (!needed)
@@ -219,8 +233,9 @@ struct HoistConvertAboveWidening : public OpRewritePattern<ConvertLayoutOp> {
     Value narrow = widening->getOperand(0);
     auto narrowType = cast<RankedTensorType>(narrow.getType());
     rewriter.setInsertionPoint(widening);
-    Value converted = ConvertLayoutOp::create(rewriter, op.getLoc(),
-                                              narrowType.cloneWithEncoding(wideningTarget), narrow);
+    Value converted = ConvertLayoutOp::create(
+        rewriter, op.getLoc(), narrowType.cloneWithEncoding(wideningTarget),
+        narrow);
     MaterializedMap done;
     done[{narrow, wideningTarget}] = converted;
     rewriter.setInsertionPoint(op);
@@ -241,7 +256,8 @@ struct HoistConvertAboveWidening : public OpRewritePattern<ConvertLayoutOp> {
 /// memory round trip per part).
 struct HoistConvertIntoDotOperand : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
     auto target = dyn_cast<DotOperandEncodingAttr>(op.getType().getEncoding());
     if (!target || !isa<NvidiaMmaEncodingAttr>(target.getParent()))
       return failure();
@@ -276,7 +292,8 @@ struct HoistConvertIntoDotOperand : public OpRewritePattern<ConvertLayoutOp> {
         continue;
       }
       bool widening = isa<BroadcastOp, ExpandDimsOp>(def);
-      if (!(isLayoutFreeElementwise(def) || widening) || def->getNumResults() != 1)
+      if (!(isLayoutFreeElementwise(def) || widening) ||
+          def->getNumResults() != 1)
         return failure();
       Attribute needed = widening ? operandTarget(def, layout) : layout;
       if (!needed)
@@ -293,8 +310,8 @@ struct HoistConvertIntoDotOperand : public OpRewritePattern<ConvertLayoutOp> {
       rewriter.setInsertionPointAfter(load);
       Value loaded = load->getResult(0);
       auto type = cast<RankedTensorType>(loaded.getType());
-      done[{loaded, layout}] = ConvertLayoutOp::create(rewriter, op.getLoc(),
-                                                       type.cloneWithEncoding(layout), loaded);
+      done[{loaded, layout}] = ConvertLayoutOp::create(
+          rewriter, op.getLoc(), type.cloneWithEncoding(layout), loaded);
     }
     rewriter.setInsertionPoint(op);
     rewriter.replaceOp(op, materializeIn(op.getSrc(), target, rewriter, done));
@@ -311,7 +328,8 @@ struct HoistConvertIntoDotOperand : public OpRewritePattern<ConvertLayoutOp> {
 struct SinkConvertThroughShapeOp : public RewritePattern {
   SinkConvertThroughShapeOp(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
-  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
     if (!isa<ReshapeOp, TransOp>(op) || op->getNumOperands() != 1)
       return failure();
     auto convert = op->getOperand(0).getDefiningOp<ConvertLayoutOp>();
@@ -319,7 +337,8 @@ struct SinkConvertThroughShapeOp : public RewritePattern {
       return failure();
     Attribute from = encodingOf(convert.getSrc());
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-    if (!isa<BlockedEncodingAttr>(from) || !isa<BlockedEncodingAttr>(resultType.getEncoding()))
+    if (!isa<BlockedEncodingAttr>(from) ||
+        !isa<BlockedEncodingAttr>(resultType.getEncoding()))
       return failure();
     std::optional<int64_t> threads = getThreadsPerProgram(op);
     if (!threads || resultType.getNumElements() < *threads)
@@ -330,9 +349,9 @@ struct SinkConvertThroughShapeOp : public RewritePattern {
     // folds into the local_alloc.
     bool toSharedOnly = llvm::all_of(op->getUsers(), [](Operation *user) {
       return isa<LocalAllocOp>(user) ||
-             (isa<ConvertLayoutOp>(user) && llvm::all_of(user->getUsers(), [](Operation *u) {
-                return isa<LocalAllocOp>(u);
-              }));
+             (isa<ConvertLayoutOp>(user) &&
+              llvm::all_of(user->getUsers(),
+                           [](Operation *u) { return isa<LocalAllocOp>(u); }));
     });
     if (!result || result == resultType.getEncoding() ||
         !(isa<BlockedEncodingAttr>(result) ||
@@ -341,7 +360,8 @@ struct SinkConvertThroughShapeOp : public RewritePattern {
     Operation *clone = rewriter.clone(*op);
     clone->setOperand(0, convert.getSrc());
     clone->getResult(0).setType(resultType.cloneWithEncoding(result));
-    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, resultType, clone->getResult(0));
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, resultType,
+                                                 clone->getResult(0));
     return success();
   }
 };
@@ -352,17 +372,19 @@ struct SinkConvertThroughShapeOp : public RewritePattern {
 /// a dot operand), as 3.6 propagates it.
 struct SinkConvertThroughJoin : public OpRewritePattern<JoinOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(JoinOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(JoinOp op,
+                                PatternRewriter &rewriter) const override {
     auto lhs = op.getLhs().getDefiningOp<ConvertLayoutOp>();
     auto rhs = op.getRhs().getDefiningOp<ConvertLayoutOp>();
     if (!lhs || !rhs)
       return failure();
     auto from = dyn_cast<BlockedEncodingAttr>(encodingOf(lhs.getSrc()));
-    if (!from || encodingOf(rhs.getSrc()) != from || !from.getCGALayout().empty() ||
-        from == encodingOf(op.getLhs()))
+    if (!from || encodingOf(rhs.getSrc()) != from ||
+        !from.getCGALayout().empty() || from == encodingOf(op.getLhs()))
       return failure();
     auto type = cast<RankedTensorType>(op.getType());
-    auto join = JoinOp::create(rewriter, op.getLoc(), type.cloneWithEncoding(getPairEncoding(from)),
+    auto join = JoinOp::create(rewriter, op.getLoc(),
+                               type.cloneWithEncoding(getPairEncoding(from)),
                                lhs.getSrc(), rhs.getSrc());
     rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, type, join.getResult());
     return success();
@@ -376,7 +398,8 @@ struct SinkConvertThroughJoin : public OpRewritePattern<JoinOp> {
 /// propagates it, instead of the halves keeping a default layout.
 struct SinkConvertThroughSplit : public OpRewritePattern<SplitOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(SplitOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(SplitOp op,
+                                PatternRewriter &rewriter) const override {
     auto convert = op.getSrc().getDefiningOp<ConvertLayoutOp>();
     if (!convert)
       return failure();
@@ -387,12 +410,14 @@ struct SinkConvertThroughSplit : public OpRewritePattern<SplitOp> {
     std::optional<int64_t> threads = getThreadsPerProgram(op);
     if (!threads || sourceType.getNumElements() < *threads)
       return failure();
-    auto half = dyn_cast_or_null<BlockedEncodingAttr>(inferResultEncoding(op, from));
+    auto half =
+        dyn_cast_or_null<BlockedEncodingAttr>(inferResultEncoding(op, from));
     auto resultType = cast<RankedTensorType>(op.getOutLHS().getType());
     if (!half || half == resultType.getEncoding())
       return failure();
     Type halfType = resultType.cloneWithEncoding(half);
-    auto split = SplitOp::create(rewriter, op.getLoc(), halfType, halfType, convert.getSrc());
+    auto split = SplitOp::create(rewriter, op.getLoc(), halfType, halfType,
+                                 convert.getSrc());
     replaceConvertingBack(op, split, rewriter);
     return success();
   }
@@ -401,7 +426,8 @@ struct SinkConvertThroughSplit : public OpRewritePattern<SplitOp> {
 /// When the values of `converted` are conversions from one distributed
 /// layout, or free in it, that layout, with the conversions' sources (and
 /// the others computed there) in `sources`.
-Attribute unconvertedSources(ValueRange converted, SmallVectorImpl<Value> &sources,
+Attribute unconvertedSources(ValueRange converted,
+                             SmallVectorImpl<Value> &sources,
                              PatternRewriter &rewriter) {
   // The layout: that of the conversions among the operands (one at least).
   Attribute source;
@@ -422,7 +448,8 @@ Attribute unconvertedSources(ValueRange converted, SmallVectorImpl<Value> &sourc
   MaterializedMap done;
   for (Value value : converted) {
     auto convert = value.getDefiningOp<ConvertLayoutOp>();
-    sources.push_back(convert ? convert.getSrc() : materializeIn(value, source, rewriter, done));
+    sources.push_back(convert ? convert.getSrc()
+                              : materializeIn(value, source, rewriter, done));
   }
   return source;
 }
@@ -432,11 +459,13 @@ Attribute unconvertedSources(ValueRange converted, SmallVectorImpl<Value> &sourc
 void replaceConvertingBack(Operation *op, Operation *replacement,
                            PatternRewriter &rewriter) {
   SmallVector<Value> results;
-  for (auto [oldResult, newResult] : llvm::zip(op->getResults(), replacement->getResults()))
+  for (auto [oldResult, newResult] :
+       llvm::zip(op->getResults(), replacement->getResults()))
     results.push_back(oldResult.getType() == newResult.getType()
                           ? Value(newResult)
                           : ConvertLayoutOp::create(rewriter, op->getLoc(),
-                                                    oldResult.getType(), newResult)
+                                                    oldResult.getType(),
+                                                    newResult)
                                 .getResult());
   rewriter.replaceOp(op, results);
 }
@@ -444,7 +473,8 @@ void replaceConvertingBack(Operation *op, Operation *replacement,
 /// reduce(convert(x)) -> reduce(x), the results converted back.
 struct ReduceOfConvert : public OpRewritePattern<ReduceOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ReduceOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ReduceOp op,
+                                PatternRewriter &rewriter) const override {
     SmallVector<Value> srcs;
     Attribute source = unconvertedSources(op.getSrcs(), srcs, rewriter);
     if (!source)
@@ -456,7 +486,8 @@ struct ReduceOfConvert : public OpRewritePattern<ReduceOp> {
               ? Type(cast<RankedTensorType>(type).cloneWithEncoding(
                     SliceEncodingAttr::get(getContext(), op.getAxis(), source)))
               : type);
-    auto reduce = ReduceOp::create(rewriter, op.getLoc(), resultTypes, srcs, op.getAxis());
+    auto reduce = ReduceOp::create(rewriter, op.getLoc(), resultTypes, srcs,
+                                   op.getAxis());
     rewriter.inlineRegionBefore(op.getCombineOp(), reduce.getCombineOp(),
                                 reduce.getCombineOp().end());
     replaceConvertingBack(op, reduce, rewriter);
@@ -467,13 +498,15 @@ struct ReduceOfConvert : public OpRewritePattern<ReduceOp> {
 /// scan(convert(x)) -> scan(x), the results converted back.
 struct ScanOfConvert : public OpRewritePattern<ScanOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ScanOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ScanOp op,
+                                PatternRewriter &rewriter) const override {
     SmallVector<Value> srcs;
     Attribute source = unconvertedSources(op.getSrcs(), srcs, rewriter);
     if (!source)
       return failure();
-    auto scan = ScanOp::create(rewriter, op.getLoc(), ValueRange(srcs).getTypes(), srcs,
-                               op.getAxis(), op.getReverse());
+    auto scan =
+        ScanOp::create(rewriter, op.getLoc(), ValueRange(srcs).getTypes(), srcs,
+                       op.getAxis(), op.getReverse());
     rewriter.inlineRegionBefore(op.getCombineOp(), scan.getCombineOp(),
                                 scan.getCombineOp().end());
     replaceConvertingBack(op, scan, rewriter);
@@ -487,19 +520,21 @@ struct ScanOfConvert : public OpRewritePattern<ScanOp> {
 /// share theirs.
 struct GatherOfConvert : public OpRewritePattern<GatherOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(GatherOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(GatherOp op,
+                                PatternRewriter &rewriter) const override {
     auto unconverted = [](Value v) -> Value {
       if (auto convert = v.getDefiningOp<ConvertLayoutOp>())
         if (isDistributedEncoding(encodingOf(convert.getSrc())))
           return convert.getSrc();
       return v;
     };
-    Value src = unconverted(op.getSrc()), indices = unconverted(op.getIndices());
+    Value src = unconverted(op.getSrc()),
+          indices = unconverted(op.getIndices());
     if (src == op.getSrc() && indices == op.getIndices())
       return failure();
     auto type = op.getType().cloneWithEncoding(encodingOf(indices));
-    auto gather = GatherOp::create(rewriter, op.getLoc(), type, src, indices, op.getAxis(),
-                                   op.getEfficientLayout());
+    auto gather = GatherOp::create(rewriter, op.getLoc(), type, src, indices,
+                                   op.getAxis(), op.getEfficientLayout());
     replaceConvertingBack(op, gather, rewriter);
     return success();
   }
@@ -510,7 +545,8 @@ struct GatherOfConvert : public OpRewritePattern<GatherOp> {
 /// theirs.
 struct HistogramOfConvert : public OpRewritePattern<HistogramOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(HistogramOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(HistogramOp op,
+                                PatternRewriter &rewriter) const override {
     SmallVector<Value> converted{op.getSrc()};
     if (op.getMask())
       converted.push_back(op.getMask());
@@ -530,11 +566,13 @@ struct HistogramOfConvert : public OpRewritePattern<HistogramOp> {
 /// holds, in whatever layout (3.6 asserts on a loaded value in the load's).
 struct AssertOfConvert : public OpRewritePattern<AssertOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(AssertOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(AssertOp op,
+                                PatternRewriter &rewriter) const override {
     auto convert = op.getCondition().getDefiningOp<ConvertLayoutOp>();
     if (!convert || !isDistributedEncoding(encodingOf(convert.getSrc())))
       return failure();
-    rewriter.modifyOpInPlace(op, [&] { op.getConditionMutable().assign(convert.getSrc()); });
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getConditionMutable().assign(convert.getSrc()); });
     return success();
   }
 };
@@ -550,10 +588,10 @@ public:
     // conversions this leaves at the edges are cleaned up below.
     getOperation()->walk([](FuncOp func) { propagateAnchorLayouts(func); });
     RewritePatternSet patterns(context);
-    patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise, ReduceOfConvert,
-                 ScanOfConvert, GatherOfConvert, HistogramOfConvert, AssertOfConvert,
-                 SinkConvertThroughShapeOp, SinkConvertThroughJoin,
-                 SinkConvertThroughSplit>(context);
+    patterns.add<RematerializeConvertedValue, SinkConvertThroughElementwise,
+                 ReduceOfConvert, ScanOfConvert, GatherOfConvert,
+                 HistogramOfConvert, AssertOfConvert, SinkConvertThroughShapeOp,
+                 SinkConvertThroughJoin, SinkConvertThroughSplit>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);
     FrozenRewritePatternSet frozen(std::move(patterns));
     if (failed(applyPatternsGreedily(getOperation(), frozen)))
@@ -566,7 +604,8 @@ public:
     for (bool changed = true; changed;) {
       changed = false;
       SmallVector<ConvertLayoutOp> converts;
-      getOperation()->walk([&](ConvertLayoutOp cvt) { converts.push_back(cvt); });
+      getOperation()->walk(
+          [&](ConvertLayoutOp cvt) { converts.push_back(cvt); });
       for (ConvertLayoutOp cvt : converts)
         if (succeeded(rematerializeThroughLoops(cvt, rewriter))) {
           changed = carried = true;
@@ -580,7 +619,8 @@ public:
     for (bool changed = true; changed;) {
       changed = false;
       SmallVector<ConvertLayoutOp> converts;
-      getOperation()->walk([&](ConvertLayoutOp cvt) { converts.push_back(cvt); });
+      getOperation()->walk(
+          [&](ConvertLayoutOp cvt) { converts.push_back(cvt); });
       for (ConvertLayoutOp cvt : converts)
         if (propagateSourceLayoutForward(cvt)) {
           changed = true;

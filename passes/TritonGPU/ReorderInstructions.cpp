@@ -1,4 +1,5 @@
-//===- ReorderInstructions.cpp - -tritongpu-reorder-instructions ------------===//
+//===- ReorderInstructions.cpp - -tritongpu-reorder-instructions
+//------------===//
 //
 // Triton 3.6's reordering before lowering, in its order: conversions sink
 // past shared-memory deallocations; values that take many registers (dot
@@ -54,8 +55,8 @@ bool increasesRegisterPressure(Operation *op) {
 /// The buffer a memory descriptor views, through view ops.
 Value rootBuffer(Value memdesc) {
   while (Operation *def = memdesc.getDefiningOp()) {
-    if (!isa<MemDescIndexOp, MemDescSubsliceOp, MemDescTransOp, MemDescReshapeOp,
-             MemDescReinterpretOp>(def))
+    if (!isa<MemDescIndexOp, MemDescSubsliceOp, MemDescTransOp,
+             MemDescReshapeOp, MemDescReinterpretOp>(def))
       break;
     memdesc = def->getOperand(0);
   }
@@ -90,9 +91,11 @@ bool mayWriteOrFree(Operation *op) {
       getEffectsRecursively(op);
   if (!effects)
     return true;
-  return llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &effect) {
-    return isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect());
-  });
+  return llvm::any_of(*effects,
+                      [](const MemoryEffects::EffectInstance &effect) {
+                        return isa<MemoryEffects::Write, MemoryEffects::Free>(
+                            effect.getEffect());
+                      });
 }
 
 /// Whether `op`, before `later` in the same block, may move right after
@@ -131,7 +134,8 @@ public:
     module.walk([&](ConvertLayoutOp cvt) {
       Operation *firstUse = firstUseInBlock(cvt);
       Operation *lastDealloc = nullptr;
-      for (Operation *it = cvt->getNextNode(); it && it != firstUse; it = it->getNextNode())
+      for (Operation *it = cvt->getNextNode(); it && it != firstUse;
+           it = it->getNextNode())
         if (isa<LocalDeallocOp>(it))
           lastDealloc = it;
       if (lastDealloc)
@@ -145,10 +149,12 @@ public:
       if (!increasesRegisterPressure(op) || !op->hasOneUse())
         return;
       Operation *user = *op->user_begin();
-      if (user->getParentOfType<scf::ForOp>() == op->getParentOfType<scf::ForOp>())
+      if (user->getParentOfType<scf::ForOp>() ==
+          op->getParentOfType<scf::ForOp>())
         return;
       // Only values made from what cannot change on the way.
-      if (auto load = dyn_cast<LocalLoadOp>(op); load && !readsConstantBuffer(load))
+      if (auto load = dyn_cast<LocalLoadOp>(op);
+          load && !readsConstantBuffer(load))
         return;
       if (!op->getParentRegion()->isAncestor(user->getParentRegion()))
         return;
@@ -178,7 +184,8 @@ public:
       if (!dotUser)
         return;
       auto aLoad = dotUser.getA().getDefiningOp<LocalLoadOp>();
-      if (!aLoad || !dominance.dominates(load.getOperation(), aLoad.getOperation()) ||
+      if (!aLoad ||
+          !dominance.dominates(load.getOperation(), aLoad.getOperation()) ||
           !canDelayTo(load, aLoad))
         return;
       load->moveAfter(aLoad);

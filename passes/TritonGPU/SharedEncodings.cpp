@@ -60,7 +60,8 @@ SmallVector<int64_t> mlir::triton::gpu::getShapePerCTA(ArrayRef<int64_t> shape,
 
 /// Dimensions in the order in which the first bases of `inDim` move along
 /// them, then those of `fallback` not yet named.
-static SmallVector<unsigned> orderOfBases(const LinearLayout &layout, StringRef inDim,
+static SmallVector<unsigned> orderOfBases(const LinearLayout &layout,
+                                          StringRef inDim,
                                           ArrayRef<unsigned> fallback) {
   llvm::SetVector<unsigned> order;
   if (layout.hasInDim(inDim))
@@ -80,10 +81,12 @@ SmallVector<unsigned> mlir::triton::gpu::getMemoryOrder(RankedTensorType type) {
   SmallVector<unsigned> rowMajor;
   for (int64_t dim = type.getRank() - 1; dim >= 0; --dim)
     rowMajor.push_back(dim);
-  std::optional<LinearLayout> layout = toLinearLayout(type.getShape(), type.getEncoding());
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), type.getEncoding());
   if (!layout)
     return rowMajor;
-  return orderOfBases(*layout, "register", orderOfBases(*layout, "lane", rowMajor));
+  return orderOfBases(*layout, "register",
+                      orderOfBases(*layout, "lane", rowMajor));
 }
 
 NVMMASharedEncodingAttr mlir::triton::gpu::getNVMMASharedEncoding(

@@ -1,4 +1,5 @@
-//===- SharedEncodings.h - Shared-memory layouts for tensors --------*- C++ -*-===//
+//===- SharedEncodings.h - Shared-memory layouts for tensors --------*- C++
+//-*-===//
 //
 // What the passes that put tensors in shared memory ask of a tensor's
 // distributed layout (its CTA split, the order its elements lie in) and the
@@ -23,7 +24,8 @@ namespace gpu {
 std::optional<BasisList> getCGALayoutOf(Attribute encoding);
 
 /// `shape` split over the CTAs of `cga`.
-SmallVector<int64_t> getShapePerCTA(ArrayRef<int64_t> shape, const BasisList &cga);
+SmallVector<int64_t> getShapePerCTA(ArrayRef<int64_t> shape,
+                                    const BasisList &cga);
 
 /// The order (fastest dimension first) in which a tensor is laid out in
 /// memory: a blocked layout's own order; otherwise the order in which
@@ -34,8 +36,10 @@ SmallVector<unsigned> getMemoryOrder(RankedTensorType type);
 /// `order`: the widest swizzle (128, 64 or 32 bytes) that the contiguous
 /// dimension fills whole, none when fewer than 8 rows (or rank 1);
 /// `transposed` when the second-to-last dimension is the contiguous one.
-NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *context, ArrayRef<int64_t> shape,
-                                               ArrayRef<unsigned> order, const BasisList &cga,
+NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *context,
+                                               ArrayRef<int64_t> shape,
+                                               ArrayRef<unsigned> order,
+                                               const BasisList &cga,
                                                Type elementType);
 
 /// The swizzled layout through which `srcType` reaches the dot operand `dot`
@@ -47,7 +51,8 @@ std::optional<SwizzledSharedEncodingAttr>
 getDotOperandSharedLayout(RankedTensorType srcType, DotOperandEncodingAttr dot);
 
 /// vec = perPhase = maxPhase = 1 in the source's memory order.
-std::optional<SwizzledSharedEncodingAttr> getUnswizzledSharedLayout(RankedTensorType srcType);
+std::optional<SwizzledSharedEncodingAttr>
+getUnswizzledSharedLayout(RankedTensorType srcType);
 
 } // namespace gpu
 } // namespace triton

@@ -29,8 +29,8 @@ using namespace mlir::triton::nvidia_gpu;
 namespace {
 
 bool isMemDescView(Operation *op) {
-  return isa<MemDescIndexOp, MemDescSubsliceOp, MemDescTransOp, MemDescReshapeOp,
-             MemDescReinterpretOp>(op);
+  return isa<MemDescIndexOp, MemDescSubsliceOp, MemDescTransOp,
+             MemDescReshapeOp, MemDescReinterpretOp>(op);
 }
 
 /// Collects the ops that write, through the generic proxy, the shared memory
@@ -70,7 +70,8 @@ void collectGenericWrites(Value operand, DenseSet<Value> &visited,
     }
     unsigned index = arg.getArgNumber() - 1;
     collectGenericWrites(loop.getInitArgs()[index], visited, writes);
-    collectGenericWrites(loop.getBody()->getTerminator()->getOperand(index), visited, writes);
+    collectGenericWrites(loop.getBody()->getTerminator()->getOperand(index),
+                         visited, writes);
     return;
   }
   writes.insert(owner);
@@ -92,14 +93,18 @@ struct FenceInsertionPass
       if (writes.empty())
         continue;
       OpBuilder builder(dot);
-      auto fence = FenceAsyncSharedOp::create(builder, dot.getLoc(), /*bCluster=*/false);
+      auto fence =
+          FenceAsyncSharedOp::create(builder, dot.getLoc(), /*bCluster=*/false);
       // Hoist while the loop around the fence writes none of the buffers.
       while (auto loop = fence->getParentOfType<LoopLikeOpInterface>()) {
-        if (llvm::any_of(writes, [&](Operation *write) { return loop->isAncestor(write); }))
+        if (llvm::any_of(writes, [&](Operation *write) {
+              return loop->isAncestor(write);
+            }))
           break;
         loop.moveOutOfLoop(fence);
       }
-      if (auto previous = dyn_cast_or_null<FenceAsyncSharedOp>(fence->getPrevNode()))
+      if (auto previous =
+              dyn_cast_or_null<FenceAsyncSharedOp>(fence->getPrevNode()))
         if (previous.getBCluster() == fence.getBCluster())
           fence.erase();
     }

@@ -37,25 +37,29 @@ LogicalResult moveScaleToTensorMemory(TCGen5MMAScaledOp mma, OpOperand &operand,
   for (int64_t dim : type.getShape())
     numElements *= dim;
   if (rows <= 0 || numElements % rows != 0)
-    return mma.emitOpError() << "cannot spread the " << numElements << " scales of "
-                             << name << " over " << rows << " rows of tensor memory";
+    return mma.emitOpError()
+           << "cannot spread the " << numElements << " scales of " << name
+           << " over " << rows << " rows of tensor memory";
   // The CTA bases carry over only where the buffer keeps its shape; for a
   // reshaped one there is no split of the new shape to choose.
   SmallVector<int64_t> shape = {rows, numElements / rows};
-  BasisList cga = cast<SwizzledSharedEncodingAttr>(type.getEncoding()).getCGALayout();
+  BasisList cga =
+      cast<SwizzledSharedEncodingAttr>(type.getEncoding()).getCGALayout();
   if (!cga.empty() && type.getShape() != ArrayRef<int64_t>(shape))
-    return mma.emitOpError() << "cannot move " << name
-                             << ", split over several CTAs, to tensor memory as "
-                             << rows << "x" << numElements / rows;
+    return mma.emitOpError()
+           << "cannot move " << name
+           << ", split over several CTAs, to tensor memory as " << rows << "x"
+           << numElements / rows;
   MLIRContext *context = mma.getContext();
   auto tmemType = MemDescType::get(
       shape, type.getElementType(),
-      TensorMemoryScalesEncodingAttr::get(context, cga,
-                                          TensorMemoryScalesBlockRepOrder::mnThenK),
+      TensorMemoryScalesEncodingAttr::get(
+          context, cga, TensorMemoryScalesBlockRepOrder::mnThenK),
       TensorMemorySpaceAttr::get(context), /*mutableMemory=*/true);
   OpBuilder b(mma);
   Location loc = mma.getLoc();
-  Value tmem = TMEMAllocOp::create(b, loc, tmemType, Type(), Value()).getResult();
+  Value tmem =
+      TMEMAllocOp::create(b, loc, tmemType, Type(), Value()).getResult();
   TMEMCopyOp::create(b, loc, operand.get(), tmem, Value());
   operand.set(tmem);
   return success();
@@ -71,28 +75,30 @@ LogicalResult moveScalesToTensorMemory(TCGen5MMAScaledOp mma) {
   int64_t m = mma.getA().getType().getShape()[0];
   int64_t n = mma.getB().getType().getShape()[1];
   if (isSwizzledSharedBuffer(mma.getAScale()) &&
-      failed(moveScaleToTensorMemory(mma, mma.getAScaleMutable(), "a_scale", m)))
+      failed(
+          moveScaleToTensorMemory(mma, mma.getAScaleMutable(), "a_scale", m)))
     return failure();
   if (isSwizzledSharedBuffer(mma.getBScale()) &&
-      failed(moveScaleToTensorMemory(mma, mma.getBScaleMutable(), "b_scale", n)))
+      failed(
+          moveScaleToTensorMemory(mma, mma.getBScaleMutable(), "b_scale", n)))
     return failure();
   return success();
 }
 
 /// Makes a synchronous MMA asynchronous: it signals a fresh one-arrival
 /// mbarrier, waited for (phase 0, where the MMA runs) right after it.
-template <typename OpTy>
-void makeAsync(OpTy mma, unsigned numCTAs) {
+template <typename OpTy> void makeAsync(OpTy mma, unsigned numCTAs) {
   OpBuilder b(mma);
   Location loc = mma.getLoc();
   MLIRContext *context = b.getContext();
   Value truePred = arith::ConstantIntOp::create(b, loc, 1, 1);
-  auto encoding = SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {0},
-                                                  getDefaultCGALayout(numCTAs, 1));
+  auto encoding = SwizzledSharedEncodingAttr::get(
+      context, 1, 1, 1, {0}, getDefaultCGALayout(numCTAs, 1));
   auto barrierType = MemDescType::get({1}, b.getI64Type(), encoding,
                                       SharedMemorySpaceAttr::get(context),
                                       /*mutableMemory=*/true);
-  Value barrier = LocalAllocOp::create(b, loc, barrierType, Value(), IntegerAttr());
+  Value barrier =
+      LocalAllocOp::create(b, loc, barrierType, Value(), IntegerAttr());
   InitBarrierOp::create(b, loc, barrier, 1);
   mma.getBarriersMutable().append(barrier);
   mma.getBarrierPredsMutable().append(truePred);
@@ -105,7 +111,8 @@ void makeAsync(OpTy mma, unsigned numCTAs) {
 }
 
 struct MMALoweringPass
-    : triton::nvidia_gpu::impl::TritonNvidiaGPUMMALoweringBase<MMALoweringPass> {
+    : triton::nvidia_gpu::impl::TritonNvidiaGPUMMALoweringBase<
+          MMALoweringPass> {
   using Base::Base;
 
   void runOnOperation() override {

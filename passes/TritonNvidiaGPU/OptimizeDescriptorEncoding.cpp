@@ -1,4 +1,5 @@
-//===- OptimizeDescriptorEncoding.cpp - Shared layouts of tensor descriptors ===//
+//===- OptimizeDescriptorEncoding.cpp - Shared layouts of tensor descriptors
+//===//
 //
 // A TMA copy moves a descriptor's block between global memory and a shared
 // buffer in one NVMMA layout, fixed when the descriptor is made (its swizzle
@@ -53,7 +54,8 @@ public:
       if (!leader->isLeader())
         continue;
       SmallVector<Value> members;
-      for (auto it = classes.member_begin(*leader); it != classes.member_end(); ++it)
+      for (auto it = classes.member_begin(*leader); it != classes.member_end();
+           ++it)
         members.push_back(Value::getFromOpaquePointer(*it));
       result.push_back(std::move(members));
     }
@@ -88,9 +90,12 @@ DescriptorClasses collectClasses(ModuleOp module) {
         joinRange(classes, ifOp.getResults(), ifOp.elseYield().getOperands());
     } else if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
       joinRange(classes, whileOp.getInits(), whileOp.getBeforeArguments());
-      joinRange(classes, whileOp.getYieldOp().getOperands(), whileOp.getBeforeArguments());
-      joinRange(classes, whileOp.getConditionOp().getArgs(), whileOp.getAfterArguments());
-      joinRange(classes, whileOp.getConditionOp().getArgs(), whileOp.getResults());
+      joinRange(classes, whileOp.getYieldOp().getOperands(),
+                whileOp.getBeforeArguments());
+      joinRange(classes, whileOp.getConditionOp().getArgs(),
+                whileOp.getAfterArguments());
+      joinRange(classes, whileOp.getConditionOp().getArgs(),
+                whileOp.getResults());
     } else if (auto call = dyn_cast<CallOp>(op)) {
       if (auto callee = module.lookupSymbol<FuncOp>(call.getCallee())) {
         if (!callee.isExternal())
@@ -123,8 +128,8 @@ NVMMASharedEncodingAttr findWantedEncoding(ArrayRef<Value> members) {
         auto alloc = dyn_cast<LocalAllocOp>(loadUser);
         if (!alloc)
           continue;
-        auto encoding =
-            dyn_cast<NVMMASharedEncodingAttr>(alloc.getResult().getType().getEncoding());
+        auto encoding = dyn_cast<NVMMASharedEncodingAttr>(
+            alloc.getResult().getType().getEncoding());
         if (!encoding || encoding.getTransposed() || encoding.getFp4Padded())
           return {};
         if (wanted && wanted != encoding)
@@ -145,8 +150,10 @@ struct OptimizeDescriptorEncodingPass
     if (auto attr = module->getAttrOfType<IntegerAttr>(kNumCTAsAttrName))
       numCTAs = attr.getInt();
 
-    for (const SmallVector<Value> &members : collectClasses(module).getClasses()) {
-      RankedTensorType block = cast<TensorDescType>(members.front().getType()).getBlockType();
+    for (const SmallVector<Value> &members :
+         collectClasses(module).getClasses()) {
+      RankedTensorType block =
+          cast<TensorDescType>(members.front().getType()).getBlockType();
       NVMMASharedEncodingAttr encoding = findWantedEncoding(members);
       if (!encoding) {
         unsigned rank = block.getRank();
@@ -157,9 +164,9 @@ struct OptimizeDescriptorEncodingPass
                                           getDefaultCGALayout(numCTAs, rank),
                                           block.getElementType());
       }
-      auto type = TensorDescType::get(context, RankedTensorType::get(
-                                                   block.getShape(), block.getElementType(),
-                                                   encoding));
+      auto type = TensorDescType::get(
+          context, RankedTensorType::get(block.getShape(),
+                                         block.getElementType(), encoding));
       for (Value member : members)
         member.setType(type);
     }
@@ -171,7 +178,8 @@ struct OptimizeDescriptorEncodingPass
       SmallVector<Type> results(func.getFunctionType().getResults());
       func.walk([&](ReturnOp ret) {
         if (ret->getParentOp() == func.getOperation())
-          results.assign(ret.getOperandTypes().begin(), ret.getOperandTypes().end());
+          results.assign(ret.getOperandTypes().begin(),
+                         ret.getOperandTypes().end());
       });
       func.setFunctionType(
           FunctionType::get(context, func.front().getArgumentTypes(), results));

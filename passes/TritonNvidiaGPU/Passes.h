@@ -1,4 +1,5 @@
-//===- Passes.h - TritonNvidiaGPU (ttng) transforms ---------------*- C++ -*-===//
+//===- Passes.h - TritonNvidiaGPU (ttng) transforms ---------------*- C++
+//-*-===//
 
 #ifndef PASSES_TRITONNVIDIAGPU_PASSES_H
 #define PASSES_TRITONNVIDIAGPU_PASSES_H

@@ -1,4 +1,5 @@
-//===- TMALowering.cpp - Tensor-descriptor ops to TMA ----------------------===//
+//===- TMALowering.cpp - Tensor-descriptor ops to TMA
+//----------------------===//
 //
 // The tensor-descriptor ops the pipeliner did not turn into asynchronous
 // copies become synchronous TMA sequences here (one shared buffer and one
@@ -46,10 +47,11 @@ RankedTensorType getTMABlock(Operation *op, Value desc) {
 /// A one-element mbarrier in shared memory, initialized for one arrival.
 Value createBarrier(OpBuilder &b, Location loc, unsigned numCTAs) {
   MLIRContext *context = b.getContext();
-  auto encoding = SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {0},
-                                                  getDefaultCGALayout(numCTAs, 1));
+  auto encoding = SwizzledSharedEncodingAttr::get(
+      context, 1, 1, 1, {0}, getDefaultCGALayout(numCTAs, 1));
   auto type = MemDescType::get({1}, b.getI64Type(), encoding,
-                               SharedMemorySpaceAttr::get(context), /*mutableMemory=*/true);
+                               SharedMemorySpaceAttr::get(context),
+                               /*mutableMemory=*/true);
   Value barrier = LocalAllocOp::create(b, loc, type, Value(), IntegerAttr());
   InitBarrierOp::create(b, loc, barrier, 1);
   return barrier;
@@ -71,17 +73,19 @@ LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {
   ArrayRef<int64_t> shape = load.getType().getShape();
   NVMMASharedEncodingAttr encoding = getTMABufferEncoding(block, shape);
   if (!encoding)
-    return load.emitError() << "a descriptor load of " << block << " as " << load.getType()
-                            << " is not supported yet";
+    return load.emitError() << "a descriptor load of " << block << " as "
+                            << load.getType() << " is not supported yet";
   auto bufferType = MemDescType::get(shape, block.getElementType(), encoding,
                                      SharedMemorySpaceAttr::get(context),
                                      /*mutableMemory=*/true);
-  Value buffer = LocalAllocOp::create(b, loc, bufferType, Value(), IntegerAttr());
+  Value buffer =
+      LocalAllocOp::create(b, loc, bufferType, Value(), IntegerAttr());
   Value barrier = createBarrier(b, loc, numCTAs);
   Value truePred = arith::ConstantIntOp::create(b, loc, 1, 1);
   BarrierExpectOp::create(b, loc, barrier, getBlockBytes(block), truePred);
-  AsyncTMACopyGlobalToLocalOp::create(b, loc, load.getDesc(), load.getIndices(), buffer, barrier,
-                                      truePred, load.getCache(), load.getEvict(),
+  AsyncTMACopyGlobalToLocalOp::create(b, loc, load.getDesc(), load.getIndices(),
+                                      buffer, barrier, truePred,
+                                      load.getCache(), load.getEvict(),
                                       /*isVolatile=*/false);
   Value phase = arith::ConstantIntOp::create(b, loc, 0, 32);
   WaitBarrierOp::create(b, loc, barrier, phase, Value(), ValueRange());
@@ -114,12 +118,14 @@ LogicalResult lowerStore(DescriptorStoreOp store) {
     return failure();
   OpBuilder b(store);
   Location loc = store.getLoc();
-  auto bufferType = MemDescType::get(block.getShape(), block.getElementType(),
-                                     block.getEncoding(),
-                                     SharedMemorySpaceAttr::get(b.getContext()));
-  Value buffer = LocalAllocOp::create(b, loc, bufferType, store.getSrc(), IntegerAttr());
+  auto bufferType = MemDescType::get(
+      block.getShape(), block.getElementType(), block.getEncoding(),
+      SharedMemorySpaceAttr::get(b.getContext()));
+  Value buffer =
+      LocalAllocOp::create(b, loc, bufferType, store.getSrc(), IntegerAttr());
   FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
-  AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(), store.getIndices(), buffer);
+  AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(),
+                                      store.getIndices(), buffer);
   TMAStoreWaitOp::create(b, loc, 0);
   store.erase();
   return success();
@@ -134,8 +140,9 @@ LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
     return failure();
   // TMA steps through the innermost dimension one element at a time.
   if (!matchPattern(make.getStrides().back(), m_One()))
-    return make.emitError("a tensor descriptor for TMA needs an innermost stride of "
-                          "constant 1");
+    return make.emitError(
+        "a tensor descriptor for TMA needs an innermost stride of "
+        "constant 1");
   OpBuilder b(make);
   Location loc = make.getLoc();
   auto bytePtr = PointerType::get(b.getI8Type(), 1);
@@ -146,18 +153,22 @@ LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
     boxDims.push_back(arith::ConstantIntOp::create(b, loc, dim, 32));
   for (Value dim : llvm::reverse(make.getShape()))
     globalDims.push_back(dim);
-  Value elementBytes =
-      arith::ConstantIntOp::create(b, loc, block.getElementTypeBitWidth() / 8, 64);
+  Value elementBytes = arith::ConstantIntOp::create(
+      b, loc, block.getElementTypeBitWidth() / 8, 64);
   for (Value stride : llvm::reverse(make.getStrides().drop_back()))
-    globalStrides.push_back(arith::MulIOp::create(b, loc, stride, elementBytes));
+    globalStrides.push_back(
+        arith::MulIOp::create(b, loc, stride, elementBytes));
   Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
   elementStrides.assign(block.getRank(), one);
   auto i32Attr = [&](int64_t value) { return b.getI32IntegerAttr(value); };
   TensormapCreateOp::create(
-      b, loc, TypeRange(), scratch, make.getBase(), boxDims, globalDims, globalStrides,
-      elementStrides, i32Attr(*getTMADataType(block.getElementType())),
-      /*interleave_layout=*/i32Attr(0), i32Attr(getTMASwizzleMode(getTMAEncoding(block))),
-      /*fill_mode: zero, or NaN=*/i32Attr(make.getPadding() == PaddingOption::PAD_NAN ? 1 : 0));
+      b, loc, TypeRange(), scratch, make.getBase(), boxDims, globalDims,
+      globalStrides, elementStrides,
+      i32Attr(*getTMADataType(block.getElementType())),
+      /*interleave_layout=*/i32Attr(0),
+      i32Attr(getTMASwizzleMode(getTMAEncoding(block))),
+      /*fill_mode: zero, or NaN=*/
+      i32Attr(make.getPadding() == PaddingOption::PAD_NAN ? 1 : 0));
   TensormapFenceproxyAcquireOp::create(b, loc, scratch);
   Value desc = ReinterpretTensorDescOp::create(b, loc, make.getType(), scratch);
   make.replaceAllUsesWith(desc);
@@ -166,7 +177,8 @@ LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
 }
 
 struct TMALoweringPass
-    : triton::nvidia_gpu::impl::TritonNvidiaGPUTMALoweringBase<TMALoweringPass> {
+    : triton::nvidia_gpu::impl::TritonNvidiaGPUTMALoweringBase<
+          TMALoweringPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     unsigned numCTAs = 1;
@@ -174,22 +186,28 @@ struct TMALoweringPass
       numCTAs = attr.getInt();
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
-      if (isa<DescriptorLoadOp, DescriptorStoreOp, MakeTensorDescOp, DescriptorGatherOp,
-              DescriptorScatterOp, DescriptorReduceOp>(op))
+      if (isa<DescriptorLoadOp, DescriptorStoreOp, MakeTensorDescOp,
+              DescriptorGatherOp, DescriptorScatterOp, DescriptorReduceOp>(op))
         ops.push_back(op);
     });
     bool failed = false;
     for (Operation *op : ops) {
       LogicalResult result =
           llvm::TypeSwitch<Operation *, LogicalResult>(op)
-              .Case([&](DescriptorLoadOp load) { return lowerLoad(load, numCTAs); })
+              .Case([&](DescriptorLoadOp load) {
+                return lowerLoad(load, numCTAs);
+              })
               .Case([&](DescriptorStoreOp store) { return lowerStore(store); })
-              .Case([&](MakeTensorDescOp make) { return lowerMakeDescriptor(make); })
+              .Case([&](MakeTensorDescOp make) {
+                return lowerMakeDescriptor(make);
+              })
               .Default([&](Operation *other) {
                 return other->emitError()
                        << "'" << other->getName()
-                       << "' through TMA is not supported yet on this target (make_ttir turns "
-                          "descriptors that gather, scatter or reduce into pointers)";
+                       << "' through TMA is not supported yet on this target "
+                          "(make_ttir turns "
+                          "descriptors that gather, scatter or reduce into "
+                          "pointers)";
               });
       failed |= mlir::failed(result);
     }

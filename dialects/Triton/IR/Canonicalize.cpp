@@ -1,4 +1,5 @@
-//===- Canonicalize.cpp - Canonicalization patterns of tt ops ---------------===//
+//===- Canonicalize.cpp - Canonicalization patterns of tt ops
+//---------------===//
 //
 // Patterns that replace an op with another: constant masks, and chains of
 // shape ops over a splat or over one another.
@@ -29,7 +30,8 @@ std::optional<bool> getConstantMask(Value mask) {
 /// load(p, true, other) -> load(p); load(p, false, other) -> other.
 struct CanonicalizeMaskedLoad : public OpRewritePattern<LoadOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(LoadOp load, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(LoadOp load,
+                                PatternRewriter &rewriter) const override {
     std::optional<bool> mask = getConstantMask(load.getMask());
     if (!mask)
       return failure();
@@ -39,8 +41,8 @@ struct CanonicalizeMaskedLoad : public OpRewritePattern<LoadOp> {
                                           load.getIsVolatile());
       return success();
     }
-    // A volatile load is still performed; without `other` the value is undefined
-    // and the load is left alone.
+    // A volatile load is still performed; without `other` the value is
+    // undefined and the load is left alone.
     if (!load.getOther() || load.getIsVolatile())
       return failure();
     rewriter.replaceOp(load, load.getOther());
@@ -51,7 +53,8 @@ struct CanonicalizeMaskedLoad : public OpRewritePattern<LoadOp> {
 /// store(p, v, true) -> store(p, v); store(p, v, false) is erased.
 struct CanonicalizeMaskedStore : public OpRewritePattern<StoreOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(StoreOp store, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(StoreOp store,
+                                PatternRewriter &rewriter) const override {
     std::optional<bool> mask = getConstantMask(store.getMask());
     if (!mask)
       return failure();
@@ -65,10 +68,10 @@ struct CanonicalizeMaskedStore : public OpRewritePattern<StoreOp> {
 };
 
 /// shape_op(splat(x)) -> splat(x), for any op that only moves elements.
-template <typename OpT>
-struct ShapeOfSplat : public OpRewritePattern<OpT> {
+template <typename OpT> struct ShapeOfSplat : public OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
-  LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op,
+                                PatternRewriter &rewriter) const override {
     auto splat = op.getSrc().template getDefiningOp<SplatOp>();
     if (!splat)
       return failure();
@@ -80,7 +83,8 @@ struct ShapeOfSplat : public OpRewritePattern<OpT> {
 /// broadcast(broadcast(x)) -> broadcast(x).
 struct BroadcastOfBroadcast : public OpRewritePattern<BroadcastOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(BroadcastOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(BroadcastOp op,
+                                PatternRewriter &rewriter) const override {
     auto inner = op.getSrc().getDefiningOp<BroadcastOp>();
     if (!inner)
       return failure();
@@ -89,15 +93,18 @@ struct BroadcastOfBroadcast : public OpRewritePattern<BroadcastOp> {
   }
 };
 
-/// reshape(reshape(x)) -> reshape(x); reordering is allowed if either allowed it.
+/// reshape(reshape(x)) -> reshape(x); reordering is allowed if either allowed
+/// it.
 struct ReshapeOfReshape : public OpRewritePattern<ReshapeOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ReshapeOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
     auto inner = op.getSrc().getDefiningOp<ReshapeOp>();
     if (!inner)
       return failure();
     bool reorder = op.getAllowReorder() || inner.getAllowReorder();
-    auto merged = rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), inner.getSrc());
+    auto merged = rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(),
+                                                         inner.getSrc());
     merged.setAllowReorder(reorder);
     merged.setEfficientLayout(op.getEfficientLayout());
     return success();
@@ -107,21 +114,24 @@ struct ReshapeOfReshape : public OpRewritePattern<ReshapeOp> {
 /// trans(trans(x)) -> trans(x) with the composed order.
 struct TransOfTrans : public OpRewritePattern<TransOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(TransOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(TransOp op,
+                                PatternRewriter &rewriter) const override {
     auto inner = op.getSrc().getDefiningOp<TransOp>();
     if (!inner)
       return failure();
     SmallVector<int32_t> order;
     for (int32_t d : op.getOrder())
       order.push_back(inner.getOrder()[d]);
-    rewriter.replaceOpWithNewOp<TransOp>(op, op.getType(), inner.getSrc(), order);
+    rewriter.replaceOpWithNewOp<TransOp>(op, op.getType(), inner.getSrc(),
+                                         order);
     return success();
   }
 };
 
 } // namespace
 
-void LoadOp::getCanonicalizationPatterns(RewritePatternSet &results, MLIRContext *context) {
+void LoadOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                         MLIRContext *context) {
   results.add<CanonicalizeMaskedLoad>(context);
 }
 

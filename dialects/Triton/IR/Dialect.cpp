@@ -1,4 +1,5 @@
-//===- Dialect.cpp - The tt dialect -----------------------------------------===//
+//===- Dialect.cpp - The tt dialect
+//-----------------------------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
 
@@ -63,7 +64,8 @@ void TritonDialect::initialize() {
   addInterfaces<TritonInlinerInterface>();
 }
 
-Operation *TritonDialect::materializeConstant(OpBuilder &builder, Attribute value,
-                                              Type type, Location loc) {
+Operation *TritonDialect::materializeConstant(OpBuilder &builder,
+                                              Attribute value, Type type,
+                                              Location loc) {
   return arith::ConstantOp::materialize(builder, value, type, loc);
 }

@@ -1,4 +1,5 @@
-//===- Dialect.h - The tt dialect: dialect, types, enums and ops --*- C++ -*-===//
+//===- Dialect.h - The tt dialect: dialect, types, enums and ops --*- C++
+//-*-===//
 
 #ifndef DIALECTS_TRITON_IR_DIALECT_H
 #define DIALECTS_TRITON_IR_DIALECT_H

@@ -1,4 +1,5 @@
-//===- Folds.cpp - Folders of tt ops ----------------------------------------===//
+//===- Folds.cpp - Folders of tt ops
+//----------------------------------------===//
 //
 // Folders that need no new ops: casts that undo each other, offsets of zero,
 // and shape ops and conversions of constants.
@@ -47,8 +48,8 @@ OpFoldResult BitcastOp::fold(FoldAdaptor) {
 
 /// Converts `value` to `semantics` if it can be done exactly; a rounding
 /// conversion is left to run time, whose rounding the target defines.
-static std::optional<APFloat> convertExactly(APFloat value,
-                                             const llvm::fltSemantics &semantics) {
+static std::optional<APFloat>
+convertExactly(APFloat value, const llvm::fltSemantics &semantics) {
   bool losesInfo = false;
   APFloat::opStatus status =
       value.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
@@ -75,7 +76,8 @@ OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
-  if (matchPattern(adaptor.getOffset(), m_Zero()) && getPtr().getType() == getType())
+  if (matchPattern(adaptor.getOffset(), m_Zero()) &&
+      getPtr().getType() == getType())
     return getPtr();
   return {};
 }

@@ -1,4 +1,5 @@
-//===- Ops.cpp - Verifiers, builders and effects of tt ops ------------------===//
+//===- Ops.cpp - Verifiers, builders and effects of tt ops
+//------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
 
@@ -19,7 +20,8 @@ using namespace mlir::triton;
 //===----------------------------------------------------------------------===//
 
 static bool isFp8(Type type) {
-  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType, Float8E5M2FNUZType>(type);
+  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType,
+             Float8E5M2FNUZType>(type);
 }
 
 /// `order` is a permutation of [0, rank).
@@ -53,19 +55,22 @@ LogicalResult BitcastOp::verify() {
   Type dstElt = getElementTypeOrSelf(getType());
   if (isTensorPointerType(srcElt) != isTensorPointerType(dstElt))
     return emitOpError("cannot cast between a block pointer and another type");
-  unsigned srcBits = getElementBitWidth(srcElt), dstBits = getElementBitWidth(dstElt);
+  unsigned srcBits = getElementBitWidth(srcElt),
+           dstBits = getElementBitWidth(dstElt);
   if (srcBits != dstBits)
-    return emitOpError("requires source and result element types of the same bit width, "
+    return emitOpError("requires source and result element types of the same "
+                       "bit width, "
                        "got ")
-           << srcElt << " (" << srcBits << " bits) and " << dstElt << " (" << dstBits
-           << " bits)";
+           << srcElt << " (" << srcBits << " bits) and " << dstElt << " ("
+           << dstBits << " bits)";
   return success();
 }
 
 LogicalResult FpToFpOp::verify() {
   Type srcElt = getElementTypeOrSelf(getSrc().getType());
   Type dstElt = getElementTypeOrSelf(getType());
-  if (dstElt.getIntOrFloatBitWidth() < srcElt.getIntOrFloatBitWidth() && !getRounding())
+  if (dstElt.getIntOrFloatBitWidth() < srcElt.getIntOrFloatBitWidth() &&
+      !getRounding())
     return emitOpError("requires a rounding mode to narrow ")
            << srcElt << " to " << dstElt;
   return success();
@@ -76,25 +81,30 @@ LogicalResult FpToFpOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult AdvanceOp::verify() {
-  auto block = cast<RankedTensorType>(cast<PointerType>(getPtr().getType()).getPointeeType());
+  auto block = cast<RankedTensorType>(
+      cast<PointerType>(getPtr().getType()).getPointeeType());
   if (static_cast<int64_t>(getOffsets().size()) != block.getRank())
-    return emitOpError("expects ") << block.getRank() << " offsets for a block of rank "
-                                   << block.getRank() << ", got " << getOffsets().size();
+    return emitOpError("expects ")
+           << block.getRank() << " offsets for a block of rank "
+           << block.getRank() << ", got " << getOffsets().size();
   return success();
 }
 
 /// Rules shared by loads and stores on boundary checks and block pointers.
 static LogicalResult verifyBoundaryCheck(Operation *op, Type ptrType,
-                                         ArrayRef<int32_t> boundaryCheck, bool hasMask) {
+                                         ArrayRef<int32_t> boundaryCheck,
+                                         bool hasMask) {
   if (!isTensorPointerType(ptrType)) {
     if (!boundaryCheck.empty())
       return op->emitOpError("takes 'boundaryCheck' only with a block pointer");
     return success();
   }
   if (hasMask)
-    return op->emitOpError("takes no mask with a block pointer; use 'boundaryCheck'");
+    return op->emitOpError(
+        "takes no mask with a block pointer; use 'boundaryCheck'");
   int64_t rank =
-      cast<RankedTensorType>(cast<PointerType>(ptrType).getPointeeType()).getRank();
+      cast<RankedTensorType>(cast<PointerType>(ptrType).getPointeeType())
+          .getRank();
   for (int32_t d : boundaryCheck)
     if (d < 0 || d >= rank)
       return op->emitOpError("has boundary check on dimension ")
@@ -113,16 +123,17 @@ LogicalResult LoadOp::verify() {
   return success();
 }
 
-void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr, Value mask,
-                   Value other, CacheModifier cache, EvictionPolicy evict,
-                   bool isVolatile) {
+void LoadOp::build(OpBuilder &builder, OperationState &state, Value ptr,
+                   Value mask, Value other, CacheModifier cache,
+                   EvictionPolicy evict, bool isVolatile) {
   build(builder, state, getPointeeType(ptr.getType()), ptr, mask, other,
-        /*boundaryCheck=*/ArrayRef<int32_t>{}, /*padding=*/PaddingOptionAttr(), cache,
-        evict, isVolatile);
+        /*boundaryCheck=*/ArrayRef<int32_t>{}, /*padding=*/PaddingOptionAttr(),
+        cache, evict, isVolatile);
 }
 
 void LoadOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
   effects.emplace_back(MemoryEffects::Read::get(), &getPtrMutable(),
                        GlobalMemory::get());
   // A volatile load must stay where it is, even when its value is unused.
@@ -136,7 +147,8 @@ LogicalResult StoreOp::verify() {
 }
 
 /// The element types an atomic read-modify-write supports.
-static LogicalResult verifyAtomicElementType(Operation *op, RMWOp kind, Type elt) {
+static LogicalResult verifyAtomicElementType(Operation *op, RMWOp kind,
+                                             Type elt) {
   bool isInt = isa<IntegerType>(elt) && elt.getIntOrFloatBitWidth() >= 16;
   bool isFloat = isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(elt);
   switch (kind) {
@@ -147,9 +159,9 @@ static LogicalResult verifyAtomicElementType(Operation *op, RMWOp kind, Type elt
   case RMWOp::UMAX:
   case RMWOp::UMIN:
     if (!isInt)
-      return op->emitOpError("'") << stringifyRMWOp(kind)
-                                  << "' needs integer values of 16 bits or more, got "
-                                  << elt;
+      return op->emitOpError("'")
+             << stringifyRMWOp(kind)
+             << "' needs integer values of 16 bits or more, got " << elt;
     return success();
   case RMWOp::FADD:
     if (!isFloat)
@@ -159,9 +171,9 @@ static LogicalResult verifyAtomicElementType(Operation *op, RMWOp kind, Type elt
   case RMWOp::MIN:
   case RMWOp::XCHG:
     if (!isInt && !isFloat)
-      return op->emitOpError("'") << stringifyRMWOp(kind)
-                                  << "' needs integer or floating-point values, got "
-                                  << elt;
+      return op->emitOpError("'")
+             << stringifyRMWOp(kind)
+             << "' needs integer or floating-point values, got " << elt;
     return success();
   }
   return success();
@@ -196,11 +208,13 @@ LogicalResult SplatOp::verify() {
 
 LogicalResult UnsplatOp::verify() {
   if (getSrc().getType().getNumElements() != 1)
-    return emitOpError("needs a tensor of one element, got ") << getSrc().getType();
+    return emitOpError("needs a tensor of one element, got ")
+           << getSrc().getType();
   return success();
 }
 
-LogicalResult UnsplatOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+LogicalResult UnsplatOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> loc,
                                           ValueRange operands, DictionaryAttr,
                                           OpaqueProperties, RegionRange,
                                           SmallVectorImpl<Type> &inferred) {
@@ -216,19 +230,22 @@ LogicalResult ExpandDimsOp::verify() {
   auto result = getType();
   int64_t axis = getAxis();
   if (axis < 0 || axis > src.getRank())
-    return emitOpError("axis ") << axis << " is outside [0, " << src.getRank() << "]";
+    return emitOpError("axis ")
+           << axis << " is outside [0, " << src.getRank() << "]";
   SmallVector<int64_t> expected(src.getShape());
   expected.insert(expected.begin() + axis, 1);
   if (result.getShape() != ArrayRef<int64_t>(expected))
     return emitOpError("result shape ")
-           << shapeString(result.getShape()) << " should be " << shapeString(expected);
+           << shapeString(result.getShape()) << " should be "
+           << shapeString(expected);
   return success();
 }
 
 LogicalResult ReshapeOp::verify() {
   if (getSrc().getType().getNumElements() != getType().getNumElements())
     return emitOpError("changes the number of elements: ")
-           << getSrc().getType().getNumElements() << " to " << getType().getNumElements();
+           << getSrc().getType().getNumElements() << " to "
+           << getType().getNumElements();
   return success();
 }
 
@@ -236,11 +253,13 @@ LogicalResult BroadcastOp::verify() {
   auto src = dyn_cast<RankedTensorType>(getSrc().getType());
   auto result = dyn_cast<RankedTensorType>(getType());
   if (!src || !result)
-    return emitOpError("broadcasts a tensor to a tensor; splat scalars with tt.splat");
+    return emitOpError(
+        "broadcasts a tensor to a tensor; splat scalars with tt.splat");
   if (src.getRank() != result.getRank())
     return emitOpError("needs source and result of the same rank, got ")
            << src.getRank() << " and " << result.getRank();
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(src.getShape(), result.getShape()))) {
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(src.getShape(), result.getShape()))) {
     auto [s, r] = pair;
     if (s != r && s != 1)
       return emitOpError("cannot broadcast dimension ")
@@ -255,8 +274,10 @@ LogicalResult CatOp::verify() {
   if (lhs.getRank() != result.getRank())
     return emitOpError("needs operands and result of the same rank");
   if (result.getNumElements() != 2 * lhs.getNumElements())
-    return emitOpError("result must hold the elements of both operands: expected ")
-           << 2 * lhs.getNumElements() << " elements, got " << result.getNumElements();
+    return emitOpError(
+               "result must hold the elements of both operands: expected ")
+           << 2 * lhs.getNumElements() << " elements, got "
+           << result.getNumElements();
   return success();
 }
 
@@ -267,7 +288,8 @@ LogicalResult JoinOp::verify() {
   expected.push_back(2);
   if (result.getShape() != ArrayRef<int64_t>(expected))
     return emitOpError("result shape ")
-           << shapeString(result.getShape()) << " should be " << shapeString(expected);
+           << shapeString(result.getShape()) << " should be "
+           << shapeString(expected);
   if (result.getElementType() != lhs.getElementType())
     return emitOpError("result element type must be the operands' ")
            << lhs.getElementType();
@@ -294,13 +316,15 @@ LogicalResult TransOp::verify() {
   auto src = getSrc().getType();
   ArrayRef<int32_t> order = getOrder();
   if (!isPermutation(order, src.getRank()))
-    return emitOpError("order must be a permutation of [0, ") << src.getRank() << ")";
+    return emitOpError("order must be a permutation of [0, ")
+           << src.getRank() << ")";
   SmallVector<int64_t> expected;
   for (int32_t d : order)
     expected.push_back(src.getDimSize(d));
   if (getType().getShape() != ArrayRef<int64_t>(expected))
     return emitOpError("result shape ")
-           << shapeString(getType().getShape()) << " should be " << shapeString(expected);
+           << shapeString(getType().getShape()) << " should be "
+           << shapeString(expected);
   return success();
 }
 
@@ -312,11 +336,12 @@ LogicalResult MakeRangeOp::verify() {
   if (start >= end)
     return emitOpError("start ") << start << " must be less than end " << end;
   if (type.getDimSize(0) != end - start)
-    return emitOpError("result has ") << type.getDimSize(0)
-                                      << " elements but the range [" << start << ", "
-                                      << end << ") has " << end - start;
+    return emitOpError("result has ")
+           << type.getDimSize(0) << " elements but the range [" << start << ", "
+           << end << ") has " << end - start;
   if (!llvm::isPowerOf2_64(end - start))
-    return emitOpError("range size ") << end - start << " must be a power of two";
+    return emitOpError("range size ")
+           << end - start << " must be a power of two";
   return success();
 }
 
@@ -325,9 +350,9 @@ LogicalResult MakeRangeOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// Shapes of a (batched) product: a [B,] M x K, b [B,] K x N, c [B,] M x N.
-static LogicalResult verifyDotShapes(Operation *op, ArrayRef<int64_t> a, int64_t aK,
-                                     ArrayRef<int64_t> b, int64_t bK,
-                                     ArrayRef<int64_t> c) {
+static LogicalResult verifyDotShapes(Operation *op, ArrayRef<int64_t> a,
+                                     int64_t aK, ArrayRef<int64_t> b,
+                                     int64_t bK, ArrayRef<int64_t> c) {
   size_t rank = a.size();
   if (rank != 2 && rank != 3)
     return op->emitOpError("operands must have rank 2 or 3, got ") << rank;
@@ -351,13 +376,15 @@ LogicalResult DotOp::verify() {
   size_t rank = a.getRank();
   if (rank < 2)
     return emitOpError("operands must have rank 2 or 3, got ") << rank;
-  if (failed(verifyDotShapes(*this, a.getShape(), a.getShape().back(), b.getShape(),
-                             b.getRank() >= 2 ? b.getDimSize(b.getRank() - 2) : -1,
-                             c.getShape())))
+  if (failed(verifyDotShapes(
+          *this, a.getShape(), a.getShape().back(), b.getShape(),
+          b.getRank() >= 2 ? b.getDimSize(b.getRank() - 2) : -1, c.getShape())))
     return failure();
-  Type aElt = a.getElementType(), bElt = b.getElementType(), cElt = c.getElementType();
+  Type aElt = a.getElementType(), bElt = b.getElementType(),
+       cElt = c.getElementType();
   if (aElt != bElt && !(isFp8(aElt) && isFp8(bElt)))
-    return emitOpError("operand element types differ: ") << aElt << " and " << bElt;
+    return emitOpError("operand element types differ: ")
+           << aElt << " and " << bElt;
   if (isa<IntegerType>(aElt) != isa<IntegerType>(cElt))
     return emitOpError("accumulator element type ")
            << cElt << " does not suit operands of " << aElt;
@@ -369,7 +396,8 @@ LogicalResult DotScaledOp::verify() {
   if (a.getRank() < 2 || b.getRank() < 2)
     return emitOpError("operands must have rank 2 or 3");
   // fp4 (e2m1) packs two values into each i8 along K when k-packed.
-  auto kOf = [](RankedTensorType t, ScaleDotElemType elt, bool kPack, bool isLhs) {
+  auto kOf = [](RankedTensorType t, ScaleDotElemType elt, bool kPack,
+                bool isLhs) {
     int64_t k = isLhs ? t.getShape().back() : t.getDimSize(t.getRank() - 2);
     return (elt == ScaleDotElemType::E2M1 && kPack) ? 2 * k : k;
   };
@@ -378,9 +406,9 @@ LogicalResult DotScaledOp::verify() {
     aShape[a.getRank() - 2] *= 2;
   if (getBElemType() == ScaleDotElemType::E2M1 && !getRhsKPack())
     bShape[b.getRank() - 1] *= 2;
-  return verifyDotShapes(*this, aShape, kOf(a, getAElemType(), getLhsKPack(), true),
-                         bShape, kOf(b, getBElemType(), getRhsKPack(), false),
-                         c.getShape());
+  return verifyDotShapes(
+      *this, aShape, kOf(a, getAElemType(), getLhsKPack(), true), bShape,
+      kOf(b, getBElemType(), getRhsKPack(), false), c.getShape());
 }
 
 //===----------------------------------------------------------------------===//
@@ -420,13 +448,14 @@ void ReduceOp::build(OpBuilder &builder, OperationState &state, ValueRange srcs,
   build(builder, state, inferResultTypes(srcs, axis), srcs, axis);
 }
 
-void ScanOp::build(OpBuilder &builder, OperationState &state, ValueRange srcs, int axis,
-                   bool reverse) {
+void ScanOp::build(OpBuilder &builder, OperationState &state, ValueRange srcs,
+                   int axis, bool reverse) {
   build(builder, state, srcs.getTypes(), srcs, axis, reverse);
 }
 
 /// Operands are tensors and `axis` is one of their dimensions.
-static LogicalResult verifyAxisOperands(Operation *op, ValueRange srcs, int64_t axis) {
+static LogicalResult verifyAxisOperands(Operation *op, ValueRange srcs,
+                                        int64_t axis) {
   if (srcs.empty())
     return op->emitOpError("needs at least one operand");
   for (Value v : srcs) {
@@ -434,8 +463,8 @@ static LogicalResult verifyAxisOperands(Operation *op, ValueRange srcs, int64_t 
     if (!tensor)
       return op->emitOpError("operands must be tensors, got ") << v.getType();
     if (axis < 0 || axis >= tensor.getRank())
-      return op->emitOpError("axis ") << axis << " is outside [0, " << tensor.getRank()
-                                      << ")";
+      return op->emitOpError("axis ")
+             << axis << " is outside [0, " << tensor.getRank() << ")";
   }
   return success();
 }
@@ -454,8 +483,8 @@ static LogicalResult verifyCombineRegion(Operation *op, Region &region,
   for (unsigned i = 0; i < 2 * n; ++i)
     if (block.getArgument(i).getType() != elementTypes[i % n])
       return op->emitOpError("combine region argument ")
-             << i << " has type " << block.getArgument(i).getType() << ", expected "
-             << elementTypes[i % n];
+             << i << " has type " << block.getArgument(i).getType()
+             << ", expected " << elementTypes[i % n];
   Operation *terminator = block.getTerminator();
   if (terminator->getNumOperands() != n)
     return op->emitOpError("combine region must return ")
@@ -515,7 +544,8 @@ LogicalResult ScanOp::verify() {
   for (auto [src, result] : llvm::zip(getSrcs(), getResult()))
     if (src.getType() != result.getType())
       return emitOpError("result type ")
-             << result.getType() << " differs from operand type " << src.getType();
+             << result.getType() << " differs from operand type "
+             << src.getType();
   return success();
 }
 
@@ -528,9 +558,10 @@ LogicalResult MapElementwiseOp::verify() {
     return emitOpError("pack must be positive, got ") << getPack();
   for (Value v : getSrcs())
     if (cast<RankedTensorType>(v.getType()).getNumElements() % getPack() != 0)
-      return emitOpError("pack ") << getPack() << " does not divide the "
-                                  << cast<RankedTensorType>(v.getType()).getNumElements()
-                                  << " elements of an operand";
+      return emitOpError("pack ")
+             << getPack() << " does not divide the "
+             << cast<RankedTensorType>(v.getType()).getNumElements()
+             << " elements of an operand";
   return success();
 }
 
@@ -562,7 +593,8 @@ LogicalResult MapElementwiseOp::verifyRegions() {
 /// Impure external code may read and write any global memory.
 template <typename OpT>
 static void getExternalCodeEffects(
-    OpT op, SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+    OpT op, SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+                &effects) {
   if (op.getPure())
     return;
   effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
@@ -570,12 +602,14 @@ static void getExternalCodeEffects(
 }
 
 void ExternElementwiseOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
   getExternalCodeEffects(*this, effects);
 }
 
 void ElementwiseInlineAsmOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
   getExternalCodeEffects(*this, effects);
 }
 
@@ -583,7 +617,8 @@ LogicalResult ElementwiseInlineAsmOp::verify() {
   int64_t pack = getPackedElement();
   if (pack < 1)
     return emitOpError("packed_element must be positive, got ") << pack;
-  for (Type type : llvm::concat<Type>(getArgs().getTypes(), getResult().getTypes()))
+  for (Type type :
+       llvm::concat<Type>(getArgs().getTypes(), getResult().getTypes()))
     if (auto tensor = dyn_cast<RankedTensorType>(type))
       if (tensor.getNumElements() % pack != 0)
         return emitOpError("packed_element ")
@@ -606,13 +641,15 @@ LogicalResult HistogramOp::verify() {
 }
 
 LogicalResult GatherOp::verify() {
-  auto src = getSrc().getType(), indices = getIndices().getType(), result = getType();
+  auto src = getSrc().getType(), indices = getIndices().getType(),
+       result = getType();
   int64_t axis = getAxis();
   if (src.getRank() != indices.getRank())
     return emitOpError("source and indices must have the same rank, got ")
            << src.getRank() << " and " << indices.getRank();
   if (axis < 0 || axis >= src.getRank())
-    return emitOpError("axis ") << axis << " is outside [0, " << src.getRank() << ")";
+    return emitOpError("axis ")
+           << axis << " is outside [0, " << src.getRank() << ")";
   if (result.getShape() != indices.getShape())
     return emitOpError("result shape must be the indices' shape ")
            << shapeString(indices.getShape());
@@ -622,15 +659,16 @@ LogicalResult GatherOp::verify() {
   for (int64_t d = 0; d < src.getRank(); ++d)
     if (d != axis && src.getDimSize(d) != indices.getDimSize(d))
       return emitOpError("indices dimension ")
-             << d << " has size " << indices.getDimSize(d) << ", the source has "
-             << src.getDimSize(d);
+             << d << " has size " << indices.getDimSize(d)
+             << ", the source has " << src.getDimSize(d);
   return success();
 }
 
 LogicalResult PrintOp::verify() {
   if (getIsSigned().size() != getArgs().size())
     return emitOpError("'isSigned' needs one entry per argument: ")
-           << getArgs().size() << " arguments, " << getIsSigned().size() << " entries";
+           << getArgs().size() << " arguments, " << getIsSigned().size()
+           << " entries";
   return success();
 }
 
@@ -639,11 +677,13 @@ LogicalResult PrintOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult MakeTensorPtrOp::verify() {
-  auto block = cast<RankedTensorType>(cast<PointerType>(getType()).getPointeeType());
+  auto block =
+      cast<RankedTensorType>(cast<PointerType>(getType()).getPointeeType());
   int64_t rank = block.getRank();
   if (static_cast<int64_t>(getShape().size()) != rank)
-    return emitOpError("needs ") << rank << " sizes, strides and offsets for a block of rank "
-                                 << rank << ", got " << getShape().size();
+    return emitOpError("needs ")
+           << rank << " sizes, strides and offsets for a block of rank " << rank
+           << ", got " << getShape().size();
   Type pointee = cast<PointerType>(getBase().getType()).getPointeeType();
   if (pointee != block.getElementType())
     return emitOpError("base points to ")
@@ -659,8 +699,9 @@ LogicalResult MakeTensorDescOp::verify() {
   if (rank < 1 || rank > 5)
     return emitOpError("descriptor rank must be 1 to 5, got ") << rank;
   if (static_cast<int64_t>(getShape().size()) != rank)
-    return emitOpError("needs ") << rank << " sizes and strides for a block of rank "
-                                 << rank << ", got " << getShape().size();
+    return emitOpError("needs ")
+           << rank << " sizes and strides for a block of rank " << rank
+           << ", got " << getShape().size();
   Type pointee = cast<PointerType>(getBase().getType()).getPointeeType();
   if (pointee != block.getElementType())
     return emitOpError("base points to ")
@@ -671,26 +712,32 @@ LogicalResult MakeTensorDescOp::verify() {
 /// A descriptor's block as loaded or stored: the block shape, or that shape
 /// with leading dimensions of size 1 dropped.
 static LogicalResult verifyDescriptorBlock(Operation *op, TensorDescType desc,
-                                           size_t numIndices, RankedTensorType tensor) {
+                                           size_t numIndices,
+                                           RankedTensorType tensor) {
   auto block = desc.getBlockType();
   if (static_cast<int64_t>(numIndices) != block.getRank())
-    return op->emitOpError("needs ") << block.getRank() << " indices, got " << numIndices;
+    return op->emitOpError("needs ")
+           << block.getRank() << " indices, got " << numIndices;
   if (tensor.getElementType() != block.getElementType())
     return op->emitOpError("tensor element type ")
            << tensor.getElementType() << " differs from the descriptor's "
            << block.getElementType();
   ArrayRef<int64_t> blockShape = block.getShape();
   int64_t drop = block.getRank() - tensor.getRank();
-  if (drop < 0 || llvm::any_of(blockShape.take_front(drop), [](int64_t d) { return d != 1; }) ||
+  if (drop < 0 ||
+      llvm::any_of(
+          blockShape.take_front(drop), [](int64_t d) { return d != 1; }) ||
       blockShape.drop_front(drop) != tensor.getShape())
     return op->emitOpError("tensor shape ")
-           << shapeString(tensor.getShape()) << " does not match the descriptor block "
+           << shapeString(tensor.getShape())
+           << " does not match the descriptor block "
            << shapeString(blockShape);
   return success();
 }
 
 LogicalResult DescriptorLoadOp::verify() {
-  return verifyDescriptorBlock(*this, getDesc().getType(), getIndices().size(), getType());
+  return verifyDescriptorBlock(*this, getDesc().getType(), getIndices().size(),
+                               getType());
 }
 
 LogicalResult DescriptorStoreOp::verify() {
@@ -716,8 +763,8 @@ static LogicalResult verifyGatherScatter(Operation *op, TensorDescType desc,
   if (tensor.getRank() != 2 || tensor.getDimSize(0) != xOffsets.getDimSize(0) ||
       tensor.getDimSize(1) != block.getDimSize(1))
     return op->emitOpError("tensor shape ")
-           << shapeString(tensor.getShape()) << " should be " << xOffsets.getDimSize(0)
-           << "x" << block.getDimSize(1);
+           << shapeString(tensor.getShape()) << " should be "
+           << xOffsets.getDimSize(0) << "x" << block.getDimSize(1);
   if (tensor.getElementType() != block.getElementType())
     return op->emitOpError("tensor element type ")
            << tensor.getElementType() << " differs from the descriptor's "
@@ -726,11 +773,11 @@ static LogicalResult verifyGatherScatter(Operation *op, TensorDescType desc,
 }
 
 LogicalResult DescriptorGatherOp::verify() {
-  return verifyGatherScatter(*this, getDesc().getType(), getXOffsets().getType(),
-                             getType());
+  return verifyGatherScatter(*this, getDesc().getType(),
+                             getXOffsets().getType(), getType());
 }
 
 LogicalResult DescriptorScatterOp::verify() {
-  return verifyGatherScatter(*this, getDesc().getType(), getXOffsets().getType(),
-                             getSrc().getType());
+  return verifyGatherScatter(*this, getDesc().getType(),
+                             getXOffsets().getType(), getSrc().getType());
 }

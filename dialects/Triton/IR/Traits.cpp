@@ -1,4 +1,5 @@
-//===- Traits.cpp - Op traits of the tt dialect ----------------------------===//
+//===- Traits.cpp - Op traits of the tt dialect
+//----------------------------===//
 
 #include "dialects/Triton/IR/Traits.h"
 #include "dialects/Triton/IR/Types.h"
@@ -45,7 +46,8 @@ LogicalResult OpTrait::impl::verifySameOperandsEncoding(Operation *op, bool) {
   return verifyEncodings(op, op->getOperands(), /*includeResults=*/false);
 }
 
-LogicalResult OpTrait::impl::verifySameOperandsAndResultEncoding(Operation *op, bool) {
+LogicalResult OpTrait::impl::verifySameOperandsAndResultEncoding(Operation *op,
+                                                                 bool) {
   return verifyEncodings(op, op->getOperands(), /*includeResults=*/true);
 }
 
@@ -63,7 +65,8 @@ LogicalResult OpTrait::impl::verifySameLoadStoreOperandsShape(Operation *op) {
   return success();
 }
 
-LogicalResult OpTrait::impl::verifySameLoadStoreOperandsAndResultShape(Operation *op) {
+LogicalResult
+OpTrait::impl::verifySameLoadStoreOperandsAndResultShape(Operation *op) {
   if (failed(verifySameLoadStoreOperandsShape(op)))
     return failure();
   // A scalar pointer loads a scalar; a tensor of pointers a tensor of the same
@@ -73,7 +76,8 @@ LogicalResult OpTrait::impl::verifySameLoadStoreOperandsAndResultShape(Operation
     return success();
   auto ptrTensor = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
   auto resultTensor = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  if (ptrTensor && resultTensor && ptrTensor.getShape() != resultTensor.getShape())
+  if (ptrTensor && resultTensor &&
+      ptrTensor.getShape() != resultTensor.getShape())
     return op->emitOpError("requires the same shape for operands and result");
   return success();
 }

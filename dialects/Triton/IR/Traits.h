@@ -1,4 +1,5 @@
-//===- Traits.h - Op traits of the tt dialect ---------------------*- C++ -*-===//
+//===- Traits.h - Op traits of the tt dialect ---------------------*- C++
+//-*-===//
 //
 // Dialect-wide rules on layout encodings and load/store shapes, checked once
 // here for every op that declares them.
@@ -13,16 +14,19 @@
 namespace mlir {
 namespace OpTrait {
 namespace impl {
-LogicalResult verifySameOperandsEncoding(Operation *op, bool allowTensorPointers = false);
-LogicalResult verifySameOperandsAndResultEncoding(Operation *op,
-                                                  bool allowTensorPointers = false);
+LogicalResult verifySameOperandsEncoding(Operation *op,
+                                         bool allowTensorPointers = false);
+LogicalResult
+verifySameOperandsAndResultEncoding(Operation *op,
+                                    bool allowTensorPointers = false);
 LogicalResult verifySameLoadStoreOperandsShape(Operation *op);
 LogicalResult verifySameLoadStoreOperandsAndResultShape(Operation *op);
 } // namespace impl
 
 /// Every tensor operand has the same layout encoding.
 template <typename ConcreteType>
-class SameOperandsEncoding : public TraitBase<ConcreteType, SameOperandsEncoding> {
+class SameOperandsEncoding
+    : public TraitBase<ConcreteType, SameOperandsEncoding> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
     return impl::verifySameOperandsEncoding(op);
@@ -55,7 +59,8 @@ class SameLoadStoreOperandsAndResultEncoding
     : public TraitBase<ConcreteType, SameLoadStoreOperandsAndResultEncoding> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
-    return impl::verifySameOperandsAndResultEncoding(op, /*allowTensorPointers=*/true);
+    return impl::verifySameOperandsAndResultEncoding(
+        op, /*allowTensorPointers=*/true);
   }
 };
 

@@ -1,4 +1,5 @@
-//===- Types.cpp - Types of the tt dialect ----------------------------------===//
+//===- Types.cpp - Types of the tt dialect
+//----------------------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
 
@@ -30,7 +31,8 @@ Type PointerType::parse(AsmParser &parser) {
     if (parser.parseInteger(addressSpace))
       return Type();
     if (addressSpace < 0) {
-      parser.emitError(loc, "address space must be non-negative, got ") << addressSpace;
+      parser.emitError(loc, "address space must be non-negative, got ")
+          << addressSpace;
       return Type();
     }
   }
@@ -84,7 +86,8 @@ Type getI1SameShape(Type type) {
 Type getPointerTypeSameShape(Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type))
     return RankedTensorType::get(
-        tensor.getShape(), PointerType::get(tensor.getElementType(), kGlobalAddressSpace),
+        tensor.getShape(),
+        PointerType::get(tensor.getElementType(), kGlobalAddressSpace),
         tensor.getEncoding());
   return PointerType::get(type, kGlobalAddressSpace);
 }
@@ -101,7 +104,8 @@ Type getBlockBasePointerType(Type type) {
 
 Type getTypeWithElementType(Type type, Type elementType) {
   if (auto tensor = dyn_cast<RankedTensorType>(type))
-    return RankedTensorType::get(tensor.getShape(), elementType, tensor.getEncoding());
+    return RankedTensorType::get(tensor.getShape(), elementType,
+                                 tensor.getEncoding());
   return elementType;
 }
 

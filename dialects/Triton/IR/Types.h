@@ -1,4 +1,5 @@
-//===- Types.h - Types of the tt dialect --------------------------*- C++ -*-===//
+//===- Types.h - Types of the tt dialect --------------------------*- C++
+//-*-===//
 
 #ifndef DIALECTS_TRITON_IR_TYPES_H
 #define DIALECTS_TRITON_IR_TYPES_H

@@ -1,4 +1,5 @@
-//===- Dialect.cpp - The amdg dialect ---------------------------------------===//
+//===- Dialect.cpp - The amdg dialect
+//---------------------------------------===//
 
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
 
@@ -20,7 +21,8 @@ void TritonAMDGPUDialect::initialize() {
       >();
 }
 
-std::string mlir::triton::amdgpu::getTargetArch(ModuleOp module, StringRef option) {
+std::string mlir::triton::amdgpu::getTargetArch(ModuleOp module,
+                                                StringRef option) {
   if (!option.empty())
     return option.str();
   auto target = module->getAttrOfType<StringAttr>(triton::gpu::kTargetAttrName);

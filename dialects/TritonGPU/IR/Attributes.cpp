@@ -1,4 +1,5 @@
-//===- Attributes.cpp - Layout encodings of the ttg dialect ----------------===//
+//===- Attributes.cpp - Layout encodings of the ttg dialect
+//----------------===//
 //
 // Parsers, printers and verifiers of the layout encodings. Every encoding
 // prints as `#ttg.<mnemonic><{key = value, ...}>` in Triton 3.6's key order;
@@ -43,11 +44,13 @@ public:
   LogicalResult parse() {
     loc = parser.getCurrentLocation();
     Attribute attr;
-    if (parser.parseLess() || parser.parseAttribute(attr) || parser.parseGreater())
+    if (parser.parseLess() || parser.parseAttribute(attr) ||
+        parser.parseGreater())
       return failure();
     dict = dyn_cast<DictionaryAttr>(attr);
     if (!dict)
-      return parser.emitError(loc) << "expected a dictionary in #ttg." << layout;
+      return parser.emitError(loc)
+             << "expected a dictionary in #ttg." << layout;
     return success();
   }
 
@@ -83,7 +86,8 @@ public:
       return required ? FailureOr<bool>(failure()) : defaultValue;
     auto boolAttr = dyn_cast<BoolAttr>(value);
     if (!boolAttr) {
-      error() << "'" << key << "' of #ttg." << layout << " must be true or false";
+      error() << "'" << key << "' of #ttg." << layout
+              << " must be true or false";
       return failure();
     }
     return boolAttr.getValue();
@@ -196,13 +200,14 @@ static void maybePrintCGALayout(AsmPrinter &printer, const BasisList &cga) {
   printBases(printer, cga);
 }
 
-static LogicalResult verifyBasesRank(function_ref<InFlightDiagnostic()> emitError,
-                                     const BasisList &list, size_t rank,
-                                     StringRef what) {
+static LogicalResult
+verifyBasesRank(function_ref<InFlightDiagnostic()> emitError,
+                const BasisList &list, size_t rank, StringRef what) {
   for (const auto &basis : list.bases)
     if (basis.size() != rank)
       return emitError() << what << " basis [" << basis
-                         << "] must have one entry per dimension (" << rank << ")";
+                         << "] must have one entry per dimension (" << rank
+                         << ")";
   return success();
 }
 
@@ -236,7 +241,8 @@ bool mlir::triton::gpu::isMmaEncoding(Attribute encoding) {
 
 bool mlir::triton::gpu::isDistributedEncoding(Attribute encoding) {
   return isa_and_nonnull<BlockedEncodingAttr, SliceEncodingAttr,
-                         DotOperandEncodingAttr, LinearEncodingAttr>(encoding) ||
+                         DotOperandEncodingAttr, LinearEncodingAttr>(
+             encoding) ||
          isMmaEncoding(encoding);
 }
 
@@ -259,7 +265,9 @@ int64_t mlir::triton::gpu::getEncodingRank(Attribute encoding) {
         int64_t parentRank = getEncodingRank(a.getParent());
         return parentRank < 0 ? -1 : parentRank - 1;
       })
-      .Case([](DotOperandEncodingAttr a) { return getEncodingRank(a.getParent()); })
+      .Case([](DotOperandEncodingAttr a) {
+        return getEncodingRank(a.getParent());
+      })
       .Case([](NvidiaMmaEncodingAttr a) { return a.getWarpsPerCTA().size(); })
       .Case([](AMDMfmaEncodingAttr a) { return a.getWarpsPerCTA().size(); })
       .Case([](AMDWmmaEncodingAttr a) {
@@ -267,8 +275,8 @@ int64_t mlir::triton::gpu::getEncodingRank(Attribute encoding) {
             {&a.getCtaWarp(), &a.getCtaRegister(), &a.getCGALayout()});
       })
       .Case([](LinearEncodingAttr a) {
-        return firstBasisLength(
-            {&a.getRegisterBases(), &a.getLaneBases(), &a.getWarpBases(), &a.getBlockBases()});
+        return firstBasisLength({&a.getRegisterBases(), &a.getLaneBases(),
+                                 &a.getWarpBases(), &a.getBlockBases()});
       })
       .Case([](SwizzledSharedEncodingAttr a) { return a.getOrder().size(); })
       .Case([](NVMMASharedEncodingAttr a) -> int64_t {
@@ -293,7 +301,8 @@ int64_t mlir::triton::gpu::getEncodingNumWarps(Attribute encoding) {
 
 int64_t mlir::triton::gpu::getEncodingThreadsPerWarp(Attribute encoding) {
   return llvm::TypeSwitch<Attribute, int64_t>(encoding)
-      .Case([](BlockedEncodingAttr a) { return product(a.getThreadsPerWarp()); })
+      .Case(
+          [](BlockedEncodingAttr a) { return product(a.getThreadsPerWarp()); })
       .Case([](LinearEncodingAttr a) { return pow2(a.getLaneBases().size()); })
       .Default([](Attribute) { return -1; });
 }
@@ -301,13 +310,15 @@ int64_t mlir::triton::gpu::getEncodingThreadsPerWarp(Attribute encoding) {
 int64_t mlir::triton::gpu::getEncodingNumCTAs(Attribute encoding) {
   return llvm::TypeSwitch<Attribute, int64_t>(encoding)
       .Case([](BlockedEncodingAttr a) { return pow2(a.getCGALayout().size()); })
-      .Case([](NvidiaMmaEncodingAttr a) { return pow2(a.getCGALayout().size()); })
+      .Case(
+          [](NvidiaMmaEncodingAttr a) { return pow2(a.getCGALayout().size()); })
       .Case([](AMDMfmaEncodingAttr a) { return pow2(a.getCGALayout().size()); })
       .Case([](LinearEncodingAttr a) { return pow2(a.getBlockBases().size()); })
       .Default([](Attribute) { return -1; });
 }
 
-BasisList mlir::triton::gpu::getDefaultCGALayout(unsigned numCTAs, unsigned rank) {
+BasisList mlir::triton::gpu::getDefaultCGALayout(unsigned numCTAs,
+                                                 unsigned rank) {
   BasisList cga;
   for (unsigned ctas = 1; ctas < numCTAs; ctas *= 2) {
     SmallVector<int32_t> basis(rank, 0);
@@ -317,26 +328,30 @@ BasisList mlir::triton::gpu::getDefaultCGALayout(unsigned numCTAs, unsigned rank
   return cga;
 }
 
-BlockedEncodingAttr mlir::triton::gpu::getPairEncoding(BlockedEncodingAttr half) {
-  SmallVector<unsigned> spt(half.getSizePerThread()), lanes(half.getThreadsPerWarp()),
-      warps(half.getWarpsPerCTA()), order = {unsigned(spt.size())};
+BlockedEncodingAttr
+mlir::triton::gpu::getPairEncoding(BlockedEncodingAttr half) {
+  SmallVector<unsigned> spt(half.getSizePerThread()),
+      lanes(half.getThreadsPerWarp()), warps(half.getWarpsPerCTA()),
+      order = {unsigned(spt.size())};
   spt.push_back(2);
   lanes.push_back(1);
   warps.push_back(1);
   llvm::append_range(order, half.getOrder());
-  return BlockedEncodingAttr::get(half.getContext(), spt, lanes, warps, order, BasisList());
+  return BlockedEncodingAttr::get(half.getContext(), spt, lanes, warps, order,
+                                  BasisList());
 }
 
 BlockedEncodingAttr mlir::triton::gpu::getBlockedEncoding(
-    MLIRContext *context, ArrayRef<int64_t> shape, ArrayRef<unsigned> sizePerThread,
-    ArrayRef<unsigned> order, unsigned numWarps, unsigned threadsPerWarp,
-    unsigned numCTAs) {
+    MLIRContext *context, ArrayRef<int64_t> shape,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> order,
+    unsigned numWarps, unsigned threadsPerWarp, unsigned numCTAs) {
   unsigned rank = sizePerThread.size();
   BasisList cga = getDefaultCGALayout(numCTAs, rank);
   // The CTAs split dim0; each lays out its share.
   SmallVector<int64_t> shapePerCTA(shape);
   if (rank > 0)
-    shapePerCTA[0] = std::max<int64_t>(1, shapePerCTA[0] / std::max(1u, numCTAs));
+    shapePerCTA[0] =
+        std::max<int64_t>(1, shapePerCTA[0] / std::max(1u, numCTAs));
   SmallVector<unsigned> lanes(rank, 1), warps(rank, 1);
   unsigned remainingLanes = threadsPerWarp;
   unsigned remainingThreads = numWarps * threadsPerWarp;
@@ -348,7 +363,8 @@ BlockedEncodingAttr mlir::triton::gpu::getBlockedEncoding(
     unsigned threadsPerCTA = std::clamp<unsigned>(
         remainingThreads, 1, std::max<int64_t>(1, shapePerCTA[i] / perThread));
     lanes[i] = std::clamp<unsigned>(threadsPerCTA, 1, remainingLanes);
-    warps[i] = std::clamp<unsigned>(threadsPerCTA / lanes[i], 1, remainingWarps);
+    warps[i] =
+        std::clamp<unsigned>(threadsPerCTA / lanes[i], 1, remainingWarps);
     remainingWarps /= warps[i];
     remainingLanes /= lanes[i];
     remainingThreads /= threadsPerCTA;
@@ -359,7 +375,8 @@ BlockedEncodingAttr mlir::triton::gpu::getBlockedEncoding(
     lanes[order[rank - 1]] = threadsPerWarp / prevLanes;
     warps[order[rank - 1]] = numWarps / prevWarps;
   }
-  return BlockedEncodingAttr::get(context, sizePerThread, lanes, warps, order, cga);
+  return BlockedEncodingAttr::get(context, sizePerThread, lanes, warps, order,
+                                  cga);
 }
 
 BlockedEncodingAttr mlir::triton::gpu::getDefaultBlockedEncoding(
@@ -375,8 +392,9 @@ BlockedEncodingAttr mlir::triton::gpu::getDefaultBlockedEncoding(
 }
 
 /// The rank check every distributed encoding makes against a tensor type.
-static LogicalResult verifyTensorRank(Attribute encoding, ArrayRef<int64_t> shape,
-                                      function_ref<InFlightDiagnostic()> emitError) {
+static LogicalResult
+verifyTensorRank(Attribute encoding, ArrayRef<int64_t> shape,
+                 function_ref<InFlightDiagnostic()> emitError) {
   int64_t rank = getEncodingRank(encoding);
   if (rank >= 0 && rank != static_cast<int64_t>(shape.size()))
     return emitError() << "layout " << encoding << " has rank " << rank
@@ -419,14 +437,15 @@ void BlockedEncodingAttr::print(AsmPrinter &printer) const {
 }
 
 LogicalResult BlockedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, ArrayRef<unsigned> sizePerThread,
-    ArrayRef<unsigned> threadsPerWarp, ArrayRef<unsigned> warpsPerCTA,
-    ArrayRef<unsigned> order, BasisList cga) {
+    function_ref<InFlightDiagnostic()> emitError,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> threadsPerWarp,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> order, BasisList cga) {
   size_t rank = order.size();
   if (sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
       warpsPerCTA.size() != rank)
-    return emitError() << "sizePerThread, threadsPerWarp, warpsPerCTA and order "
-                          "of #ttg.blocked must have the same length";
+    return emitError()
+           << "sizePerThread, threadsPerWarp, warpsPerCTA and order "
+              "of #ttg.blocked must have the same length";
   if (!isPermutation(order))
     return emitError() << "order of #ttg.blocked must be a permutation of 0.."
                        << rank - 1;
@@ -434,7 +453,8 @@ LogicalResult BlockedEncodingAttr::verify(
 }
 
 LogicalResult BlockedEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
   return verifyTensorRank(*this, shape, emitError);
 }
 
@@ -450,8 +470,8 @@ Attribute SliceEncodingAttr::parse(AsmParser &parser, Type) {
   auto parent = body.getAttr("parent");
   if (failed(dim) || failed(parent) || failed(body.checkNoUnknownKeys()))
     return {};
-  return parser.getChecked<SliceEncodingAttr>(body.getLoc(), parser.getContext(),
-                                              *dim, *parent);
+  return parser.getChecked<SliceEncodingAttr>(
+      body.getLoc(), parser.getContext(), *dim, *parent);
 }
 
 void SliceEncodingAttr::print(AsmPrinter &printer) const {
@@ -460,23 +480,27 @@ void SliceEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                        unsigned dim, Attribute parent) {
+LogicalResult
+SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          unsigned dim, Attribute parent) {
   if (!isDistributedEncoding(parent))
-    return emitError() << "parent of #ttg.slice must be a distributed layout, got "
-                       << parent;
+    return emitError()
+           << "parent of #ttg.slice must be a distributed layout, got "
+           << parent;
   int64_t parentRank = getEncodingRank(parent);
   if (parentRank >= 0 && parentRank < 2)
     return emitError() << "parent of #ttg.slice must have rank 2 or more, got "
                        << parentRank;
   if (parentRank >= 0 && dim >= parentRank)
-    return emitError() << "dim " << dim << " of #ttg.slice is out of range for a "
+    return emitError() << "dim " << dim
+                       << " of #ttg.slice is out of range for a "
                        << "parent of rank " << parentRank;
   return success();
 }
 
 LogicalResult SliceEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
   return verifyTensorRank(*this, shape, emitError);
 }
 
@@ -506,9 +530,10 @@ void DotOperandEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult DotOperandEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned opIdx, Attribute parent,
-    unsigned kWidth) {
+LogicalResult
+DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               unsigned opIdx, Attribute parent,
+                               unsigned kWidth) {
   if (opIdx > 1)
     return emitError() << "opIdx of #ttg.dot_op must be 0 or 1, got " << opIdx;
   if (!isMmaEncoding(parent) && !isa<BlockedEncodingAttr>(parent))
@@ -516,17 +541,20 @@ LogicalResult DotOperandEncodingAttr::verify(
                           "layout, got "
                        << parent;
   if (isa<BlockedEncodingAttr>(parent) && kWidth != 0)
-    return emitError() << "#ttg.dot_op with a blocked parent must not have kWidth";
+    return emitError()
+           << "#ttg.dot_op with a blocked parent must not have kWidth";
   if (isMmaEncoding(parent) && kWidth == 0)
     return emitError() << "#ttg.dot_op with an MMA parent needs kWidth";
   if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(parent))
     if (mma.getVersionMajor() == 3 && opIdx != 0)
-      return emitError() << "#ttg.dot_op with an MMA v3 parent must be operand 0";
+      return emitError()
+             << "#ttg.dot_op with an MMA v3 parent must be operand 0";
   return success();
 }
 
 LogicalResult DotOperandEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
   return verifyTensorRank(*this, shape, emitError);
 }
 
@@ -561,20 +589,24 @@ void NvidiaMmaEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult NvidiaMmaEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned versionMajor,
-    unsigned, ArrayRef<unsigned> warpsPerCTA, BasisList cga,
-    ArrayRef<unsigned> instrShape) {
+LogicalResult
+NvidiaMmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              unsigned versionMajor, unsigned,
+                              ArrayRef<unsigned> warpsPerCTA, BasisList cga,
+                              ArrayRef<unsigned> instrShape) {
   if (versionMajor < 1 || versionMajor > 3)
-    return emitError() << "versionMajor of #ttg.nvidia_mma must be 1, 2 or 3, got "
-                       << versionMajor;
+    return emitError()
+           << "versionMajor of #ttg.nvidia_mma must be 1, 2 or 3, got "
+           << versionMajor;
   // v3's is (M, N, K); v1/v2's is (M, N), with a leading 1 for a batched
   // (3-D) layout: [1, 16, 8].
-  if (versionMajor == 3 ? instrShape.size() != 3
-                        : instrShape.size() != 2 &&
-                              !(instrShape.size() == 3 && warpsPerCTA.size() == 3)) {
+  if (versionMajor == 3
+          ? instrShape.size() != 3
+          : instrShape.size() != 2 &&
+                !(instrShape.size() == 3 && warpsPerCTA.size() == 3)) {
     if (versionMajor == 3)
-      return emitError() << "instrShape of #ttg.nvidia_mma v3 must have 3 entries";
+      return emitError()
+             << "instrShape of #ttg.nvidia_mma v3 must have 3 entries";
     return emitError() << "instrShape of #ttg.nvidia_mma v" << versionMajor
                        << " must have 2 entries (3 for a 3-D layout)";
   }
@@ -582,7 +614,8 @@ LogicalResult NvidiaMmaEncodingAttr::verify(
 }
 
 LogicalResult NvidiaMmaEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
   return verifyTensorRank(*this, shape, emitError);
 }
 
@@ -629,22 +662,27 @@ void AMDMfmaEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult AMDMfmaEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned version,
-    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> instrShape, bool,
-    BasisList cga, ArrayRef<unsigned> tilesPerWarp, unsigned) {
+LogicalResult
+AMDMfmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            unsigned version, ArrayRef<unsigned> warpsPerCTA,
+                            ArrayRef<unsigned> instrShape, bool, BasisList cga,
+                            ArrayRef<unsigned> tilesPerWarp, unsigned) {
   if (version < 1 || version > 4)
-    return emitError() << "version of #ttg.amd_mfma must be 1 to 4, got " << version;
+    return emitError() << "version of #ttg.amd_mfma must be 1 to 4, got "
+                       << version;
   if (instrShape.size() != 3)
-    return emitError() << "instrShape of #ttg.amd_mfma must have 3 entries (M, N, K)";
+    return emitError()
+           << "instrShape of #ttg.amd_mfma must have 3 entries (M, N, K)";
   if (tilesPerWarp.size() != warpsPerCTA.size())
-    return emitError() << "tilesPerWarp of #ttg.amd_mfma must have one entry per "
-                          "dimension";
+    return emitError()
+           << "tilesPerWarp of #ttg.amd_mfma must have one entry per "
+              "dimension";
   return verifyBasesRank(emitError, cga, warpsPerCTA.size(), "CGALayout");
 }
 
 LogicalResult AMDMfmaEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
   return verifyTensorRank(*this, shape, emitError);
 }
 
@@ -678,16 +716,19 @@ Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
       return list;
     auto array = dyn_cast<ArrayAttr>(value);
     if (!array)
-      return body.error() << "'" << key << "' of ctaLayout must be a list of bases";
+      return body.error() << "'" << key
+                          << "' of ctaLayout must be a list of bases";
     for (Attribute element : array) {
       auto basis = dyn_cast<ArrayAttr>(element);
       if (!basis)
-        return body.error() << "'" << key << "' of ctaLayout must be a list of bases";
+        return body.error()
+               << "'" << key << "' of ctaLayout must be a list of bases";
       SmallVector<int32_t> vec;
       for (Attribute coordinate : basis) {
         auto intAttr = dyn_cast<IntegerAttr>(coordinate);
         if (!intAttr || intAttr.getValue().getSignificantBits() > 32)
-          return body.error() << "'" << key << "' of ctaLayout must be a list of bases";
+          return body.error()
+                 << "'" << key << "' of ctaLayout must be a list of bases";
         vec.push_back(intAttr.getInt());
       }
       list.bases.push_back(std::move(vec));
@@ -729,14 +770,17 @@ void AMDWmmaEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult AMDWmmaEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned version, bool,
-    BasisList reg, BasisList warp, BasisList cga,
-    ArrayRef<unsigned> instrShape) {
+LogicalResult
+AMDWmmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            unsigned version, bool, BasisList reg,
+                            BasisList warp, BasisList cga,
+                            ArrayRef<unsigned> instrShape) {
   if (version < 1 || version > 3)
-    return emitError() << "version of #ttg.amd_wmma must be 1, 2 or 3, got " << version;
+    return emitError() << "version of #ttg.amd_wmma must be 1, 2 or 3, got "
+                       << version;
   if (!instrShape.empty() && instrShape.size() != 3)
-    return emitError() << "instrShape of #ttg.amd_wmma must have 3 entries (M, N, K)";
+    return emitError()
+           << "instrShape of #ttg.amd_wmma must have 3 entries (M, N, K)";
   int64_t rank = firstBasisLength({&warp, &reg, &cga});
   if (rank < 0)
     return success();
@@ -747,7 +791,8 @@ LogicalResult AMDWmmaEncodingAttr::verify(
 }
 
 LogicalResult AMDWmmaEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
   return verifyTensorRank(*this, shape, emitError);
 }
 
@@ -782,9 +827,10 @@ void LinearEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult LinearEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, BasisList reg,
-    BasisList lane, BasisList warp, BasisList block) {
+LogicalResult
+LinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           BasisList reg, BasisList lane, BasisList warp,
+                           BasisList block) {
   int64_t rank = firstBasisLength({&reg, &lane, &warp, &block});
   if (rank < 0)
     return success();
@@ -803,7 +849,8 @@ LogicalResult LinearEncodingAttr::verify(
 }
 
 LogicalResult LinearEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type, function_ref<InFlightDiagnostic()> emitError) const {
+    ArrayRef<int64_t> shape, Type,
+    function_ref<InFlightDiagnostic()> emitError) const {
   return verifyTensorRank(*this, shape, emitError);
 }
 
@@ -824,7 +871,8 @@ Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
       failed(cga) || failed(body.checkNoUnknownKeys()))
     return {};
   return parser.getChecked<SwizzledSharedEncodingAttr>(
-      body.getLoc(), parser.getContext(), *vec, *perPhase, *maxPhase, *order, *cga);
+      body.getLoc(), parser.getContext(), *vec, *perPhase, *maxPhase, *order,
+      *cga);
 }
 
 void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {
@@ -835,9 +883,11 @@ void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult SwizzledSharedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned vec, unsigned perPhase,
-    unsigned maxPhase, ArrayRef<unsigned> order, BasisList cga) {
+LogicalResult
+SwizzledSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   unsigned vec, unsigned perPhase,
+                                   unsigned maxPhase, ArrayRef<unsigned> order,
+                                   BasisList cga) {
   if (vec == 0 || perPhase == 0 || maxPhase == 0)
     return emitError() << "vec, perPhase and maxPhase of #ttg.swizzled_shared "
                           "must be positive";
@@ -868,8 +918,8 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
   if (layoutRank == 0)
     layoutRank = cga->empty() ? 2 : cga->bases.front().size();
   return parser.getChecked<NVMMASharedEncodingAttr>(
-      body.getLoc(), parser.getContext(), *swizzle, *transposed, *elementBitWidth,
-      *fp4Padded, *cga, layoutRank);
+      body.getLoc(), parser.getContext(), *swizzle, *transposed,
+      *elementBitWidth, *fp4Padded, *cga, layoutRank);
 }
 
 void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
@@ -889,10 +939,12 @@ LogicalResult NVMMASharedEncodingAttr::verify(
     bool, unsigned elementBitWidth, bool, BasisList cga, unsigned rank) {
   if (swizzlingByteWidth != 0 && swizzlingByteWidth != 32 &&
       swizzlingByteWidth != 64 && swizzlingByteWidth != 128)
-    return emitError() << "swizzlingByteWidth of #ttg.nvmma_shared must be 0, 32, "
-                          "64 or 128, got "
-                       << swizzlingByteWidth;
+    return emitError()
+           << "swizzlingByteWidth of #ttg.nvmma_shared must be 0, 32, "
+              "64 or 128, got "
+           << swizzlingByteWidth;
   if (elementBitWidth == 0 || elementBitWidth > 64)
-    return emitError() << "elementBitWidth of #ttg.nvmma_shared must be 1 to 64";
+    return emitError()
+           << "elementBitWidth of #ttg.nvmma_shared must be 1 to 64";
   return verifyBasesRank(emitError, cga, rank, "CGALayout");
 }

@@ -1,4 +1,5 @@
-//===- Canonicalize.cpp - Folds and patterns of ttg ops ---------------------===//
+//===- Canonicalize.cpp - Folds and patterns of ttg ops
+//---------------------===//
 //
 // A layout conversion that undoes another, or that converts a value made
 // from scalars alone (a splat, a range, a constant), need not move data: the
@@ -31,11 +32,13 @@ namespace {
 /// convert(convert(x)) -> convert(x).
 struct ConvertOfConvert : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
     auto inner = op.getSrc().getDefiningOp<ConvertLayoutOp>();
     if (!inner)
       return failure();
-    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(), inner.getSrc());
+    rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(),
+                                                 inner.getSrc());
     return success();
   }
 };
@@ -44,7 +47,8 @@ struct ConvertOfConvert : public OpRewritePattern<ConvertLayoutOp> {
 /// convert(splat constant) -> constant: made directly in the target layout.
 struct ConvertOfScalarMade : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
     Operation *def = op.getSrc().getDefiningOp();
     if (!def || !isDistributedEncoding(op.getType().getEncoding()))
       return failure();
@@ -57,12 +61,13 @@ struct ConvertOfScalarMade : public OpRewritePattern<ConvertLayoutOp> {
     if (matchPattern(op.getSrc(), m_Constant(&splatValue))) {
       rewriter.replaceOpWithNewOp<arith::ConstantOp>(
           op, op.getType(),
-          SplatElementsAttr::get(op.getType(), splatValue.getSplatValue<Attribute>()));
+          SplatElementsAttr::get(op.getType(),
+                                 splatValue.getSplatValue<Attribute>()));
       return success();
     }
     if (auto range = dyn_cast<MakeRangeOp>(def)) {
-      rewriter.replaceOpWithNewOp<MakeRangeOp>(op, op.getType(), range.getStart(),
-                                               range.getEnd());
+      rewriter.replaceOpWithNewOp<MakeRangeOp>(
+          op, op.getType(), range.getStart(), range.getEnd());
       return success();
     }
     return failure();
@@ -74,12 +79,13 @@ struct ConvertOfScalarMade : public OpRewritePattern<ConvertLayoutOp> {
 /// layout at no cost (3.6 folds the same conversion).
 struct ConvertOfHistogram : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
     auto histogram = op.getSrc().getDefiningOp<HistogramOp>();
     if (!histogram || !isDistributedEncoding(op.getType().getEncoding()))
       return failure();
-    rewriter.replaceOpWithNewOp<HistogramOp>(op, op.getType(), histogram.getSrc(),
-                                             histogram.getMask());
+    rewriter.replaceOpWithNewOp<HistogramOp>(
+        op, op.getType(), histogram.getSrc(), histogram.getMask());
     return success();
   }
 };
@@ -89,14 +95,15 @@ struct ConvertOfHistogram : public OpRewritePattern<ConvertLayoutOp> {
 /// write to the buffer between it and the conversion.
 struct ConvertOfLocalLoad : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
     auto load = op.getSrc().getDefiningOp<LocalLoadOp>();
     if (!load)
       return failure();
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(load);
-    auto replacement = LocalLoadOp::create(rewriter, load.getLoc(), op.getType(), load.getSrc(),
-                                           load.getToken());
+    auto replacement = LocalLoadOp::create(
+        rewriter, load.getLoc(), op.getType(), load.getSrc(), load.getToken());
     rewriter.replaceOp(op, replacement.getResult());
     return success();
   }
@@ -107,9 +114,11 @@ struct ConvertOfLocalLoad : public OpRewritePattern<ConvertLayoutOp> {
 /// through shared memory) is not needed on the way there.
 struct AllocOfConvert : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
     bool changed = false;
-    for (OpOperand &use : llvm::make_early_inc_range(op.getResult().getUses())) {
+    for (OpOperand &use :
+         llvm::make_early_inc_range(op.getResult().getUses())) {
       auto alloc = dyn_cast<LocalAllocOp>(use.getOwner());
       if (!alloc || alloc.getSrc() != op.getResult())
         continue;
@@ -124,6 +133,6 @@ struct AllocOfConvert : public OpRewritePattern<ConvertLayoutOp> {
 
 void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {
-  results.add<ConvertOfConvert, ConvertOfScalarMade, ConvertOfHistogram, ConvertOfLocalLoad,
-              AllocOfConvert>(context);
+  results.add<ConvertOfConvert, ConvertOfScalarMade, ConvertOfHistogram,
+              ConvertOfLocalLoad, AllocOfConvert>(context);
 }

@@ -1,4 +1,5 @@
-//===- Dialect.cpp - The ttg dialect ----------------------------------------===//
+//===- Dialect.cpp - The ttg dialect
+//----------------------------------------===//
 //
 // Registration, the aliases the printer gives layouts (`#blocked`, `#mma`,
 // `#shared`, `#smem`, as Triton prints them) and the module-level checks of
@@ -90,21 +91,22 @@ private:
       return checkEncoding(op, dot.getParent());
     int64_t warps = getEncodingNumWarps(encoding);
     if (numWarps > 0 && warps > 0 && warps != numWarps)
-      return op->emitOpError() << "layout " << encoding << " spans " << warps
-                               << " warps but "
-                               << (inPartition ? "its partition has num_warps"
-                                               : "the module has ttg.num-warps")
-                               << " = " << numWarps;
+      return op->emitOpError()
+             << "layout " << encoding << " spans " << warps << " warps but "
+             << (inPartition ? "its partition has num_warps"
+                             : "the module has ttg.num-warps")
+             << " = " << numWarps;
     int64_t threads = getEncodingThreadsPerWarp(encoding);
     if (threadsPerWarp > 0 && threads > 0 && threads != threadsPerWarp)
-      return op->emitOpError() << "layout " << encoding << " spans " << threads
-                               << " threads per warp but the module has "
-                               << kThreadsPerWarpAttrName << " = " << threadsPerWarp;
+      return op->emitOpError()
+             << "layout " << encoding << " spans " << threads
+             << " threads per warp but the module has "
+             << kThreadsPerWarpAttrName << " = " << threadsPerWarp;
     int64_t ctas = getEncodingNumCTAs(encoding);
     if (numCTAs > 0 && ctas > 0 && ctas != numCTAs)
       return op->emitOpError() << "layout " << encoding << " spans " << ctas
-                               << " CTAs but the module has " << kNumCTAsAttrName
-                               << " = " << numCTAs;
+                               << " CTAs but the module has "
+                               << kNumCTAsAttrName << " = " << numCTAs;
     return success();
   }
 

@@ -1,4 +1,5 @@
-//===- Dialect.h - The ttg dialect: dialect, layouts, types, ops --*- C++ -*-===//
+//===- Dialect.h - The ttg dialect: dialect, layouts, types, ops --*- C++
+//-*-===//
 
 #ifndef DIALECTS_TRITONGPU_IR_DIALECT_H
 #define DIALECTS_TRITONGPU_IR_DIALECT_H
@@ -8,8 +9,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
-#include "mlir/IR/TensorEncoding.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/TensorEncoding.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SmallVector.h"
@@ -92,10 +93,11 @@ BasisList getDefaultCGALayout(unsigned numCTAs, unsigned rank);
 /// The blocked layout of `shape` with `sizePerThread` and `order` that
 /// spreads `threadsPerWarp` lanes and `numWarps` warps from the fastest
 /// dimension outwards (Triton's BlockedEncodingAttr::get of a shape).
-BlockedEncodingAttr getBlockedEncoding(MLIRContext *context, ArrayRef<int64_t> shape,
-                                       ArrayRef<unsigned> sizePerThread,
-                                       ArrayRef<unsigned> order, unsigned numWarps,
-                                       unsigned threadsPerWarp, unsigned numCTAs);
+BlockedEncodingAttr
+getBlockedEncoding(MLIRContext *context, ArrayRef<int64_t> shape,
+                   ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> order,
+                   unsigned numWarps, unsigned threadsPerWarp,
+                   unsigned numCTAs);
 /// `half` with a new fastest dimension of two elements, both held by one
 /// thread: the layout of tt.join's result and of tt.split's source.
 BlockedEncodingAttr getPairEncoding(BlockedEncodingAttr half);

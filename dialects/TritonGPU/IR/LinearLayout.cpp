@@ -1,4 +1,5 @@
-//===- LinearLayout.cpp - Linear layouts over GF(2) -------------------------===//
+//===- LinearLayout.cpp - Linear layouts over GF(2)
+//-------------------------===//
 
 #include "dialects/TritonGPU/IR/LinearLayout.h"
 
@@ -330,7 +331,8 @@ LinearLayout::invertAndCompose(const LinearLayout &outer) const {
   return compose(*inverse);
 }
 
-LinearLayout LinearLayout::transposeOuts(llvm::ArrayRef<std::string> order) const {
+LinearLayout
+LinearLayout::transposeOuts(llvm::ArrayRef<std::string> order) const {
   LinearLayout result;
   std::vector<int> perm;
   for (const std::string &name : order) {
@@ -355,7 +357,8 @@ LinearLayout LinearLayout::transposeOuts(llvm::ArrayRef<std::string> order) cons
   return result;
 }
 
-LinearLayout LinearLayout::transposeIns(llvm::ArrayRef<std::string> order) const {
+LinearLayout
+LinearLayout::transposeIns(llvm::ArrayRef<std::string> order) const {
   LinearLayout result;
   result.outDims = outDims;
   for (const std::string &name : order) {
@@ -395,8 +398,9 @@ std::string LinearLayout::toString() const {
     os << "]";
   });
   os << " -> ";
-  llvm::interleaveComma(outDims, os,
-                        [&](const OutDim &out) { os << out.name << " = " << out.size; });
+  llvm::interleaveComma(outDims, os, [&](const OutDim &out) {
+    os << out.name << " = " << out.size;
+  });
   return text;
 }
 
@@ -404,7 +408,9 @@ std::string LinearLayout::toString() const {
 // GF(2)
 //===----------------------------------------------------------------------===//
 
-static uint64_t pivotOf(uint64_t value) { return uint64_t(1) << (63 - llvm::countl_zero(value)); }
+static uint64_t pivotOf(uint64_t value) {
+  return uint64_t(1) << (63 - llvm::countl_zero(value));
+}
 
 bool mlir::triton::gpu::GF2Span::insert(uint64_t v) {
   uint64_t original = v, combination = 0;
@@ -416,13 +422,15 @@ bool mlir::triton::gpu::GF2Span::insert(uint64_t v) {
   if (v == 0)
     return false;
   combination ^= uint64_t(1) << inserted.size();
-  auto it = llvm::find_if(rows, [&](const Row &r) { return pivotOf(r.value) < pivotOf(v); });
+  auto it = llvm::find_if(
+      rows, [&](const Row &r) { return pivotOf(r.value) < pivotOf(v); });
   rows.insert(it, Row{v, combination});
   inserted.push_back(original);
   return true;
 }
 
-std::optional<uint64_t> mlir::triton::gpu::GF2Span::decompose(uint64_t v) const {
+std::optional<uint64_t>
+mlir::triton::gpu::GF2Span::decompose(uint64_t v) const {
   uint64_t combination = 0;
   for (const Row &row : rows)
     if (v & pivotOf(row.value)) {
@@ -434,7 +442,8 @@ std::optional<uint64_t> mlir::triton::gpu::GF2Span::decompose(uint64_t v) const 
   return combination;
 }
 
-bool mlir::triton::gpu::isWarpLocalGather(const LinearLayout &src, const LinearLayout &indices,
+bool mlir::triton::gpu::isWarpLocalGather(const LinearLayout &src,
+                                          const LinearLayout &indices,
                                           unsigned axis) {
   llvm::ArrayRef<LinearLayout::OutDim> srcOuts = src.getOutDims();
   llvm::ArrayRef<LinearLayout::OutDim> idxOuts = indices.getOutDims();
@@ -445,7 +454,8 @@ bool mlir::triton::gpu::isWarpLocalGather(const LinearLayout &src, const LinearL
   std::vector<int> shift;
   int totalBits = 0;
   for (auto [d, out] : llvm::enumerate(srcOuts)) {
-    if (out.name != idxOuts[d].name || (d != axis && out.size != idxOuts[d].size))
+    if (out.name != idxOuts[d].name ||
+        (d != axis && out.size != idxOuts[d].size))
       return false;
     shift.push_back(totalBits);
     totalBits += llvm::Log2_32(out.size);

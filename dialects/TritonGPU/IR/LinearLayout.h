@@ -1,4 +1,5 @@
-//===- LinearLayout.h - Linear layouts over GF(2) ------------------*- C++ -*-===//
+//===- LinearLayout.h - Linear layouts over GF(2) ------------------*- C++
+//-*-===//
 //
 // A linear layout maps named input dimensions (register, lane, warp, block;
 // offset and block for shared memory) to named output dimensions (dim0,
@@ -161,7 +162,8 @@ private:
 /// of some lane of the warp and CTA that holds the result element. Exact for
 /// layouts over register, lane, warp and block; false for anything else
 /// (other input dimensions, sizes that differ, more than 64 coordinate bits).
-bool isWarpLocalGather(const LinearLayout &src, const LinearLayout &indices, unsigned axis);
+bool isWarpLocalGather(const LinearLayout &src, const LinearLayout &indices,
+                       unsigned axis);
 
 } // namespace gpu
 } // namespace triton

@@ -1,4 +1,5 @@
-//===- LinearLayoutConversions.cpp - Layout encodings as linear layouts -----===//
+//===- LinearLayoutConversions.cpp - Layout encodings as linear layouts
+//-----===//
 //
 // Follows Triton 3.6's LinearLayoutConversions.cpp: a CTA-level layout is
 // built from the encoding's parameters, then fitted to the per-CTA shape
@@ -40,7 +41,8 @@ static bool isPowerOf2(int64_t value) {
 
 /// `inDim` laid over the dimensions of `shape`, fastest-varying first in
 /// `order`.
-static LinearLayout identityStandardND(StringRef inDim, ArrayRef<unsigned> shape,
+static LinearLayout identityStandardND(StringRef inDim,
+                                       ArrayRef<unsigned> shape,
                                        ArrayRef<unsigned> order) {
   SmallVector<std::string> names = standardOutDimNames(shape.size());
   LinearLayout layout;
@@ -106,8 +108,8 @@ combineCtaCgaWithShape(LinearLayout ctaLayout, const BasisList &cga,
       return std::nullopt;
     blockBases.emplace_back(basis.begin(), basis.end());
   }
-  std::optional<LinearLayout> cgaLayout =
-      LinearLayout::getWithInferredSizes({{kBlock, std::move(blockBases)}}, names);
+  std::optional<LinearLayout> cgaLayout = LinearLayout::getWithInferredSizes(
+      {{kBlock, std::move(blockBases)}}, names);
   if (!cgaLayout)
     return std::nullopt;
   LinearLayout cgaFitted = ensureLayoutNotLargerThan(*cgaLayout, labeled)
@@ -156,32 +158,34 @@ static LinearLayout broadcastedAlong(StringRef inDim, ArrayRef<unsigned> shape,
   SmallVector<std::string> names = standardOutDimNames(shape.size());
   LinearLayout layout;
   for (unsigned dim : order)
-    layout *= dim == kDim ? LinearLayout::zeros1D(shape[dim], inDim, names[dim])
-                          : LinearLayout::identity1D(shape[dim], inDim, names[dim]);
+    layout *= dim == kDim
+                  ? LinearLayout::zeros1D(shape[dim], inDim, names[dim])
+                  : LinearLayout::identity1D(shape[dim], inDim, names[dim]);
   return layout;
 }
 
 /// Layout parameters small enough for 32-bit bases.
 static bool allPowersOf2(ArrayRef<unsigned> values) {
-  return llvm::all_of(values,
-                      [](unsigned v) { return isPowerOf2(v) && v <= (1u << 20); });
+  return llvm::all_of(
+      values, [](unsigned v) { return isPowerOf2(v) && v <= (1u << 20); });
 }
 
-static std::optional<LinearLayout> blockedToLinearLayout(ArrayRef<int64_t> shape,
-                                                         BlockedEncodingAttr blocked) {
+static std::optional<LinearLayout>
+blockedToLinearLayout(ArrayRef<int64_t> shape, BlockedEncodingAttr blocked) {
   if (!allPowersOf2(blocked.getSizePerThread()) ||
       !allPowersOf2(blocked.getThreadsPerWarp()) ||
       !allPowersOf2(blocked.getWarpsPerCTA()))
     return std::nullopt;
   ArrayRef<unsigned> order = blocked.getOrder();
-  LinearLayout cta = identityStandardND(kRegister, blocked.getSizePerThread(), order) *
-                     identityStandardND(kLane, blocked.getThreadsPerWarp(), order) *
-                     identityStandardND(kWarp, blocked.getWarpsPerCTA(), order);
+  LinearLayout cta =
+      identityStandardND(kRegister, blocked.getSizePerThread(), order) *
+      identityStandardND(kLane, blocked.getThreadsPerWarp(), order) *
+      identityStandardND(kWarp, blocked.getWarpsPerCTA(), order);
   return combineCtaCgaWithShape(cta, blocked.getCGALayout(), shape);
 }
 
-static std::optional<LinearLayout> mmaToLinearLayout(ArrayRef<int64_t> shape,
-                                                     NvidiaMmaEncodingAttr mma) {
+static std::optional<LinearLayout>
+mmaToLinearLayout(ArrayRef<int64_t> shape, NvidiaMmaEncodingAttr mma) {
   unsigned rank = shape.size();
   if (rank < 2 || !allPowersOf2(mma.getWarpsPerCTA()) ||
       !allPowersOf2(mma.getInstrShape()))
@@ -209,8 +213,8 @@ static std::optional<LinearLayout> mmaToLinearLayout(ArrayRef<int64_t> shape,
 
 /// AMD MFMA results: a 32x32 or 16x16 tile per warp (64 lanes), registers
 /// along M (along N when transposed), warps fastest along N.
-static std::optional<LinearLayout> mfmaToLinearLayout(ArrayRef<int64_t> shape,
-                                                      AMDMfmaEncodingAttr mfma) {
+static std::optional<LinearLayout>
+mfmaToLinearLayout(ArrayRef<int64_t> shape, AMDMfmaEncodingAttr mfma) {
   unsigned rank = shape.size();
   ArrayRef<unsigned> instr = mfma.getInstrShape();
   if (rank < 2 || rank > 3 || mfma.getElementBitWidth() != 32 ||
@@ -234,10 +238,12 @@ static std::optional<LinearLayout> mfmaToLinearLayout(ArrayRef<int64_t> shape,
     for (auto *bases : {&regs, &lanes})
       for (LinearLayout::Basis &basis : *bases)
         std::swap(basis[0], basis[1]);
-  std::vector<LinearLayout::OutDim> outDims = {{names[order[0]], int32_t(instr[1])},
-                                               {names[order[1]], int32_t(instr[0])}};
+  std::vector<LinearLayout::OutDim> outDims = {
+      {names[order[0]], int32_t(instr[1])},
+      {names[order[1]], int32_t(instr[0])}};
   std::optional<LinearLayout> tile = LinearLayout::get(
-      {{kRegister, std::move(regs)}, {kLane, std::move(lanes)}}, std::move(outDims));
+      {{kRegister, std::move(regs)}, {kLane, std::move(lanes)}},
+      std::move(outDims));
   if (!tile)
     return std::nullopt;
   if (rank == 3) {
@@ -255,14 +261,16 @@ static std::optional<LinearLayout> mfmaToLinearLayout(ArrayRef<int64_t> shape,
 /// so a tile spans kWidth * 64 / 32 (kWidth * 64 / 16) along K. Registers
 /// then repeat along K over the whole operand, and the MFMA's warps are
 /// broadcast along K.
-static std::optional<LinearLayout> mfmaDotToLinearLayout(ArrayRef<int64_t> shape,
-                                                         DotOperandEncodingAttr dot,
-                                                         AMDMfmaEncodingAttr mfma) {
+static std::optional<LinearLayout>
+mfmaDotToLinearLayout(ArrayRef<int64_t> shape, DotOperandEncodingAttr dot,
+                      AMDMfmaEncodingAttr mfma) {
   ArrayRef<unsigned> instr = mfma.getInstrShape();
   unsigned kWidth = dot.getKWidth();
-  if (shape.size() != 2 || dot.getOpIdx() > 1 || !isPowerOf2(kWidth) || kWidth > 64 ||
-      instr.size() < 2 || instr[0] != instr[1] || (instr[0] != 32 && instr[0] != 16) ||
-      !allPowersOf2(mfma.getWarpsPerCTA()) || mfma.getWarpsPerCTA().size() != 2 ||
+  if (shape.size() != 2 || dot.getOpIdx() > 1 || !isPowerOf2(kWidth) ||
+      kWidth > 64 || instr.size() < 2 || instr[0] != instr[1] ||
+      (instr[0] != 32 && instr[0] != 16) ||
+      !allPowersOf2(mfma.getWarpsPerCTA()) ||
+      mfma.getWarpsPerCTA().size() != 2 ||
       llvm::any_of(mfma.getTilesPerWarp(), [](unsigned t) { return t != 1; }))
     return std::nullopt;
   bool isA = dot.getOpIdx() == 0;
@@ -287,14 +295,14 @@ static std::optional<LinearLayout> mfmaDotToLinearLayout(ArrayRef<int64_t> shape
   if (!tile)
     return std::nullopt;
   // The MFMA's warps (fastest along N), broadcast along K.
-  LinearLayout warps = broadcastedAlong(kWarp, mfma.getWarpsPerCTA(),
-                                        getMatrixOrder(2, /*rowMajor=*/true), kDim);
+  LinearLayout warps = broadcastedAlong(
+      kWarp, mfma.getWarpsPerCTA(), getMatrixOrder(2, /*rowMajor=*/true), kDim);
   LinearLayout cta = tile->transposeOuts(names) * warps;
   return combineCtaCgaWithShape(cta, mfma.getCGALayout(), shape);
 }
 
-static std::optional<LinearLayout> dotToLinearLayout(ArrayRef<int64_t> shape,
-                                                     DotOperandEncodingAttr dot) {
+static std::optional<LinearLayout>
+dotToLinearLayout(ArrayRef<int64_t> shape, DotOperandEncodingAttr dot) {
   unsigned rank = shape.size();
   if (rank < 2)
     return std::nullopt;
@@ -304,7 +312,8 @@ static std::optional<LinearLayout> dotToLinearLayout(ArrayRef<int64_t> shape,
     return mfmaDotToLinearLayout(shape, dot, mfma);
   if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dot.getParent())) {
     unsigned kWidth = dot.getKWidth();
-    if (!isPowerOf2(kWidth) || kWidth > 64 || !allPowersOf2(mma.getWarpsPerCTA()))
+    if (!isPowerOf2(kWidth) || kWidth > 64 ||
+        !allPowersOf2(mma.getWarpsPerCTA()))
       return std::nullopt;
     SmallVector<unsigned> tileShape(rank, 1);
     if (isA) {
@@ -340,8 +349,8 @@ static std::optional<LinearLayout> dotToLinearLayout(ArrayRef<int64_t> shape,
   return std::nullopt;
 }
 
-static std::optional<LinearLayout> sliceToLinearLayout(ArrayRef<int64_t> shape,
-                                                       SliceEncodingAttr slice) {
+static std::optional<LinearLayout>
+sliceToLinearLayout(ArrayRef<int64_t> shape, SliceEncodingAttr slice) {
   unsigned dim = slice.getDim();
   if (dim > shape.size())
     return std::nullopt;
@@ -366,7 +375,8 @@ static std::optional<LinearLayout> sliceToLinearLayout(ArrayRef<int64_t> shape,
       for (auto [j, value] : llvm::enumerate(basis))
         if (j != dim)
           b.push_back(value);
-      if (in.name == kRegister && llvm::all_of(b, [](int32_t v) { return v == 0; }))
+      if (in.name == kRegister &&
+          llvm::all_of(b, [](int32_t v) { return v == 0; }))
         continue;
       sliced.bases.push_back(std::move(b));
     }
@@ -380,16 +390,18 @@ static std::optional<LinearLayout> sliceToLinearLayout(ArrayRef<int64_t> shape,
 /// the components at or beyond the size are dropped (those elements repeat:
 /// a slice's parent is taken at size 1 along the sliced dimension); along a
 /// larger one, registers repeat the spanned tile.
-static std::optional<LinearLayout> linearToLinearLayout(ArrayRef<int64_t> shape,
-                                                        LinearEncodingAttr linear) {
+static std::optional<LinearLayout>
+linearToLinearLayout(ArrayRef<int64_t> shape, LinearEncodingAttr linear) {
   std::vector<LinearLayout::OutDim> outDims;
-  for (auto [name, size] : llvm::zip(standardOutDimNames(shape.size()), shape)) {
+  for (auto [name, size] :
+       llvm::zip(standardOutDimNames(shape.size()), shape)) {
     if (!isPowerOf2(size))
       return std::nullopt;
     outDims.push_back({name, int32_t(size)});
   }
   SmallVector<int64_t> spanned(shape.size(), 1);
-  auto toBases = [&](const BasisList &list) -> std::optional<std::vector<LinearLayout::Basis>> {
+  auto toBases = [&](const BasisList &list)
+      -> std::optional<std::vector<LinearLayout::Basis>> {
     std::vector<LinearLayout::Basis> bases;
     for (const auto &basis : list.bases) {
       if (basis.size() != shape.size())
@@ -411,7 +423,8 @@ static std::optional<LinearLayout> linearToLinearLayout(ArrayRef<int64_t> shape,
   if (!registers || !lanes || !warps || !blocks)
     return std::nullopt;
   for (auto [d, size] : llvm::enumerate(shape))
-    for (int64_t reach = std::max<int64_t>(spanned[d], 1); reach < size; reach *= 2) {
+    for (int64_t reach = std::max<int64_t>(spanned[d], 1); reach < size;
+         reach *= 2) {
       LinearLayout::Basis repeat(shape.size(), 0);
       repeat[d] = int32_t(reach);
       registers->push_back(std::move(repeat));
@@ -449,8 +462,8 @@ swizzledSharedToLinearLayout(ArrayRef<int64_t> shape,
     bases.push_back({0, int32_t(col)});
   for (int64_t row = 1; row < numRows; row *= 2)
     bases.push_back({int32_t(row),
-                     int32_t((shared.getVec() *
-                              ((row / shared.getPerPhase()) % shared.getMaxPhase())) %
+                     int32_t((shared.getVec() * ((row / shared.getPerPhase()) %
+                                                 shared.getMaxPhase())) %
                              numCols)});
   std::vector<LinearLayout::OutDim> outDims = {
       {names[rowDim], int32_t(numRows)}, {names[colDim], int32_t(numCols)}};
@@ -466,7 +479,8 @@ swizzledSharedToLinearLayout(ArrayRef<int64_t> shape,
 }
 
 static std::optional<LinearLayout>
-nvmmaSharedToLinearLayout2D(ArrayRef<int64_t> shape, NVMMASharedEncodingAttr shared);
+nvmmaSharedToLinearLayout2D(ArrayRef<int64_t> shape,
+                            NVMMASharedEncodingAttr shared);
 
 /// NVMMA shared layouts: 8-row tiles whose 16-byte vectors are XOR-swizzled
 /// by row, as TMA and wgmma read them; the TMA box (at most 256 per
@@ -476,11 +490,13 @@ nvmmaSharedToLinearLayout2D(ArrayRef<int64_t> shape, NVMMASharedEncodingAttr sha
 /// of its rows (all leading dimensions flattened, row-major, at most 256 in
 /// all) by its contiguous dimension.
 static std::optional<LinearLayout>
-nvmmaSharedToLinearLayout(ArrayRef<int64_t> shape, NVMMASharedEncodingAttr shared) {
+nvmmaSharedToLinearLayout(ArrayRef<int64_t> shape,
+                          NVMMASharedEncodingAttr shared) {
   unsigned rank = shape.size();
   if (rank == 2)
     return nvmmaSharedToLinearLayout2D(shape, shared);
-  if (!shared.getCGALayout().empty() || shared.getTransposed() || shared.getFp4Padded())
+  if (!shared.getCGALayout().empty() || shared.getTransposed() ||
+      shared.getFp4Padded())
     return std::nullopt;
   SmallVector<std::string> names = standardOutDimNames(rank);
   if (rank == 1) {
@@ -519,7 +535,8 @@ nvmmaSharedToLinearLayout(ArrayRef<int64_t> shape, NVMMASharedEncodingAttr share
 }
 
 static std::optional<LinearLayout>
-nvmmaSharedToLinearLayout2D(ArrayRef<int64_t> shape, NVMMASharedEncodingAttr shared) {
+nvmmaSharedToLinearLayout2D(ArrayRef<int64_t> shape,
+                            NVMMASharedEncodingAttr shared) {
   if (shape.size() != 2 || shared.getFp4Padded() ||
       !isPowerOf2(shared.getElementBitWidth()))
     return std::nullopt;
@@ -538,11 +555,10 @@ nvmmaSharedToLinearLayout2D(ArrayRef<int64_t> shape, NVMMASharedEncodingAttr sha
   unsigned swizzle = shared.getSwizzlingByteWidth();
   unsigned bits = shared.getElementBitWidth();
   if (swizzle == 0) {
-    LinearLayout layout =
-        LinearLayout::identity1D(box[1], kOffset, names[1]) *
-        LinearLayout::identity1D(box[0], kOffset, names[0]);
-    layout = ensureLayoutNotSmallerThan(layout, {{names[0], perCTA[0]},
-                                                 {names[1], perCTA[1]}});
+    LinearLayout layout = LinearLayout::identity1D(box[1], kOffset, names[1]) *
+                          LinearLayout::identity1D(box[0], kOffset, names[0]);
+    layout = ensureLayoutNotSmallerThan(
+        layout, {{names[0], perCTA[0]}, {names[1], perCTA[1]}});
     return combineCtaCgaWithShape(layout.transposeOuts(names),
                                   shared.getCGALayout(), shape);
   }
@@ -564,18 +580,20 @@ nvmmaSharedToLinearLayout2D(ArrayRef<int64_t> shape, NVMMASharedEncodingAttr sha
     bases.push_back({0, int32_t(col)});
   for (int64_t row = 1; row < tileRows; row *= 2)
     bases.push_back(
-        {int32_t(row), int32_t((vec * ((row / perPhase) % maxPhase)) % tileCols)});
+        {int32_t(row),
+         int32_t((vec * ((row / perPhase) % maxPhase)) % tileCols)});
   for (int64_t row = tileRows; row < numRows; row *= 2)
     bases.push_back({int32_t(row), 0});
   std::vector<LinearLayout::OutDim> outDims = {
-      {names[1 - contigDim], int32_t(numRows)}, {names[contigDim], int32_t(numCols)}};
+      {names[1 - contigDim], int32_t(numRows)},
+      {names[contigDim], int32_t(numCols)}};
   std::optional<LinearLayout> tile =
       LinearLayout::get({{kOffset, std::move(bases)}}, std::move(outDims));
   if (!tile)
     return std::nullopt;
   LinearLayout layout = tile->transposeOuts(names);
-  layout = ensureLayoutNotSmallerThan(layout, {{names[0], perCTA[0]},
-                                               {names[1], perCTA[1]}});
+  layout = ensureLayoutNotSmallerThan(
+      layout, {{names[0], perCTA[0]}, {names[1], perCTA[1]}});
   return combineCtaCgaWithShape(layout, shared.getCGALayout(), shape);
 }
 
@@ -589,12 +607,17 @@ mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute encoding) {
   if (rank >= 0 && rank != static_cast<int64_t>(shape.size()))
     return std::nullopt;
   return llvm::TypeSwitch<Attribute, std::optional<LinearLayout>>(encoding)
-      .Case([&](BlockedEncodingAttr a) { return blockedToLinearLayout(shape, a); })
-      .Case([&](NvidiaMmaEncodingAttr a) { return mmaToLinearLayout(shape, a); })
+      .Case([&](BlockedEncodingAttr a) {
+        return blockedToLinearLayout(shape, a);
+      })
+      .Case(
+          [&](NvidiaMmaEncodingAttr a) { return mmaToLinearLayout(shape, a); })
       .Case([&](AMDMfmaEncodingAttr a) { return mfmaToLinearLayout(shape, a); })
-      .Case([&](DotOperandEncodingAttr a) { return dotToLinearLayout(shape, a); })
+      .Case(
+          [&](DotOperandEncodingAttr a) { return dotToLinearLayout(shape, a); })
       .Case([&](SliceEncodingAttr a) { return sliceToLinearLayout(shape, a); })
-      .Case([&](LinearEncodingAttr a) { return linearToLinearLayout(shape, a); })
+      .Case(
+          [&](LinearEncodingAttr a) { return linearToLinearLayout(shape, a); })
       .Case([&](SwizzledSharedEncodingAttr a) {
         return swizzledSharedToLinearLayout(shape, a);
       })

@@ -1,4 +1,5 @@
-//===- Ops.cpp - Operations of the ttg dialect ------------------------------===//
+//===- Ops.cpp - Operations of the ttg dialect
+//------------------------------===//
 
 #include "dialects/TritonGPU/IR/Dialect.h"
 
@@ -9,7 +10,8 @@ using namespace mlir;
 using namespace mlir::triton::gpu;
 
 /// `0, 32` in `ttg.memdesc_subslice %a[0, 32]`.
-static ParseResult parseOffsets(OpAsmParser &parser, DenseI32ArrayAttr &offsets) {
+static ParseResult parseOffsets(OpAsmParser &parser,
+                                DenseI32ArrayAttr &offsets) {
   SmallVector<int32_t> values;
   if (parser.parseCommaSeparatedList([&]() {
         int32_t value;
@@ -36,19 +38,21 @@ static LogicalResult verifySameShapeAndElementType(Operation *op,
                                                    RankedTensorType tensor,
                                                    MemDescType memdesc) {
   if (tensor.getShape() != memdesc.getShape())
-    return op->emitOpError() << "tensor shape [" << tensor.getShape()
-                             << "] differs from the buffer shape ["
-                             << memdesc.getShape() << "]";
+    return op->emitOpError()
+           << "tensor shape [" << tensor.getShape()
+           << "] differs from the buffer shape [" << memdesc.getShape() << "]";
   if (tensor.getElementType() != memdesc.getElementType())
-    return op->emitOpError() << "tensor element type " << tensor.getElementType()
-                             << " differs from the buffer element type "
-                             << memdesc.getElementType();
+    return op->emitOpError()
+           << "tensor element type " << tensor.getElementType()
+           << " differs from the buffer element type "
+           << memdesc.getElementType();
   return success();
 }
 
 static LogicalResult verifySharedMemorySpace(Operation *op, MemDescType type) {
   if (!isa_and_nonnull<SharedMemorySpaceAttr>(type.getMemorySpace()))
-    return op->emitOpError() << "buffer must be in shared memory (#ttg.shared_memory)";
+    return op->emitOpError()
+           << "buffer must be in shared memory (#ttg.shared_memory)";
   return success();
 }
 
@@ -62,7 +66,8 @@ LogicalResult LocalAllocOp::verify() {
     return success();
   }
   if (type.getAllocShape() != type.getShape())
-    return emitOpError() << "a buffer initialized from a tensor cannot be a view";
+    return emitOpError()
+           << "a buffer initialized from a tensor cannot be a view";
   return verifySameShapeAndElementType(*this, getSrc().getType(), type);
 }
 
@@ -81,11 +86,12 @@ LogicalResult LocalStoreOp::verify() {
 /// Views keep the element type and memory space of their source, and may
 /// drop its mutability but not add it (Triton 3.6 reads slices of a mutable
 /// pipeline buffer through immutable subslices when it splits a wgmma).
-static LogicalResult verifyView(Operation *op, MemDescType src, MemDescType dst) {
+static LogicalResult verifyView(Operation *op, MemDescType src,
+                                MemDescType dst) {
   if (src.getElementType() != dst.getElementType())
-    return op->emitOpError() << "result element type " << dst.getElementType()
-                             << " differs from the source's "
-                             << src.getElementType();
+    return op->emitOpError()
+           << "result element type " << dst.getElementType()
+           << " differs from the source's " << src.getElementType();
   if (src.getMemorySpace() != dst.getMemorySpace())
     return op->emitOpError() << "result memory space differs from the source's";
   if (dst.getMutableMemory() && !src.getMutableMemory())
@@ -111,13 +117,15 @@ LogicalResult MemDescSubsliceOp::verify() {
     return failure();
   ArrayRef<int32_t> offsets = getOffsets();
   if (offsets.size() != src.getRank() || dst.getRank() != src.getRank())
-    return emitOpError() << "needs one offset per dimension and a result of the "
-                            "source's rank";
+    return emitOpError()
+           << "needs one offset per dimension and a result of the "
+              "source's rank";
   for (auto [offset, srcDim, dstDim] :
        llvm::zip(offsets, src.getShape(), dst.getShape()))
     if (offset < 0 || offset + dstDim > srcDim)
       return emitOpError() << "subslice at offset " << offset << " of size "
-                           << dstDim << " exceeds the source dimension " << srcDim;
+                           << dstDim << " exceeds the source dimension "
+                           << srcDim;
   return success();
 }
 
@@ -134,8 +142,9 @@ LogicalResult MemDescTransOp::verify() {
       return emitOpError() << "order must be a permutation";
     seen[dim] = true;
     if (dst.getShape()[i] != src.getShape()[dim])
-      return emitOpError() << "result shape must be the source shape permuted by "
-                              "order";
+      return emitOpError()
+             << "result shape must be the source shape permuted by "
+                "order";
   }
   return success();
 }
@@ -162,9 +171,10 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
   auto src = cast<RankedTensorType>(getSrc().getType());
   if (src.getShape() != dst.getShape())
     return emitOpError() << "source shape [" << src.getShape()
-                         << "] differs from the buffer shape [" << dst.getShape()
-                         << "]";
-  Type pointee = cast<triton::PointerType>(src.getElementType()).getPointeeType();
+                         << "] differs from the buffer shape ["
+                         << dst.getShape() << "]";
+  Type pointee =
+      cast<triton::PointerType>(src.getElementType()).getPointeeType();
   if (pointee != dst.getElementType())
     return emitOpError() << "pointee type " << pointee
                          << " differs from the buffer element type "
@@ -203,14 +213,16 @@ ParseResult BarrierOp::parse(OpAsmParser &parser, OperationState &result) {
     }
     if (keyword == "none")
       continue;
-    const AddrSpaceBit *found = llvm::find_if(
-        kAddrSpaces, [&](const AddrSpaceBit &space) { return space.name == keyword; });
+    const AddrSpaceBit *found =
+        llvm::find_if(kAddrSpaces, [&](const AddrSpaceBit &space) {
+          return space.name == keyword;
+        });
     if (found == std::end(kAddrSpaces))
-      return parser.emitError(loc) << "unknown address space '" << keyword << "'";
+      return parser.emitError(loc)
+             << "unknown address space '" << keyword << "'";
     bits |= found->bit;
   } while (succeeded(parser.parseOptionalVerticalBar()));
-  result.addAttribute("addrSpace",
-                      parser.getBuilder().getI32IntegerAttr(bits));
+  result.addAttribute("addrSpace", parser.getBuilder().getI32IntegerAttr(bits));
   return parser.parseOptionalAttrDict(result.attributes);
 }
 

@@ -1,4 +1,5 @@
-//===- Types.cpp - Types of the ttg dialect ---------------------------------===//
+//===- Types.cpp - Types of the ttg dialect
+//---------------------------------===//
 
 #include "dialects/TritonGPU/IR/Dialect.h"
 
@@ -51,8 +52,9 @@ Type MemDescType::parse(AsmParser &parser) {
       }
     }
     if (!allocShape.empty()) {
-      parser.emitError(parser.getCurrentLocation(),
-                       "unexpected field after the alloc shape of !ttg.memdesc");
+      parser.emitError(
+          parser.getCurrentLocation(),
+          "unexpected field after the alloc shape of !ttg.memdesc");
       return {};
     }
     if (parser.parseDimensionList(allocShape, /*allowDynamic=*/false,

@@ -1,4 +1,5 @@
-//===- WarpSpecialize.cpp - ttg.warp_specialize syntax and checks -----------===//
+//===- WarpSpecialize.cpp - ttg.warp_specialize syntax and checks
+//-----------===//
 //
 //   %r = ttg.warp_specialize(%a, %b) attributes {...}
 //   default {
@@ -25,7 +26,8 @@ WarpSpecializePartitionsOp WarpSpecializeOp::getPartitionOp() {
   return dyn_cast<WarpSpecializePartitionsOp>(holder.front().front());
 }
 
-ParseResult WarpSpecializeOp::parse(OpAsmParser &parser, OperationState &result) {
+ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> captures;
   SMLoc capturesLoc = parser.getCurrentLocation();
   if (parser.parseOperandList(captures, OpAsmParser::Delimiter::Paren) ||
@@ -75,8 +77,8 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser, OperationState &result)
   Region *holder = result.addRegion();
   Block *block = new Block();
   holder->push_back(block);
-  OperationState partitionsState(result.location,
-                                 WarpSpecializePartitionsOp::getOperationName());
+  OperationState partitionsState(
+      result.location, WarpSpecializePartitionsOp::getOperationName());
   for (std::unique_ptr<Region> &region : partitions)
     partitionsState.addRegion(std::move(region));
   OpBuilder builder(parser.getContext());
@@ -93,13 +95,13 @@ void WarpSpecializeOp::print(OpAsmPrinter &printer) {
   printer << "default ";
   printer.printRegion(getDefaultRegion(), /*printEntryBlockArgs=*/false);
   if (WarpSpecializePartitionsOp partitions = getPartitionOp()) {
-    for (auto [i, region, numWarps] :
-         llvm::enumerate(partitions.getPartitionRegions(), getPartitionNumWarps())) {
+    for (auto [i, region, numWarps] : llvm::enumerate(
+             partitions.getPartitionRegions(), getPartitionNumWarps())) {
       printer.printNewline();
       printer << "partition" << i << '(';
-      llvm::interleaveComma(region.getArguments(), printer, [&](BlockArgument arg) {
-        printer.printRegionArgument(arg);
-      });
+      llvm::interleaveComma(
+          region.getArguments(), printer,
+          [&](BlockArgument arg) { printer.printRegionArgument(arg); });
       printer << ") num_warps(" << numWarps << ") ";
       printer.printRegion(region, /*printEntryBlockArgs=*/false);
     }
@@ -119,18 +121,20 @@ LogicalResult WarpSpecializeOp::verify() {
                          << " warp counts";
   for (auto [i, numWarps] : llvm::enumerate(getPartitionNumWarps()))
     if (numWarps <= 0 || (numWarps & (numWarps - 1)) != 0)
-      return emitOpError() << "partition" << i
-                           << " must run on a power-of-two number of warps, got "
-                           << numWarps;
+      return emitOpError()
+             << "partition" << i
+             << " must run on a power-of-two number of warps, got " << numWarps;
   TypeRange captureTypes = getExplicitCaptures().getTypes();
   for (auto [i, region] : llvm::enumerate(partitions.getPartitionRegions()))
     if (region.getArgumentTypes() != captureTypes)
       return emitOpError() << "partition" << i
                            << " arguments must have the types of the captures";
-  auto yield = dyn_cast<WarpYieldOp>(getDefaultRegion().front().getTerminator());
+  auto yield =
+      dyn_cast<WarpYieldOp>(getDefaultRegion().front().getTerminator());
   if (!yield)
     return emitOpError() << "default region must end with ttg.warp_yield";
   if (yield.getValues().getTypes() != getResultTypes())
-    return emitOpError() << "default region must yield the types of the results";
+    return emitOpError()
+           << "default region must yield the types of the results";
   return success();
 }

@@ -1,4 +1,5 @@
-//===- Dialect.cpp - The ttng dialect and its op verifiers ------------------===//
+//===- Dialect.cpp - The ttng dialect and its op verifiers
+//------------------===//
 
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 
@@ -16,9 +17,10 @@ using namespace mlir::triton::nvidia_gpu;
 
 /// `[%dep]` or `[]` when the op gives a token (the dependency is optional),
 /// nothing when it does not.
-static ParseResult parseToken(OpAsmParser &parser,
-                              std::optional<OpAsmParser::UnresolvedOperand> &dep,
-                              Type &tokenType) {
+static ParseResult
+parseToken(OpAsmParser &parser,
+           std::optional<OpAsmParser::UnresolvedOperand> &dep,
+           Type &tokenType) {
   if (failed(parser.parseOptionalLSquare()))
     return success();
   tokenType = parser.getBuilder().getType<AsyncTokenType>();
@@ -67,8 +69,9 @@ static ParseResult parseLoadResultType(OpAsmParser &parser, Type &type) {
   if (parser.parseType(type))
     return failure();
   if (succeeded(parser.parseOptionalComma()))
-    return parser.emitError(parser.getCurrentLocation(),
-                            "the reduced result of ttng.tmem_load is not supported");
+    return parser.emitError(
+        parser.getCurrentLocation(),
+        "the reduced result of ttng.tmem_load is not supported");
   return success();
 }
 
@@ -133,16 +136,16 @@ LogicalResult WarpGroupDotOp::verify() {
   if (a.size() != 2 || b.size() != 2 || c.size() != 2)
     return emitOpError() << "operands must be 2-D";
   if (a[1] != b[0])
-    return emitOpError() << "K of a (" << a[1] << ") differs from K of b (" << b[0]
-                         << ")";
+    return emitOpError() << "K of a (" << a[1] << ") differs from K of b ("
+                         << b[0] << ")";
   if (c[0] != a[0] || c[1] != b[1])
     return emitOpError() << "accumulator shape [" << c << "] must be [" << a[0]
                          << ", " << b[1] << "]";
   Type aElement = getElementTypeOf(getA().getType());
   Type bElement = getB().getType().getElementType();
   if (!aElement.isIntOrFloat() || !bElement.isIntOrFloat())
-    return emitOpError() << "a and b must hold integers or floats, got " << aElement
-                         << " and " << bElement;
+    return emitOpError() << "a and b must hold integers or floats, got "
+                         << aElement << " and " << bElement;
   if (aElement.getIntOrFloatBitWidth() != bElement.getIntOrFloatBitWidth())
     return emitOpError() << "a and b must have element types of one width, got "
                          << aElement << " and " << bElement;
@@ -167,11 +170,11 @@ LogicalResult WarpGroupDotWaitOp::inferReturnTypes(
 //===----------------------------------------------------------------------===//
 
 LogicalResult mlir::triton::nvidia_gpu::verifyBarrierType(Operation *op,
-                                                         MemDescType type) {
+                                                          MemDescType type) {
   if (!type.getElementType().isInteger(64) || type.getShape().size() != 1 ||
       type.getShape()[0] != 1)
-    return op->emitOpError() << "barrier must be a !ttg.memdesc<1xi64, ...>, got "
-                             << type;
+    return op->emitOpError()
+           << "barrier must be a !ttg.memdesc<1xi64, ...>, got " << type;
   if (!isa_and_nonnull<SharedMemorySpaceAttr>(type.getMemorySpace()))
     return op->emitOpError() << "barrier must be in shared memory";
   return success();
@@ -205,9 +208,9 @@ static LogicalResult verifyTMACoords(Operation *op, TensorDescType desc,
     return op->emitOpError() << "needs " << block.getRank()
                              << " coordinates, one per dimension of the block";
   if (buffer.getElementType() != block.getElementType())
-    return op->emitOpError() << "buffer element type " << buffer.getElementType()
-                             << " differs from the descriptor's "
-                             << block.getElementType();
+    return op->emitOpError()
+           << "buffer element type " << buffer.getElementType()
+           << " differs from the descriptor's " << block.getElementType();
   return success();
 }
 
@@ -233,11 +236,13 @@ LogicalResult AsyncTMAReduceOp::verify() {
 LogicalResult TensormapCreateOp::verify() {
   size_t rank = getBoxDim().size();
   if (rank < 1 || rank > 5)
-    return emitOpError() << "a TMA descriptor has 1 to 5 dimensions, got " << rank;
+    return emitOpError() << "a TMA descriptor has 1 to 5 dimensions, got "
+                         << rank;
   if (getGlobalDim().size() != rank || getElementStride().size() != rank)
     return emitOpError() << "box_dim, global_dim and element_stride must have "
                             "the same length";
   if (getGlobalStride().size() + 1 != rank)
-    return emitOpError() << "global_stride must have one entry fewer than the rank";
+    return emitOpError()
+           << "global_stride must have one entry fewer than the rank";
   return success();
 }

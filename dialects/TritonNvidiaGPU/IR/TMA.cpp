@@ -1,4 +1,5 @@
-//===- TMA.cpp - Facts about TMA (bulk tensor) copies ----------------------===//
+//===- TMA.cpp - Facts about TMA (bulk tensor) copies
+//----------------------===//
 
 #include "dialects/TritonNvidiaGPU/IR/TMA.h"
 
@@ -9,12 +10,14 @@ using namespace mlir::triton;
 using namespace mlir::triton::nvidia_gpu;
 namespace ttg = mlir::triton::gpu;
 
-ttg::NVMMASharedEncodingAttr nvidia_gpu::getTMAEncoding(RankedTensorType block) {
+ttg::NVMMASharedEncodingAttr
+nvidia_gpu::getTMAEncoding(RankedTensorType block) {
   return dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding());
 }
 
-ttg::NVMMASharedEncodingAttr nvidia_gpu::getTMABufferEncoding(RankedTensorType block,
-                                                              ArrayRef<int64_t> shape) {
+ttg::NVMMASharedEncodingAttr
+nvidia_gpu::getTMABufferEncoding(RankedTensorType block,
+                                 ArrayRef<int64_t> shape) {
   ttg::NVMMASharedEncodingAttr encoding = getTMAEncoding(block);
   ArrayRef<int64_t> blockShape = block.getShape();
   if (!encoding || shape.size() > blockShape.size() ||
@@ -28,9 +31,9 @@ ttg::NVMMASharedEncodingAttr nvidia_gpu::getTMABufferEncoding(RankedTensorType b
       llvm::any_of(dropped, [](int64_t d) { return d != 1; }))
     return {};
   return ttg::NVMMASharedEncodingAttr::get(
-      block.getContext(), encoding.getSwizzlingByteWidth(), encoding.getTransposed(),
-      encoding.getElementBitWidth(), encoding.getFp4Padded(), encoding.getCGALayout(),
-      shape.size());
+      block.getContext(), encoding.getSwizzlingByteWidth(),
+      encoding.getTransposed(), encoding.getElementBitWidth(),
+      encoding.getFp4Padded(), encoding.getCGALayout(), shape.size());
 }
 
 SmallVector<int64_t> nvidia_gpu::getTMABoxShape(RankedTensorType block) {
@@ -40,7 +43,8 @@ SmallVector<int64_t> nvidia_gpu::getTMABoxShape(RankedTensorType block) {
   ttg::NVMMASharedEncodingAttr encoding = getTMAEncoding(block);
   unsigned bits = block.getElementTypeBitWidth();
   if (encoding && encoding.getSwizzlingByteWidth() != 0 && !box.empty())
-    box.back() = std::min<int64_t>(box.back(), encoding.getSwizzlingByteWidth() * 8 / bits);
+    box.back() = std::min<int64_t>(box.back(),
+                                   encoding.getSwizzlingByteWidth() * 8 / bits);
   return box;
 }
 
@@ -52,7 +56,8 @@ std::string nvidia_gpu::whyNotTMABlock(RankedTensorType block) {
   if (encoding.getTransposed() || encoding.getFp4Padded())
     return "its block's layout is transposed or fp4-padded";
   if (block.getRank() < 1 || block.getRank() > 5)
-    return "its block has rank " + std::to_string(block.getRank()) + " (TMA moves 1 to 5)";
+    return "its block has rank " + std::to_string(block.getRank()) +
+           " (TMA moves 1 to 5)";
   if (!getTMADataType(block.getElementType()))
     return "TMA cannot move its element type";
   SmallVector<int64_t> box = getTMABoxShape(block);

@@ -1,4 +1,5 @@
-//===- TMA.h - Facts about TMA (bulk tensor) copies ---------------*- C++ -*-===//
+//===- TMA.h - Facts about TMA (bulk tensor) copies ---------------*- C++
+//-*-===//
 //
 // What the TMA passes, the lowering and the launch metadata agree on: the box
 // a TMA copy moves for a descriptor's block, the descriptor's data type and
@@ -46,7 +47,8 @@ SmallVector<int64_t> getTMABoxShape(RankedTensorType block);
 /// FLOAT16, BFLOAT16, FLOAT32, ...); std::nullopt for types TMA cannot move.
 std::optional<int> getTMADataType(Type elementType);
 
-/// The CUtensorMapSwizzle of an NVMMA layout: 0 none, 1/2/3 for 32/64/128 bytes.
+/// The CUtensorMapSwizzle of an NVMMA layout: 0 none, 1/2/3 for 32/64/128
+/// bytes.
 int getTMASwizzleMode(gpu::NVMMASharedEncodingAttr encoding);
 
 } // namespace nvidia_gpu

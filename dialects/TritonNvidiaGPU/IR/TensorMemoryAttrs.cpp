@@ -1,4 +1,5 @@
-//===- TensorMemoryAttrs.cpp - The tensor-memory attributes of ttng --------===//
+//===- TensorMemoryAttrs.cpp - The tensor-memory attributes of ttng
+//--------===//
 //
 // `#ttng.tensor_memory` and the two TMEM layouts. Their text is ODS's
 // struct(params) form; only the CGA layout needs a parser and printer of its
@@ -58,8 +59,9 @@ bool mlir::triton::nvidia_gpu::isTensorMemory(MemDescType type) {
 }
 
 /// The TMEM layouts describe 2-D blocks: each CTA basis has two entries.
-static LogicalResult verifyCGALayout(function_ref<InFlightDiagnostic()> emitError,
-                                     const BasisList &cga) {
+static LogicalResult
+verifyCGALayout(function_ref<InFlightDiagnostic()> emitError,
+                const BasisList &cga) {
   for (const auto &basis : cga.bases)
     if (basis.size() != 2)
       return emitError() << "CGALayout basis [" << basis
@@ -68,8 +70,8 @@ static LogicalResult verifyCGALayout(function_ref<InFlightDiagnostic()> emitErro
 }
 
 LogicalResult TensorMemoryEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned blockM, unsigned blockN,
-    unsigned colStride, BasisList cga, bool, bool) {
+    function_ref<InFlightDiagnostic()> emitError, unsigned blockM,
+    unsigned blockN, unsigned colStride, BasisList cga, bool, bool) {
   // TMEM has 128 lanes; an MMA's accumulator block takes 64 or all of them.
   if (blockM != 64 && blockM != 128)
     return emitError() << "blockM must be 64 or 128, got " << blockM;

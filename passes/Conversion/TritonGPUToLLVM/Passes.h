@@ -1,4 +1,5 @@
-//===- Passes.h - TTGIR to the LLVM dialect -----------------------*- C++ -*-===//
+//===- Passes.h - TTGIR to the LLVM dialect -----------------------*- C++
+//-*-===//
 
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_PASSES_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_PASSES_H

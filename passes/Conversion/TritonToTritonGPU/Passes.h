@@ -1,4 +1,5 @@
-//===- Passes.h - TTIR to TTGIR -----------------------------------*- C++ -*-===//
+//===- Passes.h - TTIR to TTGIR -----------------------------------*- C++
+//-*-===//
 
 #ifndef PASSES_CONVERSION_TRITONTOTRITONGPU_PASSES_H
 #define PASSES_CONVERSION_TRITONTOTRITONGPU_PASSES_H

@@ -1,7 +1,8 @@
-//===- TritonToTritonGPU.cpp - The -convert-triton-to-tritongpu pass --------===//
+//===- TritonToTritonGPU.cpp - The -convert-triton-to-tritongpu pass
+//--------===//
 
-#include "passes/Conversion/TritonToTritonGPU/Passes.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+#include "passes/Conversion/TritonToTritonGPU/Passes.h"
 
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -34,8 +35,8 @@ public:
         return type;
       return RankedTensorType::get(
           type.getShape(), type.getElementType(),
-          getDefaultBlockedEncoding(context, type.getShape(), numWarps, threadsPerWarp,
-                                    numCTAs));
+          getDefaultBlockedEncoding(context, type.getShape(), numWarps,
+                                    threadsPerWarp, numCTAs));
     });
     // A value in another layout than its users expect moves with a
     // ttg.convert_layout.
@@ -56,15 +57,18 @@ Value convertTo(OpBuilder &builder, Value value, Attribute encoding) {
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getEncoding() == encoding)
     return value;
-  return ConvertLayoutOp::create(builder, value.getLoc(), type.cloneWithEncoding(encoding), value);
+  return ConvertLayoutOp::create(builder, value.getLoc(),
+                                 type.cloneWithEncoding(encoding), value);
 }
 
 /// Ops whose result layouts are the converted types of their results.
 struct GenericConversion : public ConversionPattern {
   GenericConversion(const TypeConverter &converter, MLIRContext *context)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/0, context) {}
-  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
-                                ConversionPatternRewriter &rewriter) const override {
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/0,
+                          context) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
     if (op->getNumRegions() != 0)
       return failure();
     FailureOr<Operation *> converted =
@@ -79,13 +83,16 @@ struct GenericConversion : public ConversionPattern {
 /// Tensor constants: the same values, in the converted tensor type.
 struct ConstantConversion : public OpConversionPattern<arith::ConstantOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    auto type = dyn_cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    auto type = dyn_cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
     if (!dense || !type)
       return failure();
-    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, dense.reshape(type));
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type,
+                                                   dense.reshape(type));
     return success();
   }
 };
@@ -93,11 +100,14 @@ struct ConstantConversion : public OpConversionPattern<arith::ConstantOp> {
 /// A broadcast keeps its source's layout.
 struct BroadcastConversion : public OpConversionPattern<BroadcastOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    Attribute encoding = cast<RankedTensorType>(adaptor.getSrc().getType()).getEncoding();
-    rewriter.replaceOpWithNewOp<BroadcastOp>(op, cast<RankedTensorType>(op.getType()).cloneWithEncoding(encoding),
-                                             adaptor.getSrc());
+  LogicalResult
+  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Attribute encoding =
+        cast<RankedTensorType>(adaptor.getSrc().getType()).getEncoding();
+    rewriter.replaceOpWithNewOp<BroadcastOp>(
+        op, cast<RankedTensorType>(op.getType()).cloneWithEncoding(encoding),
+        adaptor.getSrc());
     return success();
   }
 };
@@ -105,27 +115,34 @@ struct BroadcastConversion : public OpConversionPattern<BroadcastOp> {
 /// expand_dims takes a slice of its result's layout along the new axis.
 struct ExpandDimsConversion : public OpConversionPattern<ExpandDimsOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(ExpandDimsOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
-    auto slice = SliceEncodingAttr::get(getContext(), op.getAxis(), resultType.getEncoding());
+  LogicalResult
+  matchAndRewrite(ExpandDimsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    auto slice = SliceEncodingAttr::get(getContext(), op.getAxis(),
+                                        resultType.getEncoding());
     Value src = convertTo(rewriter, adaptor.getSrc(), slice);
-    rewriter.replaceOpWithNewOp<ExpandDimsOp>(op, resultType, src, op.getAxis());
+    rewriter.replaceOpWithNewOp<ExpandDimsOp>(op, resultType, src,
+                                              op.getAxis());
     return success();
   }
 };
 
 /// Replaces `op` by `newOp`, which takes over op's only region.
-void replaceWithRegionOp(ConversionPatternRewriter &rewriter, Operation *op, Operation *newOp) {
-  rewriter.inlineRegionBefore(op->getRegion(0), newOp->getRegion(0), newOp->getRegion(0).end());
+void replaceWithRegionOp(ConversionPatternRewriter &rewriter, Operation *op,
+                         Operation *newOp) {
+  rewriter.inlineRegionBefore(op->getRegion(0), newOp->getRegion(0),
+                              newOp->getRegion(0).end());
   rewriter.replaceOp(op, newOp->getResults());
 }
 
 /// A reduce yields a slice of its source's layout.
 struct ReduceConversion : public OpConversionPattern<ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> resultTypes;
     for (auto [src, result] : llvm::zip(adaptor.getSrcs(), op.getResult())) {
       auto tensor = dyn_cast<RankedTensorType>(result.getType());
@@ -134,11 +151,11 @@ struct ReduceConversion : public OpConversionPattern<ReduceOp> {
         continue;
       }
       Attribute parent = cast<RankedTensorType>(src.getType()).getEncoding();
-      resultTypes.push_back(
-          tensor.cloneWithEncoding(SliceEncodingAttr::get(getContext(), op.getAxis(), parent)));
+      resultTypes.push_back(tensor.cloneWithEncoding(
+          SliceEncodingAttr::get(getContext(), op.getAxis(), parent)));
     }
-    auto reduce = ReduceOp::create(rewriter, op.getLoc(), resultTypes, adaptor.getSrcs(),
-                                   op.getAxis());
+    auto reduce = ReduceOp::create(rewriter, op.getLoc(), resultTypes,
+                                   adaptor.getSrcs(), op.getAxis());
     replaceWithRegionOp(rewriter, op, reduce);
     return success();
   }
@@ -147,10 +164,12 @@ struct ReduceConversion : public OpConversionPattern<ReduceOp> {
 /// A scan keeps its sources' layout.
 struct ScanConversion : public OpConversionPattern<ScanOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(ScanOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    auto scan = ScanOp::create(rewriter, op.getLoc(), adaptor.getSrcs().getTypes(),
-                               adaptor.getSrcs(), op.getAxis(), op.getReverse());
+  LogicalResult
+  matchAndRewrite(ScanOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto scan =
+        ScanOp::create(rewriter, op.getLoc(), adaptor.getSrcs().getTypes(),
+                       adaptor.getSrcs(), op.getAxis(), op.getReverse());
     replaceWithRegionOp(rewriter, op, scan);
     return success();
   }
@@ -159,13 +178,15 @@ struct ScanConversion : public OpConversionPattern<ScanOp> {
 /// A region-carrying elementwise map keeps its operands' (converted) layouts.
 struct MapElementwiseConversion : public OpConversionPattern<MapElementwiseOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(MapElementwiseOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(MapElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> resultTypes;
-    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
+    if (failed(
+            getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
       return failure();
-    auto map = MapElementwiseOp::create(rewriter, op.getLoc(), resultTypes, adaptor.getSrcs(),
-                                        op.getPack());
+    auto map = MapElementwiseOp::create(rewriter, op.getLoc(), resultTypes,
+                                        adaptor.getSrcs(), op.getPack());
     replaceWithRegionOp(rewriter, op, map);
     return success();
   }
@@ -174,33 +195,39 @@ struct MapElementwiseConversion : public OpConversionPattern<MapElementwiseOp> {
 /// dot's operands take #ttg.dot_op layouts of the accumulator's layout.
 struct DotConversion : public OpConversionPattern<DotOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(DotOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     // The accumulator's layout, as 3.6 makes it: a 2x2 block per thread of
     // the last two dimensions where each thread has 4 elements or more, a
     // 4x4 one from 16 on (the blocks an FMA dot reuses its operands over;
     // accelerate-matmul replaces it for the tensor cores).
-    auto converter = static_cast<const TritonGPUTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUTypeConverter *>(getTypeConverter());
     auto origType = cast<RankedTensorType>(op.getType());
     ArrayRef<int64_t> shape = origType.getShape();
     unsigned rank = shape.size();
-    int64_t perThread = origType.getNumElements() / (converter->numWarps * converter->threadsPerWarp);
+    int64_t perThread = origType.getNumElements() /
+                        (converter->numWarps * converter->threadsPerWarp);
     unsigned block = perThread >= 16 ? 4 : perThread >= 4 ? 2 : 1;
     SmallVector<unsigned> sizePerThread(rank, 1), order;
     for (unsigned dim = rank - 2; dim < rank; ++dim)
       sizePerThread[dim] = std::min<int64_t>(block, shape[dim]);
     for (unsigned dim = rank; dim > 0; --dim)
       order.push_back(dim - 1);
-    Attribute parent =
-        getBlockedEncoding(getContext(), shape, sizePerThread, order, converter->numWarps,
-                           converter->threadsPerWarp, converter->numCTAs);
+    Attribute parent = getBlockedEncoding(
+        getContext(), shape, sizePerThread, order, converter->numWarps,
+        converter->threadsPerWarp, converter->numCTAs);
     auto resultType = origType.cloneWithEncoding(parent);
-    Value a = convertTo(rewriter, adaptor.getA(),
-                        DotOperandEncodingAttr::get(getContext(), 0, parent, 0));
-    Value b = convertTo(rewriter, adaptor.getB(),
-                        DotOperandEncodingAttr::get(getContext(), 1, parent, 0));
+    Value a =
+        convertTo(rewriter, adaptor.getA(),
+                  DotOperandEncodingAttr::get(getContext(), 0, parent, 0));
+    Value b =
+        convertTo(rewriter, adaptor.getB(),
+                  DotOperandEncodingAttr::get(getContext(), 1, parent, 0));
     Value c = convertTo(rewriter, adaptor.getC(), parent);
-    rewriter.replaceOpWithNewOp<DotOp>(op, resultType, a, b, c, op.getInputPrecision(),
+    rewriter.replaceOpWithNewOp<DotOp>(op, resultType, a, b, c,
+                                       op.getInputPrecision(),
                                        op.getMaxNumImpreciseAcc());
     return success();
   }
@@ -209,12 +236,14 @@ struct DotConversion : public OpConversionPattern<DotOp> {
 /// trans: the source's blocked layout with its dimensions permuted.
 struct TransConversion : public OpConversionPattern<TransOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(TransOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(TransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto blocked = dyn_cast<BlockedEncodingAttr>(
         cast<RankedTensorType>(adaptor.getSrc().getType()).getEncoding());
     if (!blocked || !blocked.getCGALayout().empty())
-      return rewriter.notifyMatchFailure(op, "only single-CTA blocked sources are permuted");
+      return rewriter.notifyMatchFailure(
+          op, "only single-CTA blocked sources are permuted");
     ArrayRef<int32_t> perm = op.getOrder();
     SmallVector<unsigned> spt, lanes, warps, order, inverse(perm.size());
     for (auto [i, d] : llvm::enumerate(perm)) {
@@ -225,10 +254,11 @@ struct TransConversion : public OpConversionPattern<TransOp> {
     }
     for (unsigned d : blocked.getOrder())
       order.push_back(inverse[d]);
-    auto encoding =
-        BlockedEncodingAttr::get(getContext(), spt, lanes, warps, order, BasisList());
-    rewriter.replaceOpWithNewOp<TransOp>(op, cast<RankedTensorType>(op.getType()).cloneWithEncoding(encoding),
-                                         adaptor.getSrc(), perm);
+    auto encoding = BlockedEncodingAttr::get(getContext(), spt, lanes, warps,
+                                             order, BasisList());
+    rewriter.replaceOpWithNewOp<TransOp>(
+        op, cast<RankedTensorType>(op.getType()).cloneWithEncoding(encoding),
+        adaptor.getSrc(), perm);
     return success();
   }
 };
@@ -236,14 +266,19 @@ struct TransConversion : public OpConversionPattern<TransOp> {
 /// join: a new fastest dimension of two elements, both held by one thread.
 struct JoinConversion : public OpConversionPattern<JoinOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(JoinOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(JoinOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto blocked = dyn_cast<BlockedEncodingAttr>(
         cast<RankedTensorType>(adaptor.getLhs().getType()).getEncoding());
     if (!blocked || !blocked.getCGALayout().empty())
-      return rewriter.notifyMatchFailure(op, "only single-CTA blocked sources are joined");
-    rewriter.replaceOpWithNewOp<JoinOp>(op, cast<RankedTensorType>(op.getType()).cloneWithEncoding(getPairEncoding(blocked)),
-                                        adaptor.getLhs(), adaptor.getRhs());
+      return rewriter.notifyMatchFailure(
+          op, "only single-CTA blocked sources are joined");
+    rewriter.replaceOpWithNewOp<JoinOp>(
+        op,
+        cast<RankedTensorType>(op.getType())
+            .cloneWithEncoding(getPairEncoding(blocked)),
+        adaptor.getLhs(), adaptor.getRhs());
     return success();
   }
 };
@@ -252,21 +287,26 @@ struct JoinConversion : public OpConversionPattern<JoinOp> {
 /// elements, one thread holds; the halves drop that dimension.
 struct SplitConversion : public OpConversionPattern<SplitOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(SplitOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(op.getType(0)));
+  LogicalResult
+  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType(0)));
     auto half = dyn_cast<BlockedEncodingAttr>(resultType.getEncoding());
     if (!half || !half.getCGALayout().empty())
-      return rewriter.notifyMatchFailure(op, "only single-CTA blocked results are split");
+      return rewriter.notifyMatchFailure(
+          op, "only single-CTA blocked results are split");
     Value src = convertTo(rewriter, adaptor.getSrc(), getPairEncoding(half));
-    rewriter.replaceOpWithNewOp<SplitOp>(op, TypeRange{resultType, resultType}, src);
+    rewriter.replaceOpWithNewOp<SplitOp>(op, TypeRange{resultType, resultType},
+                                         src);
     return success();
   }
 };
 
 /// The registers a thread holds of a tensor of `type`'s shape and layout.
 std::optional<int64_t> getRegisterCount(RankedTensorType type) {
-  std::optional<LinearLayout> layout = toLinearLayout(type.getShape(), type.getEncoding());
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), type.getEncoding());
   if (!layout)
     return std::nullopt;
   return layout->getInDimSize("register");
@@ -278,13 +318,16 @@ std::optional<int64_t> getRegisterCount(RankedTensorType type) {
 /// elements as it likes and so moves no data between threads.
 struct CatConversion : public OpConversionPattern<CatOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(CatOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+  LogicalResult
+  matchAndRewrite(CatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto resultType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
     auto blocked = dyn_cast<BlockedEncodingAttr>(resultType.getEncoding());
     auto lhsType = cast<RankedTensorType>(adaptor.getLhs().getType());
     auto rhsType = cast<RankedTensorType>(adaptor.getRhs().getType());
-    std::optional<int64_t> lhs = getRegisterCount(lhsType), rhs = getRegisterCount(rhsType),
+    std::optional<int64_t> lhs = getRegisterCount(lhsType),
+                           rhs = getRegisterCount(rhsType),
                            result = getRegisterCount(resultType);
     if (!blocked || !lhs || !rhs || !result)
       return rewriter.notifyMatchFailure(op, "layouts without a linear layout");
@@ -292,17 +335,19 @@ struct CatConversion : public OpConversionPattern<CatOp> {
     SmallVector<unsigned> spt(blocked.getSizePerThread());
     if (wanted > *result)
       spt[blocked.getOrder()[0]] *= wanted / *result;
-    auto encoding = BlockedEncodingAttr::get(getContext(), spt, blocked.getThreadsPerWarp(),
-                                             blocked.getWarpsPerCTA(), blocked.getOrder(),
-                                             blocked.getCGALayout());
-    rewriter.replaceOpWithNewOp<CatOp>(op, resultType.cloneWithEncoding(encoding),
+    auto encoding = BlockedEncodingAttr::get(
+        getContext(), spt, blocked.getThreadsPerWarp(),
+        blocked.getWarpsPerCTA(), blocked.getOrder(), blocked.getCGALayout());
+    rewriter.replaceOpWithNewOp<CatOp>(op,
+                                       resultType.cloneWithEncoding(encoding),
                                        adaptor.getLhs(), adaptor.getRhs());
     return success();
   }
 };
 
 bool hasLegalTypes(Operation *op, const TypeConverter &converter) {
-  if (!converter.isLegal(op->getOperandTypes()) || !converter.isLegal(op->getResultTypes()))
+  if (!converter.isLegal(op->getOperandTypes()) ||
+      !converter.isLegal(op->getResultTypes()))
     return false;
   for (Region &region : op->getRegions())
     for (Block &block : region)
@@ -312,20 +357,24 @@ bool hasLegalTypes(Operation *op, const TypeConverter &converter) {
 }
 
 class ConvertTritonToTritonGPUPass
-    : public mlir::triton::impl::ConvertTritonToTritonGPUBase<ConvertTritonToTritonGPUPass> {
+    : public mlir::triton::impl::ConvertTritonToTritonGPUBase<
+          ConvertTritonToTritonGPUPass> {
 public:
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
     if (numWarps < 1 || threadsPerWarp < 1 || numCTAs < 1 ||
-        !llvm::isPowerOf2_32(numWarps) || !llvm::isPowerOf2_32(threadsPerWarp) ||
-        !llvm::isPowerOf2_32(numCTAs)) {
-      module.emitError("num-warps, threads-per-warp and num-ctas must be powers of two, got ")
-          << int64_t(numWarps) << ", " << int64_t(threadsPerWarp) << " and " << int64_t(numCTAs);
+        !llvm::isPowerOf2_32(numWarps) ||
+        !llvm::isPowerOf2_32(threadsPerWarp) || !llvm::isPowerOf2_32(numCTAs)) {
+      module.emitError("num-warps, threads-per-warp and num-ctas must be "
+                       "powers of two, got ")
+          << int64_t(numWarps) << ", " << int64_t(threadsPerWarp) << " and "
+          << int64_t(numCTAs);
       return signalPassFailure();
     }
-    TritonGPUTypeConverter converter(context, numWarps, threadsPerWarp, numCTAs);
+    TritonGPUTypeConverter converter(context, numWarps, threadsPerWarp,
+                                     numCTAs);
     ConversionTarget legality(*context);
     legality.addLegalDialect<TritonGPUDialect>();
     legality.markUnknownOpDynamicallyLegal(
@@ -337,15 +386,20 @@ public:
 
     RewritePatternSet patterns(context);
     patterns.add<GenericConversion>(converter, context);
-    patterns.add<ConstantConversion, BroadcastConversion, ExpandDimsConversion, ReduceConversion, ScanConversion,
-                 MapElementwiseConversion, DotConversion, TransConversion, JoinConversion,
+    patterns.add<ConstantConversion, BroadcastConversion, ExpandDimsConversion,
+                 ReduceConversion, ScanConversion, MapElementwiseConversion,
+                 DotConversion, TransConversion, JoinConversion,
                  SplitConversion, CatConversion>(converter, context);
-    populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns, converter);
-    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, legality);
+    populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns,
+                                                             converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         legality);
     if (failed(applyPartialConversion(module, legality, std::move(patterns))))
       return signalPassFailure();
 
-    auto i32 = [&](int value) { return IntegerAttr::get(IntegerType::get(context, 32), value); };
+    auto i32 = [&](int value) {
+      return IntegerAttr::get(IntegerType::get(context, 32), value);
+    };
     module->setAttr("ttg.num-warps", i32(numWarps));
     module->setAttr("ttg.num-ctas", i32(numCTAs));
     module->setAttr("ttg.threads-per-warp", i32(threadsPerWarp));

@@ -60,7 +60,7 @@ bool isPipeliningBeneficial(Operation *op, const ModuleAxisInfo &axis) {
 /// The loads of the body that `root`s depend on, with their indirection
 /// level; a load reached at two different levels is dropped.
 llvm::MapVector<Operation *, int> loadLevels(scf::ForOp forOp, bool withoutDot,
-                                              const ModuleAxisInfo &axis) {
+                                             const ModuleAxisInfo &axis) {
   llvm::MapVector<Operation *, int> levels;
   DenseSet<Operation *> seen, excluded;
   Block *body = forOp.getBody();
@@ -129,7 +129,8 @@ public:
       if (stages <= 1 || !canPipelineLoop(forOp))
         continue;
       bool withoutDot = forOp->hasAttr(kNumStagesAttr);
-      llvm::MapVector<Operation *, int> levels = loadLevels(forOp, withoutDot, axis);
+      llvm::MapVector<Operation *, int> levels =
+          loadLevels(forOp, withoutDot, axis);
       // With every stage but the last one taken, a deeper level would have
       // none to be issued in.
       levels.remove_if([&](auto &entry) { return entry.second >= stages - 1; });

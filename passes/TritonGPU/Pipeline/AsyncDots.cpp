@@ -23,8 +23,10 @@ namespace {
 
 /// Adds `values`, and the shared operands of the dots they come from, to
 /// `wait`'s operands; the uses of `values` after the wait read its results.
-WarpGroupDotWaitOp threadThroughWait(WarpGroupDotWaitOp wait, ArrayRef<Value> values) {
-  llvm::SetVector<Value> operands(wait.getInputs().begin(), wait.getInputs().end());
+WarpGroupDotWaitOp threadThroughWait(WarpGroupDotWaitOp wait,
+                                     ArrayRef<Value> values) {
+  llvm::SetVector<Value> operands(wait.getInputs().begin(),
+                                  wait.getInputs().end());
   unsigned oldCount = operands.size();
   operands.insert(values.begin(), values.end());
   for (Value v : values) {
@@ -46,8 +48,8 @@ WarpGroupDotWaitOp threadThroughWait(WarpGroupDotWaitOp wait, ArrayRef<Value> va
           operands.insert(operand);
   }
   OpBuilder builder(wait);
-  auto newWait = WarpGroupDotWaitOp::create(builder, wait.getLoc(), operands.getArrayRef(),
-                                            wait.getPendings());
+  auto newWait = WarpGroupDotWaitOp::create(
+      builder, wait.getLoc(), operands.getArrayRef(), wait.getPendings());
   for (unsigned i = 0; i < oldCount; ++i)
     wait.getResult(i).replaceAllUsesWith(newWait.getResult(i));
   Block *block = newWait->getBlock();
@@ -89,7 +91,8 @@ bool isStableSharedOperand(Value operand, scf::ForOp forOp) {
       continue;
     }
     Operation *def = v.getDefiningOp();
-    if (def && isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp, ConvertLayoutOp>(def)) {
+    if (def && isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp,
+                   ConvertLayoutOp>(def)) {
       v = def->getOperand(0);
       continue;
     }
@@ -114,16 +117,19 @@ bool isStableRegisterOperand(Value operand, scf::ForOp forOp) {
 }
 
 bool isStableOperand(Value operand, scf::ForOp forOp) {
-  return isa<MemDescType>(operand.getType()) ? isStableSharedOperand(operand, forOp)
-                                              : isStableRegisterOperand(operand, forOp);
+  return isa<MemDescType>(operand.getType())
+             ? isStableSharedOperand(operand, forOp)
+             : isStableRegisterOperand(operand, forOp);
 }
 
 /// The iter_arg a dot can stay in flight through; std::nullopt if it must be
 /// waited for at once.
 std::optional<unsigned> properlyAsyncArg(WarpGroupDotOp dot, scf::ForOp forOp) {
-  if (!isStableOperand(dot.getA(), forOp) || !isStableOperand(dot.getB(), forOp))
+  if (!isStableOperand(dot.getA(), forOp) ||
+      !isStableOperand(dot.getB(), forOp))
     return std::nullopt;
-  if (!dot->hasOneUse() || *dot->getUsers().begin() != forOp.getBody()->getTerminator())
+  if (!dot->hasOneUse() ||
+      *dot->getUsers().begin() != forOp.getBody()->getTerminator())
     return std::nullopt;
   unsigned index = dot->getUses().begin()->getOperandNumber();
   // The accumulator from the previous iteration is still being written: its
@@ -152,7 +158,8 @@ void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
     }
     OpBuilder builder(dot->getContext());
     builder.setInsertionPointAfter(dot);
-    auto wait = WarpGroupDotWaitOp::create(builder, dot.getLoc(), ValueRange{}, 0);
+    auto wait =
+        WarpGroupDotWaitOp::create(builder, dot.getLoc(), ValueRange{}, 0);
     threadThroughWait(wait, {dot.getResult()});
   }
   if (properlyAsync.empty())
@@ -171,14 +178,15 @@ void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
   }
   // A wait for every dot in the body already bounds the dots in flight;
   // otherwise those of the previous iteration are waited for after the last.
-  bool hasWaitZero = llvm::any_of(forOp.getBody()->getOps<WarpGroupDotWaitOp>(),
-                                  [](WarpGroupDotWaitOp w) { return w.getPendings() == 0; });
+  bool hasWaitZero =
+      llvm::any_of(forOp.getBody()->getOps<WarpGroupDotWaitOp>(),
+                   [](WarpGroupDotWaitOp w) { return w.getPendings() == 0; });
   if (!hasWaitZero) {
     Operation *last = properlyAsync.back().first;
     OpBuilder builder(last->getContext());
     builder.setInsertionPointAfter(last);
-    auto wait = WarpGroupDotWaitOp::create(builder, last->getLoc(), ValueRange{},
-                                           properlyAsync.size());
+    auto wait = WarpGroupDotWaitOp::create(builder, last->getLoc(),
+                                           ValueRange{}, properlyAsync.size());
     SmallVector<Value> results;
     for (auto &entry : properlyAsync)
       results.push_back(entry.first->getResult(0));
@@ -186,7 +194,8 @@ void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
   }
   OpBuilder builder(forOp->getContext());
   builder.setInsertionPointAfter(forOp);
-  auto wait = WarpGroupDotWaitOp::create(builder, forOp.getLoc(), ValueRange{}, 0);
+  auto wait =
+      WarpGroupDotWaitOp::create(builder, forOp.getLoc(), ValueRange{}, 0);
   SmallVector<Value> results;
   for (auto &entry : properlyAsync)
     results.push_back(forOp.getResult(entry.second));

@@ -15,7 +15,8 @@ using namespace mlir::triton::gpu;
 /// The dimension along which a thread's registers 0, 1, 2, ... lie, and how
 /// many do; {1, -1} when register 1 is not the next element of one dimension.
 static std::pair<int64_t, int> contiguousRegisters(RankedTensorType type) {
-  std::optional<LinearLayout> layout = toLinearLayout(type.getShape(), type.getEncoding());
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), type.getEncoding());
   if (!layout || !layout->hasInDim("register"))
     return {1, -1};
   ArrayRef<LinearLayout::Basis> bases = layout->getBases("register");
@@ -51,8 +52,9 @@ unsigned pipeline::getLoadContiguity(LoadOp load, const ModuleAxisInfo &axis) {
     return 1;
   auto pointee = cast<PointerType>(type.getElementType()).getPointeeType();
   int64_t bytes = std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
-  int64_t alignment = std::min<int64_t>(std::max<int64_t>(1, info.getDivisibility(dim) / bytes),
-                                        info.getContiguity(dim));
+  int64_t alignment =
+      std::min<int64_t>(std::max<int64_t>(1, info.getDivisibility(dim) / bytes),
+                        info.getContiguity(dim));
   int64_t width = std::min<int64_t>(registers, alignment);
   if (Value mask = load.getMask()) {
     AxisInfo maskInfo = axis.get(mask);
@@ -75,10 +77,12 @@ bool pipeline::canBeAsyncCopy(LoadOp load, const ModuleAxisInfo &axis) {
 
 bool pipeline::canBeTMALoad(DescriptorLoadOp load) {
   auto module = load->getParentOfType<ModuleOp>();
-  auto target = module ? module->getAttrOfType<StringAttr>(kTargetAttrName) : StringAttr();
+  auto target = module ? module->getAttrOfType<StringAttr>(kTargetAttrName)
+                       : StringAttr();
   int capability = 0;
   if (!target || !target.getValue().starts_with("cuda:") ||
-      target.getValue().drop_front(5).getAsInteger(10, capability) || capability < 90)
+      target.getValue().drop_front(5).getAsInteger(10, capability) ||
+      capability < 90)
     return false;
   // Clusters of CTAs would need multicast copies and barriers per CTA.
   auto numCTAs = module->getAttrOfType<IntegerAttr>(kNumCTAsAttrName);
@@ -86,8 +90,9 @@ bool pipeline::canBeTMALoad(DescriptorLoadOp load) {
     return false;
   auto type = dyn_cast<RankedTensorType>(load.getType());
   RankedTensorType block = load.getDesc().getType().getBlockType();
-  if (!type || !type.getEncoding() || type.getElementType() != block.getElementType() ||
-      block.getRank() > 5 || !block.getElementType().isIntOrFloat())
+  if (!type || !type.getEncoding() ||
+      type.getElementType() != block.getElementType() || block.getRank() > 5 ||
+      !block.getElementType().isIntOrFloat())
     return false;
   // The buffer has the load's shape: the block's, or the block without
   // leading unit dimensions.
@@ -97,12 +102,14 @@ bool pipeline::canBeTMALoad(DescriptorLoadOp load) {
 }
 
 int pipeline::getCopyVecBytes(RankedTensorType type, Attribute shared) {
-  std::optional<LinearLayout> regs = toLinearLayout(type.getShape(), type.getEncoding());
+  std::optional<LinearLayout> regs =
+      toLinearLayout(type.getShape(), type.getEncoding());
   std::optional<LinearLayout> smem = toLinearLayout(type.getShape(), shared);
   if (!regs || !smem)
     return 0;
   std::optional<LinearLayout> regToSmem = regs->invertAndCompose(*smem);
-  if (!regToSmem || !regToSmem->hasInDim("register") || !regToSmem->hasOutDim("offset"))
+  if (!regToSmem || !regToSmem->hasInDim("register") ||
+      !regToSmem->hasOutDim("offset"))
     return 0;
   int offsetDim = -1;
   for (auto [index, name] : llvm::enumerate(regToSmem->getOutDimNames()))
@@ -149,7 +156,8 @@ static Attribute dotOperandEncodingOfUsers(Value loaded) {
     auto dot = dyn_cast<DotOperandEncodingAttr>(cvt.getType().getEncoding());
     if (!dot)
       return {};
-    std::optional<SwizzledSharedEncodingAttr> shared = getDotOperandSharedLayout(type, dot);
+    std::optional<SwizzledSharedEncodingAttr> shared =
+        getDotOperandSharedLayout(type, dot);
     if (!shared || (result && result != *shared))
       return {};
     result = *shared;
@@ -164,7 +172,8 @@ Attribute pipeline::getPipelineSharedEncoding(Operation *load) {
   if (Attribute encoding = dotOperandEncodingOfUsers(load->getResult(0)))
     return encoding;
   auto type = cast<RankedTensorType>(load->getResult(0).getType());
-  if (std::optional<SwizzledSharedEncodingAttr> plain = getUnswizzledSharedLayout(type))
+  if (std::optional<SwizzledSharedEncodingAttr> plain =
+          getUnswizzledSharedLayout(type))
     return *plain;
   return {};
 }

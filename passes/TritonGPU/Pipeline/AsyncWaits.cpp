@@ -26,7 +26,8 @@ int commitsBetween(Operation *from, Operation *to) {
 }
 
 /// The fewest commits after `token`'s group on any path to `sink`.
-int fewestCommitsAfter(Value token, Operation *sink, int sofar, int best, int depth) {
+int fewestCommitsAfter(Value token, Operation *sink, int sofar, int best,
+                       int depth) {
   if (depth > 8)
     return 0;
   if (Operation *def = token.getDefiningOp())
@@ -40,9 +41,11 @@ int fewestCommitsAfter(Value token, Operation *sink, int sofar, int best, int de
     return best;
   unsigned index = arg.getArgNumber() - 1;
   // Entering the loop, and coming around from the previous iteration.
-  best = fewestCommitsAfter(forOp.getInitArgs()[index], forOp, sofar, best, depth + 1);
+  best = fewestCommitsAfter(forOp.getInitArgs()[index], forOp, sofar, best,
+                            depth + 1);
   Operation *yield = forOp.getBody()->getTerminator();
-  return fewestCommitsAfter(yield->getOperand(index), yield, sofar, best, depth + 1);
+  return fewestCommitsAfter(yield->getOperand(index), yield, sofar, best,
+                            depth + 1);
 }
 
 } // namespace
@@ -56,8 +59,8 @@ void mlir::triton::gpu::pipeline::updateAsyncWaits(Operation *root) {
     if (merged.count(wait))
       continue;
     SmallVector<AsyncWaitOp> group{wait};
-    for (Operation *op = wait->getNextNode(); op && !isa<AsyncCommitGroupOp>(op);
-         op = op->getNextNode())
+    for (Operation *op = wait->getNextNode();
+         op && !isa<AsyncCommitGroupOp>(op); op = op->getNextNode())
       if (auto next = dyn_cast<AsyncWaitOp>(op))
         group.push_back(next);
     if (group.size() == 1)
@@ -65,12 +68,13 @@ void mlir::triton::gpu::pipeline::updateAsyncWaits(Operation *root) {
     SmallVector<Value> tokens;
     unsigned num = wait.getNum();
     for (AsyncWaitOp member : group) {
-      tokens.append(member.getAsyncToken().begin(), member.getAsyncToken().end());
+      tokens.append(member.getAsyncToken().begin(),
+                    member.getAsyncToken().end());
       num = std::min<unsigned>(num, member.getNum());
     }
     OpBuilder builder(wait);
-    auto combined =
-        AsyncWaitOp::create(builder, wait.getLoc(), wait.getType(), tokens, num);
+    auto combined = AsyncWaitOp::create(builder, wait.getLoc(), wait.getType(),
+                                        tokens, num);
     for (AsyncWaitOp member : group) {
       member.getResult().replaceAllUsesWith(combined);
       merged.insert(member);

@@ -1,4 +1,5 @@
-//===- ExpandLoop.cpp - Prologue and predicated kernel of a scheduled loop -===//
+//===- ExpandLoop.cpp - Prologue and predicated kernel of a scheduled loop
+//-===//
 //
 // With stages 0..S, iteration i of the new loop runs stage s of original
 // iteration i + S - s; a prologue runs what iterations 0..S-1 need before
@@ -30,8 +31,8 @@ namespace {
 /// descriptor load reads nothing outside its descriptor's shape (it pads
 /// with zeros), so one past the end costs time only.
 bool runsHarmlessly(Operation *op) {
-  if (isa<AsyncCommitGroupOp, AsyncWaitOp, LocalLoadOp, LocalAllocOp, MemDescIndexOp,
-          DescriptorLoadOp>(op))
+  if (isa<AsyncCommitGroupOp, AsyncWaitOp, LocalLoadOp, LocalAllocOp,
+          MemDescIndexOp, DescriptorLoadOp>(op))
     return true;
   return isMemoryEffectFree(op);
 }
@@ -39,23 +40,26 @@ bool runsHarmlessly(Operation *op) {
 /// Ops with a mask or predicate to switch them off. A barrier wait must be:
 /// past the end nothing arrives on its barrier.
 bool isMaskable(Operation *op) {
-  return isa<LoadOp, StoreOp, AsyncCopyGlobalToLocalOp, nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
+  return isa<LoadOp, StoreOp, AsyncCopyGlobalToLocalOp,
+             nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
              nvidia_gpu::BarrierExpectOp, nvidia_gpu::WaitBarrierOp>(op);
 }
 
 /// `pred` and the scalar predicate `old` (missing or constant true: `pred`).
-Value combinePredicate(OpBuilder &builder, Location loc, Value pred, Value old) {
+Value combinePredicate(OpBuilder &builder, Location loc, Value pred,
+                       Value old) {
   if (!old || matchPattern(old, m_One()))
     return pred;
   return arith::AndIOp::create(builder, loc, pred, old);
 }
 
 /// `pred` and `mask` (either may be missing) in the shape of `like`.
-Value combineMask(OpBuilder &builder, Location loc, Value pred, Value mask, Type like) {
+Value combineMask(OpBuilder &builder, Location loc, Value pred, Value mask,
+                  Type like) {
   Value splat = pred;
   if (auto tensor = dyn_cast<RankedTensorType>(like)) {
-    auto maskType = RankedTensorType::get(tensor.getShape(), builder.getI1Type(),
-                                          tensor.getEncoding());
+    auto maskType = RankedTensorType::get(
+        tensor.getShape(), builder.getI1Type(), tensor.getEncoding());
     splat = SplatOp::create(builder, loc, maskType, pred);
   }
   if (!mask)
@@ -70,20 +74,23 @@ void predicate(Operation *op, Value pred) {
   OpBuilder builder(op);
   Location loc = op->getLoc();
   if (auto load = dyn_cast<LoadOp>(op))
-    load.getMaskMutable().assign(
-        combineMask(builder, loc, pred, load.getMask(), load.getPtr().getType()));
+    load.getMaskMutable().assign(combineMask(builder, loc, pred, load.getMask(),
+                                             load.getPtr().getType()));
   else if (auto store = dyn_cast<StoreOp>(op))
-    store.getMaskMutable().assign(
-        combineMask(builder, loc, pred, store.getMask(), store.getPtr().getType()));
+    store.getMaskMutable().assign(combineMask(
+        builder, loc, pred, store.getMask(), store.getPtr().getType()));
   else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
-    copy.getMaskMutable().assign(
-        combineMask(builder, loc, pred, copy.getMask(), copy.getSrc().getType()));
+    copy.getMaskMutable().assign(combineMask(builder, loc, pred, copy.getMask(),
+                                             copy.getSrc().getType()));
   else if (auto tma = dyn_cast<nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op))
-    tma.getPredMutable().assign(combinePredicate(builder, loc, pred, tma.getPred()));
+    tma.getPredMutable().assign(
+        combinePredicate(builder, loc, pred, tma.getPred()));
   else if (auto expect = dyn_cast<nvidia_gpu::BarrierExpectOp>(op))
-    expect.getPredMutable().assign(combinePredicate(builder, loc, pred, expect.getPred()));
+    expect.getPredMutable().assign(
+        combinePredicate(builder, loc, pred, expect.getPred()));
   else if (auto wait = dyn_cast<nvidia_gpu::WaitBarrierOp>(op))
-    wait.getPredMutable().assign(combinePredicate(builder, loc, pred, wait.getPred()));
+    wait.getPredMutable().assign(
+        combinePredicate(builder, loc, pred, wait.getPred()));
 }
 
 struct Expander {
@@ -115,7 +122,8 @@ struct Expander {
   /// Kernel iterations between the computation of the value `operand`
   /// refers to and a stage-`useStage` use of it; -1 for values from outside.
   /// For an iter_arg, the distance is to the op yielding it.
-  std::pair<Operation *, int> producerAndDistance(Value operand, int useStage) const {
+  std::pair<Operation *, int> producerAndDistance(Value operand,
+                                                  int useStage) const {
     if (auto arg = dyn_cast<BlockArgument>(operand)) {
       if (arg.getOwner() != body || arg.getArgNumber() == 0)
         return {nullptr, -1};
@@ -138,20 +146,24 @@ struct Expander {
     for (Operation *op : order) {
       int stage = stageOf.lookup(op);
       if (stage < maxStage && !runsHarmlessly(op) && !isMaskable(op))
-        return op->emitError("software pipelining: predicating this op, scheduled before the "
-                             "loop's last stage, is not supported yet");
+        return op->emitError(
+            "software pipelining: predicating this op, scheduled before the "
+            "loop's last stage, is not supported yet");
       LogicalResult result = success();
       visitNestedOperands(op, [&](Value operand) {
         auto [producer, distance] = producerAndDistance(operand, stage);
         if (!producer || failed(result))
           return;
         bool iterArg = isa<BlockArgument>(operand);
-        if (distance < 0 || (distance == 0 && position.lookup(producer) >= position.lookup(op)))
-          result = op->emitError("software pipelining: this op runs before a value it "
-                                 "uses is computed");
+        if (distance < 0 ||
+            (distance == 0 && position.lookup(producer) >= position.lookup(op)))
+          result = op->emitError(
+              "software pipelining: this op runs before a value it "
+              "uses is computed");
         else if (iterArg && distance >= 2)
-          result = op->emitError("software pipelining: a loop-carried value read more than "
-                                 "one stage after it is yielded is not supported yet");
+          result = op->emitError(
+              "software pipelining: a loop-carried value read more than "
+              "one stage after it is yielded is not supported yet");
       });
       if (failed(result))
         return result;
@@ -166,12 +178,14 @@ LogicalResult Expander::run() {
   MLIRContext *context = forOp.getContext();
   Location loc = forOp.getLoc();
   OpBuilder builder(forOp);
-  Value lb = forOp.getLowerBound(), ub = forOp.getUpperBound(), step = forOp.getStep();
+  Value lb = forOp.getLowerBound(), ub = forOp.getUpperBound(),
+        step = forOp.getStep();
   Value iv = forOp.getInductionVar();
   unsigned numArgs = forOp.getNumRegionIterArgs();
   Type ivType = iv.getType();
   auto constant = [&](OpBuilder &b, int64_t value) -> Value {
-    return arith::ConstantOp::create(b, loc, ivType, b.getIntegerAttr(ivType, value));
+    return arith::ConstantOp::create(b, loc, ivType,
+                                     b.getIntegerAttr(ivType, value));
   };
 
   // prologue[result][m]: the value of a body result in original iteration m.
@@ -182,11 +196,12 @@ LogicalResult Expander::run() {
     argValue[i][0] = forOp.getInitArgs()[i];
   SmallVector<Value> ivs, preds;
   for (int k = 0; k < maxStage; ++k) {
-    Value ivK = arith::AddIOp::create(builder, loc, lb,
-                                      arith::MulIOp::create(builder, loc, step,
-                                                            constant(builder, k)));
+    Value ivK = arith::AddIOp::create(
+        builder, loc, lb,
+        arith::MulIOp::create(builder, loc, step, constant(builder, k)));
     ivs.push_back(ivK);
-    preds.push_back(arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, ivK, ub));
+    preds.push_back(arith::CmpIOp::create(builder, loc,
+                                          arith::CmpIPredicate::slt, ivK, ub));
     for (Operation *op : order) {
       int stage = stageOf.lookup(op);
       if (stage > k)
@@ -221,11 +236,13 @@ LogicalResult Expander::run() {
       for (unsigned i = 0; i < numArgs; ++i) {
         if (yieldDefs[i] != op)
           continue;
-        Value yielded = clone->getResult(cast<OpResult>(body->getTerminator()->getOperand(i))
-                                       .getResultNumber());
+        Value yielded = clone->getResult(
+            cast<OpResult>(body->getTerminator()->getOperand(i))
+                .getResultNumber());
         // Past the end, the loop's result keeps the last real iteration's.
         if (!forOp.getResult(i).use_empty())
-          yielded = arith::SelectOp::create(builder, loc, preds[m], yielded, argValue[i][m]);
+          yielded = arith::SelectOp::create(builder, loc, preds[m], yielded,
+                                            argValue[i][m]);
         argValue[i][m + 1] = yielded;
       }
     }
@@ -252,7 +269,8 @@ LogicalResult Expander::run() {
       inits.push_back(forOp.getInitArgs()[i]);
       continue;
     }
-    inits.push_back(argValue[i].lookup(maxStage - stageOf.lookup(yieldDefs[i])));
+    inits.push_back(
+        argValue[i].lookup(maxStage - stageOf.lookup(yieldDefs[i])));
   }
   // carriedArg[(value, distance)]: the iter_arg holding the value from
   // `distance` iterations back; the oldest version first.
@@ -276,9 +294,10 @@ LogicalResult Expander::run() {
   for (int s = 0; s < maxStage; ++s) {
     Value bound = arith::SubIOp::create(
         builder, loc, ub,
-        arith::MulIOp::create(builder, loc, step, constant(builder, maxStage - s)));
-    stagePreds.push_back(
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, kernelIv, bound));
+        arith::MulIOp::create(builder, loc, step,
+                              constant(builder, maxStage - s)));
+    stagePreds.push_back(arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::slt, kernelIv, bound));
   }
   DenseMap<Value, Value> current;
   for (Operation *op : order) {
@@ -290,9 +309,10 @@ LogicalResult Expander::run() {
         if (stage == maxStage) {
           mapping.map(operand, kernelIv);
         } else {
-          Value offset = arith::MulIOp::create(builder, loc, step,
-                                               constant(builder, maxStage - stage));
-          mapping.map(operand, arith::AddIOp::create(builder, loc, kernelIv, offset));
+          Value offset = arith::MulIOp::create(
+              builder, loc, step, constant(builder, maxStage - stage));
+          mapping.map(operand,
+                      arith::AddIOp::create(builder, loc, kernelIv, offset));
         }
         return;
       }
@@ -301,7 +321,8 @@ LogicalResult Expander::run() {
       if (arg && arg.getOwner() == body && arg.getArgNumber() > 0) {
         unsigned index = arg.getArgNumber() - 1;
         if (producer && distance == 0)
-          mapping.map(operand, current.lookup(body->getTerminator()->getOperand(index)));
+          mapping.map(operand,
+                      current.lookup(body->getTerminator()->getOperand(index)));
         else
           mapping.map(operand, kernel.getRegionIterArgs()[index]);
         return;
@@ -320,7 +341,8 @@ LogicalResult Expander::run() {
       mapping.map(operand, kernel.getRegionIterArgs()[it->second]);
     });
     if (failedMapping)
-      return op->emitError("software pipelining: lost track of a value across stages");
+      return op->emitError(
+          "software pipelining: lost track of a value across stages");
     Operation *clone = builder.clone(*op, mapping);
     if (stage < maxStage)
       predicate(clone, stagePreds[stage]);
@@ -345,7 +367,8 @@ LogicalResult Expander::run() {
     for (int distance = max; distance >= 1; --distance)
       yields.push_back(distance == 1
                            ? current.lookup(value)
-                           : Value(kernel.getRegionIterArgs()[carriedArg[{value, distance - 1}]]));
+                           : Value(kernel.getRegionIterArgs()[carriedArg[{
+                                 value, distance - 1}]]));
   scf::YieldOp::create(builder, loc, yields);
   (void)context;
 
@@ -358,13 +381,15 @@ LogicalResult Expander::run() {
 
 } // namespace
 
-LogicalResult pipeline::checkExpandable(scf::ForOp forOp, const CoarseSchedule &schedule) {
+LogicalResult pipeline::checkExpandable(scf::ForOp forOp,
+                                        const CoarseSchedule &schedule) {
   if (schedule.numStages <= 1)
     return success();
   return Expander(forOp, schedule).check();
 }
 
-LogicalResult pipeline::expandLoop(scf::ForOp &forOp, const CoarseSchedule &schedule) {
+LogicalResult pipeline::expandLoop(scf::ForOp &forOp,
+                                   const CoarseSchedule &schedule) {
   if (schedule.numStages <= 1)
     return success();
   Expander expander(forOp, schedule);

@@ -1,4 +1,5 @@
-//===- LowerLoads.cpp - Pipelined loads become multi-buffered async copies -===//
+//===- LowerLoads.cpp - Pipelined loads become multi-buffered async copies
+//-===//
 //
 // A load issued `d` stages before its first use needs `d` buffers (one per
 // iteration in flight); a warp-group dot reads its shared operand after the
@@ -64,7 +65,8 @@ SmallVector<Operation *> topLevelUsers(Operation *op, Block *body) {
   SmallVector<Operation *> users;
   for (Operation *user : op->getUsers()) {
     Operation *inBody = body->findAncestorOpInBlock(*user);
-    if (inBody && inBody != body->getTerminator() && !llvm::is_contained(users, inBody))
+    if (inBody && inBody != body->getTerminator() &&
+        !llvm::is_contained(users, inBody))
       users.push_back(inBody);
   }
   return users;
@@ -83,7 +85,8 @@ SmallVector<Operation *> effectiveUsers(Operation *load, Block *body) {
 }
 
 /// Stages between the load and its earliest user.
-int defUseStageDiff(Operation *load, Block *body, const CoarseSchedule &schedule) {
+int defUseStageDiff(Operation *load, Block *body,
+                    const CoarseSchedule &schedule) {
   int defStage = schedule.lookup(load).first;
   std::optional<int> useStage;
   for (Operation *user : effectiveUsers(load, body)) {
@@ -107,7 +110,8 @@ bool runsBefore(Operation *a, Operation *b, const CoarseSchedule &schedule) {
 }
 
 /// The user that runs first in the pipelined body.
-Operation *firstUser(Operation *load, Block *body, const CoarseSchedule &schedule) {
+Operation *firstUser(Operation *load, Block *body,
+                     const CoarseSchedule &schedule) {
   Operation *first = nullptr;
   for (Operation *user : topLevelUsers(load, body))
     if (schedule.count(user) && (!first || runsBefore(user, first, schedule)))
@@ -135,10 +139,12 @@ bool needsExtraBuffer(Operation *load) {
 }
 
 /// (counter + 1) wrapped to 0 at `modulus`.
-Value incrementModulo(OpBuilder &builder, Location loc, Value counter, Value modulus, Value zero,
-                      Value one, SmallVectorImpl<Operation *> &created) {
+Value incrementModulo(OpBuilder &builder, Location loc, Value counter,
+                      Value modulus, Value zero, Value one,
+                      SmallVectorImpl<Operation *> &created) {
   auto add = arith::AddIOp::create(builder, loc, counter, one);
-  auto wrap = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge, add, modulus);
+  auto wrap = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
+                                    add, modulus);
   auto select = arith::SelectOp::create(builder, loc, wrap, zero, add);
   created.append({add, wrap, select});
   return select;
@@ -149,26 +155,28 @@ Value incrementModulo(OpBuilder &builder, Location loc, Value counter, Value mod
 void replaceWithMutableView(OpOperand &use, Value replacement) {
   use.set(replacement);
   Operation *user = use.getOwner();
-  if (!isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescIndexOp>(user))
+  if (!isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescIndexOp>(
+          user))
     return;
   auto oldType = cast<MemDescType>(user->getResult(0).getType());
-  auto newType = MemDescType::get(oldType.getContext(), oldType.getShape(),
-                                  oldType.getElementType(), oldType.getEncoding(),
-                                  oldType.getMemorySpace(), /*mutableMemory=*/true,
-                                  oldType.getAllocShape());
+  auto newType = MemDescType::get(
+      oldType.getContext(), oldType.getShape(), oldType.getElementType(),
+      oldType.getEncoding(), oldType.getMemorySpace(), /*mutableMemory=*/true,
+      oldType.getAllocShape());
   user->getResult(0).setType(newType);
 }
 
 bool isZeroConstant(Value value) {
-  return value && (matchPattern(value, m_Zero()) || matchPattern(value, m_PosZeroFloat()));
+  return value && (matchPattern(value, m_Zero()) ||
+                   matchPattern(value, m_PosZeroFloat()));
 }
-
 
 /// Replaces the local_allocs of `load` in `encoding` by `view` (the buffer
 /// slot holds the data already); other uses read the slot with a local_load
 /// after `token` (if any) at `useAt`. Returns that local_load, if any.
-LocalLoadOp replaceLoadedValue(OpBuilder &builder, Operation *load, Attribute encoding,
-                               Value view, Value token, std::pair<int, Cluster> useAt,
+LocalLoadOp replaceLoadedValue(OpBuilder &builder, Operation *load,
+                               Attribute encoding, Value view, Value token,
+                               std::pair<int, Cluster> useAt,
                                CoarseSchedule &schedule) {
   for (Operation *loadUser : llvm::make_early_inc_range(load->getUsers())) {
     auto alloc = dyn_cast<LocalAllocOp>(loadUser);
@@ -181,14 +189,14 @@ LocalLoadOp replaceLoadedValue(OpBuilder &builder, Operation *load, Attribute en
   }
   if (load->use_empty())
     return {};
-  auto localLoad =
-      LocalLoadOp::create(builder, load->getLoc(), load->getResult(0).getType(), view, token);
+  auto localLoad = LocalLoadOp::create(
+      builder, load->getLoc(), load->getResult(0).getType(), view, token);
   schedule.insert(localLoad, useAt.first, useAt.second);
   return localLoad;
 }
 
-void lowerAsyncCopy(OpBuilder &builder, AsyncLoad &async, LoadGroup &group, Block *body,
-                    CoarseSchedule &schedule) {
+void lowerAsyncCopy(OpBuilder &builder, AsyncLoad &async, LoadGroup &group,
+                    Block *body, CoarseSchedule &schedule) {
   auto load = cast<LoadOp>(async.load);
   MLIRContext *context = load.getContext();
   Location loc = load.getLoc();
@@ -204,26 +212,30 @@ void lowerAsyncCopy(OpBuilder &builder, AsyncLoad &async, LoadGroup &group, Bloc
   if (other && !isZeroConstant(other))
     other = Value();
   auto copy = AsyncCopyGlobalToLocalOp::create(
-      builder, loc, AsyncTokenType::get(context), load.getPtr(), insertView, load.getMask(),
-      other, load.getCache(), load.getEvict(), load.getIsVolatile(), async.contiguity);
-  auto commit = AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(context),
-                                           ValueRange{copy.getToken()});
-  for (Operation *op : {insertView.getDefiningOp(), copy.getOperation(), commit.getOperation()})
+      builder, loc, AsyncTokenType::get(context), load.getPtr(), insertView,
+      load.getMask(), other, load.getCache(), load.getEvict(),
+      load.getIsVolatile(), async.contiguity);
+  auto commit = AsyncCommitGroupOp::create(
+      builder, loc, AsyncTokenType::get(context), ValueRange{copy.getToken()});
+  for (Operation *op :
+       {insertView.getDefiningOp(), copy.getOperation(), commit.getOperation()})
     schedule.insert(op, loadAt.first, loadAt.second);
 
   auto wait = AsyncWaitOp::create(builder, loc, AsyncTokenType::get(context),
                                   ValueRange{commit.getResult()}, 0);
-  Value extractView = createSlotView(builder, loc, async.alloc, group.extractIdx);
+  Value extractView =
+      createSlotView(builder, loc, async.alloc, group.extractIdx);
   schedule.insert(wait, useAt.first, useAt.second);
   schedule.insert(extractView.getDefiningOp(), useAt.first, useAt.second);
-  LocalLoadOp localLoad = replaceLoadedValue(builder, load, async.encoding, extractView,
-                                             wait.getResult(), useAt, schedule);
+  LocalLoadOp localLoad =
+      replaceLoadedValue(builder, load, async.encoding, extractView,
+                         wait.getResult(), useAt, schedule);
   if (localLoad) {
     Value result = localLoad;
     // cp.async fills masked-off elements with zeros.
     if (load.getOther() && !isZeroConstant(load.getOther())) {
-      auto select =
-          arith::SelectOp::create(builder, loc, load.getMask(), localLoad, load.getOther());
+      auto select = arith::SelectOp::create(builder, loc, load.getMask(),
+                                            localLoad, load.getOther());
       schedule.insert(select, useAt.first, useAt.second);
       result = select;
     }
@@ -235,8 +247,8 @@ void lowerAsyncCopy(OpBuilder &builder, AsyncLoad &async, LoadGroup &group, Bloc
 
 /// The copy goes where the load was; the slot is read after the group's
 /// barrier wait (views made right after it, as 3.6 does).
-void lowerTMALoad(OpBuilder &builder, AsyncLoad &async, LoadGroup &group, Value truePred,
-                  Block *body, CoarseSchedule &schedule) {
+void lowerTMALoad(OpBuilder &builder, AsyncLoad &async, LoadGroup &group,
+                  Value truePred, Block *body, CoarseSchedule &schedule) {
   auto load = cast<DescriptorLoadOp>(async.load);
   Location loc = load.getLoc();
   auto loadAt = schedule.lookup(load);
@@ -244,16 +256,18 @@ void lowerTMALoad(OpBuilder &builder, AsyncLoad &async, LoadGroup &group, Value 
   builder.setInsertionPoint(load);
   Value insertView = createSlotView(builder, loc, async.alloc, group.insertIdx);
   auto copy = nvidia_gpu::AsyncTMACopyGlobalToLocalOp::create(
-      builder, loc, load.getDesc(), load.getIndices(), insertView, async.barrier, truePred,
-      load.getCache(), load.getEvict(), /*isVolatile=*/false);
+      builder, loc, load.getDesc(), load.getIndices(), insertView,
+      async.barrier, truePred, load.getCache(), load.getEvict(),
+      /*isVolatile=*/false);
   schedule.insert(insertView.getDefiningOp(), loadAt.first, loadAt.second);
   schedule.insert(copy, loadAt.first, loadAt.second);
 
   builder.setInsertionPointAfter(async.wait);
-  Value extractView = createSlotView(builder, loc, async.alloc, group.extractIdx);
+  Value extractView =
+      createSlotView(builder, loc, async.alloc, group.extractIdx);
   schedule.insert(extractView.getDefiningOp(), useAt.first, useAt.second);
-  if (LocalLoadOp localLoad = replaceLoadedValue(builder, load, async.encoding, extractView,
-                                                 Value(), useAt, schedule))
+  if (LocalLoadOp localLoad = replaceLoadedValue(
+          builder, load, async.encoding, extractView, Value(), useAt, schedule))
     load.getResult().replaceAllUsesWith(localLoad.getResult());
   schedule.ops.erase(load);
   load.erase();
@@ -262,9 +276,10 @@ void lowerTMALoad(OpBuilder &builder, AsyncLoad &async, LoadGroup &group, Value 
 /// The barriers of the TMA loads, one array per group sharing them: each
 /// copy group's first load tells the slot's barrier the bytes of the whole
 /// group, and the group's first user waits for it. Returns the arrays.
-SmallVector<Value> createTMABarriers(scf::ForOp forOp, MutableArrayRef<AsyncLoad> asyncLoads,
-                                     llvm::MapVector<int, LoadGroup> &groups, Value truePred,
-                                     CoarseSchedule &schedule) {
+SmallVector<Value> createTMABarriers(scf::ForOp forOp,
+                                     MutableArrayRef<AsyncLoad> asyncLoads,
+                                     llvm::MapVector<int, LoadGroup> &groups,
+                                     Value truePred, CoarseSchedule &schedule) {
   Block *body = forOp.getBody();
   SmallVector<Operation *> tmaLoads;
   DenseMap<Operation *, int> numBuffers;
@@ -299,15 +314,16 @@ SmallVector<Value> createTMABarriers(scf::ForOp forOp, MutableArrayRef<AsyncLoad
     auto loadAt = schedule.lookup(members.front());
     builder.setInsertionPoint(members.front());
     Value barrier = createSlotView(builder, loopLoc, barriers, group.insertIdx);
-    auto expect = nvidia_gpu::BarrierExpectOp::create(builder, loopLoc, barrier, bytes, truePred);
+    auto expect = nvidia_gpu::BarrierExpectOp::create(builder, loopLoc, barrier,
+                                                      bytes, truePred);
     schedule.insert(barrier.getDefiningOp(), loadAt.first, loadAt.second);
     schedule.insert(expect, loadAt.first, loadAt.second);
 
     auto useAt = first ? schedule.lookup(first) : loadAt;
     builder.setInsertionPointAfter(members.back());
     Value ready = createSlotView(builder, loopLoc, barriers, group.extractIdx);
-    auto wait = nvidia_gpu::WaitBarrierOp::create(builder, loopLoc, ready, group.phase, Value(),
-                                                  ValueRange{});
+    auto wait = nvidia_gpu::WaitBarrierOp::create(
+        builder, loopLoc, ready, group.phase, Value(), ValueRange{});
     schedule.insert(ready.getDefiningOp(), useAt.first, useAt.second);
     schedule.insert(wait, useAt.first, useAt.second);
     for (Operation *load : members) {
@@ -320,10 +336,12 @@ SmallVector<Value> createTMABarriers(scf::ForOp forOp, MutableArrayRef<AsyncLoad
 
 } // namespace
 
-bool pipeline::canLowerDescriptorLoads(scf::ForOp forOp, const CoarseSchedule &schedule) {
+bool pipeline::canLowerDescriptorLoads(scf::ForOp forOp,
+                                       const CoarseSchedule &schedule) {
   Block *body = forOp.getBody();
   for (auto load : body->getOps<DescriptorLoadOp>())
-    if (schedule.count(load) && defUseStageDiff(load, body, schedule) > 0 && !canBeTMALoad(load))
+    if (schedule.count(load) && defUseStageDiff(load, body, schedule) > 0 &&
+        !canBeTMALoad(load))
       return false;
   return true;
 }
@@ -348,7 +366,8 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
     // registers.
     if (auto load = dyn_cast<LoadOp>(op)) {
       encoding = getPipelineSharedEncoding(load);
-      if (!encoding || !canBeAsyncCopy(load, axis) || getCopyVecBytes(type, encoding) < 4)
+      if (!encoding || !canBeAsyncCopy(load, axis) ||
+          getCopyVecBytes(type, encoding) < 4)
         continue;
       contiguity = getLoadContiguity(load, axis);
     } else {
@@ -356,8 +375,8 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
       if (!canBeTMALoad(descLoad))
         continue;
       // TMA writes the descriptor's layout (at the load's rank).
-      encoding = nvidia_gpu::getTMABufferEncoding(descLoad.getDesc().getType().getBlockType(),
-                                                  type.getShape());
+      encoding = nvidia_gpu::getTMABufferEncoding(
+          descLoad.getDesc().getType().getBlockType(), type.getShape());
     }
     if (needsExtraBuffer(&op))
       ++stageDiff;
@@ -376,10 +395,11 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
     auto type = cast<RankedTensorType>(async.load->getResult(0).getType());
     SmallVector<int64_t> shape{async.numBuffers};
     shape.append(type.getShape().begin(), type.getShape().end());
-    auto bufferType = MemDescType::get(shape, type.getElementType(), async.encoding, smem,
-                                       /*mutableMemory=*/true);
-    async.alloc = LocalAllocOp::create(builder, async.load->getLoc(), bufferType, Value(),
-                                       IntegerAttr());
+    auto bufferType =
+        MemDescType::get(shape, type.getElementType(), async.encoding, smem,
+                         /*mutableMemory=*/true);
+    async.alloc = LocalAllocOp::create(builder, async.load->getLoc(),
+                                       bufferType, Value(), IntegerAttr());
   }
   Value minusOne = arith::ConstantIntOp::create(builder, loopLoc, -1, 32);
   Value zero = arith::ConstantIntOp::create(builder, loopLoc, 0, 32);
@@ -387,7 +407,8 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
   Value truePred = arith::ConstantIntOp::create(builder, loopLoc, 1, 1);
   DenseMap<int, Value> modulus;
   for (auto &entry : groups)
-    modulus[entry.first] = arith::ConstantIntOp::create(builder, loopLoc, entry.first, 32);
+    modulus[entry.first] =
+        arith::ConstantIntOp::create(builder, loopLoc, entry.first, 32);
 
   // Where each group's counters advance: the insert one with the group's
   // first load, the extract one (and the phase) with the earliest first use.
@@ -399,7 +420,8 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
     auto use = schedule.lookup(user);
     auto it = extractAt.find(async.numBuffers);
     if (it == extractAt.end() || use.first < it->second.first ||
-        (use.first == it->second.first && schedule.isBefore(use.second, it->second.second)))
+        (use.first == it->second.first &&
+         schedule.isBefore(use.second, it->second.second)))
       extractAt[async.numBuffers] = use;
   }
 
@@ -414,24 +436,28 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
   SmallVector<std::pair<Operation *, std::pair<int, Cluster>>> counterOps;
   FailureOr<LoopLikeOpInterface> newLoop = forOp.replaceWithAdditionalYields(
       rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
-      [&](OpBuilder &b, Location, ArrayRef<BlockArgument> args) -> SmallVector<Value> {
+      [&](OpBuilder &b, Location,
+          ArrayRef<BlockArgument> args) -> SmallVector<Value> {
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointToStart(args.front().getOwner());
         SmallVector<Value> yields;
         unsigned index = 0;
         for (auto &[numBuffers, group] : groups) {
           SmallVector<Operation *> insertOps, extractOps;
-          group.insertIdx = incrementModulo(b, loopLoc, args[index], modulus[numBuffers], zero,
-                                            one, insertOps);
-          group.extractIdx = incrementModulo(b, loopLoc, args[index + 1], modulus[numBuffers],
-                                             zero, one, extractOps);
+          group.insertIdx =
+              incrementModulo(b, loopLoc, args[index], modulus[numBuffers],
+                              zero, one, insertOps);
+          group.extractIdx =
+              incrementModulo(b, loopLoc, args[index + 1], modulus[numBuffers],
+                              zero, one, extractOps);
           yields.append({group.insertIdx, group.extractIdx});
           index += 2;
           if (group.hasTMA) {
             // The barrier of a slot completes a phase per round of the slots.
             Value wrapped = extractOps[1]->getResult(0);
             auto flipped = arith::XOrIOp::create(b, loopLoc, args[index], one);
-            auto phase = arith::SelectOp::create(b, loopLoc, wrapped, flipped, args[index]);
+            auto phase = arith::SelectOp::create(b, loopLoc, wrapped, flipped,
+                                                 args[index]);
             extractOps.append({flipped, phase});
             group.phase = phase;
             yields.push_back(phase);
@@ -465,7 +491,8 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
 
   builder.setInsertionPointAfter(forOp);
   if (anyAsyncCopy)
-    AsyncWaitOp::create(builder, loopLoc, AsyncTokenType::get(context), ValueRange{}, 0);
+    AsyncWaitOp::create(builder, loopLoc, AsyncTokenType::get(context),
+                        ValueRange{}, 0);
   for (Value barriers : llvm::reverse(barrierArrays))
     destroyBarriers(builder, loopLoc, barriers);
   for (AsyncLoad &async : llvm::reverse(asyncLoads))

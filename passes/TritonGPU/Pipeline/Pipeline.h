@@ -1,4 +1,5 @@
-//===- Pipeline.h - The steps of -tritongpu-pipeline -------------*- C++ -*-===//
+//===- Pipeline.h - The steps of -tritongpu-pipeline -------------*- C++
+//-*-===//
 
 #ifndef PASSES_TRITONGPU_PIPELINE_PIPELINE_H
 #define PASSES_TRITONGPU_PIPELINE_PIPELINE_H
@@ -23,7 +24,8 @@ bool canLowerDescriptorLoads(scf::ForOp forOp, const CoarseSchedule &schedule);
 
 /// Step 1: the loop's pipelinable loads become multi-buffered async copies
 /// (ops added to `schedule`); `forOp` is replaced when iter_args are added.
-void lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule, const ModuleAxisInfo &axis);
+void lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
+                const ModuleAxisInfo &axis);
 
 /// Step 2: prologue and predicated kernel loop; replaces `forOp`.
 LogicalResult expandLoop(scf::ForOp &forOp, const CoarseSchedule &schedule);

@@ -1,4 +1,5 @@
-//===- PipelinePass.cpp - -tritongpu-pipeline ------------------------------===//
+//===- PipelinePass.cpp - -tritongpu-pipeline
+//------------------------------===//
 //
 // Lowers each scheduled loop (loads to multi-buffered async copies), expands
 // it into a prologue and a predicated loop, then fixes the async waits and
@@ -37,7 +38,8 @@ void removeScheduleAttributes(Operation *root) {
 }
 
 class TritonGPUPipelinePass
-    : public mlir::triton::gpu::impl::TritonGPUPipelineBase<TritonGPUPipelinePass> {
+    : public mlir::triton::gpu::impl::TritonGPUPipelineBase<
+          TritonGPUPipelinePass> {
 public:
   using Base::Base;
   void runOnOperation() override {
@@ -57,7 +59,8 @@ public:
         continue;
       FailureOr<CoarseSchedule> schedule = CoarseSchedule::deserialize(forOp);
       if (failed(schedule)) {
-        forOp.emitError("software pipelining: the loop's schedule is incomplete");
+        forOp.emitError(
+            "software pipelining: the loop's schedule is incomplete");
         return signalPassFailure();
       }
       if (!canLowerDescriptorLoads(forOp, *schedule))

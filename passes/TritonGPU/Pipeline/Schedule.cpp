@@ -7,7 +7,8 @@
 using namespace mlir;
 using namespace mlir::triton::gpu::pipeline;
 
-int mlir::triton::gpu::pipeline::getNumStages(scf::ForOp forOp, int defaultStages) {
+int mlir::triton::gpu::pipeline::getNumStages(scf::ForOp forOp,
+                                              int defaultStages) {
   if (auto attr = forOp->getAttrOfType<IntegerAttr>(kNumStagesAttr))
     return attr.getInt();
   return defaultStages;
@@ -31,12 +32,13 @@ bool mlir::triton::gpu::pipeline::canPipelineLoop(scf::ForOp forOp) {
   return true;
 }
 
-void mlir::triton::gpu::pipeline::visitNestedOperands(Operation *op,
-                                                      llvm::function_ref<void(Value)> fn) {
+void mlir::triton::gpu::pipeline::visitNestedOperands(
+    Operation *op, llvm::function_ref<void(Value)> fn) {
   op->walk([&](Operation *nested) {
     for (Value operand : nested->getOperands()) {
       // Values made inside `op` are its own business.
-      if (nested != op && op->isAncestor(operand.getParentRegion()->getParentOp()))
+      if (nested != op &&
+          op->isAncestor(operand.getParentRegion()->getParentOp()))
         continue;
       fn(operand);
     }
@@ -80,8 +82,8 @@ bool CoarseSchedule::insertMinimum(Operation *op, int stage, Cluster c) {
   return false;
 }
 
-void CoarseSchedule::insertDepsOfOp(Operation *op, int stage, Cluster c, bool includeArg,
-                                    bool insertIfEarlier) {
+void CoarseSchedule::insertDepsOfOp(Operation *op, int stage, Cluster c,
+                                    bool includeArg, bool insertIfEarlier) {
   Block *body = op->getBlock();
   visitNestedOperands(op, [&](Value operand) {
     Value v = operand;
@@ -96,7 +98,8 @@ void CoarseSchedule::insertDepsOfOp(Operation *op, int stage, Cluster c, bool in
     Operation *def = v.getDefiningOp();
     if (!def || def->getBlock() != body)
       return;
-    bool changed = insertIfEarlier ? insertMinimum(def, stage, c) : insertIfAbsent(def, stage, c);
+    bool changed = insertIfEarlier ? insertMinimum(def, stage, c)
+                                   : insertIfAbsent(def, stage, c);
     if (changed)
       insertDepsOfOp(def, stage, c, includeArg, insertIfEarlier);
   });
@@ -123,7 +126,8 @@ void CoarseSchedule::serialize(scf::ForOp forOp) const {
     if (it == ops.end())
       continue;
     op.setAttr(kStageAttr, builder.getI32IntegerAttr(it->second.first));
-    op.setAttr(kClusterAttr, builder.getI32IntegerAttr(indexOf(it->second.second)));
+    op.setAttr(kClusterAttr,
+               builder.getI32IntegerAttr(indexOf(it->second.second)));
   }
   forOp->setAttr(kMaxStageAttr, builder.getI32IntegerAttr(numStages - 1));
 }
@@ -137,8 +141,8 @@ FailureOr<CoarseSchedule> CoarseSchedule::deserialize(scf::ForOp forOp) {
   for (Operation &op : forOp.getBody()->without_terminator()) {
     auto cluster = op.getAttrOfType<IntegerAttr>(kClusterAttr);
     auto stage = op.getAttrOfType<IntegerAttr>(kStageAttr);
-    if (!cluster || !stage || stage.getInt() < 0 || stage.getInt() > maxStage.getInt() ||
-        cluster.getInt() < 0)
+    if (!cluster || !stage || stage.getInt() < 0 ||
+        stage.getInt() > maxStage.getInt() || cluster.getInt() < 0)
       return failure();
     numClusters = std::max<int>(numClusters, cluster.getInt() + 1);
   }
@@ -146,7 +150,8 @@ FailureOr<CoarseSchedule> CoarseSchedule::deserialize(scf::ForOp forOp) {
   for (int i = 0; i < numClusters; ++i)
     handles.push_back(schedule.newAtBack());
   for (Operation &op : forOp.getBody()->without_terminator())
-    schedule.insert(&op, op.getAttrOfType<IntegerAttr>(kStageAttr).getInt(),
-                    handles[op.getAttrOfType<IntegerAttr>(kClusterAttr).getInt()]);
+    schedule.insert(
+        &op, op.getAttrOfType<IntegerAttr>(kStageAttr).getInt(),
+        handles[op.getAttrOfType<IntegerAttr>(kClusterAttr).getInt()]);
   return schedule;
 }

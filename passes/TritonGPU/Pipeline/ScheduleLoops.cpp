@@ -30,7 +30,8 @@ using Cluster = CoarseSchedule::Cluster;
 
 /// Stages from the longest latency path to the end of the iteration: the
 /// latency ops and everything downstream of them.
-CoarseSchedule scheduleKeyOps(scf::ForOp forOp, const DenseMap<Operation *, int> &latency) {
+CoarseSchedule scheduleKeyOps(scf::ForOp forOp,
+                              const DenseMap<Operation *, int> &latency) {
   Block *body = forOp.getBody();
   Operation *yield = body->getTerminator();
   llvm::MapVector<Operation *, int> distance;
@@ -78,7 +79,8 @@ CoarseSchedule scheduleKeyOps(scf::ForOp forOp, const DenseMap<Operation *, int>
       continue;
     SetVector<Operation *> slice;
     getForwardSlice(ifOp.getOperation(), &slice);
-    if (llvm::any_of(slice, [&](Operation *user) { return distance.count(user); }))
+    if (llvm::any_of(slice,
+                     [&](Operation *user) { return distance.count(user); }))
       continue;
     schedule.insert(ifOp, schedule.lookup(ifOp).first, epilogue);
   }
@@ -130,7 +132,8 @@ void scheduleDependencies(scf::ForOp forOp, CoarseSchedule &schedule) {
 /// What an op of stage s reads from the previous iteration is made in stage
 /// s + 1 of that iteration, which runs in the same pipelined iteration: in a
 /// cluster before the reader's.
-void scheduleDistanceOneDependencies(scf::ForOp forOp, CoarseSchedule &schedule) {
+void scheduleDistanceOneDependencies(scf::ForOp forOp,
+                                     CoarseSchedule &schedule) {
   Block *body = forOp.getBody();
   // Per reader cluster, the cluster made before it (keyed by the list node,
   // which stays put as clusters are added).
@@ -148,7 +151,9 @@ void scheduleDistanceOneDependencies(scf::ForOp forOp, CoarseSchedule &schedule)
       auto arg = dyn_cast<BlockArgument>(operand);
       if (!arg || arg.getOwner() != body || arg.getArgNumber() == 0)
         return;
-      Operation *def = body->getTerminator()->getOperand(arg.getArgNumber() - 1).getDefiningOp();
+      Operation *def = body->getTerminator()
+                           ->getOperand(arg.getArgNumber() - 1)
+                           .getDefiningOp();
       if (!def || def->getBlock() != body || schedule.count(def))
         return;
       if (isa<triton::LoadOp, triton::DescriptorLoadOp>(def)) {
@@ -181,7 +186,8 @@ void scheduleRemainingToLastStage(scf::ForOp forOp, CoarseSchedule &schedule,
       queue.push_back(op);
   while (!queue.empty()) {
     Operation *op = queue.pop_back_val();
-    Cluster opCluster = schedule.count(op) ? schedule.lookup(op).second : pending[op];
+    Cluster opCluster =
+        schedule.count(op) ? schedule.lookup(op).second : pending[op];
     for (Operation *user : op->getUsers()) {
       Operation *inBody = forOp.getBody()->findAncestorOpInBlock(*user);
       if (!inBody || !pending.count(inBody))
@@ -216,7 +222,8 @@ void scheduleLoop(scf::ForOp forOp) {
 }
 
 class TritonGPUScheduleLoopsPass
-    : public mlir::triton::gpu::impl::TritonGPUScheduleLoopsBase<TritonGPUScheduleLoopsPass> {
+    : public mlir::triton::gpu::impl::TritonGPUScheduleLoopsBase<
+          TritonGPUScheduleLoopsPass> {
 public:
   using Base::Base;
   void runOnOperation() override {
@@ -226,7 +233,8 @@ public:
       if (canPipelineLoop(forOp))
         scheduleLoop(forOp);
       else
-        forOp.getBody()->walk([](Operation *op) { op->removeAttr(kLatencyAttr); });
+        forOp.getBody()->walk(
+            [](Operation *op) { op->removeAttr(kLatencyAttr); });
     }
   }
 };

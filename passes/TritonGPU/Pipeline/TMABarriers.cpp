@@ -15,7 +15,8 @@ using namespace mlir::triton::gpu::pipeline;
 
 /// The body ops that wait for `load`: its users, or for a load that only
 /// fills a local_alloc (the buffer replaces it), the alloc's users.
-static void addWaitingUsers(Operation *load, Block *body, DenseSet<Operation *> &users) {
+static void addWaitingUsers(Operation *load, Block *body,
+                            DenseSet<Operation *> &users) {
   for (Operation *user : load->getUsers()) {
     if (isa<LocalAllocOp>(user) && user->getBlock() == body) {
       for (Operation *allocUser : user->getUsers())
@@ -62,35 +63,41 @@ pipeline::groupLoadsByBarrier(Block *body, ArrayRef<Operation *> tmaLoads,
   return groups;
 }
 
-Value pipeline::createSlotView(OpBuilder &builder, Location loc, Value alloc, Value index) {
+Value pipeline::createSlotView(OpBuilder &builder, Location loc, Value alloc,
+                               Value index) {
   auto type = cast<MemDescType>(alloc.getType());
-  auto viewType = MemDescType::get(type.getShape().drop_front(), type.getElementType(),
-                                   type.getEncoding(), type.getMemorySpace(),
-                                   /*mutableMemory=*/true);
+  auto viewType =
+      MemDescType::get(type.getShape().drop_front(), type.getElementType(),
+                       type.getEncoding(), type.getMemorySpace(),
+                       /*mutableMemory=*/true);
   return MemDescIndexOp::create(builder, loc, viewType, alloc, index);
 }
 
 Value pipeline::createBarriers(OpBuilder &builder, Location loc, int count) {
   MLIRContext *context = builder.getContext();
   // One 8-byte barrier per slot, unswizzled; a single CTA's.
-  auto encoding = SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {0}, BasisList());
+  auto encoding =
+      SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {0}, BasisList());
   auto type = MemDescType::get({count, 1}, builder.getI64Type(), encoding,
-                               SharedMemorySpaceAttr::get(context), /*mutableMemory=*/true);
-  Value barriers = LocalAllocOp::create(builder, loc, type, Value(), IntegerAttr());
+                               SharedMemorySpaceAttr::get(context),
+                               /*mutableMemory=*/true);
+  Value barriers =
+      LocalAllocOp::create(builder, loc, type, Value(), IntegerAttr());
   for (int i = 0; i < count; ++i) {
     Value index = arith::ConstantIntOp::create(builder, loc, i, 32);
-    nvidia_gpu::InitBarrierOp::create(builder, loc, createSlotView(builder, loc, barriers, index),
-                                      1);
+    nvidia_gpu::InitBarrierOp::create(
+        builder, loc, createSlotView(builder, loc, barriers, index), 1);
   }
   return barriers;
 }
 
-void pipeline::destroyBarriers(OpBuilder &builder, Location loc, Value barriers) {
+void pipeline::destroyBarriers(OpBuilder &builder, Location loc,
+                               Value barriers) {
   int64_t count = cast<MemDescType>(barriers.getType()).getShape().front();
   for (int64_t i = 0; i < count; ++i) {
     Value index = arith::ConstantIntOp::create(builder, loc, i, 32);
-    nvidia_gpu::InvalBarrierOp::create(builder, loc,
-                                       createSlotView(builder, loc, barriers, index));
+    nvidia_gpu::InvalBarrierOp::create(
+        builder, loc, createSlotView(builder, loc, barriers, index));
   }
   LocalDeallocOp::create(builder, loc, barriers);
 }

@@ -1,4 +1,5 @@
-//===- TMABarriers.h - The mbarriers of pipelined TMA loads ------*- C++ -*-===//
+//===- TMABarriers.h - The mbarriers of pipelined TMA loads ------*- C++
+//-*-===//
 //
 // A TMA copy signals its completion on an mbarrier that was told how many
 // bytes to expect. Pipelined descriptor loads get one barrier per buffer
@@ -29,7 +30,8 @@ groupLoadsByBarrier(Block *body, ArrayRef<Operation *> tmaLoads,
                     const CoarseSchedule &schedule);
 
 /// The view of slot `index` of the multi-buffered `alloc`.
-Value createSlotView(OpBuilder &builder, Location loc, Value alloc, Value index);
+Value createSlotView(OpBuilder &builder, Location loc, Value alloc,
+                     Value index);
 
 /// `count` mbarriers in shared memory, each initialised for one arrival (the
 /// thread that tells it the bytes to expect).

@@ -1,4 +1,5 @@
-//===- AMDTargetInfoTest.cpp - The AMD target's cross-lane moves ------------===//
+//===- AMDTargetInfoTest.cpp - The AMD target's cross-lane moves
+//------------===//
 //
 // What the AMD lowering emits for a shuffle: ds_bpermute with the source
 // lane's byte address, the lane being the thread id modulo 64 (xor a mask)
@@ -11,8 +12,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
 #include "gtest/gtest.h"
 
@@ -28,7 +29,8 @@ struct AMDTargetInfoTest : ::testing::Test {
     module = ModuleOp::create(builder, loc);
     builder.setInsertionPointToEnd(module->getBody());
     Type i32 = builder.getI32Type();
-    auto type = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(&context), {i32, i32});
+    auto type = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(&context),
+                                            {i32, i32});
     func = LLVM::LLVMFuncOp::create(builder, loc, "f", type);
     builder.setInsertionPointToEnd(func.addEntryBlock(builder));
   }
@@ -85,6 +87,8 @@ TEST_F(AMDTargetInfoTest, ShuffleIdxPermutesFromTheGivenLane) {
   EXPECT_TRUE(succeeded(verify(*module)));
 }
 
-TEST_F(AMDTargetInfoTest, WavesHave64Threads) { EXPECT_EQ(target.getWarpSize(), 64); }
+TEST_F(AMDTargetInfoTest, WavesHave64Threads) {
+  EXPECT_EQ(target.getWarpSize(), 64);
+}
 
 } // namespace

@@ -1,4 +1,5 @@
-//===- TritonTypesTest.cpp - Unit tests of the tt type helpers --------------===//
+//===- TritonTypesTest.cpp - Unit tests of the tt type helpers
+//--------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
 
@@ -36,7 +37,8 @@ TEST_F(TritonTypesTest, MaskTypeFollowsShape) {
   Type i32 = IntegerType::get(&context, 32);
   Type i1 = IntegerType::get(&context, 1);
   EXPECT_EQ(getI1SameShape(i32), i1);
-  EXPECT_EQ(getI1SameShape(RankedTensorType::get({8}, i32)), RankedTensorType::get({8}, i1));
+  EXPECT_EQ(getI1SameShape(RankedTensorType::get({8}, i32)),
+            RankedTensorType::get({8}, i1));
 }
 
 TEST_F(TritonTypesTest, PointerTypeSameShape) {

@@ -91,13 +91,16 @@ TEST(Npy, RoundTripsAndChecksTheDtype) {
   llvm::SmallString<128> path;
   ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("interp", "npy", path));
   ASSERT_FALSE(bool(writeNpy(*buf, path)));
-  auto back = makeBuffer(&ctx, *parseArgSpec(("y=i16[15]:file(" + path + ")").str()));
+  auto back =
+      makeBuffer(&ctx, *parseArgSpec(("y=i16[15]:file(" + path + ")").str()));
   ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
   EXPECT_EQ(back->bytes, buf->bytes);
-  auto wrong = makeBuffer(&ctx, *parseArgSpec(("y=f16[15]:file(" + path + ")").str()));
+  auto wrong =
+      makeBuffer(&ctx, *parseArgSpec(("y=f16[15]:file(" + path + ")").str()));
   EXPECT_FALSE(bool(wrong));
   llvm::consumeError(wrong.takeError());
-  auto size = makeBuffer(&ctx, *parseArgSpec(("y=i16[16]:file(" + path + ")").str()));
+  auto size =
+      makeBuffer(&ctx, *parseArgSpec(("y=i16[16]:file(" + path + ")").str()));
   EXPECT_FALSE(bool(size));
   llvm::consumeError(size.takeError());
   llvm::sys::fs::remove(path);

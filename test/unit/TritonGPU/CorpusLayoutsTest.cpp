@@ -1,4 +1,5 @@
-//===- CorpusLayoutsTest.cpp - Linear layouts of every corpus tensor --------===//
+//===- CorpusLayoutsTest.cpp - Linear layouts of every corpus tensor
+//--------===//
 //
 // Every tensor and buffer of every corpus .ttgir file whose encoding has a
 // linear-layout conversion maps its hardware indices onto all its elements.
@@ -21,7 +22,8 @@ namespace {
 std::vector<std::string> corpusFiles() {
   std::vector<std::string> files;
   std::error_code ec;
-  for (llvm::sys::fs::recursive_directory_iterator it(TRITON_CORPUS_DIR, ec), end;
+  for (llvm::sys::fs::recursive_directory_iterator it(TRITON_CORPUS_DIR, ec),
+       end;
        it != end && !ec; it.increment(ec))
     if (llvm::sys::path::extension(it->path()) == ".ttgir")
       files.push_back(it->path());
@@ -55,7 +57,8 @@ TEST(CorpusLayoutsTest, DistributedLayoutsCoverTheirTensors) {
         if (!layout)
           continue;
         ++converted;
-        EXPECT_TRUE(layout->isSurjective()) << file << ": " << layout->toString();
+        EXPECT_TRUE(layout->isSurjective())
+            << file << ": " << layout->toString();
         // Shared layouts map each offset of a CTA to its own element (CTAs
         // may hold copies of one buffer).
         if (isSharedEncoding(encoding)) {
@@ -64,7 +67,8 @@ TEST(CorpusLayoutsTest, DistributedLayoutsCoverTheirTensors) {
               {{"offset", {offsets.begin(), offsets.end()}}},
               {layout->getOutDims().begin(), layout->getOutDims().end()});
           ASSERT_TRUE(perCTA);
-          EXPECT_TRUE(perCTA->isInjective()) << file << ": " << layout->toString();
+          EXPECT_TRUE(perCTA->isInjective())
+              << file << ": " << layout->toString();
         }
         for (auto [i, size] : llvm::enumerate(shape))
           EXPECT_EQ(layout->getOutDimSize("dim" + std::to_string(i)), size)

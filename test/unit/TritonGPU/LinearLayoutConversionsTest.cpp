@@ -1,12 +1,13 @@
-//===- LinearLayoutConversionsTest.cpp - Encodings as linear layouts --------===//
+//===- LinearLayoutConversionsTest.cpp - Encodings as linear layouts
+//--------===//
 //
 // The linear layouts of the encodings the corpus uses, checked against the
 // bases Triton 3.6 computes for them.
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/MLIRContext.h"
@@ -28,7 +29,8 @@ protected:
     return toLinearLayout(shape, encoding);
   }
 
-  static void expectBases(const LinearLayout &layout, StringRef dim, Bases bases) {
+  static void expectBases(const LinearLayout &layout, StringRef dim,
+                          Bases bases) {
     EXPECT_EQ(layout.getBases(dim), ArrayRef<LinearLayout::Basis>(bases))
         << dim.str() << " of " << layout.toString();
   }
@@ -47,7 +49,8 @@ TEST_F(LinearLayoutConversionsTest, BlockedTile) {
   expectBases(*layout, "lane", {{0, 4}, {0, 8}, {1, 0}, {2, 0}, {4, 0}});
   expectBases(*layout, "warp", {{8, 0}, {16, 0}});
   expectBases(*layout, "block", {});
-  EXPECT_EQ(layout->getOutDimNames(), (SmallVector<std::string>{"dim0", "dim1"}));
+  EXPECT_EQ(layout->getOutDimNames(),
+            (SmallVector<std::string>{"dim0", "dim1"}));
   EXPECT_TRUE(layout->isInvertible());
 }
 
@@ -78,9 +81,10 @@ TEST_F(LinearLayoutConversionsTest, Blocked1D) {
 
 TEST_F(LinearLayoutConversionsTest, BlockedWithCGALayout) {
   // Two CTAs split dim1: each holds a 128x32 half.
-  std::optional<LinearLayout> layout = convert(
-      {128, 64}, "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], "
-                 "warpsPerCTA = [8, 1], order = [1, 0], CGALayout = [[0, 1]]}>");
+  std::optional<LinearLayout> layout =
+      convert({128, 64},
+              "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], "
+              "warpsPerCTA = [8, 1], order = [1, 0], CGALayout = [[0, 1]]}>");
   ASSERT_TRUE(layout);
   expectBases(*layout, "block", {{0, 32}});
   expectBases(*layout, "lane", {{0, 8}, {0, 16}, {0, 0}, {0, 0}, {1, 0}});
@@ -90,23 +94,24 @@ TEST_F(LinearLayoutConversionsTest, BlockedWithCGALayout) {
 }
 
 TEST_F(LinearLayoutConversionsTest, BlockedWithBroadcastCGALayout) {
-  std::optional<LinearLayout> layout = convert(
-      {64, 64}, "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], "
-                "warpsPerCTA = [8, 1], order = [1, 0], CGALayout = [[0, 0]]}>");
+  std::optional<LinearLayout> layout =
+      convert({64, 64},
+              "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], "
+              "warpsPerCTA = [8, 1], order = [1, 0], CGALayout = [[0, 0]]}>");
   ASSERT_TRUE(layout);
   expectBases(*layout, "block", {{0, 0}});
   EXPECT_TRUE(layout->isSurjective());
 }
 
 TEST_F(LinearLayoutConversionsTest, SliceDropsADimension) {
-  std::optional<LinearLayout> layout = convert(
-      {32}, "#ttg.slice<{dim = 1, parent = " + kBlocked2D.str() + "}>");
+  std::optional<LinearLayout> layout =
+      convert({32}, "#ttg.slice<{dim = 1, parent = " + kBlocked2D.str() + "}>");
   ASSERT_TRUE(layout);
   expectBases(*layout, "register", {});
   expectBases(*layout, "lane", {{0}, {0}, {1}, {2}, {4}});
   expectBases(*layout, "warp", {{8}, {16}});
-  std::optional<LinearLayout> rows = convert(
-      {16}, "#ttg.slice<{dim = 0, parent = " + kBlocked2D.str() + "}>");
+  std::optional<LinearLayout> rows =
+      convert({16}, "#ttg.slice<{dim = 0, parent = " + kBlocked2D.str() + "}>");
   ASSERT_TRUE(rows);
   expectBases(*rows, "register", {{1}, {2}});
   expectBases(*rows, "lane", {{4}, {8}, {0}, {0}, {0}});
@@ -114,9 +119,9 @@ TEST_F(LinearLayoutConversionsTest, SliceDropsADimension) {
 }
 
 TEST_F(LinearLayoutConversionsTest, AmpereMma) {
-  std::optional<LinearLayout> layout = convert(
-      {64, 8}, "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
-               "warpsPerCTA = [4, 1], instrShape = [16, 8]}>");
+  std::optional<LinearLayout> layout =
+      convert({64, 8}, "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+                       "warpsPerCTA = [4, 1], instrShape = [16, 8]}>");
   ASSERT_TRUE(layout);
   expectBases(*layout, "register", {{0, 1}, {8, 0}});
   expectBases(*layout, "lane", {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}});
@@ -125,9 +130,9 @@ TEST_F(LinearLayoutConversionsTest, AmpereMma) {
 }
 
 TEST_F(LinearLayoutConversionsTest, HopperMma) {
-  std::optional<LinearLayout> layout = convert(
-      {64, 64}, "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, "
-                "warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>");
+  std::optional<LinearLayout> layout =
+      convert({64, 64}, "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, "
+                        "warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>");
   ASSERT_TRUE(layout);
   expectBases(*layout, "register", {{0, 1}, {8, 0}, {0, 8}, {0, 16}, {0, 32}});
   expectBases(*layout, "warp", {{16, 0}, {32, 0}});
@@ -135,10 +140,11 @@ TEST_F(LinearLayoutConversionsTest, HopperMma) {
 }
 
 TEST_F(LinearLayoutConversionsTest, AmpereDotOperandA) {
-  std::optional<LinearLayout> layout = convert(
-      {16, 16}, "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor "
-                "= 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, "
-                "8]}>, kWidth = 2}>");
+  std::optional<LinearLayout> layout =
+      convert({16, 16},
+              "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor "
+              "= 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, "
+              "8]}>, kWidth = 2}>");
   ASSERT_TRUE(layout);
   expectBases(*layout, "register", {{0, 1}, {8, 0}, {0, 8}});
   expectBases(*layout, "lane", {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}});
@@ -180,17 +186,18 @@ TEST_F(LinearLayoutConversionsTest, LinearFitsOtherShapes) {
   // As Triton fits a linear layout to a tensor's shape: a component beyond a
   // smaller dimension is dropped (that element repeats), and registers repeat
   // the spanned tile along a larger one.
-  std::optional<LinearLayout> layout =
-      convert({16, 8}, "#ttg.linear<{register = [[0, 1], [16, 0]], lane = [[1, 0]], "
-                       "warp = [], block = []}>");
+  std::optional<LinearLayout> layout = convert(
+      {16, 8}, "#ttg.linear<{register = [[0, 1], [16, 0]], lane = [[1, 0]], "
+               "warp = [], block = []}>");
   ASSERT_TRUE(layout);
   expectBases(*layout, "register",
               {{0, 1}, {0, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 2}, {0, 4}});
   expectBases(*layout, "lane", {{1, 0}});
   // A slice of it takes it at size 1 along the sliced dimension.
-  std::optional<LinearLayout> slice = convert(
-      {8}, "#ttg.slice<{dim = 0, parent = #ttg.linear<{register = [[0, 1], [16, 0]], "
-           "lane = [[1, 0]], warp = [], block = []}>}>");
+  std::optional<LinearLayout> slice =
+      convert({8}, "#ttg.slice<{dim = 0, parent = #ttg.linear<{register = [[0, "
+                   "1], [16, 0]], "
+                   "lane = [[1, 0]], warp = [], block = []}>}>");
   ASSERT_TRUE(slice);
   expectBases(*slice, "register", {{1}, {2}, {4}});
   expectBases(*slice, "lane", {{0}});
@@ -201,8 +208,16 @@ TEST_F(LinearLayoutConversionsTest, SwizzledShared) {
       {8, 64}, "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, "
                "order = [1, 0]}>");
   ASSERT_TRUE(layout);
-  expectBases(*layout, "offset", {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {0, 32},
-                                  {1, 8}, {2, 16}, {4, 32}});
+  expectBases(*layout, "offset",
+              {{0, 1},
+               {0, 2},
+               {0, 4},
+               {0, 8},
+               {0, 16},
+               {0, 32},
+               {1, 8},
+               {2, 16},
+               {4, 32}});
   EXPECT_TRUE(layout->isInvertible());
   // The swizzle: element (1, 0) lives at offset 64 + 8.
   std::optional<LinearLayout> inverse = layout->invert();
@@ -228,63 +243,76 @@ TEST_F(LinearLayoutConversionsTest, DistributedToSharedConversion) {
 }
 
 TEST_F(LinearLayoutConversionsTest, AmdMfma32x32) {
-  std::optional<LinearLayout> layout = convert(
-      {64, 64}, "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = "
-                "[32, 32, 8], isTransposed = false}>");
+  std::optional<LinearLayout> layout =
+      convert({64, 64},
+              "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = "
+              "[32, 32, 8], isTransposed = false}>");
   ASSERT_TRUE(layout);
   // Four consecutive rows per register group, a gap of four rows between.
   expectBases(*layout, "register", {{1, 0}, {2, 0}, {8, 0}, {16, 0}});
-  expectBases(*layout, "lane", {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {4, 0}});
+  expectBases(*layout, "lane",
+              {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {4, 0}});
   expectBases(*layout, "warp", {{0, 32}, {32, 0}});
   EXPECT_TRUE(layout->isInvertible());
 }
 
 TEST_F(LinearLayoutConversionsTest, AmdMfmaTransposed16x16) {
-  std::optional<LinearLayout> layout = convert(
-      {16, 16}, "#ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = "
-                "[16, 16, 16], isTransposed = true}>");
+  std::optional<LinearLayout> layout =
+      convert({16, 16},
+              "#ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = "
+              "[16, 16, 16], isTransposed = true}>");
   ASSERT_TRUE(layout);
   expectBases(*layout, "register", {{0, 1}, {0, 2}});
-  expectBases(*layout, "lane", {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 4}, {0, 8}});
+  expectBases(*layout, "lane",
+              {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 4}, {0, 8}});
 }
 
 // The corpus gfx942 matmul's operands: each lane holds kWidth = 4
 // consecutive K of one row of A (column of B), rows over lanes 0-31, the two
 // K groups over lane 32; registers repeat along K, then along the non-K
 // dimension past the two warps; warps broadcast along K.
-constexpr StringLiteral kCorpusMfma =
-    "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], "
-    "isTransposed = true}>";
+constexpr StringLiteral kCorpusMfma = "#ttg.amd_mfma<{version = 3, warpsPerCTA "
+                                      "= [2, 2], instrShape = [32, 32, 8], "
+                                      "isTransposed = true}>";
 
 TEST_F(LinearLayoutConversionsTest, AmdMfmaOperandA) {
   std::optional<LinearLayout> layout =
-      convert({128, 64}, ("#ttg.dot_op<{opIdx = 0, parent = " + kCorpusMfma + ", kWidth = 4}>").str());
+      convert({128, 64}, ("#ttg.dot_op<{opIdx = 0, parent = " + kCorpusMfma +
+                          ", kWidth = 4}>")
+                             .str());
   ASSERT_TRUE(layout);
-  expectBases(*layout, "register", {{0, 1}, {0, 2}, {0, 8}, {0, 16}, {0, 32}, {64, 0}});
-  expectBases(*layout, "lane", {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {0, 4}});
+  expectBases(*layout, "register",
+              {{0, 1}, {0, 2}, {0, 8}, {0, 16}, {0, 32}, {64, 0}});
+  expectBases(*layout, "lane",
+              {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {0, 4}});
   expectBases(*layout, "warp", {{0, 0}, {32, 0}});
 }
 
 TEST_F(LinearLayoutConversionsTest, AmdMfmaOperandB16x16) {
   // 16x16 instructions: rows over lanes 0-15, four K groups of kWidth = 8
   // (a tile of K 32, repeated once in registers).
-  std::optional<LinearLayout> layout = convert(
-      {64, 32}, "#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = "
-                "[1, 2], instrShape = [16, 16, 16], isTransposed = false}>, kWidth = 8}>");
+  std::optional<LinearLayout> layout =
+      convert({64, 32}, "#ttg.dot_op<{opIdx = 1, parent = "
+                        "#ttg.amd_mfma<{version = 3, warpsPerCTA = "
+                        "[1, 2], instrShape = [16, 16, 16], isTransposed = "
+                        "false}>, kWidth = 8}>");
   ASSERT_TRUE(layout);
   expectBases(*layout, "register", {{1, 0}, {2, 0}, {4, 0}, {32, 0}});
-  expectBases(*layout, "lane", {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {8, 0}, {16, 0}});
+  expectBases(*layout, "lane",
+              {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {8, 0}, {16, 0}});
   expectBases(*layout, "warp", {{0, 16}});
 }
 
 TEST_F(LinearLayoutConversionsTest, UnsupportedInputs) {
   EXPECT_FALSE(convert({24, 16}, kBlocked2D));
   EXPECT_FALSE(convert({32}, kBlocked2D));
-  EXPECT_FALSE(convert({32, 32}, "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, "
-                                 "2], instrShape = [32, 32, 8], isTransposed = true, "
-                                 "elementBitWidth = 64}>"));
-  EXPECT_FALSE(convert({32, 32}, "#ttg.amd_wmma<{version = 2, isTranspose = false, "
-                                 "ctaLayout = {warp = [[0, 1], [1, 0]]}}>"));
+  EXPECT_FALSE(convert({32, 32},
+                       "#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, "
+                       "2], instrShape = [32, 32, 8], isTransposed = true, "
+                       "elementBitWidth = 64}>"));
+  EXPECT_FALSE(convert({32, 32},
+                       "#ttg.amd_wmma<{version = 2, isTranspose = false, "
+                       "ctaLayout = {warp = [[0, 1], [1, 0]]}}>"));
 }
 } // namespace
 
@@ -329,8 +357,17 @@ TEST_F(LinearLayoutConversionsTest, NvmmaShared128BSwizzle) {
                 "false, elementBitWidth = 16}>");
   ASSERT_TRUE(layout);
   // 64 halves per 128-byte row; rows XOR their index into the 16-byte vectors.
-  expectBases(*layout, "offset", {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {0, 32},
-                                  {1, 8}, {2, 16}, {4, 32}, {8, 0}});
+  expectBases(*layout, "offset",
+              {{0, 1},
+               {0, 2},
+               {0, 4},
+               {0, 8},
+               {0, 16},
+               {0, 32},
+               {1, 8},
+               {2, 16},
+               {4, 32},
+               {8, 0}});
   EXPECT_TRUE(layout->isInvertible());
 }
 
@@ -340,8 +377,9 @@ TEST_F(LinearLayoutConversionsTest, NvmmaShared64BSwizzle) {
       {8, 32}, "#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = "
                "false, elementBitWidth = 16}>");
   ASSERT_TRUE(layout);
-  expectBases(*layout, "offset", {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16},
-                                  {1, 0}, {2, 8}, {4, 16}});
+  expectBases(
+      *layout, "offset",
+      {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {1, 0}, {2, 8}, {4, 16}});
   EXPECT_TRUE(layout->isInvertible());
 }
 
@@ -364,8 +402,16 @@ TEST_F(LinearLayoutConversionsTest, NvmmaSharedTransposed) {
                "true, elementBitWidth = 16}>");
   ASSERT_TRUE(layout);
   // dim0 is contiguous.
-  expectBases(*layout, "offset", {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {32, 0},
-                                  {8, 1}, {16, 2}, {32, 4}});
+  expectBases(*layout, "offset",
+              {{1, 0},
+               {2, 0},
+               {4, 0},
+               {8, 0},
+               {16, 0},
+               {32, 0},
+               {8, 1},
+               {16, 2},
+               {32, 4}});
   EXPECT_FALSE(convert({64, 16}, "#ttg.nvmma_shared<{swizzlingByteWidth = 128, "
                                  "transposed = false, elementBitWidth = 16}>"));
 }

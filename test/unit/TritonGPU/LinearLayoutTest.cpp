@@ -1,4 +1,5 @@
-//===- LinearLayoutTest.cpp - Unit tests of LinearLayout --------------------===//
+//===- LinearLayoutTest.cpp - Unit tests of LinearLayout
+//--------------------===//
 
 #include "dialects/TritonGPU/IR/LinearLayout.h"
 
@@ -12,8 +13,8 @@ using Outs = std::vector<LinearLayout::OutDim>;
 
 TEST(LinearLayoutTest, Identity1D) {
   LinearLayout layout = LinearLayout::identity1D(8, "lane", "dim0");
-  EXPECT_EQ(layout.getBases("lane"), llvm::ArrayRef<LinearLayout::Basis>(
-                                         Bases{{1}, {2}, {4}}));
+  EXPECT_EQ(layout.getBases("lane"),
+            llvm::ArrayRef<LinearLayout::Basis>(Bases{{1}, {2}, {4}}));
   EXPECT_EQ(layout.getOutDimSize("dim0"), 8);
   EXPECT_TRUE(layout.isInvertible());
 }
@@ -34,8 +35,8 @@ TEST(LinearLayoutTest, ProductStacksSharedOutputsAbove) {
   EXPECT_EQ(layout.getOutDimSize("dim1"), 2);
   EXPECT_EQ(layout.getBases("register"),
             llvm::ArrayRef<LinearLayout::Basis>(Bases{{1, 0}, {2, 0}}));
-  EXPECT_EQ(layout.getBases("lane"), llvm::ArrayRef<LinearLayout::Basis>(
-                                         Bases{{4, 0}, {8, 0}, {16, 0}, {0, 1}}));
+  EXPECT_EQ(layout.getBases("lane"), llvm::ArrayRef<LinearLayout::Basis>(Bases{
+                                         {4, 0}, {8, 0}, {16, 0}, {0, 1}}));
 }
 
 TEST(LinearLayoutTest, ApplyXorsBases) {
@@ -64,8 +65,9 @@ TEST(LinearLayoutTest, InferredOutputSizes) {
 
 TEST(LinearLayoutTest, ComposeAppliesOuterAfterInner) {
   // A swizzle of a 4x4 tile, then a transpose of it.
-  std::optional<LinearLayout> swizzle = LinearLayout::get(
-      {{"offset", {{0, 1}, {0, 2}, {1, 1}, {2, 2}}}}, Outs{{"dim0", 4}, {"dim1", 4}});
+  std::optional<LinearLayout> swizzle =
+      LinearLayout::get({{"offset", {{0, 1}, {0, 2}, {1, 1}, {2, 2}}}},
+                        Outs{{"dim0", 4}, {"dim1", 4}});
   std::optional<LinearLayout> transpose = LinearLayout::get(
       {{"dim0", {{0, 1}, {0, 2}}}, {"dim1", {{1, 0}, {2, 0}}}},
       Outs{{"dim0", 4}, {"dim1", 4}});
@@ -74,9 +76,8 @@ TEST(LinearLayoutTest, ComposeAppliesOuterAfterInner) {
   ASSERT_TRUE(composed);
   for (int32_t offset = 0; offset < 16; ++offset) {
     LinearLayout::Point inner = swizzle->apply({{"offset", offset}});
-    LinearLayout::Point outer =
-        transpose->apply({{inner[0].first, inner[0].second},
-                          {inner[1].first, inner[1].second}});
+    LinearLayout::Point outer = transpose->apply(
+        {{inner[0].first, inner[0].second}, {inner[1].first, inner[1].second}});
     EXPECT_EQ(composed->apply({{"offset", offset}}), outer);
   }
 }
@@ -88,11 +89,11 @@ TEST(LinearLayoutTest, ComposeRejectsTooSmallOuter) {
 }
 
 TEST(LinearLayoutTest, InvertRoundTrips) {
-  std::optional<LinearLayout> layout = LinearLayout::get(
-      {{"register", {{0, 1}, {8, 0}}},
-       {"lane", {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}},
-       {"warp", {{16, 0}}}},
-      Outs{{"dim0", 32}, {"dim1", 8}});
+  std::optional<LinearLayout> layout =
+      LinearLayout::get({{"register", {{0, 1}, {8, 0}}},
+                         {"lane", {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}},
+                         {"warp", {{16, 0}}}},
+                        Outs{{"dim0", 32}, {"dim1", 8}});
   ASSERT_TRUE(layout && layout->isInvertible());
   std::optional<LinearLayout> inverse = layout->invert();
   ASSERT_TRUE(inverse);
@@ -105,13 +106,13 @@ TEST(LinearLayoutTest, InvertRoundTrips) {
         LinearLayout::Point out =
             layout->apply({{"register", reg}, {"lane", lane}, {"warp", warp}});
         LinearLayout::Point back = inverse->apply(out);
-        EXPECT_EQ(back, (LinearLayout::Point{
-                            {"register", reg}, {"lane", lane}, {"warp", warp}}));
+        EXPECT_EQ(back,
+                  (LinearLayout::Point{
+                      {"register", reg}, {"lane", lane}, {"warp", warp}}));
       }
   std::optional<LinearLayout> identity = layout->compose(*inverse);
   ASSERT_TRUE(identity);
-  EXPECT_EQ(identity->getBases("lane")[2],
-            (LinearLayout::Basis{0, 4, 0}));
+  EXPECT_EQ(identity->getBases("lane")[2], (LinearLayout::Basis{0, 4, 0}));
 }
 
 TEST(LinearLayoutTest, InvertRejectsBroadcasts) {

@@ -80,15 +80,18 @@ StringRef getSyncScope(MemSyncScope scope) {
 /// operation, or (float max/min) two integer ones chosen by the value's sign.
 struct RMWInstruction {
   std::optional<LLVM::AtomicBinOp> op;
-  LLVM::AtomicBinOp positiveOp = LLVM::AtomicBinOp::max, negativeOp = LLVM::AtomicBinOp::umin;
+  LLVM::AtomicBinOp positiveOp = LLVM::AtomicBinOp::max,
+                    negativeOp = LLVM::AtomicBinOp::umin;
 };
 
 FailureOr<RMWInstruction> getRMWInstruction(AtomicRMWOp op, Type elementType) {
   bool isFloat = isa<FloatType>(elementType);
   unsigned bits = elementType.getIntOrFloatBitWidth();
   auto unsupported = [&]() -> FailureOr<RMWInstruction> {
-    return op.emitError() << "tt.atomic_rmw " << stringifyRMWOp(op.getAtomicRmwOp()) << " on "
-                          << elementType << " is not supported yet by the LLVM lowering";
+    return op.emitError() << "tt.atomic_rmw "
+                          << stringifyRMWOp(op.getAtomicRmwOp()) << " on "
+                          << elementType
+                          << " is not supported yet by the LLVM lowering";
   };
   if (bits < 8 || bits > 64)
     return unsupported();
@@ -122,8 +125,10 @@ FailureOr<RMWInstruction> getRMWInstruction(AtomicRMWOp op, Type elementType) {
       instruction.op = isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min;
       return instruction;
     }
-    instruction.positiveOp = isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min;
-    instruction.negativeOp = isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax;
+    instruction.positiveOp =
+        isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min;
+    instruction.negativeOp =
+        isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax;
     return instruction;
   }
   case RMWOp::FADD:
@@ -137,19 +142,21 @@ FailureOr<RMWInstruction> getRMWInstruction(AtomicRMWOp op, Type elementType) {
 
 /// `body` (returning an integer) where `predicate` holds, else 0; no branch
 /// when the predicate is the constant true.
-Value emitPredicated(RewriterBase &rewriter, Location loc, Value predicate, Type type,
-                     function_ref<Value()> body) {
+Value emitPredicated(RewriterBase &rewriter, Location loc, Value predicate,
+                     Type type, function_ref<Value()> body) {
   if (matchPattern(predicate, m_One()))
     return body();
-  return emitGuarded(rewriter, loc, predicate, createIntConstant(rewriter, loc, type, 0), body);
+  return emitGuarded(rewriter, loc, predicate,
+                     createIntConstant(rewriter, loc, type, 0), body);
 }
 
 struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
   AtomicRMWOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Type element = getElementTypeOrSelf(op.getVal().getType());
     FailureOr<RMWInstruction> instruction = getRMWInstruction(op, element);
     if (failed(instruction))
@@ -158,24 +165,29 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
     std::optional<unsigned> count = getThreadElementCount(op.getType());
     if (!count)
       return rewriter.notifyMatchFailure(op, "layout without a linear layout");
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     Type llvmElement = converter->convertElementType(element);
     SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
-    SmallVector<Value> values = unpackLLElements(loc, adaptor.getVal(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getVal(), rewriter);
     SmallVector<Value> masks;
     if (adaptor.getMask())
-      masks = unpackOperandElements(loc, adaptor.getMask(), *count, rewriter)[0];
+      masks =
+          unpackOperandElements(loc, adaptor.getMask(), *count, rewriter)[0];
 
     LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
     StringRef scope = getSyncScope(op.getScope());
     bool deviceMemory = op.getScope() != MemSyncScope::SYSTEM;
     // One atomicrmw of `binOp` on the integer bits `value` (a float add on
     // the float they stand for); returns the old bits.
-    auto atomic = [&](RewriterBase &b, LLVM::AtomicBinOp binOp, Value ptr, Value value) {
+    auto atomic = [&](RewriterBase &b, LLVM::AtomicBinOp binOp, Value ptr,
+                      Value value) {
       bool floatOp = binOp == LLVM::AtomicBinOp::fadd;
       if (floatOp)
         value = LLVM::BitcastOp::create(b, loc, llvmElement, value);
-      auto rmw = LLVM::AtomicRMWOp::create(b, loc, binOp, ptr, value, ordering, scope);
+      auto rmw =
+          LLVM::AtomicRMWOp::create(b, loc, binOp, ptr, value, ordering, scope);
       if (deviceMemory) {
         auto *rocdl = b.getContext()->getLoadedDialect<ROCDL::ROCDLDialect>();
         rocdl->getNoFineGrainedMemoryAttrHelper().setAttr(rmw, b.getUnitAttr());
@@ -184,25 +196,31 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
       Value old = rmw.getRes();
       return floatOp ? bitcastToInt(b, loc, old) : old;
     };
-    auto emit = [&](RewriterBase &b, Value ptr, ArrayRef<Value> operands, Value predicate) {
+    auto emit = [&](RewriterBase &b, Value ptr, ArrayRef<Value> operands,
+                    Value predicate) {
       Value value = operands[0];
       Type intType = value.getType();
       if (instruction->op)
-        return emitPredicated(b, loc, predicate, intType,
-                              [&] { return atomic(b, *instruction->op, ptr, value); });
+        return emitPredicated(b, loc, predicate, intType, [&] {
+          return atomic(b, *instruction->op, ptr, value);
+        });
       // Float max/min: one of two integer atomics, by the value's sign.
-      Value negative = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt, value,
-                                            createIntConstant(b, loc, intType, 0));
-      Value positive = LLVM::XOrOp::create(b, loc, negative, createI1Constant(b, loc, true));
+      Value negative =
+          LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt, value,
+                               createIntConstant(b, loc, intType, 0));
+      Value positive =
+          LLVM::XOrOp::create(b, loc, negative, createI1Constant(b, loc, true));
       Value positiveOld = emitPredicated(
           b, loc, LLVM::AndOp::create(b, loc, predicate, positive), intType,
           [&] { return atomic(b, instruction->positiveOp, ptr, value); });
       Value negativeOld = emitPredicated(
           b, loc, LLVM::AndOp::create(b, loc, predicate, negative), intType,
           [&] { return atomic(b, instruction->negativeOp, ptr, value); });
-      return LLVM::SelectOp::create(b, loc, negative, negativeOld, positiveOld).getResult();
+      return LLVM::SelectOp::create(b, loc, negative, negativeOld, positiveOld)
+          .getResult();
     };
-    return lowerAtomicElements(op, ptrs, {values}, masks, rewriter, *converter, target, emit);
+    return lowerAtomicElements(op, ptrs, {values}, masks, rewriter, *converter,
+                               target, emit);
   }
 
   const TargetInfoBase &target;
@@ -212,29 +230,36 @@ struct AtomicCASOpPattern : ConvertOpToLLVMPattern<AtomicCASOp> {
   AtomicCASOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type element = getElementTypeOrSelf(op.getVal().getType());
     unsigned bits = element.getIntOrFloatBitWidth();
     if (bits < 8 || bits > 64)
       return op.emitError() << "tt.atomic_cas on " << element
                             << " is not supported yet by the LLVM lowering";
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
-    SmallVector<Value> compared = unpackLLElements(loc, adaptor.getCmp(), rewriter);
-    SmallVector<Value> values = unpackLLElements(loc, adaptor.getVal(), rewriter);
+    SmallVector<Value> compared =
+        unpackLLElements(loc, adaptor.getCmp(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getVal(), rewriter);
     LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
     StringRef scope = getSyncScope(op.getScope());
-    auto emit = [&](RewriterBase &b, Value ptr, ArrayRef<Value> operands, Value predicate) {
-      return emitPredicated(b, loc, predicate, operands[0].getType(), [&]() -> Value {
-        auto cas = LLVM::AtomicCmpXchgOp::create(b, loc, ptr, operands[0], operands[1], ordering,
-                                                 getFailureOrdering(ordering), scope);
-        return LLVM::ExtractValueOp::create(b, loc, cas, 0);
-      });
+    auto emit = [&](RewriterBase &b, Value ptr, ArrayRef<Value> operands,
+                    Value predicate) {
+      return emitPredicated(
+          b, loc, predicate, operands[0].getType(), [&]() -> Value {
+            auto cas = LLVM::AtomicCmpXchgOp::create(
+                b, loc, ptr, operands[0], operands[1], ordering,
+                getFailureOrdering(ordering), scope);
+            return LLVM::ExtractValueOp::create(b, loc, cas, 0);
+          });
     };
-    return lowerAtomicElements(op, ptrs, {compared, values}, {}, rewriter, *converter, target,
-                               emit);
+    return lowerAtomicElements(op, ptrs, {compared, values}, {}, rewriter,
+                               *converter, target, emit);
   }
 
   const TargetInfoBase &target;
@@ -242,8 +267,8 @@ struct AtomicCASOpPattern : ConvertOpToLLVMPattern<AtomicCASOp> {
 
 } // namespace
 
-void mlir::triton::amd::populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                       RewritePatternSet &patterns,
-                                                       const TargetInfoBase &target) {
+void mlir::triton::amd::populateAtomicOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target) {
   patterns.add<AtomicRMWOpPattern, AtomicCASOpPattern>(converter, target);
 }

@@ -28,11 +28,13 @@ struct BarrierOpPattern : ConvertOpToLLVMPattern<triton::gpu::BarrierOp> {
   BarrierOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter, /*benefit=*/2), target(target) {}
 
-  LogicalResult matchAndRewrite(triton::gpu::BarrierOp op, OpAdaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(triton::gpu::BarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     if (op.getAddrSpace() & kTensorSpaces)
-      return op.emitError("ttg.barrier on the tensor (TMA) address spaces is not supported "
-                          "by the AMD LLVM lowering: AMD GPUs have none");
+      return op.emitError(
+          "ttg.barrier on the tensor (TMA) address spaces is not supported "
+          "by the AMD LLVM lowering: AMD GPUs have none");
     if (op.getAddrSpace() == 0)
       ROCDL::SBarrierOp::create(rewriter, op.getLoc());
     else
@@ -46,8 +48,8 @@ struct BarrierOpPattern : ConvertOpToLLVMPattern<triton::gpu::BarrierOp> {
 
 } // namespace
 
-void mlir::triton::amd::populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                        RewritePatternSet &patterns,
-                                                        const TargetInfoBase &target) {
+void mlir::triton::amd::populateBarrierOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target) {
   patterns.add<BarrierOpPattern>(converter, target);
 }

@@ -60,7 +60,8 @@ int32_t getCachePolicy(CacheModifier cache, bool isLoad, StringRef arch) {
 Type getWordType(MLIRContext *context, unsigned bits) {
   if (bits <= 32)
     return IntegerType::get(context, bits);
-  return VectorType::get({static_cast<int64_t>(bits / 32)}, IntegerType::get(context, 32));
+  return VectorType::get({static_cast<int64_t>(bits / 32)},
+                         IntegerType::get(context, 32));
 }
 
 Value bitcastIfNeeded(OpBuilder &b, Location loc, Value value, Type type) {
@@ -75,7 +76,8 @@ struct BufferAccess {
   Value resource;
   unsigned elementBytes;
 
-  Value getOffset(OpBuilder &b, Location loc, Value elementOffset, Value predicate) const {
+  Value getOffset(OpBuilder &b, Location loc, Value elementOffset,
+                  Value predicate) const {
     Value bytes = LLVM::MulOp::create(b, loc, elementOffset,
                                       createI32Constant(b, loc, elementBytes));
     if (!predicate)
@@ -85,7 +87,8 @@ struct BufferAccess {
   }
 };
 
-BufferAccess makeBufferAccess(OpBuilder &b, Location loc, Value base, Type elementType) {
+BufferAccess makeBufferAccess(OpBuilder &b, Location loc, Value base,
+                              Type elementType) {
   MLIRContext *context = b.getContext();
   auto resourceType = LLVM::LLVMPointerType::get(context, 8);
   Value resource = ROCDL::MakeBufferRsrcOp::create(
@@ -100,23 +103,29 @@ unsigned getWidth(const AccessWidths &widths, Operation *op) {
   return it == widths.end() ? 1 : it->second;
 }
 
-struct BufferLoadOpPattern : ConvertOpToLLVMPattern<triton::amdgpu::BufferLoadOp> {
-  BufferLoadOpPattern(LLVMTypeConverter &converter, const amd::TargetInfo &target,
-                      const AccessWidths &widths)
+struct BufferLoadOpPattern
+    : ConvertOpToLLVMPattern<triton::amdgpu::BufferLoadOp> {
+  BufferLoadOpPattern(LLVMTypeConverter &converter,
+                      const amd::TargetInfo &target, const AccessWidths &widths)
       : ConvertOpToLLVMPattern(converter), target(target), widths(widths) {}
 
-  LogicalResult matchAndRewrite(triton::amdgpu::BufferLoadOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(triton::amdgpu::BufferLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     if (op.getStride())
-      return op.emitError("amdg.buffer_load with a stride is not supported yet by the LLVM "
-                          "lowering");
+      return op.emitError(
+          "amdg.buffer_load with a stride is not supported yet by the LLVM "
+          "lowering");
     Location loc = op.getLoc();
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     RankedTensorType type = op.getType();
     Type elementType = converter->convertElementType(type.getElementType());
     Type memoryType = getMemoryElementType(elementType);
-    BufferAccess access = makeBufferAccess(rewriter, loc, adaptor.getPtr(), type.getElementType());
-    SmallVector<Value> offsets = unpackLLElements(loc, adaptor.getOffsets(), rewriter);
+    BufferAccess access = makeBufferAccess(rewriter, loc, adaptor.getPtr(),
+                                           type.getElementType());
+    SmallVector<Value> offsets =
+        unpackLLElements(loc, adaptor.getOffsets(), rewriter);
     SmallVector<Value> masks, others;
     if (adaptor.getMask())
       masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
@@ -126,24 +135,27 @@ struct BufferLoadOpPattern : ConvertOpToLLVMPattern<triton::amdgpu::BufferLoadOp
     Type accessType = getAccessType(memoryType, width);
     Type wordType = getWordType(getContext(), width * access.elementBytes * 8);
     Value zero = createI32Constant(rewriter, loc, 0);
-    Value policy =
-        createI32Constant(rewriter, loc, getCachePolicy(op.getCache(), true, target.getArch()));
+    Value policy = createI32Constant(
+        rewriter, loc, getCachePolicy(op.getCache(), true, target.getArch()));
 
     SmallVector<Value> results;
     for (unsigned start = 0; start < offsets.size(); start += width) {
       Value predicate = masks.empty() ? Value() : masks[start];
       Value offset = access.getOffset(rewriter, loc, offsets[start], predicate);
-      Value words = ROCDL::RawPtrBufferLoadOp::create(rewriter, loc, wordType, access.resource,
-                                                      offset, zero, policy, nullptr, nullptr,
-                                                      nullptr);
+      Value words = ROCDL::RawPtrBufferLoadOp::create(
+          rewriter, loc, wordType, access.resource, offset, zero, policy,
+          nullptr, nullptr, nullptr);
       Value loaded = bitcastIfNeeded(rewriter, loc, words, accessType);
       if (!others.empty()) {
-        Value other = packAccess(rewriter, loc, ArrayRef(others).slice(start, width), memoryType);
-        loaded = LLVM::SelectOp::create(rewriter, loc, predicate, loaded, other);
+        Value other = packAccess(
+            rewriter, loc, ArrayRef(others).slice(start, width), memoryType);
+        loaded =
+            LLVM::SelectOp::create(rewriter, loc, predicate, loaded, other);
       }
       unpackAccess(rewriter, loc, loaded, width, elementType, results);
     }
-    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, type));
+    rewriter.replaceOp(op,
+                       packLLElements(loc, converter, results, rewriter, type));
     return success();
   }
 
@@ -151,32 +163,40 @@ struct BufferLoadOpPattern : ConvertOpToLLVMPattern<triton::amdgpu::BufferLoadOp
   const AccessWidths &widths;
 };
 
-struct BufferStoreOpPattern : ConvertOpToLLVMPattern<triton::amdgpu::BufferStoreOp> {
-  BufferStoreOpPattern(LLVMTypeConverter &converter, const amd::TargetInfo &target,
+struct BufferStoreOpPattern
+    : ConvertOpToLLVMPattern<triton::amdgpu::BufferStoreOp> {
+  BufferStoreOpPattern(LLVMTypeConverter &converter,
+                       const amd::TargetInfo &target,
                        const AccessWidths &widths)
       : ConvertOpToLLVMPattern(converter), target(target), widths(widths) {}
 
-  LogicalResult matchAndRewrite(triton::amdgpu::BufferStoreOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(triton::amdgpu::BufferStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     if (op.getStride())
-      return op.emitError("amdg.buffer_store with a stride is not supported yet by the LLVM "
-                          "lowering");
+      return op.emitError(
+          "amdg.buffer_store with a stride is not supported yet by the LLVM "
+          "lowering");
     Location loc = op.getLoc();
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     auto type = cast<RankedTensorType>(op.getValue().getType());
     Type elementType = converter->convertElementType(type.getElementType());
     Type memoryType = getMemoryElementType(elementType);
-    BufferAccess access = makeBufferAccess(rewriter, loc, adaptor.getPtr(), type.getElementType());
-    SmallVector<Value> offsets = unpackLLElements(loc, adaptor.getOffsets(), rewriter);
-    SmallVector<Value> values = unpackLLElements(loc, adaptor.getValue(), rewriter);
+    BufferAccess access = makeBufferAccess(rewriter, loc, adaptor.getPtr(),
+                                           type.getElementType());
+    SmallVector<Value> offsets =
+        unpackLLElements(loc, adaptor.getOffsets(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getValue(), rewriter);
     SmallVector<Value> masks;
     if (adaptor.getMask())
       masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
     unsigned width = getWidth(widths, op);
     Type wordType = getWordType(getContext(), width * access.elementBytes * 8);
     Value zero = createI32Constant(rewriter, loc, 0);
-    Value policy =
-        createI32Constant(rewriter, loc, getCachePolicy(op.getCache(), false, target.getArch()));
+    Value policy = createI32Constant(
+        rewriter, loc, getCachePolicy(op.getCache(), false, target.getArch()));
 
     Value owner;
     llvm::BitVector repeated(offsets.size());
@@ -189,13 +209,16 @@ struct BufferStoreOpPattern : ConvertOpToLLVMPattern<triton::amdgpu::BufferStore
         continue;
       Value predicate = masks.empty() ? Value() : masks[start];
       if (owner)
-        predicate = predicate ? LLVM::AndOp::create(rewriter, loc, predicate, owner).getResult()
-                              : owner;
+        predicate = predicate
+                        ? LLVM::AndOp::create(rewriter, loc, predicate, owner)
+                              .getResult()
+                        : owner;
       Value offset = access.getOffset(rewriter, loc, offsets[start], predicate);
-      Value data = packAccess(rewriter, loc, ArrayRef(values).slice(start, width), memoryType);
-      ROCDL::RawPtrBufferStoreOp::create(rewriter, loc, bitcastIfNeeded(rewriter, loc, data, wordType),
-                                         access.resource, offset, zero, policy, nullptr, nullptr,
-                                         nullptr);
+      Value data = packAccess(rewriter, loc,
+                              ArrayRef(values).slice(start, width), memoryType);
+      ROCDL::RawPtrBufferStoreOp::create(
+          rewriter, loc, bitcastIfNeeded(rewriter, loc, data, wordType),
+          access.resource, offset, zero, policy, nullptr, nullptr, nullptr);
     }
     rewriter.eraseOp(op);
     return success();
@@ -209,8 +232,8 @@ struct BufferStoreOpPattern : ConvertOpToLLVMPattern<triton::amdgpu::BufferStore
 /// layout whose offsets are consecutive and whose addresses (base plus byte
 /// offset) are aligned to the access, under a mask constant over them; at
 /// most 128 bits.
-unsigned computeBufferWidth(Value base, Value offsets, Value mask, Type elementType,
-                            const ModuleAxisInfo &axis) {
+unsigned computeBufferWidth(Value base, Value offsets, Value mask,
+                            Type elementType, const ModuleAxisInfo &axis) {
   auto type = cast<RankedTensorType>(offsets.getType());
   std::optional<gpu::LinearLayout> layout = getDistributedLayout(type);
   if (!layout)
@@ -224,8 +247,10 @@ unsigned computeBufferWidth(Value base, Value offsets, Value mask, Type elementT
     return 1;
   int64_t bytes = getMemoryBitWidth(elementType) / 8;
   // Divisibilities can be as large as 2^62: clamp before scaling to bytes.
-  int64_t offsetDivisibility = std::min<int64_t>(info.getDivisibility(dim), 1 << 16);
-  int64_t alignment = std::min<int64_t>(baseInfo.getDivisibility(0), offsetDivisibility * bytes);
+  int64_t offsetDivisibility =
+      std::min<int64_t>(info.getDivisibility(dim), 1 << 16);
+  int64_t alignment = std::min<int64_t>(baseInfo.getDivisibility(0),
+                                        offsetDivisibility * bytes);
   int64_t width = std::min<int64_t>(contiguous, info.getContiguity(dim));
   width = std::min<int64_t>(width, std::max<int64_t>(1, alignment / bytes));
   width = std::min<int64_t>(width, 16 / bytes);
@@ -240,21 +265,24 @@ unsigned computeBufferWidth(Value base, Value offsets, Value mask, Type elementT
 
 } // namespace
 
-void mlir::triton::amd::computeBufferAccessWidths(Operation *root, const ModuleAxisInfo &axis,
+void mlir::triton::amd::computeBufferAccessWidths(Operation *root,
+                                                  const ModuleAxisInfo &axis,
                                                   AccessWidths &widths) {
   root->walk([&](Operation *op) {
     if (auto load = dyn_cast<triton::amdgpu::BufferLoadOp>(op))
-      widths[op] = computeBufferWidth(load.getPtr(), load.getOffsets(), load.getMask(),
-                                      load.getType().getElementType(), axis);
+      widths[op] =
+          computeBufferWidth(load.getPtr(), load.getOffsets(), load.getMask(),
+                             load.getType().getElementType(), axis);
     else if (auto store = dyn_cast<triton::amdgpu::BufferStoreOp>(op))
-      widths[op] = computeBufferWidth(store.getPtr(), store.getOffsets(), store.getMask(),
-                                      getElementTypeOrSelf(store.getValue().getType()), axis);
+      widths[op] = computeBufferWidth(
+          store.getPtr(), store.getOffsets(), store.getMask(),
+          getElementTypeOrSelf(store.getValue().getType()), axis);
   });
 }
 
-void mlir::triton::amd::populateBufferOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                       RewritePatternSet &patterns,
-                                                       const TargetInfo &target,
-                                                       const AccessWidths &widths) {
-  patterns.add<BufferLoadOpPattern, BufferStoreOpPattern>(converter, target, widths);
+void mlir::triton::amd::populateBufferOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfo &target, const AccessWidths &widths) {
+  patterns.add<BufferLoadOpPattern, BufferStoreOpPattern>(converter, target,
+                                                          widths);
 }

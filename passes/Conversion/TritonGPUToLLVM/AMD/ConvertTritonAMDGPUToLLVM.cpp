@@ -49,20 +49,23 @@ namespace {
 std::string getArch(ModuleOp module, StringRef option) {
   std::string arch = triton::amdgpu::getTargetArch(module, option);
   if (arch.empty()) {
-    module.emitError() << "no AMD GPU to lower for: give gfx-arch, or a module ttg.target "
-                          "of the form hip:gfx942";
+    module.emitError()
+        << "no AMD GPU to lower for: give gfx-arch, or a module ttg.target "
+           "of the form hip:gfx942";
     return "";
   }
   if (arch != "gfx942" && arch != "gfx90a") {
     module.emitError() << "AMD GPU '" << arch
-                       << "' is not supported yet by the LLVM lowering: expected gfx942 or gfx90a";
+                       << "' is not supported yet by the LLVM lowering: "
+                          "expected gfx942 or gfx90a";
     return "";
   }
   return arch;
 }
 
 struct ConvertTritonAMDGPUToLLVMPass
-    : triton::impl::ConvertTritonAMDGPUToLLVMBase<ConvertTritonAMDGPUToLLVMPass> {
+    : triton::impl::ConvertTritonAMDGPUToLLVMBase<
+          ConvertTritonAMDGPUToLLVMPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -71,7 +74,8 @@ struct ConvertTritonAMDGPUToLLVMPass
     std::string gfx = getArch(module, arch);
     if (gfx.empty())
       return signalPassFailure();
-    if (failed(checkModuleLowerable(module, 64, "on " + gfx + ": its waves have 64 threads")))
+    if (failed(checkModuleLowerable(
+            module, 64, "on " + gfx + ": its waves have 64 threads")))
       return signalPassFailure();
     int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
     int threadsPerWarp = 64;
@@ -112,8 +116,10 @@ struct ConvertTritonAMDGPUToLLVMPass
     populateMemoryOpToLLVMPatterns(converter, patterns, targetInfo);
     populateGatherOpToLLVMPatterns(converter, patterns, targetInfo);
     populateHistogramOpToLLVMPatterns(converter, patterns, targetInfo);
-    amd::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths);
-    amd::populateBufferOpToLLVMPatterns(converter, patterns, targetInfo, widths);
+    amd::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo,
+                                           widths);
+    amd::populateBufferOpToLLVMPatterns(converter, patterns, targetInfo,
+                                        widths);
     amd::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populatePrintOpToLLVMPatterns(converter, patterns, targetInfo);
@@ -124,10 +130,11 @@ struct ConvertTritonAMDGPUToLLVMPass
     populateFpConversionOpToLLVMPatterns(converter, patterns, fpTarget);
     // Scalar math: ocml where LLVM's AMDGPU backend has no instruction (added
     // first, so that it wins over the intrinsic of the same benefit).
-    FailureOr<mlir::amdgpu::Chipset> chipset = mlir::amdgpu::Chipset::parse(gfx);
-    populateMathToROCDLConversionPatterns(converter, patterns,
-                                          succeeded(chipset) ? std::optional(*chipset)
-                                                             : std::nullopt);
+    FailureOr<mlir::amdgpu::Chipset> chipset =
+        mlir::amdgpu::Chipset::parse(gfx);
+    populateMathToROCDLConversionPatterns(
+        converter, patterns,
+        succeeded(chipset) ? std::optional(*chipset) : std::nullopt);
     populateMathToLLVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
@@ -136,8 +143,9 @@ struct ConvertTritonAMDGPUToLLVMPass
     ConversionTarget target(*context);
     target.addLegalDialect<LLVM::LLVMDialect, ROCDL::ROCDLDialect>();
     target.addIllegalDialect<TritonDialect, triton::gpu::TritonGPUDialect,
-                             triton::amdgpu::TritonAMDGPUDialect, arith::ArithDialect,
-                             math::MathDialect, cf::ControlFlowDialect>();
+                             triton::amdgpu::TritonAMDGPUDialect,
+                             arith::ArithDialect, math::MathDialect,
+                             cf::ControlFlowDialect>();
     target.addIllegalOp<mlir::gpu::BarrierOp>();
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
     // Full conversion: an op nothing lowers is an error at its location here,

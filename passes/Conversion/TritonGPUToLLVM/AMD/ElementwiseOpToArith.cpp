@@ -42,7 +42,8 @@ Value computeAtLeastF32(OpBuilder &b, Location loc, ValueRange operands,
     return compute(operands);
   SmallVector<Value> wide;
   for (Value operand : operands)
-    wide.push_back(arith::ExtFOp::create(b, loc, withF32Elements(type), operand));
+    wide.push_back(
+        arith::ExtFOp::create(b, loc, withF32Elements(type), operand));
   return arith::TruncFOp::create(b, loc, type, compute(wide));
 }
 
@@ -59,16 +60,19 @@ void rewrite(Operation *op) {
       return arith::DivFOp::create(b, loc, xy[0], xy[1]).getResult();
     });
   } else if (auto mulhi = dyn_cast<MulhiUIOp>(op)) {
-    result = arith::MulUIExtendedOp::create(b, loc, mulhi.getX(), mulhi.getY()).getHigh();
+    result = arith::MulUIExtendedOp::create(b, loc, mulhi.getX(), mulhi.getY())
+                 .getHigh();
   } else if (auto clamp = dyn_cast<ClampFOp>(op)) {
     // The upper bound first, then the lower, as the interpreter and the
     // NVIDIA lowering do: a NaN input gives the upper bound without NaN
     // propagation, and crossed bounds give the lower one.
     if (clamp.getPropagateNan() == PropagateNan::ALL) {
-      Value high = arith::MinimumFOp::create(b, loc, clamp.getX(), clamp.getMax());
+      Value high =
+          arith::MinimumFOp::create(b, loc, clamp.getX(), clamp.getMax());
       result = arith::MaximumFOp::create(b, loc, high, clamp.getMin());
     } else {
-      Value high = arith::MinNumFOp::create(b, loc, clamp.getX(), clamp.getMax());
+      Value high =
+          arith::MinNumFOp::create(b, loc, clamp.getX(), clamp.getMax());
       result = arith::MaxNumFOp::create(b, loc, high, clamp.getMin());
     }
   } else {

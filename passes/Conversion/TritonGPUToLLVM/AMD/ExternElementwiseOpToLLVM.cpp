@@ -22,30 +22,37 @@ using namespace mlir::triton::amd;
 
 namespace {
 
-struct ExternElementwiseOpPattern : ConvertOpToLLVMPattern<ExternElementwiseOp> {
+struct ExternElementwiseOpPattern
+    : ConvertOpToLLVMPattern<ExternElementwiseOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
-  LogicalResult matchAndRewrite(ExternElementwiseOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ExternElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     StringRef symbol = op.getSymbol();
     if (symbol.starts_with("__nv_"))
-      return op.emitError() << "tt.extern_elementwise calls the NVIDIA libdevice function '"
-                            << symbol
-                            << "', which has no AMD version: use the ocml function "
-                               "(__ocml_*) instead";
+      return op.emitError()
+             << "tt.extern_elementwise calls the NVIDIA libdevice function '"
+             << symbol
+             << "', which has no AMD version: use the ocml function "
+                "(__ocml_*) instead";
     Location loc = op.getLoc();
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     SmallVector<Type> argTypes;
     for (Type type : op->getOperandTypes())
-      argTypes.push_back(converter->convertElementType(getElementTypeOrSelf(type)));
+      argTypes.push_back(
+          converter->convertElementType(getElementTypeOrSelf(type)));
     auto calleeType = LLVM::LLVMFunctionType::get(
-        converter->convertElementType(getElementTypeOrSelf(op.getType())), argTypes);
+        converter->convertElementType(getElementTypeOrSelf(op.getType())),
+        argTypes);
     auto module = op->getParentOfType<ModuleOp>();
     if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(symbol))
       if (existing.getFunctionType() != calleeType)
-        return op.emitError() << "tt.extern_elementwise calls '" << symbol << "' as "
-                              << calleeType << " but the module declares it as "
-                              << existing.getFunctionType();
+        return op.emitError()
+               << "tt.extern_elementwise calls '" << symbol << "' as "
+               << calleeType << " but the module declares it as "
+               << existing.getFunctionType();
     std::optional<unsigned> count = getThreadElementCount(op.getType());
     if (!count)
       return rewriter.notifyMatchFailure(op, "no linear layout");
@@ -57,20 +64,24 @@ struct ExternElementwiseOpPattern : ConvertOpToLLVMPattern<ExternElementwiseOp> 
       SmallVector<Value> args;
       for (const SmallVector<Value> &operand : operands)
         args.push_back(operand[i]);
-      results.push_back(LLVM::CallOp::create(rewriter, loc, callee, args).getResult());
+      results.push_back(
+          LLVM::CallOp::create(rewriter, loc, callee, args).getResult());
     }
-    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, op.getType()));
+    rewriter.replaceOp(
+        op, packLLElements(loc, converter, results, rewriter, op.getType()));
     return success();
   }
 };
 
-struct ElementwiseInlineAsmOpPattern : ConvertOpToLLVMPattern<ElementwiseInlineAsmOp> {
+struct ElementwiseInlineAsmOpPattern
+    : ConvertOpToLLVMPattern<ElementwiseInlineAsmOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult matchAndRewrite(ElementwiseInlineAsmOp op, OpAdaptor,
                                 ConversionPatternRewriter &) const override {
-    return op.emitError("tt.elementwise_inline_asm is not supported yet by the AMD LLVM "
-                        "lowering");
+    return op.emitError(
+        "tt.elementwise_inline_asm is not supported yet by the AMD LLVM "
+        "lowering");
   }
 };
 
@@ -78,5 +89,6 @@ struct ElementwiseInlineAsmOpPattern : ConvertOpToLLVMPattern<ElementwiseInlineA
 
 void mlir::triton::amd::populateExternElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ExternElementwiseOpPattern, ElementwiseInlineAsmOpPattern>(converter);
+  patterns.add<ExternElementwiseOpPattern, ElementwiseInlineAsmOpPattern>(
+      converter);
 }

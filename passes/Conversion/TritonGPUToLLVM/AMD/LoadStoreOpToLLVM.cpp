@@ -43,17 +43,22 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
   LoadOpPattern(LLVMTypeConverter &converter, const AccessWidths &widths)
       : ConvertOpToLLVMPattern(converter), widths(widths) {}
 
-  LogicalResult matchAndRewrite(LoadOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     if (isBlockPointer(op.getPtr().getType()))
-      return op.emitError("tt.load of a block pointer reaches the LLVM lowering: run "
-                          "-triton-rewrite-tensor-pointer first");
+      return op.emitError(
+          "tt.load of a block pointer reaches the LLVM lowering: run "
+          "-triton-rewrite-tensor-pointer first");
     Location loc = op.getLoc();
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     Type valueType = op.getType();
-    Type elementType = converter->convertElementType(getElementTypeOrSelf(valueType));
+    Type elementType =
+        converter->convertElementType(getElementTypeOrSelf(valueType));
     Type memoryType = getMemoryElementType(elementType);
-    unsigned elementBytes = getMemoryBitWidth(getElementTypeOrSelf(valueType)) / 8;
+    unsigned elementBytes =
+        getMemoryBitWidth(getElementTypeOrSelf(valueType)) / 8;
     SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
     SmallVector<Value> masks, others;
     if (adaptor.getMask())
@@ -63,14 +68,15 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
     unsigned width = getWidth(widths, op);
     Type accessType = getAccessType(memoryType, width);
     bool isVolatile = op.getIsVolatile() || op.getCache() == CacheModifier::CV;
-    bool isNonTemporal =
-        op.getCache() == CacheModifier::CG || op.getCache() == CacheModifier::CS;
+    bool isNonTemporal = op.getCache() == CacheModifier::CG ||
+                         op.getCache() == CacheModifier::CS;
 
     SmallVector<Value> results;
     for (unsigned start = 0; start < ptrs.size(); start += width) {
       auto load = [&]() -> Value {
-        return LLVM::LoadOp::create(rewriter, loc, accessType, ptrs[start], width * elementBytes,
-                                    isVolatile, isNonTemporal);
+        return LLVM::LoadOp::create(rewriter, loc, accessType, ptrs[start],
+                                    width * elementBytes, isVolatile,
+                                    isNonTemporal);
       };
       Value predicate = masks.empty() ? Value() : masks[start];
       Value loaded;
@@ -80,12 +86,14 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
         Value otherwise =
             others.empty()
                 ? LLVM::ZeroOp::create(rewriter, loc, accessType).getResult()
-                : packAccess(rewriter, loc, ArrayRef(others).slice(start, width), memoryType);
+                : packAccess(rewriter, loc,
+                             ArrayRef(others).slice(start, width), memoryType);
         loaded = emitGuarded(rewriter, loc, predicate, otherwise, load);
       }
       unpackAccess(rewriter, loc, loaded, width, elementType, results);
     }
-    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, valueType));
+    rewriter.replaceOp(
+        op, packLLElements(loc, converter, results, rewriter, valueType));
     return success();
   }
 
@@ -97,19 +105,25 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
                  const AccessWidths &widths)
       : ConvertOpToLLVMPattern(converter), target(target), widths(widths) {}
 
-  LogicalResult matchAndRewrite(StoreOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     if (isBlockPointer(op.getPtr().getType()))
-      return op.emitError("tt.store to a block pointer reaches the LLVM lowering: run "
-                          "-triton-rewrite-tensor-pointer first");
+      return op.emitError(
+          "tt.store to a block pointer reaches the LLVM lowering: run "
+          "-triton-rewrite-tensor-pointer first");
     Location loc = op.getLoc();
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     Type valueType = op.getValue().getType();
-    Type elementType = converter->convertElementType(getElementTypeOrSelf(valueType));
+    Type elementType =
+        converter->convertElementType(getElementTypeOrSelf(valueType));
     Type memoryType = getMemoryElementType(elementType);
-    unsigned elementBytes = getMemoryBitWidth(getElementTypeOrSelf(valueType)) / 8;
+    unsigned elementBytes =
+        getMemoryBitWidth(getElementTypeOrSelf(valueType)) / 8;
     SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
-    SmallVector<Value> values = unpackLLElements(loc, adaptor.getValue(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getValue(), rewriter);
     SmallVector<Value> masks;
     if (adaptor.getMask())
       masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
@@ -119,7 +133,8 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
     Value owner;
     llvm::BitVector repeated(ptrs.size());
     if (auto tensorType = dyn_cast<RankedTensorType>(valueType)) {
-      if (std::optional<gpu::LinearLayout> layout = getDistributedLayout(tensorType)) {
+      if (std::optional<gpu::LinearLayout> layout =
+              getDistributedLayout(tensorType)) {
         owner = emitStoreOwnerPredicate(rewriter, loc, *layout, target);
         repeated = getRepeatedRegisters(*layout);
       }
@@ -132,9 +147,11 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
     for (unsigned start = 0; start < ptrs.size(); start += width) {
       if (repeated.test(start))
         continue;
-      Value data = packAccess(rewriter, loc, ArrayRef(values).slice(start, width), memoryType);
+      Value data = packAccess(rewriter, loc,
+                              ArrayRef(values).slice(start, width), memoryType);
       auto store = [&]() -> Value {
-        LLVM::StoreOp::create(rewriter, loc, data, ptrs[start], width * elementBytes,
+        LLVM::StoreOp::create(rewriter, loc, data, ptrs[start],
+                              width * elementBytes,
                               /*isVolatile=*/false, isNonTemporal);
         return Value();
       };
@@ -142,8 +159,10 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
       if (predicate && matchPattern(predicate, m_One()))
         predicate = Value();
       if (owner)
-        predicate = predicate ? LLVM::AndOp::create(rewriter, loc, predicate, owner).getResult()
-                              : owner;
+        predicate = predicate
+                        ? LLVM::AndOp::create(rewriter, loc, predicate, owner)
+                              .getResult()
+                        : owner;
       if (predicate)
         emitGuarded(rewriter, loc, predicate, Value(), store);
       else
@@ -159,10 +178,9 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
 
 } // namespace
 
-void mlir::triton::amd::populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                          RewritePatternSet &patterns,
-                                                          const TargetInfoBase &target,
-                                                          const AccessWidths &widths) {
+void mlir::triton::amd::populateLoadStoreOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target, const AccessWidths &widths) {
   patterns.add<LoadOpPattern>(converter, widths);
   patterns.add<StoreOpPattern>(converter, target, widths);
 }

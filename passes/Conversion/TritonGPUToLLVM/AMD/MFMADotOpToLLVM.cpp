@@ -45,7 +45,8 @@ using Bases = std::vector<ttg::LinearLayout::Basis>;
 std::map<Coords, int> indexOperand(const ttg::LinearLayout &layout, bool isB) {
   std::map<Coords, int> index;
   for (auto [reg, coords] : llvm::enumerate(getRegisterPart(layout)))
-    index.try_emplace(isB ? Coords{coords[1], coords[0]} : Coords{coords[0], coords[1]}, reg);
+    index.try_emplace(
+        isB ? Coords{coords[1], coords[0]} : Coords{coords[0], coords[1]}, reg);
   return index;
 }
 
@@ -54,9 +55,11 @@ std::map<Coords, int> indexOperand(const ttg::LinearLayout &layout, bool isB) {
 Bases operandLanes(unsigned nonK, unsigned kWidth, bool isB) {
   Bases lanes;
   for (int32_t row = 1; row < int32_t(nonK); row *= 2)
-    lanes.push_back(isB ? ttg::LinearLayout::Basis{0, row} : ttg::LinearLayout::Basis{row, 0});
+    lanes.push_back(isB ? ttg::LinearLayout::Basis{0, row}
+                        : ttg::LinearLayout::Basis{row, 0});
   for (int32_t k = kWidth; k < int32_t(kWidth * 64 / nonK); k *= 2)
-    lanes.push_back(isB ? ttg::LinearLayout::Basis{k, 0} : ttg::LinearLayout::Basis{0, k});
+    lanes.push_back(isB ? ttg::LinearLayout::Basis{k, 0}
+                        : ttg::LinearLayout::Basis{0, k});
   return lanes;
 }
 
@@ -76,7 +79,9 @@ Bases resultLanes(unsigned nonK, bool transposed) {
 }
 
 /// R(i): the offset of result element i along the registers' side.
-int32_t resultOffset(unsigned nonK, int i) { return nonK == 32 ? 8 * (i / 4) + i % 4 : i; }
+int32_t resultOffset(unsigned nonK, int i) {
+  return nonK == 32 ? 8 * (i / 4) + i % 4 : i;
+}
 
 struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
   MFMADotOpPattern(LLVMTypeConverter &converter, StringRef arch)
@@ -84,7 +89,8 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
 
   /// The operand of one instruction: `elements` (LLVM values) as the
   /// intrinsic takes them (a scalar, a vector, or an integer of their bits).
-  Value packOperand(OpBuilder &b, Location loc, ArrayRef<Value> elements, Type element) const {
+  Value packOperand(OpBuilder &b, Location loc, ArrayRef<Value> elements,
+                    Type element) const {
     if (elements.size() == 1)
       return elements[0];
     Type llvmElement = elements[0].getType();
@@ -103,22 +109,25 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     return LLVM::BitcastOp::create(b, loc, target, vector);
   }
 
-  LogicalResult matchAndRewrite(DotOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto dType = cast<RankedTensorType>(op.getType());
     auto mfma = dyn_cast<ttg::AMDMfmaEncodingAttr>(dType.getEncoding());
     if (!mfma)
       return failure();
     unsigned version = amdgpu::getMfmaVersion(arch);
     if (mfma.getVersion() != version)
-      return op.emitError() << "an #ttg.amd_mfma layout of version " << mfma.getVersion()
-                            << " on " << arch << " (MFMA version " << version
-                            << ") is not supported yet by the LLVM lowering";
+      return op.emitError()
+             << "an #ttg.amd_mfma layout of version " << mfma.getVersion()
+             << " on " << arch << " (MFMA version " << version
+             << ") is not supported yet by the LLVM lowering";
     ArrayRef<unsigned> shape = mfma.getInstrShape();
     if (dType.getRank() != 2 || shape.size() < 2 || shape[0] != shape[1] ||
         (shape[0] != 32 && shape[0] != 16))
-      return op.emitError("tt.dot on MFMA is supported by the LLVM lowering for 2-D 32x32 and "
-                          "16x16 instructions only, not yet for others");
+      return op.emitError(
+          "tt.dot on MFMA is supported by the LLVM lowering for 2-D 32x32 and "
+          "16x16 instructions only, not yet for others");
     unsigned nonK = shape[0];
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
@@ -127,46 +136,57 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     // Transposed, B's fragment is the instruction's first source: a mixed
     // fp8 x bf8 dot is then bf8.fp8.
     bool transposed = mfma.getIsTransposed();
-    std::optional<amdgpu::MfmaInstruction> instr = amdgpu::selectMfmaInstruction(
-        version, nonK, transposed ? bElem : aElem, transposed ? aElem : bElem,
-        op.getInputPrecision() == InputPrecision::TF32);
+    std::optional<amdgpu::MfmaInstruction> instr =
+        amdgpu::selectMfmaInstruction(version, nonK, transposed ? bElem : aElem,
+                                      transposed ? aElem : bElem,
+                                      op.getInputPrecision() ==
+                                          InputPrecision::TF32);
     bool intDot = aElem.isInteger(8);
     if (!instr || !(intDot ? accElem.isInteger(32) : accElem.isF32()))
-      return op.emitError() << "tt.dot of " << aElem << " x " << bElem << " into " << accElem
-                            << " on MFMA (" << arch << ", " << nonK << "x" << nonK
-                            << ") is not supported yet by the LLVM lowering";
+      return op.emitError()
+             << "tt.dot of " << aElem << " x " << bElem << " into " << accElem
+             << " on MFMA (" << arch << ", " << nonK << "x" << nonK
+             << ") is not supported yet by the LLVM lowering";
     auto aEnc = dyn_cast<ttg::DotOperandEncodingAttr>(aType.getEncoding());
     auto bEnc = dyn_cast<ttg::DotOperandEncodingAttr>(bType.getEncoding());
     if (!aEnc || !bEnc || aEnc.getKWidth() != bEnc.getKWidth() ||
         aEnc.getKWidth() % instr->kBase != 0)
-      return op.emitError() << "tt.dot on MFMA with operands other than #ttg.dot_op of one "
-                               "kWidth, a multiple of "
-                            << instr->kBase << ", is not supported yet by the LLVM lowering";
+      return op.emitError()
+             << "tt.dot on MFMA with operands other than #ttg.dot_op of one "
+                "kWidth, a multiple of "
+             << instr->kBase << ", is not supported yet by the LLVM lowering";
     unsigned kWidth = aEnc.getKWidth();
     std::optional<ttg::LinearLayout> aLayout = getDistributedLayout(aType);
     std::optional<ttg::LinearLayout> bLayout = getDistributedLayout(bType);
     std::optional<ttg::LinearLayout> dLayout = getDistributedLayout(dType);
     if (!aLayout || !bLayout || !dLayout)
-      return rewriter.notifyMatchFailure(op, "operand layouts without linear layouts");
+      return rewriter.notifyMatchFailure(
+          op, "operand layouts without linear layouts");
     // Lanes as the instruction's; warps of A along M and of B along N as
     // the accumulator's, each broadcast along the other side.
-    auto sameBases = [](ArrayRef<ttg::LinearLayout::Basis> bases, const Bases &expected) {
+    auto sameBases = [](ArrayRef<ttg::LinearLayout::Basis> bases,
+                        const Bases &expected) {
       return bases == ArrayRef<ttg::LinearLayout::Basis>(expected);
     };
-    bool lanesMatch = sameBases(aLayout->getBases("lane"), operandLanes(nonK, kWidth, false)) &&
-                      sameBases(bLayout->getBases("lane"), operandLanes(nonK, kWidth, true)) &&
-                      sameBases(dLayout->getBases("lane"), resultLanes(nonK, transposed));
+    bool lanesMatch =
+        sameBases(aLayout->getBases("lane"),
+                  operandLanes(nonK, kWidth, false)) &&
+        sameBases(bLayout->getBases("lane"),
+                  operandLanes(nonK, kWidth, true)) &&
+        sameBases(dLayout->getBases("lane"), resultLanes(nonK, transposed));
     ArrayRef<ttg::LinearLayout::Basis> aWarps = aLayout->getBases("warp");
     ArrayRef<ttg::LinearLayout::Basis> bWarps = bLayout->getBases("warp");
     ArrayRef<ttg::LinearLayout::Basis> dWarps = dLayout->getBases("warp");
-    bool warpsMatch = aWarps.size() == dWarps.size() && bWarps.size() == dWarps.size();
+    bool warpsMatch =
+        aWarps.size() == dWarps.size() && bWarps.size() == dWarps.size();
     for (size_t w = 0; warpsMatch && w < dWarps.size(); ++w)
       warpsMatch = aWarps[w] == ttg::LinearLayout::Basis{dWarps[w][0], 0} &&
                    bWarps[w] == ttg::LinearLayout::Basis{0, dWarps[w][1]};
     if (!lanesMatch || !warpsMatch)
-      return op.emitError("tt.dot on MFMA whose operand or accumulator layouts do not hold "
-                          "whole instruction fragments (a tile smaller than the warps' "
-                          "instructions?) is not supported yet by the LLVM lowering");
+      return op.emitError(
+          "tt.dot on MFMA whose operand or accumulator layouts do not hold "
+          "whole instruction fragments (a tile smaller than the warps' "
+          "instructions?) is not supported yet by the LLVM lowering");
 
     Location loc = op.getLoc();
     SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
@@ -185,7 +205,8 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     int numOut = nonK * nonK / 64;
     std::map<Coords, SmallVector<Coords>> tiles;
     for (const auto &[coords, regs] : dIndex) {
-      Coords base{coords.first & ~int32_t(nonK - 1), coords.second & ~int32_t(nonK - 1)};
+      Coords base{coords.first & ~int32_t(nonK - 1),
+                  coords.second & ~int32_t(nonK - 1)};
       if (tiles.count(base))
         continue;
       SmallVector<Coords> elements;
@@ -194,28 +215,32 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
         Coords at = transposed ? Coords{base.first, base.second + offset}
                                : Coords{base.first + offset, base.second};
         if (!dIndex.count(at))
-          return op.emitError("an MFMA accumulator layout without whole instruction tiles per "
-                              "thread is not supported yet by the LLVM lowering");
+          return op.emitError(
+              "an MFMA accumulator layout without whole instruction tiles per "
+              "thread is not supported yet by the LLVM lowering");
         elements.push_back(at);
       }
       tiles.emplace(base, std::move(elements));
     }
 
-    Type accType = intDot ? Type(rewriter.getI32Type()) : Type(rewriter.getF32Type());
+    Type accType =
+        intDot ? Type(rewriter.getI32Type()) : Type(rewriter.getF32Type());
     auto resultType = VectorType::get({numOut}, accType);
     std::map<Coords, Value> accVectors;
     for (const auto &[base, elements] : tiles) {
       Value vector = LLVM::UndefOp::create(rewriter, loc, resultType);
       for (auto [i, at] : llvm::enumerate(elements))
-        vector = LLVM::InsertElementOp::create(rewriter, loc, vector, acc[dIndex[at].front()],
-                                               createI32Constant(rewriter, loc, i));
+        vector = LLVM::InsertElementOp::create(
+            rewriter, loc, vector, acc[dIndex[at].front()],
+            createI32Constant(rewriter, loc, i));
       accVectors[base] = vector;
     }
 
     // The kBase elements of `row` from K `kStart` on, packed; null if the
     // layout lacks one.
-    auto gather = [&](const std::map<Coords, int> &index, ArrayRef<Value> values, int32_t row,
-                      int64_t kStart, Type element) -> Value {
+    auto gather = [&](const std::map<Coords, int> &index,
+                      ArrayRef<Value> values, int32_t row, int64_t kStart,
+                      Type element) -> Value {
       SmallVector<Value> elements;
       for (unsigned j = 0; j < instr->kBase; ++j) {
         auto it = index.find({row, int32_t(kStart + j)});
@@ -236,8 +261,9 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
           Value aOperand = gather(aIndex, a, base.first, kStart, aElem);
           Value bOperand = gather(bIndex, b, base.second, kStart, bElem);
           if (!aOperand || !bOperand)
-            return op.emitError("tt.dot operand layouts that do not hold whole MFMA fragments "
-                                "are not supported yet by the LLVM lowering");
+            return op.emitError(
+                "tt.dot operand layouts that do not hold whole MFMA fragments "
+                "are not supported yet by the LLVM lowering");
           OperationState state(loc, name);
           if (transposed)
             state.addOperands({bOperand, aOperand, vector, zero, zero, zero});
@@ -250,13 +276,15 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     }
     for (const auto &[base, elements] : tiles) {
       for (auto [i, at] : llvm::enumerate(elements)) {
-        Value element = LLVM::ExtractElementOp::create(rewriter, loc, accVectors[base],
-                                                       createI32Constant(rewriter, loc, i));
+        Value element =
+            LLVM::ExtractElementOp::create(rewriter, loc, accVectors[base],
+                                           createI32Constant(rewriter, loc, i));
         for (int reg : dIndex[at])
           acc[reg] = element;
       }
     }
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
+    rewriter.replaceOp(
+        op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
     return success();
   }
 
@@ -265,8 +293,8 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
 
 } // namespace
 
-void mlir::triton::amd::populateMFMADotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                        RewritePatternSet &patterns,
-                                                        StringRef arch) {
+void mlir::triton::amd::populateMFMADotOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    StringRef arch) {
   patterns.add<MFMADotOpPattern>(converter, arch);
 }

@@ -18,10 +18,13 @@ Type amd::getMemoryElementType(Type elementType) {
 }
 
 Type amd::getAccessType(Type memoryType, unsigned width) {
-  return width == 1 ? memoryType : VectorType::get({static_cast<int64_t>(width)}, memoryType);
+  return width == 1
+             ? memoryType
+             : VectorType::get({static_cast<int64_t>(width)}, memoryType);
 }
 
-static Value toMemory(OpBuilder &b, Location loc, Value element, Type memoryType) {
+static Value toMemory(OpBuilder &b, Location loc, Value element,
+                      Type memoryType) {
   if (element.getType() == memoryType)
     return element;
   if (isa<LLVM::LLVMPointerType>(element.getType()))
@@ -29,7 +32,8 @@ static Value toMemory(OpBuilder &b, Location loc, Value element, Type memoryType
   return LLVM::ZExtOp::create(b, loc, memoryType, element);
 }
 
-static Value fromMemory(OpBuilder &b, Location loc, Value element, Type elementType) {
+static Value fromMemory(OpBuilder &b, Location loc, Value element,
+                        Type elementType) {
   if (element.getType() == elementType)
     return element;
   if (isa<LLVM::LLVMPointerType>(elementType))
@@ -37,13 +41,16 @@ static Value fromMemory(OpBuilder &b, Location loc, Value element, Type elementT
   return LLVM::TruncOp::create(b, loc, elementType, element);
 }
 
-Value amd::packAccess(OpBuilder &b, Location loc, ArrayRef<Value> elements, Type memoryType) {
+Value amd::packAccess(OpBuilder &b, Location loc, ArrayRef<Value> elements,
+                      Type memoryType) {
   if (elements.size() == 1)
     return toMemory(b, loc, elements[0], memoryType);
-  Value vector = LLVM::UndefOp::create(b, loc, getAccessType(memoryType, elements.size()));
+  Value vector =
+      LLVM::UndefOp::create(b, loc, getAccessType(memoryType, elements.size()));
   for (auto [i, element] : llvm::enumerate(elements))
-    vector = LLVM::InsertElementOp::create(b, loc, vector, toMemory(b, loc, element, memoryType),
-                                           createI32Constant(b, loc, i));
+    vector = LLVM::InsertElementOp::create(
+        b, loc, vector, toMemory(b, loc, element, memoryType),
+        createI32Constant(b, loc, i));
   return vector;
 }
 
@@ -54,7 +61,8 @@ void amd::unpackAccess(OpBuilder &b, Location loc, Value access, unsigned width,
     return;
   }
   for (unsigned i = 0; i < width; ++i) {
-    Value element = LLVM::ExtractElementOp::create(b, loc, access, createI32Constant(b, loc, i));
+    Value element = LLVM::ExtractElementOp::create(
+        b, loc, access, createI32Constant(b, loc, i));
     out.push_back(fromMemory(b, loc, element, elementType));
   }
 }

@@ -1,4 +1,5 @@
-//===- MemoryAccess.h - Elements to and from AMD memory accesses -*- C++ -*-===//
+//===- MemoryAccess.h - Elements to and from AMD memory accesses -*- C++
+//-*-===//
 //
 // A thread's global accesses move `width` consecutive elements as one value:
 // the element itself or a vector of them, in their memory form (booleans as
@@ -20,10 +21,11 @@ Type getMemoryElementType(Type elementType);
 /// The type of an access of `width` elements of `memoryType`.
 Type getAccessType(Type memoryType, unsigned width);
 /// `elements` in memory form as one access value.
-Value packAccess(OpBuilder &b, Location loc, ArrayRef<Value> elements, Type memoryType);
+Value packAccess(OpBuilder &b, Location loc, ArrayRef<Value> elements,
+                 Type memoryType);
 /// Appends to `out` the `width` elements of `access`, as `elementType`.
-void unpackAccess(OpBuilder &b, Location loc, Value access, unsigned width, Type elementType,
-                  SmallVectorImpl<Value> &out);
+void unpackAccess(OpBuilder &b, Location loc, Value access, unsigned width,
+                  Type elementType, SmallVectorImpl<Value> &out);
 
 } // namespace amd
 } // namespace triton

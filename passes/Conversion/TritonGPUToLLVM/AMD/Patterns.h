@@ -1,4 +1,5 @@
-//===- Patterns.h - The AMD-only TTGIR to LLVM patterns ----------*- C++ -*-===//
+//===- Patterns.h - The AMD-only TTGIR to LLVM patterns ----------*- C++
+//-*-===//
 
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_AMD_PATTERNS_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_AMD_PATTERNS_H
@@ -17,36 +18,42 @@ class TargetInfo;
 /// branch.
 void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
-                                       const TargetInfoBase &target, const AccessWidths &widths);
+                                       const TargetInfoBase &target,
+                                       const AccessWidths &widths);
 
 /// amdg.buffer_load and amdg.buffer_store, as raw buffer accesses of
 /// `widths` elements at a time through a resource made of the base pointer.
 void populateBufferOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                    RewritePatternSet &patterns, const TargetInfo &target,
+                                    RewritePatternSet &patterns,
+                                    const TargetInfo &target,
                                     const AccessWidths &widths);
 
 /// ttg.barrier: the target's barrier (a bare s_barrier for `none`).
 void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                     RewritePatternSet &patterns, const TargetInfoBase &target);
+                                     RewritePatternSet &patterns,
+                                     const TargetInfoBase &target);
 
 /// tt.atomic_rmw and tt.atomic_cas as LLVM atomicrmw and cmpxchg, one
 /// thread per element.
 void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                    RewritePatternSet &patterns, const TargetInfoBase &target);
+                                    RewritePatternSet &patterns,
+                                    const TargetInfoBase &target);
 
 /// tt.print through the HIP hostcall printf (ockl).
 void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                   RewritePatternSet &patterns, const TargetInfoBase &target);
+                                   RewritePatternSet &patterns,
+                                   const TargetInfoBase &target);
 
 /// tt.extern_elementwise as calls (libdevice's __nv_* rejected), and a
 /// located error for tt.elementwise_inline_asm.
-void populateExternElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                               RewritePatternSet &patterns);
+void populateExternElementwiseOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 
 /// tt.dot with an #ttg.amd_mfma result on `arch`'s MFMA instructions
 /// (rocdl.mfma.*), its operands #ttg.dot_op registers of that layout.
 void populateMFMADotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                     RewritePatternSet &patterns, StringRef arch);
+                                     RewritePatternSet &patterns,
+                                     StringRef arch);
 
 /// Rewrites tt.precise_sqrt, tt.precise_divf, tt.mulhiui and tt.clampf in
 /// `root` (TTGIR, before the conversion) into arith and math ops.

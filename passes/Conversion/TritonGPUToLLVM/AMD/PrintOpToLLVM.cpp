@@ -6,7 +6,8 @@
 //   msg = __ockl_printf_begin(0)
 //   msg = __ockl_printf_append_string_n(msg, format, strlen(format) + 1,
 //                                       /*is_last=*/no arguments)
-//   msg = __ockl_printf_append_args(msg, n, a0, ..., a6, is_last)  (7 at a time)
+//   msg = __ockl_printf_append_args(msg, n, a0, ..., a6, is_last)  (7 at a
+//   time)
 // Arguments travel as i64: integers zero-extended, doubles by their bits.
 // The format is a constant in the constant address space (4).
 //
@@ -29,29 +30,33 @@ constexpr unsigned kConstantAddressSpace = 4;
 constexpr unsigned kArgsPerCall = 7;
 
 /// One hostcall printf of `format` with `args` (i32, i64 or f64).
-void emitHostcallPrintf(RewriterBase &b, Location loc, Operation *op, StringRef format,
-                        ArrayRef<Value> args) {
+void emitHostcallPrintf(RewriterBase &b, Location loc, Operation *op,
+                        StringRef format, ArrayRef<Value> args) {
   MLIRContext *context = b.getContext();
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   auto ptrType = LLVM::LLVMPointerType::get(context);
-  LLVM::LLVMFuncOp begin =
-      getOrDeclareFunction(op, "__ockl_printf_begin", LLVM::LLVMFunctionType::get(i64, {i64}));
+  LLVM::LLVMFuncOp begin = getOrDeclareFunction(
+      op, "__ockl_printf_begin", LLVM::LLVMFunctionType::get(i64, {i64}));
   LLVM::LLVMFuncOp appendString = getOrDeclareFunction(
       op, "__ockl_printf_append_string_n",
       LLVM::LLVMFunctionType::get(i64, {i64, ptrType, i64, i32}));
   SmallVector<Type> appendArgsTypes{i64, i32};
   appendArgsTypes.append(kArgsPerCall, i64);
   appendArgsTypes.push_back(i32);
-  LLVM::LLVMFuncOp appendArgs = getOrDeclareFunction(
-      op, "__ockl_printf_append_args", LLVM::LLVMFunctionType::get(i64, appendArgsTypes));
+  LLVM::LLVMFuncOp appendArgs =
+      getOrDeclareFunction(op, "__ockl_printf_append_args",
+                           LLVM::LLVMFunctionType::get(i64, appendArgsTypes));
 
-  Value formatPtr = getStringConstant(b, loc, op, "printfFormat", format, kConstantAddressSpace);
+  Value formatPtr = getStringConstant(b, loc, op, "printfFormat", format,
+                                      kConstantAddressSpace);
   Value message =
-      LLVM::CallOp::create(b, loc, begin, ValueRange{createIntConstant(b, loc, i64, 0)})
+      LLVM::CallOp::create(b, loc, begin,
+                           ValueRange{createIntConstant(b, loc, i64, 0)})
           .getResult();
   message = LLVM::CallOp::create(
                 b, loc, appendString,
-                ValueRange{message, formatPtr, createIntConstant(b, loc, i64, format.size() + 1),
+                ValueRange{message, formatPtr,
+                           createIntConstant(b, loc, i64, format.size() + 1),
                            createI32Constant(b, loc, args.empty() ? 1 : 0)})
                 .getResult();
   SmallVector<Value> wide;
@@ -68,8 +73,10 @@ void emitHostcallPrintf(RewriterBase &b, Location loc, Operation *op, StringRef 
     size_t count = std::min<size_t>(kArgsPerCall, wide.size() - first);
     SmallVector<Value> operands{message, createI32Constant(b, loc, count)};
     for (size_t i = 0; i < kArgsPerCall; ++i)
-      operands.push_back(i < count ? wide[first + i] : createIntConstant(b, loc, i64, 0));
-    operands.push_back(createI32Constant(b, loc, first + count == wide.size() ? 1 : 0));
+      operands.push_back(i < count ? wide[first + i]
+                                   : createIntConstant(b, loc, i64, 0));
+    operands.push_back(
+        createI32Constant(b, loc, first + count == wide.size() ? 1 : 0));
     message = LLVM::CallOp::create(b, loc, appendArgs, operands).getResult();
   }
 }
@@ -78,8 +85,9 @@ struct PrintOpPattern : ConvertOpToLLVMPattern<PrintOp> {
   PrintOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(PrintOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(PrintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto printf = [&](RewriterBase &b, StringRef format, ArrayRef<Value> args) {
       emitHostcallPrintf(b, op.getLoc(), op, format, args);
     };
@@ -91,8 +99,8 @@ struct PrintOpPattern : ConvertOpToLLVMPattern<PrintOp> {
 
 } // namespace
 
-void mlir::triton::amd::populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                      RewritePatternSet &patterns,
-                                                      const TargetInfoBase &target) {
+void mlir::triton::amd::populatePrintOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target) {
   patterns.add<PrintOpPattern>(converter, target);
 }

@@ -47,21 +47,27 @@ Value TargetInfo::getNumPrograms(OpBuilder &b, Location loc, int axis) const {
   return LLVM::TruncOp::create(b, loc, b.getI32Type(), count);
 }
 
-Value TargetInfo::permute(OpBuilder &b, Location loc, Value value, Value lane) const {
+Value TargetInfo::permute(OpBuilder &b, Location loc, Value value,
+                          Value lane) const {
   // ds_bpermute addresses lanes in bytes: lane * 4. On gfx9 it reaches all 64
   // lanes of the wave.
-  Value address = LLVM::ShlOp::create(b, loc, lane, createI32Constant(b, loc, 2));
+  Value address =
+      LLVM::ShlOp::create(b, loc, lane, createI32Constant(b, loc, 2));
   return ROCDL::DsBpermuteOp::create(b, loc, b.getI32Type(), address, value);
 }
 
-Value TargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value, int mask) const {
+Value TargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
+                             int mask) const {
   assert(mask > 0 && mask < 64 && "a lane mask within the wave");
-  Value lane = LLVM::AndOp::create(b, loc, getThreadId(b, loc), createI32Constant(b, loc, 63));
-  Value source = LLVM::XOrOp::create(b, loc, lane, createI32Constant(b, loc, mask));
+  Value lane = LLVM::AndOp::create(b, loc, getThreadId(b, loc),
+                                   createI32Constant(b, loc, 63));
+  Value source =
+      LLVM::XOrOp::create(b, loc, lane, createI32Constant(b, loc, mask));
   return permute(b, loc, value, source);
 }
 
-Value TargetInfo::shuffleIdx(OpBuilder &b, Location loc, Value value, Value lane) const {
+Value TargetInfo::shuffleIdx(OpBuilder &b, Location loc, Value value,
+                             Value lane) const {
   return permute(b, loc, value, lane);
 }
 
@@ -76,7 +82,8 @@ void TargetInfo::barrier(OpBuilder &b, Location loc) const {
 
 void TargetInfo::markKernel(LLVM::LLVMFuncOp func, int numThreads) const {
   MLIRContext *context = func.getContext();
-  func->setAttr(ROCDL::ROCDLDialect::getKernelFuncAttrName(), UnitAttr::get(context));
+  func->setAttr(ROCDL::ROCDLDialect::getKernelFuncAttrName(),
+                UnitAttr::get(context));
   // Triton launches exactly num-warps * 64 threads; the backend budgets
   // registers for at most that many.
   func->setAttr(ROCDL::ROCDLDialect::getFlatWorkGroupSizeAttrName(),

@@ -1,4 +1,5 @@
-//===- TargetInfo.h - The AMD answers to the lowering's questions -*- C++ -*-===//
+//===- TargetInfo.h - The AMD answers to the lowering's questions -*- C++
+//-*-===//
 //
 // gfx9 (CDNA) GPUs: wave64, ROCDL intrinsics for ids and cross-lane moves,
 // s_barrier between workgroup-scope fences, kernels as amdgpu_kernel
@@ -19,7 +20,8 @@ namespace amd {
 
 class TargetInfo : public TargetInfoBase {
 public:
-  TargetInfo(std::string arch, int numThreads) : arch(std::move(arch)), numThreads(numThreads) {}
+  TargetInfo(std::string arch, int numThreads)
+      : arch(std::move(arch)), numThreads(numThreads) {}
 
   /// The gfx name (gfx942, gfx90a).
   StringRef getArch() const { return arch; }
@@ -28,8 +30,10 @@ public:
   Value getThreadId(OpBuilder &b, Location loc) const override;
   Value getProgramId(OpBuilder &b, Location loc, int axis) const override;
   Value getNumPrograms(OpBuilder &b, Location loc, int axis) const override;
-  Value shuffleXor(OpBuilder &b, Location loc, Value value, int mask) const override;
-  Value shuffleIdx(OpBuilder &b, Location loc, Value value, Value lane) const override;
+  Value shuffleXor(OpBuilder &b, Location loc, Value value,
+                   int mask) const override;
+  Value shuffleIdx(OpBuilder &b, Location loc, Value value,
+                   Value lane) const override;
   void barrier(OpBuilder &b, Location loc) const override;
   void markKernel(LLVM::LLVMFuncOp func, int numThreads) const override;
 

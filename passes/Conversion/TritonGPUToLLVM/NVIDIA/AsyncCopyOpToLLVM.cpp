@@ -4,11 +4,12 @@
 // `cp.async.{ca,cg}.shared.global [dst], [src], size, src-size` per vector
 // of its elements, the vector as wide (4, 8 or 16 bytes) as the shared
 // layout, the pointers' contiguity and alignment and the mask's constancy
-// (or the op's `contiguity`) allow. A masked-off vector copies 0 source bytes, which fills it with
-// zeros (so `other` may only be zero). Threads that repeat another thread's
-// elements copy nothing. ttg.async_commit_group is cp.async.commit_group;
-// ttg.async_wait is cp.async.wait_group N (the barrier that must follow it,
-// since a thread's wait covers only its own copies, is membar's).
+// (or the op's `contiguity`) allow. A masked-off vector copies 0 source bytes,
+// which fills it with zeros (so `other` may only be zero). Threads that repeat
+// another thread's elements copy nothing. ttg.async_commit_group is
+// cp.async.commit_group; ttg.async_wait is cp.async.wait_group N (the barrier
+// that must follow it, since a thread's wait covers only its own copies, is
+// membar's).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,45 +30,57 @@ using ttg::LinearLayout;
 
 namespace {
 
-void createAsmStatement(OpBuilder &b, Location loc, ValueRange operands, StringRef text,
-                        StringRef constraints) {
+void createAsmStatement(OpBuilder &b, Location loc, ValueRange operands,
+                        StringRef text, StringRef constraints) {
   MLIRContext *context = b.getContext();
   LLVM::InlineAsmOp::create(
-      b, loc, TypeRange(), operands, b.getStringAttr(text), b.getStringAttr(constraints),
+      b, loc, TypeRange(), operands, b.getStringAttr(text),
+      b.getStringAttr(constraints),
       /*has_side_effects=*/b.getUnitAttr(), /*is_align_stack=*/UnitAttr(),
       LLVM::TailCallKindAttr::get(context, LLVM::TailCallKind::None),
-      LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT), ArrayAttr());
+      LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
 }
 
-struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp> {
+struct AsyncCopyGlobalToLocalOpPattern
+    : ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp> {
   AsyncCopyGlobalToLocalOpPattern(TritonGPUToLLVMTypeConverter &converter,
-                                  const TargetInfoBase &target, const AccessWidths &widths)
+                                  const TargetInfoBase &target,
+                                  const AccessWidths &widths)
       : ConvertOpToLLVMPattern(converter), target(target), widths(widths) {}
 
-  LogicalResult matchAndRewrite(ttg::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+  LogicalResult
+  matchAndRewrite(ttg::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     ttg::MemDescType memType = op.getResult().getType();
     std::string reason;
-    std::optional<SharedMemoryLayout> layout = SharedMemoryLayout::get(memType, reason);
+    std::optional<SharedMemoryLayout> layout =
+        SharedMemoryLayout::get(memType, reason);
     if (!layout)
       return op.emitError() << "ttg.async_copy_global_to_local into " << reason
                             << " is not supported yet by the LLVM lowering";
     std::optional<LinearLayout> distributed = getDistributedLayout(srcType);
     if (!distributed || distributed->getInDimSize("block") != 1)
-      return op.emitError("ttg.async_copy_global_to_local of pointers without a single-CTA "
-                          "distributed layout is not supported yet by the LLVM lowering");
-    Type sharedType = getSharedElementType(*converter, memType.getElementType());
+      return op.emitError(
+          "ttg.async_copy_global_to_local of pointers without a single-CTA "
+          "distributed layout is not supported yet by the LLVM lowering");
+    Type sharedType =
+        getSharedElementType(*converter, memType.getElementType());
     unsigned elementBytes = getSharedElementBytes(sharedType);
     // A non-zero `other` (3.6 keeps a load's -inf there, and selects it again
     // after the local_load): masked-off vectors are not copied, their
     // elements stored from `other` by the thread instead.
-    bool storesOther = op.getOther() && !isZeroConstant(op.getOther()) && op.getMask();
-    if (storesOther && elementBytes != 2 && elementBytes != 4 && elementBytes != 8)
-      return op.emitError() << "ttg.async_copy_global_to_local of " << elementBytes
-                            << "-byte elements with a non-zero `other` is not supported yet "
-                               "by the LLVM lowering";
+    bool storesOther =
+        op.getOther() && !isZeroConstant(op.getOther()) && op.getMask();
+    if (storesOther && elementBytes != 2 && elementBytes != 4 &&
+        elementBytes != 8)
+      return op.emitError()
+             << "ttg.async_copy_global_to_local of " << elementBytes
+             << "-byte elements with a non-zero `other` is not supported yet "
+                "by the LLVM lowering";
 
     // The vector: registers 0, 1, ... contiguous in shared memory (as
     // planVectors finds them) and in global memory, at most 16 bytes. The
@@ -78,20 +91,25 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
     auto it = widths.find(op);
     unsigned globalWidth = it == widths.end() ? 1 : it->second;
     globalWidth = std::max<unsigned>(globalWidth, op.getContiguity());
-    unsigned maxElements = std::min<unsigned>(std::max(1u, 16 / elementBytes), globalWidth);
-    VectorPlan plan = planVectors(map, llvm::bit_floor(maxElements), layout->getViewOffsetMask());
+    unsigned maxElements =
+        std::min<unsigned>(std::max(1u, 16 / elementBytes), globalWidth);
+    VectorPlan plan = planVectors(map, llvm::bit_floor(maxElements),
+                                  layout->getViewOffsetMask());
     unsigned prefix = 0;
-    while (prefix < plan.registerBits.size() && plan.registerBits[prefix] == prefix)
+    while (prefix < plan.registerBits.size() &&
+           plan.registerBits[prefix] == prefix)
       ++prefix;
     plan.registerBits.resize(prefix);
     unsigned bytes = plan.elements() * elementBytes;
     if (bytes < 4)
-      return op.emitError() << "ttg.async_copy_global_to_local in pieces of " << bytes
-                            << " bytes (cp.async copies 4, 8 or 16) is not supported yet by "
-                               "the LLVM lowering";
+      return op.emitError()
+             << "ttg.async_copy_global_to_local in pieces of " << bytes
+             << " bytes (cp.async copies 4, 8 or 16) is not supported yet by "
+                "the LLVM lowering";
 
     Location loc = op.getLoc();
-    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getResult());
+    SharedMemoryObject object =
+        unpackSharedMemoryObject(rewriter, loc, adaptor.getResult());
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
     ThreadOffset threadOffset =
         emitThreadOffset(rewriter, loc, map, thread,
@@ -110,20 +128,24 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
     // whole vector and 0. ptxas folds the negated comparisons into the
     // predicate (one ISETP per mask instead of a compare and two selects).
     std::string instruction =
-        llvm::formatv("cp.async.{0}.shared.global [ $0 + 0 ], [ $1 + 0 ], {1}{2};",
-                      bytes == 16 ? "cg" : "ca", bytes, masks.empty() ? "" : ", $2")
+        llvm::formatv(
+            "cp.async.{0}.shared.global [ $0 + 0 ], [ $1 + 0 ], {1}{2};",
+            bytes == 16 ? "cg" : "ca", bytes, masks.empty() ? "" : ", $2")
             .str();
     Value trueValue = createI1Constant(rewriter, loc, true);
     for (unsigned reg = 0; reg < ptrs.size(); ++reg) {
       if (reg & (plan.mask() | repeated))
         continue;
-      Value offset = threadOffset.withRegister(rewriter, loc, getRegisterOffset(map, reg));
-      Value dst = LLVM::GEPOp::create(rewriter, loc, object.base.getType(), sharedType,
-                                      object.base, ArrayRef<LLVM::GEPArg>{offset});
+      Value offset =
+          threadOffset.withRegister(rewriter, loc, getRegisterOffset(map, reg));
+      Value dst =
+          LLVM::GEPOp::create(rewriter, loc, object.base.getType(), sharedType,
+                              object.base, ArrayRef<LLVM::GEPArg>{offset});
       if (storesOther) {
         Value mask = masks.size() == 1 ? masks[0] : masks[reg];
         emitCopyOrOther(rewriter, loc, dst, ptrs[reg], mask, owner, bytes,
-                        ArrayRef<Value>(others).slice(reg, plan.elements()), elementBytes);
+                        ArrayRef<Value>(others).slice(reg, plan.elements()),
+                        elementBytes);
         continue;
       }
       SmallVector<Value> operands = {dst, ptrs[reg]};
@@ -136,7 +158,8 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
       if (owner) {
         operands.push_back(owner);
         createAsmStatement(rewriter, loc, operands,
-                           llvm::formatv("@${0} ", operands.size() - 1).str() + instruction,
+                           llvm::formatv("@${0} ", operands.size() - 1).str() +
+                               instruction,
                            constraints + ",b");
       } else {
         createAsmStatement(rewriter, loc, operands, instruction, constraints);
@@ -149,30 +172,37 @@ struct AsyncCopyGlobalToLocalOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCopyGl
 private:
   /// One vector where masked-off elements take `other`: the copy under the
   /// mask (no zero fill), else the thread's own stores of `other`.
-  static void emitCopyOrOther(ConversionPatternRewriter &rewriter, Location loc, Value dst,
-                              Value src, Value mask, Value owner, unsigned bytes,
-                              ArrayRef<Value> others, unsigned elementBytes) {
+  static void emitCopyOrOther(ConversionPatternRewriter &rewriter, Location loc,
+                              Value dst, Value src, Value mask, Value owner,
+                              unsigned bytes, ArrayRef<Value> others,
+                              unsigned elementBytes) {
     Value trueValue = createI1Constant(rewriter, loc, true);
-    Value copy = owner ? LLVM::AndOp::create(rewriter, loc, mask, owner).getResult() : mask;
+    Value copy =
+        owner ? LLVM::AndOp::create(rewriter, loc, mask, owner).getResult()
+              : mask;
     Value fill = LLVM::XOrOp::create(rewriter, loc, mask, trueValue);
     if (owner)
       fill = LLVM::AndOp::create(rewriter, loc, fill, owner);
-    createAsmStatement(rewriter, loc, {dst, src, copy},
-                       llvm::formatv("@$2 cp.async.{0}.shared.global [ $0 + 0 ], [ $1 + 0 ], {1};",
-                                     bytes == 16 ? "cg" : "ca", bytes)
-                           .str(),
-                       "r,l,b");
+    createAsmStatement(
+        rewriter, loc, {dst, src, copy},
+        llvm::formatv(
+            "@$2 cp.async.{0}.shared.global [ $0 + 0 ], [ $1 + 0 ], {1};",
+            bytes == 16 ? "cg" : "ca", bytes)
+            .str(),
+        "r,l,b");
     unsigned bits = elementBytes * 8;
     Type word = rewriter.getIntegerType(bits);
     StringRef constraint = bits == 16 ? "h" : bits == 32 ? "r" : "l";
     for (auto [i, value] : llvm::enumerate(others)) {
-      Value raw = value.getType() == word
-                      ? value
-                      : LLVM::BitcastOp::create(rewriter, loc, word, value).getResult();
-      createAsmStatement(
-          rewriter, loc, {dst, raw, fill},
-          llvm::formatv("@$2 st.shared.b{0} [ $0 + {1} ], $1;", bits, i * elementBytes).str(),
-          ("r," + constraint + ",b").str());
+      Value raw =
+          value.getType() == word
+              ? value
+              : LLVM::BitcastOp::create(rewriter, loc, word, value).getResult();
+      createAsmStatement(rewriter, loc, {dst, raw, fill},
+                         llvm::formatv("@$2 st.shared.b{0} [ $0 + {1} ], $1;",
+                                       bits, i * elementBytes)
+                             .str(),
+                         ("r," + constraint + ",b").str());
     }
   }
 
@@ -180,11 +210,13 @@ private:
   const AccessWidths &widths;
 };
 
-struct AsyncCommitGroupOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCommitGroupOp> {
+struct AsyncCommitGroupOpPattern
+    : ConvertOpToLLVMPattern<ttg::AsyncCommitGroupOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
-  LogicalResult matchAndRewrite(ttg::AsyncCommitGroupOp op, OpAdaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttg::AsyncCommitGroupOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     NVVM::CpAsyncCommitGroupOp::create(rewriter, op.getLoc());
     rewriter.replaceOp(op, createI32Constant(rewriter, op.getLoc(), 0));
     return success();
@@ -194,8 +226,9 @@ struct AsyncCommitGroupOpPattern : ConvertOpToLLVMPattern<ttg::AsyncCommitGroupO
 struct AsyncWaitOpPattern : ConvertOpToLLVMPattern<ttg::AsyncWaitOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
-  LogicalResult matchAndRewrite(ttg::AsyncWaitOp op, OpAdaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttg::AsyncWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     NVVM::CpAsyncWaitGroupOp::create(rewriter, op.getLoc(), op.getNum());
     rewriter.replaceOp(op, createI32Constant(rewriter, op.getLoc(), 0));
     return success();

@@ -56,12 +56,14 @@ StringRef getScopeName(MemSyncScope scope) {
 }
 
 /// PTX register constraint of a value of `bits`.
-StringRef getConstraint(unsigned bits) { return bits == 64 ? "l" : bits == 32 ? "r" : "h"; }
+StringRef getConstraint(unsigned bits) {
+  return bits == 64 ? "l" : bits == 32 ? "r" : "h";
+}
 
 /// One predicated atom instruction on integer registers of `bits`; returns
 /// the old value (0 where `predicate` is false).
-Value emitAtom(OpBuilder &b, Location loc, StringRef qualifiers, unsigned bits, Value ptr,
-               ArrayRef<Value> values, Value predicate) {
+Value emitAtom(OpBuilder &b, Location loc, StringRef qualifiers, unsigned bits,
+               Value ptr, ArrayRef<Value> values, Value predicate) {
   StringRef reg = getConstraint(bits);
   std::string constraints = ("=" + reg + ",l").str();
   std::string sources;
@@ -71,19 +73,20 @@ Value emitAtom(OpBuilder &b, Location loc, StringRef qualifiers, unsigned bits, 
   }
   constraints += ",b";
   std::string text =
-      llvm::formatv("mov.u{0} $0, 0x0;\n\t@${1} atom.{2} $0, [ $1 + 0 ]{3};", std::max(16u, bits),
-                    values.size() + 2, qualifiers, sources)
+      llvm::formatv("mov.u{0} $0, 0x0;\n\t@${1} atom.{2} $0, [ $1 + 0 ]{3};",
+                    std::max(16u, bits), values.size() + 2, qualifiers, sources)
           .str();
   SmallVector<Value> operands{ptr};
   operands.append(values.begin(), values.end());
   operands.push_back(predicate);
-  return createInlinePtx(b, loc, b.getIntegerType(bits), operands, text, constraints,
+  return createInlinePtx(b, loc, b.getIntegerType(bits), operands, text,
+                         constraints,
                          /*hasSideEffects=*/true)[0];
 }
 
 /// How a tt.atomic_rmw of one element type becomes PTX.
 struct RMWInstruction {
-  std::string opAndType;          // e.g. "add.u32"; empty for float max/min
+  std::string opAndType;              // e.g. "add.u32"; empty for float max/min
   std::string positiveOp, negativeOp; // float max/min: integer ops by sign
 };
 
@@ -93,8 +96,10 @@ FailureOr<RMWInstruction> getRMWInstruction(AtomicRMWOp op, Type elementType,
   bool isFloat = isa<FloatType>(elementType);
   std::string width = std::to_string(bits);
   auto unsupported = [&]() -> FailureOr<RMWInstruction> {
-    return op.emitError() << "tt.atomic_rmw " << stringifyRMWOp(op.getAtomicRmwOp()) << " on "
-                          << elementType << " is not supported yet by the LLVM lowering";
+    return op.emitError() << "tt.atomic_rmw "
+                          << stringifyRMWOp(op.getAtomicRmwOp()) << " on "
+                          << elementType
+                          << " is not supported yet by the LLVM lowering";
   };
   RMWInstruction instruction;
   switch (op.getAtomicRmwOp()) {
@@ -103,7 +108,8 @@ FailureOr<RMWInstruction> getRMWInstruction(AtomicRMWOp op, Type elementType,
   case RMWOp::XOR:
     if (bits < 32)
       return unsupported();
-    instruction.opAndType = (stringifyRMWOp(op.getAtomicRmwOp()) + ".b" + width).str();
+    instruction.opAndType =
+        (stringifyRMWOp(op.getAtomicRmwOp()) + ".b" + width).str();
     return instruction;
   case RMWOp::ADD:
     if (bits < 32)
@@ -114,7 +120,8 @@ FailureOr<RMWInstruction> getRMWInstruction(AtomicRMWOp op, Type elementType,
   case RMWOp::UMIN:
     if (bits < 32)
       return unsupported();
-    instruction.opAndType = (op.getAtomicRmwOp() == RMWOp::UMAX ? "max.u" : "min.u") + width;
+    instruction.opAndType =
+        (op.getAtomicRmwOp() == RMWOp::UMAX ? "max.u" : "min.u") + width;
     return instruction;
   case RMWOp::MAX:
   case RMWOp::MIN: {
@@ -145,8 +152,9 @@ FailureOr<RMWInstruction> getRMWInstruction(AtomicRMWOp op, Type elementType,
     }
     if (elementType.isBF16()) {
       if (computeCapability < 90)
-        return op.emitError() << "tt.atomic_rmw fadd on bf16 is not supported yet by the LLVM "
-                                 "lowering on sm_80 (PTX has it from sm_90)";
+        return op.emitError()
+               << "tt.atomic_rmw fadd on bf16 is not supported yet by the LLVM "
+                  "lowering on sm_80 (PTX has it from sm_90)";
       instruction.opAndType = "add.noftz.bf16";
       return instruction;
     }
@@ -166,27 +174,33 @@ struct AtomicPatternBase : ConvertOpToLLVMPattern<SourceOp> {
 
   /// Emits the atomic of one element (integer operands of its width) under
   /// `predicate`; returns the old value as an integer.
-  virtual Value emitElement(SourceOp op, Value ptr, ArrayRef<Value> operands, Value predicate,
-                            OpBuilder &b) const = 0;
+  virtual Value emitElement(SourceOp op, Value ptr, ArrayRef<Value> operands,
+                            Value predicate, OpBuilder &b) const = 0;
 
   /// Rewrites `op`: `ptrs`, `operands` (per operand, per register) and
   /// `masks` (empty without a mask) are the thread's elements.
-  LogicalResult lower(SourceOp op, ArrayRef<Value> ptrs, ArrayRef<SmallVector<Value>> operands,
-                      ArrayRef<Value> masks, ConversionPatternRewriter &rewriter) const {
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(this->getTypeConverter());
-    auto emit = [&](OpBuilder &b, Value ptr, ArrayRef<Value> values, Value predicate) {
+  LogicalResult lower(SourceOp op, ArrayRef<Value> ptrs,
+                      ArrayRef<SmallVector<Value>> operands,
+                      ArrayRef<Value> masks,
+                      ConversionPatternRewriter &rewriter) const {
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(
+        this->getTypeConverter());
+    auto emit = [&](OpBuilder &b, Value ptr, ArrayRef<Value> values,
+                    Value predicate) {
       return emitElement(op, ptr, values, predicate, b);
     };
     // Old values go to shared memory with one predicated st.shared.
-    auto store = [&](RewriterBase &b, Value address, Value value, Value predicate) {
+    auto store = [&](RewriterBase &b, Value address, Value value,
+                     Value predicate) {
       unsigned bits = value.getType().getIntOrFloatBitWidth();
-      std::string text = llvm::formatv("@$2 st.shared.b{0} [ $0 + 0 ], $1;", bits).str();
+      std::string text =
+          llvm::formatv("@$2 st.shared.b{0} [ $0 + 0 ], $1;", bits).str();
       std::string constraints = ("r," + getConstraint(bits) + ",b").str();
-      createInlinePtx(b, op.getLoc(), {}, ValueRange{address, value, predicate}, text,
-                      constraints, /*hasSideEffects=*/true);
+      createInlinePtx(b, op.getLoc(), {}, ValueRange{address, value, predicate},
+                      text, constraints, /*hasSideEffects=*/true);
     };
-    return lowerAtomicElements(op, ptrs, operands, masks, rewriter, *converter, target, emit,
-                               store);
+    return lowerAtomicElements(op, ptrs, operands, masks, rewriter, *converter,
+                               target, emit, store);
   }
 
   const TargetInfoBase &target;
@@ -196,10 +210,12 @@ struct AtomicPatternBase : ConvertOpToLLVMPattern<SourceOp> {
 struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
   AtomicRMWOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target,
                      int computeCapability, const AccessWidths &widths)
-      : AtomicPatternBase(converter, target, computeCapability), widths(widths) {}
+      : AtomicPatternBase(converter, target, computeCapability),
+        widths(widths) {}
 
-  LogicalResult matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Type element = getElementTypeOrSelf(op.getVal().getType());
     if (failed(getRMWInstruction(op, element, computeCapability)))
       return failure();
@@ -208,10 +224,12 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
     if (!count)
       return rewriter.notifyMatchFailure(op, "layout without a linear layout");
     SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
-    SmallVector<Value> values = unpackLLElements(loc, adaptor.getVal(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getVal(), rewriter);
     SmallVector<Value> masks;
     if (adaptor.getMask())
-      masks = unpackOperandElements(loc, adaptor.getMask(), *count, rewriter)[0];
+      masks =
+          unpackOperandElements(loc, adaptor.getMask(), *count, rewriter)[0];
     if (succeeded(lowerVectorAdd(op, ptrs, values, masks, rewriter)))
       return success();
     return lower(op, ptrs, {values}, masks, rewriter);
@@ -221,14 +239,15 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
   /// layout giving each element to one register of one thread, adds `width`
   /// consecutive elements (the access width of the pointers, mask and
   /// layout) with one `atom...add.v<N>` (f32: 2 or 4; f16/bf16: up to 8).
-  LogicalResult lowerVectorAdd(AtomicRMWOp op, ArrayRef<Value> ptrs, ArrayRef<Value> values,
-                               ArrayRef<Value> masks, ConversionPatternRewriter &rewriter) const {
+  LogicalResult lowerVectorAdd(AtomicRMWOp op, ArrayRef<Value> ptrs,
+                               ArrayRef<Value> values, ArrayRef<Value> masks,
+                               ConversionPatternRewriter &rewriter) const {
     Type element = getElementTypeOrSelf(op.getVal().getType());
     auto it = widths.find(op);
     unsigned width = it == widths.end() ? 1 : it->second;
     bool half = element.isF16() || element.isBF16();
-    if (computeCapability < 90 || op.getAtomicRmwOp() != RMWOp::FADD || width < 2 ||
-        !(element.isF32() || half) || !op.getResult().use_empty())
+    if (computeCapability < 90 || op.getAtomicRmwOp() != RMWOp::FADD ||
+        width < 2 || !(element.isF32() || half) || !op.getResult().use_empty())
       return failure();
     width = std::min(width, half ? 8u : 4u);
     auto type = dyn_cast<RankedTensorType>(op.getType());
@@ -239,9 +258,12 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
     Location loc = op.getLoc();
     unsigned bits = element.getIntOrFloatBitWidth();
     std::string qualifiers =
-        llvm::formatv("{0}.{1}.global.add{2}.v{3}.{4}", getSemanticName(op.getSem()),
-                      getScopeName(op.getScope()), half ? ".noftz" : "", width,
-                      element.isF32() ? "f32" : element.isF16() ? "f16" : "bf16")
+        llvm::formatv("{0}.{1}.global.add{2}.v{3}.{4}",
+                      getSemanticName(op.getSem()), getScopeName(op.getScope()),
+                      half ? ".noftz" : "", width,
+                      element.isF32()   ? "f32"
+                      : element.isF16() ? "f16"
+                                        : "bf16")
             .str();
     StringRef reg = getConstraint(bits);
     for (unsigned start = 0; start < ptrs.size(); start += width) {
@@ -257,46 +279,55 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
         constraints += ("," + reg).str();
         operands.push_back(bitcastToInt(rewriter, loc, values[start + i]));
       }
-      Value predicate = masks.empty() ? createI1Constant(rewriter, loc, true) : masks[start];
+      Value predicate =
+          masks.empty() ? createI1Constant(rewriter, loc, true) : masks[start];
       operands.push_back(predicate);
       constraints += ",b";
-      std::string text = llvm::formatv("@${0} atom.{1} {{{2}}, [ ${3} + 0 ], {{{4}};",
-                                       2 * width + 1, qualifiers, outs, width, ins)
-                             .str();
-      createInlinePtx(rewriter, loc, SmallVector<Type>(width, rewriter.getIntegerType(bits)),
+      std::string text =
+          llvm::formatv("@${0} atom.{1} {{{2}}, [ ${3} + 0 ], {{{4}};",
+                        2 * width + 1, qualifiers, outs, width, ins)
+              .str();
+      createInlinePtx(rewriter, loc,
+                      SmallVector<Type>(width, rewriter.getIntegerType(bits)),
                       operands, text, constraints, /*hasSideEffects=*/true);
     }
     // Nothing reads the old values: the result is a placeholder of zeros.
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
-    Value zero = LLVM::ZeroOp::create(rewriter, loc, converter->convertElementType(element));
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    Value zero = LLVM::ZeroOp::create(rewriter, loc,
+                                      converter->convertElementType(element));
     rewriter.replaceOp(op, packLLElements(loc, converter,
-                                          SmallVector<Value>(ptrs.size(), zero), rewriter, type));
+                                          SmallVector<Value>(ptrs.size(), zero),
+                                          rewriter, type));
     return success();
   }
 
-  Value emitElement(AtomicRMWOp op, Value ptr, ArrayRef<Value> operands, Value predicate,
-                    OpBuilder &b) const override {
+  Value emitElement(AtomicRMWOp op, Value ptr, ArrayRef<Value> operands,
+                    Value predicate, OpBuilder &b) const override {
     Location loc = op.getLoc();
     Type element = getElementTypeOrSelf(op.getVal().getType());
-    RMWInstruction instruction = *getRMWInstruction(op, element, computeCapability);
-    std::string prefix = (getSemanticName(op.getSem()) + "." + getScopeName(op.getScope()) +
-                          ".global.")
+    RMWInstruction instruction =
+        *getRMWInstruction(op, element, computeCapability);
+    std::string prefix = (getSemanticName(op.getSem()) + "." +
+                          getScopeName(op.getScope()) + ".global.")
                              .str();
     unsigned bits = element.getIntOrFloatBitWidth();
     if (!instruction.opAndType.empty())
-      return emitAtom(b, loc, prefix + instruction.opAndType, bits, ptr, operands, predicate);
+      return emitAtom(b, loc, prefix + instruction.opAndType, bits, ptr,
+                      operands, predicate);
     // Float max/min: one of two integer atomics, by the value's sign.
     Value value = operands[0];
-    Value negative = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt, value,
-                                          createIntConstant(b, loc, value.getType(), 0));
+    Value negative =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::slt, value,
+                             createIntConstant(b, loc, value.getType(), 0));
     Value positivePredicate = LLVM::AndOp::create(
         b, loc, predicate,
         LLVM::XOrOp::create(b, loc, negative, createI1Constant(b, loc, true)));
     Value negativePredicate = LLVM::AndOp::create(b, loc, predicate, negative);
-    Value positiveOld =
-        emitAtom(b, loc, prefix + instruction.positiveOp, bits, ptr, value, positivePredicate);
-    Value negativeOld =
-        emitAtom(b, loc, prefix + instruction.negativeOp, bits, ptr, value, negativePredicate);
+    Value positiveOld = emitAtom(b, loc, prefix + instruction.positiveOp, bits,
+                                 ptr, value, positivePredicate);
+    Value negativeOld = emitAtom(b, loc, prefix + instruction.negativeOp, bits,
+                                 ptr, value, negativePredicate);
     return LLVM::SelectOp::create(b, loc, negative, negativeOld, positiveOld);
   }
 
@@ -306,32 +337,37 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
 struct AtomicCASOpPattern : AtomicPatternBase<AtomicCASOp> {
   using AtomicPatternBase::AtomicPatternBase;
 
-  LogicalResult matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
-    SmallVector<Value> compared = unpackLLElements(loc, adaptor.getCmp(), rewriter);
-    SmallVector<Value> values = unpackLLElements(loc, adaptor.getVal(), rewriter);
+    SmallVector<Value> compared =
+        unpackLLElements(loc, adaptor.getCmp(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getVal(), rewriter);
     return lower(op, ptrs, {compared, values}, {}, rewriter);
   }
 
-  Value emitElement(AtomicCASOp op, Value ptr, ArrayRef<Value> operands, Value predicate,
-                    OpBuilder &b) const override {
-    unsigned bits = getElementTypeOrSelf(op.getVal().getType()).getIntOrFloatBitWidth();
-    std::string qualifiers = (getSemanticName(op.getSem()) + "." + getScopeName(op.getScope()) +
-                              ".global.cas.b" + Twine(bits))
-                                 .str();
+  Value emitElement(AtomicCASOp op, Value ptr, ArrayRef<Value> operands,
+                    Value predicate, OpBuilder &b) const override {
+    unsigned bits =
+        getElementTypeOrSelf(op.getVal().getType()).getIntOrFloatBitWidth();
+    std::string qualifiers =
+        (getSemanticName(op.getSem()) + "." + getScopeName(op.getScope()) +
+         ".global.cas.b" + Twine(bits))
+            .str();
     return emitAtom(b, op.getLoc(), qualifiers, bits, ptr, operands, predicate);
   }
 };
 
 } // namespace
 
-void mlir::triton::nvidia::populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                          RewritePatternSet &patterns,
-                                                          const TargetInfoBase &target,
-                                                          int computeCapability,
-                                                          const AccessWidths &widths) {
-  patterns.add<AtomicRMWOpPattern>(converter, target, computeCapability, widths);
+void mlir::triton::nvidia::populateAtomicOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target, int computeCapability,
+    const AccessWidths &widths) {
+  patterns.add<AtomicRMWOpPattern>(converter, target, computeCapability,
+                                   widths);
   patterns.add<AtomicCASOpPattern>(converter, target, computeCapability);
 }

@@ -1,4 +1,5 @@
-//===- ConvertTritonGPUToLLVM.cpp - The NVIDIA lowering pass ---------------===//
+//===- ConvertTritonGPUToLLVM.cpp - The NVIDIA lowering pass
+//---------------===//
 //
 // Lowers a TTGIR module to the LLVM and NVVM dialects in two conversions:
 // scf to cf (so loops and ifs become blocks whose arguments are converted like
@@ -10,10 +11,10 @@
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
-#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
-#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/TargetInfo.h"
 #include "passes/Analysis/Allocation.h"
 #include "passes/Analysis/Membar.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/TargetInfo.h"
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
@@ -49,11 +50,13 @@ struct ConvertTritonGPUToLLVMPass
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
     if (computeCapability != 80 && computeCapability != 90) {
-      module.emitError() << "compute-capability=" << static_cast<int>(computeCapability)
+      module.emitError() << "compute-capability="
+                         << static_cast<int>(computeCapability)
                          << " is not supported: expected 80 or 90";
       return signalPassFailure();
     }
-    if (failed(checkModuleLowerable(module, 32, "on an NVIDIA target: warps have 32 threads")))
+    if (failed(checkModuleLowerable(
+            module, 32, "on an NVIDIA target: warps have 32 threads")))
       return signalPassFailure();
     int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
     int threadsPerWarp = 32;
@@ -63,8 +66,9 @@ struct ConvertTritonGPUToLLVMPass
     int64_t shared = getModuleIntAttr(module, "ttg.shared", 0);
     int64_t limit = computeCapability == 90 ? 232448 : 166912;
     if (shared > limit) {
-      module.emitError() << "out of resource: shared memory, required " << shared
-                         << " bytes, the sm_" << static_cast<int>(computeCapability)
+      module.emitError() << "out of resource: shared memory, required "
+                         << shared << " bytes, the sm_"
+                         << static_cast<int>(computeCapability)
                          << " limit per block is " << limit
                          << " (fewer stages or smaller blocks need less)";
       return signalPassFailure();
@@ -86,32 +90,39 @@ struct ConvertTritonGPUToLLVMPass
     LowerToLLVMOptions options(context);
     options.overrideIndexBitwidth(32);
     TritonGPUToLLVMTypeConverter converter(context, options);
-    nvidia::TargetInfo targetInfo(computeCapability, ptxVersion, numWarps * threadsPerWarp);
+    nvidia::TargetInfo targetInfo(computeCapability, ptxVersion,
+                                  numWarps * threadsPerWarp);
 
     RewritePatternSet patterns(context);
-    populateFuncOpToLLVMPatterns(converter, patterns, targetInfo, numWarps * threadsPerWarp);
+    populateFuncOpToLLVMPatterns(converter, patterns, targetInfo,
+                                 numWarps * threadsPerWarp);
     populateElementwiseOpToLLVMPatterns(converter, patterns, constancies);
     populateViewOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
     populateReduceOpToLLVMPatterns(converter, patterns, targetInfo);
     populateScanOpToLLVMPatterns(converter, patterns, targetInfo);
-    nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo, widths,
-                                              constancies);
+    nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo,
+                                              widths, constancies);
     nvidia::populateMMAv2DotOpToLLVMPatterns(converter, patterns);
-    nvidia::populateWGMMADotOpToLLVMPatterns(converter, patterns, targetInfo, computeCapability);
+    nvidia::populateWGMMADotOpToLLVMPatterns(converter, patterns, targetInfo,
+                                             computeCapability);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, targetInfo);
     populateMemoryOpToLLVMPatterns(converter, patterns, targetInfo);
     populateGatherOpToLLVMPatterns(converter, patterns, targetInfo);
     populateHistogramOpToLLVMPatterns(converter, patterns, targetInfo);
-    nvidia::populateAsyncCopyOpToLLVMPatterns(converter, patterns, targetInfo, widths);
-    std::unique_ptr<FpConversionTarget> fpTarget = nvidia::createFpConversionTarget(computeCapability);
+    nvidia::populateAsyncCopyOpToLLVMPatterns(converter, patterns, targetInfo,
+                                              widths);
+    std::unique_ptr<FpConversionTarget> fpTarget =
+        nvidia::createFpConversionTarget(computeCapability);
     populateFpConversionOpToLLVMPatterns(converter, patterns, *fpTarget);
-    nvidia::populateElementwiseOpToLLVMPatterns(converter, patterns, computeCapability);
+    nvidia::populateElementwiseOpToLLVMPatterns(converter, patterns,
+                                                computeCapability);
     nvidia::populateMathOpToLLVMPatterns(converter, patterns);
-    nvidia::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo, computeCapability,
-                                           widths);
-    nvidia::populatePrintAssertOpToLLVMPatterns(converter, patterns, targetInfo);
+    nvidia::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo,
+                                           computeCapability, widths);
+    nvidia::populatePrintAssertOpToLLVMPatterns(converter, patterns,
+                                                targetInfo);
     nvidia::populateTMAOpToLLVMPatterns(converter, patterns, targetInfo);
     // Scalar math: libdevice where LLVM's NVPTX backend has no instruction.
     populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
@@ -123,8 +134,9 @@ struct ConvertTritonGPUToLLVMPass
     ConversionTarget target(*context);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
     target.addIllegalDialect<TritonDialect, triton::gpu::TritonGPUDialect,
-                             nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
-                             math::MathDialect, cf::ControlFlowDialect>();
+                             nvidia_gpu::TritonNvidiaGPUDialect,
+                             arith::ArithDialect, math::MathDialect,
+                             cf::ControlFlowDialect>();
     target.addIllegalOp<mlir::gpu::BarrierOp>();
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
     // Full conversion: an op nothing lowers is an error at its location here,

@@ -31,24 +31,29 @@ struct PerElementPattern : ConvertOpToLLVMPattern<SourceOp> {
 
   /// One element of the result (LLVM type `elementType`) from one element of
   /// each operand.
-  virtual Value rewriteElement(SourceOp op, ArrayRef<Value> operands, Type elementType,
+  virtual Value rewriteElement(SourceOp op, ArrayRef<Value> operands,
+                               Type elementType,
                                ConversionPatternRewriter &rewriter) const = 0;
 
   /// Rejects, with a diagnostic and before any rewriting, what the pattern
   /// does not lower.
   virtual LogicalResult checkSupported(SourceOp op) const { return success(); }
 
-  LogicalResult matchAndRewrite(SourceOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(SourceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     if (failed(checkSupported(op)))
       return failure();
     Location loc = op.getLoc();
     Type resultType = op->getResult(0).getType();
     std::optional<unsigned> count = getThreadElementCount(resultType);
     if (!count)
-      return rewriter.notifyMatchFailure(op, "result layout has no linear layout");
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(this->getTypeConverter());
-    Type elementType = converter->convertElementType(getElementTypeOrSelf(resultType));
+      return rewriter.notifyMatchFailure(op,
+                                         "result layout has no linear layout");
+    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(
+        this->getTypeConverter());
+    Type elementType =
+        converter->convertElementType(getElementTypeOrSelf(resultType));
     SmallVector<SmallVector<Value>> elements =
         unpackOperandElements(loc, adaptor.getOperands(), *count, rewriter);
     SmallVector<Value> results;
@@ -58,7 +63,8 @@ struct PerElementPattern : ConvertOpToLLVMPattern<SourceOp> {
         scalars.push_back(operand[i]);
       results.push_back(rewriteElement(op, scalars, elementType, rewriter));
     }
-    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, resultType));
+    rewriter.replaceOp(
+        op, packLLElements(loc, converter, results, rewriter, resultType));
     return success();
   }
 };
@@ -111,13 +117,16 @@ struct ClampFOpPattern : PerElementPattern<ClampFOp> {
     Location loc = op.getLoc();
     bool propagate = op.getPropagateNan() == PropagateNan::ALL;
     Value x = operands[0], lo = operands[1], hi = operands[2];
-    if (propagate && computeCapability >= 90 && elementType.isF32() && isSymmetricClip(op))
-      return callIntrinsic(rewriter, loc, "llvm.nvvm.fmin.nan.xorsign.abs.f", elementType,
-                           ValueRange{x, hi});
-    Value clamped = LLVM::MaxNumOp::create(rewriter, loc, LLVM::MinNumOp::create(rewriter, loc, x, hi), lo);
+    if (propagate && computeCapability >= 90 && elementType.isF32() &&
+        isSymmetricClip(op))
+      return callIntrinsic(rewriter, loc, "llvm.nvvm.fmin.nan.xorsign.abs.f",
+                           elementType, ValueRange{x, hi});
+    Value clamped = LLVM::MaxNumOp::create(
+        rewriter, loc, LLVM::MinNumOp::create(rewriter, loc, x, hi), lo);
     if (!propagate)
       return clamped;
-    Value isNan = LLVM::FCmpOp::create(rewriter, loc, LLVM::FCmpPredicate::uno, x, x);
+    Value isNan =
+        LLVM::FCmpOp::create(rewriter, loc, LLVM::FCmpPredicate::uno, x, x);
     return LLVM::SelectOp::create(rewriter, loc, isNan, x, clamped);
   }
 
@@ -128,13 +137,15 @@ struct ClampFOpPattern : PerElementPattern<ClampFOp> {
 /// 24 bits are at least twice their precision plus two).
 struct PreciseSqrtOpPattern : PerElementPattern<PreciseSqrtOp> {
   using PerElementPattern::PerElementPattern;
-  Value rewriteElement(PreciseSqrtOp op, ArrayRef<Value> operands, Type elementType,
+  Value rewriteElement(PreciseSqrtOp op, ArrayRef<Value> operands,
+                       Type elementType,
                        ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     if (elementType.isF64())
       return LLVM::SqrtOp::create(rewriter, loc, operands[0]);
     return computeInF32(rewriter, loc, operands, [&](ArrayRef<Value> wide) {
-      return callIntrinsic(rewriter, loc, "llvm.nvvm.sqrt.rn.f", rewriter.getF32Type(), wide);
+      return callIntrinsic(rewriter, loc, "llvm.nvvm.sqrt.rn.f",
+                           rewriter.getF32Type(), wide);
     });
   }
 };
@@ -142,13 +153,15 @@ struct PreciseSqrtOpPattern : PerElementPattern<PreciseSqrtOp> {
 /// tt.precise_divf: div.rn (f16 and bf16 through f32, as for sqrt).
 struct PreciseDivFOpPattern : PerElementPattern<PreciseDivFOp> {
   using PerElementPattern::PerElementPattern;
-  Value rewriteElement(PreciseDivFOp op, ArrayRef<Value> operands, Type elementType,
+  Value rewriteElement(PreciseDivFOp op, ArrayRef<Value> operands,
+                       Type elementType,
                        ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     if (elementType.isF64())
       return LLVM::FDivOp::create(rewriter, loc, operands[0], operands[1]);
     return computeInF32(rewriter, loc, operands, [&](ArrayRef<Value> wide) {
-      return callIntrinsic(rewriter, loc, "llvm.nvvm.div.rn.f", rewriter.getF32Type(), wide);
+      return callIntrinsic(rewriter, loc, "llvm.nvvm.div.rn.f",
+                           rewriter.getF32Type(), wide);
     });
   }
 };
@@ -170,7 +183,8 @@ struct MulhiUIOpPattern : PerElementPattern<MulhiUIOp> {
     Value a = LLVM::ZExtOp::create(rewriter, loc, i32, operands[0]);
     Value b = LLVM::ZExtOp::create(rewriter, loc, i32, operands[1]);
     Value product = LLVM::MulOp::create(rewriter, loc, a, b);
-    Value high = LLVM::LShrOp::create(rewriter, loc, product, createI32Constant(rewriter, loc, width));
+    Value high = LLVM::LShrOp::create(rewriter, loc, product,
+                                      createI32Constant(rewriter, loc, width));
     return LLVM::TruncOp::create(rewriter, loc, elementType, high);
   }
 };
@@ -182,12 +196,15 @@ struct ExternElementwiseOpPattern : PerElementPattern<ExternElementwiseOp> {
 
   /// The function's type: the converted element types.
   LLVM::LLVMFunctionType getCalleeType(ExternElementwiseOp op) const {
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     SmallVector<Type> argTypes;
     for (Type type : op->getOperandTypes())
-      argTypes.push_back(converter->convertElementType(getElementTypeOrSelf(type)));
+      argTypes.push_back(
+          converter->convertElementType(getElementTypeOrSelf(type)));
     return LLVM::LLVMFunctionType::get(
-        converter->convertElementType(getElementTypeOrSelf(op.getType())), argTypes);
+        converter->convertElementType(getElementTypeOrSelf(op.getType())),
+        argTypes);
   }
 
   LogicalResult checkSupported(ExternElementwiseOp op) const override {
@@ -195,30 +212,36 @@ struct ExternElementwiseOpPattern : PerElementPattern<ExternElementwiseOp> {
     auto module = op->getParentOfType<ModuleOp>();
     if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(symbol)) {
       if (existing.getFunctionType() != getCalleeType(op))
-        return op.emitError() << "tt.extern_elementwise calls '" << symbol << "' as "
-                              << getCalleeType(op) << " but the module declares it as "
-                              << existing.getFunctionType();
+        return op.emitError()
+               << "tt.extern_elementwise calls '" << symbol << "' as "
+               << getCalleeType(op) << " but the module declares it as "
+               << existing.getFunctionType();
       return success();
     }
     if (symbol.starts_with("__nv_"))
       return success();
-    return op.emitError() << "tt.extern_elementwise calls '" << symbol
-                          << "': only libdevice functions (__nv_*) are linked by the NVIDIA "
-                             "lowering; other libraries are not supported yet by the LLVM "
-                             "lowering";
+    return op.emitError()
+           << "tt.extern_elementwise calls '" << symbol
+           << "': only libdevice functions (__nv_*) are linked by the NVIDIA "
+              "lowering; other libraries are not supported yet by the LLVM "
+              "lowering";
   }
 
-  Value rewriteElement(ExternElementwiseOp op, ArrayRef<Value> operands, Type elementType,
+  Value rewriteElement(ExternElementwiseOp op, ArrayRef<Value> operands,
+                       Type elementType,
                        ConversionPatternRewriter &rewriter) const override {
-    LLVM::LLVMFuncOp callee = getOrDeclareFunction(op, op.getSymbol(), getCalleeType(op));
-    return LLVM::CallOp::create(rewriter, op.getLoc(), callee, operands).getResult();
+    LLVM::LLVMFuncOp callee =
+        getOrDeclareFunction(op, op.getSymbol(), getCalleeType(op));
+    return LLVM::CallOp::create(rewriter, op.getLoc(), callee, operands)
+        .getResult();
   }
 };
 
 /// tt.elementwise_inline_asm: one instance of the text per `packed_element`
 /// elements of each operand. Elements narrower than 32 bits travel packed in
 /// vectors of up to 32 bits (as Triton passes them), results likewise.
-struct ElementwiseInlineAsmOpPattern : ConvertOpToLLVMPattern<ElementwiseInlineAsmOp> {
+struct ElementwiseInlineAsmOpPattern
+    : ConvertOpToLLVMPattern<ElementwiseInlineAsmOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   /// How many elements of `type` (converted element type) share a register
@@ -230,14 +253,17 @@ struct ElementwiseInlineAsmOpPattern : ConvertOpToLLVMPattern<ElementwiseInlineA
     return std::min(32 / bits, pack);
   }
 
-  LogicalResult matchAndRewrite(ElementwiseInlineAsmOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ElementwiseInlineAsmOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     unsigned pack = op.getPackedElement();
     // Every value's elements, as many as a thread holds.
     std::optional<unsigned> count = 1;
-    for (Type type : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
+    for (Type type :
+         llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
       if (isa<RankedTensorType>(type)) {
         count = getThreadElementCount(type);
         break;
@@ -245,20 +271,24 @@ struct ElementwiseInlineAsmOpPattern : ConvertOpToLLVMPattern<ElementwiseInlineA
     if (!count)
       return rewriter.notifyMatchFailure(op, "no linear layout");
     if (*count % pack != 0)
-      return op.emitError() << "tt.elementwise_inline_asm with packed_element = " << pack
-                            << " on a layout of " << *count
-                            << " elements per thread is not supported yet by the LLVM lowering";
+      return op.emitError()
+             << "tt.elementwise_inline_asm with packed_element = " << pack
+             << " on a layout of " << *count
+             << " elements per thread is not supported yet by the LLVM "
+                "lowering";
     SmallVector<SmallVector<Value>> elements =
         unpackOperandElements(loc, adaptor.getArgs(), *count, rewriter);
     SmallVector<Type> resultElements;
     for (Type type : op->getResultTypes())
-      resultElements.push_back(converter->convertElementType(getElementTypeOrSelf(type)));
+      resultElements.push_back(
+          converter->convertElementType(getElementTypeOrSelf(type)));
 
     // The asm's result registers: per result, pack / perRegister of them.
     SmallVector<Type> asmResultTypes;
     for (Type element : resultElements) {
       unsigned perRegister = elementsPerRegister(element, pack);
-      Type registerType = perRegister == 1 ? element : VectorType::get(perRegister, element);
+      Type registerType =
+          perRegister == 1 ? element : VectorType::get(perRegister, element);
       asmResultTypes.append(pack / perRegister, registerType);
     }
     SmallVector<SmallVector<Value>> results(resultElements.size());
@@ -275,14 +305,15 @@ struct ElementwiseInlineAsmOpPattern : ConvertOpToLLVMPattern<ElementwiseInlineA
           Type vectorType = VectorType::get(perRegister, element);
           Value packed = LLVM::UndefOp::create(rewriter, loc, vectorType);
           for (unsigned k = 0; k < perRegister; ++k)
-            packed = LLVM::InsertElementOp::create(rewriter, loc, packed, values[start + j + k],
-                                                   createI32Constant(rewriter, loc, k));
+            packed = LLVM::InsertElementOp::create(
+                rewriter, loc, packed, values[start + j + k],
+                createI32Constant(rewriter, loc, k));
           asmOperands.push_back(packed);
         }
       }
-      SmallVector<Value> registers =
-          createInlinePtx(rewriter, loc, asmResultTypes, asmOperands, op.getAsmString(),
-                          op.getConstraints(), /*hasSideEffects=*/!op.getPure());
+      SmallVector<Value> registers = createInlinePtx(
+          rewriter, loc, asmResultTypes, asmOperands, op.getAsmString(),
+          op.getConstraints(), /*hasSideEffects=*/!op.getPure());
       unsigned next = 0;
       for (auto [r, element] : llvm::enumerate(resultElements)) {
         unsigned perRegister = elementsPerRegister(element, pack);
@@ -300,8 +331,8 @@ struct ElementwiseInlineAsmOpPattern : ConvertOpToLLVMPattern<ElementwiseInlineA
     }
     SmallVector<Value> packed;
     for (auto [r, values] : llvm::enumerate(results))
-      packed.push_back(
-          packLLElements(loc, converter, values, rewriter, op->getResult(r).getType()));
+      packed.push_back(packLLElements(loc, converter, values, rewriter,
+                                      op->getResult(r).getType()));
     rewriter.replaceOp(op, packed);
     return success();
   }
@@ -313,17 +344,20 @@ struct ElementwiseInlineAsmOpPattern : ConvertOpToLLVMPattern<ElementwiseInlineA
 struct MapElementwiseOpPattern : ConvertOpToLLVMPattern<MapElementwiseOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
-  LogicalResult matchAndRewrite(MapElementwiseOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(MapElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     unsigned pack = op.getPack();
-    std::optional<unsigned> count = getThreadElementCount(op->getResult(0).getType());
+    std::optional<unsigned> count =
+        getThreadElementCount(op->getResult(0).getType());
     if (!count)
       return rewriter.notifyMatchFailure(op, "no linear layout");
     if (*count % pack != 0)
-      return op.emitError() << "tt.map_elementwise with pack = " << pack << " on a layout of "
-                            << *count
-                            << " elements per thread is not supported yet by the LLVM lowering";
+      return op.emitError() << "tt.map_elementwise with pack = " << pack
+                            << " on a layout of " << *count
+                            << " elements per thread is not supported yet by "
+                               "the LLVM lowering";
     Region &region = op.getScalarOp();
     Block &body = region.front();
     bool branches = !llvm::hasSingleElement(region);
@@ -331,8 +365,10 @@ struct MapElementwiseOpPattern : ConvertOpToLLVMPattern<MapElementwiseOp> {
       for (Block &block : llvm::drop_begin(region))
         for (BlockArgument arg : block.getArguments())
           if (llvmElementType(arg.getType()) != arg.getType())
-            return op.emitError() << "tt.map_elementwise with a branch carrying " << arg.getType()
-                                  << " is not supported yet by the LLVM lowering";
+            return op.emitError()
+                   << "tt.map_elementwise with a branch carrying "
+                   << arg.getType()
+                   << " is not supported yet by the LLVM lowering";
     SmallVector<SmallVector<Value>> elements =
         unpackOperandElements(loc, adaptor.getSrcs(), *count, rewriter);
     SmallVector<SmallVector<Value>> results(op->getNumResults());
@@ -344,13 +380,15 @@ struct MapElementwiseOpPattern : ConvertOpToLLVMPattern<MapElementwiseOp> {
       unsigned arg = 0;
       for (auto [src, values] : llvm::zip(op.getSrcs(), elements))
         for (unsigned j = 0; j < pack; ++j)
-          args.push_back(
-              castTo(rewriter, loc, values[start + j], body.getArgument(arg++).getType()));
-      SmallVector<Value> returned = branches ? inlineBranching(op, args, resultElements, rewriter)
-                                             : inlineStraight(op, args, rewriter);
+          args.push_back(castTo(rewriter, loc, values[start + j],
+                                body.getArgument(arg++).getType()));
+      SmallVector<Value> returned =
+          branches ? inlineBranching(op, args, resultElements, rewriter)
+                   : inlineStraight(op, args, rewriter);
       for (unsigned r = 0, next = 0; r < op->getNumResults(); ++r)
         for (unsigned j = 0; j < pack; ++j, ++next)
-          results[r].push_back(castTo(rewriter, loc, returned[next], resultElements[next]));
+          results[r].push_back(
+              castTo(rewriter, loc, returned[next], resultElements[next]));
     }
     SmallVector<Value> packed;
     for (auto [r, values] : llvm::enumerate(results))
@@ -366,31 +404,36 @@ private:
         ->convertElementType(type);
   }
 
-  static Value castTo(ConversionPatternRewriter &rewriter, Location loc, Value value, Type type) {
+  static Value castTo(ConversionPatternRewriter &rewriter, Location loc,
+                      Value value, Type type) {
     if (value.getType() == type)
       return value;
-    return UnrealizedConversionCastOp::create(rewriter, loc, type, value).getResult(0);
+    return UnrealizedConversionCastOp::create(rewriter, loc, type, value)
+        .getResult(0);
   }
 
   /// A one-block region: its ops cloned at the insertion point.
-  static SmallVector<Value> inlineStraight(MapElementwiseOp op, ArrayRef<Value> args,
-                                           ConversionPatternRewriter &rewriter) {
+  static SmallVector<Value>
+  inlineStraight(MapElementwiseOp op, ArrayRef<Value> args,
+                 ConversionPatternRewriter &rewriter) {
     Block &body = op.getScalarOp().front();
     IRMapping mapping;
     mapping.map(body.getArguments(), args);
     for (Operation &inner : body.without_terminator())
       rewriter.clone(inner, mapping);
-    return llvm::map_to_vector(body.getTerminator()->getOperands(),
-                               [&](Value v) { return mapping.lookupOrDefault(v); });
+    return llvm::map_to_vector(
+        body.getTerminator()->getOperands(),
+        [&](Value v) { return mapping.lookupOrDefault(v); });
   }
 
   /// A region of several blocks (its scf.if and loops lowered to branches):
   /// the block in hand is split at the insertion point, the region's blocks
   /// cloned between the halves, its entry merged into the first half, and each
   /// return made a branch to the second half, whose arguments are the results.
-  static SmallVector<Value> inlineBranching(MapElementwiseOp op, ArrayRef<Value> args,
-                                            ArrayRef<Type> resultTypes,
-                                            ConversionPatternRewriter &rewriter) {
+  static SmallVector<Value>
+  inlineBranching(MapElementwiseOp op, ArrayRef<Value> args,
+                  ArrayRef<Type> resultTypes,
+                  ConversionPatternRewriter &rewriter) {
     Location loc = op.getLoc();
     Block *before = rewriter.getInsertionBlock();
     Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
@@ -399,7 +442,8 @@ private:
       results.push_back(after->addArgument(type, loc));
     IRMapping mapping;
     Region &region = op.getScalarOp();
-    rewriter.cloneRegionBefore(region, *after->getParent(), after->getIterator(), mapping);
+    rewriter.cloneRegionBefore(region, *after->getParent(),
+                               after->getIterator(), mapping);
     Block *entry = mapping.lookup(&region.front());
     for (Block &block : region) {
       auto ret = dyn_cast<MapElementwiseReturnOp>(block.getTerminator());

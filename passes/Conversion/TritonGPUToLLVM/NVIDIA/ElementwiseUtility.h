@@ -1,4 +1,5 @@
-//===- ElementwiseUtility.h - Helpers of the NVIDIA numeric lowerings -*- C++ -*-===//
+//===- ElementwiseUtility.h - Helpers of the NVIDIA numeric lowerings -*- C++
+//-*-===//
 //
 // Inline PTX; what every backend shares is in common/ElementUtility.h and
 // common/FpConversion.h.
@@ -21,8 +22,9 @@ namespace nvidia {
 
 /// Inline PTX with `resultTypes` results (none, one, or a struct of several,
 /// returned unpacked). Without side effects LLVM may move, merge or drop it.
-SmallVector<Value> createInlinePtx(OpBuilder &b, Location loc, TypeRange resultTypes,
-                                   ValueRange operands, StringRef text, StringRef constraints,
+SmallVector<Value> createInlinePtx(OpBuilder &b, Location loc,
+                                   TypeRange resultTypes, ValueRange operands,
+                                   StringRef text, StringRef constraints,
                                    bool hasSideEffects);
 
 } // namespace nvidia

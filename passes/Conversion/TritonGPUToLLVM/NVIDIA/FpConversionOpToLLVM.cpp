@@ -58,27 +58,33 @@ public:
   }
 
   /// f16 <-> bf16 in one cvt (sm_90).
-  SmallVector<Value> convert16(ArrayRef<Value> values, Type src, Type dst, bool rtz) {
-    std::string text = llvm::formatv("cvt.{0}.{1}.{2} $0, $1;", rtz ? "rz" : "rn",
-                                     dst.isBF16() ? "bf16" : "f16", src.isBF16() ? "bf16" : "f16")
-                           .str();
+  SmallVector<Value> convert16(ArrayRef<Value> values, Type src, Type dst,
+                               bool rtz) {
+    std::string text =
+        llvm::formatv("cvt.{0}.{1}.{2} $0, $1;", rtz ? "rz" : "rn",
+                      dst.isBF16() ? "bf16" : "f16",
+                      src.isBF16() ? "bf16" : "f16")
+            .str();
     Type i16 = b.getI16Type();
     SmallVector<Value> result;
     for (Value v : values) {
       Value bits = LLVM::BitcastOp::create(b, loc, i16, v);
-      Value converted = createInlinePtx(b, loc, i16, bits, text, "=h,h", false)[0];
+      Value converted =
+          createInlinePtx(b, loc, i16, bits, text, "=h,h", false)[0];
       result.push_back(LLVM::BitcastOp::create(b, loc, dst, converted));
     }
     return result;
   }
 
-  SmallVector<Value> pairwiseF32ToFp8(ArrayRef<Value> values, StringRef format) {
+  SmallVector<Value> pairwiseF32ToFp8(ArrayRef<Value> values,
+                                      StringRef format) {
     Value pad = createFloatConstant(b, loc, b.getF32Type(), 0.0);
     // cvt puts its first source in the upper byte.
-    std::string text = ("cvt.rn.satfinite." + format + "x2.f32 $0, $2, $1;").str();
+    std::string text =
+        ("cvt.rn.satfinite." + format + "x2.f32 $0, $2, $1;").str();
     return pairwise(values, pad, [&](Value lo, Value hi) {
-      Value pair =
-          createInlinePtx(b, loc, b.getI16Type(), ValueRange{lo, hi}, text, "=h,f,f", false)[0];
+      Value pair = createInlinePtx(b, loc, b.getI16Type(), ValueRange{lo, hi},
+                                   text, "=h,f,f", false)[0];
       return splitBytes(pair);
     });
   }
@@ -89,27 +95,34 @@ public:
     Value pad = createFloatConstant(b, loc, b.getF32Type(), 0.0);
     // cvt puts its first source in the upper half.
     return pairwise(values, pad, [&](Value lo, Value hi) {
-      Value pair = createInlinePtx(b, loc, i32, ValueRange{lo, hi},
-                                   "cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,f,f", false)[0];
+      Value pair =
+          createInlinePtx(b, loc, i32, ValueRange{lo, hi},
+                          "cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,f,f", false)[0];
       return splitHalves(pair, bf16);
     });
   }
 
-  SmallVector<Value> pairwiseF16ToFp8(ArrayRef<Value> values, StringRef format) {
+  SmallVector<Value> pairwiseF16ToFp8(ArrayRef<Value> values,
+                                      StringRef format) {
     Type i16 = b.getI16Type(), i32 = b.getI32Type();
     Value pad = createFloatConstant(b, loc, b.getF16Type(), 0.0);
-    std::string text = ("cvt.rn.satfinite." + format + "x2.f16x2 $0, $1;").str();
+    std::string text =
+        ("cvt.rn.satfinite." + format + "x2.f16x2 $0, $1;").str();
     return pairwise(values, pad, [&](Value lo, Value hi) {
-      Value loBits = LLVM::ZExtOp::create(b, loc, i32, LLVM::BitcastOp::create(b, loc, i16, lo));
-      Value hiBits = LLVM::ZExtOp::create(b, loc, i32, LLVM::BitcastOp::create(b, loc, i16, hi));
+      Value loBits = LLVM::ZExtOp::create(
+          b, loc, i32, LLVM::BitcastOp::create(b, loc, i16, lo));
+      Value hiBits = LLVM::ZExtOp::create(
+          b, loc, i32, LLVM::BitcastOp::create(b, loc, i16, hi));
       Value packed = LLVM::OrOp::create(
-          b, loc, loBits, LLVM::ShlOp::create(b, loc, hiBits, createI32Constant(b, loc, 16)));
+          b, loc, loBits,
+          LLVM::ShlOp::create(b, loc, hiBits, createI32Constant(b, loc, 16)));
       Value pair = createInlinePtx(b, loc, i16, packed, text, "=h,r", false)[0];
       return splitBytes(pair);
     });
   }
 
-  SmallVector<Value> pairwiseFp8ToF16(ArrayRef<Value> values, StringRef format) {
+  SmallVector<Value> pairwiseFp8ToF16(ArrayRef<Value> values,
+                                      StringRef format) {
     Type i16 = b.getI16Type(), i32 = b.getI32Type(), f16 = b.getF16Type();
     Value pad = createIntConstant(b, loc, b.getI8Type(), 0);
     std::string text = ("cvt.rn.f16x2." + format + "x2 $0, $1;").str();
@@ -118,7 +131,8 @@ public:
           b, loc, LLVM::ZExtOp::create(b, loc, i16, lo),
           LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i16, hi),
                               createIntConstant(b, loc, i16, 8)));
-      Value halves = createInlinePtx(b, loc, i32, packed, text, "=r,h", false)[0];
+      Value halves =
+          createInlinePtx(b, loc, i32, packed, text, "=r,h", false)[0];
       return splitHalves(halves, f16);
     });
   }
@@ -143,10 +157,12 @@ private:
   /// low half).
   std::pair<Value, Value> splitHalves(Value pair, Type type) {
     Type i16 = b.getI16Type();
-    Value first = LLVM::BitcastOp::create(b, loc, type, LLVM::TruncOp::create(b, loc, i16, pair));
-    Value high = LLVM::LShrOp::create(b, loc, pair, createI32Constant(b, loc, 16));
-    Value second =
-        LLVM::BitcastOp::create(b, loc, type, LLVM::TruncOp::create(b, loc, i16, high));
+    Value first = LLVM::BitcastOp::create(
+        b, loc, type, LLVM::TruncOp::create(b, loc, i16, pair));
+    Value high =
+        LLVM::LShrOp::create(b, loc, pair, createI32Constant(b, loc, 16));
+    Value second = LLVM::BitcastOp::create(
+        b, loc, type, LLVM::TruncOp::create(b, loc, i16, high));
     return {first, second};
   }
 
@@ -156,7 +172,8 @@ private:
     Value lo = LLVM::TruncOp::create(b, loc, i8, pair);
     Value hi = LLVM::TruncOp::create(
         b, loc, i8,
-        LLVM::LShrOp::create(b, loc, pair, createIntConstant(b, loc, b.getI16Type(), 8)));
+        LLVM::LShrOp::create(b, loc, pair,
+                             createIntConstant(b, loc, b.getI16Type(), 8)));
     return {lo, hi};
   }
 
@@ -169,9 +186,10 @@ public:
   explicit NvidiaFpConversionTarget(int computeCapability)
       : computeCapability(computeCapability) {}
 
-  std::optional<SmallVector<Value>> convertNatively(FloatConverter &converter, Operation *op,
-                                                    ArrayRef<Value> values, Type src, Type dst,
-                                                    bool rtz, bool saturate) const override {
+  std::optional<SmallVector<Value>>
+  convertNatively(FloatConverter &converter, Operation *op,
+                  ArrayRef<Value> values, Type src, Type dst, bool rtz,
+                  bool saturate) const override {
     CvtEmitter cvt(converter.getBuilder(), converter.getLoc());
     bool sm90 = computeCapability >= 90;
     std::optional<StringRef> srcF8 = getPtxName(src), dstF8 = getPtxName(dst);
@@ -188,20 +206,24 @@ public:
       if (!sm90 || *srcF8 != "e4m3")
         return std::nullopt;
       SmallVector<Value> halves = cvt.pairwiseFp8ToF16(values, *srcF8);
-      FailureOr<SmallVector<Value>> rest =
-          converter.convert(op, halves, converter.getBuilder().getF16Type(), dst, false, false);
+      FailureOr<SmallVector<Value>> rest = converter.convert(
+          op, halves, converter.getBuilder().getF16Type(), dst, false, false);
       if (failed(rest))
         return std::nullopt;
       return *rest;
     }
-    auto srcFloat = dyn_cast<FloatType>(src), dstFloat = dyn_cast<FloatType>(dst);
+    auto srcFloat = dyn_cast<FloatType>(src),
+         dstFloat = dyn_cast<FloatType>(dst);
     if (!srcFloat || !dstFloat)
       return std::nullopt;
     if (srcFloat.getWidth() == 16 && dstFloat.getWidth() == 16)
-      return sm90 ? std::optional(cvt.convert16(values, src, dst, rtz)) : std::nullopt;
-    if (srcFloat.isF32() && dstFloat.isBF16() && !rtz && computeCapability >= 80)
+      return sm90 ? std::optional(cvt.convert16(values, src, dst, rtz))
+                  : std::nullopt;
+    if (srcFloat.isF32() && dstFloat.isBF16() && !rtz &&
+        computeCapability >= 80)
       return cvt.pairwiseF32ToBF16(values);
-    if (rtz && srcFloat.getWidth() > dstFloat.getWidth() && srcFloat.getWidth() >= 32) {
+    if (rtz && srcFloat.getWidth() > dstFloat.getWidth() &&
+        srcFloat.getWidth() >= 32) {
       SmallVector<Value> result;
       for (Value v : values)
         result.push_back(cvt.narrowTowardZero(v, dstFloat, computeCapability));

@@ -42,7 +42,10 @@ StringRef getConstraint(unsigned wordBits) {
 }
 /// The PTX type the access uses for a word.
 StringRef getPtxWordType(unsigned wordBits) {
-  return wordBits == 64 ? "b64" : wordBits == 32 ? "b32" : wordBits == 16 ? "b16" : "b8";
+  return wordBits == 64   ? "b64"
+         : wordBits == 32 ? "b32"
+         : wordBits == 16 ? "b16"
+                          : "b8";
 }
 /// 8-bit words live in 16-bit registers.
 unsigned getRegisterBits(unsigned wordBits) { return std::max(16u, wordBits); }
@@ -82,7 +85,8 @@ std::string getEvictionSuffix(EvictionPolicy evict, CacheModifier cache) {
 }
 
 /// Packs `elements` (LLVM values of `elementBits` each) into one word.
-Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elements, unsigned wordBits) {
+Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elements,
+               unsigned wordBits) {
   Type wordType = b.getIntegerType(getRegisterBits(wordBits));
   Value word;
   unsigned offset = 0;
@@ -96,7 +100,8 @@ Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elements, unsigned wo
     if (width < getRegisterBits(wordBits))
       bits = LLVM::ZExtOp::create(b, loc, wordType, bits);
     if (offset != 0)
-      bits = LLVM::ShlOp::create(b, loc, bits, createIntConstant(b, loc, wordType, offset));
+      bits = LLVM::ShlOp::create(b, loc, bits,
+                                 createIntConstant(b, loc, wordType, offset));
     word = word ? LLVM::OrOp::create(b, loc, word, bits).getResult() : bits;
     offset += width;
   }
@@ -104,14 +109,16 @@ Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elements, unsigned wo
 }
 
 /// Splits a loaded word into `count` elements of `elementType` (LLVM type).
-void unpackWord(OpBuilder &b, Location loc, Value word, unsigned count, Type elementType,
-                unsigned elementBits, SmallVectorImpl<Value> &out) {
+void unpackWord(OpBuilder &b, Location loc, Value word, unsigned count,
+                Type elementType, unsigned elementBits,
+                SmallVectorImpl<Value> &out) {
   Type bitsType = b.getIntegerType(elementBits);
   for (unsigned i = 0; i < count; ++i) {
     Value bits = word;
     if (i != 0)
-      bits = LLVM::LShrOp::create(b, loc, bits,
-                                  createIntConstant(b, loc, word.getType(), i * elementBits));
+      bits = LLVM::LShrOp::create(
+          b, loc, bits,
+          createIntConstant(b, loc, word.getType(), i * elementBits));
     if (bits.getType() != bitsType)
       bits = LLVM::TruncOp::create(b, loc, bitsType, bits);
     if (elementType.isInteger(1))
@@ -125,33 +132,42 @@ void unpackWord(OpBuilder &b, Location loc, Value word, unsigned count, Type ele
   }
 }
 
-Value createAsm(OpBuilder &b, Location loc, Type resultType, ValueRange operands,
-                StringRef text, StringRef constraints) {
+Value createAsm(OpBuilder &b, Location loc, Type resultType,
+                ValueRange operands, StringRef text, StringRef constraints) {
   MLIRContext *context = b.getContext();
   auto op = LLVM::InlineAsmOp::create(
       b, loc, resultType ? TypeRange(resultType) : TypeRange(), operands,
-      b.getStringAttr(text), b.getStringAttr(constraints), /*has_side_effects=*/b.getUnitAttr(),
-      /*is_align_stack=*/UnitAttr(), LLVM::TailCallKindAttr::get(context, LLVM::TailCallKind::None),
-      LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT), ArrayAttr());
+      b.getStringAttr(text), b.getStringAttr(constraints),
+      /*has_side_effects=*/b.getUnitAttr(),
+      /*is_align_stack=*/UnitAttr(),
+      LLVM::TailCallKindAttr::get(context, LLVM::TailCallKind::None),
+      LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
   return resultType ? op.getResult(0) : Value();
 }
 
 struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
   LoadOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target,
-                const AccessWidths &widths, const ResultConstancies &constancies)
+                const AccessWidths &widths,
+                const ResultConstancies &constancies)
       : ConvertOpToLLVMPattern(converter), target(target), widths(widths),
         constancies(constancies) {}
 
-  LogicalResult matchAndRewrite(LoadOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     if (isa<PointerType>(op.getPtr().getType()) &&
-        isa<RankedTensorType>(cast<PointerType>(op.getPtr().getType()).getPointeeType()))
-      return op.emitError("tt.load of a block pointer reaches the LLVM lowering: run "
-                          "-triton-rewrite-tensor-pointer first");
+        isa<RankedTensorType>(
+            cast<PointerType>(op.getPtr().getType()).getPointeeType()))
+      return op.emitError(
+          "tt.load of a block pointer reaches the LLVM lowering: run "
+          "-triton-rewrite-tensor-pointer first");
     Location loc = op.getLoc();
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     Type valueType = op.getType();
-    Type elementType = converter->convertElementType(getElementTypeOrSelf(valueType));
+    Type elementType =
+        converter->convertElementType(getElementTypeOrSelf(valueType));
     unsigned elementBits = getMemoryBitWidth(getElementTypeOrSelf(valueType));
     SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
     SmallVector<Value> masks, others;
@@ -163,9 +179,10 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
     unsigned width = it == widths.end() ? 1 : it->second;
     AccessShape shape = getAccessShape(width, elementBits);
     unsigned regBits = getRegisterBits(shape.wordBits);
-    std::string suffix = (op.getIsVolatile() ? std::string(".volatile") : std::string()) +
-                         ".global" + getCacheSuffix(op.getCache(), true) +
-                         getEvictionSuffix(op.getEvict(), op.getCache());
+    std::string suffix =
+        (op.getIsVolatile() ? std::string(".volatile") : std::string()) +
+        ".global" + getCacheSuffix(op.getCache(), true) +
+        getEvictionSuffix(op.getEvict(), op.getCache());
     // Registers whose pointer, mask and `other` axis info proves equal to
     // an earlier register's reuse its loaded value (a per-channel weight
     // gathered for each of a thread's consecutive elements: one access).
@@ -186,18 +203,21 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
       std::string text, constraints;
       SmallVector<Value> operands;
       for (unsigned w = 0; w < shape.words; ++w)
-        constraints += (constraints.empty() ? "=" : ",=") + getConstraint(shape.wordBits).str();
+        constraints += (constraints.empty() ? "=" : ",=") +
+                       getConstraint(shape.wordBits).str();
       unsigned next = shape.words;
       for (unsigned w = 0; masked && w < shape.words; ++w) {
         std::string source = "0x0";
         if (!others.empty()) {
-          ArrayRef<Value> words(others.begin() + start + w * shape.elementsPerWord,
+          ArrayRef<Value> words(others.begin() + start +
+                                    w * shape.elementsPerWord,
                                 shape.elementsPerWord);
           operands.push_back(packWord(rewriter, loc, words, shape.wordBits));
           constraints += "," + getConstraint(shape.wordBits).str();
           source = llvm::formatv("${0}", next++).str();
         }
-        text += llvm::formatv("mov.b{0} ${1}, {2};\n\t", regBits, w, source).str();
+        text +=
+            llvm::formatv("mov.b{0} ${1}, {2};\n\t", regBits, w, source).str();
       }
       operands.push_back(ptrs[start]);
       constraints += ",l";
@@ -211,23 +231,33 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
       std::string destinations;
       for (unsigned w = 0; w < shape.words; ++w)
         destinations += llvm::formatv("{0}${1}", w ? ", " : "", w).str();
-      std::string vector = shape.words > 1 ? llvm::formatv(".v{0}", shape.words).str() : "";
-      std::string wordType = shape.wordBits == 8 ? "u8" : getPtxWordType(shape.wordBits).str();
-      text += llvm::formatv("{0}ld{1}{2}.{3} {{ {4} }, [ ${5} + 0 ];", guard, suffix, vector,
-                            wordType, destinations, ptrIndex)
+      std::string vector =
+          shape.words > 1 ? llvm::formatv(".v{0}", shape.words).str() : "";
+      std::string wordType =
+          shape.wordBits == 8 ? "u8" : getPtxWordType(shape.wordBits).str();
+      text += llvm::formatv("{0}ld{1}{2}.{3} {{ {4} }, [ ${5} + 0 ];", guard,
+                            suffix, vector, wordType, destinations, ptrIndex)
                   .str();
       Type wordType_ = rewriter.getIntegerType(regBits);
-      Type resultType = shape.words == 1
-                            ? wordType_
-                            : LLVM::LLVMStructType::getLiteral(
-                                  getContext(), SmallVector<Type>(shape.words, wordType_));
-      Value loaded = createAsm(rewriter, loc, resultType, operands, text, constraints);
+      Type resultType =
+          shape.words == 1
+              ? wordType_
+              : LLVM::LLVMStructType::getLiteral(
+                    getContext(), SmallVector<Type>(shape.words, wordType_));
+      Value loaded =
+          createAsm(rewriter, loc, resultType, operands, text, constraints);
       for (unsigned w = 0; w < shape.words; ++w) {
-        Value word = shape.words == 1 ? loaded : LLVM::ExtractValueOp::create(rewriter, loc, loaded, w).getResult();
-        unpackWord(rewriter, loc, word, shape.elementsPerWord, elementType, elementBits, results);
+        Value word =
+            shape.words == 1
+                ? loaded
+                : LLVM::ExtractValueOp::create(rewriter, loc, loaded, w)
+                      .getResult();
+        unpackWord(rewriter, loc, word, shape.elementsPerWord, elementType,
+                   elementBits, results);
       }
     }
-    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, valueType));
+    rewriter.replaceOp(
+        op, packLLElements(loc, converter, results, rewriter, valueType));
     return success();
   }
 
@@ -241,17 +271,21 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
                  const AccessWidths &widths)
       : ConvertOpToLLVMPattern(converter), target(target), widths(widths) {}
 
-  LogicalResult matchAndRewrite(StoreOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     if (isa<PointerType>(op.getPtr().getType()) &&
-        isa<RankedTensorType>(cast<PointerType>(op.getPtr().getType()).getPointeeType()))
-      return op.emitError("tt.store to a block pointer reaches the LLVM lowering: run "
-                          "-triton-rewrite-tensor-pointer first");
+        isa<RankedTensorType>(
+            cast<PointerType>(op.getPtr().getType()).getPointeeType()))
+      return op.emitError(
+          "tt.store to a block pointer reaches the LLVM lowering: run "
+          "-triton-rewrite-tensor-pointer first");
     Location loc = op.getLoc();
     Type valueType = op.getValue().getType();
     unsigned elementBits = getMemoryBitWidth(getElementTypeOrSelf(valueType));
     SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
-    SmallVector<Value> values = unpackLLElements(loc, adaptor.getValue(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getValue(), rewriter);
     SmallVector<Value> masks;
     if (adaptor.getMask())
       masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
@@ -262,7 +296,8 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
     Value owner;
     llvm::BitVector redundant(ptrs.size());
     if (auto tensorType = dyn_cast<RankedTensorType>(valueType)) {
-      if (std::optional<gpu::LinearLayout> layout = getDistributedLayout(tensorType)) {
+      if (std::optional<gpu::LinearLayout> layout =
+              getDistributedLayout(tensorType)) {
         owner = emitStoreOwnerPredicate(rewriter, loc, *layout, target);
         redundant = getRepeatedRegisters(*layout);
       }
@@ -274,14 +309,16 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
     }
     std::string suffix = ".global" + getCacheSuffix(op.getCache(), false) +
                          getEvictionSuffix(op.getEvict(), op.getCache());
-    std::string vector = shape.words > 1 ? llvm::formatv(".v{0}", shape.words).str() : "";
+    std::string vector =
+        shape.words > 1 ? llvm::formatv(".v{0}", shape.words).str() : "";
     for (unsigned start = 0; start < ptrs.size(); start += width) {
       if (redundant.test(start))
         continue;
       SmallVector<Value> operands;
       std::string constraints, sources;
       for (unsigned w = 0; w < shape.words; ++w) {
-        ArrayRef<Value> words(values.begin() + start + w * shape.elementsPerWord,
+        ArrayRef<Value> words(values.begin() + start +
+                                  w * shape.elementsPerWord,
                               shape.elementsPerWord);
         operands.push_back(packWord(rewriter, loc, words, shape.wordBits));
         constraints += (w ? "," : "") + getConstraint(shape.wordBits).str();
@@ -291,14 +328,17 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
       constraints += ",l";
       Value predicate = masks.empty() ? Value() : masks[start];
       if (owner)
-        predicate = predicate ? LLVM::AndOp::create(rewriter, loc, predicate, owner).getResult()
-                              : owner;
+        predicate = predicate
+                        ? LLVM::AndOp::create(rewriter, loc, predicate, owner)
+                              .getResult()
+                        : owner;
       if (!predicate)
         predicate = createI1Constant(rewriter, loc, true);
       operands.push_back(predicate);
       constraints += ",b";
       std::string text =
-          llvm::formatv("@${0} st{1}{2}.{3} [ ${4} + 0 ], {5};", shape.words + 1, suffix, vector,
+          llvm::formatv("@${0} st{1}{2}.{3} [ ${4} + 0 ], {5};",
+                        shape.words + 1, suffix, vector,
                         getPtxWordType(shape.wordBits), shape.words,
                         shape.words > 1 ? "{ " + sources + " }" : sources)
               .str();

@@ -3,8 +3,8 @@
 // A dot in #ttg.nvidia_mma version 2 issues one `mma.sync.aligned` per
 // 16 x 8 tile of the accumulator the warp holds (of each batch, for a 3-D
 // dot, whose instrShape is [1, 16, 8]) and per K step of the
-// instruction (16 for fp16/bf16 and fp64, 8 for tf32, 32 for int8). Fragments are
-// gathered by the constant (register) part of each element's coordinates in
+// instruction (16 for fp16/bf16 and fp64, 8 for tf32, 32 for int8). Fragments
+// are gathered by the constant (register) part of each element's coordinates in
 // the operand and accumulator linear layouts; lane and warp add the same
 // offsets to all of them, and those offsets are the instruction's own
 // (row = lane / 4, column = kWidth * (lane % 4)). Within one K step a thread's
@@ -51,11 +51,12 @@ OperandIndex indexOperand(const ttg::LinearLayout &layout, bool isB) {
 
 /// The elements of `row` of `batch` in the K step starting at `kStart`
 /// (`instrK` long), in increasing K; empty if the layout lacks any.
-SmallVector<int> getStepRegisters(const OperandIndex &index, int32_t batch, int32_t row,
-                                  int64_t kStart, int64_t instrK) {
+SmallVector<int> getStepRegisters(const OperandIndex &index, int32_t batch,
+                                  int32_t row, int64_t kStart, int64_t instrK) {
   SmallVector<int> regs;
   for (auto it = index.lower_bound({batch, row, static_cast<int32_t>(kStart)});
-       it != index.end() && std::get<0>(it->first) == batch && std::get<1>(it->first) == row &&
+       it != index.end() && std::get<0>(it->first) == batch &&
+       std::get<1>(it->first) == row &&
        std::get<2>(it->first) < kStart + instrK;
        ++it)
     regs.push_back(it->second);
@@ -63,7 +64,8 @@ SmallVector<int> getStepRegisters(const OperandIndex &index, int32_t batch, int3
 }
 
 /// Packs `elements` (LLVM values of `bits` each) into one i32.
-Value packI32(OpBuilder &b, Location loc, ArrayRef<Value> elements, unsigned bits) {
+Value packI32(OpBuilder &b, Location loc, ArrayRef<Value> elements,
+              unsigned bits) {
   Type i32 = b.getI32Type();
   if (elements.size() == 1)
     return bitcastToInt(b, loc, elements[0]);
@@ -72,7 +74,8 @@ Value packI32(OpBuilder &b, Location loc, ArrayRef<Value> elements, unsigned bit
     Value bitsValue = bitcastToInt(b, loc, element);
     Value wide = LLVM::ZExtOp::create(b, loc, i32, bitsValue);
     if (i != 0)
-      wide = LLVM::ShlOp::create(b, loc, wide, createI32Constant(b, loc, i * bits));
+      wide = LLVM::ShlOp::create(b, loc, wide,
+                                 createI32Constant(b, loc, i * bits));
     word = LLVM::OrOp::create(b, loc, word, wide);
   }
   return word;
@@ -82,15 +85,17 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
   MMAv2DotOpPattern(LLVMTypeConverter &converter)
       : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
 
-  LogicalResult matchAndRewrite(DotOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto dType = cast<RankedTensorType>(op.getType());
     auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding());
     if (!mma)
       return failure();
     if (mma.getVersionMajor() != 2)
-      return op.emitError("tt.dot in an MMA version 3 (wgmma) layout is not supported yet by "
-                          "the LLVM lowering");
+      return op.emitError(
+          "tt.dot in an MMA version 3 (wgmma) layout is not supported yet by "
+          "the LLVM lowering");
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     Type aElem = aType.getElementType(), accElem = dType.getElementType();
@@ -117,15 +122,18 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
       instrK = 16;
       types = "m16n8k16.row.col.f64.f64.f64.f64";
     } else {
-      return op.emitError() << "tt.dot of " << aElem << " into " << accElem
-                            << " on mma.sync is not supported yet by the LLVM lowering";
+      return op.emitError()
+             << "tt.dot of " << aElem << " into " << accElem
+             << " on mma.sync is not supported yet by the LLVM lowering";
     }
     std::optional<ttg::LinearLayout> aLayout = getDistributedLayout(aType);
     std::optional<ttg::LinearLayout> bLayout = getDistributedLayout(bType);
     std::optional<ttg::LinearLayout> dLayout = getDistributedLayout(dType);
     if (!aLayout || !bLayout || !dLayout)
-      return rewriter.notifyMatchFailure(op, "operand layouts without linear layouts");
-    OperandIndex aIndex = indexOperand(*aLayout, false), bIndex = indexOperand(*bLayout, true);
+      return rewriter.notifyMatchFailure(
+          op, "operand layouts without linear layouts");
+    OperandIndex aIndex = indexOperand(*aLayout, false),
+                 bIndex = indexOperand(*bLayout, true);
     unsigned bits = aElem.getIntOrFloatBitWidth();
     unsigned rank = dType.getRank();
     int64_t k = aType.getShape()[rank - 1];
@@ -142,8 +150,9 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     for (auto [reg, coords] : llvm::enumerate(getRegisterPart(*dLayout))) {
       int32_t batch = rank == 3 ? coords[0] : 0;
       int32_t row = coords[rank - 2], col = coords[rank - 1];
-      auto &tile = tiles.try_emplace({batch, row & ~8, col & ~1},
-                                     std::array<int, 4>{-1, -1, -1, -1})
+      auto &tile = tiles
+                       .try_emplace({batch, row & ~8, col & ~1},
+                                    std::array<int, 4>{-1, -1, -1, -1})
                        .first->second;
       tile[((row & 8) ? 2 : 0) + (col & 1)] = reg;
     }
@@ -151,26 +160,34 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     bool accF16 = accElem.isF16();
     for (auto &[base, regs] : tiles) {
       if (llvm::is_contained(regs, -1))
-        return op.emitError("an MMA accumulator layout without whole 16x8 tiles per thread is "
-                            "not supported yet by the LLVM lowering");
+        return op.emitError(
+            "an MMA accumulator layout without whole 16x8 tiles per thread is "
+            "not supported yet by the LLVM lowering");
       auto [batch, rowBase, colBase] = base;
       for (int64_t kStart = 0; kStart < k; kStart += instrK) {
-        SmallVector<int> top = getStepRegisters(aIndex, batch, rowBase, kStart, instrK);
-        SmallVector<int> bottom = getStepRegisters(aIndex, batch, rowBase + 8, kStart, instrK);
-        SmallVector<int> column = getStepRegisters(bIndex, batch, colBase, kStart, instrK);
+        SmallVector<int> top =
+            getStepRegisters(aIndex, batch, rowBase, kStart, instrK);
+        SmallVector<int> bottom =
+            getStepRegisters(aIndex, batch, rowBase + 8, kStart, instrK);
+        SmallVector<int> column =
+            getStepRegisters(bIndex, batch, colBase, kStart, instrK);
         // A thread holds instrK / 4 elements of each row and K step, in
         // groups of one 32-bit register (one 64-bit register for fp64).
         unsigned perGroup = std::max(1u, 32 / bits);
         unsigned groups = instrK / 4 / perGroup;
-        if (top.size() != groups * perGroup || bottom.size() != groups * perGroup ||
+        if (top.size() != groups * perGroup ||
+            bottom.size() != groups * perGroup ||
             column.size() != groups * perGroup)
-          return op.emitError("tt.dot operand layouts that do not hold whole mma.sync "
-                              "fragments are not supported yet by the LLVM lowering");
-        auto pack = [&](ArrayRef<Value> values, ArrayRef<int> regs, unsigned group) {
+          return op.emitError(
+              "tt.dot operand layouts that do not hold whole mma.sync "
+              "fragments are not supported yet by the LLVM lowering");
+        auto pack = [&](ArrayRef<Value> values, ArrayRef<int> regs,
+                        unsigned group) {
           SmallVector<Value> elements;
           for (unsigned i = 0; i < perGroup; ++i)
             elements.push_back(values[regs[group * perGroup + i]]);
-          return bits == 64 ? elements[0] : packI32(rewriter, loc, elements, bits);
+          return bits == 64 ? elements[0]
+                            : packI32(rewriter, loc, elements, bits);
         };
         // A: for each K group, the row then the row + 8; B: each K group.
         SmallVector<Value> operands;
@@ -182,14 +199,19 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
           operands.push_back(pack(b, column, group));
         unsigned numAcc = accF16 ? 2 : 4;
         if (accF16) {
-          operands.push_back(packI32(rewriter, loc, {acc[regs[0]], acc[regs[1]]}, 16));
-          operands.push_back(packI32(rewriter, loc, {acc[regs[2]], acc[regs[3]]}, 16));
+          operands.push_back(
+              packI32(rewriter, loc, {acc[regs[0]], acc[regs[1]]}, 16));
+          operands.push_back(
+              packI32(rewriter, loc, {acc[regs[2]], acc[regs[3]]}, 16));
         } else {
           for (int reg : regs)
             operands.push_back(acc[reg]);
         }
-        Type accReg = accF16 ? i32 : (accElem.isF32() || accElem.isF64() ? accElem : i32);
-        std::string accConstraint = accElem.isF32() ? "f" : accElem.isF64() ? "d" : "r";
+        Type accReg =
+            accF16 ? i32 : (accElem.isF32() || accElem.isF64() ? accElem : i32);
+        std::string accConstraint = accElem.isF32()   ? "f"
+                                    : accElem.isF64() ? "d"
+                                                      : "r";
         std::string operandConstraint = bits == 64 ? ",d" : ",r";
         std::string outs, ins, constraints;
         for (unsigned i = 0; i < numAcc; ++i) {
@@ -207,30 +229,38 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
           constraints += operandConstraint;
         for (unsigned i = 0; i < numAcc; ++i)
           constraints += "," + accConstraint;
-        std::string text = llvm::formatv("mma.sync.aligned.{0} {{{1}}, {{{2}}, {{{3}}, {{{4}};",
-                                         types, outs, list(numAcc, numA),
-                                         list(numAcc + numA, numB),
-                                         list(numAcc + numA + numB, numAcc))
-                               .str();
-        auto resultType = LLVM::LLVMStructType::getLiteral(getContext(),
-                                                           SmallVector<Type>(numAcc, accReg));
+        std::string text =
+            llvm::formatv(
+                "mma.sync.aligned.{0} {{{1}}, {{{2}}, {{{3}}, {{{4}};", types,
+                outs, list(numAcc, numA), list(numAcc + numA, numB),
+                list(numAcc + numA + numB, numAcc))
+                .str();
+        auto resultType = LLVM::LLVMStructType::getLiteral(
+            getContext(), SmallVector<Type>(numAcc, accReg));
         auto asmOp = LLVM::InlineAsmOp::create(
-            rewriter, loc, resultType, operands, text, constraints, /*has_side_effects=*/false,
+            rewriter, loc, resultType, operands, text, constraints,
+            /*has_side_effects=*/false,
             /*is_align_stack=*/false, LLVM::TailCallKind::None,
-            LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT), ArrayAttr());
+            LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+            ArrayAttr());
         SmallVector<Value> out;
         for (unsigned i = 0; i < numAcc; ++i)
-          out.push_back(LLVM::ExtractValueOp::create(rewriter, loc, asmOp.getResult(0), i));
+          out.push_back(LLVM::ExtractValueOp::create(rewriter, loc,
+                                                     asmOp.getResult(0), i));
         if (accF16) {
           Type f16 = rewriter.getF16Type();
           for (unsigned half = 0; half < 2; ++half) {
             Value word = out[half];
-            Value low = LLVM::TruncOp::create(rewriter, loc, rewriter.getI16Type(), word);
+            Value low = LLVM::TruncOp::create(rewriter, loc,
+                                              rewriter.getI16Type(), word);
             Value high = LLVM::TruncOp::create(
                 rewriter, loc, rewriter.getI16Type(),
-                LLVM::LShrOp::create(rewriter, loc, word, createI32Constant(rewriter, loc, 16)));
-            acc[regs[2 * half]] = LLVM::BitcastOp::create(rewriter, loc, f16, low);
-            acc[regs[2 * half + 1]] = LLVM::BitcastOp::create(rewriter, loc, f16, high);
+                LLVM::LShrOp::create(rewriter, loc, word,
+                                     createI32Constant(rewriter, loc, 16)));
+            acc[regs[2 * half]] =
+                LLVM::BitcastOp::create(rewriter, loc, f16, low);
+            acc[regs[2 * half + 1]] =
+                LLVM::BitcastOp::create(rewriter, loc, f16, high);
           }
         } else {
           for (auto [i, reg] : llvm::enumerate(regs))
@@ -238,7 +268,8 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
         }
       }
     }
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
+    rewriter.replaceOp(
+        op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
     return success();
   }
 };

@@ -35,16 +35,19 @@ struct ExpOpPattern : ConvertOpToLLVMPattern<math::ExpOp> {
   ExpOpPattern(LLVMTypeConverter &converter)
       : ConvertOpToLLVMPattern(converter, kFastPathBenefit) {}
 
-  LogicalResult matchAndRewrite(math::ExpOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(math::ExpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Type type = adaptor.getOperand().getType();
     if (!type.isF32())
       return failure();
     Location loc = op.getLoc();
     Value log2e = createFloatConstant(rewriter, loc, type, 1.4426950408889634);
-    Value scaled = LLVM::FMulOp::create(rewriter, loc, adaptor.getOperand(), log2e);
-    rewriter.replaceOp(op, callIntrinsic(rewriter, loc, "llvm.nvvm.ex2.approx.f32", type,
-                                         ValueRange{scaled}));
+    Value scaled =
+        LLVM::FMulOp::create(rewriter, loc, adaptor.getOperand(), log2e);
+    rewriter.replaceOp(op,
+                       callIntrinsic(rewriter, loc, "llvm.nvvm.ex2.approx.f32",
+                                     type, ValueRange{scaled}));
     return success();
   }
 };
@@ -53,13 +56,15 @@ struct DivFOpPattern : ConvertOpToLLVMPattern<arith::DivFOp> {
   DivFOpPattern(LLVMTypeConverter &converter)
       : ConvertOpToLLVMPattern(converter, kFastPathBenefit) {}
 
-  LogicalResult matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Type type = adaptor.getLhs().getType();
     if (!type.isF32())
       return failure();
-    rewriter.replaceOp(op, callIntrinsic(rewriter, op.getLoc(), "llvm.nvvm.div.full", type,
-                                         ValueRange{adaptor.getLhs(), adaptor.getRhs()}));
+    rewriter.replaceOp(
+        op, callIntrinsic(rewriter, op.getLoc(), "llvm.nvvm.div.full", type,
+                          ValueRange{adaptor.getLhs(), adaptor.getRhs()}));
     return success();
   }
 };
@@ -70,8 +75,9 @@ struct DirectOpPattern : ConvertOpToLLVMPattern<SourceOp> {
   DirectOpPattern(LLVMTypeConverter &converter)
       : ConvertOpToLLVMPattern<SourceOp>(converter, kFastPathBenefit) {}
 
-  LogicalResult matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     ValueRange operands = adaptor.getOperands();
     if (!isa<FloatType>(operands[0].getType()))
       return failure(); // tensors: split into scalars first
@@ -82,9 +88,10 @@ struct DirectOpPattern : ConvertOpToLLVMPattern<SourceOp> {
 
 } // namespace
 
-void mlir::triton::nvidia::populateMathOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                        RewritePatternSet &patterns) {
-  patterns.add<ExpOpPattern, DivFOpPattern, DirectOpPattern<math::AbsFOp, LLVM::FAbsOp>,
+void mlir::triton::nvidia::populateMathOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<ExpOpPattern, DivFOpPattern,
+               DirectOpPattern<math::AbsFOp, LLVM::FAbsOp>,
                DirectOpPattern<math::FmaOp, LLVM::FMAOp>,
                DirectOpPattern<arith::MaxNumFOp, LLVM::MaxNumOp>,
                DirectOpPattern<arith::MinNumFOp, LLVM::MinNumOp>>(converter);

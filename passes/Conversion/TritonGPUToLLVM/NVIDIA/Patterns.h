@@ -1,4 +1,5 @@
-//===- Patterns.h - The NVIDIA-only TTGIR to LLVM patterns -------*- C++ -*-===//
+//===- Patterns.h - The NVIDIA-only TTGIR to LLVM patterns -------*- C++
+//-*-===//
 
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_PATTERNS_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_PATTERNS_H
@@ -16,7 +17,8 @@ namespace nvidia {
 /// registers in one block of `constancies` share one access.
 void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
-                                       const TargetInfoBase &target, const AccessWidths &widths,
+                                       const TargetInfoBase &target,
+                                       const AccessWidths &widths,
                                        const ResultConstancies &constancies);
 
 /// tt.dot in #ttg.nvidia_mma version 2 layouts: mma.sync per 16x8 tile.
@@ -26,23 +28,27 @@ void populateMMAv2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 /// ttng.warp_group_dot on wgmma (compute capability 90),
 /// ttng.warp_group_dot_wait and ttng.fence_async_shared.
 void populateWGMMADotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                      RewritePatternSet &patterns, const TargetInfoBase &target,
+                                      RewritePatternSet &patterns,
+                                      const TargetInfoBase &target,
                                       int computeCapability);
 
 /// ttg.async_copy_global_to_local (cp.async, `widths` elements at most per
 /// copy), ttg.async_commit_group and ttg.async_wait.
 void populateAsyncCopyOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
-                                       const TargetInfoBase &target, const AccessWidths &widths);
+                                       const TargetInfoBase &target,
+                                       const AccessWidths &widths);
 
 /// The float conversions the GPU of `computeCapability` does with PTX's cvt
 /// (for common/FpConversion.h's patterns).
-std::unique_ptr<FpConversionTarget> createFpConversionTarget(int computeCapability);
+std::unique_ptr<FpConversionTarget>
+createFpConversionTarget(int computeCapability);
 
 /// tt.clampf, tt.precise_sqrt, tt.precise_divf, tt.mulhiui,
 /// tt.extern_elementwise, tt.elementwise_inline_asm, tt.map_elementwise.
-void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                         RewritePatternSet &patterns, int computeCapability);
+void populateElementwiseOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    int computeCapability);
 
 /// Triton's fast paths for scalar math: math.exp and arith.divf on f32.
 void populateMathOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
@@ -50,17 +56,20 @@ void populateMathOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 
 /// tt.atomic_rmw and tt.atomic_cas as PTX atom, one thread per element.
 void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                    RewritePatternSet &patterns, const TargetInfoBase &target,
-                                    int computeCapability, const AccessWidths &widths);
+                                    RewritePatternSet &patterns,
+                                    const TargetInfoBase &target,
+                                    int computeCapability,
+                                    const AccessWidths &widths);
 
 /// tt.print (vprintf) and tt.assert (__assertfail).
 /// mbarriers, TMA copies and TMA descriptors (TMAOpToLLVM.cpp).
 void populateTMAOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                 RewritePatternSet &patterns, const TargetInfoBase &target);
+                                 RewritePatternSet &patterns,
+                                 const TargetInfoBase &target);
 
-void populatePrintAssertOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                         RewritePatternSet &patterns,
-                                         const TargetInfoBase &target);
+void populatePrintAssertOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target);
 
 } // namespace nvidia
 } // namespace triton

@@ -1,4 +1,5 @@
-//===- PrintAssertOpToLLVM.cpp - tt.print and tt.assert through CUDA's syscalls ===//
+//===- PrintAssertOpToLLVM.cpp - tt.print and tt.assert through CUDA's syscalls
+//===//
 //
 // tt.print calls vprintf once per element, as Triton does, with the format
 // and arguments of common/PrintUtility.h, from a stack buffer.
@@ -30,37 +31,42 @@ namespace {
 /// Calls vprintf(`format`, args) with the arguments stored in `buffer` (an
 /// alloca of `bufferType`).
 void emitPrintf(OpBuilder &b, Location loc, Operation *op, StringRef format,
-                ArrayRef<Value> args, Value buffer, LLVM::LLVMStructType bufferType) {
+                ArrayRef<Value> args, Value buffer,
+                LLVM::LLVMStructType bufferType) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
   Value formatPtr = getStringConstant(b, loc, op, "printfFormat", format);
   for (auto [i, arg] : llvm::enumerate(args)) {
-    Value field = LLVM::GEPOp::create(b, loc, ptrType, bufferType, buffer,
-                                      ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
+    Value field =
+        LLVM::GEPOp::create(b, loc, ptrType, bufferType, buffer,
+                            ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(i)});
     LLVM::StoreOp::create(b, loc, arg, field);
   }
-  auto vprintfType = LLVM::LLVMFunctionType::get(b.getI32Type(), {ptrType, ptrType});
+  auto vprintfType =
+      LLVM::LLVMFunctionType::get(b.getI32Type(), {ptrType, ptrType});
   LLVM::LLVMFuncOp vprintf = getOrDeclareFunction(op, "vprintf", vprintfType);
   LLVM::CallOp::create(b, loc, vprintf, ValueRange{formatPtr, buffer});
 }
 
 /// An alloca of `type` at the start of the enclosing function, so that a
 /// print in a loop does not grow the stack.
-Value createEntryAlloca(ConversionPatternRewriter &rewriter, Location loc, Operation *op,
-                        Type type) {
+Value createEntryAlloca(ConversionPatternRewriter &rewriter, Location loc,
+                        Operation *op, Type type) {
   auto func = op->getParentOfType<FunctionOpInterface>();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(&func.getFunctionBody().front());
   Value one = createI32Constant(rewriter, loc, 1);
-  return LLVM::AllocaOp::create(rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()),
-                                type, one, /*alignment=*/8);
+  return LLVM::AllocaOp::create(
+      rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()), type,
+      one, /*alignment=*/8);
 }
 
 struct PrintOpPattern : ConvertOpToLLVMPattern<PrintOp> {
   PrintOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(PrintOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(PrintOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     // One argument buffer per op and layout of arguments, at the function's
     // entry, so that a print in a loop does not grow the stack.
     llvm::DenseMap<Type, Value> buffers;
@@ -68,7 +74,8 @@ struct PrintOpPattern : ConvertOpToLLVMPattern<PrintOp> {
       SmallVector<Type> fields;
       for (Value arg : args)
         fields.push_back(arg.getType());
-      auto bufferType = LLVM::LLVMStructType::getLiteral(b.getContext(), fields);
+      auto bufferType =
+          LLVM::LLVMStructType::getLiteral(b.getContext(), fields);
       Value &buffer = buffers[bufferType];
       if (!buffer)
         buffer = createEntryAlloca(rewriter, op.getLoc(), op, bufferType);
@@ -102,14 +109,19 @@ struct AssertOpPattern : ConvertOpToLLVMPattern<AssertOp> {
   AssertOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(AssertOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value anyFalse;
-    for (Value element : unpackLLElements(loc, adaptor.getCondition(), rewriter)) {
-      Value isFalse = LLVM::XOrOp::create(rewriter, loc, element, createI1Constant(rewriter, loc, true));
-      anyFalse = anyFalse ? LLVM::OrOp::create(rewriter, loc, anyFalse, isFalse).getResult()
-                          : isFalse;
+    for (Value element :
+         unpackLLElements(loc, adaptor.getCondition(), rewriter)) {
+      Value isFalse = LLVM::XOrOp::create(
+          rewriter, loc, element, createI1Constant(rewriter, loc, true));
+      anyFalse =
+          anyFalse
+              ? LLVM::OrOp::create(rewriter, loc, anyFalse, isFalse).getResult()
+              : isFalse;
     }
     std::pair<std::string, unsigned> place = getFileAndLine(loc);
     std::string file = place.first.empty() ? "<unknown>" : place.first;
@@ -119,17 +131,23 @@ struct AssertOpPattern : ConvertOpToLLVMPattern<AssertOp> {
       function = func.getName().str();
     auto ptrType = LLVM::LLVMPointerType::get(getContext());
     emitIf(rewriter, loc, anyFalse, [&] {
-      Value message = getStringConstant(rewriter, loc, op, "assertMessage", op.getMessage());
+      Value message = getStringConstant(rewriter, loc, op, "assertMessage",
+                                        op.getMessage());
       Value fileName = getStringConstant(rewriter, loc, op, "assertFile", file);
-      Value functionName = getStringConstant(rewriter, loc, op, "assertFunc", function);
-      auto type = LLVM::LLVMFunctionType::get(
-          LLVM::LLVMVoidType::get(getContext()),
-          {ptrType, ptrType, rewriter.getI32Type(), ptrType, rewriter.getI64Type()});
-      LLVM::LLVMFuncOp assertFail = getOrDeclareFunction(op, "__assertfail", type);
-      LLVM::CallOp::create(rewriter, loc, assertFail,
-                           ValueRange{message, fileName, createI32Constant(rewriter, loc, line),
-                                      functionName,
-                                      createIntConstant(rewriter, loc, rewriter.getI64Type(), 1)});
+      Value functionName =
+          getStringConstant(rewriter, loc, op, "assertFunc", function);
+      auto type =
+          LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(getContext()),
+                                      {ptrType, ptrType, rewriter.getI32Type(),
+                                       ptrType, rewriter.getI64Type()});
+      LLVM::LLVMFuncOp assertFail =
+          getOrDeclareFunction(op, "__assertfail", type);
+      LLVM::CallOp::create(
+          rewriter, loc, assertFail,
+          ValueRange{
+              message, fileName, createI32Constant(rewriter, loc, line),
+              functionName,
+              createIntConstant(rewriter, loc, rewriter.getI64Type(), 1)});
     });
     if (isa<RankedTensorType>(op.getCondition().getType()))
       target.barrier(rewriter, loc);

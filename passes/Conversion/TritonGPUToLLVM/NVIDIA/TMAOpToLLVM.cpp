@@ -1,4 +1,5 @@
-//===- TMAOpToLLVM.cpp - mbarriers, TMA copies and TMA descriptors ---------===//
+//===- TMAOpToLLVM.cpp - mbarriers, TMA copies and TMA descriptors
+//---------===//
 //
 // mbarrier ops are issued by thread 0 of the CTA (init, inval, expect,
 // arrive) and waited on by every thread (a try_wait loop on the phase
@@ -54,18 +55,21 @@ Value emitEq(OpBuilder &b, Location loc, Value x, int64_t value) {
 }
 
 /// The first byte of the buffer a memdesc views (its view offset included).
-Value getBufferAddress(OpBuilder &b, Location loc, Value converted, ttg::MemDescType type) {
+Value getBufferAddress(OpBuilder &b, Location loc, Value converted,
+                       ttg::MemDescType type) {
   SharedMemoryObject object = unpackSharedMemoryObject(b, loc, converted);
   std::string reason;
-  std::optional<SharedMemoryLayout> layout = SharedMemoryLayout::get(type, reason);
+  std::optional<SharedMemoryLayout> layout =
+      SharedMemoryLayout::get(type, reason);
   if (!layout || object.offsets.empty())
     return object.base;
   Value offset = layout->emitViewOffset(b, loc, object.offsets);
   if (!offset)
     return object.base;
-  Type element = IntegerType::get(b.getContext(), type.getElementType().getIntOrFloatBitWidth());
-  return LLVM::GEPOp::create(b, loc, object.base.getType(), element, object.base,
-                             ValueRange{offset});
+  Type element = IntegerType::get(
+      b.getContext(), type.getElementType().getIntOrFloatBitWidth());
+  return LLVM::GEPOp::create(b, loc, object.base.getType(), element,
+                             object.base, ValueRange{offset});
 }
 
 Value getBarrierAddress(OpBuilder &b, Location loc, Value converted) {
@@ -76,8 +80,7 @@ Value getBarrierAddress(OpBuilder &b, Location loc, Value converted) {
 // mbarriers
 //===----------------------------------------------------------------------===//
 
-template <typename OpTy>
-struct BarrierPattern : ConvertOpToLLVMPattern<OpTy> {
+template <typename OpTy> struct BarrierPattern : ConvertOpToLLVMPattern<OpTy> {
   BarrierPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
       : ConvertOpToLLVMPattern<OpTy>(converter), target(target) {}
   Value isThreadZero(OpBuilder &b, Location loc) const {
@@ -85,12 +88,15 @@ struct BarrierPattern : ConvertOpToLLVMPattern<OpTy> {
   }
   /// `text` ($0 the predicate, $1 the barrier) issued by thread 0 where
   /// `pred` (may be null) holds; `op` is then gone.
-  LogicalResult emitOnThreadZero(ConversionPatternRewriter &rewriter, OpTy op, Value alloc,
-                                 Value pred, const Twine &text) const {
+  LogicalResult emitOnThreadZero(ConversionPatternRewriter &rewriter, OpTy op,
+                                 Value alloc, Value pred,
+                                 const Twine &text) const {
     Location loc = op.getLoc();
     Value barrier = getBarrierAddress(rewriter, loc, alloc);
-    emitPtx(rewriter, loc, {emitAnd(rewriter, loc, isThreadZero(rewriter, loc), pred), barrier},
-            text.str(), "b,r");
+    emitPtx(
+        rewriter, loc,
+        {emitAnd(rewriter, loc, isThreadZero(rewriter, loc), pred), barrier},
+        text.str(), "b,r");
     rewriter.eraseOp(op);
     return success();
   }
@@ -99,18 +105,21 @@ struct BarrierPattern : ConvertOpToLLVMPattern<OpTy> {
 
 struct InitBarrierOpPattern : BarrierPattern<ttng::InitBarrierOp> {
   using BarrierPattern::BarrierPattern;
-  LogicalResult matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     return emitOnThreadZero(
         rewriter, op, adaptor.getAlloc(), Value(),
-        llvm::formatv("@$0 mbarrier.init.shared::cta.b64 [$1], {0};", op.getCount()));
+        llvm::formatv("@$0 mbarrier.init.shared::cta.b64 [$1], {0};",
+                      op.getCount()));
   }
 };
 
 struct InvalBarrierOpPattern : BarrierPattern<ttng::InvalBarrierOp> {
   using BarrierPattern::BarrierPattern;
-  LogicalResult matchAndRewrite(ttng::InvalBarrierOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::InvalBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     return emitOnThreadZero(rewriter, op, adaptor.getAlloc(), Value(),
                             "@$0 mbarrier.inval.shared::cta.b64 [$1];");
   }
@@ -118,22 +127,26 @@ struct InvalBarrierOpPattern : BarrierPattern<ttng::InvalBarrierOp> {
 
 struct BarrierExpectOpPattern : BarrierPattern<ttng::BarrierExpectOp> {
   using BarrierPattern::BarrierPattern;
-  LogicalResult matchAndRewrite(ttng::BarrierExpectOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::BarrierExpectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     return emitOnThreadZero(
         rewriter, op, adaptor.getAlloc(), adaptor.getPred(),
-        llvm::formatv("@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], {0};",
-                      op.getSize()));
+        llvm::formatv(
+            "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], {0};",
+            op.getSize()));
   }
 };
 
 struct ArriveBarrierOpPattern : BarrierPattern<ttng::ArriveBarrierOp> {
   using BarrierPattern::BarrierPattern;
-  LogicalResult matchAndRewrite(ttng::ArriveBarrierOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::ArriveBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     return emitOnThreadZero(
         rewriter, op, adaptor.getAlloc(), adaptor.getPred(),
-        llvm::formatv("@$0 mbarrier.arrive.shared::cta.b64 _, [$1], {0};", op.getCount()));
+        llvm::formatv("@$0 mbarrier.arrive.shared::cta.b64 _, [$1], {0};",
+                      op.getCount()));
   }
 };
 
@@ -142,8 +155,9 @@ struct ArriveBarrierOpPattern : BarrierPattern<ttng::ArriveBarrierOp> {
 /// copies of the statement (unrolled loops) do not clash.
 struct WaitBarrierOpPattern : BarrierPattern<ttng::WaitBarrierOp> {
   using BarrierPattern::BarrierPattern;
-  LogicalResult matchAndRewrite(ttng::WaitBarrierOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::WaitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value barrier = getBarrierAddress(rewriter, loc, adaptor.getAlloc());
     SmallVector<Value> operands{barrier, adaptor.getPhase()};
@@ -154,11 +168,12 @@ struct WaitBarrierOpPattern : BarrierPattern<ttng::WaitBarrierOp> {
       constraints += ",b";
       skip = "@!$2 bra.uni skipWait;\n\t";
     }
-    std::string text = "{\n\t.reg .pred complete;\n\t" + skip +
-                       "waitLoop:\n\t"
-                       "mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n\t"
-                       "@!complete bra.uni waitLoop;\n" +
-                       (skip.empty() ? "" : "skipWait:\n") + "}";
+    std::string text =
+        "{\n\t.reg .pred complete;\n\t" + skip +
+        "waitLoop:\n\t"
+        "mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n\t"
+        "@!complete bra.uni waitLoop;\n" +
+        (skip.empty() ? "" : "skipWait:\n") + "}";
     emitPtx(rewriter, loc, operands, text, constraints);
     rewriter.eraseOp(op);
     return success();
@@ -189,16 +204,18 @@ int64_t tmaSwizzledByte(int64_t byte, int64_t swizzleBytes) {
 /// order; fails (with `why`) when TMA cannot move the block
 /// (whyNotTMABlock) or the buffer's layout does not place a box's elements
 /// where TMA does.
-FailureOr<SmallVector<TMABox>> planBoxes(RankedTensorType block, ttg::MemDescType memType,
-                                         std::string &why) {
+FailureOr<SmallVector<TMABox>>
+planBoxes(RankedTensorType block, ttg::MemDescType memType, std::string &why) {
   why = ttng::whyNotTMABlock(block);
   if (!why.empty())
     return failure();
-  std::optional<SharedMemoryLayout> layout = SharedMemoryLayout::get(memType, why);
+  std::optional<SharedMemoryLayout> layout =
+      SharedMemoryLayout::get(memType, why);
   if (!layout)
     return failure();
   auto encoding = dyn_cast<ttg::NVMMASharedEncodingAttr>(memType.getEncoding());
-  if (!encoding || encoding != ttng::getTMABufferEncoding(block, memType.getShape())) {
+  if (!encoding ||
+      encoding != ttng::getTMABufferEncoding(block, memType.getShape())) {
     why = "the buffer's layout is not the descriptor's";
     return failure();
   }
@@ -213,16 +230,19 @@ FailureOr<SmallVector<TMABox>> planBoxes(RankedTensorType block, ttg::MemDescTyp
   };
   int64_t elementBytes = block.getElementTypeBitWidth() / 8;
   int64_t swizzle = encoding.getSwizzlingByteWidth();
-  // The layout's offsets within a box, for every coordinate basis, against TMA's.
+  // The layout's offsets within a box, for every coordinate basis, against
+  // TMA's.
   SmallVector<int32_t> zero(rank, 0);
   int64_t boxStride = 1;
   for (unsigned dim = rank; dim-- > 0;) {
     for (int64_t step = 1; step < box[dim]; step *= 2) {
       SmallVector<int32_t> coords = zero;
       coords[dim] = step;
-      int64_t expected = tmaSwizzledByte(step * boxStride * elementBytes, swizzle);
+      int64_t expected =
+          tmaSwizzledByte(step * boxStride * elementBytes, swizzle);
       if (offsetOf(coords) * elementBytes != expected) {
-        why = "the buffer's layout does not place elements where TMA's swizzle does";
+        why = "the buffer's layout does not place elements where TMA's swizzle "
+              "does";
         return failure();
       }
     }
@@ -279,7 +299,8 @@ SmallVector<Value> boxCoords(OpBuilder &b, Location loc, ValueRange blockCoords,
   for (unsigned dim = blockCoords.size(); dim-- > 0;) {
     Value coord = blockCoords[dim];
     if (boxOffset[dim] != 0)
-      coord = LLVM::AddOp::create(b, loc, coord, createI32Constant(b, loc, boxOffset[dim]));
+      coord = LLVM::AddOp::create(b, loc, coord,
+                                  createI32Constant(b, loc, boxOffset[dim]));
     coords.push_back(coord);
   }
   return coords;
@@ -291,7 +312,8 @@ SmallVector<Value> boxCoords(OpBuilder &b, Location loc, ValueRange blockCoords,
 /// one shuffle per copy in a pipelined loop would cost the loop a shuffle
 /// each.
 struct BoxIssuers {
-  BoxIssuers(OpBuilder &b, Location loc, const TargetInfoBase &target, unsigned numWarps)
+  BoxIssuers(OpBuilder &b, Location loc, const TargetInfoBase &target,
+             unsigned numWarps)
       : numWarps(numWarps) {
     warp = getUniformWarpId(b, loc, target);
     elected = NVVM::ElectSyncOp::create(b, loc, b.getI1Type(), Value());
@@ -299,7 +321,8 @@ struct BoxIssuers {
 
   /// Whether the calling thread issues box `i`.
   Value issues(OpBuilder &b, Location loc, unsigned i) const {
-    return LLVM::AndOp::create(b, loc, elected, emitEq(b, loc, warp, i % numWarps));
+    return LLVM::AndOp::create(b, loc, elected,
+                               emitEq(b, loc, warp, i % numWarps));
   }
   unsigned numWarps;
   Value warp, elected;
@@ -317,7 +340,8 @@ struct BoxCopy {
 /// buffer and in every coordinate.
 bool isEvenlySpaced(ArrayRef<TMABox> boxes) {
   for (size_t k = 2; k < boxes.size(); ++k) {
-    if (boxes[k].offset - boxes[0].offset != int64_t(k) * (boxes[1].offset - boxes[0].offset))
+    if (boxes[k].offset - boxes[0].offset !=
+        int64_t(k) * (boxes[1].offset - boxes[0].offset))
       return false;
     for (size_t d = 0; d < boxes[0].coords.size(); ++d)
       if (boxes[k].coords[d] - boxes[0].coords[d] !=
@@ -331,13 +355,15 @@ bool isEvenlySpaced(ArrayRef<TMABox> boxes) {
 /// of numWarps boxes (warp w issuing the round's box w), one instruction
 /// whose box is base + w * step when the round's boxes are evenly spaced,
 /// else one per box.
-SmallVector<BoxCopy> planBoxCopies(OpBuilder &b, Location loc, const BoxIssuers &issuers,
-                                   ArrayRef<TMABox> boxes, ValueRange blockCoords,
+SmallVector<BoxCopy> planBoxCopies(OpBuilder &b, Location loc,
+                                   const BoxIssuers &issuers,
+                                   ArrayRef<TMABox> boxes,
+                                   ValueRange blockCoords,
                                    int64_t elementBytes) {
   SmallVector<BoxCopy> copies;
   for (size_t first = 0; first < boxes.size(); first += issuers.numWarps) {
-    ArrayRef<TMABox> round =
-        boxes.slice(first, std::min<size_t>(issuers.numWarps, boxes.size() - first));
+    ArrayRef<TMABox> round = boxes.slice(
+        first, std::min<size_t>(issuers.numWarps, boxes.size() - first));
     if (round.size() == 1 || !isEvenlySpaced(round)) {
       for (auto [k, box] : llvm::enumerate(round))
         copies.push_back({issuers.issues(b, loc, first + k),
@@ -347,24 +373,29 @@ SmallVector<BoxCopy> planBoxCopies(OpBuilder &b, Location loc, const BoxIssuers 
     }
     Value warp = issuers.warp;
     auto stepped = [&](int64_t base, int64_t step) -> Value {
-      Value value = LLVM::MulOp::create(b, loc, warp, createI32Constant(b, loc, step));
-      return base ? LLVM::AddOp::create(b, loc, value, createI32Constant(b, loc, base))
+      Value value =
+          LLVM::MulOp::create(b, loc, warp, createI32Constant(b, loc, step));
+      return base ? LLVM::AddOp::create(b, loc, value,
+                                        createI32Constant(b, loc, base))
                   : value;
     };
     BoxCopy copy;
-    Value inRound = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, warp,
-                                         createI32Constant(b, loc, round.size()));
+    Value inRound =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, warp,
+                             createI32Constant(b, loc, round.size()));
     copy.pred = LLVM::AndOp::create(b, loc, issuers.elected, inRound);
-    copy.byteOffset = stepped(round[0].offset * elementBytes,
-                              (round[1].offset - round[0].offset) * elementBytes);
+    copy.byteOffset =
+        stepped(round[0].offset * elementBytes,
+                (round[1].offset - round[0].offset) * elementBytes);
     for (unsigned dim = blockCoords.size(); dim-- > 0;) {
       int64_t step = round[1].coords[dim] - round[0].coords[dim];
       Value coord = blockCoords[dim];
       if (step != 0)
-        coord = LLVM::AddOp::create(b, loc, coord, stepped(round[0].coords[dim], step));
-      else if (round[0].coords[dim] != 0)
         coord = LLVM::AddOp::create(b, loc, coord,
-                                    createI32Constant(b, loc, round[0].coords[dim]));
+                                    stepped(round[0].coords[dim], step));
+      else if (round[0].coords[dim] != 0)
+        coord = LLVM::AddOp::create(
+            b, loc, coord, createI32Constant(b, loc, round[0].coords[dim]));
       copy.coords.push_back(coord);
     }
     copies.push_back(std::move(copy));
@@ -385,15 +416,15 @@ unsigned getNumWarps(Operation *op) {
 /// The instructions of a TMA copy of `op`'s descriptor block at `coords`
 /// to or from (`direction`) a buffer of `memType`; a located error when TMA
 /// cannot move it.
-FailureOr<SmallVector<BoxCopy>> planTMACopy(Operation *op, RankedTensorType block,
-                                            ttg::MemDescType memType, StringRef direction,
-                                            ValueRange coords, OpBuilder &b,
-                                            const TargetInfoBase &target) {
+FailureOr<SmallVector<BoxCopy>>
+planTMACopy(Operation *op, RankedTensorType block, ttg::MemDescType memType,
+            StringRef direction, ValueRange coords, OpBuilder &b,
+            const TargetInfoBase &target) {
   std::string why;
   FailureOr<SmallVector<TMABox>> boxes = planBoxes(block, memType, why);
   if (failed(boxes))
-    return op->emitError() << "TMA copy " << direction << " this buffer is not supported: "
-                           << why;
+    return op->emitError() << "TMA copy " << direction
+                           << " this buffer is not supported: " << why;
   BoxIssuers issuers(b, op->getLoc(), target, getNumWarps(op));
   return planBoxCopies(b, op->getLoc(), issuers, *boxes, coords,
                        block.getElementTypeBitWidth() / 8);
@@ -401,30 +432,34 @@ FailureOr<SmallVector<BoxCopy>> planTMACopy(Operation *op, RankedTensorType bloc
 
 struct AsyncTMACopyGlobalToLocalOpPattern
     : ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
-  AsyncTMACopyGlobalToLocalOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+  AsyncTMACopyGlobalToLocalOpPattern(LLVMTypeConverter &converter,
+                                     const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(ttng::AsyncTMACopyGlobalToLocalOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::AsyncTMACopyGlobalToLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     RankedTensorType block = op.getDesc().getType().getBlockType();
     ttg::MemDescType memType = op.getResult().getType();
-    FailureOr<SmallVector<BoxCopy>> copies =
-        planTMACopy(op, block, memType, "into", adaptor.getCoord(), rewriter, target);
+    FailureOr<SmallVector<BoxCopy>> copies = planTMACopy(
+        op, block, memType, "into", adaptor.getCoord(), rewriter, target);
     if (failed(copies))
       return failure();
-    Value buffer = getBufferAddress(rewriter, loc, adaptor.getResult(), memType);
+    Value buffer =
+        getBufferAddress(rewriter, loc, adaptor.getResult(), memType);
     Value barrier = getBarrierAddress(rewriter, loc, adaptor.getBarrier());
     unsigned rank = block.getRank();
-    std::string text = llvm::formatv("@$0 cp.async.bulk.tensor.{0}d.shared::cluster.global."
-                                     "mbarrier::complete_tx::bytes [$1], [$2, {1}], [${2}];",
-                                     rank, coordOperands(3, rank), 3 + rank)
-                           .str();
+    std::string text =
+        llvm::formatv("@$0 cp.async.bulk.tensor.{0}d.shared::cluster.global."
+                      "mbarrier::complete_tx::bytes [$1], [$2, {1}], [${2}];",
+                      rank, coordOperands(3, rank), 3 + rank)
+            .str();
     std::string constraints = "b,r,l" + coordConstraints(rank) + ",r";
     for (BoxCopy &copy : *copies) {
-      SmallVector<Value> operands{emitAnd(rewriter, loc, copy.pred, adaptor.getPred()),
-                                  gepBytes(rewriter, loc, buffer, copy.byteOffset),
-                                  adaptor.getDesc()};
+      SmallVector<Value> operands{
+          emitAnd(rewriter, loc, copy.pred, adaptor.getPred()),
+          gepBytes(rewriter, loc, buffer, copy.byteOffset), adaptor.getDesc()};
       llvm::append_range(operands, copy.coords);
       operands.push_back(barrier);
       emitPtx(rewriter, loc, operands, text, constraints);
@@ -440,8 +475,9 @@ struct AsyncTMACopyGlobalToLocalOpPattern
 /// (`cp.reduce.async.bulk.tensor` with the reduction's PTX name), one bulk
 /// group per thread.
 template <typename OpT>
-LogicalResult emitTMAStoreOrReduce(OpT op, Value desc, ValueRange coord, Value src,
-                                   StringRef reduction, ConversionPatternRewriter &rewriter,
+LogicalResult emitTMAStoreOrReduce(OpT op, Value desc, ValueRange coord,
+                                   Value src, StringRef reduction,
+                                   ConversionPatternRewriter &rewriter,
                                    const TargetInfoBase &target) {
   Location loc = op.getLoc();
   RankedTensorType block = op.getDesc().getType().getBlockType();
@@ -453,14 +489,18 @@ LogicalResult emitTMAStoreOrReduce(OpT op, Value desc, ValueRange coord, Value s
   Value buffer = getBufferAddress(rewriter, loc, src, memType);
   unsigned rank = block.getRank();
   std::string instruction =
-      reduction.empty() ? llvm::formatv("cp.async.bulk.tensor.{0}d.global.shared::cta", rank).str()
-                        : llvm::formatv("cp.reduce.async.bulk.tensor.{0}d.global.shared::cta.{1}."
-                                        "tile",
-                                        rank, reduction)
-                              .str();
-  std::string text = llvm::formatv("@$0 {0}.bulk_group [$1, {1}], [${2}];", instruction,
-                                   coordOperands(2, rank), 2 + rank)
-                         .str();
+      reduction.empty()
+          ? llvm::formatv("cp.async.bulk.tensor.{0}d.global.shared::cta", rank)
+                .str()
+          : llvm::formatv(
+                "cp.reduce.async.bulk.tensor.{0}d.global.shared::cta.{1}."
+                "tile",
+                rank, reduction)
+                .str();
+  std::string text =
+      llvm::formatv("@$0 {0}.bulk_group [$1, {1}], [${2}];", instruction,
+                    coordOperands(2, rank), 2 + rank)
+          .str();
   std::string constraints = "b,l" + coordConstraints(rank) + ",r";
   for (BoxCopy &copy : *copies) {
     SmallVector<Value> operands{copy.pred, desc};
@@ -476,34 +516,44 @@ LogicalResult emitTMAStoreOrReduce(OpT op, Value desc, ValueRange coord, Value s
 
 struct AsyncTMACopyLocalToGlobalOpPattern
     : ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
-  AsyncTMACopyLocalToGlobalOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+  AsyncTMACopyLocalToGlobalOpPattern(LLVMTypeConverter &converter,
+                                     const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(ttng::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    return emitTMAStoreOrReduce(op, adaptor.getDesc(), adaptor.getCoord(), adaptor.getSrc(), "",
-                                rewriter, target);
+  LogicalResult
+  matchAndRewrite(ttng::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return emitTMAStoreOrReduce(op, adaptor.getDesc(), adaptor.getCoord(),
+                                adaptor.getSrc(), "", rewriter, target);
   }
   const TargetInfoBase &target;
 };
 
 /// ttng.async_tma_reduce: the PTX reduction of its kind (floats take add,
 /// min and max; the bitwise kinds and inc/dec need integers).
-struct AsyncTMAReduceOpPattern : ConvertOpToLLVMPattern<ttng::AsyncTMAReduceOp> {
-  AsyncTMAReduceOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+struct AsyncTMAReduceOpPattern
+    : ConvertOpToLLVMPattern<ttng::AsyncTMAReduceOp> {
+  AsyncTMAReduceOpPattern(LLVMTypeConverter &converter,
+                          const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(ttng::AsyncTMAReduceOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::AsyncTMAReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     using K = DescriptorReduceKind;
     Type element = op.getSrc().getType().getElementType();
     K kind = op.getKind();
-    if (isa<FloatType>(element) && kind != K::ADD && kind != K::MIN && kind != K::MAX)
-      return op.emitError() << "ttng.async_tma_reduce " << stringifyDescriptorReduceKind(kind)
-                            << " of " << element << " is not supported yet by the LLVM lowering";
-    // The kinds print as PTX names them (add, min, max, inc, dec, and, or, xor).
-    return emitTMAStoreOrReduce(op, adaptor.getDesc(), adaptor.getCoord(), adaptor.getSrc(),
-                                stringifyDescriptorReduceKind(kind), rewriter, target);
+    if (isa<FloatType>(element) && kind != K::ADD && kind != K::MIN &&
+        kind != K::MAX)
+      return op.emitError()
+             << "ttng.async_tma_reduce " << stringifyDescriptorReduceKind(kind)
+             << " of " << element
+             << " is not supported yet by the LLVM lowering";
+    // The kinds print as PTX names them (add, min, max, inc, dec, and, or,
+    // xor).
+    return emitTMAStoreOrReduce(
+        op, adaptor.getDesc(), adaptor.getCoord(), adaptor.getSrc(),
+        stringifyDescriptorReduceKind(kind), rewriter, target);
   }
 
   const TargetInfoBase &target;
@@ -511,10 +561,14 @@ struct AsyncTMAReduceOpPattern : ConvertOpToLLVMPattern<ttng::AsyncTMAReduceOp> 
 
 struct TMAStoreWaitOpPattern : ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(ttng::TMAStoreWaitOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    emitPtx(rewriter, op.getLoc(), {},
-            llvm::formatv("cp.async.bulk.wait_group.read {0};", op.getPendings()).str(), "");
+  LogicalResult
+  matchAndRewrite(ttng::TMAStoreWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitPtx(
+        rewriter, op.getLoc(), {},
+        llvm::formatv("cp.async.bulk.wait_group.read {0};", op.getPendings())
+            .str(),
+        "");
     rewriter.eraseOp(op);
     return success();
   }
@@ -540,12 +594,15 @@ int getPtxTensormapElemType(int cuType) {
   }
 }
 
-struct TensormapCreateOpPattern : ConvertOpToLLVMPattern<ttng::TensormapCreateOp> {
-  TensormapCreateOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+struct TensormapCreateOpPattern
+    : ConvertOpToLLVMPattern<ttng::TensormapCreateOp> {
+  TensormapCreateOpPattern(LLVMTypeConverter &converter,
+                           const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(ttng::TensormapCreateOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::TensormapCreateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     std::optional<int64_t> offset = getAllocationOffset(op);
     if (!offset)
@@ -553,39 +610,50 @@ struct TensormapCreateOpPattern : ConvertOpToLLVMPattern<ttng::TensormapCreateOp
                           "-allocate-shared-memory first");
     unsigned rank = op.getBoxDim().size();
     if (rank < 1 || rank > 5 || op.getGlobalDim().size() != rank ||
-        op.getElementStride().size() != rank || op.getGlobalStride().size() + 1 != rank)
-      return op.emitError("ttng.tensormap_create needs 1 to 5 dimensions, each with a box, "
-                          "global and element size, and a stride for all but the innermost");
+        op.getElementStride().size() != rank ||
+        op.getGlobalStride().size() + 1 != rank)
+      return op.emitError(
+          "ttng.tensormap_create needs 1 to 5 dimensions, each with a box, "
+          "global and element size, and a stride for all but the innermost");
     Value smem = getSharedMemoryBase(rewriter, loc, *offset);
     Value tid = target.getThreadId(rewriter, loc);
-    Value inWarpZero = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, tid,
-                                            createI32Constant(rewriter, loc, 32));
+    Value inWarpZero =
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, tid,
+                             createI32Constant(rewriter, loc, 32));
     Value isThreadZero = emitEq(rewriter, loc, tid, 0);
     // Warp 0 zeroes the 128 bytes, thread 0 writes the fields.
-    Value word = LLVM::GEPOp::create(rewriter, loc, smem.getType(), rewriter.getI32Type(), smem,
-                                     ValueRange{tid});
-    emitPtx(rewriter, loc, {inWarpZero, word}, "@$0 st.shared.b32 [$1], 0;", "b,r");
-    NVVM::SyncWarpOp::create(rewriter, loc, createI32Constant(rewriter, loc, -1));
-    auto replace = [&](StringRef field, StringRef type, std::optional<unsigned> ord,
-                       Value value) {
+    Value word =
+        LLVM::GEPOp::create(rewriter, loc, smem.getType(),
+                            rewriter.getI32Type(), smem, ValueRange{tid});
+    emitPtx(rewriter, loc, {inWarpZero, word}, "@$0 st.shared.b32 [$1], 0;",
+            "b,r");
+    NVVM::SyncWarpOp::create(rewriter, loc,
+                             createI32Constant(rewriter, loc, -1));
+    auto replace = [&](StringRef field, StringRef type,
+                       std::optional<unsigned> ord, Value value) {
       std::string ordText = ord ? llvm::formatv("{0}, ", *ord).str() : "";
-      emitPtx(rewriter, loc, {isThreadZero, smem, value},
-              llvm::formatv("@$0 tensormap.replace.tile.{0}.shared::cta.b1024.{1} [$1], {2}$2;",
-                            field, type, ordText)
-                  .str(),
-              type == "b64" ? "b,r,l" : "b,r,r");
+      emitPtx(
+          rewriter, loc, {isThreadZero, smem, value},
+          llvm::formatv("@$0 tensormap.replace.tile.{0}.shared::cta.b1024.{1} "
+                        "[$1], {2}$2;",
+                        field, type, ordText)
+              .str(),
+          type == "b64" ? "b,r,l" : "b,r,r");
     };
     // The layout fields take immediates only.
     auto replaceImmediate = [&](StringRef field, int64_t value) {
-      emitPtx(rewriter, loc, {isThreadZero, smem},
-              llvm::formatv("@$0 tensormap.replace.tile.{0}.shared::cta.b1024.b32 [$1], {1};",
-                            field, value)
-                  .str(),
-              "b,r");
+      emitPtx(
+          rewriter, loc, {isThreadZero, smem},
+          llvm::formatv(
+              "@$0 tensormap.replace.tile.{0}.shared::cta.b1024.b32 [$1], {1};",
+              field, value)
+              .str(),
+          "b,r");
     };
     Value address = adaptor.getGlobalAddress();
     replace("global_address", "b64", std::nullopt,
-            LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(), address));
+            LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(),
+                                     address));
     replaceImmediate("rank", rank - 1);
     for (unsigned i = 0; i < rank; ++i) {
       replace("box_dim", "b32", i, adaptor.getBoxDim()[i]);
@@ -598,10 +666,13 @@ struct TensormapCreateOpPattern : ConvertOpToLLVMPattern<ttng::TensormapCreateOp
     replaceImmediate("interleave_layout", op.getInterleaveLayout());
     replaceImmediate("swizzle_mode", op.getSwizzleMode());
     replaceImmediate("fill_mode", op.getFillMode());
-    NVVM::SyncWarpOp::create(rewriter, loc, createI32Constant(rewriter, loc, -1));
+    NVVM::SyncWarpOp::create(rewriter, loc,
+                             createI32Constant(rewriter, loc, -1));
     // The copy to global memory is warp-collective (.sync.aligned): warp 0.
     emitPtx(rewriter, loc, {inWarpZero, adaptor.getDescPtr(), smem},
-            "@$0 tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu."
+            "@$0 "
+            "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic."
+            "release.gpu."
             "sync.aligned [$1], [$2], 128;",
             "b,l,r");
     // The other warps acquire the descriptor after this.
@@ -615,8 +686,9 @@ struct TensormapCreateOpPattern : ConvertOpToLLVMPattern<ttng::TensormapCreateOp
 struct TensormapFenceproxyAcquireOpPattern
     : ConvertOpToLLVMPattern<ttng::TensormapFenceproxyAcquireOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(ttng::TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     emitPtx(rewriter, op.getLoc(), {adaptor.getDescPtr()},
             "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;", "l");
     rewriter.eraseOp(op);
@@ -624,10 +696,12 @@ struct TensormapFenceproxyAcquireOpPattern
   }
 };
 
-struct ReinterpretTensorDescOpPattern : ConvertOpToLLVMPattern<ttng::ReinterpretTensorDescOp> {
+struct ReinterpretTensorDescOpPattern
+    : ConvertOpToLLVMPattern<ttng::ReinterpretTensorDescOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(ttng::ReinterpretTensorDescOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::ReinterpretTensorDescOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Type generic = LLVM::LLVMPointerType::get(getContext());
     Value raw = adaptor.getRawDesc();
     if (raw.getType() != generic)
@@ -639,11 +713,12 @@ struct ReinterpretTensorDescOpPattern : ConvertOpToLLVMPattern<ttng::Reinterpret
 
 } // namespace
 
-void mlir::triton::nvidia::populateTMAOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                        RewritePatternSet &patterns,
-                                                        const TargetInfoBase &target) {
-  patterns.add<InitBarrierOpPattern, InvalBarrierOpPattern, BarrierExpectOpPattern,
-               ArriveBarrierOpPattern, WaitBarrierOpPattern, AsyncTMACopyGlobalToLocalOpPattern,
+void mlir::triton::nvidia::populateTMAOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target) {
+  patterns.add<InitBarrierOpPattern, InvalBarrierOpPattern,
+               BarrierExpectOpPattern, ArriveBarrierOpPattern,
+               WaitBarrierOpPattern, AsyncTMACopyGlobalToLocalOpPattern,
                AsyncTMACopyLocalToGlobalOpPattern, AsyncTMAReduceOpPattern,
                TensormapCreateOpPattern>(converter, target);
   patterns.add<TMAStoreWaitOpPattern, TensormapFenceproxyAcquireOpPattern,

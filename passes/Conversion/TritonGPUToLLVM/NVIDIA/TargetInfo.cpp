@@ -40,59 +40,70 @@ Value TargetInfo::getNumPrograms(OpBuilder &b, Location loc, int axis) const {
   }
 }
 
-Value TargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value, int mask) const {
-  return NVVM::ShflOp::create(b, loc, value.getType(), createI32Constant(b, loc, -1), value,
-                              createI32Constant(b, loc, mask), createI32Constant(b, loc, 0x1f),
-                              NVVM::ShflKind::bfly, UnitAttr());
+Value TargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
+                             int mask) const {
+  return NVVM::ShflOp::create(
+      b, loc, value.getType(), createI32Constant(b, loc, -1), value,
+      createI32Constant(b, loc, mask), createI32Constant(b, loc, 0x1f),
+      NVVM::ShflKind::bfly, UnitAttr());
 }
 
-Value TargetInfo::shuffleIdx(OpBuilder &b, Location loc, Value value, Value lane) const {
-  return NVVM::ShflOp::create(b, loc, value.getType(), createI32Constant(b, loc, -1), value,
-                              lane, createI32Constant(b, loc, 0x1f), NVVM::ShflKind::idx,
-                              UnitAttr());
+Value TargetInfo::shuffleIdx(OpBuilder &b, Location loc, Value value,
+                             Value lane) const {
+  return NVVM::ShflOp::create(
+      b, loc, value.getType(), createI32Constant(b, loc, -1), value, lane,
+      createI32Constant(b, loc, 0x1f), NVVM::ShflKind::idx, UnitAttr());
 }
 
 Value TargetInfo::shuffleUp(OpBuilder &b, Location loc, Value value, int delta,
                             int width) const {
   // shfl.sync.up: the segment size goes in c's bits 8-12, the clamp (the
   // segment's first lane) in its low bits, which are 0 for up.
-  return NVVM::ShflOp::create(b, loc, value.getType(), createI32Constant(b, loc, -1), value,
+  return NVVM::ShflOp::create(b, loc, value.getType(),
+                              createI32Constant(b, loc, -1), value,
                               createI32Constant(b, loc, delta),
-                              createI32Constant(b, loc, (32 - width) << 8), NVVM::ShflKind::up,
-                              UnitAttr());
+                              createI32Constant(b, loc, (32 - width) << 8),
+                              NVVM::ShflKind::up, UnitAttr());
 }
 
-void TargetInfo::barrier(OpBuilder &b, Location loc) const { NVVM::Barrier0Op::create(b, loc); }
+void TargetInfo::barrier(OpBuilder &b, Location loc) const {
+  NVVM::Barrier0Op::create(b, loc);
+}
 
 void TargetInfo::markKernel(LLVM::LLVMFuncOp func, int numThreads) const {
   MLIRContext *context = func.getContext();
-  func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), UnitAttr::get(context));
+  func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
+                UnitAttr::get(context));
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 DenseI32ArrayAttr::get(context, {numThreads}));
 }
 
-SmallVector<Value> TargetInfo::loadMatrices(OpBuilder &b, Location loc, Value rowAddress,
+SmallVector<Value> TargetInfo::loadMatrices(OpBuilder &b, Location loc,
+                                            Value rowAddress,
                                             bool transpose) const {
   // ldmatrix.sync.aligned.m8n8.x4[.trans].shared.b16, as the intrinsic (a
   // load LLVM may order against other memory accesses like any other).
   MLIRContext *context = b.getContext();
   Type i32 = b.getI32Type();
-  auto resultType = LLVM::LLVMStructType::getLiteral(context, {i32, i32, i32, i32});
+  auto resultType =
+      LLVM::LLVMStructType::getLiteral(context, {i32, i32, i32, i32});
   Value matrices = NVVM::LdMatrixOp::create(
       b, loc, resultType, rowAddress, /*num=*/4,
       transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
-      NVVM::LdStMatrixShapeAttr::get(context, 8, 8), NVVM::LdStMatrixEltType::B16);
+      NVVM::LdStMatrixShapeAttr::get(context, 8, 8),
+      NVVM::LdStMatrixEltType::B16);
   SmallVector<Value> words;
   for (int64_t j = 0; j < 4; ++j)
     words.push_back(LLVM::ExtractValueOp::create(b, loc, matrices, j));
   return words;
 }
 
-void TargetInfo::storeMatrices(OpBuilder &b, Location loc, Value rowAddress, ValueRange words,
-                               bool transpose) const {
+void TargetInfo::storeMatrices(OpBuilder &b, Location loc, Value rowAddress,
+                               ValueRange words, bool transpose) const {
   // stmatrix.sync.aligned.m8n8.x4[.trans].shared.b16.
   NVVM::StMatrixOp::create(b, loc, rowAddress, words,
-                           transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+                           transpose ? NVVM::MMALayout::col
+                                     : NVVM::MMALayout::row,
                            NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
                            NVVM::LdStMatrixEltType::B16);
 }

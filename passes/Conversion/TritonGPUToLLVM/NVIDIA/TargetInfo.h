@@ -1,4 +1,5 @@
-//===- TargetInfo.h - The NVIDIA answers to the lowering's questions -*- C++ -*-===//
+//===- TargetInfo.h - The NVIDIA answers to the lowering's questions -*- C++
+//-*-===//
 
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_TARGETINFO_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_TARGETINFO_H
@@ -12,7 +13,8 @@ namespace nvidia {
 class TargetInfo : public TargetInfoBase {
 public:
   TargetInfo(int computeCapability, int ptxVersion, int numThreads)
-      : computeCapability(computeCapability), ptxVersion(ptxVersion), numThreads(numThreads) {}
+      : computeCapability(computeCapability), ptxVersion(ptxVersion),
+        numThreads(numThreads) {}
 
   int getComputeCapability() const { return computeCapability; }
   int getPtxVersion() const { return ptxVersion; }
@@ -21,17 +23,20 @@ public:
   Value getThreadId(OpBuilder &b, Location loc) const override;
   Value getProgramId(OpBuilder &b, Location loc, int axis) const override;
   Value getNumPrograms(OpBuilder &b, Location loc, int axis) const override;
-  Value shuffleXor(OpBuilder &b, Location loc, Value value, int mask) const override;
-  Value shuffleIdx(OpBuilder &b, Location loc, Value value, Value lane) const override;
-  Value shuffleUp(OpBuilder &b, Location loc, Value value, int delta, int width) const override;
+  Value shuffleXor(OpBuilder &b, Location loc, Value value,
+                   int mask) const override;
+  Value shuffleIdx(OpBuilder &b, Location loc, Value value,
+                   Value lane) const override;
+  Value shuffleUp(OpBuilder &b, Location loc, Value value, int delta,
+                  int width) const override;
   void barrier(OpBuilder &b, Location loc) const override;
   void markKernel(LLVM::LLVMFuncOp func, int numThreads) const override;
   bool canLoadMatrices() const override { return computeCapability >= 75; }
   SmallVector<Value> loadMatrices(OpBuilder &b, Location loc, Value rowAddress,
                                   bool transpose) const override;
   bool canStoreMatrices() const override { return computeCapability >= 90; }
-  void storeMatrices(OpBuilder &b, Location loc, Value rowAddress, ValueRange words,
-                     bool transpose) const override;
+  void storeMatrices(OpBuilder &b, Location loc, Value rowAddress,
+                     ValueRange words, bool transpose) const override;
 
 private:
   int computeCapability;

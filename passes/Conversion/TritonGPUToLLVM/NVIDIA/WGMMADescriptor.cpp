@@ -25,7 +25,8 @@ struct CanonicalLayout {
       // rows `stride` apart; without swizzling, 16-byte K chunks `leading`
       // apart.
       if (swizzle == 0)
-        return (mn % 8) * 16 + (mn / 8) * stride + (k % t) * elementBytes + (k / t) * leading;
+        return (mn % 8) * 16 + (mn / 8) * stride + (k % t) * elementBytes +
+               (k / t) * leading;
       return (mn % 8) * swizzle + (mn / 8) * stride + k * elementBytes;
     }
     // Rows of MN: 8 K rows 16 bytes (or one swizzle width) apart. Without
@@ -33,10 +34,11 @@ struct CanonicalLayout {
     // swizzled, MN chunks of one swizzle width are `leading` apart and K
     // groups `stride`.
     if (swizzle == 0)
-      return (mn % t) * elementBytes + (mn / t) * stride + (k % 8) * 16 + (k / 8) * leading;
+      return (mn % t) * elementBytes + (mn / t) * stride + (k % 8) * 16 +
+             (k / 8) * leading;
     int64_t chunk = swizzle / elementBytes;
-    return (mn % chunk) * elementBytes + (mn / chunk) * leading + (k % 8) * swizzle +
-           (k / 8) * stride;
+    return (mn % chunk) * elementBytes + (mn / chunk) * leading +
+           (k % 8) * swizzle + (k / 8) * stride;
   }
 };
 
@@ -62,22 +64,23 @@ unsigned getSwizzleMode(unsigned swizzle) {
   }
 }
 
-bool isFieldValue(int64_t bytes) { return bytes >= 0 && bytes % 16 == 0 && bytes < (1 << 18); }
+bool isFieldValue(int64_t bytes) {
+  return bytes >= 0 && bytes % 16 == 0 && bytes < (1 << 18);
+}
 
 } // namespace
 
-std::optional<WgmmaOperandDescriptors>
-mlir::triton::nvidia::planDescriptors(const SharedMemoryLayout &layout,
-                                      const WgmmaOperandShape &shape,
-                                      ArrayRef<std::array<int64_t, 2>> origins,
-                                      int64_t runtimeOffsetMask, std::string &reason) {
+std::optional<WgmmaOperandDescriptors> mlir::triton::nvidia::planDescriptors(
+    const SharedMemoryLayout &layout, const WgmmaOperandShape &shape,
+    ArrayRef<std::array<int64_t, 2>> origins, int64_t runtimeOffsetMask,
+    std::string &reason) {
   ArrayRef<int64_t> view = layout.getShape();
   if (view.size() != 2) {
     reason = "a buffer view that is not 2-D";
     return std::nullopt;
   }
-  if (shape.swizzleBytes != 0 && shape.swizzleBytes != 32 && shape.swizzleBytes != 64 &&
-      shape.swizzleBytes != 128) {
+  if (shape.swizzleBytes != 0 && shape.swizzleBytes != 32 &&
+      shape.swizzleBytes != 64 && shape.swizzleBytes != 128) {
     reason = "a swizzle other than 0, 32, 64 or 128 bytes";
     return std::nullopt;
   }
@@ -85,8 +88,9 @@ mlir::triton::nvidia::planDescriptors(const SharedMemoryLayout &layout,
   int64_t mnExtent = shape.isB ? view[1] : view[0];
   int64_t kExtent = shape.isB ? view[0] : view[1];
   auto byteOffset = [&](int64_t mn, int64_t k) {
-    SmallVector<int32_t> coords = shape.isB ? SmallVector<int32_t>{int32_t(k), int32_t(mn)}
-                                            : SmallVector<int32_t>{int32_t(mn), int32_t(k)};
+    SmallVector<int32_t> coords =
+        shape.isB ? SmallVector<int32_t>{int32_t(k), int32_t(mn)}
+                  : SmallVector<int32_t>{int32_t(mn), int32_t(k)};
     return layout.getOffset(coords) * eb;
   };
 
@@ -129,11 +133,14 @@ mlir::triton::nvidia::planDescriptors(const SharedMemoryLayout &layout,
       tile.leading = step(chunk, 0, shape.mnSize > chunk);
       tile.stride = step(0, 8, shape.kSize > 8);
     }
-    if (!isFieldValue(start) || !isFieldValue(tile.leading) || !isFieldValue(tile.stride)) {
-      reason = "a tile whose start or strides are not multiples of 16 bytes below 256 KiB";
+    if (!isFieldValue(start) || !isFieldValue(tile.leading) ||
+        !isFieldValue(tile.stride)) {
+      reason = "a tile whose start or strides are not multiples of 16 bytes "
+               "below 256 KiB";
       return std::nullopt;
     }
-    if (canonical && (canonical->leading != tile.leading || canonical->stride != tile.stride)) {
+    if (canonical && (canonical->leading != tile.leading ||
+                      canonical->stride != tile.stride)) {
       reason = "tiles with different strides";
       return std::nullopt;
     }
@@ -142,9 +149,10 @@ mlir::triton::nvidia::planDescriptors(const SharedMemoryLayout &layout,
       for (int64_t k = 0; k < shape.kSize; ++k) {
         int64_t expected = byteOffset(mn0 + mn, k0 + k);
         if (swizzleAddress(start + tile.offset(mn, k), swizzle) != expected) {
-          reason = (llvm::Twine("a shared layout that is not a canonical wgmma layout (element (") +
-                    llvm::Twine(mn0 + mn) + ", " + llvm::Twine(k0 + k) + ") of " +
-                    (shape.isB ? "B" : "A") + ")")
+          reason = (llvm::Twine("a shared layout that is not a canonical wgmma "
+                                "layout (element (") +
+                    llvm::Twine(mn0 + mn) + ", " + llvm::Twine(k0 + k) +
+                    ") of " + (shape.isB ? "B" : "A") + ")")
                        .str();
           return std::nullopt;
         }

@@ -1,4 +1,5 @@
-//===- WGMMADescriptor.h - wgmma matrix descriptors from layouts -*- C++ -*-===//
+//===- WGMMADescriptor.h - wgmma matrix descriptors from layouts -*- C++
+//-*-===//
 //
 // A wgmma operand in shared memory is named by a 64-bit matrix descriptor:
 // start address >> 4 (bits 0-13), leading- and stride-dimension byte offsets
@@ -54,9 +55,10 @@ struct WgmmaOperandShape {
 /// tiles' own offsets, so that adding them to the start address is exact.
 /// Fails with `reason` when the layout is not one wgmma can read.
 std::optional<WgmmaOperandDescriptors>
-planDescriptors(const SharedMemoryLayout &layout, const WgmmaOperandShape &shape,
-                llvm::ArrayRef<std::array<int64_t, 2>> origins, int64_t runtimeOffsetMask,
-                std::string &reason);
+planDescriptors(const SharedMemoryLayout &layout,
+                const WgmmaOperandShape &shape,
+                llvm::ArrayRef<std::array<int64_t, 2>> origins,
+                int64_t runtimeOffsetMask, std::string &reason);
 
 } // namespace nvidia
 } // namespace triton

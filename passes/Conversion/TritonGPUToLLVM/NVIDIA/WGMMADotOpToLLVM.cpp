@@ -59,14 +59,16 @@ struct WgmmaKind {
   bool packedF16;       // f16 accumulators travel as f16x2 registers
 };
 
-std::optional<std::string> getWgmmaTypeName(Type type, ttng::WarpGroupDotOp op) {
+std::optional<std::string> getWgmmaTypeName(Type type,
+                                            ttng::WarpGroupDotOp op) {
   if (type.isF16())
     return "f16";
   if (type.isBF16())
     return "bf16";
   if (type.isF32())
-    return op.getInputPrecision() == InputPrecision::TF32 ? std::optional<std::string>("tf32")
-                                                          : std::nullopt;
+    return op.getInputPrecision() == InputPrecision::TF32
+               ? std::optional<std::string>("tf32")
+               : std::nullopt;
   if (isa<Float8E4M3FNType>(type))
     return "e4m3";
   if (isa<Float8E5M2Type>(type))
@@ -76,11 +78,15 @@ std::optional<std::string> getWgmmaTypeName(Type type, ttng::WarpGroupDotOp op) 
   return std::nullopt;
 }
 
-FailureOr<WgmmaKind> getWgmmaKind(ttng::WarpGroupDotOp op, Type a, Type b, Type acc) {
-  std::optional<std::string> aName = getWgmmaTypeName(a, op), bName = getWgmmaTypeName(b, op);
+FailureOr<WgmmaKind> getWgmmaKind(ttng::WarpGroupDotOp op, Type a, Type b,
+                                  Type acc) {
+  std::optional<std::string> aName = getWgmmaTypeName(a, op),
+                             bName = getWgmmaTypeName(b, op);
   auto unsupported = [&]() {
-    return op.emitError() << "ttng.warp_group_dot of " << a << " and " << b << " into " << acc
-                          << (a.isF32() ? " (input precision other than tf32)" : "")
+    return op.emitError() << "ttng.warp_group_dot of " << a << " and " << b
+                          << " into " << acc
+                          << (a.isF32() ? " (input precision other than tf32)"
+                                        : "")
                           << " is not supported by wgmma";
   };
   if (!aName || !bName)
@@ -109,7 +115,8 @@ FailureOr<WgmmaKind> getWgmmaKind(ttng::WarpGroupDotOp op, Type a, Type b, Type 
 }
 
 /// The basis vectors of `layout`'s input dimension `dim`, as (row, column).
-SmallVector<std::array<int32_t, 2>> getBases2D(const LinearLayout &layout, StringRef dim) {
+SmallVector<std::array<int32_t, 2>> getBases2D(const LinearLayout &layout,
+                                               StringRef dim) {
   SmallVector<std::array<int32_t, 2>> bases;
   for (const LinearLayout::Basis &basis : layout.getBases(dim))
     bases.push_back({basis[0], basis[1]});
@@ -136,7 +143,8 @@ using RegisterIndex = std::map<std::pair<int32_t, int32_t>, int>;
 Value packI32(OpBuilder &b, Location loc, ArrayRef<Value> elements) {
   if (elements.size() == 1)
     return LLVM::BitcastOp::create(b, loc, b.getI32Type(), elements[0]);
-  auto vectorType = VectorType::get({int64_t(elements.size())}, elements[0].getType());
+  auto vectorType =
+      VectorType::get({int64_t(elements.size())}, elements[0].getType());
   Value vector = LLVM::UndefOp::create(b, loc, vectorType);
   for (auto [i, element] : llvm::enumerate(elements))
     vector = LLVM::InsertElementOp::create(b, loc, vector, element,
@@ -144,16 +152,16 @@ Value packI32(OpBuilder &b, Location loc, ArrayRef<Value> elements) {
   return LLVM::BitcastOp::create(b, loc, b.getI32Type(), vector);
 }
 
-SmallVector<Value> unpackI32(OpBuilder &b, Location loc, Value word, Type elementType,
-                             unsigned count) {
+SmallVector<Value> unpackI32(OpBuilder &b, Location loc, Value word,
+                             Type elementType, unsigned count) {
   if (count == 1)
     return {LLVM::BitcastOp::create(b, loc, elementType, word)};
-  Value vector =
-      LLVM::BitcastOp::create(b, loc, VectorType::get({int64_t(count)}, elementType), word);
+  Value vector = LLVM::BitcastOp::create(
+      b, loc, VectorType::get({int64_t(count)}, elementType), word);
   SmallVector<Value> elements;
   for (unsigned i = 0; i < count; ++i)
-    elements.push_back(
-        LLVM::ExtractElementOp::create(b, loc, vector, createI32Constant(b, loc, i)));
+    elements.push_back(LLVM::ExtractElementOp::create(
+        b, loc, vector, createI32Constant(b, loc, i)));
   return elements;
 }
 
@@ -188,7 +196,8 @@ SmallVector<Value> emitWaitGroup(OpBuilder &b, Location loc, int pendings,
     Value operand = value;
     std::string constraint;
     unsigned count = 1;
-    if (isHalfFloat(type) && i + 1 < values.size() && values[i + 1].getType() == type) {
+    if (isHalfFloat(type) && i + 1 < values.size() &&
+        values[i + 1].getType() == type) {
       operand = packI32(b, loc, {value, values[i + 1]});
       constraint = "r";
       count = 2;
@@ -200,8 +209,8 @@ SmallVector<Value> emitWaitGroup(OpBuilder &b, Location loc, int pendings,
       operand = LLVM::PtrToIntOp::create(b, loc, i64, value);
       constraint = "l";
     } else if (isa<FloatType>(type)) {
-      operand = LLVM::BitcastOp::create(b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()),
-                                        value);
+      operand = LLVM::BitcastOp::create(
+          b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), value);
     }
     if (constraint.empty()) {
       unsigned bits = operand.getType().getIntOrFloatBitWidth();
@@ -217,20 +226,25 @@ SmallVector<Value> emitWaitGroup(OpBuilder &b, Location loc, int pendings,
     ins += "," + std::to_string(index);
     i += count;
   }
-  Type resultType = types.size() == 1
-                        ? types.front()
-                        : LLVM::LLVMStructType::getLiteral(b.getContext(), types);
+  Type resultType =
+      types.size() == 1
+          ? types.front()
+          : LLVM::LLVMStructType::getLiteral(b.getContext(), types);
   auto asmOp = LLVM::InlineAsmOp::create(
       b, loc, resultType, operands,
-      llvm::formatv("wgmma.wait_group.sync.aligned {0};", pendings).str(), outs + ins,
-      /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT), ArrayAttr());
+      llvm::formatv("wgmma.wait_group.sync.aligned {0};", pendings).str(),
+      outs + ins,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
   SmallVector<Value> results;
   for (auto [index, group] : llvm::enumerate(groups)) {
-    Value result = types.size() == 1
-                       ? asmOp.getResult(0)
-                       : LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), index)
-                             .getResult();
+    Value result =
+        types.size() == 1
+            ? asmOp.getResult(0)
+            : LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), index)
+                  .getResult();
     Type type = values[group.first].getType();
     if (group.second == 2) {
       llvm::append_range(results, unpackI32(b, loc, result, type, 2));
@@ -264,35 +278,43 @@ struct SharedOperand {
   /// LLVM cannot turn back into a 64-bit add, which costs ptxas two
   /// constant moves and a 64-bit add per descriptor instead of one add.
   Value getDescriptor(OpBuilder &b, Location loc, unsigned tile) const {
-    uint64_t fixed = descriptors.fixedBits | uint64_t(descriptors.startBytes[tile] >> 4);
+    uint64_t fixed =
+        descriptors.fixedBits | uint64_t(descriptors.startBytes[tile] >> 4);
     Value low = dynamicStart;
     if (uint32_t fixedLow = uint32_t(fixed))
-      low = LLVM::AddOp::create(b, loc, low, createI32Constant(b, loc, int32_t(fixedLow)));
+      low = LLVM::AddOp::create(b, loc, low,
+                                createI32Constant(b, loc, int32_t(fixedLow)));
     Value high = createI32Constant(b, loc, int32_t(uint32_t(fixed >> 32)));
     auto pair = LLVM::InlineAsmOp::create(
-        b, loc, b.getI64Type(), ValueRange{low, high}, "mov.b64 $0, {$1, $2};", "=l,r,r",
-        /*has_side_effects=*/false, /*is_align_stack=*/false, LLVM::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT), ArrayAttr());
+        b, loc, b.getI64Type(), ValueRange{low, high}, "mov.b64 $0, {$1, $2};",
+        "=l,r,r",
+        /*has_side_effects=*/false, /*is_align_stack=*/false,
+        LLVM::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+        ArrayAttr());
     return pair.getResult(0);
   }
 };
 
 struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
-  WarpGroupDotOpPattern(TritonGPUToLLVMTypeConverter &converter, const TargetInfoBase &target,
-                        int computeCapability)
+  WarpGroupDotOpPattern(TritonGPUToLLVMTypeConverter &converter,
+                        const TargetInfoBase &target, int computeCapability)
       : ConvertOpToLLVMPattern(converter), target(target),
         computeCapability(computeCapability) {}
 
-  LogicalResult matchAndRewrite(ttng::WarpGroupDotOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::WarpGroupDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     if (computeCapability != 90)
-      return op.emitError() << "ttng.warp_group_dot needs wgmma (compute capability 90), not "
-                            << computeCapability;
+      return op.emitError()
+             << "ttng.warp_group_dot needs wgmma (compute capability 90), not "
+             << computeCapability;
     auto dType = cast<RankedTensorType>(op.getType());
     auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding());
     if (!mma || mma.getVersionMajor() != 3)
-      return op.emitError("ttng.warp_group_dot with an accumulator outside an MMA version 3 "
-                          "layout is not supported yet by the LLVM lowering");
+      return op.emitError(
+          "ttng.warp_group_dot with an accumulator outside an MMA version 3 "
+          "layout is not supported yet by the LLVM lowering");
     Type aElem = getElementTypeOfOperand(op.getA().getType());
     Type bElem = op.getB().getType().getElementType();
     Type accElem = dType.getElementType();
@@ -300,16 +322,20 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
     if (failed(kind))
       return failure();
     ArrayRef<unsigned> instr = mma.getInstrShape();
-    if (instr.size() != 3 || instr[0] != 16 || instr[2] != kind->instrK || instr[1] % 8 != 0 ||
-        instr[1] < 8 || instr[1] > 256 || (aElem.isInteger(8) && instr[1] > 32 && instr[1] % 16))
-      return op.emitError() << "ttng.warp_group_dot with instrShape [" << instr
-                            << "], not a wgmma shape for " << aElem << ", is not supported";
+    if (instr.size() != 3 || instr[0] != 16 || instr[2] != kind->instrK ||
+        instr[1] % 8 != 0 || instr[1] < 8 || instr[1] > 256 ||
+        (aElem.isInteger(8) && instr[1] > 32 && instr[1] % 16))
+      return op.emitError()
+             << "ttng.warp_group_dot with instrShape [" << instr
+             << "], not a wgmma shape for " << aElem << ", is not supported";
     int64_t instrN = instr[1], instrK = instr[2];
-    int64_t k = dType.getShape().size() == 2 ? getShapeOfOperand(op.getA().getType())[1] : 0;
+    int64_t k = dType.getShape().size() == 2
+                    ? getShapeOfOperand(op.getA().getType())[1]
+                    : 0;
     if (dType.getShape().size() != 2 || k % instrK != 0)
       return op.emitError() << "ttng.warp_group_dot with K = " << k
-                            << ", not a multiple of the instruction's " << instrK
-                            << ", is not supported";
+                            << ", not a multiple of the instruction's "
+                            << instrK << ", is not supported";
     // fp8 products summed into an f32 accumulator lose precision inside
     // the tensor core; with maxNumImpreciseAcc at or below K they are summed
     // in chunks of K steps instead, each chunk's sum added to the
@@ -317,27 +343,33 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
     bool fp8 = aElem.getIntOrFloatBitWidth() == 8 && !aElem.isInteger(8);
     int64_t kSteps = k / instrK;
     int64_t chunkSteps = kSteps;
-    bool splitAccumulation = fp8 && accElem.isF32() && op.getMaxNumImpreciseAcc() <= k;
+    bool splitAccumulation =
+        fp8 && accElem.isF32() && op.getMaxNumImpreciseAcc() <= k;
     if (splitAccumulation)
       chunkSteps = getChunkSteps(op.getMaxNumImpreciseAcc(), instrK);
 
     // The accumulator: lanes and the warps of a warpgroup as in the D fragment.
     std::optional<LinearLayout> dLayout = getDistributedLayout(dType);
     if (!dLayout || dLayout->getInDimSize("block") != 1)
-      return op.emitError("ttng.warp_group_dot accumulator without a single-CTA linear layout "
-                          "is not supported yet by the LLVM lowering");
+      return op.emitError(
+          "ttng.warp_group_dot accumulator without a single-CTA linear layout "
+          "is not supported yet by the LLVM lowering");
     auto laneBases = getBases2D(*dLayout, "lane");
     auto warpBases = getBases2D(*dLayout, "warp");
     if (!startsWith(laneBases, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}) ||
         !startsWith(warpBases, {{16, 0}, {32, 0}}))
-      return op.emitError("ttng.warp_group_dot needs whole warpgroups (4 warps along M) "
-                          "holding the wgmma accumulator fragment");
-    SmallVector<std::array<int32_t, 2>> groupBases(warpBases.begin() + 2, warpBases.end());
+      return op.emitError(
+          "ttng.warp_group_dot needs whole warpgroups (4 warps along M) "
+          "holding the wgmma accumulator fragment");
+    SmallVector<std::array<int32_t, 2>> groupBases(warpBases.begin() + 2,
+                                                   warpBases.end());
     for (auto [row, col] : groupBases)
       if (row % kTileM != 0 || col % instrN != 0)
-        return op.emitError("ttng.warp_group_dot with warpgroups that do not start whole "
-                            "64 x N tiles is not supported yet by the LLVM lowering");
-    FailureOr<SmallVector<AccumulatorTile>> tiles = getAccumulatorTiles(op, *dLayout, instrN);
+        return op.emitError(
+            "ttng.warp_group_dot with warpgroups that do not start whole "
+            "64 x N tiles is not supported yet by the LLVM lowering");
+    FailureOr<SmallVector<AccumulatorTile>> tiles =
+        getAccumulatorTiles(op, *dLayout, instrN);
     if (failed(tiles))
       return failure();
 
@@ -347,8 +379,9 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
     // if it can tell; from tid / 128 it built them in vector registers and
     // moved each into a uniform one per wgmma (R2UR), 6.5 M of them in a
     // 16-warp attention.
-    Value warpGroup = LLVM::LShrOp::create(rewriter, loc, getUniformWarpId(rewriter, loc, target),
-                                           createI32Constant(rewriter, loc, 2));
+    Value warpGroup = LLVM::LShrOp::create(
+        rewriter, loc, getUniformWarpId(rewriter, loc, target),
+        createI32Constant(rewriter, loc, 2));
 
     // Operand tiles: A per M tile and K step, B per N tile and K step.
     SmallVector<int32_t> rowTiles, colTiles;
@@ -375,9 +408,9 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
     std::optional<RegisterIndex> aRegisters;
     SmallVector<Value> aValues;
     if (auto aMem = dyn_cast<ttg::MemDescType>(op.getA().getType())) {
-      FailureOr<SharedOperand> operand =
-          planSharedOperand(op, "A", aMem, adaptor.getA(), /*isB=*/false, kTileM, instrK,
-                            origins(rowTiles), rowOffsets, warpGroup, *kind, rewriter);
+      FailureOr<SharedOperand> operand = planSharedOperand(
+          op, "A", aMem, adaptor.getA(), /*isB=*/false, kTileM, instrK,
+          origins(rowTiles), rowOffsets, warpGroup, *kind, rewriter);
       if (failed(operand))
         return failure();
       aShared = *operand;
@@ -389,14 +422,15 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
       aRegisters = *index;
       aValues = unpackLLElements(loc, adaptor.getA(), rewriter);
     }
-    FailureOr<SharedOperand> bShared =
-        planSharedOperand(op, "B", op.getB().getType(), adaptor.getB(), /*isB=*/true, instrN,
-                          instrK, origins(colTiles), colOffsets, warpGroup, *kind, rewriter);
+    FailureOr<SharedOperand> bShared = planSharedOperand(
+        op, "B", op.getB().getType(), adaptor.getB(), /*isB=*/true, instrN,
+        instrK, origins(colTiles), colOffsets, warpGroup, *kind, rewriter);
     if (failed(bShared))
       return failure();
 
     SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
-    Value useC = adaptor.getUseC() ? adaptor.getUseC() : createI1Constant(rewriter, loc, true);
+    Value useC = adaptor.getUseC() ? adaptor.getUseC()
+                                   : createI1Constant(rewriter, loc, true);
     Value alwaysC = createI1Constant(rewriter, loc, true);
     Value neverC = createI1Constant(rewriter, loc, false);
     // A fragments in registers, packed before the wgmma.fence that precedes
@@ -409,8 +443,9 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
         return success();
       for (int32_t row : rowTiles)
         for (int64_t step = begin; step < end; ++step) {
-          FailureOr<SmallVector<Value>> regs = gatherRegisterFragment(
-              op, rewriter, *aRegisters, aValues, row, step * instrK, instrK, aElem);
+          FailureOr<SmallVector<Value>> regs =
+              gatherRegisterFragment(op, rewriter, *aRegisters, aValues, row,
+                                     step * instrK, instrK, aElem);
           if (failed(regs))
             return failure();
           aFragments[{row, step}] = *regs;
@@ -419,22 +454,26 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
     };
     // The wgmmas of K steps [begin, end) of one tile into `fragment`, the
     // first scaling its input by `firstScale`.
-    auto issueSteps = [&](const AccumulatorTile &tile, SmallVector<Value> fragment,
-                          int64_t begin, int64_t end,
+    auto issueSteps = [&](const AccumulatorTile &tile,
+                          SmallVector<Value> fragment, int64_t begin,
+                          int64_t end,
                           Value firstScale) -> FailureOr<SmallVector<Value>> {
       unsigned rowTile = llvm::find(rowTiles, tile.row) - rowTiles.begin();
       unsigned colTile = llvm::find(colTiles, tile.col) - colTiles.begin();
       for (int64_t step = begin; step < end; ++step) {
         SmallVector<Value> aOperands;
         if (aShared)
-          aOperands.push_back(aShared->getDescriptor(rewriter, loc, rowTile * kSteps + step));
+          aOperands.push_back(
+              aShared->getDescriptor(rewriter, loc, rowTile * kSteps + step));
         else
           aOperands = aFragments.at({tile.row, step});
-        Value bDescriptor = bShared->getDescriptor(rewriter, loc, colTile * kSteps + step);
+        Value bDescriptor =
+            bShared->getDescriptor(rewriter, loc, colTile * kSteps + step);
         bool aMnMajor = aShared && aShared->descriptors.mnMajor;
-        fragment = emitWgmma(rewriter, loc, *kind, instrN, instrK, fragment, aOperands,
-                             bDescriptor, step == begin ? firstScale : alwaysC, aMnMajor,
-                             bShared->descriptors.mnMajor, accElem);
+        fragment =
+            emitWgmma(rewriter, loc, *kind, instrN, instrK, fragment, aOperands,
+                      bDescriptor, step == begin ? firstScale : alwaysC,
+                      aMnMajor, bShared->descriptors.mnMajor, accElem);
       }
       return fragment;
     };
@@ -449,8 +488,10 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
         if (!zeroC)
           return packAccumulator(rewriter, loc, acc, tile, *kind);
         Type reg = kind->packedF16 ? Type(rewriter.getI32Type()) : accElem;
-        int64_t count = kind->packedF16 ? tile.registers.size() / 2 : tile.registers.size();
-        return SmallVector<Value>(count, LLVM::UndefOp::create(rewriter, loc, reg));
+        int64_t count =
+            kind->packedF16 ? tile.registers.size() / 2 : tile.registers.size();
+        return SmallVector<Value>(count,
+                                  LLVM::UndefOp::create(rewriter, loc, reg));
       };
       // Every tile's input registers are packed (f16 pairs) before the
       // fence too, for the same reason as A's.
@@ -487,21 +528,24 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
           NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
           SmallVector<Value> start(tile.registers.size(),
                                    LLVM::UndefOp::create(rewriter, loc, f32));
-          FailureOr<SmallVector<Value>> partials = issueSteps(tile, start, begin, end, neverC);
+          FailureOr<SmallVector<Value>> partials =
+              issueSteps(tile, start, begin, end, neverC);
           if (failed(partials))
             return failure();
           NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
           *partials = emitWaitGroup(rewriter, loc, 0, *partials);
           for (auto [reg, partial] : llvm::zip(tile.registers, *partials)) {
             Value sum = LLVM::FAddOp::create(rewriter, loc, acc[reg], partial);
-            acc[reg] = begin == 0 ? LLVM::SelectOp::create(rewriter, loc, useC, sum, partial)
+            acc[reg] = begin == 0 ? LLVM::SelectOp::create(rewriter, loc, useC,
+                                                           sum, partial)
                                         .getResult()
                                   : sum;
           }
         }
       }
     }
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
+    rewriter.replaceOp(
+        op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
     return success();
   }
 
@@ -532,29 +576,33 @@ private:
   /// The calling warpgroup's 64 x N tiles, each register in one of them at
   /// its D-fragment position.
   static FailureOr<SmallVector<AccumulatorTile>>
-  getAccumulatorTiles(ttng::WarpGroupDotOp op, const LinearLayout &layout, int64_t instrN) {
+  getAccumulatorTiles(ttng::WarpGroupDotOp op, const LinearLayout &layout,
+                      int64_t instrN) {
     std::map<std::pair<int32_t, int32_t>, SmallVector<int>> byOrigin;
     for (auto [reg, coords] : llvm::enumerate(getRegisterPart(layout))) {
       int32_t row = coords[0], col = coords[1];
       int32_t inRow = row % kTileM, inCol = col % instrN;
       if ((inRow != 0 && inRow != 8) || inCol % 8 > 1)
-        return op.emitError("ttng.warp_group_dot accumulator registers outside the wgmma "
-                            "fragment are not supported yet by the LLVM lowering");
+        return op.emitError(
+            "ttng.warp_group_dot accumulator registers outside the wgmma "
+            "fragment are not supported yet by the LLVM lowering");
       auto &regs = byOrigin
                        .try_emplace({row - inRow, col - inCol},
                                     SmallVector<int>(instrN / 2, -1))
                        .first->second;
       int slot = (inCol / 8) * 4 + (inRow / 8) * 2 + inCol % 8;
       if (regs[slot] != -1)
-        return op.emitError("ttng.warp_group_dot accumulator with repeated elements is not "
-                            "supported yet by the LLVM lowering");
+        return op.emitError(
+            "ttng.warp_group_dot accumulator with repeated elements is not "
+            "supported yet by the LLVM lowering");
       regs[slot] = reg;
     }
     SmallVector<AccumulatorTile> tiles;
     for (auto &[origin, regs] : byOrigin) {
       if (llvm::is_contained(regs, -1))
-        return op.emitError("ttng.warp_group_dot accumulator without whole 64 x N tiles per "
-                            "warpgroup is not supported yet by the LLVM lowering");
+        return op.emitError(
+            "ttng.warp_group_dot accumulator without whole 64 x N tiles per "
+            "warpgroup is not supported yet by the LLVM lowering");
       tiles.push_back({origin.first, origin.second, regs});
     }
     return tiles;
@@ -563,26 +611,28 @@ private:
   /// Descriptors for an operand in shared memory, with the run-time part of
   /// their start: buffer address, warpgroup offset (`groupOffsets`, the
   /// operand's M or N coordinate per warpgroup bit) and view offset.
-  FailureOr<SharedOperand> planSharedOperand(ttng::WarpGroupDotOp op, StringRef name,
-                                             ttg::MemDescType type, Value converted,
-                                             bool isB, int64_t mnSize, int64_t kSize,
-                                             ArrayRef<std::array<int64_t, 2>> origins,
-                                             ArrayRef<int32_t> groupOffsets, Value warpGroup,
-                                             const WgmmaKind &kind, OpBuilder &b) const {
+  FailureOr<SharedOperand> planSharedOperand(
+      ttng::WarpGroupDotOp op, StringRef name, ttg::MemDescType type,
+      Value converted, bool isB, int64_t mnSize, int64_t kSize,
+      ArrayRef<std::array<int64_t, 2>> origins, ArrayRef<int32_t> groupOffsets,
+      Value warpGroup, const WgmmaKind &kind, OpBuilder &b) const {
     auto fail = [&](const Twine &why) {
-      return op.emitError() << "ttng.warp_group_dot operand " << name << " in " << why
-                            << " is not supported yet by the LLVM lowering";
+      return op.emitError()
+             << "ttng.warp_group_dot operand " << name << " in " << why
+             << " is not supported yet by the LLVM lowering";
     };
     auto encoding = dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding());
     if (!encoding)
       return fail("a shared layout other than #ttg.nvmma_shared");
     std::string reason;
-    std::optional<SharedMemoryLayout> layout = SharedMemoryLayout::get(type, reason);
+    std::optional<SharedMemoryLayout> layout =
+        SharedMemoryLayout::get(type, reason);
     if (!layout)
       return fail(reason);
     nvidia::WgmmaOperandShape shape;
     shape.isB = isB;
-    shape.elementBytes = std::max(1u, type.getElementType().getIntOrFloatBitWidth() / 8);
+    shape.elementBytes =
+        std::max(1u, type.getElementType().getIntOrFloatBitWidth() / 8);
     shape.swizzleBytes = encoding.getSwizzlingByteWidth();
     shape.mnSize = mnSize;
     shape.kSize = kSize;
@@ -600,8 +650,9 @@ private:
     if (!descriptors)
       return fail(reason);
     if (descriptors->mnMajor && !kind.transposable)
-      return fail(llvm::Twine("a transposed (M/N-major) layout, which wgmma reads only for "
-                              "16-bit types,"));
+      return fail(llvm::Twine(
+          "a transposed (M/N-major) layout, which wgmma reads only for "
+          "16-bit types,"));
 
     Location loc = op.getLoc();
     SharedMemoryObject object = unpackSharedMemoryObject(b, loc, converted);
@@ -611,19 +662,26 @@ private:
         continue;
       Value shifted = warpGroup;
       if (bit != 0)
-        shifted = LLVM::LShrOp::create(b, loc, warpGroup, createI32Constant(b, loc, bit));
-      Value set = LLVM::AndOp::create(b, loc, shifted, createI32Constant(b, loc, 1));
-      Value term = LLVM::MulOp::create(b, loc, set, createI32Constant(b, loc, offset));
-      elements = elements ? LLVM::XOrOp::create(b, loc, elements, term).getResult() : term;
+        shifted = LLVM::LShrOp::create(b, loc, warpGroup,
+                                       createI32Constant(b, loc, bit));
+      Value set =
+          LLVM::AndOp::create(b, loc, shifted, createI32Constant(b, loc, 1));
+      Value term =
+          LLVM::MulOp::create(b, loc, set, createI32Constant(b, loc, offset));
+      elements = elements
+                     ? LLVM::XOrOp::create(b, loc, elements, term).getResult()
+                     : term;
     }
     Type i32 = b.getI32Type();
     Value address = LLVM::PtrToIntOp::create(b, loc, i32, object.base);
     if (elements)
       address = LLVM::AddOp::create(
           b, loc, address,
-          LLVM::MulOp::create(b, loc, elements, createI32Constant(b, loc, shape.elementBytes)));
+          LLVM::MulOp::create(b, loc, elements,
+                              createI32Constant(b, loc, shape.elementBytes)));
     Value field = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, address, createI32Constant(b, loc, 4)),
+        b, loc,
+        LLVM::LShrOp::create(b, loc, address, createI32Constant(b, loc, 4)),
         createI32Constant(b, loc, 0x3FFF));
     return SharedOperand{*descriptors, field};
   }
@@ -633,7 +691,8 @@ private:
   /// / 4 along M, warps 16 rows apart, warpgroups as the accumulator's.
   static FailureOr<RegisterIndex>
   indexRegisterOperand(ttng::WarpGroupDotOp op, RankedTensorType type,
-                       ArrayRef<std::array<int32_t, 2>> groupBases, const WgmmaKind &kind) {
+                       ArrayRef<std::array<int32_t, 2>> groupBases,
+                       const WgmmaKind &kind) {
     std::optional<LinearLayout> layout = getDistributedLayout(type);
     int32_t perRegister = 32 / type.getElementTypeBitWidth();
     SmallVector<std::array<int32_t, 2>> warps = {{16, 0}, {32, 0}};
@@ -641,12 +700,16 @@ private:
       warps.push_back({row, 0});
     if (!layout || layout->getInDimSize("block") != 1 ||
         getBases2D(*layout, "lane") !=
-            ArrayRef<std::array<int32_t, 2>>(
-                {{0, perRegister}, {0, 2 * perRegister}, {1, 0}, {2, 0}, {4, 0}}) ||
+            ArrayRef<std::array<int32_t, 2>>({{0, perRegister},
+                                              {0, 2 * perRegister},
+                                              {1, 0},
+                                              {2, 0},
+                                              {4, 0}}) ||
         getBases2D(*layout, "warp") != ArrayRef<std::array<int32_t, 2>>(warps))
-      return op.emitError("ttng.warp_group_dot operand A in registers whose layout is not the "
-                          "wgmma A fragment (kWidth other than 32 / bit width?) is not "
-                          "supported yet by the LLVM lowering");
+      return op.emitError(
+          "ttng.warp_group_dot operand A in registers whose layout is not the "
+          "wgmma A fragment (kWidth other than 32 / bit width?) is not "
+          "supported yet by the LLVM lowering");
     RegisterIndex index;
     for (auto [reg, coords] : llvm::enumerate(getRegisterPart(*layout)))
       index.try_emplace({coords[0], coords[1]}, reg);
@@ -657,8 +720,9 @@ private:
   /// (row, k0), (row + 8, k0), (row, k0 + K/2), (row + 8, k0 + K/2), each
   /// 32 bits of consecutive K.
   static FailureOr<SmallVector<Value>>
-  gatherRegisterFragment(ttng::WarpGroupDotOp op, OpBuilder &b, const RegisterIndex &index,
-                         ArrayRef<Value> values, int32_t row, int64_t k0, int64_t instrK,
+  gatherRegisterFragment(ttng::WarpGroupDotOp op, OpBuilder &b,
+                         const RegisterIndex &index, ArrayRef<Value> values,
+                         int32_t row, int64_t k0, int64_t instrK,
                          Type elementType) {
     Location loc = op.getLoc();
     int32_t perRegister = 32 / elementType.getIntOrFloatBitWidth();
@@ -666,10 +730,12 @@ private:
     for (int q = 0; q < 4; ++q) {
       SmallVector<Value> elements;
       for (int32_t e = 0; e < perRegister; ++e) {
-        auto it = index.find({row + 8 * (q % 2), int32_t(k0 + (q / 2) * (instrK / 2) + e)});
+        auto it = index.find(
+            {row + 8 * (q % 2), int32_t(k0 + (q / 2) * (instrK / 2) + e)});
         if (it == index.end())
-          return op.emitError("ttng.warp_group_dot operand A in registers that lack part of a "
-                              "wgmma fragment is not supported yet by the LLVM lowering");
+          return op.emitError(
+              "ttng.warp_group_dot operand A in registers that lack part of a "
+              "wgmma fragment is not supported yet by the LLVM lowering");
         elements.push_back(values[it->second]);
       }
       regs.push_back(packI32(b, loc, elements));
@@ -678,8 +744,10 @@ private:
   }
 
   /// The D fragment of a tile as the instruction's registers.
-  static SmallVector<Value> packAccumulator(OpBuilder &b, Location loc, ArrayRef<Value> acc,
-                                            const AccumulatorTile &tile, const WgmmaKind &kind) {
+  static SmallVector<Value> packAccumulator(OpBuilder &b, Location loc,
+                                            ArrayRef<Value> acc,
+                                            const AccumulatorTile &tile,
+                                            const WgmmaKind &kind) {
     SmallVector<Value> fragment;
     if (!kind.packedF16) {
       for (int reg : tile.registers)
@@ -687,12 +755,15 @@ private:
       return fragment;
     }
     for (size_t i = 0; i < tile.registers.size(); i += 2)
-      fragment.push_back(packI32(b, loc, {acc[tile.registers[i]], acc[tile.registers[i + 1]]}));
+      fragment.push_back(packI32(
+          b, loc, {acc[tile.registers[i]], acc[tile.registers[i + 1]]}));
     return fragment;
   }
 
-  static void unpackAccumulator(OpBuilder &b, Location loc, ArrayRef<Value> fragment,
-                                SmallVectorImpl<Value> &acc, const AccumulatorTile &tile,
+  static void unpackAccumulator(OpBuilder &b, Location loc,
+                                ArrayRef<Value> fragment,
+                                SmallVectorImpl<Value> &acc,
+                                const AccumulatorTile &tile,
                                 const WgmmaKind &kind, Type accElem) {
     if (!kind.packedF16) {
       for (auto [i, reg] : llvm::enumerate(tile.registers))
@@ -707,11 +778,11 @@ private:
   }
 
   /// One wgmma.mma_async; returns the new fragment.
-  static SmallVector<Value> emitWgmma(OpBuilder &b, Location loc, const WgmmaKind &kind,
-                                      int64_t instrN, int64_t instrK, ArrayRef<Value> fragment,
-                                      ArrayRef<Value> aOperands, Value bDescriptor,
-                                      Value scaleD, bool aMnMajor, bool bMnMajor,
-                                      Type accElem) {
+  static SmallVector<Value>
+  emitWgmma(OpBuilder &b, Location loc, const WgmmaKind &kind, int64_t instrN,
+            int64_t instrK, ArrayRef<Value> fragment, ArrayRef<Value> aOperands,
+            Value bDescriptor, Value scaleD, bool aMnMajor, bool bMnMajor,
+            Type accElem) {
     unsigned count = fragment.size();
     bool floatAcc = accElem.isF32();
     std::string constraints, outs;
@@ -751,20 +822,24 @@ private:
         immediates += aMnMajor ? ", 1" : ", 0";
       immediates += bMnMajor ? ", 1" : ", 0";
     }
-    std::string text =
-        llvm::formatv("wgmma.mma_async.sync.aligned.m64n{0}k{1}{2} {{{3}}, {4}, {5}, {6}{7};",
-                      instrN, instrK, kind.types, outs, aText, bText, scaleText, immediates)
-            .str();
+    std::string text = llvm::formatv("wgmma.mma_async.sync.aligned.m64n{0}k{1}{"
+                                     "2} {{{3}}, {4}, {5}, {6}{7};",
+                                     instrN, instrK, kind.types, outs, aText,
+                                     bText, scaleText, immediates)
+                           .str();
     Type regType = floatAcc ? Type(b.getF32Type()) : Type(b.getI32Type());
-    auto resultType =
-        LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(count, regType));
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        b.getContext(), SmallVector<Type>(count, regType));
     auto asmOp = LLVM::InlineAsmOp::create(
-        b, loc, resultType, operands, text, constraints, /*has_side_effects=*/true,
+        b, loc, resultType, operands, text, constraints,
+        /*has_side_effects=*/true,
         /*is_align_stack=*/false, LLVM::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT), ArrayAttr());
+        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+        ArrayAttr());
     SmallVector<Value> result;
     for (unsigned i = 0; i < count; ++i)
-      result.push_back(LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+      result.push_back(
+          LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
     return result;
   }
 
@@ -772,16 +847,19 @@ private:
   int computeCapability;
 };
 
-struct WarpGroupDotWaitOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotWaitOp> {
+struct WarpGroupDotWaitOpPattern
+    : ConvertOpToLLVMPattern<ttng::WarpGroupDotWaitOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
-  LogicalResult matchAndRewrite(ttng::WarpGroupDotWaitOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::WarpGroupDotWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     // Every tensor's registers go through one wait; buffers pass as they are.
     SmallVector<Value> values;
     SmallVector<unsigned> counts;
-    for (auto [input, converted] : llvm::zip(op.getInputs(), adaptor.getInputs())) {
+    for (auto [input, converted] :
+         llvm::zip(op.getInputs(), adaptor.getInputs())) {
       if (!isa<RankedTensorType>(input.getType())) {
         counts.push_back(0);
         continue;
@@ -790,7 +868,8 @@ struct WarpGroupDotWaitOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotWait
       counts.push_back(elements.size());
       llvm::append_range(values, elements);
     }
-    SmallVector<Value> waited = emitWaitGroup(rewriter, loc, op.getPendings(), values);
+    SmallVector<Value> waited =
+        emitWaitGroup(rewriter, loc, op.getPendings(), values);
     SmallVector<Value> results;
     unsigned next = 0;
     for (auto [input, converted, count] :
@@ -799,9 +878,9 @@ struct WarpGroupDotWaitOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotWait
         results.push_back(converted);
         continue;
       }
-      results.push_back(packLLElements(loc, getTypeConverter(),
-                                       ArrayRef<Value>(waited).slice(next, count), rewriter,
-                                       input.getType()));
+      results.push_back(packLLElements(
+          loc, getTypeConverter(), ArrayRef<Value>(waited).slice(next, count),
+          rewriter, input.getType()));
       next += count;
     }
     rewriter.replaceOp(op, results);
@@ -809,16 +888,18 @@ struct WarpGroupDotWaitOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotWait
   }
 };
 
-struct FenceAsyncSharedOpPattern : ConvertOpToLLVMPattern<ttng::FenceAsyncSharedOp> {
+struct FenceAsyncSharedOpPattern
+    : ConvertOpToLLVMPattern<ttng::FenceAsyncSharedOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
-  LogicalResult matchAndRewrite(ttng::FenceAsyncSharedOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttng::FenceAsyncSharedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     NVVM::FenceProxyOp::create(
         rewriter, op.getLoc(), NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(getContext(), op.getBCluster()
-                                                     ? NVVM::SharedSpace::shared_cluster
-                                                     : NVVM::SharedSpace::shared_cta));
+        NVVM::SharedSpaceAttr::get(
+            getContext(), op.getBCluster() ? NVVM::SharedSpace::shared_cluster
+                                           : NVVM::SharedSpace::shared_cta));
     rewriter.eraseOp(op);
     return success();
   }

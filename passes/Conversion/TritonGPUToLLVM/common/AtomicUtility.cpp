@@ -15,7 +15,8 @@ LogicalResult mlir::triton::lowerAtomicElements(
   Location loc = op->getLoc();
   Value result = op->getResult(0);
   Type resultType = result.getType();
-  Type elementType = converter.convertElementType(getElementTypeOrSelf(resultType));
+  Type elementType =
+      converter.convertElementType(getElementTypeOrSelf(resultType));
   unsigned bits = elementType.getIntOrFloatBitWidth();
   Type intType = rewriter.getIntegerType(bits);
   bool resultUsed = !result.use_empty();
@@ -27,26 +28,30 @@ LogicalResult mlir::triton::lowerAtomicElements(
     if (!layout)
       return rewriter.notifyMatchFailure(op, "layout without a linear layout");
     if (!repeatsOnlyThroughZeroBases(*layout))
-      return op->emitError() << op->getName()
-                             << " on a layout that repeats elements other than by broadcast "
-                                "is not supported yet by the LLVM lowering";
+      return op->emitError()
+             << op->getName()
+             << " on a layout that repeats elements other than by broadcast "
+                "is not supported yet by the LLVM lowering";
   }
   // Where old values cross threads, the allocation gave the op scratch.
   std::optional<int64_t> offset = getAllocationOffset(op);
   if (resultUsed && (!layout || !layout->isInjective()) && !offset)
-    return op->emitError() << op->getName()
-                           << " whose result is used has no shared scratch "
-                              "(allocation.offset): run -allocate-shared-memory first";
+    return op->emitError()
+           << op->getName()
+           << " whose result is used has no shared scratch "
+              "(allocation.offset): run -allocate-shared-memory first";
 
   Value threadActs;
   SmallVector<unsigned> firstRegister{0};
   bool shared = true;
   if (tensorType) {
-    FailureOr<ElementOwners> owners = getElementOwners(rewriter, loc, *layout, target);
+    FailureOr<ElementOwners> owners =
+        getElementOwners(rewriter, loc, *layout, target);
     if (failed(owners))
-      return op->emitError() << op->getName()
-                             << " on a layout that repeats elements other than by broadcast "
-                                "is not supported yet by the LLVM lowering";
+      return op->emitError()
+             << op->getName()
+             << " on a layout that repeats elements other than by broadcast "
+                "is not supported yet by the LLVM lowering";
     threadActs = owners->threadIsOwner;
     firstRegister = owners->firstRegister;
     shared = owners->sharedAcrossThreads;
@@ -62,8 +67,10 @@ LogicalResult mlir::triton::lowerAtomicElements(
       continue;
     Value predicate = masks.empty() ? Value() : masks[r];
     if (threadActs)
-      predicate = predicate ? LLVM::AndOp::create(rewriter, loc, predicate, threadActs).getResult()
-                            : threadActs;
+      predicate =
+          predicate ? LLVM::AndOp::create(rewriter, loc, predicate, threadActs)
+                          .getResult()
+                    : threadActs;
     if (!predicate)
       predicate = createI1Constant(rewriter, loc, true);
     SmallVector<Value> values;
@@ -77,13 +84,15 @@ LogicalResult mlir::triton::lowerAtomicElements(
     SmallVector<Value> slots;
     if (tensorType) {
       LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
-      SmallVector<SmallVector<Value>> indices = emitIndices(rewriter, loc, *layout, thread);
+      SmallVector<SmallVector<Value>> indices =
+          emitIndices(rewriter, loc, *layout, thread);
       ArrayRef<int64_t> shape = tensorType.getShape();
       for (const SmallVector<Value> &coords : indices) {
         Value linear = createI32Constant(rewriter, loc, 0);
         for (unsigned d = 0; d < shape.size(); ++d) {
-          Value scaled = LLVM::MulOp::create(rewriter, loc, linear,
-                                             createI32Constant(rewriter, loc, shape[d]));
+          Value scaled =
+              LLVM::MulOp::create(rewriter, loc, linear,
+                                  createI32Constant(rewriter, loc, shape[d]));
           linear = LLVM::AddOp::create(rewriter, loc, scaled, coords[d]);
         }
         slots.push_back(linear);
@@ -94,7 +103,8 @@ LogicalResult mlir::triton::lowerAtomicElements(
     auto sharedPtr = LLVM::LLVMPointerType::get(rewriter.getContext(), 3);
     SmallVector<Value> addresses;
     for (Value slot : slots)
-      addresses.push_back(LLVM::GEPOp::create(rewriter, loc, sharedPtr, intType, base, slot));
+      addresses.push_back(
+          LLVM::GEPOp::create(rewriter, loc, sharedPtr, intType, base, slot));
     for (unsigned r = 0; r < firstRegister.size(); ++r) {
       if (firstRegister[r] != r)
         continue;
@@ -102,8 +112,9 @@ LogicalResult mlir::triton::lowerAtomicElements(
         storeShared(rewriter, addresses[r], old[r], threadActs);
         continue;
       }
-      emitIf(rewriter, loc, threadActs,
-             [&] { LLVM::StoreOp::create(rewriter, loc, old[r], addresses[r]); });
+      emitIf(rewriter, loc, threadActs, [&] {
+        LLVM::StoreOp::create(rewriter, loc, old[r], addresses[r]);
+      });
     }
     target.barrier(rewriter, loc);
     for (unsigned r = 0; r < firstRegister.size(); ++r)
@@ -118,6 +129,7 @@ LogicalResult mlir::triton::lowerAtomicElements(
       value = LLVM::BitcastOp::create(rewriter, loc, elementType, value);
     results.push_back(value);
   }
-  rewriter.replaceOp(op, packLLElements(loc, &converter, results, rewriter, resultType));
+  rewriter.replaceOp(
+      op, packLLElements(loc, &converter, results, rewriter, resultType));
   return success();
 }

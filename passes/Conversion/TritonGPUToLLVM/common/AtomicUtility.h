@@ -1,4 +1,5 @@
-//===- AtomicUtility.h - What every backend's atomics share ------*- C++ -*-===//
+//===- AtomicUtility.h - What every backend's atomics share ------*- C++
+//-*-===//
 //
 // tt.atomic_rmw and tt.atomic_cas update each element exactly once, whatever
 // the layout: in a layout that gives an element to several threads (a
@@ -26,21 +27,24 @@ namespace triton {
 /// element's width) where `predicate` (i1) holds; returns the old value as
 /// an integer, 0 where the predicate is false.
 using AtomicElementEmitter =
-    function_ref<Value(RewriterBase &rewriter, Value ptr, ArrayRef<Value> operands, Value predicate)>;
+    function_ref<Value(RewriterBase &rewriter, Value ptr,
+                       ArrayRef<Value> operands, Value predicate)>;
 
 /// Stores `value` at the shared-memory `address` where `predicate` holds.
-using PredicatedSharedStore =
-    function_ref<void(RewriterBase &rewriter, Value address, Value value, Value predicate)>;
+using PredicatedSharedStore = function_ref<void(
+    RewriterBase &rewriter, Value address, Value value, Value predicate)>;
 
 /// Rewrites the atomic `op` (its one result is the old values): `ptrs`,
 /// `operands` (per operand, per register) and `masks` (empty without a mask)
 /// are the thread's elements. `storeShared` hands old values to other
 /// threads; without one, a branch around a plain store does.
 LogicalResult lowerAtomicElements(Operation *op, ArrayRef<Value> ptrs,
-                                  ArrayRef<SmallVector<Value>> operands, ArrayRef<Value> masks,
+                                  ArrayRef<SmallVector<Value>> operands,
+                                  ArrayRef<Value> masks,
                                   ConversionPatternRewriter &rewriter,
                                   const TritonGPUToLLVMTypeConverter &converter,
-                                  const TargetInfoBase &target, AtomicElementEmitter emitElement,
+                                  const TargetInfoBase &target,
+                                  AtomicElementEmitter emitElement,
                                   PredicatedSharedStore storeShared = nullptr);
 
 } // namespace triton

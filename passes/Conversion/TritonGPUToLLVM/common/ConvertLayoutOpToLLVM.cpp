@@ -1,4 +1,5 @@
-//===- ConvertLayoutOpToLLVM.cpp - Layout conversions between threads ------===//
+//===- ConvertLayoutOpToLLVM.cpp - Layout conversions between threads
+//------===//
 //
 // ttg.convert_layout when elements change thread (ViewOpToLLVM.cpp handles
 // conversions that keep every element in its thread). The allocation analysis
@@ -50,7 +51,8 @@ struct FlatLayout {
 
   FlatLayout(const LinearLayout &layout, ArrayRef<int64_t> shape)
       : registers(getFlatBases(layout, "register", shape)),
-        lanes(getFlatBases(layout, "lane", shape)), warps(getFlatBases(layout, "warp", shape)) {}
+        lanes(getFlatBases(layout, "lane", shape)),
+        warps(getFlatBases(layout, "warp", shape)) {}
 };
 
 uint64_t combine(ArrayRef<uint64_t> bases, uint64_t bits) {
@@ -70,12 +72,13 @@ class ScratchLayout {
 public:
   /// Contiguous elements picked among the register bases both layouts
   /// share; accesses of a phase are the lanes 0, 1, ... of each side.
-  ScratchLayout(const FlatLayout &src, const FlatLayout &dst, unsigned totalBits,
-                unsigned elementBytes);
+  ScratchLayout(const FlatLayout &src, const FlatLayout &dst,
+                unsigned totalBits, unsigned elementBytes);
   /// Contiguous elements given (flat single bits, in offset order), and the
   /// destination lanes whose accesses share a phase given.
   ScratchLayout(const FlatLayout &src, ArrayRef<uint64_t> vector,
-                ArrayRef<uint64_t> dstPhaseLanes, unsigned totalBits, unsigned elementBytes);
+                ArrayRef<uint64_t> dstPhaseLanes, unsigned totalBits,
+                unsigned elementBytes);
 
   int64_t getOffset(uint64_t flat) const {
     int64_t offset = 0;
@@ -106,24 +109,29 @@ public:
 private:
   /// The offsets of the other bits: the bank-picking offset bits of each
   /// side's phase lanes independent, the rest a common complement.
-  void placeRest(ArrayRef<uint64_t> srcPhaseLanes, ArrayRef<uint64_t> dstPhaseLanes,
-                 unsigned totalBits, unsigned elementBytes);
+  void placeRest(ArrayRef<uint64_t> srcPhaseLanes,
+                 ArrayRef<uint64_t> dstPhaseLanes, unsigned totalBits,
+                 unsigned elementBytes);
 
-  SmallVector<unsigned> vectorBits; // flat bits stored contiguously, in offset order
+  SmallVector<unsigned>
+      vectorBits; // flat bits stored contiguously, in offset order
   uint64_t vectorMask = 0;
-  GF2Span rest;                     // the other flat bits' basis ...
-  SmallVector<unsigned> positions;  // ... and the offset bit of each basis vector
+  GF2Span rest; // the other flat bits' basis ...
+  SmallVector<unsigned>
+      positions; // ... and the offset bit of each basis vector
 };
 
-ScratchLayout::ScratchLayout(const FlatLayout &src, const FlatLayout &dst, unsigned totalBits,
-                             unsigned elementBytes) {
+ScratchLayout::ScratchLayout(const FlatLayout &src, const FlatLayout &dst,
+                             unsigned totalBits, unsigned elementBytes) {
   // Contiguous elements: single flat bits that are register bases of both
   // layouts and that no other basis touches (so every vector is aligned).
   unsigned maxVector = std::max(1u, 16 / elementBytes);
   SmallVector<uint64_t> candidates;
   for (uint64_t basis : src.registers)
-    if (llvm::isPowerOf2_64(basis) && llvm::is_contained(dst.registers, basis) &&
-        !llvm::is_contained(candidates, basis) && (2u << candidates.size()) <= maxVector)
+    if (llvm::isPowerOf2_64(basis) &&
+        llvm::is_contained(dst.registers, basis) &&
+        !llvm::is_contained(candidates, basis) &&
+        (2u << candidates.size()) <= maxVector)
       candidates.push_back(basis);
   uint64_t others = 0;
   auto addOthers = [&](ArrayRef<uint64_t> bases) {
@@ -149,8 +157,8 @@ ScratchLayout::ScratchLayout(const FlatLayout &src, const FlatLayout &dst, unsig
 }
 
 ScratchLayout::ScratchLayout(const FlatLayout &src, ArrayRef<uint64_t> vector,
-                             ArrayRef<uint64_t> dstPhaseLanes, unsigned totalBits,
-                             unsigned elementBytes) {
+                             ArrayRef<uint64_t> dstPhaseLanes,
+                             unsigned totalBits, unsigned elementBytes) {
   for (uint64_t bit : vector) {
     vectorBits.push_back(llvm::countr_zero(bit));
     vectorMask |= bit;
@@ -158,7 +166,8 @@ ScratchLayout::ScratchLayout(const FlatLayout &src, ArrayRef<uint64_t> vector,
   placeRest(src.lanes, dstPhaseLanes, totalBits, elementBytes);
 }
 
-void ScratchLayout::placeRest(ArrayRef<uint64_t> srcPhaseLanes, ArrayRef<uint64_t> dstPhaseLanes,
+void ScratchLayout::placeRest(ArrayRef<uint64_t> srcPhaseLanes,
+                              ArrayRef<uint64_t> dstPhaseLanes,
                               unsigned totalBits, unsigned elementBytes) {
   // The unit of an access is 2^k elements; which unit bits pick the bank.
   unsigned k = vectorBits.size();
@@ -169,7 +178,8 @@ void ScratchLayout::placeRest(ArrayRef<uint64_t> srcPhaseLanes, ArrayRef<uint64_
   unsigned bankHigh = std::min(unitBits, bankLow + bankCount);
   unsigned bankBits = bankHigh > bankLow ? bankHigh - bankLow : 0;
   // Lanes that access shared memory in the same phase of 128 bytes.
-  unsigned phaseLanes = unitBytesLog2 <= 2 ? 5 : 7 - std::min(7u, unitBytesLog2);
+  unsigned phaseLanes =
+      unitBytesLog2 <= 2 ? 5 : 7 - std::min(7u, unitBytesLog2);
 
   // For each side, its phase lanes, extended to `bankBits` independent
   // vectors outside the vector bits.
@@ -183,7 +193,8 @@ void ScratchLayout::placeRest(ArrayRef<uint64_t> srcPhaseLanes, ArrayRef<uint64_
         span.insert(uint64_t(1) << bit);
     return span;
   };
-  GF2Span srcPhase = phaseSpace(srcPhaseLanes), dstPhase = phaseSpace(dstPhaseLanes);
+  GF2Span srcPhase = phaseSpace(srcPhaseLanes),
+          dstPhase = phaseSpace(dstPhaseLanes);
 
   // A common complement of both phase spaces among the non-vector bits.
   GF2Span srcSide = srcPhase, dstSide = dstPhase;
@@ -234,9 +245,11 @@ void ScratchLayout::placeRest(ArrayRef<uint64_t> srcPhaseLanes, ArrayRef<uint64_
 /// The shuffle rounds of a conversion that stays within each warp (see the
 /// file comment). Register indices are full indices of each layout.
 struct ShufflePlan {
-  SmallVector<uint64_t> senderRegisterOfLane; // S: lane bit -> source register bits
-  SmallVector<uint64_t> sourceLaneOfLane;     // M: lane bit -> source lane bits
-  SmallVector<uint64_t> targetRegisterOfLane; // E: lane bit -> destination register bits
+  SmallVector<uint64_t>
+      senderRegisterOfLane;               // S: lane bit -> source register bits
+  SmallVector<uint64_t> sourceLaneOfLane; // M: lane bit -> source lane bits
+  SmallVector<uint64_t>
+      targetRegisterOfLane; // E: lane bit -> destination register bits
   struct Round {
     uint64_t targetRegister; // t
     uint64_t sourceLane;     // sigma
@@ -259,7 +272,8 @@ uint64_t spreadCombination(uint64_t combination, unsigned first, unsigned count,
   return bits;
 }
 
-std::optional<ShufflePlan> planShuffles(const FlatLayout &src, const FlatLayout &dst) {
+std::optional<ShufflePlan> planShuffles(const FlatLayout &src,
+                                        const FlatLayout &dst) {
   ShufflePlan plan;
   unsigned laneBits = src.lanes.size();
   if (dst.lanes.size() != laneBits)
@@ -276,12 +290,14 @@ std::optional<ShufflePlan> planShuffles(const FlatLayout &src, const FlatLayout 
     if (basis && srcBasis.insert(basis))
       srcLanes.push_back(j);
   unsigned numSrcRegs = srcRegs.size();
-  auto decomposeSource = [&](uint64_t x) -> std::optional<std::pair<uint64_t, uint64_t>> {
+  auto decomposeSource =
+      [&](uint64_t x) -> std::optional<std::pair<uint64_t, uint64_t>> {
     std::optional<uint64_t> combination = srcBasis.decompose(x);
     if (!combination)
       return std::nullopt;
-    return std::make_pair(spreadCombination(*combination, 0, numSrcRegs, srcRegs),
-                          spreadCombination(*combination, numSrcRegs, srcLanes.size(), srcLanes));
+    return std::make_pair(
+        spreadCombination(*combination, 0, numSrcRegs, srcRegs),
+        spreadCombination(*combination, numSrcRegs, srcLanes.size(), srcLanes));
   };
   // K: lane combinations whose source elements lie in the registers' span
   // (lanes repeating others' data); such lanes may send other registers.
@@ -289,7 +305,8 @@ std::optional<ShufflePlan> planShuffles(const FlatLayout &src, const FlatLayout 
   for (unsigned j = 0; j < laneBits; ++j) {
     if (llvm::is_contained(srcLanes, j))
       continue;
-    std::optional<std::pair<uint64_t, uint64_t>> parts = decomposeSource(src.lanes[j]);
+    std::optional<std::pair<uint64_t, uint64_t>> parts =
+        decomposeSource(src.lanes[j]);
     if (!parts)
       return std::nullopt;
     freeLanes.push_back((uint64_t(1) << j) ^ parts->second);
@@ -302,7 +319,8 @@ std::optional<ShufflePlan> planShuffles(const FlatLayout &src, const FlatLayout 
     if (basis && dstRegBasis.insert(basis))
       dstRegs.push_back(i);
   for (uint64_t reg = 0; reg < (uint64_t(1) << dst.registers.size()); ++reg) {
-    std::optional<uint64_t> combination = dstRegBasis.decompose(combine(dst.registers, reg));
+    std::optional<uint64_t> combination =
+        dstRegBasis.decompose(combine(dst.registers, reg));
     if (!combination)
       return std::nullopt; // a register basis that only lanes explain
     plan.canonicalRegister.push_back(
@@ -320,7 +338,8 @@ std::optional<ShufflePlan> planShuffles(const FlatLayout &src, const FlatLayout 
   SmallVector<uint64_t> laneElements;
   for (uint64_t lane : dst.lanes) {
     uint64_t element = lane, targetRegs = 0;
-    if (std::optional<uint64_t> combination = dstRegsAndChosen.decompose(lane)) {
+    if (std::optional<uint64_t> combination =
+            dstRegsAndChosen.decompose(lane)) {
       // lane = (destination registers) ^ (an element already chosen).
       for (unsigned q = 0; q < dstRegs.size(); ++q)
         if (*combination >> q & 1) {
@@ -329,8 +348,9 @@ std::optional<ShufflePlan> planShuffles(const FlatLayout &src, const FlatLayout 
         }
     } else {
       if (srcRegsAndChosen.contains(lane)) {
-        auto outside = llvm::find_if(
-            dstRegs, [&](unsigned q) { return !srcRegsAndChosen.contains(dst.registers[q]); });
+        auto outside = llvm::find_if(dstRegs, [&](unsigned q) {
+          return !srcRegsAndChosen.contains(dst.registers[q]);
+        });
         if (outside != dstRegs.end()) {
           element ^= dst.registers[*outside];
           targetRegs = uint64_t(1) << *outside;
@@ -361,7 +381,8 @@ std::optional<ShufflePlan> planShuffles(const FlatLayout &src, const FlatLayout 
       return std::nullopt;
     uint64_t v = 0;
     bool placed = false;
-    for (uint64_t c = 0; c < (uint64_t(1) << freeLanes.size()) && !placed; ++c) {
+    for (uint64_t c = 0; c < (uint64_t(1) << freeLanes.size()) && !placed;
+         ++c) {
       v = parts->second ^ combine(freeLanes, c);
       placed = laneVectors.insert(v);
     }
@@ -416,7 +437,8 @@ struct WordPacking {
   unsigned elements() const { return 1u << srcPositions.size(); }
 };
 
-WordPacking planWordPacking(const FlatLayout &src, const FlatLayout &dst, unsigned elementBits) {
+WordPacking planWordPacking(const FlatLayout &src, const FlatLayout &dst,
+                            unsigned elementBits) {
   WordPacking packing;
   if (elementBits != 8 && elementBits != 16)
     return packing;
@@ -432,11 +454,13 @@ WordPacking planWordPacking(const FlatLayout &src, const FlatLayout &dst, unsign
   for (auto [i, basis] : llvm::enumerate(src.registers)) {
     if (packing.srcPositions.size() == maxPacked)
       break;
-    if (!llvm::isPowerOf2_64(basis) || !llvm::is_contained(dst.registers, basis) ||
+    if (!llvm::isPowerOf2_64(basis) ||
+        !llvm::is_contained(dst.registers, basis) ||
         !onlyInOneRegister(src, basis) || !onlyInOneRegister(dst, basis))
       continue;
     packing.srcPositions.push_back(i);
-    packing.dstPositions.push_back(llvm::find(dst.registers, basis) - dst.registers.begin());
+    packing.dstPositions.push_back(llvm::find(dst.registers, basis) -
+                                   dst.registers.begin());
   }
   return packing;
 }
@@ -453,14 +477,16 @@ FlatLayout withoutRegisters(FlatLayout layout, ArrayRef<unsigned> positions) {
 /// The register index, among `numRegisterBits` bits, of element `j` of word
 /// register `word`: the packed bits at `positions` from j, the others from
 /// word in order.
-uint64_t registerOfWordElement(uint64_t word, uint64_t j, ArrayRef<unsigned> positions,
+uint64_t registerOfWordElement(uint64_t word, uint64_t j,
+                               ArrayRef<unsigned> positions,
                                unsigned numRegisterBits) {
   uint64_t full = 0;
   unsigned next = 0;
   for (unsigned bit = 0; bit < numRegisterBits; ++bit) {
     const unsigned *packed = llvm::find(positions, bit);
-    bool set = packed != positions.end() ? (j >> (packed - positions.begin()) & 1)
-                                         : (word >> next++ & 1);
+    bool set = packed != positions.end()
+                   ? (j >> (packed - positions.begin()) & 1)
+                   : (word >> next++ & 1);
     if (set)
       full |= uint64_t(1) << bit;
   }
@@ -468,8 +494,8 @@ uint64_t registerOfWordElement(uint64_t word, uint64_t j, ArrayRef<unsigned> pos
 }
 
 /// A vector of a word's elements (as integers) and the integer of the word.
-std::pair<VectorType, Type> getWordTypes(OpBuilder &b, const WordPacking &packing,
-                                         unsigned elementBits) {
+std::pair<VectorType, Type>
+getWordTypes(OpBuilder &b, const WordPacking &packing, unsigned elementBits) {
   Type element = b.getIntegerType(elementBits);
   return {VectorType::get({int64_t(packing.elements())}, element),
           b.getIntegerType(elementBits * packing.elements())};
@@ -478,18 +504,21 @@ std::pair<VectorType, Type> getWordTypes(OpBuilder &b, const WordPacking &packin
 /// The source registers `values` (over `numRegisterBits` register bits)
 /// packed into words, one per word register.
 SmallVector<Value> packWords(OpBuilder &b, Location loc, ArrayRef<Value> values,
-                             const WordPacking &packing, unsigned numRegisterBits,
-                             unsigned elementBits) {
+                             const WordPacking &packing,
+                             unsigned numRegisterBits, unsigned elementBits) {
   auto [vectorType, wordType] = getWordTypes(b, packing, elementBits);
   Type element = vectorType.getElementType();
   SmallVector<Value> words;
-  for (uint64_t w = 0; w < (values.size() >> packing.srcPositions.size()); ++w) {
+  for (uint64_t w = 0; w < (values.size() >> packing.srcPositions.size());
+       ++w) {
     Value word = LLVM::UndefOp::create(b, loc, vectorType);
     for (uint64_t j = 0; j < packing.elements(); ++j) {
-      Value value = values[registerOfWordElement(w, j, packing.srcPositions, numRegisterBits)];
+      Value value = values[registerOfWordElement(w, j, packing.srcPositions,
+                                                 numRegisterBits)];
       if (value.getType() != element)
         value = LLVM::BitcastOp::create(b, loc, element, value);
-      word = LLVM::InsertElementOp::create(b, loc, word, value, createI32Constant(b, loc, j));
+      word = LLVM::InsertElementOp::create(b, loc, word, value,
+                                           createI32Constant(b, loc, j));
     }
     words.push_back(LLVM::BitcastOp::create(b, loc, wordType, word));
   }
@@ -498,20 +527,22 @@ SmallVector<Value> packWords(OpBuilder &b, Location loc, ArrayRef<Value> values,
 
 /// The destination registers (over `numRegisterBits` register bits, of
 /// `registerType`) unpacked from `words`.
-SmallVector<Value> unpackWords(OpBuilder &b, Location loc, ArrayRef<Value> words,
-                               const WordPacking &packing, unsigned numRegisterBits,
-                               Type registerType) {
+SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
+                               ArrayRef<Value> words,
+                               const WordPacking &packing,
+                               unsigned numRegisterBits, Type registerType) {
   auto [vectorType, wordType] =
       getWordTypes(b, packing, registerType.getIntOrFloatBitWidth());
   SmallVector<Value> elements(size_t(1) << numRegisterBits);
   for (auto [w, word] : llvm::enumerate(words)) {
     Value vector = LLVM::BitcastOp::create(b, loc, vectorType, word);
     for (uint64_t j = 0; j < packing.elements(); ++j) {
-      Value value =
-          LLVM::ExtractElementOp::create(b, loc, vector, createI32Constant(b, loc, j));
+      Value value = LLVM::ExtractElementOp::create(
+          b, loc, vector, createI32Constant(b, loc, j));
       if (registerType != value.getType())
         value = LLVM::BitcastOp::create(b, loc, registerType, value);
-      elements[registerOfWordElement(w, j, packing.dstPositions, numRegisterBits)] = value;
+      elements[registerOfWordElement(w, j, packing.dstPositions,
+                                     numRegisterBits)] = value;
     }
   }
   return elements;
@@ -526,58 +557,70 @@ Value selectByLane(OpBuilder &b, Location loc, ArrayRef<uint64_t> offsetOfLane,
   for (auto [j, offset] : llvm::enumerate(offsetOfLane))
     if (offset)
       bits.push_back(j);
-  std::function<Value(unsigned, uint64_t)> pick = [&](unsigned level, uint64_t index) {
+  std::function<Value(unsigned, uint64_t)> pick = [&](unsigned level,
+                                                      uint64_t index) {
     if (level == bits.size())
       return valueAt(index);
     Value unset = pick(level + 1, index);
     Value set = pick(level + 1, index ^ offsetOfLane[bits[level]]);
     if (unset == set)
       return unset;
-    return LLVM::SelectOp::create(b, loc, laneBitSet[bits[level]], set, unset).getResult();
+    return LLVM::SelectOp::create(b, loc, laneBitSet[bits[level]], set, unset)
+        .getResult();
   };
   return pick(0, base);
 }
 
 struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
-  ConvertLayoutOpPattern(TritonGPUToLLVMTypeConverter &converter, const TargetInfoBase &target)
+  ConvertLayoutOpPattern(TritonGPUToLLVMTypeConverter &converter,
+                         const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter, /*benefit=*/1), target(target) {}
 
-  LogicalResult matchAndRewrite(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     RankedTensorType srcType = op.getSrc().getType(), dstType = op.getType();
     std::optional<LinearLayout> srcLayout = getDistributedLayout(srcType);
     std::optional<LinearLayout> dstLayout = getDistributedLayout(dstType);
     if (!srcLayout || !dstLayout)
-      return op.emitError("ttg.convert_layout between layouts without a linear layout is not "
-                          "supported yet by the LLVM lowering");
-    if (srcLayout->getInDimSize("block") != 1 || dstLayout->getInDimSize("block") != 1)
-      return op.emitError("ttg.convert_layout across CTAs is not supported yet by the LLVM "
-                          "lowering");
+      return op.emitError(
+          "ttg.convert_layout between layouts without a linear layout is not "
+          "supported yet by the LLVM lowering");
+    if (srcLayout->getInDimSize("block") != 1 ||
+        dstLayout->getInDimSize("block") != 1)
+      return op.emitError(
+          "ttg.convert_layout across CTAs is not supported yet by the LLVM "
+          "lowering");
     ArrayRef<int64_t> shape = srcType.getShape();
     FlatLayout src(*srcLayout, shape), dst(*dstLayout, shape);
     if (getAllocationOffset(op))
-      return lowerThroughSharedMemory(op, adaptor, src, dst, *srcLayout, *dstLayout, rewriter);
+      return lowerThroughSharedMemory(op, adaptor, src, dst, *srcLayout,
+                                      *dstLayout, rewriter);
     if (src.warps != dst.warps)
-      return op.emitError("ttg.convert_layout between warps without shared-memory scratch: "
-                          "run -allocate-shared-memory first");
+      return op.emitError(
+          "ttg.convert_layout between warps without shared-memory scratch: "
+          "run -allocate-shared-memory first");
     return lowerWithinWarps(op, adaptor, src, dst, rewriter);
   }
 
-  LogicalResult lowerThroughSharedMemory(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
-                                         const FlatLayout &src, const FlatLayout &dst,
-                                         const LinearLayout &srcLayout,
-                                         const LinearLayout &dstLayout,
-                                         ConversionPatternRewriter &rewriter) const {
+  LogicalResult
+  lowerThroughSharedMemory(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
+                           const FlatLayout &src, const FlatLayout &dst,
+                           const LinearLayout &srcLayout,
+                           const LinearLayout &dstLayout,
+                           ConversionPatternRewriter &rewriter) const {
     Location loc = op.getLoc();
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     RankedTensorType type = op.getType();
     Type registerType = converter->convertElementType(type.getElementType());
     Type sharedType = getSharedElementType(*converter, type.getElementType());
     unsigned elementBytes = getSharedElementBytes(sharedType);
     int64_t numElements = type.getNumElements();
     if (getScratchSizeInBytes(op) < numElements * elementBytes)
-      return op.emitError("ttg.convert_layout whose scratch is smaller than the tensor is not "
-                          "supported yet by the LLVM lowering");
+      return op.emitError(
+          "ttg.convert_layout whose scratch is smaller than the tensor is not "
+          "supported yet by the LLVM lowering");
     unsigned totalBits = log2Exact(numElements);
     // Loaded as 8 x 8 matrices where the destination allows (a thread's
     // 16-bit elements in pairs, lanes 0 and 1 the next pairs of a row: the
@@ -585,7 +628,8 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     // rows whole; otherwise plain vectors on both sides.
     std::optional<ScratchLayout> scratch;
     std::optional<MatrixLoadPlan> matrixPlan;
-    if (std::optional<ScratchLayout> rows = getMatrixRowScratch(src, dst, totalBits, elementBytes)) {
+    if (std::optional<ScratchLayout> rows =
+            getMatrixRowScratch(src, dst, totalBits, elementBytes)) {
       matrixPlan = planMatrixLoads(rows->map(dst), 0, sharedType, target);
       if (matrixPlan)
         scratch = rows;
@@ -598,45 +642,53 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
 
     Value base = getSharedMemoryBase(rewriter, loc, *getAllocationOffset(op));
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
-    SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
     unsigned srcRepeated = getBroadcastRegisterMask(srcLayout);
-    ThreadOffset srcThread = emitThreadOffset(rewriter, loc, srcMap, thread, Value(), 0);
+    ThreadOffset srcThread =
+        emitThreadOffset(rewriter, loc, srcMap, thread, Value(), 0);
     for (unsigned reg = 0; reg < values.size(); ++reg) {
       if (reg & (storePlan.mask() | srcRepeated))
         continue;
       SmallVector<Value> vector;
       for (unsigned j = 0; j < storePlan.elements(); ++j)
-        vector.push_back(
-            toSharedValue(rewriter, loc, values[storePlan.spread(reg, j)], sharedType));
-      Value offset = srcThread.withRegister(rewriter, loc, getRegisterOffset(srcMap, reg));
+        vector.push_back(toSharedValue(
+            rewriter, loc, values[storePlan.spread(reg, j)], sharedType));
+      Value offset =
+          srcThread.withRegister(rewriter, loc, getRegisterOffset(srcMap, reg));
       storeSharedVector(rewriter, loc, base, offset, vector, sharedType);
     }
     target.barrier(rewriter, loc);
 
     if (matrixPlan) {
-      SmallVector<Value> results =
-          emitMatrixLoads(rewriter, loc, *matrixPlan, dstMap, base, /*viewOffset=*/nullptr, 0,
-                          thread, sharedType, registerType, target);
-      rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, type));
+      SmallVector<Value> results = emitMatrixLoads(
+          rewriter, loc, *matrixPlan, dstMap, base, /*viewOffset=*/nullptr, 0,
+          thread, sharedType, registerType, target);
+      rewriter.replaceOp(
+          op, packLLElements(loc, converter, results, rewriter, type));
       return success();
     }
     unsigned numResults = dstLayout.getInDimSize("register");
     unsigned dstRepeated = getBroadcastRegisterMask(dstLayout);
     SmallVector<Value> results(numResults);
-    ThreadOffset dstThread = emitThreadOffset(rewriter, loc, dstMap, thread, Value(), 0);
+    ThreadOffset dstThread =
+        emitThreadOffset(rewriter, loc, dstMap, thread, Value(), 0);
     for (unsigned reg = 0; reg < numResults; ++reg) {
       if (reg & (loadPlan.mask() | dstRepeated))
         continue;
-      Value offset = dstThread.withRegister(rewriter, loc, getRegisterOffset(dstMap, reg));
-      SmallVector<Value> loaded =
-          loadSharedVector(rewriter, loc, base, offset, loadPlan.elements(), sharedType);
+      Value offset =
+          dstThread.withRegister(rewriter, loc, getRegisterOffset(dstMap, reg));
+      SmallVector<Value> loaded = loadSharedVector(
+          rewriter, loc, base, offset, loadPlan.elements(), sharedType);
       for (unsigned j = 0; j < loadPlan.elements(); ++j)
-        results[loadPlan.spread(reg, j)] = fromSharedValue(rewriter, loc, loaded[j], registerType);
+        results[loadPlan.spread(reg, j)] =
+            fromSharedValue(rewriter, loc, loaded[j], registerType);
     }
     for (unsigned reg = 0; reg < numResults; ++reg)
       if (reg & dstRepeated)
         results[reg] = results[reg & ~dstRepeated];
-    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, type));
+    rewriter.replaceOp(op,
+                       packLLElements(loc, converter, results, rewriter, type));
     return success();
   }
 
@@ -644,27 +696,29 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
   /// 0 and lanes 0, 1 contiguous (a 16-byte row) and all three source
   /// registers (one 16-byte store), the rows a matrix load reads together
   /// (lanes 2..4) in distinct banks; nullopt when that cannot be.
-  std::optional<ScratchLayout> getMatrixRowScratch(const FlatLayout &src, const FlatLayout &dst,
-                                                   unsigned totalBits,
-                                                   unsigned elementBytes) const {
-    if (!target.canLoadMatrices() || elementBytes != 2 || dst.registers.size() < 3 ||
-        dst.lanes.size() != 5)
+  std::optional<ScratchLayout>
+  getMatrixRowScratch(const FlatLayout &src, const FlatLayout &dst,
+                      unsigned totalBits, unsigned elementBytes) const {
+    if (!target.canLoadMatrices() || elementBytes != 2 ||
+        dst.registers.size() < 3 || dst.lanes.size() != 5)
       return std::nullopt;
     SmallVector<uint64_t> row = {dst.registers[0], dst.lanes[0], dst.lanes[1]};
     for (auto [i, bit] : llvm::enumerate(row))
       if (!llvm::isPowerOf2_64(bit) || llvm::count(row, bit) != 1 ||
           !llvm::is_contained(src.registers, bit))
         return std::nullopt;
-    return ScratchLayout(src, row, ArrayRef<uint64_t>(dst.lanes).drop_front(2), totalBits,
-                         elementBytes);
+    return ScratchLayout(src, row, ArrayRef<uint64_t>(dst.lanes).drop_front(2),
+                         totalBits, elementBytes);
   }
 
   LogicalResult lowerWithinWarps(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
                                  const FlatLayout &src, const FlatLayout &dst,
                                  ConversionPatternRewriter &rewriter) const {
     Location loc = op.getLoc();
-    Type registerType = getTypeConverter()->convertType(op.getType().getElementType());
-    unsigned elementBits = registerType.isIntOrFloat() ? registerType.getIntOrFloatBitWidth() : 0;
+    Type registerType =
+        getTypeConverter()->convertType(op.getType().getElementType());
+    unsigned elementBits =
+        registerType.isIntOrFloat() ? registerType.getIntOrFloatBitWidth() : 0;
     WordPacking packing = planWordPacking(src, dst, elementBits);
     std::optional<ShufflePlan> plan;
     if (!packing.empty()) {
@@ -676,19 +730,23 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     if (!plan)
       plan = planShuffles(src, dst);
     if (!plan)
-      return op.emitError("ttg.convert_layout within warps between these layouts is not "
-                          "supported yet by the LLVM lowering");
-    SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+      return op.emitError(
+          "ttg.convert_layout within warps between these layouts is not "
+          "supported yet by the LLVM lowering");
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
     if (!packing.empty())
-      values = packWords(rewriter, loc, values, packing, src.registers.size(), elementBits);
+      values = packWords(rewriter, loc, values, packing, src.registers.size(),
+                         elementBits);
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
     unsigned laneBits = llvm::Log2_32(target.getWarpSize());
     SmallVector<Value> laneBitSet;
     for (unsigned j = 0; j < laneBits; ++j) {
       Value bit = LLVM::AndOp::create(rewriter, loc, thread.lane,
                                       createI32Constant(rewriter, loc, 1 << j));
-      laneBitSet.push_back(LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, bit,
-                                                createI32Constant(rewriter, loc, 0)));
+      laneBitSet.push_back(
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, bit,
+                               createI32Constant(rewriter, loc, 0)));
     }
     auto padded = [&](ArrayRef<uint64_t> bits) {
       SmallVector<uint64_t> result(bits);
@@ -708,12 +766,14 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
 
     std::map<uint64_t, Value> received;
     for (const ShufflePlan::Round &round : plan->rounds) {
-      Value sent = selectByLane(rewriter, loc, senderRegs, laneBitSet, round.sourceRegister,
+      Value sent = selectByLane(rewriter, loc, senderRegs, laneBitSet,
+                                round.sourceRegister,
                                 [&](uint64_t reg) { return values[reg]; });
       Value value = sent;
       if (!(identityLanes && round.sourceLane == 0)) {
-        Value lane = LLVM::XOrOp::create(rewriter, loc, sourceLaneBase,
-                                         createI32Constant(rewriter, loc, round.sourceLane));
+        Value lane = LLVM::XOrOp::create(
+            rewriter, loc, sourceLaneBase,
+            createI32Constant(rewriter, loc, round.sourceLane));
         value = shuffleIdxAny(rewriter, loc, target, sent, lane);
       }
       received[round.targetRegister] = value;
@@ -728,9 +788,10 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       results.push_back(result);
     }
     if (!packing.empty())
-      results = unpackWords(rewriter, loc, results, packing, dst.registers.size(), registerType);
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results, rewriter,
-                                          op.getType()));
+      results = unpackWords(rewriter, loc, results, packing,
+                            dst.registers.size(), registerType);
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
+                                          rewriter, op.getType()));
     return success();
   }
 
@@ -739,8 +800,8 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
 
 } // namespace
 
-void mlir::triton::populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                         RewritePatternSet &patterns,
-                                                         const TargetInfoBase &target) {
+void mlir::triton::populateConvertLayoutOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target) {
   patterns.add<ConvertLayoutOpPattern>(converter, target);
 }

@@ -40,8 +40,8 @@ std::map<Coords, int> indexRegisters(const triton::gpu::LinearLayout &layout) {
 /// Widens an operand element to the accumulator's type (an 8-bit float,
 /// which travels as an i8, through its exact f32 value; every fp8 value is
 /// exact in f16 and bf16 too).
-Value castToAccumulator(OpBuilder &b, Location loc, Value value, Type operandType,
-                        Type accType) {
+Value castToAccumulator(OpBuilder &b, Location loc, Value value,
+                        Type operandType, Type accType) {
   if (isSmallFloat(operandType)) {
     value = convertSmallFloatToF32(b, loc, value, operandType);
     if (accType.getIntOrFloatBitWidth() < 32)
@@ -63,8 +63,9 @@ Value castToAccumulator(OpBuilder &b, Location loc, Value value, Type operandTyp
 struct FMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
-  LogicalResult matchAndRewrite(DotOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto dType = cast<RankedTensorType>(op.getType());
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
@@ -73,18 +74,27 @@ struct FMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     Type aElem = aType.getElementType(), bElem = bType.getElementType();
     Type accElem = dType.getElementType();
     for (Type element : {aElem, bElem})
-      if (isSmallFloat(element) && !isa<Float8E4M3FNType, Float8E5M2Type>(element))
-        return op.emitError() << "a tt.dot of " << element
-                              << " on a blocked layout is not supported yet by the LLVM "
-                                 "lowering (8-bit floats: f8E4M3FN and f8E5M2)";
-    if (!isa<FloatType>(accElem) && (isSmallFloat(aElem) || isSmallFloat(bElem)))
-      return op.emitError("an fp8 tt.dot with an integer accumulator is not supported");
-    std::optional<triton::gpu::LinearLayout> aLayout = getDistributedLayout(aType);
-    std::optional<triton::gpu::LinearLayout> bLayout = getDistributedLayout(bType);
-    std::optional<triton::gpu::LinearLayout> dLayout = getDistributedLayout(dType);
+      if (isSmallFloat(element) &&
+          !isa<Float8E4M3FNType, Float8E5M2Type>(element))
+        return op.emitError()
+               << "a tt.dot of " << element
+               << " on a blocked layout is not supported yet by the LLVM "
+                  "lowering (8-bit floats: f8E4M3FN and f8E5M2)";
+    if (!isa<FloatType>(accElem) &&
+        (isSmallFloat(aElem) || isSmallFloat(bElem)))
+      return op.emitError(
+          "an fp8 tt.dot with an integer accumulator is not supported");
+    std::optional<triton::gpu::LinearLayout> aLayout =
+        getDistributedLayout(aType);
+    std::optional<triton::gpu::LinearLayout> bLayout =
+        getDistributedLayout(bType);
+    std::optional<triton::gpu::LinearLayout> dLayout =
+        getDistributedLayout(dType);
     if (!aLayout || !bLayout || !dLayout)
-      return rewriter.notifyMatchFailure(op, "operand layouts without linear layouts");
-    std::map<Coords, int> aIndex = indexRegisters(*aLayout), bIndex = indexRegisters(*bLayout);
+      return rewriter.notifyMatchFailure(
+          op, "operand layouts without linear layouts");
+    std::map<Coords, int> aIndex = indexRegisters(*aLayout),
+                          bIndex = indexRegisters(*bLayout);
     // A batched (3-D) dot multiplies the matrices of each batch index.
     unsigned rank = dType.getRank();
     int64_t k = aType.getShape()[rank - 1];
@@ -93,7 +103,8 @@ struct FMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     SmallVector<Value> a = unpackLLElements(loc, adaptor.getA(), rewriter);
     SmallVector<Value> b = unpackLLElements(loc, adaptor.getB(), rewriter);
     SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
-    auto converter = static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     Type accType = converter->convertElementType(accElem);
     SmallVector<SmallVector<int32_t>> dRegs = getRegisterPart(*dLayout);
     // Operand elements are widened once, not once per use.
@@ -104,32 +115,36 @@ struct FMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     SmallVector<Value> results;
     for (auto [reg, coords] : llvm::enumerate(dRegs)) {
       Value sum = acc[reg];
-      Coords aKey(coords.begin(), coords.end()), bKey(coords.begin(), coords.end());
+      Coords aKey(coords.begin(), coords.end()),
+          bKey(coords.begin(), coords.end());
       for (int64_t kk = 0; kk < k; ++kk) {
         aKey[rank - 1] = bKey[rank - 2] = static_cast<int32_t>(kk);
         auto aIt = aIndex.find(aKey);
         auto bIt = bIndex.find(bKey);
         if (aIt == aIndex.end() || bIt == bIndex.end())
-          return op.emitError("tt.dot operands whose layouts do not give each thread whole "
-                              "rows of A and columns of B are not supported yet by the LLVM "
-                              "lowering");
+          return op.emitError(
+              "tt.dot operands whose layouts do not give each thread whole "
+              "rows of A and columns of B are not supported yet by the LLVM "
+              "lowering");
         Value x = a[aIt->second];
         Value y = b[bIt->second];
         if (isa<FloatType>(accType))
           sum = LLVM::FMulAddOp::create(rewriter, loc, x, y, sum);
         else
-          sum = LLVM::AddOp::create(rewriter, loc, sum, LLVM::MulOp::create(rewriter, loc, x, y));
+          sum = LLVM::AddOp::create(rewriter, loc, sum,
+                                    LLVM::MulOp::create(rewriter, loc, x, y));
       }
       results.push_back(sum);
     }
-    rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, dType));
+    rewriter.replaceOp(
+        op, packLLElements(loc, converter, results, rewriter, dType));
     return success();
   }
 };
 
 } // namespace
 
-void mlir::triton::populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                               RewritePatternSet &patterns) {
+void mlir::triton::populateDotOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<FMADotOpPattern>(converter);
 }

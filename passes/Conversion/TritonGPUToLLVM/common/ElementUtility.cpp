@@ -1,4 +1,5 @@
-//===- ElementUtility.cpp - Per-element helpers of the lowerings -----------===//
+//===- ElementUtility.cpp - Per-element helpers of the lowerings
+//-----------===//
 
 #include "passes/Conversion/TritonGPUToLLVM/common/ElementUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
@@ -23,8 +24,8 @@ std::optional<unsigned> mlir::triton::getThreadElementCount(Type type) {
 }
 
 SmallVector<SmallVector<Value>>
-mlir::triton::unpackOperandElements(Location loc, ValueRange operands, unsigned count,
-                                            OpBuilder &b) {
+mlir::triton::unpackOperandElements(Location loc, ValueRange operands,
+                                    unsigned count, OpBuilder &b) {
   SmallVector<SmallVector<Value>> result;
   for (Value operand : operands) {
     if (!isa<LLVM::LLVMStructType>(operand.getType())) {
@@ -37,22 +38,26 @@ mlir::triton::unpackOperandElements(Location loc, ValueRange operands, unsigned 
 }
 
 Value mlir::triton::callIntrinsic(OpBuilder &b, Location loc, StringRef name,
-                                          Type resultType, ValueRange args) {
-  return LLVM::CallIntrinsicOp::create(b, loc, resultType, b.getStringAttr(name), args)
+                                  Type resultType, ValueRange args) {
+  return LLVM::CallIntrinsicOp::create(b, loc, resultType,
+                                       b.getStringAttr(name), args)
       .getResult(0);
 }
 
-LLVM::LLVMFuncOp mlir::triton::getOrDeclareFunction(Operation *from, StringRef name,
-                                                            LLVM::LLVMFunctionType type) {
+LLVM::LLVMFuncOp
+mlir::triton::getOrDeclareFunction(Operation *from, StringRef name,
+                                   LLVM::LLVMFunctionType type) {
   auto module = from->getParentOfType<ModuleOp>();
   if (auto existing = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
     return existing;
   OpBuilder b(module.getBodyRegion());
-  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type, LLVM::Linkage::External);
+  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type,
+                                  LLVM::Linkage::External);
 }
 
-Value mlir::triton::getStringConstant(OpBuilder &b, Location loc, Operation *from,
-                                      StringRef prefix, StringRef text, unsigned addressSpace) {
+Value mlir::triton::getStringConstant(OpBuilder &b, Location loc,
+                                      Operation *from, StringRef prefix,
+                                      StringRef text, unsigned addressSpace) {
   auto module = from->getParentOfType<ModuleOp>();
   std::string contents = text.str();
   contents.push_back('\0');
@@ -76,19 +81,23 @@ Value mlir::triton::getStringConstant(OpBuilder &b, Location loc, Operation *fro
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(module.getBody());
     global = LLVM::GlobalOp::create(b, loc, arrayType, /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, name, b.getStringAttr(contents),
+                                    LLVM::Linkage::Internal, name,
+                                    b.getStringAttr(contents),
                                     /*alignment=*/1, addressSpace);
   }
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext());
-  auto globalPtrType = LLVM::LLVMPointerType::get(b.getContext(), global.getAddrSpace());
-  Value address = LLVM::AddressOfOp::create(b, loc, globalPtrType, global.getSymName());
+  auto globalPtrType =
+      LLVM::LLVMPointerType::get(b.getContext(), global.getAddrSpace());
+  Value address =
+      LLVM::AddressOfOp::create(b, loc, globalPtrType, global.getSymName());
   if (global.getAddrSpace() != 0)
     address = LLVM::AddrSpaceCastOp::create(b, loc, ptrType, address);
   return address;
 }
 
 /// A basis flattened to one integer: each output dimension's bits in turn.
-static uint64_t flattenBasis(const LinearLayout &layout, ArrayRef<int32_t> basis) {
+static uint64_t flattenBasis(const LinearLayout &layout,
+                             ArrayRef<int32_t> basis) {
   uint64_t flat = 0;
   unsigned shift = 0;
   for (auto [d, outDim] : llvm::enumerate(layout.getOutDims())) {
@@ -118,16 +127,18 @@ bool mlir::triton::repeatsOnlyThroughZeroBases(const LinearLayout &layout) {
   return true;
 }
 
-FailureOr<ElementOwners> mlir::triton::getElementOwners(OpBuilder &b, Location loc,
-                                                                const LinearLayout &layout,
-                                                                const TargetInfoBase &target) {
+FailureOr<ElementOwners>
+mlir::triton::getElementOwners(OpBuilder &b, Location loc,
+                               const LinearLayout &layout,
+                               const TargetInfoBase &target) {
   if (!repeatsOnlyThroughZeroBases(layout))
     return failure();
   auto isZero = [](const LinearLayout::Basis &basis) {
     return llvm::all_of(basis, [](int32_t v) { return v == 0; });
   };
   ElementOwners owners;
-  unsigned registers = layout.hasInDim("register") ? layout.getInDimSize("register") : 1;
+  unsigned registers =
+      layout.hasInDim("register") ? layout.getInDimSize("register") : 1;
   uint32_t zeroRegisters = 0;
   if (layout.hasInDim("register"))
     for (auto [bit, basis] : llvm::enumerate(layout.getBases("register")))
@@ -151,14 +162,14 @@ FailureOr<ElementOwners> mlir::triton::getElementOwners(OpBuilder &b, Location l
     owners.sharedAcrossThreads = true;
     Value bits = LLVM::AndOp::create(b, loc, target.getThreadId(b, loc),
                                      createI32Constant(b, loc, zeroThreadBits));
-    owners.threadIsOwner = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
-                                                createI32Constant(b, loc, 0));
+    owners.threadIsOwner = LLVM::ICmpOp::create(
+        b, loc, LLVM::ICmpPredicate::eq, bits, createI32Constant(b, loc, 0));
   }
   return owners;
 }
 
 void mlir::triton::emitIf(RewriterBase &rewriter, Location loc, Value condition,
-                                  function_ref<void()> body) {
+                          function_ref<void()> body) {
   Block *current = rewriter.getInsertionBlock();
   Block *after = rewriter.splitBlock(current, rewriter.getInsertionPoint());
   Block *then = rewriter.createBlock(after);
@@ -170,19 +181,22 @@ void mlir::triton::emitIf(RewriterBase &rewriter, Location loc, Value condition,
   rewriter.setInsertionPointToStart(after);
 }
 
-Value mlir::triton::emitGuarded(RewriterBase &rewriter, Location loc, Value predicate,
-                                Value otherwise, function_ref<Value()> body) {
+Value mlir::triton::emitGuarded(RewriterBase &rewriter, Location loc,
+                                Value predicate, Value otherwise,
+                                function_ref<Value()> body) {
   Block *current = rewriter.getInsertionBlock();
   Block *rest = rewriter.splitBlock(current, rewriter.getInsertionPoint());
   Block *join = rest;
   if (otherwise) {
-    // A join with the value as argument, holding what followed the guarded code.
+    // A join with the value as argument, holding what followed the guarded
+    // code.
     join = rewriter.createBlock(rest, TypeRange(otherwise.getType()), {loc});
     rewriter.mergeBlocks(rest, join);
   }
   Block *guarded = rewriter.createBlock(join);
   Value value = body();
-  LLVM::BrOp::create(rewriter, loc, value ? ValueRange(value) : ValueRange(), join);
+  LLVM::BrOp::create(rewriter, loc, value ? ValueRange(value) : ValueRange(),
+                     join);
   rewriter.setInsertionPointToEnd(current);
   LLVM::CondBrOp::create(rewriter, loc, predicate, guarded, ValueRange(), join,
                          otherwise ? ValueRange(otherwise) : ValueRange());

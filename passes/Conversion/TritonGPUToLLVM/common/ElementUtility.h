@@ -1,4 +1,5 @@
-//===- ElementUtility.h - Per-element helpers of the lowerings ---*- C++ -*-===//
+//===- ElementUtility.h - Per-element helpers of the lowerings ---*- C++
+//-*-===//
 //
 // What the numeric, atomic and debug patterns of every backend share: the
 // per-thread elements of a value (a tensor's struct or a scalar), intrinsic
@@ -21,14 +22,15 @@
 namespace mlir {
 namespace triton {
 
-
 /// The number of elements the calling thread holds of a value of `type`: 1
 /// for a scalar, the layout's registers for a tensor (nullopt without one).
 std::optional<unsigned> getThreadElementCount(Type type);
 
 /// The elements of each converted operand, a scalar repeated `count` times.
-SmallVector<SmallVector<Value>> unpackOperandElements(Location loc, ValueRange operands,
-                                                      unsigned count, OpBuilder &b);
+SmallVector<SmallVector<Value>> unpackOperandElements(Location loc,
+                                                      ValueRange operands,
+                                                      unsigned count,
+                                                      OpBuilder &b);
 
 /// A call of the LLVM intrinsic `name` (overloaded ones with their suffix).
 Value callIntrinsic(OpBuilder &b, Location loc, StringRef name, Type resultType,
@@ -41,8 +43,9 @@ LLVM::LLVMFuncOp getOrDeclareFunction(Operation *from, StringRef name,
 
 /// A private constant global holding `text` and a terminating zero, shared by
 /// equal texts, in `addressSpace`; returns its address as a generic pointer.
-Value getStringConstant(OpBuilder &b, Location loc, Operation *from, StringRef prefix,
-                        StringRef text, unsigned addressSpace = 0);
+Value getStringConstant(OpBuilder &b, Location loc, Operation *from,
+                        StringRef prefix, StringRef text,
+                        unsigned addressSpace = 0);
 
 /// Which copy of each element of a distributed layout acts for it when the
 /// layout gives an element to several threads or registers.
@@ -69,15 +72,16 @@ bool repeatsOnlyThroughZeroBases(const gpu::LinearLayout &layout);
 /// Runs `body` only in the threads where `condition` holds: splits the
 /// current block at the insertion point and branches around the new one.
 /// Leaves the insertion point after the conditional code.
-void emitIf(RewriterBase &rewriter, Location loc, Value condition, function_ref<void()> body);
+void emitIf(RewriterBase &rewriter, Location loc, Value condition,
+            function_ref<void()> body);
 
 /// Runs `body` (which emits code and returns its value, or null) only where
 /// `predicate` holds: the current block branches on it to a block with the
 /// body and joins the rest of the block, which receives the body's value or
 /// `otherwise` (no value when null). Afterwards the insertion point is at the
 /// join; returns the joined value.
-Value emitGuarded(RewriterBase &rewriter, Location loc, Value predicate, Value otherwise,
-                  function_ref<Value()> body);
+Value emitGuarded(RewriterBase &rewriter, Location loc, Value predicate,
+                  Value otherwise, function_ref<Value()> body);
 
 } // namespace triton
 } // namespace mlir

@@ -45,15 +45,17 @@ std::optional<Fp8Format> getFp8Format(Type type) {
   return std::nullopt;
 }
 
-Value i32Const(OpBuilder &b, Location loc, int64_t v) { return createI32Constant(b, loc, v); }
+Value i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return createI32Constant(b, loc, v);
+}
 
 /// The fp8 code (i8) of `x` (f32 or f64) rounded to nearest even or toward
 /// zero, saturating or not. Integer arithmetic on the bits for normal results;
 /// subnormal ones come from scaling by a power of two (exact) and rounding to
 /// an integer, which is the subnormal's code (2^manBits is the smallest
 /// normal's code, so rounding up across the boundary encodes right too).
-Value emitFloatToFp8(OpBuilder &b, Location loc, Value x, const Fp8Format &f, bool rtz,
-                     bool saturate) {
+Value emitFloatToFp8(OpBuilder &b, Location loc, Value x, const Fp8Format &f,
+                     bool rtz, bool saturate) {
   auto floatType = cast<FloatType>(x.getType());
   unsigned width = floatType.getWidth();
   unsigned srcMan = floatType.getFPMantissaWidth() - 1;
@@ -65,15 +67,17 @@ Value emitFloatToFp8(OpBuilder &b, Location loc, Value x, const Fp8Format &f, bo
   uint64_t signMask = uint64_t(1) << (width - 1);
   Value magnitude = LLVM::AndOp::create(b, loc, bits, c(signMask - 1));
   uint64_t infBits = ((uint64_t(1) << (width - 1 - srcMan)) - 1) << srcMan;
-  Value isNan = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ugt, magnitude, c(infBits));
+  Value isNan = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ugt,
+                                     magnitude, c(infBits));
 
   // Normal results: drop the extra mantissa bits with rounding, then rebias.
   unsigned shift = srcMan - f.manBits;
   Value rounded = magnitude;
   if (!rtz) {
-    Value lsb = LLVM::AndOp::create(b, loc,
-                                    LLVM::LShrOp::create(b, loc, magnitude, c(shift)), c(1));
-    Value bias = LLVM::AddOp::create(b, loc, lsb, c((uint64_t(1) << (shift - 1)) - 1));
+    Value lsb = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, magnitude, c(shift)), c(1));
+    Value bias =
+        LLVM::AddOp::create(b, loc, lsb, c((uint64_t(1) << (shift - 1)) - 1));
     rounded = LLVM::AddOp::create(b, loc, magnitude, bias);
   }
   Value normal = LLVM::SubOp::create(
@@ -82,31 +86,34 @@ Value emitFloatToFp8(OpBuilder &b, Location loc, Value x, const Fp8Format &f, bo
   // Beyond the largest finite value: it when saturating or truncating (IEEE's
   // round-toward-zero), else inf (NaN without inf); an infinity stays one
   // unless saturating.
-  Value overflows =
-      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ugt, normal, c(f.maxFinite));
-  normal = LLVM::SelectOp::create(b, loc, overflows,
-                                  c(saturate || rtz ? f.maxFinite : f.overflowCode), normal);
+  Value overflows = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ugt,
+                                         normal, c(f.maxFinite));
+  normal = LLVM::SelectOp::create(
+      b, loc, overflows, c(saturate || rtz ? f.maxFinite : f.overflowCode),
+      normal);
   if (rtz && !saturate) {
-    Value isInf = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, magnitude, c(infBits));
+    Value isInf = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                       magnitude, c(infBits));
     normal = LLVM::SelectOp::create(b, loc, isInf, c(f.overflowCode), normal);
   }
 
   // Subnormal results (and zero): the magnitude in units of the smallest one.
   Value absolute = LLVM::FAbsOp::create(b, loc, x);
   double scale = std::ldexp(1.0, f.bias - 1 + static_cast<int>(f.manBits));
-  Value scaled = LLVM::FMulOp::create(b, loc, absolute,
-                                      createFloatConstant(b, loc, floatType, scale));
+  Value scaled = LLVM::FMulOp::create(
+      b, loc, absolute, createFloatConstant(b, loc, floatType, scale));
   Value integral = rtz ? LLVM::FTruncOp::create(b, loc, scaled).getResult()
                        : LLVM::RoundEvenOp::create(b, loc, scaled).getResult();
   Value subnormal = LLVM::FPToUIOp::create(b, loc, intType, integral);
-  uint64_t minNormalBits = static_cast<uint64_t>(srcBias + 1 - f.bias) << srcMan;
-  Value isSubnormal =
-      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, magnitude, c(minNormalBits));
+  uint64_t minNormalBits = static_cast<uint64_t>(srcBias + 1 - f.bias)
+                           << srcMan;
+  Value isSubnormal = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult,
+                                           magnitude, c(minNormalBits));
 
   Value code = LLVM::SelectOp::create(b, loc, isSubnormal, subnormal, normal);
   code = LLVM::SelectOp::create(b, loc, isNan, c(f.nanCode), code);
-  Value sign = LLVM::AndOp::create(b, loc, LLVM::LShrOp::create(b, loc, bits, c(width - 8)),
-                                   c(0x80));
+  Value sign = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, bits, c(width - 8)), c(0x80));
   code = LLVM::OrOp::create(b, loc, code, sign);
   return LLVM::TruncOp::create(b, loc, b.getI8Type(), code);
 }
@@ -116,26 +123,32 @@ Value emitFp8ToF32(OpBuilder &b, Location loc, Value code, const Fp8Format &f) {
   Type i32 = b.getI32Type();
   Type f32 = b.getF32Type();
   Value c = LLVM::ZExtOp::create(b, loc, i32, code);
-  Value sign = LLVM::ShlOp::create(b, loc, LLVM::AndOp::create(b, loc, c, i32Const(b, loc, 0x80)),
-                                   i32Const(b, loc, 24));
+  Value sign = LLVM::ShlOp::create(
+      b, loc, LLVM::AndOp::create(b, loc, c, i32Const(b, loc, 0x80)),
+      i32Const(b, loc, 24));
   Value exponent = LLVM::AndOp::create(
       b, loc, LLVM::LShrOp::create(b, loc, c, i32Const(b, loc, f.manBits)),
       i32Const(b, loc, (1 << f.expBits) - 1));
-  Value mantissa = LLVM::AndOp::create(b, loc, c, i32Const(b, loc, (1 << f.manBits) - 1));
+  Value mantissa =
+      LLVM::AndOp::create(b, loc, c, i32Const(b, loc, (1 << f.manBits) - 1));
   Value normal = LLVM::OrOp::create(
       b, loc,
-      LLVM::ShlOp::create(b, loc,
-                          LLVM::AddOp::create(b, loc, exponent, i32Const(b, loc, 127 - f.bias)),
-                          i32Const(b, loc, 23)),
+      LLVM::ShlOp::create(
+          b, loc,
+          LLVM::AddOp::create(b, loc, exponent, i32Const(b, loc, 127 - f.bias)),
+          i32Const(b, loc, 23)),
       LLVM::ShlOp::create(b, loc, mantissa, i32Const(b, loc, 23 - f.manBits)));
   // Subnormals: mantissa * 2^(1 - bias - manBits), a normal f32.
   Value subnormal = LLVM::FMulOp::create(
       b, loc, LLVM::UIToFPOp::create(b, loc, f32, mantissa),
-      createFloatConstant(b, loc, f32, std::ldexp(1.0, 1 - f.bias - static_cast<int>(f.manBits))));
+      createFloatConstant(
+          b, loc, f32,
+          std::ldexp(1.0, 1 - f.bias - static_cast<int>(f.manBits))));
   subnormal = LLVM::BitcastOp::create(b, loc, i32, subnormal);
-  Value isSubnormal = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, exponent,
-                                           i32Const(b, loc, 0));
-  Value magnitude = LLVM::SelectOp::create(b, loc, isSubnormal, subnormal, normal);
+  Value isSubnormal = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                           exponent, i32Const(b, loc, 0));
+  Value magnitude =
+      LLVM::SelectOp::create(b, loc, isSubnormal, subnormal, normal);
   // Infinities and NaNs.
   Value special;
   Value specialBits;
@@ -144,32 +157,38 @@ Value emitFp8ToF32(OpBuilder &b, Location loc, Value code, const Fp8Format &f) {
                                    i32Const(b, loc, (1 << f.expBits) - 1));
     specialBits = LLVM::OrOp::create(
         b, loc, i32Const(b, loc, 0x7F800000),
-        LLVM::ShlOp::create(b, loc, mantissa, i32Const(b, loc, 23 - f.manBits)));
+        LLVM::ShlOp::create(b, loc, mantissa,
+                            i32Const(b, loc, 23 - f.manBits)));
   } else {
-    special = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
-                                   LLVM::AndOp::create(b, loc, c, i32Const(b, loc, 0x7F)),
-                                   i32Const(b, loc, 0x7F));
+    special = LLVM::ICmpOp::create(
+        b, loc, LLVM::ICmpPredicate::eq,
+        LLVM::AndOp::create(b, loc, c, i32Const(b, loc, 0x7F)),
+        i32Const(b, loc, 0x7F));
     specialBits = i32Const(b, loc, 0x7FC00000);
   }
   magnitude = LLVM::SelectOp::create(b, loc, special, specialBits, magnitude);
-  return LLVM::BitcastOp::create(b, loc, f32, LLVM::OrOp::create(b, loc, magnitude, sign));
+  return LLVM::BitcastOp::create(b, loc, f32,
+                                 LLVM::OrOp::create(b, loc, magnitude, sign));
 }
 
 /// Rejects conversions from or to 8-bit float formats other than f8E4M3FN
 /// and f8E5M2.
 LogicalResult checkFloatTypes(Operation *op, Type src, Type dst) {
-  if ((isSmallFloat(src) && !getFp8Format(src)) || (isSmallFloat(dst) && !getFp8Format(dst)))
-    return op->emitError() << "converting " << src << " to " << dst
-                           << " is not supported yet by the LLVM lowering (8-bit floats: "
-                              "f8E4M3FN and f8E5M2)";
+  if ((isSmallFloat(src) && !getFp8Format(src)) ||
+      (isSmallFloat(dst) && !getFp8Format(dst)))
+    return op->emitError()
+           << "converting " << src << " to " << dst
+           << " is not supported yet by the LLVM lowering (8-bit floats: "
+              "f8E4M3FN and f8E5M2)";
   return success();
 }
 
 } // namespace
 
-FailureOr<SmallVector<Value>> FloatConverter::convert(Operation *op, ArrayRef<Value> values,
-                                                      Type src, Type dst, bool rtz,
-                                                      bool saturate) {
+FailureOr<SmallVector<Value>> FloatConverter::convert(Operation *op,
+                                                      ArrayRef<Value> values,
+                                                      Type src, Type dst,
+                                                      bool rtz, bool saturate) {
   if (src == dst)
     return SmallVector<Value>(values);
   if (failed(checkFloatTypes(op, src, dst)))
@@ -199,8 +218,9 @@ FailureOr<SmallVector<Value>> FloatConverter::convert(Operation *op, ArrayRef<Va
       // E5M2 is the upper byte of f16.
       wideType = b.getF16Type();
       for (Value v : values) {
-        Value bits = LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, b.getI16Type(), v),
-                                         createIntConstant(b, loc, b.getI16Type(), 8));
+        Value bits = LLVM::ShlOp::create(
+            b, loc, LLVM::ZExtOp::create(b, loc, b.getI16Type(), v),
+            createIntConstant(b, loc, b.getI16Type(), 8));
         wide.push_back(LLVM::BitcastOp::create(b, loc, wideType, bits));
       }
     } else {
@@ -255,7 +275,8 @@ Value FloatConverter::narrow(Value v, FloatType dst, bool rtz) {
                                     LLVM::FAbsOp::create(b, loc, v));
   Type intType = b.getIntegerType(dst.getWidth());
   Value bits = LLVM::BitcastOp::create(b, loc, intType, nearest);
-  Value below = LLVM::SubOp::create(b, loc, bits, createIntConstant(b, loc, intType, 1));
+  Value below =
+      LLVM::SubOp::create(b, loc, bits, createIntConstant(b, loc, intType, 1));
   Value toward = LLVM::BitcastOp::create(b, loc, dst, below);
   return LLVM::SelectOp::create(b, loc, away, toward, nearest);
 }
@@ -264,21 +285,25 @@ namespace {
 
 /// tt.fp_to_fp: every conversion among the supported float types.
 struct FpToFpOpPattern : ConvertOpToLLVMPattern<FpToFpOp> {
-  FpToFpOpPattern(LLVMTypeConverter &converter, const FpConversionTarget &target)
+  FpToFpOpPattern(LLVMTypeConverter &converter,
+                  const FpConversionTarget &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(FpToFpOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(FpToFpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     std::optional<unsigned> count = getThreadElementCount(op.getType());
     if (!count)
-      return rewriter.notifyMatchFailure(op, "result layout has no linear layout");
+      return rewriter.notifyMatchFailure(op,
+                                         "result layout has no linear layout");
     Type src = getElementTypeOrSelf(op.getSrc().getType());
     Type dst = getElementTypeOrSelf(op.getType());
     if (failed(checkFloatTypes(op, src, dst)))
       return failure();
     bool rtz = op.getRounding() && *op.getRounding() == RoundingMode::RTZ;
-    SmallVector<Value> values = unpackOperandElements(loc, adaptor.getSrc(), *count, rewriter)[0];
+    SmallVector<Value> values =
+        unpackOperandElements(loc, adaptor.getSrc(), *count, rewriter)[0];
     FloatConverter converter(rewriter, loc, target);
     // Narrowing to fp8 saturates (Triton's cvt .satfinite); the others,
     // fp8 to fp8 included, are IEEE.
@@ -287,7 +312,8 @@ struct FpToFpOpPattern : ConvertOpToLLVMPattern<FpToFpOp> {
         converter.convert(op, values, src, dst, rtz, saturate);
     if (failed(result))
       return failure();
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), *result, rewriter, op.getType()));
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), *result,
+                                          rewriter, op.getType()));
     return success();
   }
 
@@ -300,7 +326,8 @@ struct FpToFpOpPattern : ConvertOpToLLVMPattern<FpToFpOp> {
 struct SmallFloatArithOpPattern : ConversionPattern {
   SmallFloatArithOpPattern(TypeConverter &converter, MLIRContext *context,
                            const FpConversionTarget &target)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/20, context),
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/20,
+                          context),
         target(target) {}
 
   static bool touchesSmallFloat(Operation *op) {
@@ -309,8 +336,9 @@ struct SmallFloatArithOpPattern : ConversionPattern {
            llvm::any_of(op->getResultTypes(), isSmall);
   }
 
-  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
     Dialect *dialect = op->getDialect();
     if (!dialect || !isa<arith::ArithDialect, math::MathDialect>(dialect) ||
         isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp>(op) ||
@@ -327,7 +355,8 @@ struct SmallFloatArithOpPattern : ConversionPattern {
     Type resultType = op->getResult(0).getType();
     std::optional<unsigned> count = getThreadElementCount(resultType);
     if (!count)
-      return rewriter.notifyMatchFailure(op, "result layout has no linear layout");
+      return rewriter.notifyMatchFailure(op,
+                                         "result layout has no linear layout");
     Type resultElement = getElementTypeOrSelf(resultType);
     // What is not lowered is rejected before anything is rewritten.
     bool rtz = false;
@@ -340,11 +369,14 @@ struct SmallFloatArithOpPattern : ConversionPattern {
                                << " is not supported yet by the LLVM lowering";
       rtz = mode == arith::RoundingMode::toward_zero;
     }
-    for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
-      if (isSmallFloat(getElementTypeOrSelf(t)) && !getFp8Format(getElementTypeOrSelf(t)))
-        return op->emitError() << "'" << op->getName() << "' on " << getElementTypeOrSelf(t)
-                               << " is not supported yet by the LLVM lowering (8-bit "
-                                  "floats: f8E4M3FN and f8E5M2)";
+    for (Type t :
+         llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
+      if (isSmallFloat(getElementTypeOrSelf(t)) &&
+          !getFp8Format(getElementTypeOrSelf(t)))
+        return op->emitError()
+               << "'" << op->getName() << "' on " << getElementTypeOrSelf(t)
+               << " is not supported yet by the LLVM lowering (8-bit "
+                  "floats: f8E4M3FN and f8E5M2)";
     SmallVector<SmallVector<Value>> elements =
         unpackOperandElements(loc, operands, *count, rewriter);
     FloatConverter converter(rewriter, loc, target);
@@ -352,8 +384,8 @@ struct SmallFloatArithOpPattern : ConversionPattern {
 
     if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
       Type src = getElementTypeOrSelf(op->getOperand(0).getType());
-      FailureOr<SmallVector<Value>> converted =
-          converter.convert(op, elements[0], src, resultElement, rtz, /*saturate=*/false);
+      FailureOr<SmallVector<Value>> converted = converter.convert(
+          op, elements[0], src, resultElement, rtz, /*saturate=*/false);
       if (failed(converted))
         return failure();
       results = std::move(*converted);
@@ -365,7 +397,8 @@ struct SmallFloatArithOpPattern : ConversionPattern {
         OperationState state(loc, op->getName());
         for (auto [operand, values] : llvm::zip(op->getOperands(), elements)) {
           Type t = getElementTypeOrSelf(operand.getType());
-          state.addOperands(isSmallFloat(t) ? converter.toF32(values[i], t) : values[i]);
+          state.addOperands(isSmallFloat(t) ? converter.toF32(values[i], t)
+                                            : values[i]);
         }
         state.addTypes(isSmallFloat(resultElement) ? f32 : resultElement);
         state.addAttributes(op->getAttrs());
@@ -380,7 +413,8 @@ struct SmallFloatArithOpPattern : ConversionPattern {
         results.push_back(scalar);
       }
     }
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results, rewriter, resultType));
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
+                                          rewriter, resultType));
     return success();
   }
 
@@ -391,31 +425,33 @@ struct SmallFloatArithOpPattern : ConversionPattern {
 struct SmallFloatConstantPattern : ConvertOpToLLVMPattern<arith::ConstantOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
-  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto value = dyn_cast<FloatAttr>(op.getValue());
     if (!value || !isSmallFloat(value.getType()))
       return failure();
     APInt bits = value.getValue().bitcastToAPInt();
     Type intType = rewriter.getIntegerType(bits.getBitWidth());
-    rewriter.replaceOpWithNewOp<LLVM::ConstantOp>(op, intType,
-                                                  rewriter.getIntegerAttr(intType, bits));
+    rewriter.replaceOpWithNewOp<LLVM::ConstantOp>(
+        op, intType, rewriter.getIntegerAttr(intType, bits));
     return success();
   }
 };
 
 } // namespace
 
-Value mlir::triton::convertSmallFloatToF32(OpBuilder &b, Location loc, Value bits, Type type) {
+Value mlir::triton::convertSmallFloatToF32(OpBuilder &b, Location loc,
+                                           Value bits, Type type) {
   std::optional<Fp8Format> format = getFp8Format(type);
   if (!format)
     return Value();
   return emitFp8ToF32(b, loc, bits, *format);
 }
 
-void mlir::triton::populateFpConversionOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                        RewritePatternSet &patterns,
-                                                        const FpConversionTarget &target) {
+void mlir::triton::populateFpConversionOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const FpConversionTarget &target) {
   MLIRContext *context = patterns.getContext();
   patterns.add<FpToFpOpPattern>(converter, target);
   patterns.add<SmallFloatArithOpPattern>(converter, context, target);

@@ -1,4 +1,5 @@
-//===- FpConversion.h - Float conversions, fp8 included ----------*- C++ -*-===//
+//===- FpConversion.h - Float conversions, fp8 included ----------*- C++
+//-*-===//
 //
 // tt.fp_to_fp between f64, f32, f16, bf16, f8E4M3FN and f8E5M2, and every
 // arith or math op that touches an 8-bit float (which travels as an i8: LLVM
@@ -38,11 +39,10 @@ public:
   /// `values` of float type `src` as `dst` (`rtz` and `saturate` apply to
   /// narrowing), or nullopt where the emulation should do it. `converter`
   /// converts what is left (e.g. from a native intermediate type) for `op`.
-  virtual std::optional<SmallVector<Value>> convertNatively(FloatConverter &converter,
-                                                            Operation *op,
-                                                            ArrayRef<Value> values, Type src,
-                                                            Type dst, bool rtz,
-                                                            bool saturate) const {
+  virtual std::optional<SmallVector<Value>>
+  convertNatively(FloatConverter &converter, Operation *op,
+                  ArrayRef<Value> values, Type src, Type dst, bool rtz,
+                  bool saturate) const {
     return std::nullopt;
   }
 };
@@ -54,8 +54,9 @@ public:
       : b(b), loc(loc), target(target) {}
 
   /// `values` of type `src` as `dst`. `rtz` and `saturate` apply to narrowing.
-  FailureOr<SmallVector<Value>> convert(Operation *op, ArrayRef<Value> values, Type src,
-                                        Type dst, bool rtz, bool saturate);
+  FailureOr<SmallVector<Value>> convert(Operation *op, ArrayRef<Value> values,
+                                        Type src, Type dst, bool rtz,
+                                        bool saturate);
 
   /// Exact widening of an fp8, f16 or bf16 value to f32 (f32 stays).
   Value toF32(Value v, Type src);
@@ -82,9 +83,9 @@ Value convertSmallFloatToF32(OpBuilder &b, Location loc, Value bits, Type type);
 /// tt.fp_to_fp, arith and math ops on 8-bit floats (computed in f32), and
 /// 8-bit float constants, with `target`'s native conversions (the patterns
 /// keep a reference to it).
-void populateFpConversionOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                          RewritePatternSet &patterns,
-                                          const FpConversionTarget &target);
+void populateFpConversionOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const FpConversionTarget &target);
 
 } // namespace triton
 } // namespace mlir

@@ -1,4 +1,5 @@
-//===- FuncOpToLLVM.cpp - Functions, returns and calls ---------------------===//
+//===- FuncOpToLLVM.cpp - Functions, returns and calls
+//---------------------===//
 //
 // A tt.func becomes an llvm.func whose parameters are the converted
 // parameters followed by two `!llvm.ptr<1>`: the global scratch and profile
@@ -25,7 +26,8 @@ constexpr unsigned kScratchParams = 2;
 /// The LLVM result type of a function returning `results`: void, the one
 /// converted type, or a struct of them.
 Type getPackedResultType(const TypeConverter &converter, TypeRange results) {
-  MLIRContext *context = &static_cast<const LLVMTypeConverter &>(converter).getContext();
+  MLIRContext *context =
+      &static_cast<const LLVMTypeConverter &>(converter).getContext();
   if (results.empty())
     return LLVM::LLVMVoidType::get(context);
   SmallVector<Type> converted;
@@ -44,7 +46,8 @@ std::string spellSignatureType(Type type) {
     return pointee.empty() ? "" : "*" + pointee;
   }
   if (auto integer = dyn_cast<IntegerType>(type))
-    return (integer.isUnsigned() ? "u" : "i") + std::to_string(integer.getWidth());
+    return (integer.isUnsigned() ? "u" : "i") +
+           std::to_string(integer.getWidth());
   if (type.isF16())
     return "fp16";
   if (type.isBF16())
@@ -80,17 +83,21 @@ void markTensorDescriptorParams(LLVM::LLVMFuncOp func, TypeRange inputs) {
     auto desc = dyn_cast<TensorDescType>(input);
     if (!desc)
       continue;
-    func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(), TypeAttr::get(bytes));
-    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(64));
+    func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                    TypeAttr::get(bytes));
+    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                    b.getI64IntegerAttr(64));
     func.setArgAttr(i, "nvvm.grid_constant", b.getUnitAttr());
     RankedTensorType block = desc.getBlockType();
     auto encoding = nvidia_gpu::getTMAEncoding(block);
-    std::optional<int> dataType = nvidia_gpu::getTMADataType(block.getElementType());
+    std::optional<int> dataType =
+        nvidia_gpu::getTMADataType(block.getElementType());
     if (!encoding || !dataType)
       continue;
     SmallVector<int64_t> box = nvidia_gpu::getTMABoxShape(block);
     metas.push_back(b.getDictionaryAttr({
-        b.getNamedAttr("swizzle", b.getI64IntegerAttr(nvidia_gpu::getTMASwizzleMode(encoding))),
+        b.getNamedAttr("swizzle", b.getI64IntegerAttr(
+                                      nvidia_gpu::getTMASwizzleMode(encoding))),
         b.getNamedAttr("elem_size",
                        b.getI64IntegerAttr(block.getElementTypeBitWidth() / 8)),
         b.getNamedAttr("elem_type", b.getI64IntegerAttr(*dataType)),
@@ -102,11 +109,14 @@ void markTensorDescriptorParams(LLVM::LLVMFuncOp func, TypeRange inputs) {
 }
 
 struct FuncOpPattern : ConvertOpToLLVMPattern<FuncOp> {
-  FuncOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target, int numThreads)
-      : ConvertOpToLLVMPattern(converter), target(target), numThreads(numThreads) {}
+  FuncOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target,
+                int numThreads)
+      : ConvertOpToLLVMPattern(converter), target(target),
+        numThreads(numThreads) {}
 
-  LogicalResult matchAndRewrite(FuncOp op, OpAdaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(FuncOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     const TypeConverter &converter = *getTypeConverter();
     MLIRContext *context = op.getContext();
     FunctionType type = op.getFunctionType();
@@ -123,15 +133,19 @@ struct FuncOpPattern : ConvertOpToLLVMPattern<FuncOp> {
     Type resultType = getPackedResultType(converter, type.getResults());
     if (!resultType)
       return op.emitError("a result type has no LLVM form in this lowering");
-    auto llvmType = LLVM::LLVMFunctionType::get(resultType, signature.getConvertedTypes());
+    auto llvmType =
+        LLVM::LLVMFunctionType::get(resultType, signature.getConvertedTypes());
 
-    // A kernel is a public function returning nothing (PTX entries cannot return).
+    // A kernel is a public function returning nothing (PTX entries cannot
+    // return).
     bool isKernel = op.isPublic() && type.getNumResults() == 0;
     auto linkage = isKernel ? LLVM::Linkage::External : LLVM::Linkage::Internal;
-    auto func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getName(), llvmType, linkage);
+    auto func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getName(),
+                                         llvmType, linkage);
     // Argument attributes Triton's frontend sets are facts for analyses, not
     // LLVM attributes; they are dropped here.
-    if (auto noinline = op->getAttrOfType<BoolAttr>("noinline"); noinline && noinline.getValue())
+    if (auto noinline = op->getAttrOfType<BoolAttr>("noinline");
+        noinline && noinline.getValue())
       func.setNoInline(true);
     if (isKernel) {
       target.markKernel(func, numThreads);
@@ -154,8 +168,10 @@ struct FuncOpPattern : ConvertOpToLLVMPattern<FuncOp> {
       return success();
     }
     rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
-    if (failed(rewriter.convertRegionTypes(&func.getBody(), converter, &signature)))
-      return op.emitError("the function body's block arguments have no LLVM form");
+    if (failed(rewriter.convertRegionTypes(&func.getBody(), converter,
+                                           &signature)))
+      return op.emitError(
+          "the function body's block arguments have no LLVM form");
     rewriter.eraseOp(op);
     return success();
   }
@@ -166,17 +182,20 @@ struct FuncOpPattern : ConvertOpToLLVMPattern<FuncOp> {
 
 struct ReturnOpPattern : ConvertOpToLLVMPattern<ReturnOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     ValueRange values = adaptor.getSrcs();
     if (values.size() <= 1) {
       rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, values);
       return success();
     }
-    Type packedType = getPackedResultType(*getTypeConverter(), op.getSrcs().getTypes());
+    Type packedType =
+        getPackedResultType(*getTypeConverter(), op.getSrcs().getTypes());
     Value packed = LLVM::UndefOp::create(rewriter, op.getLoc(), packedType);
     for (auto [i, value] : llvm::enumerate(values))
-      packed = LLVM::InsertValueOp::create(rewriter, op.getLoc(), packed, value, i);
+      packed =
+          LLVM::InsertValueOp::create(rewriter, op.getLoc(), packed, value, i);
     rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, packed);
     return success();
   }
@@ -184,8 +203,9 @@ struct ReturnOpPattern : ConvertOpToLLVMPattern<ReturnOp> {
 
 struct CallOpPattern : ConvertOpToLLVMPattern<CallOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(CallOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(CallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto caller = op->getParentOfType<LLVM::LLVMFuncOp>();
     if (!caller || caller.getNumArguments() < kScratchParams)
       return rewriter.notifyMatchFailure(op, "the caller is not converted yet");
@@ -193,10 +213,12 @@ struct CallOpPattern : ConvertOpToLLVMPattern<CallOp> {
     unsigned numArgs = caller.getNumArguments();
     for (unsigned i = numArgs - kScratchParams; i < numArgs; ++i)
       operands.push_back(caller.getArgument(i));
-    Type resultType = getPackedResultType(*getTypeConverter(), op.getResultTypes());
+    Type resultType =
+        getPackedResultType(*getTypeConverter(), op.getResultTypes());
     auto call = LLVM::CallOp::create(rewriter, op.getLoc(),
-                                     isa<LLVM::LLVMVoidType>(resultType) ? TypeRange()
-                                                                         : TypeRange(resultType),
+                                     isa<LLVM::LLVMVoidType>(resultType)
+                                         ? TypeRange()
+                                         : TypeRange(resultType),
                                      op.getCalleeAttr(), operands);
     if (op.getNumResults() <= 1) {
       rewriter.replaceOp(op, call.getResults());
@@ -204,7 +226,8 @@ struct CallOpPattern : ConvertOpToLLVMPattern<CallOp> {
     }
     SmallVector<Value> results;
     for (unsigned i = 0; i < op.getNumResults(); ++i)
-      results.push_back(LLVM::ExtractValueOp::create(rewriter, op.getLoc(), call.getResult(), i));
+      results.push_back(LLVM::ExtractValueOp::create(rewriter, op.getLoc(),
+                                                     call.getResult(), i));
     rewriter.replaceOp(op, results);
     return success();
   }
@@ -212,9 +235,9 @@ struct CallOpPattern : ConvertOpToLLVMPattern<CallOp> {
 
 } // namespace
 
-void mlir::triton::populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                RewritePatternSet &patterns,
-                                                const TargetInfoBase &target, int numThreads) {
+void mlir::triton::populateFuncOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target, int numThreads) {
   patterns.add<FuncOpPattern>(converter, target, numThreads);
   patterns.add<ReturnOpPattern, CallOpPattern>(converter);
 }

@@ -25,40 +25,48 @@ using gpu::LinearLayout;
 namespace {
 
 struct HistogramOpPattern : ConvertOpToLLVMPattern<HistogramOp> {
-  HistogramOpPattern(TritonGPUToLLVMTypeConverter &converter, const TargetInfoBase &target)
+  HistogramOpPattern(TritonGPUToLLVMTypeConverter &converter,
+                     const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(HistogramOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(HistogramOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     RankedTensorType srcType = op.getSrc().getType(), resultType = op.getType();
     std::optional<LinearLayout> srcLayout = getDistributedLayout(srcType);
     std::optional<LinearLayout> resultLayout = getDistributedLayout(resultType);
     if (!srcLayout || !resultLayout || srcLayout->getInDimSize("block") != 1 ||
         resultLayout->getInDimSize("block") != 1)
-      return op.emitError("tt.histogram without single-CTA linear layouts is not supported "
-                          "yet by the LLVM lowering");
+      return op.emitError(
+          "tt.histogram without single-CTA linear layouts is not supported "
+          "yet by the LLVM lowering");
     auto mask = op.getMask();
-    auto maskType = mask ? dyn_cast<RankedTensorType>(mask.getType()) : RankedTensorType();
+    auto maskType =
+        mask ? dyn_cast<RankedTensorType>(mask.getType()) : RankedTensorType();
     if (maskType && getDistributedLayout(maskType) != srcLayout)
-      return op.emitError("tt.histogram whose mask layout differs from its source's is not "
-                          "supported yet by the LLVM lowering");
+      return op.emitError(
+          "tt.histogram whose mask layout differs from its source's is not "
+          "supported yet by the LLVM lowering");
     int64_t numBins = resultType.getNumElements();
     unsigned binBits = resultType.getElementType().getIntOrFloatBitWidth();
     if (binBits != 32)
-      return op.emitError("tt.histogram with bins of other than 32 bits is not supported yet "
-                          "by the LLVM lowering");
+      return op.emitError(
+          "tt.histogram with bins of other than 32 bits is not supported yet "
+          "by the LLVM lowering");
     std::optional<int64_t> scratchOffset = getAllocationOffset(op);
     if (!scratchOffset || getScratchSizeInBytes(op) < numBins * 4)
-      return op.emitError("tt.histogram without shared-memory scratch for its bins is not "
-                          "supported yet by the LLVM lowering (run -allocate-shared-memory)");
+      return op.emitError(
+          "tt.histogram without shared-memory scratch for its bins is not "
+          "supported yet by the LLVM lowering (run -allocate-shared-memory)");
     // Counting each element once needs the non-zero bases to be independent:
     // then only zero bases repeat elements.
     GF2Span span;
     for (StringRef dim : {"register", "lane", "warp"})
       for (uint64_t flat : getFlatBases(*srcLayout, dim, srcType.getShape()))
         if (flat && !span.insert(flat))
-          return op.emitError("tt.histogram of a layout that repeats elements other than by "
-                              "broadcasting is not supported yet by the LLVM lowering");
+          return op.emitError(
+              "tt.histogram of a layout that repeats elements other than by "
+              "broadcasting is not supported yet by the LLVM lowering");
 
     Location loc = op.getLoc();
     Type i32 = rewriter.getI32Type();
@@ -73,17 +81,20 @@ struct HistogramOpPattern : ConvertOpToLLVMPattern<HistogramOp> {
         emitIndices(rewriter, loc, *resultLayout, thread);
     Value zero = createI32Constant(rewriter, loc, 0);
     for (const SmallVector<Value> &coords : resultCoords)
-      LLVM::StoreOp::create(rewriter, loc, zero, binPointer(coords[0]), /*alignment=*/4);
+      LLVM::StoreOp::create(rewriter, loc, zero, binPointer(coords[0]),
+                            /*alignment=*/4);
     target.barrier(rewriter, loc);
 
-    SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
     SmallVector<Value> masks;
     if (mask)
       masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
     unsigned repeated = getBroadcastRegisterMask(*srcLayout);
     Value owner = getUniqueOwnerPredicate(rewriter, loc, *srcLayout, thread);
-    Value spareBin = LLVM::AndOp::create(rewriter, loc, thread.lane,
-                                         createI32Constant(rewriter, loc, numBins - 1));
+    Value spareBin =
+        LLVM::AndOp::create(rewriter, loc, thread.lane,
+                            createI32Constant(rewriter, loc, numBins - 1));
     Value one = createI32Constant(rewriter, loc, 1);
     for (auto [reg, value] : llvm::enumerate(values)) {
       if (reg & repeated)
@@ -101,24 +112,27 @@ struct HistogramOpPattern : ConvertOpToLLVMPattern<HistogramOp> {
                                createIntConstant(rewriter, loc, i64, numBins)));
       Value counted = inRange;
       if (!masks.empty())
-        counted = LLVM::AndOp::create(rewriter, loc, counted,
-                                      masks.size() == 1 ? masks[0] : masks[reg]);
+        counted = LLVM::AndOp::create(
+            rewriter, loc, counted, masks.size() == 1 ? masks[0] : masks[reg]);
       if (owner)
         counted = LLVM::AndOp::create(rewriter, loc, counted, owner);
       Value bin = LLVM::TruncOp::create(rewriter, loc, i32, wide);
       bin = LLVM::SelectOp::create(rewriter, loc, counted, bin, spareBin);
-      Value increment = LLVM::SelectOp::create(rewriter, loc, counted, one, zero);
-      LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::add, binPointer(bin),
-                                increment, LLVM::AtomicOrdering::monotonic);
+      Value increment =
+          LLVM::SelectOp::create(rewriter, loc, counted, one, zero);
+      LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::add,
+                                binPointer(bin), increment,
+                                LLVM::AtomicOrdering::monotonic);
     }
     target.barrier(rewriter, loc);
 
     SmallVector<Value> results;
     for (const SmallVector<Value> &coords : resultCoords)
-      results.push_back(LLVM::LoadOp::create(rewriter, loc, i32, binPointer(coords[0]),
+      results.push_back(LLVM::LoadOp::create(rewriter, loc, i32,
+                                             binPointer(coords[0]),
                                              /*alignment=*/4));
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results, rewriter,
-                                          resultType));
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
+                                          rewriter, resultType));
     return success();
   }
 
@@ -127,8 +141,8 @@ struct HistogramOpPattern : ConvertOpToLLVMPattern<HistogramOp> {
 
 } // namespace
 
-void mlir::triton::populateHistogramOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                     RewritePatternSet &patterns,
-                                                     const TargetInfoBase &target) {
+void mlir::triton::populateHistogramOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target) {
   patterns.add<HistogramOpPattern>(converter, target);
 }

@@ -8,9 +8,9 @@
 // Tensors are stored and loaded with the widest accesses (up to 16 bytes)
 // the composition of the register layout with L^-1 allows; 16-bit loads
 // whose offsets form 8 x 8 matrices of 16-byte rows (mma operands from
-// swizzled buffers) use the target's matrix loads (ldmatrix) instead. Views only change
-// the struct; their encodings must describe the same bytes as their source's,
-// which the patterns check.
+// swizzled buffers) use the target's matrix loads (ldmatrix) instead. Views
+// only change the struct; their encodings must describe the same bytes as their
+// source's, which the patterns check.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,9 +29,11 @@ using ttg::MemDescType;
 
 namespace {
 
-FailureOr<SharedMemoryLayout> getLayoutOrError(Operation *op, MemDescType type) {
+FailureOr<SharedMemoryLayout> getLayoutOrError(Operation *op,
+                                               MemDescType type) {
   std::string reason;
-  std::optional<SharedMemoryLayout> layout = SharedMemoryLayout::get(type, reason);
+  std::optional<SharedMemoryLayout> layout =
+      SharedMemoryLayout::get(type, reason);
   if (!layout) {
     op->emitError() << op->getName() << " on " << reason
                     << " is not supported yet by the LLVM lowering";
@@ -49,18 +51,20 @@ struct TensorAccess {
   unsigned repeatedRegisters;
 };
 
-FailureOr<TensorAccess> planTensorAccess(Operation *op, RankedTensorType tensorType,
-                                         MemDescType memType, const SharedMemoryObject &object,
-                                         unsigned elementBytes, const TargetInfoBase &target,
-                                         OpBuilder &b) {
+FailureOr<TensorAccess>
+planTensorAccess(Operation *op, RankedTensorType tensorType,
+                 MemDescType memType, const SharedMemoryObject &object,
+                 unsigned elementBytes, const TargetInfoBase &target,
+                 OpBuilder &b) {
   FailureOr<SharedMemoryLayout> layout = getLayoutOrError(op, memType);
   if (failed(layout))
     return failure();
   std::optional<LinearLayout> distributed = getDistributedLayout(tensorType);
   if (!distributed || distributed->getInDimSize("block") != 1) {
-    op->emitError() << op->getName()
-                    << " of a tensor without a single-CTA distributed layout is not "
-                       "supported yet by the LLVM lowering";
+    op->emitError()
+        << op->getName()
+        << " of a tensor without a single-CTA distributed layout is not "
+           "supported yet by the LLVM lowering";
     return failure();
   }
   Location loc = op->getLoc();
@@ -70,9 +74,10 @@ FailureOr<TensorAccess> planTensorAccess(Operation *op, RankedTensorType tensorT
                             layout->getViewOffsetMask());
   access.repeatedRegisters = getBroadcastRegisterMask(*distributed);
   LaneAndWarp thread = getLaneAndWarp(b, loc, target);
-  access.threadOffset = emitThreadOffset(b, loc, access.map, thread,
-                                         layout->emitViewOffset(b, loc, object.offsets),
-                                         layout->getViewOffsetMask());
+  access.threadOffset =
+      emitThreadOffset(b, loc, access.map, thread,
+                       layout->emitViewOffset(b, loc, object.offsets),
+                       layout->getViewOffsetMask());
   return access;
 }
 
@@ -81,7 +86,8 @@ FailureOr<TensorAccess> planTensorAccess(Operation *op, RankedTensorType tensorT
 std::optional<std::pair<OffsetMap, SharedMemoryLayout>>
 mapDistributedIfPossible(RankedTensorType tensorType, MemDescType memType) {
   std::string reason;
-  std::optional<SharedMemoryLayout> layout = SharedMemoryLayout::get(memType, reason);
+  std::optional<SharedMemoryLayout> layout =
+      SharedMemoryLayout::get(memType, reason);
   std::optional<LinearLayout> distributed = getDistributedLayout(tensorType);
   if (!layout || !distributed || distributed->getInDimSize("block") != 1)
     return std::nullopt;
@@ -89,33 +95,38 @@ mapDistributedIfPossible(RankedTensorType tensorType, MemDescType memType) {
 }
 
 /// Stores a tensor's elements (`values`, converted) into a buffer.
-LogicalResult storeTensor(Operation *op, RankedTensorType tensorType, ArrayRef<Value> values,
-                          MemDescType memType, const SharedMemoryObject &object,
+LogicalResult storeTensor(Operation *op, RankedTensorType tensorType,
+                          ArrayRef<Value> values, MemDescType memType,
+                          const SharedMemoryObject &object,
                           const TritonGPUToLLVMTypeConverter &converter,
                           const TargetInfoBase &target, OpBuilder &b) {
   Location loc = op->getLoc();
-  Type sharedType = getSharedElementType(converter, tensorType.getElementType());
+  Type sharedType =
+      getSharedElementType(converter, tensorType.getElementType());
   // 16-bit tiles whose rows are 16 contiguous bytes (an mma accumulator
   // going to an NVMMA buffer for a TMA store) store as whole 8 x 8 matrices
   // where the target can (stmatrix, as 3.6 on sm_90).
   if (std::optional<std::pair<OffsetMap, SharedMemoryLayout>> mapped =
           mapDistributedIfPossible(tensorType, memType)) {
     auto &[map, layout] = *mapped;
-    if (std::optional<MatrixLoadPlan> plan =
-            planMatrixStores(map, layout.getViewOffsetMask(), sharedType, target)) {
-      std::optional<LinearLayout> distributed = getDistributedLayout(tensorType);
+    if (std::optional<MatrixLoadPlan> plan = planMatrixStores(
+            map, layout.getViewOffsetMask(), sharedType, target)) {
+      std::optional<LinearLayout> distributed =
+          getDistributedLayout(tensorType);
       SmallVector<Value> shared;
       for (Value value : values)
         shared.push_back(toSharedValue(b, loc, value, sharedType));
       emitMatrixStores(b, loc, *plan, map, object.base,
-                       layout.emitViewOffset(b, loc, object.offsets), layout.getViewOffsetMask(),
+                       layout.emitViewOffset(b, loc, object.offsets),
+                       layout.getViewOffsetMask(),
                        getLaneAndWarp(b, loc, target), sharedType, shared,
                        getBroadcastRegisterMask(*distributed), target);
       return success();
     }
   }
-  FailureOr<TensorAccess> access = planTensorAccess(
-      op, tensorType, memType, object, getSharedElementBytes(sharedType), target, b);
+  FailureOr<TensorAccess> access =
+      planTensorAccess(op, tensorType, memType, object,
+                       getSharedElementBytes(sharedType), target, b);
   if (failed(access))
     return failure();
   for (unsigned reg = 0; reg < values.size(); ++reg) {
@@ -123,28 +134,32 @@ LogicalResult storeTensor(Operation *op, RankedTensorType tensorType, ArrayRef<V
       continue;
     SmallVector<Value> vector;
     for (unsigned j = 0; j < access->plan.elements(); ++j)
-      vector.push_back(toSharedValue(b, loc, values[access->plan.spread(reg, j)], sharedType));
-    Value offset = access->threadOffset.withRegister(b, loc, getRegisterOffset(access->map, reg));
+      vector.push_back(toSharedValue(
+          b, loc, values[access->plan.spread(reg, j)], sharedType));
+    Value offset = access->threadOffset.withRegister(
+        b, loc, getRegisterOffset(access->map, reg));
     storeSharedVector(b, loc, object.base, offset, vector, sharedType);
   }
   return success();
 }
 
 /// Loads a tensor's elements from a buffer.
-FailureOr<SmallVector<Value>> loadTensor(Operation *op, RankedTensorType tensorType,
-                                         MemDescType memType, const SharedMemoryObject &object,
-                                         const TritonGPUToLLVMTypeConverter &converter,
-                                         const TargetInfoBase &target, OpBuilder &b) {
+FailureOr<SmallVector<Value>>
+loadTensor(Operation *op, RankedTensorType tensorType, MemDescType memType,
+           const SharedMemoryObject &object,
+           const TritonGPUToLLVMTypeConverter &converter,
+           const TargetInfoBase &target, OpBuilder &b) {
   Location loc = op->getLoc();
-  Type sharedType = getSharedElementType(converter, tensorType.getElementType());
+  Type sharedType =
+      getSharedElementType(converter, tensorType.getElementType());
   Type registerType = converter.convertElementType(tensorType.getElementType());
   // 16-bit tiles whose rows are 16 contiguous bytes (mma operands from
   // swizzled buffers) load as whole 8 x 8 matrices where the target can.
   if (std::optional<std::pair<OffsetMap, SharedMemoryLayout>> mapped =
           mapDistributedIfPossible(tensorType, memType)) {
     auto &[map, layout] = *mapped;
-    if (std::optional<MatrixLoadPlan> plan =
-            planMatrixLoads(map, layout.getViewOffsetMask(), sharedType, target)) {
+    if (std::optional<MatrixLoadPlan> plan = planMatrixLoads(
+            map, layout.getViewOffsetMask(), sharedType, target)) {
       LaneAndWarp thread = getLaneAndWarp(b, loc, target);
       return emitMatrixLoads(b, loc, *plan, map, object.base,
                              layout.emitViewOffset(b, loc, object.offsets),
@@ -152,8 +167,9 @@ FailureOr<SmallVector<Value>> loadTensor(Operation *op, RankedTensorType tensorT
                              registerType, target);
     }
   }
-  FailureOr<TensorAccess> access = planTensorAccess(
-      op, tensorType, memType, object, getSharedElementBytes(sharedType), target, b);
+  FailureOr<TensorAccess> access =
+      planTensorAccess(op, tensorType, memType, object,
+                       getSharedElementBytes(sharedType), target, b);
   if (failed(access))
     return failure();
   unsigned count = 1u << access->map.registers.size();
@@ -161,11 +177,13 @@ FailureOr<SmallVector<Value>> loadTensor(Operation *op, RankedTensorType tensorT
   for (unsigned reg = 0; reg < count; ++reg) {
     if (reg & (access->plan.mask() | access->repeatedRegisters))
       continue;
-    Value offset = access->threadOffset.withRegister(b, loc, getRegisterOffset(access->map, reg));
-    SmallVector<Value> loaded =
-        loadSharedVector(b, loc, object.base, offset, access->plan.elements(), sharedType);
+    Value offset = access->threadOffset.withRegister(
+        b, loc, getRegisterOffset(access->map, reg));
+    SmallVector<Value> loaded = loadSharedVector(
+        b, loc, object.base, offset, access->plan.elements(), sharedType);
     for (unsigned j = 0; j < access->plan.elements(); ++j)
-      results[access->plan.spread(reg, j)] = fromSharedValue(b, loc, loaded[j], registerType);
+      results[access->plan.spread(reg, j)] =
+          fromSharedValue(b, loc, loaded[j], registerType);
   }
   for (unsigned reg = 0; reg < count; ++reg)
     if (reg & access->repeatedRegisters)
@@ -175,11 +193,13 @@ FailureOr<SmallVector<Value>> loadTensor(Operation *op, RankedTensorType tensorT
 
 template <typename SourceOp>
 struct SharedMemoryPattern : ConvertOpToLLVMPattern<SourceOp> {
-  SharedMemoryPattern(TritonGPUToLLVMTypeConverter &converter, const TargetInfoBase &target)
+  SharedMemoryPattern(TritonGPUToLLVMTypeConverter &converter,
+                      const TargetInfoBase &target)
       : ConvertOpToLLVMPattern<SourceOp>(converter), target(target) {}
 
   const TritonGPUToLLVMTypeConverter &converter() const {
-    return *static_cast<const TritonGPUToLLVMTypeConverter *>(this->getTypeConverter());
+    return *static_cast<const TritonGPUToLLVMTypeConverter *>(
+        this->getTypeConverter());
   }
 
   const TargetInfoBase &target;
@@ -188,12 +208,14 @@ struct SharedMemoryPattern : ConvertOpToLLVMPattern<SourceOp> {
 struct LocalAllocOpPattern : SharedMemoryPattern<ttg::LocalAllocOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
-  LogicalResult matchAndRewrite(ttg::LocalAllocOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttg::LocalAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     MemDescType type = op.getType();
     if (!isa_and_nonnull<ttg::SharedMemorySpaceAttr>(type.getMemorySpace()))
-      return op.emitError("ttg.local_alloc outside shared memory is not supported yet by the "
-                          "LLVM lowering");
+      return op.emitError(
+          "ttg.local_alloc outside shared memory is not supported yet by the "
+          "LLVM lowering");
     std::optional<int64_t> offset = getAllocationOffset(op);
     if (!offset)
       return op.emitError("ttg.local_alloc has no allocation.offset: run "
@@ -203,13 +225,15 @@ struct LocalAllocOpPattern : SharedMemoryPattern<ttg::LocalAllocOp> {
     object.base = getSharedMemoryBase(rewriter, loc, *offset);
     object.offsets.assign(type.getRank(), createI32Constant(rewriter, loc, 0));
     if (Value src = op.getSrc()) {
-      SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
-      if (failed(storeTensor(op, cast<RankedTensorType>(src.getType()), values, type, object,
-                             converter(), target, rewriter)))
+      SmallVector<Value> values =
+          unpackLLElements(loc, adaptor.getSrc(), rewriter);
+      if (failed(storeTensor(op, cast<RankedTensorType>(src.getType()), values,
+                             type, object, converter(), target, rewriter)))
         return failure();
     }
-    rewriter.replaceOp(op, packSharedMemoryObject(rewriter, loc,
-                                                  getTypeConverter()->convertType(type), object));
+    rewriter.replaceOp(
+        op, packSharedMemoryObject(
+                rewriter, loc, getTypeConverter()->convertType(type), object));
     return success();
   }
 };
@@ -217,13 +241,17 @@ struct LocalAllocOpPattern : SharedMemoryPattern<ttg::LocalAllocOp> {
 struct LocalStoreOpPattern : SharedMemoryPattern<ttg::LocalStoreOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
-  LogicalResult matchAndRewrite(ttg::LocalStoreOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttg::LocalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getDst());
-    SmallVector<Value> values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
-    if (failed(storeTensor(op, op.getSrc().getType(), values, op.getDst().getType(), object,
-                           converter(), target, rewriter)))
+    SharedMemoryObject object =
+        unpackSharedMemoryObject(rewriter, loc, adaptor.getDst());
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    if (failed(storeTensor(op, op.getSrc().getType(), values,
+                           op.getDst().getType(), object, converter(), target,
+                           rewriter)))
       return failure();
     rewriter.eraseOp(op);
     return success();
@@ -233,16 +261,19 @@ struct LocalStoreOpPattern : SharedMemoryPattern<ttg::LocalStoreOp> {
 struct LocalLoadOpPattern : SharedMemoryPattern<ttg::LocalLoadOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
-  LogicalResult matchAndRewrite(ttg::LocalLoadOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttg::LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
-    FailureOr<SmallVector<Value>> values = loadTensor(
-        op, op.getType(), op.getSrc().getType(), object, converter(), target, rewriter);
+    SharedMemoryObject object =
+        unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
+    FailureOr<SmallVector<Value>> values =
+        loadTensor(op, op.getType(), op.getSrc().getType(), object, converter(),
+                   target, rewriter);
     if (failed(values))
       return failure();
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), *values, rewriter,
-                                          op.getType()));
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), *values,
+                                          rewriter, op.getType()));
     return success();
   }
 };
@@ -250,8 +281,9 @@ struct LocalLoadOpPattern : SharedMemoryPattern<ttg::LocalLoadOp> {
 struct LocalDeallocOpPattern : ConvertOpToLLVMPattern<ttg::LocalDeallocOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
-  LogicalResult matchAndRewrite(ttg::LocalDeallocOp op, OpAdaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttg::LocalDeallocOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     rewriter.eraseOp(op);
     return success();
   }
@@ -266,7 +298,8 @@ SmallVector<int32_t> unitCoords(unsigned rank, unsigned dim, unsigned bit) {
 
 /// Whether result coordinate bit (d, b) sits where source coordinate bit
 /// (sourceDim(d), b) does, for every bit of the result's layout shape.
-bool describesSameMemory(const SharedMemoryLayout &source, const SharedMemoryLayout &result,
+bool describesSameMemory(const SharedMemoryLayout &source,
+                         const SharedMemoryLayout &result,
                          llvm::function_ref<unsigned(unsigned)> sourceDim) {
   ArrayRef<int64_t> resultShape = result.getLayoutShape();
   ArrayRef<int64_t> sourceShape = source.getLayoutShape();
@@ -285,28 +318,38 @@ bool describesSameMemory(const SharedMemoryLayout &source, const SharedMemoryLay
 struct MemDescIndexOpPattern : SharedMemoryPattern<ttg::MemDescIndexOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
-  LogicalResult matchAndRewrite(ttg::MemDescIndexOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttg::MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     MemDescType srcType = op.getSrc().getType(), dstType = op.getType();
     FailureOr<SharedMemoryLayout> source = getLayoutOrError(op, srcType);
     FailureOr<SharedMemoryLayout> result = getLayoutOrError(op, dstType);
     if (failed(source) || failed(result))
       return failure();
     if (!source->isLeadingDimOuter() ||
-        !describesSameMemory(*source, *result, [](unsigned d) { return d + 1; }))
-      return op.emitError("ttg.memdesc_index whose buffers are not whole, consecutive blocks "
-                          "of its source's layout is not supported yet by the LLVM lowering");
+        !describesSameMemory(*source, *result,
+                             [](unsigned d) { return d + 1; }))
+      return op.emitError(
+          "ttg.memdesc_index whose buffers are not whole, consecutive blocks "
+          "of its source's layout is not supported yet by the LLVM lowering");
     Location loc = op.getLoc();
-    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
-    Value index = LLVM::AddOp::create(rewriter, loc, adaptor.getIndex(), object.offsets.front());
+    SharedMemoryObject object =
+        unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
+    Value index = LLVM::AddOp::create(rewriter, loc, adaptor.getIndex(),
+                                      object.offsets.front());
     Value elements = LLVM::MulOp::create(
-        rewriter, loc, index, createI32Constant(rewriter, loc, source->getSliceElements()));
-    Type sharedType = getSharedElementType(converter(), srcType.getElementType());
-    object.base = LLVM::GEPOp::create(rewriter, loc, object.base.getType(), sharedType,
-                                      object.base, ArrayRef<LLVM::GEPArg>{elements});
+        rewriter, loc, index,
+        createI32Constant(rewriter, loc, source->getSliceElements()));
+    Type sharedType =
+        getSharedElementType(converter(), srcType.getElementType());
+    object.base =
+        LLVM::GEPOp::create(rewriter, loc, object.base.getType(), sharedType,
+                            object.base, ArrayRef<LLVM::GEPArg>{elements});
     object.offsets.erase(object.offsets.begin());
-    rewriter.replaceOp(op, packSharedMemoryObject(
-                               rewriter, loc, getTypeConverter()->convertType(dstType), object));
+    rewriter.replaceOp(
+        op, packSharedMemoryObject(rewriter, loc,
+                                   getTypeConverter()->convertType(dstType),
+                                   object));
     return success();
   }
 };
@@ -314,8 +357,9 @@ struct MemDescIndexOpPattern : SharedMemoryPattern<ttg::MemDescIndexOp> {
 struct MemDescSubsliceOpPattern : SharedMemoryPattern<ttg::MemDescSubsliceOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
-  LogicalResult matchAndRewrite(ttg::MemDescSubsliceOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttg::MemDescSubsliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     MemDescType srcType = op.getSrc().getType(), dstType = op.getType();
     FailureOr<SharedMemoryLayout> source = getLayoutOrError(op, srcType);
     FailureOr<SharedMemoryLayout> result = getLayoutOrError(op, dstType);
@@ -327,16 +371,21 @@ struct MemDescSubsliceOpPattern : SharedMemoryPattern<ttg::MemDescSubsliceOp> {
                               << ", not a multiple of the slice size " << size
                               << ", is not supported yet by the LLVM lowering";
     if (!describesSameMemory(*source, *result, [](unsigned d) { return d; }))
-      return op.emitError("ttg.memdesc_subslice whose result layout differs from its "
-                          "source's is not supported yet by the LLVM lowering");
+      return op.emitError(
+          "ttg.memdesc_subslice whose result layout differs from its "
+          "source's is not supported yet by the LLVM lowering");
     Location loc = op.getLoc();
-    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
+    SharedMemoryObject object =
+        unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
     for (auto [d, offset] : llvm::enumerate(op.getOffsets()))
       if (offset != 0)
-        object.offsets[d] = LLVM::AddOp::create(rewriter, loc, object.offsets[d],
-                                                createI32Constant(rewriter, loc, offset));
-    rewriter.replaceOp(op, packSharedMemoryObject(
-                               rewriter, loc, getTypeConverter()->convertType(dstType), object));
+        object.offsets[d] =
+            LLVM::AddOp::create(rewriter, loc, object.offsets[d],
+                                createI32Constant(rewriter, loc, offset));
+    rewriter.replaceOp(
+        op, packSharedMemoryObject(rewriter, loc,
+                                   getTypeConverter()->convertType(dstType),
+                                   object));
     return success();
   }
 };
@@ -344,25 +393,31 @@ struct MemDescSubsliceOpPattern : SharedMemoryPattern<ttg::MemDescSubsliceOp> {
 struct MemDescTransOpPattern : SharedMemoryPattern<ttg::MemDescTransOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
-  LogicalResult matchAndRewrite(ttg::MemDescTransOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttg::MemDescTransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     MemDescType srcType = op.getSrc().getType(), dstType = op.getType();
     FailureOr<SharedMemoryLayout> source = getLayoutOrError(op, srcType);
     FailureOr<SharedMemoryLayout> result = getLayoutOrError(op, dstType);
     if (failed(source) || failed(result))
       return failure();
     ArrayRef<int32_t> order = op.getOrder();
-    if (!describesSameMemory(*source, *result, [&](unsigned d) { return order[d]; }))
-      return op.emitError("ttg.memdesc_trans whose result encoding does not describe its "
-                          "source's memory is not supported yet by the LLVM lowering");
+    if (!describesSameMemory(*source, *result,
+                             [&](unsigned d) { return order[d]; }))
+      return op.emitError(
+          "ttg.memdesc_trans whose result encoding does not describe its "
+          "source's memory is not supported yet by the LLVM lowering");
     Location loc = op.getLoc();
-    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
+    SharedMemoryObject object =
+        unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
     SmallVector<Value> offsets;
     for (int32_t d : order)
       offsets.push_back(object.offsets[d]);
     object.offsets = offsets;
-    rewriter.replaceOp(op, packSharedMemoryObject(
-                               rewriter, loc, getTypeConverter()->convertType(dstType), object));
+    rewriter.replaceOp(
+        op, packSharedMemoryObject(rewriter, loc,
+                                   getTypeConverter()->convertType(dstType),
+                                   object));
     return success();
   }
 };
@@ -370,8 +425,9 @@ struct MemDescTransOpPattern : SharedMemoryPattern<ttg::MemDescTransOp> {
 struct MemDescReshapeOpPattern : SharedMemoryPattern<ttg::MemDescReshapeOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
-  LogicalResult matchAndRewrite(ttg::MemDescReshapeOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttg::MemDescReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     MemDescType srcType = op.getSrc().getType(), dstType = op.getType();
     FailureOr<SharedMemoryLayout> source = getLayoutOrError(op, srcType);
     FailureOr<SharedMemoryLayout> result = getLayoutOrError(op, dstType);
@@ -379,10 +435,12 @@ struct MemDescReshapeOpPattern : SharedMemoryPattern<ttg::MemDescReshapeOp> {
       return failure();
     if (source->getLayoutShape() != source->getShape() ||
         result->getLayoutShape() != result->getShape())
-      return op.emitError("ttg.memdesc_reshape of a view of part of a buffer is not supported "
-                          "yet by the LLVM lowering");
+      return op.emitError(
+          "ttg.memdesc_reshape of a view of part of a buffer is not supported "
+          "yet by the LLVM lowering");
     // Same row-major element, same offset.
-    ArrayRef<int64_t> srcShape = srcType.getShape(), dstShape = dstType.getShape();
+    ArrayRef<int64_t> srcShape = srcType.getShape(),
+                      dstShape = dstType.getShape();
     auto coordsOf = [](uint64_t flat, ArrayRef<int64_t> shape) {
       SmallVector<int32_t> coords(shape.size());
       for (int d = shape.size() - 1; d >= 0; --d) {
@@ -397,13 +455,18 @@ struct MemDescReshapeOpPattern : SharedMemoryPattern<ttg::MemDescReshapeOp> {
     for (unsigned bit = 0; bit < totalBits; ++bit)
       if (source->getOffset(coordsOf(uint64_t(1) << bit, srcShape)) !=
           result->getOffset(coordsOf(uint64_t(1) << bit, dstShape)))
-        return op.emitError("ttg.memdesc_reshape whose result encoding does not describe its "
-                            "source's memory is not supported yet by the LLVM lowering");
+        return op.emitError(
+            "ttg.memdesc_reshape whose result encoding does not describe its "
+            "source's memory is not supported yet by the LLVM lowering");
     Location loc = op.getLoc();
-    SharedMemoryObject object = unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
-    object.offsets.assign(dstType.getRank(), createI32Constant(rewriter, loc, 0));
-    rewriter.replaceOp(op, packSharedMemoryObject(
-                               rewriter, loc, getTypeConverter()->convertType(dstType), object));
+    SharedMemoryObject object =
+        unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
+    object.offsets.assign(dstType.getRank(),
+                          createI32Constant(rewriter, loc, 0));
+    rewriter.replaceOp(
+        op, packSharedMemoryObject(rewriter, loc,
+                                   getTypeConverter()->convertType(dstType),
+                                   object));
     return success();
   }
 };
@@ -411,14 +474,16 @@ struct MemDescReshapeOpPattern : SharedMemoryPattern<ttg::MemDescReshapeOp> {
 struct BarrierOpPattern : SharedMemoryPattern<ttg::BarrierOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
-  LogicalResult matchAndRewrite(ttg::BarrierOp op, OpAdaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ttg::BarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     // local = 1, global_read = 2, global_write = 4: a CTA barrier orders
     // shared and global accesses of the CTA's threads. The tensor (async
     // proxy) spaces need proxy fences.
     if (op.getAddrSpace() & ~7u)
-      return op.emitError("ttg.barrier on the tensor address spaces is not supported yet by "
-                          "the LLVM lowering");
+      return op.emitError(
+          "ttg.barrier on the tensor address spaces is not supported yet by "
+          "the LLVM lowering");
     target.barrier(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
@@ -429,8 +494,9 @@ struct BarrierOpPattern : SharedMemoryPattern<ttg::BarrierOp> {
 struct GPUBarrierOpPattern : SharedMemoryPattern<mlir::gpu::BarrierOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
-  LogicalResult matchAndRewrite(mlir::gpu::BarrierOp op, OpAdaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(mlir::gpu::BarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     target.barrier(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
@@ -439,11 +505,12 @@ struct GPUBarrierOpPattern : SharedMemoryPattern<mlir::gpu::BarrierOp> {
 
 } // namespace
 
-void mlir::triton::populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                  RewritePatternSet &patterns,
-                                                  const TargetInfoBase &target) {
+void mlir::triton::populateMemoryOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target) {
   patterns.add<LocalAllocOpPattern, LocalStoreOpPattern, LocalLoadOpPattern,
-               MemDescIndexOpPattern, MemDescSubsliceOpPattern, MemDescTransOpPattern,
-               MemDescReshapeOpPattern, BarrierOpPattern, GPUBarrierOpPattern>(converter, target);
+               MemDescIndexOpPattern, MemDescSubsliceOpPattern,
+               MemDescTransOpPattern, MemDescReshapeOpPattern, BarrierOpPattern,
+               GPUBarrierOpPattern>(converter, target);
   patterns.add<LocalDeallocOpPattern>(converter);
 }

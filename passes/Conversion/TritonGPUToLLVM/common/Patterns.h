@@ -1,4 +1,5 @@
-//===- Patterns.h - The TTGIR to LLVM patterns, by op family -----*- C++ -*-===//
+//===- Patterns.h - The TTGIR to LLVM patterns, by op family -----*- C++
+//-*-===//
 //
 // Each family lives in a file named after it; a backend's pass collects the
 // families it needs with these functions and adds its own.
@@ -20,9 +21,9 @@ namespace triton {
 /// Element-by-element ops on tensors: arith and math ops, tt.splat,
 /// tt.addptr, tt.bitcast, tt.int_to_ptr, tt.ptr_to_int, tensor constants.
 /// Elements in one block of `constancies` are computed once.
-void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                         RewritePatternSet &patterns,
-                                         const ResultConstancies &constancies);
+void populateElementwiseOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const ResultConstancies &constancies);
 
 /// Ops that move no data between threads: tt.broadcast, tt.expand_dims,
 /// tt.reshape, tt.trans, tt.join, tt.split, tt.cat, and ttg.convert_layout
@@ -32,13 +33,14 @@ void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 
 /// tt.make_range, tt.get_program_id, tt.get_num_programs.
 void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                  RewritePatternSet &patterns, const TargetInfoBase &target);
+                                  RewritePatternSet &patterns,
+                                  const TargetInfoBase &target);
 
 /// tt.func, tt.return and tt.call. Every function gets two trailing pointer
 /// parameters (global and profile scratch) as Triton 3.6's ABI has.
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                  RewritePatternSet &patterns, const TargetInfoBase &target,
-                                  int numThreads);
+                                  RewritePatternSet &patterns,
+                                  const TargetInfoBase &target, int numThreads);
 
 /// tt.dot on a blocked accumulator with #ttg.dot_op operands: FMAs.
 void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
@@ -47,20 +49,22 @@ void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 /// ttg.convert_layout between layouts that move elements between threads:
 /// through the op's shared-memory scratch, or with warp shuffles when the
 /// allocation gave it none (the conversion stays within warps).
-void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                           RewritePatternSet &patterns,
-                                           const TargetInfoBase &target);
+void populateConvertLayoutOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target);
 
 /// Shared-memory buffers: ttg.local_alloc, ttg.local_load, ttg.local_store,
 /// ttg.local_dealloc, the views ttg.memdesc_index, ttg.memdesc_subslice,
 /// ttg.memdesc_trans, ttg.memdesc_reshape, and ttg.barrier.
 void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                    RewritePatternSet &patterns, const TargetInfoBase &target);
+                                    RewritePatternSet &patterns,
+                                    const TargetInfoBase &target);
 
 /// tt.gather: warp shuffles where every element a result names is held in
 /// its warp, else through the op's shared-memory scratch.
 void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                    RewritePatternSet &patterns, const TargetInfoBase &target);
+                                    RewritePatternSet &patterns,
+                                    const TargetInfoBase &target);
 
 /// tt.histogram with atomic adds on bins in the op's shared-memory scratch.
 void populateHistogramOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
@@ -70,12 +74,14 @@ void populateHistogramOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 /// tt.reduce: in-thread, then warp butterflies, then (warps along the axis)
 /// partials through the op's shared-memory scratch.
 void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                    RewritePatternSet &patterns, const TargetInfoBase &target);
+                                    RewritePatternSet &patterns,
+                                    const TargetInfoBase &target);
 
 /// tt.scan: in-thread, then lane shuffles, then (warps along the axis) block
 /// totals through the op's shared-memory scratch.
 void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                  RewritePatternSet &patterns, const TargetInfoBase &target);
+                                  RewritePatternSet &patterns,
+                                  const TargetInfoBase &target);
 
 } // namespace triton
 } // namespace mlir

@@ -18,8 +18,8 @@ struct PrintedValue {
   std::string format;
 };
 
-PrintedValue promoteForPrint(OpBuilder &b, Location loc, Value element, Type type, bool hex,
-                             bool isSigned) {
+PrintedValue promoteForPrint(OpBuilder &b, Location loc, Value element,
+                             Type type, bool hex, bool isSigned) {
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   if (isa<LLVM::LLVMPointerType>(element.getType()))
     return {LLVM::PtrToIntOp::create(b, loc, i64, element), "%p"};
@@ -34,16 +34,20 @@ PrintedValue promoteForPrint(OpBuilder &b, Location loc, Value element, Type typ
     if (bits > 32) {
       std::string format = hex ? "0x%016llx" : isSigned ? "%lli" : "%llu";
       if (bits < 64)
-        bitsValue = isSigned && !hex ? LLVM::SExtOp::create(b, loc, i64, bitsValue).getResult()
-                                     : LLVM::ZExtOp::create(b, loc, i64, bitsValue).getResult();
+        bitsValue =
+            isSigned && !hex
+                ? LLVM::SExtOp::create(b, loc, i64, bitsValue).getResult()
+                : LLVM::ZExtOp::create(b, loc, i64, bitsValue).getResult();
       return {bitsValue, format};
     }
     if (bits < 32)
-      bitsValue = isSigned && !hex && bits > 1
-                      ? LLVM::SExtOp::create(b, loc, i32, bitsValue).getResult()
-                      : LLVM::ZExtOp::create(b, loc, i32, bitsValue).getResult();
-    std::string format =
-        hex ? llvm::formatv("0x%0{0}x", (bits + 3) / 4).str() : isSigned ? "%i" : "%u";
+      bitsValue =
+          isSigned && !hex && bits > 1
+              ? LLVM::SExtOp::create(b, loc, i32, bitsValue).getResult()
+              : LLVM::ZExtOp::create(b, loc, i32, bitsValue).getResult();
+    std::string format = hex ? llvm::formatv("0x%0{0}x", (bits + 3) / 4).str()
+                         : isSigned ? "%i"
+                                    : "%u";
     return {bitsValue, format};
   }
   if (!wide.getType().isF64())
@@ -63,20 +67,22 @@ unsigned getIndexWidth(int64_t size) {
 
 LogicalResult mlir::triton::lowerPrintOp(PrintOp op, ValueRange convertedArgs,
                                          ConversionPatternRewriter &rewriter,
-                                         const TargetInfoBase &target, PrintfEmitter printf) {
+                                         const TargetInfoBase &target,
+                                         PrintfEmitter printf) {
   Location loc = op.getLoc();
   for (Value arg : op.getArgs())
     if (auto tensorType = dyn_cast<RankedTensorType>(arg.getType()))
       if (!getDistributedLayout(tensorType))
-        return op.emitError("tt.print of a tensor without a distributed layout is not "
-                            "supported yet by the LLVM lowering");
+        return op.emitError(
+            "tt.print of a tensor without a distributed layout is not "
+            "supported yet by the LLVM lowering");
   SmallVector<Value> pid;
   for (int axis = 0; axis < 3; ++axis)
     pid.push_back(target.getProgramId(rewriter, loc, axis));
   std::string pidFormat = "pid (%u, %u, %u)";
-  Value isThreadZero = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                            target.getThreadId(rewriter, loc),
-                                            createI32Constant(rewriter, loc, 0));
+  Value isThreadZero = LLVM::ICmpOp::create(
+      rewriter, loc, LLVM::ICmpPredicate::eq, target.getThreadId(rewriter, loc),
+      createI32Constant(rewriter, loc, 0));
   // The prefix is text, not format: its percent signs print as such.
   std::string prefix;
   for (char c : op.getPrefix()) {
@@ -94,39 +100,46 @@ LogicalResult mlir::triton::lowerPrintOp(PrintOp op, ValueRange convertedArgs,
   }
 
   bool several = op.getArgs().size() > 1;
-  for (auto [n, arg, converted] : llvm::enumerate(op.getArgs(), convertedArgs)) {
+  for (auto [n, arg, converted] :
+       llvm::enumerate(op.getArgs(), convertedArgs)) {
     Type type = arg.getType();
     Type element = getElementTypeOrSelf(type);
     bool signedValue = n < isSigned.size() && isSigned[n] != 0;
-    std::string operandPart = several ? llvm::formatv("(operand {0}) ", n).str() : "";
+    std::string operandPart =
+        several ? llvm::formatv("(operand {0}) ", n).str() : "";
     SmallVector<Value> values = unpackLLElements(loc, converted, rewriter);
     auto tensorType = dyn_cast<RankedTensorType>(type);
     if (!tensorType) {
-      PrintedValue printed =
-          promoteForPrint(rewriter, loc, values[0], element, op.getHex(), signedValue);
+      PrintedValue printed = promoteForPrint(rewriter, loc, values[0], element,
+                                             op.getHex(), signedValue);
       SmallVector<Value> args(pid);
       args.push_back(printed.value);
-      std::string format = pidFormat + " idx ()" + prefix + operandPart + printed.format + "\n";
-      emitIf(rewriter, loc, isThreadZero, [&] { printf(rewriter, format, args); });
+      std::string format =
+          pidFormat + " idx ()" + prefix + operandPart + printed.format + "\n";
+      emitIf(rewriter, loc, isThreadZero,
+             [&] { printf(rewriter, format, args); });
       continue;
     }
 
     std::optional<gpu::LinearLayout> layout = getDistributedLayout(tensorType);
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
-    SmallVector<SmallVector<Value>> indices = emitIndices(rewriter, loc, *layout, thread);
+    SmallVector<SmallVector<Value>> indices =
+        emitIndices(rewriter, loc, *layout, thread);
     // Print each element once where the layout says who owns it; a layout
     // that repeats elements otherwise prints the repeats too.
-    FailureOr<ElementOwners> owners = getElementOwners(rewriter, loc, *layout, target);
+    FailureOr<ElementOwners> owners =
+        getElementOwners(rewriter, loc, *layout, target);
     Value owner = succeeded(owners) ? owners->threadIsOwner : Value();
     std::string idxFormat = " idx (";
     for (auto [d, size] : llvm::enumerate(tensorType.getShape()))
-      idxFormat += llvm::formatv("{0}%{1}u", d ? ", " : "", getIndexWidth(size)).str();
+      idxFormat +=
+          llvm::formatv("{0}%{1}u", d ? ", " : "", getIndexWidth(size)).str();
     idxFormat += ")";
 
     SmallVector<PrintedValue> printed;
     for (unsigned r = 0; r < values.size(); ++r)
-      printed.push_back(
-          promoteForPrint(rewriter, loc, values[r], element, op.getHex(), signedValue));
+      printed.push_back(promoteForPrint(rewriter, loc, values[r], element,
+                                        op.getHex(), signedValue));
     std::string format =
         pidFormat + idxFormat + prefix + operandPart + printed[0].format + "\n";
     auto printAll = [&] {

@@ -1,4 +1,5 @@
-//===- PrintUtility.h - tt.print for every backend ---------------*- C++ -*-===//
+//===- PrintUtility.h - tt.print for every backend ---------------*- C++
+//-*-===//
 //
 // tt.print prints each element once, as Triton does, with the format
 //   pid (<x>, <y>, <z>) idx (<i0>, <i1>, ...)<prefix>[(operand <n>) ]<value>
@@ -24,14 +25,14 @@ namespace triton {
 
 /// Prints `format` with `args` (C's default promotions: i32, i64, f64) from
 /// the calling thread.
-using PrintfEmitter =
-    function_ref<void(RewriterBase &rewriter, StringRef format, ArrayRef<Value> args)>;
+using PrintfEmitter = function_ref<void(
+    RewriterBase &rewriter, StringRef format, ArrayRef<Value> args)>;
 
 /// Rewrites `op`, whose converted arguments are `convertedArgs`, into calls
 /// of `printf`.
 LogicalResult lowerPrintOp(PrintOp op, ValueRange convertedArgs,
-                           ConversionPatternRewriter &rewriter, const TargetInfoBase &target,
-                           PrintfEmitter printf);
+                           ConversionPatternRewriter &rewriter,
+                           const TargetInfoBase &target, PrintfEmitter printf);
 
 } // namespace triton
 } // namespace mlir

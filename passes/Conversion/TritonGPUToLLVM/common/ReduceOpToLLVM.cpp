@@ -48,36 +48,43 @@ namespace {
 
 /// The registers of a thread that reduce into one output element.
 struct Group {
-  Coords key;                                 // coordinates without the axis
-  SmallVector<std::pair<int32_t, int>> members; // (coordinate along the axis, register)
+  Coords key; // coordinates without the axis
+  SmallVector<std::pair<int32_t, int>>
+      members; // (coordinate along the axis, register)
   ValueTuple acc;
 };
 
 struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
-  ReduceOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfoBase &target)
+  ReduceOpConversion(TritonGPUToLLVMTypeConverter &converter,
+                     const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     unsigned axis = op.getAxis();
     auto srcType = dyn_cast<RankedTensorType>(op.getSrcs()[0].getType());
     if (!srcType)
-      return op.emitError("tt.reduce of scalars is not supported yet by the LLVM lowering");
+      return op.emitError(
+          "tt.reduce of scalars is not supported yet by the LLVM lowering");
     std::optional<LinearLayout> layout = getDistributedLayout(srcType);
     if (!layout)
-      return op.emitError() << "tt.reduce of a tensor in layout " << srcType.getEncoding()
-                            << " is not supported yet by the LLVM lowering";
+      return op.emitError()
+             << "tt.reduce of a tensor in layout " << srcType.getEncoding()
+             << " is not supported yet by the LLVM lowering";
     if (!op.getCombineOp().hasOneBlock())
-      return op.emitError("tt.reduce whose combine region has control flow is not supported "
-                          "yet by the LLVM lowering");
+      return op.emitError(
+          "tt.reduce whose combine region has control flow is not supported "
+          "yet by the LLVM lowering");
     Block &combine = op.getCombineOp().front();
     std::string whyNot;
     FailureOr<AxisBits> bits = analyzeAxis(*layout, axis, whyNot);
     if (failed(bits))
-      return op.emitError() << "tt.reduce along axis " << axis << " of layout "
-                            << srcType.getEncoding()
-                            << " is not supported yet by the LLVM lowering: " << whyNot;
+      return op.emitError()
+             << "tt.reduce along axis " << axis << " of layout "
+             << srcType.getEncoding()
+             << " is not supported yet by the LLVM lowering: " << whyNot;
     const TypeConverter &converter = *getTypeConverter();
 
     // The registers of a thread that reduce together; a register repeating
@@ -92,7 +99,8 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
       auto [it, inserted] = groupOf.try_emplace(key, groups.size());
       if (inserted)
         groups.push_back({key, {}, {}});
-      groups[it->second].members.push_back({coords[axis], static_cast<int>(reg)});
+      groups[it->second].members.push_back(
+          {coords[axis], static_cast<int>(reg)});
     }
 
     // Where each result register comes from.
@@ -105,32 +113,39 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
       auto resultType = cast<RankedTensorType>(op.getResult()[0].getType());
       resultLayout = getDistributedLayout(resultType);
       if (!resultLayout)
-        return op.emitError() << "tt.reduce with a result in layout " << resultType.getEncoding()
+        return op.emitError() << "tt.reduce with a result in layout "
+                              << resultType.getEncoding()
                               << " is not supported yet by the LLVM lowering";
       for (const SmallVector<int32_t> &coords : getRegisterPart(*resultLayout))
         resultCoords.push_back(Coords(coords));
     }
     SmallVector<Type> llvmTypes;
     for (Value src : op.getSrcs())
-      llvmTypes.push_back(getLLVMElementType(converter, getElementTypeOrSelf(src.getType())));
+      llvmTypes.push_back(
+          getLLVMElementType(converter, getElementTypeOrSelf(src.getType())));
     SmallVector<unsigned> warpBits = bits->bitsOf(HardwareDim::Warp);
     std::optional<int64_t> offset = getAllocationOffset(op);
     if (warpBits.empty()) {
       if (!scalarResult && !sameThreadPart(*layout, *resultLayout, axis))
-        return op.emitError("tt.reduce whose result layout is not the slice of its source "
-                            "layout along the axis is not supported yet by the LLVM lowering");
+        return op.emitError(
+            "tt.reduce whose result layout is not the slice of its source "
+            "layout along the axis is not supported yet by the LLVM lowering");
       for (const Coords &coords : resultCoords)
         if (!groupOf.count(coords))
-          return op.emitError("tt.reduce whose result layout gives a thread elements it did "
-                              "not reduce is not supported yet by the LLVM lowering");
+          return op.emitError(
+              "tt.reduce whose result layout gives a thread elements it did "
+              "not reduce is not supported yet by the LLVM lowering");
     } else {
       if (!offset)
-        return op.emitError("tt.reduce across warps needs its shared-memory scratch: run "
-                            "-allocate-shared-memory first");
+        return op.emitError(
+            "tt.reduce across warps needs its shared-memory scratch: run "
+            "-allocate-shared-memory first");
       int64_t slots = (int64_t(1) << warpBits.size()) * getNumOutputs(op);
-      if (ScratchTuple::getSizeInBytes(llvmTypes, slots) > getScratchSizeInBytes(op))
-        return op.emitError("tt.reduce whose partials exceed the scratch the allocation gives "
-                            "it is not supported yet by the LLVM lowering");
+      if (ScratchTuple::getSizeInBytes(llvmTypes, slots) >
+          getScratchSizeInBytes(op))
+        return op.emitError(
+            "tt.reduce whose partials exceed the scratch the allocation gives "
+            "it is not supported yet by the LLVM lowering");
     }
 
     SmallVector<SmallVector<Value>> elements;
@@ -177,15 +192,17 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
       for (Group &group : groups) {
         ValueTuple other;
         for (Value value : group.acc)
-          other.push_back(shuffleXorAny(rewriter, loc, target, value, 1 << bit));
+          other.push_back(
+              shuffleXorAny(rewriter, loc, target, value, 1 << bit));
         group.acc = apply(group.acc, other);
       }
     if (!commutative && !laneBits.empty()) {
       uint32_t axisLanes = 0;
       for (unsigned bit : laneBits)
         axisLanes |= 1u << bit;
-      Value first = LLVM::AndOp::create(rewriter, loc, thread->lane,
-                                        createI32Constant(rewriter, loc, ~axisLanes));
+      Value first =
+          LLVM::AndOp::create(rewriter, loc, thread->lane,
+                              createI32Constant(rewriter, loc, ~axisLanes));
       for (Group &group : groups)
         for (Value &value : group.acc)
           value = shuffleIdxAny(rewriter, loc, target, value, first);
@@ -197,8 +214,9 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
       for (const Coords &coords : resultCoords)
         outputs.push_back(groups[groupOf[coords]].acc);
     } else {
-      outputs = reduceAcrossWarps(op, rewriter, *layout, resultLayout, resultCoords, warpBits,
-                                  groups, llvmTypes, *offset, combine, commutative, *thread);
+      outputs = reduceAcrossWarps(op, rewriter, *layout, resultLayout,
+                                  resultCoords, warpBits, groups, llvmTypes,
+                                  *offset, combine, commutative, *thread);
     }
 
     SmallVector<Value> results;
@@ -206,7 +224,8 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
       SmallVector<Value> values;
       for (const ValueTuple &output : outputs)
         values.push_back(output[k]);
-      results.push_back(packLLElements(loc, &converter, values, rewriter, result.getType()));
+      results.push_back(
+          packLLElements(loc, &converter, values, rewriter, result.getType()));
     }
     rewriter.replaceOp(op, results);
     return success();
@@ -215,15 +234,16 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
 private:
   /// Whether the result's lanes and warps hold the source's elements with the
   /// axis dropped, so each thread's outputs are in its own registers.
-  static bool sameThreadPart(const LinearLayout &source, const LinearLayout &result,
-                             unsigned axis) {
+  static bool sameThreadPart(const LinearLayout &source,
+                             const LinearLayout &result, unsigned axis) {
     for (StringRef dim : {"lane", "warp"}) {
       ArrayRef<LinearLayout::Basis> sourceBases = source.getBases(dim);
       ArrayRef<LinearLayout::Basis> resultBases = result.getBases(dim);
       if (sourceBases.size() != resultBases.size())
         return false;
       for (auto [s, r] : llvm::zip(sourceBases, resultBases))
-        if (dropAxis(Coords(s.begin(), s.end()), axis) != Coords(r.begin(), r.end()))
+        if (dropAxis(Coords(s.begin(), s.end()), axis) !=
+            Coords(r.begin(), r.end()))
           return false;
     }
     return true;
@@ -238,14 +258,17 @@ private:
   /// Step 3: partials through shared memory. Returns one tuple per result
   /// register.
   SmallVector<ValueTuple>
-  reduceAcrossWarps(ReduceOp op, ConversionPatternRewriter &rewriter, const LinearLayout &layout,
+  reduceAcrossWarps(ReduceOp op, ConversionPatternRewriter &rewriter,
+                    const LinearLayout &layout,
                     const std::optional<LinearLayout> &resultLayout,
                     ArrayRef<Coords> resultCoords, ArrayRef<unsigned> warpBits,
-                    ArrayRef<Group> groups, ArrayRef<Type> llvmTypes, int64_t offset,
-                    Block &combine, bool commutative, LaneAndWarp thread) const {
+                    ArrayRef<Group> groups, ArrayRef<Type> llvmTypes,
+                    int64_t offset, Block &combine, bool commutative,
+                    LaneAndWarp thread) const {
     Location loc = op.getLoc();
     unsigned axis = op.getAxis();
-    ArrayRef<int64_t> shape = cast<RankedTensorType>(op.getSrcs()[0].getType()).getShape();
+    ArrayRef<int64_t> shape =
+        cast<RankedTensorType>(op.getSrcs()[0].getType()).getShape();
     SmallVector<int64_t> outShape(shape);
     outShape.erase(outShape.begin() + axis);
     int64_t numOutputs = getNumOutputs(op);
@@ -256,16 +279,20 @@ private:
     for (auto [j, bit] : llvm::enumerate(warpBits))
       moves.push_back({bit, static_cast<unsigned>(j)});
     Value warpAlongAxis = moveBits(rewriter, loc, thread.warp, moves);
-    SmallVector<Value> threadPart = emitThreadPart(rewriter, loc, layout, thread);
+    SmallVector<Value> threadPart =
+        emitThreadPart(rewriter, loc, layout, thread);
     threadPart.erase(threadPart.begin() + axis);
     ScratchTuple scratch(rewriter, loc, offset, llvmTypes, slots);
 
-    Value warpBase = LLVM::MulOp::create(rewriter, loc, warpAlongAxis,
-                                         createI32Constant(rewriter, loc, numOutputs));
+    Value warpBase =
+        LLVM::MulOp::create(rewriter, loc, warpAlongAxis,
+                            createI32Constant(rewriter, loc, numOutputs));
     for (const Group &group : groups) {
-      Value output =
-          flattenIndex(rewriter, loc, combineCoords(rewriter, loc, threadPart, group.key), outShape);
-      scratch.store(rewriter, loc, LLVM::AddOp::create(rewriter, loc, warpBase, output),
+      Value output = flattenIndex(
+          rewriter, loc, combineCoords(rewriter, loc, threadPart, group.key),
+          outShape);
+      scratch.store(rewriter, loc,
+                    LLVM::AddOp::create(rewriter, loc, warpBase, output),
                     group.acc);
     }
     target.barrier(rewriter, loc);
@@ -282,11 +309,13 @@ private:
         continue;
       }
       Value output = flattenIndex(
-          rewriter, loc, combineCoords(rewriter, loc, resultThreadPart, coords), outShape);
+          rewriter, loc, combineCoords(rewriter, loc, resultThreadPart, coords),
+          outShape);
       SmallVector<ValueTuple> partials;
       for (int64_t w = 0; w < numWarps; ++w) {
-        Value slot = LLVM::AddOp::create(rewriter, loc, output,
-                                         createI32Constant(rewriter, loc, w * numOutputs));
+        Value slot = LLVM::AddOp::create(
+            rewriter, loc, output,
+            createI32Constant(rewriter, loc, w * numOutputs));
         partials.push_back(scratch.load(rewriter, loc, slot));
       }
       if (commutative) {
@@ -294,14 +323,16 @@ private:
         // ((p0 + p4) + (p2 + p6)) + ((p1 + p5) + (p3 + p7)) for eight.
         for (int64_t half = numWarps / 2; half >= 1; half /= 2)
           for (int64_t i = 0; i < half; ++i)
-            partials[i] = emitCombine(rewriter, loc, combine, *getTypeConverter(), partials[i],
-                                      partials[i + half]);
+            partials[i] =
+                emitCombine(rewriter, loc, combine, *getTypeConverter(),
+                            partials[i], partials[i + half]);
       } else {
         // Neighbours first: a tree in warp order.
         for (int64_t half = 1; half < numWarps; half *= 2)
           for (int64_t i = 0; i < numWarps; i += 2 * half)
-            partials[i] = emitCombine(rewriter, loc, combine, *getTypeConverter(), partials[i],
-                                      partials[i + half]);
+            partials[i] =
+                emitCombine(rewriter, loc, combine, *getTypeConverter(),
+                            partials[i], partials[i + half]);
       }
       done[coords] = partials.front();
       outputs.push_back(partials.front());
@@ -314,8 +345,8 @@ private:
 
 } // namespace
 
-void mlir::triton::populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                  RewritePatternSet &patterns,
-                                                  const TargetInfoBase &target) {
+void mlir::triton::populateReduceOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target) {
   patterns.add<ReduceOpConversion>(converter, target);
 }

@@ -21,7 +21,8 @@ SmallVector<unsigned> AxisBits::bitsOf(HardwareDim dim) const {
   return bits;
 }
 
-FailureOr<AxisBits> mlir::triton::analyzeAxis(const LinearLayout &layout, unsigned axis,
+FailureOr<AxisBits> mlir::triton::analyzeAxis(const LinearLayout &layout,
+                                              unsigned axis,
                                               std::string &whyNot) {
   ArrayRef<LinearLayout::OutDim> outs = layout.getOutDims();
   if (axis >= outs.size()) {
@@ -38,9 +39,10 @@ FailureOr<AxisBits> mlir::triton::analyzeAxis(const LinearLayout &layout, unsign
   AxisBits result;
   result.owners.assign(numBits, {HardwareDim::Register, ~0u});
   SmallVector<bool> seen(numBits, false);
-  const std::pair<HardwareDim, StringRef> dims[] = {{HardwareDim::Register, "register"},
-                                                     {HardwareDim::Lane, "lane"},
-                                                     {HardwareDim::Warp, "warp"}};
+  const std::pair<HardwareDim, StringRef> dims[] = {
+      {HardwareDim::Register, "register"},
+      {HardwareDim::Lane, "lane"},
+      {HardwareDim::Warp, "warp"}};
   for (auto [dim, name] : dims) {
     for (auto [bit, basis] : llvm::enumerate(layout.getBases(name))) {
       int32_t along = basis[axis];
@@ -48,11 +50,15 @@ FailureOr<AxisBits> mlir::triton::analyzeAxis(const LinearLayout &layout, unsign
         continue;
       for (auto [d, value] : llvm::enumerate(basis))
         if (d != axis && value != 0) {
-          whyNot = ("a " + name + " basis moves along the axis and another dimension at once").str();
+          whyNot = ("a " + name +
+                    " basis moves along the axis and another dimension at once")
+                       .str();
           return failure();
         }
       if (along < 0 || !llvm::isPowerOf2_32(along) || along >= size) {
-        whyNot = ("a " + name + " basis moves along the axis by a non-power of two").str();
+        whyNot =
+            ("a " + name + " basis moves along the axis by a non-power of two")
+                .str();
         return failure();
       }
       unsigned p = llvm::Log2_32(along);
@@ -71,12 +77,15 @@ FailureOr<AxisBits> mlir::triton::analyzeAxis(const LinearLayout &layout, unsign
   return result;
 }
 
-Type mlir::triton::getLLVMElementType(const TypeConverter &converter, Type type) {
-  return static_cast<const TritonGPUToLLVMTypeConverter &>(converter).convertElementType(type);
+Type mlir::triton::getLLVMElementType(const TypeConverter &converter,
+                                      Type type) {
+  return static_cast<const TritonGPUToLLVMTypeConverter &>(converter)
+      .convertElementType(type);
 }
 
-ValueTuple mlir::triton::emitCombine(ConversionPatternRewriter &rewriter, Location loc,
-                                     Block &combine, const TypeConverter &converter,
+ValueTuple mlir::triton::emitCombine(ConversionPatternRewriter &rewriter,
+                                     Location loc, Block &combine,
+                                     const TypeConverter &converter,
                                      ValueRange acc, ValueRange cur) {
   unsigned n = acc.size();
   IRMapping mapping;
@@ -88,7 +97,9 @@ ValueTuple mlir::triton::emitCombine(ConversionPatternRewriter &rewriter, Locati
     // LLVM type differs (small floats, pointers) a cast bridges until the
     // conversion rewrites them.
     if (value.getType() != arg.getType())
-      bound = UnrealizedConversionCastOp::create(rewriter, loc, arg.getType(), value).getResult(0);
+      bound = UnrealizedConversionCastOp::create(rewriter, loc, arg.getType(),
+                                                 value)
+                  .getResult(0);
     mapping.map(arg, bound);
   };
   for (unsigned i = 0; i < n; ++i) {
@@ -111,7 +122,8 @@ ValueTuple mlir::triton::emitCombine(ConversionPatternRewriter &rewriter, Locati
       value = rewriter.getRemappedValue(yielded); // defined above the op
     Type llvmType = getLLVMElementType(converter, yielded.getType());
     if (value.getType() != llvmType)
-      value = UnrealizedConversionCastOp::create(rewriter, loc, llvmType, value).getResult(0);
+      value = UnrealizedConversionCastOp::create(rewriter, loc, llvmType, value)
+                  .getResult(0);
     results.push_back(value);
   }
   return results;
@@ -119,7 +131,8 @@ ValueTuple mlir::triton::emitCombine(ConversionPatternRewriter &rewriter, Locati
 
 bool mlir::triton::isCommutativeCombine(Block &combine) {
   unsigned n = combine.getNumArguments() / 2;
-  for (auto [i, yielded] : llvm::enumerate(combine.getTerminator()->getOperands())) {
+  for (auto [i, yielded] :
+       llvm::enumerate(combine.getTerminator()->getOperands())) {
     Operation *def = yielded.getDefiningOp();
     if (!def || def->getBlock() != &combine || def->getNumOperands() != 2 ||
         def->getNumRegions() != 0 || !def->hasTrait<OpTrait::IsCommutative>())
@@ -132,11 +145,12 @@ bool mlir::triton::isCommutativeCombine(Block &combine) {
   return true;
 }
 
-ValueTuple mlir::triton::selectTuple(OpBuilder &b, Location loc, Value cond, ValueRange a,
-                                     ValueRange b2) {
+ValueTuple mlir::triton::selectTuple(OpBuilder &b, Location loc, Value cond,
+                                     ValueRange a, ValueRange b2) {
   ValueTuple result;
   for (auto [x, y] : llvm::zip(a, b2))
-    result.push_back(x == y ? x : LLVM::SelectOp::create(b, loc, cond, x, y).getResult());
+    result.push_back(
+        x == y ? x : LLVM::SelectOp::create(b, loc, cond, x, y).getResult());
   return result;
 }
 
@@ -163,8 +177,8 @@ static SmallVector<unsigned> getRegionOrder(ArrayRef<Type> types) {
   return order;
 }
 
-ScratchTuple::ScratchTuple(OpBuilder &b, Location loc, int64_t offset, ArrayRef<Type> types,
-                           int64_t slots)
+ScratchTuple::ScratchTuple(OpBuilder &b, Location loc, int64_t offset,
+                           ArrayRef<Type> types, int64_t slots)
     : types(types) {
   bases.resize(types.size());
   int64_t byteOffset = offset;
@@ -181,7 +195,8 @@ int64_t ScratchTuple::getSizeInBytes(ArrayRef<Type> types, int64_t slots) {
   return bytes;
 }
 
-void ScratchTuple::store(OpBuilder &b, Location loc, Value slot, ValueRange values) const {
+void ScratchTuple::store(OpBuilder &b, Location loc, Value slot,
+                         ValueRange values) const {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
   for (auto [i, value] : llvm::enumerate(values)) {
     Type storage = getStorageType(types[i]);
@@ -209,7 +224,8 @@ ValueTuple ScratchTuple::load(OpBuilder &b, Location loc, Value slot) const {
   return values;
 }
 
-Value mlir::triton::flattenIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
+Value mlir::triton::flattenIndex(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> coords,
                                  ArrayRef<int64_t> shape) {
   Value index;
   int64_t stride = 1;
@@ -217,8 +233,10 @@ Value mlir::triton::flattenIndex(OpBuilder &b, Location loc, ArrayRef<Value> coo
     if (shape[d] != 1) {
       Value term = coords[d];
       if (stride != 1)
-        term = LLVM::MulOp::create(b, loc, term, createI32Constant(b, loc, stride));
-      index = index ? LLVM::AddOp::create(b, loc, index, term).getResult() : term;
+        term = LLVM::MulOp::create(b, loc, term,
+                                   createI32Constant(b, loc, stride));
+      index =
+          index ? LLVM::AddOp::create(b, loc, index, term).getResult() : term;
     }
     stride *= shape[d];
   }
@@ -226,7 +244,7 @@ Value mlir::triton::flattenIndex(OpBuilder &b, Location loc, ArrayRef<Value> coo
 }
 
 Value mlir::triton::moveBits(OpBuilder &b, Location loc, Value value,
-                              ArrayRef<std::pair<unsigned, unsigned>> moves) {
+                             ArrayRef<std::pair<unsigned, unsigned>> moves) {
   Value result;
   size_t i = 0;
   while (i < moves.size()) {
@@ -237,11 +255,14 @@ Value mlir::triton::moveBits(OpBuilder &b, Location loc, Value value,
     unsigned from = moves[i].first, to = moves[i].second, length = end - i;
     Value term = value;
     if (from != 0)
-      term = LLVM::LShrOp::create(b, loc, term, createI32Constant(b, loc, from));
-    term = LLVM::AndOp::create(b, loc, term, createI32Constant(b, loc, (1u << length) - 1));
+      term =
+          LLVM::LShrOp::create(b, loc, term, createI32Constant(b, loc, from));
+    term = LLVM::AndOp::create(b, loc, term,
+                               createI32Constant(b, loc, (1u << length) - 1));
     if (to != 0)
       term = LLVM::ShlOp::create(b, loc, term, createI32Constant(b, loc, to));
-    result = result ? LLVM::OrOp::create(b, loc, result, term).getResult() : term;
+    result =
+        result ? LLVM::OrOp::create(b, loc, result, term).getResult() : term;
     i = end;
   }
   return result ? result : createI32Constant(b, loc, 0);
@@ -258,9 +279,10 @@ SmallVector<Value> mlir::triton::combineCoords(OpBuilder &b, Location loc,
                                                ArrayRef<int32_t> regPart) {
   SmallVector<Value> coords;
   for (auto [value, constant] : llvm::zip(threadPart, regPart))
-    coords.push_back(constant == 0 ? value
-                                   : LLVM::XOrOp::create(b, loc, value,
-                                                         createI32Constant(b, loc, constant))
-                                         .getResult());
+    coords.push_back(
+        constant == 0 ? value
+                      : LLVM::XOrOp::create(b, loc, value,
+                                            createI32Constant(b, loc, constant))
+                            .getResult());
   return coords;
 }

@@ -1,4 +1,5 @@
-//===- ReduceScanUtility.h - What tt.reduce and tt.scan share ----*- C++ -*-===//
+//===- ReduceScanUtility.h - What tt.reduce and tt.scan share ----*- C++
+//-*-===//
 //
 // Both ops combine elements along one axis of a distributed tensor with a
 // scalar combine region. They need to know which register, lane and warp bits
@@ -60,8 +61,9 @@ Type getLLVMElementType(const TypeConverter &converter, Type type);
 /// Inlines the single block of `combine` (a tt.reduce or tt.scan region) on
 /// `acc` and `cur`; the cloned scalar ops are then lowered by the same
 /// conversion. Returns the yielded values as LLVM values.
-ValueTuple emitCombine(ConversionPatternRewriter &rewriter, Location loc, Block &combine,
-                       const TypeConverter &converter, ValueRange acc, ValueRange cur);
+ValueTuple emitCombine(ConversionPatternRewriter &rewriter, Location loc,
+                       Block &combine, const TypeConverter &converter,
+                       ValueRange acc, ValueRange cur);
 
 /// Whether swapping `acc` and `cur` cannot change what `combine` yields: each
 /// result is one commutative op (arith.addf, arith.maxsi, ...) of the two
@@ -69,8 +71,8 @@ ValueTuple emitCombine(ConversionPatternRewriter &rewriter, Location loc, Block 
 bool isCommutativeCombine(Block &combine);
 
 /// `cond ? a : b`, element by element.
-ValueTuple selectTuple(OpBuilder &b, Location loc, Value cond, ValueRange a, ValueRange b2);
-
+ValueTuple selectTuple(OpBuilder &b, Location loc, Value cond, ValueRange a,
+                       ValueRange b2);
 
 /// Scratch of the op: one region per operand, each holding `slots` elements,
 /// regions of wider elements first so that every region is aligned.
@@ -108,7 +110,8 @@ Coords dropAxis(ArrayRef<int32_t> coords, unsigned axis);
 
 /// The thread's coordinates with each register's constant part xored in:
 /// `threadPart[d] ^ regPart[d]` as i32 values.
-SmallVector<Value> combineCoords(OpBuilder &b, Location loc, ArrayRef<Value> threadPart,
+SmallVector<Value> combineCoords(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> threadPart,
                                  ArrayRef<int32_t> regPart);
 
 } // namespace triton

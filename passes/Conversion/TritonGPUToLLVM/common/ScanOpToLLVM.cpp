@@ -40,9 +40,10 @@ namespace {
 
 /// Registers of a thread that differ only in the R0 bits.
 struct Chunk {
-  int32_t high;                                 // its register-owned H bits, as a block index
-  SmallVector<std::pair<int32_t, int>> members; // (R0 part of the axis coordinate, register)
-  ValueTuple total;                             // inclusive prefix at its last element
+  int32_t high; // its register-owned H bits, as a block index
+  SmallVector<std::pair<int32_t, int>>
+      members;      // (R0 part of the axis coordinate, register)
+  ValueTuple total; // inclusive prefix at its last element
 };
 
 /// Registers of a thread with the same coordinates off the axis.
@@ -52,32 +53,38 @@ struct Row {
 };
 
 struct ScanOpConversion : ConvertOpToLLVMPattern<ScanOp> {
-  ScanOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfoBase &target)
+  ScanOpConversion(TritonGPUToLLVMTypeConverter &converter,
+                   const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
-  LogicalResult matchAndRewrite(ScanOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ScanOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     unsigned axis = op.getAxis();
     bool reverse = op.getReverse();
     auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
     std::optional<LinearLayout> layout = getDistributedLayout(srcType);
     if (!layout)
-      return op.emitError() << "tt.scan of a tensor in layout " << srcType.getEncoding()
-                            << " is not supported yet by the LLVM lowering";
+      return op.emitError()
+             << "tt.scan of a tensor in layout " << srcType.getEncoding()
+             << " is not supported yet by the LLVM lowering";
     if (!op.getCombineOp().hasOneBlock())
-      return op.emitError("tt.scan whose combine region has control flow is not supported yet "
-                          "by the LLVM lowering");
+      return op.emitError(
+          "tt.scan whose combine region has control flow is not supported yet "
+          "by the LLVM lowering");
     Block &combine = op.getCombineOp().front();
     std::string whyNot;
     FailureOr<AxisBits> bits = analyzeAxis(*layout, axis, whyNot);
     if (succeeded(bits) && !hasSupportedOrder(*bits))
-      whyNot = "a lane bit moves along the axis above a warp bit or a register bit that is "
+      whyNot = "a lane bit moves along the axis above a warp bit or a register "
+               "bit that is "
                "not among the lowest";
     if (failed(bits) || !whyNot.empty())
-      return op.emitError() << "tt.scan along axis " << axis << " of layout "
-                            << srcType.getEncoding()
-                            << " is not supported yet by the LLVM lowering: " << whyNot;
+      return op.emitError()
+             << "tt.scan along axis " << axis << " of layout "
+             << srcType.getEncoding()
+             << " is not supported yet by the LLVM lowering: " << whyNot;
     const TypeConverter &converter = *getTypeConverter();
     ArrayRef<AxisBits::Owner> owners = bits->owners;
     unsigned numBits = owners.size();
@@ -94,16 +101,20 @@ struct ScanOpConversion : ConvertOpToLLVMPattern<ScanOp> {
         warpToBlock.push_back({owners[p].bit, p - k});
     SmallVector<Type> llvmTypes;
     for (Value src : op.getSrcs())
-      llvmTypes.push_back(getLLVMElementType(converter, getElementTypeOrSelf(src.getType())));
+      llvmTypes.push_back(
+          getLLVMElementType(converter, getElementTypeOrSelf(src.getType())));
     std::optional<int64_t> offset = getAllocationOffset(op);
     if (!warpToBlock.empty()) {
       if (!offset)
-        return op.emitError("tt.scan across warps needs its shared-memory scratch: run "
-                            "-allocate-shared-memory first");
+        return op.emitError(
+            "tt.scan across warps needs its shared-memory scratch: run "
+            "-allocate-shared-memory first");
       int64_t slots = (int64_t(1) << (numBits - k)) * getNumRows(op);
-      if (ScratchTuple::getSizeInBytes(llvmTypes, slots) > getScratchSizeInBytes(op))
-        return op.emitError("tt.scan whose block totals exceed the scratch the allocation "
-                            "gives it is not supported yet by the LLVM lowering");
+      if (ScratchTuple::getSizeInBytes(llvmTypes, slots) >
+          getScratchSizeInBytes(op))
+        return op.emitError(
+            "tt.scan whose block totals exceed the scratch the allocation "
+            "gives it is not supported yet by the LLVM lowering");
     }
 
     SmallVector<SmallVector<Value>> elements;
@@ -133,7 +144,8 @@ struct ScanOpConversion : ConvertOpToLLVMPattern<ScanOp> {
       Row &row = rows[it->second];
       int32_t x = coords[axis];
       int32_t high = x >> k;
-      auto chunk = llvm::find_if(row.chunks, [&](const Chunk &c) { return c.high == high; });
+      auto chunk = llvm::find_if(
+          row.chunks, [&](const Chunk &c) { return c.high == high; });
       if (chunk == row.chunks.end()) {
         row.chunks.push_back({high, {}, {}});
         chunk = std::prev(row.chunks.end());
@@ -193,8 +205,11 @@ struct ScanOpConversion : ConvertOpToLLVMPattern<ScanOp> {
     auto laneBackBy = [&](int32_t distance) -> Value {
       // `distance` positions earlier in scan order.
       Value delta = createI32Constant(rewriter, loc, distance);
-      Value index = reverse ? LLVM::AddOp::create(rewriter, loc, laneIndex, delta).getResult()
-                            : LLVM::SubOp::create(rewriter, loc, laneIndex, delta).getResult();
+      Value index =
+          reverse
+              ? LLVM::AddOp::create(rewriter, loc, laneIndex, delta).getResult()
+              : LLVM::SubOp::create(rewriter, loc, laneIndex, delta)
+                    .getResult();
       return laneHolding(index);
     };
     auto shuffleTuple = [&](ValueRange values, Value lane) {
@@ -211,19 +226,21 @@ struct ScanOpConversion : ConvertOpToLLVMPattern<ScanOp> {
     auto shuffleTupleUp = [&](ValueRange values, int32_t distance) {
       ValueTuple shuffled;
       for (Value value : values)
-        shuffled.push_back(
-            shuffleUpAny(rewriter, loc, target, value, distance, 1 << numLaneBits));
+        shuffled.push_back(shuffleUpAny(rewriter, loc, target, value, distance,
+                                        1 << numLaneBits));
       return shuffled;
     };
     if (numLaneBits > 0) {
       Value lane = getThread().lane;
       laneIndex = moveBits(rewriter, loc, lane, laneToIndex);
-      scanLaneIndex = reverse ? LLVM::XOrOp::create(rewriter, loc, laneIndex,
-                                                    createI32Constant(rewriter, loc, lastIndex))
-                                    .getResult()
-                              : laneIndex;
-      otherLaneBits =
-          LLVM::AndOp::create(rewriter, loc, lane, createI32Constant(rewriter, loc, ~laneMask));
+      scanLaneIndex =
+          reverse
+              ? LLVM::XOrOp::create(rewriter, loc, laneIndex,
+                                    createI32Constant(rewriter, loc, lastIndex))
+                    .getResult()
+              : laneIndex;
+      otherLaneBits = LLVM::AndOp::create(
+          rewriter, loc, lane, createI32Constant(rewriter, loc, ~laneMask));
       SmallVector<int32_t> distances; // 2^i, per step i
       SmallVector<Value> laneBack;    // lane 2^i back, per step i (shfl.idx)
       SmallVector<Value> reachesBack; // whether that lane exists
@@ -231,9 +248,9 @@ struct ScanOpConversion : ConvertOpToLLVMPattern<ScanOp> {
         distances.push_back(d);
         if (!lowLanes)
           laneBack.push_back(laneBackBy(d));
-        reachesBack.push_back(LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::uge,
-                                                   scanLaneIndex,
-                                                   createI32Constant(rewriter, loc, d)));
+        reachesBack.push_back(LLVM::ICmpOp::create(
+            rewriter, loc, LLVM::ICmpPredicate::uge, scanLaneIndex,
+            createI32Constant(rewriter, loc, d)));
       }
       auto earlierBy = [&](ValueRange values, unsigned step) {
         return lowLanes ? shuffleTupleUp(values, distances[step])
@@ -245,14 +262,16 @@ struct ScanOpConversion : ConvertOpToLLVMPattern<ScanOp> {
           ValueTuple total = chunk.total;
           for (auto [step, reaches] : llvm::enumerate(reachesBack)) {
             ValueTuple earlier = earlierBy(total, step);
-            total = selectTuple(rewriter, loc, reaches, apply(earlier, total), total);
+            total = selectTuple(rewriter, loc, reaches, apply(earlier, total),
+                                total);
           }
           // The lanes before this one, into every element but the last
           // (whose prefix is the total just computed).
           ValueTuple before = earlierBy(total, 0);
           for (auto [position, reg] : llvm::drop_end(chunk.members))
-            results[reg] = selectTuple(rewriter, loc, hasPrevious, apply(before, results[reg]),
-                                       results[reg]);
+            results[reg] =
+                selectTuple(rewriter, loc, hasPrevious,
+                            apply(before, results[reg]), results[reg]);
           results[chunk.members.back().second] = total;
           chunk.total = total;
         }
@@ -263,7 +282,8 @@ struct ScanOpConversion : ConvertOpToLLVMPattern<ScanOp> {
       // A block's total: its last lane's inclusive prefix.
       Value lastLane;
       if (numLaneBits > 0)
-        lastLane = laneHolding(createI32Constant(rewriter, loc, reverse ? 0 : lastIndex));
+        lastLane = laneHolding(
+            createI32Constant(rewriter, loc, reverse ? 0 : lastIndex));
       for (Row &row : rows)
         for (Chunk &chunk : row.chunks)
           if (numLaneBits > 0)
@@ -280,8 +300,8 @@ struct ScanOpConversion : ConvertOpToLLVMPattern<ScanOp> {
           }
         }
       } else {
-        scanAcrossWarps(op, rewriter, *layout, rows, warpToBlock, numBits - k, llvmTypes,
-                        *offset, combine, getThread(), results);
+        scanAcrossWarps(op, rewriter, *layout, rows, warpToBlock, numBits - k,
+                        llvmTypes, *offset, combine, getThread(), results);
       }
     }
 
@@ -290,7 +310,8 @@ struct ScanOpConversion : ConvertOpToLLVMPattern<ScanOp> {
       SmallVector<Value> values;
       for (unsigned reg = 0; reg < numRegs; ++reg)
         values.push_back(results[representative[reg]][operand]);
-      packed.push_back(packLLElements(loc, &converter, values, rewriter, result.getType()));
+      packed.push_back(
+          packLLElements(loc, &converter, values, rewriter, result.getType()));
     }
     rewriter.replaceOp(op, packed);
     return success();
@@ -321,13 +342,14 @@ private:
   void scanAcrossWarps(ScanOp op, ConversionPatternRewriter &rewriter,
                        const LinearLayout &layout, ArrayRef<Row> rows,
                        ArrayRef<std::pair<unsigned, unsigned>> warpToBlock,
-                       unsigned numBlockBits, ArrayRef<Type> llvmTypes, int64_t offset,
-                       Block &combine, LaneAndWarp thread,
+                       unsigned numBlockBits, ArrayRef<Type> llvmTypes,
+                       int64_t offset, Block &combine, LaneAndWarp thread,
                        SmallVectorImpl<ValueTuple> &results) const {
     Location loc = op.getLoc();
     unsigned axis = op.getAxis();
     bool reverse = op.getReverse();
-    ArrayRef<int64_t> shape = cast<RankedTensorType>(op.getSrcs()[0].getType()).getShape();
+    ArrayRef<int64_t> shape =
+        cast<RankedTensorType>(op.getSrcs()[0].getType()).getShape();
     SmallVector<int64_t> rowShape(shape);
     rowShape.erase(rowShape.begin() + axis);
     int64_t numRows = getNumRows(op);
@@ -337,23 +359,27 @@ private:
       return emitCombine(rewriter, loc, combine, *getTypeConverter(), acc, cur);
     };
 
-    SmallVector<Value> threadPart = emitThreadPart(rewriter, loc, layout, thread);
+    SmallVector<Value> threadPart =
+        emitThreadPart(rewriter, loc, layout, thread);
     threadPart.erase(threadPart.begin() + axis);
     Value warpBlockBits = moveBits(rewriter, loc, thread.warp, warpToBlock);
     ScratchTuple scratch(rewriter, loc, offset, llvmTypes, slots);
     // A block's slot is by its index in scan order.
     auto scanBlockIndex = [&](const Chunk &chunk) -> Value {
-      Value index = LLVM::OrOp::create(rewriter, loc, warpBlockBits,
-                                       createI32Constant(rewriter, loc, chunk.high));
+      Value index =
+          LLVM::OrOp::create(rewriter, loc, warpBlockBits,
+                             createI32Constant(rewriter, loc, chunk.high));
       if (reverse)
-        index = LLVM::XOrOp::create(rewriter, loc, index,
-                                    createI32Constant(rewriter, loc, numBlocks - 1));
+        index = LLVM::XOrOp::create(
+            rewriter, loc, index,
+            createI32Constant(rewriter, loc, numBlocks - 1));
       return index;
     };
     SmallVector<Value> rowIndex;
     for (const Row &row : rows) {
-      rowIndex.push_back(
-          flattenIndex(rewriter, loc, combineCoords(rewriter, loc, threadPart, row.key), rowShape));
+      rowIndex.push_back(flattenIndex(
+          rewriter, loc, combineCoords(rewriter, loc, threadPart, row.key),
+          rowShape));
       for (const Chunk &chunk : row.chunks) {
         Value slot = LLVM::AddOp::create(
             rewriter, loc,
@@ -378,7 +404,8 @@ private:
     auto warpIs = [&](int64_t pattern) {
       Value &cond = isWarpPattern[pattern];
       if (!cond)
-        cond = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, warpBlockBits,
+        cond = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                    warpBlockBits,
                                     createI32Constant(rewriter, loc, pattern));
       return cond;
     };
@@ -398,7 +425,8 @@ private:
     for (auto [row, scan] : llvm::zip(rows, prefixes)) {
       for (auto [c, chunk] : llvm::enumerate(row.chunks))
         for (int64_t pattern = warpMask;; pattern = (pattern - 1) & warpMask) {
-          scan.candidates[(pattern | chunk.high) ^ flip].push_back({unsigned(c), pattern});
+          scan.candidates[(pattern | chunk.high) ^ flip].push_back(
+              {unsigned(c), pattern});
           if (pattern == 0)
             break;
         }
@@ -412,14 +440,15 @@ private:
           continue;
         if (j > 0)
           for (auto [c, pattern] : scan.candidates[j])
-            scan.before[c] =
-                scan.before[c].empty()
-                    ? scan.prefix
-                    : selectTuple(rewriter, loc, warpIs(pattern), scan.prefix, scan.before[c]);
+            scan.before[c] = scan.before[c].empty()
+                                 ? scan.prefix
+                                 : selectTuple(rewriter, loc, warpIs(pattern),
+                                               scan.prefix, scan.before[c]);
         if (j == scan.last)
           continue;
-        Value slot = LLVM::AddOp::create(rewriter, loc, index,
-                                         createI32Constant(rewriter, loc, j * numRows));
+        Value slot =
+            LLVM::AddOp::create(rewriter, loc, index,
+                                createI32Constant(rewriter, loc, j * numRows));
         ValueTuple total = scratch.load(rewriter, loc, slot);
         scan.prefix = scan.prefix.empty() ? total : apply(scan.prefix, total);
       }
@@ -427,12 +456,13 @@ private:
       for (auto [c, chunk] : llvm::enumerate(row.chunks)) {
         if (scan.before[c].empty())
           continue; // always the first block
-        Value hasBefore = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
-                                               scanBlockIndex(chunk),
-                                               createI32Constant(rewriter, loc, 0));
+        Value hasBefore = LLVM::ICmpOp::create(
+            rewriter, loc, LLVM::ICmpPredicate::ne, scanBlockIndex(chunk),
+            createI32Constant(rewriter, loc, 0));
         for (auto [position, reg] : chunk.members)
-          results[reg] = selectTuple(rewriter, loc, hasBefore,
-                                     apply(scan.before[c], results[reg]), results[reg]);
+          results[reg] =
+              selectTuple(rewriter, loc, hasBefore,
+                          apply(scan.before[c], results[reg]), results[reg]);
       }
   }
 
@@ -441,8 +471,8 @@ private:
 
 } // namespace
 
-void mlir::triton::populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                RewritePatternSet &patterns,
-                                                const TargetInfoBase &target) {
+void mlir::triton::populateScanOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target) {
   patterns.add<ScanOpConversion>(converter, target);
 }

@@ -14,14 +14,16 @@ unsigned mlir::triton::log2Exact(int64_t value) {
   return llvm::Log2_64(static_cast<uint64_t>(value));
 }
 
-uint64_t mlir::triton::flattenCoords(ArrayRef<int32_t> coords, ArrayRef<int64_t> shape) {
+uint64_t mlir::triton::flattenCoords(ArrayRef<int32_t> coords,
+                                     ArrayRef<int64_t> shape) {
   uint64_t index = 0;
   for (auto [c, size] : llvm::zip(coords, shape))
     index = (index << log2Exact(size)) | static_cast<uint64_t>(c);
   return index;
 }
 
-SmallVector<uint64_t> mlir::triton::getFlatBases(const LinearLayout &layout, StringRef dim,
+SmallVector<uint64_t> mlir::triton::getFlatBases(const LinearLayout &layout,
+                                                 StringRef dim,
                                                  ArrayRef<int64_t> shape) {
   SmallVector<uint64_t> flat;
   for (const LinearLayout::Basis &basis : layout.getBases(dim))
@@ -33,8 +35,8 @@ SmallVector<uint64_t> mlir::triton::getFlatBases(const LinearLayout &layout, Str
 // Offsets and vectors
 //===----------------------------------------------------------------------===//
 
-Value mlir::triton::emitThreadOffset(OpBuilder &b, Location loc, const OffsetMap &map,
-                                     LaneAndWarp thread) {
+Value mlir::triton::emitThreadOffset(OpBuilder &b, Location loc,
+                                     const OffsetMap &map, LaneAndWarp thread) {
   int64_t maxOffset = 1;
   std::vector<LinearLayout::Basis> lanes, warps;
   for (int64_t offset : map.lanes) {
@@ -46,9 +48,9 @@ Value mlir::triton::emitThreadOffset(OpBuilder &b, Location loc, const OffsetMap
     maxOffset = std::max(maxOffset, offset + 1);
   }
   int32_t size = static_cast<int32_t>(llvm::PowerOf2Ceil(maxOffset));
-  std::optional<LinearLayout> layout =
-      LinearLayout::get({{"lane", std::move(lanes)}, {"warp", std::move(warps)}},
-                        {{"offset", size}});
+  std::optional<LinearLayout> layout = LinearLayout::get(
+      {{"lane", std::move(lanes)}, {"warp", std::move(warps)}},
+      {{"offset", size}});
   assert(layout && "offsets fit their power-of-two size");
   return emitThreadPart(b, loc, *layout, thread)[0];
 }
@@ -61,8 +63,10 @@ int64_t mlir::triton::getRegisterOffset(const OffsetMap &map, unsigned reg) {
   return offset;
 }
 
-ThreadOffset mlir::triton::emitThreadOffset(OpBuilder &b, Location loc, const OffsetMap &map,
-                                            LaneAndWarp thread, Value view, int64_t viewBits) {
+ThreadOffset mlir::triton::emitThreadOffset(OpBuilder &b, Location loc,
+                                            const OffsetMap &map,
+                                            LaneAndWarp thread, Value view,
+                                            int64_t viewBits) {
   // The thread part XORs basis offsets, so it sets no bit outside theirs.
   ThreadOffset result{emitThreadOffset(b, loc, map, thread), 0};
   for (int64_t offset : map.lanes)
@@ -76,42 +80,45 @@ ThreadOffset mlir::triton::emitThreadOffset(OpBuilder &b, Location loc, const Of
   return result;
 }
 
-Value ThreadOffset::withRegister(OpBuilder &b, Location loc, int64_t registerOffset) const {
+Value ThreadOffset::withRegister(OpBuilder &b, Location loc,
+                                 int64_t registerOffset) const {
   Value offset = value;
   if (int64_t mixed = registerOffset & bits)
-    offset = LLVM::XOrOp::create(b, loc, offset, createI32Constant(b, loc, mixed));
+    offset =
+        LLVM::XOrOp::create(b, loc, offset, createI32Constant(b, loc, mixed));
   if (int64_t apart = registerOffset & ~bits)
-    offset = LLVM::AddOp::create(b, loc, offset, createI32Constant(b, loc, apart));
+    offset =
+        LLVM::AddOp::create(b, loc, offset, createI32Constant(b, loc, apart));
   return offset;
 }
 
 /// The 8 x 8 matrices of 16-bit elements `map` forms (see MatrixLoadPlan).
-static std::optional<MatrixLoadPlan> planMatrices(const OffsetMap &map, int64_t viewOffsetMask,
-                                                  Type sharedType);
+static std::optional<MatrixLoadPlan>
+planMatrices(const OffsetMap &map, int64_t viewOffsetMask, Type sharedType);
 
-std::optional<MatrixLoadPlan> mlir::triton::planMatrixLoads(const OffsetMap &map,
-                                                            int64_t viewOffsetMask,
-                                                            Type sharedType,
-                                                            const TargetInfoBase &target) {
+std::optional<MatrixLoadPlan>
+mlir::triton::planMatrixLoads(const OffsetMap &map, int64_t viewOffsetMask,
+                              Type sharedType, const TargetInfoBase &target) {
   if (!target.canLoadMatrices())
     return std::nullopt;
   return planMatrices(map, viewOffsetMask, sharedType);
 }
 
-std::optional<MatrixLoadPlan> mlir::triton::planMatrixStores(const OffsetMap &map,
-                                                             int64_t viewOffsetMask,
-                                                             Type sharedType,
-                                                             const TargetInfoBase &target) {
+std::optional<MatrixLoadPlan>
+mlir::triton::planMatrixStores(const OffsetMap &map, int64_t viewOffsetMask,
+                               Type sharedType, const TargetInfoBase &target) {
   if (!target.canStoreMatrices())
     return std::nullopt;
   return planMatrices(map, viewOffsetMask, sharedType);
 }
 
-void mlir::triton::emitMatrixStores(OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
-                                    const OffsetMap &map, Value base, Value viewOffset,
-                                    int64_t viewBits, LaneAndWarp thread, Type sharedType, ArrayRef<Value> values,
-                                    unsigned skipRegisters, const TargetInfoBase &target) {
-  ThreadOffset rowOffset = emitThreadOffset(b, loc, plan.rowMap, thread, viewOffset, viewBits);
+void mlir::triton::emitMatrixStores(
+    OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
+    const OffsetMap &map, Value base, Value viewOffset, int64_t viewBits,
+    LaneAndWarp thread, Type sharedType, ArrayRef<Value> values,
+    unsigned skipRegisters, const TargetInfoBase &target) {
+  ThreadOffset rowOffset =
+      emitThreadOffset(b, loc, plan.rowMap, thread, viewOffset, viewBits);
   auto pairType = VectorType::get({2}, sharedType);
   Type i32 = b.getI32Type();
   // Registers 0..2 are one store's elements and matrices (as for loads).
@@ -122,7 +129,8 @@ void mlir::triton::emitMatrixStores(OpBuilder &b, Location loc, const MatrixLoad
     for (unsigned j = 0; j < 4; ++j) {
       Value pair = LLVM::UndefOp::create(b, loc, pairType);
       for (unsigned e = 0; e < 2; ++e)
-        pair = LLVM::InsertElementOp::create(b, loc, pair, values[reg | j << 1 | e],
+        pair = LLVM::InsertElementOp::create(b, loc, pair,
+                                             values[reg | j << 1 | e],
                                              createI32Constant(b, loc, e));
       words.push_back(LLVM::BitcastOp::create(b, loc, i32, pair));
     }
@@ -133,23 +141,27 @@ void mlir::triton::emitMatrixStores(OpBuilder &b, Location loc, const MatrixLoad
   }
 }
 
-static std::optional<MatrixLoadPlan> planMatrices(const OffsetMap &map, int64_t viewOffsetMask,
-                                                  Type sharedType) {
-  if (getSharedElementBytes(sharedType) != 2 ||
-      map.lanes.size() != 5 || map.registers.size() < 3 || (viewOffsetMask & 7))
+static std::optional<MatrixLoadPlan>
+planMatrices(const OffsetMap &map, int64_t viewOffsetMask, Type sharedType) {
+  if (getSharedElementBytes(sharedType) != 2 || map.lanes.size() != 5 ||
+      map.registers.size() < 3 || (viewOffsetMask & 7))
     return std::nullopt;
   const SmallVector<int64_t> &regs = map.registers, &lanes = map.lanes;
   for (bool transpose : {false, true}) {
-    SmallVector<int64_t> columns = transpose ? SmallVector<int64_t>{lanes[2], lanes[3], lanes[4]}
-                                             : SmallVector<int64_t>{regs[0], lanes[0], lanes[1]};
-    SmallVector<int64_t> rows = transpose ? SmallVector<int64_t>{regs[0], lanes[0], lanes[1]}
-                                          : SmallVector<int64_t>{lanes[2], lanes[3], lanes[4]};
+    SmallVector<int64_t> columns =
+        transpose ? SmallVector<int64_t>{lanes[2], lanes[3], lanes[4]}
+                  : SmallVector<int64_t>{regs[0], lanes[0], lanes[1]};
+    SmallVector<int64_t> rows =
+        transpose ? SmallVector<int64_t>{regs[0], lanes[0], lanes[1]}
+                  : SmallVector<int64_t>{lanes[2], lanes[3], lanes[4]};
     if (columns != ArrayRef<int64_t>{1, 2, 4})
       continue;
     auto aligned = [](ArrayRef<int64_t> offsets) {
-      return llvm::all_of(offsets, [](int64_t offset) { return (offset & 7) == 0; });
+      return llvm::all_of(offsets,
+                          [](int64_t offset) { return (offset & 7) == 0; });
     };
-    if (!aligned(rows) || !aligned(ArrayRef<int64_t>(regs).drop_front()) || !aligned(map.warps))
+    if (!aligned(rows) || !aligned(ArrayRef<int64_t>(regs).drop_front()) ||
+        !aligned(map.warps))
       continue;
     MatrixLoadPlan plan;
     plan.transpose = transpose;
@@ -161,14 +173,14 @@ static std::optional<MatrixLoadPlan> planMatrices(const OffsetMap &map, int64_t 
   return std::nullopt;
 }
 
-SmallVector<Value> mlir::triton::emitMatrixLoads(OpBuilder &b, Location loc,
-                                                 const MatrixLoadPlan &plan,
-                                                 const OffsetMap &map, Value base,
-                                                 Value viewOffset, int64_t viewBits,
-                                                 LaneAndWarp thread,
-                                                 Type sharedType, Type registerType,
-                                                 const TargetInfoBase &target) {
-  ThreadOffset rowOffset = emitThreadOffset(b, loc, plan.rowMap, thread, viewOffset, viewBits);
+SmallVector<Value>
+mlir::triton::emitMatrixLoads(OpBuilder &b, Location loc,
+                              const MatrixLoadPlan &plan, const OffsetMap &map,
+                              Value base, Value viewOffset, int64_t viewBits,
+                              LaneAndWarp thread, Type sharedType,
+                              Type registerType, const TargetInfoBase &target) {
+  ThreadOffset rowOffset =
+      emitThreadOffset(b, loc, plan.rowMap, thread, viewOffset, viewBits);
   unsigned count = 1u << map.registers.size();
   auto pairType = VectorType::get({2}, sharedType);
   SmallVector<Value> results(count);
@@ -181,9 +193,11 @@ SmallVector<Value> mlir::triton::emitMatrixLoads(OpBuilder &b, Location loc,
     for (auto [j, word] : llvm::enumerate(words)) {
       Value pair = LLVM::BitcastOp::create(b, loc, pairType, word);
       for (unsigned e = 0; e < 2; ++e)
-        results[reg | unsigned(j) << 1 | e] = fromSharedValue(
-            b, loc, LLVM::ExtractElementOp::create(b, loc, pair, createI32Constant(b, loc, e)),
-            registerType);
+        results[reg | unsigned(j) << 1 | e] =
+            fromSharedValue(b, loc,
+                            LLVM::ExtractElementOp::create(
+                                b, loc, pair, createI32Constant(b, loc, e)),
+                            registerType);
     }
   }
   return results;
@@ -228,7 +242,8 @@ VectorPlan mlir::triton::planVectors(const OffsetMap &map, unsigned maxElements,
     others |= offset;
   for (int64_t offset : map.warps)
     others |= offset;
-  unsigned aligned = others == 0 ? 64 : llvm::countr_zero(static_cast<uint64_t>(others));
+  unsigned aligned =
+      others == 0 ? 64 : llvm::countr_zero(static_cast<uint64_t>(others));
   if (plan.registerBits.size() > aligned)
     plan.registerBits.resize(aligned);
   return plan;
@@ -243,7 +258,8 @@ unsigned mlir::triton::getBroadcastRegisterMask(const LinearLayout &layout) {
 }
 
 Value mlir::triton::getUniqueOwnerPredicate(OpBuilder &b, Location loc,
-                                            const LinearLayout &layout, LaneAndWarp thread) {
+                                            const LinearLayout &layout,
+                                            LaneAndWarp thread) {
   Value predicate;
   for (StringRef dim : {"lane", "warp"}) {
     int32_t repeated = 0;
@@ -253,10 +269,13 @@ Value mlir::triton::getUniqueOwnerPredicate(OpBuilder &b, Location loc,
     if (!repeated)
       continue;
     Value index = dim == "lane" ? thread.lane : thread.warp;
-    Value bits = LLVM::AndOp::create(b, loc, index, createI32Constant(b, loc, repeated));
+    Value bits =
+        LLVM::AndOp::create(b, loc, index, createI32Constant(b, loc, repeated));
     Value isOwner = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
                                          createI32Constant(b, loc, 0));
-    predicate = predicate ? LLVM::AndOp::create(b, loc, predicate, isOwner).getResult() : isOwner;
+    predicate =
+        predicate ? LLVM::AndOp::create(b, loc, predicate, isOwner).getResult()
+                  : isOwner;
   }
   return predicate;
 }
@@ -265,8 +284,8 @@ Value mlir::triton::getUniqueOwnerPredicate(OpBuilder &b, Location loc,
 // Element types and accesses
 //===----------------------------------------------------------------------===//
 
-Type mlir::triton::getSharedElementType(const TritonGPUToLLVMTypeConverter &converter,
-                                        Type elementType) {
+Type mlir::triton::getSharedElementType(
+    const TritonGPUToLLVMTypeConverter &converter, Type elementType) {
   MLIRContext *context = elementType.getContext();
   if (isa<PointerType>(elementType))
     return IntegerType::get(context, 64);
@@ -279,7 +298,8 @@ unsigned mlir::triton::getSharedElementBytes(Type sharedType) {
   return std::max(1u, sharedType.getIntOrFloatBitWidth() / 8);
 }
 
-Value mlir::triton::toSharedValue(OpBuilder &b, Location loc, Value value, Type sharedType) {
+Value mlir::triton::toSharedValue(OpBuilder &b, Location loc, Value value,
+                                  Type sharedType) {
   Type type = value.getType();
   if (type == sharedType)
     return value;
@@ -290,7 +310,8 @@ Value mlir::triton::toSharedValue(OpBuilder &b, Location loc, Value value, Type 
   return LLVM::BitcastOp::create(b, loc, sharedType, value);
 }
 
-Value mlir::triton::fromSharedValue(OpBuilder &b, Location loc, Value value, Type registerType) {
+Value mlir::triton::fromSharedValue(OpBuilder &b, Location loc, Value value,
+                                    Type registerType) {
   Type type = value.getType();
   if (type == registerType)
     return value;
@@ -316,14 +337,15 @@ static Type getAccessType(OpBuilder &b, unsigned count, Type sharedType) {
   return VectorType::get({bytes / 4}, b.getI32Type());
 }
 
-static Value getElementPointer(OpBuilder &b, Location loc, Value base, Value offset,
-                               Type sharedType) {
+static Value getElementPointer(OpBuilder &b, Location loc, Value base,
+                               Value offset, Type sharedType) {
   return LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
                              ArrayRef<LLVM::GEPArg>{offset});
 }
 
-void mlir::triton::storeSharedVector(OpBuilder &b, Location loc, Value base, Value offset,
-                                     ArrayRef<Value> values, Type sharedType) {
+void mlir::triton::storeSharedVector(OpBuilder &b, Location loc, Value base,
+                                     Value offset, ArrayRef<Value> values,
+                                     Type sharedType) {
   unsigned count = values.size();
   unsigned bytes = count * getSharedElementBytes(sharedType);
   Value ptr = getElementPointer(b, loc, base, offset, sharedType);
@@ -343,13 +365,15 @@ void mlir::triton::storeSharedVector(OpBuilder &b, Location loc, Value base, Val
   LLVM::StoreOp::create(b, loc, stored, ptr, /*alignment=*/bytes);
 }
 
-SmallVector<Value> mlir::triton::loadSharedVector(OpBuilder &b, Location loc, Value base,
-                                                  Value offset, unsigned count,
+SmallVector<Value> mlir::triton::loadSharedVector(OpBuilder &b, Location loc,
+                                                  Value base, Value offset,
+                                                  unsigned count,
                                                   Type sharedType) {
   unsigned bytes = count * getSharedElementBytes(sharedType);
   Value ptr = getElementPointer(b, loc, base, offset, sharedType);
   Type accessType = getAccessType(b, count, sharedType);
-  Value loaded = LLVM::LoadOp::create(b, loc, accessType, ptr, /*alignment=*/bytes);
+  Value loaded =
+      LLVM::LoadOp::create(b, loc, accessType, ptr, /*alignment=*/bytes);
   if (count == 1)
     return {loaded};
   auto vectorType = VectorType::get({count}, sharedType);
@@ -357,8 +381,8 @@ SmallVector<Value> mlir::triton::loadSharedVector(OpBuilder &b, Location loc, Va
     loaded = LLVM::BitcastOp::create(b, loc, vectorType, loaded);
   SmallVector<Value> values;
   for (unsigned i = 0; i < count; ++i)
-    values.push_back(
-        LLVM::ExtractElementOp::create(b, loc, loaded, createI32Constant(b, loc, i)));
+    values.push_back(LLVM::ExtractElementOp::create(
+        b, loc, loaded, createI32Constant(b, loc, i)));
   return values;
 }
 
@@ -383,23 +407,27 @@ std::optional<SharedMemoryLayout> SharedMemoryLayout::get(gpu::MemDescType type,
   result.layoutShape.assign(alloc.begin(), alloc.end());
   Attribute encoding = type.getEncoding();
   int64_t encodingRank = gpu::getEncodingRank(encoding);
-  if (!gpu::isSharedEncoding(encoding) || encodingRank <= 0 || encodingRank > rank) {
+  if (!gpu::isSharedEncoding(encoding) || encodingRank <= 0 ||
+      encodingRank > rank) {
     reason = "a buffer without a shared encoding of its rank";
     return std::nullopt;
   }
   // A leading dimension of whole buffers (multi-buffering: 3x128x64) may
   // have any size; the linear algebra sees it rounded up to a power of two,
   // which keeps buffer i at i times the buffer size.
-  if (rank > static_cast<unsigned>(encodingRank) && result.shape[0] == result.layoutShape[0]) {
+  if (rank > static_cast<unsigned>(encodingRank) &&
+      result.shape[0] == result.layoutShape[0]) {
     result.shape[0] = llvm::PowerOf2Ceil(result.shape[0]);
     result.layoutShape[0] = result.shape[0];
   }
   for (auto [size, full] : llvm::zip(result.shape, result.layoutShape))
-    if (!llvm::isPowerOf2_64(size) || !llvm::isPowerOf2_64(full) || size > full) {
+    if (!llvm::isPowerOf2_64(size) || !llvm::isPowerOf2_64(full) ||
+        size > full) {
       reason = "a buffer whose dimensions are not powers of two";
       return std::nullopt;
     }
-  ArrayRef<int64_t> inner = ArrayRef<int64_t>(result.layoutShape).take_back(encodingRank);
+  ArrayRef<int64_t> inner =
+      ArrayRef<int64_t>(result.layoutShape).take_back(encodingRank);
   std::optional<LinearLayout> layout = gpu::toLinearLayout(inner, encoding);
   if (!layout) {
     reason = "a shared encoding without a linear layout for this shape";
@@ -420,7 +448,8 @@ std::optional<SharedMemoryLayout> SharedMemoryLayout::get(gpu::MemDescType type,
   }
   for (int d = static_cast<int>(outer) - 1; d >= 0; --d)
     for (unsigned bit = 0, e = log2Exact(result.layoutShape[d]); bit < e; ++bit)
-      result.offsetBases.insert(uint64_t(1) << flatBit(result.layoutShape, d, bit));
+      result.offsetBases.insert(uint64_t(1)
+                                << flatBit(result.layoutShape, d, bit));
   unsigned totalBits = 0;
   for (int64_t size : result.layoutShape)
     totalBits += log2Exact(size);
@@ -432,7 +461,8 @@ std::optional<SharedMemoryLayout> SharedMemoryLayout::get(gpu::MemDescType type,
 }
 
 int64_t SharedMemoryLayout::getOffset(ArrayRef<int32_t> coords) const {
-  std::optional<uint64_t> offset = offsetBases.decompose(flattenCoords(coords, layoutShape));
+  std::optional<uint64_t> offset =
+      offsetBases.decompose(flattenCoords(coords, layoutShape));
   assert(offset && "the layout covers its buffer");
   return static_cast<int64_t>(*offset);
 }
@@ -452,7 +482,8 @@ OffsetMap SharedMemoryLayout::mapDistributed(const LinearLayout &layout) const {
 int64_t SharedMemoryLayout::getViewOffsetMask() const {
   int64_t mask = 0;
   for (unsigned d = 0; d < shape.size(); ++d)
-    for (unsigned bit = log2Exact(shape[d]); bit < log2Exact(layoutShape[d]); ++bit) {
+    for (unsigned bit = log2Exact(shape[d]); bit < log2Exact(layoutShape[d]);
+         ++bit) {
       SmallVector<int32_t> coords(shape.size(), 0);
       coords[d] = 1 << bit;
       mask |= getOffset(coords);
@@ -464,15 +495,20 @@ Value SharedMemoryLayout::emitViewOffset(OpBuilder &b, Location loc,
                                          ArrayRef<Value> coordOffsets) const {
   Value result;
   for (unsigned d = 0; d < shape.size(); ++d)
-    for (unsigned bit = log2Exact(shape[d]); bit < log2Exact(layoutShape[d]); ++bit) {
+    for (unsigned bit = log2Exact(shape[d]); bit < log2Exact(layoutShape[d]);
+         ++bit) {
       SmallVector<int32_t> coords(shape.size(), 0);
       coords[d] = 1 << bit;
       int64_t offset = getOffset(coords);
       Value set = LLVM::AndOp::create(
-          b, loc, LLVM::LShrOp::create(b, loc, coordOffsets[d], createI32Constant(b, loc, bit)),
+          b, loc,
+          LLVM::LShrOp::create(b, loc, coordOffsets[d],
+                               createI32Constant(b, loc, bit)),
           createI32Constant(b, loc, 1));
-      Value term = LLVM::MulOp::create(b, loc, set, createI32Constant(b, loc, offset));
-      result = result ? LLVM::XOrOp::create(b, loc, result, term).getResult() : term;
+      Value term =
+          LLVM::MulOp::create(b, loc, set, createI32Constant(b, loc, offset));
+      result =
+          result ? LLVM::XOrOp::create(b, loc, result, term).getResult() : term;
     }
   return result;
 }
@@ -495,7 +531,8 @@ bool SharedMemoryLayout::isLeadingDimOuter() const {
   return true;
 }
 
-SharedMemoryObject mlir::triton::unpackSharedMemoryObject(OpBuilder &b, Location loc,
+SharedMemoryObject mlir::triton::unpackSharedMemoryObject(OpBuilder &b,
+                                                          Location loc,
                                                           Value value) {
   SmallVector<Value> fields = unpackLLElements(loc, value, b);
   SharedMemoryObject object;
@@ -504,12 +541,14 @@ SharedMemoryObject mlir::triton::unpackSharedMemoryObject(OpBuilder &b, Location
   return object;
 }
 
-Value mlir::triton::packSharedMemoryObject(OpBuilder &b, Location loc, Type structType,
+Value mlir::triton::packSharedMemoryObject(OpBuilder &b, Location loc,
+                                           Type structType,
                                            const SharedMemoryObject &object) {
   Value result = LLVM::UndefOp::create(b, loc, structType);
-  result = LLVM::InsertValueOp::create(b, loc, result, object.base, ArrayRef<int64_t>{0});
+  result = LLVM::InsertValueOp::create(b, loc, result, object.base,
+                                       ArrayRef<int64_t>{0});
   for (auto [i, offset] : llvm::enumerate(object.offsets))
-    result = LLVM::InsertValueOp::create(b, loc, result, offset,
-                                         ArrayRef<int64_t>{static_cast<int64_t>(i + 1)});
+    result = LLVM::InsertValueOp::create(
+        b, loc, result, offset, ArrayRef<int64_t>{static_cast<int64_t>(i + 1)});
   return result;
 }

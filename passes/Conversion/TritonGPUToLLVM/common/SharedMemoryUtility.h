@@ -1,4 +1,5 @@
-//===- SharedMemoryUtility.h - Addressing shared memory from registers -*- C++ -*-===//
+//===- SharedMemoryUtility.h - Addressing shared memory from registers -*- C++
+//-*-===//
 //
 // What the lowerings that move tensors through shared memory share: linear
 // algebra over GF(2) on element indices (every shape is a power of two, so a
@@ -32,11 +33,13 @@ using gpu::GF2Span;
 unsigned log2Exact(int64_t value);
 
 /// The row-major flat index of a coordinate vector of `shape` (powers of two).
-uint64_t flattenCoords(llvm::ArrayRef<int32_t> coords, llvm::ArrayRef<int64_t> shape);
+uint64_t flattenCoords(llvm::ArrayRef<int32_t> coords,
+                       llvm::ArrayRef<int64_t> shape);
 
 /// The bases of input dimension `dim` of a distributed layout over `shape`
 /// as flat indices (empty when the dimension is absent).
-llvm::SmallVector<uint64_t> getFlatBases(const gpu::LinearLayout &layout, llvm::StringRef dim,
+llvm::SmallVector<uint64_t> getFlatBases(const gpu::LinearLayout &layout,
+                                         llvm::StringRef dim,
                                          llvm::ArrayRef<int64_t> shape);
 
 /// Element offsets of a distributed layout's input bases in some buffer: the
@@ -47,7 +50,8 @@ struct OffsetMap {
 };
 
 /// The calling thread's part of the offset (lane and warp bits), i32.
-Value emitThreadOffset(OpBuilder &b, Location loc, const OffsetMap &map, LaneAndWarp thread);
+Value emitThreadOffset(OpBuilder &b, Location loc, const OffsetMap &map,
+                       LaneAndWarp thread);
 /// The offset of a register (its constant part).
 int64_t getRegisterOffset(const OffsetMap &map, unsigned reg);
 
@@ -82,7 +86,8 @@ struct VectorPlan {
 /// consecutive offsets: registers whose offsets are 1, 2, 4, ..., provided no
 /// other basis (nor any bit in `extraOffsetMask`, offsets added at run time)
 /// touches those offset bits, so every vector starts aligned.
-VectorPlan planVectors(const OffsetMap &map, unsigned maxElements, int64_t extraOffsetMask = 0);
+VectorPlan planVectors(const OffsetMap &map, unsigned maxElements,
+                       int64_t extraOffsetMask = 0);
 
 /// Loads of a distributed layout's registers as 8 x 8 matrices of 16-bit
 /// elements (TargetInfoBase::loadMatrices): three input bits of the layout
@@ -99,31 +104,36 @@ struct MatrixLoadPlan {
 /// The matrix loads for `map` (element offsets in a buffer, `viewOffsetMask`
 /// the bits added at run time), or nullopt when the target has none or the
 /// offsets do not form such matrices.
-std::optional<MatrixLoadPlan> planMatrixLoads(const OffsetMap &map, int64_t viewOffsetMask,
-                                              Type sharedType, const TargetInfoBase &target);
+std::optional<MatrixLoadPlan> planMatrixLoads(const OffsetMap &map,
+                                              int64_t viewOffsetMask,
+                                              Type sharedType,
+                                              const TargetInfoBase &target);
 
 /// The same plan for matrix stores (TargetInfoBase::storeMatrices).
-std::optional<MatrixLoadPlan> planMatrixStores(const OffsetMap &map, int64_t viewOffsetMask,
-                                               Type sharedType, const TargetInfoBase &target);
+std::optional<MatrixLoadPlan> planMatrixStores(const OffsetMap &map,
+                                               int64_t viewOffsetMask,
+                                               Type sharedType,
+                                               const TargetInfoBase &target);
 
 /// Stores every register of `map` (`values`, converted to `sharedType`)
 /// with the planned matrix stores at `base`, the calling thread's rows at
 /// `viewOffset` (i32, may be null; only `viewBits` set) further; registers
 /// in `skipRegisters` repeat others and are not stored again.
 void emitMatrixStores(OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
-                      const OffsetMap &map, Value base, Value viewOffset, int64_t viewBits,
-                      LaneAndWarp thread,
-                      Type sharedType, llvm::ArrayRef<Value> values, unsigned skipRegisters,
+                      const OffsetMap &map, Value base, Value viewOffset,
+                      int64_t viewBits, LaneAndWarp thread, Type sharedType,
+                      llvm::ArrayRef<Value> values, unsigned skipRegisters,
                       const TargetInfoBase &target);
 
 /// Every register of `map` (1 << map.registers.size() values of
 /// `registerType`) through the planned matrix loads from `base`, the
 /// calling thread's rows at `viewOffset` (i32, may be null; only `viewBits`
 /// set) further.
-llvm::SmallVector<Value> emitMatrixLoads(OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
-                                         const OffsetMap &map, Value base, Value viewOffset,
-                                         int64_t viewBits, LaneAndWarp thread, Type sharedType,
-                                         Type registerType, const TargetInfoBase &target);
+llvm::SmallVector<Value>
+emitMatrixLoads(OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
+                const OffsetMap &map, Value base, Value viewOffset,
+                int64_t viewBits, LaneAndWarp thread, Type sharedType,
+                Type registerType, const TargetInfoBase &target);
 
 /// Register bits whose basis is zero: such registers repeat another one.
 unsigned getBroadcastRegisterMask(const gpu::LinearLayout &layout);
@@ -131,22 +141,27 @@ unsigned getBroadcastRegisterMask(const gpu::LinearLayout &layout);
 /// A predicate true in the one thread, among the lanes and warps holding
 /// the same elements, that should write them; null when no two threads
 /// hold the same elements.
-Value getUniqueOwnerPredicate(OpBuilder &b, Location loc, const gpu::LinearLayout &layout,
+Value getUniqueOwnerPredicate(OpBuilder &b, Location loc,
+                              const gpu::LinearLayout &layout,
                               LaneAndWarp thread);
 
 /// The LLVM type an element of `elementType` has in shared memory: i1 is a
 /// byte, pointers are i64, 8-bit floats are i8, others as converted.
-Type getSharedElementType(const TritonGPUToLLVMTypeConverter &converter, Type elementType);
-/// A register value (of the converted type) as its shared-memory type, and back.
+Type getSharedElementType(const TritonGPUToLLVMTypeConverter &converter,
+                          Type elementType);
+/// A register value (of the converted type) as its shared-memory type, and
+/// back.
 Value toSharedValue(OpBuilder &b, Location loc, Value value, Type sharedType);
-Value fromSharedValue(OpBuilder &b, Location loc, Value value, Type registerType);
+Value fromSharedValue(OpBuilder &b, Location loc, Value value,
+                      Type registerType);
 
 /// Stores `values` (already of `sharedType`) as one access at element
 /// `offset` (i32) of `base` (a shared pointer), aligned to the vector.
 void storeSharedVector(OpBuilder &b, Location loc, Value base, Value offset,
                        llvm::ArrayRef<Value> values, Type sharedType);
 /// Loads `count` consecutive elements of `sharedType` from element `offset`.
-llvm::SmallVector<Value> loadSharedVector(OpBuilder &b, Location loc, Value base, Value offset,
+llvm::SmallVector<Value> loadSharedVector(OpBuilder &b, Location loc,
+                                          Value base, Value offset,
                                           unsigned count, Type sharedType);
 
 /// The bytes an element of `sharedType` takes.
@@ -162,7 +177,8 @@ class SharedMemoryLayout {
 public:
   /// Fails (nullopt) for encodings without a linear layout or layouts that
   /// are not one to one; `reason` then says why.
-  static std::optional<SharedMemoryLayout> get(gpu::MemDescType type, std::string &reason);
+  static std::optional<SharedMemoryLayout> get(gpu::MemDescType type,
+                                               std::string &reason);
 
   llvm::ArrayRef<int64_t> getShape() const { return shape; }
   llvm::ArrayRef<int64_t> getLayoutShape() const { return layoutShape; }
@@ -174,7 +190,8 @@ public:
   int64_t getViewOffsetMask() const;
   /// The offset the view's coordinate offsets (i32 each) contribute, i32;
   /// null when the view is a whole buffer.
-  Value emitViewOffset(OpBuilder &b, Location loc, llvm::ArrayRef<Value> coordOffsets) const;
+  Value emitViewOffset(OpBuilder &b, Location loc,
+                       llvm::ArrayRef<Value> coordOffsets) const;
   /// Elements of one buffer along the leading dimension (memdesc_index).
   int64_t getSliceElements() const;
   /// Whether the leading dimension is a plain run of whole buffers.
@@ -190,7 +207,8 @@ struct SharedMemoryObject {
   Value base;
   llvm::SmallVector<Value> offsets;
 };
-SharedMemoryObject unpackSharedMemoryObject(OpBuilder &b, Location loc, Value value);
+SharedMemoryObject unpackSharedMemoryObject(OpBuilder &b, Location loc,
+                                            Value value);
 Value packSharedMemoryObject(OpBuilder &b, Location loc, Type structType,
                              const SharedMemoryObject &object);
 

@@ -1,4 +1,5 @@
-//===- TargetInfo.h - What the GPU lowering asks of a target -----*- C++ -*-===//
+//===- TargetInfo.h - What the GPU lowering asks of a target -----*- C++
+//-*-===//
 //
 // The shared lowering of TTGIR to LLVM is written against this interface; the
 // NVIDIA and AMD backends answer it with their intrinsics.
@@ -20,20 +21,24 @@ public:
 
   /// Threads per warp (wave).
   virtual int getWarpSize() const = 0;
-  /// The thread's index within its program (x only: Triton launches 1-D blocks), i32.
+  /// The thread's index within its program (x only: Triton launches 1-D
+  /// blocks), i32.
   virtual Value getThreadId(OpBuilder &b, Location loc) const = 0;
   /// The program's index along `axis` (0, 1, 2) of the grid, i32.
   virtual Value getProgramId(OpBuilder &b, Location loc, int axis) const = 0;
   /// The grid's size along `axis`, i32.
   virtual Value getNumPrograms(OpBuilder &b, Location loc, int axis) const = 0;
   /// `value` (an i32) from lane `lane ^ mask` of the warp.
-  virtual Value shuffleXor(OpBuilder &b, Location loc, Value value, int mask) const = 0;
+  virtual Value shuffleXor(OpBuilder &b, Location loc, Value value,
+                           int mask) const = 0;
   /// `value` (an i32) from lane `lane` of the warp.
-  virtual Value shuffleIdx(OpBuilder &b, Location loc, Value value, Value lane) const = 0;
+  virtual Value shuffleIdx(OpBuilder &b, Location loc, Value value,
+                           Value lane) const = 0;
   /// `value` (an i32) from the lane `delta` below in the caller's aligned
   /// segment of `width` lanes; lanes within `delta` of the segment's start
   /// keep their own. By default a shuffleIdx.
-  virtual Value shuffleUp(OpBuilder &b, Location loc, Value value, int delta, int width) const;
+  virtual Value shuffleUp(OpBuilder &b, Location loc, Value value, int delta,
+                          int width) const;
   /// A barrier of all threads of the program, ordering shared-memory accesses.
   virtual void barrier(OpBuilder &b, Location loc) const = 0;
   /// Marks `func` as a kernel launched with `numThreads` threads per program.
@@ -46,7 +51,8 @@ public:
   /// i32 of two elements) of lane t is matrix j's row t / 4, elements
   /// 2 (t % 4) and 2 (t % 4) + 1, or with `transpose` its column t / 4, rows
   /// 2 (t % 4) and 2 (t % 4) + 1.
-  virtual SmallVector<Value> loadMatrices(OpBuilder &b, Location loc, Value rowAddress,
+  virtual SmallVector<Value> loadMatrices(OpBuilder &b, Location loc,
+                                          Value rowAddress,
                                           bool transpose) const {
     llvm_unreachable("the target has no matrix loads");
   }
@@ -55,8 +61,8 @@ public:
   /// The inverse of loadMatrices: lane l supplies `rowAddress` for row l % 8
   /// of matrix l / 8, and `words` (four i32, two elements each) as
   /// loadMatrices would have returned them.
-  virtual void storeMatrices(OpBuilder &b, Location loc, Value rowAddress, ValueRange words,
-                             bool transpose) const {
+  virtual void storeMatrices(OpBuilder &b, Location loc, Value rowAddress,
+                             ValueRange words, bool transpose) const {
     llvm_unreachable("the target has no matrix stores");
   }
 };

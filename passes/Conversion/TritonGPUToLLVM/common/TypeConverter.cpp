@@ -1,4 +1,5 @@
-//===- TypeConverter.cpp - TTGIR types as LLVM types -----------------------===//
+//===- TypeConverter.cpp - TTGIR types as LLVM types
+//-----------------------===//
 
 #include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
 #include "dialects/Triton/IR/Dialect.h"
@@ -10,7 +11,8 @@
 using namespace mlir;
 using namespace mlir::triton;
 
-std::optional<gpu::LinearLayout> mlir::triton::getDistributedLayout(RankedTensorType type) {
+std::optional<gpu::LinearLayout>
+mlir::triton::getDistributedLayout(RankedTensorType type) {
   Attribute encoding = type.getEncoding();
   if (!encoding || !gpu::isDistributedEncoding(encoding))
     return std::nullopt;
@@ -25,15 +27,16 @@ std::optional<int> mlir::triton::getElemsPerThread(RankedTensorType type) {
 }
 
 Type TritonGPUToLLVMTypeConverter::convertElementType(Type elementType) const {
-  // LLVM has no 8-bit (or smaller) floats: they travel as integers of their width.
+  // LLVM has no 8-bit (or smaller) floats: they travel as integers of their
+  // width.
   if (auto floatType = dyn_cast<FloatType>(elementType))
     if (floatType.getWidth() <= 8)
       return IntegerType::get(elementType.getContext(), floatType.getWidth());
   return convertType(elementType);
 }
 
-TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(MLIRContext *context,
-                                                           const LowerToLLVMOptions &options)
+TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
+    MLIRContext *context, const LowerToLLVMOptions &options)
     : LLVMTypeConverter(context, options) {
   addConversion([context](PointerType type) -> Type {
     return LLVM::LLVMPointerType::get(context, type.getAddressSpace());

@@ -1,4 +1,5 @@
-//===- TypeConverter.h - TTGIR types as LLVM types ---------------*- C++ -*-===//
+//===- TypeConverter.h - TTGIR types as LLVM types ---------------*- C++
+//-*-===//
 //
 // How TTGIR values live in LLVM: a tensor with a distributed layout becomes a
 // struct of the elements the calling thread holds, in register order of the
@@ -21,7 +22,8 @@ namespace triton {
 
 class TritonGPUToLLVMTypeConverter : public LLVMTypeConverter {
 public:
-  TritonGPUToLLVMTypeConverter(MLIRContext *context, const LowerToLLVMOptions &options);
+  TritonGPUToLLVMTypeConverter(MLIRContext *context,
+                               const LowerToLLVMOptions &options);
 
   /// The LLVM type of one element of a tensor of `elementType`.
   Type convertElementType(Type elementType) const;

@@ -1,9 +1,9 @@
 //===- Utility.cpp - Helpers of the TTGIR to LLVM lowering ----------------===//
 
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/Analysis/Allocation.h"
 #include "passes/Analysis/Membar.h"
-#include "dialects/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -19,7 +19,8 @@ using namespace mlir;
 using namespace mlir::triton;
 using gpu::LinearLayout;
 
-SmallVector<Value> mlir::triton::unpackLLElements(Location loc, Value value, OpBuilder &b) {
+SmallVector<Value> mlir::triton::unpackLLElements(Location loc, Value value,
+                                                  OpBuilder &b) {
   auto structType = dyn_cast<LLVM::LLVMStructType>(value.getType());
   if (!structType)
     return {value};
@@ -30,25 +31,29 @@ SmallVector<Value> mlir::triton::unpackLLElements(Location loc, Value value, OpB
 }
 
 Value mlir::triton::packLLElements(Location loc, const TypeConverter *converter,
-                                   ValueRange elements, OpBuilder &b, Type type) {
+                                   ValueRange elements, OpBuilder &b,
+                                   Type type) {
   Type llvmType = converter->convertType(type);
   auto structType = dyn_cast<LLVM::LLVMStructType>(llvmType);
   if (!structType) {
     assert(elements.size() == 1 && "a scalar packs one element");
     return elements.front();
   }
-  assert(structType.getBody().size() == elements.size() && "element count mismatch");
+  assert(structType.getBody().size() == elements.size() &&
+         "element count mismatch");
   Value result = LLVM::UndefOp::create(b, loc, structType);
   for (auto [i, element] : llvm::enumerate(elements))
     result = LLVM::InsertValueOp::create(b, loc, result, element, i);
   return result;
 }
 
-Value mlir::triton::createIntConstant(OpBuilder &b, Location loc, Type type, int64_t value) {
+Value mlir::triton::createIntConstant(OpBuilder &b, Location loc, Type type,
+                                      int64_t value) {
   return LLVM::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
 }
 
-Value mlir::triton::createI32Constant(OpBuilder &b, Location loc, int64_t value) {
+Value mlir::triton::createI32Constant(OpBuilder &b, Location loc,
+                                      int64_t value) {
   return createIntConstant(b, loc, b.getI32Type(), value);
 }
 
@@ -56,7 +61,8 @@ Value mlir::triton::createI1Constant(OpBuilder &b, Location loc, bool value) {
   return createIntConstant(b, loc, b.getI1Type(), value);
 }
 
-Value mlir::triton::createFloatConstant(OpBuilder &b, Location loc, Type type, double value) {
+Value mlir::triton::createFloatConstant(OpBuilder &b, Location loc, Type type,
+                                        double value) {
   return LLVM::ConstantOp::create(b, loc, type, b.getFloatAttr(type, value));
 }
 
@@ -76,16 +82,20 @@ LaneAndWarp mlir::triton::getLaneAndWarp(OpBuilder &b, Location loc,
                                          const TargetInfoBase &target) {
   Value tid = target.getThreadId(b, loc);
   int warpSize = target.getWarpSize();
-  Value lane = LLVM::URemOp::create(b, loc, tid, createI32Constant(b, loc, warpSize));
+  Value lane =
+      LLVM::URemOp::create(b, loc, tid, createI32Constant(b, loc, warpSize));
   // Plain arithmetic on the thread id (no warp-uniform shuffle): it stays
   // free of side effects, so LLVM hoists it out of loops and shares it.
-  Value warp = LLVM::UDivOp::create(b, loc, tid, createI32Constant(b, loc, warpSize));
+  Value warp =
+      LLVM::UDivOp::create(b, loc, tid, createI32Constant(b, loc, warpSize));
   return {lane, warp};
 }
 
 Value mlir::triton::getUniformWarpId(OpBuilder &b, Location loc,
                                      const TargetInfoBase &target) {
-  Block *entry = &b.getInsertionBlock()->getParent()->getParentOfType<FunctionOpInterface>()
+  Block *entry = &b.getInsertionBlock()
+                      ->getParent()
+                      ->getParentOfType<FunctionOpInterface>()
                       ->getRegion(0)
                       .front();
   constexpr StringLiteral kMarker = "tt.uniform_warp_id";
@@ -95,7 +105,8 @@ Value mlir::triton::getUniformWarpId(OpBuilder &b, Location loc,
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(entry);
   LaneAndWarp thread = getLaneAndWarp(b, loc, target);
-  Value warp = target.shuffleIdx(b, loc, thread.warp, createI32Constant(b, loc, 0));
+  Value warp =
+      target.shuffleIdx(b, loc, thread.warp, createI32Constant(b, loc, 0));
   warp.getDefiningOp()->setAttr(kMarker, b.getUnitAttr());
   return warp;
 }
@@ -121,13 +132,16 @@ static void addThreadTerms(OpBuilder &b, Location loc, Value index,
     Value term = index;
     if (bit != 0)
       term = LLVM::LShrOp::create(b, loc, term, createI32Constant(b, loc, bit));
-    term = LLVM::AndOp::create(b, loc, term, createI32Constant(b, loc, (1 << length) - 1));
+    term = LLVM::AndOp::create(b, loc, term,
+                               createI32Constant(b, loc, (1 << length) - 1));
     if (llvm::isPowerOf2_32(start)) {
       unsigned shift = llvm::Log2_32(start);
       if (shift != 0)
-        term = LLVM::ShlOp::create(b, loc, term, createI32Constant(b, loc, shift));
+        term =
+            LLVM::ShlOp::create(b, loc, term, createI32Constant(b, loc, shift));
     } else {
-      term = LLVM::MulOp::create(b, loc, term, createI32Constant(b, loc, start));
+      term =
+          LLVM::MulOp::create(b, loc, term, createI32Constant(b, loc, start));
     }
     terms.push_back(term);
     bit = end;
@@ -147,19 +161,22 @@ SmallVector<Value> mlir::triton::emitThreadPart(OpBuilder &b, Location loc,
       addThreadTerms(b, loc, thread.warp, layout.getBases("warp"), d, terms);
     Value coord = createI32Constant(b, loc, 0);
     for (auto [i, term] : llvm::enumerate(terms))
-      coord = i == 0 ? term : LLVM::XOrOp::create(b, loc, coord, term).getResult();
+      coord =
+          i == 0 ? term : LLVM::XOrOp::create(b, loc, coord, term).getResult();
     coords.push_back(coord);
   }
   return coords;
 }
 
-SmallVector<SmallVector<int32_t>> mlir::triton::getRegisterPart(const LinearLayout &layout) {
+SmallVector<SmallVector<int32_t>>
+mlir::triton::getRegisterPart(const LinearLayout &layout) {
   unsigned rank = layout.getOutDims().size();
   ArrayRef<LinearLayout::Basis> bases;
   if (layout.hasInDim("register"))
     bases = layout.getBases("register");
   int count = 1 << bases.size();
-  SmallVector<SmallVector<int32_t>> result(count, SmallVector<int32_t>(rank, 0));
+  SmallVector<SmallVector<int32_t>> result(count,
+                                           SmallVector<int32_t>(rank, 0));
   for (int reg = 0; reg < count; ++reg)
     for (auto [bit, basis] : llvm::enumerate(bases))
       if (reg & (1 << bit))
@@ -168,9 +185,9 @@ SmallVector<SmallVector<int32_t>> mlir::triton::getRegisterPart(const LinearLayo
   return result;
 }
 
-SmallVector<SmallVector<Value>> mlir::triton::emitIndices(OpBuilder &b, Location loc,
-                                                          const LinearLayout &layout,
-                                                          LaneAndWarp thread) {
+SmallVector<SmallVector<Value>>
+mlir::triton::emitIndices(OpBuilder &b, Location loc,
+                          const LinearLayout &layout, LaneAndWarp thread) {
   SmallVector<Value> threadPart = emitThreadPart(b, loc, layout, thread);
   SmallVector<SmallVector<int32_t>> regPart = getRegisterPart(layout);
   SmallVector<SmallVector<Value>> result;
@@ -180,8 +197,9 @@ SmallVector<SmallVector<Value>> mlir::triton::emitIndices(OpBuilder &b, Location
       // The lowering's layouts put registers and threads on disjoint bits,
       // so xor is an or; LLVM proves it from the thread id's range.
       coords.push_back(constant == 0 ? threadPart[d]
-                                     : LLVM::XOrOp::create(b, loc, threadPart[d],
-                                                           createI32Constant(b, loc, constant))
+                                     : LLVM::XOrOp::create(
+                                           b, loc, threadPart[d],
+                                           createI32Constant(b, loc, constant))
                                            .getResult());
     }
     result.push_back(std::move(coords));
@@ -199,7 +217,8 @@ Value mlir::triton::bitcastToInt(OpBuilder &b, Location loc, Value value) {
   return LLVM::BitcastOp::create(b, loc, b.getIntegerType(width), value);
 }
 
-static Value bitcastFromInt(OpBuilder &b, Location loc, Value value, Type type) {
+static Value bitcastFromInt(OpBuilder &b, Location loc, Value value,
+                            Type type) {
   if (value.getType() == type)
     return value;
   if (isa<LLVM::LLVMPointerType>(type))
@@ -219,46 +238,59 @@ static Value shuffleAnyWidth(OpBuilder &b, Location loc, Value value,
     return bitcastFromInt(b, loc, shuffle32(bits), type);
   if (width < 32) {
     Value wide = LLVM::ZExtOp::create(b, loc, i32, bits);
-    Value narrow = LLVM::TruncOp::create(b, loc, bits.getType(), shuffle32(wide));
+    Value narrow =
+        LLVM::TruncOp::create(b, loc, bits.getType(), shuffle32(wide));
     return bitcastFromInt(b, loc, narrow, type);
   }
   assert(width == 64 && "shuffles of 8 to 64 bits");
   Type i64 = b.getI64Type();
   Value low = LLVM::TruncOp::create(b, loc, i32, bits);
   Value high = LLVM::TruncOp::create(
-      b, loc, i32, LLVM::LShrOp::create(b, loc, bits, createIntConstant(b, loc, i64, 32)));
+      b, loc, i32,
+      LLVM::LShrOp::create(b, loc, bits, createIntConstant(b, loc, i64, 32)));
   low = LLVM::ZExtOp::create(b, loc, i64, shuffle32(low));
   high = LLVM::ZExtOp::create(b, loc, i64, shuffle32(high));
   Value joined = LLVM::OrOp::create(
-      b, loc, low, LLVM::ShlOp::create(b, loc, high, createIntConstant(b, loc, i64, 32)));
+      b, loc, low,
+      LLVM::ShlOp::create(b, loc, high, createIntConstant(b, loc, i64, 32)));
   return bitcastFromInt(b, loc, joined, type);
 }
 
-Value mlir::triton::shuffleXorAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
-                                  Value value, int mask) {
-  return shuffleAnyWidth(b, loc, value,
-                         [&](Value word) { return target.shuffleXor(b, loc, word, mask); });
+Value mlir::triton::shuffleXorAny(OpBuilder &b, Location loc,
+                                  const TargetInfoBase &target, Value value,
+                                  int mask) {
+  return shuffleAnyWidth(b, loc, value, [&](Value word) {
+    return target.shuffleXor(b, loc, word, mask);
+  });
 }
 
-Value mlir::triton::shuffleIdxAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
-                                  Value value, Value lane) {
-  return shuffleAnyWidth(b, loc, value,
-                         [&](Value word) { return target.shuffleIdx(b, loc, word, lane); });
+Value mlir::triton::shuffleIdxAny(OpBuilder &b, Location loc,
+                                  const TargetInfoBase &target, Value value,
+                                  Value lane) {
+  return shuffleAnyWidth(b, loc, value, [&](Value word) {
+    return target.shuffleIdx(b, loc, word, lane);
+  });
 }
 
-Value mlir::triton::shuffleUpAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
-                                 Value value, int delta, int width) {
-  return shuffleAnyWidth(
-      b, loc, value, [&](Value word) { return target.shuffleUp(b, loc, word, delta, width); });
+Value mlir::triton::shuffleUpAny(OpBuilder &b, Location loc,
+                                 const TargetInfoBase &target, Value value,
+                                 int delta, int width) {
+  return shuffleAnyWidth(b, loc, value, [&](Value word) {
+    return target.shuffleUp(b, loc, word, delta, width);
+  });
 }
 
-Value TargetInfoBase::shuffleUp(OpBuilder &b, Location loc, Value value, int delta,
-                                int width) const {
-  Value lane = LLVM::AndOp::create(b, loc, getThreadId(b, loc),
-                                   createI32Constant(b, loc, getWarpSize() - 1));
-  Value start = LLVM::AndOp::create(b, loc, lane, createI32Constant(b, loc, ~(width - 1)));
-  Value below = LLVM::SubOp::create(b, loc, lane, createI32Constant(b, loc, delta));
-  Value inside = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::sge, below, start);
+Value TargetInfoBase::shuffleUp(OpBuilder &b, Location loc, Value value,
+                                int delta, int width) const {
+  Value lane =
+      LLVM::AndOp::create(b, loc, getThreadId(b, loc),
+                          createI32Constant(b, loc, getWarpSize() - 1));
+  Value start = LLVM::AndOp::create(b, loc, lane,
+                                    createI32Constant(b, loc, ~(width - 1)));
+  Value below =
+      LLVM::SubOp::create(b, loc, lane, createI32Constant(b, loc, delta));
+  Value inside =
+      LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::sge, below, start);
   Value source = LLVM::SelectOp::create(b, loc, inside, below, lane);
   return shuffleIdx(b, loc, value, source);
 }
@@ -269,13 +301,16 @@ std::optional<int64_t> mlir::triton::getAllocationOffset(Operation *op) {
   return std::nullopt;
 }
 
-Value mlir::triton::getSharedMemoryBase(OpBuilder &b, Location loc, int64_t offset) {
+Value mlir::triton::getSharedMemoryBase(OpBuilder &b, Location loc,
+                                        int64_t offset) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
-  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, kGlobalSharedMemoryName);
+  Value base =
+      LLVM::AddressOfOp::create(b, loc, ptrType, kGlobalSharedMemoryName);
   if (offset == 0)
     return base;
-  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
-                             ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
+  return LLVM::GEPOp::create(
+      b, loc, ptrType, b.getI8Type(), base,
+      ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
 }
 
 Value mlir::triton::emitStoreOwnerPredicate(OpBuilder &b, Location loc,
@@ -297,10 +332,13 @@ Value mlir::triton::emitStoreOwnerPredicate(OpBuilder &b, Location loc,
     if (!thread.lane)
       thread = getLaneAndWarp(b, loc, target);
     Value index = dim == "lane" ? thread.lane : thread.warp;
-    Value bits = LLVM::AndOp::create(b, loc, index, createI32Constant(b, loc, repeated));
+    Value bits =
+        LLVM::AndOp::create(b, loc, index, createI32Constant(b, loc, repeated));
     Value isOwner = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
                                          createI32Constant(b, loc, 0));
-    predicate = predicate ? LLVM::AndOp::create(b, loc, predicate, isOwner).getResult() : isOwner;
+    predicate =
+        predicate ? LLVM::AndOp::create(b, loc, predicate, isOwner).getResult()
+                  : isOwner;
   }
   return predicate;
 }
@@ -329,14 +367,16 @@ void mlir::triton::declareGlobalSharedMemory(ModuleOp module) {
   auto arrayType = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
   LLVM::GlobalOp::create(b, module.getLoc(), arrayType, /*isConstant=*/false,
                          LLVM::Linkage::External, kGlobalSharedMemoryName,
-                         /*value=*/Attribute(), /*alignment=*/16, /*addrSpace=*/3);
+                         /*value=*/Attribute(), /*alignment=*/16,
+                         /*addrSpace=*/3);
 }
 
 LogicalResult mlir::triton::checkTensorConstantsLowerable(ModuleOp module) {
   WalkResult result = module.walk([](arith::ConstantOp op) {
     auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
     if (isa<RankedTensorType>(op.getType()) && dense && !dense.isSplat()) {
-      op.emitError("a non-splat tensor constant is not supported yet by the LLVM lowering");
+      op.emitError("a non-splat tensor constant is not supported yet by the "
+                   "LLVM lowering");
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
@@ -359,33 +399,41 @@ LogicalResult mlir::triton::insertBarriersAndLowerSCF(ModuleOp module) {
   arith::populateCeilFloorDivExpandOpsPatterns(patterns);
   ConversionTarget target(*context);
   target.addIllegalDialect<scf::SCFDialect>();
-  target.addIllegalOp<arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>();
+  target.addIllegalOp<arith::CeilDivSIOp, arith::CeilDivUIOp,
+                      arith::FloorDivSIOp>();
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
   return applyPartialConversion(module, target, std::move(patterns));
 }
 
-int mlir::triton::getModuleIntAttr(ModuleOp module, StringRef name, int fallback) {
+int mlir::triton::getModuleIntAttr(ModuleOp module, StringRef name,
+                                   int fallback) {
   if (auto attr = module->getAttrOfType<IntegerAttr>(name))
     return attr.getInt();
   return fallback;
 }
 
-LogicalResult mlir::triton::checkModuleLowerable(ModuleOp module, int threadsPerWarp,
+LogicalResult mlir::triton::checkModuleLowerable(ModuleOp module,
+                                                 int threadsPerWarp,
                                                  const Twine &mismatch) {
   if (!module->hasAttr(triton::gpu::kNumWarpsAttrName))
-    return module.emitError("the module has no ttg.num-warps: lower TTIR to TTGIR first "
-                            "(-convert-triton-to-tritongpu)");
-  int threads = getModuleIntAttr(module, triton::gpu::kThreadsPerWarpAttrName, threadsPerWarp);
+    return module.emitError(
+        "the module has no ttg.num-warps: lower TTIR to TTGIR first "
+        "(-convert-triton-to-tritongpu)");
+  int threads = getModuleIntAttr(module, triton::gpu::kThreadsPerWarpAttrName,
+                                 threadsPerWarp);
   if (threads != threadsPerWarp)
-    return module.emitError() << "ttg.threads-per-warp = " << threads << " " << mismatch;
+    return module.emitError()
+           << "ttg.threads-per-warp = " << threads << " " << mismatch;
   if (getModuleIntAttr(module, triton::gpu::kNumCTAsAttrName, 1) != 1)
-    return module.emitError("lowering a module with ttg.num-ctas > 1 (CTA clusters) is not "
-                            "supported yet");
+    return module.emitError(
+        "lowering a module with ttg.num-ctas > 1 (CTA clusters) is not "
+        "supported yet");
   // No target lowers block-scaled dots directly: make_ttgir decomposes them
   // on TTIR. Say so rather than fail to legalize.
   WalkResult scaled = module.walk([](triton::DotScaledOp op) {
-    op.emitError("tt.dot_scaled has no LLVM lowering: decompose it on the TTIR first "
-                 "(-triton-decompose-dot-scaled, which make_ttgir runs)");
+    op.emitError(
+        "tt.dot_scaled has no LLVM lowering: decompose it on the TTIR first "
+        "(-triton-decompose-dot-scaled, which make_ttgir runs)");
     return WalkResult::interrupt();
   });
   if (scaled.wasInterrupted())

@@ -1,4 +1,5 @@
-//===- Utility.h - Helpers of the TTGIR to LLVM lowering ---------*- C++ -*-===//
+//===- Utility.h - Helpers of the TTGIR to LLVM lowering ---------*- C++
+//-*-===//
 //
 // Packing a thread's elements into the struct that carries a tensor, building
 // LLVM constants, and the tensor coordinates each register of a thread holds.
@@ -23,8 +24,8 @@ namespace triton {
 /// The elements a struct-typed value carries (a scalar comes back alone).
 SmallVector<Value> unpackLLElements(Location loc, Value value, OpBuilder &b);
 /// The struct of `type`'s LLVM type holding `elements`.
-Value packLLElements(Location loc, const TypeConverter *converter, ValueRange elements,
-                     OpBuilder &b, Type type);
+Value packLLElements(Location loc, const TypeConverter *converter,
+                     ValueRange elements, OpBuilder &b, Type type);
 
 /// LLVM constants.
 Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t value);
@@ -42,14 +43,16 @@ struct LaneAndWarp {
   Value lane;
   Value warp;
 };
-LaneAndWarp getLaneAndWarp(OpBuilder &b, Location loc, const TargetInfoBase &target);
+LaneAndWarp getLaneAndWarp(OpBuilder &b, Location loc,
+                           const TargetInfoBase &target);
 
 /// The calling thread's warp as lane 0's (a shuffle), i32, which ptxas knows
 /// is the same in every lane: values made from it live in uniform registers
 /// (wgmma descriptors, warp-uniform branches). Made once, at the entry of the
 /// function being built (where every lane runs), and shared by later calls:
 /// LLVM neither merges nor hoists shuffles.
-Value getUniformWarpId(OpBuilder &b, Location loc, const TargetInfoBase &target);
+Value getUniformWarpId(OpBuilder &b, Location loc,
+                       const TargetInfoBase &target);
 
 /// The tensor coordinates (i32, one per output dimension) of every register of
 /// the calling thread in `layout` (a distributed linear layout over register,
@@ -60,25 +63,27 @@ SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc,
 
 /// The coordinates contributed by lane and warp alone (register 0), one i32 per
 /// output dimension; a register's coordinates are these xor its constant part.
-SmallVector<Value> emitThreadPart(OpBuilder &b, Location loc, const gpu::LinearLayout &layout,
+SmallVector<Value> emitThreadPart(OpBuilder &b, Location loc,
+                                  const gpu::LinearLayout &layout,
                                   LaneAndWarp thread);
 
 /// The constant coordinates of every register (lane 0, warp 0).
-SmallVector<SmallVector<int32_t>> getRegisterPart(const gpu::LinearLayout &layout);
+SmallVector<SmallVector<int32_t>>
+getRegisterPart(const gpu::LinearLayout &layout);
 
 /// Reinterprets `value` as an integer of its bit width (floats, pointers stay
 /// as they are if already integers).
 Value bitcastToInt(OpBuilder &b, Location loc, Value value);
 /// `value` sent through a 32-bit warp shuffle, whatever its type (split into
 /// 32-bit pieces, widened when narrower).
-Value shuffleXorAny(OpBuilder &b, Location loc, const TargetInfoBase &target, Value value,
-                    int mask);
+Value shuffleXorAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
+                    Value value, int mask);
 /// `value` (any type up to 64 bits) read from lane `lane` of the warp.
-Value shuffleIdxAny(OpBuilder &b, Location loc, const TargetInfoBase &target, Value value,
-                    Value lane);
+Value shuffleIdxAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
+                    Value value, Value lane);
 /// shuffleUp (TargetInfoBase) of a value of any width.
-Value shuffleUpAny(OpBuilder &b, Location loc, const TargetInfoBase &target, Value value,
-                   int delta, int width);
+Value shuffleUpAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
+                   Value value, int delta, int width);
 
 /// The module's `@global_smem`, declared by the lowering pass, plus `offset`
 /// bytes (an address in address space 3).
@@ -92,7 +97,8 @@ constexpr llvm::StringLiteral kGlobalSharedMemoryName = "global_smem";
 /// a predicate true in the one thread (lane and warp) that stores elements
 /// several threads hold (null when every thread holds distinct elements), and
 /// the registers that repeat an element an earlier register holds.
-Value emitStoreOwnerPredicate(OpBuilder &b, Location loc, const gpu::LinearLayout &layout,
+Value emitStoreOwnerPredicate(OpBuilder &b, Location loc,
+                              const gpu::LinearLayout &layout,
                               const TargetInfoBase &target);
 llvm::BitVector getRepeatedRegisters(const gpu::LinearLayout &layout);
 
@@ -118,7 +124,8 @@ int getModuleIntAttr(ModuleOp module, StringRef name, int fallback);
 /// error: TTGIR (ttg.num-warps set), the target's `threadsPerWarp` (the error
 /// says `ttg.threads-per-warp = N ` then `mismatch`), one CTA, and lowerable
 /// tensor constants.
-LogicalResult checkModuleLowerable(ModuleOp module, int threadsPerWarp, const Twine &mismatch);
+LogicalResult checkModuleLowerable(ModuleOp module, int threadsPerWarp,
+                                   const Twine &mismatch);
 
 } // namespace triton
 } // namespace mlir

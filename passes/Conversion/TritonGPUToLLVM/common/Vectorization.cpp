@@ -15,7 +15,8 @@
 using namespace mlir;
 using namespace mlir::triton;
 
-std::pair<int, int> mlir::triton::getContiguousRegisters(const gpu::LinearLayout &layout) {
+std::pair<int, int>
+mlir::triton::getContiguousRegisters(const gpu::LinearLayout &layout) {
   if (!layout.hasInDim("register"))
     return {1, -1};
   ArrayRef<gpu::LinearLayout::Basis> bases = layout.getBases("register");
@@ -50,7 +51,8 @@ unsigned mlir::triton::getMemoryBitWidth(Type type) {
   return std::max(8u, type.getIntOrFloatBitWidth());
 }
 
-static unsigned computeWidth(Value ptr, Value mask, const ModuleAxisInfo &axis) {
+static unsigned computeWidth(Value ptr, Value mask,
+                             const ModuleAxisInfo &axis) {
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
   if (!type)
     return 1;
@@ -66,7 +68,8 @@ static unsigned computeWidth(Value ptr, Value mask, const ModuleAxisInfo &axis) 
   if (info.getRank() != type.getRank())
     return 1;
   int64_t width = std::min<int64_t>(contiguous, info.getContiguity(dim));
-  width = std::min<int64_t>(width, std::max<int64_t>(1, info.getDivisibility(dim) / (bits / 8)));
+  width = std::min<int64_t>(
+      width, std::max<int64_t>(1, info.getDivisibility(dim) / (bits / 8)));
   width = std::min<int64_t>(width, 128 / bits);
   if (mask) {
     AxisInfo maskInfo = axis.get(mask);
@@ -77,7 +80,8 @@ static unsigned computeWidth(Value ptr, Value mask, const ModuleAxisInfo &axis) 
   return llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(1, width)));
 }
 
-AccessWidths mlir::triton::computeAccessWidths(Operation *root, const ModuleAxisInfo &axis) {
+AccessWidths mlir::triton::computeAccessWidths(Operation *root,
+                                               const ModuleAxisInfo &axis) {
   AccessWidths widths;
   root->walk([&](Operation *op) {
     if (auto load = dyn_cast<LoadOp>(op))
@@ -108,13 +112,15 @@ static void addLoadConstancy(LoadOp load, const ModuleAxisInfo &axis,
     // A splat `other` (axis info tracks no floats) is the same everywhere.
     SplatElementsAttr splat;
     if (operand == load.getOther() &&
-        (operand.getDefiningOp<SplatOp>() || matchPattern(operand, m_Constant(&splat))))
+        (operand.getDefiningOp<SplatOp>() ||
+         matchPattern(operand, m_Constant(&splat))))
       continue;
     AxisInfo info = axis.get(operand);
     if (info.getRank() != type.getRank())
       return;
     for (int64_t d = 0; d < type.getRank(); ++d)
-      constancy[d] = std::min(constancy[d], std::max<int64_t>(1, info.getConstancy(d)));
+      constancy[d] =
+          std::min(constancy[d], std::max<int64_t>(1, info.getConstancy(d)));
   }
   bool any = false;
   for (int64_t &c : constancy) {
@@ -125,17 +131,19 @@ static void addLoadConstancy(LoadOp load, const ModuleAxisInfo &axis,
     result[load] = std::move(constancy);
 }
 
-ResultConstancies mlir::triton::computeResultConstancies(Operation *root,
-                                                         const ModuleAxisInfo &axis) {
+ResultConstancies
+mlir::triton::computeResultConstancies(Operation *root,
+                                       const ModuleAxisInfo &axis) {
   ResultConstancies result;
   root->walk([&](Operation *op) {
     if (auto load = dyn_cast<LoadOp>(op))
       return addLoadConstancy(load, axis, result);
     Dialect *dialect = op->getDialect();
-    bool elementwise = isa<AddPtrOp>(op) ||
-                       (dialect && (dialect->getNamespace() == "arith" ||
-                                    dialect->getNamespace() == "math") &&
-                        op->getNumResults() == 1);
+    bool elementwise =
+        isa<AddPtrOp>(op) || (dialect &&
+                              (dialect->getNamespace() == "arith" ||
+                               dialect->getNamespace() == "math") &&
+                              op->getNumResults() == 1);
     if (!elementwise)
       return;
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
@@ -147,8 +155,8 @@ ResultConstancies mlir::triton::computeResultConstancies(Operation *root,
     SmallVector<int64_t> constancy;
     bool any = false;
     for (int64_t d = 0; d < type.getRank(); ++d) {
-      int64_t c = llvm::bit_floor(static_cast<uint64_t>(
-          std::max<int64_t>(1, std::min(info.getConstancy(d), type.getDimSize(d)))));
+      int64_t c = llvm::bit_floor(static_cast<uint64_t>(std::max<int64_t>(
+          1, std::min(info.getConstancy(d), type.getDimSize(d)))));
       constancy.push_back(c);
       any |= c > 1;
     }
@@ -158,8 +166,9 @@ ResultConstancies mlir::triton::computeResultConstancies(Operation *root,
   return result;
 }
 
-SmallVector<int> mlir::triton::getConstancyRepresentatives(const gpu::LinearLayout &layout,
-                                                           ArrayRef<int64_t> constancy) {
+SmallVector<int>
+mlir::triton::getConstancyRepresentatives(const gpu::LinearLayout &layout,
+                                          ArrayRef<int64_t> constancy) {
   // Elements whose coordinates agree above the block bits are in one block;
   // the thread's own bits xor into both alike, so registers are compared by
   // their constant part alone.
@@ -175,8 +184,9 @@ SmallVector<int> mlir::triton::getConstancyRepresentatives(const gpu::LinearLayo
   return representatives;
 }
 
-SmallVector<int> mlir::triton::getSharedRegisters(Operation *op, Type type, int count,
-                                                  const ResultConstancies &constancies) {
+SmallVector<int>
+mlir::triton::getSharedRegisters(Operation *op, Type type, int count,
+                                 const ResultConstancies &constancies) {
   auto tensorType = dyn_cast<RankedTensorType>(type);
   auto it = constancies.find(op);
   std::optional<gpu::LinearLayout> layout;

@@ -1,4 +1,5 @@
-//===- Vectorization.h - How wide a thread's memory accesses can be -*- C++ -*-===//
+//===- Vectorization.h - How wide a thread's memory accesses can be -*- C++
+//-*-===//
 //
 // A thread accesses `vec` consecutive elements at once when its registers
 // hold them consecutively (the layout), the addresses are consecutive and
@@ -34,7 +35,8 @@ AccessWidths computeAccessWidths(Operation *root, const ModuleAxisInfo &axis);
 /// The same for tt.load (not volatile, not .cv) over the blocks where its
 /// pointer, mask and `other` are all constant: one access per block.
 using ResultConstancies = llvm::DenseMap<Operation *, SmallVector<int64_t>>;
-ResultConstancies computeResultConstancies(Operation *root, const ModuleAxisInfo &axis);
+ResultConstancies computeResultConstancies(Operation *root,
+                                           const ModuleAxisInfo &axis);
 
 /// For each register of `layout`, the first register in the same block of
 /// `constancy` (so holding the same value).

@@ -67,8 +67,9 @@ std::optional<SmallVector<int>> matchRegisters(const LinearLayout &source,
 
 /// Rewrites `op` (one tensor source, one tensor result) by selecting source
 /// registers.
-LogicalResult rewriteBySelection(Operation *op, Value source, Value convertedSource,
-                                 ProjectFn project, const TypeConverter *converter,
+LogicalResult rewriteBySelection(Operation *op, Value source,
+                                 Value convertedSource, ProjectFn project,
+                                 const TypeConverter *converter,
                                  ConversionPatternRewriter &rewriter) {
   auto sourceType = cast<RankedTensorType>(source.getType());
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
@@ -79,13 +80,16 @@ LogicalResult rewriteBySelection(Operation *op, Value source, Value convertedSou
   std::optional<SmallVector<int>> mapping =
       matchRegisters(*sourceLayout, *resultLayout, project);
   if (!mapping)
-    return rewriter.notifyMatchFailure(op, "the result's layout needs data from other threads");
+    return rewriter.notifyMatchFailure(
+        op, "the result's layout needs data from other threads");
   Location loc = op->getLoc();
-  SmallVector<Value> elements = unpackLLElements(loc, convertedSource, rewriter);
+  SmallVector<Value> elements =
+      unpackLLElements(loc, convertedSource, rewriter);
   SmallVector<Value> results;
   for (int reg : *mapping)
     results.push_back(elements[reg]);
-  rewriter.replaceOp(op, packLLElements(loc, converter, results, rewriter, resultType));
+  rewriter.replaceOp(
+      op, packLLElements(loc, converter, results, rewriter, resultType));
   return success();
 }
 
@@ -108,8 +112,9 @@ Coords unflatten(int64_t index, ArrayRef<int64_t> shape) {
 
 struct BroadcastOpPattern : ConvertOpToLLVMPattern<BroadcastOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto sourceShape = cast<RankedTensorType>(op.getSrc().getType()).getShape();
     auto project = [&](ArrayRef<int32_t> coords) {
       Coords result(coords);
@@ -118,30 +123,32 @@ struct BroadcastOpPattern : ConvertOpToLLVMPattern<BroadcastOp> {
           result[d] = 0;
       return result;
     };
-    return rewriteBySelection(op, op.getSrc(), adaptor.getSrc(), project, getTypeConverter(),
-                              rewriter);
+    return rewriteBySelection(op, op.getSrc(), adaptor.getSrc(), project,
+                              getTypeConverter(), rewriter);
   }
 };
 
 struct ExpandDimsOpPattern : ConvertOpToLLVMPattern<ExpandDimsOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(ExpandDimsOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ExpandDimsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     unsigned axis = op.getAxis();
     auto project = [&](ArrayRef<int32_t> coords) {
       Coords result(coords);
       result.erase(result.begin() + axis);
       return result;
     };
-    return rewriteBySelection(op, op.getSrc(), adaptor.getSrc(), project, getTypeConverter(),
-                              rewriter);
+    return rewriteBySelection(op, op.getSrc(), adaptor.getSrc(), project,
+                              getTypeConverter(), rewriter);
   }
 };
 
 struct ReshapeOpPattern : ConvertOpToLLVMPattern<ReshapeOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto sourceType = cast<RankedTensorType>(op.getSrc().getType());
     auto sourceShape = sourceType.getShape();
     auto resultShape = op.getType().getShape();
@@ -155,24 +162,26 @@ struct ReshapeOpPattern : ConvertOpToLLVMPattern<ReshapeOp> {
       if (from && to && from->isInjective() && to->isInjective() &&
           from->getInDimSize("register") == to->getInDimSize("register")) {
         Location loc = op.getLoc();
-        SmallVector<Value> elements = unpackLLElements(loc, adaptor.getSrc(), rewriter);
-        rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), elements, rewriter,
-                                              op.getType()));
+        SmallVector<Value> elements =
+            unpackLLElements(loc, adaptor.getSrc(), rewriter);
+        rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), elements,
+                                              rewriter, op.getType()));
         return success();
       }
     }
     auto project = [&](ArrayRef<int32_t> coords) {
       return unflatten(flatten(coords, resultShape), sourceShape);
     };
-    return rewriteBySelection(op, op.getSrc(), adaptor.getSrc(), project, getTypeConverter(),
-                              rewriter);
+    return rewriteBySelection(op, op.getSrc(), adaptor.getSrc(), project,
+                              getTypeConverter(), rewriter);
   }
 };
 
 struct TransOpPattern : ConvertOpToLLVMPattern<TransOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(TransOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(TransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     if (!isa<RankedTensorType>(op.getSrc().getType()))
       return failure();
     ArrayRef<int32_t> order = op.getOrder();
@@ -183,30 +192,34 @@ struct TransOpPattern : ConvertOpToLLVMPattern<TransOp> {
         result[source] = coords[i];
       return result;
     };
-    return rewriteBySelection(op, op.getSrc(), adaptor.getSrc(), project, getTypeConverter(),
-                              rewriter);
+    return rewriteBySelection(op, op.getSrc(), adaptor.getSrc(), project,
+                              getTypeConverter(), rewriter);
   }
 };
 
-struct ConvertLayoutInThreadPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
+struct ConvertLayoutInThreadPattern
+    : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
   ConvertLayoutInThreadPattern(LLVMTypeConverter &converter)
       : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
-  LogicalResult matchAndRewrite(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto identity = [](ArrayRef<int32_t> coords) { return Coords(coords); };
-    return rewriteBySelection(op, op.getSrc(), adaptor.getSrc(), identity, getTypeConverter(),
-                              rewriter);
+    return rewriteBySelection(op, op.getSrc(), adaptor.getSrc(), identity,
+                              getTypeConverter(), rewriter);
   }
 };
 
 /// tt.join: the result's last dimension (size 2) picks the operand.
 struct JoinOpPattern : ConvertOpToLLVMPattern<JoinOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(JoinOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(JoinOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto sourceType = cast<RankedTensorType>(op.getLhs().getType());
     std::optional<LinearLayout> sourceLayout = getDistributedLayout(sourceType);
-    std::optional<LinearLayout> resultLayout = getDistributedLayout(op.getType());
+    std::optional<LinearLayout> resultLayout =
+        getDistributedLayout(op.getType());
     if (!sourceLayout || !resultLayout)
       return rewriter.notifyMatchFailure(op, "layout without a linear layout");
     unsigned last = op.getType().getRank() - 1;
@@ -218,7 +231,8 @@ struct JoinOpPattern : ConvertOpToLLVMPattern<JoinOp> {
       if (resultLayout->hasInDim(dim))
         for (const LinearLayout::Basis &basis : resultLayout->getBases(dim))
           if (basis[last] != 0)
-            return rewriter.notifyMatchFailure(op, "the joined dimension spans threads");
+            return rewriter.notifyMatchFailure(
+                op, "the joined dimension spans threads");
     Location loc = op.getLoc();
     SmallVector<Value> lhs = unpackLLElements(loc, adaptor.getLhs(), rewriter);
     SmallVector<Value> rhs = unpackLLElements(loc, adaptor.getRhs(), rewriter);
@@ -229,11 +243,12 @@ struct JoinOpPattern : ConvertOpToLLVMPattern<JoinOp> {
     for (const SmallVector<int32_t> &coords : getRegisterPart(*resultLayout)) {
       auto it = sourceByCoords.find(project(coords));
       if (it == sourceByCoords.end())
-        return rewriter.notifyMatchFailure(op, "the operands' layout does not match");
+        return rewriter.notifyMatchFailure(
+            op, "the operands' layout does not match");
       results.push_back(coords[last] ? rhs[it->second] : lhs[it->second]);
     }
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results, rewriter,
-                                          op.getType()));
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
+                                          rewriter, op.getType()));
     return success();
   }
 };
@@ -241,8 +256,9 @@ struct JoinOpPattern : ConvertOpToLLVMPattern<JoinOp> {
 /// tt.split: the reverse of tt.join.
 struct SplitOpPattern : ConvertOpToLLVMPattern<SplitOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(SplitOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     auto sourceType = cast<RankedTensorType>(op.getSrc().getType());
     auto resultType = cast<RankedTensorType>(op.getOutLHS().getType());
     std::optional<LinearLayout> sourceLayout = getDistributedLayout(sourceType);
@@ -254,12 +270,14 @@ struct SplitOpPattern : ConvertOpToLLVMPattern<SplitOp> {
       if (sourceLayout->hasInDim(dim))
         for (const LinearLayout::Basis &basis : sourceLayout->getBases(dim))
           if (basis[last] != 0)
-            return rewriter.notifyMatchFailure(op, "the split dimension spans threads");
+            return rewriter.notifyMatchFailure(
+                op, "the split dimension spans threads");
     std::map<Coords, int> sourceByCoords;
     for (auto [reg, coords] : llvm::enumerate(getRegisterPart(*sourceLayout)))
       sourceByCoords.try_emplace(Coords(coords), reg);
     Location loc = op.getLoc();
-    SmallVector<Value> elements = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> elements =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
     SmallVector<Value> lhs, rhs;
     for (const SmallVector<int32_t> &coords : getRegisterPart(*resultLayout)) {
       Coords full(coords);
@@ -268,12 +286,15 @@ struct SplitOpPattern : ConvertOpToLLVMPattern<SplitOp> {
       full.back() = 1;
       auto high = sourceByCoords.find(full);
       if (low == sourceByCoords.end() || high == sourceByCoords.end())
-        return rewriter.notifyMatchFailure(op, "the results' layout does not match");
+        return rewriter.notifyMatchFailure(
+            op, "the results' layout does not match");
       lhs.push_back(elements[low->second]);
       rhs.push_back(elements[high->second]);
     }
-    rewriter.replaceOp(op, {packLLElements(loc, getTypeConverter(), lhs, rewriter, resultType),
-                            packLLElements(loc, getTypeConverter(), rhs, rewriter, resultType)});
+    rewriter.replaceOp(
+        op,
+        {packLLElements(loc, getTypeConverter(), lhs, rewriter, resultType),
+         packLLElements(loc, getTypeConverter(), rhs, rewriter, resultType)});
     return success();
   }
 };
@@ -282,17 +303,21 @@ struct SplitOpPattern : ConvertOpToLLVMPattern<SplitOp> {
 /// the result are its elements of both operands.
 struct CatOpPattern : ConvertOpToLLVMPattern<CatOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(CatOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
+  LogicalResult
+  matchAndRewrite(CatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    SmallVector<Value> elements = unpackLLElements(loc, adaptor.getLhs(), rewriter);
-    llvm::append_range(elements, unpackLLElements(loc, adaptor.getRhs(), rewriter));
+    SmallVector<Value> elements =
+        unpackLLElements(loc, adaptor.getLhs(), rewriter);
+    llvm::append_range(elements,
+                       unpackLLElements(loc, adaptor.getRhs(), rewriter));
     std::optional<int> count = getElemsPerThread(op.getType());
     if (!count || *count != static_cast<int>(elements.size()))
-      return op.emitError("tt.cat whose result layout does not hold both operands' elements "
-                          "in each thread is not supported yet by the LLVM lowering");
-    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), elements, rewriter,
-                                          op.getType()));
+      return op.emitError(
+          "tt.cat whose result layout does not hold both operands' elements "
+          "in each thread is not supported yet by the LLVM lowering");
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), elements,
+                                          rewriter, op.getType()));
     return success();
   }
 };
@@ -302,9 +327,11 @@ struct CatOpPattern : ConvertOpToLLVMPattern<CatOp> {
 /// scalar.
 struct UnsplatOpPattern : ConvertOpToLLVMPattern<UnsplatOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult matchAndRewrite(UnsplatOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    SmallVector<Value> elements = unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter);
+  LogicalResult
+  matchAndRewrite(UnsplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> elements =
+        unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter);
     if (elements.empty())
       return rewriter.notifyMatchFailure(op, "no register holds the element");
     rewriter.replaceOp(op, elements.front());
@@ -314,9 +341,10 @@ struct UnsplatOpPattern : ConvertOpToLLVMPattern<UnsplatOp> {
 
 } // namespace
 
-void mlir::triton::populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                                RewritePatternSet &patterns) {
-  patterns.add<BroadcastOpPattern, ExpandDimsOpPattern, ReshapeOpPattern, TransOpPattern,
-               JoinOpPattern, SplitOpPattern, CatOpPattern, UnsplatOpPattern>(converter);
+void mlir::triton::populateViewOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<BroadcastOpPattern, ExpandDimsOpPattern, ReshapeOpPattern,
+               TransOpPattern, JoinOpPattern, SplitOpPattern, CatOpPattern,
+               UnsplatOpPattern>(converter);
   patterns.add<ConvertLayoutInThreadPattern>(converter);
 }

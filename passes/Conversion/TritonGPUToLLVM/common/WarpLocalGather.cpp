@@ -34,7 +34,8 @@ Value mlir::triton::getGatherIndexI32(OpBuilder &b, Location loc, Value index) {
 /// The XOR of `columns[i]` over the set bits i of the i32 `value` (bits from
 /// columns.size() on ignored), emitted as a lane's offset is: runs of bits
 /// moving to consecutive bits become one shift-and-mask.
-static Value emitLinearMap(OpBuilder &b, Location loc, Value value, ArrayRef<int64_t> columns) {
+static Value emitLinearMap(OpBuilder &b, Location loc, Value value,
+                           ArrayRef<int64_t> columns) {
   OffsetMap map;
   map.lanes.assign(columns.begin(), columns.end());
   return emitThreadOffset(b, loc, map, LaneAndWarp{value, Value()});
@@ -71,9 +72,10 @@ struct HolderMap {
 
 /// The holder map of a warp-local gather; nullopt when some element named
 /// is not held in its warp (the layouts are not warp-local after all).
-static std::optional<HolderMap> getHolderMap(const LinearLayout &src, const LinearLayout &result,
-                                             ArrayRef<int64_t> srcShape, unsigned axis,
-                                             unsigned laneBits) {
+static std::optional<HolderMap> getHolderMap(const LinearLayout &src,
+                                             const LinearLayout &result,
+                                             ArrayRef<int64_t> srcShape,
+                                             unsigned axis, unsigned laneBits) {
   // A basis of what warp 0 holds, each vector with its holder. Lanes come
   // first: where an element is in another lane and in another register too
   // (a broadcast layout), the lane is chosen, and lanes cost no shuffles.
@@ -82,7 +84,8 @@ static std::optional<HolderMap> getHolderMap(const LinearLayout &src, const Line
   for (auto [bit, flat] : llvm::enumerate(getFlatBases(src, "lane", srcShape)))
     if (held.insert(flat))
       heldAt.push_back(int64_t(1) << bit);
-  for (auto [bit, flat] : llvm::enumerate(getFlatBases(src, "register", srcShape)))
+  for (auto [bit, flat] :
+       llvm::enumerate(getFlatBases(src, "register", srcShape)))
     if (held.insert(flat))
       heldAt.push_back(int64_t(1) << (laneBits + bit));
   bool unheld = false;
@@ -112,7 +115,8 @@ static std::optional<HolderMap> getHolderMap(const LinearLayout &src, const Line
     map.lanes.push_back(holderOf(offAxis(basis)));
   SmallVector<uint64_t> srcWarps = getFlatBases(src, "warp", srcShape);
   for (auto [k, basis] : llvm::enumerate(result.getBases("warp")))
-    map.warps.push_back(k < srcWarps.size() ? holderOf(offAxis(basis) ^ srcWarps[k]) : 0);
+    map.warps.push_back(
+        k < srcWarps.size() ? holderOf(offAxis(basis) ^ srcWarps[k]) : 0);
   for (unsigned bit = 0; bit < log2Exact(srcShape[axis]); ++bit) {
     SmallVector<int32_t> coords(srcShape.size(), 0);
     coords[axis] = 1 << bit;
@@ -123,14 +127,14 @@ static std::optional<HolderMap> getHolderMap(const LinearLayout &src, const Line
   return map;
 }
 
-LogicalResult mlir::triton::lowerWarpLocalGather(GatherOp op, Value src, Value indices,
-                                                 const LinearLayout &srcLayout,
-                                                 const LinearLayout &resultLayout,
-                                                 const TritonGPUToLLVMTypeConverter &converter,
-                                                 const TargetInfoBase &target,
-                                                 ConversionPatternRewriter &rewriter) {
+LogicalResult mlir::triton::lowerWarpLocalGather(
+    GatherOp op, Value src, Value indices, const LinearLayout &srcLayout,
+    const LinearLayout &resultLayout,
+    const TritonGPUToLLVMTypeConverter &converter, const TargetInfoBase &target,
+    ConversionPatternRewriter &rewriter) {
   Location loc = op.getLoc();
-  Type elementType = converter.convertElementType(op.getType().getElementType());
+  Type elementType =
+      converter.convertElementType(op.getType().getElementType());
   unsigned elementBits = 0;
   if (isa<LLVM::LLVMPointerType>(elementType))
     elementBits = 64;
@@ -139,7 +143,8 @@ LogicalResult mlir::triton::lowerWarpLocalGather(GatherOp op, Value src, Value i
   if (elementBits == 0 || (elementBits > 32 && elementBits != 64))
     return op.emitError("tt.gather of ")
            << op.getType().getElementType()
-           << " within warps is not supported yet by the LLVM lowering (shuffles move up to "
+           << " within warps is not supported yet by the LLVM lowering "
+              "(shuffles move up to "
               "32 bits, or 64)";
   int warpSize = target.getWarpSize();
   unsigned laneBits = llvm::Log2_32(warpSize);
@@ -149,19 +154,21 @@ LogicalResult mlir::triton::lowerWarpLocalGather(GatherOp op, Value src, Value i
     return op.emitError("tt.gather within warps of a layout with ")
            << srcLayout.getInDimSize("lane") << " lanes and "
            << srcLayout.getInDimSize("register")
-           << " registers is not supported yet by the LLVM lowering (the target's warp has "
+           << " registers is not supported yet by the LLVM lowering (the "
+              "target's warp has "
            << warpSize << " lanes)";
   ArrayRef<int64_t> srcShape = op.getSrc().getType().getShape();
   std::optional<HolderMap> map =
       getHolderMap(srcLayout, resultLayout, srcShape, op.getAxis(), laneBits);
   if (!map)
-    return op.emitError("tt.gather names elements outside the warp that holds its result; "
-                        "it cannot be lowered with shuffles");
+    return op.emitError(
+        "tt.gather names elements outside the warp that holds its result; "
+        "it cannot be lowered with shuffles");
 
   // The source registers that the bits known only at run time reach.
   SmallVector<uint64_t> varying;
-  for (ArrayRef<int64_t> columns : {ArrayRef(map->lanes), ArrayRef(map->warps),
-                                    ArrayRef(map->index)})
+  for (ArrayRef<int64_t> columns :
+       {ArrayRef(map->lanes), ArrayRef(map->warps), ArrayRef(map->index)})
     for (int64_t column : columns)
       varying.push_back(uint64_t(column) >> laneBits);
   SmallVector<uint64_t> registerBasis = getReducedBasis(varying);
@@ -194,17 +201,19 @@ LogicalResult mlir::triton::lowerWarpLocalGather(GatherOp op, Value src, Value i
     for (auto [bit, column] : llvm::enumerate(map->registers))
       if (reg >> bit & 1)
         fixed ^= column;
-    Value holder =
-        emitLinearMap(rewriter, loc, getGatherIndexI32(rewriter, loc, index), map->index);
+    Value holder = emitLinearMap(
+        rewriter, loc, getGatherIndexI32(rewriter, loc, index), map->index);
     if (threadPart)
       holder = LLVM::XOrOp::create(rewriter, loc, holder, threadPart);
     if (fixed != 0)
-      holder = LLVM::XOrOp::create(rewriter, loc, holder, createI32Constant(rewriter, loc, fixed));
+      holder = LLVM::XOrOp::create(rewriter, loc, holder,
+                                   createI32Constant(rewriter, loc, fixed));
     uint64_t fixedRegister = uint64_t(fixed) >> laneBits;
     Value lane = holder;
     if (!registerBasis.empty() || fixedRegister != 0)
-      lane = LLVM::AndOp::create(rewriter, loc, holder,
-                                 createI32Constant(rewriter, loc, warpSize - 1));
+      lane =
+          LLVM::AndOp::create(rewriter, loc, holder,
+                              createI32Constant(rewriter, loc, warpSize - 1));
     // Candidate m: the fixed register XOR the basis vectors of m's bits.
     SmallVector<Value> candidates;
     for (unsigned m = 0; m < (1u << registerBasis.size()); ++m) {
@@ -212,26 +221,30 @@ LogicalResult mlir::triton::lowerWarpLocalGather(GatherOp op, Value src, Value i
       for (auto [i, vector] : llvm::enumerate(registerBasis))
         if (m >> i & 1)
           sourceRegister ^= vector;
-      candidates.push_back(shuffleIdxAny(rewriter, loc, target, values[sourceRegister], lane));
+      candidates.push_back(
+          shuffleIdxAny(rewriter, loc, target, values[sourceRegister], lane));
     }
     // A basis vector is in the register read where its pivot bit differs
     // from the fixed register's: halve the candidates on it, lowest first.
     for (uint64_t vector : registerBasis) {
       unsigned pivot = llvm::Log2_64(vector);
-      Value mask = createI32Constant(rewriter, loc, int64_t(1) << (laneBits + pivot));
+      Value mask =
+          createI32Constant(rewriter, loc, int64_t(1) << (laneBits + pivot));
       Value bit = LLVM::AndOp::create(rewriter, loc, holder, mask);
-      Value set = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, bit,
-                                       createI32Constant(rewriter, loc, 0));
+      Value set =
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, bit,
+                               createI32Constant(rewriter, loc, 0));
       bool fixedSet = fixedRegister >> pivot & 1;
       SmallVector<Value> halved;
       for (unsigned m = 0; m < candidates.size(); m += 2)
-        halved.push_back(LLVM::SelectOp::create(rewriter, loc, set,
-                                                candidates[m + (fixedSet ? 0 : 1)],
-                                                candidates[m + (fixedSet ? 1 : 0)]));
+        halved.push_back(LLVM::SelectOp::create(
+            rewriter, loc, set, candidates[m + (fixedSet ? 0 : 1)],
+            candidates[m + (fixedSet ? 1 : 0)]));
       candidates = std::move(halved);
     }
     results.push_back(candidates.front());
   }
-  rewriter.replaceOp(op, packLLElements(loc, &converter, results, rewriter, op.getType()));
+  rewriter.replaceOp(
+      op, packLLElements(loc, &converter, results, rewriter, op.getType()));
   return success();
 }

@@ -1,4 +1,5 @@
-//===- WarpLocalGather.h - tt.gather within warps, with shuffles -*- C++ -*-===//
+//===- WarpLocalGather.h - tt.gather within warps, with shuffles -*- C++
+//-*-===//
 //
 // The lowering of a tt.gather whose named elements all stay in their warp
 // (gpu::isWarpLocalGather), and what it shares with the shared-memory one.
@@ -27,12 +28,11 @@ Value getGatherIndexI32(OpBuilder &b, Location loc, Value index);
 /// `indices`) by warp shuffles; the layouts must satisfy
 /// gpu::isWarpLocalGather, the result's being the indices'. Fails with a
 /// located error on what it does not support.
-LogicalResult lowerWarpLocalGather(GatherOp op, Value src, Value indices,
-                                   const gpu::LinearLayout &srcLayout,
-                                   const gpu::LinearLayout &resultLayout,
-                                   const TritonGPUToLLVMTypeConverter &converter,
-                                   const TargetInfoBase &target,
-                                   ConversionPatternRewriter &rewriter);
+LogicalResult lowerWarpLocalGather(
+    GatherOp op, Value src, Value indices, const gpu::LinearLayout &srcLayout,
+    const gpu::LinearLayout &resultLayout,
+    const TritonGPUToLLVMTypeConverter &converter, const TargetInfoBase &target,
+    ConversionPatternRewriter &rewriter);
 
 } // namespace triton
 } // namespace mlir

@@ -8,7 +8,6 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::triton::registerTritonDialects(registry);
   mlir::registerCanonicalizerPass();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "consumer of the installed Triton IR package\n",
-                        registry));
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "consumer of the installed Triton IR package\n", registry));
 }
