@@ -1,5 +1,4 @@
-//===- InitAllDialects.h - Register the project's dialects -------*- C++
-//-*-===//
+//===- InitAllDialects.h - Register the project's dialects ------*- C++ -*-===//
 //
 // The project's dialects plus the upstream ones they work with. Drivers and
 // out-of-tree tools call registerTritonDialects() on their registry.

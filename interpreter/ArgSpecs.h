@@ -1,5 +1,4 @@
-//===- ArgSpecs.h - Kernel arguments from command-line specs ------*- C++
-//-*-===//
+//===- ArgSpecs.h - Kernel arguments from command-line specs ----*- C++ -*-===//
 //
 // `NAME=DTYPE[D0,D1,...]:INIT` binds a buffer, `NAME=TYPE:VALUE` a scalar.
 // NAME is the argument's name (its name location, `x_ptr`) or its index.

@@ -1,5 +1,4 @@
-//===- Buffers.h - The memory a kernel runs against ---------------*- C++
-//-*-===//
+//===- Buffers.h - The memory a kernel runs against -------------*- C++ -*-===//
 //
 // Each buffer bound to a kernel lives at a made-up device address; buffers
 // are 256-byte aligned and separated by unmapped gaps, so that every access

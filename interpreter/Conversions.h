@@ -1,5 +1,4 @@
-//===- Conversions.h - Element types and float rounding -----------*- C++
-//-*-===//
+//===- Conversions.h - Element types and float rounding ---------*- C++ -*-===//
 //
 // Element types as the interpreter sees them, integer wrapping, and the
 // conversions between float formats. Narrow floats (fp16, bf16, fp8) follow

@@ -1,5 +1,4 @@
-//===- Executor.h - Runs the ops of one program -------------------*- C++
-//-*-===//
+//===- Executor.h - Runs the ops of one program -----------------*- C++ -*-===//
 //
 // The executor walks a kernel's regions for one program of the grid. Each op
 // is dispatched once per program and computes its whole result tensor; the op

@@ -1,5 +1,4 @@
-//===- Interpreter.h - Execute Triton IR on the CPU ---------------*- C++
-//-*-===//
+//===- Interpreter.h - Execute Triton IR on the CPU -------------*- C++ -*-===//
 //
 // The public entry of the interpreter: bind buffers and scalars to a
 // kernel's arguments and run it over a grid. Numerics follow the reference

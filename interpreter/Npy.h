@@ -1,5 +1,4 @@
-//===- Npy.h - NumPy .npy files -----------------------------------*- C++
-//-*-===//
+//===- Npy.h - NumPy .npy files ---------------------------------*- C++ -*-===//
 //
 // Reads and writes version 1.0 .npy files in C order. bf16 is kept as its raw
 // uint16 bits ('<u2') and fp8 as raw uint8 bits ('|u1'); i1 is '|b1'.

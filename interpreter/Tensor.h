@@ -1,5 +1,4 @@
-//===- Tensor.h - Runtime values of the interpreter ---------------*- C++
-//-*-===//
+//===- Tensor.h - Runtime values of the interpreter -------------*- C++ -*-===//
 //
 // Every runtime value (a scalar is a tensor of rank 0) is a dense array.
 // Integers and pointers are held as int64_t, sign-extended from their width

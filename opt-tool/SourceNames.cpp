@@ -1,5 +1,4 @@
-//===- SourceNames.cpp - Keep the SSA names of region arguments
-//-------------===//
+//===- SourceNames.cpp - Keep the SSA names of region arguments -----------===//
 
 #include "opt-tool/SourceNames.h"
 

@@ -1,5 +1,4 @@
-//===- SourceNames.h - Keep the SSA names of region arguments -----*- C++
-//-*-===//
+//===- SourceNames.h - Keep the SSA names of region arguments ---*- C++ -*-===//
 //
 // Custom op syntax such as `scf.for %k = ... iter_args(%acc_5 = ...)` prints no
 // location for the region arguments it defines, so a re-parsed file loses the

@@ -1,5 +1,4 @@
-//===- TritonOptMain.cpp - The main loop of triton-opt
-//----------------------===//
+//===- TritonOptMain.cpp - The main loop of triton-opt --------------------===//
 
 #include "opt-tool/TritonOptMain.h"
 #include "opt-tool/SourceNames.h"

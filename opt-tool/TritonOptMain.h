@@ -1,5 +1,4 @@
-//===- TritonOptMain.h - The main loop of triton-opt --------------*- C++
-//-*-===//
+//===- TritonOptMain.h - The main loop of triton-opt ------------*- C++ -*-===//
 
 #ifndef OPT_TOOL_TRITONOPTMAIN_H
 #define OPT_TOOL_TRITONOPTMAIN_H

@@ -1,5 +1,4 @@
-//===- triton-opt.cpp - The Triton IR optimizer driver
-//----------------------===//
+//===- triton-opt.cpp - The Triton IR optimizer driver --------------------===//
 //
 // mlir-opt for Triton IR: parses, verifies, transforms and prints TTIR/TTGIR.
 //

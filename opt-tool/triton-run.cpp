@@ -1,5 +1,4 @@
-//===- triton-run.cpp - Run Triton IR on the CPU
-//----------------------------===//
+//===- triton-run.cpp - Run Triton IR on the CPU --------------------------===//
 //
 // triton-run FILE [--kernel NAME] --grid X[,Y[,Z]] --arg SPEC... [--print NAME]
 //            [--save NAME=PATH.npy]... [--compare-after=PIPELINE

@@ -1,5 +1,4 @@
-//===- triton-translate.cpp - Triton IR translation driver
-//------------------===//
+//===- triton-translate.cpp - Triton IR translation driver ----------------===//
 //
 // mlir-translate for Triton: LLVM-dialect modules to LLVM IR and device code.
 //

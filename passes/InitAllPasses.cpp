@@ -1,5 +1,4 @@
-//===- InitAllPasses.cpp - Register the passes triton-opt offers
-//------------===//
+//===- InitAllPasses.cpp - Register the passes triton-opt offers ----------===//
 
 #include "passes/InitAllPasses.h"
 #include "passes/Analysis/Passes.h"

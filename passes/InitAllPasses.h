@@ -1,5 +1,4 @@
-//===- InitAllPasses.h - Register the passes triton-opt offers ----*- C++
-//-*-===//
+//===- InitAllPasses.h - Register the passes triton-opt offers --*- C++ -*-===//
 
 #ifndef PASSES_INITALLPASSES_H
 #define PASSES_INITALLPASSES_H

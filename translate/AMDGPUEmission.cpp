@@ -1,5 +1,4 @@
-//===- AMDGPUEmission.cpp - LLVM IR to AMDGCN assembly and HSACO
-//------------===//
+//===- AMDGPUEmission.cpp - LLVM IR to AMDGCN assembly and HSACO ----------===//
 
 #include "translate/DeviceEmission.h"
 #include "translate/LLVMCodegen.h"

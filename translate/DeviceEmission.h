@@ -1,5 +1,4 @@
-//===- DeviceEmission.h - PTX, cubin, AMDGCN and HSACO emission ---*- C++
-//-*-===//
+//===- DeviceEmission.h - PTX, cubin, AMDGCN and HSACO emission -----------===//
 
 #ifndef TRANSLATE_DEVICEEMISSION_H
 #define TRANSLATE_DEVICEEMISSION_H

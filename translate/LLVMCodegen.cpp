@@ -1,5 +1,4 @@
-//===- LLVMCodegen.cpp - LLVM IR to device code, target-independent
-//---------===//
+//===- LLVMCodegen.cpp - LLVM IR to device code, target-independent -------===//
 
 #include "translate/LLVMCodegen.h"
 

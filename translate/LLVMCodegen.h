@@ -1,5 +1,4 @@
-//===- LLVMCodegen.h - LLVM IR to device code, target-independent -*- C++
-//-*-===//
+//===- LLVMCodegen.h - LLVM IR to device code, target-independent ---------===//
 //
 // The steps NVIDIA and AMD emission share: a target machine, linking device
 // bitcode libraries (only what is used), LLVM's O3 pipeline, and codegen to

@@ -1,5 +1,4 @@
-//===- Metadata.cpp - The launch metadata JSON of an emitted kernel
-//---------===//
+//===- Metadata.cpp - The launch metadata JSON of an emitted kernel -------===//
 
 #include "translate/Metadata.h"
 

@@ -1,5 +1,4 @@
-//===- Metadata.h - The launch metadata JSON of an emitted kernel -*- C++
-//-*-===//
+//===- Metadata.h - The launch metadata JSON of an emitted kernel ---------===//
 
 #ifndef TRANSLATE_METADATA_H
 #define TRANSLATE_METADATA_H

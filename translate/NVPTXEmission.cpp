@@ -1,5 +1,4 @@
-//===- NVPTXEmission.cpp - LLVM IR to PTX and cubin
-//-------------------------===//
+//===- NVPTXEmission.cpp - LLVM IR to PTX and cubin -----------------------===//
 
 #include "translate/DeviceEmission.h"
 #include "translate/LLVMCodegen.h"

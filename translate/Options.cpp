@@ -1,5 +1,4 @@
-//===- Options.cpp - Command-line options of triton-translate
-//---------------===//
+//===- Options.cpp - Command-line options of triton-translate -------------===//
 
 #include "translate/Options.h"
 

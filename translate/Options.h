@@ -1,5 +1,4 @@
-//===- Options.h - Command-line options of triton-translate -------*- C++
-//-*-===//
+//===- Options.h - Command-line options of triton-translate -----*- C++ -*-===//
 
 #ifndef TRANSLATE_OPTIONS_H
 #define TRANSLATE_OPTIONS_H

@@ -1,5 +1,4 @@
-//===- RecomputeAfterLoops.cpp - thread-index math again after loops
-//-------===//
+//===- RecomputeAfterLoops.cpp - thread-index math again after loops ------===//
 //
 // A kernel computes its per-thread offsets (lane, warp, the element a
 // thread owns, swizzled shared-memory addresses) from the thread and program

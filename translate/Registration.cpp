@@ -1,5 +1,4 @@
-//===- Registration.cpp - Translations of triton-translate
-//------------------===//
+//===- Registration.cpp - Translations of triton-translate ----------------===//
 //
 // LLVM-dialect modules (make_llir's output) or textual LLVM IR in; LLVM IR,
 // PTX, cubin, AMDGCN assembly or an HSA code object out, with the launch

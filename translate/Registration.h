@@ -1,5 +1,4 @@
-//===- Registration.h - Translations of triton-translate ----------*- C++
-//-*-===//
+//===- Registration.h - Translations of triton-translate --------*- C++ -*-===//
 
 #ifndef TRANSLATE_REGISTRATION_H
 #define TRANSLATE_REGISTRATION_H

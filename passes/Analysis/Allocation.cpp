@@ -1,5 +1,4 @@
-//===- Allocation.cpp - Shared-memory allocation of a kernel
-//----------------===//
+//===- Allocation.cpp - Shared-memory allocation of a kernel --------------===//
 
 #include "passes/Analysis/Allocation.h"
 

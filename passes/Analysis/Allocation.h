@@ -1,5 +1,4 @@
-//===- Allocation.h - Shared-memory allocation of a kernel -------*- C++
-//-*-===//
+//===- Allocation.h - Shared-memory allocation of a kernel ------*- C++ -*-===//
 //
 // Where each shared-memory buffer of a function lives. Buffers are explicit
 // (ttg.local_alloc, alive until their last use through any view or loop

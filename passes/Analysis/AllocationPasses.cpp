@@ -1,5 +1,4 @@
-//===- AllocationPasses.cpp - -allocate-shared-memory, -test-print-allocation
-//===//
+//===- AllocationPasses.cpp - Shared memory allocation passes -------------===//
 //
 // -allocate-shared-memory records the allocation in the IR the way the GPU
 // lowering reads it: `allocation.offset` on every op owning a buffer and

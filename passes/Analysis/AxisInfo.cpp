@@ -1,5 +1,4 @@
-//===- AxisInfo.cpp - Divisibility, contiguity and constancy
-//----------------===//
+//===- AxisInfo.cpp - Divisibility, contiguity and constancy --------------===//
 
 #include "passes/Analysis/AxisInfo.h"
 

@@ -1,5 +1,4 @@
-//===- AxisInfo.h - Divisibility, contiguity and constancy --------*- C++
-//-*-===//
+//===- AxisInfo.h - Divisibility, contiguity and constancy ------*- C++ -*-===//
 //
 // What is known, per dimension, about the integers and pointers of a kernel:
 // how many consecutive elements are contiguous (each one more than the last),

@@ -1,5 +1,4 @@
-//===- Membar.cpp - Barriers between conflicting shared-memory accesses
-//----===//
+//===- Membar.cpp - Barriers between conflicting shared-memory accesses ---===//
 
 #include "passes/Analysis/Membar.h"
 

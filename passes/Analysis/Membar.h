@@ -1,5 +1,4 @@
-//===- Membar.h - Barriers between conflicting shared-memory accesses -*- C++
-//-*-===//
+//===- Membar.h - Barriers between conflicting shared-memory accesses -----===//
 //
 // Threads of a CTA that write shared memory must meet at a barrier before
 // others read or overwrite those bytes. Over each function, in program order

@@ -1,5 +1,4 @@
-//===- Passes.h - Passes that expose the analyses to tests --------*- C++
-//-*-===//
+//===- Passes.h - Passes that expose the analyses to tests ------*- C++ -*-===//
 
 #ifndef PASSES_ANALYSIS_PASSES_H
 #define PASSES_ANALYSIS_PASSES_H

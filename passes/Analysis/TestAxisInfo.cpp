@@ -1,5 +1,4 @@
-//===- TestAxisInfo.cpp - The -test-print-alignment pass
-//--------------------===//
+//===- TestAxisInfo.cpp - The -test-print-alignment pass ------------------===//
 //
 // Prints, as a remark on each op, the axis info of its integer or pointer
 // results: the way tests look at the analysis (upstream's flag).

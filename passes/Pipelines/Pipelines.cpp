@@ -1,5 +1,4 @@
-//===- Pipelines.cpp - Triton 3.6's compile stages as pass pipelines
-//--------===//
+//===- Pipelines.cpp - Triton 3.6's compile stages as pass pipelines ------===//
 //
 // The orders are those of ../shared/spec/triton-3.6-pipelines.md. A stage
 // whose passes are not built yet runs what exists and emits one remark naming

@@ -1,5 +1,4 @@
-//===- Pipelines.h - Triton 3.6's compile stages as pass pipelines -*- C++
-//-*-===//
+//===- Pipelines.h - Triton 3.6's compile stages as pass pipelines --------===//
 
 #ifndef PASSES_PIPELINES_PIPELINES_H
 #define PASSES_PIPELINES_PIPELINES_H

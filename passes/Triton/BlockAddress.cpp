@@ -1,5 +1,4 @@
-//===- BlockAddress.cpp - Pointers and masks of a strided block
-//-------------===//
+//===- BlockAddress.cpp - Pointers and masks of a strided block -----------===//
 
 #include "passes/Triton/BlockAddress.h"
 

@@ -1,5 +1,4 @@
-//===- BlockAddress.h - Pointers and masks of a strided block -----*- C++
-//-*-===//
+//===- BlockAddress.h - Pointers and masks of a strided block ---*- C++ -*-===//
 //
 // Shared by the block-pointer and tensor-descriptor rewrites: the tensor of
 // pointers that addresses a block of a strided global tensor, and the mask of

@@ -1,5 +1,4 @@
-//===- Combine.cpp - The -triton-combine pass
-//-------------------------------===//
+//===- Combine.cpp - The -triton-combine pass -----------------------------===//
 
 #include "passes/Triton/Passes.h"
 

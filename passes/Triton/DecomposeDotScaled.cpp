@@ -1,5 +1,4 @@
-//===- DecomposeDotScaled.cpp - The -triton-decompose-dot-scaled pass
-//------===//
+//===- DecomposeDotScaled.cpp - The -triton-decompose-dot-scaled pass -----===//
 //
 // Sm_80 and sm_90 tensor cores have no block-scaled instructions: a
 // `tt.dot_scaled` becomes element upcasts, the scales multiplied in, and a

@@ -1,5 +1,4 @@
-//===- LoopAwareCSE.cpp - The -triton-loop-aware-cse pass
-//-------------------===//
+//===- LoopAwareCSE.cpp - The -triton-loop-aware-cse pass -----------------===//
 
 #include "passes/Triton/Passes.h"
 

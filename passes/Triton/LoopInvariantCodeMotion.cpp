@@ -1,5 +1,4 @@
-//===- LoopInvariantCodeMotion.cpp - The -triton-licm pass
-//------------------===//
+//===- LoopInvariantCodeMotion.cpp - The -triton-licm pass ----------------===//
 
 #include "passes/Triton/Passes.h"
 

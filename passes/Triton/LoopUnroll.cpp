@@ -1,5 +1,4 @@
-//===- LoopUnroll.cpp - The -triton-loop-unroll pass
-//------------------------===//
+//===- LoopUnroll.cpp - The -triton-loop-unroll pass ----------------------===//
 
 #include "passes/Triton/Passes.h"
 

@@ -1,5 +1,4 @@
-//===- Passes.h - Triton (TTIR) transforms ------------------------*- C++
-//-*-===//
+//===- Passes.h - Triton (TTIR) transforms ----------------------*- C++ -*-===//
 
 #ifndef PASSES_TRITON_PASSES_H
 #define PASSES_TRITON_PASSES_H

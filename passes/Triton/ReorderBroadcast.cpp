@@ -1,5 +1,4 @@
-//===- ReorderBroadcast.cpp - The -triton-reorder-broadcast pass
-//------------===//
+//===- ReorderBroadcast.cpp - The -triton-reorder-broadcast pass ----------===//
 
 #include "passes/Triton/Passes.h"
 

@@ -1,5 +1,4 @@
-//===- RewriteTensorDescriptorToPointer.cpp - Descriptors to pointers
-//-------===//
+//===- RewriteTensorDescriptorToPointer.cpp - Descriptors to pointers -----===//
 //
 // A tensor descriptor becomes [base, shape x r (i64), strides x r (i64),
 // pad-with-NaN (i1)] through a 1:N dialect conversion, kernel parameters

@@ -1,5 +1,4 @@
-//===- RewriteTensorPointer.cpp - The -triton-rewrite-tensor-pointer pass
-//---===//
+//===- RewriteTensorPointer.cpp - The -triton-rewrite-tensor-pointer pass -===//
 //
 // A block pointer becomes the values that describe it: base pointer, shape,
 // strides and offsets (i64), through a 1:N dialect conversion so that scf

@@ -1,5 +1,4 @@
-//===- AccelerateMatmul.cpp - Dots onto AMD's matrix cores (MFMA)
-//----------===//
+//===- AccelerateMatmul.cpp - Dots onto AMD's matrix cores (MFMA) ---------===//
 //
 // Triton 3.6's choice of MFMA layout per dot on CDNA2 (gfx90a) and CDNA3
 // (gfx942): the instruction by tile size and operand types, the warps, the

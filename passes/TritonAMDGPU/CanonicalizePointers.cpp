@@ -1,5 +1,4 @@
-//===- CanonicalizePointers.cpp - Pointers as scalar base plus offsets
-//-----===//
+//===- CanonicalizePointers.cpp - Pointers as scalar base plus offsets ----===//
 //
 // Buffer instructions need a load's or store's pointers as one scalar base
 // plus a tensor of 32-bit offsets. Kernels often build them in steps

@@ -1,5 +1,4 @@
-//===- ConvertBufferOps.cpp - Loads and stores as AMD buffer ops
-//-----------===//
+//===- ConvertBufferOps.cpp - Loads and stores as AMD buffer ops ----------===//
 //
 // A buffer instruction addresses memory as a scalar base (held in a buffer
 // resource) plus a per-lane unsigned 32-bit byte offset. A tt.load or

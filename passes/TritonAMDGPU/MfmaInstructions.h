@@ -1,5 +1,4 @@
-//===- MfmaInstructions.h - The MFMA instructions of CDNA2 and CDNA3 -*- C++
-//-*-===//
+//===- MfmaInstructions.h - The MFMA instructions of CDNA2 and CDNA3 ------===//
 //
 // One table for the pass that chooses an MFMA layout and for the lowering
 // that emits the instruction: which v_mfma multiplies given operand types

@@ -1,5 +1,4 @@
-//===- OffsetRange.h - Signed bounds of 32-bit offsets ------------*- C++
-//-*-===//
+//===- OffsetRange.h - Signed bounds of 32-bit offsets ----------*- C++ -*-===//
 //
 // Buffer instructions take unsigned 32-bit byte offsets from a scalar base, so
 // a tensor of element offsets may move to one only when every element is

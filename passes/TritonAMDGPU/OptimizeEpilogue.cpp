@@ -1,5 +1,4 @@
-//===- OptimizeEpilogue.cpp - Store MFMA results in their own layout
-//-------===//
+//===- OptimizeEpilogue.cpp - Store MFMA results in their own layout ------===//
 //
 // A tensor converted out of an MFMA layout only to be stored would cross
 // shared memory; each thread can store its own accumulator elements

@@ -1,5 +1,4 @@
-//===- Passes.h - TritonAMDGPU (AMD TTGIR) transforms -------------*- C++
-//-*-===//
+//===- Passes.h - TritonAMDGPU (AMD TTGIR) transforms -----------*- C++ -*-===//
 
 #ifndef PASSES_TRITONAMDGPU_PASSES_H
 #define PASSES_TRITONAMDGPU_PASSES_H

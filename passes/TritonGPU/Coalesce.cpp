@@ -1,5 +1,4 @@
-//===- Coalesce.cpp - The -tritongpu-coalesce pass
-//--------------------------===//
+//===- Coalesce.cpp - The -tritongpu-coalesce pass ------------------------===//
 
 #include "passes/TritonGPU/Passes.h"
 

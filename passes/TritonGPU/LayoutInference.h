@@ -1,5 +1,4 @@
-//===- LayoutInference.h - Source layouts of shape ops -----------*- C++
-//-*-===//
+//===- LayoutInference.h - Source layouts of shape ops ----------*- C++ -*-===//
 //
 // Which layout a reshape's or transpose's operand must have for the op to
 // produce a given layout without moving data between threads: the result's

@@ -1,5 +1,4 @@
-//===- LayoutPropagation.cpp - Carry a layout through scf control flow
-//------===//
+//===- LayoutPropagation.cpp - Carry a layout through scf control flow ----===//
 
 #include "passes/TritonGPU/LayoutPropagation.h"
 

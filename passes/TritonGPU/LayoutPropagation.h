@@ -1,5 +1,4 @@
-//===- LayoutPropagation.h - Carry a layout through scf control flow -*- C++
-//-*-===//
+//===- LayoutPropagation.h - Carry a layout through scf control flow ------===//
 //
 // Part of -tritongpu-remove-layout-conversions: moves a conversion's source
 // layout forward through elementwise ops, loops (scf.for, scf.while) and

@@ -1,5 +1,4 @@
-//===- OptimizeDotOperands.cpp - -tritongpu-optimize-dot-operands
-//----------===//
+//===- OptimizeDotOperands.cpp - -tritongpu-optimize-dot-operands ---------===//
 //
 // Triton 3.6's rewrites of how dot operands reach the tensor cores, for
 // NVIDIA's mma v2 and v3:

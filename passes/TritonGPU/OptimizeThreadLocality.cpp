@@ -1,5 +1,4 @@
-//===- OptimizeThreadLocality.cpp - -tritongpu-optimize-thread-locality
-//-----===//
+//===- OptimizeThreadLocality.cpp - -tritongpu-optimize-thread-locality ---===//
 //
 // Triton 3.6's rewrite of a loop that accumulates the reduction of a loaded
 // tile along its fastest dimension: each iteration reduces only what a

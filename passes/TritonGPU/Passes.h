@@ -1,5 +1,4 @@
-//===- Passes.h - TritonGPU (TTGIR) transforms --------------------*- C++
-//-*-===//
+//===- Passes.h - TritonGPU (TTGIR) transforms ------------------*- C++ -*-===//
 
 #ifndef PASSES_TRITONGPU_PASSES_H
 #define PASSES_TRITONGPU_PASSES_H

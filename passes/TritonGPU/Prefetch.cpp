@@ -1,5 +1,4 @@
-//===- Prefetch.cpp - -tritongpu-prefetch
-//----------------------------------===//
+//===- Prefetch.cpp - -tritongpu-prefetch ---------------------------------===//
 //
 // Triton 3.6's prefetch of dot operands from shared memory, run on sm_8x:
 // mma.sync takes its operands from registers, so a loop that loads a whole

@@ -1,5 +1,4 @@
-//===- ReduceDataDuplication.cpp - -tritongpu-reduce-data-duplication
-//-------===//
+//===- ReduceDataDuplication.cpp - -tritongpu-reduce-data-duplication -----===//
 //
 // A conversion into a dot operand layout holds each element in many threads
 // (the operand is broadcast along the other matrix dimension); going through

@@ -1,5 +1,4 @@
-//===- Rematerialization.h - Compute a value again in another layout -*- C++
-//-*-===//
+//===- Rematerialization.h - Compute a value again in another layout ------===//
 //
 // Part of -tritongpu-remove-layout-conversions: instead of converting a value
 // from one layout to another, compute it again in the target layout from

@@ -1,5 +1,4 @@
-//===- RemoveLayoutConversions.cpp - -tritongpu-remove-layout-conversions
-//---===//
+//===- RemoveLayoutConversions.cpp - -tritongpu-remove-layout-conversions -===//
 
 #include "passes/TritonGPU/AnchorLayoutPropagation.h"
 #include "passes/TritonGPU/LayoutInference.h"

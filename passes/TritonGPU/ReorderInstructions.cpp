@@ -1,5 +1,4 @@
-//===- ReorderInstructions.cpp - -tritongpu-reorder-instructions
-//------------===//
+//===- ReorderInstructions.cpp - -tritongpu-reorder-instructions ----------===//
 //
 // Triton 3.6's reordering before lowering, in its order: conversions sink
 // past shared-memory deallocations; values that take many registers (dot

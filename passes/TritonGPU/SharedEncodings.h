@@ -1,5 +1,4 @@
-//===- SharedEncodings.h - Shared-memory layouts for tensors --------*- C++
-//-*-===//
+//===- SharedEncodings.h - Shared-memory layouts for tensors ----*- C++ -*-===//
 //
 // What the passes that put tensors in shared memory ask of a tensor's
 // distributed layout (its CTA split, the order its elements lie in) and the

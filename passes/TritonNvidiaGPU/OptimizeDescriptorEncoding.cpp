@@ -1,5 +1,4 @@
-//===- OptimizeDescriptorEncoding.cpp - Shared layouts of tensor descriptors
-//===//
+//===- OptimizeDescriptorEncoding.cpp - Shared layouts of descriptors -----===//
 //
 // A TMA copy moves a descriptor's block between global memory and a shared
 // buffer in one NVMMA layout, fixed when the descriptor is made (its swizzle

@@ -1,5 +1,4 @@
-//===- Passes.h - TritonNvidiaGPU (ttng) transforms ---------------*- C++
-//-*-===//
+//===- Passes.h - TritonNvidiaGPU (ttng) transforms -------------*- C++ -*-===//
 
 #ifndef PASSES_TRITONNVIDIAGPU_PASSES_H
 #define PASSES_TRITONNVIDIAGPU_PASSES_H

@@ -1,5 +1,4 @@
-//===- TMALowering.cpp - Tensor-descriptor ops to TMA
-//----------------------===//
+//===- TMALowering.cpp - Tensor-descriptor ops to TMA ---------------------===//
 //
 // The tensor-descriptor ops the pipeliner did not turn into asynchronous
 // copies become synchronous TMA sequences here (one shared buffer and one

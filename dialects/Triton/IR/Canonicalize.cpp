@@ -1,5 +1,4 @@
-//===- Canonicalize.cpp - Canonicalization patterns of tt ops
-//---------------===//
+//===- Canonicalize.cpp - Canonicalization patterns of tt ops -------------===//
 //
 // Patterns that replace an op with another: constant masks, and chains of
 // shape ops over a splat or over one another.

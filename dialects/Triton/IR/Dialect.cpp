@@ -1,5 +1,4 @@
-//===- Dialect.cpp - The tt dialect
-//-----------------------------------------===//
+//===- Dialect.cpp - The tt dialect ---------------------------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
 

@@ -1,5 +1,4 @@
-//===- Dialect.h - The tt dialect: dialect, types, enums and ops --*- C++
-//-*-===//
+//===- Dialect.h - The tt dialect: dialect, types, enums and ops ----------===//
 
 #ifndef DIALECTS_TRITON_IR_DIALECT_H
 #define DIALECTS_TRITON_IR_DIALECT_H

@@ -1,5 +1,4 @@
-//===- Folds.cpp - Folders of tt ops
-//----------------------------------------===//
+//===- Folds.cpp - Folders of tt ops --------------------------------------===//
 //
 // Folders that need no new ops: casts that undo each other, offsets of zero,
 // and shape ops and conversions of constants.

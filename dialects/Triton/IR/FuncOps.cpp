@@ -1,5 +1,4 @@
-//===- FuncOps.cpp - tt.func, tt.call and tt.return
-//-------------------------===//
+//===- FuncOps.cpp - tt.func, tt.call and tt.return -----------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
 

@@ -1,5 +1,4 @@
-//===- Ops.cpp - Verifiers, builders and effects of tt ops
-//------------------===//
+//===- Ops.cpp - Verifiers, builders and effects of tt ops ----------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
 

@@ -1,5 +1,4 @@
-//===- Traits.cpp - Op traits of the tt dialect
-//----------------------------===//
+//===- Traits.cpp - Op traits of the tt dialect ---------------------------===//
 
 #include "dialects/Triton/IR/Traits.h"
 #include "dialects/Triton/IR/Types.h"

@@ -1,5 +1,4 @@
-//===- Traits.h - Op traits of the tt dialect ---------------------*- C++
-//-*-===//
+//===- Traits.h - Op traits of the tt dialect -------------------*- C++ -*-===//
 //
 // Dialect-wide rules on layout encodings and load/store shapes, checked once
 // here for every op that declares them.

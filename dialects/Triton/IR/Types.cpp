@@ -1,5 +1,4 @@
-//===- Types.cpp - Types of the tt dialect
-//----------------------------------===//
+//===- Types.cpp - Types of the tt dialect --------------------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
 

@@ -1,5 +1,4 @@
-//===- Types.h - Types of the tt dialect --------------------------*- C++
-//-*-===//
+//===- Types.h - Types of the tt dialect ------------------------*- C++ -*-===//
 
 #ifndef DIALECTS_TRITON_IR_TYPES_H
 #define DIALECTS_TRITON_IR_TYPES_H

@@ -1,5 +1,4 @@
-//===- Dialect.cpp - The amdg dialect
-//---------------------------------------===//
+//===- Dialect.cpp - The amdg dialect -------------------------------------===//
 
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
 

@@ -1,5 +1,4 @@
-//===- Dialect.h - The amdg dialect -------------------------------*- C++
-//-*-===//
+//===- Dialect.h - The amdg dialect -----------------------------*- C++ -*-===//
 
 #ifndef DIALECTS_TRITONAMDGPU_IR_DIALECT_H
 #define DIALECTS_TRITONAMDGPU_IR_DIALECT_H

@@ -1,5 +1,4 @@
-//===- Attributes.cpp - Layout encodings of the ttg dialect
-//----------------===//
+//===- Attributes.cpp - Layout encodings of the ttg dialect ---------------===//
 //
 // Parsers, printers and verifiers of the layout encodings. Every encoding
 // prints as `#ttg.<mnemonic><{key = value, ...}>` in Triton 3.6's key order;

@@ -1,5 +1,4 @@
-//===- Canonicalize.cpp - Folds and patterns of ttg ops
-//---------------------===//
+//===- Canonicalize.cpp - Folds and patterns of ttg ops -------------------===//
 //
 // A layout conversion that undoes another, or that converts a value made
 // from scalars alone (a splat, a range, a constant), need not move data: the

@@ -1,5 +1,4 @@
-//===- Dialect.cpp - The ttg dialect
-//----------------------------------------===//
+//===- Dialect.cpp - The ttg dialect --------------------------------------===//
 //
 // Registration, the aliases the printer gives layouts (`#blocked`, `#mma`,
 // `#shared`, `#smem`, as Triton prints them) and the module-level checks of

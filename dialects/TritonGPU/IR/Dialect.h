@@ -1,5 +1,4 @@
-//===- Dialect.h - The ttg dialect: dialect, layouts, types, ops --*- C++
-//-*-===//
+//===- Dialect.h - The ttg dialect: dialect, layouts, types, ops ----------===//
 
 #ifndef DIALECTS_TRITONGPU_IR_DIALECT_H
 #define DIALECTS_TRITONGPU_IR_DIALECT_H

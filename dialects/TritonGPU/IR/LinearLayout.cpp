@@ -1,5 +1,4 @@
-//===- LinearLayout.cpp - Linear layouts over GF(2)
-//-------------------------===//
+//===- LinearLayout.cpp - Linear layouts over GF(2) -----------------------===//
 
 #include "dialects/TritonGPU/IR/LinearLayout.h"
 

@@ -1,5 +1,4 @@
-//===- LinearLayout.h - Linear layouts over GF(2) ------------------*- C++
-//-*-===//
+//===- LinearLayout.h - Linear layouts over GF(2) ---------------*- C++ -*-===//
 //
 // A linear layout maps named input dimensions (register, lane, warp, block;
 // offset and block for shared memory) to named output dimensions (dim0,

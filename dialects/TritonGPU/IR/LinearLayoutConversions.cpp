@@ -1,5 +1,4 @@
-//===- LinearLayoutConversions.cpp - Layout encodings as linear layouts
-//-----===//
+//===- LinearLayoutConversions.cpp - Layout encodings as linear layouts ---===//
 //
 // Follows Triton 3.6's LinearLayoutConversions.cpp: a CTA-level layout is
 // built from the encoding's parameters, then fitted to the per-CTA shape

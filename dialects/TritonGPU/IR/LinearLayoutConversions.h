@@ -1,5 +1,4 @@
-//===- LinearLayoutConversions.h - Layout encodings as linear layouts -*- C++
-//-*-===//
+//===- LinearLayoutConversions.h - Layout encodings as linear layouts -----===//
 //
 // The linear layout of a layout encoding for a tensor (or buffer) shape:
 // distributed encodings map (register, lane, warp, block) to (dim0, ...),

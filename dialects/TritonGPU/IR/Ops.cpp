@@ -1,5 +1,4 @@
-//===- Ops.cpp - Operations of the ttg dialect
-//------------------------------===//
+//===- Ops.cpp - Operations of the ttg dialect ----------------------------===//
 
 #include "dialects/TritonGPU/IR/Dialect.h"
 

@@ -1,5 +1,4 @@
-//===- Types.cpp - Types of the ttg dialect
-//---------------------------------===//
+//===- Types.cpp - Types of the ttg dialect -------------------------------===//
 
 #include "dialects/TritonGPU/IR/Dialect.h"
 

@@ -1,5 +1,4 @@
-//===- WarpSpecialize.cpp - ttg.warp_specialize syntax and checks
-//-----------===//
+//===- WarpSpecialize.cpp - ttg.warp_specialize syntax and checks ---------===//
 //
 //   %r = ttg.warp_specialize(%a, %b) attributes {...}
 //   default {

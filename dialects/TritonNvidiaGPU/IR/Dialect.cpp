@@ -1,5 +1,4 @@
-//===- Dialect.cpp - The ttng dialect and its op verifiers
-//------------------===//
+//===- Dialect.cpp - The ttng dialect and its op verifiers ----------------===//
 
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 

@@ -1,5 +1,4 @@
-//===- Dialect.h - The ttng dialect -------------------------------*- C++
-//-*-===//
+//===- Dialect.h - The ttng dialect -----------------------------*- C++ -*-===//
 
 #ifndef DIALECTS_TRITONNVIDIAGPU_IR_DIALECT_H
 #define DIALECTS_TRITONNVIDIAGPU_IR_DIALECT_H

@@ -1,5 +1,4 @@
-//===- TMA.cpp - Facts about TMA (bulk tensor) copies
-//----------------------===//
+//===- TMA.cpp - Facts about TMA (bulk tensor) copies ---------------------===//
 
 #include "dialects/TritonNvidiaGPU/IR/TMA.h"
 

@@ -1,5 +1,4 @@
-//===- TMA.h - Facts about TMA (bulk tensor) copies ---------------*- C++
-//-*-===//
+//===- TMA.h - Facts about TMA (bulk tensor) copies -------------*- C++ -*-===//
 //
 // What the TMA passes, the lowering and the launch metadata agree on: the box
 // a TMA copy moves for a descriptor's block, the descriptor's data type and

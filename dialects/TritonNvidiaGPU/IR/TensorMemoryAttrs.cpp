@@ -1,5 +1,4 @@
-//===- TensorMemoryAttrs.cpp - The tensor-memory attributes of ttng
-//--------===//
+//===- TensorMemoryAttrs.cpp - The tensor-memory attributes of ttng -------===//
 //
 // `#ttng.tensor_memory` and the two TMEM layouts. Their text is ODS's
 // struct(params) form; only the CGA layout needs a parser and printer of its

@@ -1,5 +1,4 @@
-//===- TensorMemoryOps.cpp - Verifiers and effects of the TMEM/tcgen05 ops
-//-===//
+//===- TensorMemoryOps.cpp - Verifiers and effects of TMEM/tcgen05 ops ----===//
 //
 // The tensor-memory ops (tmem_alloc/load/store/copy/subslice) and the
 // tcgen05 ops (tc_gen5_mma, tc_gen5_mma_scaled, tc_gen5_commit) of Blackwell.

@@ -1,5 +1,4 @@
-//===- Passes.h - TTGIR to the LLVM dialect -----------------------*- C++
-//-*-===//
+//===- Passes.h - TTGIR to the LLVM dialect ---------------------*- C++ -*-===//
 
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_PASSES_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_PASSES_H

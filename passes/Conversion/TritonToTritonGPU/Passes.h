@@ -1,5 +1,4 @@
-//===- Passes.h - TTIR to TTGIR -----------------------------------*- C++
-//-*-===//
+//===- Passes.h - TTIR to TTGIR ---------------------------------*- C++ -*-===//
 
 #ifndef PASSES_CONVERSION_TRITONTOTRITONGPU_PASSES_H
 #define PASSES_CONVERSION_TRITONTOTRITONGPU_PASSES_H

@@ -1,5 +1,4 @@
-//===- TritonToTritonGPU.cpp - The -convert-triton-to-tritongpu pass
-//--------===//
+//===- TritonToTritonGPU.cpp - The -convert-triton-to-tritongpu pass ------===//
 
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"

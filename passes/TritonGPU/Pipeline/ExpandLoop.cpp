@@ -1,5 +1,4 @@
-//===- ExpandLoop.cpp - Prologue and predicated kernel of a scheduled loop
-//-===//
+//===- ExpandLoop.cpp - Prologue and predicated kernel of a scheduled loop ===//
 //
 // With stages 0..S, iteration i of the new loop runs stage s of original
 // iteration i + S - s; a prologue runs what iterations 0..S-1 need before

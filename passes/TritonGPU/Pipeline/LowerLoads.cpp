@@ -1,5 +1,4 @@
-//===- LowerLoads.cpp - Pipelined loads become multi-buffered async copies
-//-===//
+//===- LowerLoads.cpp - Pipelined loads become multi-buffered async copies ===//
 //
 // A load issued `d` stages before its first use needs `d` buffers (one per
 // iteration in flight); a warp-group dot reads its shared operand after the

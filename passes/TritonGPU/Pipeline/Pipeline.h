@@ -1,5 +1,4 @@
-//===- Pipeline.h - The steps of -tritongpu-pipeline -------------*- C++
-//-*-===//
+//===- Pipeline.h - The steps of -tritongpu-pipeline ------------*- C++ -*-===//
 
 #ifndef PASSES_TRITONGPU_PIPELINE_PIPELINE_H
 #define PASSES_TRITONGPU_PIPELINE_PIPELINE_H

@@ -1,5 +1,4 @@
-//===- PipelinePass.cpp - -tritongpu-pipeline
-//------------------------------===//
+//===- PipelinePass.cpp - -tritongpu-pipeline -----------------------------===//
 //
 // Lowers each scheduled loop (loads to multi-buffered async copies), expands
 // it into a prologue and a predicated loop, then fixes the async waits and

@@ -1,5 +1,4 @@
-//===- Schedule.h - A loop's coarse software-pipelining schedule -*- C++
-//-*-===//
+//===- Schedule.h - A loop's coarse software-pipelining schedule ----------===//
 //
 // The three pipelining passes hand their results to each other as
 // discardable attributes, as Triton 3.6 does:

@@ -1,5 +1,4 @@
-//===- TMABarriers.h - The mbarriers of pipelined TMA loads ------*- C++
-//-*-===//
+//===- TMABarriers.h - The mbarriers of pipelined TMA loads -----*- C++ -*-===//
 //
 // A TMA copy signals its completion on an mbarrier that was told how many
 // bytes to expect. Pipelined descriptor loads get one barrier per buffer

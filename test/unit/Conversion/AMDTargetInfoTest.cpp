@@ -1,5 +1,4 @@
-//===- AMDTargetInfoTest.cpp - The AMD target's cross-lane moves
-//------------===//
+//===- AMDTargetInfoTest.cpp - The AMD target's cross-lane moves ----------===//
 //
 // What the AMD lowering emits for a shuffle: ds_bpermute with the source
 // lane's byte address, the lane being the thread id modulo 64 (xor a mask)

@@ -1,5 +1,4 @@
-//===- TritonTypesTest.cpp - Unit tests of the tt type helpers
-//--------------===//
+//===- TritonTypesTest.cpp - Unit tests of the tt type helpers ------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
 

@@ -1,5 +1,4 @@
-//===- CorpusLayoutsTest.cpp - Linear layouts of every corpus tensor
-//--------===//
+//===- CorpusLayoutsTest.cpp - Linear layouts of every corpus tensor ------===//
 //
 // Every tensor and buffer of every corpus .ttgir file whose encoding has a
 // linear-layout conversion maps its hardware indices onto all its elements.

@@ -1,5 +1,4 @@
-//===- LinearLayoutConversionsTest.cpp - Encodings as linear layouts
-//--------===//
+//===- LinearLayoutConversionsTest.cpp - Encodings as linear layouts ------===//
 //
 // The linear layouts of the encodings the corpus uses, checked against the
 // bases Triton 3.6 computes for them.

@@ -1,5 +1,4 @@
-//===- LinearLayoutTest.cpp - Unit tests of LinearLayout
-//--------------------===//
+//===- LinearLayoutTest.cpp - Unit tests of LinearLayout ------------------===//
 
 #include "dialects/TritonGPU/IR/LinearLayout.h"
 

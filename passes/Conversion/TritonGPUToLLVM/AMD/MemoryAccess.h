@@ -1,5 +1,4 @@
-//===- MemoryAccess.h - Elements to and from AMD memory accesses -*- C++
-//-*-===//
+//===- MemoryAccess.h - Elements to and from AMD memory accesses ----------===//
 //
 // A thread's global accesses move `width` consecutive elements as one value:
 // the element itself or a vector of them, in their memory form (booleans as

@@ -1,5 +1,4 @@
-//===- Patterns.h - The AMD-only TTGIR to LLVM patterns ----------*- C++
-//-*-===//
+//===- Patterns.h - The AMD-only TTGIR to LLVM patterns ---------*- C++ -*-===//
 
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_AMD_PATTERNS_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_AMD_PATTERNS_H

@@ -1,5 +1,4 @@
-//===- TargetInfo.h - The AMD answers to the lowering's questions -*- C++
-//-*-===//
+//===- TargetInfo.h - The AMD answers to the lowering's questions ---------===//
 //
 // gfx9 (CDNA) GPUs: wave64, ROCDL intrinsics for ids and cross-lane moves,
 // s_barrier between workgroup-scope fences, kernels as amdgpu_kernel

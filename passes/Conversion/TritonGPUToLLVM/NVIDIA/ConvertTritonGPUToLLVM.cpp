@@ -1,5 +1,4 @@
-//===- ConvertTritonGPUToLLVM.cpp - The NVIDIA lowering pass
-//---------------===//
+//===- ConvertTritonGPUToLLVM.cpp - The NVIDIA lowering pass --------------===//
 //
 // Lowers a TTGIR module to the LLVM and NVVM dialects in two conversions:
 // scf to cf (so loops and ifs become blocks whose arguments are converted like

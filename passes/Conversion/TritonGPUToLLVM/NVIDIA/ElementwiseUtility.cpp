@@ -1,5 +1,4 @@
-//===- ElementwiseUtility.cpp - Inline PTX
-//---------------------------------===//
+//===- ElementwiseUtility.cpp - Inline PTX --------------------------------===//
 
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/ElementwiseUtility.h"
 

@@ -1,5 +1,4 @@
-//===- ElementwiseUtility.h - Helpers of the NVIDIA numeric lowerings -*- C++
-//-*-===//
+//===- ElementwiseUtility.h - Helpers of the NVIDIA numeric lowerings -----===//
 //
 // Inline PTX; what every backend shares is in common/ElementUtility.h and
 // common/FpConversion.h.

@@ -1,5 +1,4 @@
-//===- Patterns.h - The NVIDIA-only TTGIR to LLVM patterns -------*- C++
-//-*-===//
+//===- Patterns.h - The NVIDIA-only TTGIR to LLVM patterns ------*- C++ -*-===//
 
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_PATTERNS_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_PATTERNS_H

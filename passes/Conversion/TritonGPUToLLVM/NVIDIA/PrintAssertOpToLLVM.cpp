@@ -1,5 +1,4 @@
-//===- PrintAssertOpToLLVM.cpp - tt.print and tt.assert through CUDA's syscalls
-//===//
+//===- PrintAssertOpToLLVM.cpp - tt.print and tt.assert via CUDA syscalls -===//
 //
 // tt.print calls vprintf once per element, as Triton does, with the format
 // and arguments of common/PrintUtility.h, from a stack buffer.

@@ -1,5 +1,4 @@
-//===- TMAOpToLLVM.cpp - mbarriers, TMA copies and TMA descriptors
-//---------===//
+//===- TMAOpToLLVM.cpp - mbarriers, TMA copies and TMA descriptors --------===//
 //
 // mbarrier ops are issued by thread 0 of the CTA (init, inval, expect,
 // arrive) and waited on by every thread (a try_wait loop on the phase

@@ -1,5 +1,4 @@
-//===- TargetInfo.h - The NVIDIA answers to the lowering's questions -*- C++
-//-*-===//
+//===- TargetInfo.h - The NVIDIA answers to the lowering's questions ------===//
 
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_TARGETINFO_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_TARGETINFO_H

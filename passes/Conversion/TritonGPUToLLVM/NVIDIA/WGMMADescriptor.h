@@ -1,5 +1,4 @@
-//===- WGMMADescriptor.h - wgmma matrix descriptors from layouts -*- C++
-//-*-===//
+//===- WGMMADescriptor.h - wgmma matrix descriptors from layouts ----------===//
 //
 // A wgmma operand in shared memory is named by a 64-bit matrix descriptor:
 // start address >> 4 (bits 0-13), leading- and stride-dimension byte offsets

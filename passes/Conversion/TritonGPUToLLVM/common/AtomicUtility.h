@@ -1,5 +1,4 @@
-//===- AtomicUtility.h - What every backend's atomics share ------*- C++
-//-*-===//
+//===- AtomicUtility.h - What every backend's atomics share -----*- C++ -*-===//
 //
 // tt.atomic_rmw and tt.atomic_cas update each element exactly once, whatever
 // the layout: in a layout that gives an element to several threads (a

@@ -1,5 +1,4 @@
-//===- ConvertLayoutOpToLLVM.cpp - Layout conversions between threads
-//------===//
+//===- ConvertLayoutOpToLLVM.cpp - Layout conversions between threads -----===//
 //
 // ttg.convert_layout when elements change thread (ViewOpToLLVM.cpp handles
 // conversions that keep every element in its thread). The allocation analysis

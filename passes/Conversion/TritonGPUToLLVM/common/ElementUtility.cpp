@@ -1,5 +1,4 @@
-//===- ElementUtility.cpp - Per-element helpers of the lowerings
-//-----------===//
+//===- ElementUtility.cpp - Per-element helpers of the lowerings ----------===//
 
 #include "passes/Conversion/TritonGPUToLLVM/common/ElementUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"

@@ -1,5 +1,4 @@
-//===- ElementUtility.h - Per-element helpers of the lowerings ---*- C++
-//-*-===//
+//===- ElementUtility.h - Per-element helpers of the lowerings --*- C++ -*-===//
 //
 // What the numeric, atomic and debug patterns of every backend share: the
 // per-thread elements of a value (a tensor's struct or a scalar), intrinsic

@@ -1,5 +1,4 @@
-//===- FpConversion.h - Float conversions, fp8 included ----------*- C++
-//-*-===//
+//===- FpConversion.h - Float conversions, fp8 included ---------*- C++ -*-===//
 //
 // tt.fp_to_fp between f64, f32, f16, bf16, f8E4M3FN and f8E5M2, and every
 // arith or math op that touches an 8-bit float (which travels as an i8: LLVM

@@ -1,5 +1,4 @@
-//===- FuncOpToLLVM.cpp - Functions, returns and calls
-//---------------------===//
+//===- FuncOpToLLVM.cpp - Functions, returns and calls --------------------===//
 //
 // A tt.func becomes an llvm.func whose parameters are the converted
 // parameters followed by two `!llvm.ptr<1>`: the global scratch and profile

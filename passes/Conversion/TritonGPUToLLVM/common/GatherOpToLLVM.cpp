@@ -1,5 +1,4 @@
-//===- GatherOpToLLVM.cpp - tt.gather with shuffles or shared memory
-//-------===//
+//===- GatherOpToLLVM.cpp - tt.gather with shuffles or shared memory ------===//
 //
 // `result[c] = src[c with c[axis] = indices[c]]`, indices reduced modulo the
 // axis size (a power of two), so an out-of-range index names some element of

@@ -1,5 +1,4 @@
-//===- Patterns.h - The TTGIR to LLVM patterns, by op family -----*- C++
-//-*-===//
+//===- Patterns.h - The TTGIR to LLVM patterns, by op family ----*- C++ -*-===//
 //
 // Each family lives in a file named after it; a backend's pass collects the
 // families it needs with these functions and adds its own.

@@ -1,5 +1,4 @@
-//===- PrintUtility.h - tt.print for every backend ---------------*- C++
-//-*-===//
+//===- PrintUtility.h - tt.print for every backend --------------*- C++ -*-===//
 //
 // tt.print prints each element once, as Triton does, with the format
 //   pid (<x>, <y>, <z>) idx (<i0>, <i1>, ...)<prefix>[(operand <n>) ]<value>

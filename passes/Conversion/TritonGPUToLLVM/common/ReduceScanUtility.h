@@ -1,5 +1,4 @@
-//===- ReduceScanUtility.h - What tt.reduce and tt.scan share ----*- C++
-//-*-===//
+//===- ReduceScanUtility.h - What tt.reduce and tt.scan share ---*- C++ -*-===//
 //
 // Both ops combine elements along one axis of a distributed tensor with a
 // scalar combine region. They need to know which register, lane and warp bits

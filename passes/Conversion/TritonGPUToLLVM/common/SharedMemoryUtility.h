@@ -1,5 +1,4 @@
-//===- SharedMemoryUtility.h - Addressing shared memory from registers -*- C++
-//-*-===//
+//===- SharedMemoryUtility.h - Addressing shared memory from registers ----===//
 //
 // What the lowerings that move tensors through shared memory share: linear
 // algebra over GF(2) on element indices (every shape is a power of two, so a

@@ -1,5 +1,4 @@
-//===- TargetInfo.h - What the GPU lowering asks of a target -----*- C++
-//-*-===//
+//===- TargetInfo.h - What the GPU lowering asks of a target ----*- C++ -*-===//
 //
 // The shared lowering of TTGIR to LLVM is written against this interface; the
 // NVIDIA and AMD backends answer it with their intrinsics.

@@ -1,5 +1,4 @@
-//===- TypeConverter.cpp - TTGIR types as LLVM types
-//-----------------------===//
+//===- TypeConverter.cpp - TTGIR types as LLVM types ----------------------===//
 
 #include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
 #include "dialects/Triton/IR/Dialect.h"

@@ -1,5 +1,4 @@
-//===- TypeConverter.h - TTGIR types as LLVM types ---------------*- C++
-//-*-===//
+//===- TypeConverter.h - TTGIR types as LLVM types --------------*- C++ -*-===//
 //
 // How TTGIR values live in LLVM: a tensor with a distributed layout becomes a
 // struct of the elements the calling thread holds, in register order of the

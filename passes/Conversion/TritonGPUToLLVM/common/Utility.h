@@ -1,5 +1,4 @@
-//===- Utility.h - Helpers of the TTGIR to LLVM lowering ---------*- C++
-//-*-===//
+//===- Utility.h - Helpers of the TTGIR to LLVM lowering --------*- C++ -*-===//
 //
 // Packing a thread's elements into the struct that carries a tensor, building
 // LLVM constants, and the tensor coordinates each register of a thread holds.

@@ -1,5 +1,4 @@
-//===- Vectorization.h - How wide a thread's memory accesses can be -*- C++
-//-*-===//
+//===- Vectorization.h - How wide a thread's memory accesses can be -------===//
 //
 // A thread accesses `vec` consecutive elements at once when its registers
 // hold them consecutively (the layout), the addresses are consecutive and

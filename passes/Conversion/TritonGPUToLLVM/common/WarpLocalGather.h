@@ -1,5 +1,4 @@
-//===- WarpLocalGather.h - tt.gather within warps, with shuffles -*- C++
-//-*-===//
+//===- WarpLocalGather.h - tt.gather within warps, with shuffles ----------===//
 //
 // The lowering of a tt.gather whose named elements all stay in their warp
 // (gpu::isWarpLocalGather), and what it shares with the shared-memory one.
