@@ -59,7 +59,7 @@ if [ -f "$matmul" ]; then
   done
 fi
 
-descmatmul="utils/gpu/ttir/matmul_desc_host.ttir"
+descmatmul="test/Inputs/matmul_desc_host/matmul_desc_host.ttir"
 step "the same matmul through host tensor descriptors ($descmatmul) to PTX: TMA loads pipelined with mbarriers, a TMA store"
 "$bin/triton-opt" "$descmatmul" -triton-to-llvm='target=cuda:90 num-warps=8 num-stages=3' 2>/dev/null |
   "$bin/triton-translate" --mlir-to-ptx -o "$out/matmul_desc.ptx"

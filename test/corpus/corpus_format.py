@@ -11,7 +11,7 @@ time), so its files are enumerated here instead of being lit test files. A
               frontend file and its output verifies; the test output says
               whether it is identical to the reference's .ttir up to SSA
               names and locations (a measurement, reported by
-              utils/compare-make-ttir.py).
+              test/scripts/compare-make-ttir.py).
   convert     -convert-triton-to-tritongpu (the folder's target, 4 warps) runs
               on a reference .ttir and its output verifies when read back.
   llir        the reference's .llir through triton-translate: PTX that ptxas

@@ -158,7 +158,7 @@ def to_bf16(x):
 
 
 def check_matmul_mx(d, a_fmt, b_fmt):
-    # utils/gpu/kernels.py's matmul_mx: one dot_scaled per BK = 64 slice of
+    # the benchmark suite's matmul_mx (utils/bench/kernels): one dot_scaled per BK = 64 slice of
     # K, each accumulating onto the last; c stored as bf16.
     b = load(d, "b_ptr")
     a_s = load(d, "as_ptr") if a_fmt != "bf16" else None

@@ -1,7 +1,7 @@
 // RUN: triton-opt %s -split-input-file -test-print-allocation -verify-diagnostics -o /dev/null
 // RUN: triton-opt %s -split-input-file -allocate-shared-memory | FileCheck %s
 
-// Triton 3.6's two warp-local gathers (sweep3_gather_2d): every element a
+// Triton 3.6's two warp-local gathers (gather_2d): every element a
 // result element names is in its warp, so no scratch, as in Triton 3.6.
 #blocked1 = #ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
 #blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>

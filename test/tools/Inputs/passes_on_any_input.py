@@ -3,15 +3,19 @@ was not written for included (TTIR without layouts, AMD TTGIR through NVIDIA
 passes and back), and reports any run that crashes instead of succeeding or
 failing with a diagnostic. Prints "N runs, M crashes".
 
-Usage: passes_on_any_input.py TRITON_OPT CORPUS_DIR [MORE_DIR...]
-(MORE_DIR: further folders of .ttir/.ttgir files, e.g. utils/gpu/ttir)
+Usage: passes_on_any_input.py TRITON_OPT CORPUS_DIR [--captured]
+(--captured: also the TTIR of every captured case under test/Inputs)
 """
 import glob
+import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+import inputs  # noqa: E402
+
 OPT, CORPUS = sys.argv[1:3]
-MORE = sys.argv[3:]
+CAPTURED = "--captured" in sys.argv[3:]
 PASSES = [
     "-tritongpu-coalesce", "-tritongpu-remove-layout-conversions",
     "-tritongpu-F32DotTC=emu-tf32=true", "-tritongpu-optimize-thread-locality",
@@ -27,8 +31,8 @@ PASSES = [
     "-tritonamdgpu-canonicalize-pointers", "-tritonamdgpu-convert-buffer-ops=gfx-arch=gfx942",
 ]
 files = sorted(glob.glob(CORPUS + "/*/*.ttir") + glob.glob(CORPUS + "/*/*.ttgir"))
-for folder in MORE:
-    files += sorted(glob.glob(folder + "/*.ttir") + glob.glob(folder + "/*.ttgir"))
+if CAPTURED:
+    files += [case.ttir for case in inputs.cases() if case.ttir]
 runs = crashes = 0
 for path in files:
     for flag in PASSES:

@@ -1,7 +1,7 @@
 // RUN: triton-opt %s -split-input-file -allocate-shared-memory -convert-triton-gpu-to-llvm | FileCheck %s
 // RUN: %if ptxas %{ triton-opt %s -split-input-file -triton-make-llir='target=cuda:90' -o %t.mlir && triton-translate --split-input-file --output-split-marker='//-split-' --mlir-to-ptx %t.mlir -o %t.ptx && rm -f %t.part* && csplit -s -z -f %t.part %t.ptx '/^\/\/-split-/' '{*}' && for f in %t.part*; do %ptxas --gpu-name=sm_90a $f -o /dev/null || exit 1; done %}
 
-// Triton 3.6's gather along axis 0 (sweep3_gather_2d): the 64 rows are two
+// Triton 3.6's gather along axis 0 (gather_2d): the 64 rows are two
 // registers by 32 lanes of each warp. The index's bit 0 picks the register,
 // bits 1..5 the lane: each of the 16 result registers shuffles both source
 // registers of its column from that lane and selects by bit 0. No shared

@@ -1,5 +1,5 @@
 // Triton 3.6's matmul_desc_host.ttgir (sm_90, 8 warps, 3 stages, descriptors
-// made on the host; utils/gpu/kernels.py) as make_ttgir has it just before
+// made on the host; utils/bench/kernels) as make_ttgir has it just before
 // -tritongpu-assign-latencies: the reference with its loop put back as it was
 // before pipelining (descriptor loads in the converter's default layouts, the
 // local_allocs accelerate-matmul gives wgmma, the dot) and the descriptor

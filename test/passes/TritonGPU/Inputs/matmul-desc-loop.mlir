@@ -1,5 +1,5 @@
 // Triton 3.6's matmul_desc.ttgir (sm_90, 8 warps, 3 stages, descriptors made
-// in the kernel; utils/gpu/kernels.py) just before -tritongpu-assign-latencies,
+// in the kernel; utils/bench/kernels) just before -tritongpu-assign-latencies,
 // as Inputs/matmul-desc-host-loop.mlir, except that the descriptors are made
 // as after 3.6's tma-lowering (which runs after the pipeliner and leaves the
 // loop alone) so that values are numbered as in the reference; the pipeliner

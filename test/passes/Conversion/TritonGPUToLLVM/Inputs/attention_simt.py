@@ -1,8 +1,8 @@
 """Compiles the flash-attention kernel (Triton 3.6's TTIR of
-utils/gpu/kernels.py's attention_fwd) with make_ttgir for sm_90 at 1 and 3
+the benchmark suite's attention_fwd (utils/bench/kernels)) with make_ttgir for sm_90 at 1 and 3
 stages and 4, 8 and 16 warps (wgmma, the second dot's A in registers, cp.async pipelining), lowers
 it (scf to cf, shared-memory allocation, the NVIDIA lowering), runs program 0
-on the CPU (utils/simt_sim.py, every thread in lockstep, loops through uniform
+on the CPU (test/scripts/simt_sim.py, every thread in lockstep, loops through uniform
 branches) over several key blocks, and compares its 128 output rows with
 NumPy. Prints one line per case, PASS or FAIL.
 

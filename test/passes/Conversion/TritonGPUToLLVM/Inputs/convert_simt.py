@@ -1,5 +1,5 @@
 """Lowers ttg.convert_layout kernels that stay within warps (shuffles, no
-shared memory) and runs them on the CPU (utils/simt_sim.py): a tile loaded
+shared memory) and runs them on the CPU (test/scripts/simt_sim.py): a tile loaded
 in one layout, converted, stored from the other must come back unchanged.
 8- and 16-bit elements that both layouts hold together in a thread move as
 one 32-bit word per shuffle. Prints one line per case, PASS or FAIL with the

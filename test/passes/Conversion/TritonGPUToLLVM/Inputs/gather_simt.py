@@ -1,5 +1,5 @@
 """Lowers small tt.gather kernels over many layouts and runs them on the CPU
-(utils/simt_sim.py), comparing with NumPy's take_along_axis of the indices
+(test/scripts/simt_sim.py), comparing with NumPy's take_along_axis of the indices
 reduced modulo the axis size. Each case also states whether it is warp-local
 (lowered with shuffles: no shared memory, no barrier) or not (through shared
 memory). Prints one line per case, PASS or FAIL with the shuffle count, then
@@ -170,7 +170,7 @@ def check(src_shape, src_L, idx_shape, idx_L, axis, ety, ity, nw, warp_local, se
 
 
 B, LIN = blocked, linear
-BLOCKED1 = B([2, 1], [32, 1], [1, 4], [0, 1])  # Triton 3.6's sweep3_gather_2d
+BLOCKED1 = B([2, 1], [32, 1], [1, 4], [0, 1])  # Triton 3.6's gather_2d
 BLOCKED2 = B([1, 1], [1, 32], [4, 1], [1, 0])
 CASES = [
     # (name, src shape, src layout, idx shape, idx layout, axis, element, index, warps,

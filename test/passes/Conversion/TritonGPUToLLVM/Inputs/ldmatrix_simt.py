@@ -3,7 +3,7 @@ the lowering uses ldmatrix (local_load of a swizzled buffer into an mma dot
 operand; convert_layout from an mma accumulator to a blocked layout through
 scratch: 16-byte stores, then matrix loads) or stmatrix (an mma accumulator
 stored into an NVMMA buffer on sm_90), runs them on the CPU
-(utils/simt_sim.py, whose ldmatrix follows the PTX ISA's fragments and
+(test/scripts/simt_sim.py, whose ldmatrix follows the PTX ISA's fragments and
 reports shared-memory races) and checks that every element arrives where the
 destination layout says: the kernel stores the tensor back from the
 destination layout. Prints one line per case, PASS or FAIL, with the matrix

@@ -2,7 +2,7 @@
 global memory, stored into #ttg.swizzled_shared buffers, local_load to
 #ttg.dot_op of an #ttg.amd_mfma layout, the accumulator loaded and the result
 stored in the MFMA layout) with -convert-triton-amdgpu-to-llvm and runs them
-on the CPU (utils/simt_sim.py, whose MFMA model follows the CDNA3 ISA's
+on the CPU (test/scripts/simt_sim.py, whose MFMA model follows the CDNA3 ISA's
 operand and result fragments), comparing with NumPy. Prints one line per
 case, PASS or FAIL, then a count.
 

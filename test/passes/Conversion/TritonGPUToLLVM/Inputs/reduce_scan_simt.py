@@ -1,5 +1,5 @@
 """Lowers small tt.reduce / tt.scan kernels over many layouts and runs them on
-the CPU (utils/simt_sim.py), comparing with NumPy. Prints one line per case,
+the CPU (test/scripts/simt_sim.py), comparing with NumPy. Prints one line per case,
 PASS or FAIL, then a count.
 
 Usage: reduce_scan_simt.py TRITON_OPT UTILS_DIR

@@ -1,7 +1,7 @@
 """Pieces the CPU-simulation tests (wgmma_simt.py, mfma_simt.py,
 ldmatrix_simt.py, gather_simt.py, convert_simt.py) share: TTGIR text for row-major offsets and loads of a
 tile in a given layout, and the lowering of a kernel to what
-utils/simt_sim.py runs."""
+test/scripts/simt_sim.py runs."""
 import os
 import re
 import subprocess

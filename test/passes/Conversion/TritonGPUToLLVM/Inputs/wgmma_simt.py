@@ -1,7 +1,7 @@
 """Lowers small straight-line ttng.warp_group_dot kernels (operands loaded
 from global memory, stored into #ttg.nvmma_shared buffers or loaded into
 registers, the dot, the result stored from its #ttg.nvidia_mma v3 layout) and
-runs them on the CPU (utils/simt_sim.py, whose wgmma model follows the PTX
+runs them on the CPU (test/scripts/simt_sim.py, whose wgmma model follows the PTX
 ISA's descriptors and fragments), comparing with NumPy. Prints one line per
 case, PASS or FAIL, then a count.
 
@@ -117,7 +117,7 @@ def operand(rng, kind, shape):
 
 
 def accumulate_f32(a, b, c, instrK, chunk, use_c):
-    """fp8 products into f32 as the lowering orders them (utils/simt_sim.py
+    """fp8 products into f32 as the lowering orders them (test/scripts/simt_sim.py
     rounds each wgmma's exact sum of C and its products to f32): K steps of
     instrK in chunks of `chunk` steps, each chunk summed from zero and added
     to the accumulator with one f32 add; chunk = all steps is the unsplit
