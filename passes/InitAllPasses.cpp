@@ -19,7 +19,6 @@ void mlir::triton::registerTritonPasses() {
   registerTritonTransformsPasses();
   registerTritonSpecializePasses();
   registerTritonPipelines();
-  registerAnalysisTestPasses();
   registerAllocationPasses();
   registerTritonToTritonGPUPasses();
   registerTritonGPUToLLVMPasses();

@@ -2,8 +2,8 @@
 //
 // -allocate-shared-memory records the allocation in the IR the way the GPU
 // lowering reads it: `allocation.offset` on every op owning a buffer and
-// `ttg.shared` (bytes) on the module. -test-print-allocation shows it as
-// remarks, for tests.
+// `ttg.shared` (bytes) on the module. (test/lib has the passes that print it
+// for tests.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,47 +95,6 @@ public:
   }
 };
 
-class TestAllocationPass
-    : public PassWrapper<TestAllocationPass, OperationPass<ModuleOp>> {
-public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestAllocationPass)
-  StringRef getArgument() const override { return "test-print-allocation"; }
-  StringRef getDescription() const override {
-    return "Print each shared-memory buffer (offset, size, explicit or "
-           "scratch) and each function's size, as remarks";
-  }
-  void runOnOperation() override {
-    FailureOr<ModuleAllocation> allocation =
-        ModuleAllocation::get(getOperation());
-    if (failed(allocation))
-      return signalPassFailure();
-    getOperation().walk([&](FunctionOpInterface func) {
-      const FunctionAllocation &fn = allocation->getFunction(func);
-      for (const FunctionAllocation::Buffer &buffer : fn.getBuffers())
-        buffer.owner->emitRemark()
-            << (buffer.explicitBuffer ? "explicit" : "scratch")
-            << " offset = " << buffer.offset << ", size = " << buffer.size;
-      func->emitRemark() << "size = " << fn.getSharedMemorySize();
-    });
-  }
-};
-class TestMembarPass
-    : public PassWrapper<TestMembarPass, OperationPass<ModuleOp>> {
-public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestMembarPass)
-  StringRef getArgument() const override { return "test-print-membar"; }
-  StringRef getDescription() const override {
-    return "Allocate shared memory and insert `ttg.barrier local` between "
-           "conflicting shared-memory accesses";
-  }
-  void runOnOperation() override {
-    FailureOr<ModuleAllocation> allocation =
-        ModuleAllocation::get(getOperation());
-    if (failed(allocation))
-      return signalPassFailure();
-    insertSharedMemoryBarriers(getOperation(), *allocation);
-  }
-};
 } // namespace
 
 std::unique_ptr<Pass> mlir::triton::createAllocateSharedMemoryPass() {
@@ -149,6 +108,4 @@ std::unique_ptr<Pass> mlir::triton::createGlobalScratchAllocationPass() {
 void mlir::triton::registerAllocationPasses() {
   PassRegistration<AllocateSharedMemoryPass>();
   PassRegistration<GlobalScratchAllocationPass>();
-  PassRegistration<TestAllocationPass>();
-  PassRegistration<TestMembarPass>();
 }

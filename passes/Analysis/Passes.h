@@ -1,4 +1,4 @@
-//===- Passes.h - Passes that expose the analyses to tests ------*- C++ -*-===//
+//===- Passes.h - Passes that record the analyses in the IR -----*- C++ -*-===//
 
 #ifndef PASSES_ANALYSIS_PASSES_H
 #define PASSES_ANALYSIS_PASSES_H
@@ -12,10 +12,8 @@ class Pass;
 namespace mlir {
 namespace triton {
 
-/// Registers -test-print-alignment.
-void registerAnalysisTestPasses();
-
-/// Registers -allocate-shared-memory and -test-print-allocation.
+/// Registers -allocate-shared-memory and
+/// -tritongpu-global-scratch-memory-allocation.
 void registerAllocationPasses();
 
 /// -allocate-shared-memory: `allocation.offset` on each buffer owner and

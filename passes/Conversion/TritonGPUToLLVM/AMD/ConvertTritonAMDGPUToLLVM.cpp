@@ -79,6 +79,10 @@ struct ConvertTritonAMDGPUToLLVMPass
       return signalPassFailure();
     int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
     int threadsPerWarp = 64;
+    int numThreads = numWarps * threadsPerWarp;
+    amd::TargetInfo targetInfo(gfx, numThreads);
+    if (failed(checkSharedMemoryFits(module, targetInfo)))
+      return signalPassFailure();
     // Triton's numerics ops become the arith and math ops they are here,
     // before the analyses below see the module.
     amd::rewriteElementwiseOpsToArith(module);
@@ -100,8 +104,6 @@ struct ConvertTritonAMDGPUToLLVMPass
     LowerToLLVMOptions options(context);
     options.overrideIndexBitwidth(32);
     TritonGPUToLLVMTypeConverter converter(context, options);
-    int numThreads = numWarps * threadsPerWarp;
-    amd::TargetInfo targetInfo(gfx, numThreads);
 
     RewritePatternSet patterns(context);
     populateFuncOpToLLVMPatterns(converter, patterns, targetInfo, numThreads);

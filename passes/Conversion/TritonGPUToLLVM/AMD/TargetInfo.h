@@ -26,6 +26,9 @@ public:
   StringRef getArch() const { return arch; }
 
   int getWarpSize() const override { return 64; }
+  std::string getArchName() const override { return arch; }
+  /// LDS per workgroup on CDNA2 and CDNA3 (gfx90a, gfx942): 64 KiB.
+  int64_t getMaxSharedMemoryPerBlock() const override { return 65536; }
   Value getThreadId(OpBuilder &b, Location loc) const override;
   Value getProgramId(OpBuilder &b, Location loc, int axis) const override;
   Value getNumPrograms(OpBuilder &b, Location loc, int axis) const override;

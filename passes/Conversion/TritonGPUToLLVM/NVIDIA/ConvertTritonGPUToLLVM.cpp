@@ -60,18 +60,10 @@ struct ConvertTritonGPUToLLVMPass
     int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
     int threadsPerWarp = 32;
 
-    // A kernel that needs more shared memory than a block may have would
-    // only fail at launch; say so here, as Triton's launcher would.
-    int64_t shared = getModuleIntAttr(module, "ttg.shared", 0);
-    int64_t limit = computeCapability == 90 ? 232448 : 166912;
-    if (shared > limit) {
-      module.emitError() << "out of resource: shared memory, required "
-                         << shared << " bytes, the sm_"
-                         << static_cast<int>(computeCapability)
-                         << " limit per block is " << limit
-                         << " (fewer stages or smaller blocks need less)";
+    nvidia::TargetInfo targetInfo(computeCapability, ptxVersion,
+                                  numWarps * threadsPerWarp);
+    if (failed(checkSharedMemoryFits(module, targetInfo)))
       return signalPassFailure();
-    }
 
     if (failed(insertBarriersAndLowerSCF(module)))
       return signalPassFailure();
@@ -89,8 +81,6 @@ struct ConvertTritonGPUToLLVMPass
     LowerToLLVMOptions options(context);
     options.overrideIndexBitwidth(32);
     TritonGPUToLLVMTypeConverter converter(context, options);
-    nvidia::TargetInfo targetInfo(computeCapability, ptxVersion,
-                                  numWarps * threadsPerWarp);
 
     RewritePatternSet patterns(context);
     populateFuncOpToLLVMPatterns(converter, patterns, targetInfo,

@@ -19,6 +19,15 @@ public:
   int getPtxVersion() const { return ptxVersion; }
 
   int getWarpSize() const override { return 32; }
+  std::string getArchName() const override {
+    return "sm_" + std::to_string(computeCapability);
+  }
+  /// The opt-in maximum of dynamic shared memory per block (CUDA's
+  /// cudaDevAttrMaxSharedMemoryPerBlockOptin): 227 KiB on sm_90, 163 KiB on
+  /// sm_80.
+  int64_t getMaxSharedMemoryPerBlock() const override {
+    return computeCapability >= 90 ? 232448 : 166912;
+  }
   Value getThreadId(OpBuilder &b, Location loc) const override;
   Value getProgramId(OpBuilder &b, Location loc, int axis) const override;
   Value getNumPrograms(OpBuilder &b, Location loc, int axis) const override;

@@ -11,6 +11,8 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 
+#include <string>
+
 namespace mlir {
 namespace triton {
 
@@ -20,6 +22,11 @@ public:
 
   /// Threads per warp (wave).
   virtual int getWarpSize() const = 0;
+  /// The architecture's name as users spell it (`sm_90`, `gfx942`).
+  virtual std::string getArchName() const = 0;
+  /// The most shared memory (LDS) one program may use, in bytes: a kernel
+  /// asking for more would only fail at launch.
+  virtual int64_t getMaxSharedMemoryPerBlock() const = 0;
   /// The thread's index within its program (x only: Triton launches 1-D
   /// blocks), i32.
   virtual Value getThreadId(OpBuilder &b, Location loc) const = 0;

@@ -440,3 +440,16 @@ LogicalResult mlir::triton::checkModuleLowerable(ModuleOp module,
     return failure();
   return checkTensorConstantsLowerable(module);
 }
+
+LogicalResult
+mlir::triton::checkSharedMemoryFits(ModuleOp module,
+                                    const TargetInfoBase &targetInfo) {
+  int64_t shared = getModuleIntAttr(module, "ttg.shared", 0);
+  int64_t limit = targetInfo.getMaxSharedMemoryPerBlock();
+  if (shared <= limit)
+    return success();
+  return module.emitError()
+         << "out of resource: shared memory, required " << shared
+         << " bytes, the " << targetInfo.getArchName() << " limit per block is "
+         << limit << " (fewer stages or smaller blocks need less)";
+}

@@ -126,6 +126,11 @@ int getModuleIntAttr(ModuleOp module, StringRef name, int fallback);
 LogicalResult checkModuleLowerable(ModuleOp module, int threadsPerWarp,
                                    const Twine &mismatch);
 
+/// A located error when the module's `ttg.shared` exceeds what one program
+/// may use on the target (the kernel would only fail at launch otherwise).
+LogicalResult checkSharedMemoryFits(ModuleOp module,
+                                    const TargetInfoBase &targetInfo);
+
 } // namespace triton
 } // namespace mlir
 

@@ -1,7 +1,7 @@
 //===- TritonOptMain.cpp - The main loop of triton-opt --------------------===//
 
-#include "opt-tool/TritonOptMain.h"
-#include "opt-tool/SourceNames.h"
+#include "opt-tool/common/TritonOptMain.h"
+#include "passes/Triton/RestoreSourceNames.h"
 
 #include "mlir/IR/Dialect.h"
 #include "mlir/Pass/PassManager.h"
@@ -15,15 +15,16 @@
 
 using namespace mlir;
 
-static llvm::cl::opt<bool> keepSourceNames(
-    "keep-source-names",
-    llvm::cl::desc("Name region arguments after their SSA names in the input "
-                   "(so that a file prints back as it was read)"),
-    llvm::cl::init(true));
-
 LogicalResult mlir::triton::tritonOptMain(int argc, char **argv,
                                           StringRef toolName,
                                           DialectRegistry &registry) {
+  // Declared here, not at namespace scope, so that only the drivers that call
+  // this main loop offer the flag.
+  llvm::cl::opt<bool> keepSourceNames(
+      "keep-source-names",
+      llvm::cl::desc("Name region arguments after their SSA names in the "
+                     "input (so that a file prints back as it was read)"),
+      llvm::cl::init(true));
   auto [inputFilename, outputFilename] =
       registerAndParseCLIOptions(argc, argv, toolName, registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();

@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/InitAllDialects.h"
-#include "opt-tool/TritonOptMain.h"
+#include "opt-tool/common/TritonOptMain.h"
 #include "passes/InitAllPasses.h"
+#include "test/lib/InitTestPasses.h"
 
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
@@ -14,6 +15,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::triton::registerTritonDialects(registry);
   mlir::triton::registerTritonPasses();
+  mlir::triton::test::registerTestPasses();
   return mlir::asMainReturnCode(mlir::triton::tritonOptMain(
       argc, argv, "Triton IR optimizer driver\n", registry));
 }

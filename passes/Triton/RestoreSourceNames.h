@@ -1,4 +1,4 @@
-//===- SourceNames.h - Keep the SSA names of region arguments ---*- C++ -*-===//
+//===- RestoreSourceNames.h - SSA names of region arguments -----*- C++ -*-===//
 //
 // Custom op syntax such as `scf.for %k = ... iter_args(%acc_5 = ...)` prints no
 // location for the region arguments it defines, so a re-parsed file loses the
@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef OPT_TOOL_SOURCENAMES_H
-#define OPT_TOOL_SOURCENAMES_H
+#ifndef PASSES_TRITON_RESTORESOURCENAMES_H
+#define PASSES_TRITON_RESTORESOURCENAMES_H
 
 #include "mlir/Pass/Pass.h"
 
@@ -30,4 +30,4 @@ std::unique_ptr<Pass> createRestoreSourceNamesPass(std::string bufferName,
 } // namespace triton
 } // namespace mlir
 
-#endif // OPT_TOOL_SOURCENAMES_H
+#endif // PASSES_TRITON_RESTORESOURCENAMES_H

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Analysis/AxisInfo.h"
-#include "passes/Analysis/Passes.h"
+#include "test/lib/InitTestPasses.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 
@@ -43,6 +43,6 @@ public:
 };
 } // namespace
 
-void mlir::triton::registerAnalysisTestPasses() {
+void mlir::triton::test::registerTestAxisInfoPasses() {
   PassRegistration<TestAxisInfoPass>();
 }

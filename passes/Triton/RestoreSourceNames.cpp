@@ -1,6 +1,6 @@
-//===- SourceNames.cpp - Keep the SSA names of region arguments -----------===//
+//===- RestoreSourceNames.cpp - SSA names of region arguments -------------===//
 
-#include "opt-tool/SourceNames.h"
+#include "passes/Triton/RestoreSourceNames.h"
 
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"

@@ -16,7 +16,7 @@
 #include "interpreter/Executor.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/Npy.h"
-#include "opt-tool/SourceNames.h"
+#include "passes/Triton/RestoreSourceNames.h"
 #include "passes/InitAllPasses.h"
 
 #include "mlir/IR/MLIRContext.h"

@@ -1,0 +1,30 @@
+//===- InitTestPasses.h - Passes that exist only for tests ------*- C++ -*-===//
+//
+// Test passes print analyses as remarks or run pieces of a pass alone; they
+// are registered in triton-opt only and never installed with the libraries.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TEST_LIB_INITTESTPASSES_H
+#define TEST_LIB_INITTESTPASSES_H
+
+namespace mlir {
+namespace triton {
+namespace test {
+
+/// -test-print-alignment.
+void registerTestAxisInfoPasses();
+/// -test-print-allocation and -test-print-membar.
+void registerTestAllocationPasses();
+
+/// Every test pass.
+inline void registerTestPasses() {
+  registerTestAxisInfoPasses();
+  registerTestAllocationPasses();
+}
+
+} // namespace test
+} // namespace triton
+} // namespace mlir
+
+#endif // TEST_LIB_INITTESTPASSES_H
