@@ -17,14 +17,8 @@ using namespace mlir;
 
 LogicalResult mlir::triton::tritonOptMain(int argc, char **argv,
                                           StringRef toolName,
-                                          DialectRegistry &registry) {
-  // Declared here, not at namespace scope, so that only the drivers that call
-  // this main loop offer the flag.
-  llvm::cl::opt<bool> keepSourceNames(
-      "keep-source-names",
-      llvm::cl::desc("Name region arguments after their SSA names in the "
-                     "input (so that a file prints back as it was read)"),
-      llvm::cl::init(true));
+                                          DialectRegistry &registry,
+                                          const bool &keepSourceNames) {
   auto [inputFilename, outputFilename] =
       registerAndParseCLIOptions(argc, argv, toolName, registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();

@@ -11,9 +11,12 @@ namespace mlir {
 namespace triton {
 
 /// mlir-opt's main loop over `registry`, which also keeps the source names of
-/// region arguments (see passes/Triton/RestoreSourceNames.h) unless `--keep-source-names=false`.
+/// region arguments (see passes/Triton/RestoreSourceNames.h) when
+/// `keepSourceNames` holds after the command line is parsed (the driver owns
+/// the flag: `keepSourceNames` is its storage).
 LogicalResult tritonOptMain(int argc, char **argv, llvm::StringRef toolName,
-                            DialectRegistry &registry);
+                            DialectRegistry &registry,
+                            const bool &keepSourceNames);
 
 } // namespace triton
 } // namespace mlir

@@ -10,6 +10,14 @@
 #include "test/lib/InitTestPasses.h"
 
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
+
+static bool keepSourceNames;
+static llvm::cl::opt<bool, /*ExternalStorage=*/true> keepSourceNamesFlag(
+    "keep-source-names",
+    llvm::cl::desc("Name region arguments after their SSA names in the input "
+                   "(so that a file prints back as it was read)"),
+    llvm::cl::location(keepSourceNames), llvm::cl::init(true));
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -17,5 +25,5 @@ int main(int argc, char **argv) {
   mlir::triton::registerTritonPasses();
   mlir::triton::test::registerTestPasses();
   return mlir::asMainReturnCode(mlir::triton::tritonOptMain(
-      argc, argv, "Triton IR optimizer driver\n", registry));
+      argc, argv, "Triton IR optimizer driver\n", registry, keepSourceNames));
 }
