@@ -128,9 +128,9 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   convert.numWarps = options.numWarps;
   convert.threadsPerWarp = target.backend == Backend::Hip ? 64 : 32;
   convert.numCTAs = options.numCtas;
-  // Block-scaled dots become upcasts and a plain dot before layouts exist
-  // (3.6 does it inside accelerate-matmul): neither target's lowering has
-  // scaled MMAs here.
+  // Block-scaled dots become upcasts and a plain dot before layouts exist:
+  // neither target's lowering has scaled MMAs, and the upcasts then get their
+  // layouts from the ordinary propagation.
   pm.addPass(createTritonDecomposeDotScaled());
   pm.addPass(createConvertTritonToTritonGPU(convert));
   pm.addPass(triton::gpu::createTritonGPUCoalesce());

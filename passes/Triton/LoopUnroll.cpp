@@ -47,7 +47,7 @@ public:
         return signalPassFailure();
       }
       // The epilogue runs fewer than `factor` iterations: not worth software
-      // pipelining, as upstream also marks it.
+      // pipelining, so it is marked to run in one stage.
       if (unrolled->epilogueLoopOp)
         (*unrolled->epilogueLoopOp)
             ->setAttr(kNumStages,

@@ -68,8 +68,9 @@ int64_t getInstrK(Type type, InputPrecision precision) {
 /// never more along M than M has 16-row tiles (a 16-row tile: all along N).
 SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape,
                                       unsigned numWarps) {
-  // A batched (3-D) dot: every warp along the batch, as 3.6 (warps beyond
-  // the batch hold copies).
+  // A batched (3-D) dot: every warp along the batch (warps beyond the batch
+  // hold copies), so each warp runs whole 2-D dots and no warp needs
+  // another's rows.
   if (shape.size() == 3)
     return {numWarps, 1, 1};
   auto filter = [&](Operation *op) {
@@ -410,9 +411,10 @@ struct TritonGPUAccelerateMatmulPass
       return;
     SmallVector<DotOp> dots;
     module.walk([&](DotOp dot) { dots.push_back(dot); });
-    // Last dot first, as 3.6's rewrite driver visits them: of two chained
-    // dots the later one picks the warps and the earlier takes them (a
-    // 16-row decoding attention: both [1, 4], along the longer P @ V).
+    // Last dot first: of two chained dots the later one picks the warps and
+    // the earlier takes them (a 16-row decoding attention: both [1, 4], along
+    // the longer P @ V), the warps of Triton 3.6's TTGIR, which make_ttgir's
+    // layout tests compare.
     for (DotOp dot : llvm::reverse(dots))
       accelerate(dot, numWarps.getInt(), capability);
   }

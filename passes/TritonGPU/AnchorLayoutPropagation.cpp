@@ -49,7 +49,8 @@ bool isMmaSide(Attribute encoding) {
 }
 
 /// Whether the values computed from `result` (an MMA dot's) keep its
-/// layout, as 3.6 carries a dot's layout forward to the stores: yes, unless a
+/// layout down to the stores, sparing the accumulator a conversion through
+/// shared memory: yes, unless a
 /// reduction of a tensor smaller than one MMA instruction tile comes first
 /// (such reductions in the MMA layout are slower) without the value going
 /// back to the MMA side before (converted to an MMA layout or operand, or,
@@ -125,12 +126,15 @@ Attribute resultEncodingFor(Operation *user, unsigned operandIndex,
   if (isa<nvidia_gpu::WarpGroupDotWaitOp>(user))
     return operandIndex == resultIndex ? encoding : Attribute();
   // Shape ops carry a dot's layout (not a load's blocked one) through as
-  // the linear layout that keeps each element in its thread, as 3.6 does.
+  // the linear layout that keeps each element in its thread, so the shape op
+  // moves no data.
   if (isa<ReshapeOp, TransOp, SplitOp, JoinOp>(user))
     return isa<BlockedEncodingAttr>(encoding)
                ? Attribute()
                : inferResultEncoding(user, encoding);
-  // Narrowing integers is left where it is, as Triton 3.6 does.
+  // Narrowing integers stops the propagation: the conversion stays after the
+  // truncation, where make_ttgir's layout tests expect it (Triton 3.6's
+  // TTGIR).
   if (isa<arith::TruncIOp>(user))
     return {};
   if (keepsOperandLayout(user) && user->getNumRegions() == 0)

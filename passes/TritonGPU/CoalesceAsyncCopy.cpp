@@ -84,7 +84,7 @@ struct CoalesceAsyncCopyPass
     auto blocked = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
     if (!blocked)
       return;
-    // Only copies into swizzled buffers, as 3.6: one into an nvmma_shared
+    // Only copies into swizzled buffers: one into an nvmma_shared
     // buffer keeps its layout even where the buffer is transposed against it
     // (a tf32 wgmma's N-major B), and is lowered to narrower cp.asyncs.
     if (!isa<SwizzledSharedEncodingAttr>(

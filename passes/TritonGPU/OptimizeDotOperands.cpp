@@ -53,8 +53,8 @@ NVMMASharedEncodingAttr transposeEncoding(NVMMASharedEncodingAttr encoding) {
 
 /// local_alloc(trans(x)) -> memdesc_trans(local_alloc(x)), for a buffer only
 /// dots read (one or several: chunked linear attention's k^T is one dot's B
-/// and another's A, as 3.6 gets after CSE of its per-operand buffers,
-/// which makes the load of x a plain pipelined dot operand): x is stored in its
+/// and another's A, one buffer for both, which makes the load of x a plain
+/// pipelined dot operand): x is stored in its
 /// own memory order, the view swaps the dimensions. For element types wgmma
 /// cannot transpose (all but 16-bit floats) the view must keep the orientation
 /// the dot was given.

@@ -54,7 +54,8 @@ Operation *combineOpOf(ReduceOp reduce) {
 }
 
 /// The value that leaves the combining op's result unchanged: arith's
-/// neutral element, and -inf/+inf for maxnumf/minnumf (as upstream).
+/// neutral element, but -inf/+inf for maxnumf/minnumf, which are neutral
+/// there too and give the accumulator Triton 3.6's initial value.
 std::optional<TypedAttr> neutralElementOf(Operation *op) {
   if (isa<arith::MaxNumFOp, arith::MinNumFOp>(op)) {
     auto type = cast<FloatType>(op->getResult(0).getType());

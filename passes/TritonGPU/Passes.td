@@ -58,8 +58,9 @@ def TritonGPURemoveLayoutConversions
       of a value that is free in the target layout given the loop's
       iter_args there (the matmuls' `a_ptrs += BK`: the yielded next value
       is cheap arithmetic on the iter_arg) makes the loop carry it in the
-      target layout, as a new iter_arg after the others (as 3.6 orders
-      them), its start value computed again before the loop (or converted
+      target layout, as a new iter_arg after the others (so the existing
+      ones keep their positions), its start value computed again before the
+      loop (or converted
       once there) and its next value in the body; the old iter_arg goes
       once nothing else reads it;
     - a converted value that flows, through elementwise ops, into scf.for,
@@ -95,7 +96,7 @@ def TritonGPUAccelerateMatmul : Pass<"tritongpu-accelerate-matmul", "mlir::Modul
     operands are fp16, bf16, fp32 with `inputPrecision = tf32`, int8 (int32
     accumulator) or fp8; dots in fp32 `ieee` or `tf32x3` stay on FMAs.
 
-    On sm_90, as Triton 3.6 does, the dot becomes a `ttng.warp_group_dot`
+    On sm_90 the dot becomes a `ttng.warp_group_dot`
     (wgmma, `isAsync = false`) in an `#ttg.nvidia_mma` version 3 layout when
     K holds at least 256 bits, the warps are whole warp groups (a multiple
     of 4), M is a multiple of 64 and N of 8 per CTA, fp8 is e4m3/e5m2 (and
@@ -216,7 +217,9 @@ def TritonGPUF32DotTC : Pass<"tritongpu-F32DotTC", "mlir::ModuleOp"> {
 
     The products of parts whose ranks add up to less than the part count,
     smallest first, are summed from zero; NaNs there (from an infinite
-    operand) become zero; then `hi·hi` is added and `c` last, as 3.6 does:
+    operand) become zero; then `hi·hi` is added and `c` last, so that the
+    small terms are not lost against the large one (this order also gives
+    Triton 3.6's bits):
 
     ```mlir
     %d = tt.dot %a, %b, %c, inputPrecision = tf32x3 : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
@@ -296,8 +299,8 @@ def TritonGPUReduceDataDuplication
     from it in the dot operand layout. Conversions that need no shared
     memory (the same linear layout, or each warp already holding the
     elements it needs, which covers upstream's blocked-to-dot and
-    MMA-to-dot shortcuts) are left alone, as upstream's
-    cvtNeedsSharedMemory leaves them.
+    MMA-to-dot shortcuts) are left alone: the lowering converts them in
+    registers, cheaper than a round trip through shared memory.
 
     The buffer's order is the source's memory order (a blocked layout's
     order; else the order in which registers, then lanes, move). Its swizzle
@@ -331,7 +334,7 @@ def TritonGPUCoalesceAsyncCopy
     `vec`, say) keeps fewer of a thread's elements together than the
     source's `#ttg.blocked` layout gives it along its fastest dimension, the
     copy would issue many small transfers per thread while neighbouring
-    threads read far-apart addresses. As Triton 3.6 does, the source's
+    threads read far-apart addresses. So the source's
     `sizePerThread` along `order[0]` is clipped to that run and the threads
     and warps are spread again over the shape (Triton's blocked layout of a
     shape); the pointers, mask and `other` are converted to the new layout

@@ -85,7 +85,8 @@ sharedLayoutFor(RankedTensorType srcType, DotOperandEncodingAttr dot) {
   if (order.size() != size_t(srcType.getRank()))
     return std::nullopt;
   // A batched operand keeps each batch's matrix together: the batch
-  // dimension is the slowest, the matrix's two in their order (as 3.6).
+  // dimension is the slowest, the matrix's two in their order, so each
+  // batch's operand is read from a 2-D buffer like an unbatched dot's.
   if (order.size() == 3) {
     llvm::erase(order, 0u);
     order.push_back(0);

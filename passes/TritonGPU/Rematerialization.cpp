@@ -45,15 +45,16 @@ namespace {
 
 /// Blocked and linear layouts, and slices of them (a slice of an MMA layout,
 /// a bias vector added to an accumulator, is loaded in a plain layout and
-/// converted, as 3.6 does).
+/// converted: the small conversion is cheaper than a load in the MMA
+/// slice's scattered order).
 bool isPlainLayout(Attribute layout) {
   while (auto slice = dyn_cast<SliceEncodingAttr>(layout))
     layout = slice.getParent();
   return isa<BlockedEncodingAttr, LinearEncodingAttr>(layout);
 }
 
-/// Whether reading `load` again in another layout costs little, as 3.6
-/// judges it: every thread reads one address, or there are fewer elements
+/// Whether reading `load` again in another layout costs little: every
+/// thread reads one address, or there are fewer elements
 /// than threads (the repeated reads hit the cache). A bigger load keeps the
 /// layout coalescing gave it; redoing it in its users' layout (one element
 /// per thread, through a transpose) loses the vectors.
@@ -373,11 +374,12 @@ bool isFreeInImpl(Value v, Attribute target, unsigned depth,
                   getEncodingRank(target) == 1);
   // Any elementwise op whose one result has one use moves rather than being
   // duplicated (tl.rand's Philox rounds and float tail feeding a select of
-  // loaded values, as 3.6 rematerializes them).
+  // loaded values): it still runs once, now in the layout its user needs.
   bool moved = isLayoutFreeElementwise(def) && def->getResult(0).hasOneUse();
   // Moving a conversion out of a loop pays for computing some float math
   // twice in it (a running count updated beside a running mean: GroupNorm's
-  // Welford loop), as 3.6 rematerializes any elementwise op.
+  // Welford loop): the duplicated arithmetic costs less than a conversion
+  // through shared memory in every iteration.
   bool worthInLoop = loops && isLayoutFreeElementwise(def);
   if (!isCheap(def) && !moved && !worthInLoop &&
       !isRematerializableInto(def, target))

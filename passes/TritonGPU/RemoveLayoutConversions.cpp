@@ -38,7 +38,7 @@ Attribute encodingOf(Value v) {
 bool isRematerializable(ConvertLayoutOp op) {
   Attribute target = op.getType().getEncoding();
   Operation *def = op.getSrc().getDefiningOp();
-  // Not into dot operand layouts, as 3.6: a load redone there (through a
+  // Not into dot operand layouts: a load redone there (through a
   // transpose, say) would lose its coalescing; such conversions go through
   // shared memory, where accelerate-matmul and the pipeliner want them.
   return def && !isa<ConvertLayoutOp>(def) && isDistributedEncoding(target) &&
@@ -245,14 +245,14 @@ struct HoistConvertAboveWidening : public OpRewritePattern<ConvertLayoutOp> {
 
 /// convert(f(load...): B -> dot operand of an NVIDIA MMA) -> f(convert(load)
 /// ...) computed in the operand layout, where f is elementwise ops over
-/// loads and constants (not splatted scalars, as 3.6) and broadcasts of
+/// loads and constants (not splatted scalars, which keeps make_ttgir's
+/// TTGIR the one its layout tests expect) and broadcasts of
 /// loaded vectors (a row scale, converted as the vector into a slice of the
 /// operand layout), in a block with a dot: the
 /// conversion then sits right after the loads, where the pipeliner loads
-/// straight into the operand layout from shared memory (3.6's
-/// hoistConvertDotOperand: a tf32/bf16 split's rounding and subtractions
-/// of a loaded A run in registers of the wgmma A fragment, with no shared
-/// memory round trip per part).
+/// straight into the operand layout from shared memory (a tf32/bf16 split's
+/// rounding and subtractions of a loaded A run in registers of the wgmma A
+/// fragment, with no shared memory round trip per part).
 struct HoistConvertIntoDotOperand : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
@@ -320,10 +320,11 @@ struct HoistConvertIntoDotOperand : public OpRewritePattern<ConvertLayoutOp> {
 
 /// reshape(convert(x: B -> A)) -> convert(reshape(x) in the layout B gives
 /// it), likewise for trans, where B is blocked and the tensor has an element
-/// per thread or more: a load's layout (3.6's anchors are such loads) moves
-/// past the shape op toward the ops that need it, as 3.6 propagates it
-/// (tl.sort's reshapes of a loaded row). Smaller tensors are left alone, as
-/// 3.6 does not propagate their loads' layouts.
+/// per thread or more: a load's layout moves past the shape op toward the
+/// ops that need it (tl.sort's reshapes of a loaded row), so the shape op
+/// moves no data between threads. Smaller tensors are left alone: their
+/// loads' layouts are not worth propagating, and make_ttgir's layout tests
+/// expect the conversion there.
 struct SinkConvertThroughShapeOp : public RewritePattern {
   SinkConvertThroughShapeOp(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
@@ -368,7 +369,7 @@ struct SinkConvertThroughShapeOp : public RewritePattern {
 /// join(convert(x: B -> A), convert(y: B -> A)) -> convert(join(x, y) in
 /// B with its pair dimension), B blocked: a loaded layout reaches the ops
 /// after the join (int4 weights unpacked by join, permute and reshape into
-/// a dot operand), as 3.6 propagates it.
+/// a dot operand), so the unpacking moves no data between threads.
 struct SinkConvertThroughJoin : public OpRewritePattern<JoinOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(JoinOp op,
@@ -393,8 +394,8 @@ struct SinkConvertThroughJoin : public OpRewritePattern<JoinOp> {
 /// split(convert(x: B -> A)) -> convert(split(x) in B without its pair
 /// dimension), B blocked with the pair in each thread and at least an
 /// element per thread: a loaded tile's layout reaches the halves (GPT-J
-/// rotary embedding's reshape and split of a loaded row), as 3.6
-/// propagates it, instead of the halves keeping a default layout.
+/// rotary embedding's reshape and split of a loaded row) instead of the
+/// halves keeping a default layout that must be converted again.
 struct SinkConvertThroughSplit : public OpRewritePattern<SplitOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(SplitOp op,
@@ -629,16 +630,17 @@ public:
         return signalPassFailure();
     }
     // Last, the conversions left move above the widening ops that feed them,
-    // onto the least data (3.6 does this after its forward propagation, too:
-    // sinking a conversion through an extension, above, is what lets the
-    // layout of a load reach its store; here it would undo the hoisting).
+    // onto the least data. Only after the forward propagation: sinking a
+    // conversion through an extension, above, is what lets the layout of a
+    // load reach its store; here it would undo the hoisting.
     RewritePatternSet hoist(context);
     hoist.add<HoistConvertAboveWidening>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(hoist, context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(hoist))))
       return signalPassFailure();
     // And conversions into MMA operand layouts move up to the loads they
-    // compute from, for the pipeliner (3.6 does this last as well).
+    // compute from, for the pipeliner; last, so that no pattern above moves
+    // them down again.
     RewritePatternSet toLoads(context);
     toLoads.add<HoistConvertIntoDotOperand>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(toLoads, context);

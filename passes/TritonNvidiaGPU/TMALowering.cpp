@@ -90,8 +90,8 @@ LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {
   WaitBarrierOp::create(b, loc, barrier, phase, Value(), ValueRange());
   InvalBarrierOp::create(b, loc, barrier);
   // A block only put back into shared memory in the buffer's own layout
-  // (a wgmma operand, say) is read there directly, as 3.6 does: no round
-  // trip through registers, and no generic-proxy write for wgmma to fence.
+  // (a wgmma operand, say) is read there directly: no round trip through
+  // registers, and no generic-proxy write for wgmma to fence.
   for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
     auto alloc = dyn_cast<LocalAllocOp>(user);
     if (!alloc || alloc.getType().getEncoding() != bufferType.getEncoding() ||

@@ -101,7 +101,8 @@ OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
 
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   // A reshape that may reorder stays, even to its own shape: it marks where
-  // layout passes are free to permute elements (as upstream keeps it).
+  // layout passes are free to permute elements, a permission that folding it
+  // away would lose.
   if (getSrc().getType() == getType() && !getAllowReorder())
     return getSrc();
   return resplat(adaptor.getSrc(), getType());

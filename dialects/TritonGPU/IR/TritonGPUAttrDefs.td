@@ -1,8 +1,9 @@
 //===- TritonGPUAttrDefs.td - Layout encodings of ttg -----*- tablegen -*-===//
 //
 // The layout encodings of TTGIR tensors and shared-memory descriptors. Each
-// prints itself as Triton 3.6 does (`#ttg.blocked<{...}>`); the parsers and
-// printers are in Attributes.cpp.
+// prints itself in Triton 3.6's text (`#ttg.blocked<{...}>`), the text the
+// corpus and users' TTGIR files are written in; the parsers and printers are
+// in Attributes.cpp.
 //
 //===----------------------------------------------------------------------===//
 

@@ -17,7 +17,7 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     128 bits, their width from the axis-info analysis; math functions call
     libdevice (`__nv_*`), linked at emission. `scf` is lowered to `cf` first.
 
-    Lowered today: arith and math ops on tensors, tensor splat constants,
+    It lowers arith and math ops on tensors, tensor splat constants,
     `tt.splat`, `tt.addptr`, `tt.bitcast`, `tt.int_to_ptr`, `tt.ptr_to_int`,
     `tt.make_range`, `tt.get_program_id`, `tt.get_num_programs`,
     `tt.broadcast`, `tt.expand_dims`, `tt.reshape`, `tt.trans`, `tt.join`,
@@ -86,7 +86,7 @@ def ConvertTritonAMDGPUToLLVM : Pass<"convert-triton-amdgpu-to-llvm", "mlir::Mod
     the ROCm device library (`__ocml_*`, linked at emission) where LLVM's
     AMDGPU backend has no instruction. `scf` is lowered to `cf` first.
 
-    Lowered today: what `-convert-triton-gpu-to-llvm` lowers in common
+    It lowers what `-convert-triton-gpu-to-llvm` lowers in common
     (arith and math on tensors, splat constants, `tt.splat`, `tt.addptr`,
     view ops, `tt.make_range`, program ids, functions and calls, `tt.dot` on
     blocked layouts), `tt.load`/`tt.store` through pointers,

@@ -197,7 +197,7 @@ struct DotConversion : public OpConversionPattern<DotOp> {
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    // The accumulator's layout, as 3.6 makes it: a 2x2 block per thread of
+    // The accumulator's layout: a 2x2 block per thread of
     // the last two dimensions where each thread has 4 elements or more, a
     // 4x4 one from 16 on (the blocks an FMA dot reuses its operands over;
     // accelerate-matmul replaces it for the tensor cores).

@@ -107,8 +107,8 @@ bool isStableSharedOperand(Value operand, scf::ForOp forOp) {
 /// dot before the operand is made again. The PTX ISA makes writing a
 /// running wgmma's A registers undefined, and ptxas does not guard them
 /// across the loop's back edge: an int8 A converted at the top of the body
-/// was overwritten under the previous iteration's wgmma (wrong results on
-/// the H200 once the surrounding code changed).
+/// can be overwritten under the previous iteration's wgmma, giving wrong
+/// results that depend on how ptxas schedules the body.
 bool isStableRegisterOperand(Value operand, scf::ForOp forOp) {
   if (forOp.isDefinedOutsideOfLoop(operand))
     return true;

@@ -245,7 +245,8 @@ void lowerAsyncCopy(OpBuilder &builder, AsyncLoad &async, LoadGroup &group,
 }
 
 /// The copy goes where the load was; the slot is read after the group's
-/// barrier wait (views made right after it, as 3.6 does).
+/// barrier wait (views made right after it, the order the pipelined-loop
+/// tests compare with Triton 3.6's text).
 void lowerTMALoad(OpBuilder &builder, AsyncLoad &async, LoadGroup &group,
                   Value truePred, Block *body, CoarseSchedule &schedule) {
   auto load = cast<DescriptorLoadOp>(async.load);

@@ -1,7 +1,8 @@
 //===- Schedule.h - A loop's coarse software-pipelining schedule ----------===//
 //
 // The three pipelining passes hand their results to each other as
-// discardable attributes, as Triton 3.6 does:
+// discardable attributes, under Triton 3.6's names, so each pass can be run
+// and tested alone on IR that carries them:
 //   tt.latency = N : i32          on an op of a loop body (assign-latencies):
 //                                 the stages its result takes to arrive;
 //   loop.stage = S : i32          on every op of a scheduled loop body

@@ -1,6 +1,7 @@
 //===- MathOpToLLVM.cpp - Triton's fast paths for scalar math on NVIDIA ---===//
 //
-// Where Triton 3.6 does not call libdevice, the same instructions it emits:
+// Math that Triton 3.6 keeps out of libdevice becomes the instructions 3.6
+// emits, whose speed and accuracy Triton kernels are tuned for:
 //  - math.exp on f32: x * log2(e), then ex2.approx.f32 (libdevice's expf is
 //    slower and more precise than what Triton kernels are tuned for);
 //  - arith.divf on f32: div.full.f32 (the IEEE division is tt.precise_divf);

@@ -7,7 +7,7 @@
 // i % num_warps, its shared address the buffer layout's offset of the box's
 // first element. Where the boxes the warps issue together are evenly spaced
 // (in coordinates and in the buffer), that round is one instruction whose
-// box follows from the warp id, as 3.6 has it, rather than one predicated
+// box follows from the warp id, rather than one predicated
 // instruction per box, each of which ptxas gives its own address moves.
 // The lowering checks, basis by basis, that the layout places the box's
 // elements where TMA's swizzle puts them, so a buffer layout TMA cannot
@@ -307,7 +307,8 @@ SmallVector<Value> boxCoords(OpBuilder &b, Location loc, ValueRange blockCoords,
 
 /// Who issues a copy's boxes: box i goes to one elected lane of warp
 /// i % numWarps. The warp id is the uniform one (getUniformWarpId), so ptxas
-/// sees a warp-uniform condition, and elect.sync picks the lane (as 3.6);
+/// sees a warp-uniform condition, and elect.sync picks the lane (no lane id
+/// to compute);
 /// one shuffle per copy in a pipelined loop would cost the loop a shuffle
 /// each.
 struct BoxIssuers {

@@ -510,7 +510,8 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
       if (!op.getIsAsync())
         acc = emitWaitGroup(rewriter, loc, 0, acc);
     } else {
-      // Tile by tile, chunk by chunk (as 3.6 orders them): the chunk's
+      // Tile by tile, chunk by chunk (the chunks' order fixes how the fp32
+      // sums round; this one gives Triton 3.6's bits): the chunk's
       // wgmmas into a partial accumulator that its first wgmma starts from
       // zero (scale-d false), one group, a wait for it (the partial
       // registers tied through it, as they are read next), then acc +=

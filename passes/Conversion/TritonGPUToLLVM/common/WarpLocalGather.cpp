@@ -7,8 +7,8 @@
 // the source's coordinates, written on a basis of what one warp's registers
 // and lanes hold. The bits of r are known at compile time and fix part of
 // r'; each source register the other bits can reach is shuffled from l',
-// and the one r' names kept. No shared memory, no barrier (Triton 3.6 does
-// the same for its `efficient_layout` gathers).
+// and the one r' names kept. No shared memory, no barrier: nothing leaves
+// the warp.
 //
 //===----------------------------------------------------------------------===//
 
