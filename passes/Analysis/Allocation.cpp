@@ -194,7 +194,7 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     return product(srcType.getShape()) * bytesOf(srcType.getElementType());
   }
   // A gather whose elements all stay within their warp is lowered with
-  // shuffles and needs nothing, as in Triton 3.6; any other goes through
+  // shuffles and needs nothing; any other goes through
   // shared memory: the source, whole.
   if (auto gather = dyn_cast<GatherOp>(op)) {
     auto srcType = cast<RankedTensorType>(gather.getSrc().getType());
@@ -206,8 +206,9 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
       return 0;
     return product(srcType.getShape()) * bytesOf(srcType.getElementType());
   }
-  // The bins, counted in shared memory; as Triton 3.6, at least a warp's
-  // worth of them.
+  // The bins, counted in shared memory; at least a warp's worth of them,
+  // the size Triton 3.6 reserves, so the kernel's `shared` bytes (launch
+  // metadata) are 3.6's.
   if (auto histogram = dyn_cast<HistogramOp>(op)) {
     auto resultType = cast<RankedTensorType>(histogram.getType());
     int64_t threadsPerWarp = 32;

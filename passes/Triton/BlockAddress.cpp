@@ -24,8 +24,8 @@ BlockAddress mlir::triton::buildBlockAddress(OpBuilder &builder, Location loc,
   auto fullType = [&](Type elt) {
     return RankedTensorType::get(blockShape, elt);
   };
-  // The order of the ops follows upstream's rewrite: base, then each
-  // dimension's scaled index, then the masks.
+  // The ops come in the order base, then each dimension's scaled index,
+  // then the masks: make_ttir's output then matches Triton 3.6's op for op.
   auto ptrType = cast<PointerType>(block.base.getType());
   Value bases = SplatOp::create(builder, loc, fullType(ptrType), block.base);
 

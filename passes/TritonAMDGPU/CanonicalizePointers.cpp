@@ -7,8 +7,8 @@
 // scalar base and sums the rest, so convert-buffer-ops sees
 // addptr(splat(base), offsets) with offsets it can bound.
 //
-// Regrouping i32 offsets changes where the sums could wrap, so, as in
-// Triton 3.6, only pointers rooted at a function argument marked
+// Regrouping i32 offsets changes where the sums could wrap, so only
+// pointers rooted at a function argument marked
 // `tt.pointer_range = 32` (every offset into it fits in 32 bits) are
 // rewritten; with enable-large-tensor-ptr-canon also other roots where the
 // bounds of the parts show that no split or new sum wraps. Pointers

@@ -16,7 +16,7 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
     types (`f8E4M3FNUZ`, `f8E5M2FNUZ`, any pairing). Other dots (OCP fp8,
     mixed types, tiles under 16) stay on FMAs.
 
-    As Triton 3.6 chooses: the instruction is 32x32 when M and N are both at
+    The instruction is 32x32 when M and N are both at
     least 32, else 16x16 (`matrix-instruction-size` forces one), and K must
     be a multiple of its K; the layout is transposed (each lane holds
     consecutive N, for wide stores); warps are all along M when the dot is
@@ -79,7 +79,7 @@ def TritonAMDGPUCanonicalizePointers
     `tt.addptr` steps from a scalar root become
     `addptr(splat(root + uniform parts), sum of the other offsets)`: splatted
     parts of i32 offsets (also inside `arith.addi`) move into scalar
-    `tt.addptr`s on the base. As in Triton 3.6, only roots that are function
+    `tt.addptr`s on the base. Only roots that are function
     arguments marked `tt.pointer_range = 32` are rewritten (offsets into them
     cannot wrap); `enable-large-tensor-ptr-canon` adds other roots where the
     bounds of the offsets show that the regrouping is exact. Pointers carried

@@ -7,13 +7,14 @@
 // flow forward to their users through elementwise ops, broadcasts,
 // reductions (as slices), expand_dims, conversions and loop-carried values
 // (scf.for/while/if results and block arguments change type); where several
-// layouts reach one value an MMA layout wins (as in Triton 3.6), else the
+// layouts reach one value an MMA layout wins (the accumulator is the most
+// costly value to convert), else the
 // first to reach it. Operands that come from outside, and users that keep
 // their layout (loads, stores, dots, ...), get a conversion, which the
 // pass's rematerialization removes where the value is free to compute
-// again. (Triton 3.6 makes every load an anchor; loads outside loops are
-// left to the pass's patterns here, which keep an unaligned row narrow
-// where 3.6 converts it: layer-norm backward.)
+// again. Loads outside loops are not anchors: the pass's patterns handle
+// them, and keep an unaligned row narrow instead of converting it
+// (layer-norm backward).
 //===----------------------------------------------------------------------===//
 
 #ifndef PASSES_TRITONGPU_ANCHORLAYOUTPROPAGATION_H

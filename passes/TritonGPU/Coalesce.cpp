@@ -89,8 +89,8 @@ int64_t getVectorElements(Value ptr, unsigned fastest,
 /// connected to it is narrower than that widest vector. Stores keep their
 /// own width, so widening such a load would only spread a warp's scalar
 /// loads apart and convert before the store (layer-norm backward, whose
-/// rows are all unaligned but the weights: one conversion and 5% faster
-/// than 3.6's three). Where every connected store is that wide (a causal
+/// rows are all unaligned but the weights: one conversion instead of
+/// three). Where every connected store is that wide (a causal
 /// convolution's shifted taps feeding an aligned store) the load widens as
 /// in 3.6. A gather (elements all apart) widens freely: a binary search's
 /// probes in a while loop then need no conversion, as in 3.6.

@@ -109,7 +109,8 @@ struct SplitF32Dot : OpRewritePattern<DotOp> {
     // Products a[i]·b[j] with i + j < parts, the smallest first, summed from
     // zero; a NaN there (an infinite operand makes inf - inf in its low
     // part) is dropped before the big product, which carries the infinity;
-    // C is added last. This is 3.6's order of operations.
+    // C is added last, so the small terms are not lost against the large
+    // ones; this order also gives Triton 3.6's bits.
     SmallVector<std::pair<unsigned, unsigned>> products;
     for (int order = parts - 1; order >= 1; --order)
       for (int i = order; i >= 0; --i)

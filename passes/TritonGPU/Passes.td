@@ -38,7 +38,8 @@ def TritonGPURemoveLayoutConversions
     expand_dims (back to the parent), and through scf.for/while/if, whose
     block arguments and results change type. An MMA result is carried only
     where something computed from it goes back to an MMA layout or operand
-    (a loop accumulating into the dot, a second dot), as in Triton 3.6;
+    (a loop accumulating into the dot, a second dot), sparing the
+    accumulator a conversion;
     where several layouts reach one value, an MMA layout wins. Operands
     joining from elsewhere and users that keep their layout get conversions,
     which the rewrites below remove where the value is free to compute again.
@@ -281,10 +282,10 @@ def TritonGPUOptimizeThreadLocality
     %f = arith.addf %zero, %c : tensor<32xf32, #slice1>
     ```
 
-    Upstream's first step, giving `tt.reshape ... allow_reorder` results a
-    layout that makes the reshape free, is not done. Unlike upstream, the
-    old accumulator leaves the loop (rather than staying as an unused
-    loop-carried value) and the old reduce and update are erased.
+    `tt.reshape ... allow_reorder` results keep their layouts (none is
+    chosen to make the reshape free). The old accumulator leaves the loop
+    (rather than staying as an unused loop-carried value) and the old
+    reduce and update are erased, so no dead loop-carried value is left.
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect", "mlir::arith::ArithDialect"];
 }
@@ -361,9 +362,9 @@ def TritonGPUPrefetch : Pass<"tritongpu-prefetch", "mlir::ModuleOp"> {
     layout, through single-operand elementwise ops of one use each, and
     whose loaded memdescs are both iter_args of the loop. Any other dot in
     the body leaves the loop untouched; so does a local_load of a view made
-    in the loop (3.6's pipeliner indexes its buffers with `memdesc_index`
-    inside the loop and orders the load by an async token, so 3.6 never
-    prefetches its own pipelined loops).
+    in the loop (a pipelined loop indexes its buffers with `memdesc_index`
+    inside the loop and orders the load by an async token, so its loads
+    cannot move to the previous iteration: pipelined loops are left alone).
 
     The slice width along K is `8 * kWidth` (256 bits of elements when
     kWidth is 0); K must be a multiple of it and at least it. Before the
@@ -410,10 +411,10 @@ def TritonGPUReorderInstructions
     4. the `ttg.local_load` of a dot's B operand moves right after that of
        its A operand when it comes before it in the same block and nothing
        between may write or free its buffer.
-    Conversions are not otherwise sunk to their first use: Triton 3.6 keeps
-    them where they are (its dot_variants TTGIR shows one right after its
-    dot, far from its use). Unlike upstream, rules 3 and 4 never move an op
-    out of its block.
+    Conversions are not otherwise sunk to their first use: they stay right
+    after the op they convert, where Triton 3.6's TTGIR has them. Rules 3
+    and 4 never move an op out of its block, so nothing moves past the
+    control flow that guards it.
 
     ```mlir
     %a = tt.load %p : tensor<32x32x!tt.ptr<f16>, #blocked>

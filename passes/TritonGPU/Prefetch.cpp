@@ -7,8 +7,8 @@
 // loaded while the previous slice multiplies, and the first slice of the next
 // iteration is loaded at the end of this one. 3.6's rule for which loops it
 // applies to is kept exactly (see Passes.td); so is the placement of the
-// loads and dots. Unlike upstream, the full-width loads and dot are not
-// cloned into the new loop to be left dead for the canonicalizer.
+// loads and dots. The full-width loads and dot are not cloned into the new
+// loop: they would only be left dead there for the canonicalizer.
 //
 //===----------------------------------------------------------------------===//
 

@@ -78,7 +78,7 @@ bool isMmaSlice(Attribute layout) {
 /// another layout; a load read again costs memory traffic, so only into plain
 /// layouts (blocked, slice, linear) and the row and column vectors of MMA
 /// tiles (an epilogue's per-row and per-column scales), never dot operands
-/// or MMA tiles, as Triton 3.6 rematerializes them.
+/// or MMA tiles.
 bool isRematerializableInto(Operation *op, Attribute target) {
   if (isa<ReshapeOp, TransOp>(op))
     return isa<RankedTensorType>(op->getOperand(0).getType());

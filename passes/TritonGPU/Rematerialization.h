@@ -10,8 +10,8 @@
 // conversion is free in the target layout when what the loop yields for it
 // is. The loop then carries the value in the target layout as an extra
 // iter_arg (its start value computed again, or converted once before the
-// loop), and the original iter_arg goes if nothing else uses it; as in
-// Triton 3.6, the rewritten iter_args come after the others.
+// loop), and the original iter_arg goes if nothing else uses it; the
+// rewritten iter_args come after the others, which keep their positions.
 //
 //===----------------------------------------------------------------------===//
 

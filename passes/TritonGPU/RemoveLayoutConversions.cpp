@@ -186,7 +186,7 @@ struct SinkConvertThroughElementwise : public RewritePattern {
 /// convert(f(widen(x))) -> f(widen(convert(x))) when f (elementwise ops,
 /// broadcasts, expand_dims, a scan used once) can run in the target layout and
 /// x, before one widening op, is the only value that is not free there: the
-/// conversion then moves the least data, as in Triton 3.6 (a bias vector
+/// conversion then moves the least data (a bias vector
 /// loaded, cast and broadcast before it is added to an MMA accumulator is
 /// converted as the vector, not as the tile).
 struct HoistConvertAboveWidening : public OpRewritePattern<ConvertLayoutOp> {
@@ -597,7 +597,7 @@ public:
     if (failed(applyPatternsGreedily(getOperation(), frozen)))
       return signalPassFailure();
     // Then compute the values converted in loops again through what the
-    // loops carry, in program order (Triton 3.6's order of the new
+    // loops carry, in program order (which fixes the order of the new
     // iter_args), each success moving a conversion out of a loop.
     IRRewriter rewriter(context);
     bool carried = false;

@@ -5,9 +5,9 @@
 // operands, shared-memory loads) with one user in another loop move next to
 // it; buffers filled from a tensor, and transpositions, move up to the
 // definition of what they take; the B operand of a dot is loaded from shared
-// memory after its A operand. Unlike upstream, nothing leaves its block except
-// the sinking into loops, and no shared-memory load moves past anything that
-// may write or free its buffer.
+// memory after its A operand. Nothing leaves its block except the sinking
+// into loops, and no shared-memory load moves past anything that may write
+// or free its buffer, so no load reads other data than before.
 //
 //===----------------------------------------------------------------------===//
 

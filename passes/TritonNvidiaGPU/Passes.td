@@ -17,8 +17,8 @@ def TritonGPUFenceInsertion : Pass<"triton-nvidia-gpu-fence-insertion", "mlir::M
     through views, and through scf.for iteration arguments to their initial
     and yielded values; any other block argument counts as written). The
     fence moves out of every enclosing loop that contains none of those
-    writes (Triton 3.6's placement: a fence before the loop serves all its
-    iterations), and is dropped when the op before it is the same fence.
+    writes (a fence before the loop serves all its iterations), and is
+    dropped when the op before it is the same fence.
 
     ```mlir
     %q = ttg.local_alloc %t : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>

@@ -551,7 +551,8 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
   }
 
 private:
-  /// K steps per partial accumulation, as Triton 3.6 counts them: each
+  /// K steps per partial accumulation, counted so that the sums round as
+  /// Triton 3.6's do: each
   /// wgmma adds instrK products to a running count and the partial sum is
   /// added to the accumulator at the first step where the count reaches
   /// maxNumImpreciseAcc (or at the last step). A limit that is not a
