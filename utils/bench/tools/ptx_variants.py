@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Assembly experiments: rewrites our PTX of a case's kernel into variants,
+each a question about the hardware that a compiler change would act on
+(does an L2 prefetch or eviction hint on the tile loads help? does streaming
+the output past L2 help?), and assembles them with ptxas to
+DIR/NAME@VARIANT.cubin, which `run.py run --variants` times next to NAME and
+Triton. A variant that finds nothing to rewrite is not
+written. Measurements only: the compiler's output is NAME.cubin.
+
+"same" rewrites nothing: with $PTXAS naming another ptxas and --suffix, it asks what
+that assembler alone changes.
+
+Usage: ptx_variants.py DIR NAME [--suffix S] [VARIANT...]   (default: all of VARIANTS;
+--suffix S names the cubins NAME@S instead of NAME@VARIANT, for one variant)
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+CP_ASYNC = re.compile(r"cp\.async\.cg\.shared\.global (\[[^\]]*\]), (\[[^\]]*\]), 16, (%r\d+);")
+ST_GLOBAL = re.compile(r"st\.global\.(v\d\.b\d+|b\d+) (\[[^\]]*\]), ([^;]*);")
+
+
+def with_policy(ptx, kind):
+    """Declares %hint and sets it to an L2 policy at the kernel's start."""
+    return re.sub(r"(\n\{\n(?:\t\.reg [^\n]*\n)+)",
+                  lambda m: m.group(1) + "\t.reg .b64 \t%hint;\n"
+                  f"\tcreatepolicy.fractional.L2::{kind}.b64 \t%hint, 1.0;\n", ptx, count=1)
+
+
+def l2_prefetch(size):
+    return lambda ptx: CP_ASYNC.sub(
+        lambda m: f"cp.async.cg.shared.global.L2::{size} {m[1]}, {m[2]}, 16, {m[3]};", ptx)
+
+
+def loads_evict_last(ptx):
+    out = CP_ASYNC.sub(lambda m: f"cp.async.cg.shared.global.L2::cache_hint {m[1]}, {m[2]}, "
+                       f"16, {m[3]}, %hint;", ptx)
+    return with_policy(out, "evict_last") if out != ptx else ptx
+
+
+def stores_evict_first(ptx):
+    out = ST_GLOBAL.sub(lambda m: f"st.global.L2::cache_hint.{m[1]} {m[2]}, {m[3]}, %hint;",
+                        ptx)
+    return with_policy(out, "evict_first") if out != ptx else ptx
+
+
+def stores_no_allocate(ptx):
+    return ST_GLOBAL.sub(lambda m: f"st.global.L1::no_allocate.{m[1]} {m[2]}, {m[3]};", ptx)
+
+
+VARIANTS = {
+    "same": lambda ptx: ptx,
+    "l2_128": l2_prefetch("128B"),
+    "l2_256": l2_prefetch("256B"),
+    "ld_evict_last": loads_evict_last,
+    "st_evict_first": stores_evict_first,
+    "st_no_alloc": stores_no_allocate,
+}
+
+
+def main():
+    out, name, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
+    suffix = None
+    if rest[:1] == ["--suffix"]:
+        suffix, rest = rest[1], rest[2:]
+    chosen = rest or [v for v in VARIANTS if v != "same"]
+    ptxas = os.environ.get("PTXAS", "/usr/local/cuda/bin/ptxas")
+    ptx = open(os.path.join(out, f"{name}.ptx")).read()
+    arch = re.search(r"\.target (sm_\w+)", ptx)[1]
+    for v in chosen:
+        changed = VARIANTS[v](ptx)
+        if changed == ptx and v != "same":
+            print(f"{name}@{v}: nothing to rewrite")
+            continue
+        stem = os.path.join(out, f"{name}@{suffix or v}")
+        open(stem + ".ptx", "w").write(changed)
+        subprocess.run([ptxas, f"--gpu-name={arch}", stem + ".ptx", "-o", stem + ".cubin"],
+                       check=True)
+        shutil.copy(os.path.join(out, f"{name}.json"), stem + ".json")
+        print(f"{name}@{suffix or v}: written")
+
+
+if __name__ == "__main__":
+    main()
