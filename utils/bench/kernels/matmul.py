@@ -8,7 +8,6 @@ switch would no longer give the TTIR captured for the case.
 """
 import triton
 import triton.language as tl
-from triton.language.extra import libdevice
 
 
 @triton.jit
