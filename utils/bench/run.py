@@ -257,6 +257,8 @@ class Runner:
         built = case.build(self.torch, "cuda", case.size, kern.c, kern)
         kern.fn.warmup(*self.triton_args(built[0]), grid=built[3], **kern.c,
                        num_warps=case.warps, num_stages=case.stages)
+        del built
+        self.torch.cuda.empty_cache()  # many workers share the GPU's memory
 
     def check(self, case, kern, size, which, drop, variant=None):
         """(error, run, work) of one compile at SIZE on fresh inputs."""
