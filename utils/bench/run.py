@@ -450,39 +450,53 @@ def cmd_report(args):
 
 # ---------------------------------------------------------------- dump ----
 
-def cmd_dump(args):
-    runner = Runner(os.path.abspath(args.corpus_dir)) if args.corpus_dir else None
-    import torch
+def dump_case(runner, case, out):
+    """Triton 3.6's TTIR and TTGIR of CASE into OUT/<case>/ with its manifest."""
     import triton
-    if runner is None:
-        triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8,
-                                                                     device="cuda"))
-    for case in selected(args):
-        if case.capture != case.name or case.target != "cuda:90":
-            continue  # a case compiling another's capture has none of its own
-        try:
-            corpus = runner.corpus if runner else None
-            c = {k: (v.resolve() if hasattr(v, "resolve") else v)
-                 for k, v in case.constexprs.items()}
-            kern = Kern(case, resolve_kernel(case.kernel, corpus), c)
-            args_ = case.build(torch, "cuda", case.dump_size, c, kern)[0]
-            compiled = kern.fn[(1,)](*args_, **c, num_warps=case.warps, num_stages=case.stages)
-        except Exception as e:  # one configuration Triton rejects must not stop the others
-            print(case.name, "TRITON FAILED", type(e).__name__, str(e)[-600:])
-            continue
-        folder = os.path.join(args.out, case.name)
-        os.makedirs(folder, exist_ok=True)
-        files = {}
-        for stage in ("ttir", "ttgir"):
-            name = f"{case.name}.{stage}"
-            text = compiled.asm[stage]
-            open(os.path.join(folder, name), "w").write(text)
-            files[stage] = {"name": name, "sha256": hashlib.sha256(text.encode()).hexdigest()}
-        json.dump({"case": case.name, "triton": triton.__version__, "target": case.target,
-                   "num_warps": case.warps, "num_stages": case.stages, "num_ctas": 1,
-                   "files": files}, open(os.path.join(folder, "manifest.json"), "w"), indent=1)
-        print(case.name, "num_warps", case.warps, "stages", case.stages, "shared",
-              compiled.metadata.shared)
+    kern = runner.kern(case)
+    args_ = case.build(runner.torch, "cuda", case.dump_size, kern.c, kern)[0]
+    compiled = kern.fn.warmup(*runner.triton_args(args_), grid=(1,), **kern.c,
+                              num_warps=case.warps, num_stages=case.stages)
+    folder = os.path.join(out, case.name)
+    os.makedirs(folder, exist_ok=True)
+    files = {}
+    for stage in ("ttir", "ttgir"):
+        name = f"{case.name}.{stage}"
+        text = compiled.asm[stage]
+        open(os.path.join(folder, name), "w").write(text)
+        files[stage] = {"name": name, "sha256": hashlib.sha256(text.encode()).hexdigest()}
+    json.dump({"case": case.name, "triton": triton.__version__, "target": case.target,
+               "num_warps": case.warps, "num_stages": case.stages, "num_ctas": 1,
+               "files": files}, open(os.path.join(folder, "manifest.json"), "w"), indent=1)
+    runner.torch.cuda.empty_cache()
+
+
+def _dump(job):
+    global _WORKER
+    corpus_dir, out, name = job
+    try:
+        if _WORKER is None:
+            _WORKER = Runner(corpus_dir)
+        dump_case(_WORKER, next(c for c in all_cases() if c.name == name), out)
+        return name, None
+    except Exception as e:  # one configuration Triton rejects must not stop the others
+        return name, f"{type(e).__name__}: {str(e)[-600:]}"
+
+
+def cmd_dump(args):
+    # A case compiling another's capture (another stage, target or size) has none of its own.
+    cases = [c for c in selected(args) if c.capture == c.name and c.target == "cuda:90"
+             and c.stage == "ttir"]
+    jobs = [(os.path.abspath(args.corpus_dir), os.path.abspath(args.out), c.name) for c in cases]
+    if args.jobs > 1:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            results = list(pool.imap_unordered(_dump, jobs))
+    else:
+        results = [_dump(j) for j in jobs]
+    for name, error in sorted(results):
+        print(name, "TRITON FAILED " + error if error else "dumped")
+    print(f"{sum(e is None for _, e in results)} of {len(results)} dumped", flush=True)
 
 
 def main(argv=None):
@@ -516,7 +530,9 @@ def main(argv=None):
     q.set_defaults(fn=cmd_report)
     q = sub.add_parser("dump", help="Triton 3.6's TTIR/TTGIR of the cases into OUT/<case>/")
     q.add_argument("out")
-    q.add_argument("--corpus-dir", help="a prepare OUT holding corpus_kernels.py (corpus cases)")
+    q.add_argument("--corpus-dir", required=True,
+                   help="a prepare OUT (its corpus_kernels.py gives the corpus cases' kernels)")
+    q.add_argument("--jobs", type=int, default=0, help="dump from this many processes")
     with_cases(q).set_defaults(fn=cmd_dump)
     args = p.parse_args(argv)
     args.fn(args)
