@@ -135,6 +135,79 @@ public:
     return result;
   }
 
+  /// The CTA layout: `CGALayout = [[...]]`, or the three keys Triton wrote
+  /// before its CTA layout became a linear layout (`CTAsPerCGA`,
+  /// `CTASplitNum`, `CTAOrder`), which upstream's own lit tests still use.
+  /// The old keys are read into the same bases, so both print as 3.6 prints.
+  FailureOr<BasisList> getCGALayout() {
+    Attribute ctas = lookup("CTAsPerCGA", /*required=*/false);
+    Attribute split = lookup("CTASplitNum", /*required=*/false);
+    Attribute ctaOrder = lookup("CTAOrder", /*required=*/false);
+    if (!ctas && !split && !ctaOrder)
+      return getBases("CGALayout");
+    if (dict.get("CGALayout")) {
+      error() << "#ttg." << layout
+              << " takes either CGALayout or CTAsPerCGA, CTASplitNum and "
+                 "CTAOrder, not both";
+      return failure();
+    }
+    if (!ctas || !split || !ctaOrder) {
+      error() << "CTAsPerCGA, CTASplitNum, and CTAOrder must all be present "
+                 "or all be absent in #ttg."
+              << layout;
+      return failure();
+    }
+    auto perCGA = getUnsignedArray("CTAsPerCGA");
+    auto splitNum = getUnsignedArray("CTASplitNum");
+    auto order = getUnsignedArray("CTAOrder");
+    if (failed(perCGA) || failed(splitNum) || failed(order))
+      return failure();
+    size_t rank = perCGA->size();
+    if (splitNum->size() != rank || order->size() != rank) {
+      error() << "CTAsPerCGA, CTASplitNum, and CTAOrder must all have the "
+                 "same rank in #ttg."
+              << layout << " (" << rank << ", " << splitNum->size() << ", "
+              << order->size() << ")";
+      return failure();
+    }
+    legacyCTARank = rank;
+    SmallVector<bool> seen(rank, false);
+    for (unsigned dim : *order) {
+      if (dim >= rank || seen[dim]) {
+        error() << "CTAOrder of #ttg." << layout
+                << " must be a permutation of 0.." << rank - 1;
+        return failure();
+      }
+      seen[dim] = true;
+    }
+    BasisList bases;
+    // The CTA id's bits run over the dims in CTAOrder, fastest first: the
+    // first log2(CTASplitNum[d]) bits of a dim pick distinct tiles along d,
+    // the rest of log2(CTAsPerCGA[d]) bits repeat them (broadcast).
+    for (unsigned dim : *order) {
+      unsigned num = (*perCGA)[dim], splits = (*splitNum)[dim];
+      if (num == 0 || splits == 0) {
+        error() << "every element in CTAsPerCGA and CTASplitNum of #ttg."
+                << layout << " must be greater than 0";
+        return failure();
+      }
+      if (!llvm::isPowerOf2_32(num) || !llvm::isPowerOf2_32(splits) ||
+          num % splits != 0) {
+        error() << "CTAsPerCGA[" << dim << "] = " << num << " and CTASplitNum["
+                << dim << "] = " << splits << " of #ttg." << layout
+                << " must be powers of 2, the split dividing the CTA count";
+        return failure();
+      }
+      for (unsigned step = 1; step < num; step *= 2) {
+        SmallVector<int32_t> basis(rank, 0);
+        if (step < splits)
+          basis[dim] = step;
+        bases.bases.push_back(std::move(basis));
+      }
+    }
+    return bases;
+  }
+
   FailureOr<Attribute> getAttr(StringRef key) {
     Attribute value = lookup(key, /*required=*/true);
     if (!value)
@@ -153,6 +226,9 @@ public:
 
   SMLoc getLoc() const { return loc; }
 
+  /// The rank the legacy CTA keys gave, 0 when they were absent.
+  unsigned getLegacyCTARank() const { return legacyCTARank; }
+
 private:
   InFlightDiagnostic arrayError(StringRef key) {
     return error() << "'" << key << "' of #ttg." << layout
@@ -168,6 +244,7 @@ private:
   SMLoc loc;
   DictionaryAttr dict;
   SmallVector<StringRef> used;
+  unsigned legacyCTARank = 0;
 };
 } // namespace
 
@@ -413,7 +490,7 @@ Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
   auto threadsPerWarp = body.getUnsignedArray("threadsPerWarp");
   auto warpsPerCTA = body.getUnsignedArray("warpsPerCTA");
   auto order = body.getUnsignedArray("order");
-  auto cga = body.getBases("CGALayout");
+  auto cga = body.getCGALayout();
   if (failed(sizePerThread) || failed(threadsPerWarp) || failed(warpsPerCTA) ||
       failed(order) || failed(cga) || failed(body.checkNoUnknownKeys()))
     return {};
@@ -566,9 +643,10 @@ Attribute NvidiaMmaEncodingAttr::parse(AsmParser &parser, Type) {
   if (failed(body.parse()))
     return {};
   auto versionMajor = body.getUnsigned("versionMajor");
-  auto versionMinor = body.getUnsigned("versionMinor");
+  // Triton's parser defaults a missing versionMinor to 0; its tests rely on it.
+  auto versionMinor = body.getUnsigned("versionMinor", /*required=*/false, 0);
   auto warpsPerCTA = body.getUnsignedArray("warpsPerCTA");
-  auto cga = body.getBases("CGALayout");
+  auto cga = body.getCGALayout();
   auto instrShape = body.getUnsignedArray("instrShape");
   if (failed(versionMajor) || failed(versionMinor) || failed(warpsPerCTA) ||
       failed(cga) || failed(instrShape) || failed(body.checkNoUnknownKeys()))
@@ -630,7 +708,7 @@ Attribute AMDMfmaEncodingAttr::parse(AsmParser &parser, Type) {
   auto warpsPerCTA = body.getUnsignedArray("warpsPerCTA");
   auto instrShape = body.getUnsignedArray("instrShape");
   auto isTransposed = body.getBool("isTransposed");
-  auto cga = body.getBases("CGALayout");
+  auto cga = body.getCGALayout();
   auto tilesPerWarp = body.getUnsignedArray("tilesPerWarp", /*required=*/false);
   auto elementBitWidth = body.getUnsigned("elementBitWidth", false, 32);
   if (failed(version) || failed(warpsPerCTA) || failed(instrShape) ||
@@ -696,7 +774,7 @@ Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
   auto version = body.getUnsigned("version");
   auto isTranspose = body.getBool("isTranspose");
   Attribute ctaLayout = body.lookup("ctaLayout", /*required=*/true);
-  auto cga = body.getBases("CGALayout");
+  auto cga = body.getCGALayout();
   auto instrShape = body.getUnsignedArray("instrShape", /*required=*/false);
   body.lookup("rank", /*required=*/false);
   if (failed(version) || failed(isTranspose) || !ctaLayout || failed(cga) ||
@@ -865,7 +943,7 @@ Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
   auto perPhase = body.getUnsigned("perPhase");
   auto maxPhase = body.getUnsigned("maxPhase");
   auto order = body.getUnsignedArray("order");
-  auto cga = body.getBases("CGALayout");
+  auto cga = body.getCGALayout();
   if (failed(vec) || failed(perPhase) || failed(maxPhase) || failed(order) ||
       failed(cga) || failed(body.checkNoUnknownKeys()))
     return {};
@@ -907,13 +985,15 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
   auto transposed = body.getBool("transposed");
   auto elementBitWidth = body.getUnsigned("elementBitWidth");
   auto fp4Padded = body.getBool("fp4Padded", /*required=*/false, false);
-  auto cga = body.getBases("CGALayout");
+  auto cga = body.getCGALayout();
   auto rank = body.getUnsigned("rank", /*required=*/false, 0);
   if (failed(swizzle) || failed(transposed) || failed(elementBitWidth) ||
       failed(fp4Padded) || failed(cga) || failed(rank) ||
       failed(body.checkNoUnknownKeys()))
     return {};
   unsigned layoutRank = *rank;
+  if (layoutRank == 0 && body.getLegacyCTARank())
+    layoutRank = body.getLegacyCTARank();
   if (layoutRank == 0)
     layoutRank = cga->empty() ? 2 : cga->bases.front().size();
   return parser.getChecked<NVMMASharedEncodingAttr>(
