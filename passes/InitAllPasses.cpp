@@ -10,6 +10,7 @@
 #include "passes/TritonAMDGPU/Passes.h"
 #include "passes/TritonGPU/Passes.h"
 #include "passes/TritonNvidiaGPU/Passes.h"
+#include "passes/UpstreamFlags.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Transforms/Passes.h"
@@ -40,4 +41,6 @@ void mlir::triton::registerTritonPasses() {
   registerConvertIndexToLLVMPass();
   registerConvertNVVMToLLVMPass();
   registerReconcileUnrealizedCastsPass();
+  // Last: upstream Triton's flag spellings, as aliases of the passes above.
+  registerUpstreamFlags();
 }
