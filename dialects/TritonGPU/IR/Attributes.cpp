@@ -138,7 +138,8 @@ public:
   /// The CTA layout: `CGALayout = [[...]]`, or the three keys Triton wrote
   /// before its CTA layout became a linear layout (`CTAsPerCGA`,
   /// `CTASplitNum`, `CTAOrder`), which upstream's own lit tests still use.
-  /// The old keys are read into the same bases, so both print as 3.6 prints.
+  /// The old keys are read into the same bases, so both print in the
+  /// `CGALayout` form, the one Triton 3.6 prints.
   FailureOr<BasisList> getCGALayout() {
     Attribute ctas = lookup("CTAsPerCGA", /*required=*/false);
     Attribute split = lookup("CTASplitNum", /*required=*/false);
