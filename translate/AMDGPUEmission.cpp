@@ -18,6 +18,10 @@ static std::optional<int> isaVersion(StringRef arch) {
   return std::nullopt;
 }
 
+bool mlir::triton::isSupportedAMDArch(StringRef arch) {
+  return isaVersion(arch).has_value();
+}
+
 static bool usesDeviceLibs(const Module &module) {
   for (const Function &function : module)
     if (function.isDeclaration() &&
@@ -56,7 +60,9 @@ static void defineOclcControls(Module &module, int isa) {
 }
 
 Expected<std::string> mlir::triton::emitAMDGCN(Module &module, StringRef arch,
-                                               bool object, bool optimize) {
+                                               bool object,
+                                               const TranslateOptions &options,
+                                               bool optimize) {
   std::optional<int> isa = isaVersion(arch);
   if (!isa)
     return createStringError(inconvertibleErrorCode(),
@@ -86,7 +92,7 @@ Expected<std::string> mlir::triton::emitAMDGCN(Module &module, StringRef arch,
       }
   }
   if (optimize)
-    optimizeModule(module, **machine);
+    optimizeModule(module, **machine, options.llvmOptWithoutTarget);
   return generateCode(module, **machine,
                       object ? CodeGenFileType::ObjectFile
                              : CodeGenFileType::AssemblyFile);

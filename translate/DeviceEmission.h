@@ -3,6 +3,8 @@
 #ifndef TRANSLATE_DEVICEEMISSION_H
 #define TRANSLATE_DEVICEEMISSION_H
 
+#include "translate/Options.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
@@ -13,16 +15,16 @@ namespace mlir {
 namespace triton {
 
 /// LLVM IR -> PTX for `arch` (sm_90a, sm_80, ...) as Triton does it: triple
-/// nvptx64-nvidia-cuda, features +ptx<version>, libdevice linked (only the
-/// functions used), nvvm-reflect-ftz set, LLVM O3, NVPTX codegen.
+/// nvptx64-nvidia-cuda, features +ptx<options.ptxVersion>, libdevice linked
+/// (only the functions used), nvvm-reflect-ftz set, LLVM O3, NVPTX codegen.
 /// With `optimize` false (LLVM IR that went through Triton's optimizer, such
-/// as the reference's .llir files) only codegen runs. With `ptxas` (a path
-/// to it) a second code generation recomputes thread-index values after
+/// as the reference's .llir files) only codegen runs. Where options.ptxas
+/// runs, a second code generation recomputes thread-index values after
 /// loops, and is taken where ptxas's register counts then let more programs
 /// (of `sharedBytes` each) run on a multiprocessor.
 llvm::Expected<std::string> emitPTX(llvm::Module &module, llvm::StringRef arch,
-                                    int ptxVersion, bool optimize = true,
-                                    llvm::StringRef ptxas = "",
+                                    const TranslateOptions &options,
+                                    bool optimize = true,
                                     int64_t sharedBytes = 0);
 
 /// PTX -> cubin through ptxas at `ptxas`; ptxas's messages become the error.
@@ -34,7 +36,11 @@ assembleCubin(llvm::StringRef ptx, llvm::StringRef arch, llvm::StringRef ptxas);
 /// the oclc control constants set in the module, LLVM O3, AMDGPU codegen.
 llvm::Expected<std::string> emitAMDGCN(llvm::Module &module,
                                        llvm::StringRef arch, bool object,
+                                       const TranslateOptions &options,
                                        bool optimize = true);
+
+/// Whether emitAMDGCN knows `arch` (gfx942, gfx90a).
+bool isSupportedAMDArch(llvm::StringRef arch);
 
 /// An AMDGPU object file -> HSA code object (`ld.lld -shared`).
 llvm::Expected<std::string> linkHsaco(llvm::StringRef object,

@@ -191,26 +191,15 @@ struct SplitStructPhisPass : PassInfoMixin<SplitStructPhisPass> {
 
 } // namespace
 
-namespace {
-// Triton 3.6 runs O3 on NVIDIA's LLVM IR without the target machine (so with
-// generic cost models: no divergence-aware limits on unrolling, unswitching
-// and speculation) and with SLP vectorization on.
-cl::opt<bool> optimizeWithoutTarget(
-    "llvm-opt-without-target",
-    cl::desc(
-        "run LLVM's O3 pipeline without the target's cost model and with SLP "
-        "vectorization, as Triton does for NVIDIA"),
-    cl::init(false));
-} // namespace
-
-void mlir::triton::optimizeModule(Module &module, TargetMachine &machine) {
+void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
+                                  bool withoutTarget) {
   LoopAnalysisManager loopAnalyses;
   FunctionAnalysisManager functionAnalyses;
   CGSCCAnalysisManager cgsccAnalyses;
   ModuleAnalysisManager moduleAnalyses;
   PipelineTuningOptions tuning;
-  tuning.SLPVectorization = optimizeWithoutTarget;
-  PassBuilder builder(optimizeWithoutTarget ? nullptr : &machine, tuning);
+  tuning.SLPVectorization = withoutTarget;
+  PassBuilder builder(withoutTarget ? nullptr : &machine, tuning);
   builder.registerModuleAnalyses(moduleAnalyses);
   builder.registerCGSCCAnalyses(cgsccAnalyses);
   builder.registerFunctionAnalyses(functionAnalyses);

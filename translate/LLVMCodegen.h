@@ -39,8 +39,12 @@ llvm::Error linkBitcodeLibrary(llvm::Module &module, llvm::StringRef path);
 /// Gives every defined function that is not a kernel internal linkage.
 void internalizeNonKernels(llvm::Module &module);
 
-/// Runs LLVM's default O3 module pipeline for the target.
-void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine);
+/// Runs LLVM's default O3 module pipeline for the target; `withoutTarget`
+/// runs it as Triton 3.6 does for NVIDIA: without the target's cost models
+/// (no divergence-aware limits on unrolling, unswitching and speculation)
+/// and with SLP vectorization.
+void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
+                    bool withoutTarget = false);
 
 /// Gives each use after a loop of a value computed before it from the
 /// thread and program indices its own copy of that computation

@@ -180,13 +180,13 @@ static unsigned getThreadsPerProgram(StringRef ptx) {
 }
 
 Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
-                                            int ptxVersion, bool optimize,
-                                            StringRef ptxas,
+                                            const TranslateOptions &options,
+                                            bool optimize,
                                             int64_t sharedBytes) {
   useShortSharedPointers();
   avoidScalarPRE();
   useWideMultiplyAdd();
-  std::string features = "+ptx" + std::to_string(ptxVersion);
+  std::string features = "+ptx" + std::to_string(options.ptxVersion);
   auto machine = createTargetMachine("nvptx64-nvidia-cuda", arch, features);
   if (!machine)
     return machine.takeError();
@@ -199,7 +199,7 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
       return std::move(error);
   unrollLikeTriton(module);
   if (optimize)
-    optimizeModule(module, **machine);
+    optimizeModule(module, **machine, options.llvmOptWithoutTarget);
   auto ptx = generateCode(module, **machine, CodeGenFileType::AssemblyFile);
   if (!ptx)
     return ptx.takeError();
@@ -209,7 +209,9 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   // more spilling. Fewer registers at the same occupancy bought nothing but
   // the extra instructions (measured: block-pointer GELU matmul -5%, MoE
   // -2%; LoRA +20% from one program per multiprocessor to two).
-  if (optimize && !ptxas.empty() && sys::fs::can_execute(ptxas)) {
+  StringRef ptxas = options.ptxas;
+  if (optimize && !options.disableRecomputeAfterLoops && !ptxas.empty() &&
+      sys::fs::can_execute(ptxas)) {
     std::unique_ptr<Module> copy = CloneModule(module);
     if (recomputeIndicesAfterLoops(*copy)) {
       auto other =

@@ -1,4 +1,4 @@
-//===- Options.h - Command-line options of triton-translate -----*- C++ -*-===//
+//===- Options.h - What the translations take from their caller -*- C++ -*-===//
 
 #ifndef TRANSLATE_OPTIONS_H
 #define TRANSLATE_OPTIONS_H
@@ -8,24 +8,38 @@
 namespace mlir {
 namespace triton {
 
-/// What the device-code translations read from the command line.
+/// The ptxas found when the project was configured.
+std::string getDefaultPtxasPath();
+
+/// LLVM 22's ld.lld, beside the LLVM tools the project was built with.
+std::string getDefaultLldPath();
+
+/// What the device-code translations take from their caller; a driver fills
+/// it from its command line (triton-translate's flags have these names).
 struct TranslateOptions {
-  std::string arch;  ///< sm_90a, sm_80, gfx942, gfx90a; empty: from the module
-  int ptxVersion;    ///< PTX ISA version times ten (87 = 8.7)
-  std::string ptxas; ///< path of ptxas
-  std::string lld;   ///< path of ld.lld (LLD 22)
-  std::string
-      metadataPath; ///< where to write the metadata JSON; empty: nowhere
-  std::string
-      params; ///< comma-separated Triton signature, overriding the module's
-  int shared; ///< shared-memory bytes when the module does not say; -1: unset
+  /// --arch: sm_90a, sm_80, gfx942, gfx90a; empty: from the module.
+  std::string arch;
+  /// --ptx-version: the PTX ISA version times ten (87 = 8.7).
+  int ptxVersion = 87;
+  /// --ptxas: the ptxas to assemble cubins with.
+  std::string ptxas = getDefaultPtxasPath();
+  /// --lld: the ld.lld (LLD 22) to link HSA code objects with.
+  std::string lld = getDefaultLldPath();
+  /// --metadata: where to write the launch metadata JSON; empty: nowhere.
+  std::string metadataPath;
+  /// --params: the kernel's signature in Triton's spelling, comma-separated,
+  /// replacing the one derived from the module; empty: the module's.
+  std::string params;
+  /// --shared: shared-memory bytes where the module has no ttg.shared; -1:
+  /// none given.
+  int shared = -1;
+  /// --llvm-opt-without-target: LLVM's O3 without the target's cost model
+  /// and with SLP vectorization, as Triton 3.6 runs it for NVIDIA.
+  bool llvmOptWithoutTarget = false;
+  /// --disable-recompute-after-loops: keep thread-index values computed
+  /// before loops live through them (RecomputeAfterLoops.cpp), to compare.
+  bool disableRecomputeAfterLoops = false;
 };
-
-/// The options as given on the command line (registered with llvm::cl).
-TranslateOptions getTranslateOptions();
-
-/// Registers the options (idempotent).
-void registerTranslateOptions();
 
 } // namespace triton
 } // namespace mlir

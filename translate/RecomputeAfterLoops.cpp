@@ -26,18 +26,10 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
 namespace {
-
-// For experiments: the code generator's output without the copies.
-cl::opt<bool> disableRecompute(
-    "disable-recompute-after-loops",
-    cl::desc("keep thread-index values computed before loops live "
-             "through them"),
-    cl::init(false));
 
 /// Instructions cheap to compute again and free of memory and control:
 /// integer arithmetic, casts, compares and selects, and reads of special
@@ -164,8 +156,6 @@ private:
 } // namespace
 
 bool mlir::triton::recomputeIndicesAfterLoops(Module &module) {
-  if (disableRecompute)
-    return false;
   bool changed = false;
   for (Function &function : module)
     if (!function.isDeclaration())

@@ -10,8 +10,10 @@
 
 #include "dialects/InitAllDialects.h"
 #include "translate/DeviceEmission.h"
+#include "translate/LLVMDiagnostics.h"
 #include "translate/Metadata.h"
 #include "translate/Options.h"
+#include "translate/TargetCheck.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -67,41 +69,71 @@ void registerDialectTranslations(DialectRegistry &registry) {
   registerROCDLDialectTranslation(registry);
 }
 
-/// The architecture to compile for: --arch, else the module's ttg.target,
-/// else the default of the output kind.
-FailureOr<std::string>
-resolveArch(Output output, std::optional<ModuleOp> module, Location loc) {
-  std::string arch = getTranslateOptions().arch;
-  if (arch.empty() && module)
-    if (auto target = (*module)->getAttrOfType<StringAttr>("ttg.target")) {
-      StringRef text = target.getValue();
-      if (text == "cuda:90")
-        arch = "sm_90a";
-      else if (text.consume_front("cuda:"))
-        arch = ("sm_" + text).str();
-      else if (text.consume_front("hip:"))
-        arch = text.str();
-    }
-  if (arch.empty())
-    arch = isNvidia(output) ? "sm_90a" : "gfx942";
-  bool nvidiaArch = StringRef(arch).starts_with("sm_");
-  if (nvidiaArch != isNvidia(output))
-    return emitError(loc, "architecture '")
-           << arch << "' does not fit " << (isNvidia(output) ? "PTX" : "AMDGCN")
-           << " output";
-  return arch;
+StringRef getOutputName(Output output) {
+  switch (output) {
+  case Output::PTX:
+    return "PTX";
+  case Output::Cubin:
+    return "a cubin";
+  case Output::AMDGCN:
+    return "AMDGCN assembly";
+  case Output::Hsaco:
+    return "an HSA code object";
+  }
+  llvm_unreachable("unknown output");
 }
 
-/// Emits `llvmModule` as `output` and writes the metadata if asked to.
-/// `optimize` is false for LLVM IR that has been through the optimizer already.
+/// The device code to emit: `output` for --arch, else for the module's
+/// ttg.target where it names the same vendor, else for the output's default.
+FailureOr<DeviceTarget> resolveTarget(Output output,
+                                      std::optional<ModuleOp> module,
+                                      Location loc,
+                                      const TranslateOptions &options) {
+  DeviceTarget target;
+  target.nvidia = isNvidia(output);
+  target.output = getOutputName(output).str();
+  target.arch = options.arch;
+  if (target.arch.empty() && module)
+    if (auto lowered = (*module)->getAttrOfType<StringAttr>("ttg.target")) {
+      StringRef text = lowered.getValue();
+      if (target.nvidia && text == "cuda:90")
+        target.arch = "sm_90a";
+      else if (target.nvidia && text.consume_front("cuda:"))
+        target.arch = ("sm_" + text).str();
+      else if (!target.nvidia && text.consume_front("hip:"))
+        target.arch = text.str();
+    }
+  if (target.arch.empty())
+    target.arch = target.nvidia ? "sm_90a" : "gfx942";
+  StringRef arch = target.arch;
+  if (arch.starts_with("sm_") != target.nvidia)
+    return emitError(loc, "architecture '")
+           << arch << "' does not fit " << (target.nvidia ? "PTX" : "AMDGCN")
+           << " output";
+  if (target.nvidia && !isNvidiaArch(arch))
+    return emitError(loc, "unsupported NVIDIA architecture '")
+           << arch << "': expected sm_ and a number, e.g. sm_90a or sm_80";
+  if (!target.nvidia && !isSupportedAMDArch(arch))
+    return emitError(loc, "unsupported AMD architecture '")
+           << arch << "': expected gfx942 or gfx90a";
+  return target;
+}
+
+/// Emits `llvmModule` as `output` for `target` and writes the metadata if
+/// asked to. `optimize` is false for LLVM IR that has been through the
+/// optimizer already.
 LogicalResult emitDevice(llvm::Module &llvmModule,
                          std::optional<ModuleOp> module, Output output,
-                         raw_ostream &os, Location loc, bool optimize) {
-  TranslateOptions options = getTranslateOptions();
-  FailureOr<std::string> arch = resolveArch(output, module, loc);
-  if (failed(arch))
-    return failure();
-  auto fail = [&](llvm::Error error) {
+                         const DeviceTarget &target, raw_ostream &os,
+                         LLVMDiagnosticScope &diagnostics, bool optimize,
+                         const TranslateOptions &options) {
+  Location loc = diagnostics.getLocation();
+  auto fail = [&](llvm::Error error) -> LogicalResult {
+    // What LLVM reported through its context explains the failure best.
+    if (failed(diagnostics.flushErrors())) {
+      llvm::consumeError(std::move(error));
+      return failure();
+    }
     return emitError(loc, llvm::toString(std::move(error)));
   };
 
@@ -109,9 +141,8 @@ LogicalResult emitDevice(llvm::Module &llvmModule,
   std::optional<KernelMetadata> metadata;
   if (!options.metadataPath.empty()) {
     auto collected = collectMetadata(
-        llvmModule, module, isNvidia(output) ? "cuda" : "hip", *arch,
-        isNvidia(output) ? std::optional<int>(options.ptxVersion)
-                         : std::nullopt,
+        llvmModule, module, target.nvidia ? "cuda" : "hip", target.arch,
+        target.nvidia ? std::optional<int>(options.ptxVersion) : std::nullopt,
         options.params, options.shared);
     if (!collected)
       return fail(collected.takeError());
@@ -120,22 +151,22 @@ LogicalResult emitDevice(llvm::Module &llvmModule,
 
   // Shared memory per program, for the occupancy emitPTX weighs.
   int64_t shared = getSharedBytes(module, options.shared);
+  StringRef arch = target.arch;
   llvm::Expected<std::string> code = [&]() -> llvm::Expected<std::string> {
     switch (output) {
     case Output::PTX:
-      return emitPTX(llvmModule, *arch, options.ptxVersion, optimize,
-                     options.ptxas, shared);
+      return emitPTX(llvmModule, arch, options, optimize, shared);
     case Output::Cubin: {
-      auto ptx = emitPTX(llvmModule, *arch, options.ptxVersion, optimize,
-                         options.ptxas, shared);
+      auto ptx = emitPTX(llvmModule, arch, options, optimize, shared);
       if (!ptx)
         return ptx.takeError();
-      return assembleCubin(*ptx, *arch, options.ptxas);
+      return assembleCubin(*ptx, arch, options.ptxas);
     }
     case Output::AMDGCN:
-      return emitAMDGCN(llvmModule, *arch, /*object=*/false, optimize);
+      return emitAMDGCN(llvmModule, arch, /*object=*/false, options, optimize);
     case Output::Hsaco: {
-      auto object = emitAMDGCN(llvmModule, *arch, /*object=*/true, optimize);
+      auto object =
+          emitAMDGCN(llvmModule, arch, /*object=*/true, options, optimize);
       if (!object)
         return object.takeError();
       return linkHsaco(*object, options.lld);
@@ -145,6 +176,10 @@ LogicalResult emitDevice(llvm::Module &llvmModule,
   }();
   if (!code)
     return fail(code.takeError());
+  // Errors LLVM reported without stopping (an unsupported construct): the
+  // code it went on to produce is not kept.
+  if (failed(diagnostics.flushErrors()))
+    return failure();
   os << *code;
   if (metadata)
     if (llvm::Error error = writeMetadata(*metadata, options.metadataPath))
@@ -153,38 +188,56 @@ LogicalResult emitDevice(llvm::Module &llvmModule,
 }
 
 /// MLIR LLVM-dialect input.
-void registerFromMLIR(StringRef name, StringRef description, Output output) {
+void registerFromMLIR(StringRef name, StringRef description, Output output,
+                      const TranslateOptions &options) {
   TranslateFromMLIRRegistration registration(
       name, description,
-      [output](Operation *op, raw_ostream &os) -> LogicalResult {
+      [output, options = &options](Operation *op,
+                                   raw_ostream &os) -> LogicalResult {
         auto module = dyn_cast<ModuleOp>(op);
         if (!module)
           return op->emitError("expected a builtin.module");
         if (failed(checkLLVMDialectModule(module)))
           return failure();
+        FailureOr<DeviceTarget> target =
+            resolveTarget(output, module, module.getLoc(), *options);
+        if (failed(target) || failed(checkTarget(module, *target)))
+          return failure();
         llvm::LLVMContext context;
+        LLVMDiagnosticScope diagnostics(context, module.getLoc());
         std::unique_ptr<llvm::Module> llvmModule =
             translateModuleToLLVMIR(module, context);
         if (!llvmModule)
           return module.emitError("failed to translate the module to LLVM IR");
-        return emitDevice(*llvmModule, module, output, os, module.getLoc(),
-                          /*optimize=*/true);
+        if (std::optional<TargetMismatch> mismatch =
+                findTargetMismatch(*llvmModule, *target))
+          return emitError(locateMismatch(module, *mismatch),
+                           mismatch->message);
+        return emitDevice(*llvmModule, module, output, *target, os, diagnostics,
+                          /*optimize=*/true, *options);
       },
       registerDialectTranslations);
 }
 
 /// Textual LLVM IR input: the reference's .llir files, which went through
 /// Triton's O3 already, so only codegen runs (as in Triton after make_llir).
-void registerFromLLVMIR(StringRef name, StringRef description, Output output) {
+void registerFromLLVMIR(StringRef name, StringRef description, Output output,
+                        const TranslateOptions &options) {
   TranslateRegistration registration(
       name, description,
-      [output](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
-               raw_ostream &os, MLIRContext *context) -> LogicalResult {
+      [output, options = &options](
+          const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
+          MLIRContext *context) -> LogicalResult {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         Location loc =
-            FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0);
+            FileLineColLoc::get(context, buffer->getBufferIdentifier(), 1, 1);
+        FailureOr<DeviceTarget> target =
+            resolveTarget(output, std::nullopt, loc, *options);
+        if (failed(target))
+          return failure();
         llvm::LLVMContext llvmContext;
+        LLVMDiagnosticScope diagnostics(llvmContext, loc);
         llvm::SMDiagnostic error;
         std::unique_ptr<llvm::Module> llvmModule =
             llvm::parseIR(buffer->getMemBufferRef(), error, llvmContext);
@@ -193,15 +246,19 @@ void registerFromLLVMIR(StringRef name, StringRef description, Output output) {
               FileLineColLoc::get(context, buffer->getBufferIdentifier(),
                                   error.getLineNo(), error.getColumnNo() + 1),
               error.getMessage());
-        return emitDevice(*llvmModule, std::nullopt, output, os, loc,
-                          /*optimize=*/false);
+        if (std::optional<TargetMismatch> mismatch =
+                findTargetMismatch(*llvmModule, *target))
+          return emitError(
+              locateMismatch(buffer->getMemBufferRef(), *mismatch, context),
+              mismatch->message);
+        return emitDevice(*llvmModule, std::nullopt, output, *target, os,
+                          diagnostics, /*optimize=*/false, *options);
       });
 }
 
 } // namespace
 
-void mlir::triton::registerTritonTranslations() {
-  registerTranslateOptions();
+void mlir::triton::registerTritonTranslations(const TranslateOptions &options) {
   TranslateFromMLIRRegistration mlirToLLVMIR(
       "mlir-to-llvmir", "translate an LLVM-dialect module to LLVM IR",
       [](Operation *op, raw_ostream &output) -> LogicalResult {
@@ -211,27 +268,31 @@ void mlir::triton::registerTritonTranslations() {
         if (failed(checkLLVMDialectModule(module)))
           return failure();
         llvm::LLVMContext llvmContext;
+        LLVMDiagnosticScope diagnostics(llvmContext, module.getLoc());
         std::unique_ptr<llvm::Module> llvmModule =
             translateModuleToLLVMIR(module, llvmContext);
         if (!llvmModule)
           return module.emitError("failed to translate the module to LLVM IR");
+        if (failed(diagnostics.flushErrors()))
+          return failure();
         llvmModule->print(output, nullptr);
         return success();
       },
       registerDialectTranslations);
   registerFromMLIR("mlir-to-ptx",
                    "LLVM-dialect module to PTX (libdevice linked, O3)",
-                   Output::PTX);
+                   Output::PTX, options);
   registerFromMLIR("mlir-to-cubin",
                    "LLVM-dialect module to a cubin (through ptxas)",
-                   Output::Cubin);
+                   Output::Cubin, options);
   registerFromMLIR("mlir-to-amdgcn", "LLVM-dialect module to AMDGCN assembly",
-                   Output::AMDGCN);
+                   Output::AMDGCN, options);
   registerFromMLIR(
       "mlir-to-hsaco",
       "LLVM-dialect module to an HSA code object (through ld.lld -shared)",
-      Output::Hsaco);
-  registerFromLLVMIR("llvmir-to-ptx", "textual LLVM IR to PTX", Output::PTX);
+      Output::Hsaco, options);
+  registerFromLLVMIR("llvmir-to-ptx", "textual LLVM IR to PTX", Output::PTX,
+                     options);
   registerFromLLVMIR("llvmir-to-amdgcn", "textual LLVM IR to AMDGCN assembly",
-                     Output::AMDGCN);
+                     Output::AMDGCN, options);
 }
