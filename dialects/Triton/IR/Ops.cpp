@@ -54,14 +54,17 @@ LogicalResult BitcastOp::verify() {
   Type dstElt = getElementTypeOrSelf(getType());
   if (isTensorPointerType(srcElt) != isTensorPointerType(dstElt))
     return emitOpError("cannot cast between a block pointer and another type");
+  // The wording of the two checks below is Triton's, which its users' tests
+  // look for; the types follow.
+  if (isa<PointerType>(srcElt) != isa<PointerType>(dstElt))
+    return emitOpError("Cannot bitcast pointer to non-pointer type: ")
+           << srcElt << " to " << dstElt;
   unsigned srcBits = getElementBitWidth(srcElt),
            dstBits = getElementBitWidth(dstElt);
   if (srcBits != dstBits)
-    return emitOpError("requires source and result element types of the same "
-                       "bit width, "
-                       "got ")
-           << srcElt << " (" << srcBits << " bits) and " << dstElt << " ("
-           << dstBits << " bits)";
+    return emitOpError("Cannot bitcast data-type of size ")
+           << srcBits << " to data-type of size " << dstBits << " (" << srcElt
+           << " to " << dstElt << ")";
   return success();
 }
 
@@ -207,7 +210,7 @@ LogicalResult SplatOp::verify() {
 
 LogicalResult UnsplatOp::verify() {
   if (getSrc().getType().getNumElements() != 1)
-    return emitOpError("needs a tensor of one element, got ")
+    return emitOpError("source tensor must have exactly one element, got ")
            << getSrc().getType();
   return success();
 }
@@ -242,7 +245,8 @@ LogicalResult ExpandDimsOp::verify() {
 
 LogicalResult ReshapeOp::verify() {
   if (getSrc().getType().getNumElements() != getType().getNumElements())
-    return emitOpError("changes the number of elements: ")
+    return emitOpError(
+               "number of src and dst elements of reshape must be the same: ")
            << getSrc().getType().getNumElements() << " to "
            << getType().getNumElements();
   return success();
@@ -255,14 +259,17 @@ LogicalResult BroadcastOp::verify() {
     return emitOpError(
         "broadcasts a tensor to a tensor; splat scalars with tt.splat");
   if (src.getRank() != result.getRank())
-    return emitOpError("needs source and result of the same rank, got ")
+    return emitOpError("rank of source must be same as rank of result, got ")
            << src.getRank() << " and " << result.getRank();
   for (auto [i, pair] :
        llvm::enumerate(llvm::zip(src.getShape(), result.getShape()))) {
     auto [s, r] = pair;
     if (s != r && s != 1)
-      return emitOpError("cannot broadcast dimension ")
-             << i << " of size " << s << " to " << r;
+      return emitOpError("Different dimensions at index ")
+             << i
+             << " between source and result.  Broadcast requires the source "
+                "dimension to be 1. (source "
+             << s << ", result " << r << ")";
   }
   return success();
 }
@@ -285,10 +292,17 @@ LogicalResult JoinOp::verify() {
   auto result = getType();
   SmallVector<int64_t> expected(lhs.getShape());
   expected.push_back(2);
-  if (result.getShape() != ArrayRef<int64_t>(expected))
-    return emitOpError("result shape ")
-           << shapeString(result.getShape()) << " should be "
-           << shapeString(expected);
+  // "(32, 2), but got 64": Triton's wording, which its users' tests match.
+  if (result.getShape() != ArrayRef<int64_t>(expected)) {
+    auto diag = emitOpError("result shape must be (");
+    llvm::interleaveComma(expected, diag);
+    diag << "), but got ";
+    llvm::interleaveComma(result.getShape(), diag);
+    return diag;
+  }
+  if (lhs.getEncoding() && !result.getEncoding())
+    return emitOpError("result encoding must be specified: the operands have ")
+           << lhs.getEncoding();
   if (result.getElementType() != lhs.getElementType())
     return emitOpError("result element type must be the operands' ")
            << lhs.getElementType();
@@ -358,7 +372,9 @@ static LogicalResult verifyDotShapes(Operation *op, ArrayRef<int64_t> a,
   if (b.size() != rank || c.size() != rank)
     return op->emitOpError("operands must all have rank ") << rank;
   if (aK != bK)
-    return op->emitOpError("reduction dimensions differ: a has K = ")
+    return op->emitOpError("expected the last dimension of the first operand "
+                           "to be equal to the second-to-last dimension of "
+                           "the second operand: a has K = ")
            << aK << ", b has K = " << bK;
   if (rank == 3 && (a[0] != b[0] || a[0] != c[0]))
     return op->emitOpError("batch dimensions differ: ")
@@ -513,9 +529,12 @@ LogicalResult ReduceOp::verify() {
                << tensor.getElementType() << ", got " << resultType;
       continue;
     }
+    if (getElementTypeOrSelf(resultType) != tensor.getElementType())
+      return emitOpError("operand types and result types must agree: result ")
+             << resultType << " should have element type "
+             << tensor.getElementType();
     auto resultTensor = dyn_cast<RankedTensorType>(resultType);
-    if (!resultTensor || resultTensor.getShape() != ArrayRef<int64_t>(shape) ||
-        resultTensor.getElementType() != tensor.getElementType())
+    if (!resultTensor || resultTensor.getShape() != ArrayRef<int64_t>(shape))
       return emitOpError("result type ")
              << resultType << " should have shape " << shapeString(shape)
              << " and element type " << tensor.getElementType();
@@ -542,7 +561,8 @@ LogicalResult ScanOp::verify() {
                                << getSrcs().size() << " operands";
   for (auto [src, result] : llvm::zip(getSrcs(), getResult()))
     if (src.getType() != result.getType())
-      return emitOpError("result type ")
+      return emitOpError("operand types and result types must agree: result "
+                         "type ")
              << result.getType() << " differs from operand type "
              << src.getType();
   return success();
@@ -572,14 +592,32 @@ LogicalResult MapElementwiseOp::verifyRegions() {
     argTypes.append(pack, t);
   for (Type t : elementTypesOf(getResult()))
     resultTypes.append(pack, t);
+  if (block.getNumArguments() != argTypes.size())
+    return emitOpError("region has wrong number of arguments: it must take ")
+           << pack << " scalar(s) of each operand's element type, "
+           << argTypes.size() << " in all";
   if (TypeRange(block.getArgumentTypes()) != TypeRange(argTypes))
-    return emitOpError("region must take ")
+    return emitOpError("argument types did not match: the region must take ")
            << pack << " scalar(s) of each operand's element type";
+  // The region is evaluated per element, replicated elements included, with
+  // no mask to keep a write to one of them: writes are rejected.
+  WalkResult walk = getScalarOp().walk([&](Operation *op) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (effects && effects.hasEffect<MemoryEffects::Write>()) {
+      op->emitOpError("Stores are not supported inside map_elementwise");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
   for (Block &each : getScalarOp()) {
     auto ret = dyn_cast_or_null<MapElementwiseReturnOp>(
         each.empty() ? nullptr : &each.back());
     if (ret && TypeRange(ret->getOperandTypes()) != TypeRange(resultTypes))
-      return emitOpError("region must return ")
+      return ret->emitOpError(
+                 "region return does not match map_elementwise result: the "
+                 "region must return ")
              << pack << " scalar(s) of each result's element type";
   }
   return success();
@@ -643,23 +681,30 @@ LogicalResult GatherOp::verify() {
   auto src = getSrc().getType(), indices = getIndices().getType(),
        result = getType();
   int64_t axis = getAxis();
+  // Checked in Triton's order, with its words (its users' tests look for
+  // them), each followed by the values.
+  if (result.getShape() != indices.getShape())
+    return emitOpError("indices and output shapes must match: the result "
+                       "must have the indices' shape ")
+           << shapeString(indices.getShape());
+  if (result.getEncoding() != indices.getEncoding())
+    return emitOpError("indices and output encodings must match: ")
+           << indices.getEncoding() << " and " << result.getEncoding();
+  if (result.getElementType() != src.getElementType())
+    return emitOpError("input and output element types must match: ")
+           << src.getElementType() << " and " << result.getElementType();
   if (src.getRank() != indices.getRank())
-    return emitOpError("source and indices must have the same rank, got ")
+    return emitOpError("input and indices ranks must match: ")
            << src.getRank() << " and " << indices.getRank();
   if (axis < 0 || axis >= src.getRank())
-    return emitOpError("axis ")
+    return emitOpError("gather dimension must be less than the input rank: "
+                       "axis ")
            << axis << " is outside [0, " << src.getRank() << ")";
-  if (result.getShape() != indices.getShape())
-    return emitOpError("result shape must be the indices' shape ")
-           << shapeString(indices.getShape());
-  if (result.getElementType() != src.getElementType())
-    return emitOpError("result element type must be the source's ")
-           << src.getElementType();
   for (int64_t d = 0; d < src.getRank(); ++d)
     if (d != axis && src.getDimSize(d) != indices.getDimSize(d))
       return emitOpError("indices dimension ")
-             << d << " has size " << indices.getDimSize(d)
-             << ", the source has " << src.getDimSize(d);
+             << d << " must match the corresponding input dimension: "
+             << indices.getDimSize(d) << " and " << src.getDimSize(d);
   return success();
 }
 
@@ -717,17 +762,22 @@ static LogicalResult verifyDescriptorBlock(Operation *op, TensorDescType desc,
   if (static_cast<int64_t>(numIndices) != block.getRank())
     return op->emitOpError("needs ")
            << block.getRank() << " indices, got " << numIndices;
-  if (tensor.getElementType() != block.getElementType())
-    return op->emitOpError("tensor element type ")
-           << tensor.getElementType() << " differs from the descriptor's "
-           << block.getElementType();
   ArrayRef<int64_t> blockShape = block.getShape();
   int64_t drop = block.getRank() - tensor.getRank();
-  if (drop < 0 ||
-      llvm::any_of(
-          blockShape.take_front(drop), [](int64_t d) { return d != 1; }) ||
-      blockShape.drop_front(drop) != tensor.getShape())
-    return op->emitOpError("tensor shape ")
+  if (drop > 0 && llvm::any_of(blockShape.take_front(drop),
+                               [](int64_t d) { return d != 1; }))
+    return op->emitOpError("ranked reduce load only allowed for unit "
+                           "dimension leading dim: tensor shape ")
+           << shapeString(tensor.getShape()) << ", descriptor block "
+           << shapeString(blockShape);
+  if (tensor.getElementType() != block.getElementType())
+    return op->emitOpError("tensor descriptor block and tensor types must "
+                           "match: tensor element type ")
+           << tensor.getElementType() << " differs from the descriptor's "
+           << block.getElementType();
+  if (drop < 0 || blockShape.drop_front(drop) != tensor.getShape())
+    return op->emitOpError("tensor descriptor block and tensor types must "
+                           "match: tensor shape ")
            << shapeString(tensor.getShape())
            << " does not match the descriptor block "
            << shapeString(blockShape);
@@ -754,20 +804,29 @@ static LogicalResult verifyGatherScatter(Operation *op, TensorDescType desc,
                                          RankedTensorType xOffsets,
                                          RankedTensorType tensor) {
   auto block = desc.getBlockType();
-  if (block.getRank() != 2 || block.getDimSize(0) != 1)
-    return op->emitOpError("needs a descriptor with a 1xN block, got ")
-           << shapeString(block.getShape());
+  // Triton's words first (its users' tests look for them), then ours.
+  if (block.getRank() != 2)
+    return op->emitOpError("block must be a 2D tensor, but got ")
+           << block << ": gather and scatter need a 1xN block";
+  if (block.getDimSize(0) != 1)
+    return op->emitOpError("block must have exactly 1 row, but got ")
+           << block << ": gather and scatter need a 1xN block";
   if (xOffsets.getRank() != 1)
-    return op->emitOpError("row offsets must be a 1-D tensor");
-  if (tensor.getRank() != 2 || tensor.getDimSize(0) != xOffsets.getDimSize(0) ||
-      tensor.getDimSize(1) != block.getDimSize(1))
-    return op->emitOpError("tensor shape ")
-           << shapeString(tensor.getShape()) << " should be "
-           << xOffsets.getDimSize(0) << "x" << block.getDimSize(1);
+    return op->emitOpError("x offsets must be a 1D tensor, but got ")
+           << xOffsets;
+  if (tensor.getRank() != 2)
+    return op->emitOpError("result must be a 2D tensor, but got ")
+           << tensor << ", expected " << xOffsets.getDimSize(0) << "x"
+           << block.getDimSize(1);
+  if (tensor.getDimSize(0) != xOffsets.getDimSize(0))
+    return op->emitOpError("result tensor must have as many rows as indices (")
+           << xOffsets.getDimSize(0) << "), but got " << tensor;
+  if (tensor.getDimSize(1) != block.getDimSize(1))
+    return op->emitOpError("result tensor number of columns must match block (")
+           << block.getDimSize(1) << "), but got " << tensor;
   if (tensor.getElementType() != block.getElementType())
-    return op->emitOpError("tensor element type ")
-           << tensor.getElementType() << " differs from the descriptor's "
-           << block.getElementType();
+    return op->emitOpError("result tensor element type must match block (")
+           << block.getElementType() << "), but got " << tensor;
   return success();
 }
 

@@ -2,7 +2,7 @@
 // One case per verifier branch of the tt ops.
 
 tt.func @bitcast_width(%x: tensor<4xf32>) {
-  // expected-error @+1 {{requires source and result element types of the same bit width, got 'f32' (32 bits) and 'i16' (16 bits)}}
+  // expected-error @+1 {{Cannot bitcast data-type of size 32 to data-type of size 16 ('f32' to 'i16')}}
   %0 = tt.bitcast %x : tensor<4xf32> -> tensor<4xi16>
   tt.return
 }
@@ -154,7 +154,7 @@ tt.func @splat_tensor(%x: tensor<1xf32>) {
 // -----
 
 tt.func @unsplat_many(%x: tensor<2xf32>) {
-  // expected-error @+1 {{needs a tensor of one element, got 'tensor<2xf32>'}}
+  // expected-error @+1 {{source tensor must have exactly one element, got 'tensor<2xf32>'}}
   %0 = tt.unsplat %x : tensor<2xf32>
   tt.return
 }
@@ -178,7 +178,7 @@ tt.func @expand_dims_shape(%x: tensor<4xf32>) {
 // -----
 
 tt.func @reshape_count(%x: tensor<4xf32>) {
-  // expected-error @+1 {{changes the number of elements: 4 to 8}}
+  // expected-error @+1 {{number of src and dst elements of reshape must be the same: 4 to 8}}
   %0 = tt.reshape %x : tensor<4xf32> -> tensor<2x4xf32>
   tt.return
 }
@@ -194,7 +194,7 @@ tt.func @broadcast_scalar(%x: f32) {
 // -----
 
 tt.func @broadcast_rank(%x: tensor<4xf32>) {
-  // expected-error @+1 {{needs source and result of the same rank, got 1 and 2}}
+  // expected-error @+1 {{rank of source must be same as rank of result, got 1 and 2}}
   %0 = tt.broadcast %x : tensor<4xf32> -> tensor<4x4xf32>
   tt.return
 }
@@ -202,7 +202,7 @@ tt.func @broadcast_rank(%x: tensor<4xf32>) {
 // -----
 
 tt.func @broadcast_dimension(%x: tensor<2x1xf32>) {
-  // expected-error @+1 {{cannot broadcast dimension 0 of size 2 to 4}}
+  // expected-error @+1 {{Different dimensions at index 0 between source and result.  Broadcast requires the source dimension to be 1. (source 2, result 4)}}
   %0 = tt.broadcast %x : tensor<2x1xf32> -> tensor<4x4xf32>
   tt.return
 }
@@ -226,7 +226,7 @@ tt.func @cat_count(%x: tensor<4xf32>) {
 // -----
 
 tt.func @join_shape(%x: tensor<4xf32>) {
-  // expected-error @+1 {{result shape [2, 4] should be [4, 2]}}
+  // expected-error @+1 {{result shape must be (4, 2), but got 2, 4}}
   %0 = tt.join %x, %x : tensor<4xf32> -> tensor<2x4xf32>
   tt.return
 }
@@ -330,7 +330,7 @@ tt.func @dot_operand_ranks(%a: tensor<4x4xf32>, %b: tensor<2x4x4xf32>, %c: tenso
 // -----
 
 tt.func @dot_k(%a: tensor<16x8xf16>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
-  // expected-error @+1 {{reduction dimensions differ: a has K = 8, b has K = 16}}
+  // expected-error @+1 {{expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand: a has K = 8, b has K = 16}}
   %0 = tt.dot %a, %b, %c : tensor<16x8xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
   tt.return
 }
@@ -370,7 +370,7 @@ tt.func @dot_int_accumulator(%a: tensor<16x16xi8>, %c: tensor<16x16xf32>) {
 // -----
 
 tt.func @dot_scaled_k(%a: tensor<128x64xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>) {
-  // expected-error @+1 {{reduction dimensions differ: a has K = 64, b has K = 32}}
+  // expected-error @+1 {{expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand: a has K = 64, b has K = 32}}
   %0 = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN> * tensor<32x128xf8E4M3FN> -> tensor<128x128xf32>
   tt.return
 }
@@ -489,7 +489,7 @@ tt.func @reduce_region_return_type(%x: tensor<4xf32>) {
 // -----
 
 tt.func @scan_result_type(%x: tensor<4xf32>) {
-  // expected-error @+1 {{result type 'tensor<4xf16>' differs from operand type 'tensor<4xf32>'}}
+  // expected-error @+1 {{operand types and result types must agree: result type 'tensor<4xf16>' differs from operand type 'tensor<4xf32>'}}
   %0 = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
   ^bb0(%a: f32, %b: f32):
     tt.scan.return %a : f32
@@ -544,7 +544,7 @@ tt.func @map_pack_divides(%x: tensor<4xf32>) {
 // -----
 
 tt.func @map_region_arguments(%x: tensor<4xf32>) {
-  // expected-error @+1 {{region must take 2 scalar(s) of each operand's element type}}
+  // expected-error @+1 {{region has wrong number of arguments: it must take 2 scalar(s) of each operand's element type, 2 in all}}
   %0 = "tt.map_elementwise"(%x) <{pack = 2 : i32}> ({
   ^bb0(%a: f32):
     tt.map_elementwise.return %a, %a : f32, f32
@@ -555,10 +555,10 @@ tt.func @map_region_arguments(%x: tensor<4xf32>) {
 // -----
 
 tt.func @map_region_results(%x: tensor<4xf32>) {
-  // expected-error @+1 {{region must return 1 scalar(s) of each result's element type}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: f32):
     %c = arith.constant 0 : i32
+    // expected-error @+1 {{region return does not match map_elementwise result: the region must return 1 scalar(s) of each result's element type}}
     tt.map_elementwise.return %c : i32
   }) : (tensor<4xf32>) -> tensor<4xf32>
   tt.return
@@ -591,7 +591,7 @@ tt.func @histogram_rank(%x: tensor<4x4xi32>) {
 // -----
 
 tt.func @gather_rank(%x: tensor<4x4xf32>, %i: tensor<4xi32>) {
-  // expected-error @+1 {{source and indices must have the same rank, got 2 and 1}}
+  // expected-error @+1 {{input and indices ranks must match: 2 and 1}}
   %0 = tt.gather %x[%i] {axis = 0 : i32} : (tensor<4x4xf32>, tensor<4xi32>) -> tensor<4xf32>
   tt.return
 }
@@ -599,7 +599,7 @@ tt.func @gather_rank(%x: tensor<4x4xf32>, %i: tensor<4xi32>) {
 // -----
 
 tt.func @gather_axis(%x: tensor<4xf32>, %i: tensor<4xi32>) {
-  // expected-error @+1 {{axis 1 is outside [0, 1)}}
+  // expected-error @+1 {{gather dimension must be less than the input rank: axis 1 is outside [0, 1)}}
   %0 = tt.gather %x[%i] {axis = 1 : i32} : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
   tt.return
 }
@@ -607,7 +607,7 @@ tt.func @gather_axis(%x: tensor<4xf32>, %i: tensor<4xi32>) {
 // -----
 
 tt.func @gather_result_shape(%x: tensor<4xf32>, %i: tensor<8xi32>) {
-  // expected-error @+1 {{result shape must be the indices' shape [8]}}
+  // expected-error @+1 {{indices and output shapes must match: the result must have the indices' shape [8]}}
   %0 = tt.gather %x[%i] {axis = 0 : i32} : (tensor<4xf32>, tensor<8xi32>) -> tensor<4xf32>
   tt.return
 }
@@ -615,7 +615,7 @@ tt.func @gather_result_shape(%x: tensor<4xf32>, %i: tensor<8xi32>) {
 // -----
 
 tt.func @gather_element_type(%x: tensor<4xf32>, %i: tensor<4xi32>) {
-  // expected-error @+1 {{result element type must be the source's 'f32'}}
+  // expected-error @+1 {{input and output element types must match: 'f32' and 'i32'}}
   %0 = tt.gather %x[%i] {axis = 0 : i32} : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xi32>
   tt.return
 }
@@ -623,7 +623,7 @@ tt.func @gather_element_type(%x: tensor<4xf32>, %i: tensor<4xi32>) {
 // -----
 
 tt.func @gather_other_dimensions(%x: tensor<4x4xf32>, %i: tensor<2x8xi32>) {
-  // expected-error @+1 {{indices dimension 0 has size 2, the source has 4}}
+  // expected-error @+1 {{indices dimension 0 must match the corresponding input dimension: 2 and 4}}
   %0 = tt.gather %x[%i] {axis = 1 : i32} : (tensor<4x4xf32>, tensor<2x8xi32>) -> tensor<2x8xf32>
   tt.return
 }
@@ -695,7 +695,7 @@ tt.func @descriptor_load_indices(%d: !tt.tensordesc<tensor<4x4xf32>>, %i: i32) {
 // -----
 
 tt.func @descriptor_load_element(%d: !tt.tensordesc<tensor<4xf32>>, %i: i32) {
-  // expected-error @+1 {{tensor element type 'f16' differs from the descriptor's 'f32'}}
+  // expected-error @+1 {{tensor descriptor block and tensor types must match: tensor element type 'f16' differs from the descriptor's 'f32'}}
   %0 = tt.descriptor_load %d[%i] : !tt.tensordesc<tensor<4xf32>> -> tensor<4xf16>
   tt.return
 }
@@ -703,7 +703,7 @@ tt.func @descriptor_load_element(%d: !tt.tensordesc<tensor<4xf32>>, %i: i32) {
 // -----
 
 tt.func @descriptor_store_shape(%d: !tt.tensordesc<tensor<2x4xf32>>, %i: i32, %v: tensor<4xf32>) {
-  // expected-error @+1 {{tensor shape [4] does not match the descriptor block [2, 4]}}
+  // expected-error @+1 {{ranked reduce load only allowed for unit dimension leading dim: tensor shape [4], descriptor block [2, 4]}}
   tt.descriptor_store %d[%i, %i], %v : !tt.tensordesc<tensor<2x4xf32>>, tensor<4xf32>
   tt.return
 }
@@ -711,7 +711,7 @@ tt.func @descriptor_store_shape(%d: !tt.tensordesc<tensor<2x4xf32>>, %i: i32, %v
 // -----
 
 tt.func @descriptor_reduce_shape(%d: !tt.tensordesc<tensor<4xf32>>, %i: i32, %v: tensor<8xf32>) {
-  // expected-error @+1 {{tensor shape [8] does not match the descriptor block [4]}}
+  // expected-error @+1 {{tensor descriptor block and tensor types must match: tensor shape [8] does not match the descriptor block [4]}}
   tt.descriptor_reduce add, %d[%i], %v : !tt.tensordesc<tensor<4xf32>>, tensor<8xf32>
   tt.return
 }
@@ -719,7 +719,7 @@ tt.func @descriptor_reduce_shape(%d: !tt.tensordesc<tensor<4xf32>>, %i: i32, %v:
 // -----
 
 tt.func @descriptor_gather_block(%d: !tt.tensordesc<tensor<2x64xf32>>, %r: tensor<8xi32>, %i: i32) {
-  // expected-error @+1 {{needs a descriptor with a 1xN block, got [2, 64]}}
+  // expected-error @+1 {{block must have exactly 1 row, but got 'tensor<2x64xf32>': gather and scatter need a 1xN block}}
   %0 = tt.descriptor_gather %d[%r, %i] : (!tt.tensordesc<tensor<2x64xf32>>, tensor<8xi32>, i32) -> tensor<8x64xf32>
   tt.return
 }
@@ -727,7 +727,7 @@ tt.func @descriptor_gather_block(%d: !tt.tensordesc<tensor<2x64xf32>>, %r: tenso
 // -----
 
 tt.func @descriptor_gather_offsets(%d: !tt.tensordesc<tensor<1x64xf32>>, %r: tensor<8x1xi32>, %i: i32) {
-  // expected-error @+1 {{row offsets must be a 1-D tensor}}
+  // expected-error @+1 {{x offsets must be a 1D tensor, but got 'tensor<8x1xi32>'}}
   %0 = tt.descriptor_gather %d[%r, %i] : (!tt.tensordesc<tensor<1x64xf32>>, tensor<8x1xi32>, i32) -> tensor<8x64xf32>
   tt.return
 }
@@ -735,7 +735,7 @@ tt.func @descriptor_gather_offsets(%d: !tt.tensordesc<tensor<1x64xf32>>, %r: ten
 // -----
 
 tt.func @descriptor_gather_shape(%d: !tt.tensordesc<tensor<1x64xf32>>, %r: tensor<8xi32>, %i: i32) {
-  // expected-error @+1 {{tensor shape [8, 32] should be 8x64}}
+  // expected-error @+1 {{result tensor number of columns must match block (64), but got 'tensor<8x32xf32>'}}
   %0 = tt.descriptor_gather %d[%r, %i] : (!tt.tensordesc<tensor<1x64xf32>>, tensor<8xi32>, i32) -> tensor<8x32xf32>
   tt.return
 }
@@ -743,7 +743,7 @@ tt.func @descriptor_gather_shape(%d: !tt.tensordesc<tensor<1x64xf32>>, %r: tenso
 // -----
 
 tt.func @descriptor_scatter_element(%d: !tt.tensordesc<tensor<1x64xf32>>, %r: tensor<8xi32>, %i: i32, %v: tensor<8x64xf16>) {
-  // expected-error @+1 {{tensor element type 'f16' differs from the descriptor's 'f32'}}
+  // expected-error @+1 {{result tensor element type must match block ('f32'), but got 'tensor<8x64xf16>'}}
   tt.descriptor_scatter %d[%r, %i], %v : !tt.tensordesc<tensor<1x64xf32>>, tensor<8xi32>, i32, tensor<8x64xf16>
   tt.return
 }
@@ -827,3 +827,94 @@ tt.func @return_type(%x: i64) -> i32 {
 ^bb0(%x: i64):
   tt.return
 }) : () -> ()
+
+// -----
+
+tt.func @bitcast_pointer_to_integer(%p: !tt.ptr<f16>) {
+  // expected-error @+1 {{Cannot bitcast pointer to non-pointer type: '!tt.ptr<f16>' to 'i64'}}
+  %0 = tt.bitcast %p : !tt.ptr<f16> -> i64
+  tt.return
+}
+
+// -----
+
+tt.func @reduce_result_element(%x: tensor<8x4xf32>) {
+  // expected-error @+1 {{operand types and result types must agree: result 'tensor<8xf16>' should have element type 'f32'}}
+  %0 = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<8x4xf32>) -> tensor<8xf16>
+  tt.return
+}
+
+// -----
+
+tt.func @map_region_argument_types(%x: tensor<4xf32>) {
+  // expected-error @+1 {{argument types did not match: the region must take 1 scalar(s) of each operand's element type}}
+  %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
+  ^bb0(%a: i32):
+    %f = arith.sitofp %a : i32 to f32
+    tt.map_elementwise.return %f : f32
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @map_region_store(%p: tensor<4x!tt.ptr<f32>>, %x: tensor<4xf32>) {
+  %0 = "tt.map_elementwise"(%p, %x) <{pack = 1 : i32}> ({
+  ^bb0(%q: !tt.ptr<f32>, %a: f32):
+    // expected-error @+1 {{Stores are not supported inside map_elementwise}}
+    tt.store %q, %a : !tt.ptr<f32>
+    tt.map_elementwise.return %a : f32
+  }) : (tensor<4x!tt.ptr<f32>>, tensor<4xf32>) -> tensor<4xf32>
+  tt.return
+}
+
+// -----
+
+#rows = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#cols = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @gather_encoding(%x: tensor<128xf32, #rows>, %i: tensor<128xi32, #rows>) {
+    // expected-error @+1 {{indices and output encodings must match}}
+    %0 = tt.gather %x[%i] {axis = 0 : i32} : (tensor<128xf32, #rows>, tensor<128xi32, #rows>) -> tensor<128xf32, #cols>
+    tt.return
+  }
+}
+
+// -----
+
+#half = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @join_without_encoding(%a: tensor<256xf16, #half>) {
+    // expected-error @+1 {{result encoding must be specified: the operands have #ttg.blocked}}
+    %0 = tt.join %a, %a : tensor<256xf16, #half> -> tensor<256x2xf16>
+    tt.return
+  }
+}
+
+// -----
+
+tt.func @descriptor_gather_rank(%d: !tt.tensordesc<tensor<64xf32>>, %r: tensor<8xi32>, %i: i32) {
+  // expected-error @+1 {{block must be a 2D tensor, but got 'tensor<64xf32>': gather and scatter need a 1xN block}}
+  %0 = tt.descriptor_gather %d[%r, %i] : (!tt.tensordesc<tensor<64xf32>>, tensor<8xi32>, i32) -> tensor<8x64xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @descriptor_gather_result_rank(%d: !tt.tensordesc<tensor<1x64xf32>>, %r: tensor<8xi32>, %i: i32) {
+  // expected-error @+1 {{result must be a 2D tensor, but got 'tensor<512xf32>', expected 8x64}}
+  %0 = tt.descriptor_gather %d[%r, %i] : (!tt.tensordesc<tensor<1x64xf32>>, tensor<8xi32>, i32) -> tensor<512xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @descriptor_scatter_rows(%d: !tt.tensordesc<tensor<1x64xf32>>, %r: tensor<8xi32>, %i: i32, %v: tensor<16x64xf32>) {
+  // expected-error @+1 {{result tensor must have as many rows as indices (8), but got 'tensor<16x64xf32>'}}
+  tt.descriptor_scatter %d[%r, %i], %v : !tt.tensordesc<tensor<1x64xf32>>, tensor<8xi32>, i32, tensor<16x64xf32>
+  tt.return
+}
