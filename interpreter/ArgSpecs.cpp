@@ -10,8 +10,10 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <thread>
 
 using namespace mlir;
 using namespace mlir::triton::interp;
@@ -136,9 +138,10 @@ llvm::Expected<ArgSpec> mlir::triton::interp::parseArgSpec(StringRef text) {
 
 namespace {
 struct SplitMix64 {
+  static constexpr uint64_t gamma = 0x9e3779b97f4a7c15ULL;
   uint64_t state;
   uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    uint64_t z = (state += gamma);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
     return z ^ (z >> 31);
@@ -201,6 +204,77 @@ struct ElementWriter {
   ElemType e;
   unsigned bytes;
 };
+
+/// Runs `body(begin, end)` over [0, n) in contiguous chunks, one per core for
+/// large n. Generating a large input is a good part of a short run, and the
+/// chunks write disjoint elements.
+template <typename F> void inParallel(int64_t n, F body) {
+  unsigned threads = std::thread::hardware_concurrency();
+  if (n < (int64_t(1) << 16) || threads < 2) {
+    body(0, n);
+    return;
+  }
+  threads = std::min(threads, 8u);
+  int64_t chunk = (n + threads - 1) / threads;
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back(body, std::min(n, t * chunk),
+                      std::min(n, (t + 1) * chunk));
+  body(0, std::min(n, chunk));
+  for (std::thread &t : pool)
+    t.join();
+}
+
+/// One accepted pair of Marsaglia's polar method: u, v uniform in (-1, 1)
+/// with 0 < q = u^2 + v^2 < 1.
+struct PolarPair {
+  double u, v, q;
+};
+PolarPair nextPolarPair(SplitMix64 &g) {
+  PolarPair p;
+  do {
+    p.u = 2.0 * g.uniform() - 1.0;
+    p.v = 2.0 * g.uniform() - 1.0;
+    p.q = p.u * p.u + p.v * p.v;
+  } while (p.q >= 1.0 || p.q == 0.0);
+  return p;
+}
+
+/// Standard normals from `g` into elements [0, n), two per accepted pair.
+/// Pair k's draws follow a data-dependent number of rejections, so a quick
+/// pass (no logarithms) finds where each chunk's pairs start in the stream;
+/// the chunks then give exactly the values one sequential pass would.
+void putNormals(SplitMix64 g, int64_t n, ElementWriter &out) {
+  int64_t pairs = (n + 1) / 2;
+  unsigned threads = std::thread::hardware_concurrency();
+  threads =
+      pairs < (int64_t(1) << 15) || threads < 2 ? 1 : std::min(threads, 8u);
+  int64_t chunk = (pairs + threads - 1) / threads;
+  std::vector<SplitMix64> starts{g};
+  for (unsigned t = 1; t < threads; ++t) {
+    for (int64_t k = 0; k < chunk; ++k)
+      nextPolarPair(g);
+    starts.push_back(g);
+  }
+  auto fill = [&](unsigned t) {
+    SplitMix64 s = starts[t];
+    for (int64_t k = t * chunk, end = std::min(pairs, (t + 1) * chunk); k < end;
+         ++k) {
+      PolarPair p = nextPolarPair(s);
+      double f = std::sqrt(-2.0 * std::log(p.q) / p.q);
+      out.put(2 * k, p.u * f, 0, false);
+      if (2 * k + 1 < n)
+        out.put(2 * k + 1, p.v * f, 0, false);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back(fill, t);
+  fill(0);
+  for (std::thread &t : pool)
+    t.join();
+}
+
 } // namespace
 
 llvm::Expected<Buffer> mlir::triton::interp::makeBuffer(MLIRContext *ctx,
@@ -229,11 +303,9 @@ llvm::Expected<Buffer> mlir::triton::interp::makeBuffer(MLIRContext *ctx,
   if (init == "zeros")
     return b;
   ElementWriter out(b);
-  auto putElement = [&out](Buffer &, size_t i, double fv, int64_t iv,
-                           bool useInt) { out.put(i, fv, iv, useInt); };
   if (init == "ones" || init == "arange") {
     for (int64_t i = 0; i < n; ++i)
-      putElement(b, i, 0, init == "ones" ? 1 : i, true);
+      out.put(i, 0, init == "ones" ? 1 : i, true);
     return b;
   }
   if (init.starts_with("fill(")) {
@@ -244,7 +316,7 @@ llvm::Expected<Buffer> mlir::triton::interp::makeBuffer(MLIRContext *ctx,
     if (a.size() != 1 || (!isInt && !parseDouble(a[0], fv)))
       return specError(spec.text, "fill(V) needs one number");
     for (int64_t i = 0; i < n; ++i)
-      putElement(b, i, isInt ? 0 : fv, isInt ? iv : 0, isInt);
+      out.put(i, isInt ? 0 : fv, isInt ? iv : 0, isInt);
     return b;
   }
   if (init.starts_with("randint(")) {
@@ -254,10 +326,13 @@ llvm::Expected<Buffer> mlir::triton::interp::makeBuffer(MLIRContext *ctx,
         !parseInt(a[2], seed) || hi <= lo)
       return specError(spec.text,
                        "randint(LO,HI,SEED) needs integers with LO < HI");
-    SplitMix64 g{(uint64_t)seed};
     uint64_t span = (uint64_t)(hi - lo);
-    for (int64_t i = 0; i < n; ++i)
-      putElement(b, i, 0, lo + (int64_t)(g.next() % span), true);
+    inParallel(n, [&](int64_t begin, int64_t end) {
+      // Draw i is the generator's (i + 1)-th: start each chunk there.
+      SplitMix64 g{(uint64_t)seed + (uint64_t)begin * SplitMix64::gamma};
+      for (int64_t i = begin; i < end; ++i)
+        out.put(i, 0, lo + (int64_t)(g.next() % span), true);
+    });
     return b;
   }
   if (init.starts_with("rand(")) {
@@ -265,20 +340,7 @@ llvm::Expected<Buffer> mlir::triton::interp::makeBuffer(MLIRContext *ctx,
     int64_t seed;
     if (a.size() != 1 || !parseInt(a[0], seed))
       return specError(spec.text, "rand(SEED) needs an integer seed");
-    SplitMix64 g{(uint64_t)seed};
-    // Marsaglia's polar method: two normals per accepted pair.
-    for (int64_t i = 0; i < n; i += 2) {
-      double u, v, q;
-      do {
-        u = 2.0 * g.uniform() - 1.0;
-        v = 2.0 * g.uniform() - 1.0;
-        q = u * u + v * v;
-      } while (q >= 1.0 || q == 0.0);
-      double f = std::sqrt(-2.0 * std::log(q) / q);
-      putElement(b, i, u * f, 0, false);
-      if (i + 1 < n)
-        putElement(b, i + 1, v * f, 0, false);
-    }
+    putNormals(SplitMix64{(uint64_t)seed}, n, out);
     return b;
   }
   if (init.starts_with("file(")) {

@@ -1,11 +1,41 @@
 //===- Buffers.cpp - The memory a kernel runs against ---------------------===//
 
 #include "interpreter/Buffers.h"
+#include "interpreter/Conversions.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
+
 using namespace mlir::triton::interp;
+
+Tensor mlir::triton::interp::valuesOf(const Buffer &b) {
+  Tensor t;
+  t.shape = b.shape;
+  ElemType e = classify(b.elemType);
+  unsigned bytes = storageBytes(b.elemType);
+  int64_t n = t.numel();
+  bool isUnsigned = !b.dtype.empty() && b.dtype[0] == 'u';
+  if (e.isFloat) {
+    t.isFloat = true;
+    t.floats.resize(n);
+    for (int64_t i = 0; i < n; ++i) {
+      uint64_t bits = 0;
+      std::memcpy(&bits, b.bytes.data() + i * bytes, bytes);
+      t.floats[i] = bitsToFloat(bits, e.kind);
+    }
+  } else {
+    t.ints.resize(n);
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t v = 0;
+      std::memcpy(&v, b.bytes.data() + i * bytes, bytes);
+      t.ints[i] =
+          isUnsigned ? (int64_t)asUnsigned(v, e.width) : wrapInt(v, e.width);
+    }
+  }
+  return t;
+}
 
 size_t Memory::add(Buffer buffer) {
   buffer.base = next;

@@ -11,6 +11,8 @@
 #ifndef INTERPRETER_BUFFERS_H
 #define INTERPRETER_BUFFERS_H
 
+#include "interpreter/Tensor.h"
+
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -35,6 +37,10 @@ struct Buffer {
   /// the user: never compared, printed or saved.
   bool internal = false;
 };
+
+/// The values of `buffer`'s elements (bf16 and fp8 decoded; unsigned dtypes
+/// read as unsigned), shaped as the buffer.
+Tensor valuesOf(const Buffer &buffer);
 
 /// The buffers of one run.
 class Memory {

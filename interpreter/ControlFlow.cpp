@@ -6,11 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "interpreter/Executor.h"
+#include "interpreter/Dispatch.h"
 
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 
@@ -139,151 +143,149 @@ static LogicalResult runMapElementwiseByGroups(Executor &ex,
   return success();
 }
 
-static std::optional<LogicalResult> execControl(Executor &ex, Operation *op) {
-  if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-    unsigned width = classify(forOp.getInductionVar().getType()).width;
-    int64_t lb = ex.get(forOp.getLowerBound())->ints[0];
-    int64_t ub = ex.get(forOp.getUpperBound())->ints[0];
-    int64_t step = ex.get(forOp.getStep())->ints[0];
-    bool isUnsigned = forOp.getUnsignedCmp();
-    if (step <= 0 && !isUnsigned)
-      return ex.error(op) << "scf.for step must be positive, got " << step;
-    SmallVector<TensorRef, 8> iters;
-    for (Value v : forOp.getInitArgs())
-      iters.push_back(ex.get(v));
-    SmallVector<TensorRef, 8> args, results;
-    for (int64_t iv = lb;;) {
-      bool go =
-          isUnsigned ? asUnsigned(iv, width) < asUnsigned(ub, width) : iv < ub;
-      if (!go)
-        break;
-      args.clear();
-      args.push_back(Tensor::ofInts({}, iv));
-      args.append(iters.begin(), iters.end());
-      if (failed(ex.runRegion(forOp.getRegion(), args, results)))
-        return failure();
-      iters.assign(results.begin(), results.end());
-      int64_t next = wrapInt(iv + step, width);
-      if (isUnsigned ? asUnsigned(next, width) <= asUnsigned(iv, width)
-                     : next <= iv)
-        break; // wrapped around
-      iv = next;
-    }
-    return setResults(ex, op, iters);
-  }
-  if (auto whileOp = dyn_cast<scf::WhileOp>(op)) {
-    SmallVector<TensorRef, 8> inits, results;
-    for (Value v : whileOp.getInits())
-      inits.push_back(ex.get(v));
-    while (true) {
-      if (failed(ex.runRegion(whileOp.getBefore(), inits, results)))
-        return failure();
-      if (results.empty())
-        return ex.error(op) << "scf.condition without a condition";
-      bool go = truthy(*results[0]);
-      SmallVector<TensorRef, 8> passed(results.begin() + 1, results.end());
-      if (!go)
-        return setResults(ex, op, passed);
-      if (failed(ex.runRegion(whileOp.getAfter(), passed, results)))
-        return failure();
-      inits.assign(results.begin(), results.end());
-    }
-  }
-  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-    bool cond = truthy(*ex.get(ifOp.getCondition()));
-    Region &region = cond ? ifOp.getThenRegion() : ifOp.getElseRegion();
-    SmallVector<TensorRef, 8> results;
-    if (region.empty())
-      return setResults(ex, op, results);
-    if (failed(ex.runRegion(region, {}, results)))
+namespace {
+
+LogicalResult evalFor(Executor &ex, scf::ForOp op) {
+  unsigned width = classify(op.getInductionVar().getType()).width;
+  int64_t lb = ex.get(op.getLowerBound())->ints[0];
+  int64_t ub = ex.get(op.getUpperBound())->ints[0];
+  int64_t step = ex.get(op.getStep())->ints[0];
+  bool isUnsigned = op.getUnsignedCmp();
+  if (step <= 0 && !isUnsigned)
+    return ex.error(op) << "scf.for step must be positive, got " << step;
+  SmallVector<TensorRef, 8> iters;
+  for (Value v : op.getInitArgs())
+    iters.push_back(ex.get(v));
+  SmallVector<TensorRef, 8> args, results;
+  for (int64_t iv = lb;;) {
+    bool go =
+        isUnsigned ? asUnsigned(iv, width) < asUnsigned(ub, width) : iv < ub;
+    if (!go)
+      break;
+    args.clear();
+    args.push_back(Tensor::ofInts({}, iv));
+    args.append(iters.begin(), iters.end());
+    if (failed(ex.runRegion(op.getRegion(), args, results)))
       return failure();
-    return setResults(ex, op, results);
+    iters.assign(results.begin(), results.end());
+    int64_t next = wrapInt(iv + step, width);
+    if (isUnsigned ? asUnsigned(next, width) <= asUnsigned(iv, width)
+                   : next <= iv)
+      break; // wrapped around
+    iv = next;
   }
-  if (auto exec = dyn_cast<scf::ExecuteRegionOp>(op)) {
-    SmallVector<TensorRef, 8> results;
-    if (failed(ex.runRegion(exec.getRegion(), {}, results)))
-      return failure();
-    return setResults(ex, op, results);
-  }
-  if (auto call = dyn_cast<triton::CallOp>(op)) {
-    Operation *callee = ex.symbols.lookup(call.getCallee());
-    if (!callee)
-      return ex.error(op) << "no function named '" << call.getCallee() << "'";
-    SmallVector<TensorRef, 8> args, results;
-    for (Value v : call.getOperands())
-      args.push_back(ex.get(v));
-    if (failed(ex.callFunction(callee, args, results)))
-      return failure();
-    return setResults(ex, op, results);
-  }
-  if (auto map = dyn_cast<triton::MapElementwiseOp>(op)) {
-    // A region with control flow (an scf.if on a scalar's sign, say), or
-    // taking several elements at once, runs element group by element group.
-    bool nested = false;
-    map.getScalarOp().walk(
-        [&](Operation *inner) { nested |= inner->getNumRegions() > 0; });
-    if (nested || map.getPack() != 1)
-      return runMapElementwiseByGroups(ex, map);
-    // Otherwise the scalar region runs once on whole tensors, as the
-    // elementwise ops broadcast and keep their operands' shapes.
-    SmallVector<TensorRef, 8> args, results;
-    for (Value v : map.getSrcs())
-      args.push_back(ex.get(v));
-    if (failed(ex.runRegion(map.getScalarOp(), args, results)))
-      return failure();
-    for (auto [res, v] : llvm::zip(op->getResults(), results)) {
-      auto shape = shapeOf(res.getType());
-      if (v->numel() == 1 && !shape.empty()) { // a constant result: splat it
-        ex.set(res, v->isFloat ? Tensor::ofFloats(shape, v->floats[0])
-                               : Tensor::ofInts(shape, v->ints[0]));
-      } else {
-        auto t = std::make_shared<Tensor>(*v);
-        t->shape = shape;
-        ex.set(res, t);
-      }
-    }
-    return success();
-  }
-  if (isa<ub::PoisonOp>(op)) {
-    ex.set(op->getResult(0), zerosOf(op->getResult(0).getType()));
-    return success();
-  }
-  StringRef name = op->getName().getStringRef();
-  // Layouts say how a tensor is spread over threads; one program here holds
-  // it whole, so moving it to another layout changes nothing.
-  if (name == "ttg.convert_layout") {
-    ex.set(op->getResult(0), ex.get(op->getOperand(0)));
-    return success();
-  }
-  if (name == "llvm.intr.assume" || name == "gpu.barrier" ||
-      name == "ttg.barrier" || name == "ttng.fence_async_shared" ||
-      name == "tt.grid_dependency_wait" ||
-      name == "tt.grid_dependency_launch_dependents")
-    return success(); // one program at a time: nothing to wait for
-  return std::nullopt;
+  return setResults(ex, op, iters);
 }
 
-LogicalResult Executor::execOp(Operation *op) {
-  if (auto r = execElementwise(*this, op))
-    return *r;
-  if (auto r = execShape(*this, op))
-    return *r;
-  if (auto r = execMemory(*this, op))
-    return *r;
-  if (auto r = execControl(*this, op))
-    return *r;
-  if (auto r = execReduceScan(*this, op))
-    return *r;
-  if (auto r = execDot(*this, op))
-    return *r;
-  if (auto r = execDebug(*this, op))
-    return *r;
-  if (auto r = execSharedMemory(*this, op))
-    return *r;
-  if (auto r = execBarrier(*this, op))
-    return *r;
-  if (auto r = execTMADescriptor(*this, op))
-    return *r;
-  return error(op) << "op '" << op->getName()
-                   << "' is not supported by the interpreter yet";
+LogicalResult evalWhile(Executor &ex, scf::WhileOp op) {
+  SmallVector<TensorRef, 8> inits, results;
+  for (Value v : op.getInits())
+    inits.push_back(ex.get(v));
+  while (true) {
+    if (failed(ex.runRegion(op.getBefore(), inits, results)))
+      return failure();
+    if (results.empty())
+      return ex.error(op) << "scf.condition without a condition";
+    bool go = truthy(*results[0]);
+    SmallVector<TensorRef, 8> passed(results.begin() + 1, results.end());
+    if (!go)
+      return setResults(ex, op, passed);
+    if (failed(ex.runRegion(op.getAfter(), passed, results)))
+      return failure();
+    inits.assign(results.begin(), results.end());
+  }
+}
+
+LogicalResult evalIf(Executor &ex, scf::IfOp op) {
+  bool cond = truthy(*ex.get(op.getCondition()));
+  Region &region = cond ? op.getThenRegion() : op.getElseRegion();
+  SmallVector<TensorRef, 8> results;
+  if (region.empty())
+    return setResults(ex, op, results);
+  if (failed(ex.runRegion(region, {}, results)))
+    return failure();
+  return setResults(ex, op, results);
+}
+
+LogicalResult evalExecuteRegion(Executor &ex, scf::ExecuteRegionOp op) {
+  SmallVector<TensorRef, 8> results;
+  if (failed(ex.runRegion(op.getRegion(), {}, results)))
+    return failure();
+  return setResults(ex, op, results);
+}
+
+LogicalResult evalCall(Executor &ex, triton::CallOp op) {
+  Operation *callee = ex.symbols.lookup(op.getCallee());
+  if (!callee)
+    return ex.error(op) << "no function named '" << op.getCallee() << "'";
+  SmallVector<TensorRef, 8> args, results;
+  for (Value v : op.getOperands())
+    args.push_back(ex.get(v));
+  if (failed(ex.callFunction(callee, args, results)))
+    return failure();
+  return setResults(ex, op, results);
+}
+
+LogicalResult evalMapElementwise(Executor &ex, triton::MapElementwiseOp op) {
+  // A region with control flow (an scf.if on a scalar's sign, say), or
+  // taking several elements at once, runs element group by element group.
+  bool nested = false;
+  op.getScalarOp().walk(
+      [&](Operation *inner) { nested |= inner->getNumRegions() > 0; });
+  if (nested || op.getPack() != 1)
+    return runMapElementwiseByGroups(ex, op);
+  // Otherwise the scalar region runs once on whole tensors, as the
+  // elementwise ops broadcast and keep their operands' shapes.
+  SmallVector<TensorRef, 8> args, results;
+  for (Value v : op.getSrcs())
+    args.push_back(ex.get(v));
+  if (failed(ex.runRegion(op.getScalarOp(), args, results)))
+    return failure();
+  for (auto [res, v] : llvm::zip(op->getResults(), results)) {
+    auto shape = shapeOf(res.getType());
+    if (v->numel() == 1 && !shape.empty()) { // a constant result: splat it
+      ex.set(res, v->isFloat ? Tensor::ofFloats(shape, v->floats[0])
+                             : Tensor::ofInts(shape, v->ints[0]));
+    } else {
+      auto t = std::make_shared<Tensor>(*v);
+      t->shape = shape;
+      ex.set(res, t);
+    }
+  }
+  return success();
+}
+
+LogicalResult evalPoison(Executor &ex, ub::PoisonOp op) {
+  return ex.setResult(op, zerosOf(op.getType()));
+}
+
+// Layouts say how a tensor is spread over threads; one program here holds it
+// whole, so moving it to another layout changes nothing.
+LogicalResult evalConvertLayout(Executor &ex, triton::gpu::ConvertLayoutOp op) {
+  return ex.setResult(op, ex.get(op.getSrc()));
+}
+
+/// Barriers, fences, grid dependencies and assumptions: programs run one at a
+/// time, so there is nothing to wait for.
+template <typename OpTy> LogicalResult evalNothingToWaitFor(Executor &, OpTy) {
+  return success();
+}
+
+} // namespace
+
+void mlir::triton::interp::addControlFlowEvaluators(EvaluatorTable &table) {
+  table.add<evalFor>();
+  table.add<evalWhile>();
+  table.add<evalIf>();
+  table.add<evalExecuteRegion>();
+  table.add<evalCall>();
+  table.add<evalMapElementwise>();
+  table.add<evalPoison>();
+  table.add<evalConvertLayout>();
+  table.add<evalNothingToWaitFor<LLVM::AssumeOp>>();
+  table.add<evalNothingToWaitFor<mlir::gpu::BarrierOp>>();
+  table.add<evalNothingToWaitFor<triton::gpu::BarrierOp>>();
+  table.add<evalNothingToWaitFor<triton::nvidia_gpu::FenceAsyncSharedOp>>();
+  table.add<evalNothingToWaitFor<triton::GridDependencyWaitOp>>();
+  table.add<evalNothingToWaitFor<triton::GridDependencyLaunchDependentsOp>>();
 }

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "interpreter/Executor.h"
+#include "interpreter/Dispatch.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 
@@ -271,41 +271,47 @@ static void printNumpyRaw(llvm::raw_ostream &os, const Tensor &t, Type elem,
   emit(0, 0);
 }
 
-std::optional<LogicalResult> mlir::triton::interp::execDebug(Executor &ex,
-                                                             Operation *op) {
-  if (auto print = dyn_cast<triton::PrintOp>(op)) {
-    std::string msg;
-    llvm::raw_string_ostream os(msg);
-    os << "(" << ex.pid[0] << ", " << ex.pid[1] << ", " << ex.pid[2] << ")";
-    if (!print.getPrefix().empty())
-      os << " " << print.getPrefix();
-    if (print.getArgs().empty())
-      ex.printOut << msg << "\n";
-    ArrayRef<int32_t> isSigned = print.getIsSigned();
-    for (auto [i, v] : llvm::enumerate(print.getArgs())) {
-      ex.printOut << msg << " ";
-      Tensor t = *ex.get(v);
-      Type elem = getElementTypeOrSelf(v.getType());
-      ElemType e = classify(elem);
-      // Unsigned integers print as such (isSigned = 0), as NumPy prints uint.
-      bool isUnsigned = !t.isFloat && !e.isPtr && e.width > 1 &&
-                        i < isSigned.size() && !isSigned[i];
-      // The seed holds scalars as 1-element arrays, so they print as [v].
-      if (t.shape.empty())
-        t.shape = {1};
-      printNumpy(ex.printOut, t, elem, print.getHex(), isUnsigned);
-      ex.printOut << "\n";
-    }
-    ex.printOut.flush();
-    return success();
+namespace {
+
+LogicalResult evalPrint(Executor &ex, triton::PrintOp print) {
+  std::string msg;
+  llvm::raw_string_ostream os(msg);
+  os << "(" << ex.pid[0] << ", " << ex.pid[1] << ", " << ex.pid[2] << ")";
+  if (!print.getPrefix().empty())
+    os << " " << print.getPrefix();
+  if (print.getArgs().empty())
+    ex.printOut << msg << "\n";
+  ArrayRef<int32_t> isSigned = print.getIsSigned();
+  for (auto [i, v] : llvm::enumerate(print.getArgs())) {
+    ex.printOut << msg << " ";
+    Tensor t = *ex.get(v);
+    Type elem = getElementTypeOrSelf(v.getType());
+    ElemType e = classify(elem);
+    // Unsigned integers print as such (isSigned = 0), as NumPy prints uint.
+    bool isUnsigned = !t.isFloat && !e.isPtr && e.width > 1 &&
+                      i < isSigned.size() && !isSigned[i];
+    // The seed holds scalars as 1-element arrays, so they print as [v].
+    if (t.shape.empty())
+      t.shape = {1};
+    printNumpy(ex.printOut, t, elem, print.getHex(), isUnsigned);
+    ex.printOut << "\n";
   }
-  if (auto as = dyn_cast<triton::AssertOp>(op)) {
-    const Tensor &c = *ex.get(as.getCondition());
-    for (size_t i = 0; i < c.ints.size(); ++i)
-      if (!c.ints[i])
-        return ex.error(op) << "assertion failed: " << as.getMessage()
-                            << " (first failing element " << i << ")";
-    return success();
-  }
-  return std::nullopt;
+  ex.printOut.flush();
+  return success();
+}
+
+LogicalResult evalAssert(Executor &ex, triton::AssertOp as) {
+  const Tensor &c = *ex.get(as.getCondition());
+  for (size_t i = 0; i < c.ints.size(); ++i)
+    if (!c.ints[i])
+      return ex.error(as) << "assertion failed: " << as.getMessage()
+                          << " (first failing element " << i << ")";
+  return success();
+}
+
+} // namespace
+
+void mlir::triton::interp::addDebugEvaluators(EvaluatorTable &table) {
+  table.add<evalPrint>();
+  table.add<evalAssert>();
 }

@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "interpreter/Executor.h"
+#include "interpreter/Dispatch.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 
@@ -276,11 +276,7 @@ static LogicalResult runDotScaled(Executor &ex, triton::DotScaledOp op) {
   return success();
 }
 
-std::optional<LogicalResult> mlir::triton::interp::execDot(Executor &ex,
-                                                           Operation *op) {
-  if (auto d = dyn_cast<triton::DotOp>(op))
-    return runDot(ex, d);
-  if (auto d = dyn_cast<triton::DotScaledOp>(op))
-    return runDotScaled(ex, d);
-  return std::nullopt;
+void mlir::triton::interp::addDotEvaluators(EvaluatorTable &table) {
+  table.add<runDot>();
+  table.add<runDotScaled>();
 }

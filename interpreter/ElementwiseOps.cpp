@@ -17,14 +17,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "interpreter/Executor.h"
+#include "interpreter/Dispatch.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinAttributes.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
 #include <limits>
@@ -148,147 +147,6 @@ TensorRef constantOf(Attribute attr, Type type) {
     return Tensor::ofInts(shape, wrapInt((int64_t)i.getValue().getZExtValue(),
                                          et.width ? et.width : 64));
   return nullptr;
-}
-
-enum Code {
-  None,
-  Constant,
-  AddI,
-  SubI,
-  MulI,
-  DivSI,
-  DivUI,
-  RemSI,
-  RemUI,
-  CeilDivSI,
-  FloorDivSI,
-  AndI,
-  OrI,
-  XOrI,
-  ShLI,
-  ShRSI,
-  ShRUI,
-  MaxSI,
-  MinSI,
-  MaxUI,
-  MinUI,
-  CmpI,
-  AddF,
-  SubF,
-  MulF,
-  DivF,
-  RemF,
-  MaxNumF,
-  MinNumF,
-  MaximumF,
-  MinimumF,
-  CmpF,
-  NegF,
-  Select,
-  ExtSI,
-  ExtUI,
-  TruncI,
-  SIToFP,
-  UIToFP,
-  FPToSI,
-  FPToUI,
-  ExtF,
-  TruncF,
-  ArithBitcast,
-  IndexCast,
-  IndexCastUI,
-  MulHiUI,
-  MulSIExtended,
-  MathUnary,
-  MathFma,
-  MathPowF,
-  MathAtan2,
-  AbsI,
-  CopySign,
-  ClampF,
-  PreciseSqrt,
-  PreciseDivF,
-  FpToFp,
-  TTBitcast,
-  IntToPtr,
-  PtrToInt,
-  AddPtr,
-  Extern,
-  InlineAsm,
-};
-
-Code codeOf(StringRef name) {
-  return llvm::StringSwitch<Code>(name)
-      .Case("arith.constant", Constant)
-      .Case("arith.addi", AddI)
-      .Case("arith.subi", SubI)
-      .Case("arith.muli", MulI)
-      .Case("arith.divsi", DivSI)
-      .Case("arith.divui", DivUI)
-      .Case("arith.remsi", RemSI)
-      .Case("arith.remui", RemUI)
-      .Case("arith.ceildivsi", CeilDivSI)
-      .Case("arith.floordivsi", FloorDivSI)
-      .Case("arith.andi", AndI)
-      .Case("arith.ori", OrI)
-      .Case("arith.xori", XOrI)
-      .Case("arith.shli", ShLI)
-      .Case("arith.shrsi", ShRSI)
-      .Case("arith.shrui", ShRUI)
-      .Case("arith.maxsi", MaxSI)
-      .Case("arith.minsi", MinSI)
-      .Case("arith.maxui", MaxUI)
-      .Case("arith.minui", MinUI)
-      .Case("arith.cmpi", CmpI)
-      .Case("arith.addf", AddF)
-      .Case("arith.subf", SubF)
-      .Case("arith.mulf", MulF)
-      .Case("arith.divf", DivF)
-      .Case("arith.remf", RemF)
-      .Case("arith.maxnumf", MaxNumF)
-      .Case("arith.minnumf", MinNumF)
-      .Case("arith.maximumf", MaximumF)
-      .Case("arith.minimumf", MinimumF)
-      .Case("arith.cmpf", CmpF)
-      .Case("arith.negf", NegF)
-      .Case("arith.select", Select)
-      .Case("arith.extsi", ExtSI)
-      .Case("arith.extui", ExtUI)
-      .Case("arith.trunci", TruncI)
-      .Case("arith.sitofp", SIToFP)
-      .Case("arith.uitofp", UIToFP)
-      .Case("arith.fptosi", FPToSI)
-      .Case("arith.fptoui", FPToUI)
-      .Case("arith.extf", ExtF)
-      .Case("arith.truncf", TruncF)
-      .Case("arith.bitcast", ArithBitcast)
-      .Case("arith.index_cast", IndexCast)
-      .Case("arith.index_castui", IndexCastUI)
-      .Case("arith.mulsi_extended", MulSIExtended)
-      .Case("tt.mulhiui", MulHiUI)
-      .Cases("math.exp", "math.exp2", "math.log", "math.log2", "math.log10",
-             "math.sqrt", "math.rsqrt", "math.sin", "math.cos", MathUnary)
-      .Cases("math.tan", "math.tanh", "math.erf", "math.absf", "math.floor",
-             "math.ceil", "math.trunc", "math.round", "math.roundeven",
-             MathUnary)
-      .Cases("math.expm1", "math.log1p", "math.atan", "math.asin", "math.acos",
-             "math.sinh", "math.cosh", "math.cbrt", MathUnary)
-      .Case("math.fma", MathFma)
-      .Case("math.powf", MathPowF)
-      .Case("math.atan2", MathAtan2)
-      .Case("math.absi", AbsI)
-      .Case("math.copysign", CopySign)
-      .Case("tt.clampf", ClampF)
-      .Case("tt.precise_sqrt", PreciseSqrt)
-      .Case("tt.precise_divf", PreciseDivF)
-      .Case("tt.fp_to_fp", FpToFp)
-      .Case("tt.bitcast", TTBitcast)
-      .Case("tt.int_to_ptr", IntToPtr)
-      .Case("tt.ptr_to_int", PtrToInt)
-      .Case("tt.addptr", AddPtr)
-      .Case("tt.extern_elementwise", Extern)
-      .Case("tt.elementwise_inline_asm", InlineAsm)
-      .Default(None);
 }
 
 /// A unary math function by its short name (exp, tanh, ...), in the
@@ -516,519 +374,708 @@ int64_t floatToInt(double x, unsigned width, bool isSigned) {
   return wrapInt((int64_t)(uint64_t)x, width);
 }
 
+//===----------------------------------------------------------------------===//
+// Evaluators
+//===----------------------------------------------------------------------===//
+
+ElemType resultElem(Operation *op) {
+  return classify(op->getResult(0).getType());
+}
+ElemType operandElem(Operation *op, unsigned i = 0) {
+  return classify(op->getOperand(i).getType());
+}
+
+/// An integer op of two operands: r = f(a, b, width of the result).
+template <typename F>
+LogicalResult intBinary(Executor &ex, Operation *op, F f) {
+  unsigned w = resultElem(op).width;
+  return ex.setResult(
+      op, mapII(ex.operand(op, 0), ex.operand(op, 1),
+                [w, &f](int64_t a, int64_t b) { return f(a, b, w); }));
+}
+
+/// A float op of two operands, rounded to the result's format.
+template <typename F>
+LogicalResult floatBinary(Executor &ex, Operation *op, F f) {
+  FloatKind fk = resultElem(op).kind;
+  return ex.setResult(
+      op, mapFF(ex.operand(op, 0), ex.operand(op, 1),
+                [fk, &f](double a, double b) { return rnd(f(a, b), fk); }));
+}
+
+/// A float op of two operands whose result is one of them (no rounding).
+template <typename F>
+LogicalResult floatSelectBinary(Executor &ex, Operation *op, F f) {
+  return ex.setResult(op, mapFF(ex.operand(op, 0), ex.operand(op, 1), f));
+}
+
+LogicalResult evalConstant(Executor &ex, arith::ConstantOp op) {
+  // Evaluated once per run: every program sees the same value.
+  auto it = ex.constants.find(op);
+  if (it == ex.constants.end()) {
+    TensorRef t = constantOf(op.getValue(), op.getType());
+    if (!t)
+      return ex.error(op) << "constant attribute is not supported yet";
+    it = ex.constants.try_emplace(op, t).first;
+  }
+  return ex.setResult(op, it->second);
+}
+
+LogicalResult evalAddI(Executor &ex, arith::AddIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    return wrapInt((int64_t)((uint64_t)a + (uint64_t)b), w);
+  });
+}
+
+LogicalResult evalSubI(Executor &ex, arith::SubIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    return wrapInt((int64_t)((uint64_t)a - (uint64_t)b), w);
+  });
+}
+
+LogicalResult evalMulI(Executor &ex, arith::MulIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    return wrapInt((int64_t)((uint64_t)a * (uint64_t)b), w);
+  });
+}
+
+LogicalResult evalDivSI(Executor &ex, arith::DivSIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    a = asSigned(a, w);
+    b = asSigned(b, w);
+    if (b == 0)
+      return wrapInt(-1, w);
+    if (b == -1)
+      return wrapInt((int64_t)(0 - (uint64_t)a), w);
+    return wrapInt(a / b, w);
+  });
+}
+
+LogicalResult evalDivUI(Executor &ex, arith::DivUIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    uint64_t ua = asUnsigned(a, w), ub = asUnsigned(b, w);
+    return wrapInt(ub ? (int64_t)(ua / ub) : -1, w);
+  });
+}
+
+LogicalResult evalRemSI(Executor &ex, arith::RemSIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    a = asSigned(a, w);
+    b = asSigned(b, w);
+    if (b == 0)
+      return wrapInt(a, w);
+    if (b == -1)
+      return (int64_t)0;
+    return wrapInt(a % b, w);
+  });
+}
+
+LogicalResult evalRemUI(Executor &ex, arith::RemUIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    uint64_t ua = asUnsigned(a, w), ub = asUnsigned(b, w);
+    return wrapInt(ub ? (int64_t)(ua % ub) : a, w);
+  });
+}
+
+/// Signed division rounded up (`ceil`) or down, with divsi's corner cases.
+template <bool ceil> LogicalResult roundedDivSI(Executor &ex, Operation *op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    a = asSigned(a, w);
+    b = asSigned(b, w);
+    if (b == 0)
+      return wrapInt(-1, w);
+    if (b == -1)
+      return wrapInt((int64_t)(0 - (uint64_t)a), w);
+    int64_t q = a / b, r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0)) && !ceil)
+      --q;
+    if (r != 0 && ((r < 0) == (b < 0)) && ceil)
+      ++q;
+    return wrapInt(q, w);
+  });
+}
+
+LogicalResult evalCeilDivSI(Executor &ex, arith::CeilDivSIOp op) {
+  return roundedDivSI<true>(ex, op);
+}
+
+LogicalResult evalFloorDivSI(Executor &ex, arith::FloorDivSIOp op) {
+  return roundedDivSI<false>(ex, op);
+}
+
+LogicalResult evalAndI(Executor &ex, arith::AndIOp op) {
+  return intBinary(ex, op,
+                   [](int64_t a, int64_t b, unsigned) { return a & b; });
+}
+
+LogicalResult evalOrI(Executor &ex, arith::OrIOp op) {
+  return intBinary(ex, op,
+                   [](int64_t a, int64_t b, unsigned) { return a | b; });
+}
+
+LogicalResult evalXOrI(Executor &ex, arith::XOrIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    return wrapInt(a ^ b, w);
+  });
+}
+
+LogicalResult evalShLI(Executor &ex, arith::ShLIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    uint64_t s = asUnsigned(b, w);
+    return s >= w ? (int64_t)0 : wrapInt((int64_t)((uint64_t)a << s), w);
+  });
+}
+
+LogicalResult evalShRSI(Executor &ex, arith::ShRSIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    uint64_t s = asUnsigned(b, w);
+    int64_t sa = asSigned(a, w);
+    return wrapInt(s >= w ? (sa < 0 ? -1 : 0) : (sa >> s), w);
+  });
+}
+
+LogicalResult evalShRUI(Executor &ex, arith::ShRUIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    uint64_t s = asUnsigned(b, w);
+    return s >= w ? (int64_t)0 : wrapInt((int64_t)(asUnsigned(a, w) >> s), w);
+  });
+}
+
+LogicalResult evalMaxSI(Executor &ex, arith::MaxSIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    return asSigned(a, w) >= asSigned(b, w) ? a : b;
+  });
+}
+
+LogicalResult evalMinSI(Executor &ex, arith::MinSIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    return asSigned(a, w) <= asSigned(b, w) ? a : b;
+  });
+}
+
+LogicalResult evalMaxUI(Executor &ex, arith::MaxUIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    return asUnsigned(a, w) >= asUnsigned(b, w) ? a : b;
+  });
+}
+
+LogicalResult evalMinUI(Executor &ex, arith::MinUIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    return asUnsigned(a, w) <= asUnsigned(b, w) ? a : b;
+  });
+}
+
+LogicalResult evalMulHiUI(Executor &ex, triton::MulhiUIOp op) {
+  return intBinary(ex, op, [](int64_t a, int64_t b, unsigned w) {
+    unsigned __int128 p = (unsigned __int128)asUnsigned(a, w) *
+                          (unsigned __int128)asUnsigned(b, w);
+    return wrapInt((int64_t)(uint64_t)(p >> w), w);
+  });
+}
+
+LogicalResult evalMulSIExtended(Executor &ex, arith::MulSIExtendedOp op) {
+  unsigned w = resultElem(op).width;
+  const Tensor &a = ex.operand(op, 0), &b = ex.operand(op, 1);
+  ex.set(op.getLow(), mapII(a, b, [w](int64_t x, int64_t y) {
+           return wrapInt((int64_t)((uint64_t)x * (uint64_t)y), w);
+         }));
+  ex.set(op.getHigh(), mapII(a, b, [w](int64_t x, int64_t y) {
+           __int128 p = (__int128)asSigned(x, w) * (__int128)asSigned(y, w);
+           return wrapInt((int64_t)(p >> w), w);
+         }));
+  return success();
+}
+
+LogicalResult evalCmpI(Executor &ex, arith::CmpIOp op) {
+  using P = arith::CmpIPredicate;
+  P pred = op.getPredicate();
+  unsigned aw = operandElem(op).width;
+  return ex.setResult(op, mapII(ex.operand(op, 0), ex.operand(op, 1),
+                                [pred, aw](int64_t a, int64_t b) -> int64_t {
+                                  int64_t sa = asSigned(a, aw),
+                                          sb = asSigned(b, aw);
+                                  uint64_t ua = asUnsigned(a, aw),
+                                           ub = asUnsigned(b, aw);
+                                  switch (pred) {
+                                  case P::eq:
+                                    return ua == ub;
+                                  case P::ne:
+                                    return ua != ub;
+                                  case P::slt:
+                                    return sa < sb;
+                                  case P::sle:
+                                    return sa <= sb;
+                                  case P::sgt:
+                                    return sa > sb;
+                                  case P::sge:
+                                    return sa >= sb;
+                                  case P::ult:
+                                    return ua < ub;
+                                  case P::ule:
+                                    return ua <= ub;
+                                  case P::ugt:
+                                    return ua > ub;
+                                  case P::uge:
+                                    return ua >= ub;
+                                  }
+                                  return 0;
+                                }));
+}
+
+LogicalResult evalAddF(Executor &ex, arith::AddFOp op) {
+  return floatBinary(ex, op, [](double a, double b) { return a + b; });
+}
+
+LogicalResult evalSubF(Executor &ex, arith::SubFOp op) {
+  return floatBinary(ex, op, [](double a, double b) { return a - b; });
+}
+
+LogicalResult evalMulF(Executor &ex, arith::MulFOp op) {
+  return floatBinary(ex, op, [](double a, double b) { return a * b; });
+}
+
+/// arith.divf and tt.precise_divf: the division rounded once to the result's
+/// format is already the correctly rounded quotient.
+template <typename OpTy> LogicalResult evalDivF(Executor &ex, OpTy op) {
+  return floatBinary(ex, op, [](double a, double b) { return a / b; });
+}
+
+LogicalResult evalRemF(Executor &ex, arith::RemFOp op) {
+  return floatBinary(ex, op,
+                     [](double a, double b) { return std::fmod(a, b); });
+}
+
+LogicalResult evalMaxNumF(Executor &ex, arith::MaxNumFOp op) {
+  return floatSelectBinary(ex, op,
+                           [](double a, double b) { return std::fmax(a, b); });
+}
+
+LogicalResult evalMinNumF(Executor &ex, arith::MinNumFOp op) {
+  return floatSelectBinary(ex, op,
+                           [](double a, double b) { return std::fmin(a, b); });
+}
+
+LogicalResult evalMaximumF(Executor &ex, arith::MaximumFOp op) {
+  return floatSelectBinary(ex, op, [](double a, double b) {
+    if (std::isnan(a) || std::isnan(b))
+      return std::numeric_limits<double>::quiet_NaN();
+    if (a == b)
+      return std::signbit(a) ? b : a;
+    return a > b ? a : b;
+  });
+}
+
+LogicalResult evalMinimumF(Executor &ex, arith::MinimumFOp op) {
+  return floatSelectBinary(ex, op, [](double a, double b) {
+    if (std::isnan(a) || std::isnan(b))
+      return std::numeric_limits<double>::quiet_NaN();
+    if (a == b)
+      return std::signbit(a) ? a : b;
+    return a < b ? a : b;
+  });
+}
+
+LogicalResult evalCopySign(Executor &ex, math::CopySignOp op) {
+  return floatSelectBinary(
+      ex, op, [](double a, double b) { return std::copysign(a, b); });
+}
+
+LogicalResult evalCmpF(Executor &ex, arith::CmpFOp op) {
+  using P = arith::CmpFPredicate;
+  P pred = op.getPredicate();
+  return ex.setResult(op, mapFFtoI(ex.operand(op, 0), ex.operand(op, 1),
+                                   [pred](double a, double b) -> bool {
+                                     bool uno = std::isnan(a) || std::isnan(b);
+                                     switch (pred) {
+                                     case P::AlwaysFalse:
+                                       return false;
+                                     case P::OEQ:
+                                       return !uno && a == b;
+                                     case P::OGT:
+                                       return !uno && a > b;
+                                     case P::OGE:
+                                       return !uno && a >= b;
+                                     case P::OLT:
+                                       return !uno && a < b;
+                                     case P::OLE:
+                                       return !uno && a <= b;
+                                     case P::ONE:
+                                       return !uno && a != b;
+                                     case P::ORD:
+                                       return !uno;
+                                     case P::UEQ:
+                                       return uno || a == b;
+                                     case P::UGT:
+                                       return uno || a > b;
+                                     case P::UGE:
+                                       return uno || a >= b;
+                                     case P::ULT:
+                                       return uno || a < b;
+                                     case P::ULE:
+                                       return uno || a <= b;
+                                     case P::UNE:
+                                       return uno || a != b;
+                                     case P::UNO:
+                                       return uno;
+                                     case P::AlwaysTrue:
+                                       return true;
+                                     }
+                                     return false;
+                                   }));
+}
+
+LogicalResult evalNegF(Executor &ex, arith::NegFOp op) {
+  return ex.setResult(op, mapF(ex.operand(op, 0), [](double a) { return -a; }));
+}
+
+LogicalResult evalSelect(Executor &ex, arith::SelectOp op) {
+  const Tensor &c = ex.operand(op, 0), &a = ex.operand(op, 1),
+               &b = ex.operand(op, 2);
+  if (a.block || b.block) // a select between block pointers
+    return ex.setResult(op, c.ints[0] ? ex.get(op.getTrueValue())
+                                      : ex.get(op.getFalseValue()));
+  SmallVector<int64_t, 4> shape = a.numel() >= b.numel() ? a.shape : b.shape;
+  if (c.numel() > a.numel() && c.numel() > b.numel())
+    shape = c.shape;
+  auto r = Tensor::like(a, shape);
+  size_t n = r->size(), sc = c.ints.size() == 1 ? 0 : 1,
+         sa = a.size() == 1 ? 0 : 1, sb = b.size() == 1 ? 0 : 1;
+  if (a.isFloat)
+    for (size_t i = 0; i < n; ++i)
+      r->floats[i] = c.ints[i * sc] ? a.floats[i * sa] : b.floats[i * sb];
+  else
+    for (size_t i = 0; i < n; ++i)
+      r->ints[i] = c.ints[i * sc] ? a.ints[i * sa] : b.ints[i * sb];
+  return ex.setResult(op, r);
+}
+
+/// arith.extsi and arith.index_cast: sign-extends (or truncates).
+template <typename OpTy> LogicalResult evalSignedCast(Executor &ex, OpTy op) {
+  unsigned aw = operandElem(op).width, w = resultElem(op).width;
+  return ex.setResult(op, mapI(ex.operand(op, 0), [aw, w](int64_t a) {
+                        return wrapInt(asSigned(a, aw), w);
+                      }));
+}
+
+/// arith.extui and arith.index_castui: zero-extends (or truncates).
+template <typename OpTy> LogicalResult evalUnsignedCast(Executor &ex, OpTy op) {
+  unsigned aw = operandElem(op).width, w = resultElem(op).width;
+  return ex.setResult(op, mapI(ex.operand(op, 0), [aw, w](int64_t a) {
+                        return wrapInt((int64_t)asUnsigned(a, aw), w);
+                      }));
+}
+
+LogicalResult evalTruncI(Executor &ex, arith::TruncIOp op) {
+  unsigned w = resultElem(op).width;
+  return ex.setResult(
+      op, mapI(ex.operand(op, 0), [w](int64_t a) { return wrapInt(a, w); }));
+}
+
+LogicalResult evalSIToFP(Executor &ex, arith::SIToFPOp op) {
+  unsigned aw = operandElem(op).width;
+  FloatKind fk = resultElem(op).kind;
+  // Straight to float for fp32: going through double could round twice.
+  return ex.setResult(op, mapItoF(ex.operand(op, 0), [aw, fk](int64_t a) {
+                        int64_t v = asSigned(a, aw);
+                        return fk == FloatKind::F32 ? (double)(float)v
+                                                    : rnd((double)v, fk);
+                      }));
+}
+
+LogicalResult evalUIToFP(Executor &ex, arith::UIToFPOp op) {
+  unsigned aw = operandElem(op).width;
+  FloatKind fk = resultElem(op).kind;
+  return ex.setResult(op, mapItoF(ex.operand(op, 0), [aw, fk](int64_t a) {
+                        uint64_t v = asUnsigned(a, aw);
+                        return fk == FloatKind::F32 ? (double)(float)v
+                                                    : rnd((double)v, fk);
+                      }));
+}
+
+LogicalResult evalFPToSI(Executor &ex, arith::FPToSIOp op) {
+  unsigned w = resultElem(op).width;
+  return ex.setResult(op, mapFtoI(ex.operand(op, 0), [w](double a) {
+                        return floatToInt(a, w, true);
+                      }));
+}
+
+LogicalResult evalFPToUI(Executor &ex, arith::FPToUIOp op) {
+  unsigned w = resultElem(op).width;
+  return ex.setResult(op, mapFtoI(ex.operand(op, 0), [w](double a) {
+                        return floatToInt(a, w, false);
+                      }));
+}
+
+LogicalResult evalExtF(Executor &ex, arith::ExtFOp op) {
+  return ex.setResult(op, ex.get(op.getIn())); // every narrower value is exact
+}
+
+LogicalResult evalTruncF(Executor &ex, arith::TruncFOp op) {
+  FloatKind fk = resultElem(op).kind;
+  return ex.setResult(op, mapF(ex.operand(op, 0),
+                               [fk](double a) { return roundFloat(a, fk); }));
+}
+
+LogicalResult evalFpToFp(Executor &ex, triton::FpToFpOp op) {
+  FloatKind from = operandElem(op).kind, fk = resultElem(op).kind;
+  auto rounding = op.getRounding();
+  bool rtz = rounding && *rounding == triton::RoundingMode::RTZ;
+  bool sat = saturatesOnConvert(fk) && floatBits(from) > floatBits(fk);
+  bool exact = fk == FloatKind::F32 || fk == FloatKind::F64 ||
+               (floatBits(from) == 8 && floatBits(fk) == 16) || from == fk;
+  if (exact)
+    return ex.setResult(op, ex.get(op.getSrc()));
+  return ex.setResult(op, mapF(ex.operand(op, 0), [fk, rtz, sat](double a) {
+                        return roundFloat(a, fk, rtz, sat);
+                      }));
+}
+
+/// arith.bitcast and tt.bitcast: the same bits read as the result's type.
+template <typename OpTy> LogicalResult evalBitcast(Executor &ex, OpTy op) {
+  ElemType ae = operandElem(op), re = resultElem(op);
+  unsigned aw = ae.width, w = re.width;
+  FloatKind ak = ae.kind, fk = re.kind;
+  const Tensor &a = ex.operand(op, 0);
+  if (!ae.isFloat && !re.isFloat)
+    return ex.setResult(op, mapI(a, [w](int64_t v) { return wrapInt(v, w); }));
+  if (ae.isFloat && !re.isFloat)
+    return ex.setResult(op, mapFtoI(a, [ak, w](double v) {
+                          return wrapInt((int64_t)floatToBits(v, ak), w);
+                        }));
+  if (!ae.isFloat && re.isFloat)
+    return ex.setResult(op, mapItoF(a, [aw, fk](int64_t v) {
+                          return bitsToFloat(asUnsigned(v, aw), fk);
+                        }));
+  return ex.setResult(op, mapF(a, [ak, fk](double v) {
+                        return bitsToFloat(floatToBits(v, ak), fk);
+                      }));
+}
+
+/// tt.int_to_ptr and tt.ptr_to_int: pointers are held as integers already.
+template <typename OpTy> LogicalResult evalSameBits(Executor &ex, OpTy op) {
+  return ex.setResult(op, ex.get(op->getOperand(0)));
+}
+
+LogicalResult evalAddPtr(Executor &ex, triton::AddPtrOp op) {
+  int64_t scale = resultElem(op).pointeeBytes;
+  unsigned ow = classify(op.getOffset().getType()).width;
+  return ex.setResult(
+      op, mapII(ex.operand(op, 0), ex.operand(op, 1),
+                [scale, ow](int64_t p, int64_t o) {
+                  return (int64_t)((uint64_t)p +
+                                   (uint64_t)(asSigned(o, ow) * scale));
+                }));
+}
+
+LogicalResult evalAbsI(Executor &ex, math::AbsIOp op) {
+  unsigned w = resultElem(op).width;
+  return ex.setResult(op, mapI(ex.operand(op, 0), [w](int64_t a) {
+                        int64_t s = asSigned(a, w);
+                        return wrapInt(s < 0 ? (int64_t)(0 - (uint64_t)s) : s,
+                                       w);
+                      }));
+}
+
+/// A one-operand float function, computed in float for fp32 and narrower
+/// formats, in double for fp64, and rounded to the result's format.
+LogicalResult floatUnary(Executor &ex, Operation *op, StringRef function) {
+  FloatKind fk = resultElem(op).kind;
+  auto fn = unaryByName(function, fk != FloatKind::F64);
+  if (!fn)
+    return ex.error(op) << "'" << op->getName() << "' is not supported yet";
+  auto f = *fn;
+  return ex.setResult(
+      op, mapF(ex.operand(op, 0), [f, fk](double a) { return rnd(f(a), fk); }));
+}
+
+/// The math dialect's one-operand functions: the op's name after `math.` is
+/// the C function's (math.exp is exp, math.absf is fabs).
+template <typename OpTy> LogicalResult evalMathUnary(Executor &ex, OpTy op) {
+  return floatUnary(ex, op, OpTy::getOperationName().drop_front(5));
+}
+
+LogicalResult evalPreciseSqrt(Executor &ex, triton::PreciseSqrtOp op) {
+  return floatUnary(ex, op, "sqrt");
+}
+
+LogicalResult evalFma(Executor &ex, math::FmaOp op) {
+  FloatKind fk = resultElem(op).kind;
+  const Tensor &a = ex.operand(op, 0), &b = ex.operand(op, 1),
+               &c = ex.operand(op, 2);
+  auto r = Tensor::ofFloats(a.shape);
+  size_t sa = a.size() == 1 ? 0 : 1, sb = b.size() == 1 ? 0 : 1,
+         sc = c.size() == 1 ? 0 : 1;
+  for (size_t i = 0, n = r->floats.size(); i < n; ++i)
+    r->floats[i] =
+        rnd(fk == FloatKind::F64
+                ? std::fma(a.floats[i * sa], b.floats[i * sb], c.floats[i * sc])
+                : (double)std::fmaf((float)a.floats[i * sa],
+                                    (float)b.floats[i * sb],
+                                    (float)c.floats[i * sc]),
+            fk);
+  return ex.setResult(op, r);
+}
+
+/// math.powf and math.atan2: two-operand C functions.
+LogicalResult floatBinaryFunction(Executor &ex, Operation *op,
+                                  StringRef function) {
+  FloatKind fk = resultElem(op).kind;
+  auto f = *binaryByName(function, fk != FloatKind::F64);
+  return floatBinary(ex, op, f);
+}
+
+LogicalResult evalPowF(Executor &ex, math::PowFOp op) {
+  return floatBinaryFunction(ex, op, "pow");
+}
+
+LogicalResult evalAtan2(Executor &ex, math::Atan2Op op) {
+  return floatBinaryFunction(ex, op, "atan2");
+}
+
+LogicalResult evalClampF(Executor &ex, triton::ClampFOp op) {
+  bool prop = op.getPropagateNan() == triton::PropagateNan::ALL;
+  const Tensor &x = ex.operand(op, 0), &lo = ex.operand(op, 1),
+               &hi = ex.operand(op, 2);
+  auto r = Tensor::ofFloats(x.shape);
+  size_t sl = lo.size() == 1 ? 0 : 1, sh = hi.size() == 1 ? 0 : 1;
+  for (size_t i = 0, n = r->floats.size(); i < n; ++i) {
+    double v = x.floats[i];
+    r->floats[i] =
+        (prop && std::isnan(v))
+            ? v
+            : std::fmax(std::fmin(v, hi.floats[i * sh]), lo.floats[i * sl]);
+  }
+  return ex.setResult(op, r);
+}
+
+LogicalResult evalExternElementwise(Executor &ex,
+                                    triton::ExternElementwiseOp op) {
+  ElemType ae = operandElem(op), re = resultElem(op);
+  FloatKind fk = re.kind;
+  StringRef sym = op.getSymbol();
+  unsigned n = op->getNumOperands();
+  if (!re.isFloat && !ae.isFloat) {
+    SmallVector<const Tensor *> args;
+    for (unsigned i = 0; i < n; ++i)
+      args.push_back(&ex.operand(op, i));
+    if (TensorRef r = integerLibdevice(sym, args, ae.width, re.width))
+      return ex.setResult(op, r);
+  }
+  std::string name = externShortName(sym, fk == FloatKind::F32);
+  if (!re.isFloat || name.empty())
+    return ex.error(op) << "tt.extern_elementwise call to '" << sym
+                        << "' is not supported by the interpreter (only "
+                           "libdevice/ocml standard math and libdevice's "
+                           "integer functions are)";
+  bool useFloat = fk != FloatKind::F64;
+  if (n == 1)
+    if (auto fn = unaryByName(name, useFloat)) {
+      auto f = *fn;
+      return ex.setResult(op, mapF(ex.operand(op, 0), [f, fk](double a) {
+                            return rnd(f(a), fk);
+                          }));
+    }
+  if (n == 2)
+    if (auto fn = binaryByName(name, useFloat))
+      return floatBinary(ex, op, *fn);
+  return ex.error(op) << "tt.extern_elementwise call to '" << sym
+                      << "' is not supported by the interpreter";
+}
+
+LogicalResult evalInlineAsm(Executor &ex, triton::ElementwiseInlineAsmOp op) {
+  return ex.error(op)
+         << "tt.elementwise_inline_asm is not supported by the interpreter";
+}
+
 } // namespace
 
-std::optional<LogicalResult>
-mlir::triton::interp::execElementwise(Executor &ex, Operation *op) {
-  Code code = codeOf(op->getName().getStringRef());
-  if (code == None)
-    return std::nullopt;
-  if (code == Constant) {
-    auto it = ex.constants.find(op);
-    if (it == ex.constants.end()) {
-      TensorRef t =
-          constantOf(op->getAttr("value"), op->getResult(0).getType());
-      if (!t)
-        return ex.error(op) << "constant attribute is not supported yet";
-      it = ex.constants.try_emplace(op, t).first;
-    }
-    ex.set(op->getResult(0), it->second);
-    return success();
-  }
-  if (code == InlineAsm)
-    return ex.error(op)
-           << "tt.elementwise_inline_asm is not supported by the interpreter";
-
-  Type resTy = op->getResult(0).getType();
-  ElemType re = classify(resTy);
-  unsigned w = re.width;
-  FloatKind fk = re.kind;
-  auto arg = [&](unsigned i) -> const Tensor & {
-    return *ex.get(op->getOperand(i));
-  };
-  ElemType ae = classify(op->getOperand(0).getType());
-  unsigned aw = ae.width;
-  TensorRef result;
-
-  switch (code) {
-  case AddI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      return wrapInt((int64_t)((uint64_t)a + (uint64_t)b), w);
-    });
-    break;
-  case SubI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      return wrapInt((int64_t)((uint64_t)a - (uint64_t)b), w);
-    });
-    break;
-  case MulI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      return wrapInt((int64_t)((uint64_t)a * (uint64_t)b), w);
-    });
-    break;
-  case DivSI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      a = asSigned(a, w);
-      b = asSigned(b, w);
-      if (b == 0)
-        return wrapInt(-1, w);
-      if (b == -1)
-        return wrapInt((int64_t)(0 - (uint64_t)a), w);
-      return wrapInt(a / b, w);
-    });
-    break;
-  case DivUI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      uint64_t ua = asUnsigned(a, w), ub = asUnsigned(b, w);
-      return wrapInt(ub ? (int64_t)(ua / ub) : -1, w);
-    });
-    break;
-  case RemSI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      a = asSigned(a, w);
-      b = asSigned(b, w);
-      if (b == 0)
-        return wrapInt(a, w);
-      if (b == -1)
-        return (int64_t)0;
-      return wrapInt(a % b, w);
-    });
-    break;
-  case RemUI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      uint64_t ua = asUnsigned(a, w), ub = asUnsigned(b, w);
-      return wrapInt(ub ? (int64_t)(ua % ub) : a, w);
-    });
-    break;
-  case CeilDivSI:
-  case FloorDivSI: {
-    bool ceil = code == CeilDivSI;
-    result = mapII(arg(0), arg(1), [w, ceil](int64_t a, int64_t b) {
-      a = asSigned(a, w);
-      b = asSigned(b, w);
-      if (b == 0)
-        return wrapInt(-1, w);
-      if (b == -1)
-        return wrapInt((int64_t)(0 - (uint64_t)a), w);
-      int64_t q = a / b, r = a % b;
-      if (r != 0 && ((r < 0) != (b < 0)) && !ceil)
-        --q;
-      if (r != 0 && ((r < 0) == (b < 0)) && ceil)
-        ++q;
-      return wrapInt(q, w);
-    });
-    break;
-  }
-  case AndI:
-    result = mapII(arg(0), arg(1), [](int64_t a, int64_t b) { return a & b; });
-    break;
-  case OrI:
-    result = mapII(arg(0), arg(1), [](int64_t a, int64_t b) { return a | b; });
-    break;
-  case XOrI:
-    result = mapII(arg(0), arg(1),
-                   [w](int64_t a, int64_t b) { return wrapInt(a ^ b, w); });
-    break;
-  case ShLI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      uint64_t s = asUnsigned(b, w);
-      return s >= w ? (int64_t)0 : wrapInt((int64_t)((uint64_t)a << s), w);
-    });
-    break;
-  case ShRSI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      uint64_t s = asUnsigned(b, w);
-      int64_t sa = asSigned(a, w);
-      return wrapInt(s >= w ? (sa < 0 ? -1 : 0) : (sa >> s), w);
-    });
-    break;
-  case ShRUI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      uint64_t s = asUnsigned(b, w);
-      return s >= w ? (int64_t)0 : wrapInt((int64_t)(asUnsigned(a, w) >> s), w);
-    });
-    break;
-  case MaxSI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      return asSigned(a, w) >= asSigned(b, w) ? a : b;
-    });
-    break;
-  case MinSI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      return asSigned(a, w) <= asSigned(b, w) ? a : b;
-    });
-    break;
-  case MaxUI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      return asUnsigned(a, w) >= asUnsigned(b, w) ? a : b;
-    });
-    break;
-  case MinUI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      return asUnsigned(a, w) <= asUnsigned(b, w) ? a : b;
-    });
-    break;
-  case MulHiUI:
-    result = mapII(arg(0), arg(1), [w](int64_t a, int64_t b) {
-      unsigned __int128 p = (unsigned __int128)asUnsigned(a, w) *
-                            (unsigned __int128)asUnsigned(b, w);
-      return wrapInt((int64_t)(uint64_t)(p >> w), w);
-    });
-    break;
-  case MulSIExtended: {
-    const Tensor &a = arg(0), &b = arg(1);
-    auto lo = mapII(a, b, [w](int64_t x, int64_t y) {
-      return wrapInt((int64_t)((uint64_t)x * (uint64_t)y), w);
-    });
-    auto hi = mapII(a, b, [w](int64_t x, int64_t y) {
-      __int128 p = (__int128)asSigned(x, w) * (__int128)asSigned(y, w);
-      return wrapInt((int64_t)(p >> w), w);
-    });
-    ex.set(op->getResult(0), lo);
-    ex.set(op->getResult(1), hi);
-    return success();
-  }
-  case CmpI: {
-    auto pred = cast<arith::CmpIOp>(op).getPredicate();
-    using P = arith::CmpIPredicate;
-    result = mapII(arg(0), arg(1), [pred, aw](int64_t a, int64_t b) -> int64_t {
-      int64_t sa = asSigned(a, aw), sb = asSigned(b, aw);
-      uint64_t ua = asUnsigned(a, aw), ub = asUnsigned(b, aw);
-      switch (pred) {
-      case P::eq:
-        return ua == ub;
-      case P::ne:
-        return ua != ub;
-      case P::slt:
-        return sa < sb;
-      case P::sle:
-        return sa <= sb;
-      case P::sgt:
-        return sa > sb;
-      case P::sge:
-        return sa >= sb;
-      case P::ult:
-        return ua < ub;
-      case P::ule:
-        return ua <= ub;
-      case P::ugt:
-        return ua > ub;
-      case P::uge:
-        return ua >= ub;
-      }
-      return 0;
-    });
-    break;
-  }
-  case AddF:
-    result = mapFF(arg(0), arg(1),
-                   [fk](double a, double b) { return rnd(a + b, fk); });
-    break;
-  case SubF:
-    result = mapFF(arg(0), arg(1),
-                   [fk](double a, double b) { return rnd(a - b, fk); });
-    break;
-  case MulF:
-    result = mapFF(arg(0), arg(1),
-                   [fk](double a, double b) { return rnd(a * b, fk); });
-    break;
-  case DivF:
-  case PreciseDivF:
-    result = mapFF(arg(0), arg(1),
-                   [fk](double a, double b) { return rnd(a / b, fk); });
-    break;
-  case RemF:
-    result = mapFF(arg(0), arg(1), [fk](double a, double b) {
-      return rnd(std::fmod(a, b), fk);
-    });
-    break;
-  case MaxNumF:
-    result = mapFF(arg(0), arg(1),
-                   [](double a, double b) { return std::fmax(a, b); });
-    break;
-  case MinNumF:
-    result = mapFF(arg(0), arg(1),
-                   [](double a, double b) { return std::fmin(a, b); });
-    break;
-  case MaximumF:
-    result = mapFF(arg(0), arg(1), [](double a, double b) {
-      if (std::isnan(a) || std::isnan(b))
-        return std::numeric_limits<double>::quiet_NaN();
-      if (a == b)
-        return std::signbit(a) ? b : a;
-      return a > b ? a : b;
-    });
-    break;
-  case MinimumF:
-    result = mapFF(arg(0), arg(1), [](double a, double b) {
-      if (std::isnan(a) || std::isnan(b))
-        return std::numeric_limits<double>::quiet_NaN();
-      if (a == b)
-        return std::signbit(a) ? a : b;
-      return a < b ? a : b;
-    });
-    break;
-  case CopySign:
-    result = mapFF(arg(0), arg(1),
-                   [](double a, double b) { return std::copysign(a, b); });
-    break;
-  case CmpF: {
-    auto pred = cast<arith::CmpFOp>(op).getPredicate();
-    using P = arith::CmpFPredicate;
-    result = mapFFtoI(arg(0), arg(1), [pred](double a, double b) -> bool {
-      bool uno = std::isnan(a) || std::isnan(b);
-      switch (pred) {
-      case P::AlwaysFalse:
-        return false;
-      case P::OEQ:
-        return !uno && a == b;
-      case P::OGT:
-        return !uno && a > b;
-      case P::OGE:
-        return !uno && a >= b;
-      case P::OLT:
-        return !uno && a < b;
-      case P::OLE:
-        return !uno && a <= b;
-      case P::ONE:
-        return !uno && a != b;
-      case P::ORD:
-        return !uno;
-      case P::UEQ:
-        return uno || a == b;
-      case P::UGT:
-        return uno || a > b;
-      case P::UGE:
-        return uno || a >= b;
-      case P::ULT:
-        return uno || a < b;
-      case P::ULE:
-        return uno || a <= b;
-      case P::UNE:
-        return uno || a != b;
-      case P::UNO:
-        return uno;
-      case P::AlwaysTrue:
-        return true;
-      }
-      return false;
-    });
-    break;
-  }
-  case NegF:
-    result = mapF(arg(0), [](double a) { return -a; });
-    break;
-  case Select: {
-    const Tensor &c = arg(0), &a = arg(1), &b = arg(2);
-    SmallVector<int64_t, 4> shape = a.numel() >= b.numel() ? a.shape : b.shape;
-    if (c.numel() > a.numel() && c.numel() > b.numel())
-      shape = c.shape;
-    auto r = Tensor::like(a, shape);
-    size_t n = r->size(), sc = c.ints.size() == 1 ? 0 : 1,
-           sa = a.size() == 1 ? 0 : 1, sb = b.size() == 1 ? 0 : 1;
-    if (a.block || b.block) { // select between block pointers
-      result =
-          c.ints[0] ? ex.get(op->getOperand(1)) : ex.get(op->getOperand(2));
-      break;
-    }
-    if (a.isFloat)
-      for (size_t i = 0; i < n; ++i)
-        r->floats[i] = c.ints[i * sc] ? a.floats[i * sa] : b.floats[i * sb];
-    else
-      for (size_t i = 0; i < n; ++i)
-        r->ints[i] = c.ints[i * sc] ? a.ints[i * sa] : b.ints[i * sb];
-    result = r;
-    break;
-  }
-  case ExtSI:
-  case IndexCast:
-    result = mapI(arg(0),
-                  [aw, w](int64_t a) { return wrapInt(asSigned(a, aw), w); });
-    break;
-  case ExtUI:
-  case IndexCastUI:
-    result = mapI(arg(0), [aw, w](int64_t a) {
-      return wrapInt((int64_t)asUnsigned(a, aw), w);
-    });
-    break;
-  case TruncI:
-    result = mapI(arg(0), [w](int64_t a) { return wrapInt(a, w); });
-    break;
-  case SIToFP:
-    // Straight to float for fp32: going through double could round twice.
-    result = mapItoF(arg(0), [aw, fk](int64_t a) {
-      int64_t v = asSigned(a, aw);
-      return fk == FloatKind::F32 ? (double)(float)v : rnd((double)v, fk);
-    });
-    break;
-  case UIToFP:
-    result = mapItoF(arg(0), [aw, fk](int64_t a) {
-      uint64_t v = asUnsigned(a, aw);
-      return fk == FloatKind::F32 ? (double)(float)v : rnd((double)v, fk);
-    });
-    break;
-  case FPToSI:
-    result = mapFtoI(arg(0), [w](double a) { return floatToInt(a, w, true); });
-    break;
-  case FPToUI:
-    result = mapFtoI(arg(0), [w](double a) { return floatToInt(a, w, false); });
-    break;
-  case ExtF:
-    result = ex.get(op->getOperand(0)); // every narrower value is exact
-    break;
-  case TruncF:
-    result = mapF(arg(0), [fk](double a) { return roundFloat(a, fk); });
-    break;
-  case FpToFp: {
-    auto rounding = cast<triton::FpToFpOp>(op).getRounding();
-    bool rtz = rounding && *rounding == triton::RoundingMode::RTZ;
-    bool sat = saturatesOnConvert(fk) && floatBits(ae.kind) > floatBits(fk);
-    bool exact = fk == FloatKind::F32 || fk == FloatKind::F64 ||
-                 (floatBits(ae.kind) == 8 && floatBits(fk) == 16) ||
-                 ae.kind == fk;
-    if (exact)
-      result = ex.get(op->getOperand(0));
-    else
-      result = mapF(arg(0), [fk, rtz, sat](double a) {
-        return roundFloat(a, fk, rtz, sat);
-      });
-    break;
-  }
-  case ArithBitcast:
-  case TTBitcast: {
-    if (ae.isFloat == re.isFloat && !ae.isFloat) {
-      result = mapI(arg(0), [w](int64_t a) { return wrapInt(a, w); });
-    } else if (ae.isFloat && !re.isFloat) {
-      FloatKind ak = ae.kind;
-      result = mapFtoI(arg(0), [ak, w](double a) {
-        return wrapInt((int64_t)floatToBits(a, ak), w);
-      });
-    } else if (!ae.isFloat && re.isFloat) {
-      result = mapItoF(arg(0), [aw, fk](int64_t a) {
-        return bitsToFloat(asUnsigned(a, aw), fk);
-      });
-    } else {
-      FloatKind ak = ae.kind;
-      result = mapF(arg(0), [ak, fk](double a) {
-        return bitsToFloat(floatToBits(a, ak), fk);
-      });
-    }
-    break;
-  }
-  case IntToPtr:
-  case PtrToInt:
-    result = ex.get(op->getOperand(0));
-    break;
-  case AddPtr: {
-    int64_t scale = re.pointeeBytes;
-    unsigned ow = classify(op->getOperand(1).getType()).width;
-    result = mapII(arg(0), arg(1), [scale, ow](int64_t p, int64_t o) {
-      return (int64_t)((uint64_t)p + (uint64_t)(asSigned(o, ow) * scale));
-    });
-    break;
-  }
-  case AbsI:
-    result = mapI(arg(0), [w](int64_t a) {
-      int64_t s = asSigned(a, w);
-      return wrapInt(s < 0 ? (int64_t)(0 - (uint64_t)s) : s, w);
-    });
-    break;
-  case MathUnary:
-  case PreciseSqrt: {
-    StringRef name = code == PreciseSqrt
-                         ? StringRef("sqrt")
-                         : op->getName().getStringRef().drop_front(5);
-    auto fn = unaryByName(name, fk != FloatKind::F64);
-    if (!fn)
-      return ex.error(op) << "'" << op->getName() << "' is not supported yet";
-    auto f = *fn;
-    result = mapF(arg(0), [f, fk](double a) { return rnd(f(a), fk); });
-    break;
-  }
-  case MathFma: {
-    const Tensor &a = arg(0), &b = arg(1), &c = arg(2);
-    auto r = Tensor::ofFloats(a.shape);
-    size_t sa = a.size() == 1 ? 0 : 1, sb = b.size() == 1 ? 0 : 1,
-           sc = c.size() == 1 ? 0 : 1;
-    for (size_t i = 0, n = r->floats.size(); i < n; ++i)
-      r->floats[i] = rnd(
-          fk == FloatKind::F64
-              ? std::fma(a.floats[i * sa], b.floats[i * sb], c.floats[i * sc])
-              : (double)std::fmaf((float)a.floats[i * sa],
-                                  (float)b.floats[i * sb],
-                                  (float)c.floats[i * sc]),
-          fk);
-    result = r;
-    break;
-  }
-  case MathPowF:
-  case MathAtan2: {
-    auto fn =
-        binaryByName(code == MathPowF ? "pow" : "atan2", fk != FloatKind::F64);
-    auto f = *fn;
-    result = mapFF(arg(0), arg(1),
-                   [f, fk](double a, double b) { return rnd(f(a, b), fk); });
-    break;
-  }
-  case ClampF: {
-    auto clamp = cast<triton::ClampFOp>(op);
-    bool prop = clamp.getPropagateNan() == triton::PropagateNan::ALL;
-    const Tensor &x = arg(0), &lo = arg(1), &hi = arg(2);
-    auto r = Tensor::ofFloats(x.shape);
-    size_t sl = lo.size() == 1 ? 0 : 1, sh = hi.size() == 1 ? 0 : 1;
-    for (size_t i = 0, n = r->floats.size(); i < n; ++i) {
-      double v = x.floats[i];
-      r->floats[i] =
-          (prop && std::isnan(v))
-              ? v
-              : std::fmax(std::fmin(v, hi.floats[i * sh]), lo.floats[i * sl]);
-    }
-    result = r;
-    break;
-  }
-  case Extern: {
-    auto sym = op->getAttrOfType<StringAttr>("symbol");
-    std::string name =
-        externShortName(sym ? sym.getValue() : "", fk == FloatKind::F32);
-    bool useFloat = fk != FloatKind::F64;
-    unsigned n = op->getNumOperands();
-    if (!re.isFloat && !ae.isFloat) {
-      SmallVector<const Tensor *> args;
-      for (unsigned i = 0; i < n; ++i)
-        args.push_back(&arg(i));
-      if (TensorRef r =
-              integerLibdevice(sym ? sym.getValue() : "", args, aw, w)) {
-        result = r;
-        break;
-      }
-    }
-    if (!re.isFloat || name.empty())
-      return ex.error(op) << "tt.extern_elementwise call to '"
-                          << (sym ? sym.getValue() : "")
-                          << "' is not supported "
-                          << "by the interpreter (only libdevice/ocml standard "
-                             "math and libdevice's "
-                             "integer functions are)";
-    if (n == 1)
-      if (auto fn = unaryByName(name, useFloat)) {
-        auto f = *fn;
-        result = mapF(arg(0), [f, fk](double a) { return rnd(f(a), fk); });
-        break;
-      }
-    if (n == 2)
-      if (auto fn = binaryByName(name, useFloat)) {
-        auto f = *fn;
-        result = mapFF(arg(0), arg(1), [f, fk](double a, double b) {
-          return rnd(f(a, b), fk);
-        });
-        break;
-      }
-    return ex.error(op) << "tt.extern_elementwise call to '" << sym.getValue()
-                        << "' is not supported by the interpreter";
-  }
-  default:
-    return std::nullopt;
-  }
-  ex.set(op->getResult(0), result);
-  return success();
+void mlir::triton::interp::addElementwiseEvaluators(EvaluatorTable &table) {
+  table.add<evalConstant>();
+  table.add<evalAddI>();
+  table.add<evalSubI>();
+  table.add<evalMulI>();
+  table.add<evalDivSI>();
+  table.add<evalDivUI>();
+  table.add<evalRemSI>();
+  table.add<evalRemUI>();
+  table.add<evalCeilDivSI>();
+  table.add<evalFloorDivSI>();
+  table.add<evalAndI>();
+  table.add<evalOrI>();
+  table.add<evalXOrI>();
+  table.add<evalShLI>();
+  table.add<evalShRSI>();
+  table.add<evalShRUI>();
+  table.add<evalMaxSI>();
+  table.add<evalMinSI>();
+  table.add<evalMaxUI>();
+  table.add<evalMinUI>();
+  table.add<evalMulHiUI>();
+  table.add<evalMulSIExtended>();
+  table.add<evalCmpI>();
+  table.add<evalAddF>();
+  table.add<evalSubF>();
+  table.add<evalMulF>();
+  table.add<evalDivF<arith::DivFOp>>();
+  table.add<evalDivF<triton::PreciseDivFOp>>();
+  table.add<evalRemF>();
+  table.add<evalMaxNumF>();
+  table.add<evalMinNumF>();
+  table.add<evalMaximumF>();
+  table.add<evalMinimumF>();
+  table.add<evalCopySign>();
+  table.add<evalCmpF>();
+  table.add<evalNegF>();
+  table.add<evalSelect>();
+  table.add<evalSignedCast<arith::ExtSIOp>>();
+  table.add<evalSignedCast<arith::IndexCastOp>>();
+  table.add<evalUnsignedCast<arith::ExtUIOp>>();
+  table.add<evalUnsignedCast<arith::IndexCastUIOp>>();
+  table.add<evalTruncI>();
+  table.add<evalSIToFP>();
+  table.add<evalUIToFP>();
+  table.add<evalFPToSI>();
+  table.add<evalFPToUI>();
+  table.add<evalExtF>();
+  table.add<evalTruncF>();
+  table.add<evalFpToFp>();
+  table.add<evalBitcast<arith::BitcastOp>>();
+  table.add<evalBitcast<triton::BitcastOp>>();
+  table.add<evalSameBits<triton::IntToPtrOp>>();
+  table.add<evalSameBits<triton::PtrToIntOp>>();
+  table.add<evalAddPtr>();
+  table.add<evalAbsI>();
+  table.add<evalMathUnary<math::ExpOp>>();
+  table.add<evalMathUnary<math::Exp2Op>>();
+  table.add<evalMathUnary<math::LogOp>>();
+  table.add<evalMathUnary<math::Log2Op>>();
+  table.add<evalMathUnary<math::Log10Op>>();
+  table.add<evalMathUnary<math::SqrtOp>>();
+  table.add<evalMathUnary<math::RsqrtOp>>();
+  table.add<evalMathUnary<math::SinOp>>();
+  table.add<evalMathUnary<math::CosOp>>();
+  table.add<evalMathUnary<math::TanOp>>();
+  table.add<evalMathUnary<math::TanhOp>>();
+  table.add<evalMathUnary<math::ErfOp>>();
+  table.add<evalMathUnary<math::AbsFOp>>();
+  table.add<evalMathUnary<math::FloorOp>>();
+  table.add<evalMathUnary<math::CeilOp>>();
+  table.add<evalMathUnary<math::TruncOp>>();
+  table.add<evalMathUnary<math::RoundOp>>();
+  table.add<evalMathUnary<math::RoundEvenOp>>();
+  table.add<evalMathUnary<math::ExpM1Op>>();
+  table.add<evalMathUnary<math::Log1pOp>>();
+  table.add<evalMathUnary<math::AtanOp>>();
+  table.add<evalMathUnary<math::AsinOp>>();
+  table.add<evalMathUnary<math::AcosOp>>();
+  table.add<evalMathUnary<math::SinhOp>>();
+  table.add<evalMathUnary<math::CoshOp>>();
+  table.add<evalMathUnary<math::CbrtOp>>();
+  table.add<evalPreciseSqrt>();
+  table.add<evalFma>();
+  table.add<evalPowF>();
+  table.add<evalAtan2>();
+  table.add<evalClampF>();
+  table.add<evalExternElementwise>();
+  table.add<evalInlineAsm>();
 }

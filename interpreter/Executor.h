@@ -1,10 +1,10 @@
 //===- Executor.h - Runs the ops of one program -----------------*- C++ -*-===//
 //
 // The executor walks a kernel's regions for one program of the grid. Each op
-// is dispatched once per program and computes its whole result tensor; the op
-// families live in files of their own (ElementwiseOps, MemoryOps, ShapeOps,
-// ReduceScan, Dot, ControlFlow), each exposing one `exec*` hook that returns
-// std::nullopt when the op is not of its family.
+// runs once per program and computes its whole result tensor, through the
+// evaluator its class has in the dispatch table (Dispatch.h); the evaluators
+// live in one file per op family (ElementwiseOps, MemoryOps, ShapeOps,
+// ReduceScan, Dot, ControlFlow, ...).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,10 +28,14 @@ namespace mlir {
 namespace triton {
 namespace interp {
 
+class EvaluatorTable;
+const EvaluatorTable &evaluatorTable();
+
 class Executor {
 public:
   Executor(Operation *module, Memory &memory, llvm::raw_ostream &printOut)
-      : symbols(module), memory(memory), printOut(printOut) {}
+      : symbols(module), memory(memory), printOut(printOut),
+        evaluators(evaluatorTable()) {}
 
   /// Runs `func` (a tt.func) with `args`, filling `results`.
   LogicalResult callFunction(Operation *func, ArrayRef<TensorRef> args,
@@ -43,6 +47,15 @@ public:
 
   TensorRef get(Value v) const { return env.lookup(v); }
   void set(Value v, TensorRef t) { env[v] = std::move(t); }
+  /// The value of `op`'s operand `i`.
+  const Tensor &operand(Operation *op, unsigned i) const {
+    return *get(op->getOperand(i));
+  }
+  /// Binds `op`'s (first) result to `t`.
+  LogicalResult setResult(Operation *op, TensorRef t) {
+    set(op->getResult(0), std::move(t));
+    return success();
+  }
 
   /// An error at `op` naming the current program.
   InFlightDiagnostic error(Operation *op);
@@ -99,23 +112,13 @@ public:
 
 private:
   LogicalResult execOp(Operation *op);
+  const EvaluatorTable &evaluators;
   llvm::DenseMap<Value, TensorRef> env;
   std::deque<MemDescView> viewTable; // indexed by handle
   std::vector<TensorPtr> sharedBuffers;
   std::map<std::pair<unsigned, int64_t>, MBarrier> barriers;
   unsigned callDepth = 0;
 };
-
-// The op families. Each returns std::nullopt for ops it does not handle.
-std::optional<LogicalResult> execElementwise(Executor &ex, Operation *op);
-std::optional<LogicalResult> execMemory(Executor &ex, Operation *op);
-std::optional<LogicalResult> execShape(Executor &ex, Operation *op);
-std::optional<LogicalResult> execReduceScan(Executor &ex, Operation *op);
-std::optional<LogicalResult> execDot(Executor &ex, Operation *op);
-std::optional<LogicalResult> execDebug(Executor &ex, Operation *op);
-std::optional<LogicalResult> execSharedMemory(Executor &ex, Operation *op);
-std::optional<LogicalResult> execTMADescriptor(Executor &ex, Operation *op);
-std::optional<LogicalResult> execBarrier(Executor &ex, Operation *op);
 
 /// The block pointer or tensor descriptor `v` holds, a descriptor in memory
 /// read (and checked) now; null after reporting an error at `op`.

@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "interpreter/Executor.h"
+#include "interpreter/Dispatch.h"
 
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
@@ -87,70 +87,78 @@ LogicalResult mlir::triton::interp::completeTransaction(Executor &ex,
   return success();
 }
 
-std::optional<LogicalResult> mlir::triton::interp::execBarrier(Executor &ex,
-                                                               Operation *op) {
-  if (auto init = dyn_cast<ttng::InitBarrierOp>(op)) {
-    const Executor::MemDescView *view = ex.getView(init.getAlloc());
-    if (!view)
-      return ex.error(op)
-             << "initializes a barrier that was not allocated here";
-    Executor::MBarrier &bar = ex.barrierAt(*view);
-    if (bar.valid)
-      return ex.error(op) << "initializes an mbarrier that is already "
-                             "initialized (ttng.inval_barrier it first)";
-    if (init.getCount() < 1)
-      return ex.error(op)
-             << "an mbarrier's arrival count must be positive, got "
-             << init.getCount();
-    bar = Executor::MBarrier();
-    bar.valid = true;
-    bar.count = bar.pendingArrivals = init.getCount();
+namespace {
+
+LogicalResult evalInitBarrier(Executor &ex, ttng::InitBarrierOp op) {
+  const Executor::MemDescView *view = ex.getView(op.getAlloc());
+  if (!view)
+    return ex.error(op) << "initializes a barrier that was not allocated here";
+  Executor::MBarrier &bar = ex.barrierAt(*view);
+  if (bar.valid)
+    return ex.error(op) << "initializes an mbarrier that is already "
+                           "initialized (ttng.inval_barrier it first)";
+  if (op.getCount() < 1)
+    return ex.error(op) << "an mbarrier's arrival count must be positive, got "
+                        << op.getCount();
+  bar = Executor::MBarrier();
+  bar.valid = true;
+  bar.count = bar.pendingArrivals = op.getCount();
+  return success();
+}
+
+LogicalResult evalInvalBarrier(Executor &ex, ttng::InvalBarrierOp op) {
+  Executor::MBarrier *bar = validBarrier(ex, op, op.getAlloc(), "invalidates");
+  if (!bar)
+    return failure();
+  bar->valid = false;
+  return success();
+}
+
+LogicalResult evalBarrierExpect(Executor &ex, ttng::BarrierExpectOp op) {
+  if (!predicate(ex, op.getPred()))
     return success();
-  }
-  if (auto inval = dyn_cast<ttng::InvalBarrierOp>(op)) {
-    Executor::MBarrier *bar =
-        validBarrier(ex, op, inval.getAlloc(), "invalidates");
-    if (!bar)
-      return failure();
-    bar->valid = false;
+  Executor::MBarrier *bar =
+      validBarrier(ex, op, op.getAlloc(), "expects bytes on");
+  if (!bar)
+    return failure();
+  // mbarrier.arrive.expect_tx: the bytes first, then one arrival.
+  bar->pendingBytes += op.getSize();
+  return arrive(ex, op, *bar, 1);
+}
+
+LogicalResult evalArriveBarrier(Executor &ex, ttng::ArriveBarrierOp op) {
+  if (!predicate(ex, op.getPred()))
     return success();
-  }
-  if (auto expect = dyn_cast<ttng::BarrierExpectOp>(op)) {
-    if (!predicate(ex, expect.getPred()))
-      return success();
-    Executor::MBarrier *bar =
-        validBarrier(ex, op, expect.getAlloc(), "expects bytes on");
-    if (!bar)
-      return failure();
-    // mbarrier.arrive.expect_tx: the bytes first, then one arrival.
-    bar->pendingBytes += expect.getSize();
-    return arrive(ex, op, *bar, 1);
-  }
-  if (auto arriveOp = dyn_cast<ttng::ArriveBarrierOp>(op)) {
-    if (!predicate(ex, arriveOp.getPred()))
-      return success();
-    Executor::MBarrier *bar =
-        validBarrier(ex, op, arriveOp.getAlloc(), "arrives on");
-    if (!bar)
-      return failure();
-    return arrive(ex, op, *bar, arriveOp.getCount());
-  }
-  if (auto wait = dyn_cast<ttng::WaitBarrierOp>(op)) {
-    if (!predicate(ex, wait.getPred()))
-      return success();
-    Executor::MBarrier *bar = validBarrier(ex, op, wait.getAlloc(), "waits on");
-    if (!bar)
-      return failure();
-    int64_t parity = ex.get(wait.getPhase())->ints[0] & 1;
-    if ((bar->completedPhases & 1) == parity)
-      return ex.error(op)
-             << "waits for phase parity " << parity
-             << " of an mbarrier whose phase " << bar->completedPhases
-             << " has not completed (" << bar->pendingArrivals
-             << " arrival(s) and " << bar->pendingBytes
-             << " transaction byte(s) outstanding); on the GPU this wait "
-                "would never return";
+  Executor::MBarrier *bar = validBarrier(ex, op, op.getAlloc(), "arrives on");
+  if (!bar)
+    return failure();
+  return arrive(ex, op, *bar, op.getCount());
+}
+
+LogicalResult evalWaitBarrier(Executor &ex, ttng::WaitBarrierOp op) {
+  if (!predicate(ex, op.getPred()))
     return success();
-  }
-  return std::nullopt;
+  Executor::MBarrier *bar = validBarrier(ex, op, op.getAlloc(), "waits on");
+  if (!bar)
+    return failure();
+  int64_t parity = ex.get(op.getPhase())->ints[0] & 1;
+  if ((bar->completedPhases & 1) == parity)
+    return ex.error(op)
+           << "waits for phase parity " << parity
+           << " of an mbarrier whose phase " << bar->completedPhases
+           << " has not completed (" << bar->pendingArrivals
+           << " arrival(s) and " << bar->pendingBytes
+           << " transaction byte(s) outstanding); on the GPU this wait "
+              "would never return";
+  return success();
+}
+
+} // namespace
+
+void mlir::triton::interp::addBarrierEvaluators(EvaluatorTable &table) {
+  table.add<evalInitBarrier>();
+  table.add<evalInvalBarrier>();
+  table.add<evalBarrierExpect>();
+  table.add<evalArriveBarrier>();
+  table.add<evalWaitBarrier>();
 }

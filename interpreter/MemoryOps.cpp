@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "interpreter/Executor.h"
+#include "interpreter/Dispatch.h"
 
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
@@ -93,12 +93,16 @@ LogicalResult resolve(Executor &ex, Operation *op, StringRef what,
   int64_t badLo = std::numeric_limits<int64_t>::max(), badHi = 0;
   int64_t firstBad = -1, badCount = 0;
   bool misaligned = false;
+  // Element sizes are nearly always powers of two: alignment is then a mask,
+  // not a division.
+  int64_t alignMask = (int64_t)bytes - 1;
+  bool powerOfTwo = (bytes & alignMask) == 0;
   for (size_t i = 0; i < n; ++i) {
     if (!active[i])
       continue;
     int64_t addr = ptrs[i];
-    uint8_t *h =
-        (addr % bytes == 0) ? ex.memory.translate(addr, bytes) : nullptr;
+    bool aligned = powerOfTwo ? (addr & alignMask) == 0 : addr % bytes == 0;
+    uint8_t *h = aligned ? ex.memory.translate(addr, bytes) : nullptr;
     if (!h) {
       if (firstBad < 0) {
         firstBad = i;
@@ -496,312 +500,382 @@ bool isBlockPointerType(Type t) {
 
 } // namespace
 
-std::optional<LogicalResult> mlir::triton::interp::execMemory(Executor &ex,
-                                                              Operation *op) {
-  if (auto load = dyn_cast<triton::LoadOp>(op)) {
-    const Tensor &ptr = *ex.get(load.getPtr());
-    Type resTy = load.getType();
-    ElemAccess a = accessOf(getElementTypeOrSelf(resTy));
-    auto shape = shapeOf(resTy);
-    if (isBlockPointerType(load.getPtr().getType()) &&
-        !blockOf(ex, op, load.getPtr()))
-      return failure();
-    if (ptr.block) {
-      std::vector<int64_t> ptrs;
-      std::vector<char> inBounds;
-      materialize(*ptr.block, ptr.block->offsets, shape, a.bytes,
-                  load.getBoundaryCheck(), false, ptrs, inBounds);
-      auto pad = load.getPadding();
-      double padFloat = pad && *pad == triton::PaddingOption::PAD_NAN
-                            ? std::numeric_limits<double>::quiet_NaN()
-                            : 0.0;
-      TensorPtr r =
-          loadFrom(ex, op, ptrs, inBounds, a, shape, nullptr, padFloat);
-      if (!r)
-        return failure();
-      ex.set(load.getResult(), r);
-      return success();
-    }
-    std::vector<char> active =
-        activeOf(optional(ex, load.getMask()), ptr.ints.size());
-    TensorPtr r = loadFrom(ex, op, ptr.ints, active, a, shape,
-                           optional(ex, load.getOther()), 0.0);
-    if (!r)
-      return failure();
-    ex.set(load.getResult(), r);
-    return success();
-  }
-  if (isa<triton::amdgpu::BufferLoadOp, triton::amdgpu::BufferStoreOp>(op)) {
-    // AMD buffer ops: a scalar base plus element offsets, otherwise as
-    // tt.load / tt.store.
-    auto load = dyn_cast<triton::amdgpu::BufferLoadOp>(op);
-    auto store = dyn_cast<triton::amdgpu::BufferStoreOp>(op);
-    Value data = load ? load.getResult() : store.getValue();
-    ElemAccess a = accessOf(getElementTypeOrSelf(data.getType()));
-    int64_t base = ex.get(load ? load.getPtr() : store.getPtr())->ints.at(0);
-    const Tensor &offsets =
-        *ex.get(load ? load.getOffsets() : store.getOffsets());
-    std::vector<int64_t> ptrs;
-    for (int64_t offset : offsets.ints)
-      ptrs.push_back(base + offset * a.bytes);
-    std::vector<char> active = activeOf(
-        optional(ex, load ? load.getMask() : store.getMask()), ptrs.size());
-    if (store)
-      return storeTo(ex, op, ptrs, active, a, *ex.get(store.getValue()));
-    TensorPtr r = loadFrom(ex, op, ptrs, active, a, shapeOf(data.getType()),
-                           optional(ex, load.getOther()), 0.0);
-    if (!r)
-      return failure();
-    ex.set(load.getResult(), r);
-    return success();
-  }
-  if (auto copy = dyn_cast<triton::gpu::AsyncCopyGlobalToLocalOp>(op)) {
-    // A load into shared memory, complete at once (see SharedMemoryOps.cpp).
-    const Executor::MemDescView *view = ex.getView(copy.getResult());
-    if (!view)
-      return ex.error(op) << "copies into a buffer that was not allocated here";
-    const Tensor &ptr = *ex.get(copy.getSrc());
-    Type pointee =
-        cast<triton::PointerType>(getElementTypeOrSelf(copy.getSrc().getType()))
-            .getPointeeType();
-    std::vector<char> active =
-        activeOf(optional(ex, copy.getMask()), ptr.ints.size());
-    TensorPtr r = loadFrom(ex, op, ptr.ints, active, accessOf(pointee),
-                           shapeOf(copy.getSrc().getType()),
-                           optional(ex, copy.getOther()), 0.0);
-    if (!r)
-      return failure();
-    ex.writeView(*view, *r);
-    ex.set(copy.getToken(), Tensor::ofInts({}, 0));
-    return success();
-  }
-  if (auto copy =
-          dyn_cast<triton::nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op)) {
-    // A TMA load: the block at the coordinates, complete at once; its bytes
-    // complete the barrier's transaction.
-    if (ex.get(copy.getPred())->ints[0] == 0)
-      return success();
-    const Executor::MemDescView *view = ex.getView(copy.getResult());
-    if (!view)
-      return ex.error(op) << "copies into a buffer that was not allocated here";
-    TMABlock block;
-    if (failed(tmaBlockOf(ex, op, copy.getDesc(), copy.getResult(),
-                          copy.getCoord(), block)))
-      return failure();
-    const BlockPtr *bpp = block.desc.get();
-    const ElemAccess &a = block.access;
-    const std::vector<int64_t> &ptrs = block.ptrs;
-    const std::vector<char> &inBounds = block.inBounds;
-    double pad = bpp->padNan ? std::numeric_limits<double>::quiet_NaN() : 0.0;
-    TensorPtr r =
-        loadFrom(ex, op, ptrs, inBounds, a, bpp->blockShape, nullptr, pad);
-    if (!r)
-      return failure();
-    ex.writeView(*view, *r);
-    return completeTransaction(ex, op, copy.getBarrier(),
-                               (int64_t)ptrs.size() * a.bytes);
-  }
-  if (auto copy =
-          dyn_cast<triton::nvidia_gpu::AsyncTMACopyLocalToGlobalOp>(op)) {
-    // A TMA store: the buffer written to the block, clipped to the bounds.
-    const Executor::MemDescView *view = ex.getView(copy.getSrc());
-    if (!view)
-      return ex.error(op) << "copies from a buffer that was not allocated here";
-    TMABlock block;
-    if (failed(tmaBlockOf(ex, op, copy.getDesc(), copy.getSrc(),
-                          copy.getCoord(), block)))
-      return failure();
-    return storeTo(ex, op, block.ptrs, block.inBounds, block.access,
-                   *ex.readView(*view));
-  }
-  if (isa<triton::nvidia_gpu::TMAStoreWaitOp>(op))
-    return success(); // TMA stores complete when issued
-  if (auto store = dyn_cast<triton::StoreOp>(op)) {
-    const Tensor &ptr = *ex.get(store.getPtr());
-    const Tensor &value = *ex.get(store.getValue());
-    ElemAccess a = accessOf(getElementTypeOrSelf(store.getValue().getType()));
-    if (isBlockPointerType(store.getPtr().getType()) &&
-        !blockOf(ex, op, store.getPtr()))
-      return failure();
-    if (ptr.block) {
-      std::vector<int64_t> ptrs;
-      std::vector<char> inBounds;
-      materialize(*ptr.block, ptr.block->offsets, value.shape, a.bytes,
-                  store.getBoundaryCheck(), false, ptrs, inBounds);
-      return storeTo(ex, op, ptrs, inBounds, a, value);
-    }
-    std::vector<char> active =
-        activeOf(optional(ex, store.getMask()), ptr.ints.size());
-    return storeTo(ex, op, ptr.ints, active, a, value);
-  }
-  if (auto rmw = dyn_cast<triton::AtomicRMWOp>(op))
-    return atomicRMW(ex, rmw);
-  if (auto cas = dyn_cast<triton::AtomicCASOp>(op))
-    return atomicCAS(ex, cas);
-  if (auto mk = dyn_cast<triton::MakeTensorPtrOp>(op)) {
-    auto bp = std::make_shared<BlockPtr>();
-    bp->base = ex.get(mk.getBase())->ints[0];
-    for (Value v : mk.getShape())
-      bp->shape.push_back(ex.get(v)->ints[0]);
-    for (Value v : mk.getStrides())
-      bp->strides.push_back(ex.get(v)->ints[0]);
-    for (Value v : mk.getOffsets())
-      bp->offsets.push_back(asSigned(ex.get(v)->ints[0], 32));
-    auto t = Tensor::ofInts({});
-    t->block = bp;
-    ex.set(mk.getResult(), t);
-    return success();
-  }
-  if (auto adv = dyn_cast<triton::AdvanceOp>(op)) {
-    std::shared_ptr<const BlockPtr> srcBlock = blockOf(ex, op, adv.getPtr());
-    if (!srcBlock)
-      return failure();
-    auto bp = std::make_shared<BlockPtr>(*srcBlock);
-    if (adv.getOffsets().size() != bp->offsets.size())
-      return ex.error(op) << "tt.advance with " << adv.getOffsets().size()
-                          << " offsets for a block pointer of rank "
-                          << bp->offsets.size();
-    for (auto [i, v] : llvm::enumerate(adv.getOffsets()))
-      bp->offsets[i] += asSigned(ex.get(v)->ints[0], 32);
-    auto t = Tensor::ofInts({});
-    t->block = bp;
-    ex.set(adv.getResult(), t);
-    return success();
-  }
-  if (auto mk = dyn_cast<triton::MakeTensorDescOp>(op)) {
-    auto bp = std::make_shared<BlockPtr>();
-    bp->isDescriptor = true;
-    bp->base = ex.get(mk.getBase())->ints[0];
-    for (Value v : mk.getShape())
-      bp->shape.push_back(asSigned(ex.get(v)->ints[0], 32));
-    for (Value v : mk.getStrides())
-      bp->strides.push_back(ex.get(v)->ints[0]);
-    auto descTy = cast<triton::TensorDescType>(mk.getType());
-    RankedTensorType blockTy = descTy.getBlockType();
-    bp->blockShape.assign(blockTy.getShape().begin(), blockTy.getShape().end());
-    bp->padNan = mk.getPadding() == triton::PaddingOption::PAD_NAN;
-    unsigned bytes = storageBytes(blockTy.getElementType());
-    if (bp->base % 16 != 0)
-      return ex.error(op)
-             << "tensor descriptor base must be 16-byte aligned, got "
-             << hex(bp->base);
-    if (bp->shape.empty())
-      return ex.error(op) << "tensor descriptor cannot be 0-dimensional";
-    if (bp->blockShape.size() != bp->shape.size())
-      return ex.error(op)
-             << "tensor descriptor block rank differs from its shape's";
-    for (size_t d = 0; d + 1 < bp->strides.size(); ++d)
-      if ((bp->strides[d] * bytes) % 16 != 0)
-        return ex.error(op)
-               << "tensor descriptor stride " << d << " (" << bp->strides[d]
-               << " elements) must be 16-byte aligned";
-    if (bp->strides.back() != 1)
-      return ex.error(op) << "tensor descriptor's last dimension must be "
-                             "contiguous, got stride "
-                          << bp->strides.back();
-    auto t = Tensor::ofInts({});
-    t->block = bp;
-    ex.set(mk.getResult(), t);
-    return success();
-  }
-  if (auto ld = dyn_cast<triton::DescriptorLoadOp>(op)) {
-    std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, ld.getDesc());
-    if (!bpp)
-      return failure();
-    const BlockPtr &bp = *bpp;
-    ElemAccess a = accessOf(getElementTypeOrSelf(ld.getType()));
+namespace {
+
+LogicalResult evalLoad(Executor &ex, triton::LoadOp op) {
+  const Tensor &ptr = *ex.get(op.getPtr());
+  Type resTy = op.getType();
+  ElemAccess a = accessOf(getElementTypeOrSelf(resTy));
+  auto shape = shapeOf(resTy);
+  if (isBlockPointerType(op.getPtr().getType()) &&
+      !blockOf(ex, op, op.getPtr()))
+    return failure();
+  if (ptr.block) {
     std::vector<int64_t> ptrs;
     std::vector<char> inBounds;
-    if (failed(descriptorBlock(ex, op, bp, ld.getIndices(), a.bytes, ptrs,
-                               inBounds)))
-      return failure();
-    double pad = bp.padNan ? std::numeric_limits<double>::quiet_NaN() : 0.0;
-    TensorPtr r =
-        loadFrom(ex, op, ptrs, inBounds, a, bp.blockShape, nullptr, pad);
+    materialize(*ptr.block, ptr.block->offsets, shape, a.bytes,
+                op.getBoundaryCheck(), false, ptrs, inBounds);
+    auto pad = op.getPadding();
+    double padFloat = pad && *pad == triton::PaddingOption::PAD_NAN
+                          ? std::numeric_limits<double>::quiet_NaN()
+                          : 0.0;
+    TensorPtr r = loadFrom(ex, op, ptrs, inBounds, a, shape, nullptr, padFloat);
     if (!r)
       return failure();
-    r->shape = shapeOf(ld.getType());
-    ex.set(ld.getResult(), r);
+    ex.set(op.getResult(), r);
     return success();
   }
-  if (auto st = dyn_cast<triton::DescriptorStoreOp>(op)) {
-    std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, st.getDesc());
-    if (!bpp)
-      return failure();
-    const BlockPtr &bp = *bpp;
-    const Tensor &value = *ex.get(st.getSrc());
-    ElemAccess a = accessOf(getElementTypeOrSelf(st.getSrc().getType()));
+  std::vector<char> active =
+      activeOf(optional(ex, op.getMask()), ptr.ints.size());
+  TensorPtr r = loadFrom(ex, op, ptr.ints, active, a, shape,
+                         optional(ex, op.getOther()), 0.0);
+  if (!r)
+    return failure();
+  ex.set(op.getResult(), r);
+  return success();
+}
+
+LogicalResult
+evalAsyncCopyGlobalToLocal(Executor &ex,
+                           triton::gpu::AsyncCopyGlobalToLocalOp op) {
+  // A load into shared memory, complete at once (see SharedMemoryOps.cpp).
+  const Executor::MemDescView *view = ex.getView(op.getResult());
+  if (!view)
+    return ex.error(op) << "copies into a buffer that was not allocated here";
+  const Tensor &ptr = *ex.get(op.getSrc());
+  Type pointee =
+      cast<triton::PointerType>(getElementTypeOrSelf(op.getSrc().getType()))
+          .getPointeeType();
+  std::vector<char> active =
+      activeOf(optional(ex, op.getMask()), ptr.ints.size());
+  TensorPtr r = loadFrom(ex, op, ptr.ints, active, accessOf(pointee),
+                         shapeOf(op.getSrc().getType()),
+                         optional(ex, op.getOther()), 0.0);
+  if (!r)
+    return failure();
+  ex.writeView(*view, *r);
+  ex.set(op.getToken(), Tensor::ofInts({}, 0));
+  return success();
+}
+
+LogicalResult evalAsyncTMACopyGlobalToLocal(
+    Executor &ex, triton::nvidia_gpu::AsyncTMACopyGlobalToLocalOp op) {
+  // A TMA load: the block at the coordinates, complete at once; its bytes
+  // complete the barrier's transaction.
+  if (ex.get(op.getPred())->ints[0] == 0)
+    return success();
+  const Executor::MemDescView *view = ex.getView(op.getResult());
+  if (!view)
+    return ex.error(op) << "copies into a buffer that was not allocated here";
+  TMABlock block;
+  if (failed(tmaBlockOf(ex, op, op.getDesc(), op.getResult(), op.getCoord(),
+                        block)))
+    return failure();
+  const BlockPtr *bpp = block.desc.get();
+  const ElemAccess &a = block.access;
+  const std::vector<int64_t> &ptrs = block.ptrs;
+  const std::vector<char> &inBounds = block.inBounds;
+  double pad = bpp->padNan ? std::numeric_limits<double>::quiet_NaN() : 0.0;
+  TensorPtr r =
+      loadFrom(ex, op, ptrs, inBounds, a, bpp->blockShape, nullptr, pad);
+  if (!r)
+    return failure();
+  ex.writeView(*view, *r);
+  return completeTransaction(ex, op, op.getBarrier(),
+                             (int64_t)ptrs.size() * a.bytes);
+}
+
+LogicalResult evalAsyncTMACopyLocalToGlobal(
+    Executor &ex, triton::nvidia_gpu::AsyncTMACopyLocalToGlobalOp op) {
+  // A TMA store: the buffer written to the block, clipped to the bounds.
+  const Executor::MemDescView *view = ex.getView(op.getSrc());
+  if (!view)
+    return ex.error(op) << "copies from a buffer that was not allocated here";
+  TMABlock block;
+  if (failed(
+          tmaBlockOf(ex, op, op.getDesc(), op.getSrc(), op.getCoord(), block)))
+    return failure();
+  return storeTo(ex, op, block.ptrs, block.inBounds, block.access,
+                 *ex.readView(*view));
+}
+
+LogicalResult evalStore(Executor &ex, triton::StoreOp op) {
+  const Tensor &ptr = *ex.get(op.getPtr());
+  const Tensor &value = *ex.get(op.getValue());
+  ElemAccess a = accessOf(getElementTypeOrSelf(op.getValue().getType()));
+  if (isBlockPointerType(op.getPtr().getType()) &&
+      !blockOf(ex, op, op.getPtr()))
+    return failure();
+  if (ptr.block) {
     std::vector<int64_t> ptrs;
     std::vector<char> inBounds;
-    if (failed(descriptorBlock(ex, op, bp, st.getIndices(), a.bytes, ptrs,
-                               inBounds)))
-      return failure();
+    materialize(*ptr.block, ptr.block->offsets, value.shape, a.bytes,
+                op.getBoundaryCheck(), false, ptrs, inBounds);
     return storeTo(ex, op, ptrs, inBounds, a, value);
   }
-  if (isa<triton::DescriptorGatherOp, triton::DescriptorScatterOp>(op)) {
-    bool gather = isa<triton::DescriptorGatherOp>(op);
-    std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, op->getOperand(0));
-    if (!bpp)
-      return failure();
-    const BlockPtr &bp = *bpp;
-    Value xOffV = op->getOperand(gather ? 1 : 1);
-    Value yOffV = op->getOperand(gather ? 2 : 2);
-    Value dataV = gather ? op->getResult(0) : op->getOperand(3);
-    const Tensor &xOff = *ex.get(xOffV);
-    int64_t y = asSigned(ex.get(yOffV)->ints[0], 32);
-    auto shape = shapeOf(dataV.getType());
-    ElemAccess a = accessOf(getElementTypeOrSelf(dataV.getType()));
-    if (bp.shape.size() != 2)
-      return ex.error(op) << "descriptor gather/scatter needs a 2-D descriptor";
-    int64_t rowsN = shape[0], cols = shape[1];
-    std::vector<int64_t> ptrs(rowsN * cols);
-    std::vector<char> inBounds(rowsN * cols);
-    for (int64_t r = 0; r < rowsN; ++r) {
-      int64_t x = asSigned(xOff.ints[r], 32);
-      for (int64_t c = 0; c < cols; ++c) {
-        int64_t col = y + c;
-        ptrs[r * cols + c] =
-            bp.base + (x * bp.strides[0] + col * bp.strides[1]) * a.bytes;
-        inBounds[r * cols + c] =
-            x >= 0 && x < bp.shape[0] && col >= 0 && col < bp.shape[1];
-      }
+  std::vector<char> active =
+      activeOf(optional(ex, op.getMask()), ptr.ints.size());
+  return storeTo(ex, op, ptr.ints, active, a, value);
+}
+
+LogicalResult evalMakeTensorPtr(Executor &ex, triton::MakeTensorPtrOp mk) {
+  auto bp = std::make_shared<BlockPtr>();
+  bp->base = ex.get(mk.getBase())->ints[0];
+  for (Value v : mk.getShape())
+    bp->shape.push_back(ex.get(v)->ints[0]);
+  for (Value v : mk.getStrides())
+    bp->strides.push_back(ex.get(v)->ints[0]);
+  for (Value v : mk.getOffsets())
+    bp->offsets.push_back(asSigned(ex.get(v)->ints[0], 32));
+  auto t = Tensor::ofInts({});
+  t->block = bp;
+  ex.set(mk.getResult(), t);
+  return success();
+}
+
+LogicalResult evalAdvance(Executor &ex, triton::AdvanceOp op) {
+  std::shared_ptr<const BlockPtr> srcBlock = blockOf(ex, op, op.getPtr());
+  if (!srcBlock)
+    return failure();
+  auto bp = std::make_shared<BlockPtr>(*srcBlock);
+  if (op.getOffsets().size() != bp->offsets.size())
+    return ex.error(op) << "tt.advance with " << op.getOffsets().size()
+                        << " offsets for a block pointer of rank "
+                        << bp->offsets.size();
+  for (auto [i, v] : llvm::enumerate(op.getOffsets()))
+    bp->offsets[i] += asSigned(ex.get(v)->ints[0], 32);
+  auto t = Tensor::ofInts({});
+  t->block = bp;
+  ex.set(op.getResult(), t);
+  return success();
+}
+
+LogicalResult evalMakeTensorDesc(Executor &ex, triton::MakeTensorDescOp op) {
+  auto bp = std::make_shared<BlockPtr>();
+  bp->isDescriptor = true;
+  bp->base = ex.get(op.getBase())->ints[0];
+  for (Value v : op.getShape())
+    bp->shape.push_back(asSigned(ex.get(v)->ints[0], 32));
+  for (Value v : op.getStrides())
+    bp->strides.push_back(ex.get(v)->ints[0]);
+  auto descTy = cast<triton::TensorDescType>(op.getType());
+  RankedTensorType blockTy = descTy.getBlockType();
+  bp->blockShape.assign(blockTy.getShape().begin(), blockTy.getShape().end());
+  bp->padNan = op.getPadding() == triton::PaddingOption::PAD_NAN;
+  unsigned bytes = storageBytes(blockTy.getElementType());
+  if (bp->base % 16 != 0)
+    return ex.error(op)
+           << "tensor descriptor base must be 16-byte aligned, got "
+           << hex(bp->base);
+  if (bp->shape.empty())
+    return ex.error(op) << "tensor descriptor cannot be 0-dimensional";
+  if (bp->blockShape.size() != bp->shape.size())
+    return ex.error(op)
+           << "tensor descriptor block rank differs from its shape's";
+  for (size_t d = 0; d + 1 < bp->strides.size(); ++d)
+    if ((bp->strides[d] * bytes) % 16 != 0)
+      return ex.error(op) << "tensor descriptor stride " << d << " ("
+                          << bp->strides[d]
+                          << " elements) must be 16-byte aligned";
+  if (bp->strides.back() != 1)
+    return ex.error(op) << "tensor descriptor's last dimension must be "
+                           "contiguous, got stride "
+                        << bp->strides.back();
+  auto t = Tensor::ofInts({});
+  t->block = bp;
+  ex.set(op.getResult(), t);
+  return success();
+}
+
+LogicalResult evalDescriptorLoad(Executor &ex, triton::DescriptorLoadOp op) {
+  std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, op.getDesc());
+  if (!bpp)
+    return failure();
+  const BlockPtr &bp = *bpp;
+  ElemAccess a = accessOf(getElementTypeOrSelf(op.getType()));
+  std::vector<int64_t> ptrs;
+  std::vector<char> inBounds;
+  if (failed(descriptorBlock(ex, op, bp, op.getIndices(), a.bytes, ptrs,
+                             inBounds)))
+    return failure();
+  double pad = bp.padNan ? std::numeric_limits<double>::quiet_NaN() : 0.0;
+  TensorPtr r =
+      loadFrom(ex, op, ptrs, inBounds, a, bp.blockShape, nullptr, pad);
+  if (!r)
+    return failure();
+  r->shape = shapeOf(op.getType());
+  ex.set(op.getResult(), r);
+  return success();
+}
+
+LogicalResult evalDescriptorStore(Executor &ex, triton::DescriptorStoreOp op) {
+  std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, op.getDesc());
+  if (!bpp)
+    return failure();
+  const BlockPtr &bp = *bpp;
+  const Tensor &value = *ex.get(op.getSrc());
+  ElemAccess a = accessOf(getElementTypeOrSelf(op.getSrc().getType()));
+  std::vector<int64_t> ptrs;
+  std::vector<char> inBounds;
+  if (failed(descriptorBlock(ex, op, bp, op.getIndices(), a.bytes, ptrs,
+                             inBounds)))
+    return failure();
+  return storeTo(ex, op, ptrs, inBounds, a, value);
+}
+
+LogicalResult evalDescriptorReduce(Executor &ex,
+                                   triton::DescriptorReduceOp op) {
+  std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, op.getDesc());
+  if (!bpp)
+    return failure();
+  const Tensor &value = *ex.get(op.getSrc());
+  ElemAccess a = accessOf(getElementTypeOrSelf(op.getSrc().getType()));
+  std::vector<int64_t> ptrs;
+  std::vector<char> inBounds;
+  if (failed(descriptorBlock(ex, op, *bpp, op.getIndices(), a.bytes, ptrs,
+                             inBounds)))
+    return failure();
+  return reduceInto(ex, op, op.getKind(), ptrs, inBounds, a, value);
+}
+
+LogicalResult evalAsyncTMAReduce(Executor &ex,
+                                 triton::nvidia_gpu::AsyncTMAReduceOp op) {
+  // 3.6's TMA form of a descriptor reduction: the buffer combined into the
+  // block, clipped to the bounds.
+  const Executor::MemDescView *view = ex.getView(op.getSrc());
+  if (!view)
+    return ex.error(op) << "reduces from a buffer that was not allocated here";
+  TMABlock block;
+  if (failed(
+          tmaBlockOf(ex, op, op.getDesc(), op.getSrc(), op.getCoord(), block)))
+    return failure();
+  return reduceInto(ex, op, op.getKind(), block.ptrs, block.inBounds,
+                    block.access, *ex.readView(*view));
+}
+
+/// The addresses an AMD buffer op reaches: a scalar base plus element
+/// offsets.
+std::vector<int64_t> bufferAddresses(Executor &ex, Value base, Value offsets,
+                                     unsigned bytes) {
+  int64_t b = ex.get(base)->ints.at(0);
+  std::vector<int64_t> ptrs;
+  for (int64_t offset : ex.get(offsets)->ints)
+    ptrs.push_back(b + offset * bytes);
+  return ptrs;
+}
+
+LogicalResult evalBufferLoad(Executor &ex, triton::amdgpu::BufferLoadOp load) {
+  ElemAccess a = accessOf(getElementTypeOrSelf(load.getType()));
+  std::vector<int64_t> ptrs =
+      bufferAddresses(ex, load.getPtr(), load.getOffsets(), a.bytes);
+  std::vector<char> active =
+      activeOf(optional(ex, load.getMask()), ptrs.size());
+  TensorPtr r = loadFrom(ex, load, ptrs, active, a, shapeOf(load.getType()),
+                         optional(ex, load.getOther()), 0.0);
+  if (!r)
+    return failure();
+  return ex.setResult(load, r);
+}
+
+LogicalResult evalBufferStore(Executor &ex,
+                              triton::amdgpu::BufferStoreOp store) {
+  ElemAccess a = accessOf(getElementTypeOrSelf(store.getValue().getType()));
+  std::vector<int64_t> ptrs =
+      bufferAddresses(ex, store.getPtr(), store.getOffsets(), a.bytes);
+  std::vector<char> active =
+      activeOf(optional(ex, store.getMask()), ptrs.size());
+  return storeTo(ex, store, ptrs, active, a, *ex.get(store.getValue()));
+}
+
+LogicalResult evalTMAStoreWait(Executor &, triton::nvidia_gpu::TMAStoreWaitOp) {
+  return success(); // TMA stores complete when issued
+}
+
+/// The addresses of a descriptor gather or scatter: one row per x offset,
+/// `cols` columns from y.
+LogicalResult gatherAddresses(Executor &ex, Operation *op, Value desc,
+                              Value xOffsets, Value yOffset, Type dataType,
+                              std::shared_ptr<const BlockPtr> &bpp,
+                              ElemAccess &a, std::vector<int64_t> &ptrs,
+                              std::vector<char> &inBounds) {
+  bpp = blockOf(ex, op, desc);
+  if (!bpp)
+    return failure();
+  const BlockPtr &bp = *bpp;
+  const Tensor &xOff = *ex.get(xOffsets);
+  int64_t y = asSigned(ex.get(yOffset)->ints[0], 32);
+  auto shape = shapeOf(dataType);
+  a = accessOf(getElementTypeOrSelf(dataType));
+  if (bp.shape.size() != 2)
+    return ex.error(op) << "descriptor gather/scatter needs a 2-D descriptor";
+  int64_t rowsN = shape[0], cols = shape[1];
+  ptrs.assign(rowsN * cols, 0);
+  inBounds.assign(rowsN * cols, 0);
+  for (int64_t r = 0; r < rowsN; ++r) {
+    int64_t x = asSigned(xOff.ints[r], 32);
+    for (int64_t c = 0; c < cols; ++c) {
+      int64_t col = y + c;
+      ptrs[r * cols + c] =
+          bp.base + (x * bp.strides[0] + col * bp.strides[1]) * a.bytes;
+      inBounds[r * cols + c] =
+          x >= 0 && x < bp.shape[0] && col >= 0 && col < bp.shape[1];
     }
-    if (gather) {
-      double pad = bp.padNan ? std::numeric_limits<double>::quiet_NaN() : 0.0;
-      TensorPtr r = loadFrom(ex, op, ptrs, inBounds, a, shape, nullptr, pad);
-      if (!r)
-        return failure();
-      ex.set(op->getResult(0), r);
-      return success();
-    }
-    return storeTo(ex, op, ptrs, inBounds, a, *ex.get(dataV));
   }
-  if (auto red = dyn_cast<triton::DescriptorReduceOp>(op)) {
-    std::shared_ptr<const BlockPtr> bpp = blockOf(ex, op, red.getDesc());
-    if (!bpp)
-      return failure();
-    const Tensor &value = *ex.get(red.getSrc());
-    ElemAccess a = accessOf(getElementTypeOrSelf(red.getSrc().getType()));
-    std::vector<int64_t> ptrs;
-    std::vector<char> inBounds;
-    if (failed(descriptorBlock(ex, op, *bpp, red.getIndices(), a.bytes, ptrs,
-                               inBounds)))
-      return failure();
-    return reduceInto(ex, op, red.getKind(), ptrs, inBounds, a, value);
-  }
-  if (auto red = dyn_cast<triton::nvidia_gpu::AsyncTMAReduceOp>(op)) {
-    // 3.6's TMA form of a descriptor reduction: the buffer combined into the
-    // block, clipped to the bounds.
-    const Executor::MemDescView *view = ex.getView(red.getSrc());
-    if (!view)
-      return ex.error(op)
-             << "reduces from a buffer that was not allocated here";
-    TMABlock block;
-    if (failed(tmaBlockOf(ex, op, red.getDesc(), red.getSrc(), red.getCoord(),
-                          block)))
-      return failure();
-    return reduceInto(ex, op, red.getKind(), block.ptrs, block.inBounds,
-                      block.access, *ex.readView(*view));
-  }
-  return std::nullopt;
+  return success();
+}
+
+LogicalResult evalDescriptorGather(Executor &ex,
+                                   triton::DescriptorGatherOp gather) {
+  std::shared_ptr<const BlockPtr> bp;
+  ElemAccess a;
+  std::vector<int64_t> ptrs;
+  std::vector<char> inBounds;
+  if (failed(gatherAddresses(ex, gather, gather.getDesc(), gather.getXOffsets(),
+                             gather.getYOffset(), gather.getType(), bp, a, ptrs,
+                             inBounds)))
+    return failure();
+  double pad = bp->padNan ? std::numeric_limits<double>::quiet_NaN() : 0.0;
+  TensorPtr r = loadFrom(ex, gather, ptrs, inBounds, a,
+                         shapeOf(gather.getType()), nullptr, pad);
+  if (!r)
+    return failure();
+  return ex.setResult(gather, r);
+}
+
+LogicalResult evalDescriptorScatter(Executor &ex,
+                                    triton::DescriptorScatterOp scatter) {
+  std::shared_ptr<const BlockPtr> bp;
+  ElemAccess a;
+  std::vector<int64_t> ptrs;
+  std::vector<char> inBounds;
+  if (failed(gatherAddresses(ex, scatter, scatter.getDesc(),
+                             scatter.getXOffsets(), scatter.getYOffset(),
+                             scatter.getSrc().getType(), bp, a, ptrs,
+                             inBounds)))
+    return failure();
+  return storeTo(ex, scatter, ptrs, inBounds, a, *ex.get(scatter.getSrc()));
+}
+
+} // namespace
+
+void mlir::triton::interp::addMemoryEvaluators(EvaluatorTable &table) {
+  table.add<evalLoad>();
+  table.add<evalAsyncCopyGlobalToLocal>();
+  table.add<evalAsyncTMACopyGlobalToLocal>();
+  table.add<evalAsyncTMACopyLocalToGlobal>();
+  table.add<evalStore>();
+  table.add<atomicRMW>();
+  table.add<atomicCAS>();
+  table.add<evalMakeTensorPtr>();
+  table.add<evalAdvance>();
+  table.add<evalMakeTensorDesc>();
+  table.add<evalDescriptorLoad>();
+  table.add<evalDescriptorStore>();
+  table.add<evalDescriptorReduce>();
+  table.add<evalAsyncTMAReduce>();
+  table.add<evalBufferLoad>();
+  table.add<evalBufferStore>();
+  table.add<evalTMAStoreWait>();
+  table.add<evalDescriptorGather>();
+  table.add<evalDescriptorScatter>();
 }

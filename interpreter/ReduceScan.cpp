@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "interpreter/Executor.h"
+#include "interpreter/Dispatch.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 
@@ -182,11 +182,7 @@ LogicalResult runScan(Executor &ex, triton::ScanOp op) {
 
 } // namespace
 
-std::optional<LogicalResult>
-mlir::triton::interp::execReduceScan(Executor &ex, Operation *op) {
-  if (auto r = dyn_cast<triton::ReduceOp>(op))
-    return runReduce(ex, r);
-  if (auto s = dyn_cast<triton::ScanOp>(op))
-    return runScan(ex, s);
-  return std::nullopt;
+void mlir::triton::interp::addReduceScanEvaluators(EvaluatorTable &table) {
+  table.add<runReduce>();
+  table.add<runScan>();
 }

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "interpreter/Executor.h"
+#include "interpreter/Dispatch.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 
@@ -92,142 +92,169 @@ TensorPtr reshaped(const Tensor &src, ArrayRef<int64_t> shape) {
 
 } // namespace
 
-std::optional<LogicalResult> mlir::triton::interp::execShape(Executor &ex,
-                                                             Operation *op) {
-  auto setResult = [&](TensorRef t) {
-    ex.set(op->getResult(0), std::move(t));
-    return success();
-  };
-  auto src = [&](unsigned i = 0) -> const Tensor & {
-    return *ex.get(op->getOperand(i));
-  };
-  if (isa<triton::SplatOp>(op)) {
-    const Tensor &s = src();
-    auto shape = shapeOf(op->getResult(0).getType());
-    if (s.isFloat)
-      return setResult(Tensor::ofFloats(shape, s.floats[0]));
-    return setResult(Tensor::ofInts(shape, s.ints[0]));
+namespace {
+
+LogicalResult evalSplat(Executor &ex, triton::SplatOp op) {
+  const Tensor &s = ex.operand(op, 0);
+  auto shape = shapeOf(op.getType());
+  if (s.isFloat)
+    return ex.setResult(op, Tensor::ofFloats(shape, s.floats[0]));
+  return ex.setResult(op, Tensor::ofInts(shape, s.ints[0]));
+}
+
+LogicalResult evalUnsplat(Executor &ex, triton::UnsplatOp op) {
+  return ex.setResult(op, reshaped(ex.operand(op, 0), {}));
+}
+
+LogicalResult evalBroadcast(Executor &ex, triton::BroadcastOp op) {
+  const Tensor &s = ex.operand(op, 0);
+  auto shape = shapeOf(op.getType());
+  if (s.size() == 1)
+    return ex.setResult(op, s.isFloat ? Tensor::ofFloats(shape, s.floats[0])
+                                      : Tensor::ofInts(shape, s.ints[0]));
+  SmallVector<int64_t, 4> strides = rowMajorStrides(s.shape);
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (s.shape[d] == 1 && shape[d] != 1)
+      strides[d] = 0;
+  return ex.setResult(op, stridedCopy(s, shape, strides));
+}
+
+/// tt.expand_dims and tt.reshape: the same elements in row-major order.
+template <typename OpTy> LogicalResult evalReshape(Executor &ex, OpTy op) {
+  return ex.setResult(op, reshaped(ex.operand(op, 0), shapeOf(op.getType())));
+}
+
+LogicalResult evalTrans(Executor &ex, triton::TransOp op) {
+  const Tensor &s = ex.operand(op, 0);
+  ArrayRef<int32_t> order = op.getOrder();
+  SmallVector<int64_t, 4> srcStrides = rowMajorStrides(s.shape), shape, strides;
+  for (int32_t d : order) {
+    shape.push_back(s.shape[d]);
+    strides.push_back(srcStrides[d]);
   }
-  if (isa<triton::UnsplatOp>(op))
-    return setResult(reshaped(src(), {}));
-  if (auto b = dyn_cast<triton::BroadcastOp>(op)) {
-    const Tensor &s = src();
-    auto shape = shapeOf(b.getType());
-    if (s.size() == 1)
-      return setResult(s.isFloat ? Tensor::ofFloats(shape, s.floats[0])
-                                 : Tensor::ofInts(shape, s.ints[0]));
-    SmallVector<int64_t, 4> strides = rowMajorStrides(s.shape);
-    for (size_t d = 0; d < shape.size(); ++d)
-      if (s.shape[d] == 1 && shape[d] != 1)
-        strides[d] = 0;
-    return setResult(stridedCopy(s, shape, strides));
-  }
-  if (isa<triton::ExpandDimsOp, triton::ReshapeOp>(op))
-    return setResult(reshaped(src(), shapeOf(op->getResult(0).getType())));
-  if (auto t = dyn_cast<triton::TransOp>(op)) {
-    const Tensor &s = src();
-    ArrayRef<int32_t> order = t.getOrder();
-    SmallVector<int64_t, 4> srcStrides = rowMajorStrides(s.shape), shape,
-                            strides;
-    for (int32_t d : order) {
-      shape.push_back(s.shape[d]);
-      strides.push_back(srcStrides[d]);
-    }
-    return setResult(stridedCopy(s, shape, strides));
-  }
-  if (isa<triton::JoinOp>(op)) {
-    const Tensor &a = src(0), &b = src(1);
-    SmallVector<int64_t, 4> shape = a.shape;
-    shape.push_back(2);
-    auto r = Tensor::like(a, shape);
-    int64_t n = a.numel();
-    if (a.isFloat)
-      for (int64_t i = 0; i < n; ++i) {
-        r->floats[2 * i] = a.floats[i];
-        r->floats[2 * i + 1] = b.floats[i];
-      }
-    else
-      for (int64_t i = 0; i < n; ++i) {
-        r->ints[2 * i] = a.ints[i];
-        r->ints[2 * i + 1] = b.ints[i];
-      }
-    return setResult(r);
-  }
-  if (isa<triton::SplitOp>(op)) {
-    const Tensor &s = src();
-    SmallVector<int64_t, 4> shape(s.shape.begin(), s.shape.end() - 1);
-    SmallVector<int64_t, 4> strides = rowMajorStrides(s.shape);
-    strides.pop_back();
-    ex.set(op->getResult(0), stridedCopy(s, shape, strides, 0));
-    ex.set(op->getResult(1), stridedCopy(s, shape, strides, 1));
-    return success();
-  }
-  if (isa<triton::CatOp>(op)) {
-    const Tensor &a = src(0), &b = src(1);
-    auto r = Tensor::like(a, shapeOf(op->getResult(0).getType()));
-    if (a.isFloat) {
-      std::copy(a.floats.begin(), a.floats.end(), r->floats.begin());
-      std::copy(b.floats.begin(), b.floats.end(), r->floats.begin() + a.size());
-    } else {
-      std::copy(a.ints.begin(), a.ints.end(), r->ints.begin());
-      std::copy(b.ints.begin(), b.ints.end(), r->ints.begin() + a.size());
-    }
-    return setResult(r);
-  }
-  if (auto g = dyn_cast<triton::GatherOp>(op)) {
-    const Tensor &s = src(0), &idx = src(1);
-    unsigned axis = g.getAxis();
-    unsigned iw = classify(g.getIndices().getType()).width;
-    auto r = Tensor::like(s, idx.shape);
-    SmallVector<int64_t, 4> sStr = rowMajorStrides(s.shape),
-                            iStr = rowMajorStrides(idx.shape);
-    int64_t n = idx.numel();
+  return ex.setResult(op, stridedCopy(s, shape, strides));
+}
+
+LogicalResult evalJoin(Executor &ex, triton::JoinOp op) {
+  const Tensor &a = ex.operand(op, 0), &b = ex.operand(op, 1);
+  SmallVector<int64_t, 4> shape = a.shape;
+  shape.push_back(2);
+  auto r = Tensor::like(a, shape);
+  int64_t n = a.numel();
+  if (a.isFloat)
     for (int64_t i = 0; i < n; ++i) {
-      int64_t rem = i, off = 0;
-      for (size_t d = 0; d < idx.shape.size(); ++d) {
-        int64_t c = rem / iStr[d];
-        rem %= iStr[d];
-        if (d == axis) {
-          c = asSigned(idx.ints[i], iw);
-          if (c < 0 || c >= s.shape[d])
-            return ex.error(op) << "gather index " << c << " at element " << i
-                                << " is outside [0, " << s.shape[d] << ")";
-        }
-        off += c * sStr[d];
+      r->floats[2 * i] = a.floats[i];
+      r->floats[2 * i + 1] = b.floats[i];
+    }
+  else
+    for (int64_t i = 0; i < n; ++i) {
+      r->ints[2 * i] = a.ints[i];
+      r->ints[2 * i + 1] = b.ints[i];
+    }
+  return ex.setResult(op, r);
+}
+
+LogicalResult evalSplit(Executor &ex, triton::SplitOp op) {
+  const Tensor &s = ex.operand(op, 0);
+  SmallVector<int64_t, 4> shape(s.shape.begin(), s.shape.end() - 1);
+  SmallVector<int64_t, 4> strides = rowMajorStrides(s.shape);
+  strides.pop_back();
+  ex.set(op.getOutLHS(), stridedCopy(s, shape, strides, 0));
+  ex.set(op.getOutRHS(), stridedCopy(s, shape, strides, 1));
+  return success();
+}
+
+LogicalResult evalCat(Executor &ex, triton::CatOp op) {
+  const Tensor &a = ex.operand(op, 0), &b = ex.operand(op, 1);
+  auto r = Tensor::like(a, shapeOf(op.getType()));
+  if (a.isFloat) {
+    std::copy(a.floats.begin(), a.floats.end(), r->floats.begin());
+    std::copy(b.floats.begin(), b.floats.end(), r->floats.begin() + a.size());
+  } else {
+    std::copy(a.ints.begin(), a.ints.end(), r->ints.begin());
+    std::copy(b.ints.begin(), b.ints.end(), r->ints.begin() + a.size());
+  }
+  return ex.setResult(op, r);
+}
+
+LogicalResult evalGather(Executor &ex, triton::GatherOp op) {
+  const Tensor &s = ex.operand(op, 0), &idx = ex.operand(op, 1);
+  unsigned axis = op.getAxis();
+  unsigned iw = classify(op.getIndices().getType()).width;
+  auto r = Tensor::like(s, idx.shape);
+  SmallVector<int64_t, 4> sStr = rowMajorStrides(s.shape),
+                          iStr = rowMajorStrides(idx.shape);
+  int64_t n = idx.numel();
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t rem = i, off = 0;
+    for (size_t d = 0; d < idx.shape.size(); ++d) {
+      int64_t c = rem / iStr[d];
+      rem %= iStr[d];
+      if (d == axis) {
+        c = asSigned(idx.ints[i], iw);
+        if (c < 0 || c >= s.shape[d])
+          return ex.error(op) << "gather index " << c << " at element " << i
+                              << " is outside [0, " << s.shape[d] << ")";
       }
-      if (s.isFloat)
-        r->floats[i] = s.floats[off];
-      else
-        r->ints[i] = s.ints[off];
+      off += c * sStr[d];
     }
-    return setResult(r);
+    if (s.isFloat)
+      r->floats[i] = s.floats[off];
+    else
+      r->ints[i] = s.ints[off];
   }
-  if (auto h = dyn_cast<triton::HistogramOp>(op)) {
-    const Tensor &s = src(0);
-    unsigned w = classify(h.getSrc().getType()).width;
-    auto shape = shapeOf(h.getType());
-    auto r = Tensor::ofInts(shape);
-    const Tensor *mask = h.getMask() ? ex.get(h.getMask()).get() : nullptr;
-    int64_t bins = shape[0];
-    for (int64_t i = 0, n = s.numel(); i < n; ++i) {
-      if (mask && !mask->ints[mask->ints.size() == 1 ? 0 : i])
-        continue;
-      int64_t v = asSigned(s.ints[i], w);
-      if (v >= 0 && v < bins)
-        ++r->ints[v];
-    }
-    return setResult(r);
+  return ex.setResult(op, r);
+}
+
+LogicalResult evalHistogram(Executor &ex, triton::HistogramOp op) {
+  const Tensor &s = ex.operand(op, 0);
+  unsigned w = classify(op.getSrc().getType()).width;
+  auto shape = shapeOf(op.getType());
+  auto r = Tensor::ofInts(shape);
+  const Tensor *mask = op.getMask() ? ex.get(op.getMask()).get() : nullptr;
+  int64_t bins = shape[0];
+  for (int64_t i = 0, n = s.numel(); i < n; ++i) {
+    if (mask && !mask->ints[mask->ints.size() == 1 ? 0 : i])
+      continue;
+    int64_t v = asSigned(s.ints[i], w);
+    if (v >= 0 && v < bins)
+      ++r->ints[v];
   }
-  if (auto mr = dyn_cast<triton::MakeRangeOp>(op)) {
-    int64_t start = mr.getStart(), end = mr.getEnd();
-    auto r = Tensor::ofInts({end - start});
-    for (int64_t i = start; i < end; ++i)
-      r->ints[i - start] = i;
-    return setResult(r);
-  }
-  if (auto p = dyn_cast<triton::GetProgramIdOp>(op))
-    return setResult(Tensor::ofInts({}, ex.pid[(int)p.getAxis()]));
-  if (auto p = dyn_cast<triton::GetNumProgramsOp>(op))
-    return setResult(Tensor::ofInts({}, ex.numPrograms[(int)p.getAxis()]));
-  return std::nullopt;
+  return ex.setResult(op, r);
+}
+
+LogicalResult evalMakeRange(Executor &ex, triton::MakeRangeOp op) {
+  int64_t start = op.getStart(), end = op.getEnd();
+  auto r = Tensor::ofInts({end - start});
+  for (int64_t i = start; i < end; ++i)
+    r->ints[i - start] = i;
+  return ex.setResult(op, r);
+}
+
+LogicalResult evalGetProgramId(Executor &ex, triton::GetProgramIdOp op) {
+  return ex.setResult(op, Tensor::ofInts({}, ex.pid[(int)op.getAxis()]));
+}
+
+LogicalResult evalGetNumPrograms(Executor &ex, triton::GetNumProgramsOp op) {
+  return ex.setResult(op,
+                      Tensor::ofInts({}, ex.numPrograms[(int)op.getAxis()]));
+}
+
+} // namespace
+
+void mlir::triton::interp::addShapeEvaluators(EvaluatorTable &table) {
+  table.add<evalSplat>();
+  table.add<evalUnsplat>();
+  table.add<evalBroadcast>();
+  table.add<evalReshape<triton::ExpandDimsOp>>();
+  table.add<evalReshape<triton::ReshapeOp>>();
+  table.add<evalTrans>();
+  table.add<evalJoin>();
+  table.add<evalSplit>();
+  table.add<evalCat>();
+  table.add<evalGather>();
+  table.add<evalHistogram>();
+  table.add<evalMakeRange>();
+  table.add<evalGetProgramId>();
+  table.add<evalGetNumPrograms>();
 }

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "interpreter/Executor.h"
+#include "interpreter/Dispatch.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
@@ -109,104 +109,129 @@ static Type operandType(Value v) {
   return v.getType();
 }
 
-std::optional<LogicalResult>
-mlir::triton::interp::execSharedMemory(Executor &ex, Operation *op) {
-  if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op)) {
-    auto type = cast<ttg::MemDescType>(alloc.getType());
-    Executor::MemDescView view;
-    view.buffer = ex.allocate(type.getAllocShape(), type.getElementType());
-    view.shape.assign(type.getShape().begin(), type.getShape().end());
-    view.strides = rowMajorStrides(type.getShape());
-    if (alloc.getSrc())
-      ex.writeView(view, *ex.get(alloc.getSrc()));
-    ex.setView(alloc.getResult(), view);
-    return success();
+namespace {
+
+LogicalResult evalLocalAlloc(Executor &ex, ttg::LocalAllocOp alloc) {
+  auto type = cast<ttg::MemDescType>(alloc.getType());
+  Executor::MemDescView view;
+  view.buffer = ex.allocate(type.getAllocShape(), type.getElementType());
+  view.shape.assign(type.getShape().begin(), type.getShape().end());
+  view.strides = rowMajorStrides(type.getShape());
+  if (alloc.getSrc())
+    ex.writeView(view, *ex.get(alloc.getSrc()));
+  ex.setView(alloc.getResult(), view);
+  return success();
+}
+
+LogicalResult evalMemDescIndex(Executor &ex, ttg::MemDescIndexOp op) {
+  const Executor::MemDescView *src = ex.getView(op.getSrc());
+  if (!src)
+    return ex.error(op) << "indexes a buffer that was not allocated here";
+  int64_t i = ex.get(op.getIndex())->ints[0];
+  if (i < 0 || i >= src->shape.front())
+    return ex.error(op) << "index " << i << " is outside the buffer's "
+                        << src->shape.front() << " rows";
+  Executor::MemDescView view;
+  view.buffer = src->buffer;
+  view.shape.assign(src->shape.begin() + 1, src->shape.end());
+  view.strides.assign(src->strides.begin() + 1, src->strides.end());
+  view.offset = src->offset + i * src->strides.front();
+  ex.setView(op.getResult(), view);
+  return success();
+}
+
+LogicalResult evalMemDescSubslice(Executor &ex, ttg::MemDescSubsliceOp op) {
+  const Executor::MemDescView *src = ex.getView(op.getSrc());
+  if (!src)
+    return ex.error(op) << "slices a buffer that was not allocated here";
+  Executor::MemDescView view = *src;
+  auto type = cast<ttg::MemDescType>(op.getType());
+  view.shape.assign(type.getShape().begin(), type.getShape().end());
+  for (auto [d, offset] : llvm::enumerate(op.getOffsets()))
+    view.offset += offset * src->strides[d];
+  ex.setView(op.getResult(), view);
+  return success();
+}
+
+LogicalResult evalMemDescTrans(Executor &ex, ttg::MemDescTransOp op) {
+  const Executor::MemDescView *src = ex.getView(op.getSrc());
+  if (!src)
+    return ex.error(op) << "transposes a buffer that was not allocated here";
+  Executor::MemDescView view = *src;
+  view.shape.clear();
+  view.strides.clear();
+  for (int32_t d : op.getOrder()) {
+    view.shape.push_back(src->shape[d]);
+    view.strides.push_back(src->strides[d]);
   }
-  if (auto index = dyn_cast<ttg::MemDescIndexOp>(op)) {
-    const Executor::MemDescView *src = ex.getView(index.getSrc());
-    if (!src)
-      return ex.error(op) << "indexes a buffer that was not allocated here";
-    int64_t i = ex.get(index.getIndex())->ints[0];
-    if (i < 0 || i >= src->shape.front())
-      return ex.error(op) << "index " << i << " is outside the buffer's "
-                          << src->shape.front() << " rows";
-    Executor::MemDescView view;
-    view.buffer = src->buffer;
-    view.shape.assign(src->shape.begin() + 1, src->shape.end());
-    view.strides.assign(src->strides.begin() + 1, src->strides.end());
-    view.offset = src->offset + i * src->strides.front();
-    ex.setView(index.getResult(), view);
-    return success();
+  ex.setView(op.getResult(), view);
+  return success();
+}
+
+LogicalResult evalLocalLoad(Executor &ex, ttg::LocalLoadOp op) {
+  const Executor::MemDescView *view = ex.getView(op.getSrc());
+  if (!view)
+    return ex.error(op) << "reads a buffer that was not allocated here";
+  ex.set(op.getResult(), ex.readView(*view));
+  return success();
+}
+
+LogicalResult evalLocalStore(Executor &ex, ttg::LocalStoreOp op) {
+  const Executor::MemDescView *view = ex.getView(op.getDst());
+  if (!view)
+    return ex.error(op) << "writes a buffer that was not allocated here";
+  ex.writeView(*view, *ex.get(op.getSrc()));
+  return success();
+}
+
+LogicalResult evalWarpGroupDot(Executor &ex, ttng::WarpGroupDotOp op) {
+  TensorRef a = operandOf(ex, op.getA()), b = operandOf(ex, op.getB());
+  TensorRef c = ex.get(op.getC());
+  if (op.getUseC() && ex.get(op.getUseC())->ints[0] == 0)
+    c = zerosOf(op.getC().getType());
+  FailureOr<TensorPtr> d = computeDot(
+      ex, op, *a, *b, *c, operandType(op.getA()), operandType(op.getB()),
+      op.getType(), op.getInputPrecision() == triton::InputPrecision::TF32);
+  if (failed(d))
+    return failure();
+  ex.set(op.getD(), *d);
+  return success();
+}
+
+LogicalResult evalWarpGroupDotWait(Executor &ex,
+                                   ttng::WarpGroupDotWaitOp wait) {
+  for (auto [input, output] : llvm::zip(wait.getInputs(), wait.getOutputs())) {
+    if (const Executor::MemDescView *view = ex.getView(input))
+      ex.setView(output, *view);
+    else
+      ex.set(output, ex.get(input));
   }
-  if (auto slice = dyn_cast<ttg::MemDescSubsliceOp>(op)) {
-    const Executor::MemDescView *src = ex.getView(slice.getSrc());
-    if (!src)
-      return ex.error(op) << "slices a buffer that was not allocated here";
-    Executor::MemDescView view = *src;
-    auto type = cast<ttg::MemDescType>(slice.getType());
-    view.shape.assign(type.getShape().begin(), type.getShape().end());
-    for (auto [d, offset] : llvm::enumerate(slice.getOffsets()))
-      view.offset += offset * src->strides[d];
-    ex.setView(slice.getResult(), view);
-    return success();
-  }
-  if (auto trans = dyn_cast<ttg::MemDescTransOp>(op)) {
-    const Executor::MemDescView *src = ex.getView(trans.getSrc());
-    if (!src)
-      return ex.error(op) << "transposes a buffer that was not allocated here";
-    Executor::MemDescView view = *src;
-    view.shape.clear();
-    view.strides.clear();
-    for (int32_t d : trans.getOrder()) {
-      view.shape.push_back(src->shape[d]);
-      view.strides.push_back(src->strides[d]);
-    }
-    ex.setView(trans.getResult(), view);
-    return success();
-  }
-  if (auto load = dyn_cast<ttg::LocalLoadOp>(op)) {
-    const Executor::MemDescView *view = ex.getView(load.getSrc());
-    if (!view)
-      return ex.error(op) << "reads a buffer that was not allocated here";
-    ex.set(load.getResult(), ex.readView(*view));
-    return success();
-  }
-  if (auto store = dyn_cast<ttg::LocalStoreOp>(op)) {
-    const Executor::MemDescView *view = ex.getView(store.getDst());
-    if (!view)
-      return ex.error(op) << "writes a buffer that was not allocated here";
-    ex.writeView(*view, *ex.get(store.getSrc()));
-    return success();
-  }
-  if (isa<ttg::LocalDeallocOp>(op))
-    return success();
-  if (isa<ttg::AsyncCommitGroupOp, ttg::AsyncWaitOp>(op)) {
-    for (Value result : op->getResults())
-      ex.set(result, Tensor::ofInts({}, 0)); // tokens carry nothing here
-    return success();
-  }
-  if (auto dot = dyn_cast<ttng::WarpGroupDotOp>(op)) {
-    TensorRef a = operandOf(ex, dot.getA()), b = operandOf(ex, dot.getB());
-    TensorRef c = ex.get(dot.getC());
-    if (dot.getUseC() && ex.get(dot.getUseC())->ints[0] == 0)
-      c = zerosOf(dot.getC().getType());
-    FailureOr<TensorPtr> d = computeDot(
-        ex, op, *a, *b, *c, operandType(dot.getA()), operandType(dot.getB()),
-        dot.getType(), dot.getInputPrecision() == triton::InputPrecision::TF32);
-    if (failed(d))
-      return failure();
-    ex.set(dot.getD(), *d);
-    return success();
-  }
-  if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(op)) {
-    for (auto [input, output] :
-         llvm::zip(wait.getInputs(), wait.getOutputs())) {
-      if (const Executor::MemDescView *view = ex.getView(input))
-        ex.setView(output, *view);
-      else
-        ex.set(output, ex.get(input));
-    }
-    return success();
-  }
-  return std::nullopt;
+  return success();
+}
+
+LogicalResult evalLocalDealloc(Executor &, ttg::LocalDeallocOp) {
+  return success(); // buffers live until the program ends
+}
+
+/// ttg.async_commit_group and ttg.async_wait: copies complete when issued.
+template <typename OpTy> LogicalResult evalAsyncGroupOp(Executor &ex, OpTy op) {
+  for (Value result : op->getResults())
+    ex.set(result, Tensor::ofInts({}, 0)); // tokens carry nothing here
+  return success();
+}
+
+} // namespace
+
+void mlir::triton::interp::addSharedMemoryEvaluators(EvaluatorTable &table) {
+  table.add<evalLocalAlloc>();
+  table.add<evalMemDescIndex>();
+  table.add<evalMemDescSubslice>();
+  table.add<evalMemDescTrans>();
+  table.add<evalLocalLoad>();
+  table.add<evalLocalStore>();
+  table.add<evalWarpGroupDot>();
+  table.add<evalWarpGroupDotWait>();
+  table.add<evalLocalDealloc>();
+  table.add<evalAsyncGroupOp<ttg::AsyncCommitGroupOp>>();
+  table.add<evalAsyncGroupOp<ttg::AsyncWaitOp>>();
 }

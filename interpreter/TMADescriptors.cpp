@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "interpreter/Executor.h"
+#include "interpreter/Dispatch.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
@@ -246,36 +246,46 @@ LogicalResult mlir::triton::interp::allocateGlobalScratch(Executor &ex,
   return success();
 }
 
-std::optional<LogicalResult>
-mlir::triton::interp::execTMADescriptor(Executor &ex, Operation *op) {
-  if (auto alloc = dyn_cast<ttg::GlobalScratchAllocOp>(op)) {
-    auto it = ex.scratchOffsets.find(op);
-    if (it == ex.scratchOffsets.end())
-      return ex.error(op) << "global scratch was not laid out for this op";
-    ex.set(alloc.getResult(),
-           Tensor::ofInts({}, ex.scratchBase +
-                                  programIndex(ex) * ex.scratchSize +
-                                  it->second));
-    return success();
-  }
-  if (auto create = dyn_cast<ttng::TensormapCreateOp>(op))
-    return createTensorMap(ex, create);
-  if (isa<ttng::TensormapFenceproxyAcquireOp>(op))
-    return success(); // the descriptor is read from memory at each use anyway
-  if (auto view = dyn_cast<ttng::ReinterpretTensorDescOp>(op)) {
-    int64_t addr = ex.get(view.getRawDesc())->ints[0];
-    auto bp = std::make_shared<BlockPtr>();
-    bp->isDescriptor = true;
-    bp->tensorMap = addr;
-    auto type = cast<triton::TensorDescType>(view.getType());
-    ArrayRef<int64_t> block = type.getBlockType().getShape();
-    bp->blockShape.assign(block.begin(), block.end());
-    if (!addr)
-      return ex.error(op) << "views a null pointer as a tensor descriptor";
-    auto t = Tensor::ofInts({}, addr);
-    t->block = bp;
-    ex.set(view.getResult(), t);
-    return success();
-  }
-  return std::nullopt;
+namespace {
+
+LogicalResult evalGlobalScratchAlloc(Executor &ex,
+                                     ttg::GlobalScratchAllocOp alloc) {
+  auto it = ex.scratchOffsets.find(alloc);
+  if (it == ex.scratchOffsets.end())
+    return ex.error(alloc) << "global scratch was not laid out for this op";
+  ex.set(alloc.getResult(),
+         Tensor::ofInts({}, ex.scratchBase + programIndex(ex) * ex.scratchSize +
+                                it->second));
+  return success();
+}
+
+LogicalResult
+evalTensormapFenceproxyAcquire(Executor &, ttng::TensormapFenceproxyAcquireOp) {
+  return success(); // the descriptor is read from memory at each use anyway
+}
+
+LogicalResult evalReinterpretTensorDesc(Executor &ex,
+                                        ttng::ReinterpretTensorDescOp view) {
+  int64_t addr = ex.get(view.getRawDesc())->ints[0];
+  auto bp = std::make_shared<BlockPtr>();
+  bp->isDescriptor = true;
+  bp->tensorMap = addr;
+  auto type = cast<triton::TensorDescType>(view.getType());
+  ArrayRef<int64_t> block = type.getBlockType().getShape();
+  bp->blockShape.assign(block.begin(), block.end());
+  if (!addr)
+    return ex.error(view) << "views a null pointer as a tensor descriptor";
+  auto t = Tensor::ofInts({}, addr);
+  t->block = bp;
+  ex.set(view.getResult(), t);
+  return success();
+}
+
+} // namespace
+
+void mlir::triton::interp::addTMADescriptorEvaluators(EvaluatorTable &table) {
+  table.add<evalGlobalScratchAlloc>();
+  table.add<createTensorMap>();
+  table.add<evalTensormapFenceproxyAcquire>();
+  table.add<evalReinterpretTensorDesc>();
 }

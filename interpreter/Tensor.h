@@ -11,6 +11,7 @@
 #ifndef INTERPRETER_TENSOR_H
 #define INTERPRETER_TENSOR_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 #
 #   utils/bench-interpreter.sh [BUILD_DIR]      (default: build)
 #
-# For each kernel: the best of 3 runs of the kernel alone (TRITON_RUN_TIMING,
+# For each kernel: the best of 5 runs of the kernel alone (TRITON_RUN_TIMING,
 # without parsing and input generation), the whole process, the reference
 # interpreter's figure from issue 5 (NumPy, one server core), and the speedup
 # of the kernel time and of the whole process over it. A benchmark, not a test: it asserts nothing.
@@ -18,9 +18,9 @@ inputs="$here/test/interpreter/Inputs"
 [ -x "$run" ] || { echo "bench-interpreter: no triton-run at $run" >&2; exit 1; }
 [ -d "$sm90" ] || { echo "bench-interpreter: no corpus at $corpus" >&2; exit 1; }
 
-best_of_3() { # prints "kernel_seconds total_seconds"
+best_of_5() { # prints "kernel_seconds total_seconds"
   local bestk=999 bestt=999 k t0 t1
-  for _ in 1 2 3; do
+  for _ in 1 2 3 4 5; do
     t0=$(date +%s.%N)
     k=$(TRITON_RUN_TIMING=1 "$run" "$@" 2>&1 >/dev/null | sed -n 's/^triton-run: kernel time \([0-9.]*\) s$/\1/p')
     t1=$(date +%s.%N)
@@ -33,7 +33,7 @@ best_of_3() { # prints "kernel_seconds total_seconds"
 
 row() { # name size reference-seconds args...
   local name="$1" size="$2" ref="$3"; shift 3
-  read -r k t < <(best_of_3 "$@")
+  read -r k t < <(best_of_5 "$@")
   local speed="-" speedt="-"
   if [ "$ref" != "-" ]; then
     speed=$(awk -v r="$ref" -v k="$k" 'BEGIN { printf "%.0fx", r / k }')
