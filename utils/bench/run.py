@@ -131,8 +131,10 @@ def extras(out, compile_):
     for f in sorted(os.listdir(shapes)):
         if f.endswith(".ttir"):
             stem = os.path.join(shapes, f[:-len(".ttir")])
-            ok = subprocess.run([compile_, "--num-warps", "4", "-o", stem, stem + ".ttir"]).returncode
-            print(("compiled  " if ok == 0 else "FAILED    ") + f[:-len(".ttir")])
+            with open(stem + ".log", "w") as log:
+                ok = subprocess.run([compile_, "--num-warps", "4", "-o", stem, stem + ".ttir"],
+                                    stdout=log, stderr=log).returncode == 0
+            print(("compiled  " if ok else "FAILED    ") + f[:-len(".ttir")])
     subprocess.run([sys.executable, os.path.join(tools, "make_refs.py"),
                     os.path.join(ROOT, "build", "bin"), os.path.dirname(CORPUS),
                     os.path.join(out, "refs")] + REFS.split())
