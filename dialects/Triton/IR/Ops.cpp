@@ -342,16 +342,22 @@ LogicalResult TransOp::verify() {
 }
 
 LogicalResult MakeRangeOp::verify() {
-  int64_t start = getStart(), end = getEnd();
+  // The bounds are i32: read them signed, as the frontend wrote them.
+  int64_t start = getStartAttr().getInt(), end = getEndAttr().getInt();
   auto type = getType();
-  if (type.getRank() != 1 || !type.getElementType().isInteger(32))
-    return emitOpError("result must be a 1-D tensor of i32, got ") << type;
+  // Triton's checks, in its order and with its words (its users' tests look
+  // for them), then ours.
   if (start >= end)
-    return emitOpError("start ") << start << " must be less than end " << end;
+    return emitOpError("start must be less than end, got start = ")
+           << start << " and end = " << end;
+  if (type.getRank() != 1)
+    return emitOpError("return type must be a 1D tensor, got ") << type;
   if (type.getDimSize(0) != end - start)
-    return emitOpError("result has ")
-           << type.getDimSize(0) << " elements but the range [" << start << ", "
-           << end << ") has " << end - start;
+    return emitOpError("number of elements in returned tensor, ")
+           << type.getDimSize(0) << ", must match size of range [" << start
+           << ", " << end << "), which has " << end - start << " elements";
+  if (!type.getElementType().isInteger(32))
+    return emitOpError("returned tensor must have i32 elements, got ") << type;
   if (!llvm::isPowerOf2_64(end - start))
     return emitOpError("range size ")
            << end - start << " must be a power of two";
@@ -397,9 +403,21 @@ LogicalResult DotOp::verify() {
     return failure();
   Type aElt = a.getElementType(), bElt = b.getElementType(),
        cElt = c.getElementType();
+  // Triton's words for the checks below come first: its users' tests match
+  // them.
+  if (getElementBitWidth(aElt) != getElementBitWidth(bElt))
+    return emitOpError(
+               "element types of operands A and B must have same bit width: ")
+           << aElt << " and " << bElt;
   if (aElt != bElt && !(isFp8(aElt) && isFp8(bElt)))
     return emitOpError("operand element types differ: ")
            << aElt << " and " << bElt;
+  if (bool(a.getEncoding()) != bool(b.getEncoding()))
+    return emitOpError("mismatching encoding between A and B operands: one "
+                       "has a layout, the other none");
+  if (a.getEncoding() && !c.getEncoding())
+    return emitOpError("miss encoding of C operand: the operands have "
+                       "layouts, the accumulator none");
   if (isa<IntegerType>(aElt) != isa<IntegerType>(cElt))
     return emitOpError("accumulator element type ")
            << cElt << " does not suit operands of " << aElt;

@@ -566,12 +566,13 @@ SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
            << parent;
   int64_t parentRank = getEncodingRank(parent);
   if (parentRank >= 0 && parentRank < 2)
-    return emitError() << "parent of #ttg.slice must have rank 2 or more, got "
+    return emitError() << "parent layout must have at least rank >= 2: the "
+                          "parent of #ttg.slice has rank "
                        << parentRank;
   if (parentRank >= 0 && dim >= parentRank)
-    return emitError() << "dim " << dim
-                       << " of #ttg.slice is out of range for a "
-                       << "parent of rank " << parentRank;
+    return emitError() << "slice dim=" << dim
+                       << " must be less than the parent rank=" << parentRank
+                       << " in #ttg.slice";
   return success();
 }
 
@@ -611,21 +612,41 @@ LogicalResult
 DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                unsigned opIdx, Attribute parent,
                                unsigned kWidth) {
+  // The messages start with Triton's words, which its users' tests match.
   if (opIdx > 1)
-    return emitError() << "opIdx of #ttg.dot_op must be 0 or 1, got " << opIdx;
+    return emitError() << "#ttg.dot_op opIdx parameter can be 0 or 1, got: "
+                       << opIdx;
   if (!isMmaEncoding(parent) && !isa<BlockedEncodingAttr>(parent))
     return emitError() << "parent of #ttg.dot_op must be an MMA or blocked "
                           "layout, got "
                        << parent;
   if (isa<BlockedEncodingAttr>(parent) && kWidth != 0)
-    return emitError()
-           << "#ttg.dot_op with a blocked parent must not have kWidth";
-  if (isMmaEncoding(parent) && kWidth == 0)
-    return emitError() << "#ttg.dot_op with an MMA parent needs kWidth";
-  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(parent))
+    return emitError() << "#ttg.dot_op kWidth parameter is not supported when "
+                          "the parent is a blocked layout, got kWidth = "
+                       << kWidth;
+  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(parent)) {
+    // kWidth is the run of K a thread holds for mma.sync (v2) and wgmma (v3).
+    bool usesKWidth = mma.getVersionMajor() == 2 || mma.getVersionMajor() == 3;
+    if (!usesKWidth && kWidth != 0)
+      return emitError() << "#ttg.dot_op kWidth parameter can only be "
+                            "non-zero for Ampere or Hopper MMA parent, got "
+                            "kWidth = "
+                         << kWidth << " for MMA v" << mma.getVersionMajor();
+    if (usesKWidth && kWidth == 0)
+      return emitError() << "#ttg.dot_op kWidth parameter is mandatory for "
+                            "Ampere or Hopper MMA parent";
     if (mma.getVersionMajor() == 3 && opIdx != 0)
       return emitError()
-             << "#ttg.dot_op with an MMA v3 parent must be operand 0";
+             << "#ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, "
+                "since Hopper WGMMA only allows first operand to be in "
+                "registers";
+    return success();
+  }
+  if (isa<AMDMfmaEncodingAttr>(parent) && kWidth == 0)
+    return emitError()
+           << "#ttg.dot_op kWidth parameter is mandatory for MFMA parent";
+  if (isMmaEncoding(parent) && kWidth == 0)
+    return emitError() << "#ttg.dot_op with an MMA parent needs kWidth";
   return success();
 }
 
@@ -740,17 +761,30 @@ void AMDMfmaEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult
-AMDMfmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                            unsigned version, ArrayRef<unsigned> warpsPerCTA,
-                            ArrayRef<unsigned> instrShape, bool, BasisList cga,
-                            ArrayRef<unsigned> tilesPerWarp, unsigned) {
-  if (version < 1 || version > 4)
-    return emitError() << "version of #ttg.amd_mfma must be 1 to 4, got "
-                       << version;
+LogicalResult AMDMfmaEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned version,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> instrShape, bool,
+    BasisList cga, ArrayRef<unsigned> tilesPerWarp, unsigned elementBitWidth) {
+  // Triton's words first (its users' tests match them), then ours.
+  if (version > 4)
+    return emitError() << "version must be in the [0, 4] range, got " << version
+                       << " for #ttg.amd_mfma";
+  if (version == 0)
+    return emitError() << "version 0 of #ttg.amd_mfma names no MFMA "
+                          "generation: use 1 (gfx908) to 4 (gfx950)";
   if (instrShape.size() != 3)
     return emitError()
            << "instrShape of #ttg.amd_mfma must have 3 entries (M, N, K)";
+  std::pair<unsigned, unsigned> mn(instrShape[0], instrShape[1]);
+  if (!llvm::is_contained({std::make_pair(32u, 32u), std::make_pair(16u, 16u),
+                           std::make_pair(64u, 4u), std::make_pair(4u, 64u)},
+                          mn))
+    return emitError() << "invalid (mDim, nDim) combination: (" << mn.first
+                       << ", " << mn.second
+                       << "); #ttg.amd_mfma has 32x32, 16x16, 64x4 and 4x64";
+  if (elementBitWidth != 32 && elementBitWidth != 64)
+    return emitError() << "elementBitWidth must be 32 or 64, got "
+                       << elementBitWidth << " for #ttg.amd_mfma";
   if (tilesPerWarp.size() != warpsPerCTA.size())
     return emitError()
            << "tilesPerWarp of #ttg.amd_mfma must have one entry per "

@@ -88,24 +88,30 @@ private:
       return checkEncoding(op, slice.getParent());
     if (auto dot = dyn_cast<DotOperandEncodingAttr>(encoding))
       return checkEncoding(op, dot.getParent());
+    // "Layout has N warps per CTA, but the context requires M warps per
+    // CTA" is Triton's sentence, which its users' tests match.
     int64_t warps = getEncodingNumWarps(encoding);
     if (numWarps > 0 && warps > 0 && warps != numWarps)
       return op->emitOpError()
-             << "layout " << encoding << " spans " << warps << " warps but "
+             << "layout " << encoding << ": Layout has " << warps
+             << " warps per CTA, but the context requires " << numWarps
+             << " warps per CTA ("
              << (inPartition ? "its partition has num_warps"
                              : "the module has ttg.num-warps")
-             << " = " << numWarps;
+             << " = " << numWarps << ")";
     int64_t threads = getEncodingThreadsPerWarp(encoding);
     if (threadsPerWarp > 0 && threads > 0 && threads != threadsPerWarp)
       return op->emitOpError()
-             << "layout " << encoding << " spans " << threads
-             << " threads per warp but the module has "
-             << kThreadsPerWarpAttrName << " = " << threadsPerWarp;
+             << "layout " << encoding << ": Layout has " << threads
+             << " threads per warp, but the module specifies " << threadsPerWarp
+             << " threads per warp (" << kThreadsPerWarpAttrName << ")";
     int64_t ctas = getEncodingNumCTAs(encoding);
     if (numCTAs > 0 && ctas > 0 && ctas != numCTAs)
-      return op->emitOpError() << "layout " << encoding << " spans " << ctas
-                               << " CTAs but the module has "
-                               << kNumCTAsAttrName << " = " << numCTAs;
+      return op->emitOpError()
+             << "layout " << encoding << ": Layout has " << ctas
+             << " CTAs per CGA, but the context requires " << numCTAs
+             << " CTAs per CGA (" << kNumCTAsAttrName << " = " << numCTAs
+             << ")";
     return success();
   }
 
@@ -114,6 +120,25 @@ private:
   llvm::DenseSet<Attribute> checked;
 };
 } // namespace
+
+/// The two register operands of a tt.dot hold K in runs of the same length
+/// (wgmma's B comes from shared memory, so v3 parents are exempt).
+static LogicalResult checkDotOperandWidths(triton::DotOp dot) {
+  auto a = dyn_cast_or_null<DotOperandEncodingAttr>(
+      dot.getA().getType().getEncoding());
+  auto b = dyn_cast_or_null<DotOperandEncodingAttr>(
+      dot.getB().getType().getEncoding());
+  if (!a || !b)
+    return success();
+  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(a.getParent()))
+    if (mma.getVersionMajor() == 3)
+      return success();
+  if (a.getKWidth() != b.getKWidth())
+    return dot.emitOpError()
+           << "mismatching kWidth between A and B operands: " << a.getKWidth()
+           << " and " << b.getKWidth();
+  return success();
+}
 
 /// Checks the layouts of the values defined under `root` against a launch of
 /// `numWarps` warps; the partitions of a ttg.warp_specialize against their
@@ -136,6 +161,9 @@ static LogicalResult checkLaunch(Operation *root, int64_t numWarps,
             return WalkResult::interrupt();
       return WalkResult::skip();
     }
+    if (auto dot = dyn_cast<triton::DotOp>(nested))
+      if (failed(checkDotOperandWidths(dot)))
+        return WalkResult::interrupt();
     for (Type type : nested->getResultTypes())
       if (failed(checker.checkType(nested, type)))
         return WalkResult::interrupt();

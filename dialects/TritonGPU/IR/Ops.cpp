@@ -102,8 +102,12 @@ LogicalResult MemDescIndexOp::verify() {
   MemDescType src = getSrc().getType(), dst = getResult().getType();
   if (failed(verifyView(*this, src, dst)))
     return failure();
-  if (src.getRank() < 2)
-    return emitOpError() << "source must have rank 2 or more";
+  // "result rank" and "offsets" below are Triton's words, which its users'
+  // tests match.
+  if (src.getRank() < 2 || dst.getRank() + 1 != src.getRank())
+    return emitOpError() << "result rank must be input rank - 1: source rank "
+                         << src.getRank() << ", result rank " << dst.getRank()
+                         << " (the source must have rank 2 or more)";
   if (dst.getShape() != src.getShape().drop_front())
     return emitOpError() << "result shape must be the source shape without its "
                             "leading dimension";
@@ -115,10 +119,13 @@ LogicalResult MemDescSubsliceOp::verify() {
   if (failed(verifyView(*this, src, dst)))
     return failure();
   ArrayRef<int32_t> offsets = getOffsets();
-  if (offsets.size() != src.getRank() || dst.getRank() != src.getRank())
-    return emitOpError()
-           << "needs one offset per dimension and a result of the "
-              "source's rank";
+  if (offsets.size() != src.getRank())
+    return emitOpError() << "offsets must have the same rank as input: "
+                         << offsets.size() << " offsets for rank "
+                         << src.getRank();
+  if (dst.getRank() != src.getRank())
+    return emitOpError() << "result rank must equal to input rank: "
+                         << dst.getRank() << " and " << src.getRank();
   for (auto [offset, srcDim, dstDim] :
        llvm::zip(offsets, src.getShape(), dst.getShape()))
     if (offset < 0 || offset + dstDim > srcDim)

@@ -92,7 +92,8 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   Attribute encoding, Attribute memorySpace,
                                   bool, ArrayRef<int64_t> allocShape) {
   if (shape.empty())
-    return emitError() << "!ttg.memdesc must have rank 1 or more";
+    return emitError() << "rank 0 memdesc is not allowed: !ttg.memdesc must "
+                          "have rank 1 or more";
   for (int64_t dim : shape)
     if (dim <= 0)
       return emitError() << "dimensions of !ttg.memdesc must be positive";

@@ -282,7 +282,7 @@ tt.func @trans_shape(%x: tensor<4x8xf32>) {
 // -----
 
 tt.func @make_range_type() {
-  // expected-error @+1 {{result must be a 1-D tensor of i32, got 'tensor<4xi64>'}}
+  // expected-error @+1 {{returned tensor must have i32 elements, got 'tensor<4xi64>'}}
   %0 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi64>
   tt.return
 }
@@ -290,15 +290,31 @@ tt.func @make_range_type() {
 // -----
 
 tt.func @make_range_bounds() {
-  // expected-error @+1 {{start 4 must be less than end 4}}
+  // expected-error @+1 {{start must be less than end, got start = 4 and end = 4}}
   %0 = tt.make_range {end = 4 : i32, start = 4 : i32} : tensor<4xi32>
   tt.return
 }
 
 // -----
 
+tt.func @make_range_negative_end() {
+  // expected-error @+1 {{start must be less than end, got start = 0 and end = -8}}
+  %0 = tt.make_range {end = -8 : i32, start = 0 : i32} : tensor<8xi32>
+  tt.return
+}
+
+// -----
+
+tt.func @make_range_rank() {
+  // expected-error @+1 {{return type must be a 1D tensor, got 'tensor<4x1xi32>'}}
+  %0 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4x1xi32>
+  tt.return
+}
+
+// -----
+
 tt.func @make_range_count() {
-  // expected-error @+1 {{result has 8 elements but the range [0, 4) has 4}}
+  // expected-error @+1 {{number of elements in returned tensor, 8, must match size of range [0, 4), which has 4 elements}}
   %0 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<8xi32>
   tt.return
 }
@@ -916,5 +932,13 @@ tt.func @descriptor_gather_result_rank(%d: !tt.tensordesc<tensor<1x64xf32>>, %r:
 tt.func @descriptor_scatter_rows(%d: !tt.tensordesc<tensor<1x64xf32>>, %r: tensor<8xi32>, %i: i32, %v: tensor<16x64xf32>) {
   // expected-error @+1 {{result tensor must have as many rows as indices (8), but got 'tensor<16x64xf32>'}}
   tt.descriptor_scatter %d[%r, %i], %v : !tt.tensordesc<tensor<1x64xf32>>, tensor<8xi32>, i32, tensor<16x64xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @dot_bit_widths(%a: tensor<16x16xf32>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
+  // expected-error @+1 {{element types of operands A and B must have same bit width: 'f32' and 'f16'}}
+  %d = tt.dot %a, %b, %c : tensor<16x16xf32> * tensor<16x16xf16> -> tensor<16x16xf32>
   tt.return
 }

@@ -57,17 +57,17 @@
 
 // -----
 
-// expected-error @+1 {{parent of #ttg.slice must have rank 2 or more, got 1}}
+// expected-error @+1 {{parent layout must have at least rank >= 2: the parent of #ttg.slice has rank 1}}
 #a = #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>}>
 
 // -----
 
-// expected-error @+1 {{dim 2 of #ttg.slice is out of range for a parent of rank 2}}
+// expected-error @+1 {{slice dim=2 must be less than the parent rank=2 in #ttg.slice}}
 #a = #ttg.slice<{dim = 2, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>
 
 // -----
 
-// expected-error @+1 {{opIdx of #ttg.dot_op must be 0 or 1, got 2}}
+// expected-error @+1 {{#ttg.dot_op opIdx parameter can be 0 or 1, got: 2}}
 #a = #ttg.dot_op<{opIdx = 2, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 2}>
 
 // -----
@@ -77,18 +77,43 @@
 
 // -----
 
-// expected-error @+1 {{#ttg.dot_op with a blocked parent must not have kWidth}}
+// expected-error @+1 {{#ttg.dot_op kWidth parameter is not supported when the parent is a blocked layout, got kWidth = 2}}
 #a = #ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>, kWidth = 2}>
 
 // -----
 
-// expected-error @+1 {{#ttg.dot_op with an MMA parent needs kWidth}}
+// expected-error @+1 {{#ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent}}
 #a = #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>}>
 
 // -----
 
-// expected-error @+1 {{#ttg.dot_op with an MMA v3 parent must be operand 0}}
+// expected-error @+1 {{#ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, since Hopper WGMMA only allows first operand to be in registers}}
 #a = #ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>, kWidth = 2}>
+
+// -----
+
+// expected-error @+1 {{#ttg.dot_op kWidth parameter can only be non-zero for Ampere or Hopper MMA parent, got kWidth = 4 for MMA v1}}
+#a = #ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 1, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 16]}>, kWidth = 4}>
+
+// -----
+
+// expected-error @+1 {{#ttg.dot_op kWidth parameter is mandatory for MFMA parent}}
+#a = #ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [16, 16, 16], isTransposed = true}>}>
+
+// -----
+
+// expected-error @+1 {{version must be in the [0, 4] range, got 7 for #ttg.amd_mfma}}
+#a = #ttg.amd_mfma<{version = 7, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+
+// -----
+
+// expected-error @+1 {{invalid (mDim, nDim) combination: (32, 16); #ttg.amd_mfma has 32x32, 16x16, 64x4 and 4x64}}
+#a = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 16, 8], isTransposed = true}>
+
+// -----
+
+// expected-error @+1 {{elementBitWidth must be 32 or 64, got 16 for #ttg.amd_mfma}}
+#a = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [16, 16, 16], isTransposed = true, elementBitWidth = 16}>
 
 // -----
 
@@ -102,7 +127,7 @@
 
 // -----
 
-// expected-error @+1 {{version of #ttg.amd_mfma must be 1 to 4, got 0}}
+// expected-error @+1 {{version 0 of #ttg.amd_mfma names no MFMA generation: use 1 (gfx908) to 4 (gfx950)}}
 #a = #ttg.amd_mfma<{version = 0, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
 
 // -----
@@ -207,7 +232,7 @@ tt.func @f() {
 // -----
 
 tt.func @f() {
-  // expected-error @+1 {{!ttg.memdesc must have rank 1 or more}}
+  // expected-error @+1 {{rank 0 memdesc is not allowed: !ttg.memdesc must have rank 1 or more}}
   %0 = ttg.local_alloc : () -> !ttg.memdesc<f32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
   tt.return
 }
@@ -252,7 +277,7 @@ module attributes {ttg.target = 90 : i32} {
 
 module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @f() {
-    // expected-error @+1 {{spans 4 warps but the module has ttg.num-warps = 8}}
+    // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 8 warps per CTA (the module has ttg.num-warps = 8)}}
     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>
     tt.return
   }
@@ -261,7 +286,7 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32}
 // -----
 
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
-  // expected-error @+1 {{spans 32 threads per warp but the module has ttg.threads-per-warp = 64}}
+  // expected-error @+1 {{Layout has 32 threads per warp, but the module specifies 64 threads per warp (ttg.threads-per-warp)}}
   tt.func @f(%x: tensor<128xi32, #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>>) {
     tt.return
   }
@@ -271,7 +296,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32}
 
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32} {
   tt.func @f() {
-    // expected-error @+1 {{spans 1 CTAs but the module has ttg.num-ctas = 2}}
+    // expected-error @+1 {{Layout has 1 CTAs per CGA, but the context requires 2 CTAs per CGA (ttg.num-ctas = 2)}}
     %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>
     tt.return
   }
@@ -328,7 +353,7 @@ tt.func @f(%t: tensor<4x4xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerW
 // -----
 
 tt.func @f(%m: !ttg.memdesc<4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>, %i: i32) {
-  // expected-error @+1 {{source must have rank 2 or more}}
+  // expected-error @+1 {{result rank must be input rank - 1: source rank 1, result rank 1 (the source must have rank 2 or more)}}
   %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>
   tt.return
 }
@@ -368,8 +393,16 @@ tt.func @f(%m: !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase =
 
 // -----
 
+tt.func @subslice_rank(%m: !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>) {
+  // expected-error @+1 {{result rank must equal to input rank: 1 and 2}}
+  %0 = ttg.memdesc_subslice %m[0, 0] : !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
 tt.func @f(%m: !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>) {
-  // expected-error @+1 {{needs one offset per dimension and a result of the source's rank}}
+  // expected-error @+1 {{offsets must have the same rank as input: 1 offsets for rank 2}}
   %0 = ttg.memdesc_subslice %m[0] : !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4x2xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>
   tt.return
 }
@@ -555,10 +588,48 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
       ttg.warp_yield
     }
     partition0(%x: i32) num_warps(2) {
-      // expected-error @+1 {{spans 4 warps but its partition has num_warps = 2}}
+      // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 2 warps per CTA (its partition has num_warps = 2)}}
       %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>
       ttg.warp_return
     } : (i32) -> ()
+    tt.return
+  }
+}
+
+// -----
+
+#acc = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#lhs = #ttg.dot_op<{opIdx = 0, parent = #acc, kWidth = 4}>
+#rhs = #ttg.dot_op<{opIdx = 1, parent = #acc, kWidth = 2}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.target" = "cuda:80"} {
+  tt.func @dot_kwidths(%a: tensor<32x32xi8, #lhs>, %b: tensor<32x32xi8, #rhs>, %c: tensor<32x32xi32, #acc>) {
+    // expected-error @+1 {{mismatching kWidth between A and B operands: 4 and 2}}
+    %d = tt.dot %a, %b, %c : tensor<32x32xi8, #lhs> * tensor<32x32xi8, #rhs> -> tensor<32x32xi32, #acc>
+    tt.return
+  }
+}
+
+// -----
+
+#acc = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#rhs = #ttg.dot_op<{opIdx = 1, parent = #acc, kWidth = 2}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.target" = "cuda:80"} {
+  tt.func @dot_one_layout(%a: tensor<32x32xf16>, %b: tensor<32x32xf16, #rhs>, %c: tensor<32x32xf32, #acc>) {
+    // expected-error @+1 {{mismatching encoding between A and B operands: one has a layout, the other none}}
+    %d = tt.dot %a, %b, %c : tensor<32x32xf16> * tensor<32x32xf16, #rhs> -> tensor<32x32xf32, #acc>
+    tt.return
+  }
+}
+
+// -----
+
+#acc = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#lhs = #ttg.dot_op<{opIdx = 0, parent = #acc, kWidth = 2}>
+#rhs = #ttg.dot_op<{opIdx = 1, parent = #acc, kWidth = 2}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.target" = "cuda:80"} {
+  tt.func @dot_bare_accumulator(%a: tensor<32x32xf16, #lhs>, %b: tensor<32x32xf16, #rhs>, %c: tensor<32x32xf32>) {
+    // expected-error @+1 {{miss encoding of C operand: the operands have layouts, the accumulator none}}
+    %d = tt.dot %a, %b, %c : tensor<32x32xf16, #lhs> * tensor<32x32xf16, #rhs> -> tensor<32x32xf32>
     tt.return
   }
 }
