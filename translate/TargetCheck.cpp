@@ -38,11 +38,12 @@ bool mentions(StringRef text, StringRef keyword) {
   return false;
 }
 
-/// PTX instructions, state spaces and special registers that need a newer
-/// architecture than sm_80, and the ones sm_80 introduced. Matched in
-/// inline PTX and in NVVM intrinsic and operation names (which spell the
-/// instruction after their prefix). Instructions marked arch-specific exist
-/// only on sm_90a, not on later architectures nor on plain sm_90.
+/// PTX instructions, state spaces and special registers newer than sm_75,
+/// with the architecture that introduced them; matched in inline PTX and in
+/// NVVM intrinsic and operation names (which spell the instruction after
+/// their prefix). The ones marked arch-specific need the sm_90a target, not
+/// plain sm_90 (wgmma exists nowhere else; setmaxnreg also on later 'a'
+/// targets, which this toolchain does not emit for).
 struct PtxFeature {
   StringRef keyword;
   int sm;
