@@ -38,25 +38,25 @@ static bool usesLibdevice(const Module &module) {
   return false;
 }
 
+/// Sets LLVM's option `name` to `value` unless the user gave it (an LLVM
+/// without the option keeps its default, which is still correct code). The
+/// value goes through the option's own parser, as if it were on the command
+/// line, so nothing here needs to know the option's type.
+static void setLLVMOptionDefault(StringRef name, StringRef value) {
+  auto &options = cl::getRegisteredOptions();
+  auto found = options.find(name);
+  if (found == options.end() || found->second->getNumOccurrences() > 0)
+    return;
+  found->second->addOccurrence(0, name, value);
+}
+
 /// Shared, local and constant memory addresses are 32 bits, as Triton compiles
 /// them (its data layout has p3:32:32): without this, every shared-memory
 /// address is computed in 64 bits and truncated (three more instructions per
 /// cp.async in the matmul's main loop). NVPTX takes it as an LLVM option that
 /// changes the target's data layout; it is set before the machine is made.
-/// Sets the boolean LLVM option `name` unless the user gave it (an LLVM
-/// without the option keeps its default, which is still correct code).
-static void setLLVMFlagDefault(StringRef name, bool value) {
-  auto &options = cl::getRegisteredOptions();
-  auto found = options.find(name);
-  if (found == options.end())
-    return;
-  if (auto *flag = static_cast<cl::opt<bool> *>(found->second);
-      flag && flag->getNumOccurrences() == 0)
-    flag->setValue(value);
-}
-
 static void useShortSharedPointers() {
-  setLLVMFlagDefault("nvptx-short-ptr", true);
+  setLLVMOptionDefault("nvptx-short-ptr", "true");
 }
 
 /// No scalar PRE in GVN: to make a cheap integer expression (a thread's
@@ -67,7 +67,7 @@ static void useShortSharedPointers() {
 /// (warning C7515; measured on the descriptor matmul). Recomputing such an
 /// expression costs an instruction or two; no other harness kernel's PTX
 /// changes.
-static void avoidScalarPRE() { setLLVMFlagDefault("enable-pre", false); }
+static void avoidScalarPRE() { setLLVMOptionDefault("enable-pre", "false"); }
 
 /// An address `base + sext(offset) * size` as one `mad.wide.s32`, as upstream
 /// Triton configures the NVPTX backend, rather than `mul.wide.s32` and
@@ -76,7 +76,7 @@ static void avoidScalarPRE() { setLLVMFlagDefault("enable-pre", false); }
 /// dispatch beside the tensor cores' work (ncu: a third of the K-major-A
 /// matmul's stall samples); fused, that matmul runs 17% faster on the H200.
 static void useWideMultiplyAdd() {
-  setLLVMFlagDefault("nvptx-mad-wide-opt", true);
+  setLLVMOptionDefault("nvptx-mad-wide-opt", "true");
 }
 
 /// Whether `module` multiplies on tensor cores (mma or wgmma in its asm).
@@ -107,14 +107,12 @@ static void unrollLikeTriton(const Module &module) {
   if (found == options.end() ||
       (found->second->getNumOccurrences() > 0 && !givenHere))
     return;
+  // A later module may need the other threshold: the option is given anew.
+  if (givenHere)
+    found->second->reset();
   StringRef threshold = usesTensorCores(module) ? "300" : "500";
-  if (!givenHere) {
-    found->second->addOccurrence(0, "unroll-threshold", threshold);
-    givenHere = true;
-  } else {
-    static_cast<cl::opt<unsigned> *>(found->second)
-        ->setValue(threshold == "300" ? 300 : 500);
-  }
+  found->second->addOccurrence(0, "unroll-threshold", threshold);
+  givenHere = true;
 }
 
 namespace {
