@@ -203,8 +203,11 @@ LogicalResult AtomicCASOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult SplatOp::verify() {
-  if (isa<RankedTensorType>(getSrc().getType()))
-    return emitOpError("splats a scalar, got a tensor ") << getSrc().getType();
+  // A 0-d tensor holds one value, as a scalar does; Triton accepts both.
+  auto tensor = dyn_cast<RankedTensorType>(getSrc().getType());
+  if (tensor && tensor.getRank() != 0)
+    return emitOpError("splats a scalar or a 0-d tensor, got ")
+           << getSrc().getType();
   return success();
 }
 
@@ -727,7 +730,8 @@ LogicalResult GatherOp::verify() {
 }
 
 LogicalResult PrintOp::verify() {
-  if (getIsSigned().size() != getArgs().size())
+  // A print of its prefix alone may still carry the frontend's isSigned.
+  if (!getArgs().empty() && getIsSigned().size() != getArgs().size())
     return emitOpError("'isSigned' needs one entry per argument: ")
            << getArgs().size() << " arguments, " << getIsSigned().size()
            << " entries";

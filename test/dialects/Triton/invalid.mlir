@@ -146,7 +146,7 @@ tt.func @atomic_cas_result(%p: !tt.ptr<i32>, %v: i32) {
 // -----
 
 tt.func @splat_tensor(%x: tensor<1xf32>) {
-  // expected-error @+1 {{splats a scalar, got a tensor 'tensor<1xf32>'}}
+  // expected-error @+1 {{splats a scalar or a 0-d tensor, got 'tensor<1xf32>'}}
   %0 = tt.splat %x : tensor<1xf32> -> tensor<4xf32>
   tt.return
 }
