@@ -176,7 +176,8 @@ attention = Case("attention_fwd", "attention.attention_fwd", args_attention, ATT
                  stages=3, size=4096, ragged=1008, tol=1e-2, metric="TFLOP/s",
                  dump_size=1024, tags=("fp16", "dot"))
 desc_scale = Case("desc_scale", "descriptors.desc_scale", args_desc_scale(False),
-                  {"BM": 64, "BN": 64}, size=8192, ragged=1000, tol=1e-6, tags=("fp16", "tma"))
+                  {"BM": 64, "BN": 64}, size=8192, ragged=1000, tol=1e-6, dump_size=1000,
+                  tags=("fp16", "tma"))
 desc_scale_host = Case("desc_scale_host", "descriptors.desc_scale_host", args_desc_scale(True),
                        {"BM": 64, "BN": 64}, size=8192, ragged=1000, tol=1e-6,
                        tags=("fp16", "tma"))
