@@ -1,4 +1,4 @@
-"""Tensor-descriptor (TMA) arguments for the GPU harness.
+"""Tensor-descriptor (TMA) arguments and launches of our cubins for run.py.
 
 A kernel parameter of type `!tt.tensordesc` is, in Triton 3.6's ABI, a
 128-byte CUtensorMap passed by value followed by the tensor's shape (i32)

@@ -207,8 +207,9 @@ def args_moe(torch, dev, size, c, kern):
     counts = torch.bincount(flat, minlength=experts) if real else \
         torch.zeros(experts, device=dev, dtype=torch.int64)
     blocks = [cdiv(int(cnt), bm) for cnt in counts] if real else []
-    # The grid is fixed before the draw (the harness sizes it on meta
-    # tensors): as many blocks as any draw can need, the rest all padding.
+    # The grid does not depend on the draw (the runner also builds the
+    # arguments on meta tensors, which have none): as many blocks as any draw
+    # can need, the rest all padding.
     grid_m = tokens * top_k // bm + experts
     sorted_ids = torch.full((grid_m * bm,), tokens * top_k, device=dev, dtype=torch.int32)
     expert_ids = torch.zeros(grid_m, device=dev, dtype=torch.int32)
