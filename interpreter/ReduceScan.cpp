@@ -55,6 +55,11 @@ void reorder(const std::vector<T> &src, std::vector<T> &dst, const Layout &l,
 }
 
 TensorPtr toAxisMajor(const Tensor &t, const Layout &l) {
+  if (l.outer == 1) { // already axis-major
+    auto r = std::make_shared<Tensor>(t);
+    r->shape = {l.n * l.m()};
+    return r;
+  }
   auto r = Tensor::like(t, {l.n * l.m()});
   if (t.isFloat)
     reorder(t.floats, r->floats, l, true);
@@ -63,34 +68,54 @@ TensorPtr toAxisMajor(const Tensor &t, const Layout &l) {
   return r;
 }
 
-/// Rows [first, first + count*step) with stride `step`, each of m elements.
+/// Copies rows [first, first + count*step) with stride `step`, each of m
+/// elements, from `src` to the front of `dst`. Rows of one element (a tensor
+/// reduced whole) are copied as elements: a copy call per element would
+/// cost more than the combine itself.
+template <class T>
+void copyRows(const std::vector<T> &src, std::vector<T> &dst, int64_t first,
+              int64_t count, int64_t step, int64_t m) {
+  const T *s = src.data();
+  T *d = dst.data();
+  if (m == 1) {
+    for (int64_t c = 0; c < count; ++c)
+      d[c] = s[first + c * step];
+    return;
+  }
+  for (int64_t c = 0; c < count; ++c)
+    std::copy(s + (first + c * step) * m, s + (first + c * step + 1) * m,
+              d + c * m);
+}
+
 TensorPtr rows(const Tensor &t, int64_t first, int64_t count, int64_t step,
                int64_t m) {
   auto r = Tensor::like(t, {count * m});
-  for (int64_t c = 0; c < count; ++c) {
-    int64_t from = (first + c * step) * m;
-    if (t.isFloat)
-      std::copy(t.floats.begin() + from, t.floats.begin() + from + m,
-                r->floats.begin() + c * m);
-    else
-      std::copy(t.ints.begin() + from, t.ints.begin() + from + m,
-                r->ints.begin() + c * m);
-  }
+  if (t.isFloat)
+    copyRows(t.floats, r->floats, first, count, step, m);
+  else
+    copyRows(t.ints, r->ints, first, count, step, m);
   return r;
 }
 
-/// Copies `src` (count*m elements, or one to broadcast) into rows starting
-/// at `first` of `dst`.
+/// Copies `src` (count*m elements, or one to broadcast) into `dst` from row
+/// `first` on.
+template <class T>
+void fillRows(std::vector<T> &dst, const std::vector<T> &src, int64_t first,
+              int64_t count, int64_t m) {
+  T *d = dst.data() + first * m;
+  int64_t total = count * m;
+  if (src.size() == 1)
+    std::fill(d, d + total, src[0]);
+  else
+    std::copy(src.data(), src.data() + total, d);
+}
+
 void putRows(Tensor &dst, const Tensor &src, int64_t first, int64_t count,
              int64_t m) {
-  int64_t total = count * m, from = first * m;
-  bool bcast = src.size() == 1;
-  for (int64_t i = 0; i < total; ++i) {
-    if (dst.isFloat)
-      dst.floats[from + i] = src.floats[bcast ? 0 : i];
-    else
-      dst.ints[from + i] = src.ints[bcast ? 0 : i];
-  }
+  if (dst.isFloat)
+    fillRows(dst.floats, src.floats, first, count, m);
+  else
+    fillRows(dst.ints, src.ints, first, count, m);
 }
 
 LogicalResult combine(Executor &ex, Operation *op, ArrayRef<TensorPtr> lhs,
