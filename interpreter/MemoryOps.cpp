@@ -83,6 +83,13 @@ inline void writeElem(uint8_t *p, const ElemAccess &a, const Tensor &src,
   std::memcpy(p, &v, a.bytes);
 }
 
+/// Whether `addr` is a multiple of `bytes`; element sizes are nearly always
+/// powers of two, where this is a mask rather than a division.
+inline bool isAligned(int64_t addr, unsigned bytes) {
+  return (bytes & (bytes - 1)) == 0 ? (addr & (int64_t)(bytes - 1)) == 0
+                                    : addr % bytes == 0;
+}
+
 /// Host addresses of the active elements of `ptrs`; null for inactive ones.
 /// Reports the first bad access (out of bounds or misaligned).
 LogicalResult resolve(Executor &ex, Operation *op, StringRef what,
@@ -93,16 +100,12 @@ LogicalResult resolve(Executor &ex, Operation *op, StringRef what,
   int64_t badLo = std::numeric_limits<int64_t>::max(), badHi = 0;
   int64_t firstBad = -1, badCount = 0;
   bool misaligned = false;
-  // Element sizes are nearly always powers of two: alignment is then a mask,
-  // not a division.
-  int64_t alignMask = (int64_t)bytes - 1;
-  bool powerOfTwo = (bytes & alignMask) == 0;
   for (size_t i = 0; i < n; ++i) {
     if (!active[i])
       continue;
     int64_t addr = ptrs[i];
-    bool aligned = powerOfTwo ? (addr & alignMask) == 0 : addr % bytes == 0;
-    uint8_t *h = aligned ? ex.memory.translate(addr, bytes) : nullptr;
+    uint8_t *h =
+        isAligned(addr, bytes) ? ex.memory.translate(addr, bytes) : nullptr;
     if (!h) {
       if (firstBad < 0) {
         firstBad = i;
@@ -176,15 +179,22 @@ TensorPtr loadFrom(Executor &ex, Operation *op, ArrayRef<int64_t> ptrs,
                    const std::vector<char> &active, const ElemAccess &a,
                    ArrayRef<int64_t> shape, const Tensor *other,
                    double padFloat) {
-  std::vector<uint8_t *> host;
-  if (failed(resolve(ex, op, "load", ptrs, active, a.bytes, host)))
-    return nullptr;
   auto r = a.elem.isFloat ? Tensor::ofFloats(shape) : Tensor::ofInts(shape);
   size_t n = ptrs.size();
   bool obc = other && other->size() == 1;
+  // Elements are read as they are resolved: a load has no effect to undo, so
+  // only when some address is bad does resolve() run, to report them all.
   for (size_t i = 0; i < n; ++i) {
-    if (host[i]) {
-      readElem(host[i], a, *r, i);
+    if (active[i]) {
+      int64_t addr = ptrs[i];
+      uint8_t *h = isAligned(addr, a.bytes) ? ex.memory.translate(addr, a.bytes)
+                                            : nullptr;
+      if (!h) {
+        std::vector<uint8_t *> host;
+        (void)resolve(ex, op, "load", ptrs, active, a.bytes, host);
+        return nullptr;
+      }
+      readElem(h, a, *r, i);
     } else if (other) {
       if (r->isFloat)
         r->floats[i] = other->floats[obc ? 0 : i];
