@@ -1071,6 +1071,10 @@ void mlir::triton::interp::addElementwiseEvaluators(EvaluatorTable &table) {
   table.add<evalMathUnary<math::SinhOp>>();
   table.add<evalMathUnary<math::CoshOp>>();
   table.add<evalMathUnary<math::CbrtOp>>();
+  table.add<evalMathUnary<math::ErfcOp>>();
+  table.add<evalMathUnary<math::AsinhOp>>();
+  table.add<evalMathUnary<math::AcoshOp>>();
+  table.add<evalMathUnary<math::AtanhOp>>();
   table.add<evalPreciseSqrt>();
   table.add<evalFma>();
   table.add<evalPowF>();
