@@ -4,13 +4,14 @@
   run.py list [GLOB...] [--tag T]...      the cases (name, kernel, config, metric, tags)
   run.py prepare OUT [GLOB...]            here: our cubins of the cases (utils/triton-compile
                                           on test/Inputs/<case>/ or the corpus) into OUT
-  run.py run OUT [GLOB...] [--rounds N] [--variants S,...] [--json FILE]
+  run.py run OUT [GLOB...] [--rounds N] [--variants S,...] [--json FILE] [--jobs N]
                                           GPU machine: check ours and Triton's against
                                           PyTorch in float64 (a timed and a ragged size),
                                           then time both in alternating rounds
   run.py report FILE.json [--suite NAME] [--out DIR]
                                           docs/results/<date>-<suite>.json and .md
-  run.py dump OUT [GLOB...]               GPU machine: Triton 3.6's TTIR (and TTGIR) of
+  run.py dump OUT [GLOB...] --corpus-dir PREPARED [--jobs N]
+                                          GPU machine: Triton 3.6's TTIR (and TTGIR) of
                                           the cases, as test/Inputs/<case>/ holds them
 
 `run` times with triton.testing.do_bench medians, ROUNDS rounds whose order
@@ -436,7 +437,8 @@ def cmd_report(args):
              f"{head.get('rounds', '?')} timing round(s) per case; rates are do_bench medians, "
              "the ratio ours / Triton the median of the rounds' ratios. Written by "
              "`utils/bench/run.py report` from `run`'s JSON.", "",
-             "| case | metric | ours | Triton | ratio | correct | note |", "|---|---|---|---|---|---|---|"]
+             "| case | metric | ours | Triton | ratio | correct | note |",
+             "|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['case']} | {r['metric']} | {fmt(r['ours'], '.1f')} | "
                      f"{fmt(r['triton'], '.1f')} | {fmt(r['ratio_triton'], '.3f')} | "
@@ -502,7 +504,7 @@ def cmd_dump(args):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+    p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -519,9 +521,11 @@ def main(argv=None):
     q = sub.add_parser("run", help="check and time the cases on the GPU")
     q.add_argument("out")
     q.add_argument("--rounds", type=int, default=3, help="alternating timing rounds (3)")
-    q.add_argument("--variants", default="", help="comma-separated SUFFIXes of OUT/CASE@SUFFIX.cubin")
+    q.add_argument("--variants", default="",
+                   help="comma-separated SUFFIXes of OUT/CASE@SUFFIX.cubin")
     q.add_argument("--json", help="write the results here as they come")
-    q.add_argument("--resume", metavar="JSON", help="keep this run's rows, run only the cases it lacks")
+    q.add_argument("--resume", metavar="JSON",
+                   help="keep this run's rows, run only the cases it lacks")
     q.add_argument("--jobs", type=int, default=0,
                    help="compile Triton's side first in this many processes")
     with_cases(q).set_defaults(fn=cmd_run)
