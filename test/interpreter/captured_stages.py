@@ -5,7 +5,7 @@ copies). Every output buffer must be the same bytes: the passes keep the
 kernels' meaning. Sizes are small and ragged (48, 40, 72: not multiples of the
 tiles, as the divisibility hints allow).
 
-Usage: sweep_stages.py TRITON_OPT TRITON_RUN INPUTS_DIR OUT_DIR
+Usage: captured_stages.py TRITON_OPT TRITON_RUN INPUTS_DIR OUT_DIR
 Prints one line per kernel, then "N same, N different".
 """
 import filecmp
