@@ -356,6 +356,7 @@ int64_t mlir::triton::gpu::getEncodingRank(Attribute encoding) {
                                  &a.getWarpBases(), &a.getBlockBases()});
       })
       .Case([](SwizzledSharedEncodingAttr a) { return a.getOrder().size(); })
+      .Case([](PaddedSharedEncodingAttr a) -> int64_t { return a.getRank(); })
       .Case([](NVMMASharedEncodingAttr a) -> int64_t {
         if (!a.getCGALayout().empty())
           return a.getCGALayout().bases.front().size();
@@ -1061,4 +1062,232 @@ LogicalResult NVMMASharedEncodingAttr::verify(
     return emitError()
            << "elementBitWidth of #ttg.nvmma_shared must be 1 to 64";
   return verifyBasesRank(emitError, cga, rank, "CGALayout");
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.padded_shared
+//===----------------------------------------------------------------------===//
+
+/// The bases that place elements in `order` (fastest dimension first) over
+/// `shape`: the identity placement that `{order, shape}` abbreviates.
+static BasisList identityBases(ArrayRef<unsigned> order,
+                               ArrayRef<int64_t> shape) {
+  BasisList bases;
+  for (unsigned dim : order)
+    for (int64_t step = 1; step < shape[dim]; step *= 2) {
+      SmallVector<int32_t> basis(shape.size(), 0);
+      basis[dim] = step;
+      bases.bases.push_back(std::move(basis));
+    }
+  return bases;
+}
+
+/// A list of lists of integers as bases, or failure.
+static FailureOr<BasisList> readBases(Attribute value) {
+  auto array = dyn_cast_or_null<ArrayAttr>(value);
+  if (!array)
+    return failure();
+  BasisList list;
+  for (Attribute element : array) {
+    auto basis = dyn_cast<ArrayAttr>(element);
+    if (!basis)
+      return failure();
+    SmallVector<int32_t> vec;
+    for (Attribute coordinate : basis) {
+      auto intAttr = dyn_cast<IntegerAttr>(coordinate);
+      if (!intAttr || intAttr.getValue().getSignificantBits() > 32)
+        return failure();
+      vec.push_back(intAttr.getInt());
+    }
+    list.bases.push_back(std::move(vec));
+  }
+  return list;
+}
+
+SmallVector<int64_t> PaddedSharedEncodingAttr::getLayoutShape() const {
+  SmallVector<int64_t> shape(getRank(), 1);
+  for (unsigned dim = 0; dim < getRank(); ++dim) {
+    uint64_t reach = 0;
+    for (const SmallVector<int32_t> &basis : getOffsetBases().bases)
+      reach |= static_cast<uint32_t>(basis[dim]);
+    shape[dim] = reach ? int64_t(llvm::NextPowerOf2(reach)) : 1;
+  }
+  return shape;
+}
+
+Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<unsigned> intervals, paddings;
+  if (parser.parseLess() || parser.parseLSquare())
+    return {};
+  if (failed(parser.parseOptionalRSquare())) {
+    do {
+      unsigned interval = 0, padding = 0;
+      if (parser.parseInteger(interval) || parser.parseColon() ||
+          parser.parsePlus() || parser.parseInteger(padding))
+        return {};
+      intervals.push_back(interval);
+      paddings.push_back(padding);
+    } while (succeeded(parser.parseOptionalComma()));
+    if (parser.parseRSquare())
+      return {};
+  }
+  SMLoc dictLoc = parser.getCurrentLocation();
+  Attribute attr;
+  if (parser.parseAttribute(attr) || parser.parseGreater())
+    return {};
+  auto dict = dyn_cast<DictionaryAttr>(attr);
+  if (!dict) {
+    parser.emitError(dictLoc)
+        << "expected {order, shape} or {offset, block} in #ttg.padded_shared";
+    return {};
+  }
+  // Triton's words for these errors come first: its users' tests match them.
+  bool linear = dict.get("offset") || dict.get("block");
+  for (NamedAttribute named : dict) {
+    StringRef key = named.getName().getValue();
+    bool known = linear ? (key == "offset" || key == "block")
+                        : (key == "order" || key == "shape");
+    if (!known) {
+      parser.emitError(dictLoc)
+          << "Unexpected attribute \"" << key
+          << "\" found in #ttg.padded_shared, which takes either order and "
+             "shape, or offset and block";
+      return {};
+    }
+  }
+  BasisList offset, block;
+  SmallVector<unsigned> order;
+  unsigned rank = 0;
+  if (linear) {
+    for (StringRef key : {"block", "offset"})
+      if (!dict.get(key)) {
+        parser.emitError(dictLoc) << "Expected basis of '" << key
+                                  << "' not found in #ttg.padded_shared";
+        return {};
+      }
+    auto offsets = readBases(dict.get("offset"));
+    auto blocks = readBases(dict.get("block"));
+    if (failed(offsets) || failed(blocks)) {
+      parser.emitError(dictLoc) << "offset and block of #ttg.padded_shared "
+                                   "must be lists of lists of integers";
+      return {};
+    }
+    offset = *offsets;
+    block = *blocks;
+    if (!offset.empty())
+      rank = offset.bases.front().size();
+    else if (!block.empty())
+      rank = block.bases.front().size();
+    // The order is the one in which the offset bases first move each
+    // dimension; dimensions they never move follow, the last one first.
+    for (const SmallVector<int32_t> &basis : offset.bases)
+      for (auto [dim, coordinate] : llvm::enumerate(basis))
+        if (coordinate != 0 && !llvm::is_contained(order, dim))
+          order.push_back(dim);
+    for (unsigned dim = rank; dim > 0; --dim)
+      if (!llvm::is_contained(order, dim - 1))
+        order.push_back(dim - 1);
+  } else {
+    auto orderAttr = dyn_cast_or_null<ArrayAttr>(dict.get("order"));
+    auto shapeAttr = dyn_cast_or_null<ArrayAttr>(dict.get("shape"));
+    if (!orderAttr || !shapeAttr) {
+      parser.emitError(dictLoc)
+          << "#ttg.padded_shared needs 'order' and 'shape' (lists of "
+             "integers), or 'offset' and 'block'";
+      return {};
+    }
+    if (orderAttr.size() != shapeAttr.size()) {
+      parser.emitError(dictLoc)
+          << "Mismatch of shape and order ranks in padded layout: shape has "
+          << shapeAttr.size() << " dimensions, order " << orderAttr.size();
+      return {};
+    }
+    SmallVector<int64_t> shape;
+    for (auto [o, s] : llvm::zip(orderAttr, shapeAttr)) {
+      auto oInt = dyn_cast<IntegerAttr>(o), sInt = dyn_cast<IntegerAttr>(s);
+      if (!oInt || !sInt || oInt.getInt() < 0 || sInt.getInt() <= 0 ||
+          !llvm::isPowerOf2_64(sInt.getInt())) {
+        parser.emitError(dictLoc)
+            << "order of #ttg.padded_shared must hold dimensions and shape "
+               "powers of two";
+        return {};
+      }
+      order.push_back(oInt.getInt());
+      shape.push_back(sInt.getInt());
+    }
+    rank = shape.size();
+    if (!isPermutation(order)) {
+      parser.emitError(dictLoc)
+          << "order of #ttg.padded_shared must be a permutation of 0.."
+          << rank - 1;
+      return {};
+    }
+    offset = identityBases(order, shape);
+  }
+  return parser.getChecked<PaddedSharedEncodingAttr>(
+      loc, parser.getContext(), intervals, paddings, offset, block, order,
+      rank);
+}
+
+void PaddedSharedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<[";
+  llvm::interleaveComma(
+      llvm::zip(getIntervals(), getPaddings()), printer, [&](auto pair) {
+        printer << std::get<0>(pair) << ":+" << std::get<1>(pair);
+      });
+  printer << "] {";
+  // The identity placement prints as its order and shape, as Triton does.
+  SmallVector<int64_t> shape = getLayoutShape();
+  if (getBlockBases().empty() &&
+      getOffsetBases() == identityBases(getOrder(), shape)) {
+    printer << "order = ";
+    printArray(printer, getOrder());
+    printer << ", shape = ";
+    printArray<int64_t>(printer, shape);
+  } else {
+    printer << "offset = ";
+    printBases(printer, getOffsetBases());
+    printer << ", block = ";
+    printBases(printer, getBlockBases());
+  }
+  printer << "}>";
+}
+
+LogicalResult PaddedSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<unsigned> intervals,
+    ArrayRef<unsigned> paddings, BasisList offset, BasisList block,
+    ArrayRef<unsigned> order, unsigned rank) {
+  if (intervals.size() != paddings.size())
+    return emitError() << "#ttg.padded_shared has " << intervals.size()
+                       << " intervals but " << paddings.size() << " paddings";
+  // Triton's words first: its users' tests match them.
+  for (unsigned interval : intervals)
+    if (!llvm::isPowerOf2_32(interval))
+      return emitError() << "interval values must all be power of two, got "
+                         << interval << " in #ttg.padded_shared";
+  for (unsigned padding : paddings)
+    if (!llvm::isPowerOf2_32(padding))
+      return emitError() << "padding values must all be power of two, got "
+                         << padding << " in #ttg.padded_shared";
+  for (auto [i, interval] : llvm::enumerate(intervals))
+    if (llvm::is_contained(intervals.drop_front(i + 1), interval))
+      return emitError() << "interval values cannot have duplicates: "
+                         << interval << " appears twice in #ttg.padded_shared";
+  if (rank == 0)
+    return emitError() << "#ttg.padded_shared must have rank 1 or more";
+  for (const SmallVector<int32_t> &basis : offset.bases)
+    for (int32_t coordinate : basis)
+      if (coordinate < 0 || (coordinate && !llvm::isPowerOf2_32(coordinate)))
+        return emitError() << "Each offset basis must be 0 or a power of two, "
+                              "got "
+                           << coordinate << " in #ttg.padded_shared";
+  if (failed(verifyBasesRank(emitError, offset, rank, "offset")) ||
+      failed(verifyBasesRank(emitError, block, rank, "block")))
+    return failure();
+  if (order.size() != rank || !isPermutation(order))
+    return emitError() << "order of #ttg.padded_shared must be a permutation "
+                          "of 0.."
+                       << rank - 1;
+  return success();
 }

@@ -28,7 +28,7 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
       os << "mma";
       return AliasResult::FinalAlias;
     }
-    if (isSharedEncoding(attr)) {
+    if (isSharedEncoding(attr) || isa<PaddedSharedEncodingAttr>(attr)) {
       os << "shared";
       return AliasResult::FinalAlias;
     }

@@ -126,6 +126,12 @@ LogicalResult MemDescSubsliceOp::verify() {
   if (dst.getRank() != src.getRank())
     return emitOpError() << "result rank must equal to input rank: "
                          << dst.getRank() << " and " << src.getRank();
+  if (auto padded = dyn_cast<PaddedSharedEncodingAttr>(src.getEncoding()))
+    if (padded.getRank() < src.getRank())
+      return emitOpError()
+             << "SubSlice of low rank PaddedSharedEncoding from higher rank "
+                "tensors is not supported yet: the layout has rank "
+             << padded.getRank() << ", the source " << src.getRank();
   for (auto [offset, srcDim, dstDim] :
        llvm::zip(offsets, src.getShape(), dst.getShape()))
     if (offset < 0 || offset + dstDim > srcDim)

@@ -181,6 +181,36 @@ def TTG_NVMMASharedEncodingAttr
                         TTG_BasisListParameter:$CGALayout, "unsigned":$rank);
 }
 
+def TTG_PaddedSharedEncodingAttr
+    : TTG_SharedAttr<"PaddedSharedEncoding", "padded_shared"> {
+  let summary = "A shared-memory layout with padding inserted every interval elements";
+  let description = [{
+    `[interval:+padding, ...]`: after every `interval` elements, `padding`
+    more are skipped (for each pair). The elements themselves are placed by
+    a linear layout from `offset` (and `block`, the CTAs) to the tensor's
+    coordinates, written either as its bases or, for an identity placement,
+    as an `order` and a `shape`:
+
+    ```mlir
+    #ttg.padded_shared<[128:+4, 256:+8] {order = [1, 0], shape = [64, 64]}>
+    #ttg.padded_shared<[4:+4] {offset = [[1, 0], [2, 0], [0, 1], [0, 2]], block = []}>
+    ```
+
+    Parsed, printed and verified; the passes and the lowering do not take
+    it yet.
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$intervals,
+                        ArrayRefParameter<"unsigned">:$paddings,
+                        TTG_BasisListParameter:$offsetBases,
+                        TTG_BasisListParameter:$blockBases,
+                        ArrayRefParameter<"unsigned">:$order,
+                        "unsigned":$rank);
+  let extraClassDeclaration = [{
+    /// The shape the offset bases span, one power of two per dimension.
+    ::llvm::SmallVector<int64_t> getLayoutShape() const;
+  }];
+}
+
 def TTG_SharedMemorySpaceAttr : TTG_Attr<"SharedMemorySpace", "shared_memory"> {
   let summary = "The shared-memory space of a `!ttg.memdesc`";
   let description = [{

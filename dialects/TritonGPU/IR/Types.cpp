@@ -106,6 +106,25 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (allocShape.size() < shape.size())
     return emitError() << "alloc shape of !ttg.memdesc must have at least the "
                           "rank of its shape";
+  if (auto padded = dyn_cast<PaddedSharedEncodingAttr>(encoding)) {
+    // The layout covers the trailing dimensions; one more, leading, may count
+    // the buffers of a pipeline. Triton's words first: its users' tests match
+    // them.
+    size_t rank = padded.getRank();
+    if (allocShape.size() != rank && allocShape.size() != rank + 1)
+      return emitError() << "padding rank must be equal to or one less than "
+                            "the shape size: "
+                         << encoding << " has rank " << rank
+                         << ", the !ttg.memdesc alloc shape rank "
+                         << allocShape.size();
+    ArrayRef<int64_t> trailing = allocShape.take_back(rank);
+    for (auto [dim, size] : llvm::enumerate(padded.getLayoutShape()))
+      if (trailing[dim] != size)
+        return emitError() << "Mismatch in expected shape for dimension " << dim
+                           << ". Expected: " << trailing[dim]
+                           << ", got: " << size << " (the shape " << encoding
+                           << " spans)";
+  }
   if (isSharedEncoding(encoding)) {
     int64_t rank = getEncodingRank(encoding);
     if (rank > static_cast<int64_t>(allocShape.size()))
