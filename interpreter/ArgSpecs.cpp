@@ -210,8 +210,7 @@ struct ElementWriter {
 /// Runs `body(begin, end)` over [0, n) in contiguous chunks, one per core for
 /// large n. Generating a large input is a good part of a short run, and the
 /// chunks write disjoint elements.
-template <typename F> void inParallel(int64_t n, F body) {
-  unsigned threads = std::thread::hardware_concurrency();
+template <typename F> void inParallel(int64_t n, unsigned threads, F body) {
   if (n < (int64_t(1) << 16) || threads < 2) {
     body(0, n);
     return;
@@ -232,7 +231,7 @@ template <typename F> void inParallel(int64_t n, F body) {
 struct PolarPair {
   double u, v, q;
 };
-PolarPair nextPolarPair(SplitMix64 &g) {
+inline PolarPair nextPolarPair(SplitMix64 &g) {
   PolarPair p;
   do {
     p.u = 2.0 * g.uniform() - 1.0;
@@ -246,9 +245,8 @@ PolarPair nextPolarPair(SplitMix64 &g) {
 /// Pair k's draws follow a data-dependent number of rejections, so a quick
 /// pass (no logarithms) finds where each chunk's pairs start in the stream;
 /// the chunks then give exactly the values one sequential pass would.
-void putNormals(SplitMix64 g, int64_t n, ElementWriter &out) {
+void putNormals(SplitMix64 g, int64_t n, unsigned threads, ElementWriter &out) {
   int64_t pairs = (n + 1) / 2;
-  unsigned threads = std::thread::hardware_concurrency();
   threads =
       pairs < (int64_t(1) << 15) || threads < 2 ? 1 : std::min(threads, 8u);
   int64_t chunk = (pairs + threads - 1) / threads;
@@ -280,7 +278,10 @@ void putNormals(SplitMix64 g, int64_t n, ElementWriter &out) {
 } // namespace
 
 llvm::Expected<Buffer> mlir::triton::interp::makeBuffer(MLIRContext *ctx,
-                                                        const ArgSpec &spec) {
+                                                        const ArgSpec &spec,
+                                                        unsigned threads) {
+  if (threads == 0)
+    threads = std::thread::hardware_concurrency();
   Buffer b;
   b.name = spec.name;
   b.dtype = spec.dtype;
@@ -329,7 +330,7 @@ llvm::Expected<Buffer> mlir::triton::interp::makeBuffer(MLIRContext *ctx,
       return specError(spec.text,
                        "randint(LO,HI,SEED) needs integers with LO < HI");
     uint64_t span = (uint64_t)(hi - lo);
-    inParallel(n, [&](int64_t begin, int64_t end) {
+    inParallel(n, threads, [&](int64_t begin, int64_t end) {
       // Draw i is the generator's (i + 1)-th: start each chunk there.
       SplitMix64 g{(uint64_t)seed + (uint64_t)begin * SplitMix64::gamma};
       for (int64_t i = begin; i < end; ++i)
@@ -342,7 +343,7 @@ llvm::Expected<Buffer> mlir::triton::interp::makeBuffer(MLIRContext *ctx,
     int64_t seed;
     if (a.size() != 1 || !parseInt(a[0], seed))
       return specError(spec.text, "rand(SEED) needs an integer seed");
-    putNormals(SplitMix64{(uint64_t)seed}, n, out);
+    putNormals(SplitMix64{(uint64_t)seed}, n, threads, out);
     return b;
   }
   if (init.starts_with("file(")) {
@@ -543,7 +544,40 @@ mlir::triton::interp::bindArgs(Operation *kernel, ArrayRef<ArgSpec> specs,
              << "=...";
   if (!ok)
     return failure();
-  // All specs are sound: create the values.
+  // All specs are sound: create the values. Random buffers come first, one
+  // thread each when there are several: a buffer split between threads
+  // needs a sequential pass to find where each part starts in the stream.
+  SmallVector<unsigned, 8> random;
+  for (unsigned i = 0; i < n; ++i) {
+    if (descOwner[i] >= 0 || !specs[specOf[i]].isBuffer)
+      continue;
+    StringRef init = specs[specOf[i]].init;
+    if (init.starts_with("rand(") || init.starts_with("randint("))
+      random.push_back(i);
+  }
+  struct Made {
+    bool done = false;
+    Buffer buffer;
+    std::string error;
+  };
+  std::vector<Made> made(n);
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  for (size_t first = 0;
+       cores > 1 && random.size() > 1 && first + 1 < random.size();
+       first += cores) {
+    std::vector<std::thread> pool;
+    for (size_t j = first; j < std::min(random.size(), first + cores); ++j)
+      pool.emplace_back([&, i = random[j]] {
+        llvm::Expected<Buffer> buf = makeBuffer(ctx, specs[specOf[i]], 1);
+        made[i].done = true;
+        if (buf)
+          made[i].buffer = std::move(*buf);
+        else
+          made[i].error = llvm::toString(buf.takeError());
+      });
+    for (std::thread &t : pool)
+      t.join();
+  }
   args.clear();
   for (unsigned i = 0; i < n; ++i) {
     KernelArg a;
@@ -554,7 +588,11 @@ mlir::triton::interp::bindArgs(Operation *kernel, ArrayRef<ArgSpec> specs,
     }
     const ArgSpec &s = specs[specOf[i]];
     if (s.isBuffer) {
-      auto buf = makeBuffer(ctx, s);
+      llvm::Expected<Buffer> buf =
+          !made[i].done ? makeBuffer(ctx, s)
+          : made[i].error.empty()
+              ? llvm::Expected<Buffer>(std::move(made[i].buffer))
+              : llvm::Expected<Buffer>(llvm::createStringError(made[i].error));
       if (!buf) {
         fail() << llvm::toString(buf.takeError());
         return failure();

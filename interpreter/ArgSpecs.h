@@ -54,7 +54,10 @@ llvm::Expected<ArgSpec> parseArgSpec(llvm::StringRef text);
 mlir::Type dtypeToType(mlir::MLIRContext *ctx, llvm::StringRef dtype);
 
 /// Creates the buffer of a buffer spec (reading or generating its data).
-llvm::Expected<Buffer> makeBuffer(mlir::MLIRContext *ctx, const ArgSpec &spec);
+/// Generated values are computed on up to `threads` threads (0: one per
+/// core); the values do not depend on it.
+llvm::Expected<Buffer> makeBuffer(mlir::MLIRContext *ctx, const ArgSpec &spec,
+                                  unsigned threads = 0);
 
 /// Matches `specs` to the arguments of `kernel`, checks every type, creates
 /// the buffers in `memory` and fills `args`. Reports each problem at the
