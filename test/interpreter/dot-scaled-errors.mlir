@@ -1,7 +1,8 @@
 // tt.dot_scaled cases the interpreter refuses, each with a located error.
-// (Scales of the wrong shape are the verifier's to reject.)
 // RUN: not triton-run %s --kernel fp6_lhs --grid 1 2>&1 | FileCheck %s --check-prefix=FP6-LHS
 // RUN: not triton-run %s --kernel fp6_rhs --grid 1 2>&1 | FileCheck %s --check-prefix=FP6-RHS
+// RUN: not triton-run %s --kernel ragged_groups --grid 1 2>&1 | FileCheck %s --check-prefix=GROUPS
+// RUN: not triton-run %s --kernel scale_rows --grid 1 2>&1 | FileCheck %s --check-prefix=ROWS
 // RUN: not triton-run %s --kernel f16_result --grid 1 2>&1 | FileCheck %s --check-prefix=F16
 // RUN: not triton-run %s --kernel wrong_element --grid 1 2>&1 | FileCheck %s --check-prefix=ELEM
 
@@ -21,6 +22,28 @@ module {
     %c = arith.constant dense<0.0> : tensor<16x16xf32>
     // FP6-RHS: dot-scaled-errors.mlir:[[@LINE+1]]:{{[0-9]+}}: error: program (0, 0, 0): tt.dot_scaled with rhs = e3m2 (fp6) is not supported by the interpreter yet
     %d = tt.dot_scaled %a, %b, %c lhs = bf16 rhs = e3m2 {fastMath = false} : tensor<16x64xbf16> * tensor<64x16xi8> -> tensor<16x16xf32>
+    tt.return
+  }
+
+  // K = 64 does not split into 3 scale groups.
+  tt.func public @ragged_groups() {
+    %a = arith.constant dense<0> : tensor<16x32xi8>
+    %s = arith.constant dense<127> : tensor<16x3xi8>
+    %b = arith.constant dense<0.0> : tensor<64x16xbf16>
+    %c = arith.constant dense<0.0> : tensor<16x16xf32>
+    // GROUPS: dot-scaled-errors.mlir:[[@LINE+1]]:{{[0-9]+}}: error: program (0, 0, 0): tt.dot_scaled scale of lhs has shape 16x3; expected 16xG with G dividing K = 64
+    %d = tt.dot_scaled %a scale %s, %b, %c lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<16x32xi8>, tensor<16x3xi8> * tensor<64x16xbf16> -> tensor<16x16xf32>
+    tt.return
+  }
+
+  // b's scales are N x K/32, not K/32 x N.
+  tt.func public @scale_rows() {
+    %a = arith.constant dense<0.0> : tensor<16x64xbf16>
+    %b = arith.constant dense<0> : tensor<32x8xi8>
+    %s = arith.constant dense<127> : tensor<2x8xi8>
+    %c = arith.constant dense<0.0> : tensor<16x8xf32>
+    // ROWS: dot-scaled-errors.mlir:[[@LINE+1]]:{{[0-9]+}}: error: program (0, 0, 0): tt.dot_scaled scale of rhs has shape 2x8; expected 8xG with G dividing K = 64
+    %d = tt.dot_scaled %a, %b scale %s, %c lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<16x64xbf16> * tensor<32x8xi8>, tensor<2x8xi8> -> tensor<16x8xf32>
     tt.return
   }
 
