@@ -219,8 +219,8 @@ struct TritonAMDGPUAccelerateMatmulPass
     }
     // Other AMD GPUs (RDNA's WMMA, gfx950's MFMA version 4) keep their
     // dots on FMAs here.
-    unsigned version =
-        amdgpu::getMfmaVersion(amdgpu::getTargetArch(module, arch));
+    unsigned version = amdgpu::getMfmaVersion(amdgpu::getTargetArch(
+        module, arch.empty() ? archGenerationName : arch));
     auto numWarps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
     if (version == 0 || !numWarps)
       return;

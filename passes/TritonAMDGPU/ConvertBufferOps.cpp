@@ -111,7 +111,8 @@ struct TritonAMDGPUConvertBufferOpsPass
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    std::string chosen = amdgpu::getTargetArch(module, arch);
+    std::string chosen =
+        amdgpu::getTargetArch(module, arch.empty() ? archGenerationName : arch);
     if (chosen.empty()) {
       module.emitError(
           "tritonamdgpu-convert-buffer-ops: no gfx-arch option and no hip "

@@ -42,6 +42,9 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
   let options = [
     Option<"arch", "gfx-arch", "std::string", /*default=*/"std::string{}",
            "the gfx architecture (gfx942, gfx90a); empty: the module's ttg.target">,
+    Option<"archGenerationName", "arch-generation-name", "std::string",
+           /*default=*/"std::string{}",
+           "upstream Triton's name of gfx-arch (used where gfx-arch is empty)">,
     Option<"matrixInstructionSize", "matrix-instruction-size", "int32_t", /*default=*/"0",
            "the M = N of the MFMA instruction (16 or 32); 0: chosen by the tile">,
     Option<"kPack", "kPack", "int32_t", /*default=*/"1",
@@ -126,7 +129,10 @@ def TritonAMDGPUConvertBufferOps : Pass<"tritonamdgpu-convert-buffer-ops", "mlir
   }];
   let options = [
     Option<"arch", "gfx-arch", "std::string", /*default=*/"std::string{}",
-           "the gfx architecture (gfx942, gfx90a); empty: the module's ttg.target">
+           "the gfx architecture (gfx942, gfx90a); empty: the module's ttg.target">,
+    Option<"archGenerationName", "arch-generation-name", "std::string",
+           /*default=*/"std::string{}",
+           "upstream Triton's name of gfx-arch (used where gfx-arch is empty)">
   ];
   let dependentDialects = ["mlir::triton::amdgpu::TritonAMDGPUDialect"];
 }

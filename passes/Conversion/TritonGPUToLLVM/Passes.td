@@ -104,7 +104,9 @@ def ConvertTritonAMDGPUToLLVM : Pass<"convert-triton-amdgpu-to-llvm", "mlir::Mod
   }];
   let options = [
     Option<"arch", "gfx-arch", "std::string", /*default=*/"std::string{}",
-           "the GPU (gfx942, gfx90a); empty: the one of the module's ttg.target">
+           "the GPU (gfx942, gfx90a); empty: the one of the module's ttg.target">,
+    Option<"archUpstream", "arch", "std::string", /*default=*/"std::string{}",
+           "upstream Triton's name of gfx-arch (used where gfx-arch is empty)">
   ];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::ROCDL::ROCDLDialect"];
 }

@@ -71,7 +71,7 @@ struct ConvertTritonAMDGPUToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    std::string gfx = getArch(module, arch);
+    std::string gfx = getArch(module, arch.empty() ? archUpstream : arch);
     if (gfx.empty())
       return signalPassFailure();
     if (failed(checkModuleLowerable(
