@@ -5,12 +5,12 @@
 # all processes), which other load on the machine does not inflate. Triton 3.6's figures for the same kernels
 # (cold cache, whole warmup(), GPU machine's CPU) are in ../shared/anchors.md.
 #
-# Usage: utils/bench-compile.sh [BUILD]   (kernels our lowering cannot compile
+# Usage: utils/bench/tools/compile_speed.sh [BUILD]   (kernels our lowering cannot compile
 # yet are reported as such)
 set -uo pipefail
 build="${1:-build}"
-corpus="$(cd "$(dirname "$0")/../.." && pwd)/shared/corpus"
-compile="$(dirname "$0")/triton-compile"
+corpus="$(cd "$(dirname "$0")/../../../.." && pwd)/shared/corpus"
+compile="$(dirname "$0")/../../triton-compile"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 printf '%-22s %12s %12s\n' kernel "wall ms" "CPU ms"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times triton-run on the issue's benchmark kernels and prints a table.
 #
-#   utils/bench-interpreter.sh [BUILD_DIR]      (default: build)
+#   utils/bench/tools/interpreter_speed.sh [BUILD_DIR]      (default: build)
 #
 # For each kernel: the best of 5 runs of the kernel alone (TRITON_RUN_TIMING,
 # without parsing and input generation), the whole process, the reference
@@ -9,7 +9,7 @@
 # of the kernel time and of the whole process over it. A benchmark, not a test: it asserts nothing.
 set -euo pipefail
 
-here="$(cd "$(dirname "$0")/.." && pwd)"
+here="$(cd "$(dirname "$0")/../../.." && pwd)"
 build="${1:-$here/build}"
 run="${TRITON_RUN:-$build/bin/triton-run}"
 corpus="${TRITON_CORPUS:-$here/../shared/corpus}"
