@@ -328,8 +328,14 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
       })
       .Case([&](MakeRangeOp range) -> std::optional<AxisInfo> {
         int64_t start = range.getStart();
-        return AxisInfo({int64_t(range.getEnd()) - start},
-                        {highestPowerOf2Divisor(start)}, {1});
+        // The range's values are i32: a start of 0 is divisible by the
+        // largest power of two of that width's convention (2^30, two bits
+        // below the width, as for 64-bit values' 2^62). Analyses only compare
+        // divisibility against small alignments, and tests of the remarks
+        // written for Triton read 2^30 here.
+        int64_t divisibility =
+            start == 0 ? int64_t(1) << 30 : highestPowerOf2Divisor(start);
+        return AxisInfo({int64_t(range.getEnd()) - start}, {divisibility}, {1});
       })
       .Case([&](SplatOp) -> std::optional<AxisInfo> {
         return AxisInfo(DimVector(shape.size(), 1),

@@ -8,7 +8,7 @@ tt.func public @add_kernel(%x_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n
   %pid = tt.get_program_id x : i32
   // expected-remark @below {{contiguity = [1], divisibility = [1024], constancy = [1], constant_value = <none>}}
   %offs = arith.muli %pid, %c1024_i32 : i32
-  // expected-remark @below {{contiguity = [1024], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [1024], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [1024], constancy = [1024], constant_value = <none>}}
   %s = tt.splat %offs : i32 -> tensor<1024xi32>
@@ -31,9 +31,9 @@ tt.func public @add_kernel(%x_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n
 
 // Two dimensions: rows scaled by a stride, columns contiguous.
 tt.func public @tile(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 8 : i32}) {
-  // expected-remark @below {{contiguity = [64], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [64], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
-  // expected-remark @below {{contiguity = [64, 1], divisibility = [4611686018427387904, 1], constancy = [1, 1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [64, 1], divisibility = [1073741824, 1], constancy = [1, 1], constant_value = <none>}}
   %rows = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
   // expected-remark @below {{contiguity = [1, 1], divisibility = [8, 8], constancy = [64, 1], constant_value = <none>}}
   %st = tt.splat %stride : i32 -> tensor<64x1xi32>
@@ -41,11 +41,11 @@ tt.func public @tile(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32
   %rs = arith.muli %rows, %st : tensor<64x1xi32>
   // expected-remark @below {{contiguity = [1, 1], divisibility = [8, 8], constancy = [1, 32], constant_value = <none>}}
   %rb = tt.broadcast %rs : tensor<64x1xi32> -> tensor<64x32xi32>
-  // expected-remark @below {{contiguity = [32], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [32], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %c = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
-  // expected-remark @below {{contiguity = [1, 32], divisibility = [1, 4611686018427387904], constancy = [1, 1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [1, 32], divisibility = [1, 1073741824], constancy = [1, 1], constant_value = <none>}}
   %cols = tt.expand_dims %c {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
-  // expected-remark @below {{contiguity = [1, 32], divisibility = [1, 4611686018427387904], constancy = [64, 1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [1, 32], divisibility = [1, 1073741824], constancy = [64, 1], constant_value = <none>}}
   %cb = tt.broadcast %cols : tensor<1x32xi32> -> tensor<64x32xi32>
   // expected-remark @below {{contiguity = [1, 32], divisibility = [1, 8], constancy = [1, 1], constant_value = <none>}}
   %off = arith.addi %rb, %cb : tensor<64x32xi32>
@@ -58,7 +58,7 @@ tt.func public @tile(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32
 
 // Division and remainder by powers of two; shifts.
 tt.func public @div_rem() {
-  // expected-remark @below {{contiguity = [256], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [256], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [256], constant_value = 16}}
   %c16 = arith.constant dense<16> : tensor<256xi32>
@@ -114,11 +114,11 @@ tt.func public @select(%c: i1, %a: i32 {tt.divisibility = 32 : i32}, %b: i32 {tt
 // matmul epilogue's row mask & column mask stays constant over 16x16 blocks,
 // so the store is vectorized).
 tt.func public @bitwise(%m: i32 {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
-  // expected-remark @below {{contiguity = [64], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [64], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
-  // expected-remark @below {{contiguity = [64, 1], divisibility = [4611686018427387904, 1], constancy = [1, 1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [64, 1], divisibility = [1073741824, 1], constancy = [1, 1], constant_value = <none>}}
   %rows = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
-  // expected-remark @below {{contiguity = [1, 64], divisibility = [1, 4611686018427387904], constancy = [1, 1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [1, 64], divisibility = [1, 1073741824], constancy = [1, 1], constant_value = <none>}}
   %cols = tt.expand_dims %r {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
   // expected-remark @below {{contiguity = [1, 1], divisibility = [16, 16], constancy = [64, 1], constant_value = <none>}}
   %ms = tt.splat %m : i32 -> tensor<64x1xi32>
@@ -158,7 +158,7 @@ tt.func public @rem_runtime(%pid: i32, %n: i32 {tt.divisibility = 16 : i32}) {
   %base = arith.muli %pid, %c256 : i32
   // expected-remark @below {{contiguity = [1], divisibility = [256], constancy = [256], constant_value = <none>}}
   %bs = tt.splat %base : i32 -> tensor<256xi32>
-  // expected-remark @below {{contiguity = [256], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [256], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
   // expected-remark @below {{contiguity = [256], divisibility = [256], constancy = [1], constant_value = <none>}}
   %cols = arith.addi %bs, %r : tensor<256xi32>
@@ -174,7 +174,7 @@ tt.func public @rem_runtime(%pid: i32, %n: i32 {tt.divisibility = 16 : i32}) {
 // A contiguous index divided by a runtime divisor that is a multiple of 16
 // (GroupNorm's channel, idx // HW): aligned runs of 16 share the quotient.
 tt.func public @divide_by_multiple_of_16(%hw: i32 {tt.divisibility = 16 : i32}, %odd: i32) {
-  // expected-remark @below {{contiguity = [1024], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [1024], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [1024], constant_value = <none>}}
   %d = tt.splat %hw : i32 -> tensor<1024xi32>
@@ -203,7 +203,7 @@ tt.func public @hints(%table: !tt.ptr<i64>, %k: i32) {
   %raw = tt.load %table : !tt.ptr<i64>
   // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
   %base = tt.int_to_ptr %raw : i64 -> !tt.ptr<f16>
-  // expected-remark @below {{contiguity = [32], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [32], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [32], constant_value = <none>}}
   %bs = tt.splat %base : !tt.ptr<f16> -> tensor<32x!tt.ptr<f16>>
@@ -234,7 +234,7 @@ tt.func public @hints(%table: !tt.ptr<i64>, %k: i32) {
 tt.func public @loaded_index(%ids: !tt.ptr<i64> {tt.divisibility = 16 : i32}, %table: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
   // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [32], constant_value = 8}}
   %c8 = arith.constant dense<8> : tensor<32xi32>
-  // expected-remark @below {{contiguity = [32], divisibility = [4611686018427387904], constancy = [1], constant_value = <none>}}
+  // expected-remark @below {{contiguity = [32], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
   %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
   // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [8], constant_value = <none>}}
   %row = arith.divsi %r, %c8 : tensor<32xi32>
