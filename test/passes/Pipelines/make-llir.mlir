@@ -35,7 +35,7 @@
 // HIP-ORDER: convert-scf-to-cf
 // HIP-ORDER-NEXT: convert-index-to-llvm
 // HIP-ORDER-NEXT: allocate-shared-memory
-// HIP-ORDER-NEXT: convert-triton-amdgpu-to-llvm{gfx-arch=gfx942}
+// HIP-ORDER-NEXT: convert-triton-amdgpu-to-llvm{{[{].*}}gfx-arch=gfx942}
 // HIP-ORDER-NEXT: canonicalize
 // HIP-ORDER-NEXT: cse
 // HIP-ORDER-NEXT: convert-cf-to-llvm
