@@ -2,15 +2,8 @@
 poisoned), a float64 reference (or Triton's own compile where the result is
 Triton's rounding or random stream), the grid and the work done."""
 from cases.attention import attention_inputs
+from cases.matmul import args_persistent
 from registry import Case, cdiv, nan_maker  # noqa: F401
-
-
-def args_tma_persistent(torch, dev, size, c, kern):
-    randn = lambda *shape, dtype=torch.float16: torch.randn(*shape, device=dev).to(dtype)  # noqa: E731
-    a, b = randn(size, size), randn(size, size)
-    out = torch.full((size, size), float("nan"), device=dev, dtype=torch.float16)
-    return ([a, b, out, size, size, size], [out], lambda: [a.double() @ b.double()],
-            (c["NUM_SMS"],), 2 * size ** 3)
 
 
 def args_attention_desc(torch, dev, size, c, kern):
@@ -72,7 +65,7 @@ def args_splitk_desc(torch, dev, size, c, kern):
 
 
 CASES = [
-    Case("tma_persistent", "descriptors.matmul_tma_persistent", args_tma_persistent,
+    Case("tma_persistent", "descriptors.matmul_tma_persistent", args_persistent,
          {"BM": 128, "BN": 256, "BK": 64, "GROUP_M": 8, "NUM_SMS": 132},
          warps=8, stages=3, size=4096, ragged=1008, tol=0.01, metric="TFLOP/s",
          tags=("fp16", "dot", "tma")),

@@ -134,11 +134,7 @@ def args_mlp2(torch, dev, size, c, kern):
     return ([x, w1, w2, y, size], [y], ref, (cdiv(size, c["BM"]),), 2 * size * 2 * d * h)
 
 
-def args_mxfp4_w(torch, dev, size, c, kern):
-    return mx_args(torch, c, size, dev)
-
-
-def args_mxfp8(torch, dev, size, c, kern):
+def args_mx(torch, dev, size, c, kern):
     return mx_args(torch, c, size, dev)
 
 
@@ -331,18 +327,7 @@ def args_acc16_promote(torch, dev, size, c, kern):
             2 * m * n * k)
 
 
-def args_bf16x3(torch, dev, size, c, kern):
-    randn = lambda *shape: torch.randn(*shape, device=dev)  # noqa: E731
-    nan = nan_maker(torch, dev)
-    m = n = k = size
-    grid = (cdiv(m, c["BM"]), cdiv(n, c["BN"]))
-    a, b = randn(m, k), randn(k, n)
-    out = nan(m, n)
-    return ([a, b, out, m, n, k], [out], lambda: [a.double() @ b.double()], grid,
-            2 * m * n * k)
-
-
-def args_bf16x6(torch, dev, size, c, kern):
+def args_f32_split(torch, dev, size, c, kern):
     randn = lambda *shape: torch.randn(*shape, device=dev)  # noqa: E731
     nan = nan_maker(torch, dev)
     m = n = k = size
@@ -690,11 +675,11 @@ CASES = [
     Case("mlp2", "matmul.mlp2", args_mlp2, {"BM": 128, "D": 64, "H": 128},
          warps=4, stages=3, size=1048576, ragged=1008, tol=0.01, metric="TFLOP/s",
          tags=("fp16", "dot")),
-    Case("mxfp4_w", "matmul.matmul_mx", args_mxfp4_w,
+    Case("mxfp4_w", "matmul.matmul_mx", args_mx,
          {"A_FMT": "bf16", "B_FMT": "e2m1", "BM": 128, "BN": 128, "BK": 64},
          warps=4, stages=3, size=4096, ragged=1008, tol=0.01, metric="TFLOP/s",
          tags=("fp16", "bf16", "fp8", "int8", "dot")),
-    Case("mxfp8", "matmul.matmul_mx", args_mxfp8,
+    Case("mxfp8", "matmul.matmul_mx", args_mx,
          {"A_FMT": "e4m3", "B_FMT": "e4m3", "BM": 128, "BN": 128, "BK": 64},
          warps=4, stages=3, size=4096, ragged=1008, tol=0.01, metric="TFLOP/s",
          tags=("fp16", "bf16", "fp8", "int8", "dot")),
@@ -741,11 +726,11 @@ CASES = [
          {"BM": 128, "BN": 128, "BK": 64, "PROMOTE": 2},
          warps=4, stages=2, size=4096, ragged=1008, tol=0.01, metric="TFLOP/s",
          tags=("fp16", "dot")),
-    Case("bf16x3", "matmul.matmul_f32_split", args_bf16x3,
+    Case("bf16x3", "matmul.matmul_f32_split", args_f32_split,
          {"BM": 128, "BN": 128, "BK": 32, "PRECISION": "bf16x3"},
          warps=8, stages=3, size=4096, ragged=1008, tol=3e-05, metric="TFLOP/s",
          tags=("dot",)),
-    Case("bf16x6", "matmul.matmul_f32_split", args_bf16x6,
+    Case("bf16x6", "matmul.matmul_f32_split", args_f32_split,
          {"BM": 128, "BN": 128, "BK": 32, "PRECISION": "bf16x6"},
          warps=8, stages=3, size=4096, ragged=1008, tol=1e-06, metric="TFLOP/s",
          tags=("dot",)),
