@@ -12,6 +12,7 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -199,7 +200,15 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
   ModuleAnalysisManager moduleAnalyses;
   PipelineTuningOptions tuning;
   tuning.SLPVectorization = withoutTarget;
-  PassBuilder builder(withoutTarget ? nullptr : &machine, tuning);
+  // LLVM's instrumentation options (-time-passes, -print-after=...) then
+  // reach the O3 pipeline too, not only the legacy codegen passes: how the
+  // compile-time profile of docs/CompileSpeed.md was taken.
+  PassInstrumentationCallbacks callbacks;
+  StandardInstrumentations instrumentations(module.getContext(),
+                                            /*DebugLogging=*/false);
+  instrumentations.registerCallbacks(callbacks, &moduleAnalyses);
+  PassBuilder builder(withoutTarget ? nullptr : &machine, tuning,
+                      std::nullopt, &callbacks);
   builder.registerModuleAnalyses(moduleAnalyses);
   builder.registerCGSCCAnalyses(cgsccAnalyses);
   builder.registerFunctionAnalyses(functionAnalyses);

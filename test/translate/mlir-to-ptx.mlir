@@ -2,6 +2,7 @@
 // RUN: triton-translate --mlir-to-ptx %s --metadata=%t.json -o /dev/null && FileCheck %s --input-file=%t.json --check-prefix=META
 // RUN: %if ptxas %{ triton-translate --mlir-to-cubin %s -o %t.cubin && od -A n -t x1 -N 4 %t.cubin | FileCheck %s --check-prefix=ELF %}
 // RUN: triton-translate --mlir-to-ptx --arch=sm_80 --ptx-version=80 %s | FileCheck %s --check-prefix=SM80
+// RUN: triton-translate --mlir-to-ptx %s -o /dev/null -time-passes 2>&1 | FileCheck %s --check-prefix=TIMES
 
 // A kernel in the LLVM dialect as make_llir produces it: libdevice's expf is
 // linked in (only it), optimized, and nothing external is left.
@@ -24,6 +25,12 @@
 // META-NEXT: "*i8",
 // META-NEXT: "i32"
 // META-NEXT: ]
+
+// -time-passes times the O3 pipeline (new pass manager) as well as codegen
+// (docs/CompileSpeed.md's profile).
+// TIMES: Pass execution timing report
+// TIMES-DAG: InstCombinePass
+// TIMES-DAG: NVPTX DAG->DAG Pattern Instruction Selection
 
 // cubins are ELF files.
 // ELF: 7f 45 4c 46
