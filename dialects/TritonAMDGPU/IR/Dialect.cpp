@@ -2,11 +2,16 @@
 
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
 
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::triton::amdgpu;
+using mlir::triton::gpu::LinearLayout;
 
 #include "dialects/TritonAMDGPU/IR/TritonAMDGPUDialect.cpp.inc"
 
@@ -28,4 +33,331 @@ std::string mlir::triton::amdgpu::getTargetArch(ModuleOp module,
   if (!target || !target.getValue().starts_with("hip:"))
     return "";
   return target.getValue().drop_front(4).str();
+}
+
+//===----------------------------------------------------------------------===//
+// CTA tiles of distributed layouts
+//===----------------------------------------------------------------------===//
+
+/// The linear layout of a distributed tensor type, or a diagnostic saying
+/// that its encoding has none yet.
+static std::optional<LinearLayout>
+layoutOf(Operation *op, RankedTensorType type, StringRef role) {
+  std::optional<LinearLayout> layout;
+  if (type.getEncoding())
+    layout = triton::gpu::toLinearLayout(type.getShape(), type.getEncoding());
+  if (!layout)
+    op->emitError() << "the " << role << " layout " << type.getEncoding()
+                    << " has no linear layout here yet (not supported yet)";
+  return layout;
+}
+
+/// The output dimension a basis vector moves along, or -1 for a zero
+/// (broadcasting) basis. Bases of distributed layouts name one dimension.
+static int dimOfBasis(const LinearLayout::Basis &basis) {
+  for (auto [d, v] : llvm::enumerate(basis))
+    if (v != 0)
+      return d;
+  return -1;
+}
+
+/// Per dimension, how many distinct positions the non-zero bases of `inDim`
+/// reach (2 per basis along that dimension).
+static SmallVector<int64_t> spanPerDim(ArrayRef<LinearLayout::Basis> bases,
+                                       unsigned rank) {
+  SmallVector<int64_t> span(rank, 1);
+  for (const auto &basis : bases)
+    if (int d = dimOfBasis(basis); d >= 0)
+      span[d] *= 2;
+  return span;
+}
+
+/// The shape one CTA tile of the layout covers: per dimension, the elements
+/// of one thread's contiguous block times the lanes times the warps along
+/// it. A thread's block is its register bases without the trailing ones that
+/// only repeat the tile: those are peeled off from the last register basis
+/// backwards, as long as each doubles a dimension to the tensor's extent in
+/// it and the dimensions come in one run each.
+static SmallVector<int64_t> shapePerCTATile(const LinearLayout &layout) {
+  unsigned rank = layout.getOutDims().size();
+  SmallVector<int64_t> remaining;
+  SmallVector<int64_t> ctaSplit = spanPerDim(layout.getBases("block"), rank);
+  for (auto [d, out] : llvm::enumerate(layout.getOutDims()))
+    remaining.push_back(out.size / ctaSplit[d]);
+
+  std::vector<LinearLayout::Basis> regs(layout.getBases("register").begin(),
+                                        layout.getBases("register").end());
+  SmallVector<int> peeledDims;
+  while (!regs.empty()) {
+    int d = dimOfBasis(regs.back());
+    if (d < 0)
+      break;
+    bool seen = llvm::is_contained(peeledDims, d);
+    if (!seen)
+      peeledDims.push_back(d);
+    if (d != peeledDims.back() || 2 * int64_t(regs.back()[d]) != remaining[d])
+      break;
+    remaining[d] /= 2;
+    regs.pop_back();
+  }
+  SmallVector<int64_t> shape = spanPerDim(regs, rank);
+  SmallVector<int64_t> lanes = spanPerDim(layout.getBases("lane"), rank);
+  SmallVector<int64_t> warps = spanPerDim(layout.getBases("warp"), rank);
+  for (unsigned d = 0; d < rank; ++d)
+    shape[d] *= lanes[d] * warps[d];
+  return shape;
+}
+
+/// Register bases without the broadcasting (all-zero) ones.
+static std::vector<LinearLayout::Basis>
+nonZeroRegisterBases(const LinearLayout &layout) {
+  std::vector<LinearLayout::Basis> bases;
+  for (const auto &basis : layout.getBases("register"))
+    if (dimOfBasis(basis) >= 0)
+      bases.push_back(basis);
+  return bases;
+}
+
+/// Whether `src` and `dst` place the elements of one CTA tile on the same
+/// lanes, warps and registers, which makes slicing or concatenating whole
+/// tiles free of data movement. Emits the reason on `op` when not.
+static bool haveMatchingCTATiles(Operation *op, RankedTensorType srcTy,
+                                 const LinearLayout &src,
+                                 RankedTensorType dstTy,
+                                 const LinearLayout &dst) {
+  SmallVector<int64_t> srcTile = shapePerCTATile(src);
+  if (srcTile != shapePerCTATile(dst)) {
+    op->emitError()
+        << "CTA tile shapes must match between source and destination "
+           "tensors.";
+    return false;
+  }
+  int64_t tiles = 1;
+  for (auto [size, tile] : llvm::zip(srcTy.getShape(), srcTile))
+    tiles *= size / tile;
+  std::vector<LinearLayout::Basis> srcRegs = nonZeroRegisterBases(src);
+  std::vector<LinearLayout::Basis> dstRegs = nonZeroRegisterBases(dst);
+  // The registers of one tile are the low register bases; the bases above
+  // them step from tile to tile and may differ.
+  size_t perTile = srcRegs.size() - llvm::Log2_64(tiles);
+  if (dstRegs.size() < perTile ||
+      !std::equal(srcRegs.begin(), srcRegs.begin() + perTile,
+                  dstRegs.begin())) {
+    op->emitError() << "Register basis must match on a CTA tile between "
+                       "source and destination.";
+    return false;
+  }
+  auto sameBases = [&](StringRef dim) {
+    return llvm::equal(src.getBases(dim), dst.getBases(dim));
+  };
+  if (!sameBases("lane") || !sameBases("warp")) {
+    op->emitError() << "Lane and warp dim basis must match between source "
+                       "and destination layout.";
+    return false;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// ExtractSliceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ExtractSliceOp::verify() {
+  auto srcTy = cast<RankedTensorType>(getSource().getType());
+  auto dstTy = cast<RankedTensorType>(getResult().getType());
+  if (srcTy.getElementType() != dstTy.getElementType())
+    return emitError("result element type must match source element type");
+  if (srcTy.getRank() != dstTy.getRank())
+    return emitError("result rank must be equal to source rank");
+  ArrayRef<int64_t> offsets = getStaticOffsets();
+  if (offsets.size() != size_t(srcTy.getRank()))
+    return emitError() << "expected " << srcTy.getRank()
+                       << " offsets, one per dimension, but got "
+                       << offsets.size();
+  std::optional<LinearLayout> src = layoutOf(*this, srcTy, "source");
+  std::optional<LinearLayout> dst = layoutOf(*this, dstTy, "result");
+  if (!src || !dst)
+    return failure();
+  SmallVector<int64_t> tile = shapePerCTATile(*src);
+  for (int64_t d = 0, e = srcTy.getRank(); d < e; ++d) {
+    int64_t srcSize = srcTy.getDimSize(d), dstSize = dstTy.getDimSize(d);
+    if (dstSize > srcSize)
+      return emitError("result shape cannot exceed source shape")
+             << " at dimension " << d;
+    if (offsets[d] < 0 || offsets[d] + dstSize > srcSize)
+      return emitError("invalid offset") << " at dimension " << d;
+    if (dstSize % tile[d] != 0)
+      return emitError("result shape must be multiple of shapePerCTATile");
+    if (offsets[d] % tile[d] != 0)
+      return emitError("offset must be multiple of shapePerCTATile");
+  }
+  return success(haveMatchingCTATiles(*this, srcTy, *src, dstTy, *dst));
+}
+
+namespace {
+/// A slice that is exactly one source of a concat is that source.
+struct SliceOfConcat : OpRewritePattern<ExtractSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ExtractSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto concat = op.getSource().getDefiningOp<ConcatOp>();
+    if (!concat || concat.getSources().empty())
+      return failure();
+    Value first = concat.getSources().front();
+    if (first.getType() != op.getType())
+      return failure();
+    auto partTy = cast<RankedTensorType>(first.getType());
+    auto wholeTy = cast<RankedTensorType>(concat.getType());
+    // Row-major position of the slice in the grid of sources.
+    int64_t index = 0;
+    for (int64_t d = 0, e = partTy.getRank(); d < e; ++d) {
+      int64_t part = partTy.getDimSize(d);
+      if (op.getStaticOffsets()[d] % part != 0)
+        return failure();
+      index = index * (wholeTy.getDimSize(d) / part) +
+              op.getStaticOffsets()[d] / part;
+    }
+    if (index >= int64_t(concat.getSources().size()))
+      return failure();
+    rewriter.replaceOp(op, concat.getSources()[index]);
+    return success();
+  }
+};
+
+/// A concat of one source is that source.
+struct SingleSourceConcat : OpRewritePattern<ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConcatOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getSources().size() != 1 ||
+        op.getSources().front().getType() != op.getType())
+      return failure();
+    rewriter.replaceOp(op, op.getSources().front());
+    return success();
+  }
+};
+} // namespace
+
+void ExtractSliceOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                                 MLIRContext *context) {
+  patterns.add<SliceOfConcat>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// ConcatOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConcatOp::verify() {
+  if (getSources().empty())
+    return emitError() << "expected at least one source";
+  auto srcTy = cast<RankedTensorType>(getSources().front().getType());
+  auto dstTy = cast<RankedTensorType>(getResult().getType());
+  if (srcTy.getRank() != dstTy.getRank())
+    return emitError()
+           << "Source and destination tensors must have the same rank.";
+  int64_t tiles = 1;
+  for (int64_t d = 0, e = srcTy.getRank(); d < e; ++d) {
+    if (dstTy.getDimSize(d) % srcTy.getDimSize(d) != 0)
+      return emitError() << "Source and destination tensor shapes don't match.";
+    tiles *= dstTy.getDimSize(d) / srcTy.getDimSize(d);
+  }
+  if (tiles != int64_t(getSources().size()))
+    return emitError() << "Number of source tiles (" << getSources().size()
+                       << ") doesn't match required count (" << tiles << ").";
+  for (Value source : getSources())
+    if (source.getType() != srcTy)
+      return emitError() << "All sources must have identical tensor types.";
+  if (srcTy.getElementType() != dstTy.getElementType())
+    return emitError()
+           << "Element types of sources and destination must match.";
+  std::optional<LinearLayout> src = layoutOf(*this, srcTy, "source");
+  std::optional<LinearLayout> dst = layoutOf(*this, dstTy, "result");
+  if (!src || !dst)
+    return failure();
+  return success(haveMatchingCTATiles(*this, srcTy, *src, dstTy, *dst));
+}
+
+void ConcatOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                           MLIRContext *context) {
+  patterns.add<SingleSourceConcat>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// InThreadTransposeOp
+//===----------------------------------------------------------------------===//
+
+/// A layout in the multi-line form Triton prints in diagnostics:
+///  - register=1 -> (0, 1)
+///    register=2 -> (1, 0)
+///  - warp is a size 1 dimension
+/// where out dims are: [dim0 (size 16), dim1 (size 8)]
+static std::string describeLayout(const LinearLayout &layout) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (const auto &in : layout.getInDims()) {
+    if (in.bases.empty()) {
+      os << "\n - " << in.name << " is a size 1 dimension";
+      continue;
+    }
+    for (auto [i, basis] : llvm::enumerate(in.bases)) {
+      os << (i == 0 ? "\n - " : "\n   ") << in.name << "=" << (1 << i)
+         << " -> (";
+      llvm::interleaveComma(basis, os);
+      os << ")";
+    }
+  }
+  os << "\nwhere out dims are: [";
+  llvm::interleaveComma(layout.getOutDims(), os,
+                        [&](const LinearLayout::OutDim &out) {
+                          os << out.name << " (size " << out.size << ")";
+                        });
+  os << "]";
+  return text;
+}
+
+LogicalResult InThreadTransposeOp::verify() {
+  auto srcTy = getSrc().getType();
+  auto dstTy = getResult().getType();
+  if (srcTy.getElementType() != dstTy.getElementType())
+    return emitOpError("Expect input and output tensor to have same dtype");
+  if (srcTy.getShape() != dstTy.getShape())
+    return emitOpError("Expect equal input and output shapes");
+  if (srcTy.getRank() != 2)
+    return emitOpError("Expect 2d tensor");
+  auto blocked =
+      dyn_cast_or_null<triton::gpu::BlockedEncodingAttr>(srcTy.getEncoding());
+  if (!blocked)
+    return emitOpError("Expect input tensor in Blocked encoding");
+  std::optional<LinearLayout> src = layoutOf(*this, srcTy, "source");
+  std::optional<LinearLayout> dst = layoutOf(*this, dstTy, "result");
+  if (!src || !dst)
+    return failure();
+
+  // The blocked layout's first register bases walk the thread's
+  // sizePerThread block fastest along order[0]; the transposed layout walks
+  // the same block fastest along order[1] and keeps every other basis.
+  ArrayRef<unsigned> order = blocked.getOrder();
+  ArrayRef<unsigned> sizePerThread = blocked.getSizePerThread();
+  std::vector<LinearLayout::Basis> tile;
+  for (unsigned d : {order[1], order[0]})
+    for (unsigned step = 1; step < sizePerThread[d]; step *= 2) {
+      LinearLayout::Basis basis(2, 0);
+      basis[d] = step;
+      tile.push_back(basis);
+    }
+  std::vector<LinearLayout::InDim> inDims(src->getInDims().begin(),
+                                          src->getInDims().end());
+  for (auto &in : inDims)
+    if (in.name == "register")
+      for (size_t i = 0; i < tile.size() && i < in.bases.size(); ++i)
+        in.bases[i] = tile[i];
+  std::optional<LinearLayout> expected = LinearLayout::get(
+      inDims, std::vector<LinearLayout::OutDim>(src->getOutDims().begin(),
+                                                src->getOutDims().end()));
+  if (!expected || *expected != *dst)
+    return emitOpError("Expect output layout to be transposed per thread: ")
+           << (expected ? describeLayout(*expected) : std::string());
+  return success();
 }

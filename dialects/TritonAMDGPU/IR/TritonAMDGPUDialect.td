@@ -1,7 +1,8 @@
 //===- TritonAMDGPUDialect.td - The amdg dialect ----------*- tablegen -*-===//
 //
-// AMD-specific TTGIR operations, as Triton 3.6 prints them. Only the buffer
-// loads and stores that the AMD pipeline emits for the corpus kernels so far.
+// AMD-specific TTGIR operations, as Triton 3.6 prints them: buffer loads and
+// stores, tile-wise slices and concatenations of register tensors, in-thread
+// transposes and conditional barriers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,8 +16,10 @@ def TritonAMDGPU_Dialect : Dialect {
   let cppNamespace = "::mlir::triton::amdgpu";
   let summary = "AMD-specific operations of the Triton GPU-level IR";
   let description = [{
-    Buffer loads and stores: a scalar base pointer plus a tensor of 32-bit
-    offsets, which the AMD backend lowers to buffer instructions.
+    Buffer loads and stores (a scalar base pointer plus a tensor of 32-bit
+    offsets, which the AMD backend lowers to buffer instructions), slices
+    and concatenations of whole CTA tiles, in-thread transposes and
+    conditional barriers.
 
     ```mlir
     %v = amdg.buffer_load %base[%offsets], %mask, %other : tensor<1024xf32, #blocked>

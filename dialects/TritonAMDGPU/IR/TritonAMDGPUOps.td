@@ -82,4 +82,89 @@ def AMDG_BufferStoreOp : AMDG_Op<"buffer_store", [
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Register-level tensor reshaping: slices and concatenations of whole CTA
+// tiles, which need no data movement between threads.
+//===----------------------------------------------------------------------===//
+
+def AMDG_ExtractSliceOp : AMDG_Op<"extract_slice", [Pure]> {
+  let summary = "Takes a slice of whole CTA tiles out of a tensor";
+  let description = [{
+    The result's shape gives the slice's size, `static_offsets` its start in
+    every dimension. Offsets and the result's shape must be multiples of the
+    source's CTA tile (sizePerThread * threadsPerWarp * warpsPerCTA per
+    dimension), and the source and result layouts must agree on one CTA tile
+    (same lane and warp bases, same register bases within a tile), so each
+    thread keeps exactly the values it already holds.
+
+    ```mlir
+    %s = amdg.extract_slice %t [0, 16] : tensor<64x64xf32, #blocked> to tensor<64x16xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$source,
+                       DenseI64ArrayAttr:$static_offsets);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $source $static_offsets attr-dict `:` type($source) `to` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def AMDG_ConcatOp : AMDG_Op<"concat", [Pure]> {
+  let summary = "Assembles a tensor from equally shaped tensors, tile by tile";
+  let description = [{
+    All sources have one type; the result's shape is a whole multiple of the
+    source shape in every dimension, and the sources fill that grid of tiles
+    in row-major order (the last dimension varies fastest). As for
+    `amdg.extract_slice`, sources and result must agree on one CTA tile.
+
+    ```mlir
+    %t = amdg.concat %a, %b : tensor<32x64xf32, #blocked>, tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins Variadic<TT_Tensor>:$sources);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $sources attr-dict `:` type($sources) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+def AMDG_InThreadTransposeOp : AMDG_Op<"in_thread_transpose", [Pure]> {
+  let summary = "Transposes the registers each thread holds of a blocked tensor";
+  let description = [{
+    The result layout is the source's blocked layout with the order of its
+    per-thread tile swapped in the two dimensions: lanes and warps keep their
+    elements, only the register numbering changes. It lowers to a layout
+    conversion that stays inside each thread, and is kept as its own op so
+    that layout cleanups do not remove it.
+
+    ```mlir
+    %t = amdg.in_thread_transpose %x : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #linear>
+    ```
+  }];
+  let arguments = (ins TT_Tensor:$src);
+  let results = (outs TT_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def AMDG_CondBarrierOp : AMDG_Op<"cond_barrier"> {
+  let summary = "A workgroup barrier that only the threads with a true predicate execute";
+  let description = [{
+    Lets part of a workgroup wait for the rest while the other threads run
+    ahead; the program must later bring all threads through a barrier again
+    (for example `amdg.cond_barrier` with the negated predicate). It is an
+    execution barrier only, with no memory fence.
+
+    ```mlir
+    amdg.cond_barrier %pred
+    ```
+  }];
+  let arguments = (ins I1:$pred);
+  let assemblyFormat = "$pred attr-dict";
+}
+
 #endif // TRITONAMDGPU_OPS_TD

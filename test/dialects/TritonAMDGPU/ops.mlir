@@ -1,5 +1,5 @@
-// RUN: triton-opt %s | triton-opt | FileCheck %s
-// RUN: triton-opt %s --mlir-print-op-generic | triton-opt | FileCheck %s
+// RUN: triton-opt %s -split-input-file | triton-opt -split-input-file | FileCheck %s
+// RUN: triton-opt %s -split-input-file --mlir-print-op-generic | triton-opt -split-input-file | FileCheck %s
 // The amdg ops in the syntax Triton 3.6 prints, round-tripped twice.
 
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
@@ -16,6 +16,42 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     amdg.buffer_store %a, %base[%offsets] : tensor<1024xf32, #blocked>
     // CHECK: amdg.buffer_store %{{.*}}, %{{.*}}[%{{.*}}], %{{.*}} cacheModifier = wt stride = %{{.*}} : tensor<1024xf32, #blocked>
     amdg.buffer_store %b, %base[%offsets], %mask cacheModifier = wt stride = %stride : tensor<1024xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A CTA tile of #tile is 16x64 (1x4 per thread, 4x16 lanes, 4x1 warps); the
+// slices and concatenations move whole tiles. #src holds two 512-element
+// tiles, its top register basis stepping from one to the other.
+#tile = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#src = #ttg.linear<{register = [[1], [512]], lane = [[2], [4], [8], [16], [32], [64]], warp = [[128], [256]], block = []}>
+#dst = #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32], [64]], warp = [[128], [256]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  // CHECK-LABEL: tt.func public @tiles
+  tt.func public @tiles(%a: tensor<16x64xf16, #tile>, %b: tensor<16x64xf16, #tile>, %l: tensor<1024xi32, #src>, %p: i1) -> tensor<512xi32, #dst> {
+    // CHECK: %[[C:.*]] = amdg.concat %{{.*}}, %{{.*}} : tensor<16x64xf16, #{{.*}}>, tensor<16x64xf16, #{{.*}}> -> tensor<32x64xf16, #{{.*}}>
+    %c = amdg.concat %a, %b : tensor<16x64xf16, #tile>, tensor<16x64xf16, #tile> -> tensor<32x64xf16, #tile>
+    // CHECK: amdg.extract_slice %[[C]] [16, 0] : tensor<32x64xf16, #{{.*}}> to tensor<16x64xf16, #{{.*}}>
+    %s = amdg.extract_slice %c [16, 0] : tensor<32x64xf16, #tile> to tensor<16x64xf16, #tile>
+    // CHECK: amdg.extract_slice %{{.*}} [512] : tensor<1024xi32, #{{.*}}> to tensor<512xi32, #{{.*}}>
+    %t = amdg.extract_slice %l [512] : tensor<1024xi32, #src> to tensor<512xi32, #dst>
+    // CHECK: amdg.cond_barrier %{{.*}}
+    amdg.cond_barrier %p
+    tt.return %t : tensor<512xi32, #dst>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [8, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#transposed = #ttg.linear<{register = [[1, 0], [0, 1], [0, 2]], lane = [[0, 4], [0, 8], [0, 16], [2, 0], [4, 0], [8, 0]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  // CHECK-LABEL: tt.func public @transpose_registers
+  tt.func public @transpose_registers(%x: tensor<16x32xf16, #blocked>) {
+    // CHECK: amdg.in_thread_transpose %{{.*}} : tensor<16x32xf16, #{{.*}}> -> tensor<16x32xf16, #{{.*}}>
+    %0 = amdg.in_thread_transpose %x : tensor<16x32xf16, #blocked> -> tensor<16x32xf16, #transposed>
     tt.return
   }
 }
