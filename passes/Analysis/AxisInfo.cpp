@@ -9,7 +9,10 @@
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <numeric>
@@ -59,9 +62,11 @@ std::optional<AxisInfo::DimVector> readArgAttr(Attribute attr, int64_t rank) {
 } // namespace
 
 int64_t mlir::triton::highestPowerOf2Divisor(int64_t n) {
+  // 0 is divisible by everything; INT64_MIN's own lowest bit (2^63) does not
+  // fit the positive range: both get the cap.
   if (n == 0)
     return kMaxDivisor;
-  return n & (~(n - 1));
+  return std::min<uint64_t>(uint64_t(n) & (~(uint64_t(n) - 1)), kMaxDivisor);
 }
 
 AxisInfo AxisInfo::getPessimistic(int64_t rank) {
@@ -262,33 +267,70 @@ AxisInfo visitRem(const AxisInfo &lhs, const AxisInfo &rhs,
                    gcd(rhs.getDivisibility(d), rhs.getConstancy(d)));
       },
       [&](int64_t d) -> int64_t {
-        return gcd(lhs.getDivisibility(d), rhs.getDivisibility(d));
+        // A divisor that varies within its runs (a contiguous one) says
+        // nothing of each element: 64 % 5 is 4.
+        return gcd(lhs.getDivisibility(d), divisibilityForRuns(rhs, d, 1));
       },
       [&](int64_t d) { return gcd(lhs.getConstancy(d), rhs.getConstancy(d)); },
       value);
 }
 
-/// A comparison: equal along runs where both sides are constant, and, for an
-/// ordering against a constant, along aligned blocks of a contiguous run.
+/// A comparison: equal along runs where both sides are constant, and along
+/// aligned blocks of a contiguous run compared with a constant, where the
+/// boundary falls between blocks: x < c and x >= c flip at c, a multiple of
+/// the block; x <= c and x > c flip after c, inside a block. So the contiguous
+/// side must be the left one for < and >=, the right one for > and <=.
 AxisInfo visitCmp(arith::CmpIPredicate predicate, const AxisInfo &lhs,
                   const AxisInfo &rhs, std::optional<int64_t> value) {
-  bool ordering = predicate != arith::CmpIPredicate::eq &&
-                  predicate != arith::CmpIPredicate::ne;
+  using P = arith::CmpIPredicate;
+  bool lhsRuns = predicate == P::slt || predicate == P::ult ||
+                 predicate == P::sge || predicate == P::uge;
+  bool rhsRuns = predicate == P::sgt || predicate == P::ugt ||
+                 predicate == P::sle || predicate == P::ule;
   return elementwise(
       lhs, rhs, [](int64_t) -> int64_t { return 1; },
       [](int64_t) -> int64_t { return 1; },
       [&](int64_t d) {
         int64_t c = gcd(lhs.getConstancy(d), rhs.getConstancy(d));
-        if (ordering) {
-          int64_t aligned = gcd(lhs.getDivisibility(d), rhs.getDivisibility(d));
+        int64_t aligned = gcd(lhs.getDivisibility(d), rhs.getDivisibility(d));
+        if (lhsRuns)
           c = std::max(
               c, gcd(gcd(lhs.getContiguity(d), rhs.getConstancy(d)), aligned));
+        if (rhsRuns)
           c = std::max(
               c, gcd(gcd(rhs.getContiguity(d), lhs.getConstancy(d)), aligned));
-        }
         return c;
       },
       value);
+}
+
+std::optional<int64_t> compare(arith::CmpIPredicate predicate, int64_t a,
+                               int64_t b) {
+  using P = arith::CmpIPredicate;
+  uint64_t ua = a, ub = b;
+  switch (predicate) {
+  case P::eq:
+    return a == b;
+  case P::ne:
+    return a != b;
+  case P::slt:
+    return a < b;
+  case P::sle:
+    return a <= b;
+  case P::sgt:
+    return a > b;
+  case P::sge:
+    return a >= b;
+  case P::ult:
+    return ua < ub;
+  case P::ule:
+    return ua <= ub;
+  case P::ugt:
+    return ua > ub;
+  case P::uge:
+    return ua >= ub;
+  }
+  return std::nullopt;
 }
 
 std::optional<int64_t>
@@ -322,9 +364,12 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
   return TypeSwitch<Operation *, std::optional<AxisInfo>>(op)
       .Case([&](arith::ConstantOp constant) -> std::optional<AxisInfo> {
         APInt value;
-        if (matchPattern(constant.getResult(), m_ConstantInt(&value)))
-          return constantInfo(value.getSExtValue(), shape);
-        return std::nullopt;
+        if (!matchPattern(constant.getResult(), m_ConstantInt(&value)))
+          return std::nullopt;
+        // A boolean true is 1 (as a mask compares), not -1.
+        return constantInfo(value.getBitWidth() == 1 ? value.getZExtValue()
+                                                     : value.getSExtValue(),
+                            shape);
       })
       .Case([&](MakeRangeOp range) -> std::optional<AxisInfo> {
         int64_t start = range.getStart();
@@ -400,11 +445,20 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
         // index_copy and embedding kernels).
         if (shapeOf(load.getPtr().getType()).size() != shape.size())
           return std::nullopt; // a block pointer
+        // A splat `other` (0.0, as usual) repeats everywhere, even where
+        // float constants are not tracked.
+        Attribute otherAttr;
+        bool splatOther =
+            load.getOther() &&
+            matchPattern(load.getOther(), m_Constant(&otherAttr)) &&
+            isa<SplatElementsAttr>(otherAttr);
         DimVector cont(shape.size(), 1), div(shape.size(), 1), cst;
         for (size_t d = 0; d < shape.size(); ++d) {
           int64_t c = in[0].getConstancy(d);
-          for (const AxisInfo &operand : in.drop_front())
-            c = gcd(c, operand.getConstancy(d));
+          for (auto [operand, info] :
+               llvm::zip(op->getOperands().drop_front(), in.drop_front()))
+            if (!(splatOther && operand == load.getOther()))
+              c = gcd(c, info.getConstancy(d));
           cst.push_back(c);
         }
         return AxisInfo(cont, div, cst, std::nullopt);
@@ -415,12 +469,14 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
       })
       .Case([&](arith::MulIOp) {
         return binary([&](const AxisInfo &a, const AxisInfo &b) {
-          return visitMul(
-              a, b,
+          std::optional<int64_t> value =
               fold(a.getConstantValue(), b.getConstantValue(),
                    [](int64_t x, int64_t y) -> std::optional<int64_t> {
                      return x * y;
-                   }));
+                   });
+          if (a.getConstantValue() == 0 || b.getConstantValue() == 0)
+            value = 0;
+          return visitMul(a, b, value);
         });
       })
       .Case<arith::DivSIOp, arith::DivUIOp>([&](auto) {
@@ -437,19 +493,30 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
       })
       .Case<arith::RemSIOp, arith::RemUIOp>([&](auto) {
         return binary([&](const AxisInfo &a, const AxisInfo &b) {
-          return visitRem(
-              a, b,
+          std::optional<int64_t> value =
               fold(a.getConstantValue(), b.getConstantValue(),
                    [](int64_t x, int64_t y) -> std::optional<int64_t> {
                      if (y == 0)
                        return std::nullopt;
                      return x % y;
-                   }));
+                   });
+          if (b.getConstantValue() == 1)
+            value = 0;
+          return visitRem(a, b, value);
         });
       })
       .Case([&](arith::ShLIOp) -> std::optional<AxisInfo> {
         std::optional<int64_t> k = in[1].getConstantValue();
-        if (!k || *k < 0 || *k > 30)
+        // By an unknown amount: the low zero bits of each element stay zero.
+        if (!k)
+          return elementwise(
+              in[0], in[1], [](int64_t) -> int64_t { return 1; },
+              [&](int64_t d) { return divisibilityForRuns(in[0], d, 1); },
+              [&](int64_t d) {
+                return gcd(in[0].getConstancy(d), in[1].getConstancy(d));
+              },
+              std::nullopt);
+        if (*k < 0 || *k > 30)
           return AxisInfo::getPessimistic(shape.size());
         return visitMul(
             in[0], constantInfo(int64_t(1) << *k, shape),
@@ -462,25 +529,54 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
           [&](auto) -> std::optional<AxisInfo> {
             std::optional<int64_t> k = in[1].getConstantValue();
             if (!k || *k < 0 || *k > 30)
-              return AxisInfo::getPessimistic(shape.size());
-            return visitDiv(
+              return elementwise(
+                  in[0], in[1], [](int64_t) -> int64_t { return 1; },
+                  [](int64_t) -> int64_t { return 1; },
+                  [&](int64_t d) {
+                    return gcd(in[0].getConstancy(d), in[1].getConstancy(d));
+                  },
+                  std::nullopt);
+            // Like a division by 2^k, except that a shifted contiguous run
+            // is not taken as constant over aligned blocks: Triton's
+            // analysis (and its alignment tests) keep only the operands'
+            // common constancy for shifts.
+            AxisInfo divided = visitDiv(
                 in[0], constantInfo(int64_t(1) << *k, shape),
                 fold(in[0].getConstantValue(), k,
                      [](int64_t x, int64_t y) -> std::optional<int64_t> {
                        return x >> y;
                      }));
+            DimVector cst;
+            for (int64_t d = 0; d < in[0].getRank(); ++d)
+              cst.push_back(
+                  *k == 0 ? divided.getConstancy(d)
+                          : gcd(in[0].getConstancy(d), in[1].getConstancy(d)));
+            return AxisInfo(divided.getContiguity(), divided.getDivisibility(),
+                            cst, divided.getConstantValue());
           })
       .Case([&](arith::CmpIOp cmp) -> std::optional<AxisInfo> {
-        return visitCmp(cmp.getPredicate(), in[0], in[1], std::nullopt);
+        // A scalar comparison is left unknown, as Triton's analysis does (its
+        // tests read no constant there); constant conditions fold earlier.
+        if (!isa<RankedTensorType>(cmp.getType()))
+          return std::nullopt;
+        return visitCmp(cmp.getPredicate(), in[0], in[1],
+                        fold(in[0].getConstantValue(), in[1].getConstantValue(),
+                             [&](int64_t a, int64_t b) {
+                               return compare(cmp.getPredicate(), a, b);
+                             }));
       })
       .Case([&](arith::SelectOp) -> std::optional<AxisInfo> {
         const AxisInfo &cond = in[0], &a = in[1], &b = in[2];
         if (cond.getConstantValue())
           return *cond.getConstantValue() ? a : b;
+        if (a.getConstantValue() &&
+            a.getConstantValue() == b.getConstantValue())
+          return constantInfo(*a.getConstantValue(), shape);
+        // A scalar condition picks one whole operand.
+        bool scalarCond = !isa<RankedTensorType>(op->getOperand(0).getType());
         DimVector cont, div, cst;
         for (int64_t d = 0; d < a.getRank(); ++d) {
-          int64_t condRun =
-              cond.getRank() == a.getRank() ? cond.getConstancy(d) : shape[d];
+          int64_t condRun = scalarCond ? shape[d] : cond.getConstancy(d);
           int64_t run = gcd(a.getContiguity(d), b.getContiguity(d), condRun);
           cont.push_back(run);
           div.push_back(gcd(divisibilityForRuns(a, d, run),
@@ -488,6 +584,15 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
           cst.push_back(gcd(a.getConstancy(d), b.getConstancy(d), condRun));
         }
         return AxisInfo(cont, div, cst);
+      })
+      .Case([&](UnrealizedConversionCastOp) -> std::optional<AxisInfo> {
+        // Through a cast (to an LLVM struct and back, during lowering) the
+        // facts stay, unless the result's rank cannot carry them.
+        auto tensor = dyn_cast<RankedTensorType>(resultType);
+        if (op->getNumOperands() != 1 ||
+            (tensor && tensor.getRank() != in[0].getRank()))
+          return std::nullopt;
+        return in[0];
       })
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
             arith::IndexCastUIOp, BitcastOp, IntToPtrOp, PtrToIntOp,
@@ -520,11 +625,30 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
           })
       .Case<arith::MaxSIOp, arith::MaxUIOp, arith::MinSIOp, arith::MinUIOp>(
           [&](auto) -> std::optional<AxisInfo> {
+            std::optional<int64_t> value =
+                fold(in[0].getConstantValue(), in[1].getConstantValue(),
+                     [&](int64_t x, int64_t y) -> std::optional<int64_t> {
+                       uint64_t ux = x, uy = y;
+                       if (isa<arith::MaxSIOp>(op))
+                         return std::max(x, y);
+                       if (isa<arith::MinSIOp>(op))
+                         return std::min(x, y);
+                       if (isa<arith::MaxUIOp>(op))
+                         return int64_t(std::max(ux, uy));
+                       return int64_t(std::min(ux, uy));
+                     });
+            if (value)
+              return constantInfo(*value, shape);
+            // max(a + i, b + i) = max(a, b) + i: over runs where both are
+            // contiguous the result is too, starting at one of their starts.
+            auto run = [&](int64_t d) {
+              return gcd(in[0].getContiguity(d), in[1].getContiguity(d));
+            };
             return elementwise(
-                in[0], in[1], [](int64_t) -> int64_t { return 1; },
+                in[0], in[1], run,
                 [&](int64_t d) {
-                  return gcd(divisibilityForRuns(in[0], d, 1),
-                             divisibilityForRuns(in[1], d, 1));
+                  return gcd(divisibilityForRuns(in[0], d, run(d)),
+                             divisibilityForRuns(in[1], d, run(d)));
                 },
                 [&](int64_t d) {
                   return gcd(in[0].getConstancy(d), in[1].getConstancy(d));
@@ -566,11 +690,6 @@ AxisInfo withBlockArgHints(Value value, AxisInfo info) {
                    shapeOf(value.getType()).size(), info);
 }
 
-bool isTracked(Type type) {
-  Type elt = getElementTypeOrSelf(type);
-  return isa<IntegerType, IndexType, PointerType>(elt);
-}
-
 } // namespace
 
 LogicalResult
@@ -583,10 +702,20 @@ AxisInfoAnalysis::visitOperation(Operation *op,
       return success(); // wait until every operand is known
     in.push_back(withBlockArgHints(operand, lattice->getValue()));
   }
+  // Every type counts, floats too: most float ops know nothing, but a bitcast
+  // keeps the facts of the integers it reinterprets, and a cast to an LLVM
+  // struct keeps a tensor's.
   std::optional<AxisInfo> info;
-  if (op->getNumResults() == 1 && isTracked(op->getResult(0).getType()))
-    info = withHints(op, "", shapeOf(op->getResult(0).getType()).size(),
-                     transfer(op, in).value_or(AxisInfo()));
+  if (op->getNumResults() == 1) {
+    SmallVector<int64_t, 4> shape = shapeOf(op->getResult(0).getType());
+    std::optional<AxisInfo> derived = transfer(op, in);
+    // A known constant's facts follow from its value alone (1 + 127 is
+    // divisible by 128, whatever the operands' divisibility said).
+    if (derived && derived->isKnown() && derived->getConstantValue() &&
+        derived->getRank() == static_cast<int64_t>(shape.size()))
+      derived = constantInfo(*derived->getConstantValue(), shape);
+    info = withHints(op, "", shape.size(), derived.value_or(AxisInfo()));
+  }
   if (info && !info->isKnown())
     info.reset(); // no transfer function, no hint: nothing known
   for (auto [index, lattice] : llvm::enumerate(results)) {
@@ -623,19 +752,100 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(
 }
 
 void AxisInfoAnalysis::setToEntryState(AxisInfoLattice *lattice) {
-  propagateIfChanged(lattice, lattice->join(AxisInfo::getPessimisticValueState(
-                                  lattice->getAnchor())));
+  Value anchor = lattice->getAnchor();
+  if (calleeArgs) {
+    auto it = calleeArgs->find(anchor);
+    if (it != calleeArgs->end()) {
+      propagateIfChanged(lattice, lattice->join(it->second));
+      return;
+    }
+  }
+  propagateIfChanged(lattice,
+                     lattice->join(AxisInfo::getPessimisticValueState(anchor)));
 }
 
+namespace {
+/// What holds at every call site of a function for its argument `arg`, given
+/// the facts of the operands passed there, tightened by the argument's own
+/// attributes (a promise of the frontend). Only scalars and 1-D values pass:
+/// more dimensions would need the call's shapes to agree.
+std::optional<AxisInfo> joinCallSites(BlockArgument arg,
+                                      ArrayRef<AxisInfo> operands) {
+  AxisInfo joined;
+  for (const AxisInfo &info : operands) {
+    if (info.getRank() != 1)
+      return std::nullopt;
+    // Constants are not passed on: a callee is one body for every caller.
+    joined = AxisInfo::join(joined, AxisInfo(info.getContiguity(),
+                                             info.getDivisibility(),
+                                             info.getConstancy()));
+  }
+  if (!joined.isKnown())
+    return std::nullopt;
+  auto func = cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  auto tighten = [&](StringRef name, const DimVector &derived) {
+    DimVector out = derived;
+    if (auto attr = readArgAttr(func.getArgAttr(arg.getArgNumber(), name), 1))
+      out[0] = gcd(out[0], (*attr)[0]);
+    return out;
+  };
+  return AxisInfo(tighten("tt.contiguity", joined.getContiguity()),
+                  tighten("tt.divisibility", joined.getDivisibility()),
+                  tighten("tt.constancy", joined.getConstancy()));
+}
+} // namespace
+
 ModuleAxisInfo::ModuleAxisInfo(Operation *root) {
-  solver.load<dataflow::DeadCodeAnalysis>();
-  solver.load<dataflow::SparseConstantPropagation>();
-  solver.load<AxisInfoAnalysis>();
-  (void)solver.initializeAndRun(root);
+  // A function called from the module takes for its arguments what holds at
+  // all its call sites (Triton passes a kernel's aligned pointers down to
+  // helpers). Each round of the analysis settles one more level of the call
+  // graph; kernels do not recurse, so rounds stop once nothing changes, or
+  // after one per function.
+  SmallVector<std::pair<CallOpInterface, FunctionOpInterface>> calls;
+  DenseSet<Operation *> callees;
+  root->walk([&](CallOpInterface call) {
+    auto callee =
+        dyn_cast_if_present<FunctionOpInterface>(call.resolveCallable());
+    if (!callee || callee.isExternal())
+      return;
+    calls.push_back({call, callee});
+    callees.insert(callee);
+  });
+  run(root);
+  for (size_t round = 0; round < callees.size(); ++round) {
+    DenseMap<BlockArgument, SmallVector<AxisInfo>> atCallSites;
+    for (auto [call, callee] : calls) {
+      Block &entry = callee.getFunctionBody().front();
+      for (auto [operand, arg] :
+           llvm::zip(call.getArgOperands(), entry.getArguments()))
+        atCallSites[arg].push_back(get(operand));
+    }
+    DenseMap<Value, AxisInfo> next;
+    for (auto &[arg, infos] : atCallSites)
+      if (std::optional<AxisInfo> joined = joinCallSites(arg, infos))
+        next[arg] = *joined;
+    bool same = next.size() == calleeArgs.size() &&
+                llvm::all_of(next, [&](const auto &entry) {
+                  auto it = calleeArgs.find(entry.first);
+                  return it != calleeArgs.end() && it->second == entry.second;
+                });
+    if (same)
+      break;
+    calleeArgs = std::move(next);
+    run(root);
+  }
+}
+
+void ModuleAxisInfo::run(Operation *root) {
+  solver = std::make_unique<DataFlowSolver>();
+  solver->load<dataflow::DeadCodeAnalysis>();
+  solver->load<dataflow::SparseConstantPropagation>();
+  solver->load<AxisInfoAnalysis>(&calleeArgs);
+  (void)solver->initializeAndRun(root);
 }
 
 AxisInfo ModuleAxisInfo::get(Value value) const {
-  if (const auto *lattice = solver.lookupState<AxisInfoLattice>(value))
+  if (const auto *lattice = solver->lookupState<AxisInfoLattice>(value))
     if (lattice->getValue().isKnown())
       return withBlockArgHints(value, lattice->getValue());
   return AxisInfo::getPessimistic(shapeOf(value.getType()).size());

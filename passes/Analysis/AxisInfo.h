@@ -16,9 +16,11 @@
 #include "mlir/Analysis/DataFlow/SparseAnalysis.h"
 #include "mlir/Analysis/DataFlowFramework.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <optional>
 
 namespace mlir {
@@ -77,7 +79,12 @@ using AxisInfoLattice = dataflow::Lattice<AxisInfo>;
 class AxisInfoAnalysis
     : public dataflow::SparseForwardDataFlowAnalysis<AxisInfoLattice> {
 public:
-  using SparseForwardDataFlowAnalysis::SparseForwardDataFlowAnalysis;
+  /// `calleeArgs`: the entry facts of called functions' arguments, joined
+  /// over their call sites (instead of their attributes alone).
+  explicit AxisInfoAnalysis(
+      DataFlowSolver &solver,
+      const llvm::DenseMap<Value, AxisInfo> *calleeArgs = nullptr)
+      : SparseForwardDataFlowAnalysis(solver), calleeArgs(calleeArgs) {}
 
   LogicalResult visitOperation(Operation *op,
                                ArrayRef<const AxisInfoLattice *> operands,
@@ -87,17 +94,26 @@ public:
                                     ArrayRef<AxisInfoLattice *> argLattices,
                                     unsigned firstIndex) override;
   void setToEntryState(AxisInfoLattice *lattice) override;
+
+private:
+  const llvm::DenseMap<Value, AxisInfo> *calleeArgs;
 };
 
 /// Runs the analysis over `root` and answers queries about its values.
+/// Functions called within `root` start from what holds at their call sites.
 class ModuleAxisInfo {
 public:
   explicit ModuleAxisInfo(Operation *root);
+  ModuleAxisInfo(const ModuleAxisInfo &) = delete;
+  ModuleAxisInfo &operator=(const ModuleAxisInfo &) = delete;
   /// The facts about `value` (nothing known if the analysis did not reach it).
   AxisInfo get(Value value) const;
 
 private:
-  DataFlowSolver solver;
+  void run(Operation *root);
+
+  llvm::DenseMap<Value, AxisInfo> calleeArgs;
+  std::unique_ptr<DataFlowSolver> solver;
 };
 
 } // namespace triton

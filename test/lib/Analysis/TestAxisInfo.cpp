@@ -1,7 +1,8 @@
 //===- TestAxisInfo.cpp - The -test-print-alignment pass ------------------===//
 //
-// Prints, as a remark on each op, the axis info of its integer or pointer
-// results: the way tests look at the analysis (upstream's flag).
+// Prints, as a remark on each op inside a function, the axis info of every
+// result ("%name => facts"; floats too: a bitcast or a load keeps facts a
+// test may want to see): the way tests look at the analysis.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 #include "dialects/Triton/IR/Dialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 
 using namespace mlir;
@@ -24,20 +26,23 @@ public:
   StringRef getArgument() const override { return "test-print-alignment"; }
   StringRef getDescription() const override {
     return "Print the axis info (contiguity, divisibility, constancy) of every "
-           "integer and pointer value, as remarks";
+           "op result inside a function, as remarks";
   }
   void runOnOperation() override {
     ModuleAxisInfo analysis(getOperation());
-    getOperation().walk([&](Operation *op) {
-      for (Value result : op->getResults()) {
-        Type elt = getElementTypeOrSelf(result.getType());
-        if (!isa<IntegerType, PointerType>(elt))
-          continue;
-        std::string text;
-        llvm::raw_string_ostream os(text);
-        analysis.get(result).print(os);
-        op->emitRemark(text);
-      }
+    getOperation().walk([&](FunctionOpInterface func) {
+      func.walk([&](Operation *op) {
+        for (Value result : op->getResults()) {
+          std::string text;
+          llvm::raw_string_ostream os(text);
+          // Named as an operand (not the whole defining op, which for a loop
+          // would print its body).
+          result.printAsOperand(os, OpPrintingFlags());
+          os << " => ";
+          analysis.get(result).print(os);
+          op->emitRemark(text);
+        }
+      });
     });
   }
 };

@@ -1,4 +1,4 @@
-// RUN: triton-opt %s -split-input-file -test-print-alignment -verify-diagnostics -o /dev/null
+// RUN: triton-opt %s -split-input-file -test-print-alignment -verify-diagnostics=only-expected -o /dev/null
 
 // The vector add's offsets, pointers and mask.
 tt.func public @add_kernel(%x_ptr: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
@@ -258,5 +258,189 @@ tt.func public @loaded_index(%ids: !tt.ptr<i64> {tt.divisibility = 16 : i32}, %t
   %tb = tt.splat %table : !tt.ptr<f16> -> tensor<32x!tt.ptr<f16>>
   // expected-remark @below {{contiguity = [8], divisibility = [16], constancy = [1], constant_value = <none>}}
   %tp = tt.addptr %tb, %off : tensor<32x!tt.ptr<f16>>, tensor<32xi64>
+  tt.return
+}
+
+// -----
+
+// Every result is named, floats too: a bitcast keeps the integers' facts, a
+// float constant knows nothing.
+tt.func @named_results_and_floats() {
+  // expected-remark @below {{%cst => contiguity = [1], divisibility = [16], constancy = [64], constant_value = 16}}
+  %c16 = arith.constant dense<16> : tensor<64xi32>
+  // expected-remark @below {{%0 => contiguity = [1], divisibility = [16], constancy = [64], constant_value = 16}}
+  %f = tt.bitcast %c16 : tensor<64xi32> -> tensor<64xf32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %half = arith.constant dense<0.5> : tensor<64xf32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %g = arith.mulf %f, %half : tensor<64xf32>
+  tt.return
+}
+
+// -----
+
+// A known constant's facts come from its value; a true mask is 1; INT64_MIN
+// is divisible by the cap.
+tt.func @folded_constants() {
+  // expected-remark @below {{constant_value = 3}}
+  %c3 = arith.constant dense<3> : tensor<32xi32>
+  // expected-remark @below {{constant_value = 5}}
+  %c5 = arith.constant dense<5> : tensor<32xi32>
+  // 3 + 5 = 8: divisible by 8 though neither operand is even.
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [32], constant_value = 8}}
+  %s = arith.addi %c3, %c5 : tensor<32xi32>
+  // expected-remark @below {{contiguity = [32], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  // expected-remark @below {{constant_value = 0}}
+  %z = arith.constant dense<0> : tensor<32xi32>
+  // Anything times 0 is 0.
+  // expected-remark @below {{contiguity = [1], divisibility = [4611686018427387904], constancy = [32], constant_value = 0}}
+  %m = arith.muli %r, %z : tensor<32xi32>
+  // expected-remark @below {{constant_value = 1}}
+  %one = arith.constant dense<1> : tensor<32xi32>
+  // Anything modulo 1 is 0.
+  // expected-remark @below {{contiguity = [1], divisibility = [4611686018427387904], constancy = [32], constant_value = 0}}
+  %q = arith.remui %r, %one : tensor<32xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [1, 1], constancy = [4, 8], constant_value = 1}}
+  %t = arith.constant dense<true> : tensor<4x8xi1>
+  // 3 < 5 everywhere.
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [32], constant_value = 1}}
+  %lt = arith.cmpi slt, %c3, %c5 : tensor<32xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [4611686018427387904], constancy = [1], constant_value = -9223372036854775808}}
+  %min = arith.constant -9223372036854775808 : i64
+  tt.return
+}
+
+// -----
+
+// An ordering against a constant is constant over aligned blocks only where
+// it flips at the constant itself (x < c, x >= c, c > x, c <= x); x <= c
+// flips after c, inside a block.
+tt.func @compare_directions() {
+  // expected-remark @below {{contiguity = [64], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  // expected-remark @below {{constant_value = 16}}
+  %c = arith.constant dense<16> : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [16], constant_value = <none>}}
+  %lt = arith.cmpi slt, %r, %c : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %le = arith.cmpi sle, %r, %c : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [16], constant_value = <none>}}
+  %gt = arith.cmpi ugt, %c, %r : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %ge = arith.cmpi uge, %c, %r : tensor<64xi32>
+  // A scalar comparison is left unknown.
+  %a = arith.constant 1 : i32
+  %b = arith.constant 2 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %s = arith.cmpi slt, %a, %b : i32
+  tt.return
+}
+
+// -----
+
+// A divisor that varies along the run says nothing of the remainder's
+// divisibility (64 % 5 = 4); a constant one keeps the common part.
+tt.func @remainder_divisibility() {
+  // expected-remark @below {{contiguity = [64], divisibility = [64], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 128 : i32, start = 64 : i32} : tensor<64xi32>
+  // expected-remark @below {{constant_value = 32}}
+  %c32 = arith.constant dense<32> : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %a = arith.remsi %c32, %r : tensor<64xi32>
+  // expected-remark @below {{contiguity = [32], divisibility = [32], constancy = [1], constant_value = <none>}}
+  %b = arith.remsi %r, %c32 : tensor<64xi32>
+  tt.return
+}
+
+// -----
+
+// max and min of contiguous runs are contiguous (max(a + i, b + i) =
+// max(a, b) + i); of constants, constant. A select between equal constants is
+// that constant.
+tt.func @max_min_select(%cond: tensor<16xi1>, %x: tensor<16xi32> {tt.contiguity = 16 : i32, tt.divisibility = 16 : i32}, %y: tensor<16xi32> {tt.contiguity = 4 : i32, tt.divisibility = 64 : i32}) {
+  // expected-remark @below {{contiguity = [4], divisibility = [4], constancy = [1], constant_value = <none>}}
+  %m = arith.maxsi %x, %y : tensor<16xi32>
+  // expected-remark @below {{contiguity = [4], divisibility = [4], constancy = [1], constant_value = <none>}}
+  %n = arith.minui %x, %y : tensor<16xi32>
+  // expected-remark @below {{constant_value = 6}}
+  %c6 = arith.constant dense<6> : tensor<16xi32>
+  // expected-remark @below {{constant_value = 9}}
+  %c9 = arith.constant dense<9> : tensor<16xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [16], constant_value = 9}}
+  %k = arith.maxsi %c6, %c9 : tensor<16xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [2], constancy = [16], constant_value = 6}}
+  %e = arith.select %cond, %c6, %c6 : tensor<16xi1>, tensor<16xi32>
+  tt.return
+}
+
+// -----
+
+// A scalar condition picks a whole operand: the operands' runs survive.
+tt.func @select_scalar_condition(%cond: i1, %x: tensor<16xi32> {tt.contiguity = 16 : i32, tt.divisibility = 16 : i32}, %y: tensor<16xi32> {tt.contiguity = 8 : i32, tt.divisibility = 8 : i32}) {
+  // expected-remark @below {{contiguity = [8], divisibility = [8], constancy = [1], constant_value = <none>}}
+  %s = arith.select %cond, %x, %y : tensor<16xi32>
+  tt.return
+}
+
+// -----
+
+// Shifts: left by an unknown amount keeps each element's low zero bits; right
+// by a constant divides, without constancy of its own.
+tt.func @shifts(%k: i32) {
+  // expected-remark @below {{constant_value = 24}}
+  %c24 = arith.constant dense<24> : tensor<32xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [32], constant_value = <none>}}
+  %ks = tt.splat %k : i32 -> tensor<32xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [32], constant_value = <none>}}
+  %l = arith.shli %c24, %ks : tensor<32xi32>
+  // expected-remark @below {{contiguity = [32], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  // expected-remark @below {{constant_value = 2}}
+  %c2 = arith.constant dense<2> : tensor<32xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %s = arith.shrui %r, %c2 : tensor<32xi32>
+  tt.return
+}
+
+// -----
+
+// A function called from kernels starts from what holds at all its call
+// sites: here pointers 16- and 8-byte aligned, offsets multiples of 4 and 6.
+module {
+tt.func @helper(%p: !tt.ptr<f16>, %off: i32) {
+  // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [1], constant_value = <none>}}
+  %q = tt.addptr %p, %off : !tt.ptr<f16>, i32
+  tt.return
+}
+tt.func @middle(%p: !tt.ptr<f16>, %off: i32) {
+  tt.call @helper(%p, %off) : (!tt.ptr<f16>, i32) -> ()
+  tt.return
+}
+tt.func public @kernel_a(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %x: i32) {
+  %c4 = arith.constant 4 : i32
+  %off = arith.muli %x, %c4 : i32
+  tt.call @middle(%p, %off) : (!tt.ptr<f16>, i32) -> ()
+  tt.return
+}
+tt.func public @kernel_b(%p: !tt.ptr<f16> {tt.divisibility = 8 : i32}, %x: i32) {
+  %c6 = arith.constant 6 : i32
+  %off = arith.muli %x, %c6 : i32
+  tt.call @helper(%p, %off) : (!tt.ptr<f16>, i32) -> ()
+  tt.return
+}
+}
+
+// -----
+
+// Through casts to an LLVM struct and back the facts stay; a cast that would
+// change their rank leaves nothing known.
+tt.func @conversion_casts(%x: tensor<32x8xi32> {tt.contiguity = dense<[1, 8]> : tensor<2xi32>, tt.divisibility = dense<[1, 8]> : tensor<2xi32>}) {
+  // expected-remark @below {{contiguity = [1, 8], divisibility = [1, 8], constancy = [1, 1], constant_value = <none>}}
+  %s = builtin.unrealized_conversion_cast %x : tensor<32x8xi32> to !llvm.struct<(i32, i32)>
+  // expected-remark @below {{contiguity = [1, 8], divisibility = [1, 8], constancy = [1, 1], constant_value = <none>}}
+  %t = builtin.unrealized_conversion_cast %s : !llvm.struct<(i32, i32)> to tensor<32x8xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
+  %u = builtin.unrealized_conversion_cast %s : !llvm.struct<(i32, i32)> to tensor<256xi32>
   tt.return
 }
