@@ -242,7 +242,8 @@ tt.func @join_element_type(%x: tensor<4xf32>) {
 // -----
 
 tt.func @split_last_dimension(%x: tensor<4x3xf32>) {
-  // expected-error @+1 {{splits a last dimension of size 2, got shape [4, 3]}}
+  // expected-error @+2 {{splits a last dimension of size 2, got shape [4, 3]}}
+  // expected-error @+1 {{'tt.split' op failed to infer returned types}}
   %0, %1 = tt.split %x : tensor<4x3xf32> -> tensor<4xf32>
   tt.return
 }
@@ -250,7 +251,8 @@ tt.func @split_last_dimension(%x: tensor<4x3xf32>) {
 // -----
 
 tt.func @split_result_shape(%x: tensor<4x2xf32>) {
-  // expected-error @+1 {{result shape [8] should be [4]}}
+  // expected-error @+2 {{'tt.split' op inferred type(s) 'tensor<4xf32>', 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<8xf32>', 'tensor<8xf32>': result shape [8] should be [4]}}
+  // expected-error @+1 {{'tt.split' op failed to infer returned types}}
   %0, %1 = tt.split %x : tensor<4x2xf32> -> tensor<8xf32>
   tt.return
 }
@@ -258,7 +260,8 @@ tt.func @split_result_shape(%x: tensor<4x2xf32>) {
 // -----
 
 tt.func @split_element_type(%x: tensor<4x2xf32>) {
-  // expected-error @+1 {{result element type must be the source's 'f32'}}
+  // expected-error @+2 {{inferred type(s) 'tensor<4xf32>', 'tensor<4xf32>' are incompatible with return type(s) of operation 'tensor<4xi32>', 'tensor<4xi32>': result element type must be the source's 'f32'}}
+  // expected-error @+1 {{'tt.split' op failed to infer returned types}}
   %0, %1 = tt.split %x : tensor<4x2xf32> -> tensor<4xi32>
   tt.return
 }
@@ -388,6 +391,24 @@ tt.func @dot_int_accumulator(%a: tensor<16x16xi8>, %c: tensor<16x16xf32>) {
 tt.func @dot_scaled_k(%a: tensor<128x64xf8E4M3FN>, %b: tensor<32x128xf8E4M3FN>, %c: tensor<128x128xf32>) {
   // expected-error @+1 {{expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand: a has K = 64, b has K = 32}}
   %0 = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN> * tensor<32x128xf8E4M3FN> -> tensor<128x128xf32>
+  tt.return
+}
+
+// -----
+
+// One E8M0 scale per 32 values of K: K = 64 takes 2 scales per row.
+tt.func @dot_scaled_scale_k(%a: tensor<64x64xf8E5M2>, %as: tensor<64x4xi8>, %b: tensor<64x32xf8E5M2>, %c: tensor<64x32xf32>) {
+  // expected-error @+1 {{scales K dimension must match the operand K divided by the scale factor: the scales of a are [64, 4], expected 2 per row (K = 64, one scale per 32)}}
+  %0 = tt.dot_scaled %a scale %as, %b, %c lhs = e5m2 rhs = e5m2 {fastMath = false} : tensor<64x64xf8E5M2>, tensor<64x4xi8> * tensor<64x32xf8E5M2> -> tensor<64x32xf32>
+  tt.return
+}
+
+// -----
+
+// b's scales have a row per column of the product.
+tt.func @dot_scaled_scale_n(%a: tensor<64x64xf8E5M2>, %b: tensor<64x32xf8E5M2>, %bs: tensor<64x2xi8>, %c: tensor<64x32xf32>) {
+  // expected-error @+1 {{scales N dimension must match the operand N dimension: the scales of b are [64, 2], expected 32 rows}}
+  %0 = tt.dot_scaled %a, %b scale %bs, %c lhs = e5m2 rhs = e5m2 {fastMath = false} : tensor<64x64xf8E5M2> * tensor<64x32xf8E5M2>, tensor<64x2xi8> -> tensor<64x32xf32>
   tt.return
 }
 

@@ -8,8 +8,9 @@ tt.func @fp6(%a: tensor<16x32xi8>, %b: tensor<32x16xbf16>, %c: tensor<16x16xf32>
 
 // -----
 
+// A scale of the wrong shape is the verifier's error now, before the pass.
 tt.func @scale_shape(%a: tensor<16x64xbf16>, %b: tensor<32x16xi8>, %bs: tensor<16x3xi8>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
-  // expected-error @+1 {{the scale of b has shape [16, 3]; expected [16, K / group] with K = 64}}
+  // expected-error @+1 {{scales K dimension must match the operand K divided by the scale factor: the scales of b are [16, 3], expected 2 per row (K = 64, one scale per 32)}}
   %d = tt.dot_scaled %a, %b scale %bs, %c lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<16x64xbf16> * tensor<32x16xi8>, tensor<16x3xi8> -> tensor<16x16xf32>
   tt.return %d : tensor<16x16xf32>
 }
