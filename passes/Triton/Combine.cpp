@@ -102,8 +102,13 @@ struct CombineAddPtr : public OpRewritePattern<AddPtrOp> {
       return failure();
     Value sum = arith::AddIOp::create(rewriter, op.getLoc(), inner.getOffset(),
                                       op.getOffset());
-    rewriter.replaceOpWithNewOp<AddPtrOp>(op, op.getType(), inner.getPtr(),
-                                          sum);
+    auto combined = rewriter.replaceOpWithNewOp<AddPtrOp>(op, op.getType(),
+                                                          inner.getPtr(), sum);
+    // The frontend's hints on the outer pointer still hold for the combined
+    // one (same value); other discardable attributes may not.
+    for (StringRef hint : {"tt.divisibility", "tt.contiguity", "tt.constancy"})
+      if (Attribute attr = op->getDiscardableAttr(hint))
+        combined->setDiscardableAttr(hint, attr);
     return success();
   }
 };

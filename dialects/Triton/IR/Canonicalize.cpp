@@ -92,6 +92,32 @@ struct BroadcastOfBroadcast : public OpRewritePattern<BroadcastOp> {
   }
 };
 
+/// expand_dims(broadcast(x)) -> broadcast(expand_dims(x)): the broadcast
+/// moves outward, where it meets another broadcast and merges with it (a
+/// broadcast, expanded, broadcast again becomes one). Only without layouts:
+/// the new expand_dims would need the slice's parent layout, which this
+/// dialect does not know; TTIR, where the chains come from, has none.
+struct ExpandDimsOfBroadcast : public OpRewritePattern<ExpandDimsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ExpandDimsOp op,
+                                PatternRewriter &rewriter) const override {
+    auto broadcast = op.getSrc().getDefiningOp<BroadcastOp>();
+    if (!broadcast)
+      return failure();
+    auto srcType = cast<RankedTensorType>(broadcast.getSrc().getType());
+    if (srcType.getEncoding() || op.getType().getEncoding())
+      return failure();
+    SmallVector<int64_t> shape(srcType.getShape());
+    shape.insert(shape.begin() + op.getAxis(), 1);
+    auto expanded = ExpandDimsOp::create(
+        rewriter, op.getLoc(),
+        RankedTensorType::get(shape, srcType.getElementType()),
+        broadcast.getSrc(), op.getAxis());
+    rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(), expanded);
+    return success();
+  }
+};
+
 /// reshape(reshape(x)) -> reshape(x); reordering is allowed if either allowed
 /// it.
 struct ReshapeOfReshape : public OpRewritePattern<ReshapeOp> {
@@ -141,7 +167,7 @@ void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
 
 void ExpandDimsOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                MLIRContext *context) {
-  results.add<ShapeOfSplat<ExpandDimsOp>>(context);
+  results.add<ShapeOfSplat<ExpandDimsOp>, ExpandDimsOfBroadcast>(context);
 }
 
 void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &results,

@@ -186,3 +186,33 @@ tt.func @reshape_and_trans_chains(%x: tensor<2x4x8xf32>) -> (tensor<64xf32>, ten
   // CHECK: tt.return %{{.*}}, %{{.*}}, %arg0
   tt.return %1, %3, %5 : tensor<64xf32>, tensor<8x2x4xf32>, tensor<2x4x8xf32>
 }
+
+// -----
+
+// A broadcast, expanded and broadcast again, is one expand_dims of the small
+// tensor and one broadcast.
+// CHECK-LABEL: tt.func @expand_dims_of_broadcast
+tt.func @expand_dims_of_broadcast(%x: tensor<1xi32>) -> tensor<16x4xi32> {
+  // CHECK: %[[E:.*]] = tt.expand_dims %arg0 {axis = 1 : i32} : tensor<1xi32> -> tensor<1x1xi32>
+  // CHECK-NEXT: %[[B:.*]] = tt.broadcast %[[E]] : tensor<1x1xi32> -> tensor<16x4xi32>
+  // CHECK-NEXT: tt.return %[[B]]
+  %b = tt.broadcast %x : tensor<1xi32> -> tensor<16xi32>
+  %e = tt.expand_dims %b {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %b2 = tt.broadcast %e : tensor<16x1xi32> -> tensor<16x4xi32>
+  tt.return %b2 : tensor<16x4xi32>
+}
+
+// -----
+
+// With layouts the expanded tensor's layout is not known here: unchanged.
+#bl = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: tt.func @expand_dims_of_broadcast_with_layout
+tt.func @expand_dims_of_broadcast_with_layout(%x: tensor<1xi32, #ttg.slice<{dim = 1, parent = #bl}>>) -> tensor<128x1xi32, #bl> {
+  // CHECK: tt.broadcast %arg0
+  // CHECK-NEXT: tt.expand_dims
+  %b = tt.broadcast %x : tensor<1xi32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #bl}>>
+  %e = tt.expand_dims %b {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<128x1xi32, #bl>
+  tt.return %e : tensor<128x1xi32, #bl>
+}
+}

@@ -96,6 +96,21 @@ tt.func @addptr_chain_constants(%p: tensor<4x!tt.ptr<f32>>) -> tensor<4x!tt.ptr<
 
 // -----
 
+// The outer pointer's hints (tl.multiple_of and friends) stay on the combined
+// pointer; other attributes of it do not.
+// CHECK-LABEL: tt.func @addptr_chain_keeps_hints
+tt.func @addptr_chain_keeps_hints(%p: !tt.ptr<f16>) -> !tt.ptr<f16> {
+  // CHECK: %[[C:.*]] = arith.constant 40 : i32
+  // CHECK: tt.addptr %arg0, %[[C]] {tt.contiguity = 64 : i32, tt.divisibility = 8 : i32} : !tt.ptr<f16>, i32
+  %c32 = arith.constant 32 : i32
+  %c8 = arith.constant 8 : i32
+  %0 = tt.addptr %p, %c32 : !tt.ptr<f16>, i32
+  %1 = tt.addptr %0, %c8 {tt.divisibility = 8 : i32, tt.contiguity = 64 : i32, my.note = 1 : i32} : !tt.ptr<f16>, i32
+  tt.return %1 : !tt.ptr<f16>
+}
+
+// -----
+
 // 32-bit offsets that are not constants could overflow when added first.
 // CHECK-LABEL: tt.func @addptr_chain_i32_kept
 tt.func @addptr_chain_i32_kept(%p: !tt.ptr<f32>, %a: i32, %b: i32) -> !tt.ptr<f32> {
