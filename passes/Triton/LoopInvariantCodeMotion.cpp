@@ -44,7 +44,10 @@ void hoistInvariantLoads(scf::ForOp loop) {
   SmallVector<LoadOp> loads;
   for (Operation &op : loop.getBody()->without_terminator())
     if (auto load = dyn_cast<LoadOp>(op))
+      // A block pointer's load takes no mask (its bounds are boundaryCheck):
+      // it stays.
       if (!load.getIsVolatile() &&
+          !isTensorPointerType(load.getPtr().getType()) &&
           llvm::all_of(load->getOperands(),
                        [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
         loads.push_back(load);
@@ -52,19 +55,21 @@ void hoistInvariantLoads(scf::ForOp loop) {
     return;
   OpBuilder builder(loop);
   Location loc = loop.getLoc();
-  Value runs =
-      arith::CmpIOp::create(builder, loc,
-                            loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
-                                                  : arith::CmpIPredicate::slt,
-                            loop.getLowerBound(), loop.getUpperBound());
   for (LoadOp load : loads) {
+    // One "the loop runs" test per load, next to it (CSE merges them): each
+    // hoisted load reads as one group, as Triton's pass writes them.
+    Value runs =
+        arith::CmpIOp::create(builder, loc,
+                              loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                    : arith::CmpIPredicate::slt,
+                              loop.getLowerBound(), loop.getUpperBound());
     Type maskType = getI1SameShape(load.getType());
     Value mask = runs;
     if (auto tensor = dyn_cast<RankedTensorType>(maskType))
       mask = SplatOp::create(builder, load.getLoc(), tensor, runs);
     if (load.getMask())
       mask =
-          arith::AndIOp::create(builder, load.getLoc(), load.getMask(), mask);
+          arith::AndIOp::create(builder, load.getLoc(), mask, load.getMask());
     auto hoisted =
         LoadOp::create(builder, load.getLoc(), load.getPtr(), mask,
                        load.getOther(), load.getCache(), load.getEvict(),

@@ -29,7 +29,7 @@ tt.func @hoist_load(%p: tensor<64x!tt.ptr<f32>>, %lb: i32, %ub: i32) -> tensor<6
 tt.func @hoist_masked_load(%p: tensor<8x!tt.ptr<f32>>, %m: tensor<8xi1>, %n: i32) -> tensor<8xf32> {
   // CHECK: %[[RUNS:.*]] = arith.cmpi slt
   // CHECK: %[[G:.*]] = tt.splat %[[RUNS]]
-  // CHECK: %[[M:.*]] = arith.andi %arg1, %[[G]] : tensor<8xi1>
+  // CHECK: %[[M:.*]] = arith.andi %[[G]], %arg1 : tensor<8xi1>
   // CHECK: tt.load %arg0, %[[M]]
   // CHECK: scf.for
   %c0 = arith.constant 0 : i32
@@ -99,4 +99,50 @@ tt.func @invariant_arith(%x: i32, %n: i32, %p: !tt.ptr<i32>) {
     tt.store %p, %m : !tt.ptr<i32>
   }
   tt.return
+}
+
+// -----
+
+// Two hoisted loads: each gets its own guard, written next to it.
+// CHECK-LABEL: tt.func @hoist_two_loads
+tt.func @hoist_two_loads(%p: tensor<16x!tt.ptr<f16>>, %q: tensor<16x!tt.ptr<f16>>, %lb: i32, %ub: i32) -> tensor<16xf16> {
+  // CHECK: %[[R1:.*]] = arith.cmpi slt, %arg2, %arg3 : i32
+  // CHECK: %[[G1:.*]] = tt.splat %[[R1]]
+  // CHECK: %[[A:.*]] = tt.load %arg0, %[[G1]]
+  // CHECK: %[[R2:.*]] = arith.cmpi slt, %arg2, %arg3 : i32
+  // CHECK: %[[G2:.*]] = tt.splat %[[R2]]
+  // CHECK: %[[B:.*]] = tt.load %arg1, %[[G2]]
+  // CHECK: arith.mulf %[[A]], %[[B]]
+  // CHECK: scf.for
+  // CHECK-NOT: tt.load
+  %c2 = arith.constant 2 : i32
+  %zero = arith.constant dense<0.0> : tensor<16xf16>
+  %r = scf.for %i = %lb to %ub step %c2 iter_args(%acc = %zero) -> (tensor<16xf16>) : i32 {
+    %a = tt.load %p : tensor<16x!tt.ptr<f16>>
+    %b = tt.load %q : tensor<16x!tt.ptr<f16>>
+    %m = arith.mulf %a, %b : tensor<16xf16>
+    %s = arith.addf %acc, %m : tensor<16xf16>
+    scf.yield %s : tensor<16xf16>
+  }
+  tt.return %r : tensor<16xf16>
+}
+
+// -----
+
+// A block pointer's load cannot take the guard as a mask: it stays in the
+// loop.
+// CHECK-LABEL: tt.func @block_pointer_load_stays
+tt.func @block_pointer_load_stays(%p: !tt.ptr<tensor<32xf32>>, %n: i32) -> tensor<32xf32> {
+  // CHECK: scf.for
+  // CHECK: tt.load %arg0 : !tt.ptr<tensor<32xf32>>
+  // CHECK: scf.yield
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<32xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32xf32>) : i32 {
+    %v = tt.load %p : !tt.ptr<tensor<32xf32>>
+    %s = arith.addf %acc, %v : tensor<32xf32>
+    scf.yield %s : tensor<32xf32>
+  }
+  tt.return %r : tensor<32xf32>
 }
