@@ -2,6 +2,8 @@
 
 #include "passes/Triton/Passes.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/DenseSet.h"
@@ -77,6 +79,47 @@ bool mergeEquivalentIterArgs(scf::ForOp loop) {
   return changed;
 }
 
+/// Rebuilds `loop` without the iteration arguments that nothing reads, inside
+/// the body or after the loop (those merged into another). Returns whether any
+/// was dropped.
+bool dropUnusedIterArgs(scf::ForOp loop) {
+  unsigned n = loop.getNumRegionIterArgs();
+  SmallVector<unsigned> kept;
+  for (unsigned i = 0; i < n; ++i)
+    if (!loop.getRegionIterArg(i).use_empty() || !loop.getResult(i).use_empty())
+      kept.push_back(i);
+  if (kept.size() == n)
+    return false;
+  IRRewriter rewriter(loop);
+  SmallVector<Value> inits;
+  for (unsigned i : kept)
+    inits.push_back(loop.getInitArgs()[i]);
+  auto newLoop =
+      scf::ForOp::create(rewriter, loop.getLoc(), loop.getLowerBound(),
+                         loop.getUpperBound(), loop.getStep(), inits);
+  newLoop.setUnsignedCmp(loop.getUnsignedCmp());
+  newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  Block *newBody = newLoop.getBody();
+  if (!newBody->empty())
+    rewriter.eraseOp(newBody->getTerminator());
+  // The dropped arguments have no uses: any value of their type stands in.
+  SmallVector<Value> argValues = {newLoop.getInductionVar()};
+  for (unsigned i = 0, k = 0; i < n; ++i)
+    argValues.push_back(k < kept.size() && kept[k] == i
+                            ? Value(newLoop.getRegionIterArg(k++))
+                            : loop.getInitArgs()[i]);
+  rewriter.mergeBlocks(loop.getBody(), newBody, argValues);
+  auto yield = cast<scf::YieldOp>(newBody->getTerminator());
+  SmallVector<Value> yielded;
+  for (unsigned i : kept)
+    yielded.push_back(yield.getOperand(i));
+  rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(yielded); });
+  for (auto [k, i] : llvm::enumerate(kept))
+    loop.getResult(i).replaceAllUsesWith(newLoop.getResult(k));
+  rewriter.eraseOp(loop);
+  return true;
+}
+
 class TritonLoopAwareCSEPass
     : public mlir::triton::impl::TritonLoopAwareCSEBase<
           TritonLoopAwareCSEPass> {
@@ -86,17 +129,24 @@ public:
     OpPassManager cse("builtin.module");
     cse.addPass(createCSEPass());
     // Merging arguments can make the yields of other arguments equal: repeat
-    // until nothing changes. The merged argument is left unused, for
-    // -canonicalize to drop.
+    // until nothing changes. A merged argument is dropped from its loop, and
+    // CSE then erases what only computed its yield.
     for (unsigned round = 0; round < 8; ++round) {
       if (failed(runPipeline(cse, getOperation())))
         return signalPassFailure();
       bool changed = false;
-      getOperation().walk(
-          [&](scf::ForOp loop) { changed |= mergeEquivalentIterArgs(loop); });
+      SmallVector<scf::ForOp> loops;
+      getOperation().walk([&](scf::ForOp loop) {
+        changed |= mergeEquivalentIterArgs(loop);
+        loops.push_back(loop);
+      });
+      for (scf::ForOp loop : loops)
+        changed |= dropUnusedIterArgs(loop);
       if (!changed)
         break;
     }
+    if (failed(runPipeline(cse, getOperation())))
+      return signalPassFailure();
   }
 };
 

@@ -1,4 +1,5 @@
-// RUN: triton-opt %s -split-input-file -triton-loop-aware-cse -canonicalize | FileCheck %s
+// RUN: triton-opt %s -split-input-file -allow-unregistered-dialect -triton-loop-aware-cse -canonicalize | FileCheck %s
+// RUN: triton-opt %s -split-input-file -allow-unregistered-dialect -triton-loop-aware-cse | FileCheck %s --check-prefix=ALONE
 
 // Two iteration arguments that start equal and advance equally are one value.
 // CHECK-LABEL: tt.func @equal_iter_args
@@ -43,4 +44,26 @@ tt.func @different_steps(%x: i32, %n: i32) -> (i32, i32) {
     scf.yield %a2, %b2 : i32, i32
   }
   tt.return %r#0, %r#1 : i32, i32
+}
+
+// -----
+
+// Merged arguments leave the loop at once, with what only computed them.
+// ALONE-LABEL: tt.func @merged_args_dropped
+tt.func @merged_args_dropped(%n: i32) -> i32 {
+  // ALONE: %[[R:.*]] = scf.for {{.*}} iter_args(%[[P:.*]] = %c0_i32) -> (i32)
+  // ALONE-NEXT: %[[X:.*]] = arith.xori %[[P]], %c1_i32 : i32
+  // ALONE-NEXT: "use"(%[[X]], %[[P]])
+  // ALONE-NEXT: scf.yield %[[X]] : i32
+  // ALONE: tt.return %[[R]] : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0, %b = %c0, %c = %c0) -> (i32, i32, i32) : i32 {
+    %x = arith.xori %a, %c1 : i32
+    %y = arith.xori %b, %c1 : i32
+    %z = arith.xori %c, %c1 : i32
+    "use"(%y, %c) : (i32, i32) -> ()
+    scf.yield %x, %y, %z : i32, i32, i32
+  }
+  tt.return %r#2 : i32
 }
