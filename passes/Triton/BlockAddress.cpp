@@ -24,13 +24,15 @@ BlockAddress mlir::triton::buildBlockAddress(OpBuilder &builder, Location loc,
   auto fullType = [&](Type elt) {
     return RankedTensorType::get(blockShape, elt);
   };
-  // The ops come in the order base, then each dimension's scaled index,
-  // then the masks: make_ttir's output then matches Triton 3.6's op for op.
+  // The ops come in the order base, then each dimension's scaled index added
+  // to the pointers, then the masks; constants are scalars splat: the pass's
+  // output reads as Triton 3.6's op for op, and make_ttir's (after
+  // -canonicalize and -triton-combine fold the splats and merge the addptrs)
+  // too.
   auto ptrType = cast<PointerType>(block.base.getType());
-  Value bases = SplatOp::create(builder, loc, fullType(ptrType), block.base);
+  Value pointers = SplatOp::create(builder, loc, fullType(ptrType), block.base);
 
   SmallVector<Value> indices; // index_d with size in dimension d, 1 elsewhere
-  Value offsetSum;
   for (int64_t d = 0; d < rank; ++d) {
     int64_t size = blockShape[d];
     auto line = RankedTensorType::get({size}, i64);
@@ -55,13 +57,9 @@ BlockAddress mlir::triton::buildBlockAddress(OpBuilder &builder, Location loc,
     Value scaled = arith::MulIOp::create(builder, loc, index, stride);
     if (rank > 1)
       scaled = BroadcastOp::create(builder, loc, fullType(i64), scaled);
-    offsetSum =
-        offsetSum
-            ? arith::AddIOp::create(builder, loc, offsetSum, scaled).getResult()
-            : scaled;
+    pointers =
+        AddPtrOp::create(builder, loc, fullType(ptrType), pointers, scaled);
   }
-  Value pointers =
-      AddPtrOp::create(builder, loc, fullType(ptrType), bases, offsetSum);
 
   Value mask;
   for (int64_t d = 0; d < rank; ++d) {
@@ -69,9 +67,9 @@ BlockAddress mlir::triton::buildBlockAddress(OpBuilder &builder, Location loc,
       continue;
     Value index = indices[d];
     auto partType = cast<RankedTensorType>(index.getType());
-    Value zero = arith::ConstantOp::create(
-        builder, loc,
-        DenseElementsAttr::get(partType, builder.getI64IntegerAttr(0)));
+    Value zero = SplatOp::create(
+        builder, loc, partType,
+        arith::ConstantOp::create(builder, loc, builder.getI64IntegerAttr(0)));
     Value aboveZero = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::sge, index, zero);
     Value upper = SplatOp::create(builder, loc, partType, block.shape[d]);
@@ -96,6 +94,7 @@ Value mlir::triton::buildPaddingConstant(OpBuilder &builder, Location loc,
                        : APFloat::getZero(floatType.getFloatSemantics()));
   else
     value = builder.getIntegerAttr(elt, 0);
-  return arith::ConstantOp::create(builder, loc,
-                                   DenseElementsAttr::get(type, value));
+  Value scalar =
+      arith::ConstantOp::create(builder, loc, cast<TypedAttr>(value));
+  return SplatOp::create(builder, loc, type, scalar);
 }

@@ -9,7 +9,9 @@
 #include "passes/Triton/BlockAddress.h"
 #include "passes/Triton/Passes.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
@@ -154,6 +156,92 @@ bool mentionsBlockPointer(TypeRange types) {
   return llvm::any_of(types, isTensorPointerType);
 }
 
+/// Drops the iteration arguments of `loop` that each iteration yields
+/// unchanged: their value is the initial one throughout. (A block pointer's
+/// base, shape and strides, which tt.advance leaves alone, then stay outside
+/// the loop and only the offsets are carried.)
+void dropForwardedIterArgs(scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  SmallVector<unsigned> kept;
+  unsigned n = loop.getNumRegionIterArgs();
+  for (unsigned i = 0; i < n; ++i) {
+    if (yield.getOperand(i) != loop.getRegionIterArg(i)) {
+      kept.push_back(i);
+      continue;
+    }
+    loop.getRegionIterArg(i).replaceAllUsesWith(loop.getInitArgs()[i]);
+    loop.getResult(i).replaceAllUsesWith(loop.getInitArgs()[i]);
+  }
+  if (kept.size() == n)
+    return;
+  IRRewriter rewriter(loop);
+  SmallVector<Value> inits;
+  for (unsigned i : kept)
+    inits.push_back(loop.getInitArgs()[i]);
+  auto newLoop =
+      scf::ForOp::create(rewriter, loop.getLoc(), loop.getLowerBound(),
+                         loop.getUpperBound(), loop.getStep(), inits);
+  newLoop.setUnsignedCmp(loop.getUnsignedCmp());
+  newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
+  Block *body = newLoop.getBody();
+  if (!body->empty())
+    rewriter.eraseOp(body->getTerminator());
+  SmallVector<Value> args = {newLoop.getInductionVar()};
+  for (unsigned i = 0, k = 0; i < n; ++i)
+    args.push_back(k < kept.size() && kept[k] == i
+                       ? Value(newLoop.getRegionIterArg(k++))
+                       : loop.getInitArgs()[i]);
+  rewriter.mergeBlocks(loop.getBody(), body, args);
+  SmallVector<Value> yielded;
+  for (unsigned i : kept)
+    yielded.push_back(yield.getOperand(i));
+  rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(yielded); });
+  for (auto [k, i] : llvm::enumerate(kept))
+    loop.getResult(i).replaceAllUsesWith(newLoop.getResult(k));
+  rewriter.eraseOp(loop);
+}
+
+/// Drops the results of `ifOp` that both branches yield as one value from
+/// outside (a block pointer's unchanged parts).
+void dropCommonIfResults(scf::IfOp ifOp) {
+  if (ifOp.getElseRegion().empty())
+    return;
+  scf::YieldOp thenYield = ifOp.thenYield(), elseYield = ifOp.elseYield();
+  SmallVector<unsigned> kept;
+  for (unsigned i = 0; i < ifOp.getNumResults(); ++i) {
+    Value a = thenYield.getOperand(i);
+    if (a != elseYield.getOperand(i) ||
+        ifOp->isAncestor(a.getParentRegion()->getParentOp())) {
+      kept.push_back(i);
+      continue;
+    }
+    ifOp.getResult(i).replaceAllUsesWith(a);
+  }
+  if (kept.size() == ifOp.getNumResults())
+    return;
+  IRRewriter rewriter(ifOp);
+  SmallVector<Type> types;
+  for (unsigned i : kept)
+    types.push_back(ifOp.getResult(i).getType());
+  auto newIf = scf::IfOp::create(rewriter, ifOp.getLoc(), types,
+                                 ifOp.getCondition(), /*withElseRegion=*/true);
+  newIf->setDiscardableAttrs(ifOp->getDiscardableAttrDictionary());
+  for (auto [from, to] :
+       {std::pair(&ifOp.getThenRegion(), &newIf.getThenRegion()),
+        std::pair(&ifOp.getElseRegion(), &newIf.getElseRegion())}) {
+    to->getBlocks().clear();
+    rewriter.inlineRegionBefore(*from, *to, to->end());
+    auto yield = cast<scf::YieldOp>(to->front().getTerminator());
+    SmallVector<Value> yielded;
+    for (unsigned i : kept)
+      yielded.push_back(yield.getOperand(i));
+    rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(yielded); });
+  }
+  for (auto [k, i] : llvm::enumerate(kept))
+    ifOp.getResult(i).replaceAllUsesWith(newIf.getResult(k));
+  rewriter.eraseOp(ifOp);
+}
+
 class TritonRewriteTensorPointerPass
     : public mlir::triton::impl::TritonRewriteTensorPointerBase<
           TritonRewriteTensorPointerPass> {
@@ -176,6 +264,14 @@ public:
     });
     if (unsupported.wasInterrupted())
       return signalPassFailure();
+    // The functions with block pointers, whose loops and ifs are tidied after
+    // the conversion (which carries every part of a block pointer).
+    SmallVector<FuncOp> withBlockPointers;
+    module.walk([&](FuncOp func) {
+      if (func.walk([](MakeTensorPtrOp) { return WalkResult::interrupt(); })
+              .wasInterrupted())
+        withBlockPointers.push_back(func);
+    });
 
     MLIRContext *context = &getContext();
     BlockPointerTypeConverter converter;
@@ -195,7 +291,20 @@ public:
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    for (FuncOp func : withBlockPointers) {
+      SmallVector<Operation *> regionOps;
+      func.walk([&](Operation *op) {
+        if (isa<scf::ForOp, scf::IfOp>(op))
+          regionOps.push_back(op);
+      });
+      for (Operation *op : regionOps) {
+        if (auto loop = dyn_cast<scf::ForOp>(op))
+          dropForwardedIterArgs(loop);
+        else
+          dropCommonIfResults(cast<scf::IfOp>(op));
+      }
+    }
   }
 };
 

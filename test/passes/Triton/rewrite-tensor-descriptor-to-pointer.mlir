@@ -7,7 +7,9 @@ tt.func @load(%base: !tt.ptr<f32>, %M: i32, %N: i32, %s: i64, %i: i32, %j: i32) 
   // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<16x32xf32>
   // CHECK-DAG: %[[M64:.*]] = arith.extsi %arg1 : i32 to i64
   // CHECK-DAG: %[[N64:.*]] = arith.extsi %arg2 : i32 to i64
-  // CHECK: %[[PTRS:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<16x32x!tt.ptr<f32>>, tensor<16x32xi64>
+  // One pointer step per dimension.
+  // CHECK: %[[ROWS:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<16x32x!tt.ptr<f32>>, tensor<16x32xi64>
+  // CHECK: %[[PTRS:.*]] = tt.addptr %[[ROWS]], %{{.*}} : tensor<16x32x!tt.ptr<f32>>, tensor<16x32xi64>
   // CHECK: %[[V:.*]] = tt.load %[[PTRS]], %{{.*}}, %[[ZERO]] : tensor<16x32x!tt.ptr<f32>>
   // CHECK: tt.return %[[V]]
   %c1 = arith.constant 1 : i64

@@ -55,7 +55,8 @@ tt.func @store_checked_dim(%base: !tt.ptr<i32>, %m: i64, %n: i64, %v: tensor<8x8
 
 // -----
 
-// Advancing in a loop: the offsets become loop-carried i64 values.
+// Advancing in a loop: the offsets become loop-carried i64 values; base,
+// shape and strides, which tt.advance leaves alone, stay outside the loop.
 // CHECK-LABEL: tt.func @advance_in_loop
 // RAW-LABEL: tt.func @advance_in_loop
 tt.func @advance_in_loop(%base: !tt.ptr<f32>, %n: i64, %iters: i32) -> tensor<32xf32> {
@@ -64,7 +65,8 @@ tt.func @advance_in_loop(%base: !tt.ptr<f32>, %n: i64, %iters: i32) -> tensor<32
   // CHECK: tt.load
   // CHECK: %[[NEXT:.*]] = arith.addi %[[OFF]], %{{.*}} : i64
   // CHECK: scf.yield %{{.*}}, %[[NEXT]] : tensor<32xf32>, i64
-  // RAW: scf.for {{.*}} -> (tensor<32xf32>, !tt.ptr<f32>, i64, i64, i64)
+  // RAW: scf.for {{.*}} -> (tensor<32xf32>, i64)
+  // RAW: tt.splat %arg0 : !tt.ptr<f32> -> tensor<32x!tt.ptr<f32>>
   // RAW-NOT: tt.make_tensor_ptr
   // RAW-NOT: tt.advance
   %c0 = arith.constant 0 : i32
@@ -84,8 +86,13 @@ tt.func @advance_in_loop(%base: !tt.ptr<f32>, %n: i64, %iters: i32) -> tensor<32
 
 // -----
 
-// A block pointer chosen by an scf.if.
+// A block pointer chosen by an scf.if: only the offset differs between the
+// branches, so only it is a result of the if.
 // CHECK-LABEL: tt.func @pointer_from_if
+// RAW-LABEL: tt.func @pointer_from_if
+// RAW: %[[OFF:.*]] = scf.if %arg2 -> (i64)
+// RAW: tt.splat %arg0 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+// RAW: tt.splat %[[OFF]] : i64 -> tensor<16xi64>
 tt.func @pointer_from_if(%base: !tt.ptr<f32>, %n: i64, %c: i1) -> tensor<16xf32> {
   // CHECK: %[[OFF:.*]] = arith.select %arg2, %{{.*}}, %{{.*}} : i64
   // CHECK: tt.splat %[[OFF]] : i64 -> tensor<16xi64>
@@ -102,4 +109,45 @@ tt.func @pointer_from_if(%base: !tt.ptr<f32>, %n: i64, %c: i1) -> tensor<16xf32>
   }
   %v = tt.load %q : !tt.ptr<tensor<16xf32>>
   tt.return %v : tensor<16xf32>
+}
+
+// -----
+
+// Two block pointers on different bases: the if yields the base too.
+// RAW-LABEL: tt.func @bases_from_if
+// RAW: %[[R:.*]]:2 = scf.if %arg3 -> (!tt.ptr<f32>, i64)
+// RAW: tt.splat %[[R]]#0 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+tt.func @bases_from_if(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i64, %c: i1) -> tensor<16xf32> {
+  %c1 = arith.constant 1 : i64
+  %c0 = arith.constant 0 : i32
+  %c16 = arith.constant 16 : i32
+  %q = scf.if %c -> (!tt.ptr<tensor<16xf32>>) {
+    %p = tt.make_tensor_ptr %x, [%n], [%c1], [%c0] {order = array<i32: 0>} : <tensor<16xf32>>
+    scf.yield %p : !tt.ptr<tensor<16xf32>>
+  } else {
+    %p = tt.make_tensor_ptr %y, [%n], [%c1], [%c16] {order = array<i32: 0>} : <tensor<16xf32>>
+    scf.yield %p : !tt.ptr<tensor<16xf32>>
+  }
+  %v = tt.load %q : !tt.ptr<tensor<16xf32>>
+  tt.return %v : tensor<16xf32>
+}
+
+// -----
+
+// The pass alone writes a pointer step per dimension and scalar constants
+// splat (canonicalization folds them).
+// RAW-LABEL: tt.func @pass_output_form
+// RAW: %[[P0:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<4x8x!tt.ptr<f32>>, tensor<4x8xi64>
+// RAW: %[[P1:.*]] = tt.addptr %[[P0]], %{{.*}} : tensor<4x8x!tt.ptr<f32>>, tensor<4x8xi64>
+// RAW: %[[Z:.*]] = arith.constant 0 : i64
+// RAW: tt.splat %[[Z]] : i64 -> tensor<4x1xi64>
+// RAW: %[[F:.*]] = arith.constant 0.000000e+00 : f32
+// RAW: %[[O:.*]] = tt.splat %[[F]] : f32 -> tensor<4x8xf32>
+// RAW: tt.load %[[P1]], %{{.*}}, %[[O]]
+tt.func @pass_output_form(%base: !tt.ptr<f32>, %m: i64, %n: i64) -> tensor<4x8xf32> {
+  %c1 = arith.constant 1 : i64
+  %c0 = arith.constant 0 : i32
+  %p = tt.make_tensor_ptr %base, [%m, %n], [%n, %c1], [%c0, %c0] {order = array<i32: 1, 0>} : <tensor<4x8xf32>>
+  %v = tt.load %p {boundaryCheck = array<i32: 0>, padding = 1 : i32} : !tt.ptr<tensor<4x8xf32>>
+  tt.return %v : tensor<4x8xf32>
 }
