@@ -14,6 +14,8 @@ namespace test {
 
 /// -test-print-alignment.
 void registerTestAxisInfoPasses();
+/// -test-tritonamdgpu-range-analysis.
+void registerTestAMDRangeAnalysisPasses();
 /// -test-print-allocation and -test-print-membar.
 void registerTestAllocationPasses();
 
@@ -21,6 +23,7 @@ void registerTestAllocationPasses();
 inline void registerTestPasses() {
   registerTestAxisInfoPasses();
   registerTestAllocationPasses();
+  registerTestAMDRangeAnalysisPasses();
 }
 
 } // namespace test
