@@ -176,6 +176,50 @@ struct CombineBroadcastMulReduce : public OpRewritePattern<ReduceOp> {
   }
 };
 
+/// A 1-D tensor only reduced (with one operand) or counted in a histogram may
+/// be reshaped in any order: the reshape allows reordering, which spares a
+/// layout conversion. (A reduce of several operands pairs them by position:
+/// reordering one alone would break the pairs.)
+struct ReshapeForReduceReorders : public OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp reshape,
+                                PatternRewriter &rewriter) const override {
+    if (reshape.getAllowReorder() || reshape.getType().getRank() != 1 ||
+        reshape->use_empty())
+      return failure();
+    for (Operation *user : reshape->getUsers()) {
+      auto reduce = dyn_cast<ReduceOp>(user);
+      if (!isa<HistogramOp>(user) && !(reduce && reduce.getSrcs().size() == 1))
+        return failure();
+    }
+    rewriter.modifyOpInPlace(reshape, [&] { reshape.setAllowReorder(true); });
+    return success();
+  }
+};
+
+/// reshape(descriptor_load) dropping leading unit dimensions of the block ->
+/// a descriptor_load giving that shape directly (its result may omit them).
+struct RankReducedDescriptorLoad : public OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp reshape,
+                                PatternRewriter &rewriter) const override {
+    auto load = reshape.getSrc().getDefiningOp<DescriptorLoadOp>();
+    if (!load || !load->hasOneUse())
+      return failure();
+    ArrayRef<int64_t> from = load.getType().getShape(),
+                      to = reshape.getType().getShape();
+    if (to.size() >= from.size() || from.take_back(to.size()) != to ||
+        llvm::any_of(from.drop_back(to.size()),
+                     [](int64_t d) { return d != 1; }) ||
+        load.getType().getEncoding() || reshape.getType().getEncoding())
+      return failure();
+    rewriter.modifyOpInPlace(
+        load, [&] { load.getResult().setType(reshape.getType()); });
+    rewriter.replaceOp(reshape, load.getResult());
+    return success();
+  }
+};
+
 class TritonCombineOpsPass
     : public mlir::triton::impl::TritonCombineOpsBase<TritonCombineOpsPass> {
 public:
@@ -185,8 +229,8 @@ public:
     RewritePatternSet patterns(context);
     patterns
         .add<CombineDotAdd<arith::AddFOp>, CombineDotAdd<arith::AddIOp>,
-             CombineSelectMaskedLoad, CombineAddPtr, CombineBroadcastMulReduce>(
-            context);
+             CombineSelectMaskedLoad, CombineAddPtr, CombineBroadcastMulReduce,
+             ReshapeForReduceReorders, RankReducedDescriptorLoad>(context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

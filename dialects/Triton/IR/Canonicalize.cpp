@@ -94,9 +94,9 @@ struct BroadcastOfBroadcast : public OpRewritePattern<BroadcastOp> {
 
 /// expand_dims(broadcast(x)) -> broadcast(expand_dims(x)): the broadcast
 /// moves outward, where it meets another broadcast and merges with it (a
-/// broadcast, expanded, broadcast again becomes one). Only without layouts:
-/// the new expand_dims would need the slice's parent layout, which this
-/// dialect does not know; TTIR, where the chains come from, has none.
+/// broadcast, expanded, broadcast again becomes one). A broadcast keeps its
+/// operand's layout, so the new expand_dims of x has the layout the old one
+/// had (the parent of x's slice layout).
 struct ExpandDimsOfBroadcast : public OpRewritePattern<ExpandDimsOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ExpandDimsOp op,
@@ -105,13 +105,12 @@ struct ExpandDimsOfBroadcast : public OpRewritePattern<ExpandDimsOp> {
     if (!broadcast)
       return failure();
     auto srcType = cast<RankedTensorType>(broadcast.getSrc().getType());
-    if (srcType.getEncoding() || op.getType().getEncoding())
-      return failure();
     SmallVector<int64_t> shape(srcType.getShape());
     shape.insert(shape.begin() + op.getAxis(), 1);
     auto expanded = ExpandDimsOp::create(
         rewriter, op.getLoc(),
-        RankedTensorType::get(shape, srcType.getElementType()),
+        RankedTensorType::get(shape, srcType.getElementType(),
+                              op.getType().getEncoding()),
         broadcast.getSrc(), op.getAxis());
     rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(), expanded);
     return success();

@@ -204,13 +204,14 @@ tt.func @expand_dims_of_broadcast(%x: tensor<1xi32>) -> tensor<16x4xi32> {
 
 // -----
 
-// With layouts the expanded tensor's layout is not known here: unchanged.
+// With layouts the new expand_dims takes the old one's layout (the parent
+// of the slice).
 #bl = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: tt.func @expand_dims_of_broadcast_with_layout
 tt.func @expand_dims_of_broadcast_with_layout(%x: tensor<1xi32, #ttg.slice<{dim = 1, parent = #bl}>>) -> tensor<128x1xi32, #bl> {
-  // CHECK: tt.broadcast %arg0
-  // CHECK-NEXT: tt.expand_dims
+  // CHECK: %[[E:.*]] = tt.expand_dims %arg0 {axis = 1 : i32} : tensor<1xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<1x1xi32, #blocked>
+  // CHECK-NEXT: tt.broadcast %[[E]] : tensor<1x1xi32, #blocked> -> tensor<128x1xi32, #blocked>
   %b = tt.broadcast %x : tensor<1xi32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #bl}>>
   %e = tt.expand_dims %b {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<128x1xi32, #bl>
   tt.return %e : tensor<128x1xi32, #bl>

@@ -162,3 +162,49 @@ tt.func @broadcast_mul_reduce_kept(%a: tensor<32x8xf32>, %b: tensor<8x64xf32>) -
   }) : (tensor<32x8x64xf32>) -> tensor<32x64xf32>
   tt.return %s : tensor<32x64xf32>
 }
+
+// -----
+
+// A 1-D tensor only summed or counted may be reshaped in any order.
+// CHECK-LABEL: tt.func @reshape_for_reduce_reorders
+tt.func @reshape_for_reduce_reorders(%x: tensor<8x16xi32>) -> (i32, tensor<4xi32>) {
+  // CHECK: tt.reshape %arg0 allow_reorder : tensor<8x16xi32> -> tensor<128xi32>
+  %r = tt.reshape %x : tensor<8x16xi32> -> tensor<128xi32>
+  %s = "tt.reduce"(%r) ({
+  ^bb0(%a: i32, %b: i32):
+    %m = arith.maxsi %a, %b : i32
+    tt.reduce.return %m : i32
+  }) {axis = 0 : i32} : (tensor<128xi32>) -> i32
+  %h = tt.histogram %r : tensor<128xi32> -> tensor<4xi32>
+  tt.return %s, %h : i32, tensor<4xi32>
+}
+
+// -----
+
+// A reduce of two operands pairs them by position: the reshape keeps order.
+// CHECK-LABEL: tt.func @reshape_for_paired_reduce_kept
+tt.func @reshape_for_paired_reduce_kept(%x: tensor<8x16xf32>, %i: tensor<128xi32>) -> (f32, i32) {
+  // CHECK: tt.reshape %arg0 : tensor<8x16xf32> -> tensor<128xf32>
+  %r = tt.reshape %x : tensor<8x16xf32> -> tensor<128xf32>
+  %s:2 = "tt.reduce"(%r, %i) ({
+  ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    %v = arith.select %gt, %a, %b : f32
+    %k = arith.select %gt, %ai, %bi : i32
+    tt.reduce.return %v, %k : f32, i32
+  }) {axis = 0 : i32} : (tensor<128xf32>, tensor<128xi32>) -> (f32, i32)
+  tt.return %s#0, %s#1 : f32, i32
+}
+
+// -----
+
+// A descriptor load reshaped to drop the block's leading unit dimensions
+// gives that shape itself.
+// CHECK-LABEL: tt.func @rank_reduced_descriptor_load
+tt.func @rank_reduced_descriptor_load(%d: !tt.tensordesc<tensor<1x1x32x16xbf16>>, %i: i32) -> tensor<32x16xbf16> {
+  // CHECK: %[[V:.*]] = tt.descriptor_load %arg0[%arg1, %arg1, %arg1, %arg1] : !tt.tensordesc<tensor<1x1x32x16xbf16>> -> tensor<32x16xbf16>
+  // CHECK-NEXT: tt.return %[[V]]
+  %v = tt.descriptor_load %d[%i, %i, %i, %i] : !tt.tensordesc<tensor<1x1x32x16xbf16>> -> tensor<1x1x32x16xbf16>
+  %r = tt.reshape %v : tensor<1x1x32x16xbf16> -> tensor<32x16xbf16>
+  tt.return %r : tensor<32x16xbf16>
+}
