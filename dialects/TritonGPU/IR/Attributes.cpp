@@ -469,17 +469,6 @@ BlockedEncodingAttr mlir::triton::gpu::getDefaultBlockedEncoding(
                             threadsPerWarp, numCTAs);
 }
 
-/// The rank check every distributed encoding makes against a tensor type.
-static LogicalResult
-verifyTensorRank(Attribute encoding, ArrayRef<int64_t> shape,
-                 function_ref<InFlightDiagnostic()> emitError) {
-  int64_t rank = getEncodingRank(encoding);
-  if (rank >= 0 && rank != static_cast<int64_t>(shape.size()))
-    return emitError() << "layout " << encoding << " has rank " << rank
-                       << " but the tensor has rank " << shape.size();
-  return success();
-}
-
 //===----------------------------------------------------------------------===//
 // #ttg.blocked
 //===----------------------------------------------------------------------===//
@@ -530,12 +519,6 @@ LogicalResult BlockedEncodingAttr::verify(
   return verifyBasesRank(emitError, cga, rank, "CGALayout");
 }
 
-LogicalResult BlockedEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, shape, emitError);
-}
-
 //===----------------------------------------------------------------------===//
 // #ttg.slice
 //===----------------------------------------------------------------------===//
@@ -575,12 +558,6 @@ SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " must be less than the parent rank=" << parentRank
                        << " in #ttg.slice";
   return success();
-}
-
-LogicalResult SliceEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, shape, emitError);
 }
 
 //===----------------------------------------------------------------------===//
@@ -651,12 +628,6 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult DotOperandEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, shape, emitError);
-}
-
 //===----------------------------------------------------------------------===//
 // #ttg.nvidia_mma
 //===----------------------------------------------------------------------===//
@@ -698,25 +669,15 @@ NvidiaMmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError()
            << "versionMajor of #ttg.nvidia_mma must be 1, 2 or 3, got "
            << versionMajor;
-  // v3's is (M, N, K); v1/v2's is (M, N), with a leading 1 for a batched
-  // (3-D) layout: [1, 16, 8].
-  if (versionMajor == 3
-          ? instrShape.size() != 3
-          : instrShape.size() != 2 &&
-                !(instrShape.size() == 3 && warpsPerCTA.size() == 3)) {
-    if (versionMajor == 3)
-      return emitError()
-             << "instrShape of #ttg.nvidia_mma v3 must have 3 entries";
+  // v1/v2's is (M, N), with a leading 1 for a batched (3-D) layout:
+  // [1, 16, 8]. v3's (M, N, K) is checked where a tensor uses the layout (the
+  // module's launch check): a dot operand layout of an unused v3 parent may
+  // be written with (M, N) alone, as Triton's own tests do.
+  if (versionMajor != 3 && instrShape.size() != 2 &&
+      !(instrShape.size() == 3 && warpsPerCTA.size() == 3))
     return emitError() << "instrShape of #ttg.nvidia_mma v" << versionMajor
                        << " must have 2 entries (3 for a 3-D layout)";
-  }
   return verifyBasesRank(emitError, cga, warpsPerCTA.size(), "CGALayout");
-}
-
-LogicalResult NvidiaMmaEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, shape, emitError);
 }
 
 //===----------------------------------------------------------------------===//
@@ -791,12 +752,6 @@ LogicalResult AMDMfmaEncodingAttr::verify(
            << "tilesPerWarp of #ttg.amd_mfma must have one entry per "
               "dimension";
   return verifyBasesRank(emitError, cga, warpsPerCTA.size(), "CGALayout");
-}
-
-LogicalResult AMDMfmaEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, shape, emitError);
 }
 
 //===----------------------------------------------------------------------===//
@@ -903,12 +858,6 @@ AMDWmmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return verifyBasesRank(emitError, cga, rank, "CGALayout");
 }
 
-LogicalResult AMDWmmaEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, shape, emitError);
-}
-
 //===----------------------------------------------------------------------===//
 // #ttg.linear
 //===----------------------------------------------------------------------===//
@@ -959,12 +908,6 @@ LinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                              << "] of #ttg.linear must hold 0 or powers of two";
   }
   return success();
-}
-
-LogicalResult LinearEncodingAttr::verifyEncoding(
-    ArrayRef<int64_t> shape, Type,
-    function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyTensorRank(*this, shape, emitError);
 }
 
 //===----------------------------------------------------------------------===//

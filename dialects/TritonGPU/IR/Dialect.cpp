@@ -80,6 +80,22 @@ public:
     return success();
   }
 
+  /// A distributed layout must have the rank of the tensor it is attached to.
+  /// This is checked where an op uses or defines the tensor (not on the type
+  /// itself), so the error points at the op, as Triton reports it.
+  static LogicalResult checkRank(Operation *op, Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.getEncoding())
+      return success();
+    int64_t rank = getEncodingRank(tensor.getEncoding());
+    if (rank < 0 || rank == tensor.getRank())
+      return success();
+    return op->emitOpError()
+           << "layout " << tensor.getEncoding() << " has rank " << rank
+           << " but the tensor has rank " << tensor.getRank() << " (" << type
+           << ")";
+  }
+
 private:
   LogicalResult checkEncoding(Operation *op, Attribute encoding) {
     if (!encoding || !checked.insert(encoding).second)
@@ -88,6 +104,12 @@ private:
       return checkEncoding(op, slice.getParent());
     if (auto dot = dyn_cast<DotOperandEncodingAttr>(encoding))
       return checkEncoding(op, dot.getParent());
+    if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(encoding))
+      if (mma.getVersionMajor() == 3 && mma.getInstrShape().size() != 3)
+        return op->emitOpError()
+               << "layout " << encoding
+               << ": instrShape of #ttg.nvidia_mma v3 must have 3 entries "
+                  "(M, N, K)";
     // "Layout has N warps per CTA, but the context requires M warps per
     // CTA" is Triton's sentence, which its users' tests match.
     int64_t warps = getEncodingNumWarps(encoding);
@@ -161,11 +183,24 @@ static LogicalResult checkLaunch(Operation *root, int64_t numWarps,
             return WalkResult::interrupt();
       return WalkResult::skip();
     }
+    // A function may run with its own warp count (`ttg.num-warps` on the
+    // function), which its body's layouts follow instead of the module's.
+    if (nested != root && !isa<ModuleOp>(nested))
+      if (auto warps = nested->getAttrOfType<IntegerAttr>(kNumWarpsAttrName)) {
+        if (failed(checkLaunch(nested, warps.getInt(), threadsPerWarp, numCTAs,
+                               inPartition)))
+          return WalkResult::interrupt();
+        return WalkResult::skip();
+      }
     if (auto dot = dyn_cast<triton::DotOp>(nested))
       if (failed(checkDotOperandWidths(dot)))
         return WalkResult::interrupt();
+    for (Type type : nested->getOperandTypes())
+      if (failed(LaunchChecker::checkRank(nested, type)))
+        return WalkResult::interrupt();
     for (Type type : nested->getResultTypes())
-      if (failed(checker.checkType(nested, type)))
+      if (failed(LaunchChecker::checkRank(nested, type)) ||
+          failed(checker.checkType(nested, type)))
         return WalkResult::interrupt();
     for (Region &region : nested->getRegions())
       for (Block &block : region)

@@ -1,6 +1,7 @@
 //===- Ops.cpp - Operations of the ttg dialect ----------------------------===//
 
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -132,12 +133,67 @@ LogicalResult MemDescSubsliceOp::verify() {
              << "SubSlice of low rank PaddedSharedEncoding from higher rank "
                 "tensors is not supported yet: the layout has rank "
              << padded.getRank() << ", the source " << src.getRank();
+  // The slice is a tile of the source: it starts at a multiple of its own
+  // size in each dimension it splits and at 0 in the others. (The messages
+  // start with Triton's words, which its users' tests match.)
+  SmallVector<unsigned> splitDims;
+  for (auto [dim, offset] : llvm::enumerate(offsets)) {
+    int64_t srcDim = src.getShape()[dim], dstDim = dst.getShape()[dim];
+    if (srcDim == dstDim) {
+      if (offset != 0)
+        return emitOpError() << "A non zero offset found in a dimension that "
+                                "is not being split: offset "
+                             << offset << " in dimension " << dim;
+      continue;
+    }
+    splitDims.push_back(dim);
+    if (dstDim <= 0 || offset % dstDim != 0)
+      return emitOpError() << "The split offset may not touch the tile: "
+                              "offset "
+                           << offset << " in dimension " << dim
+                           << " is not a multiple of the slice's " << dstDim;
+  }
   for (auto [offset, srcDim, dstDim] :
        llvm::zip(offsets, src.getShape(), dst.getShape()))
     if (offset < 0 || offset + dstDim > srcDim)
       return emitOpError() << "subslice at offset " << offset << " of size "
                            << dstDim << " exceeds the source dimension "
                            << srcDim;
+  if (splitDims.empty())
+    return success();
+  // Splitting is addressing: a slice one CTA does not hold whole, or one
+  // whose rows the swizzle mixes with others, has no plain base address.
+  Attribute encoding = src.getEncoding();
+  if (isa<PaddedSharedEncodingAttr>(encoding))
+    return success();
+  std::optional<LinearLayout> layout = toLinearLayout(src.getShape(), encoding);
+  if (!layout)
+    return success();
+  if (layout->getInDimSize("block") != 1)
+    return emitOpError() << "non-trivial block dimension not supported: the "
+                            "layout spreads the source over "
+                         << layout->getInDimSize("block") << " CTAs";
+  std::optional<LinearLayout> inverse = layout->invert();
+  if (!inverse)
+    return success();
+  SmallVector<std::string> dimNames = standardOutDimNames(src.getRank());
+  for (unsigned dim : splitDims)
+    // Each step from one slice to the next must move the address by a single
+    // power of two: one bit of the offset, untouched by the swizzle's XOR.
+    for (int64_t step = dst.getShape()[dim]; step < src.getShape()[dim];
+         step *= 2) {
+      LinearLayout::Point point = inverse->apply({{dimNames[dim], step}});
+      int32_t address = 0;
+      for (auto &[name, value] : point)
+        if (name == "offset")
+          address = value;
+      if (!llvm::isPowerOf2_32(address))
+        return emitOpError()
+               << "We don't support splitting along the swizzling pattern: "
+                  "a step of "
+               << step << " in dimension " << dim << " moves the address by "
+               << address;
+    }
   return success();
 }
 

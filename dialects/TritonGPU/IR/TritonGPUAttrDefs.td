@@ -27,10 +27,11 @@ def TTG_BasisListParameter : AttrParameter<"::mlir::triton::gpu::BasisList",
   let defaultValue = "::mlir::triton::gpu::BasisList()";
 }
 
-// Distributed encodings check their rank against the tensor's.
+// Distributed encodings. Their rank is checked against a tensor's where an op
+// uses the tensor (the module's launch check in Dialect.cpp), as Triton does:
+// a function signature alone may carry a mismatched one.
 class TTG_DistributedAttr<string name, string attrMnemonic>
-    : TTG_Attr<name, attrMnemonic,
-               [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+    : TTG_Attr<name, attrMnemonic> {
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }

@@ -122,8 +122,22 @@
 
 // -----
 
-// expected-error @+1 {{instrShape of #ttg.nvidia_mma v3 must have 3 entries}}
+// A v3 MMA layout needs (M, N, K) once a tensor uses it.
 #a = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @f() {
+    // expected-error @+1 {{instrShape of #ttg.nvidia_mma v3 must have 3 entries (M, N, K)}}
+    %0 = arith.constant dense<0.0> : tensor<64x32xf32, #a>
+    tt.return
+  }
+}
+
+// -----
+
+// Defined but unused, it only has to be a valid dot_op parent.
+// expected-error @+2 {{#ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent}}
+#a = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#b = #ttg.dot_op<{opIdx = 0, parent = #a}>
 
 // -----
 
@@ -207,10 +221,38 @@
 
 // -----
 
+module attributes {"ttg.num-warps" = 4 : i32} {
 tt.func @f() {
   // expected-error @+1 {{has rank 2 but the tensor has rank 1}}
   %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>
   tt.return
+}
+}
+
+// -----
+
+// The rank is checked where an op uses the tensor: a function argument of the
+// wrong rank is reported at its first use.
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+tt.func @f(%arg0: tensor<16xf32, #b>) {
+  %c = arith.constant 1.0 : f32
+  // expected-error @+1 {{'tt.splat' op layout #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}> has rank 2 but the tensor has rank 1}}
+  %0 = tt.splat %c : f32 -> tensor<16xf32, #b>
+  tt.return
+}
+}
+
+// -----
+
+// A function with its own warp count: its layouts follow it, not the module's.
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 8 : i32} {
+tt.func @f() attributes {"ttg.num-warps" = 2 : i32} {
+  // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 2 warps per CTA}}
+  %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b>
+  tt.return
+}
 }
 
 // -----
@@ -410,8 +452,8 @@ tt.func @f(%m: !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1
 // -----
 
 tt.func @f(%m: !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>) {
-  // expected-error @+1 {{subslice at offset 3 of size 2 exceeds the source dimension 4}}
-  %0 = ttg.memdesc_subslice %m[0, 3] : !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4x2xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable, 4x4>
+  // expected-error @+1 {{subslice at offset 4 of size 2 exceeds the source dimension 4}}
+  %0 = ttg.memdesc_subslice %m[0, 4] : !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4x2xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable, 4x4>
   tt.return
 }
 
@@ -632,4 +674,44 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.target" = "cuda:80"} {
     %d = tt.dot %a, %b, %c : tensor<32x32xf16, #lhs> * tensor<32x32xf16, #rhs> -> tensor<32x32xf32>
     tt.return
   }
+}
+
+// -----
+
+// A subslice is a tile: 0 in the dimensions it keeps whole...
+#sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tt.func @f(%m: !ttg.memdesc<8x32xf16, #sw, #ttg.shared_memory>) {
+  // expected-error @+1 {{A non zero offset found in a dimension that is not being split: offset 2 in dimension 0}}
+  %0 = ttg.memdesc_subslice %m[2, 0] : !ttg.memdesc<8x32xf16, #sw, #ttg.shared_memory> -> !ttg.memdesc<8x16xf16, #sw, #ttg.shared_memory>
+  tt.return
+}
+
+// -----
+
+// ... and a multiple of its size in those it splits.
+#sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tt.func @f(%m: !ttg.memdesc<8x32xf16, #sw, #ttg.shared_memory>) {
+  // expected-error @+1 {{The split offset may not touch the tile: offset 8 in dimension 1 is not a multiple of the slice's 16}}
+  %0 = ttg.memdesc_subslice %m[0, 8] : !ttg.memdesc<8x32xf16, #sw, #ttg.shared_memory> -> !ttg.memdesc<8x16xf16, #sw, #ttg.shared_memory>
+  tt.return
+}
+
+// -----
+
+// Columns 0-3 and 4-7 of a row are XOR-swizzled together: no plain address.
+#sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+tt.func @f(%m: !ttg.memdesc<8x8xf16, #sw, #ttg.shared_memory>) {
+  // expected-error @+1 {{We don't support splitting along the swizzling pattern: a step of 4 in dimension 0}}
+  %0 = ttg.memdesc_subslice %m[4, 0] : !ttg.memdesc<8x8xf16, #sw, #ttg.shared_memory> -> !ttg.memdesc<4x8xf16, #sw, #ttg.shared_memory>
+  tt.return
+}
+
+// -----
+
+// A buffer spread over two CTAs cannot be sliced yet.
+#sw = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], CGALayout = [[1, 0]]}>
+tt.func @f(%m: !ttg.memdesc<8x32xf16, #sw, #ttg.shared_memory>) {
+  // expected-error @+1 {{non-trivial block dimension not supported: the layout spreads the source over 2 CTAs}}
+  %0 = ttg.memdesc_subslice %m[0, 16] : !ttg.memdesc<8x32xf16, #sw, #ttg.shared_memory> -> !ttg.memdesc<8x16xf16, #sw, #ttg.shared_memory>
+  tt.return
 }

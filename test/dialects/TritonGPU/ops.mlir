@@ -163,3 +163,16 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+// A function may carry its own warp count; its layouts follow it.
+
+// CHECK-LABEL: @eight_warps
+// CHECK: tt.make_range {{.*}} : tensor<256xi32, #{{.*}}>
+#w8 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @eight_warps() attributes {"ttg.num-warps" = 8 : i32} {
+    %0 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #w8>
+    tt.return
+  }
+}
