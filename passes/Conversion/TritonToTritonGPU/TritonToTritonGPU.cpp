@@ -3,6 +3,7 @@
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -344,6 +345,64 @@ struct CatConversion : public OpConversionPattern<CatOp> {
   }
 };
 
+/// TMA gather4/scatter4 read four consecutive row indices per instruction,
+/// so the thread issuing one must hold all four: the row offsets take a
+/// slice of a layout with 4 consecutive elements per thread along the rows,
+/// every lane of a warp the same rows (broadcast over lanes), warps spread
+/// over the columns.
+template <typename OpT>
+struct GatherScatterConversion : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto converter =
+        static_cast<const TritonGPUTypeConverter *>(this->getTypeConverter());
+    MLIRContext *context = op->getContext();
+    // With several CTAs, each holds all the offsets.
+    BasisList ctas;
+    for (int n = 1; n < converter->numCTAs; n *= 2)
+      ctas.bases.push_back({0, 0});
+    auto parent = BlockedEncodingAttr::get(
+        context, /*sizePerThread=*/{1, 4},
+        /*threadsPerWarp=*/{unsigned(converter->threadsPerWarp), 1},
+        /*warpsPerCTA=*/{1, unsigned(converter->numWarps)}, /*order=*/{1, 0},
+        ctas);
+    auto slice = SliceEncodingAttr::get(context, /*dim=*/0, parent);
+    SmallVector<Type> resultTypes;
+    if (failed(converter->convertTypes(op->getResultTypes(), resultTypes)))
+      return failure();
+    SmallVector<Value> operands(adaptor.getOperands());
+    unsigned index = op.getXOffsetsMutable().getOperandNumber();
+    operands[index] = convertTo(rewriter, operands[index], slice);
+    Operation *converted =
+        rewriter.create(op->getLoc(), op->getName().getIdentifier(), operands,
+                        resultTypes, op->getAttrs());
+    rewriter.replaceOp(op, converted->getResults());
+    return success();
+  }
+};
+
+/// Unstructured control flow: a branch carries converted values, and the
+/// blocks of its region (the function's conversion only did the entry block)
+/// take the converted argument types.
+template <typename OpT>
+struct BranchConversion : public OpConversionPattern<OpT> {
+  using OpConversionPattern<OpT>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Region *region = op->getParentRegion();
+    Operation *branch = rewriter.create(
+        op->getLoc(), op->getName().getIdentifier(), adaptor.getOperands(),
+        op->getResultTypes(), op->getAttrs(), op->getSuccessors());
+    rewriter.replaceOp(op, branch->getResults());
+    if (failed(rewriter.convertRegionTypes(region, *this->getTypeConverter())))
+      return failure();
+    return success();
+  }
+};
+
 bool hasLegalTypes(Operation *op, const TypeConverter &converter) {
   if (!converter.isLegal(op->getOperandTypes()) ||
       !converter.isLegal(op->getResultTypes()))
@@ -378,17 +437,22 @@ public:
     legality.addLegalDialect<TritonGPUDialect>();
     legality.markUnknownOpDynamicallyLegal(
         [&](Operation *op) { return hasLegalTypes(op, converter); });
+    // The function's own conversion covers its signature (the entry block);
+    // the arguments of its other blocks are the branches' to convert.
     legality.addDynamicallyLegalOp<FuncOp>([&](FuncOp func) {
-      return converter.isSignatureLegal(func.getFunctionType()) &&
-             converter.isLegal(&func.getBody());
+      return converter.isSignatureLegal(func.getFunctionType());
     });
 
     RewritePatternSet patterns(context);
     patterns.add<GenericConversion>(converter, context);
-    patterns.add<ConstantConversion, BroadcastConversion, ExpandDimsConversion,
-                 ReduceConversion, ScanConversion, MapElementwiseConversion,
-                 DotConversion, TransConversion, JoinConversion,
-                 SplitConversion, CatConversion>(converter, context);
+    patterns
+        .add<ConstantConversion, BroadcastConversion, ExpandDimsConversion,
+             ReduceConversion, ScanConversion, MapElementwiseConversion,
+             DotConversion, TransConversion, JoinConversion, SplitConversion,
+             CatConversion, GatherScatterConversion<DescriptorGatherOp>,
+             GatherScatterConversion<DescriptorScatterOp>,
+             BranchConversion<cf::BranchOp>,
+             BranchConversion<cf::CondBranchOp>>(converter, context);
     populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns,
                                                              converter);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,

@@ -133,3 +133,38 @@ tt.func public @cat(%x: tensor<64xf32>) -> tensor<128xf32> {
   %c = tt.cat %x, %x : tensor<64xf32> -> tensor<128xf32>
   tt.return %c : tensor<128xf32>
 }
+
+// -----
+
+// Unstructured control flow: the branch's values and the block arguments they
+// reach take the converted types too.
+// CHECK-LABEL: @branch
+// CHECK: cf.br ^bb1(%{{.*}} : tensor<64xi32, #[[$B1D:.*]]>)
+// CHECK: ^bb1(%{{.*}}: tensor<64xi32, #[[$B1D]]>):
+tt.func @branch(%p: !tt.ptr<i32>) {
+  %c = arith.constant dense<7> : tensor<64xi32>
+  cf.br ^bb1(%c : tensor<64xi32>)
+^bb1(%v: tensor<64xi32>):
+  %ptrs = tt.splat %p : !tt.ptr<i32> -> tensor<64x!tt.ptr<i32>>
+  tt.store %ptrs, %v : tensor<64x!tt.ptr<i32>>
+  tt.return
+}
+
+// -----
+
+// TMA gather rows come four at a time to a thread: the row offsets take a
+// slice of a layout holding 4 consecutive rows per thread, the same in every
+// lane, warps along the columns.
+// CHECK-DAG: #[[$ROWS:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
+// WAVE64-DAG: #[[$ROWS:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [64, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
+// CHECK-LABEL: @gather_rows
+// CHECK: %[[R:.*]] = ttg.convert_layout %{{.*}} -> tensor<16xi32, #ttg.slice<{dim = 0, parent = #[[$ROWS]]}>>
+// CHECK: tt.descriptor_gather %{{.*}}[%[[R]], %{{.*}}]
+// CHECK: %[[S:.*]] = ttg.convert_layout %{{.*}} -> tensor<16xi32, #ttg.slice<{dim = 0, parent = #[[$ROWS]]}>>
+// CHECK: tt.descriptor_scatter %{{.*}}[%[[S]], %{{.*}}]
+// WAVE64-LABEL: @gather_rows
+tt.func @gather_rows(%d: !tt.tensordesc<tensor<1x64xf16>>, %rows: tensor<16xi32>, %col: i32) {
+  %0 = tt.descriptor_gather %d[%rows, %col] : (!tt.tensordesc<tensor<1x64xf16>>, tensor<16xi32>, i32) -> tensor<16x64xf16>
+  tt.descriptor_scatter %d[%rows, %col], %0 : !tt.tensordesc<tensor<1x64xf16>>, tensor<16xi32>, i32, tensor<16x64xf16>
+  tt.return
+}
