@@ -159,12 +159,15 @@ BlockedEncodingAttr getDescriptorBlockEncoding(MLIRContext *context,
 }
 
 /// Moves `op`'s tensor operands to `encoding`, runs it there, and moves its
-/// results back.
+/// results back. Every tensor operand gets a ttg.convert_layout, one that
+/// changes nothing included (later passes fold those away): the access then
+/// always reads values defined right before it, in the pass's output as in
+/// Triton's, whose tests match that shape.
 void coalesce(Operation *op, BlockedEncodingAttr encoding) {
   OpBuilder builder(op);
   for (OpOperand &operand : op->getOpOperands()) {
     auto tensor = dyn_cast<RankedTensorType>(operand.get().getType());
-    if (!tensor || tensor.getEncoding() == encoding)
+    if (!tensor)
       continue;
     operand.set(ConvertLayoutOp::create(builder, op->getLoc(),
                                         tensor.cloneWithEncoding(encoding),

@@ -54,16 +54,38 @@ scf::IfOp addResults(scf::IfOp ifOp, ValueRange thenValues,
 }
 
 /// Whether every use of `select` is in an op of the if's block after `ifOp`
-/// (or nested in one), so the if's result can replace it.
-bool allUsesAfter(arith::SelectOp select, scf::IfOp ifOp) {
+/// (or nested in one), so the if's result can replace it, or inside the if,
+/// where the branch taken tells the value.
+bool allUsesAfterOrInside(arith::SelectOp select, scf::IfOp ifOp) {
   Block *block = ifOp->getBlock();
   for (Operation *user : select->getUsers()) {
     Operation *ancestor = block->findAncestorOpInBlock(*user);
-    if (!ancestor || ancestor == ifOp.getOperation() ||
-        !ifOp->isBeforeInBlock(ancestor))
+    if (!ancestor)
+      return false;
+    if (ancestor == ifOp.getOperation()) {
+      // The condition itself is no use inside a branch.
+      if (user == ifOp.getOperation())
+        return false;
+      continue;
+    }
+    if (!ifOp->isBeforeInBlock(ancestor))
       return false;
   }
   return true;
+}
+
+/// Inside the if's branches the select is known: its true value in the then
+/// branch, its false value in the else branch.
+void replaceUsesInBranches(arith::SelectOp select, scf::IfOp ifOp) {
+  auto inRegion = [](Region &region) {
+    return [&region](OpOperand &use) {
+      return region.isAncestor(use.getOwner()->getParentRegion());
+    };
+  };
+  select.getResult().replaceUsesWithIf(select.getTrueValue(),
+                                       inRegion(ifOp.getThenRegion()));
+  select.getResult().replaceUsesWithIf(select.getFalseValue(),
+                                       inRegion(ifOp.getElseRegion()));
 }
 
 class TritonGPUCombineTensorSelectAndIfPass
@@ -91,7 +113,7 @@ public:
           return dominance.properlyDominates(v, ifOp);
         };
         if (before(select.getTrueValue()) && before(select.getFalseValue()) &&
-            allUsesAfter(select, ifOp)) {
+            allUsesAfterOrInside(select, ifOp)) {
           groups[ifOp].push_back(select);
           return;
         }
@@ -100,6 +122,7 @@ public:
     for (auto &[ifOp, selects] : groups) {
       SmallVector<Value> thenValues, elseValues;
       for (arith::SelectOp select : selects) {
+        replaceUsesInBranches(select, ifOp);
         thenValues.push_back(select.getTrueValue());
         elseValues.push_back(select.getFalseValue());
       }

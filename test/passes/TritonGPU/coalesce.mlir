@@ -51,7 +51,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func public @unknown
   tt.func public @unknown(%p: tensor<256x!tt.ptr<f32>, #blocked>) -> tensor<256xf32, #blocked> {
-    // CHECK: tt.load %arg0 : tensor<256x!tt.ptr<f32>, #blocked>
+    // The layout it already has: the pointers pass through a convert_layout
+    // that changes nothing (later passes fold it).
+    // CHECK: %[[P:.*]] = ttg.convert_layout %arg0 : tensor<256x!tt.ptr<f32>, #blocked> -> tensor<256x!tt.ptr<f32>, #blocked>
+    // CHECK-NEXT: tt.load %[[P]] : tensor<256x!tt.ptr<f32>, #blocked>
+    // CHECK-NOT: ttg.convert_layout
     %v = tt.load %p : tensor<256x!tt.ptr<f32>, #blocked>
     tt.return %v : tensor<256xf32, #blocked>
   }
@@ -198,6 +202,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, "ttg.thr
     %yp = tt.splat %y : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
     %ys = tt.addptr %yp, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
     tt.store %ys, %s : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A descriptor store writes its block in 16-byte rows (here one element a
+// thread, the block being small): its value moves there through a
+// convert_layout, one that changes nothing when the value already is there.
+// CHECK-DAG: #[[$D:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @descriptor_store_in_place
+  tt.func public @descriptor_store_in_place(%d: !tt.tensordesc<tensor<2x64xf16>>, %v: tensor<2x64xf16, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    // CHECK: %[[V:.*]] = ttg.convert_layout %arg1 : tensor<2x64xf16, #[[$D]]> -> tensor<2x64xf16, #[[$D]]>
+    // CHECK: tt.descriptor_store %arg0[%{{.*}}, %{{.*}}], %[[V]]
+    tt.descriptor_store %d[%c0, %c0], %v : !tt.tensordesc<tensor<2x64xf16>>, tensor<2x64xf16, #blocked>
     tt.return
   }
 }

@@ -81,21 +81,47 @@ tt.func @select_before_if(%c: i1, %a: tensor<64xf32>, %b: tensor<64xf32>, %p: !t
 
 // -----
 
-// A select used before or inside the if stays.
+// A select used before the if stays.
 // CHECK-LABEL: tt.func @select_used_before_if
 tt.func @select_used_before_if(%c: i1, %a: tensor<8xi32>, %b: tensor<8xi32>, %q: tensor<8x!tt.ptr<i32>>) {
   // CHECK: %[[S:.*]] = arith.select %arg0, %arg1, %arg2
-  // CHECK: %[[T:.*]] = arith.select %arg0, %arg2, %arg1
   // CHECK: tt.store %arg3, %[[S]]
   // CHECK: scf.if %arg0 {
-  // CHECK:   tt.store %arg3, %[[T]]
+  // CHECK:   tt.store %arg3, %[[S]]
   // CHECK: }
   // CHECK-NEXT: tt.return
   %s = arith.select %c, %a, %b : tensor<8xi32>
-  %t = arith.select %c, %b, %a : tensor<8xi32>
   tt.store %q, %s : tensor<8x!tt.ptr<i32>>
   scf.if %c {
-    tt.store %q, %t : tensor<8x!tt.ptr<i32>>
+    tt.store %q, %s : tensor<8x!tt.ptr<i32>>
   }
+  tt.return
+}
+
+// -----
+
+// Inside the if the branch tells the select's value: its true value in the
+// then branch, its false value in the else branch; after the if, the if's
+// new result.
+// CHECK-LABEL: tt.func @select_used_inside_if
+tt.func @select_used_inside_if(%c: i1, %a: tensor<8xi32>, %b: tensor<8xi32>, %q: tensor<8x!tt.ptr<i32>>) {
+  // CHECK-NOT: arith.select
+  // CHECK: %[[R:.*]] = scf.if %arg0 -> (tensor<8xi32>) {
+  // CHECK:   tt.store %arg3, %arg2
+  // CHECK:   scf.yield %arg2
+  // CHECK: } else {
+  // CHECK:   %[[N:.*]] = arith.addi %arg1, %arg1
+  // CHECK:   tt.store %arg3, %[[N]]
+  // CHECK:   scf.yield %arg1
+  // CHECK: }
+  // CHECK: tt.store %arg3, %[[R]]
+  %t = arith.select %c, %b, %a : tensor<8xi32>
+  scf.if %c {
+    tt.store %q, %t : tensor<8x!tt.ptr<i32>>
+  } else {
+    %n = arith.addi %t, %t : tensor<8xi32>
+    tt.store %q, %n : tensor<8x!tt.ptr<i32>>
+  }
+  tt.store %q, %t : tensor<8x!tt.ptr<i32>>
   tt.return
 }
