@@ -10,6 +10,11 @@
 // moves `width` consecutive elements at once (up to 128 bits), and elements
 // several threads hold are stored by one of them only.
 //
+// The optional `stride` (the distance between the rows of the block, for the
+// cache's swizzling of gfx942 buffers) is a performance hint only: the
+// resource keeps stride 0, unswizzled, as Triton 3.6 does (its swizzling is
+// switched off), so the same bytes are accessed either way.
+//
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
@@ -39,25 +44,18 @@ constexpr int32_t kOutOfRange = static_cast<int32_t>(0x80000000u);
 /// access out of range).
 constexpr int32_t kResourceFlags = (7 << 12) | (4 << 15);
 
-/// Cache-policy bits of the access (the intrinsics' `aux`): glc / sc0 (and sc1
-/// on gfx942) for loads that must not hit a stale cache, slc / nt for
-/// streaming accesses.
-int32_t getCachePolicy(CacheModifier cache, bool isLoad, StringRef arch) {
-  constexpr int32_t glc = 1, slc = 2, sc1 = 16;
-  bool gfx942 = arch == "gfx942";
-  switch (cache) {
-  case CacheModifier::CV:
-    return isLoad ? (gfx942 ? glc | sc1 : glc) : 0;
-  case CacheModifier::CS:
-    return slc;
-  default:
-    return 0;
-  }
-}
-
-/// What the intrinsic moves for `bits` of data: i8, i16, i32 or a vector of
-/// i32 (the forms every gfx9 buffer instruction takes).
-Type getWordType(MLIRContext *context, unsigned bits) {
+/// What the intrinsic moves for `width` elements of `memoryType`: elements
+/// of 32 bits or more as themselves (f32, vector<4xf32>), narrower ones
+/// packed into one integer of up to 32 bits or a vector of i32, the forms
+/// every gfx9 buffer instruction takes.
+Type getWordType(Type memoryType, unsigned width) {
+  MLIRContext *context = memoryType.getContext();
+  unsigned elementBits = getMemoryBitWidth(memoryType);
+  if (elementBits >= 32)
+    return width == 1
+               ? memoryType
+               : VectorType::get({static_cast<int64_t>(width)}, memoryType);
+  unsigned bits = elementBits * width;
   if (bits <= 32)
     return IntegerType::get(context, bits);
   return VectorType::get({static_cast<int64_t>(bits / 32)},
@@ -76,12 +74,15 @@ struct BufferAccess {
   Value resource;
   unsigned elementBytes;
 
+  /// Every access gets the select, on a constant true where nothing masks
+  /// it: one shape for all accesses (as Triton 3.6's), folded away by the
+  /// canonicalization that follows the lowering.
   Value getOffset(OpBuilder &b, Location loc, Value elementOffset,
                   Value predicate) const {
     Value bytes = LLVM::MulOp::create(b, loc, elementOffset,
                                       createI32Constant(b, loc, elementBytes));
     if (!predicate)
-      return bytes;
+      predicate = createI1Constant(b, loc, true);
     return LLVM::SelectOp::create(b, loc, predicate, bytes,
                                   createI32Constant(b, loc, kOutOfRange));
   }
@@ -112,10 +113,6 @@ struct BufferLoadOpPattern
   LogicalResult
   matchAndRewrite(triton::amdgpu::BufferLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getStride())
-      return op.emitError(
-          "amdg.buffer_load with a stride is not supported yet by the LLVM "
-          "lowering");
     Location loc = op.getLoc();
     auto converter =
         static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
@@ -133,15 +130,15 @@ struct BufferLoadOpPattern
       others = unpackLLElements(loc, adaptor.getOther(), rewriter);
     unsigned width = getWidth(widths, op);
     Type accessType = getAccessType(memoryType, width);
-    Type wordType = getWordType(getContext(), width * access.elementBytes * 8);
+    Type wordType = getWordType(memoryType, width);
     Value zero = createI32Constant(rewriter, loc, 0);
-    Value policy = createI32Constant(
-        rewriter, loc, getCachePolicy(op.getCache(), true, target.getArch()));
+    int32_t policyBits = getCachePolicy(op.getCache(), true, target.getArch());
 
     SmallVector<Value> results;
     for (unsigned start = 0; start < offsets.size(); start += width) {
       Value predicate = masks.empty() ? Value() : masks[start];
       Value offset = access.getOffset(rewriter, loc, offsets[start], predicate);
+      Value policy = createI32Constant(rewriter, loc, policyBits);
       Value words = ROCDL::RawPtrBufferLoadOp::create(
           rewriter, loc, wordType, access.resource, offset, zero, policy,
           nullptr, nullptr, nullptr);
@@ -173,10 +170,6 @@ struct BufferStoreOpPattern
   LogicalResult
   matchAndRewrite(triton::amdgpu::BufferStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.getStride())
-      return op.emitError(
-          "amdg.buffer_store with a stride is not supported yet by the LLVM "
-          "lowering");
     Location loc = op.getLoc();
     auto converter =
         static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
@@ -193,10 +186,9 @@ struct BufferStoreOpPattern
     if (adaptor.getMask())
       masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
     unsigned width = getWidth(widths, op);
-    Type wordType = getWordType(getContext(), width * access.elementBytes * 8);
+    Type wordType = getWordType(memoryType, width);
     Value zero = createI32Constant(rewriter, loc, 0);
-    Value policy = createI32Constant(
-        rewriter, loc, getCachePolicy(op.getCache(), false, target.getArch()));
+    int32_t policyBits = getCachePolicy(op.getCache(), false, target.getArch());
 
     Value owner;
     llvm::BitVector repeated(offsets.size());
@@ -207,13 +199,13 @@ struct BufferStoreOpPattern
     for (unsigned start = 0; start < offsets.size(); start += width) {
       if (repeated.test(start))
         continue;
-      Value predicate = masks.empty() ? Value() : masks[start];
-      if (owner)
-        predicate = predicate
-                        ? LLVM::AndOp::create(rewriter, loc, predicate, owner)
-                              .getResult()
-                        : owner;
+      // The owner's predicate (true where no thread repeats another), and
+      // the mask on it.
+      Value predicate = owner ? owner : createI1Constant(rewriter, loc, true);
+      if (!masks.empty())
+        predicate = LLVM::AndOp::create(rewriter, loc, predicate, masks[start]);
       Value offset = access.getOffset(rewriter, loc, offsets[start], predicate);
+      Value policy = createI32Constant(rewriter, loc, policyBits);
       Value data = packAccess(rewriter, loc,
                               ArrayRef(values).slice(start, width), memoryType);
       ROCDL::RawPtrBufferStoreOp::create(

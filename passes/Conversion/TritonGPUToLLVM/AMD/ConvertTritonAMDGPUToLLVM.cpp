@@ -29,6 +29,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -63,6 +64,33 @@ std::string getArch(ModuleOp module, StringRef option) {
   return arch;
 }
 
+/// Where a module's layouts have `layoutLanes` lanes per warp, not the wave's
+/// 64, any lowered op that reads the thread id would map its data to lanes
+/// the layout does not describe: a located error at the first one.
+LogicalResult checkNoLaneMapping(ModuleOp module, int layoutLanes,
+                                 StringRef gfx) {
+  WalkResult walk = module.walk([&](ROCDL::ThreadIdXOp op) {
+    op.emitError() << "ttg.threads-per-warp = " << layoutLanes << " on " << gfx
+                   << ": its waves have 64 threads; lowering an op that maps "
+                      "elements to lanes is not supported yet for it";
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+/// A located error at the first op left that is neither LLVM nor ROCDL.
+LogicalResult checkFullyLowered(ModuleOp module) {
+  WalkResult walk = module.walk([](Operation *op) {
+    Dialect *dialect = op->getDialect();
+    if (isa<ModuleOp, UnrealizedConversionCastOp>(op) ||
+        (dialect && isa<LLVM::LLVMDialect, ROCDL::ROCDLDialect>(dialect)))
+      return WalkResult::advance();
+    op->emitError() << "failed to legalize operation '" << op->getName() << "'";
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 struct ConvertTritonAMDGPUToLLVMPass
     : triton::impl::ConvertTritonAMDGPUToLLVMBase<
           ConvertTritonAMDGPUToLLVMPass> {
@@ -74,8 +102,13 @@ struct ConvertTritonAMDGPUToLLVMPass
     std::string gfx = getArch(module, arch.empty() ? archUpstream : arch);
     if (gfx.empty())
       return signalPassFailure();
-    if (failed(checkModuleLowerable(
-            module, 64, "on " + gfx + ": its waves have 64 threads")))
+    // A module may be laid out for warps of another size than the 64-thread
+    // wave (upstream's tests use 32 on gfx942). Code that never asks which
+    // thread it is (per-register math, scalars) means the same either way, so
+    // only the ops that map data to lanes are refused, after the conversion.
+    int layoutLanes =
+        getModuleIntAttr(module, triton::gpu::kThreadsPerWarpAttrName, 64);
+    if (failed(checkModuleLowerable(module, layoutLanes, "")))
       return signalPassFailure();
     int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
     int threadsPerWarp = 64;
@@ -122,6 +155,8 @@ struct ConvertTritonAMDGPUToLLVMPass
                                            widths);
     amd::populateBufferOpToLLVMPatterns(converter, patterns, targetInfo,
                                         widths);
+    amd::populateAsyncCopyOpToLLVMPatterns(converter, patterns, targetInfo,
+                                           widths);
     amd::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populatePrintOpToLLVMPatterns(converter, patterns, targetInfo);
@@ -150,9 +185,17 @@ struct ConvertTritonAMDGPUToLLVMPass
                              cf::ControlFlowDialect>();
     target.addIllegalOp<mlir::gpu::BarrierOp>();
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
-    // Full conversion: an op nothing lowers is an error at its location here,
-    // not a surprise for the LLVM translation.
-    if (failed(applyFullConversion(module, target, std::move(patterns))))
+    // A partial conversion, as upstream's: an illegal op that no pattern
+    // lowers fails with "failed to legalize operation ... that was explicitly
+    // marked illegal" at its location. Ops of other dialects that stay are
+    // then an error at their location here, not a surprise for the LLVM
+    // translation.
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+    if (failed(checkFullyLowered(module)))
+      return signalPassFailure();
+    if (layoutLanes != threadsPerWarp &&
+        failed(checkNoLaneMapping(module, layoutLanes, gfx)))
       return signalPassFailure();
   }
 };

@@ -66,3 +66,37 @@ void amd::unpackAccess(OpBuilder &b, Location loc, Value access, unsigned width,
     out.push_back(fromMemory(b, loc, element, elementType));
   }
 }
+
+int32_t mlir::triton::amd::getCachePolicy(CacheModifier cache, bool isLoad,
+                                          StringRef arch) {
+  constexpr int32_t glc = 1, slc = 2, sc0 = 1, nt = 2, sc1 = 16;
+  if (arch == "gfx942") {
+    switch (cache) {
+    case CacheModifier::CG:
+      return isLoad ? sc0 | nt : 0;
+    case CacheModifier::CS:
+      return sc0 | nt;
+    case CacheModifier::CV:
+    case CacheModifier::WT:
+      return sc0 | sc1;
+    default:
+      return 0;
+    }
+  }
+  switch (cache) {
+  case CacheModifier::CV:
+    return isLoad ? glc : 0;
+  case CacheModifier::CS:
+    return slc;
+  default:
+    return 0;
+  }
+}
+
+int32_t mlir::triton::amd::getVmcntWaitBits(unsigned count) {
+  // vmcnt is split: bits 3:0 and 15:14; every other bit set leaves expcnt
+  // and lgkmcnt at their maximum (no wait).
+  uint32_t vmcnt = std::min(count, 63u);
+  uint32_t bits = ~0xC00Fu | (vmcnt & 0xF) | ((vmcnt >> 4) << 14);
+  return static_cast<int32_t>(bits);
+}

@@ -9,6 +9,8 @@
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_AMD_MEMORYACCESS_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_AMD_MEMORYACCESS_H
 
+#include "dialects/Triton/IR/Dialect.h"
+
 #include "mlir/IR/Builders.h"
 
 namespace mlir {
@@ -25,6 +27,16 @@ Value packAccess(OpBuilder &b, Location loc, ArrayRef<Value> elements,
 /// Appends to `out` the `width` elements of `access`, as `elementType`.
 void unpackAccess(OpBuilder &b, Location loc, Value access, unsigned width,
                   Type elementType, SmallVectorImpl<Value> &out);
+
+/// The cache-policy bits (`aux`) of a load or store with `cache` on `arch`:
+/// on gfx942 sc0, sc1 and nt as Triton 3.6 sets them; on gfx90a glc for
+/// loads that must not hit a stale cache and slc for streaming accesses.
+int32_t getCachePolicy(CacheModifier cache, bool isLoad, StringRef arch);
+
+/// An s_waitcnt operand (gfx9) that waits until at most `count` vector-memory
+/// operations of the wave are outstanding (clamped to the counter's 63) and
+/// leaves the other counters alone.
+int32_t getVmcntWaitBits(unsigned count);
 
 } // namespace amd
 } // namespace triton

@@ -27,6 +27,14 @@ void populateBufferOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     const TargetInfo &target,
                                     const AccessWidths &widths);
 
+/// ttg.async_copy_global_to_local as gfx942's LDS-DMA loads (where the
+/// shared layout takes each lane's 4 bytes in order; elsewhere the op fails
+/// to legalize), ttg.async_commit_group and ttg.async_wait.
+void populateAsyncCopyOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const TargetInfo &target,
+                                       const AccessWidths &widths);
+
 /// ttg.barrier: the target's barrier (a bare s_barrier for `none`).
 void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,

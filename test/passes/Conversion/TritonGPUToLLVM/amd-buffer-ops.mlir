@@ -21,11 +21,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[BYTES:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
   // CHECK: %[[OOB:.*]] = llvm.mlir.constant(-2147483648 : i32) : i32
   // CHECK: %[[OFFSET:.*]] = llvm.select %[[MASK:.*]], %[[BYTES]], %[[OOB]] : i1, i32
-  // CHECK: %[[WORDS:.*]] = rocdl.raw.ptr.buffer.load %[[RSRC]], %[[OFFSET]], %{{.*}}, %{{.*}} : vector<4xi32>
-  // CHECK: %[[DATA:.*]] = llvm.bitcast %[[WORDS]] : vector<4xi32> to vector<4xf32>
+  // CHECK: %[[DATA:.*]] = rocdl.raw.ptr.buffer.load %[[RSRC]], %[[OFFSET]], %{{.*}}, %{{.*}} : vector<4xf32>
   // CHECK: llvm.select %[[MASK]], %[[DATA]], %{{.*}} : i1, vector<4xf32>
   // CHECK: rocdl.make.buffer.rsrc %arg1
-  // CHECK: rocdl.raw.ptr.buffer.store %{{.*}} : vector<4xi32>
+  // CHECK: rocdl.raw.ptr.buffer.store %{{.*}} : vector<4xf32>
   // CHECK-NOT: llvm.cond_br
   // ASM-LABEL: vector:
   // ASM: buffer_load_dwordx4
@@ -41,15 +40,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // Without alignment facts each element is its own access; without `other`
-  // the zero the hardware reads is the value; a streaming store sets slc/nt.
+  // the zero the hardware reads is the value; a streaming store sets sc0
+  // and nt on gfx942.
   // CHECK-LABEL: llvm.func @scalar_elements
   // CHECK-COUNT-4: rocdl.raw.ptr.buffer.load %{{.*}} : i32
   // CHECK: rocdl.make.buffer.rsrc
-  // CHECK: %[[POLICY:.*]] = llvm.mlir.constant(2 : i32) : i32
-  // CHECK-COUNT-4: rocdl.raw.ptr.buffer.store %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[POLICY]] : i32
+  // CHECK: %[[P0:.*]] = llvm.mlir.constant(3 : i32) : i32
+  // CHECK: rocdl.raw.ptr.buffer.store %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[P0]] : i32
+  // CHECK: %[[P1:.*]] = llvm.mlir.constant(3 : i32) : i32
+  // CHECK: rocdl.raw.ptr.buffer.store %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[P1]] : i32
+  // CHECK: %[[P2:.*]] = llvm.mlir.constant(3 : i32) : i32
+  // CHECK: rocdl.raw.ptr.buffer.store %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[P2]] : i32
+  // CHECK: %[[P3:.*]] = llvm.mlir.constant(3 : i32) : i32
+  // CHECK: rocdl.raw.ptr.buffer.store %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[P3]] : i32
   // ASM-LABEL: scalar_elements:
   // ASM-COUNT-4: buffer_load_dword
-  // ASM-COUNT-4: buffer_store_dword {{.*}} nt
+  // ASM-COUNT-4: buffer_store_dword {{.*}} sc0 nt
   tt.func public @scalar_elements(%x: !tt.ptr<i32>, %n: i32) {
     %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
     %ns = tt.splat %n : i32 -> tensor<1024xi32, #blocked>
@@ -77,6 +83,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %c = arith.constant dense<7> : tensor<64xi32, #blocked1>
     %b = arith.cmpi slt, %r, %c : tensor<64xi32, #blocked1>
     amdg.buffer_store %b, %x[%r] : tensor<64xi1, #blocked1>
+    tt.return
+  }
+
+  // A stride (the row distance, a hint for gfx942's cache swizzling) leaves
+  // the accesses as they are: the resource keeps stride 0, as Triton 3.6's.
+  // CHECK-LABEL: llvm.func @with_stride
+  // CHECK: %[[ZERO:.*]] = llvm.mlir.constant(0 : i16) : i16
+  // CHECK: rocdl.make.buffer.rsrc %arg0, %[[ZERO]]
+  // CHECK: rocdl.raw.ptr.buffer.load %{{.*}} : vector<4xf32>
+  // CHECK: rocdl.make.buffer.rsrc %arg0, %{{.*}}
+  // CHECK: rocdl.raw.ptr.buffer.store %{{.*}} : vector<4xf32>
+  // ASM-LABEL: with_stride:
+  // ASM: buffer_load_dwordx4
+  // ASM: buffer_store_dwordx4
+  tt.func public @with_stride(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %ld: i32) {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %v = amdg.buffer_load %x[%r] stride = %ld : tensor<1024xf32, #blocked>
+    %w = arith.addf %v, %v : tensor<1024xf32, #blocked>
+    amdg.buffer_store %w, %x[%r] stride = %ld : tensor<1024xf32, #blocked>
     tt.return
   }
 }
