@@ -623,6 +623,24 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (isa<AMDMfmaEncodingAttr>(parent) && kWidth == 0)
     return emitError()
            << "#ttg.dot_op kWidth parameter is mandatory for MFMA parent";
+  // The runs of K each WMMA generation's operands come in.
+  if (auto wmma = dyn_cast<AMDWmmaEncodingAttr>(parent)) {
+    unsigned version = wmma.getVersion();
+    if (version == 1 && kWidth != 8 && kWidth != 16)
+      return emitError() << "#ttg.dot_op kWidth parameter must be 8/16 for "
+                            "WMMA v1 (including packed cases for "
+                            "`scaled_dot`), got "
+                         << kWidth;
+    if (version == 2 && !llvm::is_contained({4u, 8u, 16u}, kWidth))
+      return emitError() << "#ttg.dot_op kWidth parameter must be 4/8/16 for "
+                            "WMMA v2 (including packed cases for "
+                            "`scaled_dot`), got "
+                         << kWidth;
+    if (version == 3 && !llvm::is_contained({2u, 8u, 16u}, kWidth))
+      return emitError()
+             << "#ttg.dot_op kWidth parameter must be 2/8/16 for WMMA v3, got "
+             << kWidth;
+  }
   if (isMmaEncoding(parent) && kWidth == 0)
     return emitError() << "#ttg.dot_op with an MMA parent needs kWidth";
   return success();
@@ -763,14 +781,39 @@ Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
   if (failed(body.parse()))
     return {};
   auto version = body.getUnsigned("version");
-  auto isTranspose = body.getBool("isTranspose");
-  Attribute ctaLayout = body.lookup("ctaLayout", /*required=*/true);
+  // Older IR (and Triton's own tests) write the warps as `warpsPerCTA` and
+  // leave out a false isTranspose; the warp bases then follow the
+  // dimensions from the last (fastest) one.
+  bool legacyWarps = body.lookup("warpsPerCTA", /*required=*/false) &&
+                     !body.lookup("ctaLayout", /*required=*/false);
+  auto isTranspose = body.getBool("isTranspose", /*required=*/!legacyWarps);
+  auto warpsPerCTA = body.getUnsignedArray("warpsPerCTA", /*required=*/false);
+  Attribute ctaLayout = body.lookup("ctaLayout", /*required=*/!legacyWarps);
   auto cga = body.getCGALayout();
   auto instrShape = body.getUnsignedArray("instrShape", /*required=*/false);
   body.lookup("rank", /*required=*/false);
-  if (failed(version) || failed(isTranspose) || !ctaLayout || failed(cga) ||
-      failed(instrShape) || failed(body.checkNoUnknownKeys()))
+  if (failed(version) || failed(isTranspose) || failed(warpsPerCTA) ||
+      (!ctaLayout && !legacyWarps) || failed(cga) || failed(instrShape) ||
+      failed(body.checkNoUnknownKeys()))
     return {};
+  if (legacyWarps) {
+    BasisList warp;
+    unsigned rank = warpsPerCTA->size();
+    for (unsigned dim = rank; dim-- > 0;) {
+      if (!llvm::isPowerOf2_32((*warpsPerCTA)[dim])) {
+        body.error() << "warpsPerCTA of #ttg.amd_wmma must be powers of two";
+        return {};
+      }
+      for (unsigned n = 1; n < (*warpsPerCTA)[dim]; n *= 2) {
+        SmallVector<int32_t> basis(rank, 0);
+        basis[dim] = n;
+        warp.bases.push_back(std::move(basis));
+      }
+    }
+    return parser.getChecked<AMDWmmaEncodingAttr>(
+        body.getLoc(), parser.getContext(), *version, *isTranspose, BasisList(),
+        warp, *cga, *instrShape);
+  }
   auto ctaDict = dyn_cast<DictionaryAttr>(ctaLayout);
   if (!ctaDict) {
     body.error() << "ctaLayout of #ttg.amd_wmma must be a dictionary of bases";
@@ -844,11 +887,31 @@ AMDWmmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                             BasisList warp, BasisList cga,
                             ArrayRef<unsigned> instrShape) {
   if (version < 1 || version > 3)
-    return emitError() << "version of #ttg.amd_wmma must be 1, 2 or 3, got "
-                       << version;
+    return emitError() << "WMMA version must be in the [1, 3] range, got "
+                       << version << " for #ttg.amd_wmma";
   if (!instrShape.empty() && instrShape.size() != 3)
     return emitError()
            << "instrShape of #ttg.amd_wmma must have 3 entries (M, N, K)";
+  // The (M, N, K) each generation's instructions have; left out, it is
+  // 16x16x16. The message starts with Triton's words, which its users' tests
+  // match.
+  SmallVector<unsigned> shape(instrShape);
+  if (shape.empty())
+    shape = {16, 16, 16};
+  ArrayRef<SmallVector<unsigned, 3>> valid;
+  static const SmallVector<unsigned, 3> v1[] = {{16, 16, 16}};
+  static const SmallVector<unsigned, 3> v2[] = {{16, 16, 16}, {16, 16, 32}};
+  static const SmallVector<unsigned, 3> v3[] = {
+      {16, 16, 4}, {16, 16, 32}, {16, 16, 64}, {16, 16, 128}};
+  valid = version == 1   ? ArrayRef(v1)
+          : version == 2 ? ArrayRef(v2)
+                         : ArrayRef(v3);
+  if (!llvm::any_of(valid, [&](ArrayRef<unsigned> s) {
+        return s == ArrayRef<unsigned>(shape);
+      }))
+    return emitError() << "invalid WMMA v" << version
+                       << " instruction shape: " << shape[0] << "x" << shape[1]
+                       << "x" << shape[2];
   int64_t rank = firstBasisLength({&warp, &reg, &cga});
   if (rank < 0)
     return success();

@@ -171,7 +171,7 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // -----
 
-// expected-error @+1 {{version of #ttg.amd_wmma must be 1, 2 or 3, got 5}}
+// expected-error @+1 {{WMMA version must be in the [1, 3] range, got 5 for #ttg.amd_wmma}}
 #a = #ttg.amd_wmma<{version = 5, isTranspose = false, ctaLayout = {warp = [[0, 1], [1, 0]]}}>
 
 // -----
@@ -715,3 +715,17 @@ tt.func @f(%m: !ttg.memdesc<8x32xf16, #sw, #ttg.shared_memory>) {
   %0 = ttg.memdesc_subslice %m[0, 16] : !ttg.memdesc<8x32xf16, #sw, #ttg.shared_memory> -> !ttg.memdesc<8x16xf16, #sw, #ttg.shared_memory>
   tt.return
 }
+
+// -----
+
+// Each WMMA generation has its own instruction shapes (16x16x16 when left
+// out) ...
+// expected-error @+1 {{invalid WMMA v3 instruction shape: 16x16x16}}
+#a = #ttg.amd_wmma<{version = 3, isTranspose = false, ctaLayout = {warp = [[0, 1]]}}>
+
+// -----
+
+// ... and its own runs of K in the dot operands.
+// expected-error @+2 {{#ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2 (including packed cases for `scaled_dot`), got 2}}
+#a = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1]]}}>
+#b = #ttg.dot_op<{opIdx = 0, parent = #a, kWidth = 2}>

@@ -176,3 +176,15 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+// The older WMMA spelling: warps as warpsPerCTA (bases from the last
+// dimension), isTranspose left out when false.
+
+// CHECK: #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = {{\[\[}}0, 1], [0, 2], [1, 0]]}, instrShape = [16, 16, 32]}>
+#legacy_wmma = #ttg.amd_wmma<{version = 2, warpsPerCTA = [2, 4], instrShape = [16, 16, 32]}>
+module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @legacy_wmma(%x: tensor<64x64xf32, #legacy_wmma>) {
+    tt.return
+  }
+}
