@@ -18,12 +18,15 @@ void registerTestAxisInfoPasses();
 void registerTestAMDRangeAnalysisPasses();
 /// -test-print-allocation and -test-print-membar.
 void registerTestAllocationPasses();
+/// -tritongpu-test-pipeline-lower-loop.
+void registerTestPipelinePasses();
 
 /// Every test pass.
 inline void registerTestPasses() {
   registerTestAxisInfoPasses();
   registerTestAllocationPasses();
   registerTestAMDRangeAnalysisPasses();
+  registerTestPipelinePasses();
 }
 
 } // namespace test

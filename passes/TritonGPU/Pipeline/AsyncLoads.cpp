@@ -79,10 +79,12 @@ bool pipeline::canBeTMALoad(DescriptorLoadOp load) {
   auto module = load->getParentOfType<ModuleOp>();
   auto target = module ? module->getAttrOfType<StringAttr>(kTargetAttrName)
                        : StringAttr();
+  // A module that names no target is taken as NVIDIA's (the AMD stream
+  // pipeliner is another pass); one that names another target is not.
   int capability = 0;
-  if (!target || !target.getValue().starts_with("cuda:") ||
-      target.getValue().drop_front(5).getAsInteger(10, capability) ||
-      capability < 90)
+  if (target && (!target.getValue().starts_with("cuda:") ||
+                 target.getValue().drop_front(5).getAsInteger(10, capability) ||
+                 capability < 90))
     return false;
   // Clusters of CTAs would need multicast copies and barriers per CTA.
   auto numCTAs = module->getAttrOfType<IntegerAttr>(kNumCTAsAttrName);

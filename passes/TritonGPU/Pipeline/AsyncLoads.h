@@ -21,9 +21,9 @@ unsigned getLoadContiguity(LoadOp load, const ModuleAxisInfo &axis);
 bool canBeAsyncCopy(LoadOp load, const ModuleAxisInfo &axis);
 
 /// Whether the descriptor load can become a TMA copy into a multi-buffered
-/// buffer: a target of sm_90 or later, a result with a layout, and a
-/// descriptor block in a single CTA's `#ttg.nvmma_shared` layout (the one
-/// the buffer takes).
+/// buffer: a target of sm_90 or later (or none named), a result with a
+/// layout, and a descriptor block in a single CTA's `#ttg.nvmma_shared`
+/// layout (the one the buffer takes).
 bool canBeTMALoad(DescriptorLoadOp load);
 
 /// Bytes of a thread's consecutive registers of `type` that stay consecutive

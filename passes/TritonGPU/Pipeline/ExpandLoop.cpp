@@ -391,6 +391,14 @@ LogicalResult pipeline::expandLoop(scf::ForOp &forOp,
                                    const CoarseSchedule &schedule) {
   if (schedule.numStages <= 1)
     return success();
+  // A constant of the body (the lowering makes the slot counts there, at the
+  // stage of their users) is the same in every iteration: it moves before
+  // the loop rather than being cloned per stage or carried across stages.
+  for (Operation &op :
+       llvm::make_early_inc_range(forOp.getBody()->without_terminator()))
+    if (op.hasTrait<OpTrait::ConstantLike>() && op.getNumOperands() == 0 &&
+        op.getNumRegions() == 0)
+      op.moveBefore(forOp);
   Expander expander(forOp, schedule);
   if (failed(expander.check()))
     return failure();

@@ -59,13 +59,34 @@ struct LoadGroup {
   bool hasTMA = false;
 };
 
-/// The body ops (top-level ancestors) using `op`'s results.
+/// The body ops (top-level ancestors) using `op`'s results. A memdesc view
+/// only renames the buffer, so its users count instead; a yielded value
+/// counts through the loop-carried value's users (the next iteration's).
 SmallVector<Operation *> topLevelUsers(Operation *op, Block *body) {
   SmallVector<Operation *> users;
-  for (Operation *user : op->getUsers()) {
-    Operation *inBody = body->findAncestorOpInBlock(*user);
-    if (inBody && inBody != body->getTerminator() &&
-        !llvm::is_contained(users, inBody))
+  SmallVector<OpOperand *> worklist;
+  DenseSet<Value> seen;
+  auto pushUses = [&](Value value) {
+    if (seen.insert(value).second)
+      for (OpOperand &use : value.getUses())
+        worklist.push_back(&use);
+  };
+  for (Value result : op->getResults())
+    pushUses(result);
+  while (!worklist.empty()) {
+    OpOperand *use = worklist.pop_back_val();
+    Operation *owner = use->getOwner();
+    if (owner == body->getTerminator()) {
+      pushUses(body->getArgument(use->getOperandNumber() + 1));
+      continue;
+    }
+    if (isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescIndexOp,
+            MemDescReinterpretOp>(owner)) {
+      pushUses(owner->getResult(0));
+      continue;
+    }
+    Operation *inBody = body->findAncestorOpInBlock(*owner);
+    if (inBody && !llvm::is_contained(users, inBody))
       users.push_back(inBody);
   }
   return users;
@@ -83,17 +104,28 @@ SmallVector<Operation *> effectiveUsers(Operation *load, Block *body) {
   return users;
 }
 
-/// Stages between the load and its earliest user.
+/// Stages between the load and its earliest user: the buffers the load
+/// needs. A user in a cluster after the load's reads its slot after the
+/// next iteration's copy into the following slot started, so it counts one
+/// stage later; a barrier wait on the buffer holds it until the wait's stage,
+/// so the latest wait counts.
 int defUseStageDiff(Operation *load, Block *body,
                     const CoarseSchedule &schedule) {
-  int defStage = schedule.lookup(load).first;
+  auto [defStage, defCluster] = schedule.lookup(load);
   std::optional<int> useStage;
+  std::optional<int> waitStage;
   for (Operation *user : effectiveUsers(load, body)) {
     if (!schedule.count(user))
       continue;
-    int stage = schedule.lookup(user).first;
+    auto [stage, cluster] = schedule.lookup(user);
+    if (isa<nvidia_gpu::WaitBarrierOp>(user))
+      waitStage = std::max(stage, waitStage.value_or(stage));
+    if (schedule.isBefore(defCluster, cluster))
+      ++stage;
     useStage = std::min(stage, useStage.value_or(stage));
   }
+  if (waitStage)
+    useStage = std::max(*waitStage, *useStage);
   return useStage ? *useStage - defStage : 0;
 }
 
@@ -248,19 +280,22 @@ void lowerAsyncCopy(OpBuilder &builder, AsyncLoad &async, LoadGroup &group,
 /// barrier wait (views made right after it, the order the pipelined-loop
 /// tests compare with Triton 3.6's text).
 void lowerTMALoad(OpBuilder &builder, AsyncLoad &async, LoadGroup &group,
-                  Value truePred, Block *body, CoarseSchedule &schedule) {
+                  Block *body, CoarseSchedule &schedule) {
   auto load = cast<DescriptorLoadOp>(async.load);
   Location loc = load.getLoc();
   auto loadAt = schedule.lookup(load);
   auto useAt = schedule.lookup(firstUser(load, body, schedule));
   builder.setInsertionPoint(load);
   Value insertView = createSlotView(builder, loc, async.alloc, group.insertIdx);
+  // Predicated off past the loop's end by the expansion.
+  Value truePred = arith::ConstantIntOp::create(builder, loc, 1, 1);
   auto copy = nvidia_gpu::AsyncTMACopyGlobalToLocalOp::create(
       builder, loc, load.getDesc(), load.getIndices(), insertView,
       async.barrier, truePred, load.getCache(), load.getEvict(),
       /*isVolatile=*/false);
-  schedule.insert(insertView.getDefiningOp(), loadAt.first, loadAt.second);
-  schedule.insert(copy, loadAt.first, loadAt.second);
+  for (Operation *op : {insertView.getDefiningOp(), truePred.getDefiningOp(),
+                        copy.getOperation()})
+    schedule.insert(op, loadAt.first, loadAt.second);
 
   builder.setInsertionPointAfter(async.wait);
   Value extractView =
@@ -279,7 +314,7 @@ void lowerTMALoad(OpBuilder &builder, AsyncLoad &async, LoadGroup &group,
 SmallVector<Value> createTMABarriers(scf::ForOp forOp,
                                      MutableArrayRef<AsyncLoad> asyncLoads,
                                      llvm::MapVector<int, LoadGroup> &groups,
-                                     Value truePred, CoarseSchedule &schedule) {
+                                     CoarseSchedule &schedule) {
   Block *body = forOp.getBody();
   SmallVector<Operation *> tmaLoads;
   DenseMap<Operation *, int> numBuffers;
@@ -314,10 +349,12 @@ SmallVector<Value> createTMABarriers(scf::ForOp forOp,
     auto loadAt = schedule.lookup(members.front());
     builder.setInsertionPoint(members.front());
     Value barrier = createSlotView(builder, loopLoc, barriers, group.insertIdx);
+    Value truePred = arith::ConstantIntOp::create(builder, loopLoc, 1, 1);
     auto expect = nvidia_gpu::BarrierExpectOp::create(builder, loopLoc, barrier,
                                                       bytes, truePred);
-    schedule.insert(barrier.getDefiningOp(), loadAt.first, loadAt.second);
-    schedule.insert(expect, loadAt.first, loadAt.second);
+    for (Operation *op : {barrier.getDefiningOp(), truePred.getDefiningOp(),
+                          expect.getOperation()})
+      schedule.insert(op, loadAt.first, loadAt.second);
 
     auto useAt = first ? schedule.lookup(first) : loadAt;
     builder.setInsertionPointAfter(members.back());
@@ -404,26 +441,6 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
   Value minusOne = arith::ConstantIntOp::create(builder, loopLoc, -1, 32);
   Value zero = arith::ConstantIntOp::create(builder, loopLoc, 0, 32);
   Value one = arith::ConstantIntOp::create(builder, loopLoc, 1, 32);
-  Value truePred = arith::ConstantIntOp::create(builder, loopLoc, 1, 1);
-  DenseMap<int, Value> modulus;
-  for (auto &entry : groups)
-    modulus[entry.first] =
-        arith::ConstantIntOp::create(builder, loopLoc, entry.first, 32);
-
-  // Where each group's counters advance: the insert one with the group's
-  // first load, the extract one (and the phase) with the earliest first use.
-  DenseMap<int, std::pair<int, Cluster>> insertAt, extractAt;
-  for (AsyncLoad &async : asyncLoads) {
-    if (!insertAt.count(async.numBuffers))
-      insertAt[async.numBuffers] = schedule.lookup(async.load);
-    Operation *user = firstUser(async.load, body, schedule);
-    auto use = schedule.lookup(user);
-    auto it = extractAt.find(async.numBuffers);
-    if (it == extractAt.end() || use.first < it->second.first ||
-        (use.first == it->second.first &&
-         schedule.isBefore(use.second, it->second.second)))
-      extractAt[async.numBuffers] = use;
-  }
 
   // Per group: insert and extract counters from -1, then the phase from 0.
   SmallVector<Value> inits;
@@ -432,8 +449,10 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
     if (entry.second.hasTMA)
       inits.push_back(zero);
   }
+  // The counters (and the slot count they wrap at) are made unscheduled at
+  // the top of the body; scheduleDependencies below gives each the stage and
+  // cluster of its earliest user.
   IRRewriter rewriter(context);
-  SmallVector<std::pair<Operation *, std::pair<int, Cluster>>> counterOps;
   FailureOr<LoopLikeOpInterface> newLoop = forOp.replaceWithAdditionalYields(
       rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &b, Location,
@@ -444,12 +463,12 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
         unsigned index = 0;
         for (auto &[numBuffers, group] : groups) {
           SmallVector<Operation *> insertOps, extractOps;
-          group.insertIdx =
-              incrementModulo(b, loopLoc, args[index], modulus[numBuffers],
-                              zero, one, insertOps);
-          group.extractIdx =
-              incrementModulo(b, loopLoc, args[index + 1], modulus[numBuffers],
-                              zero, one, extractOps);
+          Value modulus =
+              arith::ConstantIntOp::create(b, loopLoc, numBuffers, 32);
+          group.insertIdx = incrementModulo(b, loopLoc, args[index], modulus,
+                                            zero, one, insertOps);
+          group.extractIdx = incrementModulo(b, loopLoc, args[index + 1],
+                                             modulus, zero, one, extractOps);
           yields.append({group.insertIdx, group.extractIdx});
           index += 2;
           if (group.hasTMA) {
@@ -458,36 +477,30 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
             auto flipped = arith::XOrIOp::create(b, loopLoc, args[index], one);
             auto phase = arith::SelectOp::create(b, loopLoc, wrapped, flipped,
                                                  args[index]);
-            extractOps.append({flipped, phase});
             group.phase = phase;
             yields.push_back(phase);
             ++index;
           }
-          for (Operation *op : insertOps)
-            counterOps.push_back({op, insertAt[numBuffers]});
-          for (Operation *op : extractOps)
-            counterOps.push_back({op, extractAt[numBuffers]});
         }
         return yields;
       });
   // The ops of the body moved to the new loop; the schedule still holds.
   forOp = cast<scf::ForOp>(newLoop->getOperation());
   body = forOp.getBody();
-  for (auto &[op, at] : counterOps)
-    schedule.insert(op, at.first, at.second);
 
   SmallVector<Value> barrierArrays =
-      createTMABarriers(forOp, asyncLoads, groups, truePred, schedule);
+      createTMABarriers(forOp, asyncLoads, groups, schedule);
   bool anyAsyncCopy = false;
   for (AsyncLoad &async : asyncLoads) {
     LoadGroup &group = groups[async.numBuffers];
     if (async.isTMA()) {
-      lowerTMALoad(builder, async, group, truePred, body, schedule);
+      lowerTMALoad(builder, async, group, body, schedule);
     } else {
       lowerAsyncCopy(builder, async, group, body, schedule);
       anyAsyncCopy = true;
     }
   }
+  scheduleDependencies(forOp, schedule);
 
   builder.setInsertionPointAfter(forOp);
   if (anyAsyncCopy)

@@ -59,9 +59,13 @@ public:
       FailureOr<CoarseSchedule> schedule = CoarseSchedule::deserialize(forOp);
       if (failed(schedule)) {
         forOp.emitError(
-            "software pipelining: the loop's schedule is incomplete");
+            "software pipelining: the loop's schedule is malformed");
         return signalPassFailure();
       }
+      // Ops left without a stage run with their earliest user.
+      scheduleDependencies(forOp, *schedule);
+      if (failed(checkComplete(forOp, *schedule)))
+        return signalPassFailure();
       if (!canLowerDescriptorLoads(forOp, *schedule))
         continue;
       if (failed(checkExpandable(forOp, *schedule)))

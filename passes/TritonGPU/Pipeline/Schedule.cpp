@@ -134,24 +134,50 @@ void CoarseSchedule::serialize(scf::ForOp forOp) const {
 
 FailureOr<CoarseSchedule> CoarseSchedule::deserialize(scf::ForOp forOp) {
   auto maxStage = forOp->getAttrOfType<IntegerAttr>(kMaxStageAttr);
-  if (!maxStage)
+  if (!maxStage || maxStage.getInt() < 0)
     return failure();
-  CoarseSchedule schedule(maxStage.getInt() + 1);
+  int numStages = maxStage.getInt() + 1;
   int numClusters = 0;
   for (Operation &op : forOp.getBody()->without_terminator()) {
     auto cluster = op.getAttrOfType<IntegerAttr>(kClusterAttr);
     auto stage = op.getAttrOfType<IntegerAttr>(kStageAttr);
-    if (!cluster || !stage || stage.getInt() < 0 ||
-        stage.getInt() > maxStage.getInt() || cluster.getInt() < 0)
+    if (!stage)
+      continue;
+    if (!cluster || stage.getInt() < 0 || cluster.getInt() < 0)
       return failure();
+    numStages = std::max<int>(numStages, stage.getInt() + 1);
     numClusters = std::max<int>(numClusters, cluster.getInt() + 1);
   }
+  CoarseSchedule schedule(numStages);
   SmallVector<Cluster> handles;
   for (int i = 0; i < numClusters; ++i)
     handles.push_back(schedule.newAtBack());
   for (Operation &op : forOp.getBody()->without_terminator())
-    schedule.insert(
-        &op, op.getAttrOfType<IntegerAttr>(kStageAttr).getInt(),
-        handles[op.getAttrOfType<IntegerAttr>(kClusterAttr).getInt()]);
+    if (auto stage = op.getAttrOfType<IntegerAttr>(kStageAttr))
+      schedule.insert(
+          &op, stage.getInt(),
+          handles[op.getAttrOfType<IntegerAttr>(kClusterAttr).getInt()]);
   return schedule;
+}
+
+void mlir::triton::gpu::pipeline::scheduleDependencies(
+    scf::ForOp forOp, CoarseSchedule &schedule) {
+  SmallVector<Operation *> ordered = schedule.opsInOrder(forOp);
+  for (int stage = 0; stage < schedule.numStages; ++stage)
+    for (Operation *op : ordered) {
+      auto [opStage, cluster] = schedule.lookup(op);
+      if (opStage == stage)
+        schedule.insertDepsOfOp(op, stage, cluster, /*includeArg=*/false,
+                                /*insertIfEarlier=*/true);
+    }
+}
+
+LogicalResult
+mlir::triton::gpu::pipeline::checkComplete(scf::ForOp forOp,
+                                           const CoarseSchedule &schedule) {
+  for (Operation &op : forOp.getBody()->without_terminator())
+    if (!schedule.count(&op))
+      return op.emitError("software pipelining: this op of a scheduled loop "
+                          "has no stage (loop.stage / loop.cluster)");
+  return success();
 }

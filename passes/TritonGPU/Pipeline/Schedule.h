@@ -83,9 +83,20 @@ public:
 
   /// Writes loop.stage / loop.cluster on the ops, the max stage on the loop.
   void serialize(scf::ForOp forOp) const;
-  /// Reads them back; fails when any top-level op of the body lacks them.
+  /// Reads them back; fails without the loop's max stage. Ops without a
+  /// stage stay unscheduled (scheduleDependencies places the ones scheduled
+  /// ops use); an op's stage past the loop's max stage extends the schedule.
   static FailureOr<CoarseSchedule> deserialize(scf::ForOp forOp);
 };
+
+/// Gives each unscheduled body op that a scheduled op uses (not through
+/// loop-carried values) the stage and cluster of its earliest user, stage
+/// by stage; ops the lowering adds without a stage (buffer counters) get
+/// theirs this way.
+void scheduleDependencies(scf::ForOp forOp, CoarseSchedule &schedule);
+
+/// Whether some body op has no stage in `schedule`; emits an error on it.
+LogicalResult checkComplete(scf::ForOp forOp, const CoarseSchedule &schedule);
 
 } // namespace pipeline
 } // namespace gpu

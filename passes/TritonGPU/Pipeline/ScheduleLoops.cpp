@@ -118,17 +118,6 @@ Cluster scheduleIfs(scf::ForOp forOp, CoarseSchedule &schedule) {
   return afterPrologue;
 }
 
-void scheduleDependencies(scf::ForOp forOp, CoarseSchedule &schedule) {
-  SmallVector<Operation *> ordered = schedule.opsInOrder(forOp);
-  for (int stage = 0; stage < schedule.numStages; ++stage)
-    for (Operation *op : ordered) {
-      auto [opStage, cluster] = schedule.lookup(op);
-      if (opStage == stage)
-        schedule.insertDepsOfOp(op, stage, cluster, /*includeArg=*/false,
-                                /*insertIfEarlier=*/true);
-    }
-}
-
 /// What an op of stage s reads from the previous iteration is made in stage
 /// s + 1 of that iteration, which runs in the same pipelined iteration: in a
 /// cluster before the reader's.

@@ -18,14 +18,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A loop whose ops are not all scheduled.
+// A loop op without a stage that no scheduled op uses: nothing tells
+// where it runs.
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @incomplete(%n: i32) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
-    // expected-error @+1 {{software pipelining: the loop's schedule is incomplete}}
     scf.for %i = %c0 to %n step %c1 : i32 {
+      // expected-error @+1 {{software pipelining: this op of a scheduled loop has no stage (loop.stage / loop.cluster)}}
       %x = arith.addi %i, %c1 : i32
+    } {tt.scheduled_max_stage = 1 : i32}
+    tt.return
+  }
+}
+
+// -----
+
+// A stage attribute without its cluster is not a schedule.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @malformed(%n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // expected-error @+1 {{software pipelining: the loop's schedule is malformed}}
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %x = arith.addi %i, %c1 {loop.stage = 0 : i32} : i32
     } {tt.scheduled_max_stage = 1 : i32}
     tt.return
   }

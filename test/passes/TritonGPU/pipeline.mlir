@@ -79,3 +79,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %5#0 : tensor<32x32xf32, #mma>
   }
 }
+
+// -----
+
+// The loop's max stage is read off its ops when they go past the loop's
+// tt.scheduled_max_stage; a constant of the body moves before the loop
+// rather than being carried from stage 0 to stage 2.
+// CHECK-LABEL: @stages_past_max
+// CHECK-DAG: ttg.local_alloc : () -> !ttg.memdesc<2x64x32xf16
+// CHECK-DAG: %[[TWO:.*]] = arith.constant dense<2.000000e+00>
+// CHECK: ttg.async_copy_global_to_local
+// CHECK: ttg.async_copy_global_to_local
+// CHECK: scf.for {{.*}} -> (i32, i32, !ttg.async.token, !ttg.async.token)
+// CHECK: ttg.async_wait %{{.*}} {num = 1 : i32}
+// CHECK: arith.mulf %{{.*}}, %[[TWO]]
+#blk = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @stages_past_max(%lo: i32, %hi: i32, %p: tensor<64x32x!tt.ptr<f16>, #blk> {tt.divisibility = dense<16> : tensor<2xi32>, tt.contiguity = dense<[1, 32]> : tensor<2xi32>}, %out: tensor<64x32x!tt.ptr<f16>, #blk>) {
+    %c1 = arith.constant 1 : i32
+    scf.for %i = %lo to %hi step %c1 : i32 {
+      %two = arith.constant {loop.cluster = 1 : i32, loop.stage = 0 : i32} dense<2.0> : tensor<64x32xf16, #blk>
+      %v = tt.load %p {loop.cluster = 1 : i32, loop.stage = 0 : i32} : tensor<64x32x!tt.ptr<f16>, #blk>
+      %w = arith.mulf %v, %two {loop.cluster = 0 : i32, loop.stage = 2 : i32} : tensor<64x32xf16, #blk>
+      tt.store %out, %w {loop.cluster = 0 : i32, loop.stage = 2 : i32} : tensor<64x32x!tt.ptr<f16>, #blk>
+    } {tt.scheduled_max_stage = 1 : i32}
+    tt.return
+  }
+}
