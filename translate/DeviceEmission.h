@@ -21,11 +21,15 @@ namespace triton {
 /// as the reference's .llir files) only codegen runs. Where options.ptxas
 /// runs, a second code generation recomputes thread-index values after
 /// loops, and is taken where ptxas's register counts then let more programs
-/// (of `sharedBytes` each) run on a multiprocessor.
+/// (of `sharedBytes` each) run on a multiprocessor. Where `cubin` is given,
+/// the returned PTX is assembled there too (`ptxas --gpu-name=<arch>`, by
+/// options.ptxas), beside the register counts' ptxas runs. Modules may be
+/// emitted concurrently, each in its own LLVMContext.
 llvm::Expected<std::string> emitPTX(llvm::Module &module, llvm::StringRef arch,
                                     const TranslateOptions &options,
                                     bool optimize = true,
-                                    int64_t sharedBytes = 0);
+                                    int64_t sharedBytes = 0,
+                                    std::string *cubin = nullptr);
 
 /// PTX -> cubin through ptxas at `ptxas`; ptxas's messages become the error.
 llvm::Expected<std::string>

@@ -207,8 +207,8 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
   StandardInstrumentations instrumentations(module.getContext(),
                                             /*DebugLogging=*/false);
   instrumentations.registerCallbacks(callbacks, &moduleAnalyses);
-  PassBuilder builder(withoutTarget ? nullptr : &machine, tuning,
-                      std::nullopt, &callbacks);
+  PassBuilder builder(withoutTarget ? nullptr : &machine, tuning, std::nullopt,
+                      &callbacks);
   builder.registerModuleAnalyses(moduleAnalyses);
   builder.registerCGSCCAnalyses(cgsccAnalyses);
   builder.registerFunctionAnalyses(functionAnalyses);

@@ -169,6 +169,11 @@ Error mlir::triton::writeMetadata(const KernelMetadata &meta, StringRef path) {
   raw_fd_ostream out(path, ec);
   if (ec)
     return createStringError(ec, "cannot write metadata to '" + path + "'");
+  printMetadata(meta, out);
+  return Error::success();
+}
+
+void mlir::triton::printMetadata(const KernelMetadata &meta, raw_ostream &out) {
   json::OStream json(out, /*IndentSize=*/2);
   json.object([&] {
     json.attribute("name", meta.name);
@@ -212,5 +217,4 @@ Error mlir::triton::writeMetadata(const KernelMetadata &meta, StringRef path) {
     });
   });
   out << "\n";
-  return Error::success();
 }

@@ -53,6 +53,9 @@ collectMetadata(const llvm::Module &llvmModule, std::optional<ModuleOp> module,
 /// Writes `metadata` as JSON to `path`.
 llvm::Error writeMetadata(const KernelMetadata &metadata, llvm::StringRef path);
 
+/// Prints `metadata` as the JSON writeMetadata writes.
+void printMetadata(const KernelMetadata &metadata, llvm::raw_ostream &os);
+
 } // namespace triton
 } // namespace mlir
 

@@ -11,6 +11,10 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
 using namespace llvm;
 
 /// Line tables make LLVM mark the target `.target sm_90a, debug`, and ptxas
@@ -100,20 +104,56 @@ static bool usesTensorCores(const Module &module) {
 /// 0.86 -> 0.93). Dot loops keep 300: a 3x3 convolution's loops of three
 /// wgmma steps lost 6% unrolled. LLVM reads the option only where it was
 /// given, so it is given here, unless the user gave it.
-static void unrollLikeTriton(const Module &module) {
-  static bool givenHere = false;
-  auto &options = cl::getRegisteredOptions();
-  auto found = options.find("unroll-threshold");
-  if (found == options.end() ||
-      (found->second->getNumOccurrences() > 0 && !givenHere))
-    return;
-  // A later module may need the other threshold: the option is given anew.
-  if (givenHere)
-    found->second->reset();
-  StringRef threshold = usesTensorCores(module) ? "300" : "500";
-  found->second->addOccurrence(0, "unroll-threshold", threshold);
-  givenHere = true;
-}
+///
+/// The option is one value for the whole process, and triton-compile -j
+/// optimizes several modules at once: a module holds the threshold it set
+/// (an UnrollThreshold) until its O3 pipeline is done, and one that needs
+/// the other value waits until no module holds it.
+namespace {
+class UnrollThreshold {
+public:
+  explicit UnrollThreshold(const Module &module) {
+    StringRef threshold = usesTensorCores(module) ? "300" : "500";
+    std::unique_lock<std::mutex> lock(mutex);
+    auto &options = cl::getRegisteredOptions();
+    auto found = options.find("unroll-threshold");
+    if (found == options.end() ||
+        (found->second->getNumOccurrences() > 0 && current.empty()))
+      return; // the user's value, for every module
+    released.wait(lock, [&] { return holders == 0 || current == threshold; });
+    if (current != threshold) {
+      // A later module may need the other threshold: the option is given
+      // anew.
+      found->second->reset();
+      found->second->addOccurrence(0, "unroll-threshold", threshold);
+      current = threshold.str();
+    }
+    ++holders;
+    holding = true;
+  }
+  ~UnrollThreshold() {
+    if (!holding)
+      return;
+    std::lock_guard<std::mutex> lock(mutex);
+    --holders;
+    released.notify_all();
+  }
+  UnrollThreshold(const UnrollThreshold &) = delete;
+  UnrollThreshold &operator=(const UnrollThreshold &) = delete;
+
+private:
+  bool holding = false;
+  static std::mutex mutex;
+  static std::condition_variable released;
+  /// The value given here; empty before the first module.
+  static std::string current;
+  static unsigned holders;
+};
+std::mutex UnrollThreshold::mutex;
+std::condition_variable UnrollThreshold::released;
+std::string UnrollThreshold::current;
+unsigned UnrollThreshold::holders = 0;
+} // namespace
 
 namespace {
 /// What ptxas allocates for a kernel: registers per thread and bytes of
@@ -177,13 +217,27 @@ static unsigned getThreadsPerProgram(StringRef ptx) {
   return threads;
 }
 
+/// ptxas's cubin of `ptx`, assembled as utils/triton-compile always did
+/// (no -lineinfo: ptxas records its options in the cubin).
+static Expected<std::string> assemble(StringRef ptx, StringRef arch,
+                                      StringRef ptxas) {
+  std::string gpuName = ("--gpu-name=" + arch).str();
+  return mlir::triton::runToolOnFiles(ptxas, ptx,
+                                      {gpuName, "{in}", "-o", "{out}"});
+}
+
 Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
                                             const TranslateOptions &options,
-                                            bool optimize,
-                                            int64_t sharedBytes) {
-  useShortSharedPointers();
-  avoidScalarPRE();
-  useWideMultiplyAdd();
+                                            bool optimize, int64_t sharedBytes,
+                                            std::string *cubin) {
+  // Set once, before any module is compiled: afterwards the options are
+  // only read, also by modules compiled concurrently.
+  static std::once_flag optionsSet;
+  std::call_once(optionsSet, [] {
+    useShortSharedPointers();
+    avoidScalarPRE();
+    useWideMultiplyAdd();
+  });
   std::string features = "+ptx" + std::to_string(options.ptxVersion);
   auto machine = createTargetMachine("nvptx64-nvidia-cuda", arch, features);
   if (!machine)
@@ -195,9 +249,10 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   if (usesLibdevice(module))
     if (Error error = linkBitcodeLibrary(module, TRITON_DEFAULT_LIBDEVICE))
       return std::move(error);
-  unrollLikeTriton(module);
-  if (optimize)
+  if (optimize) {
+    UnrollThreshold unrollLikeTriton(module);
     optimizeModule(module, **machine, options.llvmOptWithoutTarget);
+  }
   auto ptx = generateCode(module, **machine, CodeGenFileType::AssemblyFile);
   if (!ptx)
     return ptx.takeError();
@@ -208,6 +263,7 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   // the extra instructions (measured: block-pointer GELU matmul -5%, MoE
   // -2%; LoRA +20% from one program per multiprocessor to two).
   StringRef ptxas = options.ptxas;
+  std::string chosen = stripDebugTarget(*ptx);
   if (optimize && !options.disableRecomputeAfterLoops && !ptxas.empty() &&
       sys::fs::can_execute(ptxas)) {
     std::unique_ptr<Module> copy = CloneModule(module);
@@ -216,19 +272,46 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
           generateCode(*copy, **machine, CodeGenFileType::AssemblyFile);
       if (!other)
         return other.takeError();
-      std::optional<Allocation> before =
-          allocate(stripDebugTarget(*ptx), arch, ptxas);
-      std::optional<Allocation> after =
-          allocate(stripDebugTarget(*other), arch, ptxas);
+      std::string otherPTX = stripDebugTarget(*other);
+      // The two ptxas runs are independent and take most of a large
+      // kernel's compile time (docs/CompileSpeed.md): they run at once. A
+      // caller that wants the cubin gets the PTX without the copies
+      // assembled beside them, as that is usually the one kept.
+      std::optional<Allocation> before, after;
+      std::optional<Expected<std::string>> speculative;
+      std::thread second([&] { after = allocate(otherPTX, arch, ptxas); });
+      std::optional<std::thread> third;
+      if (cubin)
+        third.emplace([&] { speculative = assemble(chosen, arch, ptxas); });
+      before = allocate(chosen, arch, ptxas);
+      second.join();
+      if (third)
+        third->join();
       unsigned threads = getThreadsPerProgram(*ptx);
       if (before && after && after->spillBytes <= before->spillBytes &&
           programsPerMultiprocessor(after->registers, threads, sharedBytes) >
               programsPerMultiprocessor(before->registers, threads,
-                                        sharedBytes))
-        return stripDebugTarget(*other);
+                                        sharedBytes)) {
+        if (speculative && !*speculative)
+          consumeError(speculative->takeError());
+        speculative.reset();
+        chosen = std::move(otherPTX);
+      }
+      if (speculative) {
+        if (!*speculative)
+          return speculative->takeError();
+        *cubin = std::move(**speculative);
+        return chosen;
+      }
     }
   }
-  return stripDebugTarget(*ptx);
+  if (cubin) {
+    Expected<std::string> assembled = assemble(chosen, arch, ptxas);
+    if (!assembled)
+      return assembled.takeError();
+    *cubin = std::move(*assembled);
+  }
+  return chosen;
 }
 
 Expected<std::string> mlir::triton::assembleCubin(StringRef ptx, StringRef arch,

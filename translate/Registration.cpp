@@ -31,17 +31,7 @@
 using namespace mlir;
 using namespace mlir::triton;
 
-namespace {
-
-enum class Output { PTX, Cubin, AMDGCN, Hsaco };
-
-bool isNvidia(Output output) {
-  return output == Output::PTX || output == Output::Cubin;
-}
-
-/// triton-translate takes LLVM-dialect modules (make_llir's output); anything
-/// else is reported at the first op that is not LLVM, NVVM or ROCDL.
-LogicalResult checkLLVMDialectModule(ModuleOp module) {
+LogicalResult mlir::triton::checkLLVMDialectModule(ModuleOp module) {
   Operation *offending = nullptr;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == module.getOperation())
@@ -58,6 +48,14 @@ LogicalResult checkLLVMDialectModule(ModuleOp module) {
   return offending->emitError("expected an LLVM-dialect module (the output of "
                               "make_llir), found '")
          << offending->getName() << "'";
+}
+
+namespace {
+
+enum class Output { PTX, Cubin, AMDGCN, Hsaco };
+
+bool isNvidia(Output output) {
+  return output == Output::PTX || output == Output::Cubin;
 }
 
 void registerDialectTranslations(DialectRegistry &registry) {

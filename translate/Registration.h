@@ -3,10 +3,16 @@
 #ifndef TRANSLATE_REGISTRATION_H
 #define TRANSLATE_REGISTRATION_H
 
+#include "mlir/IR/BuiltinOps.h"
+
 namespace mlir {
 namespace triton {
 
 struct TranslateOptions;
+
+/// The translations take LLVM-dialect modules (make_llir's output); anything
+/// else is reported at the first op that is not LLVM, NVVM or ROCDL.
+LogicalResult checkLLVMDialectModule(ModuleOp module);
 
 /// Registers the translations triton-translate offers (`--mlir-to-llvmir`,
 /// `--mlir-to-ptx`, ...). They read `options` each time they run, so it must
