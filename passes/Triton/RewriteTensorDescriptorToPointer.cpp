@@ -305,6 +305,64 @@ bool mentionsDescriptor(TypeRange types) {
   return llvm::any_of(types, [](Type t) { return isa<TensorDescType>(t); });
 }
 
+/// Values of a 1:N adaptor, flattened.
+SmallVector<Value> flatten(ArrayRef<ValueRange> groups) {
+  SmallVector<Value> values;
+  for (ValueRange group : groups)
+    llvm::append_range(values, group);
+  return values;
+}
+
+/// A call passes (and returns) a descriptor's parts in its place.
+struct CallConversion : public OpConversionPattern<CallOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CallOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> resultTypes;
+    SmallVector<unsigned> counts;
+    for (Type type : op.getResultTypes()) {
+      size_t before = resultTypes.size();
+      if (failed(getTypeConverter()->convertType(type, resultTypes)))
+        return failure();
+      counts.push_back(resultTypes.size() - before);
+    }
+    auto call = CallOp::create(rewriter, op.getLoc(), op.getCallee(),
+                               resultTypes, flatten(adaptor.getOperands()));
+    SmallVector<SmallVector<Value>> results;
+    unsigned next = 0;
+    for (unsigned count : counts) {
+      results.emplace_back(call.getResults().slice(next, count));
+      next += count;
+    }
+    rewriter.replaceOpWithMultiple(op, results);
+    return success();
+  }
+};
+
+struct ReturnConversion : public OpConversionPattern<ReturnOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReturnOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<ReturnOp>(op, flatten(adaptor.getOperands()));
+    return success();
+  }
+};
+
+/// Where the arguments of `func` go once descriptors are their parts: the
+/// first new index of each old argument.
+SmallVector<unsigned> newArgIndices(FuncOp func) {
+  SmallVector<unsigned> indices;
+  unsigned next = 0;
+  for (Type type : func.getArgumentTypes()) {
+    indices.push_back(next);
+    auto desc = dyn_cast<TensorDescType>(type);
+    next += desc ? 2 + 2 * desc.getBlockType().getRank() : 1;
+  }
+  return indices;
+}
+
 class TritonRewriteTensorDescriptorToPointerPass
     : public mlir::triton::impl::TritonRewriteTensorDescriptorToPointerBase<
           TritonRewriteTensorDescriptorToPointerPass> {
@@ -324,20 +382,10 @@ public:
       if (!gathers)
         return;
     }
+    // A descriptor parameter, argument or result becomes its parts: base,
+    // shape and strides (i64) and the NaN-padding flag, as Triton's launcher
+    // passes a kernel's on targets without TMA.
     WalkResult unsupported = module.walk([&](Operation *op) {
-      // A kernel's descriptor parameters become their parts (Triton's
-      // launcher passes base, shape, strides and the NaN-padding flag for
-      // them on targets without TMA); descriptors crossing calls do not.
-      if (auto func = dyn_cast<FuncOp>(op)) {
-        if (mentionsDescriptor(func.getResultTypes()) ||
-            (!func.isPublic() && mentionsDescriptor(func.getArgumentTypes()))) {
-          func.emitError("tensor descriptors as results or as arguments of "
-                         "device functions "
-                         "are not supported yet by "
-                         "-triton-rewrite-tensor-descriptor-to-pointer");
-          return WalkResult::interrupt();
-        }
-      }
       if (auto reduce = dyn_cast<DescriptorReduceOp>(op)) {
         DescriptorReduceKind kind = reduce.getKind();
         if (kind == DescriptorReduceKind::INC ||
@@ -367,40 +415,56 @@ public:
     RewritePatternSet patterns(context);
     patterns.add<MakeTensorDescConversion, DescriptorLoadConversion,
                  DescriptorStoreConversion, DescriptorReduceConversion,
-                 DescriptorGatherConversion, DescriptorScatterConversion>(
-        converter, context);
+                 DescriptorGatherConversion, DescriptorScatterConversion,
+                 CallConversion, ReturnConversion>(converter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns,
                                                              converter);
     target.addDynamicallyLegalOp<FuncOp>([](FuncOp func) {
-      return !mentionsDescriptor(func.getArgumentTypes());
+      return !mentionsDescriptor(func.getArgumentTypes()) &&
+             !mentionsDescriptor(func.getResultTypes());
     });
-    // Where each kernel's descriptor parameters' parts will be: a host
-    // descriptor's base and strides are 16-byte aligned (the launcher
-    // checks), which the converted parameters carry as tt.divisibility.
-    SmallVector<
-        std::pair<FuncOp, SmallVector<std::pair<unsigned, RankedTensorType>>>>
-        aligned;
+    // The signature conversion leaves argument attributes at their old
+    // positions: each function's are moved to where its arguments go. Where
+    // each kernel's descriptor parameters' parts will be: a host descriptor's
+    // base and strides are 16-byte aligned (the launcher checks), which the
+    // converted parameters carry as tt.divisibility. (A device function's
+    // descriptors come from its callers: nothing is promised.)
+    struct Moved {
+      FuncOp func;
+      SmallVector<unsigned> indices;
+      SmallVector<DictionaryAttr> attrs; ///< null for a descriptor
+      SmallVector<std::pair<unsigned, RankedTensorType>> kernelParts;
+    };
+    SmallVector<Moved> moved;
     module.walk([&](FuncOp func) {
-      SmallVector<std::pair<unsigned, RankedTensorType>> parts;
-      unsigned next = 0;
-      for (Type type : func.getArgumentTypes()) {
-        if (auto desc = dyn_cast<TensorDescType>(type)) {
-          parts.push_back({next, desc.getBlockType()});
-          next += 2 + 2 * desc.getBlockType().getRank();
-        } else {
-          ++next;
-        }
+      if (!mentionsDescriptor(func.getArgumentTypes()))
+        return;
+      Moved entry{func, newArgIndices(func), {}, {}};
+      for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+        auto desc = dyn_cast<TensorDescType>(type);
+        entry.attrs.push_back(desc ? DictionaryAttr() : func.getArgAttrDict(i));
+        if (desc && func.isPublic())
+          entry.kernelParts.push_back({entry.indices[i], desc.getBlockType()});
       }
-      if (!parts.empty())
-        aligned.push_back({func, std::move(parts)});
+      moved.push_back(std::move(entry));
     });
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
     Builder b(context);
-    for (auto &[func, parts] : aligned)
-      for (auto [first, block] : parts) {
+    for (Moved &entry : moved) {
+      FuncOp func = entry.func;
+      SmallVector<DictionaryAttr> attrs(func.getNumArguments(),
+                                        b.getDictionaryAttr({}));
+      for (auto [i, index] : llvm::enumerate(entry.indices))
+        if (entry.attrs[i])
+          attrs[index] = entry.attrs[i];
+      func.setAllArgAttrs(attrs);
+    }
+    for (Moved &entry : moved)
+      for (auto [first, block] : entry.kernelParts) {
+        FuncOp func = entry.func;
         unsigned rank = block.getRank();
         int64_t elementBytes =
             std::max<int64_t>(1, block.getElementTypeBitWidth() / 8);

@@ -290,7 +290,12 @@ public:
                  StoreConversion>(converter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    // Each op is rewritten as written (an advance by zero too): folding is
+    // -canonicalize's, afterwards, as for the rest of the kernel.
+    ConversionConfig config;
+    config.foldingMode = DialectConversionFoldingMode::Never;
+    if (failed(applyPartialConversion(module, target, std::move(patterns),
+                                      config)))
       return signalPassFailure();
     for (FuncOp func : withBlockPointers) {
       SmallVector<Operation *> regionOps;

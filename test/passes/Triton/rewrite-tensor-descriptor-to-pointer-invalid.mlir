@@ -7,20 +7,3 @@ tt.func @reduce_inc(%base: !tt.ptr<i32>, %N: i32, %i: i32, %v: tensor<64xi32>) {
   tt.descriptor_reduce inc, %d[%i], %v : !tt.tensordesc<tensor<64xi32>>, tensor<64xi32>
   tt.return
 }
-
-// -----
-
-// Kernels take descriptors (as their parts); device functions do not yet.
-// expected-error @+1 {{tensor descriptors as results or as arguments of device functions are not supported yet by -triton-rewrite-tensor-descriptor-to-pointer}}
-tt.func private @descriptor_argument(%d: !tt.tensordesc<tensor<64xi32>>) {
-  tt.return
-}
-
-// -----
-
-// expected-error @+1 {{tensor descriptors as results or as arguments of device functions are not supported yet}}
-tt.func public @descriptor_result(%p: !tt.ptr<i32>, %n: i32) -> !tt.tensordesc<tensor<64xi32>> {
-  %c1 = arith.constant 1 : i64
-  %d = tt.make_tensor_descriptor %p, [%n], [%c1] : <i32>, <tensor<64xi32>>
-  tt.return %d : !tt.tensordesc<tensor<64xi32>>
-}

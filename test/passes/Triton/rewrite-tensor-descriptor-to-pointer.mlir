@@ -98,3 +98,37 @@ tt.func public @host_descriptor(%d: !tt.tensordesc<tensor<16x16xf16>>, %m: i32, 
   %t = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<16x16xf16>> -> tensor<16x16xf16>
   tt.return %t : tensor<16x16xf16>
 }
+
+// -----
+
+// Descriptors cross calls as their parts: base, shape and strides (i64), and
+// the NaN-padding flag; a device function's parts carry no alignment promise.
+// CHECK-LABEL: tt.func private @pass_through
+// CHECK-SAME: (%arg0: !tt.ptr<i32>, %arg1: i64, %arg2: i64, %arg3: i1) -> (!tt.ptr<i32>, i64, i64, i1)
+// CHECK-NEXT: tt.return %arg0, %arg1, %arg2, %arg3 : !tt.ptr<i32>, i64, i64, i1
+tt.func private @pass_through(%d: !tt.tensordesc<tensor<64xi32>>) -> !tt.tensordesc<tensor<64xi32>> {
+  tt.return %d : !tt.tensordesc<tensor<64xi32>>
+}
+// CHECK-LABEL: tt.func @caller
+tt.func @caller(%p: !tt.ptr<i32>, %n: i32, %i: i32) -> tensor<64xi32> {
+  // CHECK-DAG: %[[N:.*]] = arith.extsi %arg1 : i32 to i64
+  // CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i64
+  // CHECK-DAG: %[[PAD:.*]] = arith.constant false
+  // CHECK: %[[R:.*]]:4 = tt.call @pass_through(%arg0, %[[N]], %[[ONE]], %[[PAD]]) : (!tt.ptr<i32>, i64, i64, i1) -> (!tt.ptr<i32>, i64, i64, i1)
+  // CHECK: tt.splat %[[R]]#0 : !tt.ptr<i32> -> tensor<64x!tt.ptr<i32>>
+  %c1 = arith.constant 1 : i64
+  %d = tt.make_tensor_descriptor %p, [%n], [%c1] : <i32>, <tensor<64xi32>>
+  %e = tt.call @pass_through(%d) : (!tt.tensordesc<tensor<64xi32>>) -> !tt.tensordesc<tensor<64xi32>>
+  %v = tt.descriptor_load %e[%i] : !tt.tensordesc<tensor<64xi32>> -> tensor<64xi32>
+  tt.return %v : tensor<64xi32>
+}
+
+// -----
+
+// The attributes of the other parameters move with them.
+// CHECK-LABEL: tt.func public @attributes_follow
+// CHECK-SAME: %arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}
+// CHECK-SAME: %arg6: !tt.ptr<f16> {tt.divisibility = 8 : i32}, %arg7: i32 {tt.divisibility = 16 : i32})
+tt.func public @attributes_follow(%d: !tt.tensordesc<tensor<8x8xf16>>, %q: !tt.ptr<f16> {tt.divisibility = 8 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+  tt.return
+}

@@ -151,3 +151,24 @@ tt.func @pass_output_form(%base: !tt.ptr<f32>, %m: i64, %n: i64) -> tensor<4x8xf
   %v = tt.load %p {boundaryCheck = array<i32: 0>, padding = 1 : i32} : !tt.ptr<tensor<4x8xf32>>
   tt.return %v : tensor<4x8xf32>
 }
+
+// -----
+
+// An advance by zero is rewritten as written (canonicalization folds it
+// later): the loop still carries the offsets.
+// RAW-LABEL: tt.func @advance_by_zero
+// RAW: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (i64, i64)
+// RAW: arith.addi
+// RAW: arith.addi
+// RAW: scf.yield
+tt.func @advance_by_zero(%base: !tt.ptr<f32>, %n: i64, %iters: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c1_i64 = arith.constant 1 : i64
+  %p = tt.make_tensor_ptr %base, [%n, %n], [%n, %c1_i64], [%c0, %c0] {order = array<i32: 1, 0>} : <tensor<8x8xf32>>
+  %r = scf.for %i = %c0 to %iters step %c1 iter_args(%q = %p) -> (!tt.ptr<tensor<8x8xf32>>) : i32 {
+    %next = tt.advance %q, [%c0, %c0] : <tensor<8x8xf32>>
+    scf.yield %next : !tt.ptr<tensor<8x8xf32>>
+  }
+  tt.return
+}
