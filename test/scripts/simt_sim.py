@@ -894,7 +894,7 @@ def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
         res = [sim.cast_arr(np.asarray(v[i]), f) for i, f in enumerate(fields)]
         return res if nout > 1 else res[0]
     cp = re.fullmatch(r"(?:@\$(\d+) )?cp\.async\.c[ag]\.shared\.global(?:\.L2::\w+)? "
-                      r"\[ \$(\d+) \+ 0 \], \[ \$(\d+) \+ 0 \], (\d+|0x[0-9a-f]+)(?:, \$(\d+))?;", asm)
+                      r"\[ \$(\d+) \+ 0 \], \[ \$(\d+) \+ 0 \], (\d+|0x[0-9a-f]+)(?:, \$(\d+)|, \3)?;", asm)
     if cp:
         # Asynchronous copies complete at once here (threads run in
         # lockstep): the first src-size bytes from global memory, zeros
@@ -918,6 +918,10 @@ def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
         return (high << np.uint64(32)) | low
     if re.fullmatch(r"cp\.async\.(commit_group|wait_group \d+|wait_all);", asm.strip()):
         return None
+    if re.fullmatch(r"mov\.u64 \$0, 0x0;\s*createpolicy\.fractional\.L2::\w+\.b64 \$0, 1\.0;",
+                    asm.strip()):
+        # An L2 eviction policy: a cache hint, nothing to simulate.
+        return np.zeros(T, dtype=np.uint64)
     # A load or store, predicated by an operand or (unmasked) not at all.
     m = re.search(r"(?:@\$(\d+) )?(ld|st)\.global[\w.:]*?(?:\.v(\d))?\.(b32|b16|b8|u8|b64)", asm)
     if not m:
@@ -929,7 +933,7 @@ def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
     addr_op = int(re.search(r"\[ \$(\d+) \+ 0 \]", asm).group(1))
     addr = operand(addr_op)
     if m.group(2) == "st":
-        srcs = re.search(r"\], \{? ?([^;}]*)\}?;", asm).group(1)
+        srcs = re.search(r"\], \{? ?([^;}]*?) ?\}?(?:, \$\d+)?;", asm).group(1)
         regs = [int(x.strip()[1:]) for x in srcs.split(",")]
         for k, r in enumerate(regs):
             bits = operand(r).astype(np.uint64) if vtypes[r - nout].startswith("i") else \
@@ -940,9 +944,11 @@ def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
     results = []
     for k in range(nout):
         default = np.zeros(T, dtype=np.uint64)
-        mm = re.search(r"mov\.b\d+ \$%d, (\$\d+|0x0);" % k, asm)
-        if mm and mm.group(1) != "0x0":
+        mm = re.search(r"mov\.[bu]\d+ \$%d, (\$\d+|0x[0-9a-f]+);" % k, asm)
+        if mm and mm.group(1).startswith("$"):
             default = operand(int(mm.group(1)[1:])).astype(np.uint64)
+        elif mm:
+            default = np.full(T, int(mm.group(1), 16), dtype=np.uint64)
         loaded = sim.load(addr + np.uint64(k * wbits // 8), wt, 1, pred)
         results.append(np.where(pred, loaded, default))
     fields = struct_fields(rtype) if rtype else None

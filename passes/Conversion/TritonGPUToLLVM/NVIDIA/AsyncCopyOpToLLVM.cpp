@@ -21,6 +21,7 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -39,7 +40,7 @@ void createAsmStatement(OpBuilder &b, Location loc, ValueRange operands,
       /*has_side_effects=*/b.getUnitAttr(), /*is_align_stack=*/UnitAttr(),
       LLVM::TailCallKindAttr::get(context, LLVM::TailCallKind::None),
       LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
+      b.getArrayAttr({}));
 }
 
 struct AsyncCopyGlobalToLocalOpPattern
@@ -127,10 +128,13 @@ struct AsyncCopyGlobalToLocalOpPattern
     // (the mask negated) rather than a source size selected between the
     // whole vector and 0. ptxas folds the negated comparisons into the
     // predicate (one ISETP per mask instead of a compare and two selects).
+    // Unmasked, the source size is written out (equal to the copy's), as
+    // Triton 3.6 writes it.
+    std::string size = "0x" + llvm::utohexstr(bytes, /*LowerCase=*/true);
     std::string instruction =
         llvm::formatv(
-            "cp.async.{0}.shared.global [ $0 + 0 ], [ $1 + 0 ], {1}{2};",
-            bytes == 16 ? "cg" : "ca", bytes, masks.empty() ? "" : ", $2")
+            "cp.async.{0}.shared.global [ $0 + 0 ], [ $1 + 0 ], {1}, {2};",
+            bytes == 16 ? "cg" : "ca", size, masks.empty() ? size : "$2")
             .str();
     Value trueValue = createI1Constant(rewriter, loc, true);
     for (unsigned reg = 0; reg < ptrs.size(); ++reg) {
@@ -186,8 +190,9 @@ private:
     createAsmStatement(
         rewriter, loc, {dst, src, copy},
         llvm::formatv(
-            "@$2 cp.async.{0}.shared.global [ $0 + 0 ], [ $1 + 0 ], {1};",
-            bytes == 16 ? "cg" : "ca", bytes)
+            "@$2 cp.async.{0}.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x{1}, "
+            "0x{1};",
+            bytes == 16 ? "cg" : "ca", llvm::utohexstr(bytes, true))
             .str(),
         "r,l,b");
     unsigned bits = elementBytes * 8;

@@ -3,7 +3,8 @@
 // Each element is updated by exactly one thread (common/AtomicUtility.h says
 // which, and how old values reach the other threads holding the element),
 // with one predicated
-//   atom.<sem>.<scope>.global.<op>.<type>
+//   atom.global.<scope>.<sem>.<op>.<type>   (cas: atom.global.<sem>.<scope>)
+// (the qualifiers in Triton 3.6's order; ptxas takes them in any order)
 // (the mask is the predicate; masked-off elements read 0).
 //
 // Float max and min have no PTX atom: like Triton's frontend, a value with a
@@ -258,8 +259,8 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
     Location loc = op.getLoc();
     unsigned bits = element.getIntOrFloatBitWidth();
     std::string qualifiers =
-        llvm::formatv("{0}.{1}.global.add{2}.v{3}.{4}",
-                      getSemanticName(op.getSem()), getScopeName(op.getScope()),
+        llvm::formatv("global.{0}.{1}.add{2}.v{3}.{4}",
+                      getScopeName(op.getScope()), getSemanticName(op.getSem()),
                       half ? ".noftz" : "", width,
                       element.isF32()   ? "f32"
                       : element.isF16() ? "f16"
@@ -308,8 +309,8 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
     Type element = getElementTypeOrSelf(op.getVal().getType());
     RMWInstruction instruction =
         *getRMWInstruction(op, element, computeCapability);
-    std::string prefix = (getSemanticName(op.getSem()) + "." +
-                          getScopeName(op.getScope()) + ".global.")
+    std::string prefix = ("global." + getScopeName(op.getScope()) + "." +
+                          getSemanticName(op.getSem()) + ".")
                              .str();
     unsigned bits = element.getIntOrFloatBitWidth();
     if (!instruction.opAndType.empty())
@@ -354,8 +355,8 @@ struct AtomicCASOpPattern : AtomicPatternBase<AtomicCASOp> {
     unsigned bits =
         getElementTypeOrSelf(op.getVal().getType()).getIntOrFloatBitWidth();
     std::string qualifiers =
-        (getSemanticName(op.getSem()) + "." + getScopeName(op.getScope()) +
-         ".global.cas.b" + Twine(bits))
+        ("global." + getSemanticName(op.getSem()) + "." +
+         getScopeName(op.getScope()) + ".cas.b" + Twine(bits))
             .str();
     return emitAtom(b, op.getLoc(), qualifiers, bits, ptr, operands, predicate);
   }

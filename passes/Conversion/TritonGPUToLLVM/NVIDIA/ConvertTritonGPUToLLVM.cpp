@@ -28,6 +28,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
 namespace triton {
@@ -48,6 +49,16 @@ struct ConvertTritonGPUToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
+    // Without an explicit compute-capability, a module lowered for
+    // `cuda:NN` (ttg.target) is lowered for that GPU.
+    if (!computeCapability.hasValue())
+      if (auto target =
+              module->getAttrOfType<StringAttr>(triton::gpu::kTargetAttrName)) {
+        int capability;
+        StringRef text = target.getValue();
+        if (text.consume_front("cuda:") && !text.getAsInteger(10, capability))
+          computeCapability = capability;
+      }
     if (computeCapability != 80 && computeCapability != 90) {
       module.emitError() << "compute-capability="
                          << static_cast<int>(computeCapability)
@@ -132,6 +143,14 @@ struct ConvertTritonGPUToLLVMPass
     // not a surprise for the LLVM translation.
     if (failed(applyFullConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+
+    // Patterns that hand a value of one converted type to another (a reduce
+    // region's arguments, a tensor returned from a function) leave cast pairs
+    // that cancel; folding them leaves a module of LLVM and NVVM ops only.
+    SmallVector<UnrealizedConversionCastOp> casts;
+    module.walk(
+        [&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+    reconcileUnrealizedCasts(casts);
   }
 };
 

@@ -313,7 +313,8 @@ struct ElementwiseInlineAsmOpPattern
       }
       SmallVector<Value> registers = createInlinePtx(
           rewriter, loc, asmResultTypes, asmOperands, op.getAsmString(),
-          op.getConstraints(), /*hasSideEffects=*/!op.getPure());
+          op.getConstraints(), /*hasSideEffects=*/!op.getPure(),
+          /*withOperandAttrs=*/false);
       unsigned next = 0;
       for (auto [r, element] : llvm::enumerate(resultElements)) {
         unsigned perRegister = elementsPerRegister(element, pack);

@@ -7,7 +7,8 @@ using namespace mlir::triton;
 
 SmallVector<Value> mlir::triton::nvidia::createInlinePtx(
     OpBuilder &b, Location loc, TypeRange resultTypes, ValueRange operands,
-    StringRef text, StringRef constraints, bool hasSideEffects) {
+    StringRef text, StringRef constraints, bool hasSideEffects,
+    bool withOperandAttrs) {
   MLIRContext *context = b.getContext();
   Type resultType;
   if (resultTypes.size() == 1)
@@ -22,7 +23,7 @@ SmallVector<Value> mlir::triton::nvidia::createInlinePtx(
       /*is_align_stack=*/UnitAttr(),
       LLVM::TailCallKindAttr::get(context, LLVM::TailCallKind::None),
       LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
+      withOperandAttrs ? b.getArrayAttr({}) : ArrayAttr());
   SmallVector<Value> results;
   if (resultTypes.size() == 1)
     results.push_back(op.getResult(0));

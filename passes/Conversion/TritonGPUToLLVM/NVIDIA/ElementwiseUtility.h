@@ -21,10 +21,13 @@ namespace nvidia {
 
 /// Inline PTX with `resultTypes` results (none, one, or a struct of several,
 /// returned unpacked). Without side effects LLVM may move, merge or drop it.
+/// The lowering's own PTX carries an empty operand_attrs list, as Triton's
+/// PTX builder prints it; a user's tt.elementwise_inline_asm carries none.
 SmallVector<Value> createInlinePtx(OpBuilder &b, Location loc,
                                    TypeRange resultTypes, ValueRange operands,
                                    StringRef text, StringRef constraints,
-                                   bool hasSideEffects);
+                                   bool hasSideEffects,
+                                   bool withOperandAttrs = true);
 
 } // namespace nvidia
 } // namespace triton

@@ -2,10 +2,12 @@
 //
 // A thread loads or stores its elements `width` at a time (Vectorization.h)
 // with one predicated `ld.global` / `st.global` of up to four 32-bit words
-// each, written as inline PTX as Triton does: the predicate is the mask, and
-// masked-off elements of a load take `other` (zero without one). Elements that
-// several threads (or registers) hold are stored by one of them only; a
-// thread's registers that axis info proves read one address are loaded once.
+// each, written as inline PTX in Triton 3.6's words: every destination word
+// is first set to `other` (zero without one), then the load predicated by the
+// mask overwrites it. (Unmasked, ptxas drops the dead move.) Eviction hints
+// also name an L2 policy made by `createpolicy`. Elements that several
+// threads (or registers) hold are stored by one of them only; a thread's
+// registers that axis info proves read one address are loaded once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -69,6 +72,9 @@ std::string getCacheSuffix(CacheModifier cache, bool isLoad) {
   }
 }
 
+/// The qualifier of an access that names an L2 policy register.
+constexpr StringLiteral l2Suffix = ".L2::cache_hint";
+
 /// PTX has two forms of ld/st: with a cache operator (.ca, .cg, ...) or with
 /// an L1 eviction priority, never both; a cache operator wins.
 std::string getEvictionSuffix(EvictionPolicy evict, CacheModifier cache) {
@@ -82,6 +88,46 @@ std::string getEvictionSuffix(EvictionPolicy evict, CacheModifier cache) {
   default:
     return "";
   }
+}
+
+Value createAsm(OpBuilder &b, Location loc, Type resultType,
+                ValueRange operands, StringRef text, StringRef constraints) {
+  MLIRContext *context = b.getContext();
+  auto op = LLVM::InlineAsmOp::create(
+      b, loc, resultType ? TypeRange(resultType) : TypeRange(), operands,
+      b.getStringAttr(text), b.getStringAttr(constraints),
+      /*has_side_effects=*/b.getUnitAttr(),
+      /*is_align_stack=*/UnitAttr(),
+      LLVM::TailCallKindAttr::get(context, LLVM::TailCallKind::None),
+      LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT),
+      b.getArrayAttr({}));
+  return resultType ? op.getResult(0) : Value();
+}
+
+/// An L2 eviction policy register for `evict` (first or last), made by
+/// `createpolicy` for the access that follows; null for other policies.
+Value createL2Policy(OpBuilder &b, Location loc, EvictionPolicy evict) {
+  if (evict != EvictionPolicy::EVICT_FIRST &&
+      evict != EvictionPolicy::EVICT_LAST)
+    return Value();
+  std::string text =
+      llvm::formatv("mov.u64 $0, 0x0;\n\tcreatepolicy.fractional.L2::{0}.b64 "
+                    "$0, 1.0;",
+                    evict == EvictionPolicy::EVICT_FIRST ? "evict_first"
+                                                         : "evict_last")
+          .str();
+  return createAsm(b, loc, b.getI64Type(), {}, text, "=l");
+}
+
+/// The splat integer constant `other` is, if it is one (moved into the
+/// destination words as an immediate instead of a register).
+std::optional<APInt> getSplatIntegerOther(LoadOp op) {
+  DenseElementsAttr value;
+  if (!op.getOther() ||
+      !isa<IntegerType>(getElementTypeOrSelf(op.getOther().getType())) ||
+      !matchPattern(op.getOther(), m_Constant(&value)) || !value.isSplat())
+    return std::nullopt;
+  return value.getSplatValue<APInt>();
 }
 
 /// Packs `elements` (LLVM values of `elementBits` each) into one word.
@@ -132,20 +178,6 @@ void unpackWord(OpBuilder &b, Location loc, Value word, unsigned count,
   }
 }
 
-Value createAsm(OpBuilder &b, Location loc, Type resultType,
-                ValueRange operands, StringRef text, StringRef constraints) {
-  MLIRContext *context = b.getContext();
-  auto op = LLVM::InlineAsmOp::create(
-      b, loc, resultType ? TypeRange(resultType) : TypeRange(), operands,
-      b.getStringAttr(text), b.getStringAttr(constraints),
-      /*has_side_effects=*/b.getUnitAttr(),
-      /*is_align_stack=*/UnitAttr(),
-      LLVM::TailCallKindAttr::get(context, LLVM::TailCallKind::None),
-      LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
-  return resultType ? op.getResult(0) : Value();
-}
-
 struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
   LoadOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target,
                 const AccessWidths &widths,
@@ -183,6 +215,7 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
         (op.getIsVolatile() ? std::string(".volatile") : std::string()) +
         ".global" + getCacheSuffix(op.getCache(), true) +
         getEvictionSuffix(op.getEvict(), op.getCache());
+    std::optional<APInt> splatOther = getSplatIntegerOther(op);
     // Registers whose pointer, mask and `other` axis info proves equal to
     // an earlier register's reuse its loaded value (a per-channel weight
     // gathered for each of a thread's consecutive elements: one access).
@@ -197,8 +230,8 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
         results.push_back(results[representatives[start]]);
         continue;
       }
-      // Text: a move of `other` (or 0) into each word, then the predicated
-      // load; without a mask, the load alone (as Triton writes it).
+      // Text: a move of `other` (or 0) into each word, then the load,
+      // predicated by the mask where there is one.
       bool masked = !masks.empty();
       std::string text, constraints;
       SmallVector<Value> operands;
@@ -206,9 +239,17 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
         constraints += (constraints.empty() ? "=" : ",=") +
                        getConstraint(shape.wordBits).str();
       unsigned next = shape.words;
-      for (unsigned w = 0; masked && w < shape.words; ++w) {
+      for (unsigned w = 0; w < shape.words; ++w) {
         std::string source = "0x0";
-        if (!others.empty()) {
+        if (splatOther) {
+          // The constant repeated over the move's register.
+          APInt word = APInt::getZero(regBits);
+          for (unsigned bit = 0; bit < regBits; bit += elementBits)
+            word.insertBits(splatOther->zextOrTrunc(elementBits), bit);
+          source = "0x" + llvm::toString(word, 16, /*Signed=*/false,
+                                         /*formatAsCLiteral=*/false,
+                                         /*UpperCase=*/false);
+        } else if (!others.empty()) {
           ArrayRef<Value> words(others.begin() + start +
                                     w * shape.elementsPerWord,
                                 shape.elementsPerWord);
@@ -217,11 +258,17 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
           source = llvm::formatv("${0}", next++).str();
         }
         text +=
-            llvm::formatv("mov.b{0} ${1}, {2};\n\t", regBits, w, source).str();
+            llvm::formatv("mov.u{0} ${1}, {2};\n\t", regBits, w, source).str();
       }
       operands.push_back(ptrs[start]);
       constraints += ",l";
       unsigned ptrIndex = next++;
+      std::string policy;
+      if (Value l2Policy = createL2Policy(rewriter, loc, op.getEvict())) {
+        operands.push_back(l2Policy);
+        constraints += ",l";
+        policy = llvm::formatv(", ${0}", next++).str();
+      }
       std::string guard;
       if (masked) {
         operands.push_back(masks[start]);
@@ -233,10 +280,10 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
         destinations += llvm::formatv("{0}${1}", w ? ", " : "", w).str();
       std::string vector =
           shape.words > 1 ? llvm::formatv(".v{0}", shape.words).str() : "";
-      std::string wordType =
-          shape.wordBits == 8 ? "u8" : getPtxWordType(shape.wordBits).str();
-      text += llvm::formatv("{0}ld{1}{2}.{3} {{ {4} }, [ ${5} + 0 ];", guard,
-                            suffix, vector, wordType, destinations, ptrIndex)
+      text += llvm::formatv("{0}ld{1}{2}{3}.{4} {{ {5} }, [ ${6} + 0 ]{7};",
+                            guard, suffix, policy.empty() ? "" : l2Suffix,
+                            vector, getPtxWordType(shape.wordBits),
+                            destinations, ptrIndex, policy)
                   .str();
       Type wordType_ = rewriter.getIntegerType(regBits);
       Type resultType =
@@ -326,6 +373,12 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
       }
       operands.push_back(ptrs[start]);
       constraints += ",l";
+      std::string policy;
+      if (Value l2Policy = createL2Policy(rewriter, loc, op.getEvict())) {
+        operands.push_back(l2Policy);
+        constraints += ",l";
+        policy = llvm::formatv(", ${0}", shape.words + 1).str();
+      }
       Value predicate = masks.empty() ? Value() : masks[start];
       if (owner)
         predicate = predicate
@@ -337,10 +390,11 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
       operands.push_back(predicate);
       constraints += ",b";
       std::string text =
-          llvm::formatv("@${0} st{1}{2}.{3} [ ${4} + 0 ], {5};",
-                        shape.words + 1, suffix, vector,
-                        getPtxWordType(shape.wordBits), shape.words,
-                        shape.words > 1 ? "{ " + sources + " }" : sources)
+          llvm::formatv("@${0} st{1}{2}{3}.{4} [ ${5} + 0 ], {{ {6} }{7};",
+                        operands.size() - 1, suffix,
+                        policy.empty() ? "" : l2Suffix, vector,
+                        getPtxWordType(shape.wordBits), shape.words, sources,
+                        policy)
               .str();
       createAsm(rewriter, loc, Type(), operands, text, constraints);
     }

@@ -242,7 +242,7 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
             /*has_side_effects=*/false,
             /*is_align_stack=*/false, LLVM::TailCallKind::None,
             LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
-            ArrayAttr());
+            rewriter.getArrayAttr({}));
         SmallVector<Value> out;
         for (unsigned i = 0; i < numAcc; ++i)
           out.push_back(LLVM::ExtractValueOp::create(rewriter, loc,

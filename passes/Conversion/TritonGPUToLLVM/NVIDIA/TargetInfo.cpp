@@ -72,8 +72,11 @@ void TargetInfo::barrier(OpBuilder &b, Location loc) const {
 
 void TargetInfo::markKernel(LLVM::LLVMFuncOp func, int numThreads) const {
   MLIRContext *context = func.getContext();
-  func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
-                UnitAttr::get(context));
+  // The LLVM translation reads only the attribute's presence; its value is
+  // Triton's spelling, an unsigned 1-bit 1.
+  func->setAttr(
+      NVVM::NVVMDialect::getKernelFuncAttrName(),
+      IntegerAttr::get(IntegerType::get(context, 1, IntegerType::Unsigned), 1));
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 DenseI32ArrayAttr::get(context, {numThreads}));
 }

@@ -237,7 +237,7 @@ SmallVector<Value> emitWaitGroup(OpBuilder &b, Location loc, int pendings,
       /*has_side_effects=*/true, /*is_align_stack=*/false,
       LLVM::TailCallKind::None,
       LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
+      b.getArrayAttr({}));
   SmallVector<Value> results;
   for (auto [index, group] : llvm::enumerate(groups)) {
     Value result =
@@ -291,7 +291,7 @@ struct SharedOperand {
         /*has_side_effects=*/false, /*is_align_stack=*/false,
         LLVM::TailCallKind::None,
         LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-        ArrayAttr());
+        b.getArrayAttr({}));
     return pair.getResult(0);
   }
 };
@@ -837,7 +837,7 @@ private:
         /*has_side_effects=*/true,
         /*is_align_stack=*/false, LLVM::TailCallKind::None,
         LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-        ArrayAttr());
+        b.getArrayAttr({}));
     SmallVector<Value> result;
     for (unsigned i = 0; i < count; ++i)
       result.push_back(

@@ -5,7 +5,7 @@
 // 16-byte aligned): cp.async.cg, all source bytes. The wait is followed by
 // membar's barrier: other threads' copies are then visible.
 // CHECK-LABEL: llvm.func @copy16
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16;", "r,l" %{{.*}}, %{{.*}} : (!llvm.ptr<3>, !llvm.ptr<1>) -> ()
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x10, 0x10;", "r,l" %{{.*}}, %{{.*}} : (!llvm.ptr<3>, !llvm.ptr<1>) -> ()
 // CHECK-NOT: cp.async.cg
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.wait.group 0
@@ -41,7 +41,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: %[[OWNER:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
 // CHECK: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
 // CHECK: %[[IGNORE:.*]] = llvm.xor %{{.*}}, %[[TRUE]] : i1
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$3 cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 4, $2;", "r,l,b,b" %{{.*}}, %{{.*}}, %[[IGNORE]], %[[OWNER]]
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$3 cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x4, $2;", "r,l,b,b" %{{.*}}, %{{.*}}, %[[IGNORE]], %[[OWNER]]
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.wait.group 1
 // CHECK: nvvm.barrier0
@@ -110,7 +110,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // under the mask, with no zero fill, and where the mask is off the thread
 // stores `other` itself, one element at a time.
 // CHECK-LABEL: llvm.func @copy_other
-// CHECK: "@$2 cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16;", "r,l,b"
+// CHECK: "@$2 cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x10, 0x10;", "r,l,b"
 // CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b"
 // CHECK: "@$2 st.shared.b32 [ $0 + 4 ], $1;", "r,r,b"
 // CHECK: "@$2 st.shared.b32 [ $0 + 8 ], $1;", "r,r,b"

@@ -1,7 +1,7 @@
 // RUN: triton-opt %s -allocate-shared-memory -convert-triton-gpu-to-llvm | FileCheck %s
 // RUN: %if ptxas %{ triton-opt %s -allocate-shared-memory -convert-triton-gpu-to-llvm | triton-translate --mlir-to-ptx -o %t.ptx && %ptxas --gpu-name=sm_90a %t.ptx -o %t.cubin %}
 
-// tt.atomic_rmw and tt.atomic_cas: one predicated `atom.<sem>.<scope>.global`
+// tt.atomic_rmw and tt.atomic_cas: one predicated `atom.global.<scope>.<sem>`
 // per element, by exactly one thread; old values other threads need go
 // through the op's shared scratch.
 
@@ -18,9 +18,9 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 // CHECK-NEXT: %[[BITS:.*]] = llvm.and %[[TID]], %[[C64]] : i32
 // CHECK: %[[OWNER:.*]] = llvm.icmp "eq" %[[BITS]], %{{.*}} : i32
 // CHECK: %[[PRED:.*]] = llvm.and %[[MASK:.*]], %[[OWNER]] : i1
-// CHECK: %[[OLD:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.u32 $0, 0x0;\0A\09@$3 atom.acq_rel.gpu.global.add.f32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %{{.*}}, %{{.*}}, %[[PRED]]
+// CHECK: %[[OLD:.*]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.u32 $0, 0x0;\0A\09@$3 atom.global.gpu.acq_rel.add.f32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %{{.*}}, %{{.*}}, %[[PRED]]
 // CHECK: %[[SLOT:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %[[SLOT]], %[[OLD]], %[[OWNER]]
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %[[SLOT]], %[[OLD]], %[[OWNER]]
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: %[[BACK:.*]] = llvm.load %[[SLOT]] : !llvm.ptr<3> -> i32
 // CHECK: llvm.bitcast %[[BACK]] : i32 to f32
@@ -41,14 +41,14 @@ tt.func public @broadcast_layout(%p: !tt.ptr<f32>, %n: i32) {
 // the bits for values with a clear sign bit and an unsigned min for the rest.
 // CHECK-LABEL: llvm.func @one_owner
 // CHECK-NOT: st.shared
-// CHECK-COUNT-4: atom.relaxed.cta.global.max.s32
-// CHECK: atom.release.sys.global.min.u32
-// CHECK: atom.acquire.gpu.global.exch.b32
-// CHECK: atom.acq_rel.gpu.global.and.b32
-// CHECK: atom.acq_rel.gpu.global.xor.b32
+// CHECK-COUNT-4: atom.global.cta.relaxed.max.s32
+// CHECK: atom.global.sys.release.min.u32
+// CHECK: atom.global.gpu.acquire.exch.b32
+// CHECK: atom.global.gpu.acq_rel.and.b32
+// CHECK: atom.global.gpu.acq_rel.xor.b32
 // CHECK: %[[NEG:.*]] = llvm.icmp "slt" %[[BITS:.*]], %{{.*}} : i32
-// CHECK: atom.acq_rel.gpu.global.max.s32
-// CHECK: atom.acq_rel.gpu.global.min.u32
+// CHECK: atom.global.gpu.acq_rel.max.s32
+// CHECK: atom.global.gpu.acq_rel.min.u32
 // CHECK: llvm.select %[[NEG]]
 // CHECK-NOT: st.shared
 // CHECK: llvm.return
@@ -76,18 +76,18 @@ tt.func public @one_owner(%p: !tt.ptr<i32>, %f: !tt.ptr<f32>) {
 // CHECK-LABEL: llvm.func @scalars
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
 // CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
-// CHECK: "mov.u32 $0, 0x0;\0A\09@$4 atom.acq_rel.gpu.global.cas.b32 $0, [ $1 + 0 ], $2, $3;", "=r,l,r,r,b" %{{.*}}, %{{.*}}, %{{.*}}, %[[T0]]
+// CHECK: "mov.u32 $0, 0x0;\0A\09@$4 atom.global.acq_rel.gpu.cas.b32 $0, [ $1 + 0 ], $2, $3;", "=r,l,r,r,b" %{{.*}}, %{{.*}}, %{{.*}}, %[[T0]]
 // CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;"
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: llvm.load
 // CHECK: nvvm.barrier0
-// CHECK: "mov.u16 $0, 0x0;\0A\09@$3 atom.acq_rel.gpu.global.add.noftz.f16 $0, [ $1 + 0 ], $2;", "=h,l,h,b"
+// CHECK: "mov.u16 $0, 0x0;\0A\09@$3 atom.global.gpu.acq_rel.add.noftz.f16 $0, [ $1 + 0 ], $2;", "=h,l,h,b"
 // CHECK: "@$2 st.shared.b16 [ $0 + 0 ], $1;", "r,h,b"
 // CHECK: nvvm.barrier0
-// CHECK: atom.acq_rel.gpu.global.add.noftz.bf16
-// CHECK: "mov.u64 $0, 0x0;\0A\09@$3 atom.acq_rel.gpu.global.add.u64 $0, [ $1 + 0 ], $2;", "=l,l,l,b"
+// CHECK: atom.global.gpu.acq_rel.add.noftz.bf16
+// CHECK: "mov.u64 $0, 0x0;\0A\09@$3 atom.global.gpu.acq_rel.add.u64 $0, [ $1 + 0 ], $2;", "=l,l,l,b"
 // CHECK-NOT: st.shared
-// CHECK: atom.acq_rel.gpu.global.cas.b16
+// CHECK: atom.global.acq_rel.gpu.cas.b16
 // CHECK: llvm.return
 tt.func public @scalars(%p: !tt.ptr<i32>, %h: !tt.ptr<f16>, %b: !tt.ptr<bf16>, %l: !tt.ptr<i64>, %x: f16, %y: bf16, %z: i64) {
   %c0 = arith.constant 0 : i32
@@ -118,13 +118,13 @@ tt.func public @barrier() {
 // atom.add.v4.f32 each. With the result used, or a mask that is not constant
 // over the vector, one atom per element.
 // CHECK-LABEL: llvm.func @vector_fadd
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$9 atom.acq_rel.gpu.global.add.v4.f32 {$0, $1, $2, $3}, [ $4 + 0 ], {$5, $6, $7, $8};", "=r,=r,=r,=r,l,r,r,r,r,b"
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$9 atom.global.gpu.acq_rel.add.v4.f32 {$0, $1, $2, $3}, [ $4 + 0 ], {$5, $6, $7, $8};", "=r,=r,=r,=r,l,r,r,r,r,b"
 // CHECK-NOT: atom.
-// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$9 atom.relaxed.gpu.global.add.noftz.v4.f16
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$9 atom.global.gpu.relaxed.add.noftz.v4.f16
 // CHECK-NOT: atom.
-// CHECK: atom.relaxed.gpu.global.add.noftz.f16 $0
+// CHECK: atom.global.gpu.relaxed.add.noftz.f16 $0
 // CHECK-LABEL: llvm.func @vector_fadd_used
-// CHECK-COUNT-4: atom.acq_rel.gpu.global.add.f32 $0
+// CHECK-COUNT-4: atom.global.gpu.acq_rel.add.f32 $0
 tt.func public @vector_fadd(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %h: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) {
   %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
   %ns = tt.splat %n : i32 -> tensor<512xi32, #blocked>

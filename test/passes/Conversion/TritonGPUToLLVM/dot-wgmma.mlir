@@ -21,8 +21,8 @@
 // CHECK: %[[ABASE:.*]] = llvm.and %{{.*}}, %[[MASK]] : i32
 // CHECK: %[[BBASE:.*]] = llvm.and %{{.*}}, %[[MASK]] : i32
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: %[[AD0:.*]] = llvm.inline_asm asm_dialect = att "mov.b64 $0, {$1, $2};", "=l,r,r" %[[ABASE]], %[[AHI]] : (i32, i32) -> i64
-// CHECK: %[[BD0:.*]] = llvm.inline_asm asm_dialect = att "mov.b64 $0, {$1, $2};", "=l,r,r" %[[BBASE]], %[[BHI]] : (i32, i32) -> i64
+// CHECK: %[[AD0:.*]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "mov.b64 $0, {$1, $2};", "=l,r,r" %[[ABASE]], %[[AHI]] : (i32, i32) -> i64
+// CHECK: %[[BD0:.*]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "mov.b64 $0, {$1, $2};", "=l,r,r" %[[BBASE]], %[[BHI]] : (i32, i32) -> i64
 // CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0,$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31}, $64, $65, $66, 1, 1, 0, 1;", "=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,l,l,b"
 // CHECK-SAME: %[[AD0]], %[[BD0]], %{{.*}} : (f32, {{.*}}, f32, i64, i64, i1)
 // CHECK: %[[ALOW1:.*]] = llvm.add %[[ABASE]], %[[ASTEP]] : i32
@@ -258,7 +258,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {{.*}}, %[[ALWAYS]]
 // CHECK-NEXT: llvm.extractvalue
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK: %[[W0:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,0,1,2,3"
+// CHECK: %[[W0:.*]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,0,1,2,3"
 // CHECK: %[[P0:.*]] = llvm.extractvalue %[[W0]][0]
 // CHECK: %[[S0:.*]] = llvm.fadd %[[C0:.*]], %[[P0]] : f32
 // CHECK: %[[D0:.*]] = llvm.select %arg3, %[[S0]], %[[P0]] : i1, f32
@@ -267,7 +267,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {{.*}} %[[UNDEF]], %[[UNDEF]], %[[UNDEF]], %[[UNDEF]], %{{.*}}, %{{.*}}, %[[NEVER]]
 // CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {{.*}}, %[[ALWAYS]]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK: %[[W1:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;"
+// CHECK: %[[W1:.*]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "wgmma.wait_group.sync.aligned 0;"
 // CHECK: %[[P1:.*]] = llvm.extractvalue %[[W1]][0]
 // CHECK: llvm.fadd %[[D0]], %[[P1]] : f32
 // CHECK-COUNT-3: llvm.fadd

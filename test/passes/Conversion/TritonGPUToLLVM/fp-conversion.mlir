@@ -13,9 +13,9 @@
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
 
 // CHECK-LABEL: llvm.func @f32_fp8
-// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att "cvt.rn.satfinite.e4m3x2.f32 $0, $2, $1;", "=h,f,f" %{{.*}}, %{{.*}} : (f32, f32) -> i16
+// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e4m3x2.f32 $0, $2, $1;", "=h,f,f" %{{.*}}, %{{.*}} : (f32, f32) -> i16
 // CHECK-COUNT-4: st.global.b8
-// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h" %{{.*}} : (i16) -> i32
+// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h" %{{.*}} : (i16) -> i32
 // CHECK-COUNT-4: llvm.fpext %{{.*}} : f16 to f32
 // SM80-LABEL: llvm.func @f32_fp8
 // SM80-NOT: cvt.rn
@@ -41,14 +41,14 @@ tt.func public @f32_fp8(%in: !tt.ptr<f32>, %out: !tt.ptr<f8E4M3FN>, %back: !tt.p
 // on any target; f16 <-> bf16 is one cvt on sm_90; on sm_80 f16 goes to bf16
 // through f32, whose narrowing to bf16 is a cvt of a pair (padded here).
 // CHECK-LABEL: llvm.func @f16_e5m2
-// CHECK: llvm.inline_asm asm_dialect = att "cvt.rn.satfinite.e5m2x2.f16x2 $0, $1;", "=h,r"
+// CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e5m2x2.f16x2 $0, $1;", "=h,r"
 // CHECK: llvm.shl %{{.*}}, %{{.*}} : i16
-// CHECK: llvm.inline_asm asm_dialect = att "cvt.rn.bf16.f16 $0, $1;", "=h,h"
-// CHECK: llvm.inline_asm asm_dialect = att "cvt.rz.f16.bf16 $0, $1;", "=h,h"
+// CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.bf16.f16 $0, $1;", "=h,h"
+// CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rz.f16.bf16 $0, $1;", "=h,h"
 // SM80-LABEL: llvm.func @f16_e5m2
 // SM80-NOT: cvt.r
 // SM80: llvm.fpext %{{.*}} : f16 to f32
-// SM80: llvm.inline_asm asm_dialect = att "cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,f,f"
+// SM80: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,f,f"
 // SM80: cvt.rz.f16.f32
 tt.func public @f16_e5m2(%in: !tt.ptr<f16>, %out: !tt.ptr<f16>) {
   %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked1>
@@ -137,7 +137,7 @@ tt.func public @scalars(%p: !tt.ptr<f8E5M2>, %q: !tt.ptr<f32>, %d: f64) {
 // pack one element at a time.
 // CHECK-LABEL: llvm.func @truncf_bf16
 // CHECK-NOT: llvm.fptrunc
-// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att "cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,f,f" %{{.*}}, %{{.*}} : (f32, f32) -> i32
+// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,f,f" %{{.*}}, %{{.*}} : (f32, f32) -> i32
 // CHECK-NOT: cvt.rn.bf16x2
 // CHECK: llvm.return
 // SM80-LABEL: llvm.func @truncf_bf16

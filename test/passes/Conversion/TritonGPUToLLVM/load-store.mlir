@@ -13,7 +13,7 @@
 #blocked2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @vector
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.b32 $0, 0x0;\0A\09mov.b32 $1, 0x0;\0A\09mov.b32 $2, 0x0;\0A\09mov.b32 $3, 0x0;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.u32 $0, 0x0;\0A\09mov.u32 $1, 0x0;\0A\09mov.u32 $2, 0x0;\0A\09mov.u32 $3, 0x0;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"
   // CHECK: "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
   tt.func public @vector(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
     %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
@@ -32,7 +32,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // cache modifiers become qualifiers (PTX takes a cache operator or an
   // eviction priority, not both: the cache operator wins).
   // CHECK-LABEL: llvm.func @halves
-  // CHECK: "mov.b32 $0, $4;\0A\09mov.b32 $1, $5;\0A\09mov.b32 $2, $6;\0A\09mov.b32 $3, $7;\0A\09@$9 ld.global.cg.v4.b32 { $0, $1, $2, $3 }, [ $8 + 0 ];", "=r,=r,=r,=r,r,r,r,r,l,b"
+  // An eviction policy also names an L2 policy register, made just before.
+  // CHECK: "mov.u64 $0, 0x0;\0A\09createpolicy.fractional.L2::evict_last.b64 $0, 1.0;", "=l"
+  // CHECK: "mov.u32 $0, $4;\0A\09mov.u32 $1, $5;\0A\09mov.u32 $2, $6;\0A\09mov.u32 $3, $7;\0A\09@$10 ld.global.cg.L2::cache_hint.v4.b32 { $0, $1, $2, $3 }, [ $8 + 0 ], $9;", "=r,=r,=r,=r,r,r,r,r,l,l,b"
   // CHECK: llvm.trunc %{{.*}} : i32 to i16
   // CHECK: "@$5 st.global.cs.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };"
   tt.func public @halves(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}, %o: tensor<1024xf16, #blocked8>) {
@@ -47,9 +49,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // Without alignment facts each element is its own access; without a mask,
-  // neither a predicate nor default values.
+  // no predicate (the zeroing move stays: ptxas drops it).
   // CHECK-LABEL: llvm.func internal @unaligned
-  // CHECK-COUNT-4: "ld.global.b32 { $0 }, [ $1 + 0 ];", "=r,l"
+  // CHECK-COUNT-4: "mov.u32 $0, 0x0;\0A\09ld.global.b32 { $0 }, [ $1 + 0 ];", "=r,l"
   tt.func private @unaligned(%x: !tt.ptr<f32>, %o: tensor<512xi32, #blocked>) -> tensor<512xf32, #blocked> {
     %xs = tt.splat %x : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
     %xp = tt.addptr %xs, %o : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
@@ -63,8 +65,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // consecutive elements (two accesses for its eight), and a volatile load
   // still reads every element.
   // CHECK-LABEL: llvm.func @per_channel
-  // CHECK-COUNT-2: "mov.b32 $0, $1;\0A\09@$3 ld.global.b32 { $0 }, [ $2 + 0 ];"
-  // CHECK-NOT: "mov.b32 $0, $1;\0A\09@$3 ld.global.b32
+  // CHECK-COUNT-2: "mov.u32 $0, $1;\0A\09@$3 ld.global.b32 { $0 }, [ $2 + 0 ];"
+  // CHECK-NOT: "mov.u32 $0, $1;\0A\09@$3 ld.global.b32
   // CHECK-COUNT-8: ld.volatile.global.b32
   // CHECK-NOT: ld.volatile.global.b32
   // CHECK: llvm.return
@@ -92,7 +94,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: nvvm.read.ptx.sreg.tid.x
   // CHECK: llvm.and %{{.*}}, %{{.*}} : i32
   // CHECK: llvm.icmp "eq"
-  // CHECK: "@$2 st.global.b8 [ $1 + 0 ], $0;", "h,l,b"
+  // CHECK: "@$2 st.global.b8 [ $1 + 0 ], { $0 };", "h,l,b"
   // CHECK-NOT: st.global
   tt.func public @duplicated(%x: !tt.ptr<i1> {tt.divisibility = 16 : i32}, %v: tensor<64xi1, #blocked1>) {
     %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked1>
@@ -105,9 +107,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // A scalar store is done by thread 0; a scalar load by every thread.
   // CHECK-LABEL: llvm.func @scalar
   // CHECK: ld.global.b32 { $0 }
-  // CHECK: "ld.global.L1::evict_first.b16 { $0 }, [ $1 + 0 ];", "=h,l"
+  // CHECK: "mov.u64 $0, 0x0;\0A\09createpolicy.fractional.L2::evict_first.b64 $0, 1.0;", "=l"
+  // CHECK: "mov.u16 $0, 0x0;\0A\09ld.global.L1::evict_first.L2::cache_hint.b16 { $0 }, [ $1 + 0 ], $2;", "=h,l,l"
   // CHECK: llvm.icmp "eq"
-  // CHECK: "@$2 st.global.b32 [ $1 + 0 ], $0;"
+  // CHECK: "@$2 st.global.b32 [ $1 + 0 ], { $0 };"
   tt.func public @scalar(%x: !tt.ptr<i32>, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
     %v = tt.load %x : !tt.ptr<i32>
     %h = tt.load %y evictionPolicy = evict_first : !tt.ptr<f16>
@@ -121,7 +124,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // 64-bit elements (i64, pointers) travel in 64-bit registers, two per
   // 128-bit access.
   // CHECK-LABEL: llvm.func @wide
-  // CHECK: "ld.global.v2.b64 { $0, $1 }, [ $2 + 0 ];", "=l,=l,l"
+  // CHECK: "mov.u64 $0, 0x0;\0A\09mov.u64 $1, 0x0;\0A\09ld.global.v2.b64 { $0, $1 }, [ $2 + 0 ];", "=l,=l,l"
   // CHECK: "@$3 st.global.v2.b64 [ $2 + 0 ], { $0, $1 };", "l,l,l,b"
   tt.func public @wide(%x: !tt.ptr<i64> {tt.divisibility = 16 : i32}) {
     %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked2>
@@ -132,5 +135,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %w = arith.addi %v, %one : tensor<256xi64, #blocked2>
     tt.store %xp, %w : tensor<256x!tt.ptr<i64>, #blocked2>
     tt.return
+  }
+
+  // A splat integer `other` is moved in as an immediate, repeated over the
+  // register: bytes (one per access, the mask's constancy is 1) load as `.b8`
+  // into 16-bit registers, so 2 is 0x202 and -1 is 0xffff.
+  // CHECK-LABEL: llvm.func internal @immediate_other
+  // CHECK: "mov.u16 $0, 0x202;\0A\09@$2 ld.global.b8 { $0 }, [ $1 + 0 ];", "=h,l,b"
+  // CHECK: "mov.u16 $0, 0xffff;\0A\09@$2 ld.global.b8 { $0 }, [ $1 + 0 ];", "=h,l,b"
+  tt.func public @immediate_other(%x: !tt.ptr<i8> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<512xi8, #blocked> {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<512xi32, #blocked>
+    %m = arith.cmpi slt, %r, %ns : tensor<512xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<i8> -> tensor<512x!tt.ptr<i8>, #blocked>
+    %xp = tt.addptr %xs, %r : tensor<512x!tt.ptr<i8>, #blocked>, tensor<512xi32, #blocked>
+    %two = arith.constant dense<2> : tensor<512xi8, #blocked>
+    %v = tt.load %xp, %m, %two : tensor<512x!tt.ptr<i8>, #blocked>
+    %xp1 = tt.addptr %xp, %ns : tensor<512x!tt.ptr<i8>, #blocked>, tensor<512xi32, #blocked>
+    %minus = arith.constant dense<-1> : tensor<512xi8, #blocked>
+    %u = tt.load %xp1, %m, %minus : tensor<512x!tt.ptr<i8>, #blocked>
+    %s = arith.addi %v, %u : tensor<512xi8, #blocked>
+    tt.return %s : tensor<512xi8, #blocked>
   }
 }
