@@ -210,9 +210,10 @@ struct AtomicPatternBase : ConvertOpToLLVMPattern<SourceOp> {
 
 struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
   AtomicRMWOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target,
-                     int computeCapability, const AccessWidths &widths)
+                     int computeCapability, int ptxVersion,
+                     const AccessWidths &widths)
       : AtomicPatternBase(converter, target, computeCapability),
-        widths(widths) {}
+        ptxVersion(ptxVersion), widths(widths) {}
 
   LogicalResult
   matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
@@ -240,6 +241,8 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
   /// layout giving each element to one register of one thread, adds `width`
   /// consecutive elements (the access width of the pointers, mask and
   /// layout) with one `atom...add.v<N>` (f32: 2 or 4; f16/bf16: up to 8).
+  /// Without vector atomics (sm_80, or PTX before 8.1), halves go in pairs
+  /// with one `atom...add.noftz.f16x2`.
   LogicalResult lowerVectorAdd(AtomicRMWOp op, ArrayRef<Value> ptrs,
                                ArrayRef<Value> values, ArrayRef<Value> masks,
                                ConversionPatternRewriter &rewriter) const {
@@ -247,9 +250,14 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
     auto it = widths.find(op);
     unsigned width = it == widths.end() ? 1 : it->second;
     bool half = element.isF16() || element.isBF16();
-    if (computeCapability < 90 || op.getAtomicRmwOp() != RMWOp::FADD ||
-        width < 2 || !(element.isF32() || half) || !op.getResult().use_empty())
+    bool vectorAtomics = computeCapability >= 90 && ptxVersion >= 81;
+    if (op.getAtomicRmwOp() != RMWOp::FADD || width < 2 ||
+        !(element.isF32() || half) || !op.getResult().use_empty())
       return failure();
+    if (!vectorAtomics)
+      return element.isF16()
+                 ? lowerPairedHalfAdd(op, ptrs, values, masks, rewriter)
+                 : failure();
     width = std::min(width, half ? 8u : 4u);
     auto type = dyn_cast<RankedTensorType>(op.getType());
     std::optional<gpu::LinearLayout> layout =
@@ -303,6 +311,44 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
     return success();
   }
 
+  /// Two consecutive halves per `atom...add.noftz.f16x2` (the caller checked
+  /// the width, the type, and that nothing reads the old values).
+  LogicalResult lowerPairedHalfAdd(AtomicRMWOp op, ArrayRef<Value> ptrs,
+                                   ArrayRef<Value> values,
+                                   ArrayRef<Value> masks,
+                                   ConversionPatternRewriter &rewriter) const {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    std::optional<gpu::LinearLayout> layout =
+        type ? getDistributedLayout(type) : std::optional<gpu::LinearLayout>();
+    if (!layout || !layout->isInjective() || ptrs.size() % 2 != 0)
+      return failure();
+    Location loc = op.getLoc();
+    std::string qualifiers = ("global." + getScopeName(op.getScope()) + "." +
+                              getSemanticName(op.getSem()) + ".add.noftz.f16x2")
+                                 .str();
+    Type i32 = rewriter.getI32Type();
+    for (unsigned start = 0; start < ptrs.size(); start += 2) {
+      // The pair in one register, the first half in the low bits.
+      Value low = LLVM::ZExtOp::create(
+          rewriter, loc, i32, bitcastToInt(rewriter, loc, values[start]));
+      Value high = LLVM::ZExtOp::create(
+          rewriter, loc, i32, bitcastToInt(rewriter, loc, values[start + 1]));
+      high = LLVM::ShlOp::create(rewriter, loc, high,
+                                 createI32Constant(rewriter, loc, 16));
+      Value pair = LLVM::OrOp::create(rewriter, loc, low, high);
+      Value predicate =
+          masks.empty() ? createI1Constant(rewriter, loc, true) : masks[start];
+      emitAtom(rewriter, loc, qualifiers, 32, ptrs[start], pair, predicate);
+    }
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    Value zero = LLVM::ZeroOp::create(rewriter, loc, rewriter.getF16Type());
+    rewriter.replaceOp(op, packLLElements(loc, converter,
+                                          SmallVector<Value>(ptrs.size(), zero),
+                                          rewriter, type));
+    return success();
+  }
+
   Value emitElement(AtomicRMWOp op, Value ptr, ArrayRef<Value> operands,
                     Value predicate, OpBuilder &b) const override {
     Location loc = op.getLoc();
@@ -332,6 +378,7 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
     return LLVM::SelectOp::create(b, loc, negative, negativeOld, positiveOld);
   }
 
+  int ptxVersion;
   const AccessWidths &widths;
 };
 
@@ -366,9 +413,9 @@ struct AtomicCASOpPattern : AtomicPatternBase<AtomicCASOp> {
 
 void mlir::triton::nvidia::populateAtomicOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const TargetInfoBase &target, int computeCapability,
+    const TargetInfoBase &target, int computeCapability, int ptxVersion,
     const AccessWidths &widths) {
   patterns.add<AtomicRMWOpPattern>(converter, target, computeCapability,
-                                   widths);
+                                   ptxVersion, widths);
   patterns.add<AtomicCASOpPattern>(converter, target, computeCapability);
 }

@@ -49,14 +49,16 @@ struct ConvertTritonGPUToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    // Without an explicit compute-capability, a module lowered for
-    // `cuda:NN` (ttg.target) is lowered for that GPU.
+    // Without an explicit compute-capability, a module made for `cuda:80` or
+    // `cuda:90` (ttg.target) is lowered for that GPU; other targets keep the
+    // option's default (their modules only use what every GPU has).
     if (!computeCapability.hasValue())
       if (auto target =
               module->getAttrOfType<StringAttr>(triton::gpu::kTargetAttrName)) {
         int capability;
         StringRef text = target.getValue();
-        if (text.consume_front("cuda:") && !text.getAsInteger(10, capability))
+        if (text.consume_front("cuda:") && !text.getAsInteger(10, capability) &&
+            (capability == 80 || capability == 90))
           computeCapability = capability;
       }
     if (computeCapability != 80 && computeCapability != 90) {
@@ -119,8 +121,8 @@ struct ConvertTritonGPUToLLVMPass
     nvidia::populateElementwiseOpToLLVMPatterns(converter, patterns,
                                                 computeCapability);
     nvidia::populateMathOpToLLVMPatterns(converter, patterns);
-    nvidia::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo,
-                                           computeCapability, widths);
+    nvidia::populateAtomicOpToLLVMPatterns(
+        converter, patterns, targetInfo, computeCapability, ptxVersion, widths);
     nvidia::populatePrintAssertOpToLLVMPatterns(converter, patterns,
                                                 targetInfo);
     nvidia::populateTMAOpToLLVMPatterns(converter, patterns, targetInfo);

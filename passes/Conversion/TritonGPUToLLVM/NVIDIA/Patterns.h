@@ -54,10 +54,12 @@ void populateMathOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns);
 
 /// tt.atomic_rmw and tt.atomic_cas as PTX atom, one thread per element.
+/// Vector float adds need sm_90 and PTX 8.1 (`ptxVersion` 81); before that,
+/// pairs of halves are added with one f16x2 atomic.
 void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const TargetInfoBase &target,
-                                    int computeCapability,
+                                    int computeCapability, int ptxVersion,
                                     const AccessWidths &widths);
 
 /// tt.print (vprintf) and tt.assert (__assertfail).
