@@ -3,20 +3,25 @@
 // A buffer instruction addresses memory as a scalar base (held in a buffer
 // resource) plus a per-lane unsigned 32-bit byte offset. A tt.load or
 // tt.store whose pointers are a splatted scalar pointer plus a tensor of i32
-// offsets becomes amdg.buffer_load / amdg.buffer_store when the offsets are
-// provably non-negative and their byte offsets fit in 31 bits; out-of-range
-// lanes then cannot wrap to another address. Anything else stays as it is.
+// offsets becomes amdg.buffer_load / amdg.buffer_store when the base is an
+// argument marked `tt.pointer_range = 32` (a tensor below 2 GiB), or when the
+// range analysis proves the offsets non-negative with byte offsets below
+// 2^31; out-of-range lanes then cannot wrap to another address. Anything
+// else stays as it is.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/TritonAMDGPU/Passes.h"
 
-#include "passes/TritonAMDGPU/OffsetRange.h"
+#include "passes/TritonAMDGPU/RangeAnalysis.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
 
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir {
 namespace triton {
@@ -33,10 +38,44 @@ using namespace mlir::triton::amdgpu;
 
 namespace {
 
+/// Whether `value` is a tt.func argument marked `tt.pointer_range = 32` (or
+/// less): the whole tensor behind it is below 2 GiB, so any in-bounds
+/// access is a 32-bit byte offset from it.
+bool isSmallTensorArgument(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg)
+    return false;
+  auto func = dyn_cast<FuncOp>(arg.getOwner()->getParentOp());
+  if (!func || arg.getOwner() != &func.getBody().front())
+    return false;
+  auto range = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                  "tt.pointer_range");
+  return range && range.getInt() <= 32;
+}
+
+/// Whether the analysis proves every offset non-negative and every byte
+/// offset, to the end of its element, below 2^31.
+bool hasSmallByteOffsets(const DataFlowSolver &solver, Value offsets,
+                         int64_t elementBits) {
+  std::optional<ConstantIntRanges> range = getKnownRange(solver, offsets);
+  if (!range || range->smin().isNegative() || range->smax().isNegative())
+    return false;
+  int64_t lastByte =
+      (elementBits * range->smax().getSExtValue() + elementBits + 7) / 8;
+  return lastByte <= INT32_MAX;
+}
+
+struct BufferAddress {
+  Value base;
+  Value offsets;
+};
+
 /// The scalar base and the offsets of `ptr` = addptr(splat(base), offsets)
-/// when they qualify for a buffer access of `elementBytes`-byte elements.
-std::optional<std::pair<Value, Value>> getBufferAddress(Value ptr,
-                                                        int64_t elementBytes) {
+/// when they qualify for a buffer access: i32 offsets, and a base known to
+/// address a small tensor (unless `analyzeSmall`) or offsets the range
+/// analysis keeps within 2 GiB.
+std::optional<BufferAddress>
+getBufferAddress(Value ptr, const DataFlowSolver &solver, bool analyzeSmall) {
   auto add = ptr.getDefiningOp<AddPtrOp>();
   if (!add)
     return std::nullopt;
@@ -47,62 +86,112 @@ std::optional<std::pair<Value, Value>> getBufferAddress(Value ptr,
   auto offsetType = dyn_cast<RankedTensorType>(offsets.getType());
   if (!offsetType || !offsetType.getElementType().isInteger(32))
     return std::nullopt;
-  std::optional<SignedRange> range = getSignedRange(offsets);
-  if (!range || range->lo < 0 || range->hi > INT32_MAX / elementBytes)
+  BufferAddress address{splat.getSrc(), offsets};
+  if (!analyzeSmall && isSmallTensorArgument(address.base))
+    return address;
+  Type element = getElementTypeOrSelf(add.getType());
+  while (auto pointer = dyn_cast<PointerType>(element))
+    element = pointer.getPointeeType();
+  if (!element.isIntOrFloat() ||
+      !hasSmallByteOffsets(solver, offsets, element.getIntOrFloatBitWidth()))
     return std::nullopt;
-  return std::make_pair(splat.getSrc(), offsets);
+  return address;
 }
 
-int64_t getElementBytes(Type tensor) {
-  Type element = getElementTypeOrSelf(tensor);
-  if (auto pointer = dyn_cast<PointerType>(element))
-    element = pointer.getPointeeType();
-  if (!element.isIntOrFloat())
-    return 0;
-  return std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+/// The row stride of offsets built as `broadcast(splat(stride) * rows) +
+/// cols` (either operand order), the form pointer canonicalization gives
+/// 2-D blocks; buffer instructions can use it for swizzling. Null otherwise.
+Value getRowStride(Value offsets) {
+  auto add = offsets.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return Value();
+  for (Value term : add->getOperands()) {
+    auto broadcast = term.getDefiningOp<BroadcastOp>();
+    if (!broadcast)
+      continue;
+    auto mul = broadcast.getSrc().getDefiningOp<arith::MulIOp>();
+    if (!mul)
+      continue;
+    for (Value factor : mul->getOperands())
+      if (auto splat = factor.getDefiningOp<SplatOp>())
+        return splat.getSrc();
+  }
+  return Value();
+}
+
+bool isSplatOf(Value value, function_ref<bool(const APInt &)> pred) {
+  DenseElementsAttr dense;
+  if (!value || !matchPattern(value, m_Constant(&dense)) || !dense.isSplat())
+    return false;
+  if (auto floats = dyn_cast<DenseFPElementsAttr>(dense))
+    return pred(floats.getSplatValue<APFloat>().bitcastToAPInt());
+  if (auto ints = dyn_cast<DenseIntElementsAttr>(dense))
+    return pred(ints.getSplatValue<APInt>());
+  return false;
+}
+
+/// Masks of all true and `other`s of all zero bits say nothing a buffer
+/// access does not do anyway (masked-off lanes read zero).
+Value dropAllTrue(Value mask) {
+  return isSplatOf(mask, [](const APInt &v) { return v.isOne(); }) ? Value()
+                                                                   : mask;
+}
+Value dropZero(Value other) {
+  return isSplatOf(other, [](const APInt &v) { return v.isZero(); }) ? Value()
+                                                                     : other;
+}
+
+/// f32 loads in a function with a tt.dot stay global loads, as in Triton
+/// 3.6 (it works around an LLVM backend bug there).
+bool isF32LoadNextToDot(LoadOp load) {
+  if (!getElementTypeOrSelf(load.getType()).isF32())
+    return false;
+  auto func = load->getParentOfType<FuncOp>();
+  if (!func)
+    return true;
+  return func.walk([](DotOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
 }
 
 /// Rewrites `load` into a buffer load; returns whether it did.
-bool convertLoad(LoadOp load) {
+bool convertLoad(LoadOp load, const DataFlowSolver &solver, bool analyzeSmall) {
   // Volatile accesses and block pointers keep their own lowering.
   if (load.getIsVolatile() || !isa<RankedTensorType>(load.getPtr().getType()))
     return false;
-  int64_t bytes = getElementBytes(load.getType());
-  if (bytes == 0)
+  if (isF32LoadNextToDot(load))
     return false;
-  auto address = getBufferAddress(load.getPtr(), bytes);
+  auto address = getBufferAddress(load.getPtr(), solver, analyzeSmall);
   if (!address)
     return false;
   OpBuilder b(load);
   auto buffer = BufferLoadOp::create(
-      b, load.getLoc(), load.getType(), address->first, address->second,
-      /*stride=*/Value(), load.getCache(), load.getMask(), load.getOther());
+      b, load.getLoc(), load.getType(), address->base, address->offsets,
+      getRowStride(address->offsets), load.getCache(),
+      dropAllTrue(load.getMask()), dropZero(load.getOther()));
   load.replaceAllUsesWith(buffer.getResult());
   load.erase();
   return true;
 }
 
 /// Rewrites `store` into a buffer store; returns whether it did.
-bool convertStore(StoreOp store) {
+bool convertStore(StoreOp store, const DataFlowSolver &solver,
+                  bool analyzeSmall) {
   if (!isa<RankedTensorType>(store.getPtr().getType()))
     return false;
-  int64_t bytes = getElementBytes(store.getValue().getType());
-  if (bytes == 0)
-    return false;
-  auto address = getBufferAddress(store.getPtr(), bytes);
+  auto address = getBufferAddress(store.getPtr(), solver, analyzeSmall);
   if (!address)
     return false;
   OpBuilder b(store);
-  BufferStoreOp::create(b, store.getLoc(), store.getValue(), address->first,
-                        address->second,
-                        /*stride=*/Value(), store.getCache(), store.getMask());
+  BufferStoreOp::create(b, store.getLoc(), store.getValue(), address->base,
+                        address->offsets, getRowStride(address->offsets),
+                        store.getCache(), dropAllTrue(store.getMask()));
   store.erase();
   return true;
 }
 
 /// Buffer instructions exist on the CDNA GPUs targeted here.
 bool hasBufferOps(StringRef arch) {
-  return arch == "gfx90a" || arch == "gfx942";
+  return arch == "gfx90a" || arch == "gfx942" || arch == "gfx950";
 }
 
 struct TritonAMDGPUConvertBufferOpsPass
@@ -121,6 +210,16 @@ struct TritonAMDGPUConvertBufferOpsPass
     }
     if (!hasBufferOps(chosen))
       return;
+    // Offset ranges, from the ops and the kernel's llvm.intr.assume facts.
+    DataFlowSolver solver;
+    solver.load<dataflow::DeadCodeAnalysis>();
+    solver.load<dataflow::SparseConstantPropagation>();
+    auto *ranges = solver.load<TritonRangeAnalysis>(
+        TritonRangeAnalysis::collectAssumptions(module),
+        &getAnalysis<DominanceInfo>());
+    ranges->seedFunctionArguments(module);
+    if (failed(solver.initializeAndRun(module)))
+      return signalPassFailure();
     // Collect first: the rewrites erase the ops.
     SmallVector<Operation *> accesses;
     module.walk([&](Operation *op) {
@@ -129,9 +228,9 @@ struct TritonAMDGPUConvertBufferOpsPass
     });
     for (Operation *op : accesses) {
       if (auto load = dyn_cast<LoadOp>(op))
-        convertLoad(load);
+        convertLoad(load, solver, analyzeSmallTensorOfst);
       else
-        convertStore(cast<StoreOp>(op));
+        convertStore(cast<StoreOp>(op), solver, analyzeSmallTensorOfst);
     }
   }
 };

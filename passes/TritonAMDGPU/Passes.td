@@ -110,14 +110,20 @@ def TritonAMDGPUConvertBufferOps : Pass<"tritonamdgpu-convert-buffer-ops", "mlir
   let summary = "Turns loads and stores at a scalar base plus bounded offsets into buffer ops";
   let description = [{
     A `tt.load` or `tt.store` whose pointers are `addptr(splat(base),
-    offsets)` with i32 offsets that the ops computing them prove to lie in
-    [0, 2^31 / element bytes) becomes `amdg.buffer_load` /
-    `amdg.buffer_store` (mask, other and cache modifier kept). The bounds
-    come from constants, `tt.make_range`, program ids (below 2^31), the
-    induction variables of `scf.for`, and arith ops computed without
-    wrapping; function arguments are unbounded. Volatile loads, block
-    pointers and atomics stay. Only on gfx90a and gfx942 (the option, else
-    the module's `ttg.target`).
+    offsets)` with i32 offsets becomes `amdg.buffer_load` /
+    `amdg.buffer_store` when the base is a `tt.func` argument marked
+    `tt.pointer_range = 32` (the whole tensor is below 2 GiB; with
+    `analyze-small-tensor-ofst` such bases are analyzed like any other), or
+    when the AMD integer range analysis proves every offset non-negative and
+    every byte offset, to the end of its element, below 2^31. The ranges
+    come from the ops (constants, `tt.make_range`, program ids below 2^31,
+    arith), from `llvm.intr.assume` of comparisons with constants, and from
+    loops with at most 1024 trips interpreted trip by trip. An all-true mask
+    and an all-zero `other` are dropped; offsets of the form
+    `broadcast(splat(s) * rows) + cols` give the access its row stride `s`.
+    Volatile loads, block pointers, atomics and f32 loads in functions with
+    a `tt.dot` (as Triton 3.6) stay. Only on gfx90a, gfx942 and gfx950 (the
+    option, else the module's `ttg.target`).
 
     ```mlir
     %s = tt.splat %row : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
@@ -129,10 +135,13 @@ def TritonAMDGPUConvertBufferOps : Pass<"tritonamdgpu-convert-buffer-ops", "mlir
   }];
   let options = [
     Option<"arch", "gfx-arch", "std::string", /*default=*/"std::string{}",
-           "the gfx architecture (gfx942, gfx90a); empty: the module's ttg.target">,
+           "the gfx architecture (gfx942, gfx90a, gfx950); empty: the module's ttg.target">,
     Option<"archGenerationName", "arch-generation-name", "std::string",
            /*default=*/"std::string{}",
-           "upstream Triton's name of gfx-arch (used where gfx-arch is empty)">
+           "upstream Triton's name of gfx-arch (used where gfx-arch is empty)">,
+    Option<"analyzeSmallTensorOfst", "analyze-small-tensor-ofst", "bool",
+           /*default=*/"false",
+           "also bound the offsets from bases marked tt.pointer_range = 32, instead of converting them unchecked">
   ];
   let dependentDialects = ["mlir::triton::amdgpu::TritonAMDGPUDialect"];
 }

@@ -1,5 +1,6 @@
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-convert-buffer-ops | FileCheck %s
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-convert-buffer-ops='gfx-arch=gfx1100' | FileCheck %s --check-prefix=OTHER
+// RUN: triton-opt %s -split-input-file -tritonamdgpu-convert-buffer-ops='analyze-small-tensor-ofst=true' | FileCheck %s --check-prefix=ANALYZE
 
 // Softmax's row: a scalar base plus tt.make_range offsets becomes a buffer
 // load (mask and other kept) and a buffer store; the cache modifier stays.
@@ -117,6 +118,98 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %q1 = tt.addptr %q, %r : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
       scf.yield %q1 : tensor<256x!tt.ptr<f32>, #blocked>
     }
+    tt.return
+  }
+}
+
+// -----
+
+// A base marked tt.pointer_range = 32 addresses a tensor below 2 GiB, so its
+// accesses convert without bounding the offsets (an unknown argument here);
+// with analyze-small-tensor-ofst they are bounded like any other and stay.
+// An all-true mask and an all-zero other are dropped.
+// CHECK-LABEL: tt.func @small_tensor
+// CHECK: %[[V:.*]] = amdg.buffer_load %arg0[%{{.*}}] : tensor<256xf32, #blocked>
+// CHECK: amdg.buffer_store %[[V]], %arg0[%{{.*}}] : tensor<256xf32, #blocked>
+// ANALYZE-LABEL: tt.func @small_tensor
+// ANALYZE-NOT: amdg.buffer
+// ANALYZE: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @small_tensor(%x: !tt.ptr<f32> {tt.pointer_range = 32 : i32}, %n: i32) {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<256xi32, #blocked>
+    %o = arith.addi %ns, %r : tensor<256xi32, #blocked>
+    %s = tt.splat %x : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #blocked>
+    %p = tt.addptr %s, %o : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    %all = arith.constant dense<true> : tensor<256xi1, #blocked>
+    %zero = arith.constant dense<0.0> : tensor<256xf32, #blocked>
+    %v = tt.load %p, %all, %zero : tensor<256x!tt.ptr<f32>, #blocked>
+    tt.store %p, %v, %all : tensor<256x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// llvm.intr.assume bounds an argument row stride (0 < s < 2^20) and the
+// program id (below 512): rows * s + cols stays far below 2 GiB. The offsets'
+// broadcast(splat(s) * rows) + cols form gives the row stride.
+// CHECK-LABEL: tt.func @assumed_stride
+// CHECK: amdg.buffer_load %{{.*}}[%{{.*}}] stride = %arg1 : tensor<64x64xf16, #blocked>
+// ANALYZE-LABEL: tt.func @assumed_stride
+// ANALYZE: amdg.buffer_load %{{.*}}[%{{.*}}] stride = %arg1 : tensor<64x64xf16, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx950", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @assumed_stride(%a: !tt.ptr<f16>, %s: i32) -> tensor<64x64xf16, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %cmax = arith.constant 1048576 : i32
+    %c512 = arith.constant 512 : i32
+    %c64 = arith.constant 64 : i32
+    %pos = arith.cmpi sgt, %s, %c0 : i32
+    llvm.intr.assume %pos : i1
+    %small = arith.cmpi slt, %s, %cmax : i32
+    llvm.intr.assume %small : i1
+    %pid = tt.get_program_id x : i32
+    %few = arith.cmpi slt, %pid, %c512 : i32
+    llvm.intr.assume %few : i1
+    %start = arith.muli %pid, %c64 : i32
+    %rows = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %r = tt.expand_dims %rows {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %c = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %ss = tt.splat %s : i32 -> tensor<64x1xi32, #blocked>
+    %rs = arith.muli %ss, %r : tensor<64x1xi32, #blocked>
+    %rb = tt.broadcast %rs : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %cb = tt.broadcast %c : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %rb, %cb : tensor<64x64xi32, #blocked>
+    %base = tt.addptr %a, %start : !tt.ptr<f16>, i32
+    %bs = tt.splat %base : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+    %p = tt.addptr %bs, %off : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %v = tt.load %p : tensor<64x64x!tt.ptr<f16>, #blocked>
+    tt.return %v : tensor<64x64xf16, #blocked>
+  }
+}
+
+// -----
+
+// f32 loads in a function with a tt.dot stay global loads (as Triton 3.6
+// does); the store converts.
+// CHECK-LABEL: tt.func @f32_next_to_dot
+// CHECK: tt.load
+// CHECK: tt.dot
+// CHECK: amdg.buffer_store
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @f32_next_to_dot(%x: !tt.ptr<f32>, %a: tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x32xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>) {
+    %rows = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %r = tt.expand_dims %rows {axis = 1 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<32x1xi32, #blocked>
+    %o = tt.broadcast %r : tensor<32x1xi32, #blocked> -> tensor<32x32xi32, #blocked>
+    %s = tt.splat %x : !tt.ptr<f32> -> tensor<32x32x!tt.ptr<f32>, #blocked>
+    %p = tt.addptr %s, %o : tensor<32x32x!tt.ptr<f32>, #blocked>, tensor<32x32xi32, #blocked>
+    %c = tt.load %p : tensor<32x32x!tt.ptr<f32>, #blocked>
+    %d = tt.dot %a, %b, %c : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x32xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x32xf32, #blocked>
+    tt.store %p, %d : tensor<32x32x!tt.ptr<f32>, #blocked>
     tt.return
   }
 }
