@@ -753,6 +753,24 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(
 
 void AxisInfoAnalysis::setToEntryState(AxisInfoLattice *lattice) {
   Value anchor = lattice->getAnchor();
+  // A warp-specialized partition's arguments are the explicit captures of its
+  // ttg.warp_specialize: they hold what the captured values do (the region is
+  // isolated, so the framework knows no such edge; this visit depends on the
+  // captures' facts and reruns when they change).
+  if (auto arg = dyn_cast<BlockArgument>(anchor)) {
+    if (auto partitions = dyn_cast<gpu::WarpSpecializePartitionsOp>(
+            arg.getOwner()->getParentOp())) {
+      auto ws = partitions->getParentOfType<gpu::WarpSpecializeOp>();
+      if (ws && arg.getArgNumber() < ws.getExplicitCaptures().size()) {
+        const AxisInfoLattice *capture =
+            getLatticeElementFor(getProgramPointBefore(arg.getOwner()),
+                                 ws.getExplicitCaptures()[arg.getArgNumber()]);
+        if (capture->getValue().isKnown())
+          propagateIfChanged(lattice, lattice->join(capture->getValue()));
+        return;
+      }
+    }
+  }
   if (calleeArgs) {
     auto it = calleeArgs->find(anchor);
     if (it != calleeArgs->end()) {

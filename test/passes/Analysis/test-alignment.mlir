@@ -444,3 +444,24 @@ tt.func @conversion_casts(%x: tensor<32x8xi32> {tt.contiguity = dense<[1, 8]> : 
   %u = builtin.unrealized_conversion_cast %s : !llvm.struct<(i32, i32)> to tensor<256xi32>
   tt.return
 }
+
+// -----
+
+// A partition's arguments hold what the warp_specialize captures: the
+// pointer's 16-byte alignment and the offset's multiple of 8 reach it.
+tt.func @partition_captures(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %k: i32) {
+  %c8 = arith.constant 8 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [1], constant_value = <none>}}
+  %off = arith.muli %k, %c8 : i32
+  ttg.warp_specialize(%p, %off)
+  default {
+    ttg.warp_yield
+  }
+  partition0(%q: !tt.ptr<f32>, %o: i32) num_warps(1) {
+    // 4-byte elements: 8 of them are 32 bytes, the pointer 16-byte aligned.
+    // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [1], constant_value = <none>}}
+    %a = tt.addptr %q, %o : !tt.ptr<f32>, i32
+    ttg.warp_return
+  } : (!tt.ptr<f32>, i32) -> ()
+  tt.return
+}
