@@ -76,9 +76,10 @@ std::string getCacheSuffix(CacheModifier cache, bool isLoad) {
 constexpr StringLiteral l2Suffix = ".L2::cache_hint";
 
 /// PTX has two forms of ld/st: with a cache operator (.ca, .cg, ...) or with
-/// an L1 eviction priority, never both; a cache operator wins.
-std::string getEvictionSuffix(EvictionPolicy evict, CacheModifier cache) {
-  if (cache != CacheModifier::NONE)
+/// an L1 eviction priority, never both; a cache operator the access writes
+/// (`cacheSuffix`) wins.
+std::string getEvictionSuffix(EvictionPolicy evict, StringRef cacheSuffix) {
+  if (!cacheSuffix.empty())
     return "";
   switch (evict) {
   case EvictionPolicy::EVICT_FIRST:
@@ -214,7 +215,7 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
     std::string suffix =
         (op.getIsVolatile() ? std::string(".volatile") : std::string()) +
         ".global" + getCacheSuffix(op.getCache(), true) +
-        getEvictionSuffix(op.getEvict(), op.getCache());
+        getEvictionSuffix(op.getEvict(), getCacheSuffix(op.getCache(), true));
     std::optional<APInt> splatOther = getSplatIntegerOther(op);
     // Registers whose pointer, mask and `other` axis info proves equal to
     // an earlier register's reuse its loaded value (a per-channel weight
@@ -354,8 +355,9 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
       owner = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid,
                                    createI32Constant(rewriter, loc, 0));
     }
-    std::string suffix = ".global" + getCacheSuffix(op.getCache(), false) +
-                         getEvictionSuffix(op.getEvict(), op.getCache());
+    std::string cacheSuffix = getCacheSuffix(op.getCache(), false);
+    std::string suffix =
+        ".global" + cacheSuffix + getEvictionSuffix(op.getEvict(), cacheSuffix);
     std::string vector =
         shape.words > 1 ? llvm::formatv(".v{0}", shape.words).str() : "";
     for (unsigned start = 0; start < ptrs.size(); start += width) {

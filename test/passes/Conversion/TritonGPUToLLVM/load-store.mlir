@@ -157,4 +157,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %s = arith.addi %v, %u : tensor<512xi8, #blocked>
     tt.return %s : tensor<512xi8, #blocked>
   }
+
+  // `.ca` is no cache operator of a store, so its eviction priority stays.
+  // CHECK-LABEL: llvm.func @store_evict
+  // CHECK: "mov.u64 $0, 0x0;\0A\09createpolicy.fractional.L2::evict_last.b64 $0, 1.0;", "=l"
+  // CHECK: "@$3 st.global.L1::evict_last.L2::cache_hint.b32 [ $1 + 0 ], { $0 }, $2;", "r,l,l,b"
+  tt.func public @store_evict(%x: !tt.ptr<f32>, %v: f32) {
+    tt.store %x, %v evictionPolicy = evict_last cacheModifier = ca : !tt.ptr<f32>
+    tt.return
+  }
 }
