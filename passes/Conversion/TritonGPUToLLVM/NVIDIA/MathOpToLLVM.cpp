@@ -8,7 +8,9 @@
 //  - math.absf, math.fma, arith.maxnumf and arith.minnumf: LLVM's intrinsics
 //    (abs, fma, max, min without .ftz), where MLIR's libdevice patterns would
 //    call __nv_fabsf & co., which flush denormals (Triton's libdevice runs
-//    with __CUDA_FTZ = 1) and so change results.
+//    with __CUDA_FTZ = 1) and so change results;
+//  - math.absi: LLVM's abs with the minimum integer defined (it stays itself),
+//    which is what __nv_abs holds, without the call.
 // Other math ops call libdevice (__nv_*; f16 and bf16 through f32), which is
 // also what Triton does; LLVM emits the rest.
 //
@@ -87,11 +89,29 @@ struct DirectOpPattern : ConvertOpToLLVMPattern<SourceOp> {
   }
 };
 
+/// math.absi on a scalar integer: llvm.intr.abs, the minimum integer not
+/// poison (math.absi returns it unchanged).
+struct AbsIOpPattern : ConvertOpToLLVMPattern<math::AbsIOp> {
+  AbsIOpPattern(LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, kFastPathBenefit) {}
+
+  LogicalResult
+  matchAndRewrite(math::AbsIOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value operand = adaptor.getOperand();
+    if (!isa<IntegerType>(operand.getType()))
+      return failure(); // tensors: split into scalars first
+    rewriter.replaceOpWithNewOp<LLVM::AbsOp>(op, operand.getType(), operand,
+                                             /*is_int_min_poison=*/false);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::triton::nvidia::populateMathOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ExpOpPattern, DivFOpPattern,
+  patterns.add<ExpOpPattern, DivFOpPattern, AbsIOpPattern,
                DirectOpPattern<math::AbsFOp, LLVM::FAbsOp>,
                DirectOpPattern<math::FmaOp, LLVM::FMAOp>,
                DirectOpPattern<arith::MaxNumFOp, LLVM::MaxNumOp>,

@@ -62,4 +62,18 @@ tt.func public @math(%px: !tt.ptr<f32>, %ph: !tt.ptr<f16>, %da: f64, %db: f64) {
   tt.store %px, %dn : !tt.ptr<f32>
   tt.return
 }
+
+// Integer abs is LLVM's intrinsic with the minimum integer defined (math.absi
+// returns it unchanged), not a call of __nv_abs.
+// CHECK-LABEL: llvm.func @int_abs
+// CHECK: "llvm.intr.abs"(%{{.*}}) <{is_int_min_poison = false}> : (i32) -> i32
+// CHECK-NOT: __nv_abs
+// PTX-LABEL: int_abs
+// PTX: abs.s32
+tt.func public @int_abs(%px: !tt.ptr<i32>) {
+  %x = tt.load %px : !tt.ptr<i32>
+  %a = math.absi %x : i32
+  tt.store %px, %a : !tt.ptr<i32>
+  tt.return
+}
 }
