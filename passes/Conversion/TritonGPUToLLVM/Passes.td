@@ -84,15 +84,21 @@ def ConvertTritonAMDGPUToLLVM : Pass<"convert-triton-amdgpu-to-llvm", "mlir::Mod
     vector accesses of up to 128 bits (widths from axis info), a masked one
     under a branch with `other` on the masked-off path. Math functions call
     the ROCm device library (`__ocml_*`, linked at emission) where LLVM's
-    AMDGPU backend has no instruction. `scf` is lowered to `cf` first.
+    AMDGPU backend has no instruction; f32 `math.exp`, `math.exp2`,
+    `math.sqrt` and `math.rsqrt` use the hardware's approximate instructions
+    as Triton 3.6 does (`ftz` lets them flush denormals), `tt.precise_sqrt`
+    is correctly rounded. `scf` is lowered to `cf` first.
 
     It lowers what `-convert-triton-gpu-to-llvm` lowers in common
     (arith and math on tensors, splat constants, `tt.splat`, `tt.addptr`,
     view ops, `tt.make_range`, program ids, functions and calls, `tt.dot` on
     blocked layouts), `tt.load`/`tt.store` through pointers,
+    `ttg.async_copy_global_to_local` on gfx942 (LDS-DMA loads, where the
+    shared layout takes each lane's 4 bytes in order), `ttg.async_commit_group`,
+    `ttg.async_wait`,
     `amdg.buffer_load`/`amdg.buffer_store` (raw buffer accesses through a
     resource made of the base pointer; masked-off lanes get an out-of-range
-    offset), `ttg.barrier`, and `tt.precise_sqrt`, `tt.precise_divf`,
+    offset), `ttg.barrier`, `tt.precise_sqrt`, and `tt.precise_divf`,
     `tt.mulhiui`, `tt.clampf` (rewritten first into the arith and math ops
     they are on AMD). Any other op fails to legalize with a located error.
 
@@ -106,7 +112,10 @@ def ConvertTritonAMDGPUToLLVM : Pass<"convert-triton-amdgpu-to-llvm", "mlir::Mod
     Option<"arch", "gfx-arch", "std::string", /*default=*/"std::string{}",
            "the GPU (gfx942, gfx90a); empty: the one of the module's ttg.target">,
     Option<"archUpstream", "arch", "std::string", /*default=*/"std::string{}",
-           "upstream Triton's name of gfx-arch (used where gfx-arch is empty)">
+           "upstream Triton's name of gfx-arch (used where gfx-arch is empty)">,
+    Option<"ftz", "ftz", "bool", /*default=*/"true",
+           "let f32 exp2, rsqrt, sqrt and precise_sqrt flush denormals (the "
+           "direct v_exp/v_rsq/v_sqrt instructions), as Triton 3.6 does">
   ];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::ROCDL::ROCDLDialect"];
 }

@@ -161,6 +161,7 @@ struct ConvertTritonAMDGPUToLLVMPass
     amd::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populatePrintOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateExternElementwiseOpToLLVMPatterns(converter, patterns);
+    amd::populateMathOpToLLVMPatterns(converter, patterns, ftz);
     // Float conversions (fp8 included) by the common emulation: gfx942's
     // cvt_pk_fp8 instructions convert the fnuz formats, not these.
     FpConversionTarget fpTarget;

@@ -4,10 +4,10 @@
 // AMDGPU backend rounds f32 and f64 division and square root correctly
 // unless told it may not. So before the conversion they are rewritten, on the
 // TTGIR tensors themselves, into the arith and math ops the conversion
-// already lowers element by element:
-//   tt.precise_sqrt -> math.sqrt, tt.precise_divf -> arith.divf (f16 and bf16
-//     through f32, which rounds right: 24 bits are at least twice their
-//     precision plus two);
+// already lowers element by element (tt.precise_sqrt has its own pattern,
+// MathOpToLLVM.cpp, since math.sqrt is Triton's approximate root):
+//   tt.precise_divf -> arith.divf (f16 and bf16 through f32, which rounds
+//     right: 24 bits are at least twice their precision plus two);
 //   tt.mulhiui -> the high result of arith.mului_extended;
 //   tt.clampf -> max with the lower bound, then min with the upper (as
 //     numpy's clip: the upper bound wins if they cross), NaN-propagating
@@ -51,11 +51,7 @@ void rewrite(Operation *op) {
   OpBuilder b(op);
   Location loc = op->getLoc();
   Value result;
-  if (auto sqrt = dyn_cast<PreciseSqrtOp>(op)) {
-    result = computeAtLeastF32(b, loc, sqrt->getOperands(), [&](ValueRange x) {
-      return math::SqrtOp::create(b, loc, x[0]).getResult();
-    });
-  } else if (auto div = dyn_cast<PreciseDivFOp>(op)) {
+  if (auto div = dyn_cast<PreciseDivFOp>(op)) {
     result = computeAtLeastF32(b, loc, div->getOperands(), [&](ValueRange xy) {
       return arith::DivFOp::create(b, loc, xy[0], xy[1]).getResult();
     });
@@ -87,7 +83,7 @@ void rewrite(Operation *op) {
 void mlir::triton::amd::rewriteElementwiseOpsToArith(Operation *root) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<PreciseSqrtOp, PreciseDivFOp, MulhiUIOp, ClampFOp>(op))
+    if (isa<PreciseDivFOp, MulhiUIOp, ClampFOp>(op))
       ops.push_back(op);
   });
   for (Operation *op : ops)

@@ -62,7 +62,13 @@ void populateMFMADotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      StringRef arch);
 
-/// Rewrites tt.precise_sqrt, tt.precise_divf, tt.mulhiui and tt.clampf in
+/// f32 math.exp, math.exp2, math.sqrt, math.rsqrt on the hardware's
+/// approximate instructions and tt.precise_sqrt correctly rounded, flushing
+/// denormals where `ftz` allows (Triton 3.6's lowering).
+void populateMathOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns, bool ftz);
+
+/// Rewrites tt.precise_divf, tt.mulhiui and tt.clampf in
 /// `root` (TTGIR, before the conversion) into arith and math ops.
 void rewriteElementwiseOpsToArith(Operation *root);
 

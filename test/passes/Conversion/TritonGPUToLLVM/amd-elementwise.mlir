@@ -6,15 +6,19 @@
 // REQUIRES: llvm-mc
 
 // Triton's numerics ops are LLVM's own operations on AMD: its AMDGPU backend
-// rounds f32/f64 division and square root correctly. f16 goes through f32.
+// rounds f32/f64 division correctly. The precise f32 square root is refined
+// from v_rsq_f32 (amd-math.mlir); f16 goes through LLVM's f32 sqrt.
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
   // CHECK-LABEL: llvm.func internal @precise
-  // CHECK-COUNT-2: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
+  // CHECK-COUNT-2: llvm.call_intrinsic "llvm.amdgcn.rsq.f32"
   // CHECK-COUNT-2: llvm.fdiv %{{.*}}, %{{.*}} : f32
-  // CHECK-COUNT-2: llvm.fpext %{{.*}} : f16 to f32
-  // CHECK-COUNT-2: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
-  // CHECK-COUNT-2: llvm.fptrunc %{{.*}} : f32 to f16
+  // CHECK: llvm.fpext %{{.*}} : f16 to f32
+  // CHECK-NEXT: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
+  // CHECK-NEXT: llvm.fptrunc %{{.*}} : f32 to f16
+  // CHECK: llvm.fpext %{{.*}} : f16 to f32
+  // CHECK-NEXT: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
+  // CHECK-NEXT: llvm.fptrunc %{{.*}} : f32 to f16
   tt.func private @precise(%x: tensor<256xf32, #blocked>, %y: tensor<256xf32, #blocked>, %h: tensor<256xf16, #blocked>) -> (tensor<256xf32, #blocked>, tensor<256xf16, #blocked>) {
     %s = tt.precise_sqrt %x : tensor<256xf32, #blocked>
     %d = tt.precise_divf %s, %y : tensor<256xf32, #blocked>
@@ -65,7 +69,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
   // Everything through to AMDGCN.
   // ASM-LABEL: kernel:
-  // ASM: v_sqrt_f32
+  // ASM: v_rsq_f32
+  // ASM: v_fma_f32
   // ASM: v_div_fixup_f32
   // ASM: v_mul_hi_u32
   tt.func public @kernel(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %q: !tt.ptr<i32> {tt.divisibility = 16 : i32}) {

@@ -55,14 +55,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return %r : tensor<1024xi32, #blocked>
   }
 
-  // Math without an AMDGPU instruction calls ocml; the rest are LLVM
-  // intrinsics or instructions.
+  // Math without an AMDGPU instruction calls ocml; f32 exp2, exp and sqrt
+  // are the hardware's approximate instructions (amd-math.mlir); the rest
+  // are LLVM intrinsics or instructions.
   // CHECK-LABEL: llvm.func @math
   // CHECK-COUNT-2: llvm.call @__ocml_sin_f32
-  // CHECK-COUNT-2: llvm.call @__ocml_exp2_f32
-  // CHECK-COUNT-2: llvm.intr.exp(%{{.*}}) : (f32) -> f32
+  // CHECK-COUNT-2: llvm.call_intrinsic "llvm.amdgcn.exp2.f32"
+  // CHECK-COUNT-2: llvm.call_intrinsic "llvm.exp2.f32"
   // CHECK-COUNT-2: llvm.call @__ocml_erf_f32
-  // CHECK-COUNT-2: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
+  // CHECK-COUNT-2: llvm.call_intrinsic "llvm.amdgcn.sqrt.f32"
   // CHECK-COUNT-2: llvm.call @__ocml_log_f64
   // CHECK-COUNT-2: llvm.fdiv
   // ASM-LABEL: math:
