@@ -3,7 +3,8 @@
 // Triton 3.6's choice of MFMA layout per dot on CDNA2 (gfx90a) and CDNA3
 // (gfx942): the instruction by tile size and operand types, the warps, the
 // transposed result (lanes along M, registers along N), and the operands'
-// kWidth.
+// kWidth. Dots left on FMAs get operand and accumulator types the FMA
+// lowering takes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -200,6 +201,77 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
   return true;
 }
 
+/// `v` with element type `to`: fp_to_fp between floats (rounding to nearest
+/// even when narrowing), sitofp / fptosi between ints and floats.
+Value castElements(OpBuilder &b, Location loc, Value v, Type to) {
+  auto type = cast<RankedTensorType>(v.getType());
+  Type from = type.getElementType();
+  if (from == to)
+    return v;
+  auto result = type.clone(to);
+  bool fromFloat = isa<FloatType>(from), toFloat = isa<FloatType>(to);
+  if (fromFloat && toFloat) {
+    RoundingModeAttr rounding;
+    if (from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth())
+      rounding = RoundingModeAttr::get(b.getContext(), RoundingMode::RTNE);
+    return FpToFpOp::create(b, loc, result, v, rounding);
+  }
+  if (toFloat)
+    return arith::SIToFPOp::create(b, loc, result, v);
+  return arith::FPToSIOp::create(b, loc, result, v);
+}
+
+/// Whether the FMA lowering takes `dot` as it is: the dot instructions of
+/// CDNA (f16 x f16 into f32 with even K, i8 x i8 into i32 with K a multiple
+/// of 4), or one of f16, f32, f64 throughout.
+bool isFmaReady(DotOp dot) {
+  Type a = dot.getA().getType().getElementType();
+  Type b = dot.getB().getType().getElementType();
+  Type c = dot.getC().getType().getElementType();
+  Type d = dot.getType().getElementType();
+  int64_t k = dot.getA().getType().getShape().back();
+  if (a.isF16() && b.isF16() && c.isF32() && d.isF32() && k % 2 == 0)
+    return true;
+  if (a.isInteger(8) && b.isInteger(8) && c.isInteger(32) && d.isInteger(32) &&
+      k % 4 == 0)
+    return true;
+  return a == b && a == c && a == d && (a.isF16() || a.isF32() || a.isF64());
+}
+
+/// Rewrites a dot left on FMAs with mixed or narrow types into one type
+/// throughout: f16 when every type has at most 16 bits (ints at most 8, no
+/// bf16), else f32; the result is cast back. Integers > 32 bits stay.
+void legalizeFmaDot(DotOp dot) {
+  if (!isa_and_nonnull<BlockedEncodingAttr>(dot.getType().getEncoding()) ||
+      isFmaReady(dot))
+    return;
+  SmallVector<Type> types = {dot.getA().getType().getElementType(),
+                             dot.getB().getType().getElementType(),
+                             dot.getC().getType().getElementType(),
+                             dot.getType().getElementType()};
+  unsigned widest = 8;
+  bool needsF32 = false;
+  for (Type t : types) {
+    if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() > 32)
+      return;
+    widest = std::max(widest, t.getIntOrFloatBitWidth());
+    needsF32 |= t.isBF16() || (t.isInteger() && t.getIntOrFloatBitWidth() > 8);
+  }
+  OpBuilder b(dot);
+  Type common =
+      widest <= 16 && !needsF32 ? Type(b.getF16Type()) : Type(b.getF32Type());
+  Location loc = dot.getLoc();
+  Value a = castElements(b, loc, dot.getA(), common);
+  Value bOperand = castElements(b, loc, dot.getB(), common);
+  Value c = castElements(b, loc, dot.getC(), common);
+  auto newDot =
+      DotOp::create(b, loc, c.getType(), a, bOperand, c,
+                    dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
+  dot.replaceAllUsesWith(
+      castElements(b, loc, newDot.getResult(), types.back()));
+  dot.erase();
+}
+
 struct TritonAMDGPUAccelerateMatmulPass
     : public amdgpu::impl::TritonAMDGPUAccelerateMatmulBase<
           TritonAMDGPUAccelerateMatmulPass> {
@@ -229,6 +301,10 @@ struct TritonAMDGPUAccelerateMatmulPass
     module.walk([&](DotOp dot) { dots.push_back(dot); });
     for (DotOp dot : dots)
       accelerate(dot, numWarps.getInt(), options);
+    dots.clear();
+    module.walk([&](DotOp dot) { dots.push_back(dot); });
+    for (DotOp dot : dots)
+      legalizeFmaDot(dot);
   }
 };
 

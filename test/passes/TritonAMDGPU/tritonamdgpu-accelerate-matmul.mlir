@@ -162,3 +162,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #blocked>
   }
 }
+
+// -----
+
+// Dots too small for MFMA stay on FMAs, in one type throughout: i8 into an
+// i8 accumulator runs in f16 (sitofp in, fptosi out); bf16 runs in f32; an
+// fp8 operand is widened to the f32 accumulator's type; f16 x f16 into f32
+// (a CDNA dot instruction) stays as it is.
+// CHECK-LABEL: tt.func @fma_types
+// CHECK-DAG: %[[A:.*]] = arith.sitofp %arg0 : tensor<2x64xi8, {{.*}}> to tensor<2x64xf16,
+// CHECK-DAG: %[[B:.*]] = arith.sitofp %arg1 : tensor<64x64xi8, {{.*}}> to tensor<64x64xf16,
+// CHECK: %[[D:.*]] = tt.dot %[[A]], %[[B]], %{{.*}} : {{.*}} -> tensor<2x64xf16, #blocked>
+// CHECK: arith.fptosi %[[D]] : tensor<2x64xf16, #blocked> to tensor<2x64xi8, #blocked>
+// CHECK: tt.fp_to_fp %arg2 : tensor<2x64xbf16, {{.*}}> -> tensor<2x64xf32,
+// CHECK: %[[H:.*]] = tt.dot {{.*}} -> tensor<2x64xf32, #blocked>
+// CHECK: tt.fp_to_fp %[[H]], rounding = rtne : tensor<2x64xf32, #blocked> -> tensor<2x64xbf16, #blocked>
+// CHECK: tt.fp_to_fp %arg4 : tensor<2x64xf8E5M2, {{.*}}> -> tensor<2x64xf32,
+// CHECK: tt.dot {{.*}} -> tensor<2x64xf32, #blocked>
+// CHECK: tt.dot %arg6, %arg7, %{{.*}} : tensor<2x64xf16, {{.*}}> * tensor<64x64xf16, {{.*}}> -> tensor<2x64xf32, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [8, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @fma_types(%arg0: tensor<2x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %arg1: tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>,
+                     %arg2: tensor<2x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %arg3: tensor<64x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>,
+                     %arg4: tensor<2x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %arg5: tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>,
+                     %arg6: tensor<2x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %arg7: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>)
+      -> (tensor<2x64xi8, #blocked>, tensor<2x64xbf16, #blocked>, tensor<2x64xf32, #blocked>, tensor<2x64xf32, #blocked>) {
+    %zi = arith.constant dense<0> : tensor<2x64xi8, #blocked>
+    %zb = arith.constant dense<0.0> : tensor<2x64xbf16, #blocked>
+    %zf = arith.constant dense<0.0> : tensor<2x64xf32, #blocked>
+    %0 = tt.dot %arg0, %arg1, %zi : tensor<2x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<2x64xi8, #blocked>
+    %1 = tt.dot %arg2, %arg3, %zb : tensor<2x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<2x64xbf16, #blocked>
+    %2 = tt.dot %arg4, %arg5, %zf : tensor<2x64xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<2x64xf32, #blocked>
+    %3 = tt.dot %arg6, %arg7, %zf : tensor<2x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<2x64xf32, #blocked>
+    tt.return %0, %1, %2, %3 : tensor<2x64xi8, #blocked>, tensor<2x64xbf16, #blocked>, tensor<2x64xf32, #blocked>, tensor<2x64xf32, #blocked>
+  }
+}
