@@ -41,6 +41,13 @@ bool isPipeliningBeneficial(Operation *op, const ModuleAxisInfo &axis) {
   if (auto descLoad = dyn_cast<DescriptorLoadOp>(op))
     return canBeTMALoad(descLoad);
   auto load = cast<LoadOp>(op);
+  // A scalar of 32 bits or more is copied as a one-element tensor (with
+  // the default layout of a TTGIR module).
+  if (load.getType().isIntOrFloat()) {
+    auto module = load->getParentOfType<ModuleOp>();
+    return module && module->hasAttr(kNumWarpsAttrName) &&
+           load.getType().getIntOrFloatBitWidth() >= 32;
+  }
   // Only tensors with a layout (TTGIR) have a shared-memory form to copy into.
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || !type.getEncoding())

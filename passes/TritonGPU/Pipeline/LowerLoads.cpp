@@ -202,9 +202,17 @@ bool isZeroConstant(Value value) {
                    matchPattern(value, m_PosZeroFloat()));
 }
 
-/// Replaces the local_allocs of `load` in `encoding` by `view` (the buffer
-/// slot holds the data already); other uses read the slot with a local_load
-/// after `token` (if any) at `useAt`. Returns that local_load, if any.
+/// Whether the load's masked-off elements take a value cp.async cannot
+/// write (anything but zero).
+bool hasNonZeroOther(Operation *op) {
+  auto load = dyn_cast<LoadOp>(op);
+  return load && load.getOther() && !isZeroConstant(load.getOther());
+}
+
+/// Replaces the local_allocs of `load` in `encoding` (null: none) by `view`
+/// (the buffer slot holds the data already); other uses read the slot with a
+/// local_load after `token` (if any) at `useAt`. Returns that local_load, if
+/// any.
 LocalLoadOp replaceLoadedValue(OpBuilder &builder, Operation *load,
                                Attribute encoding, Value view, Value token,
                                std::pair<int, Cluster> useAt,
@@ -258,8 +266,13 @@ void lowerAsyncCopy(OpBuilder &builder, AsyncLoad &async, LoadGroup &group,
       createSlotView(builder, loc, async.alloc, group.extractIdx);
   schedule.insert(wait, useAt.first, useAt.second);
   schedule.insert(extractView.getDefiningOp(), useAt.first, useAt.second);
+  // With a non-zero `other`, no use may read the slot directly (its
+  // masked-off elements are zeros): the local_allocs stay, fed from
+  // registers after the select below.
+  Attribute allocEncoding =
+      hasNonZeroOther(load) ? Attribute() : async.encoding;
   LocalLoadOp localLoad =
-      replaceLoadedValue(builder, load, async.encoding, extractView,
+      replaceLoadedValue(builder, load, allocEncoding, extractView,
                          wait.getResult(), useAt, schedule);
   if (localLoad) {
     Value result = localLoad;
@@ -371,6 +384,52 @@ SmallVector<Value> createTMABarriers(scf::ForOp forOp,
   return barrierArrays;
 }
 
+/// Makes the scalar `load` a load of a one-element tensor (cp.async copies
+/// tensors): its pointer, mask and other are splat where it is, and a
+/// tt.unsplat at its first user's stage gives the users their scalar.
+void tensorizeScalarLoad(LoadOp load, Block *body, CoarseSchedule &schedule) {
+  MLIRContext *context = load.getContext();
+  Location loc = load.getLoc();
+  auto module = load->getParentOfType<ModuleOp>();
+  auto intAttr = [&](StringRef name, int64_t fallback) {
+    auto attr =
+        module ? module->getAttrOfType<IntegerAttr>(name) : IntegerAttr();
+    return attr ? attr.getInt() : fallback;
+  };
+  auto encoding = getDefaultBlockedEncoding(
+      context, {1}, intAttr(kNumWarpsAttrName, 4),
+      intAttr(kThreadsPerWarpAttrName, 32), intAttr(kNumCTAsAttrName, 1));
+  auto loadAt = schedule.lookup(load);
+  auto useAt = schedule.lookup(firstUser(load, body, schedule));
+  OpBuilder builder(load);
+  auto splat = [&](Value scalar) -> Value {
+    auto type = RankedTensorType::get({1}, scalar.getType(), encoding);
+    // A constant stays one, so that a zero `other` is still seen as zero.
+    Attribute value;
+    if (matchPattern(scalar, m_Constant(&value)))
+      if (auto typed = dyn_cast<TypedAttr>(value)) {
+        auto constant = arith::ConstantOp::create(
+            builder, loc, DenseElementsAttr::get(type, typed));
+        schedule.insert(constant, loadAt.first, loadAt.second);
+        return constant;
+      }
+    auto op = SplatOp::create(builder, loc, type, scalar);
+    schedule.insert(op, loadAt.first, loadAt.second);
+    return op;
+  };
+  load.getPtrMutable().assign(splat(load.getPtr()));
+  if (Value mask = load.getMask())
+    load.getMaskMutable().assign(splat(mask));
+  if (Value other = load.getOther())
+    load.getOtherMutable().assign(splat(other));
+  Type scalarType = load.getType();
+  load.getResult().setType(RankedTensorType::get({1}, scalarType, encoding));
+  builder.setInsertionPointAfter(load);
+  auto unsplat = UnsplatOp::create(builder, loc, scalarType, load.getResult());
+  load.getResult().replaceAllUsesExcept(unsplat, unsplat);
+  schedule.insert(unsplat, useAt.first, useAt.second);
+}
+
 } // namespace
 
 bool pipeline::canLowerDescriptorLoads(scf::ForOp forOp,
@@ -391,11 +450,18 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
   for (Operation &op : body->without_terminator()) {
     if (!isa<LoadOp, DescriptorLoadOp>(op) || !schedule.count(&op))
       continue;
-    auto type = dyn_cast<RankedTensorType>(op.getResult(0).getType());
-    if (!type)
-      continue;
     int stageDiff = defUseStageDiff(&op, body, schedule);
     if (stageDiff == 0)
+      continue;
+    // A scalar of 32 bits or more fetched ahead (an index for the next
+    // load's address) is copied as a one-element tensor.
+    Type resultType = op.getResult(0).getType();
+    if (auto load = dyn_cast<LoadOp>(op);
+        load && resultType.isIntOrFloat() &&
+        resultType.getIntOrFloatBitWidth() >= 32)
+      tensorizeScalarLoad(load, body, schedule);
+    auto type = dyn_cast<RankedTensorType>(op.getResult(0).getType());
+    if (!type)
       continue;
     Attribute encoding;
     unsigned contiguity = 0;
@@ -415,7 +481,7 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
       encoding = nvidia_gpu::getTMABufferEncoding(
           descLoad.getDesc().getType().getBlockType(), type.getShape());
     }
-    if (needsExtraBuffer(&op))
+    if (!hasNonZeroOther(&op) && needsExtraBuffer(&op))
       ++stageDiff;
     asyncLoads.push_back({&op, stageDiff, encoding, contiguity, Value()});
     groups.insert({stageDiff, LoadGroup()});
@@ -458,10 +524,12 @@ void pipeline::lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
       [&](OpBuilder &b, Location,
           ArrayRef<BlockArgument> args) -> SmallVector<Value> {
         OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(args.front().getOwner());
         SmallVector<Value> yields;
         unsigned index = 0;
         for (auto &[numBuffers, group] : groups) {
+          // Each group's counters go first in the body (so the last group's
+          // come first, the order 3.6 prints).
+          b.setInsertionPointToStart(args.front().getOwner());
           SmallVector<Operation *> insertOps, extractOps;
           Value modulus =
               arith::ConstantIntOp::create(b, loopLoc, numBuffers, 32);

@@ -148,3 +148,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %res : tensor<32x32xf16, #blocked1>
   }
 }
+
+// -----
+
+// A scalar index of 32 bits or more feeding a dot operand's address is an
+// indirection level above it (3 stages: one each); a 16-bit one is not
+// worth a copy.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @scalar_index
+  // CHECK: tt.load %{{.*}} {tt.latency = 1 : i32} : !tt.ptr<i32>
+  // CHECK: tt.load %{{.*}} : !tt.ptr<i16>
+  // CHECK: tt.load %{{.*}} {tt.latency = 1 : i32} : tensor<32x32x!tt.ptr<f16>
+  tt.func @scalar_index(%p: tensor<32x32x!tt.ptr<f16>, #blocked> {tt.divisibility = dense<16> : tensor<2xi32>, tt.contiguity = dense<[1, 32]> : tensor<2xi32>}, %idx: !tt.ptr<i32>, %idx16: !tt.ptr<i16>, %b: tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %n: i32) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant 32 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %res = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma>)  : i32 {
+      %q = tt.addptr %idx, %i : !tt.ptr<i32>, i32
+      %k = tt.load %q : !tt.ptr<i32>
+      %q16 = tt.addptr %idx16, %i : !tt.ptr<i16>, i32
+      %k16 = tt.load %q16 : !tt.ptr<i16>
+      %k16w = arith.extsi %k16 : i16 to i32
+      %off = arith.addi %k, %k16w : i32
+      %row = arith.muli %off, %c32 : i32
+      %offs = tt.splat %row : i32 -> tensor<32x32xi32, #blocked>
+      %pa = tt.addptr %p, %offs : tensor<32x32x!tt.ptr<f16>, #blocked>, tensor<32x32xi32, #blocked>
+      %a = tt.load %pa : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %ad = ttg.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %b, %acc : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+      scf.yield %d : tensor<32x32xf32, #mma>
+    }
+    tt.return %res : tensor<32x32xf32, #mma>
+  }
+}

@@ -153,3 +153,65 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A load whose masked-off elements read a non-zero `other`: the slot holds
+// zeros there, so the warp-group dot may not read it directly. The select
+// after the local_load feeds the local_alloc, which stays, and the dot's
+// extra slot is not needed (two slots for two stages).
+// CHECK-LABEL: @nonzero_other_keeps_alloc
+// CHECK: ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16
+// CHECK: scf.for
+// CHECK: ttg.async_copy_global_to_local %{{.*}} mask %{{.*}} {contiguity = 8 : i32, loop.cluster = 1 : i32, loop.stage = 0 : i32}
+// CHECK: %[[V:.*]] = ttg.local_load {{.*}} {loop.cluster = 0 : i32, loop.stage = 2 : i32}
+// CHECK: %[[SEL:.*]] = arith.select %{{.*}}, %[[V]], %{{.*}} {loop.cluster = 0 : i32, loop.stage = 2 : i32}
+// CHECK: %[[SH:.*]] = ttg.local_alloc %[[SEL]] {loop.cluster = 0 : i32, loop.stage = 2 : i32}
+// CHECK: ttng.warp_group_dot %[[SH]]
+#blk = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#nv = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func @nonzero_other_keeps_alloc(%lo: i32, %hi: i32, %p: tensor<64x64x!tt.ptr<f16>, #blk> {tt.divisibility = dense<16> : tensor<2xi32>, tt.contiguity = dense<[1, 64]> : tensor<2xi32>}, %m: tensor<64x64xi1, #blk> {tt.constancy = dense<64> : tensor<2xi32>}, %b: !ttg.memdesc<64x64xf16, #nv, #ttg.shared_memory>) -> tensor<64x64xf32, #mma> {
+    %c1 = arith.constant 1 : i32
+    %one = arith.constant dense<1.0> : tensor<64x64xf16, #blk>
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
+    %r = scf.for %i = %lo to %hi step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %v = tt.load %p, %m, %one {loop.cluster = 1 : i32, loop.stage = 0 : i32} : tensor<64x64x!tt.ptr<f16>, #blk>
+      %s = ttg.local_alloc %v {loop.cluster = 0 : i32, loop.stage = 2 : i32} : (tensor<64x64xf16, #blk>) -> !ttg.memdesc<64x64xf16, #nv, #ttg.shared_memory>
+      %d = ttng.warp_group_dot %s, %b, %acc {loop.cluster = 0 : i32, loop.stage = 2 : i32} : !ttg.memdesc<64x64xf16, #nv, #ttg.shared_memory> * !ttg.memdesc<64x64xf16, #nv, #ttg.shared_memory> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    } {tt.scheduled_max_stage = 2 : i32}
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// A scalar index fetched a stage ahead (it feeds the next load's address) is
+// copied as a one-element tensor: its pointer splat where the load was, the
+// scalar back by tt.unsplat where its user is.
+// CHECK-LABEL: @scalar_index
+// CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x1xi64
+// CHECK: scf.for
+// CHECK: %[[Q:.*]] = tt.addptr
+// CHECK: %[[QS:.*]] = tt.splat %[[Q]] {loop.cluster = 1 : i32, loop.stage = 0 : i32} : !tt.ptr<i64> -> tensor<1x!tt.ptr<i64>, #[[ONE:.*]]>
+// CHECK: ttg.async_copy_global_to_local %[[QS]], %{{.*}} {loop.cluster = 1 : i32, loop.stage = 0 : i32}
+// CHECK: %[[T:.*]] = ttg.local_load {{.*}} {loop.cluster = 0 : i32, loop.stage = 1 : i32} : {{.*}} -> tensor<1xi64, #[[ONE]]>
+// CHECK: %[[K:.*]] = tt.unsplat %[[T]] {loop.cluster = 0 : i32, loop.stage = 1 : i32}
+// CHECK: tt.splat %[[K]] {loop.cluster = 0 : i32, loop.stage = 1 : i32} : i64 -> tensor<64x32xi64
+#blk = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:80"} {
+  tt.func @scalar_index(%lo: i32, %hi: i32, %idx: !tt.ptr<i64>, %p: tensor<64x32x!tt.ptr<f16>, #blk> {tt.divisibility = dense<16> : tensor<2xi32>, tt.contiguity = dense<[1, 32]> : tensor<2xi32>}) {
+    %c1 = arith.constant 1 : i32
+    scf.for %i = %lo to %hi step %c1 : i32 {
+      %q = tt.addptr %idx, %i {loop.cluster = 1 : i32, loop.stage = 0 : i32} : !tt.ptr<i64>, i32
+      %k = tt.load %q {loop.cluster = 1 : i32, loop.stage = 0 : i32} : !tt.ptr<i64>
+      %ks = tt.splat %k {loop.cluster = 0 : i32, loop.stage = 1 : i32} : i64 -> tensor<64x32xi64, #blk>
+      %a = tt.addptr %p, %ks {loop.cluster = 0 : i32, loop.stage = 1 : i32} : tensor<64x32x!tt.ptr<f16>, #blk>, tensor<64x32xi64, #blk>
+      %v = tt.load %a {loop.cluster = 0 : i32, loop.stage = 1 : i32} : tensor<64x32x!tt.ptr<f16>, #blk>
+      "consume"(%v) {loop.cluster = 0 : i32, loop.stage = 2 : i32} : (tensor<64x32xf16, #blk>) -> ()
+    } {tt.scheduled_max_stage = 2 : i32}
+    tt.return
+  }
+}
