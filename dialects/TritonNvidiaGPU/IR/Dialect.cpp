@@ -148,9 +148,17 @@ LogicalResult WarpGroupDotOp::verify() {
   if (aElement.getIntOrFloatBitWidth() != bElement.getIntOrFloatBitWidth())
     return emitOpError() << "a and b must have element types of one width, got "
                          << aElement << " and " << bElement;
-  if (auto tensor = dyn_cast<RankedTensorType>(getA().getType()))
-    if (!isa_and_nonnull<DotOperandEncodingAttr>(tensor.getEncoding()))
+  if (auto tensor = dyn_cast<RankedTensorType>(getA().getType())) {
+    auto dotOperand =
+        dyn_cast_or_null<DotOperandEncodingAttr>(tensor.getEncoding());
+    if (!dotOperand)
       return emitOpError() << "a in registers must have a #ttg.dot_op layout";
+    // wgmma reads a 32-bit register per thread and k step of A.
+    unsigned kWidth = 32 / tensor.getElementTypeBitWidth();
+    if (dotOperand.getKWidth() != kWidth)
+      return emitOpError() << "in-register LHS operand must have a kWidth of "
+                           << kWidth << " but got " << dotOperand.getKWidth();
+  }
   if (!isa_and_nonnull<NvidiaMmaEncodingAttr>(getC().getType().getEncoding()))
     return emitOpError() << "accumulator must have a #ttg.nvidia_mma layout";
   return success();
@@ -218,6 +226,10 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
     return failure();
   if (!getResult().getType().getMutableMemory())
     return emitOpError() << "cannot copy into an immutable buffer";
+  // TMA writes the swizzled rows of an NVMMA layout, nothing else.
+  if (!isa_and_nonnull<NVMMASharedEncodingAttr>(
+          getResult().getType().getEncoding()))
+    return emitOpError() << "TMA result must have NVMMA shared layout";
   return verifyTMACoords(*this, getDesc().getType(), getCoord().size(),
                          getResult().getType());
 }

@@ -139,6 +139,18 @@ tt.func @tma_load_immutable(%desc: !tt.tensordesc<tensor<64x32xf16>>, %x: i32, %
 
 // -----
 
+// TMA writes NVMMA-swizzled rows; a plain swizzled buffer cannot take them.
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+tt.func @tma_load_not_nvmma(%desc: !tt.tensordesc<tensor<64x32xf16>>, %x: i32, %buf: !ttg.memdesc<64x32xf16, #plain, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p: i1) {
+  // expected-error @+1 {{TMA result must have NVMMA shared layout}}
+  ttng.async_tma_copy_global_to_local %desc[%x, %x] %buf, %bar, %p : !tt.tensordesc<tensor<64x32xf16>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x32xf16, #plain, #smem, mutable>
+  tt.return
+}
+
+// -----
+
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
@@ -179,5 +191,18 @@ tt.func @tensormap_lengths(%desc: !tt.ptr<i8>, %base: !tt.ptr<f16>, %n: i32, %s:
 tt.func @tensormap_strides(%desc: !tt.ptr<i8>, %base: !tt.ptr<f16>, %n: i32, %s: i64) {
   // expected-error @+1 {{global_stride must have one entry fewer than the rank}}
   ttng.tensormap_create %desc, %base, [%n, %n], [%n, %n], [%s, %s], [%n, %n] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i64, i32, i32) -> ()
+  tt.return
+}
+
+// -----
+
+// An A operand in registers holds 32 bits per k step: kWidth 2 for 16-bit
+// elements.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+tt.func @wgmma_register_a_kwidth(%a: tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: !ttg.memdesc<32x64xbf16, #shared, #smem>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{in-register LHS operand must have a kWidth of 2 but got 4}}
+  %d = ttng.warp_group_dot %a, %b, %c : tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * !ttg.memdesc<32x64xbf16, #shared, #smem> -> tensor<64x64xf32, #mma>
   tt.return
 }

@@ -65,7 +65,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func private @a_kwidth(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: !ttg.memdesc<32x32xf16, #s, #smem>, %c: tensor<64x32xf32, #mma>) -> tensor<64x32xf32, #mma> {
-    // CHECK: :[[@LINE+1]]:10: error: ttng.warp_group_dot operand A in registers whose layout is not the wgmma A fragment
+    // The verifier rejects an A fragment of another kWidth first.
+    // CHECK: :[[@LINE+1]]:10: error: 'ttng.warp_group_dot' op in-register LHS operand must have a kWidth of 2 but got 4
     %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32} : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * !ttg.memdesc<32x32xf16, #s, #smem> -> tensor<64x32xf32, #mma>
     tt.return %d : tensor<64x32xf32, #mma>
   }
