@@ -39,12 +39,13 @@ public:
   LayoutBody(AsmParser &parser, StringRef layout)
       : parser(parser), layout(layout) {}
 
-  /// Parses `<{...}>`.
-  LogicalResult parse() {
+  /// Parses `<{...}>`, or only `<{...}` when `closed` is false (the caller
+  /// parses what follows the dictionary).
+  LogicalResult parse(bool closed = true) {
     loc = parser.getCurrentLocation();
     Attribute attr;
     if (parser.parseLess() || parser.parseAttribute(attr) ||
-        parser.parseGreater())
+        (closed && parser.parseGreater()))
       return failure();
     dict = dyn_cast<DictionaryAttr>(attr);
     if (!dict)
@@ -324,8 +325,8 @@ bool mlir::triton::gpu::isDistributedEncoding(Attribute encoding) {
 }
 
 bool mlir::triton::gpu::isSharedEncoding(Attribute encoding) {
-  return isa_and_nonnull<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr>(
-      encoding);
+  return isa_and_nonnull<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr,
+                         SharedLinearEncodingAttr>(encoding);
 }
 
 static int64_t firstBasisLength(ArrayRef<const BasisList *> lists) {
@@ -357,6 +358,9 @@ int64_t mlir::triton::gpu::getEncodingRank(Attribute encoding) {
       })
       .Case([](SwizzledSharedEncodingAttr a) { return a.getOrder().size(); })
       .Case([](PaddedSharedEncodingAttr a) -> int64_t { return a.getRank(); })
+      .Case([](SharedLinearEncodingAttr a) -> int64_t {
+        return firstBasisLength({&a.getOffsetBases(), &a.getBlockBases()});
+      })
       .Case([](NVMMASharedEncodingAttr a) -> int64_t {
         if (!a.getCGALayout().empty())
           return a.getCGALayout().bases.front().size();
@@ -1295,5 +1299,83 @@ LogicalResult PaddedSharedEncodingAttr::verify(
     return emitError() << "order of #ttg.padded_shared must be a permutation "
                           "of 0.."
                        << rank - 1;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.shared_linear
+//===----------------------------------------------------------------------===//
+
+Attribute SharedLinearEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutBody body(parser, "shared_linear");
+  if (failed(body.parse(/*closed=*/false)))
+    return {};
+  // The alignment is the buffer's, not the layout's: Triton writes it after
+  // the bases' dictionary (its words first, which its users' tests match).
+  if (body.lookup("alignment", /*required=*/false)) {
+    body.error() << "alignment must be specified outside of the linear layout "
+                    "braces: #ttg.shared_linear<{offset = ...}, alignment = N>";
+    return {};
+  }
+  auto offset = body.getBases("offset", /*required=*/true);
+  auto block = body.getBases("block");
+  if (failed(offset) || failed(block) || failed(body.checkNoUnknownKeys()))
+    return {};
+  unsigned alignment = 0;
+  if (parser.parseComma() || parser.parseKeyword("alignment") ||
+      parser.parseEqual() || parser.parseInteger(alignment) ||
+      parser.parseGreater())
+    return {};
+  return parser.getChecked<SharedLinearEncodingAttr>(
+      body.getLoc(), parser.getContext(), *offset, *block, alignment);
+}
+
+void SharedLinearEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{offset = ";
+  printBases(printer, getOffsetBases());
+  if (!getBlockBases().empty()) {
+    printer << ", block = ";
+    printBases(printer, getBlockBases());
+  }
+  printer << "}, alignment = " << getAlignment() << ">";
+}
+
+LogicalResult
+SharedLinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 BasisList offset, BasisList block,
+                                 unsigned alignment) {
+  if (alignment == 0 || !llvm::isPowerOf2_32(alignment))
+    return emitError() << "alignment must be a positive power of two, got "
+                       << alignment << " for #ttg.shared_linear";
+  int64_t rank = firstBasisLength({&offset, &block});
+  if (rank < 1)
+    return emitError() << "#ttg.shared_linear needs at least one offset "
+                          "basis to give its rank";
+  if (failed(verifyBasesRank(emitError, offset, rank, "offset")) ||
+      failed(verifyBasesRank(emitError, block, rank, "block")))
+    return failure();
+  // The non-zero offsets must reach every element of the box their bases
+  // span, each once (zero bases are broadcast copies): there must be as many
+  // of them as the box has elements. (A count; bases that XOR onto the same
+  // point would pass it, and are left to the layout's users.)
+  SmallVector<int64_t> span(rank, 1);
+  for (const auto &basis : offset.bases)
+    for (auto [d, value] : llvm::enumerate(basis)) {
+      if (value < 0)
+        return emitError() << "offset bases of #ttg.shared_linear must be "
+                              "non-negative";
+      span[d] = std::max<int64_t>(span[d], llvm::PowerOf2Ceil(value + 1));
+    }
+  int64_t nonZero = llvm::count_if(offset.bases, [](const auto &basis) {
+    return llvm::any_of(basis, [](int32_t v) { return v != 0; });
+  });
+  int64_t covered = 1;
+  for (int64_t size : span)
+    covered *= size;
+  if (covered != (int64_t(1) << nonZero))
+    return emitError() << "The layout must be surjective: the " << nonZero
+                       << " non-zero offset bases of #ttg.shared_linear give "
+                       << (int64_t(1) << nonZero) << " offsets for the "
+                       << covered << " elements they span";
   return success();
 }

@@ -212,6 +212,26 @@ def TTG_PaddedSharedEncodingAttr
   }];
 }
 
+def TTG_SharedLinearEncodingAttr
+    : TTG_SharedAttr<"SharedLinearEncoding", "shared_linear"> {
+  let summary = "A shared-memory layout given as a linear layout's bases";
+  let description = [{
+    The bases of `offset` (an element's index in the buffer) and `block`
+    (the CTAs) give the element's coordinates; `alignment` is the buffer's
+    alignment in bytes:
+
+    ```mlir
+    #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]]}, alignment = 16>
+    ```
+
+    Parsed, printed and verified; the passes and the lowering do not take
+    it yet.
+  }];
+  let parameters = (ins TTG_BasisListParameter:$offsetBases,
+                        TTG_BasisListParameter:$blockBases,
+                        "unsigned":$alignment);
+}
+
 def TTG_SharedMemorySpaceAttr : TTG_Attr<"SharedMemorySpace", "shared_memory"> {
   let summary = "The shared-memory space of a `!ttg.memdesc`";
   let description = [{

@@ -729,3 +729,19 @@ tt.func @f(%m: !ttg.memdesc<8x32xf16, #sw, #ttg.shared_memory>) {
 // expected-error @+2 {{#ttg.dot_op kWidth parameter must be 4/8/16 for WMMA v2 (including packed cases for `scaled_dot`), got 2}}
 #a = #ttg.amd_wmma<{version = 2, isTranspose = false, ctaLayout = {warp = [[0, 1]]}}>
 #b = #ttg.dot_op<{opIdx = 0, parent = #a, kWidth = 2}>
+
+// -----
+
+// expected-error @+1 {{alignment must be specified outside of the linear layout braces}}
+#a = #ttg.shared_linear<{offset = [[0, 1], [1, 0]], alignment = 16}>
+
+// -----
+
+// expected-error @+1 {{alignment must be a positive power of two, got 12 for #ttg.shared_linear}}
+#a = #ttg.shared_linear<{offset = [[0, 1], [1, 0]]}, alignment = 12>
+
+// -----
+
+// Two offsets on the same element leave others unreached.
+// expected-error @+1 {{The layout must be surjective: the 2 non-zero offset bases of #ttg.shared_linear give 4 offsets for the 2 elements they span}}
+#a = #ttg.shared_linear<{offset = [[0, 1], [0, 1]]}, alignment = 16>

@@ -188,3 +188,20 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+// A shared layout given as linear-layout bases, with the buffer's alignment
+// after them; an empty block list is left out.
+
+// CHECK: #[[$SL:.*]] = #ttg.shared_linear<{offset = {{\[\[}}0, 1], [0, 2], [1, 0], [2, 2]]}, alignment = 16>
+// CHECK-LABEL: @shared_linear_round_trip
+// CHECK: ttg.local_alloc %{{.*}} : (tensor<4x4xf32, #{{.*}}>) -> !ttg.memdesc<4x4xf32, #[[$SL]], #smem, mutable>
+#b4 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 2], warpsPerCTA = [1, 1], order = [1, 0]}>
+#sl = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 2]], block = []}, alignment = 16>
+module attributes {"ttg.threads-per-warp" = 4 : i32, "ttg.num-warps" = 1 : i32} {
+  tt.func @shared_linear_round_trip(%x: tensor<4x4xf32, #b4>) -> tensor<4x4xf32, #b4> {
+    %a = ttg.local_alloc %x : (tensor<4x4xf32, #b4>) -> !ttg.memdesc<4x4xf32, #sl, #ttg.shared_memory, mutable>
+    %y = ttg.local_load %a : !ttg.memdesc<4x4xf32, #sl, #ttg.shared_memory, mutable> -> tensor<4x4xf32, #b4>
+    tt.return %y : tensor<4x4xf32, #b4>
+  }
+}
