@@ -3,6 +3,7 @@
 #include "translate/LLVMCodegen.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -20,6 +21,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
+
+#include <mutex>
 
 extern "C" {
 void LLVMInitializeNVPTXTargetInfo();
@@ -90,13 +93,31 @@ void mlir::triton::internalizeNonKernels(Module &module) {
       function.setLinkage(GlobalValue::InternalLinkage);
 }
 
+/// The device library at `path`, read once per process: triton-compile
+/// links it into every kernel that calls it, from several threads.
+static ErrorOr<MemoryBufferRef> getBitcodeFile(StringRef path) {
+  static std::mutex mutex;
+  static StringMap<std::unique_ptr<MemoryBuffer>> files;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto found = files.find(path);
+  if (found == files.end()) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
+    if (!buffer)
+      return buffer.getError();
+    found = files.try_emplace(path, std::move(*buffer)).first;
+  }
+  return found->second->getMemBufferRef();
+}
+
 Error mlir::triton::linkBitcodeLibrary(Module &module, StringRef path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
+  ErrorOr<MemoryBufferRef> buffer = getBitcodeFile(path);
   if (!buffer)
     return createStringError(buffer.getError(),
                              "cannot read device library '" + path + "'");
+  // Lazily: only the functions the module calls (and theirs) are read from
+  // the bitcode, not libdevice's hundreds (docs/CompileSpeed.md).
   Expected<std::unique_ptr<Module>> library =
-      parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
+      getLazyBitcodeModule(*buffer, module.getContext());
   if (!library)
     return library.takeError();
   (*library)->setTargetTriple(module.getTargetTriple());
