@@ -162,6 +162,7 @@ struct ConvertTritonAMDGPUToLLVMPass
     amd::populatePrintOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateExternElementwiseOpToLLVMPatterns(converter, patterns);
     amd::populateMathOpToLLVMPatterns(converter, patterns, ftz);
+    amd::populateSliceConcatOpToLLVMPatterns(converter, patterns);
     // Float conversions (fp8 included) by the common emulation: gfx942's
     // cvt_pk_fp8 instructions convert the fnuz formats, not these.
     FpConversionTarget fpTarget;

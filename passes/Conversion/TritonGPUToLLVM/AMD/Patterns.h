@@ -68,6 +68,11 @@ void populateMFMADotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateMathOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns, bool ftz);
 
+/// amdg.extract_slice and amdg.concat, as selections of the registers each
+/// thread already holds.
+void populateSliceConcatOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+
 /// Rewrites tt.precise_divf, tt.mulhiui and tt.clampf in
 /// `root` (TTGIR, before the conversion) into arith and math ops.
 void rewriteElementwiseOpsToArith(Operation *root);

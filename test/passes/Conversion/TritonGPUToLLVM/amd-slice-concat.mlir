@@ -1,0 +1,71 @@
+// RUN: triton-opt %s -split-input-file -convert-triton-amdgpu-to-llvm="arch=gfx942" | FileCheck %s
+
+// amdg.extract_slice and amdg.concat keep every element in its thread: the
+// lowering only picks registers. One warp of 64 lanes spans 64 elements, so a
+// thread's register i of a 256-element row holds element 64 * i + lane.
+
+#row = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  // Elements 128..255 are registers 2 and 3 of the source.
+  // CHECK-LABEL: llvm.func internal @slice_upper_half
+  // CHECK-DAG: %[[R2:.*]] = llvm.extractvalue %arg0[2]
+  // CHECK-DAG: %[[R3:.*]] = llvm.extractvalue %arg0[3]
+  // CHECK: %[[P0:.*]] = llvm.insertvalue %[[R2]], %{{.*}}[0]
+  // CHECK: llvm.insertvalue %[[R3]], %[[P0]][1]
+  // CHECK-NOT: amdg.extract_slice
+  tt.func @slice_upper_half(%t: tensor<256xi32, #row>) -> tensor<128xi32, #row> {
+    %s = amdg.extract_slice %t [128] : tensor<256xi32, #row> to tensor<128xi32, #row>
+    tt.return %s : tensor<128xi32, #row>
+  }
+}
+
+// -----
+
+// Sources fill a 2x2 grid of 1x64 tiles row by row: %a (0, 0), %b (0, 64),
+// %c (1, 0), %d (1, 64). The result's registers walk dimension 1 first.
+#tile = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  // CHECK-LABEL: llvm.func internal @concat_grid
+  // CHECK-DAG: %[[A:.*]] = llvm.extractvalue %arg0[0]
+  // CHECK-DAG: %[[B:.*]] = llvm.extractvalue %arg1[0]
+  // CHECK-DAG: %[[C:.*]] = llvm.extractvalue %arg2[0]
+  // CHECK-DAG: %[[D:.*]] = llvm.extractvalue %arg3[0]
+  // CHECK: %[[P0:.*]] = llvm.insertvalue %[[A]], %{{.*}}[0]
+  // CHECK: %[[P1:.*]] = llvm.insertvalue %[[B]], %[[P0]][1]
+  // CHECK: %[[P2:.*]] = llvm.insertvalue %[[C]], %[[P1]][2]
+  // CHECK: llvm.insertvalue %[[D]], %[[P2]][3]
+  // CHECK-NOT: amdg.concat
+  tt.func @concat_grid(%a: tensor<1x64xf16, #tile>, %b: tensor<1x64xf16, #tile>,
+                       %c: tensor<1x64xf16, #tile>, %d: tensor<1x64xf16, #tile>) -> tensor<2x128xf16, #tile> {
+    %r = amdg.concat %a, %b, %c, %d : tensor<1x64xf16, #tile>, tensor<1x64xf16, #tile>, tensor<1x64xf16, #tile>, tensor<1x64xf16, #tile> -> tensor<2x128xf16, #tile>
+    tt.return %r : tensor<2x128xf16, #tile>
+  }
+}
+
+// -----
+
+// A result that holds each element twice (register basis 0) reads the one
+// source register twice; a source that holds it twice gives its first copy.
+#once = #ttg.linear<{register = [[64], [128]], lane = [[1], [2], [4], [8], [16], [32]], warp = [], block = []}>
+#twice = #ttg.linear<{register = [[0]], lane = [[1], [2], [4], [8], [16], [32]], warp = [], block = []}>
+#dup = #ttg.linear<{register = [[0], [64]], lane = [[1], [2], [4], [8], [16], [32]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  // CHECK-LABEL: llvm.func internal @slice_to_broadcast
+  // CHECK: %[[R1:.*]] = llvm.extractvalue %arg0[1]
+  // CHECK: %[[P0:.*]] = llvm.insertvalue %[[R1]], %{{.*}}[0]
+  // CHECK: llvm.insertvalue %[[R1]], %[[P0]][1]
+  tt.func @slice_to_broadcast(%t: tensor<256xi32, #once>) -> tensor<64xi32, #twice> {
+    %s = amdg.extract_slice %t [64] : tensor<256xi32, #once> to tensor<64xi32, #twice>
+    tt.return %s : tensor<64xi32, #twice>
+  }
+
+  // Element 64 + lane is register 2 (and 3) of %t.
+  // CHECK-LABEL: llvm.func internal @slice_from_broadcast
+  // CHECK: %[[R2:.*]] = llvm.extractvalue %arg0[2]
+  // CHECK: %[[P0:.*]] = llvm.insertvalue %[[R2]], %{{.*}}[0]
+  // CHECK: llvm.insertvalue %[[R2]], %[[P0]][1]
+  tt.func @slice_from_broadcast(%t: tensor<128xi32, #dup>) -> tensor<64xi32, #twice> {
+    %s = amdg.extract_slice %t [64] : tensor<128xi32, #dup> to tensor<64xi32, #twice>
+    tt.return %s : tensor<64xi32, #twice>
+  }
+}
