@@ -9,6 +9,7 @@
 #include "interpreter/Dispatch.h"
 
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonAMDGPU/IR/Dialect.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -177,6 +178,53 @@ LogicalResult evalCat(Executor &ex, triton::CatOp op) {
   return ex.setResult(op, r);
 }
 
+/// amdg.extract_slice: the sub-tensor of the result's shape starting at the
+/// static offsets (layouts play no part in the values).
+LogicalResult evalExtractSlice(Executor &ex,
+                               triton::amdgpu::ExtractSliceOp op) {
+  const Tensor &s = ex.operand(op, 0);
+  SmallVector<int64_t, 4> strides = rowMajorStrides(s.shape);
+  int64_t start = 0;
+  for (auto [offset, stride] : llvm::zip(op.getStaticOffsets(), strides))
+    start += offset * stride;
+  return ex.setResult(op,
+                      stridedCopy(s, shapeOf(op.getType()), strides, start));
+}
+
+/// amdg.concat: the sources are tiles of the result, laid out in row-major
+/// order of the grid of tiles.
+LogicalResult evalConcat(Executor &ex, triton::amdgpu::ConcatOp op) {
+  const Tensor &first = ex.operand(op, 0);
+  SmallVector<int64_t, 4> whole = shapeOf(op.getType());
+  ArrayRef<int64_t> part = first.shape;
+  SmallVector<int64_t, 4> wholeStrides = rowMajorStrides(whole);
+  auto r = Tensor::like(first, whole);
+  size_t rank = part.size();
+  for (unsigned k = 0, e = op->getNumOperands(); k < e; ++k) {
+    const Tensor &src = ex.operand(op, k);
+    // The tile's first element in the result: tile k's grid position,
+    // k's row-major digits in the grid's shape.
+    int64_t base = 0;
+    for (int64_t d = rank - 1, rest = k; d >= 0; --d) {
+      int64_t tiles = whole[d] / part[d];
+      base += (rest % tiles) * part[d] * wholeStrides[d];
+      rest /= tiles;
+    }
+    for (int64_t i = 0, n = src.numel(); i < n; ++i) {
+      int64_t at = base;
+      for (int64_t d = rank - 1, rest = i; d >= 0; --d) {
+        at += (rest % part[d]) * wholeStrides[d];
+        rest /= part[d];
+      }
+      if (src.isFloat)
+        r->floats[at] = src.floats[i];
+      else
+        r->ints[at] = src.ints[i];
+    }
+  }
+  return ex.setResult(op, r);
+}
+
 LogicalResult evalGather(Executor &ex, triton::GatherOp op) {
   const Tensor &s = ex.operand(op, 0), &idx = ex.operand(op, 1);
   unsigned axis = op.getAxis();
@@ -252,6 +300,8 @@ void mlir::triton::interp::addShapeEvaluators(EvaluatorTable &table) {
   table.add<evalJoin>();
   table.add<evalSplit>();
   table.add<evalCat>();
+  table.add<evalExtractSlice>();
+  table.add<evalConcat>();
   table.add<evalGather>();
   table.add<evalHistogram>();
   table.add<evalMakeRange>();
