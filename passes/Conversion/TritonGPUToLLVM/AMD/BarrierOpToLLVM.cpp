@@ -4,10 +4,13 @@
 // accesses, becomes the target's barrier: s_barrier between workgroup-scope
 // release and acquire fences, which order the workgroup's LDS and global
 // accesses alike. A barrier on no address space (`none`) is the bare
-// s_barrier. AMD GPUs have no tensor (TMA) spaces.
+// s_barrier. AMD GPUs have no tensor (TMA) spaces. amdg.cond_barrier (the
+// ping-pong schedule's barrier for one half of the warps) is an s_barrier
+// behind a branch on its predicate.
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/TritonAMDGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/AMD/Patterns.h"
 
@@ -46,10 +49,34 @@ struct BarrierOpPattern : ConvertOpToLLVMPattern<triton::gpu::BarrierOp> {
   const TargetInfoBase &target;
 };
 
+/// Only the warps whose predicate holds wait at the barrier: a branch around
+/// the s_barrier, not a select, since the barrier itself must not execute
+/// for the others.
+struct CondBarrierOpPattern
+    : ConvertOpToLLVMPattern<triton::amdgpu::CondBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(triton::amdgpu::CondBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Block *before = op->getBlock();
+    Block *after = rewriter.splitBlock(before, op->getIterator());
+    Block *wait = rewriter.createBlock(after);
+    ROCDL::SBarrierOp::create(rewriter, loc);
+    LLVM::BrOp::create(rewriter, loc, after);
+    rewriter.setInsertionPointToEnd(before);
+    LLVM::CondBrOp::create(rewriter, loc, adaptor.getPred(), wait, after);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::triton::amd::populateBarrierOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &target) {
   patterns.add<BarrierOpPattern>(converter, target);
+  patterns.add<CondBarrierOpPattern>(converter);
 }
