@@ -96,6 +96,47 @@ public:
            << ")";
   }
 
+  /// A tensor lives in registers, so its layout must be distributed over
+  /// threads; a shared-memory layout belongs on a !ttg.memdesc. Checked per
+  /// operand and result of the op using the tensor, with Triton's words
+  /// ("Operand N (...) has an invalid layout: Non-distributed layout is not
+  /// allowed in tensor type."), which its users' tests match.
+  static LogicalResult checkDistributed(Operation *op) {
+    auto isBad = [](Type type) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      return tensor &&
+             (isSharedEncoding(tensor.getEncoding()) ||
+              isa_and_nonnull<PaddedSharedEncodingAttr>(tensor.getEncoding()));
+    };
+    auto explain = [](InFlightDiagnostic &diag, Type type) {
+      diag << "Non-distributed layout is not allowed in tensor type. ("
+           << cast<RankedTensorType>(type).getEncoding()
+           << " is a shared-memory layout, for a !ttg.memdesc)";
+    };
+    for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
+      if (!isBad(operand.getType()))
+        continue;
+      std::string name;
+      llvm::raw_string_ostream os(name);
+      operand.printAsOperand(os, OpPrintingFlags().assumeVerified());
+      auto diag = op->emitOpError()
+                  << "Operand " << i << " (" << name << " : "
+                  << operand.getType() << ") has an invalid layout: ";
+      explain(diag, operand.getType());
+      return diag;
+    }
+    for (auto [i, result] : llvm::enumerate(op->getResults())) {
+      if (!isBad(result.getType()))
+        continue;
+      auto diag = op->emitOpError()
+                  << "Result " << i << " (" << result.getType()
+                  << ") has an invalid layout: ";
+      explain(diag, result.getType());
+      return diag;
+    }
+    return success();
+  }
+
 private:
   LogicalResult checkEncoding(Operation *op, Attribute encoding) {
     if (!encoding || !checked.insert(encoding).second)
@@ -195,6 +236,8 @@ static LogicalResult checkLaunch(Operation *root, int64_t numWarps,
     if (auto dot = dyn_cast<triton::DotOp>(nested))
       if (failed(checkDotOperandWidths(dot)))
         return WalkResult::interrupt();
+    if (failed(LaunchChecker::checkDistributed(nested)))
+      return WalkResult::interrupt();
     for (Type type : nested->getOperandTypes())
       if (failed(LaunchChecker::checkRank(nested, type)))
         return WalkResult::interrupt();

@@ -745,3 +745,29 @@ tt.func @f(%m: !ttg.memdesc<8x32xf16, #sw, #ttg.shared_memory>) {
 // Two offsets on the same element leave others unreached.
 // expected-error @+1 {{The layout must be surjective: the 2 non-zero offset bases of #ttg.shared_linear give 4 offsets for the 2 elements they span}}
 #a = #ttg.shared_linear<{offset = [[0, 1], [0, 1]]}, alignment = 16>
+
+// -----
+
+// A tensor in registers cannot carry a shared-memory layout: the op using it
+// names the operand.
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @shared_tensor_operand(%x: tensor<64x32xf16, #nvmma>) {
+    // expected-error @+1 {{Operand 0 (%arg0 : 'tensor<64x32xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>>') has an invalid layout: Non-distributed layout is not allowed in tensor type. (#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}> is a shared-memory layout, for a !ttg.memdesc)}}
+    %y = arith.addf %x, %x : tensor<64x32xf16, #nvmma>
+    tt.return
+  }
+}
+
+// -----
+
+// The same for a result made with a shared-memory layout.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#swz = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @shared_tensor_result() {
+    // expected-error @+1 {{Result 0 ('tensor<128xi32, #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [0]}>>') has an invalid layout: Non-distributed layout is not allowed in tensor type.}}
+    %r = tt.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32, #swz>
+    tt.return
+  }
+}
