@@ -41,13 +41,11 @@ bool isPipeliningBeneficial(Operation *op, const ModuleAxisInfo &axis) {
   if (auto descLoad = dyn_cast<DescriptorLoadOp>(op))
     return canBeTMALoad(descLoad);
   auto load = cast<LoadOp>(op);
-  // A scalar of 32 bits or more is copied as a one-element tensor (with
-  // the default layout of a TTGIR module).
-  if (load.getType().isIntOrFloat()) {
-    auto module = load->getParentOfType<ModuleOp>();
-    return module && module->hasAttr(kNumWarpsAttrName) &&
-           load.getType().getIntOrFloatBitWidth() >= 32;
-  }
+  // Scalar loads (an index for the next load's address) stay ordinary
+  // loads, where 3.6 copies 32-bit ones ahead as one-element tensors: on the
+  // H200 that copy made paged-attention decode 1.6x slower (1116 -> 683 GB/s,
+  // docs/results/2026-12-02-harness-0530.md) and block-sparse matmul 10%.
+  // An explicit schedule (tt.latency on the load) still gets the copy.
   // Only tensors with a layout (TTGIR) have a shared-memory form to copy into.
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || !type.getEncoding())

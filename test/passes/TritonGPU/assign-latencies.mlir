@@ -151,16 +151,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A scalar index of 32 bits or more feeding a dot operand's address is an
-// indirection level above it (3 stages: one each); a 16-bit one is not
-// worth a copy.
+// A scalar index feeding a dot operand's address stays an ordinary load
+// (3.6 copies 32-bit ones ahead; measured slower here, see
+// AssignLatencies.cpp); the operand's own load is pipelined.
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: @scalar_index
-  // CHECK: tt.load %{{.*}} {tt.latency = 1 : i32} : !tt.ptr<i32>
+  // CHECK: tt.load %{{.*}} : !tt.ptr<i32>
   // CHECK: tt.load %{{.*}} : !tt.ptr<i16>
-  // CHECK: tt.load %{{.*}} {tt.latency = 1 : i32} : tensor<32x32x!tt.ptr<f16>
+  // CHECK: tt.load %{{.*}} {tt.latency = 2 : i32} : tensor<32x32x!tt.ptr<f16>
   tt.func @scalar_index(%p: tensor<32x32x!tt.ptr<f16>, #blocked> {tt.divisibility = dense<16> : tensor<2xi32>, tt.contiguity = dense<[1, 32]> : tensor<2xi32>}, %idx: !tt.ptr<i32>, %idx16: !tt.ptr<i16>, %b: tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %n: i32) -> tensor<32x32xf32, #mma> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
