@@ -1,5 +1,6 @@
 //===- LoopAwareCSE.cpp - The -triton-loop-aware-cse pass -----------------===//
 
+#include "passes/Triton/LoopArgs.h"
 #include "passes/Triton/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -90,33 +91,7 @@ bool dropUnusedIterArgs(scf::ForOp loop) {
       kept.push_back(i);
   if (kept.size() == n)
     return false;
-  IRRewriter rewriter(loop);
-  SmallVector<Value> inits;
-  for (unsigned i : kept)
-    inits.push_back(loop.getInitArgs()[i]);
-  auto newLoop =
-      scf::ForOp::create(rewriter, loop.getLoc(), loop.getLowerBound(),
-                         loop.getUpperBound(), loop.getStep(), inits);
-  newLoop.setUnsignedCmp(loop.getUnsignedCmp());
-  newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
-  Block *newBody = newLoop.getBody();
-  if (!newBody->empty())
-    rewriter.eraseOp(newBody->getTerminator());
-  // The dropped arguments have no uses: any value of their type stands in.
-  SmallVector<Value> argValues = {newLoop.getInductionVar()};
-  for (unsigned i = 0, k = 0; i < n; ++i)
-    argValues.push_back(k < kept.size() && kept[k] == i
-                            ? Value(newLoop.getRegionIterArg(k++))
-                            : loop.getInitArgs()[i]);
-  rewriter.mergeBlocks(loop.getBody(), newBody, argValues);
-  auto yield = cast<scf::YieldOp>(newBody->getTerminator());
-  SmallVector<Value> yielded;
-  for (unsigned i : kept)
-    yielded.push_back(yield.getOperand(i));
-  rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(yielded); });
-  for (auto [k, i] : llvm::enumerate(kept))
-    loop.getResult(i).replaceAllUsesWith(newLoop.getResult(k));
-  rewriter.eraseOp(loop);
+  rebuildForKeepingIterArgs(loop, kept);
   return true;
 }
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Triton/BlockAddress.h"
+#include "passes/Triton/LoopArgs.h"
 #include "passes/Triton/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -174,31 +175,7 @@ void dropForwardedIterArgs(scf::ForOp loop) {
   }
   if (kept.size() == n)
     return;
-  IRRewriter rewriter(loop);
-  SmallVector<Value> inits;
-  for (unsigned i : kept)
-    inits.push_back(loop.getInitArgs()[i]);
-  auto newLoop =
-      scf::ForOp::create(rewriter, loop.getLoc(), loop.getLowerBound(),
-                         loop.getUpperBound(), loop.getStep(), inits);
-  newLoop.setUnsignedCmp(loop.getUnsignedCmp());
-  newLoop->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
-  Block *body = newLoop.getBody();
-  if (!body->empty())
-    rewriter.eraseOp(body->getTerminator());
-  SmallVector<Value> args = {newLoop.getInductionVar()};
-  for (unsigned i = 0, k = 0; i < n; ++i)
-    args.push_back(k < kept.size() && kept[k] == i
-                       ? Value(newLoop.getRegionIterArg(k++))
-                       : loop.getInitArgs()[i]);
-  rewriter.mergeBlocks(loop.getBody(), body, args);
-  SmallVector<Value> yielded;
-  for (unsigned i : kept)
-    yielded.push_back(yield.getOperand(i));
-  rewriter.modifyOpInPlace(yield, [&] { yield->setOperands(yielded); });
-  for (auto [k, i] : llvm::enumerate(kept))
-    loop.getResult(i).replaceAllUsesWith(newLoop.getResult(k));
-  rewriter.eraseOp(loop);
+  rebuildForKeepingIterArgs(loop, kept);
 }
 
 /// Drops the results of `ifOp` that both branches yield as one value from
