@@ -156,7 +156,7 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
                        .first->second;
       tile[((row & 8) ? 2 : 0) + (col & 1)] = reg;
     }
-    Type f32 = rewriter.getF32Type(), i32 = rewriter.getI32Type();
+    Type i32 = rewriter.getI32Type();
     bool accF16 = accElem.isF16();
     for (auto &[base, regs] : tiles) {
       if (llvm::is_contained(regs, -1))
