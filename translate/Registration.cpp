@@ -199,18 +199,14 @@ void registerFromMLIR(StringRef name, StringRef description, Output output,
           return failure();
         FailureOr<DeviceTarget> target =
             resolveTarget(output, module, module.getLoc(), *options);
-        if (failed(target) || failed(checkTarget(module, *target)))
+        if (failed(target))
           return failure();
         llvm::LLVMContext context;
         LLVMDiagnosticScope diagnostics(context, module.getLoc());
         std::unique_ptr<llvm::Module> llvmModule =
-            translateModuleToLLVMIR(module, context);
+            translateForTarget(module, *target, context);
         if (!llvmModule)
-          return module.emitError("failed to translate the module to LLVM IR");
-        if (std::optional<TargetMismatch> mismatch =
-                findTargetMismatch(*llvmModule, *target))
-          return emitError(locateMismatch(module, *mismatch),
-                           mismatch->message);
+          return failure();
         return emitDevice(*llvmModule, module, output, *target, os, diagnostics,
                           /*optimize=*/true, *options);
       },

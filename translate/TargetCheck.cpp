@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/InlineAsm.h"
@@ -490,4 +491,23 @@ Location mlir::triton::locateMismatch(llvm::MemoryBufferRef text,
   if (definition)
     return at(definition->first, definition->second);
   return at(0, 0);
+}
+
+std::unique_ptr<llvm::Module>
+mlir::triton::translateForTarget(ModuleOp module, const DeviceTarget &target,
+                                 llvm::LLVMContext &context) {
+  if (failed(checkTarget(module, target)))
+    return nullptr;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, context);
+  if (!llvmModule) {
+    module.emitError("failed to translate the module to LLVM IR");
+    return nullptr;
+  }
+  if (std::optional<TargetMismatch> mismatch =
+          findTargetMismatch(*llvmModule, target)) {
+    emitError(locateMismatch(module, *mismatch), mismatch->message);
+    return nullptr;
+  }
+  return llvmModule;
 }

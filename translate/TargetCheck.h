@@ -17,6 +17,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -67,6 +68,13 @@ std::optional<TargetMismatch> findTargetMismatch(const llvm::Module &module,
 
 /// Where `mismatch`, found in the translation of `module`, is in `module`.
 Location locateMismatch(ModuleOp module, const TargetMismatch &mismatch);
+
+/// checkTarget, the translation of `module` to LLVM IR in `context`, then
+/// findTargetMismatch on the result; each failure is a located diagnostic and
+/// a null result.
+std::unique_ptr<llvm::Module> translateForTarget(ModuleOp module,
+                                                 const DeviceTarget &target,
+                                                 llvm::LLVMContext &context);
 
 /// Where `mismatch` is in `text`, the LLVM IR the module was parsed from.
 Location locateMismatch(llvm::MemoryBufferRef text,

@@ -237,17 +237,12 @@ LogicalResult compileModule(ModuleOp module, const Job &job, StringRef arch,
   target.nvidia = true;
   target.arch = arch.str();
   target.output = "PTX";
-  if (failed(checkTarget(module, target)))
-    return failure();
   llvm::LLVMContext llvmContext;
   LLVMDiagnosticScope diagnostics(llvmContext, module.getLoc());
   std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmContext);
+      translateForTarget(module, target, llvmContext);
   if (!llvmModule)
-    return module.emitError("failed to translate the module to LLVM IR");
-  if (std::optional<TargetMismatch> mismatch =
-          findTargetMismatch(*llvmModule, target))
-    return emitError(locateMismatch(module, *mismatch), mismatch->message);
+    return failure();
   Location loc = diagnostics.getLocation();
   auto fail = [&](llvm::Error error) -> LogicalResult {
     // What LLVM reported through its context explains the failure best.

@@ -212,12 +212,8 @@ struct TritonAMDGPUConvertBufferOpsPass
       return;
     // Offset ranges, from the ops and the kernel's llvm.intr.assume facts.
     DataFlowSolver solver;
-    solver.load<dataflow::DeadCodeAnalysis>();
-    solver.load<dataflow::SparseConstantPropagation>();
-    auto *ranges = solver.load<TritonRangeAnalysis>(
-        TritonRangeAnalysis::collectAssumptions(module),
-        &getAnalysis<DominanceInfo>());
-    ranges->seedFunctionArguments(module);
+    TritonRangeAnalysis::loadInto(solver, module,
+                                  &getAnalysis<DominanceInfo>());
     if (failed(solver.initializeAndRun(module)))
       return signalPassFailure();
     // Collect first: the rewrites erase the ops.

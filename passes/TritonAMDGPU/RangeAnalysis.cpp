@@ -6,6 +6,7 @@
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -146,6 +147,17 @@ TritonRangeAnalysis::assumedRange(Value value, Block *block) const {
     return ConstantIntRanges::range(result->smin(), result->smax(),
                                     /*isSigned=*/true);
   return result;
+}
+
+TritonRangeAnalysis *TritonRangeAnalysis::loadInto(DataFlowSolver &solver,
+                                                   Operation *root,
+                                                   DominanceInfo *dominance) {
+  solver.load<dataflow::DeadCodeAnalysis>();
+  solver.load<dataflow::SparseConstantPropagation>();
+  auto *ranges =
+      solver.load<TritonRangeAnalysis>(collectAssumptions(root), dominance);
+  ranges->seedFunctionArguments(root);
+  return ranges;
 }
 
 void TritonRangeAnalysis::seedFunctionArguments(Operation *root) {

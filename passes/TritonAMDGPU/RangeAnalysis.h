@@ -46,6 +46,12 @@ public:
   /// mentions; call before running the solver.
   void seedFunctionArguments(Operation *root);
 
+  /// Loads into `solver` the analysis of `root` with what it builds on (dead
+  /// code, constants), its assumptions collected and function arguments
+  /// seeded; the caller runs the solver.
+  static TritonRangeAnalysis *loadInto(DataFlowSolver &solver, Operation *root,
+                                       DominanceInfo *dominance);
+
   /// The trip count of `loop` times those of the loops around it; a loop
   /// whose count is unknown counts as kMaxInterpretedTrips + 1.
   int64_t getTotalTripCount(LoopLikeOpInterface loop);

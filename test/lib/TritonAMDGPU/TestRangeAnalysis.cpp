@@ -52,12 +52,8 @@ public:
   void runOnOperation() override {
     ModuleOp module = getOperation();
     DataFlowSolver solver;
-    solver.load<dataflow::DeadCodeAnalysis>();
-    solver.load<dataflow::SparseConstantPropagation>();
-    auto *ranges = solver.load<TritonRangeAnalysis>(
-        TritonRangeAnalysis::collectAssumptions(module),
-        &getAnalysis<DominanceInfo>());
-    ranges->seedFunctionArguments(module);
+    auto *ranges = TritonRangeAnalysis::loadInto(solver, module,
+                                                 &getAnalysis<DominanceInfo>());
     if (failed(solver.initializeAndRun(module)))
       return signalPassFailure();
 
