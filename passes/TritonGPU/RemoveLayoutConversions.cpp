@@ -646,6 +646,16 @@ public:
     ConvertLayoutOp::getCanonicalizationPatterns(toLoads, context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(toLoads))))
       return signalPassFailure();
+    // Last, the loops and ifs lose what the rewrites left them carrying for
+    // nothing: results nothing reads, iter_args that only feed their own
+    // next value, pairs of iter_args started and advanced with the same
+    // values, results the loop yields from outside it.
+    RewritePatternSet tidy(context);
+    scf::ForOp::getCanonicalizationPatterns(tidy, context);
+    scf::IfOp::getCanonicalizationPatterns(tidy, context);
+    ConvertLayoutOp::getCanonicalizationPatterns(tidy, context);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(tidy))))
+      return signalPassFailure();
     // Values computed again in several places are the same computation.
     OpPassManager cse("builtin.module");
     cse.addPass(createCSEPass());
