@@ -38,6 +38,13 @@ Attribute mlir::triton::gpu::operandTarget(Operation *op, Attribute target) {
   // the broadcast dimensions' bases cleared (not built; the value is not free).
   if (isa<BroadcastOp>(op) && isa<LinearEncodingAttr>(target))
     return {};
+  // A reduction's result is a slice of its operands' layout along its axis.
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    auto slice = dyn_cast<SliceEncodingAttr>(target);
+    if (!slice || slice.getDim() != reduce.getAxis())
+      return {};
+    return slice.getParent();
+  }
   return target;
 }
 
@@ -363,11 +370,25 @@ bool isFreeInImpl(Value v, Attribute target, unsigned depth,
   // value).
   if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
     unsigned r = cast<OpResult>(v).getResultNumber();
-    return answer(loops && !ifOp.getElseRegion().empty() &&
+    return answer(!ifOp.getElseRegion().empty() &&
                   isFreeInImpl(ifOp.thenYield().getOperand(r), target,
                                depth + 1, loops, memo) &&
                   isFreeInImpl(ifOp.elseYield().getOperand(r), target,
                                depth + 1, loops, memo));
+  }
+  // A reduction read only here moves into the layout its result is needed
+  // in (a sum of constants, or of values free there): it runs once either
+  // way, and its operands need no conversion.
+  if (auto reduce = dyn_cast<ReduceOp>(def)) {
+    unsigned uses = 0;
+    for (Value result : reduce->getResults())
+      uses += std::distance(result.use_begin(), result.use_end());
+    Attribute needed = operandTarget(def, target);
+    return answer(uses == 1 && needed && isDistributedEncoding(needed) &&
+                  llvm::all_of(reduce.getSrcs(), [&](Value operand) {
+                    return isFreeInImpl(operand, needed, depth + 1, loops,
+                                        memo);
+                  }));
   }
   if (auto range = dyn_cast<MakeRangeOp>(def))
     return answer(isDistributedEncoding(target) &&
@@ -469,14 +490,18 @@ Value mlir::triton::gpu::materializeIn(Value v, Attribute target,
           rewriter.setInsertionPointAfter(producer);
     Operation *clone = rewriter.clone(*def);
     clone->setOperands(operands);
-    clone->getResult(0).setType(tensor.cloneWithEncoding(target));
+    // Every result takes the layout (a reduction's several results are all
+    // slices of one layout along its axis).
+    for (Value cloned : clone->getResults())
+      if (auto type = dyn_cast<RankedTensorType>(cloned.getType()))
+        cloned.setType(type.cloneWithEncoding(target));
     if (auto constant = dyn_cast<arith::ConstantOp>(clone)) {
       auto splat = cast<SplatElementsAttr>(constant.getValue());
       constant.setValueAttr(SplatElementsAttr::get(
           cast<ShapedType>(clone->getResult(0).getType()),
           splat.getSplatValue<Attribute>()));
     }
-    result = clone->getResult(0);
+    result = clone->getResult(cast<OpResult>(v).getResultNumber());
   }
   done[{v, target}] = result;
   return result;
