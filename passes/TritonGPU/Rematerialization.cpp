@@ -511,7 +511,10 @@ LogicalResult
 mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
                                              RewriterBase &rewriter) {
   Attribute target = cvt.getType().getEncoding();
-  if (!isDistributedEncoding(target))
+  // Not into dot operand layouts: a loop carrying an operand fragment keeps
+  // registers of the MMA's shape live across iterations; the operand is
+  // converted where the dot reads it (as Triton leaves it).
+  if (!isDistributedEncoding(target) || isa<DotOperandEncodingAttr>(target))
     return failure();
   LoopCarriedSearch loops;
   loops.inside = cvt;

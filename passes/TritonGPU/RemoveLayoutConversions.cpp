@@ -301,8 +301,10 @@ struct HoistConvertIntoDotOperand : public OpRewritePattern<ConvertLayoutOp> {
         work.push_back({operand, needed});
     }
     // A tile loaded in the loop must be among them: conversions of vectors
-    // alone are not what this is for.
-    if (!reachesTile)
+    // alone are not what this is for. Where no load is reached at all (math
+    // on constants), everything is computed in the operand layout and no
+    // conversion is left.
+    if (!reachesTile && !loads.empty())
       return failure();
     MaterializedMap done;
     for (auto [load, layout] : loads) {
