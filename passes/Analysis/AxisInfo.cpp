@@ -9,6 +9,7 @@
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -370,6 +371,13 @@ std::optional<AxisInfo> transfer(Operation *op, ArrayRef<AxisInfo> in) {
         return constantInfo(value.getBitWidth() == 1 ? value.getZExtValue()
                                                      : value.getSExtValue(),
                             shape);
+      })
+      .Case([&](ub::PoisonOp) -> std::optional<AxisInfo> {
+        // No execution reads a poison value, so it may claim every fact: a
+        // join with it (an scf.if whose other branch yields poison) keeps
+        // exactly the facts of the real value.
+        DimVector most(shape.size(), kMaxDivisor);
+        return AxisInfo(most, most, most);
       })
       .Case([&](MakeRangeOp range) -> std::optional<AxisInfo> {
         int64_t start = range.getStart();

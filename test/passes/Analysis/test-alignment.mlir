@@ -465,3 +465,26 @@ tt.func @partition_captures(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %k: i
   } : (!tt.ptr<f32>, i32) -> ()
   tt.return
 }
+
+// -----
+
+// A poison value is never read: it claims every fact, so a branch that
+// yields it leaves the join with the other branch's facts (the offsets'
+// run of 256 and the pointer's 16-byte alignment).
+tt.func @poison_branch(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %c: i1) {
+  // expected-remark @below {{contiguity = [4611686018427387904], divisibility = [4611686018427387904], constancy = [4611686018427387904], constant_value = <none>}}
+  %u = ub.poison : tensor<256x!tt.ptr<f32>>
+  // expected-remark @below {{contiguity = [256], divisibility = [1073741824], constancy = [1], constant_value = <none>}}
+  %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [256], constant_value = <none>}}
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+  // expected-remark @below {{contiguity = [256], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %a = tt.addptr %s, %r : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+  // expected-remark @below {{contiguity = [256], divisibility = [16], constancy = [1], constant_value = <none>}}
+  %j = scf.if %c -> tensor<256x!tt.ptr<f32>> {
+    scf.yield %u : tensor<256x!tt.ptr<f32>>
+  } else {
+    scf.yield %a : tensor<256x!tt.ptr<f32>>
+  }
+  tt.return
+}

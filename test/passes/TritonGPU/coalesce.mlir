@@ -223,3 +223,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// A pointer chosen between poison and an aligned contiguous row is that row
+// as far as coalescing goes: the load still moves four f32 at once.
+// CHECK-DAG: #[[POISON4:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @poison_or_row
+  tt.func public @poison_or_row(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %c: i1) -> tensor<1024xf32, #blocked> {
+    %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+    %row = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %u = ub.poison : tensor<1024x!tt.ptr<f32>, #blocked>
+    %p = scf.if %c -> tensor<1024x!tt.ptr<f32>, #blocked> {
+      scf.yield %row : tensor<1024x!tt.ptr<f32>, #blocked>
+    } else {
+      scf.yield %u : tensor<1024x!tt.ptr<f32>, #blocked>
+    }
+    // CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, #[[POISON4]]>
+    %v = tt.load %p : tensor<1024x!tt.ptr<f32>, #blocked>
+    tt.return %v : tensor<1024xf32, #blocked>
+  }
+}
