@@ -51,26 +51,28 @@ std::string hex(int64_t v) {
   return s;
 }
 
-/// The element size of a CUtensorMapDataType, or 0 for the types the
-/// interpreter does not read (the packed sub-byte types of sm_100).
+/// The element size of a TMA element type in PTX's tensormap numbering
+/// (ttng.tensormap_create's elem_type, as Triton 3.6 writes it), or 0 for
+/// the types the interpreter does not read (the packed sub-byte types of
+/// sm_100).
 unsigned dataTypeBytes(int code) {
   switch (code) {
   case 0: // UINT8
     return 1;
-  case 1: // UINT16
-  case 6: // FLOAT16
-  case 9: // BFLOAT16
+  case 1:  // UINT16
+  case 6:  // FLOAT16
+  case 10: // BFLOAT16
     return 2;
   case 2:  // UINT32
   case 3:  // INT32
   case 7:  // FLOAT32
-  case 10: // FLOAT32_FTZ
+  case 8:  // FLOAT32_FTZ
   case 11: // TFLOAT32
   case 12: // TFLOAT32_FTZ
     return 4;
   case 4: // UINT64
   case 5: // INT64
-  case 8: // FLOAT64
+  case 9: // FLOAT64
     return 8;
   default:
     return 0;

@@ -35,7 +35,11 @@ def encode(desc, meta):
     ones = (ctypes.c_uint32 * rank)(*([1] * rank))
     out = (ctypes.c_uint8 * 128)()
     # interleave none, L2 promotion 128B, out-of-bounds fill zero
-    err = _cuda.cuTensorMapEncodeTiled(out, meta["elem_type"], rank, ctypes.c_void_p(t.data_ptr()),
+    # The metadata numbers element types as PTX's tensormap does (Triton
+    # 3.6's); the driver has FLOAT64 8, BFLOAT16 9, FLOAT32_FTZ 10 instead
+    # of PTX's 9, 10, 8.
+    host_type = {8: 10, 9: 8, 10: 9}.get(meta["elem_type"], meta["elem_type"])
+    err = _cuda.cuTensorMapEncodeTiled(out, host_type, rank, ctypes.c_void_p(t.data_ptr()),
                                        dims, strides, box, ones, 0, meta["swizzle"], 2, 0)
     if err != 0:
         raise RuntimeError(f"cuTensorMapEncodeTiled failed with CUresult {err}")

@@ -71,16 +71,19 @@ std::string nvidia_gpu::whyNotTMABlock(RankedTensorType block) {
 }
 
 std::optional<int> nvidia_gpu::getTMADataType(Type type) {
-  // CUtensorMapDataType: UINT8 0, UINT16 1, UINT32 2, INT32 3, UINT64 4,
-  // INT64 5, FLOAT16 6, FLOAT32 7, FLOAT64 8, BFLOAT16 9.
+  // PTX's tensormap.replace elemtype numbering, which Triton 3.6 writes in
+  // ttng.tensormap_create and its launch metadata: UINT8 0, UINT16 1,
+  // UINT32 2, INT32 3, UINT64 4, INT64 5, FLOAT16 6, FLOAT32 7,
+  // FLOAT32_FTZ 8, FLOAT64 9, BFLOAT16 10. The driver's CUtensorMapDataType
+  // agrees up to FLOAT32, then has FLOAT64 8, BFLOAT16 9, FLOAT32_FTZ 10.
   if (type.isF16())
     return 6;
   if (type.isBF16())
-    return 9;
+    return 10;
   if (type.isF32())
     return 7;
   if (type.isF64())
-    return 8;
+    return 9;
   if (!type.isIntOrFloat())
     return std::nullopt;
   switch (type.getIntOrFloatBitWidth()) {

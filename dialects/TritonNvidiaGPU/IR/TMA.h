@@ -42,8 +42,11 @@ std::string whyNotTMABlock(RankedTensorType block);
 /// when it is larger.
 SmallVector<int64_t> getTMABoxShape(RankedTensorType block);
 
-/// The CUtensorMapDataType of an element type (UINT8 for 8-bit types,
-/// FLOAT16, BFLOAT16, FLOAT32, ...); std::nullopt for types TMA cannot move.
+/// The TMA element type code of an element type (UINT8 for 8-bit types,
+/// FLOAT16, BFLOAT16, FLOAT32, ...) in PTX's tensormap numbering, as Triton
+/// 3.6 writes it in ttng.tensormap_create and the launch metadata (the
+/// driver's CUtensorMapDataType differs for FLOAT64 and BFLOAT16: launchers
+/// map it); std::nullopt for types TMA cannot move.
 std::optional<int> getTMADataType(Type elementType);
 
 /// The CUtensorMapSwizzle of an NVMMA layout: 0 none, 1/2/3 for 32/64/128

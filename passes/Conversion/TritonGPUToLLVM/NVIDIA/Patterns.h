@@ -22,7 +22,8 @@ void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 
 /// tt.dot in #ttg.nvidia_mma version 2 layouts: mma.sync per 16x8 tile.
 void populateMMAv2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                      RewritePatternSet &patterns);
+                                      RewritePatternSet &patterns,
+                                      int computeCapability, int ptxVersion);
 
 /// ttng.warp_group_dot on wgmma (compute capability 90),
 /// ttng.warp_group_dot_wait and ttng.fence_async_shared.
@@ -62,12 +63,15 @@ void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     int computeCapability, int ptxVersion,
                                     const AccessWidths &widths);
 
-/// tt.print (vprintf) and tt.assert (__assertfail).
-/// mbarriers, TMA copies and TMA descriptors (TMAOpToLLVM.cpp).
+class TargetInfo;
+
+/// mbarriers, TMA copies and TMA descriptors (TMAOpToLLVM.cpp); the PTX
+/// depends on the compute capability and PTX version.
 void populateTMAOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                  RewritePatternSet &patterns,
-                                 const TargetInfoBase &target);
+                                 const TargetInfo &target);
 
+/// tt.print (vprintf) and tt.assert (__assertfail).
 void populatePrintAssertOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &target);

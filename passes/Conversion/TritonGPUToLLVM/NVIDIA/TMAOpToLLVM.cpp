@@ -25,10 +25,12 @@
 #include "dialects/TritonNvidiaGPU/IR/TMA.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/ElementwiseUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/TargetInfo.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/SharedMemoryUtility.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -38,10 +40,29 @@ namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
 
+/// PTX with side effects and no outputs. Its result is `!llvm.void`, as
+/// Triton 3.6's PTX builder makes these statements (the LLVM translation
+/// gives a void call either way).
 void emitPtx(OpBuilder &b, Location loc, ValueRange operands, StringRef text,
              StringRef constraints) {
-  nvidia::createInlinePtx(b, loc, TypeRange(), operands, text, constraints,
-                          /*hasSideEffects=*/true);
+  MLIRContext *context = b.getContext();
+  LLVM::InlineAsmOp::create(
+      b, loc, TypeRange(LLVM::LLVMVoidType::get(context)), operands,
+      b.getStringAttr(text), b.getStringAttr(constraints),
+      /*has_side_effects=*/b.getUnitAttr(), /*is_align_stack=*/UnitAttr(),
+      LLVM::TailCallKindAttr::get(context, LLVM::TailCallKind::None),
+      LLVM::AsmDialectAttr::get(context, LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/b.getArrayAttr({}));
+}
+
+/// "[ $n + 0 ]": an address operand as Triton's PTX builder spells it.
+std::string addressOperand(unsigned n) {
+  return llvm::formatv("[ ${0} + 0 ]", n).str();
+}
+
+/// A PTX immediate as Triton's PTX builder spells it (hexadecimal).
+std::string immediate(int64_t value) {
+  return llvm::formatv("{0:x}", value).str();
 }
 
 Value emitAnd(OpBuilder &b, Location loc, Value x, Value y) {
@@ -80,7 +101,7 @@ Value getBarrierAddress(OpBuilder &b, Location loc, Value converted) {
 //===----------------------------------------------------------------------===//
 
 template <typename OpTy> struct BarrierPattern : ConvertOpToLLVMPattern<OpTy> {
-  BarrierPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+  BarrierPattern(LLVMTypeConverter &converter, const nvidia::TargetInfo &target)
       : ConvertOpToLLVMPattern<OpTy>(converter), target(target) {}
   Value isThreadZero(OpBuilder &b, Location loc) const {
     return emitEq(b, loc, target.getThreadId(b, loc), 0);
@@ -99,7 +120,7 @@ template <typename OpTy> struct BarrierPattern : ConvertOpToLLVMPattern<OpTy> {
     rewriter.eraseOp(op);
     return success();
   }
-  const TargetInfoBase &target;
+  const nvidia::TargetInfo &target;
 };
 
 struct InitBarrierOpPattern : BarrierPattern<ttng::InitBarrierOp> {
@@ -131,9 +152,8 @@ struct BarrierExpectOpPattern : BarrierPattern<ttng::BarrierExpectOp> {
                   ConversionPatternRewriter &rewriter) const override {
     return emitOnThreadZero(
         rewriter, op, adaptor.getAlloc(), adaptor.getPred(),
-        llvm::formatv(
-            "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], {0};",
-            op.getSize()));
+        llvm::formatv("@$0 mbarrier.arrive.expect_tx.shared.b64 _, [$1], {0};",
+                      op.getSize()));
   }
 };
 
@@ -142,16 +162,21 @@ struct ArriveBarrierOpPattern : BarrierPattern<ttng::ArriveBarrierOp> {
   LogicalResult
   matchAndRewrite(ttng::ArriveBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    return emitOnThreadZero(
-        rewriter, op, adaptor.getAlloc(), adaptor.getPred(),
-        llvm::formatv("@$0 mbarrier.arrive.shared::cta.b64 _, [$1], {0};",
-                      op.getCount()));
+    // A count of 1 is the instruction's default.
+    std::string count =
+        op.getCount() > 1 ? llvm::formatv(", {0}", op.getCount()).str() : "";
+    return emitOnThreadZero(rewriter, op, adaptor.getAlloc(), adaptor.getPred(),
+                            "@$0 mbarrier.arrive.shared::cta.b64 _, [$1]" +
+                                count + ";");
   }
 };
 
 /// Every thread spins until the phase with parity `phase` has completed;
-/// a false `pred` skips the wait. The labels are local to the braces, so
-/// copies of the statement (unrolled loops) do not clash.
+/// a false `pred` skips the wait (a constant true one is no predicate).
+/// sm_90 has mbarrier.try_wait, which suspends the thread for a while in
+/// hardware; before it, test_wait polls and nanosleep backs off. The labels
+/// are local to the braces, so copies of the statement (unrolled loops) do
+/// not clash.
 struct WaitBarrierOpPattern : BarrierPattern<ttng::WaitBarrierOp> {
   using BarrierPattern::BarrierPattern;
   LogicalResult
@@ -160,19 +185,25 @@ struct WaitBarrierOpPattern : BarrierPattern<ttng::WaitBarrierOp> {
     Location loc = op.getLoc();
     Value barrier = getBarrierAddress(rewriter, loc, adaptor.getAlloc());
     SmallVector<Value> operands{barrier, adaptor.getPhase()};
-    std::string skip;
     std::string constraints = "r,r";
-    if (Value pred = adaptor.getPred()) {
-      operands.push_back(pred);
+    bool predicated = op.getPred() && !matchPattern(op.getPred(), m_One());
+    if (predicated) {
+      operands.push_back(adaptor.getPred());
       constraints += ",b";
-      skip = "@!$2 bra.uni skipWait;\n\t";
     }
-    std::string text =
-        "{\n\t.reg .pred complete;\n\t" + skip +
-        "waitLoop:\n\t"
-        "mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n\t"
-        "@!complete bra.uni waitLoop;\n" +
-        (skip.empty() ? "" : "skipWait:\n") + "}";
+    bool tryWait = target.getComputeCapability() >= 90;
+    std::string text = "{\n";
+    if (predicated)
+      text += "\t@!$2 bra.uni skipWait;\n";
+    text += "\t.reg .pred complete;\n\twaitLoop:\n";
+    text += tryWait
+                ? "\tmbarrier.try_wait.parity.shared.b64 complete, [$0], $1;\n"
+                : "\tmbarrier.test_wait.parity.shared.b64 complete, [$0], $1;\n"
+                  "\t@!complete nanosleep.u32 20;\n";
+    text += "\t@!complete bra.uni waitLoop;\n";
+    if (predicated)
+      text += "\tskipWait:\n";
+    text += "}";
     emitPtx(rewriter, loc, operands, text, constraints);
     rewriter.eraseOp(op);
     return success();
@@ -312,7 +343,7 @@ SmallVector<Value> boxCoords(OpBuilder &b, Location loc, ValueRange blockCoords,
 /// one shuffle per copy in a pipelined loop would cost the loop a shuffle
 /// each.
 struct BoxIssuers {
-  BoxIssuers(OpBuilder &b, Location loc, const TargetInfoBase &target,
+  BoxIssuers(OpBuilder &b, Location loc, const nvidia::TargetInfo &target,
              unsigned numWarps)
       : numWarps(numWarps) {
     warp = getUniformWarpId(b, loc, target);
@@ -419,7 +450,7 @@ unsigned getNumWarps(Operation *op) {
 FailureOr<SmallVector<BoxCopy>>
 planTMACopy(Operation *op, RankedTensorType block, ttg::MemDescType memType,
             StringRef direction, ValueRange coords, OpBuilder &b,
-            const TargetInfoBase &target) {
+            const nvidia::TargetInfo &target) {
   std::string why;
   FailureOr<SmallVector<TMABox>> boxes = planBoxes(block, memType, why);
   if (failed(boxes))
@@ -433,7 +464,7 @@ planTMACopy(Operation *op, RankedTensorType block, ttg::MemDescType memType,
 struct AsyncTMACopyGlobalToLocalOpPattern
     : ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
   AsyncTMACopyGlobalToLocalOpPattern(LLVMTypeConverter &converter,
-                                     const TargetInfoBase &target)
+                                     const nvidia::TargetInfo &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
   LogicalResult
@@ -467,7 +498,7 @@ struct AsyncTMACopyGlobalToLocalOpPattern
     rewriter.eraseOp(op);
     return success();
   }
-  const TargetInfoBase &target;
+  const nvidia::TargetInfo &target;
 };
 
 /// A buffer to a descriptor's block through TMA: stored
@@ -478,7 +509,7 @@ template <typename OpT>
 LogicalResult emitTMAStoreOrReduce(OpT op, Value desc, ValueRange coord,
                                    Value src, StringRef reduction,
                                    ConversionPatternRewriter &rewriter,
-                                   const TargetInfoBase &target) {
+                                   const nvidia::TargetInfo &target) {
   Location loc = op.getLoc();
   RankedTensorType block = op.getDesc().getType().getBlockType();
   ttg::MemDescType memType = op.getSrc().getType();
@@ -509,7 +540,7 @@ LogicalResult emitTMAStoreOrReduce(OpT op, Value desc, ValueRange coord,
     emitPtx(rewriter, loc, operands, text, constraints);
   }
   // Threads that issued nothing commit an empty group.
-  emitPtx(rewriter, loc, {}, "cp.async.bulk.commit_group;", "");
+  NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
   rewriter.eraseOp(op);
   return success();
 }
@@ -517,7 +548,7 @@ LogicalResult emitTMAStoreOrReduce(OpT op, Value desc, ValueRange coord,
 struct AsyncTMACopyLocalToGlobalOpPattern
     : ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
   AsyncTMACopyLocalToGlobalOpPattern(LLVMTypeConverter &converter,
-                                     const TargetInfoBase &target)
+                                     const nvidia::TargetInfo &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
   LogicalResult
@@ -526,7 +557,7 @@ struct AsyncTMACopyLocalToGlobalOpPattern
     return emitTMAStoreOrReduce(op, adaptor.getDesc(), adaptor.getCoord(),
                                 adaptor.getSrc(), "", rewriter, target);
   }
-  const TargetInfoBase &target;
+  const nvidia::TargetInfo &target;
 };
 
 /// ttng.async_tma_reduce: the PTX reduction of its kind (floats take add,
@@ -534,7 +565,7 @@ struct AsyncTMACopyLocalToGlobalOpPattern
 struct AsyncTMAReduceOpPattern
     : ConvertOpToLLVMPattern<ttng::AsyncTMAReduceOp> {
   AsyncTMAReduceOpPattern(LLVMTypeConverter &converter,
-                          const TargetInfoBase &target)
+                          const nvidia::TargetInfo &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
   LogicalResult
@@ -556,7 +587,7 @@ struct AsyncTMAReduceOpPattern
         stringifyDescriptorReduceKind(kind), rewriter, target);
   }
 
-  const TargetInfoBase &target;
+  const nvidia::TargetInfo &target;
 };
 
 struct TMAStoreWaitOpPattern : ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp> {
@@ -564,12 +595,11 @@ struct TMAStoreWaitOpPattern : ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp> {
   LogicalResult
   matchAndRewrite(ttng::TMAStoreWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    emitPtx(
-        rewriter, op.getLoc(), {},
-        llvm::formatv("cp.async.bulk.wait_group.read {0};", op.getPendings())
-            .str(),
-        "");
-    rewriter.eraseOp(op);
+    // Waits until the shared memory of all but `pendings` groups has been
+    // read (the buffers may be written again; the global writes may still
+    // be in flight).
+    rewriter.replaceOpWithNewOp<NVVM::CpAsyncBulkWaitGroupOp>(
+        op, op.getPendings(), rewriter.getUnitAttr());
     return success();
   }
 };
@@ -578,26 +608,10 @@ struct TMAStoreWaitOpPattern : ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp> {
 // TMA descriptors
 //===----------------------------------------------------------------------===//
 
-/// tensormap.replace's element type code for a CUtensorMapDataType (the
-/// op's `elem_type`): the same up to FLOAT32, then PTX orders f32.ftz, f64,
-/// bf16 where the driver has FLOAT64, BFLOAT16, FLOAT32_FTZ.
-int getPtxTensormapElemType(int cuType) {
-  switch (cuType) {
-  case 8: // FLOAT64
-    return 9;
-  case 9: // BFLOAT16
-    return 10;
-  case 10: // FLOAT32_FTZ
-    return 8;
-  default:
-    return cuType;
-  }
-}
-
 struct TensormapCreateOpPattern
     : ConvertOpToLLVMPattern<ttng::TensormapCreateOp> {
   TensormapCreateOpPattern(LLVMTypeConverter &converter,
-                           const TargetInfoBase &target)
+                           const nvidia::TargetInfo &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
 
   LogicalResult
@@ -629,71 +643,103 @@ struct TensormapCreateOpPattern
             "b,r");
     NVVM::SyncWarpOp::create(rewriter, loc,
                              createI32Constant(rewriter, loc, -1));
-    auto replace = [&](StringRef field, StringRef type,
-                       std::optional<unsigned> ord, Value value) {
-      std::string ordText = ord ? llvm::formatv("{0}, ", *ord).str() : "";
-      emitPtx(
-          rewriter, loc, {isThreadZero, smem, value},
-          llvm::formatv("@$0 tensormap.replace.tile.{0}.shared::cta.b1024.{1} "
-                        "[$1], {2}$2;",
-                        field, type, ordText)
-              .str(),
-          type == "b64" ? "b,r,l" : "b,r,r");
+    // One tensormap.replace of `field` (its dimension `ord`, if any) to
+    // `value`, by thread 0; the descriptor is $0, the predicate last.
+    auto replace = [&](StringRef field, std::optional<unsigned> ord,
+                       Value value) {
+      bool wide = value.getType().getIntOrFloatBitWidth() == 64;
+      std::string ordText = ord ? immediate(*ord) + ", " : "";
+      emitPtx(rewriter, loc, {smem, value, isThreadZero},
+              llvm::formatv("@$2 tensormap.replace.tile.{0}.shared::cta.b1024."
+                            "{1} {2}, {3}$1;",
+                            field, wide ? "b64" : "b32", addressOperand(0),
+                            ordText)
+                  .str(),
+              wide ? "r,l,b" : "r,r,b");
     };
     // The layout fields take immediates only.
     auto replaceImmediate = [&](StringRef field, int64_t value) {
-      emitPtx(
-          rewriter, loc, {isThreadZero, smem},
-          llvm::formatv(
-              "@$0 tensormap.replace.tile.{0}.shared::cta.b1024.b32 [$1], {1};",
-              field, value)
-              .str(),
-          "b,r");
+      emitPtx(rewriter, loc, {smem, isThreadZero},
+              llvm::formatv("@$1 tensormap.replace.tile.{0}.shared::cta.b1024."
+                            "b32 {1}, {2};",
+                            field, addressOperand(0), immediate(value))
+                  .str(),
+              "r,b");
     };
     Value address = adaptor.getGlobalAddress();
-    replace("global_address", "b64", std::nullopt,
+    replace("global_address", std::nullopt,
             LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(),
                                      address));
     replaceImmediate("rank", rank - 1);
-    for (unsigned i = 0; i < rank; ++i) {
-      replace("box_dim", "b32", i, adaptor.getBoxDim()[i]);
-      replace("global_dim", "b32", i, adaptor.getGlobalDim()[i]);
-      if (i + 1 < rank)
-        replace("global_stride", "b64", i, adaptor.getGlobalStride()[i]);
-      replace("element_stride", "b32", i, adaptor.getElementStride()[i]);
+    for (unsigned i = 0; i < rank; ++i)
+      replace("box_dim", i, adaptor.getBoxDim()[i]);
+    for (unsigned i = 0; i < rank; ++i)
+      replace("global_dim", i, adaptor.getGlobalDim()[i]);
+    for (unsigned i = 0; i + 1 < rank; ++i) {
+      Value stride = adaptor.getGlobalStride()[i];
+      // Up to PTX 8.5 the stride goes in shifted right by 4 (its 16-byte
+      // units in the descriptor): a ptxas bug Triton 3.6 works around so.
+      if (target.getPtxVersion() <= 85)
+        stride = LLVM::AShrOp::create(
+            rewriter, loc, stride,
+            LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                     rewriter.getI64IntegerAttr(4)));
+      replace("global_stride", i, stride);
     }
-    replaceImmediate("elemtype", getPtxTensormapElemType(op.getElemType()));
+    for (unsigned i = 0; i < rank; ++i)
+      replace("element_stride", i, adaptor.getElementStride()[i]);
+    // `elem_type` is already PTX's numbering (getTMADataType).
+    replaceImmediate("elemtype", op.getElemType());
     replaceImmediate("interleave_layout", op.getInterleaveLayout());
     replaceImmediate("swizzle_mode", op.getSwizzleMode());
     replaceImmediate("fill_mode", op.getFillMode());
     NVVM::SyncWarpOp::create(rewriter, loc,
                              createI32Constant(rewriter, loc, -1));
     // The copy to global memory is warp-collective (.sync.aligned): warp 0.
-    emitPtx(rewriter, loc, {inWarpZero, adaptor.getDescPtr(), smem},
-            "@$0 "
-            "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic."
-            "release.gpu."
-            "sync.aligned [$1], [$2], 128;",
-            "b,l,r");
-    // The other warps acquire the descriptor after this.
+    // No CTA barrier: warp 0 also acquires the descriptor (below), and the
+    // membar analysis orders the scratch against other shared accesses.
+    emitPtx(rewriter, loc, {adaptor.getDescPtr(), smem, inWarpZero},
+            "@$2 tensormap.cp_fenceproxy.global.shared::cta.tensormap::"
+            "generic.release.gpu.sync.aligned " +
+                addressOperand(0) + ", " + addressOperand(1) + ", " +
+                immediate(128) + ";",
+            "l,r,b");
+    rewriter.eraseOp(op);
+    return success();
+  }
+  const nvidia::TargetInfo &target;
+};
+
+/// Warp 0 acquires the descriptor for the tensormap proxy, then a CTA
+/// barrier lets every warp issue TMA copies through it (one warp's fence and
+/// a barrier cost less than a fence in every warp). The empty bulk group
+/// committed and waited on after the fence works around a ptxas bug that
+/// leaves out the fence after generic.acquire.gpu (Triton 3.6 does the same).
+struct TensormapFenceproxyAcquireOpPattern
+    : ConvertOpToLLVMPattern<ttng::TensormapFenceproxyAcquireOp> {
+  TensormapFenceproxyAcquireOpPattern(LLVMTypeConverter &converter,
+                                      const nvidia::TargetInfo &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+  LogicalResult
+  matchAndRewrite(ttng::TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value inWarpZero =
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult,
+                             target.getThreadId(rewriter, loc),
+                             createI32Constant(rewriter, loc, 32));
+    emitPtx(rewriter, loc, {adaptor.getDescPtr(), inWarpZero},
+            "@$1 fence.proxy.tensormap::generic.acquire.gpu " +
+                addressOperand(0) + ", " + immediate(128) +
+                ";\n\t"
+                "@$1 cp.async.bulk.commit_group;\n\t"
+                "@$1 cp.async.bulk.wait_group.read 0;",
+            "l,b");
     target.barrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }
-  const TargetInfoBase &target;
-};
-
-struct TensormapFenceproxyAcquireOpPattern
-    : ConvertOpToLLVMPattern<ttng::TensormapFenceproxyAcquireOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-  LogicalResult
-  matchAndRewrite(ttng::TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    emitPtx(rewriter, op.getLoc(), {adaptor.getDescPtr()},
-            "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;", "l");
-    rewriter.eraseOp(op);
-    return success();
-  }
+  const nvidia::TargetInfo &target;
 };
 
 struct ReinterpretTensorDescOpPattern
@@ -715,12 +761,13 @@ struct ReinterpretTensorDescOpPattern
 
 void mlir::triton::nvidia::populateTMAOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const TargetInfoBase &target) {
+    const nvidia::TargetInfo &target) {
   patterns.add<InitBarrierOpPattern, InvalBarrierOpPattern,
                BarrierExpectOpPattern, ArriveBarrierOpPattern,
                WaitBarrierOpPattern, AsyncTMACopyGlobalToLocalOpPattern,
                AsyncTMACopyLocalToGlobalOpPattern, AsyncTMAReduceOpPattern,
-               TensormapCreateOpPattern>(converter, target);
-  patterns.add<TMAStoreWaitOpPattern, TensormapFenceproxyAcquireOpPattern,
-               ReinterpretTensorDescOpPattern>(converter);
+               TensormapCreateOpPattern, TensormapFenceproxyAcquireOpPattern>(
+      converter, target);
+  patterns.add<TMAStoreWaitOpPattern, ReinterpretTensorDescOpPattern>(
+      converter);
 }

@@ -69,24 +69,41 @@ std::string spellSignatureType(Type type) {
   return "";
 }
 
+/// The parameter attribute marking a pointer parameter as a host-made TMA
+/// descriptor passed by value (Triton's spelling, value 1).
+constexpr StringLiteral kNvTmaDescAttr = "tt.nv_tma_desc";
+
+/// Whether kernel parameter `i` of `op` is a TMA descriptor passed by value:
+/// a tensor descriptor, or a pointer marked `tt.nv_tma_desc = 1`.
+bool isByValueTMADescriptor(FuncOp op, unsigned i) {
+  if (isa<TensorDescType>(op.getFunctionType().getInput(i)))
+    return true;
+  auto mark = op.getArgAttrOfType<IntegerAttr>(i, kNvTmaDescAttr);
+  return mark && mark.getInt() == 1;
+}
+
 /// A kernel's tensor-descriptor parameters are 128-byte TMA descriptors
 /// passed by value and kept in parameter space (grid constants), their
 /// address the descriptor; `tt.tensordesc_meta` tells the launcher how to
-/// encode each (Triton 3.6's launch metadata).
-void markTensorDescriptorParams(LLVM::LLVMFuncOp func, TypeRange inputs) {
+/// encode each (Triton 3.6's launch metadata). Pointers marked
+/// `tt.nv_tma_desc` are passed alike (the launcher copies the descriptor
+/// they point to); their block is unknown, so they have no metadata.
+void markTensorDescriptorParams(LLVM::LLVMFuncOp func, FuncOp op) {
   MLIRContext *context = func.getContext();
   Builder b(context);
   auto bytes = LLVM::LLVMArrayType::get(IntegerType::get(context, 8), 128);
   SmallVector<Attribute> metas;
-  for (auto [i, input] : llvm::enumerate(inputs)) {
-    auto desc = dyn_cast<TensorDescType>(input);
-    if (!desc)
+  for (auto [i, input] : llvm::enumerate(op.getFunctionType().getInputs())) {
+    if (!isByValueTMADescriptor(op, i))
       continue;
     func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
                     TypeAttr::get(bytes));
     func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
                     b.getI64IntegerAttr(64));
     func.setArgAttr(i, "nvvm.grid_constant", b.getUnitAttr());
+    auto desc = dyn_cast<TensorDescType>(input);
+    if (!desc)
+      continue;
     RankedTensorType block = desc.getBlockType();
     auto encoding = nvidia_gpu::getTMAEncoding(block);
     std::optional<int> dataType =
@@ -138,21 +155,42 @@ struct FuncOpPattern : ConvertOpToLLVMPattern<FuncOp> {
     // A kernel is a public function returning nothing (PTX entries cannot
     // return).
     bool isKernel = op.isPublic() && type.getNumResults() == 0;
+    // A descriptor passed by value lives in parameter space: only a kernel
+    // has one, and its address is a generic pointer.
+    for (unsigned i = 0; i < type.getNumInputs(); ++i) {
+      if (!op.getArgAttr(i, kNvTmaDescAttr) ||
+          isa<TensorDescType>(type.getInput(i)))
+        continue;
+      auto pointer = dyn_cast<PointerType>(type.getInput(i));
+      if (!isByValueTMADescriptor(op, i) || !pointer ||
+          pointer.getAddressSpace() != 0)
+        return op.emitError()
+               << "parameter " << i << ": " << kNvTmaDescAttr
+               << " = 1 needs a pointer in address space 0 (!tt.ptr<i8, 0>)";
+      if (!isKernel)
+        return op.emitError()
+               << "parameter " << i << ": " << kNvTmaDescAttr
+               << " (a TMA descriptor passed by value) is only for kernels";
+    }
     auto linkage = isKernel ? LLVM::Linkage::External : LLVM::Linkage::Internal;
     auto func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getName(),
                                          llvmType, linkage);
     // Argument attributes Triton's frontend sets are facts for analyses, not
     // LLVM attributes; they are dropped here.
-    if (auto noinline = op->getAttrOfType<BoolAttr>("noinline");
-        noinline && noinline.getValue())
+    // Device functions stay functions, as in Triton 3.6: make_ttir's inliner
+    // has already inlined every call it may, so what is left was asked to be
+    // a call (noinline = true) or is IR written with functions to keep.
+    if (!isKernel)
       func.setNoInline(true);
     if (isKernel) {
       target.markKernel(func, numThreads);
-      markTensorDescriptorParams(func, type.getInputs());
+      markTensorDescriptorParams(func, op);
       // The launch metadata's `params`: LLVM pointers forget their pointee.
       SmallVector<Attribute> params;
-      for (Type input : type.getInputs()) {
-        std::string spelled = spellSignatureType(input);
+      for (auto [i, input] : llvm::enumerate(type.getInputs())) {
+        std::string spelled = isByValueTMADescriptor(op, i)
+                                  ? "nvTmaDesc"
+                                  : spellSignatureType(input);
         if (spelled.empty()) {
           params.clear();
           break;

@@ -32,3 +32,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A descriptor passed by value is a parameter-space address: a pointer in
+// address space 0.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // expected-error @+2 {{failed to legalize operation 'tt.func'}}
+  // expected-error @+1 {{parameter 0: tt.nv_tma_desc = 1 needs a pointer in address space 0 (!tt.ptr<i8, 0>)}}
+  tt.func public @global_by_value(%desc: !tt.ptr<i8> {tt.nv_tma_desc = 1 : i32}) {
+    tt.return
+  }
+}
+
+// -----
+
+// Only a kernel has parameters passed by value.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // expected-error @+2 {{failed to legalize operation 'tt.func'}}
+  // expected-error @+1 {{parameter 0: tt.nv_tma_desc (a TMA descriptor passed by value) is only for kernels}}
+  tt.func private @helper(%desc: !tt.ptr<i8, 0> {tt.nv_tma_desc = 1 : i32}) {
+    tt.return
+  }
+}
