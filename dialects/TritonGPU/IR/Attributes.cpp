@@ -226,6 +226,18 @@ public:
     return success();
   }
 
+  /// Warns about each key no getter asked for. Triton's parsers of the MMA
+  /// and swizzled layouts skip keys they do not know, and its own tests
+  /// carry misspelt ones (`isTranspose` in an #ttg.amd_mfma), so these
+  /// layouts accept them too; the warning keeps a typo from going unseen.
+  void warnUnknownKeys() {
+    for (NamedAttribute named : dict)
+      if (!llvm::is_contained(used, named.getName().getValue()))
+        emitWarning(parser.getEncodedSourceLoc(loc))
+            << "unknown key '" << named.getName().getValue() << "' in #ttg."
+            << layout << " is ignored";
+  }
+
   SMLoc getLoc() const { return loc; }
 
   /// The rank the legacy CTA keys gave, 0 when they were absent.
@@ -665,8 +677,9 @@ Attribute NvidiaMmaEncodingAttr::parse(AsmParser &parser, Type) {
   auto cga = body.getCGALayout();
   auto instrShape = body.getUnsignedArray("instrShape");
   if (failed(versionMajor) || failed(versionMinor) || failed(warpsPerCTA) ||
-      failed(cga) || failed(instrShape) || failed(body.checkNoUnknownKeys()))
+      failed(cga) || failed(instrShape))
     return {};
+  body.warnUnknownKeys();
   return parser.getChecked<NvidiaMmaEncodingAttr>(
       body.getLoc(), parser.getContext(), *versionMajor, *versionMinor,
       *warpsPerCTA, *cga, *instrShape);
@@ -710,17 +723,21 @@ Attribute AMDMfmaEncodingAttr::parse(AsmParser &parser, Type) {
   LayoutBody body(parser, "amd_mfma");
   if (failed(body.parse()))
     return {};
-  auto version = body.getUnsigned("version");
+  // Triton reads a missing version as 0 (no MFMA generation named: the
+  // lowering, which picks instructions by it, refuses it) and a missing
+  // isTransposed as not transposed.
+  auto version = body.getUnsigned("version", /*required=*/false, 0);
   auto warpsPerCTA = body.getUnsignedArray("warpsPerCTA");
   auto instrShape = body.getUnsignedArray("instrShape");
-  auto isTransposed = body.getBool("isTransposed");
+  auto isTransposed = body.getBool("isTransposed", /*required=*/false, false);
   auto cga = body.getCGALayout();
   auto tilesPerWarp = body.getUnsignedArray("tilesPerWarp", /*required=*/false);
   auto elementBitWidth = body.getUnsigned("elementBitWidth", false, 32);
   if (failed(version) || failed(warpsPerCTA) || failed(instrShape) ||
       failed(isTransposed) || failed(cga) || failed(tilesPerWarp) ||
-      failed(elementBitWidth) || failed(body.checkNoUnknownKeys()))
+      failed(elementBitWidth))
     return {};
+  body.warnUnknownKeys();
   SmallVector<unsigned> tiles = *tilesPerWarp;
   if (tiles.empty())
     tiles.assign(warpsPerCTA->size(), 1);
@@ -753,12 +770,11 @@ LogicalResult AMDMfmaEncodingAttr::verify(
   if (version > 4)
     return emitError() << "version must be in the [0, 4] range, got " << version
                        << " for #ttg.amd_mfma";
-  if (version == 0)
-    return emitError() << "version 0 of #ttg.amd_mfma names no MFMA "
-                          "generation: use 1 (gfx908) to 4 (gfx950)";
-  if (instrShape.size() != 3)
-    return emitError()
-           << "instrShape of #ttg.amd_mfma must have 3 entries (M, N, K)";
+  // Triton's own tests leave K out ([32, 32]); nothing but the instruction
+  // choice reads it, and that goes by the operand types.
+  if (instrShape.size() != 2 && instrShape.size() != 3)
+    return emitError() << "instrShape of #ttg.amd_mfma must have 2 or 3 "
+                          "entries (M, N and optionally K)";
   std::pair<unsigned, unsigned> mn(instrShape[0], instrShape[1]);
   if (!llvm::is_contained({std::make_pair(32u, 32u), std::make_pair(16u, 16u),
                            std::make_pair(64u, 4u), std::make_pair(4u, 64u)},
@@ -797,9 +813,9 @@ Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
   auto instrShape = body.getUnsignedArray("instrShape", /*required=*/false);
   body.lookup("rank", /*required=*/false);
   if (failed(version) || failed(isTranspose) || failed(warpsPerCTA) ||
-      (!ctaLayout && !legacyWarps) || failed(cga) || failed(instrShape) ||
-      failed(body.checkNoUnknownKeys()))
+      (!ctaLayout && !legacyWarps) || failed(cga) || failed(instrShape))
     return {};
+  body.warnUnknownKeys();
   if (legacyWarps) {
     BasisList warp;
     unsigned rank = warpsPerCTA->size();
@@ -991,8 +1007,9 @@ Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
   auto order = body.getUnsignedArray("order");
   auto cga = body.getCGALayout();
   if (failed(vec) || failed(perPhase) || failed(maxPhase) || failed(order) ||
-      failed(cga) || failed(body.checkNoUnknownKeys()))
+      failed(cga))
     return {};
+  body.warnUnknownKeys();
   return parser.getChecked<SwizzledSharedEncodingAttr>(
       body.getLoc(), parser.getContext(), *vec, *perPhase, *maxPhase, *order,
       *cga);
@@ -1029,7 +1046,11 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
     return {};
   auto swizzle = body.getUnsigned("swizzlingByteWidth");
   auto transposed = body.getBool("transposed");
-  auto elementBitWidth = body.getUnsigned("elementBitWidth");
+  // Triton's parser leaves a missing elementBitWidth unset; 0 records that
+  // it was not given (printed by leaving the key out), and the layout's uses
+  // that need the element width (its swizzle as a linear layout) refuse it.
+  auto elementBitWidth =
+      body.getUnsigned("elementBitWidth", /*required=*/false, 0);
   auto fp4Padded = body.getBool("fp4Padded", /*required=*/false, false);
   auto cga = body.getCGALayout();
   auto rank = body.getUnsigned("rank", /*required=*/false, 0);
@@ -1049,8 +1070,9 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
 
 void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
   printer << "<{swizzlingByteWidth = " << getSwizzlingByteWidth()
-          << ", transposed = " << (getTransposed() ? "true" : "false")
-          << ", elementBitWidth = " << getElementBitWidth();
+          << ", transposed = " << (getTransposed() ? "true" : "false");
+  if (getElementBitWidth() != 0)
+    printer << ", elementBitWidth = " << getElementBitWidth();
   if (getFp4Padded())
     printer << ", fp4Padded = true";
   maybePrintCGALayout(printer, getCGALayout());
@@ -1068,9 +1090,9 @@ LogicalResult NVMMASharedEncodingAttr::verify(
            << "swizzlingByteWidth of #ttg.nvmma_shared must be 0, 32, "
               "64 or 128, got "
            << swizzlingByteWidth;
-  if (elementBitWidth == 0 || elementBitWidth > 64)
+  if (elementBitWidth > 64)
     return emitError()
-           << "elementBitWidth of #ttg.nvmma_shared must be 1 to 64";
+           << "elementBitWidth of #ttg.nvmma_shared must be at most 64";
   return verifyBasesRank(emitError, cga, rank, "CGALayout");
 }
 

@@ -141,13 +141,16 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // -----
 
-// expected-error @+1 {{version 0 of #ttg.amd_mfma names no MFMA generation: use 1 (gfx908) to 4 (gfx950)}}
-#a = #ttg.amd_mfma<{version = 0, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+// expected-warning @+1 {{unknown key 'isTranspose' in #ttg.amd_mfma is ignored}}
+#a = #ttg.amd_mfma<{warpsPerCTA = [2, 2], instrShape = [32, 32], isTranspose = true}>
+tt.func @mfma_misspelt_key(%x: tensor<64x64xf32, #a>) {
+  tt.return
+}
 
 // -----
 
-// expected-error @+1 {{instrShape of #ttg.amd_mfma must have 3 entries (M, N, K)}}
-#a = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32], isTransposed = true}>
+// expected-error @+1 {{instrShape of #ttg.amd_mfma must have 2 or 3 entries (M, N and optionally K)}}
+#a = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32], isTransposed = true}>
 
 // -----
 
@@ -216,8 +219,8 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // -----
 
-// expected-error @+1 {{elementBitWidth of #ttg.nvmma_shared must be 1 to 64}}
-#a = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 0}>
+// expected-error @+1 {{elementBitWidth of #ttg.nvmma_shared must be at most 64}}
+#a = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 128}>
 
 // -----
 

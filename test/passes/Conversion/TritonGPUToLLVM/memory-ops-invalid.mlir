@@ -85,3 +85,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %h : tensor<32xi64, #blocked>
   }
 }
+
+// -----
+
+// An #ttg.nvmma_shared written without elementBitWidth (Triton's parser
+// allows it) has no swizzle to lower: the buffer's accesses are refused.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @nvmma_without_element_width(%x: tensor<64x64xf16, #blocked>) {
+    // expected-error @+2 {{ttg.local_alloc on a shared encoding without a linear layout for this shape is not supported yet by the LLVM lowering}}
+    // expected-error @+1 {{failed to legalize operation 'ttg.local_alloc'}}
+    %a = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmma, #smem>
+    tt.return
+  }
+}
