@@ -529,9 +529,26 @@ LogicalResult evalLoad(Executor &ex, triton::LoadOp op) {
     double padFloat = pad && *pad == triton::PaddingOption::PAD_NAN
                           ? std::numeric_limits<double>::quiet_NaN()
                           : 0.0;
+    // The load's own mask (a hoisted load's guard) adds to the bounds; its
+    // masked-off elements take `other` where given.
+    const Tensor *mask = optional(ex, op.getMask());
+    std::vector<char> own = activeOf(mask, ptrs.size());
+    for (size_t i = 0; i < ptrs.size(); ++i)
+      inBounds[i] = inBounds[i] && own[i];
     TensorPtr r = loadFrom(ex, op, ptrs, inBounds, a, shape, nullptr, padFloat);
     if (!r)
       return failure();
+    if (const Tensor *other = optional(ex, op.getOther())) {
+      bool bc = other->size() == 1;
+      for (size_t i = 0; i < ptrs.size(); ++i) {
+        if (own[i])
+          continue;
+        if (r->isFloat)
+          r->floats[i] = other->floats[bc ? 0 : i];
+        else
+          r->ints[i] = other->ints[bc ? 0 : i];
+      }
+    }
     ex.set(op.getResult(), r);
     return success();
   }

@@ -44,10 +44,9 @@ void hoistInvariantLoads(scf::ForOp loop) {
   SmallVector<LoadOp> loads;
   for (Operation &op : loop.getBody()->without_terminator())
     if (auto load = dyn_cast<LoadOp>(op))
-      // A block pointer's load takes no mask (its bounds are boundaryCheck):
-      // it stays.
+      // A block pointer's load is guarded by a mask over its block, as a
+      // tensor of pointers' load is.
       if (!load.getIsVolatile() &&
-          !isTensorPointerType(load.getPtr().getType()) &&
           llvm::all_of(load->getOperands(),
                        [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
         loads.push_back(load);
@@ -70,10 +69,10 @@ void hoistInvariantLoads(scf::ForOp loop) {
     if (load.getMask())
       mask =
           arith::AndIOp::create(builder, load.getLoc(), mask, load.getMask());
-    auto hoisted =
-        LoadOp::create(builder, load.getLoc(), load.getPtr(), mask,
-                       load.getOther(), load.getCache(), load.getEvict(),
-                       /*isVolatile=*/false);
+    auto hoisted = LoadOp::create(
+        builder, load.getLoc(), load.getType(), load.getPtr(), mask,
+        load.getOther(), load.getBoundaryCheckAttr(), load.getPaddingAttr(),
+        load.getCacheAttr(), load.getEvictAttr(), load.getIsVolatileAttr());
     load.replaceAllUsesWith(hoisted.getResult());
     load.erase();
   }

@@ -125,13 +125,26 @@ struct LoadConversion : public OpConversionPattern<LoadOp> {
       return failure();
     RankedTensorType blockType = getBlockType(op.getPtr().getType());
     BlockAddress address = addressOf(op, adaptor.getPtr(), rewriter);
+    Location loc = op.getLoc();
     Value other;
     if (address.mask && op.getPadding())
-      other = buildPaddingConstant(rewriter, op.getLoc(), blockType,
+      other = buildPaddingConstant(rewriter, loc, blockType,
                                    *op.getPadding() == PaddingOption::PAD_NAN);
+    // The load's own mask (a hoisted load's guard) adds to the bounds: its
+    // masked-off elements take `other`, out-of-bounds ones the padding.
+    Value mask = address.mask;
+    if (Value own = op.getMask()) {
+      mask = mask ? arith::AndIOp::create(rewriter, loc, mask, own).getResult()
+                  : own;
+      if (Value ownOther = op.getOther())
+        other =
+            other ? arith::SelectOp::create(rewriter, loc, own, other, ownOther)
+                        .getResult()
+                  : ownOther;
+    }
     auto load =
-        LoadOp::create(rewriter, op.getLoc(), address.pointers, address.mask,
-                       other, op.getCache(), op.getEvict(), op.getIsVolatile());
+        LoadOp::create(rewriter, loc, address.pointers, mask, other,
+                       op.getCache(), op.getEvict(), op.getIsVolatile());
     rewriter.replaceOp(op, load);
     return success();
   }

@@ -101,7 +101,9 @@ static LogicalResult verifyBoundaryCheck(Operation *op, Type ptrType,
       return op->emitOpError("takes 'boundaryCheck' only with a block pointer");
     return success();
   }
-  if (hasMask)
+  // A load may take a mask over the block besides its bounds (LICM guards a
+  // hoisted load by "the loop runs" that way); a store may not.
+  if (hasMask && !isa<LoadOp>(op))
     return op->emitOpError(
         "takes no mask with a block pointer; use 'boundaryCheck'");
   int64_t rank =

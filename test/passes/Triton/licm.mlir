@@ -129,18 +129,21 @@ tt.func @hoist_two_loads(%p: tensor<16x!tt.ptr<f16>>, %q: tensor<16x!tt.ptr<f16>
 
 // -----
 
-// A block pointer's load cannot take the guard as a mask: it stays in the
-// loop.
-// CHECK-LABEL: tt.func @block_pointer_load_stays
-tt.func @block_pointer_load_stays(%p: !tt.ptr<tensor<32xf32>>, %n: i32) -> tensor<32xf32> {
+// A block pointer's load is guarded the same way, by a mask over its block;
+// its boundary check and padding stay.
+// CHECK-LABEL: tt.func @block_pointer_load_hoisted
+tt.func @block_pointer_load_hoisted(%p: !tt.ptr<tensor<32xf32>>, %n: i32) -> tensor<32xf32> {
+  // CHECK: %[[RUNS:.*]] = arith.cmpi slt, %{{.*}}, %arg1 : i32
+  // CHECK: %[[M:.*]] = tt.splat %[[RUNS]] : i1 -> tensor<32xi1>
+  // CHECK: %[[V:.*]] = tt.load %arg0, %[[M]] {boundaryCheck = array<i32: 0>, padding = 1 : i32} : !tt.ptr<tensor<32xf32>>
   // CHECK: scf.for
-  // CHECK: tt.load %arg0 : !tt.ptr<tensor<32xf32>>
-  // CHECK: scf.yield
+  // CHECK-NOT: tt.load
+  // CHECK: arith.addf %{{.*}}, %[[V]]
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %zero = arith.constant dense<0.0> : tensor<32xf32>
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32xf32>) : i32 {
-    %v = tt.load %p : !tt.ptr<tensor<32xf32>>
+    %v = tt.load %p {boundaryCheck = array<i32: 0>, padding = 1 : i32} : !tt.ptr<tensor<32xf32>>
     %s = arith.addf %acc, %v : tensor<32xf32>
     scf.yield %s : tensor<32xf32>
   }

@@ -41,6 +41,27 @@ tt.func @unchecked_and_nan(%base: !tt.ptr<f16>, %n: i64, %o: i32) -> (tensor<64x
 
 // -----
 
+// A load's own mask over the block (LICM's guard) is and-ed with the bounds:
+// elements it masks off take the load's `other`, out-of-bounds ones the
+// padding; without bounds the mask and `other` pass through.
+// CHECK-LABEL: tt.func @own_mask
+tt.func @own_mask(%base: !tt.ptr<f32>, %n: i64, %o: i32, %g: tensor<64xi1>, %x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  // CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64xf32>
+  // CHECK: %[[IN:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<64xi1>
+  // CHECK: %[[M:.*]] = arith.andi %[[IN]], %arg3 : tensor<64xi1>
+  // CHECK: %[[OTHER:.*]] = arith.select %arg3, %[[ZERO]], %arg4 : tensor<64xi1>, tensor<64xf32>
+  // CHECK: %[[A:.*]] = tt.load %{{.*}}, %[[M]], %[[OTHER]] : tensor<64x!tt.ptr<f32>>
+  // CHECK: %[[B:.*]] = tt.load %{{.*}}, %arg3, %arg4 : tensor<64x!tt.ptr<f32>>
+  // CHECK: tt.return %[[A]], %[[B]]
+  %c1 = arith.constant 1 : i64
+  %p = tt.make_tensor_ptr %base, [%n], [%c1], [%o] {order = array<i32: 0>} : <tensor<64xf32>>
+  %a = tt.load %p, %g, %x {boundaryCheck = array<i32: 0>, padding = 1 : i32} : !tt.ptr<tensor<64xf32>>
+  %b = tt.load %p, %g, %x : !tt.ptr<tensor<64xf32>>
+  tt.return %a, %b : tensor<64xf32>, tensor<64xf32>
+}
+
+// -----
+
 // Stores are masked by the checked dimensions only.
 // CHECK-LABEL: tt.func @store_checked_dim
 tt.func @store_checked_dim(%base: !tt.ptr<i32>, %m: i64, %n: i64, %v: tensor<8x8xi32>) {
