@@ -13,7 +13,9 @@
 #include "dialects/TritonNvidiaGPU/IR/TMA.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir {
@@ -91,17 +93,28 @@ LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {
   InvalBarrierOp::create(b, loc, barrier);
   // A block only put back into shared memory in the buffer's own layout
   // (a wgmma operand, say) is read there directly: no round trip through
-  // registers, and no generic-proxy write for wgmma to fence.
+  // registers, and no generic-proxy write for wgmma to fence. The copy's
+  // readers are dots, loads, and the waits that keep a dot's operands alive
+  // (whose results take the buffer's type).
   for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
     auto alloc = dyn_cast<LocalAllocOp>(user);
     if (!alloc || alloc.getType().getEncoding() != bufferType.getEncoding() ||
         alloc.getType().getShape() != bufferType.getShape() ||
         !llvm::all_of(alloc->getUsers(), [](Operation *op) {
-          return isa<WarpGroupDotOp, LocalLoadOp>(op);
+          return isa<WarpGroupDotOp, WarpGroupDotWaitOp, LocalLoadOp>(op);
         }))
       continue;
+    SmallVector<WarpGroupDotWaitOp> waits;
+    for (Operation *reader : alloc->getUsers())
+      if (auto wait = dyn_cast<WarpGroupDotWaitOp>(reader))
+        if (!llvm::is_contained(waits, wait))
+          waits.push_back(wait);
     alloc.replaceAllUsesWith(buffer);
     alloc.erase();
+    for (WarpGroupDotWaitOp wait : waits)
+      for (auto [operand, result] :
+           llvm::zip(wait->getOperands(), wait->getResults()))
+        result.setType(operand.getType());
   }
   if (!load->use_empty()) {
     Value result = LocalLoadOp::create(b, loc, load.getType(), buffer);
@@ -148,16 +161,35 @@ LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
   Value scratch = GlobalScratchAllocOp::create(b, loc, bytePtr, /*nbytes=*/128,
                                                /*alignment=*/128);
   SmallVector<Value> boxDims, globalDims, globalStrides, elementStrides;
+  DominanceInfo dominance(make->getParentOfType<FunctionOpInterface>());
+  // Integer constants: one the function already has where it reaches `make`
+  // (Triton's pattern driver merges them likewise), or a new one.
+  auto constant = [&](int64_t value, unsigned width) -> Value {
+    Type type = b.getIntegerType(width);
+    Value found;
+    make->getParentOfType<FunctionOpInterface>()->walk(
+        [&](arith::ConstantOp op) {
+          auto attr = dyn_cast<IntegerAttr>(op.getValue());
+          if (!found && op.getType() == type && attr &&
+              attr.getValue().getSExtValue() == value &&
+              dominance.properlyDominates(op.getOperation(),
+                                          make.getOperation()))
+            found = op;
+        });
+    return found ? found : arith::ConstantIntOp::create(b, loc, value, width);
+  };
   for (int64_t dim : llvm::reverse(getTMABoxShape(block)))
-    boxDims.push_back(arith::ConstantIntOp::create(b, loc, dim, 32));
+    boxDims.push_back(constant(dim, 32));
   for (Value dim : llvm::reverse(make.getShape()))
     globalDims.push_back(dim);
-  Value elementBytes = arith::ConstantIntOp::create(
-      b, loc, block.getElementTypeBitWidth() / 8, 64);
+  int64_t elementBytes = block.getElementTypeBitWidth() / 8;
   for (Value stride : llvm::reverse(make.getStrides().drop_back()))
     globalStrides.push_back(
-        arith::MulIOp::create(b, loc, stride, elementBytes));
-  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+        elementBytes == 1
+            ? stride
+            : arith::MulIOp::create(b, loc, stride, constant(elementBytes, 64))
+                  .getResult());
+  Value one = constant(1, 32);
   elementStrides.assign(block.getRank(), one);
   auto i32Attr = [&](int64_t value) { return b.getI32IntegerAttr(value); };
   TensormapCreateOp::create(

@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -101,6 +102,18 @@ struct TritonNvidiaGPUOpAsmInterface : public OpAsmDialectInterface {
     return AliasResult::NoAlias;
   }
 };
+
+/// Lets `-inline` inline a function holding this dialect's ops: none of
+/// them depends on the function it is in (Triton does the same).
+struct TritonNvidiaGPUInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
 } // namespace
 
 void TritonNvidiaGPUDialect::initialize() {
@@ -109,7 +122,8 @@ void TritonNvidiaGPUDialect::initialize() {
 #define GET_OP_LIST
 #include "dialects/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"
       >();
-  addInterfaces<TritonNvidiaGPUOpAsmInterface>();
+  addInterfaces<TritonNvidiaGPUOpAsmInterface,
+                TritonNvidiaGPUInlinerInterface>();
 }
 
 //===----------------------------------------------------------------------===//
