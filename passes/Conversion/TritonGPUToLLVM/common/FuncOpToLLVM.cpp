@@ -177,10 +177,8 @@ struct FuncOpPattern : ConvertOpToLLVMPattern<FuncOp> {
                                          llvmType, linkage);
     // Argument attributes Triton's frontend sets are facts for analyses, not
     // LLVM attributes; they are dropped here.
-    // Device functions stay functions, as in Triton 3.6: make_ttir's inliner
-    // has already inlined every call it may, so what is left was asked to be
-    // a call (noinline = true) or is IR written with functions to keep.
-    if (!isKernel)
+    if (auto noinline = op->getAttrOfType<BoolAttr>("noinline");
+        noinline && noinline.getValue())
       func.setNoInline(true);
     if (isKernel) {
       target.markKernel(func, numThreads);
