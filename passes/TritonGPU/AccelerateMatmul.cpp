@@ -62,10 +62,11 @@ int64_t getInstrK(Type type, InputPrecision precision) {
 }
 
 /// Triton's warps for an mma v2 dot: a dot connected to other dots (through
-/// anything but layout conversions, in its region, either way) puts them all
-/// along its longer dimension, or takes an MMA dot's warps; otherwise warps go
-/// where the tile has more repetitions of the 16x8 instruction, M on ties, but
-/// never more along M than M has 16-row tiles (a 16-row tile: all along N).
+/// anything but transposes, layout conversions included, in its region,
+/// either way) puts them all along its longer dimension, or takes an MMA
+/// dot's warps; otherwise warps go where the tile has more repetitions of the
+/// 16x8 instruction, M on ties, but never more along M than M has 16-row
+/// tiles (a 16-row tile: all along N).
 SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape,
                                       unsigned numWarps) {
   // A batched (3-D) dot: every warp along the batch (warps beyond the batch
@@ -74,8 +75,7 @@ SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape,
   if (shape.size() == 3)
     return {numWarps, 1, 1};
   auto filter = [&](Operation *op) {
-    return op->getParentRegion() == dot->getParentRegion() &&
-           !isa<ConvertLayoutOp>(op);
+    return op->getParentRegion() == dot->getParentRegion() && !isa<TransOp>(op);
   };
   // Everything connected to the dot through such ops, both ways.
   SetVector<Operation *> slice;
@@ -92,10 +92,9 @@ SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape,
   }
   bool chained = false;
   for (Operation *op : slice) {
-    auto other = dyn_cast<DotOp>(op);
-    if (!other || other == dot)
+    if (!isa<DotOp, DotScaledOp>(op) || op == dot)
       continue;
-    auto type = cast<RankedTensorType>(other.getType());
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
     if (type.getRank() != static_cast<int64_t>(shape.size()))
       continue;
     if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(type.getEncoding()))
@@ -116,6 +115,34 @@ SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape,
       warps[1] *= 2;
   }
   return warps;
+}
+
+/// The element width `operand` was loaded with: the narrowest load found
+/// through elementwise ops, views, broadcasts and layout conversions (4 for
+/// an fp4 upcast), halved if a join doubles the elements on the way (each
+/// half then carries half the loaded vector). An mma v2 operand takes
+/// 32 / that many elements per K step (kWidth), so a dequantized int8 or fp4
+/// operand keeps its loads wide, as in Triton 3.6.
+int64_t getLoadedBitWidth(Value operand) {
+  BackwardSliceOptions options;
+  options.omitBlockArguments = true;
+  options.filter = [](Operation *op) {
+    return (op->hasTrait<OpTrait::Elementwise>() && isMemoryEffectFree(op)) ||
+           isa<ExpandDimsOp, ReshapeOp, TransOp, JoinOp, SplitOp, Fp4ToFpOp,
+               LoadOp, DescriptorLoadOp, BroadcastOp, ConvertLayoutOp>(op);
+  };
+  SetVector<Operation *> slice;
+  (void)getBackwardSlice(operand, &slice, options);
+  if (llvm::any_of(slice, [](Operation *op) { return isa<Fp4ToFpOp>(op); }))
+    return 4;
+  int64_t width = getElementTypeOrSelf(operand).getIntOrFloatBitWidth();
+  for (Operation *op : slice)
+    if (isa<LoadOp, DescriptorLoadOp>(op))
+      if (auto loaded = dyn_cast<RankedTensorType>(op->getResult(0).getType()))
+        width = std::min<int64_t>(width, loaded.getElementTypeBitWidth());
+  if (llvm::any_of(slice, [](Operation *op) { return isa<JoinOp>(op); }))
+    width /= 2;
+  return std::max<int64_t>(1, width);
 }
 
 bool isNativeFp8(Type type) {
@@ -249,15 +276,29 @@ Value convertTo(OpBuilder &b, Value value, Attribute encoding) {
 /// converted from, stored by a local_alloc right after its definition, in an
 /// NVMMA layout of its own memory order (K-major where wgmma cannot
 /// transpose: anything but fp16 and bf16).
-Value allocSharedOperand(Value operand, unsigned opIdx, bool allowTranspose) {
+/// Where that order is not the registers' own, `dot` gets a warning: the
+/// registers are transposed on their way to shared memory, which also keeps
+/// the pipeliner from loading the operand asynchronously.
+Value allocSharedOperand(Value operand, unsigned opIdx, bool allowTranspose,
+                         DotOp dot) {
   Value source = operand;
   if (auto cvt = operand.getDefiningOp<ConvertLayoutOp>())
     source = cvt.getSrc();
   auto type = cast<RankedTensorType>(source.getType());
   SmallVector<unsigned> order = getMemoryOrder(type);
-  if (!allowTranspose)
-    order =
+  if (!allowTranspose) {
+    SmallVector<unsigned> kMajor =
         opIdx == 1 ? SmallVector<unsigned>{0, 1} : SmallVector<unsigned>{1, 0};
+    if (kMajor != order)
+      dot.emitWarning("Forcing a different order [")
+          << kMajor[0] << ", " << kMajor[1] << "] on operand " << opIdx
+          << " in shared memory than its registers' order: wgmma reads "
+          << type.getElementType()
+          << " K-major only, so the registers are transposed before the "
+             "store and the operand's load is not pipelined (store the "
+             "operand K-major in global memory to avoid this)";
+    order = kMajor;
+  }
   BasisList cga = getCGALayoutOf(type.getEncoding()).value_or(BasisList());
   MLIRContext *context = operand.getContext();
   auto encoding = getNVMMASharedEncoding(context, type.getShape(), order, cga,
@@ -297,13 +338,13 @@ void accelerateV3(DotOp dot, BlockedEncodingAttr blocked,
   bool allowTranspose = aElem.isF16() || aElem.isBF16();
   Value a;
   if (comesFromLoadOrBlockArg(dot.getA(), /*throughElementwise=*/false)) {
-    a = allocSharedOperand(dot.getA(), 0, allowTranspose);
+    a = allocSharedOperand(dot.getA(), 0, allowTranspose, dot);
   } else {
     unsigned kWidth = 32 / aElem.getIntOrFloatBitWidth();
     a = convertTo(b, dot.getA(),
                   DotOperandEncodingAttr::get(context, 0, mma, kWidth));
   }
-  Value bOperand = allocSharedOperand(dot.getB(), 1, allowTranspose);
+  Value bOperand = allocSharedOperand(dot.getB(), 1, allowTranspose, dot);
   auto newDot = nvidia_gpu::WarpGroupDotOp::create(
       b, loc, type.cloneWithEncoding(mma), a, bOperand, c, /*useC=*/Value(),
       dot.getInputPrecision(), dot.getMaxNumImpreciseAcc(), /*isAsync=*/false);
@@ -331,8 +372,9 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
   if (aElem != bElem && !(isFp8(aElem) && isFp8(bElem)))
     return false;
   int64_t instrK = getInstrK(aElem, dot.getInputPrecision());
-  // fp64 mma.sync in 16x8 tiles is sm_90's; sm_80 keeps FMAs.
-  if (instrK == 0 || (aElem.isF64() && capability < 90))
+  // fp64 tensor cores are fast only on sm_80 (8x8x4 DMMA) and sm_90
+  // (16x8x16); the other GPUs keep FMAs, as in Triton 3.6.
+  if (instrK == 0 || (aElem.isF64() && capability != 80 && capability != 90))
     return false;
   // The accumulators the tensor cores add into: int32 for int8, fp32, and
   // fp16 for fp16 (and, on wgmma, fp8) operands.
@@ -370,7 +412,9 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
     instrShape.insert(instrShape.begin(), 1);
   auto mma = NvidiaMmaEncodingAttr::get(context, 2, 0, warps,
                                         blocked.getCGALayout(), instrShape);
-  unsigned kWidth = std::max(1u, 32 / aElem.getIntOrFloatBitWidth());
+  int64_t loadedBits =
+      std::min(getLoadedBitWidth(dot.getA()), getLoadedBitWidth(dot.getB()));
+  unsigned kWidth = std::max<int64_t>(1, 32 / loadedBits);
   auto aEnc = DotOperandEncodingAttr::get(context, 0, mma, kWidth);
   auto bEnc = DotOperandEncodingAttr::get(context, 1, mma, kWidth);
 
@@ -378,8 +422,10 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
   Location loc = dot.getLoc();
   Value a = convertTo(b, dot.getA(), aEnc);
   Value bOperand = convertTo(b, dot.getB(), bEnc);
-  // fp8 operands become fp16 in the operand layout: mma v2 has no fp8 form.
-  if (isFp8(aElem)) {
+  // fp8 operands become fp16 in the operand layout, except on sm_89 and
+  // sm_120, whose mma.sync takes 8-bit floats natively (Triton 3.6 keeps
+  // them there; fp8 mma.sync on sm_90 is emulated, so fp16 is no loss).
+  if (isFp8(aElem) && capability != 89 && capability != 120) {
     a = FpToFpOp::create(
         b, loc, cast<RankedTensorType>(a.getType()).clone(b.getF16Type()), a,
         RoundingModeAttr());
@@ -397,6 +443,34 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
   return true;
 }
 
+/// A dot left to FMAs computes in its accumulator's type: float operands
+/// narrower than that are extended first (fp8 through tt.fp_to_fp), as
+/// Triton 3.6 does, so the FMA lowering sees one type.
+void promoteForFma(DotOp dot) {
+  Type accElem = dot.getType().getElementType();
+  Type aElem = dot.getA().getType().getElementType();
+  Type bElem = dot.getB().getType().getElementType();
+  auto narrower = [&](Type elem) {
+    return isa<FloatType>(elem) && isa<FloatType>(accElem) &&
+           elem.getIntOrFloatBitWidth() < accElem.getIntOrFloatBitWidth();
+  };
+  if (!narrower(aElem) || !narrower(bElem))
+    return;
+  OpBuilder b(dot);
+  for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
+    auto type = cast<RankedTensorType>(operand->get().getType());
+    auto wide = type.clone(accElem);
+    Value promoted =
+        isFp8(type.getElementType())
+            ? FpToFpOp::create(b, dot.getLoc(), wide, operand->get(),
+                               RoundingModeAttr())
+                  .getResult()
+            : arith::ExtFOp::create(b, dot.getLoc(), wide, operand->get())
+                  .getResult();
+    operand->set(promoted);
+  }
+}
+
 struct TritonGPUAccelerateMatmulPass
     : public triton::gpu::impl::TritonGPUAccelerateMatmulBase<
           TritonGPUAccelerateMatmulPass> {
@@ -404,7 +478,7 @@ struct TritonGPUAccelerateMatmulPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     int capability = getComputeCapability(module);
-    if (capability < 80)
+    if (capability == 0)
       return;
     auto numWarps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
     if (!numWarps)
@@ -414,9 +488,10 @@ struct TritonGPUAccelerateMatmulPass
     // Last dot first: of two chained dots the later one picks the warps and
     // the earlier takes them (a 16-row decoding attention: both [1, 4], along
     // the longer P @ V), the warps of Triton 3.6's TTGIR, which make_ttgir's
-    // layout tests compare.
+    // layout tests compare. Before sm_80 (no mma v1 here) every dot is FMAs.
     for (DotOp dot : llvm::reverse(dots))
-      accelerate(dot, numWarps.getInt(), capability);
+      if (capability < 80 || !accelerate(dot, numWarps.getInt(), capability))
+        promoteForFma(dot);
   }
 };
 

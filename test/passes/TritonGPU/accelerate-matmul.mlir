@@ -201,12 +201,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // mma v2 on sm_90 where wgmma does not apply: M not a multiple of 64,
 // neither operand loaded (block arguments count as loaded, and so do
 // elementwise ops of them alone; a splatted scalar does not); K under 256
-// bits is not even an mma.sync.
-// CHECK-DAG: #[[V2A:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4]
+// bits is not even an mma.sync. The dots meet in the function's return, so
+// they are one chain: the mma v2 ones share the later one's warps.
 // CHECK-DAG: #[[V2B:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1]
 // CHECK-DAG: #[[V3:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 3
 // CHECK-LABEL: tt.func @v3_fallbacks
-// CHECK: tt.dot {{.*}} -> tensor<32x64xf32, #[[V2A]]>
+// CHECK: tt.dot {{.*}} -> tensor<32x64xf32, #[[V2B]]>
 // CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #blocked>
 // CHECK: tt.dot {{.*}} -> tensor<64x64xf32, #[[V2B]]>
 // CHECK: ttng.warp_group_dot {{.*}} -> tensor<64x64xf32, #[[V3]]>
@@ -307,7 +307,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // An fp64 dot: mma.sync's m16n8k16 DMMA on sm_90 (kWidth 1, one element per
-// 64-bit register), FMAs on sm_80, whose fp64 MMA has no 16x8 tile.
+// 64-bit register); sm_80 too (its 8x8x4 DMMA, four to a 16x8 tile), but no
+// other GPU, whose fp64 tensor cores are slow: sm_86 keeps FMAs.
 // CHECK: #[[F64:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // CHECK-LABEL: tt.func @fp64_sm90
 // CHECK: tt.dot {{.*}} : tensor<64x16xf64, #ttg.dot_op<{opIdx = 0, parent = #[[F64]], kWidth = 1}>> * tensor<16x64xf64, #ttg.dot_op<{opIdx = 1, parent = #[[F64]], kWidth = 1}>> -> tensor<64x64xf64, #[[F64]]>
@@ -323,9 +324,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// CHECK: #[[F64_80:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // CHECK-LABEL: tt.func @fp64_sm80
-// CHECK-NOT: nvidia_mma
-// CHECK: tt.dot {{.*}} -> tensor<64x64xf64, #blocked>
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf64, #[[F64_80]]>
 #blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
 #B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
@@ -333,5 +334,104 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func @fp64_sm80(%a: tensor<64x16xf64, #A>, %b: tensor<16x64xf64, #B>, %c: tensor<64x64xf64, #blocked>) -> tensor<64x64xf64, #blocked> {
     %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<64x16xf64, #A> * tensor<16x64xf64, #B> -> tensor<64x64xf64, #blocked>
     tt.return %d : tensor<64x64xf64, #blocked>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: tt.func @fp64_sm86
+// CHECK-NOT: nvidia_mma
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf64, #blocked>
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:86", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp64_sm86(%a: tensor<64x16xf64, #A>, %b: tensor<16x64xf64, #B>, %c: tensor<64x64xf64, #blocked>) -> tensor<64x64xf64, #blocked> {
+    %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<64x16xf64, #A> * tensor<16x64xf64, #B> -> tensor<64x64xf64, #blocked>
+    tt.return %d : tensor<64x64xf64, #blocked>
+  }
+}
+
+// -----
+
+// Two dots joined by a layout conversion are a chain: the later one (32x128,
+// wider than tall) puts all 4 warps along N and the earlier takes its layout.
+// CHECK: #[[CHAIN:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func @chain_through_conversion
+// CHECK: tt.dot {{.*}} -> tensor<32x32xf32, #[[CHAIN]]>
+// CHECK: tt.dot {{.*}} -> tensor<32x128xf32, #[[CHAIN]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @chain_through_conversion(%q: tensor<32x64xf16, #A>, %k: tensor<64x32xf16, #B>, %v: tensor<32x128xf16, #B>) -> tensor<32x128xf32, #blocked> {
+    %z = arith.constant dense<0.0> : tensor<32x32xf32, #blocked>
+    %zo = arith.constant dense<0.0> : tensor<32x128xf32, #blocked>
+    %s = tt.dot %q, %k, %z : tensor<32x64xf16, #A> * tensor<64x32xf16, #B> -> tensor<32x32xf32, #blocked>
+    %p = arith.truncf %s : tensor<32x32xf32, #blocked> to tensor<32x32xf16, #blocked>
+    %pa = ttg.convert_layout %p : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #A>
+    %o = tt.dot %pa, %v, %zo : tensor<32x32xf16, #A> * tensor<32x128xf16, #B> -> tensor<32x128xf32, #blocked>
+    tt.return %o : tensor<32x128xf32, #blocked>
+  }
+}
+
+// -----
+
+// sm_89's mma.sync multiplies 8-bit floats itself: the fp8 operands stay
+// (kWidth 4), where sm_80 upcasts them to fp16 (@variants).
+// CHECK-LABEL: tt.func @fp8_sm89
+// CHECK-NOT: tt.fp_to_fp
+// CHECK: tt.dot {{.*}} : tensor<32x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #{{.*}}, kWidth = 4}>> * tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #{{.*}}, kWidth = 4}>>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:89", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp8_sm89(%a: tensor<32x32xf8E4M3FN, #A>, %b: tensor<32x32xf8E5M2, #B>, %c: tensor<32x32xf32, #blocked>) -> tensor<32x32xf32, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<32x32xf8E4M3FN, #A> * tensor<32x32xf8E5M2, #B> -> tensor<32x32xf32, #blocked>
+    tt.return %d : tensor<32x32xf32, #blocked>
+  }
+}
+
+// -----
+
+// kWidth follows the width the operands were loaded with: B's int8 bytes,
+// dequantized to fp16 by a multiply, give 32 / 8 = 4 halves per K step for
+// both operands, so B's loads stay 4 bytes wide.
+// CHECK-LABEL: tt.func @dequantized_b
+// CHECK: tt.dot {{.*}} : tensor<32x64xf16, #ttg.dot_op<{opIdx = 0, parent = #{{.*}}, kWidth = 4}>> * tensor<64x32xf16, #ttg.dot_op<{opIdx = 1, parent = #{{.*}}, kWidth = 4}>>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @dequantized_b(%a: tensor<32x64xf16, #A>, %q: tensor<64x32x!tt.ptr<i8>, #blocked>, %scale: tensor<64x32xf16, #blocked>, %c: tensor<32x32xf32, #blocked>) -> tensor<32x32xf32, #blocked> {
+    %w8 = tt.load %q : tensor<64x32x!tt.ptr<i8>, #blocked>
+    %w = arith.sitofp %w8 : tensor<64x32xi8, #blocked> to tensor<64x32xf16, #blocked>
+    %ws = arith.mulf %w, %scale : tensor<64x32xf16, #blocked>
+    %b = ttg.convert_layout %ws : tensor<64x32xf16, #blocked> -> tensor<64x32xf16, #B>
+    %d = tt.dot %a, %b, %c : tensor<32x64xf16, #A> * tensor<64x32xf16, #B> -> tensor<32x32xf32, #blocked>
+    tt.return %d : tensor<32x32xf32, #blocked>
+  }
+}
+
+// -----
+
+// Below sm_80 every dot is FMAs, computed in the accumulator's type: fp16
+// operands are extended to fp32 first, fp8 ones through tt.fp_to_fp.
+// CHECK-LABEL: tt.func @fma_sm75
+// CHECK-NOT: nvidia_mma
+// CHECK: %[[A:.*]] = arith.extf %arg0 : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> to tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+// CHECK: %[[B:.*]] = arith.extf %arg1
+// CHECK: %[[D:.*]] = tt.dot %[[A]], %[[B]], %arg4
+// CHECK: %[[FA:.*]] = tt.fp_to_fp %arg2 : tensor<32x16xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> -> tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+// CHECK: %[[FB:.*]] = tt.fp_to_fp %arg3
+// CHECK: tt.dot %[[FA]], %[[FB]], %[[D]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#B = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:75", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fma_sm75(%a: tensor<32x16xf16, #A>, %b: tensor<16x32xf16, #B>, %fa: tensor<32x16xf8E4M3FN, #A>, %fb: tensor<16x32xf8E4M3FN, #B>, %c: tensor<32x32xf32, #blocked>) -> tensor<32x32xf32, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<32x16xf16, #A> * tensor<16x32xf16, #B> -> tensor<32x32xf32, #blocked>
+    %e = tt.dot %fa, %fb, %d : tensor<32x16xf8E4M3FN, #A> * tensor<16x32xf8E4M3FN, #B> -> tensor<32x32xf32, #blocked>
+    tt.return %e : tensor<32x32xf32, #blocked>
   }
 }
