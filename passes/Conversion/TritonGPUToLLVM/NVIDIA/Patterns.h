@@ -22,8 +22,7 @@ void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 
 /// tt.dot in #ttg.nvidia_mma version 2 layouts: mma.sync per 16x8 tile.
 void populateMMAv2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                      RewritePatternSet &patterns,
-                                      int computeCapability, int ptxVersion);
+                                      RewritePatternSet &patterns);
 
 /// ttng.warp_group_dot on wgmma (compute capability 90),
 /// ttng.warp_group_dot_wait and ttng.fence_async_shared.
