@@ -8,6 +8,7 @@
 #ifndef DIALECTS_INITALLDIALECTS_H
 #define DIALECTS_INITALLDIALECTS_H
 
+#include "dialects/NVGPU/IR/Dialect.h"
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
@@ -30,15 +31,15 @@
 namespace mlir {
 namespace triton {
 
-/// Registers the tt, ttg, ttng and amdg dialects and the upstream dialects
-/// Triton IR uses.
+/// Registers the tt, ttg, ttng, amdg and nvgpu dialects and the upstream
+/// dialects Triton IR uses.
 inline void registerTritonDialects(DialectRegistry &registry) {
   registry.insert<
       TritonDialect, gpu::TritonGPUDialect, nvidia_gpu::TritonNvidiaGPUDialect,
-      amdgpu::TritonAMDGPUDialect, arith::ArithDialect, cf::ControlFlowDialect,
-      func::FuncDialect, mlir::gpu::GPUDialect, LLVM::LLVMDialect,
-      math::MathDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,
-      scf::SCFDialect, ub::UBDialect>();
+      amdgpu::TritonAMDGPUDialect, nvgpu::NVGPUDialect, arith::ArithDialect,
+      cf::ControlFlowDialect, func::FuncDialect, mlir::gpu::GPUDialect,
+      LLVM::LLVMDialect, math::MathDialect, NVVM::NVVMDialect,
+      ROCDL::ROCDLDialect, scf::SCFDialect, ub::UBDialect>();
   func::registerInlinerExtension(registry);
   LLVM::registerInlinerInterface(registry);
 }

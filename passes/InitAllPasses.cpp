@@ -2,6 +2,7 @@
 
 #include "passes/InitAllPasses.h"
 #include "passes/Analysis/Passes.h"
+#include "passes/Conversion/NVGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"
 #include "passes/Pipelines/Pipelines.h"
@@ -23,6 +24,7 @@ void mlir::triton::registerTritonPasses() {
   registerAllocationPasses();
   registerTritonToTritonGPUPasses();
   registerTritonGPUToLLVMPasses();
+  registerNVGPUToLLVMPasses();
   gpu::registerTritonGPUTransformsPasses();
   nvidia_gpu::registerTritonNvidiaGPUTransformsPasses();
   amdgpu::registerTritonAMDGPUTransformsPasses();

@@ -9,6 +9,7 @@
 #include "passes/Pipelines/Pipelines.h"
 
 #include "passes/Analysis/Passes.h"
+#include "passes/Conversion/NVGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"
 #include "passes/Triton/Passes.h"
@@ -113,7 +114,6 @@ const StringRef kMakeTTGIRPassesHip[] = {
     "tritonamdgpu-block-pingpong",
     "tritonamdgpu-fold-true-cmpi"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
-                                         "convert-nv-gpu-to-llvm",
                                          "convert-warp-specialize-to-llvm"};
 const StringRef kMakeLLIRPassesHip[] = {"tritonamdgpu-update-async-wait-count",
                                         "optimize-amd-lds-usage",
@@ -263,6 +263,7 @@ void buildMakeLLIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   pm.addPass(createConvertTritonGPUToLLVM(lowering));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createConvertNVGPUToLLVM());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -355,11 +356,10 @@ void mlir::triton::registerTritonPipelines() {
       "convert-scf-to-cf, allocate-shared-memory, "
       "tritongpu-global-scratch-memory-allocation, "
       "convert-triton-gpu-to-llvm, "
-      "canonicalize, cse, reconcile-unrealized-casts, canonicalize, cse, "
-      "symbol-dce, convert-nvvm-to-llvm for cuda targets; "
-      "tritongpu-allocate-warp-groups, "
-      "convert-nv-gpu-to-llvm and convert-warp-specialize-to-llvm (warp "
-      "specialization) are NOT BUILT YET; for hip targets: "
+      "canonicalize, cse, convert-nv-gpu-to-llvm, reconcile-unrealized-casts, "
+      "canonicalize, cse, symbol-dce, convert-nvvm-to-llvm for cuda targets; "
+      "tritongpu-allocate-warp-groups and convert-warp-specialize-to-llvm "
+      "(warp specialization) are NOT BUILT YET; for hip targets: "
       "convert-scf-to-cf, convert-index-to-llvm, allocate-shared-memory, "
       "convert-triton-amdgpu-to-llvm, canonicalize, cse, convert-cf-to-llvm, "
       "convert-arith-to-llvm, canonicalize, cse, symbol-dce, and "

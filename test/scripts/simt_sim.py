@@ -770,7 +770,7 @@ def mfma(op, v, types, ops, rtype, T):
 
 
 WGMMA = re.compile(r"wgmma\.mma_async\.sync\.aligned\.m64n(\d+)k(\d+)\.(\w+)\.(\w+)\.(\w+) "
-                   r"\{([^}]*)\}, (\{[^}]*\}|\$\d+), \$(\d+), \$(\d+)((?:, -?\d+)*);")
+                   r"\{([^}]*)\}, (\{[^}]*\}|\$\d+), \$(\d+), (\$\d+|0)((?:, -?\d+)*);")
 
 
 def read_operand(sim, desc, rows, cols, elem_bytes, mn_major, reader):
@@ -819,7 +819,13 @@ def wgmma(sim, m, cons, operand, nout, rtype, T):
             scale_a, scale_b, trans_a, trans_b = imms
     elif akind != "s8":
         scale_a, scale_b = imms
-    acc = [operand(nout + i) for i in range(nout)]  # tied inputs follow the outputs
+    # scale-d is a predicate operand with the accumulator's registers tied
+    # after the outputs, or the immediate 0 with no accumulator (D = A * B).
+    reads_c = m.group(9) != "0"
+    if reads_c:
+        acc = [operand(nout + i) for i in range(nout)]
+    else:
+        acc = [np.zeros(T, dtype=np.float64 if dkind == "f32" else np.uint64) for _ in range(nout)]
     fields = struct_fields(rtype)
     out = [np.array(a, copy=True) for a in acc]
     for g in range(T // 128):
@@ -849,7 +855,7 @@ def wgmma(sim, m, cons, operand, nout, rtype, T):
             a = read_operand(sim, adesc, 64, k, elem_bytes, trans_a, reader)
         a = decode_elements(a, akind)
         prod = (scale_a * a) @ (scale_b * b)
-        scale_d = uniform(operand(int(m.group(9)))[lo:lo + 128].astype(np.int64))
+        scale_d = uniform(operand(int(m.group(9)[1:]))[lo:lo + 128].astype(np.int64)) if reads_c else 0
         # The D fragment: register i of thread (warp, lane) at row
         # 16 warp + lane / 4 + 8 (i / 2 % 2), column 2 (lane % 4) + i % 2 +
         # 8 (i / 4); f16 accumulators pack columns c, c + 1 per register.
@@ -888,11 +894,13 @@ def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
     mm = WGMMA.match(asm)
     if mm:
         return wgmma(sim, mm, cons, operand, nout, rtype, T)
-    if re.fullmatch(r"wgmma\.wait_group\.sync\.aligned \d+;", asm):
-        # The outputs are the tied inputs, unchanged.
-        fields = struct_fields(rtype) if nout > 1 else [rtype]
+    if re.fullmatch(r"(?:// wait for regs: [$\d,]*\n\t)?wgmma\.wait_group\.sync\.aligned \d+;", asm):
+        # The outputs are the tied inputs, unchanged (-convert-nv-gpu-to-llvm
+        # names them in a comment first and returns a struct even of one).
+        is_struct = rtype.startswith("!llvm.struct")
+        fields = struct_fields(rtype) if is_struct else [rtype]
         res = [sim.cast_arr(np.asarray(v[i]), f) for i, f in enumerate(fields)]
-        return res if nout > 1 else res[0]
+        return res if is_struct else res[0]
     cp = re.fullmatch(r"(?:@\$(\d+) )?cp\.async\.c[ag]\.shared\.global(?:\.L2::\w+)? "
                       r"\[ \$(\d+) \+ 0 \], \[ \$(\d+) \+ 0 \], (\d+|0x[0-9a-f]+)(?:, \$(\d+)|, \3)?;", asm)
     if cp:

@@ -48,12 +48,13 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     `tt.print` (vprintf), `tt.assert` (__assertfail).
 
     Dots: `tt.dot` as `mma.sync` (MMA v2 layouts) or FMAs; with compute
-    capability 90, `ttng.warp_group_dot` as `wgmma.mma_async` per
+    capability 90, `ttng.warp_group_dot` as `nvgpu.wgmma` per
     warpgroup, 64 x N tile and K step (operands in `#ttg.nvmma_shared`
-    memory named by matrix descriptors, A possibly in registers),
-    `ttng.warp_group_dot_wait` as `wgmma.wait_group` with the accumulator
-    registers tied through it, `ttng.fence_async_shared` as
-    `fence.proxy.async`.
+    memory named by matrix descriptors, A possibly in registers) between
+    `wgmma.fence` and `wgmma.commit_group`, `ttng.warp_group_dot_wait` as
+    `nvgpu.wgmma_wait_group` on the accumulator registers,
+    `ttng.fence_async_shared` as `fence.proxy.async`. The nvgpu ops are
+    left for `-convert-nv-gpu-to-llvm` (Triton 3.6's split).
 
     ```mlir
     %p = tt.get_program_id x : i32
@@ -67,7 +68,8 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"87",
            "the PTX ISA version the inline PTX may use">
   ];
-  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect",
+                           "mlir::triton::nvgpu::NVGPUDialect"];
 }
 
 def ConvertTritonAMDGPUToLLVM : Pass<"convert-triton-amdgpu-to-llvm", "mlir::ModuleOp"> {

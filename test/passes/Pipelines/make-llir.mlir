@@ -13,13 +13,14 @@
 // ORDER-NEXT: convert-triton-gpu-to-llvm{compute-capability=90 ptx-version=87}
 // ORDER-NEXT: canonicalize
 // ORDER-NEXT: cse
+// ORDER-NEXT: convert-nv-gpu-to-llvm
 // ORDER-NEXT: reconcile-unrealized-casts
 // ORDER-NEXT: canonicalize
 // ORDER-NEXT: cse
 // ORDER-NEXT: symbol-dce
 // ORDER-NEXT: convert-nvvm-to-llvm
 
-// CHECK: remark: make_llir is not complete: its passes tritongpu-allocate-warp-groups, convert-nv-gpu-to-llvm, convert-warp-specialize-to-llvm
+// CHECK: remark: make_llir is not complete: its passes tritongpu-allocate-warp-groups, convert-warp-specialize-to-llvm
 // CHECK: module attributes {{.*}}ttg.shared = 0 : i32
 // CHECK: llvm.func @k(%[[X:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
 // CHECK-SAME: nvvm.kernel

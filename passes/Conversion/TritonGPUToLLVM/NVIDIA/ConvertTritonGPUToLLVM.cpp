@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/NVGPU/IR/Dialect.h"
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
@@ -134,7 +135,9 @@ struct ConvertTritonGPUToLLVMPass
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
 
     ConversionTarget target(*context);
-    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    // nvgpu ops (wgmma and its wait) are -convert-nv-gpu-to-llvm's to lower.
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
+                           nvgpu::NVGPUDialect>();
     target.addIllegalDialect<TritonDialect, triton::gpu::TritonGPUDialect,
                              nvidia_gpu::TritonNvidiaGPUDialect,
                              arith::ArithDialect, math::MathDialect,

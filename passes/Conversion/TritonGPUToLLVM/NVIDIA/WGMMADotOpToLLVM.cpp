@@ -1,7 +1,7 @@
 //===- WGMMADotOpToLLVM.cpp - ttng.warp_group_dot on wgmma (MMA v3) -------===//
 //
 // A warp-group dot in an #ttg.nvidia_mma version 3 layout issues, per
-// warpgroup (4 warps), one `wgmma.mma_async` per 64 x N accumulator tile
+// warpgroup (4 warps), one `nvgpu.wgmma` per 64 x N accumulator tile
 // (N the layout's instrShape[1]) and K step (instrShape[2]): A comes from
 // shared memory through a matrix descriptor (WGMMADescriptor.h) or from
 // registers, B from shared memory. The accumulator registers of a tile are
@@ -10,8 +10,10 @@
 // order the v3 linear layout gives its registers; they are gathered by
 // their constant coordinates, so repetitions over M and N (registers) and
 // warpgroups (warps, whose offsets go into the descriptors) come out alike.
-// Accumulators are in/out operands of the inline asm, so nothing reads them
-// before the asm that produces them. One wgmma.fence comes before the
+// The nvgpu ops are written as inline PTX by -convert-nv-gpu-to-llvm (Triton
+// 3.6's split); there the accumulators are in/out operands of the asm, so
+// nothing reads them before the asm that produces them. One wgmma.fence
+// comes before the
 // instructions and one commit_group after; a synchronous dot then waits for
 // its group at once.
 //
@@ -20,13 +22,14 @@
 // started from zero, wait for them, and add each chunk's partial sum to the
 // accumulator with fp32 adds; such a dot is complete when it returns.
 //
-// ttng.warp_group_dot_wait is `wgmma.wait_group.sync.aligned N` in an inline
-// asm whose outputs are its tensor operands' registers tied to its inputs:
-// uses of the results cannot move above the wait. ttng.fence_async_shared is
-// `fence.proxy.async.shared::{cta,cluster}`.
+// ttng.warp_group_dot_wait is one `nvgpu.wgmma_wait_group` on a struct of
+// its tensor operands' registers (an inline asm whose outputs are tied to
+// its inputs once lowered): uses of the results cannot move above the wait.
+// ttng.fence_async_shared is `fence.proxy.async.shared::{cta,cluster}`.
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/NVGPU/IR/Dialect.h"
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
@@ -36,6 +39,7 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <map>
@@ -44,6 +48,7 @@ using namespace mlir;
 using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
 namespace ttng = mlir::triton::nvidia_gpu;
+namespace ttn = mlir::triton::nvgpu;
 using ttg::LinearLayout;
 
 namespace {
@@ -52,7 +57,7 @@ constexpr int64_t kTileM = 64; // rows of one warpgroup's instruction
 
 /// The wgmma flavour of an element-type combination.
 struct WgmmaKind {
-  std::string types; // ".f32.f16.f16"
+  ttn::WGMMAEltType a, b, c; // the PTX kinds: .c.a.b
   int64_t instrK;
   bool transposable;    // 16-bit inputs: operands may be MN-major
   bool scaleImmediates; // imm-scale-a/b (all but integer inputs)
@@ -110,7 +115,9 @@ FailureOr<WgmmaKind> getWgmmaKind(ttng::WarpGroupDotOp op, Type a, Type b,
     accName = "s32";
   else
     return unsupported();
-  kind.types = "." + accName + "." + *aName + "." + *bName;
+  kind.a = *ttn::symbolizeWGMMAEltType(*aName);
+  kind.b = *ttn::symbolizeWGMMAEltType(*bName);
+  kind.c = *ttn::symbolizeWGMMAEltType(accName);
   return kind;
 }
 
@@ -165,8 +172,18 @@ SmallVector<Value> unpackI32(OpBuilder &b, Location loc, Value word,
   return elements;
 }
 
-/// `wgmma.wait_group.sync.aligned pendings` with `values` flowing through it
-/// (each an output tied to its input); returns the values after the wait.
+/// `values` as the fields of a `type` struct.
+Value packStruct(OpBuilder &b, Location loc, LLVM::LLVMStructType type,
+                 ArrayRef<Value> values) {
+  Value packed = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, value] : llvm::enumerate(values))
+    packed = LLVM::InsertValueOp::create(b, loc, packed, value, i);
+  return packed;
+}
+
+/// `nvgpu.wgmma_wait_group pendings` with `values` flowing through it (each
+/// register an output of the wait tied to its input once
+/// -convert-nv-gpu-to-llvm writes it); returns the values after the wait.
 /// Consecutive 16-bit floats go through as one 32-bit register: an f16
 /// accumulator's halves, unpacked from the wgmma's registers before the
 /// wait, are then packed back into those same registers (LLVM folds the
@@ -178,15 +195,14 @@ SmallVector<Value> emitWaitGroup(OpBuilder &b, Location loc, int pendings,
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, pendings);
     return {};
   }
-  // Registers as the asm sees them: f32, f64 and integers of 16 bits or
-  // more as they are, narrower ones widened, 16-bit float pairs as i32,
-  // single ones as i16, pointers as i64. `groups` holds the first value
+  // Registers as the wait's struct holds them: f32, f64 and integers of 16
+  // bits or more as they are, narrower ones widened, 16-bit float pairs as
+  // i32, single ones as i16, pointers as i64. `groups` holds the first value
   // of each register and how many values it carries.
   Type i16 = b.getI16Type(), i64 = b.getI64Type();
   SmallVector<Value> operands;
   SmallVector<Type> types;
   SmallVector<std::pair<size_t, unsigned>> groups;
-  std::string outs, ins;
   auto isHalfFloat = [](Type type) {
     return isa<FloatType>(type) && type.getIntOrFloatBitWidth() == 16;
   };
@@ -194,57 +210,30 @@ SmallVector<Value> emitWaitGroup(OpBuilder &b, Location loc, int pendings,
     Value value = values[i];
     Type type = value.getType();
     Value operand = value;
-    std::string constraint;
     unsigned count = 1;
     if (isHalfFloat(type) && i + 1 < values.size() &&
         values[i + 1].getType() == type) {
       operand = packI32(b, loc, {value, values[i + 1]});
-      constraint = "r";
       count = 2;
-    } else if (type.isF32()) {
-      constraint = "f";
-    } else if (type.isF64()) {
-      constraint = "d";
     } else if (isa<LLVM::LLVMPointerType>(type)) {
       operand = LLVM::PtrToIntOp::create(b, loc, i64, value);
-      constraint = "l";
-    } else if (isa<FloatType>(type)) {
+    } else if (isa<FloatType>(type) && !type.isF32() && !type.isF64()) {
       operand = LLVM::BitcastOp::create(
           b, loc, b.getIntegerType(type.getIntOrFloatBitWidth()), value);
     }
-    if (constraint.empty()) {
-      unsigned bits = operand.getType().getIntOrFloatBitWidth();
-      if (bits < 16)
-        operand = LLVM::ZExtOp::create(b, loc, i16, operand);
-      constraint = bits <= 16 ? "h" : bits <= 32 ? "r" : "l";
-    }
-    size_t index = operands.size();
+    if (operand.getType().getIntOrFloatBitWidth() < 16)
+      operand = LLVM::ZExtOp::create(b, loc, i16, operand);
     operands.push_back(operand);
     types.push_back(operand.getType());
     groups.push_back({i, count});
-    outs += (index ? ",=" : "=") + constraint;
-    ins += "," + std::to_string(index);
     i += count;
   }
-  Type resultType =
-      types.size() == 1
-          ? types.front()
-          : LLVM::LLVMStructType::getLiteral(b.getContext(), types);
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, resultType, operands,
-      llvm::formatv("wgmma.wait_group.sync.aligned {0};", pendings).str(),
-      outs + ins,
-      /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      b.getArrayAttr({}));
+  auto structType = LLVM::LLVMStructType::getLiteral(b.getContext(), types);
+  Value waited = ttn::WGMMAWaitGroupOp::create(
+      b, loc, packStruct(b, loc, structType, operands), pendings);
   SmallVector<Value> results;
   for (auto [index, group] : llvm::enumerate(groups)) {
-    Value result =
-        types.size() == 1
-            ? asmOp.getResult(0)
-            : LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), index)
-                  .getResult();
+    Value result = LLVM::ExtractValueOp::create(b, loc, waited, index);
     Type type = values[group.first].getType();
     if (group.second == 2) {
       llvm::append_range(results, unpackI32(b, loc, result, type, 2));
@@ -779,69 +768,40 @@ private:
     }
   }
 
-  /// One wgmma.mma_async; returns the new fragment.
+  /// One nvgpu.wgmma (-convert-nv-gpu-to-llvm writes the wgmma.mma_async);
+  /// returns the new fragment. Where scale-d is the constant false the
+  /// accumulator is not read and the op gets none (the instruction's scale-d
+  /// is then the immediate 0 and no input register is tied to an output,
+  /// as in Triton 3.6); otherwise `fragment` goes in as its tied input.
   static SmallVector<Value>
   emitWgmma(OpBuilder &b, Location loc, const WgmmaKind &kind, int64_t instrN,
             int64_t instrK, ArrayRef<Value> fragment, ArrayRef<Value> aOperands,
             Value bDescriptor, Value scaleD, bool aMnMajor, bool bMnMajor,
             Type accElem) {
-    unsigned count = fragment.size();
-    bool floatAcc = accElem.isF32();
-    std::string constraints, outs;
-    for (unsigned i = 0; i < count; ++i) {
-      outs += llvm::formatv("{0}${1}", i ? "," : "", i).str();
-      constraints += floatAcc ? (i ? ",=f" : "=f") : (i ? ",=r" : "=r");
-    }
-    for (unsigned i = 0; i < count; ++i)
-      constraints += "," + std::to_string(i);
-    SmallVector<Value> operands(fragment);
-    unsigned next = 2 * count;
-    std::string aText;
-    if (aOperands.size() == 1) {
-      aText = llvm::formatv("${0}", next++).str();
-      constraints += ",l";
-    } else {
-      aText = "{";
-      for (unsigned i = 0; i < aOperands.size(); ++i) {
-        aText += llvm::formatv("{0}${1}", i ? "," : "", next++).str();
-        constraints += ",r";
-      }
-      aText += "}";
-    }
-    llvm::append_range(operands, aOperands);
-    std::string bText = llvm::formatv("${0}", next++).str();
-    std::string scaleText = llvm::formatv("${0}", next++).str();
-    operands.push_back(bDescriptor);
-    operands.push_back(scaleD);
-    constraints += ",l,b";
-    // Immediates: scale-a, scale-b (1: no negation), then the transposes of
-    // the 16-bit kinds (A's only when it comes from shared memory).
-    std::string immediates;
-    if (kind.scaleImmediates)
-      immediates += ", 1, 1";
-    if (kind.transposable) {
-      if (aOperands.size() == 1)
-        immediates += aMnMajor ? ", 1" : ", 0";
-      immediates += bMnMajor ? ", 1" : ", 0";
-    }
-    std::string text = llvm::formatv("wgmma.mma_async.sync.aligned.m64n{0}k{1}{"
-                                     "2} {{{3}}, {4}, {5}, {6}{7};",
-                                     instrN, instrK, kind.types, outs, aText,
-                                     bText, scaleText, immediates)
-                           .str();
-    Type regType = floatAcc ? Type(b.getF32Type()) : Type(b.getI32Type());
-    auto resultType = LLVM::LLVMStructType::getLiteral(
-        b.getContext(), SmallVector<Type>(count, regType));
-    auto asmOp = LLVM::InlineAsmOp::create(
-        b, loc, resultType, operands, text, constraints,
-        /*has_side_effects=*/true,
-        /*is_align_stack=*/false, LLVM::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-        b.getArrayAttr({}));
+    MLIRContext *context = b.getContext();
+    Type regType =
+        accElem.isF32() ? Type(b.getF32Type()) : Type(b.getI32Type());
+    auto structType = LLVM::LLVMStructType::getLiteral(
+        context, SmallVector<Type>(fragment.size(), regType));
+    Value c;
+    if (!matchPattern(scaleD, m_Zero()))
+      c = packStruct(b, loc, structType, fragment);
+    Value a = aOperands.front();
+    if (aOperands.size() != 1)
+      a = packStruct(
+          b, loc,
+          LLVM::LLVMStructType::getLiteral(
+              context, SmallVector<Type>(aOperands.size(), b.getI32Type())),
+          aOperands);
+    // Row-major A and column-major B are K-major, wgmma's default.
+    auto wgmma = ttn::WGMMAOp::create(
+        b, loc, structType, a, bDescriptor, scaleD, c, kTileM, instrN, instrK,
+        kind.c, kind.a, kind.b,
+        aMnMajor ? ttn::WGMMALayout::col : ttn::WGMMALayout::row,
+        bMnMajor ? ttn::WGMMALayout::row : ttn::WGMMALayout::col);
     SmallVector<Value> result;
-    for (unsigned i = 0; i < count; ++i)
-      result.push_back(
-          LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i));
+    for (unsigned i = 0; i < fragment.size(); ++i)
+      result.push_back(LLVM::ExtractValueOp::create(b, loc, wgmma, i));
     return result;
   }
 

@@ -1,9 +1,12 @@
-// RUN: triton-opt %s -split-input-file -convert-triton-gpu-to-llvm -canonicalize | FileCheck %s
-// RUN: triton-opt %s -split-input-file -convert-triton-gpu-to-llvm -reconcile-unrealized-casts -o %t.mlir
+// RUN: triton-opt %s -split-input-file -convert-triton-gpu-to-llvm -canonicalize -convert-nv-gpu-to-llvm -canonicalize | FileCheck %s
+// RUN: triton-opt %s -split-input-file -convert-triton-gpu-to-llvm | FileCheck %s --check-prefix=NVGPU
+// RUN: triton-opt %s -split-input-file -convert-triton-gpu-to-llvm -convert-nv-gpu-to-llvm -reconcile-unrealized-casts -o %t.mlir
 // RUN: %if ptxas %{ triton-translate --split-input-file --output-split-marker='//-split-' --mlir-to-ptx %t.mlir -o %t.ptx && rm -f %t.part* && csplit -s -z -f %t.part %t.ptx '/^\/\/-split-/' '{*}' && for f in %t.part*; do %ptxas --gpu-name=sm_90a $f -o /dev/null || exit 1; done %}
 
 // ttng.warp_group_dot on wgmma: per warpgroup, 64 x N tile and K step one
-// wgmma.mma_async, between one wgmma.fence and one commit_group.
+// nvgpu.wgmma (NVGPU lines), written as wgmma.mma_async by
+// -convert-nv-gpu-to-llvm (CHECK lines), between one wgmma.fence and one
+// commit_group.
 // Descriptors: start >> 4 | LBO >> 4 << 16 | SBO >> 4 << 32 | mode << 62,
 // built as two 32-bit words (the start only ever changes the low one).
 
@@ -33,7 +36,12 @@
 // CHECK-SAME: %[[AD1]], %[[BD1]]
 // CHECK-NOT: wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK: "wgmma.wait_group.sync.aligned 0;", "=f,{{(=f,)+}}0,1,2,{{.*}},31"
+// CHECK: wgmma.wait_group.sync.aligned 0;", "=f,{{(=f,)+}}0,1,2,{{.*}},31"
+// NVGPU-LABEL: llvm.func internal @f16
+// NVGPU: nvvm.wgmma.fence.aligned
+// NVGPU-COUNT-2: nvgpu.wgmma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {eltTypeA = 4 : i32, eltTypeB = 4 : i32, eltTypeC = 7 : i32, k = 16 : i32, layoutA = 0 : i32, layoutB = 0 : i32, m = 64 : i32, n = 64 : i32} : (i64, i64, i1, !llvm.struct<(f32, {{.*}})>) -> !llvm.struct<(f32,
+// NVGPU: nvvm.wgmma.commit.group.sync.aligned
+// NVGPU: nvgpu.wgmma_wait_group %{{.*}} {pendings = 0 : i32} : !llvm.struct<(f32,
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #sA = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
 #sB = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -66,7 +74,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NOT: wgmma.mma_async
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NOT: wait_group
-// CHECK: "wgmma.wait_group.sync.aligned 1;", "=f,{{(=f,)+}}0,{{.*}},15"
+// CHECK: wgmma.wait_group.sync.aligned 1;", "=f,{{(=f,)+}}0,{{.*}},15"
 // CHECK-NOT: wait_group
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
 #sA = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = true, elementBitWidth = 16}>
@@ -83,18 +91,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // A zero constant accumulator (useC notwithstanding) is not read: the first
-// K step's scale-d is false and its accumulator registers are undefined, so
-// no zeros are moved into them.
+// K step's nvgpu.wgmma has no accumulator, so its wgmma has the immediate
+// scale-d 0 and no input registers (no zeros are moved into them); the
+// second accumulates.
 // CHECK-LABEL: llvm.func internal @zero_accumulator
-// CHECK-DAG: %[[FALSE:.*]] = llvm.mlir.constant(false) : i1
 // CHECK-DAG: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
-// CHECK-DAG: %[[UNDEF:.*]] = llvm.mlir.undef : f32
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
-// CHECK-SAME: %[[UNDEF]], %[[UNDEF]],
-// CHECK-SAME: %[[FALSE]] : (
+// CHECK: "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {$0,{{.*}},$15}, $16, $17, 0, 1, 1, 0, 1;", "=f,{{(=f,)+}}l,l" %{{.*}}, %{{.*}} : (i64, i64) ->
 // CHECK: "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
 // CHECK-SAME: %[[TRUE]] : (
+// NVGPU-LABEL: llvm.func internal @zero_accumulator
+// NVGPU: nvgpu.wgmma %{{.*}}, %{{.*}}, %{{.*}} {{{.*}}} : (i64, i64, i1) ->
+// NVGPU: nvgpu.wgmma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{{.*}}} : (i64, i64, i1, !llvm.struct
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
 #sA = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
 #sB = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
@@ -250,24 +258,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // to the accumulator in f32; the first chunk adds to C only where useC
 // holds. No commit is left pending, async or not.
 // CHECK-LABEL: llvm.func internal @fp8_split
-// CHECK-DAG: %[[NEVER:.*]] = llvm.mlir.constant(false) : i1
+// NVGPU-LABEL: llvm.func internal @fp8_split
+// NVGPU: nvgpu.wgmma %{{.*}}, %{{.*}}, %{{.*}} {eltTypeA = 2 : i32, eltTypeB = 2 : i32, eltTypeC = 7 : i32, k = 32 : i32, layoutA = 0 : i32, layoutB = 1 : i32, m = 64 : i32, n = 8 : i32} : (i64, i64, i1) -> !llvm.struct<(f32, f32, f32, f32)>
+// NVGPU: nvgpu.wgmma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{{.*}}} : (i64, i64, i1, !llvm.struct<(f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32)>
+// NVGPU: nvgpu.wgmma_wait_group %{{.*}} {pendings = 0 : i32} : !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-DAG: %[[ALWAYS:.*]] = llvm.mlir.constant(true) : i1
-// CHECK-DAG: %[[UNDEF:.*]] = llvm.mlir.undef : f32
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {$0,$1,$2,$3}, $8, $9, $10, 1, 1;", "=f,=f,=f,=f,0,1,2,3,l,l,b" %[[UNDEF]], %[[UNDEF]], %[[UNDEF]], %[[UNDEF]], %{{.*}}, %{{.*}}, %[[NEVER]]
+// CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {$0,$1,$2,$3}, $4, $5, 0, 1, 1;", "=f,=f,=f,=f,l,l" %{{.*}}, %{{.*}} : (i64, i64)
 // CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {{.*}}, %[[ALWAYS]]
 // CHECK-NEXT: llvm.extractvalue
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK: %[[W0:.*]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,0,1,2,3"
+// CHECK: %[[W0:.*]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "// wait for regs: $0,$1,$2,$3\0A\09wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,0,1,2,3"
 // CHECK: %[[P0:.*]] = llvm.extractvalue %[[W0]][0]
 // CHECK: %[[S0:.*]] = llvm.fadd %[[C0:.*]], %[[P0]] : f32
 // CHECK: %[[D0:.*]] = llvm.select %arg3, %[[S0]], %[[P0]] : i1, f32
 // CHECK-COUNT-3: llvm.select %arg3
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {{.*}} %[[UNDEF]], %[[UNDEF]], %[[UNDEF]], %[[UNDEF]], %{{.*}}, %{{.*}}, %[[NEVER]]
+// CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {$0,$1,$2,$3}, $4, $5, 0, 1, 1;", "=f,=f,=f,=f,l,l" %{{.*}}, %{{.*}} : (i64, i64)
 // CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {{.*}}, %[[ALWAYS]]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// CHECK: %[[W1:.*]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "wgmma.wait_group.sync.aligned 0;"
+// CHECK: %[[W1:.*]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "// wait for regs: $0,$1,$2,$3\0A\09wgmma.wait_group.sync.aligned 0;"
 // CHECK: %[[P1:.*]] = llvm.extractvalue %[[W1]][0]
 // CHECK: llvm.fadd %[[D0]], %[[P1]] : f32
 // CHECK-COUNT-3: llvm.fadd

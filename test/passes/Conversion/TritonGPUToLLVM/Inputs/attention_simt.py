@@ -27,7 +27,7 @@ def lower(stages, warps):
                            capture_output=True, text=True, check=True).stdout
     llvm = subprocess.run([OPT, "-convert-scf-to-cf", "-allocate-shared-memory",
                            "-convert-triton-gpu-to-llvm", "-canonicalize", "-cse",
-                           "-reconcile-unrealized-casts", "--mlir-print-op-generic"],
+                           "-convert-nv-gpu-to-llvm", "-reconcile-unrealized-casts", "--mlir-print-op-generic"],
                           input=ttgir, capture_output=True, text=True, check=True).stdout
     return llvm, int(re.search(r"ttg.shared = (\d+)", llvm).group(1))
 

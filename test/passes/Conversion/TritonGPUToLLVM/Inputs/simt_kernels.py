@@ -65,7 +65,8 @@ def lower(opt, src, lowering, name="k"):
     with open(path, "w") as f:
         f.write(src)
     r = subprocess.run([opt, path, "-allocate-shared-memory", lowering, "-canonicalize", "-cse",
-                        "-reconcile-unrealized-casts", "--mlir-print-op-generic"],
+                        "-convert-nv-gpu-to-llvm", "-reconcile-unrealized-casts",
+                        "--mlir-print-op-generic"],
                        capture_output=True, text=True)
     if r.returncode:
         raise RuntimeError(r.stderr.strip().splitlines()[0] if r.stderr else "triton-opt crashed")
