@@ -2,7 +2,8 @@
 //
 // splat, broadcast, expand_dims, reshape (row-major, also with
 // allow_reorder, as the seed does), trans, join/split (on the minor axis),
-// cat (along axis 0), gather, histogram, make_range and the program ids.
+// cat (along axis 0), gather, histogram, make_range, the program ids, and
+// ttg.fp4_to_fp (two e2m1 values unpacked from each byte along an axis).
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -165,6 +167,39 @@ LogicalResult evalSplit(Executor &ex, triton::SplitOp op) {
   return success();
 }
 
+/// The value of an e2m1 nibble: sign, two exponent bits (bias 1) and one
+/// mantissa bit; exponent 0 is subnormal (0 or 0.5).
+double e2m1Value(int64_t nibble) {
+  static constexpr double magnitudes[8] = {0, 0.5, 1, 1.5, 2, 3, 4, 6};
+  double magnitude = magnitudes[nibble & 7];
+  return nibble & 8 ? -magnitude : magnitude;
+}
+
+/// Byte i along `axis` gives elements 2i (its low nibble) and 2i + 1 (its
+/// high nibble); every value is exact in f16 and bf16.
+LogicalResult evalFp4ToFp(Executor &ex, triton::gpu::Fp4ToFpOp op) {
+  const Tensor &s = ex.operand(op, 0);
+  unsigned axis = op.getAxis();
+  SmallVector<int64_t, 4> shape = shapeOf(op.getType());
+  auto r = Tensor::ofFloats(shape);
+  // Elements as (outer, along axis, inner) in row-major order.
+  int64_t inner = 1, outer = 1;
+  for (unsigned d = axis + 1; d < s.shape.size(); ++d)
+    inner *= s.shape[d];
+  for (unsigned d = 0; d < axis; ++d)
+    outer *= s.shape[d];
+  int64_t along = s.shape[axis];
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t a = 0; a < along; ++a)
+      for (int64_t i = 0; i < inner; ++i) {
+        int64_t byte = s.ints[(o * along + a) * inner + i] & 0xff;
+        int64_t lo = (o * 2 * along + 2 * a) * inner + i;
+        r->floats[lo] = e2m1Value(byte & 0xf);
+        r->floats[lo + inner] = e2m1Value(byte >> 4);
+      }
+  return ex.setResult(op, r);
+}
+
 LogicalResult evalCat(Executor &ex, triton::CatOp op) {
   const Tensor &a = ex.operand(op, 0), &b = ex.operand(op, 1);
   auto r = Tensor::like(a, shapeOf(op.getType()));
@@ -300,6 +335,7 @@ void mlir::triton::interp::addShapeEvaluators(EvaluatorTable &table) {
   table.add<evalJoin>();
   table.add<evalSplit>();
   table.add<evalCat>();
+  table.add<evalFp4ToFp>();
   table.add<evalExtractSlice>();
   table.add<evalConcat>();
   table.add<evalGather>();

@@ -399,26 +399,36 @@ linearToLinearLayout(ArrayRef<int64_t> shape, LinearEncodingAttr linear) {
     outDims.push_back({name, int32_t(size)});
   }
   SmallVector<int64_t> spanned(shape.size(), 1);
-  auto toBases = [&](const BasisList &list)
-      -> std::optional<std::vector<LinearLayout::Basis>> {
+  // A basis beyond the tensor's shape points at nothing: lanes, warps and
+  // blocks then hold copies (the coordinate becomes 0), while a register
+  // that would hold no element is dropped, as Triton fits a linear layout
+  // to a smaller tensor.
+  auto toBases =
+      [&](const BasisList &list,
+          bool dropOutside) -> std::optional<std::vector<LinearLayout::Basis>> {
     std::vector<LinearLayout::Basis> bases;
     for (const auto &basis : list.bases) {
       if (basis.size() != shape.size())
         return std::nullopt;
       LinearLayout::Basis fitted(basis.begin(), basis.end());
-      for (auto [d, value] : llvm::enumerate(fitted)) {
-        if (value >= shape[d])
+      bool outside = false;
+      for (auto [d, value] : llvm::enumerate(fitted))
+        if (value >= shape[d]) {
           value = 0;
+          outside = true;
+        }
+      if (outside && dropOutside)
+        continue;
+      for (auto [d, value] : llvm::enumerate(fitted))
         spanned[d] = std::max<int64_t>(spanned[d], 2 * int64_t(value));
-      }
       bases.push_back(std::move(fitted));
     }
     return bases;
   };
-  auto registers = toBases(linear.getRegisterBases());
-  auto lanes = toBases(linear.getLaneBases());
-  auto warps = toBases(linear.getWarpBases());
-  auto blocks = toBases(linear.getBlockBases());
+  auto registers = toBases(linear.getRegisterBases(), /*dropOutside=*/true);
+  auto lanes = toBases(linear.getLaneBases(), false);
+  auto warps = toBases(linear.getWarpBases(), false);
+  auto blocks = toBases(linear.getBlockBases(), false);
   if (!registers || !lanes || !warps || !blocks)
     return std::nullopt;
   for (auto [d, size] : llvm::enumerate(shape))

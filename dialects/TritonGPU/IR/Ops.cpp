@@ -2,6 +2,7 @@
 
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+#include "dialects/TritonGPU/IR/ShapeOpLayouts.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -315,5 +316,68 @@ LogicalResult BarrierOp::verify() {
   if (getAddrSpace() > static_cast<uint32_t>(kAllAddrSpaces))
     return emitOpError() << "address-space set " << getAddrSpace()
                          << " has unknown bits";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ttg.fp4_to_fp
+//===----------------------------------------------------------------------===//
+
+LogicalResult Fp4ToFpOp::verify() {
+  // Triton's checks in its order and words (its users' tests match them).
+  RankedTensorType src = getSrc().getType(), result = getType();
+  Type elem = result.getElementType();
+  if (!elem.isF16() && !elem.isBF16())
+    return emitOpError("only bf16 or f16 is supported for now, got ") << elem;
+  int64_t rank = src.getRank();
+  if (result.getRank() != rank)
+    return emitOpError("source rank ")
+           << rank << " != result rank " << result.getRank();
+  int32_t axis = getAxis();
+  if (axis < 0 || axis >= rank)
+    return emitOpError("axis ") << axis << " out of range for rank " << rank;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t s = src.getDimSize(d), r = result.getDimSize(d);
+    if (d == axis && r != 2 * s)
+      return emitOpError("axis ")
+             << axis << " dimension must be 2x source dimension (src=" << s
+             << ", dst=" << r << ")";
+    if (d != axis && r != s)
+      return emitOpError("dimension ")
+             << d << " mismatch (src=" << s << ", dst=" << r
+             << ", axis=" << axis << ")";
+  }
+  Attribute srcEnc = src.getEncoding(), resultEnc = result.getEncoding();
+  if (!srcEnc != !resultEnc)
+    return emitOpError(
+        "source and result must both have an encoding, or neither");
+  if (!srcEnc)
+    return success();
+  // The two values of a byte stay in its thread: the source layout must be
+  // the result's with the step between them taken out. Layouts without a
+  // linear form are left to the lowering, which refuses them.
+  std::optional<LinearLayout> srcLayout =
+      toLinearLayout(src.getShape(), srcEnc);
+  std::optional<LinearLayout> resultLayout =
+      toLinearLayout(result.getShape(), resultEnc);
+  if (!srcLayout || !resultLayout)
+    return success();
+  std::optional<LinearLayout> packed = packedLayout(*resultLayout, axis);
+  if (!packed) {
+    emitOpError("Fp4ToFpOp requires at least 2 elements per thread in the "
+                "axis dimension: no register of the result layout ")
+        << resultEnc << " steps by one along axis " << axis << " alone";
+    return emitOpError("failed to infer encoding");
+  }
+  if (*packed != *srcLayout) {
+    auto diag = emitOpError("Src and Dst encodings are not compatible:\n")
+                << packed->toString() << "\n"
+                << srcLayout->toString()
+                << "\n(the result layout needs the first source layout; the "
+                   "source layout gives the result layout ";
+    if (std::optional<LinearLayout> unpacked = unpackedLayout(*srcLayout, axis))
+      diag << unpacked->toString();
+    return diag << ")";
+  }
   return success();
 }

@@ -192,6 +192,31 @@ def TTG_MemDescReinterpretOp : TTG_Op<"memdesc_reinterpret", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Packed formats
+//===----------------------------------------------------------------------===//
+
+def TTG_Fp4ToFpOp : TTG_Op<"fp4_to_fp", [Pure]> {
+  let summary = "Unpacks fp4 (e2m1) values, two to a byte, into f16 or bf16";
+  let description = [{
+    Each i8 of `src` holds two e2m1 values (1 sign, 2 exponent and 1
+    mantissa bit): the low nibble is the first and the high nibble the
+    second along `axis`, so the result is twice as long along `axis`. The
+    two values of a byte stay in one thread, in consecutive registers: the
+    result layout is the source's with a register basis along `axis` put
+    first (a #ttg.blocked with twice the sizePerThread, a #ttg.dot_op with
+    twice the kWidth, when `axis` is the fastest dimension).
+
+    ```mlir
+    %f = ttg.fp4_to_fp %packed {axis = 1 : i32} : tensor<64x32xi8, #blocked> -> tensor<64x64xbf16, #blocked1>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[I8]>:$src, I32Attr:$axis);
+  let results = (outs TT_FloatTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Asynchronous copies
 //===----------------------------------------------------------------------===//
 

@@ -774,3 +774,71 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// ttg.fp4_to_fp: Triton's checks, in its words.
+#b = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp4_to_f32(%a: tensor<32x8xi8, #b>) {
+    // expected-error @+1 {{only bf16 or f16 is supported for now, got 'f32'}}
+    %0 = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<32x8xi8, #b> -> tensor<32x16xf32, #b>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp4_axis(%a: tensor<32x8xi8, #b>) {
+    // expected-error @+1 {{axis 2 out of range for rank 2}}
+    %0 = ttg.fp4_to_fp %a {axis = 2 : i32} : tensor<32x8xi8, #b> -> tensor<32x16xf16, #b>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp4_not_doubled(%a: tensor<32x8xi8, #b>) {
+    // expected-error @+1 {{axis 1 dimension must be 2x source dimension (src=8, dst=8)}}
+    %0 = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<32x8xi8, #b> -> tensor<32x8xf16, #b>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp4_other_dim(%a: tensor<32x8xi8, #b>) {
+    // expected-error @+1 {{dimension 0 mismatch (src=32, dst=64, axis=1)}}
+    %0 = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<32x8xi8, #b> -> tensor<64x16xf16, #b>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp4_one_per_thread(%a: tensor<32x8xi8, #b>) {
+    // expected-error @+2 {{Fp4ToFpOp requires at least 2 elements per thread in the axis dimension}}
+    // expected-error @+1 {{failed to infer encoding}}
+    %0 = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<32x8xi8, #b> -> tensor<32x16xf16, #b>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp4_same_layout(%a: tensor<32x8xi8, #b>) {
+    // expected-error @+1 {{Src and Dst encodings are not compatible}}
+    %0 = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<32x8xi8, #b> -> tensor<32x16xf16, #b>
+    tt.return
+  }
+}
