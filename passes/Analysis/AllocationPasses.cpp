@@ -49,11 +49,12 @@ public:
 };
 
 /// Global scratch: each program's own slice of the buffer the launcher
-/// passes (`global_scratch_size` bytes per program). Each
-/// ttg.global_scratch_alloc of a kernel gets `ttg.global_scratch_memory_offset`
-/// in allocation order, aligned; the module gets the size (rounded up to the
-/// largest alignment) and that alignment. Scratch in device functions would
-/// need the call graph's offsets and is refused.
+/// passes (`global_scratch_size` bytes per program). Each kernel lays out its
+/// ttg.global_scratch_alloc ops from offset 0, in order, each aligned, and
+/// records the size (rounded up to its largest alignment) and that alignment
+/// as `ttg.global_scratch_memory_size/_alignment`, as Triton does; the module
+/// gets the largest of its kernels' (one launch runs one kernel). Scratch in
+/// device functions would need the call graph's offsets and is refused.
 class GlobalScratchAllocationPass
     : public PassWrapper<GlobalScratchAllocationPass, OperationPass<ModuleOp>> {
 public:
@@ -68,7 +69,7 @@ public:
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Builder builder(module.getContext());
-    int64_t size = 0, alignment = 1;
+    int64_t moduleSize = 0, moduleAlignment = 1;
     bool failed = false;
     module.walk([&](gpu::GlobalScratchAllocOp alloc) {
       auto func = alloc->getParentOfType<triton::FuncOp>();
@@ -77,21 +78,34 @@ public:
             "global scratch in a device function is not supported yet "
             "(inline it into the kernel)");
         failed = true;
-        return;
       }
-      int64_t align = std::max<int64_t>(1, alloc.getAlignment());
-      size = llvm::alignTo(size, align);
-      alloc->setAttr("ttg.global_scratch_memory_offset",
-                     builder.getI32IntegerAttr(size));
-      size += alloc.getNbytes();
-      alignment = std::max(alignment, align);
     });
     if (failed)
       return signalPassFailure();
-    module->setAttr("ttg.global_scratch_memory_size",
-                    builder.getI32IntegerAttr(llvm::alignTo(size, alignment)));
-    module->setAttr("ttg.global_scratch_memory_alignment",
+    for (auto func : module.getOps<triton::FuncOp>()) {
+      if (!func.isPublic())
+        continue;
+      int64_t size = 0, alignment = 1;
+      func.walk([&](gpu::GlobalScratchAllocOp alloc) {
+        int64_t align = std::max<int64_t>(1, alloc.getAlignment());
+        size = llvm::alignTo(size, align);
+        alloc->setAttr("ttg.global_scratch_memory_offset",
+                       builder.getI32IntegerAttr(size));
+        size += alloc.getNbytes();
+        alignment = std::max(alignment, align);
+      });
+      size = llvm::alignTo(size, alignment);
+      func->setAttr("ttg.global_scratch_memory_size",
+                    builder.getI32IntegerAttr(size));
+      func->setAttr("ttg.global_scratch_memory_alignment",
                     builder.getI32IntegerAttr(alignment));
+      moduleSize = std::max(moduleSize, size);
+      moduleAlignment = std::max(moduleAlignment, alignment);
+    }
+    module->setAttr("ttg.global_scratch_memory_size",
+                    builder.getI32IntegerAttr(moduleSize));
+    module->setAttr("ttg.global_scratch_memory_alignment",
+                    builder.getI32IntegerAttr(moduleAlignment));
   }
 };
 

@@ -62,11 +62,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
   // CHECK: ttng.tensormap_fenceproxy_acquire %[[P]] : !tt.ptr<i8>
   // CHECK: %[[D:.*]] = ttng.reinterpret_tensor_descriptor %[[P]] : !tt.ptr<i8> to !tt.tensordesc<tensor<64x256xf16, #shared>>
   // CHECK: tt.return %[[D]]
-  // SCRATCH: module attributes {{{.*}}ttg.global_scratch_memory_alignment = 128 : i32, ttg.global_scratch_memory_size = 256 : i32
+  // Each kernel's scratch starts at 0 (a launch runs one kernel): the
+  // module needs the larger kernel's 128 bytes.
+  // SCRATCH: module attributes {{{.*}}ttg.global_scratch_memory_alignment = 128 : i32, ttg.global_scratch_memory_size = 128 : i32
   // SCRATCH-LABEL: tt.func public @make
   // SCRATCH: ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32, ttg.global_scratch_memory_offset = 0 : i32}
   // SCRATCH-LABEL: tt.func public @make_twice
-  // SCRATCH: ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32, ttg.global_scratch_memory_offset = 128 : i32}
+  // SCRATCH: ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32, ttg.global_scratch_memory_offset = 0 : i32}
   tt.func public @make(%p: !tt.ptr<f16>, %m: i32, %n: i32, %s: i64) -> !tt.tensordesc<tensor<64x256xf16, #shared>> {
     %c1 = arith.constant 1 : i64
     %d = tt.make_tensor_descriptor %p, [%m, %n], [%s, %c1] {padding = 2 : i32} : <f16>, <tensor<64x256xf16, #shared>>
