@@ -125,6 +125,13 @@ Attribute resultEncodingFor(Operation *user, unsigned operandIndex,
   }
   if (isa<nvidia_gpu::WarpGroupDotWaitOp>(user))
     return operandIndex == resultIndex ? encoding : Attribute();
+  // A gather's result shares its indices' layout (its source goes through
+  // shared memory), unless its layout was chosen for its shuffles.
+  if (auto gather = dyn_cast<GatherOp>(user))
+    return !gather.getEfficientLayout() &&
+                   operandIndex == gather.getIndicesMutable().getOperandNumber()
+               ? encoding
+               : Attribute();
   // Shape ops carry a dot's layout (not a load's blocked one) through as
   // the linear layout that keeps each element in its thread, so the shape op
   // moves no data.
@@ -160,6 +167,12 @@ public:
 
 private:
   void seed() {
+    // A tensor argument arrives in its layout, which the caller chose (as
+    // Triton takes it: its values flow on in it, and are converted only
+    // where an op needs another).
+    for (BlockArgument arg : func.getArguments())
+      if (Attribute encoding = encodingOf(arg))
+        candidates[arg].insert(encoding);
     func.walk([&](Operation *op) {
       // A tile loaded in a loop: converting it costs every iteration.
       if (auto load = dyn_cast<LoadOp>(op)) {
@@ -313,6 +326,10 @@ private:
                                     final(user->getResult(0)));
     if (isa<nvidia_gpu::WarpGroupDotWaitOp>(user))
       return final(user->getResult(idx));
+    if (auto gather = dyn_cast<GatherOp>(user))
+      return idx == gather.getIndicesMutable().getOperandNumber()
+                 ? final(user->getResult(0))
+                 : final(operand.get());
     if (isa<ReshapeOp, TransOp, SplitOp, JoinOp>(user)) {
       Attribute source = inferSourceEncoding(user, final(user->getResult(0)));
       if (!source)

@@ -1,6 +1,7 @@
 //===- Rematerialization.cpp - Compute a value again in another layout ----===//
 
 #include "passes/TritonGPU/Rematerialization.h"
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "passes/TritonGPU/LayoutInference.h"
 
 #include "mlir/IR/Dominance.h"
@@ -24,16 +25,31 @@ std::optional<int64_t> mlir::triton::gpu::getThreadsPerProgram(Operation *op) {
   auto lanes = module
                    ? module->getAttrOfType<IntegerAttr>(kThreadsPerWarpAttrName)
                    : IntegerAttr();
-  if (!warps || !lanes)
+  if (!warps)
     return std::nullopt;
-  return warps.getInt() * lanes.getInt();
+  // Without ttg.threads-per-warp a warp has 32 threads, as Triton reads it.
+  return warps.getInt() * (lanes ? lanes.getInt() : 32);
 }
 
 Attribute mlir::triton::gpu::operandTarget(Operation *op, Attribute target) {
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return SliceEncodingAttr::get(op->getContext(), expand.getAxis(), target);
-  if (isa<ReshapeOp, TransOp>(op))
-    return inferSourceEncoding(op, target);
+  if (isa<ReshapeOp, TransOp, JoinOp, SplitOp>(op)) {
+    Attribute inferred = inferSourceEncoding(op, target);
+    // Where the operand's own layout places every element as the inferred
+    // one does (a blocked layout with another order of trivial dimensions,
+    // a slice of the result's layout), the operand is already there.
+    auto operandType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    if (inferred && operandType && operandType.getEncoding() != inferred) {
+      std::optional<LinearLayout> mine =
+          toLinearLayout(operandType.getShape(), operandType.getEncoding());
+      std::optional<LinearLayout> wanted =
+          toLinearLayout(operandType.getShape(), inferred);
+      if (mine && wanted && *mine == *wanted)
+        return operandType.getEncoding();
+    }
+    return inferred;
+  }
   // A linear layout is made for one shape: a broadcast's operand would need
   // the broadcast dimensions' bases cleared (not built; the value is not free).
   if (isa<BroadcastOp>(op) && isa<LinearEncodingAttr>(target))
@@ -87,7 +103,7 @@ bool isMmaSlice(Attribute layout) {
 /// tiles (an epilogue's per-row and per-column scales), never dot operands
 /// or MMA tiles.
 bool isRematerializableInto(Operation *op, Attribute target) {
-  if (isa<ReshapeOp, TransOp>(op))
+  if (isa<ReshapeOp, TransOp, JoinOp, SplitOp>(op))
     return isa<RankedTensorType>(op->getOperand(0).getType());
   if (auto load = dyn_cast<LoadOp>(op))
     return !load.getIsVolatile() && isa<RankedTensorType>(load.getType()) &&
@@ -338,13 +354,35 @@ namespace {
 /// isFreeIn's walk. Without a loop search the answers are memoized per
 /// (value, layout): chains that reuse values (tl.rand's Philox rounds) are
 /// DAGs, exponential as trees; the depth allowed is then larger too.
+/// A conversion of `v` into `target` already made before `reader` (in its
+/// block or one around it): `reader` may read that instead.
+ConvertLayoutOp earlierConversion(Value v, Attribute target,
+                                  Operation *reader) {
+  if (!reader)
+    return {};
+  for (Operation *user : v.getUsers()) {
+    auto convert = dyn_cast<ConvertLayoutOp>(user);
+    if (!convert || convert.getType().getEncoding() != target ||
+        convert == reader)
+      continue;
+    Operation *ancestor = convert->getBlock()->findAncestorOpInBlock(*reader);
+    if (ancestor && convert->isBeforeInBlock(ancestor))
+      return convert;
+  }
+  return {};
+}
+
 bool isFreeInImpl(Value v, Attribute target, unsigned depth,
                   LoopCarriedSearch *loops,
-                  DenseMap<std::pair<Value, Attribute>, bool> *memo) {
+                  DenseMap<std::pair<Value, Attribute>, bool> *memo,
+                  Operation *reader = nullptr, bool reuse = false) {
   auto tensor = dyn_cast<RankedTensorType>(v.getType());
   if (!tensor)
     return true; // scalars are everywhere
   if (tensor.getEncoding() == target)
+    return true;
+  // (Not memoized: the answer depends on the reader.)
+  if (earlierConversion(v, target, reader))
     return true;
   if (depth > (memo ? kMaxMemoizedDepth : kMaxDepth))
     return false;
@@ -362,8 +400,8 @@ bool isFreeInImpl(Value v, Attribute target, unsigned depth,
     return answer(loops && isFreeIterArg(arg, target, depth, *loops));
   Operation *def = v.getDefiningOp();
   if (auto convert = dyn_cast<ConvertLayoutOp>(def))
-    return answer(
-        isFreeInImpl(convert.getSrc(), target, depth + 1, loops, memo));
+    return answer(isFreeInImpl(convert.getSrc(), target, depth + 1, loops, memo,
+                               nullptr, reuse));
   // An scf.if's result, where both branches yield a free value: the if gets
   // a result in the target layout (a Welford loop's first-iteration branch,
   // as Inductor writes it, between a running count and its loop-carried
@@ -372,9 +410,9 @@ bool isFreeInImpl(Value v, Attribute target, unsigned depth,
     unsigned r = cast<OpResult>(v).getResultNumber();
     return answer(!ifOp.getElseRegion().empty() &&
                   isFreeInImpl(ifOp.thenYield().getOperand(r), target,
-                               depth + 1, loops, memo) &&
+                               depth + 1, loops, memo, nullptr, reuse) &&
                   isFreeInImpl(ifOp.elseYield().getOperand(r), target,
-                               depth + 1, loops, memo));
+                               depth + 1, loops, memo, nullptr, reuse));
   }
   // A reduction read only here moves into the layout its result is needed
   // in (a sum of constants, or of values free there): it runs once either
@@ -386,10 +424,23 @@ bool isFreeInImpl(Value v, Attribute target, unsigned depth,
     Attribute needed = operandTarget(def, target);
     return answer(uses == 1 && needed && isDistributedEncoding(needed) &&
                   llvm::all_of(reduce.getSrcs(), [&](Value operand) {
-                    return isFreeInImpl(operand, needed, depth + 1, loops,
-                                        memo);
+                    return isFreeInImpl(operand, needed, depth + 1, loops, memo,
+                                        reuse ? def : nullptr, reuse);
                   }));
   }
+  // A read of shared memory used only here reads straight into the layout
+  // wanted (the lowering takes any distributed layout).
+  if (isa<LocalLoadOp>(def))
+    return answer(v.hasOneUse() && isDistributedEncoding(target) &&
+                  !isa<DotOperandEncodingAttr>(target));
+  // A gather read only here moves too: its result and indices share a
+  // layout, its source (read through shared memory) keeps its own. Not one
+  // whose layout was chosen for its shuffles (efficient_layout).
+  if (auto gather = dyn_cast<GatherOp>(def))
+    return answer(!gather.getEfficientLayout() && v.hasOneUse() &&
+                  isDistributedEncoding(target) &&
+                  isFreeInImpl(gather.getIndices(), target, depth + 1, loops,
+                               memo, reuse ? def : nullptr, reuse));
   if (auto range = dyn_cast<MakeRangeOp>(def))
     return answer(isDistributedEncoding(target) &&
                   getEncodingRank(target) == 1);
@@ -413,18 +464,22 @@ bool isFreeInImpl(Value v, Attribute target, unsigned depth,
   if (!needed)
     return answer(false);
   return answer(llvm::all_of(def->getOperands(), [&](Value operand) {
-    return isFreeInImpl(operand, needed, depth + 1, loops, memo);
+    return isFreeInImpl(operand, needed, depth + 1, loops, memo,
+                        reuse ? def : nullptr, reuse);
   }));
 }
 
 } // namespace
 
 bool mlir::triton::gpu::isFreeIn(Value v, Attribute target, unsigned depth,
-                                 LoopCarriedSearch *loops) {
+                                 LoopCarriedSearch *loops,
+                                 bool reuseConversions) {
   if (loops)
-    return isFreeInImpl(v, target, depth, loops, nullptr);
+    return isFreeInImpl(v, target, depth, loops, nullptr, nullptr,
+                        reuseConversions);
   DenseMap<std::pair<Value, Attribute>, bool> memo;
-  return isFreeInImpl(v, target, depth, nullptr, &memo);
+  return isFreeInImpl(v, target, depth, nullptr, &memo, nullptr,
+                      reuseConversions);
 }
 
 namespace {
@@ -455,12 +510,15 @@ Value materializeIfResult(scf::IfOp ifOp, unsigned r, Attribute target,
 
 Value mlir::triton::gpu::materializeIn(Value v, Attribute target,
                                        RewriterBase &rewriter,
-                                       MaterializedMap &done) {
+                                       MaterializedMap &done,
+                                       Operation *reader) {
   auto tensor = dyn_cast<RankedTensorType>(v.getType());
   if (!tensor || tensor.getEncoding() == target)
     return v;
   if (Value known = done.lookup({v, target}))
     return known;
+  if (ConvertLayoutOp earlier = earlierConversion(v, target, reader))
+    return earlier.getResult();
   Operation *def = v.getDefiningOp();
   Value result;
   if (!def) {
@@ -479,15 +537,29 @@ Value mlir::triton::gpu::materializeIn(Value v, Attribute target,
   } else {
     SmallVector<Value> operands;
     Attribute needed = operandTarget(def, target);
-    for (Value operand : def->getOperands())
-      operands.push_back(materializeIn(operand, needed, rewriter, done));
+    for (OpOperand &operand : def->getOpOperands()) {
+      // (A gather's source stays where it is.)
+      bool kept = isa<GatherOp>(def) &&
+                  &operand == &cast<GatherOp>(def).getSrcMutable();
+      operands.push_back(kept ? operand.get()
+                              : materializeIn(operand.get(), needed, rewriter,
+                                              done, reader ? def : nullptr));
+    }
     OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointAfter(def);
+    // Right before the original (where Triton puts it, so a loop's body
+    // reads in the order it was written), unless an operand in the target
+    // layout is made later in the block: then after the last of those.
+    Operation *latest = nullptr;
     for (Value operand : operands)
       if (Operation *producer = operand.getDefiningOp())
         if (producer->getBlock() == def->getBlock() &&
-            def->isBeforeInBlock(producer))
-          rewriter.setInsertionPointAfter(producer);
+            def->isBeforeInBlock(producer) &&
+            (!latest || latest->isBeforeInBlock(producer)))
+          latest = producer;
+    if (latest)
+      rewriter.setInsertionPointAfter(latest);
+    else
+      rewriter.setInsertionPoint(def);
     Operation *clone = rewriter.clone(*def);
     clone->setOperands(operands);
     // Every result takes the layout (a reduction's several results are all
@@ -520,6 +592,20 @@ mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
   loops.inside = cvt;
   if (!isFreeIn(cvt.getSrc(), target, 0, &loops) || loops.found.empty())
     return failure();
+  SmallVector<ConvertLayoutOp> alsoCarried;
+  cvt->getParentOfType<FuncOp>().walk([&](ConvertLayoutOp other) {
+    if (other == cvt || other.getType().getEncoding() != target ||
+        other.getSrc() == cvt.getSrc())
+      return;
+    LoopCarriedSearch search;
+    search.inside = other;
+    if (!isFreeIn(other.getSrc(), target, 0, &search) || search.found.empty())
+      return;
+    for (auto &entry : search.found)
+      if (!loops.found.count(entry.first))
+        return;
+    alsoCarried.push_back(other);
+  });
 
   // The iter_args to add, loop by loop, outer loops first: adding iter_args
   // replaces a loop and its block arguments, not the ops in its body.
@@ -585,6 +671,13 @@ mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
   }
 
   Value result = materializeIn(cvt.getSrc(), target, rewriter, done);
+  // The other conversions to the target layout that need no iter_args but
+  // these (a second pointer advanced from the same loop-carried base) read
+  // them too, rather than carrying the value in the layout once more.
+  SmallVector<std::pair<ConvertLayoutOp, Value>> siblings;
+  for (ConvertLayoutOp other : alsoCarried)
+    siblings.push_back(
+        {other, materializeIn(other.getSrc(), target, rewriter, done)});
   for (Added &a : added) {
     Operation *yield = a.loop.getBody()->getTerminator();
     Value next =
@@ -603,6 +696,9 @@ mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
   for (Operation *other : same)
     rewriter.replaceOp(other, result);
   rewriter.replaceOp(cvt, result);
+  for (auto [other, value] : siblings)
+    if (!llvm::is_contained(same, other.getOperation()))
+      rewriter.replaceOp(other, value);
 
   // After the loop, the old results are the new ones converted once, so
   // that the old iter_args can go (a count carried in two layouts, its old

@@ -40,7 +40,8 @@ bool isLayoutFreeElementwise(Operation *op);
 Attribute operandTarget(Operation *op, Attribute target);
 
 /// The threads of a program of the module around `op` (ttg.num-warps times
-/// ttg.threads-per-warp); nullopt without them.
+/// ttg.threads-per-warp, 32 where that is absent); nullopt without
+/// ttg.num-warps.
 std::optional<int64_t> getThreadsPerProgram(Operation *op);
 
 /// Ops cheap enough to compute again in another layout.
@@ -65,16 +66,23 @@ struct LoopCarriedSearch {
 };
 
 /// Whether `v` can be had in layout `target` without moving data: it is
-/// there already, comes from there through a conversion, or is computed by
+/// there already, comes from there through a conversion, is converted there
+/// already before the op that reads it (with `reuseConversions`: not for the
+/// greedy patterns, which would then move a conversion back and forth), or
+/// is computed by
 /// cheap ops from such values and scalars. With `loops`, loop-carried values
 /// of the loops around `loops->inside` count too (and are recorded there).
 bool isFreeIn(Value v, Attribute target, unsigned depth = 0,
-              LoopCarriedSearch *loops = nullptr);
+              LoopCarriedSearch *loops = nullptr,
+              bool reuseConversions = false);
 
 /// Builds `v` in layout `target` (isFreeIn(v, target) holds, and the loops
-/// it needs carry the value already: see rematerializeThroughLoops).
+/// it needs carry the value already: see rematerializeThroughLoops). With
+/// `reader` (the op reading `v`), conversions into the target made before
+/// the ops that read them are reused, as isFreeIn's `reuseConversions`
+/// finds them.
 Value materializeIn(Value v, Attribute target, RewriterBase &rewriter,
-                    MaterializedMap &done);
+                    MaterializedMap &done, Operation *reader = nullptr);
 
 /// Replaces `cvt` by its source computed in the target layout where that
 /// needs loop-carried values in the target layout (`cvt` inside the loops):

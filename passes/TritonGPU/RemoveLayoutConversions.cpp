@@ -524,6 +524,9 @@ struct GatherOfConvert : public OpRewritePattern<GatherOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(GatherOp op,
                                 PatternRewriter &rewriter) const override {
+    // A gather whose layout was chosen for its shuffles keeps it.
+    if (op.getEfficientLayout())
+      return failure();
     auto unconverted = [](Value v) -> Value {
       if (auto convert = v.getDefiningOp<ConvertLayoutOp>())
         if (isDistributedEncoding(encodingOf(convert.getSrc())))
@@ -630,6 +633,28 @@ public:
         }
       if (changed && failed(applyPatternsGreedily(getOperation(), frozen)))
         return signalPassFailure();
+    }
+    // Then, in program order, each conversion left whose value can be
+    // computed in the target layout from conversions made before it (the
+    // same value converted once already for another reader) is computed so.
+    // Once, outside the greedy patterns: these would move the conversion
+    // back below the op again.
+    SmallVector<ConvertLayoutOp> left;
+    getOperation()->walk([&](ConvertLayoutOp cvt) { left.push_back(cvt); });
+    for (ConvertLayoutOp cvt : left) {
+      Attribute target = cvt.getType().getEncoding();
+      if (!isRematerializable(cvt) &&
+          !(cvt.getSrc().getDefiningOp() &&
+            !cvt.getSrc().getDefiningOp<ConvertLayoutOp>() &&
+            isDistributedEncoding(target) &&
+            !isa<DotOperandEncodingAttr>(target) &&
+            isFreeIn(cvt.getSrc(), target, 0, nullptr,
+                     /*reuseConversions=*/true)))
+        continue;
+      MaterializedMap done;
+      rewriter.setInsertionPoint(cvt);
+      rewriter.replaceOp(
+          cvt, materializeIn(cvt.getSrc(), target, rewriter, done, cvt));
     }
     // Last, the conversions left move above the widening ops that feed them,
     // onto the least data. Only after the forward propagation: sinking a
