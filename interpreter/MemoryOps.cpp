@@ -804,6 +804,28 @@ LogicalResult evalBufferLoad(Executor &ex, triton::amdgpu::BufferLoadOp load) {
   return ex.setResult(load, r);
 }
 
+LogicalResult evalBufferLoadToLocal(Executor &ex,
+                                    triton::amdgpu::BufferLoadToLocalOp op) {
+  // A buffer load into shared memory, complete at once, as
+  // evalAsyncCopyGlobalToLocal.
+  const Executor::MemDescView *view = ex.getView(op.getDest());
+  if (!view)
+    return ex.error(op) << "copies into a buffer that was not allocated here";
+  Type elementType = op.getDest().getType().getElementType();
+  ElemAccess a = accessOf(elementType);
+  std::vector<int64_t> ptrs =
+      bufferAddresses(ex, op.getPtr(), op.getOffsets(), a.bytes);
+  std::vector<char> active = activeOf(optional(ex, op.getMask()), ptrs.size());
+  TensorPtr r =
+      loadFrom(ex, op, ptrs, active, a, shapeOf(op.getOffsets().getType()),
+               optional(ex, op.getOther()), 0.0);
+  if (!r)
+    return failure();
+  ex.writeView(*view, *r);
+  ex.set(op.getToken(), Tensor::ofInts({}, 0));
+  return success();
+}
+
 LogicalResult evalBufferStore(Executor &ex,
                               triton::amdgpu::BufferStoreOp store) {
   ElemAccess a = accessOf(getElementTypeOrSelf(store.getValue().getType()));
@@ -888,6 +910,7 @@ LogicalResult evalDescriptorScatter(Executor &ex,
 void mlir::triton::interp::addMemoryEvaluators(EvaluatorTable &table) {
   table.add<evalLoad>();
   table.add<evalAsyncCopyGlobalToLocal>();
+  table.add<evalBufferLoadToLocal>();
   table.add<evalAsyncTMACopyGlobalToLocal>();
   table.add<evalAsyncTMACopyLocalToGlobal>();
   table.add<evalStore>();

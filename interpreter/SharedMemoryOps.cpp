@@ -10,6 +10,7 @@
 #include "interpreter/Dispatch.h"
 
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonAMDGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 
@@ -213,7 +214,8 @@ LogicalResult evalLocalDealloc(Executor &, ttg::LocalDeallocOp) {
   return success(); // buffers live until the program ends
 }
 
-/// ttg.async_commit_group and ttg.async_wait: copies complete when issued.
+/// ttg.async_commit_group, ttg.async_wait and amdg.async_wait: copies
+/// complete when issued.
 template <typename OpTy> LogicalResult evalAsyncGroupOp(Executor &ex, OpTy op) {
   for (Value result : op->getResults())
     ex.set(result, Tensor::ofInts({}, 0)); // tokens carry nothing here
@@ -234,4 +236,5 @@ void mlir::triton::interp::addSharedMemoryEvaluators(EvaluatorTable &table) {
   table.add<evalLocalDealloc>();
   table.add<evalAsyncGroupOp<ttg::AsyncCommitGroupOp>>();
   table.add<evalAsyncGroupOp<ttg::AsyncWaitOp>>();
+  table.add<evalAsyncGroupOp<triton::amdgpu::AsyncWaitOp>>();
 }

@@ -20,8 +20,10 @@ namespace {
 
 struct Interval {
   int64_t begin, end; // [begin, end)
+  /// The op that accessed these bytes (null where unknown), for the filter.
+  Operation *op = nullptr;
   bool operator==(const Interval &o) const {
-    return begin == o.begin && end == o.end;
+    return begin == o.begin && end == o.end && op == o.op;
   }
   bool overlaps(const Interval &o) const {
     return begin < o.end && o.begin < end;
@@ -46,9 +48,19 @@ struct Pending {
       if (!llvm::is_contained(to, i))
         to.push_back(i);
   }
-  bool conflictsWith(const Pending &next) const {
-    return anyOverlap(next.writes, reads) || anyOverlap(next.writes, writes) ||
-           anyOverlap(next.reads, writes);
+  /// Whether `next`'s accesses need a barrier after these: overlapping
+  /// bytes, one side writing, unless `filter` says the two ops order their
+  /// accesses themselves.
+  bool conflictsWith(const Pending &next, const MembarFilter &filter) const {
+    auto conflict = [&](ArrayRef<Interval> a, ArrayRef<Interval> b) {
+      for (const Interval &x : a)
+        for (const Interval &y : b)
+          if (x.overlaps(y) && !(filter && x.op && y.op && filter(y.op, x.op)))
+            return true;
+      return false;
+    };
+    return conflict(next.writes, reads) || conflict(next.writes, writes) ||
+           conflict(next.reads, writes);
   }
   void join(const Pending &other) {
     add(reads, other.reads);
@@ -87,7 +99,8 @@ Value getTMABuffer(Operation *op) {
 
 class FunctionMembar {
 public:
-  explicit FunctionMembar(const FunctionAllocation &allocation) {
+  FunctionMembar(const FunctionAllocation &allocation, MembarFilter filter)
+      : filter(std::move(filter)) {
     for (const FunctionAllocation::Buffer &buffer : allocation.getBuffers()) {
       Interval range{buffer.offset, buffer.offset + buffer.size};
       if (buffer.explicitBuffer) {
@@ -199,6 +212,10 @@ private:
       Pending::add(access.reads, {scratch->second});
       Pending::add(access.writes, {scratch->second});
     }
+    if (filter)
+      for (SmallVector<Interval> *ranges : {&access.reads, &access.writes})
+        for (Interval &range : *ranges)
+          range.op = op;
     return access;
   }
 
@@ -287,7 +304,7 @@ private:
       Pending::add(pending.generic, access.reads);
       Pending::add(pending.generic, access.writes);
     }
-    if (pending.conflictsWith(access)) {
+    if (pending.conflictsWith(access, filter)) {
       OpBuilder builder(op);
       ttg::BarrierOp::create(builder, op->getLoc(),
                              builder.getI32IntegerAttr(1));
@@ -298,16 +315,18 @@ private:
 
   llvm::DenseMap<Operation *, Interval> explicitRanges, scratchRanges;
   SmallVector<Interval> allExplicit;
+  MembarFilter filter;
 };
 
 } // namespace
 
 void mlir::triton::insertSharedMemoryBarriers(
-    ModuleOp module, const ModuleAllocation &allocation) {
+    ModuleOp module, const ModuleAllocation &allocation,
+    const MembarFilter &filter) {
   module.walk([&](FunctionOpInterface func) {
     if (func.isExternal())
       return;
-    FunctionMembar membar(allocation.getFunction(func));
+    FunctionMembar membar(allocation.getFunction(func), filter);
     Region &body = func.getFunctionBody();
     // After scf-to-cf, loops are back edges between blocks: a forward
     // dataflow over the CFG, as Triton's membar does. A block starts with

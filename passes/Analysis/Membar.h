@@ -14,13 +14,21 @@
 
 #include "passes/Analysis/Allocation.h"
 
+#include <functional>
+
 namespace mlir {
 namespace triton {
 
+/// A target's exception: true when an access of `earlier` and a later one of
+/// `later` to the same bytes need no barrier between them, because the
+/// target orders them some other way.
+using MembarFilter = std::function<bool(Operation *earlier, Operation *later)>;
+
 /// Inserts the barriers every function of `module` needs, given the
-/// module's allocation.
+/// module's allocation; pairs of ops `filter` accepts need none.
 void insertSharedMemoryBarriers(ModuleOp module,
-                                const ModuleAllocation &allocation);
+                                const ModuleAllocation &allocation,
+                                const MembarFilter &filter = nullptr);
 
 } // namespace triton
 } // namespace mlir

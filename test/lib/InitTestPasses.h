@@ -18,6 +18,8 @@ void registerTestAxisInfoPasses();
 void registerTestAMDRangeAnalysisPasses();
 /// -test-print-allocation and -test-print-membar.
 void registerTestAllocationPasses();
+/// -test-tritonamdgpu-membar.
+void registerTestAMDMembarPasses();
 /// -tritongpu-test-pipeline-lower-loop.
 void registerTestPipelinePasses();
 
@@ -26,6 +28,7 @@ inline void registerTestPasses() {
   registerTestAxisInfoPasses();
   registerTestAllocationPasses();
   registerTestAMDRangeAnalysisPasses();
+  registerTestAMDMembarPasses();
   registerTestPipelinePasses();
 }
 

@@ -361,3 +361,16 @@ LogicalResult InThreadTransposeOp::verify() {
            << (expected ? describeLayout(*expected) : std::string());
   return success();
 }
+
+LogicalResult BufferLoadToLocalOp::verify() {
+  // Element i of the offsets fills element i of the buffer: one shape.
+  ArrayRef<int64_t> offsets = getOffsets().getType().getShape();
+  ArrayRef<int64_t> dest = getDest().getType().getShape();
+  if (offsets != dest)
+    return emitOpError("offsets of shape ")
+           << getOffsets().getType() << " do not match the buffer "
+           << getDest().getType();
+  if (!getDest().getType().getMutableMemory())
+    return emitOpError("copies into an immutable buffer");
+  return success();
+}

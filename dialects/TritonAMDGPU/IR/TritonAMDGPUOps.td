@@ -7,9 +7,11 @@ include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "dialects/Triton/IR/TritonTypes.td"
 include "dialects/Triton/IR/TritonAttrDefs.td"
+include "dialects/TritonGPU/IR/TritonGPUTypes.td"
 include "dialects/TritonAMDGPU/IR/TritonAMDGPUDialect.td"
 
 def AMDG_GlobalMemory : Resource<"::mlir::triton::GlobalMemory">;
+def AMDG_SharedMemory : Resource<"::mlir::triton::gpu::SharedMemory">;
 
 class AMDG_Op<string mnemonic, list<Trait> traits = []>
     : Op<TritonAMDGPU_Dialect, mnemonic, traits>;
@@ -165,6 +167,72 @@ def AMDG_CondBarrierOp : AMDG_Op<"cond_barrier"> {
   }];
   let arguments = (ins I1:$pred);
   let assemblyFormat = "$pred attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Asynchronous copies straight into shared memory (LDS-DMA)
+//===----------------------------------------------------------------------===//
+
+def AMDG_BufferLoadToLocalOp : AMDG_Op<"buffer_load_to_local", [
+    AttrSizedOperandSegments,
+    MemoryEffects<[MemRead<AMDG_GlobalMemory>, MemWrite<AMDG_SharedMemory>]>,
+    TypesMatchWith<"the base pointer points to the buffer's element type",
+                   "dest", "ptr",
+                   "::mlir::triton::PointerType::get(::llvm::cast<::mlir::triton::gpu::MemDescType>($_self).getElementType(), 1)">,
+    TypesMatchWith<"the mask is an i1 tensor of the offsets' shape and layout",
+                   "offsets", "mask", "::mlir::triton::getI1SameShape($_self)",
+                   "(!::llvm::cast<BufferLoadToLocalOp>(&$_op).getMask()) || std::equal_to<>()">,
+    TypesMatchWith<"other is a tensor of the offsets' shape and layout and the buffer's element type",
+                   "offsets", "other",
+                   "::llvm::cast<::mlir::RankedTensorType>($_self).clone(::llvm::cast<::mlir::triton::PointerType>(::llvm::cast<BufferLoadToLocalOp>(&$_op).getPtr().getType()).getPointeeType())",
+                   "(!::llvm::cast<BufferLoadToLocalOp>(&$_op).getOther()) || std::equal_to<>()">]> {
+  let summary = "Starts an asynchronous copy from a base pointer plus offsets into shared memory";
+  let description = [{
+    The buffer-addressed form of `ttg.async_copy_global_to_local`: element i
+    of the destination buffer gets the element at `ptr + offsets[i]`
+    (offsets in elements), or `other[i]` (zero when `other` is absent) where
+    `mask[i]` is false. The copy completes asynchronously: the token goes to
+    `ttg.async_commit_group`, and `amdg.async_wait` (or `ttg.async_wait`)
+    makes the data visible. `stride` is a performance hint as for
+    `amdg.buffer_load`.
+
+    ```mlir
+    %t = amdg.buffer_load_to_local %base[%offsets] mask=%m other=%zero into %buf : <f16>[tensor<64x64xi32, #blocked>] tensor<64x64xf16, #blocked> -> <64x64xf16, #shared, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins
+    TTG_MemDescType:$dest,
+    TT_Ptr:$ptr,
+    RankedTensorOf<[I32]>:$offsets,
+    Optional<TT_BoolTensor>:$mask,
+    Optional<TT_Tensor>:$other,
+    Optional<I32>:$stride,
+    DefaultValuedAttr<TT_CacheModifierAttr, "::mlir::triton::CacheModifier::NONE">:$cache);
+  let results = (outs TTG_AsyncToken:$token);
+  let assemblyFormat = [{
+    $ptr `[` $offsets `]` (`mask` `=` $mask^)? (`other` `=` $other^)?
+    (`stride` `=` $stride^)? oilist(`cacheModifier` `=` $cache) `into` $dest
+    attr-dict `:` type($ptr) `[` type($offsets) `]` type($other) `->` type($dest)
+  }];
+  let hasVerifier = 1;
+}
+
+def AMDG_AsyncWaitOp : AMDG_Op<"async_wait"> {
+  let summary = "Waits until at most `num_inst` asynchronous copy instructions of the wave are pending";
+  let description = [{
+    Unlike `ttg.async_wait`, which counts commit groups, this counts the
+    hardware's outstanding direct-to-LDS load instructions (the vector memory
+    counter), as a pass that knows how many instructions each copy lowers to
+    computes it. It also waits for the workgroup (a barrier), so that every
+    wave's copies are visible afterwards.
+
+    ```mlir
+    %w = amdg.async_wait %g {num_inst = 2 : i32}
+    ```
+  }];
+  let arguments = (ins Variadic<TTG_AsyncToken>:$asyncToken, I32Attr:$num_inst);
+  let results = (outs TTG_AsyncToken:$retToken);
+  let assemblyFormat = "($asyncToken^)? attr-dict";
 }
 
 #endif // TRITONAMDGPU_OPS_TD

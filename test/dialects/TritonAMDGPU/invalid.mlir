@@ -146,3 +146,47 @@ tt.func @transpose_dtype(%x: tensor<16x32xf16, #blocked>) {
   %0 = amdg.in_thread_transpose %x : tensor<16x32xf16, #blocked> -> tensor<16x32xf32, #blocked>
   tt.return
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @to_local_pointer(%base: !tt.ptr<f16>, %offsets: tensor<4x64xi32, #blocked>, %buf: !ttg.memdesc<4x64xf32, #shared, #smem, mutable>) {
+  // expected-error @+1 {{failed to verify that the base pointer points to the buffer's element type}}
+  %0 = "amdg.buffer_load_to_local"(%buf, %base, %offsets) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0, 0>}> : (!ttg.memdesc<4x64xf32, #shared, #smem, mutable>, !tt.ptr<f16>, tensor<4x64xi32, #blocked>) -> !ttg.async.token
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @to_local_shape(%base: !tt.ptr<f32>, %offsets: tensor<4x64xi32, #blocked>, %buf: !ttg.memdesc<8x64xf32, #shared, #smem, mutable>) {
+  // expected-error @+1 {{'amdg.buffer_load_to_local' op offsets of shape 'tensor<4x64xi32,}}
+  %0 = amdg.buffer_load_to_local %base[%offsets] into %buf : <f32>[tensor<4x64xi32, #blocked>] -> <8x64xf32, #shared, #smem, mutable>
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @to_local_immutable(%base: !tt.ptr<f32>, %offsets: tensor<4x64xi32, #blocked>, %buf: !ttg.memdesc<4x64xf32, #shared, #smem>) {
+  // expected-error @+1 {{'amdg.buffer_load_to_local' op copies into an immutable buffer}}
+  %0 = amdg.buffer_load_to_local %base[%offsets] into %buf : <f32>[tensor<4x64xi32, #blocked>] -> <4x64xf32, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @to_local_other(%base: !tt.ptr<f32>, %offsets: tensor<4x64xi32, #blocked>, %mask: tensor<4x64xi1, #blocked>, %other: tensor<4x64xf16, #blocked>, %buf: !ttg.memdesc<4x64xf32, #shared, #smem, mutable>) {
+  // expected-error @+1 {{failed to verify that other is a tensor of the offsets' shape and layout and the buffer's element type}}
+  %0 = "amdg.buffer_load_to_local"(%buf, %base, %offsets, %mask, %other) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0>}> : (!ttg.memdesc<4x64xf32, #shared, #smem, mutable>, !tt.ptr<f32>, tensor<4x64xi32, #blocked>, tensor<4x64xi1, #blocked>, tensor<4x64xf16, #blocked>) -> !ttg.async.token
+  tt.return
+}

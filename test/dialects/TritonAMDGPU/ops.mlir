@@ -55,3 +55,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  // CHECK-LABEL: tt.func public @copies_to_lds
+  tt.func public @copies_to_lds(%base: !tt.ptr<f16>, %offsets: tensor<16x32xi32, #blocked>, %mask: tensor<16x32xi1, #blocked>, %other: tensor<16x32xf16, #blocked>, %stride: i32, %buf: !ttg.memdesc<16x32xf16, #shared, #smem, mutable>) {
+    // CHECK: %[[T:.*]] = amdg.buffer_load_to_local %{{.*}}[%{{.*}}] into %{{.*}} : <f16>[tensor<16x32xi32, #{{.*}}>] -> <16x32xf16, #{{.*}}, #smem, mutable>
+    %t = amdg.buffer_load_to_local %base[%offsets] into %buf : <f16>[tensor<16x32xi32, #blocked>] -> <16x32xf16, #shared, #smem, mutable>
+    // CHECK: amdg.buffer_load_to_local %{{.*}}[%{{.*}}] mask = %{{.*}} other = %{{.*}} stride = %{{.*}} cacheModifier = cg into %{{.*}} : <f16>[tensor<16x32xi32, #{{.*}}>] tensor<16x32xf16, #{{.*}}> -> <16x32xf16, #{{.*}}, #smem, mutable>
+    %u = amdg.buffer_load_to_local %base[%offsets] mask=%mask other=%other stride=%stride cacheModifier = cg into %buf : <f16>[tensor<16x32xi32, #blocked>] tensor<16x32xf16, #blocked> -> <16x32xf16, #shared, #smem, mutable>
+    // CHECK: amdg.async_wait %[[T]], %{{.*}} {num_inst = 2 : i32}
+    %w = amdg.async_wait %t, %u {num_inst = 2 : i32}
+    // CHECK: amdg.async_wait {num_inst = 0 : i32}
+    %v = amdg.async_wait {num_inst = 0 : i32}
+    tt.return
+  }
+}

@@ -34,16 +34,6 @@ using namespace mlir::triton::amd;
 
 namespace {
 
-/// The buffer size: the largest a 32-bit offset reaches without its sign bit,
-/// minus the byte Triton 3.6 keeps clear (corpus softmax.llir).
-constexpr int64_t kNumRecords = 0x7FFFFFFE;
-/// The offset of a masked-off access: past kNumRecords.
-constexpr int32_t kOutOfRange = static_cast<int32_t>(0x80000000u);
-/// Word 3 of the resource on gfx9: 32-bit data format, float number format
-/// (an untyped access ignores them, but data format 0 would make every
-/// access out of range).
-constexpr int32_t kResourceFlags = (7 << 12) | (4 << 15);
-
 /// What the intrinsic moves for `width` elements of `memoryType`: elements
 /// of 32 bits or more as themselves (f32, vector<4xf32>), narrower ones
 /// packed into one integer of up to 32 bits or a vector of i32, the forms
@@ -68,37 +58,6 @@ Value bitcastIfNeeded(OpBuilder &b, Location loc, Value value, Type type) {
   return LLVM::BitcastOp::create(b, loc, type, value);
 }
 
-/// The common part of both patterns: the resource and, per access of
-/// `width` elements, its byte offset (out of range where `predicate` is false).
-struct BufferAccess {
-  Value resource;
-  unsigned elementBytes;
-
-  /// Every access gets the select, on a constant true where nothing masks
-  /// it: one shape for all accesses (as Triton 3.6's), folded away by the
-  /// canonicalization that follows the lowering.
-  Value getOffset(OpBuilder &b, Location loc, Value elementOffset,
-                  Value predicate) const {
-    Value bytes = LLVM::MulOp::create(b, loc, elementOffset,
-                                      createI32Constant(b, loc, elementBytes));
-    if (!predicate)
-      predicate = createI1Constant(b, loc, true);
-    return LLVM::SelectOp::create(b, loc, predicate, bytes,
-                                  createI32Constant(b, loc, kOutOfRange));
-  }
-};
-
-BufferAccess makeBufferAccess(OpBuilder &b, Location loc, Value base,
-                              Type elementType) {
-  MLIRContext *context = b.getContext();
-  auto resourceType = LLVM::LLVMPointerType::get(context, 8);
-  Value resource = ROCDL::MakeBufferRsrcOp::create(
-      b, loc, resourceType, base, createIntConstant(b, loc, b.getI16Type(), 0),
-      createIntConstant(b, loc, b.getI64Type(), kNumRecords),
-      createI32Constant(b, loc, kResourceFlags));
-  return {resource, getMemoryBitWidth(elementType) / 8};
-}
-
 unsigned getWidth(const AccessWidths &widths, Operation *op) {
   auto it = widths.find(op);
   return it == widths.end() ? 1 : it->second;
@@ -119,8 +78,8 @@ struct BufferLoadOpPattern
     RankedTensorType type = op.getType();
     Type elementType = converter->convertElementType(type.getElementType());
     Type memoryType = getMemoryElementType(elementType);
-    BufferAccess access = makeBufferAccess(rewriter, loc, adaptor.getPtr(),
-                                           type.getElementType());
+    BufferResource access = makeBufferResource(rewriter, loc, adaptor.getPtr(),
+                                               type.getElementType());
     SmallVector<Value> offsets =
         unpackLLElements(loc, adaptor.getOffsets(), rewriter);
     SmallVector<Value> masks, others;
@@ -176,8 +135,8 @@ struct BufferStoreOpPattern
     auto type = cast<RankedTensorType>(op.getValue().getType());
     Type elementType = converter->convertElementType(type.getElementType());
     Type memoryType = getMemoryElementType(elementType);
-    BufferAccess access = makeBufferAccess(rewriter, loc, adaptor.getPtr(),
-                                           type.getElementType());
+    BufferResource access = makeBufferResource(rewriter, loc, adaptor.getPtr(),
+                                               type.getElementType());
     SmallVector<Value> offsets =
         unpackLLElements(loc, adaptor.getOffsets(), rewriter);
     SmallVector<Value> values =
@@ -265,6 +224,10 @@ void mlir::triton::amd::computeBufferAccessWidths(Operation *root,
       widths[op] =
           computeBufferWidth(load.getPtr(), load.getOffsets(), load.getMask(),
                              load.getType().getElementType(), axis);
+    else if (auto copy = dyn_cast<triton::amdgpu::BufferLoadToLocalOp>(op))
+      widths[op] =
+          computeBufferWidth(copy.getPtr(), copy.getOffsets(), copy.getMask(),
+                             copy.getDest().getType().getElementType(), axis);
     else if (auto store = dyn_cast<triton::amdgpu::BufferStoreOp>(op))
       widths[op] = computeBufferWidth(
           store.getPtr(), store.getOffsets(), store.getMask(),

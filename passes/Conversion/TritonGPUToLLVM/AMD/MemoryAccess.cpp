@@ -2,8 +2,10 @@
 
 #include "passes/Conversion/TritonGPUToLLVM/AMD/MemoryAccess.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Vectorization.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -99,4 +101,46 @@ int32_t mlir::triton::amd::getVmcntWaitBits(unsigned count) {
   uint32_t vmcnt = std::min(count, 63u);
   uint32_t bits = ~0xC00Fu | (vmcnt & 0xF) | ((vmcnt >> 4) << 14);
   return static_cast<int32_t>(bits);
+}
+
+int32_t mlir::triton::amd::getLgkmcntWaitBits(unsigned count) {
+  // lgkmcnt is bits 11:8 on gfx9; bit 12 (the counter's fifth bit on later
+  // GPUs, unused here) is cleared too, as Triton 3.6 writes the operand.
+  uint32_t lgkmcnt = std::min(count, 15u);
+  uint32_t bits = ~0x1F00u | (lgkmcnt << 8);
+  return static_cast<int32_t>(bits);
+}
+
+namespace {
+/// The buffer size: the largest a 32-bit offset reaches without its sign bit,
+/// minus the byte Triton 3.6 keeps clear (corpus softmax.llir).
+constexpr int64_t kNumRecords = 0x7FFFFFFE;
+/// The offset of a masked-off access: past kNumRecords.
+constexpr int32_t kOutOfRange = static_cast<int32_t>(0x80000000u);
+/// Word 3 of the resource on gfx9: 32-bit data format, float number format
+/// (an untyped access ignores them, but data format 0 would make every
+/// access out of range).
+constexpr int32_t kResourceFlags = (7 << 12) | (4 << 15);
+} // namespace
+
+Value amd::BufferResource::getOffset(OpBuilder &b, Location loc,
+                                     Value elementOffset,
+                                     Value predicate) const {
+  Value bytes = LLVM::MulOp::create(b, loc, elementOffset,
+                                    createI32Constant(b, loc, elementBytes));
+  if (!predicate)
+    predicate = createI1Constant(b, loc, true);
+  return LLVM::SelectOp::create(b, loc, predicate, bytes,
+                                createI32Constant(b, loc, kOutOfRange));
+}
+
+amd::BufferResource amd::makeBufferResource(OpBuilder &b, Location loc,
+                                            Value base, Type elementType) {
+  MLIRContext *context = b.getContext();
+  auto resourceType = LLVM::LLVMPointerType::get(context, 8);
+  Value resource = ROCDL::MakeBufferRsrcOp::create(
+      b, loc, resourceType, base, createIntConstant(b, loc, b.getI16Type(), 0),
+      createIntConstant(b, loc, b.getI64Type(), kNumRecords),
+      createI32Constant(b, loc, kResourceFlags));
+  return {resource, getMemoryBitWidth(elementType) / 8};
 }

@@ -37,6 +37,27 @@ int32_t getCachePolicy(CacheModifier cache, bool isLoad, StringRef arch);
 /// operations of the wave are outstanding (clamped to the counter's 63) and
 /// leaves the other counters alone.
 int32_t getVmcntWaitBits(unsigned count);
+/// An s_waitcnt operand (gfx9) that waits until at most `count` LDS, scalar
+/// memory and message operations are outstanding (clamped to 15), leaving
+/// the other counters alone.
+int32_t getLgkmcntWaitBits(unsigned count);
+
+/// A buffer resource (V#) over a base pointer, as the buffer ops address
+/// memory: 0x7FFFFFFE bytes, so that a byte offset with its sign bit set is
+/// out of range, which a load reads as zeros and a store skips.
+struct BufferResource {
+  Value resource;
+  unsigned elementBytes;
+
+  /// The byte offset of element `elementOffset` (i32), out of range where
+  /// `predicate` is false. Every access gets the select, on a constant true
+  /// where nothing masks it: one shape for all accesses (as Triton 3.6's),
+  /// folded away by the canonicalization that follows the lowering.
+  Value getOffset(OpBuilder &b, Location loc, Value elementOffset,
+                  Value predicate) const;
+};
+BufferResource makeBufferResource(OpBuilder &b, Location loc, Value base,
+                                  Type elementType);
 
 } // namespace amd
 } // namespace triton

@@ -3,6 +3,7 @@
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_AMD_PATTERNS_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_AMD_PATTERNS_H
 
+#include "passes/Conversion/TritonGPUToLLVM/common/FpConversion.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Vectorization.h"
 
@@ -34,6 +35,14 @@ void populateAsyncCopyOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfo &target,
                                        const AccessWidths &widths);
+
+/// The AMD exception to shared-memory barriers (a MembarFilter): an async
+/// copy into LDS and a ttg.local_load whose token comes from an async wait
+/// (on every path) need no barrier between them, either way round. The
+/// wait already ends with a barrier, and the pipeliner that made the pair
+/// keeps them on different stages of a multi-buffered allocation, which the
+/// barrier analysis cannot tell apart when the stage index is dynamic.
+bool isOrderedByAsyncWait(Operation *earlier, Operation *later);
 
 /// ttg.barrier: the target's barrier (a bare s_barrier for `none`).
 void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
@@ -72,6 +81,10 @@ void populateMathOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 /// thread already holds.
 void populateSliceConcatOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+
+/// The float conversions `arch` does with its own instructions: on gfx942
+/// those of its fp8 formats (f8E4M3FNUZ, f8E5M2FNUZ).
+std::unique_ptr<FpConversionTarget> createFpConversionTarget(StringRef arch);
 
 /// Rewrites tt.precise_divf, tt.mulhiui and tt.clampf in
 /// `root` (TTGIR, before the conversion) into arith and math ops.
