@@ -163,10 +163,11 @@ struct ConvertTritonAMDGPUToLLVMPass
     amd::populateExternElementwiseOpToLLVMPatterns(converter, patterns);
     amd::populateMathOpToLLVMPatterns(converter, patterns, ftz);
     amd::populateSliceConcatOpToLLVMPatterns(converter, patterns);
-    // Float conversions (fp8 included) by the common emulation: gfx942's
-    // cvt_pk_fp8 instructions convert the fnuz formats, not these.
-    FpConversionTarget fpTarget;
-    populateFpConversionOpToLLVMPatterns(converter, patterns, fpTarget);
+    // Float conversions (fp8 included) by the common emulation, but gfx942's
+    // own fp8 formats (fnuz), which its cvt_pk instructions convert.
+    std::unique_ptr<FpConversionTarget> fpTarget =
+        amd::createFpConversionTarget(gfx);
+    populateFpConversionOpToLLVMPatterns(converter, patterns, *fpTarget);
     // Scalar math: ocml where LLVM's AMDGPU backend has no instruction (added
     // first, so that it wins over the intrinsic of the same benefit).
     FailureOr<mlir::amdgpu::Chipset> chipset =

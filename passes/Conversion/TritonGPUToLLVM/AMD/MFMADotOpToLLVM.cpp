@@ -29,6 +29,7 @@
 #include "passes/TritonAMDGPU/MfmaInstructions.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 
 #include <map>
 
@@ -112,6 +113,12 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // A priority raised for this dot (s_setprio right before it) takes effect
+    // after its first MFMA: a wave arriving at the dot then waits on that
+    // low-priority instruction while another runs its MFMAs at high
+    // priority, instead of breaking into their run (Triton 3.6's placement).
+    // Looked up before this pattern adds anything in front of the dot.
+    auto setPrio = dyn_cast_or_null<ROCDL::SetPrioOp>(op->getPrevNode());
     auto dType = cast<RankedTensorType>(op.getType());
     auto mfma = dyn_cast<ttg::AMDMfmaEncodingAttr>(dType.getEncoding());
     if (!mfma)
@@ -253,6 +260,7 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     int64_t k = aType.getShape()[1];
     int64_t kTile = kWidth * 64 / nonK;
     std::string name = "rocdl." + instr->name;
+    Operation *firstMfma = nullptr;
     Value zero = createI32Constant(rewriter, loc, 0);
     for (int64_t kOuter = 0; kOuter < k; kOuter += kTile) {
       for (unsigned sub = 0; sub < kWidth / instr->kBase; ++sub) {
@@ -270,7 +278,10 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
           else
             state.addOperands({aOperand, bOperand, vector, zero, zero, zero});
           state.addTypes(resultType);
-          vector = rewriter.create(state)->getResult(0);
+          Operation *mfma = rewriter.create(state);
+          if (!firstMfma)
+            firstMfma = mfma;
+          vector = mfma->getResult(0);
         }
       }
     }
@@ -283,6 +294,8 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
           acc[reg] = element;
       }
     }
+    if (setPrio && firstMfma)
+      rewriter.moveOpAfter(setPrio, firstMfma);
     rewriter.replaceOp(
         op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
     return success();

@@ -172,10 +172,13 @@ Value emitFp8ToF32(OpBuilder &b, Location loc, Value code, const Fp8Format &f) {
 }
 
 /// Rejects conversions from or to 8-bit float formats other than f8E4M3FN
-/// and f8E5M2.
-LogicalResult checkFloatTypes(Operation *op, Type src, Type dst) {
-  if ((isSmallFloat(src) && !getFp8Format(src)) ||
-      (isSmallFloat(dst) && !getFp8Format(dst)))
+/// and f8E5M2, but those `target` converts itself.
+LogicalResult checkFloatTypes(Operation *op, Type src, Type dst,
+                              const FpConversionTarget &target) {
+  auto known = [&](Type t) {
+    return !isSmallFloat(t) || getFp8Format(t) || target.convertsFormat(t);
+  };
+  if (!known(src) || !known(dst))
     return op->emitError()
            << "converting " << src << " to " << dst
            << " is not supported yet by the LLVM lowering (8-bit floats: "
@@ -191,11 +194,15 @@ FailureOr<SmallVector<Value>> FloatConverter::convert(Operation *op,
                                                       bool rtz, bool saturate) {
   if (src == dst)
     return SmallVector<Value>(values);
-  if (failed(checkFloatTypes(op, src, dst)))
+  if (failed(checkFloatTypes(op, src, dst, target)))
     return failure();
   if (std::optional<SmallVector<Value>> native =
           target.convertNatively(*this, op, values, src, dst, rtz, saturate))
     return *native;
+  // The emulation's formats from here on: what a target declined of its own
+  // formats is refused.
+  if (failed(checkFloatTypes(op, src, dst, FpConversionTarget())))
+    return failure();
   std::optional<Fp8Format> srcF8 = getFp8Format(src), dstF8 = getFp8Format(dst);
   Type f32 = b.getF32Type();
   if (dstF8) {
@@ -299,7 +306,7 @@ struct FpToFpOpPattern : ConvertOpToLLVMPattern<FpToFpOp> {
                                          "result layout has no linear layout");
     Type src = getElementTypeOrSelf(op.getSrc().getType());
     Type dst = getElementTypeOrSelf(op.getType());
-    if (failed(checkFloatTypes(op, src, dst)))
+    if (failed(checkFloatTypes(op, src, dst, target)))
       return failure();
     bool rtz = op.getRounding() && *op.getRounding() == RoundingMode::RTZ;
     SmallVector<Value> values =

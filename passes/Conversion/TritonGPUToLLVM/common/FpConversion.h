@@ -44,6 +44,9 @@ public:
                   bool saturate) const {
     return std::nullopt;
   }
+  /// Whether convertNatively handles the 8-bit float `type` although the
+  /// emulation does not (every conversion from or to it that it accepts).
+  virtual bool convertsFormat(Type type) const { return false; }
 };
 
 /// Converts element lists between float types; `op` names the errors.

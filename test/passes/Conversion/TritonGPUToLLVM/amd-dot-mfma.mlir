@@ -89,3 +89,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// A priority raised right before a dot (rocdl.s.setprio) moves after the
+// dot's first MFMA: that one issues at the old priority, the other three at
+// the high one; the later s_setprio 0 stays where it was.
+// CHECK-LABEL: llvm.func internal @setprio_after_first
+// CHECK: rocdl.mfma.f32.32x32x8f16
+// CHECK-NEXT: rocdl.s.setprio 1
+// CHECK-COUNT-3: rocdl.mfma.f32.32x32x8f16
+// CHECK-NOT: rocdl.mfma
+// CHECK: rocdl.s.setprio 0
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @setprio_after_first(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    rocdl.s.setprio 1
+    %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x64xf32, #mma>
+    rocdl.s.setprio 0
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
