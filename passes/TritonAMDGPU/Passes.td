@@ -76,32 +76,45 @@ def TritonAMDGPUOptimizeEpilogue : Pass<"tritonamdgpu-optimize-epilogue", "mlir:
 
 def TritonAMDGPUCanonicalizePointers
     : Pass<"tritonamdgpu-canonicalize-pointers", "mlir::triton::FuncOp"> {
-  let summary = "Rewrites load/store pointers as one scalar base plus a tensor of offsets";
+  let summary = "Rewrites pointers as a scalar base plus a tensor of offsets";
   let description = [{
-    The pointers of a `tt.load` or `tt.store` built by `tt.splat` and
-    `tt.addptr` steps from a scalar root become
-    `addptr(splat(root + uniform parts), sum of the other offsets)`: splatted
-    parts of i32 offsets (also inside `arith.addi`) move into scalar
-    `tt.addptr`s on the base. Only roots that are function
-    arguments marked `tt.pointer_range = 32` are rewritten (offsets into them
-    cannot wrap); `enable-large-tensor-ptr-canon` adds other roots where the
-    bounds of the offsets show that the regrouping is exact. Pointers carried
-    by loops or branches are left as they are.
+    Follows each pointer argument of the function as a (scalar base,
+    offset) pair through `tt.splat`, `tt.broadcast`, `tt.expand_dims`,
+    `ttg.convert_layout`, `amdg.extract_slice`, `tt.addptr`, `arith.select`,
+    `scf.for`, `scf.while`, `scf.if`, `cf.br` and `cf.cond_br` (loops,
+    ifs and blocks carry the pair as two values), and rebuilds
+    `addptr(splat(base), offset)` where a load, store, atomic or any other
+    op uses the pointer.
+
+    A `tt.addptr` step is split into a uniform part (splatted scalars and
+    uniform constants, through `arith.addi`, `arith.muli`, broadcasts and
+    expand_dims) and the rest. For an argument marked
+    `tt.pointer_range = 32` (every offset into its buffer fits in 32 bits)
+    the base stays the argument and both parts are summed into an i32
+    offset. Other arguments are rewritten only with
+    `enable-large-tensor-ptr-canon`: the uniform part bumps the scalar base
+    and the offset is kept in i64, truncated back to i32 where it is only a
+    splat plus one i32 tensor (as Triton 3.6 does; a split of an i32 sum
+    can then wrap where the sum did not).
+
+    Functions holding `ub.poison` are skipped with a remark, as are
+    functions where a pair and another pointer (or pairs of the two kinds)
+    would meet in one loop argument, if result or block argument.
 
     ```mlir
-    %s = tt.splat %p : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
-    %o = arith.addi %start, %range : tensor<1024xi32, #blocked>   // %start = splat %i
-    %q = tt.addptr %s, %o : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
-    // becomes
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+    %o = arith.addi %start, %range : tensor<1024xi32>   // %start = splat %i
+    %q = tt.addptr %s, %o : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+    // with enable-large-tensor-ptr-canon becomes
     %b = tt.addptr %p, %i : !tt.ptr<f32>, i32
-    %s1 = tt.splat %b : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
-    %q1 = tt.addptr %s1, %range : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+    %s1 = tt.splat %b : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+    %q1 = tt.addptr %s1, %range : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
     ```
   }];
   let options = [
     Option<"enableLargeTensorPtrCanon", "enable-large-tensor-ptr-canon", "bool",
            /*default=*/"false",
-           "also rewrite pointers whose root has no tt.pointer_range = 32, where provably exact">
+           "also rewrite pointer arguments without tt.pointer_range = 32">
   ];
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
