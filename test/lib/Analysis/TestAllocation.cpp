@@ -10,6 +10,7 @@
 #include "passes/Analysis/Alias.h"
 #include "passes/Analysis/Allocation.h"
 #include "passes/Analysis/Membar.h"
+#include "passes/Analysis/NvidiaMembarFilter.h"
 #include "test/lib/InitTestPasses.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
@@ -122,7 +123,9 @@ public:
         ModuleAllocation::get(getOperation());
     if (failed(allocation))
       return signalPassFailure();
-    insertSharedMemoryBarriers(getOperation(), *allocation);
+    // With NVIDIA's exceptions, as Triton's test pass has them.
+    insertSharedMemoryBarriers(getOperation(), *allocation,
+                               nvidiaOrdersWithoutBarrier);
   }
 };
 } // namespace

@@ -228,7 +228,9 @@ tt.func public @diamond(%x: tensor<256xf32, #blocked>, %c: i1) {
 // TMA writes its buffer through the async proxy: what threads read there
 // through the generic proxy (the previous block, in a loop) must be fenced
 // before the copy is issued, then a barrier. A copy into a buffer no
-// thread touched needs neither.
+// thread touched needs neither, and the expect before it needs no barrier
+// either: the mbarrier counts the expected bytes and the copy's whatever
+// order threads issue them in (NVIDIA's exception, as in Triton).
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
@@ -236,7 +238,6 @@ tt.func public @diamond(%x: tensor<256xf32, #blocked>, %c: i1) {
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // CHECK-LABEL: tt.func public @tma_proxy
 // CHECK: ttng.barrier_expect
-// CHECK-NEXT: ttg.barrier local
 // CHECK-NEXT: ttng.async_tma_copy_global_to_local
 // CHECK: scf.for
 // CHECK: ttg.local_load
@@ -262,6 +263,54 @@ tt.func public @tma_proxy(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i3
     %next = arith.xori %phase, %c1 : i32
     scf.yield %next : i32
   }
+  tt.return
+}
+}
+
+// -----
+
+// NVIDIA's exceptions: any mix of expects, TMA loads and waits on one
+// mbarrier needs no CTA barrier;
+// a wait after a wait does (a warp must not reach the next phase's wait
+// early), and so does an invalidation after a wait. Reading a TMA-loaded
+// buffer after the wait needs none (the wait returns once the whole copy
+// has landed).
+// CHECK-LABEL: tt.func public @mbarrier_rules
+// CHECK: ttng.init_barrier %[[A:.*]], 1
+// CHECK-NEXT: ttng.init_barrier
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttng.barrier_expect %[[A]]
+// CHECK-NEXT: ttng.async_tma_copy_global_to_local
+// CHECK-NEXT: ttng.wait_barrier %[[A]]
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttng.wait_barrier %[[A]]
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttng.inval_barrier %[[A]]
+// CHECK-NEXT: ttng.inval_barrier
+// CHECK-NEXT: tt.store
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @mbarrier_rules(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %out: tensor<64x64x!tt.ptr<f16>, #blocked>) {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : i32
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  %c1 = arith.constant 1 : i32
+  %a = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  %b = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  ttng.init_barrier %a, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  ttng.init_barrier %b, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  ttng.barrier_expect %a, 8192, %true : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  ttng.async_tma_copy_global_to_local %d[%c0, %c0] %buf, %a, %true : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  ttng.wait_barrier %a, %c0 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  %v = ttg.local_load %buf : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #blocked>
+  ttng.wait_barrier %a, %c1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  ttng.inval_barrier %a : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  ttng.inval_barrier %b : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  tt.store %out, %v : tensor<64x64x!tt.ptr<f16>, #blocked>
   tt.return
 }
 }
