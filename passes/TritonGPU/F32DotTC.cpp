@@ -110,11 +110,20 @@ struct SplitF32Dot : OpRewritePattern<DotOp> {
     // zero; a NaN there (an infinite operand makes inf - inf in its low
     // part) is dropped before the big product, which carries the infinity;
     // C is added last, so the small terms are not lost against the large
-    // ones; this order also gives Triton 3.6's bits.
+    // ones. Among products of one magnitude (one i + j), those of two
+    // middle parts come before those pairing a low part with a high one
+    // (bf16x6: mid·mid, lo·hi, hi·lo), then A's smaller part first; this
+    // order also gives Triton 3.6's bits.
     SmallVector<std::pair<unsigned, unsigned>> products;
-    for (int order = parts - 1; order >= 1; --order)
+    for (int order = parts - 1; order >= 1; --order) {
+      size_t first = products.size();
       for (int i = order; i >= 0; --i)
         products.push_back({unsigned(i), unsigned(order - i)});
+      std::stable_sort(
+          products.begin() + first, products.end(), [](auto x, auto y) {
+            return std::max(x.first, x.second) < std::max(y.first, y.second);
+          });
+    }
     InputPrecision partPrecision =
         tf32 ? InputPrecision::TF32 : InputPrecision::IEEE;
     auto resultType = cast<RankedTensorType>(dot.getType());

@@ -54,7 +54,8 @@ tt.func @bf16x3(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf
 
 // -----
 
-// bf16x6: three parts, the six products of rank sum at most 2, smallest first.
+// bf16x6: three parts, the six products of rank sum at most 2, smallest first;
+// among rank sum 2 the two middle parts' product before low times high.
 // CHECK-LABEL: tt.func @bf16x6
 // CHECK: %[[A0:.*]] = arith.truncf %arg0 : tensor<16x16xf32> to tensor<16x16xbf16>
 // CHECK: %[[A1:.*]] = arith.truncf %{{.*}} : tensor<16x16xf32> to tensor<16x16xbf16>
@@ -62,8 +63,8 @@ tt.func @bf16x3(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf
 // CHECK: %[[B0:.*]] = arith.truncf %arg1 : tensor<16x16xf32> to tensor<16x16xbf16>
 // CHECK: %[[B1:.*]] = arith.truncf %{{.*}} : tensor<16x16xf32> to tensor<16x16xbf16>
 // CHECK: %[[B2:.*]] = arith.truncf %{{.*}} : tensor<16x16xf32> to tensor<16x16xbf16>
-// CHECK: tt.dot %[[A2]], %[[B0]]
 // CHECK: tt.dot %[[A1]], %[[B1]]
+// CHECK: tt.dot %[[A2]], %[[B0]]
 // CHECK: tt.dot %[[A0]], %[[B2]]
 // CHECK: tt.dot %[[A1]], %[[B0]]
 // CHECK: tt.dot %[[A0]], %[[B1]]
