@@ -243,12 +243,133 @@ void rewrite(Candidate c) {
   reduce.erase();
 }
 
+/// The integer attribute `name` on `op` or its nearest ancestor holding it.
+std::optional<int64_t> lookupIntAttr(Operation *op, StringRef name) {
+  for (; op; op = op->getParentOp())
+    if (auto attr = op->getAttrOfType<IntegerAttr>(name))
+      return attr.getInt();
+  return std::nullopt;
+}
+
+/// The dimensions of `blocked` over `shape` in the order in which its
+/// `level` (0 registers, 1 lanes, 2 warps) first steps along them, as the
+/// linear layout of the tile sees it: a level that holds a whole dimension
+/// already (it broadcasts there) does not step along it. Dimensions it does
+/// not step along follow in `fallback`'s order.
+SmallVector<unsigned> steppingOrder(BlockedEncodingAttr blocked,
+                                    ArrayRef<int64_t> shape, unsigned level,
+                                    ArrayRef<unsigned> fallback) {
+  SmallVector<unsigned> result;
+  auto add = [&](unsigned dim) {
+    if (!llvm::is_contained(result, dim))
+      result.push_back(dim);
+  };
+  ArrayRef<unsigned> order = blocked.getOrder();
+  for (unsigned dim : order) {
+    int64_t spt = blocked.getSizePerThread()[dim];
+    int64_t lanes = blocked.getThreadsPerWarp()[dim];
+    int64_t warps = blocked.getWarpsPerCTA()[dim];
+    bool steps = level == 0   ? spt > 1 && shape[dim] > 1
+                 : level == 1 ? lanes > 1 && spt < shape[dim]
+                              : warps > 1 && spt * lanes < shape[dim];
+    if (steps)
+      add(dim);
+  }
+  // Registers also step along dimensions the tile repeats over.
+  if (level == 0)
+    for (unsigned dim : order)
+      if (int64_t(blocked.getSizePerThread()[dim]) *
+              blocked.getThreadsPerWarp()[dim] * blocked.getWarpsPerCTA()[dim] <
+          shape[dim])
+        add(dim);
+  for (unsigned dim : fallback)
+    add(dim);
+  return result;
+}
+
+/// Triton 3.6's warp-local layout for a tt.gather: as many lanes as fit
+/// along the gather axis (so each column is gathered with warp shuffles
+/// only), the rest spread over the other dimensions in the source's lane
+/// order, one warp along the axis and the warps over the other dimensions
+/// in the source's warp order; what does not fit broadcasts along the axis.
+/// Source, indices and result take it, with conversions around the gather.
+LogicalResult setWarpLocalGatherLayout(GatherOp gather) {
+  auto srcType = cast<RankedTensorType>(gather.getSrc().getType());
+  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(srcType.getEncoding());
+  unsigned rank = srcType.getRank(), axis = gather.getAxis();
+  std::optional<int64_t> numWarps = lookupIntAttr(gather, kNumWarpsAttrName);
+  if (gather.getEfficientLayout() || !blocked || rank < 2 || !numWarps)
+    return failure();
+  int64_t numLanes =
+      lookupIntAttr(gather, kThreadsPerWarpAttrName).value_or(32);
+  ArrayRef<int64_t> shape = srcType.getShape();
+  SmallVector<unsigned> reverse;
+  for (unsigned dim = rank; dim-- > 0;)
+    reverse.push_back(dim);
+  SmallVector<unsigned> registerOrder =
+      steppingOrder(blocked, shape, 0, reverse);
+
+  SmallVector<unsigned> lanes(rank), warps(rank), order{axis};
+  lanes[axis] = std::min<int64_t>(shape[axis], numLanes);
+  int64_t lanesLeft = numLanes / lanes[axis];
+  for (unsigned dim : steppingOrder(blocked, shape, 1, registerOrder)) {
+    if (dim == axis)
+      continue;
+    order.push_back(dim);
+    lanes[dim] = std::min<int64_t>(shape[dim], lanesLeft);
+    lanesLeft /= lanes[dim];
+  }
+  warps[axis] = 1;
+  int64_t warpsLeft = *numWarps;
+  for (unsigned dim : steppingOrder(blocked, shape, 2, registerOrder)) {
+    if (dim == axis)
+      continue;
+    int64_t fit = shape[dim] / lanes[dim];
+    if (fit == 0)
+      return failure();
+    warps[dim] = std::min<int64_t>(fit, warpsLeft);
+    warpsLeft /= warps[dim];
+  }
+  SmallVector<unsigned> sizePerThread(rank, 1);
+  sizePerThread[axis] = shape[axis] / lanes[axis];
+  lanes[axis] *= lanesLeft;
+  warps[axis] *= warpsLeft;
+  auto layout =
+      BlockedEncodingAttr::get(gather.getContext(), sizePerThread, lanes, warps,
+                               order, blocked.getCGALayout());
+
+  OpBuilder builder(gather);
+  auto retype = [&](Value value) {
+    auto type = cast<RankedTensorType>(value.getType());
+    return RankedTensorType::get(type.getShape(), type.getElementType(),
+                                 layout);
+  };
+  Value src = ConvertLayoutOp::create(builder, gather.getLoc(),
+                                      retype(gather.getSrc()), gather.getSrc());
+  Value indices =
+      ConvertLayoutOp::create(builder, gather.getLoc(),
+                              retype(gather.getIndices()), gather.getIndices());
+  Type oldType = gather.getResult().getType();
+  builder.setInsertionPointAfter(gather);
+  auto back = ConvertLayoutOp::create(builder, gather.getLoc(), oldType,
+                                      gather.getResult());
+  gather.getResult().replaceAllUsesExcept(back, back);
+  gather.getSrcMutable().assign(src);
+  gather.getIndicesMutable().assign(indices);
+  gather.getResult().setType(retype(gather.getResult()));
+  gather.setEfficientLayout(true);
+  return success();
+}
+
 class TritonGPUOptimizeThreadLocalityPass
     : public mlir::triton::gpu::impl::TritonGPUOptimizeThreadLocalityBase<
           TritonGPUOptimizeThreadLocalityPass> {
 public:
   using Base::Base;
   void runOnOperation() override {
+    // Gathers first: their layouts do not interact with the loop rewrite.
+    getOperation().walk(
+        [](GatherOp gather) { (void)setWarpLocalGatherLayout(gather); });
     SmallVector<Candidate> candidates;
     getOperation().walk([&](ReduceOp reduce) {
       if (std::optional<Candidate> c = matchCandidate(reduce))
