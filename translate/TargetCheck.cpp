@@ -74,8 +74,9 @@ constexpr PtxFeature ptxFeatures[] = {
     {"multimem", 90, false},
     {"st.async", 90, false},
     {"red.async", 90, false},
-    {"e4m3x2", 89, false},
-    {"e5m2x2", 89, false},
+    // 8-bit floats: conversions (e4m3x2) and mma.sync operand types.
+    {"e4m3", 89, false},
+    {"e5m2", 89, false},
     {"cp.async", 80, false},
     {"ldmatrix", 75, false},
 };
@@ -308,6 +309,29 @@ std::optional<std::string> checkOperation(Operation *op,
   return std::nullopt;
 }
 
+/// The most shared memory one block may use on an NVIDIA GPU of compute
+/// capability `sm` (CUDA's opt-in maximum,
+/// cudaDevAttrMaxSharedMemoryPerBlockOptin).
+int64_t getNvidiaSharedMemoryLimit(int sm) {
+  switch (sm) {
+  case 70:
+  case 72:
+    return 96 * 1024;
+  case 75:
+    return 64 * 1024;
+  case 80:
+  case 87:
+    return 163 * 1024;
+  case 86:
+  case 89:
+    return 99 * 1024;
+  default:
+    // sm_90 and the data-center Blackwells (100, 103, 110) have 227 KiB, the
+    // consumer ones (120, 121) 99 KiB.
+    return sm >= 120 ? 99 * 1024 : 227 * 1024;
+  }
+}
+
 } // namespace
 
 std::string DeviceTarget::describe() const { return output + " for " + arch; }
@@ -330,6 +354,27 @@ LogicalResult mlir::triton::checkTarget(ModuleOp module,
              << text << "' (ttg.target) but " << target.describe()
              << " was requested";
   }
+  // The lowering takes any lane count (IR written for layouts of other
+  // warps lowers for inspection); NVIDIA hardware runs warps of 32 only.
+  if (target.nvidia)
+    if (auto lanes = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp"))
+      if (lanes.getInt() != 32)
+        return module.emitError("module was lowered for warps of ")
+               << lanes.getInt() << " threads (ttg.threads-per-warp) but "
+               << target.describe() << " was requested, whose warps have 32";
+  // The lowering takes whatever shared memory the allocation gave
+  // (ttg.shared), as Triton 3.6's does (its launcher refuses the kernel);
+  // the GPU it is compiled for has a limit, which a launch would hit.
+  if (target.nvidia)
+    if (auto shared = module->getAttrOfType<IntegerAttr>("ttg.shared")) {
+      int sm = parseNvidiaArch(target.arch).first;
+      int64_t limit = getNvidiaSharedMemoryLimit(sm);
+      if (shared.getInt() > limit)
+        return module.emitError("out of resource: shared memory, required ")
+               << shared.getInt() << " bytes, the sm_" << sm
+               << " limit per block is " << limit
+               << " (fewer stages or smaller blocks need less)";
+    }
   LogicalResult result = success();
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     std::optional<std::string> problem = checkOperation(op, target);

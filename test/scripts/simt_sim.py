@@ -7,7 +7,7 @@ The input is what -convert-triton-gpu-to-llvm (then -canonicalize -cse
 runs in lockstep, op by op; branches must be uniform over the threads (loops
 with one trip count, ifs on program ids): each SSA value is a NumPy array
 with one entry per thread. Warp shuffles (nvvm.shfl.sync
-bfly/idx/up/down), barriers, shared memory, the inline-PTX global loads and
+bfly/idx/up/down) and reductions (nvvm.redux.sync), barriers, shared memory, the inline-PTX global loads and
 stores of the NVIDIA lowering, cp.async (completing at once), ldmatrix and
 wgmma are modelled; shared memory is race-checked:
 a read of bytes another warp wrote, or a write of bytes another warp read,
@@ -402,6 +402,29 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
                 p = j <= maxl
             j = np.where(p, j, lane)
             out = x[(base + j).astype(np.int64)]
+        elif op == "nvvm.redux.sync":
+            # Every lane of the warp gets the reduction of the warp's 32-bit
+            # values (the lowering passes a full member mask).
+            kind = re.search(r"redux_kind\s*<?\s*(\w+)", rest).group(1)
+            x = v[0].astype(np.uint64) & np.uint64(0xFFFFFFFF)
+            sx = Sim.signed(x, 32)
+            out = np.zeros(nthreads, dtype=np.uint64)
+            for base in range(0, nthreads, 32):
+                u, s_ = x[base:base + 32], sx[base:base + 32]
+                if kind == "add":
+                    r = int(u.sum()) & 0xFFFFFFFF
+                elif kind in ("and", "or", "xor"):
+                    r = int(u[0])
+                    for e in u[1:]:
+                        r = (r & int(e)) if kind == "and" else (r | int(e)) if kind == "or" else (r ^ int(e))
+                elif kind in ("min", "max"):
+                    r = int(s_.min() if kind == "min" else s_.max()) & 0xFFFFFFFF
+                elif kind in ("umin", "umax"):
+                    r = int(u.min() if kind == "umin" else u.max())
+                else:
+                    raise NotImplementedError("redux.sync " + kind)
+                out[base:base + 32] = r
+            out = sim.cast_arr(out, rtype)
         elif op == "llvm.extractvalue":
             pos = int(re.search(r"position = array<i64: (\d+)>", rest).group(1))
             out = v[0][pos]

@@ -140,7 +140,8 @@ struct ConvertTritonAMDGPUToLLVMPass
 
     RewritePatternSet patterns(context);
     populateFuncOpToLLVMPatterns(converter, patterns, targetInfo, numThreads);
-    populateElementwiseOpToLLVMPatterns(converter, patterns, constancies);
+    populateElementwiseOpToLLVMPatterns(converter, patterns, constancies,
+                                        targetInfo);
     populateViewOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);
     amd::populateMFMADotOpToLLVMPatterns(converter, patterns, gfx);

@@ -68,16 +68,26 @@ struct ConvertTritonGPUToLLVMPass
                          << " is not supported: expected 80 or 90";
       return signalPassFailure();
     }
-    if (failed(checkModuleLowerable(
-            module, 32, "on an NVIDIA target: warps have 32 threads")))
+    // The lowering is generic over the lane count: a module written for
+    // 16- or 64-thread warps lowers too (lit tests of layouts do that); the
+    // translation to PTX refuses anything but 32 (translate/TargetCheck).
+    int threadsPerWarp =
+        getModuleIntAttr(module, triton::gpu::kThreadsPerWarpAttrName, 32);
+    if (threadsPerWarp < 1 || threadsPerWarp > 64 ||
+        !llvm::isPowerOf2_32(threadsPerWarp)) {
+      module.emitError() << "ttg.threads-per-warp = " << threadsPerWarp
+                         << " is not a power of two from 1 to 64";
+      return signalPassFailure();
+    }
+    if (failed(checkModuleLowerable(module, threadsPerWarp, "")))
       return signalPassFailure();
     int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
-    int threadsPerWarp = 32;
 
     nvidia::TargetInfo targetInfo(computeCapability, ptxVersion,
-                                  numWarps * threadsPerWarp);
-    if (failed(checkSharedMemoryFits(module, targetInfo)))
-      return signalPassFailure();
+                                  numWarps * threadsPerWarp, threadsPerWarp);
+    // The shared memory the allocation gave is checked against the GPU's
+    // limit where code for it is made (translate/TargetCheck), as Triton 3.6
+    // lowers any amount and refuses the kernel at launch.
 
     if (failed(insertBarriersAndLowerSCF(module)))
       return signalPassFailure();
@@ -99,7 +109,8 @@ struct ConvertTritonGPUToLLVMPass
     RewritePatternSet patterns(context);
     populateFuncOpToLLVMPatterns(converter, patterns, targetInfo,
                                  numWarps * threadsPerWarp);
-    populateElementwiseOpToLLVMPatterns(converter, patterns, constancies);
+    populateElementwiseOpToLLVMPatterns(converter, patterns, constancies,
+                                        targetInfo);
     populateViewOpToLLVMPatterns(converter, patterns);
     populateDotOpToLLVMPatterns(converter, patterns);
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
@@ -107,7 +118,8 @@ struct ConvertTritonGPUToLLVMPass
     populateScanOpToLLVMPatterns(converter, patterns, targetInfo);
     nvidia::populateLoadStoreOpToLLVMPatterns(converter, patterns, targetInfo,
                                               widths, constancies);
-    nvidia::populateMMAv2DotOpToLLVMPatterns(converter, patterns);
+    nvidia::populateMMAv2DotOpToLLVMPatterns(converter, patterns,
+                                             computeCapability, ptxVersion);
     nvidia::populateWGMMADotOpToLLVMPatterns(converter, patterns, targetInfo,
                                              computeCapability);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, targetInfo);

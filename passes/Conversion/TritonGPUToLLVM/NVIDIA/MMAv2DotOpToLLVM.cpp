@@ -3,7 +3,8 @@
 // A dot in #ttg.nvidia_mma version 2 issues one `mma.sync.aligned` per
 // 16 x 8 tile of the accumulator the warp holds (of each batch, for a 3-D
 // dot, whose instrShape is [1, 16, 8]) and per K step of the
-// instruction (16 for fp16/bf16 and fp64, 8 for tf32, 32 for int8). Fragments
+// instruction (16 for fp16/bf16 and fp64, 8 for tf32, 32 for int8 and fp8;
+// before sm_90 an fp64 step is eight m8n8k4 instructions). Fragments
 // are gathered by the constant (register) part of each element's coordinates in
 // the operand and accumulator linear layouts; lane and warp add the same
 // offsets to all of them, and those offsets are the instruction's own
@@ -63,27 +64,37 @@ SmallVector<int> getStepRegisters(const OperandIndex &index, int32_t batch,
   return regs;
 }
 
-/// Packs `elements` (LLVM values of `bits` each) into one i32.
+/// Packs `elements` (LLVM values of `bits` each, the first in the low bits)
+/// into one i32: a vector of them bitcast, which the NVPTX backend turns into
+/// one register move (and Triton 3.6 writes so).
 Value packI32(OpBuilder &b, Location loc, ArrayRef<Value> elements,
               unsigned bits) {
-  Type i32 = b.getI32Type();
   if (elements.size() == 1)
     return bitcastToInt(b, loc, elements[0]);
-  Value word = createI32Constant(b, loc, 0);
-  for (auto [i, element] : llvm::enumerate(elements)) {
-    Value bitsValue = bitcastToInt(b, loc, element);
-    Value wide = LLVM::ZExtOp::create(b, loc, i32, bitsValue);
-    if (i != 0)
-      wide = LLVM::ShlOp::create(b, loc, wide,
-                                 createI32Constant(b, loc, i * bits));
-    word = LLVM::OrOp::create(b, loc, word, wide);
-  }
-  return word;
+  auto vectorType = VectorType::get(elements.size(), elements[0].getType());
+  Value vector = LLVM::UndefOp::create(b, loc, vectorType);
+  for (auto [i, element] : llvm::enumerate(elements))
+    vector = LLVM::InsertElementOp::create(b, loc, vector, element,
+                                           createI32Constant(b, loc, i));
+  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), vector);
+}
+
+/// PTX's name of an 8-bit float type of mma.sync, if it is one.
+std::optional<StringRef> getFp8Name(Type type) {
+  if (isa<Float8E5M2Type>(type))
+    return StringRef("e5m2");
+  if (isa<Float8E4M3FNType>(type))
+    return StringRef("e4m3");
+  return std::nullopt;
 }
 
 struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
-  MMAv2DotOpPattern(LLVMTypeConverter &converter)
-      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
+  MMAv2DotOpPattern(LLVMTypeConverter &converter, int computeCapability,
+                    int ptxVersion)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2),
+        computeCapability(computeCapability), ptxVersion(ptxVersion) {}
+  int computeCapability;
+  int ptxVersion;
 
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
@@ -99,9 +110,14 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     Type aElem = aType.getElementType(), accElem = dType.getElementType();
+    Type bElem = bType.getElementType();
     // The instruction: K step, operand and accumulator PTX types.
     int64_t instrK;
     std::string types;
+    // Before sm_90, fp64 goes through the 8 x 8 x 4 DMMA: each 16 x 8 x 16
+    // step is eight of them (two row halves, four K quarters).
+    bool f64Quarters = false;
+    std::optional<StringRef> aFp8 = getFp8Name(aElem), bFp8 = getFp8Name(bElem);
     if (aElem.isF16() && accElem.isF32()) {
       instrK = 16;
       types = "m16n8k16.row.col.f32.f16.f16.f32";
@@ -118,9 +134,29 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
       instrK = 32;
       types = "m16n8k32.row.col.s32.s8.s8.s32";
     } else if (aElem.isF64() && accElem.isF64()) {
-      // sm_90's DMMA: every operand element a 64-bit register of its own.
+      // DMMA: every operand element a 64-bit register of its own.
       instrK = 16;
-      types = "m16n8k16.row.col.f64.f64.f64.f64";
+      f64Quarters = computeCapability < 90;
+      types = f64Quarters ? "m8n8k4.row.col.f64.f64.f64.f64"
+                          : "m16n8k16.row.col.f64.f64.f64.f64";
+    } else if (aFp8 && bFp8 && (accElem.isF32() || accElem.isF16())) {
+      // 8-bit floats (sm_89 on; into f16 from PTX 8.7): the fragments of
+      // the int8 instruction.
+      if (computeCapability < 89)
+        return op.emitError()
+               << "tt.dot of " << aElem << " and " << bElem
+               << " on mma.sync needs sm_89 or newer (compute capability "
+               << computeCapability << ")";
+      if (accElem.isF16() && ptxVersion < 87)
+        return op.emitError()
+               << "tt.dot of 8-bit floats into f16 on mma.sync needs PTX 8.7 "
+                  "(ptx-version="
+               << ptxVersion << ")";
+      instrK = 32;
+      std::string acc = accElem.isF32() ? "f32" : "f16";
+      types =
+          ("m16n8k32.row.col." + acc + "." + *aFp8 + "." + *bFp8 + "." + acc)
+              .str();
     } else {
       return op.emitError()
              << "tt.dot of " << aElem << " into " << accElem
@@ -175,78 +211,113 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
         // groups of one 32-bit register (one 64-bit register for fp64).
         unsigned perGroup = std::max(1u, 32 / bits);
         unsigned groups = instrK / 4 / perGroup;
-        if (top.size() != groups * perGroup ||
-            bottom.size() != groups * perGroup ||
-            column.size() != groups * perGroup)
+        // A K shorter than the instruction's (fp8 with K = 16 on the
+        // K = 32 instruction) leaves the step's last groups without
+        // elements: they are zeros, which add nothing to the sum.
+        unsigned heldGroups = top.size() / perGroup;
+        bool padded = bits < 64 && kStart + instrK > k && heldGroups < groups &&
+                      top.size() % perGroup == 0 &&
+                      bottom.size() == top.size() &&
+                      column.size() == top.size();
+        if (!padded && (top.size() != groups * perGroup ||
+                        bottom.size() != groups * perGroup ||
+                        column.size() != groups * perGroup))
           return op.emitError(
               "tt.dot operand layouts that do not hold whole mma.sync "
               "fragments are not supported yet by the LLVM lowering");
         auto pack = [&](ArrayRef<Value> values, ArrayRef<int> regs,
-                        unsigned group) {
+                        unsigned group) -> Value {
+          if (group >= heldGroups && padded)
+            return createI32Constant(rewriter, loc, 0);
           SmallVector<Value> elements;
           for (unsigned i = 0; i < perGroup; ++i)
             elements.push_back(values[regs[group * perGroup + i]]);
           return bits == 64 ? elements[0]
                             : packI32(rewriter, loc, elements, bits);
         };
-        // A: for each K group, the row then the row + 8; B: each K group.
-        SmallVector<Value> operands;
-        for (unsigned group = 0; group < groups; ++group) {
-          operands.push_back(pack(a, top, group));
-          operands.push_back(pack(a, bottom, group));
-        }
-        for (unsigned group = 0; group < groups; ++group)
-          operands.push_back(pack(b, column, group));
-        unsigned numAcc = accF16 ? 2 : 4;
-        if (accF16) {
-          operands.push_back(
-              packI32(rewriter, loc, {acc[regs[0]], acc[regs[1]]}, 16));
-          operands.push_back(
-              packI32(rewriter, loc, {acc[regs[2]], acc[regs[3]]}, 16));
-        } else {
-          for (int reg : regs)
-            operands.push_back(acc[reg]);
-        }
         Type accReg =
             accF16 ? i32 : (accElem.isF32() || accElem.isF64() ? accElem : i32);
         std::string accConstraint = accElem.isF32()   ? "f"
                                     : accElem.isF64() ? "d"
                                                       : "r";
-        std::string operandConstraint = bits == 64 ? ",d" : ",r";
-        std::string outs, ins, constraints;
-        for (unsigned i = 0; i < numAcc; ++i) {
-          outs += llvm::formatv("{0}${1}", i ? ", " : "", i).str();
-          constraints += (i ? ",=" : "=") + accConstraint;
-        }
-        auto list = [&](unsigned first, unsigned count) {
-          std::string text;
-          for (unsigned i = 0; i < count; ++i)
-            text += llvm::formatv("{0}${1}", i ? ", " : "", first + i).str();
-          return text;
+        std::string operandConstraint = bits == 64 ? "d" : "r";
+        // One mma.sync of `aOps`, `bOps` and the accumulator registers
+        // `accOps`; its results in their order.
+        auto emitMma = [&](ValueRange aOps, ValueRange bOps,
+                           ValueRange accOps) {
+          unsigned numAcc = accOps.size();
+          std::string outs, constraints;
+          for (unsigned i = 0; i < numAcc; ++i) {
+            outs += llvm::formatv("{0}${1}", i ? ", " : "", i).str();
+            constraints += (i ? ",=" : "=") + accConstraint;
+          }
+          auto list = [&](unsigned first, unsigned count) {
+            std::string text;
+            for (unsigned i = 0; i < count; ++i)
+              text += llvm::formatv("{0}${1}", i ? ", " : "", first + i).str();
+            return text;
+          };
+          for (unsigned i = 0; i < aOps.size() + bOps.size(); ++i)
+            constraints += "," + operandConstraint;
+          for (unsigned i = 0; i < numAcc; ++i)
+            constraints += "," + accConstraint;
+          std::string text =
+              llvm::formatv("mma.sync.aligned.{0} {{{1}}, {{{2}}, {{{3}}, "
+                            "{{{4}};",
+                            types, outs, list(numAcc, aOps.size()),
+                            list(numAcc + aOps.size(), bOps.size()),
+                            list(numAcc + aOps.size() + bOps.size(), numAcc))
+                  .str();
+          SmallVector<Value> operands(aOps);
+          llvm::append_range(operands, bOps);
+          llvm::append_range(operands, accOps);
+          auto resultType = LLVM::LLVMStructType::getLiteral(
+              getContext(), SmallVector<Type>(numAcc, accReg));
+          auto asmOp = LLVM::InlineAsmOp::create(
+              rewriter, loc, resultType, operands, text, constraints,
+              /*has_side_effects=*/false,
+              /*is_align_stack=*/false, LLVM::TailCallKind::None,
+              LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+              rewriter.getArrayAttr({}));
+          SmallVector<Value> out;
+          for (unsigned i = 0; i < numAcc; ++i)
+            out.push_back(LLVM::ExtractValueOp::create(rewriter, loc,
+                                                       asmOp.getResult(0), i));
+          return out;
         };
-        unsigned numA = 2 * groups, numB = groups;
-        for (unsigned i = 0; i < numA + numB; ++i)
-          constraints += operandConstraint;
-        for (unsigned i = 0; i < numAcc; ++i)
-          constraints += "," + accConstraint;
-        std::string text =
-            llvm::formatv(
-                "mma.sync.aligned.{0} {{{1}}, {{{2}}, {{{3}}, {{{4}};", types,
-                outs, list(numAcc, numA), list(numAcc + numA, numB),
-                list(numAcc + numA + numB, numAcc))
-                .str();
-        auto resultType = LLVM::LLVMStructType::getLiteral(
-            getContext(), SmallVector<Type>(numAcc, accReg));
-        auto asmOp = LLVM::InlineAsmOp::create(
-            rewriter, loc, resultType, operands, text, constraints,
-            /*has_side_effects=*/false,
-            /*is_align_stack=*/false, LLVM::TailCallKind::None,
-            LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
-            rewriter.getArrayAttr({}));
-        SmallVector<Value> out;
-        for (unsigned i = 0; i < numAcc; ++i)
-          out.push_back(LLVM::ExtractValueOp::create(rewriter, loc,
-                                                     asmOp.getResult(0), i));
+        if (f64Quarters) {
+          // m8n8k4: rows `row` (then `row + 8`) of the tile, K quarter j is
+          // element j of the thread's row and column (k = 4 j + lane % 4),
+          // the accumulator's two registers of that row half.
+          for (unsigned j = 0; j < groups; ++j)
+            for (unsigned half = 0; half < 2; ++half) {
+              Value aOp = a[(half ? bottom : top)[j]];
+              SmallVector<Value> out =
+                  emitMma(aOp, b[column[j]],
+                          {acc[regs[2 * half]], acc[regs[2 * half + 1]]});
+              acc[regs[2 * half]] = out[0];
+              acc[regs[2 * half + 1]] = out[1];
+            }
+          continue;
+        }
+        // A: for each K group, the row then the row + 8; B: each K group.
+        SmallVector<Value> aOps, bOps, accOps;
+        for (unsigned group = 0; group < groups; ++group) {
+          aOps.push_back(pack(a, top, group));
+          aOps.push_back(pack(a, bottom, group));
+        }
+        for (unsigned group = 0; group < groups; ++group)
+          bOps.push_back(pack(b, column, group));
+        if (accF16) {
+          accOps.push_back(
+              packI32(rewriter, loc, {acc[regs[0]], acc[regs[1]]}, 16));
+          accOps.push_back(
+              packI32(rewriter, loc, {acc[regs[2]], acc[regs[3]]}, 16));
+        } else {
+          for (int reg : regs)
+            accOps.push_back(acc[reg]);
+        }
+        SmallVector<Value> out = emitMma(aOps, bOps, accOps);
         if (accF16) {
           Type f16 = rewriter.getF16Type();
           for (unsigned half = 0; half < 2; ++half) {
@@ -277,6 +348,7 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
 } // namespace
 
 void mlir::triton::nvidia::populateMMAv2DotOpToLLVMPatterns(
-    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<MMAv2DotOpPattern>(converter);
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    int computeCapability, int ptxVersion) {
+  patterns.add<MMAv2DotOpPattern>(converter, computeCapability, ptxVersion);
 }

@@ -22,7 +22,8 @@ void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 
 /// tt.dot in #ttg.nvidia_mma version 2 layouts: mma.sync per 16x8 tile.
 void populateMMAv2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                      RewritePatternSet &patterns);
+                                      RewritePatternSet &patterns,
+                                      int computeCapability, int ptxVersion);
 
 /// ttng.warp_group_dot on wgmma (compute capability 90),
 /// ttng.warp_group_dot_wait and ttng.fence_async_shared.

@@ -3,7 +3,9 @@
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/TargetInfo.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -64,6 +66,45 @@ Value TargetInfo::shuffleUp(OpBuilder &b, Location loc, Value value, int delta,
                               createI32Constant(b, loc, delta),
                               createI32Constant(b, loc, (32 - width) << 8),
                               NVVM::ShflKind::up, UnitAttr());
+}
+
+Value TargetInfo::reduceWarp(OpBuilder &b, Location loc, Value value,
+                             Operation *combiner) const {
+  // redux.sync (sm_80 on) reduces 32-bit integers across the warp in one
+  // instruction, where shuffles take five shuffle-and-combine steps.
+  auto type = dyn_cast<IntegerType>(value.getType());
+  if (computeCapability < 80 || warpSize != 32 || !type || type.getWidth() > 32)
+    return {};
+  std::optional<NVVM::ReduxKind> kind =
+      llvm::TypeSwitch<Operation *, std::optional<NVVM::ReduxKind>>(combiner)
+          .Case([](arith::AddIOp) { return NVVM::ReduxKind::ADD; })
+          .Case([](arith::AndIOp) { return NVVM::ReduxKind::AND; })
+          .Case([](arith::OrIOp) { return NVVM::ReduxKind::OR; })
+          .Case([](arith::XOrIOp) { return NVVM::ReduxKind::XOR; })
+          .Case([](arith::MinSIOp) { return NVVM::ReduxKind::MIN; })
+          .Case([](arith::MaxSIOp) { return NVVM::ReduxKind::MAX; })
+          .Case([](arith::MinUIOp) { return NVVM::ReduxKind::UMIN; })
+          .Case([](arith::MaxUIOp) { return NVVM::ReduxKind::UMAX; })
+          .Default([](Operation *) { return std::nullopt; });
+  if (!kind)
+    return {};
+  Type i32 = b.getI32Type();
+  Value wide = value;
+  // Narrower integers widen so that the 32-bit operation orders and sums
+  // them as their own: signed min/max sign-extend, the rest zero-extend
+  // (an add's carries above the narrow width are cut off again).
+  if (type.getWidth() < 32) {
+    bool isSigned =
+        *kind == NVVM::ReduxKind::MIN || *kind == NVVM::ReduxKind::MAX;
+    wide = isSigned ? LLVM::SExtOp::create(b, loc, i32, value).getResult()
+                    : LLVM::ZExtOp::create(b, loc, i32, value).getResult();
+  }
+  Value result = NVVM::ReduxOp::create(
+      b, loc, i32, wide, *kind, createI32Constant(b, loc, -1), /*abs=*/false,
+      /*nan=*/false);
+  if (type.getWidth() < 32)
+    result = LLVM::TruncOp::create(b, loc, type, result);
+  return result;
 }
 
 void TargetInfo::barrier(OpBuilder &b, Location loc) const {

@@ -11,14 +11,18 @@ namespace nvidia {
 
 class TargetInfo : public TargetInfoBase {
 public:
-  TargetInfo(int computeCapability, int ptxVersion, int numThreads)
+  /// `warpSize` is the module's ttg.threads-per-warp: 32 on the hardware;
+  /// other powers of two only in IR that is never compiled for a GPU (the
+  /// translation to PTX refuses it), which the lowering handles alike.
+  TargetInfo(int computeCapability, int ptxVersion, int numThreads,
+             int warpSize = 32)
       : computeCapability(computeCapability), ptxVersion(ptxVersion),
-        numThreads(numThreads) {}
+        numThreads(numThreads), warpSize(warpSize) {}
 
   int getComputeCapability() const { return computeCapability; }
   int getPtxVersion() const { return ptxVersion; }
 
-  int getWarpSize() const override { return 32; }
+  int getWarpSize() const override { return warpSize; }
   std::string getArchName() const override {
     return "sm_" + std::to_string(computeCapability);
   }
@@ -37,6 +41,8 @@ public:
                    Value lane) const override;
   Value shuffleUp(OpBuilder &b, Location loc, Value value, int delta,
                   int width) const override;
+  Value reduceWarp(OpBuilder &b, Location loc, Value value,
+                   Operation *combiner) const override;
   void barrier(OpBuilder &b, Location loc) const override;
   void markKernel(LLVM::LLVMFuncOp func, int numThreads) const override;
   bool canLoadMatrices() const override { return computeCapability >= 75; }
@@ -50,6 +56,7 @@ private:
   int computeCapability;
   int ptxVersion;
   int numThreads;
+  int warpSize;
 };
 
 } // namespace nvidia

@@ -763,11 +763,15 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       laneMap.lanes.push_back(static_cast<int64_t>(bits));
     Value sourceLaneBase = emitThreadOffset(rewriter, loc, laneMap, thread);
 
+    // Three phases, each a run of independent instructions: every round's
+    // sender selects, then the shuffles, then the receivers' selects.
+    SmallVector<Value> sentByRound;
+    for (const ShufflePlan::Round &round : plan->rounds)
+      sentByRound.push_back(selectByLane(
+          rewriter, loc, senderRegs, laneBitSet, round.sourceRegister,
+          [&](uint64_t reg) { return values[reg]; }));
     std::map<uint64_t, Value> received;
-    for (const ShufflePlan::Round &round : plan->rounds) {
-      Value sent = selectByLane(rewriter, loc, senderRegs, laneBitSet,
-                                round.sourceRegister,
-                                [&](uint64_t reg) { return values[reg]; });
+    for (auto [round, sent] : llvm::zip(plan->rounds, sentByRound)) {
       Value value = sent;
       if (!(identityLanes && round.sourceLane == 0)) {
         Value lane = LLVM::XOrOp::create(

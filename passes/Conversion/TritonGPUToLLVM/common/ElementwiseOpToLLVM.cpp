@@ -94,10 +94,32 @@ struct TensorArithOpPattern : ConversionPattern {
   const ResultConstancies &constancies;
 };
 
-/// A tensor constant: each thread materializes its elements. Splats only: the
-/// elements of a non-uniform constant depend on the thread.
+/// One element of a dense constant as an attribute of the lowered element
+/// type (small floats travel as integers of their width).
+TypedAttr lowerConstantElement(Attribute element, Type elementType,
+                               Builder &b) {
+  if (auto floatAttr = dyn_cast<FloatAttr>(element)) {
+    if (isa<IntegerType>(elementType))
+      return b.getIntegerAttr(elementType,
+                              floatAttr.getValue().bitcastToAPInt());
+    return b.getFloatAttr(elementType, floatAttr.getValue());
+  }
+  if (auto intAttr = dyn_cast<IntegerAttr>(element))
+    return b.getIntegerAttr(elementType, intAttr.getValue());
+  return cast<TypedAttr>(element);
+}
+
+/// A tensor constant: each thread materializes the elements it holds. A
+/// splat, or a constant whose elements a thread holds whatever its lane and
+/// warp (the layout gives every thread the whole tensor), becomes one LLVM
+/// constant per register. Otherwise which element a register holds depends
+/// on the thread: the elements go into a constant table (address space 4, the
+/// read-only space of NVPTX and AMDGPU) that each register reads at its
+/// element's row-major index.
 struct TensorConstantPattern : ConvertOpToLLVMPattern<arith::ConstantOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  TensorConstantPattern(LLVMTypeConverter &converter,
+                        const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/10), target(target) {}
 
   LogicalResult
   matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
@@ -106,33 +128,125 @@ struct TensorConstantPattern : ConvertOpToLLVMPattern<arith::ConstantOp> {
     if (!type)
       return failure();
     auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    std::optional<int> count = getElemsPerThread(type);
-    if (!dense || !count)
+    std::optional<gpu::LinearLayout> layout = getDistributedLayout(type);
+    if (!dense || !layout)
       return rewriter.notifyMatchFailure(op,
                                          "not a dense constant with a layout");
-    if (!dense.isSplat())
-      return rewriter.notifyMatchFailure(
-          op, "non-splat (rejected before conversion)");
     Location loc = op.getLoc();
     auto converter =
         static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     Type elementType = converter->convertElementType(type.getElementType());
-    Attribute splat = dense.getSplatValue<Attribute>();
-    Value element;
-    if (auto floatAttr = dyn_cast<FloatAttr>(splat)) {
-      if (isa<IntegerType>(elementType))
-        splat = rewriter.getIntegerAttr(elementType,
-                                        floatAttr.getValue().bitcastToAPInt());
-    } else if (auto intAttr = dyn_cast<IntegerAttr>(splat)) {
-      splat = rewriter.getIntegerAttr(elementType, intAttr.getValue());
+    int count = layout->getInDimSize("register");
+    if (dense.isSplat()) {
+      Value element = LLVM::ConstantOp::create(
+          rewriter, loc, elementType,
+          lowerConstantElement(dense.getSplatValue<Attribute>(), elementType,
+                               rewriter));
+      SmallVector<Value> elements(count, element);
+      rewriter.replaceOp(
+          op, packLLElements(loc, converter, elements, rewriter, type));
+      return success();
     }
-    element = LLVM::ConstantOp::create(rewriter, loc, elementType,
-                                       cast<TypedAttr>(splat));
-    SmallVector<Value> elements(*count, element);
+
+    SmallVector<Attribute> values(dense.getValues<Attribute>());
+    ArrayRef<int64_t> shape = type.getShape();
+    auto linearIndex = [&](ArrayRef<int32_t> coords) {
+      int64_t index = 0;
+      for (auto [coord, size] : llvm::zip(coords, shape))
+        index = index * size + coord;
+      return index;
+    };
+    auto threadIndependent = [&](StringRef dim) {
+      return !layout->hasInDim(dim) ||
+             llvm::all_of(layout->getBases(dim), [](const auto &basis) {
+               return llvm::all_of(basis, [](int32_t v) { return v == 0; });
+             });
+    };
+    SmallVector<SmallVector<int32_t>> registers = getRegisterPart(*layout);
+    SmallVector<Value> elements;
+    if (threadIndependent("lane") && threadIndependent("warp")) {
+      for (ArrayRef<int32_t> coords : registers)
+        elements.push_back(LLVM::ConstantOp::create(
+            rewriter, loc, elementType,
+            lowerConstantElement(values[linearIndex(coords)], elementType,
+                                 rewriter)));
+      rewriter.replaceOp(
+          op, packLLElements(loc, converter, elements, rewriter, type));
+      return success();
+    }
+
+    // The table holds i1 elements as bytes (an LLVM i1 array is bit-packed
+    // in no address space the GPU backends agree on).
+    bool isBool = elementType.isInteger(1);
+    Type tableElementType = isBool ? rewriter.getI8Type() : elementType;
+    SmallVector<Attribute> tableValues;
+    for (Attribute value : values) {
+      TypedAttr lowered = lowerConstantElement(value, elementType, rewriter);
+      if (isBool)
+        lowered = rewriter.getIntegerAttr(
+            tableElementType,
+            cast<IntegerAttr>(lowered).getValue().getZExtValue());
+      tableValues.push_back(lowered);
+    }
+    auto tableShape = RankedTensorType::get(
+        {static_cast<int64_t>(values.size())}, tableElementType);
+    auto module = op->getParentOfType<ModuleOp>();
+    std::string name;
+    for (int i = 0;; ++i) {
+      name = "tt_constant_table_" + std::to_string(i);
+      if (!module.lookupSymbol(name))
+        break;
+    }
+    constexpr unsigned kConstantAddressSpace = 4;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      LLVM::GlobalOp::create(
+          rewriter, loc,
+          LLVM::LLVMArrayType::get(tableElementType, values.size()),
+          /*isConstant=*/true, LLVM::Linkage::Internal, name,
+          DenseElementsAttr::get(tableShape, tableValues),
+          /*alignment=*/0, kConstantAddressSpace);
+    }
+    auto pointerType = LLVM::LLVMPointerType::get(rewriter.getContext(),
+                                                  kConstantAddressSpace);
+    Value base = LLVM::AddressOfOp::create(rewriter, loc, pointerType, name);
+    LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
+    SmallVector<Value> threadPart =
+        emitThreadPart(rewriter, loc, *layout, thread);
+    // Row-major index of the thread's part; a register's index is its
+    // coordinates' xor with the thread part, linearized.
+    for (ArrayRef<int32_t> regCoords : registers) {
+      Value index;
+      for (auto [d, size] : llvm::enumerate(shape)) {
+        Value coord = threadPart[d];
+        if (regCoords[d] != 0)
+          coord = LLVM::XOrOp::create(
+              rewriter, loc, coord,
+              createI32Constant(rewriter, loc, regCoords[d]));
+        if (index)
+          coord = LLVM::AddOp::create(
+              rewriter, loc,
+              LLVM::MulOp::create(rewriter, loc, index,
+                                  createI32Constant(rewriter, loc, size)),
+              coord);
+        index = coord;
+      }
+      Value address =
+          LLVM::GEPOp::create(rewriter, loc, pointerType, tableElementType,
+                              base, ValueRange{index});
+      Value element =
+          LLVM::LoadOp::create(rewriter, loc, tableElementType, address);
+      if (isBool)
+        element = LLVM::TruncOp::create(rewriter, loc, elementType, element);
+      elements.push_back(element);
+    }
     rewriter.replaceOp(
         op, packLLElements(loc, converter, elements, rewriter, type));
     return success();
   }
+
+  const TargetInfoBase &target;
 };
 
 /// Ops whose tensor form applies a one-operand rule to each element.
@@ -260,11 +374,12 @@ struct BitcastOpPattern : PerElementPattern<BitcastOp> {
 
 void mlir::triton::populateElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const ResultConstancies &constancies) {
+    const ResultConstancies &constancies, const TargetInfoBase &target) {
   MLIRContext *context = patterns.getContext();
   patterns.add<TensorArithOpPattern>(converter, context, constancies);
-  // Above arith-to-llvm's constant pattern, which would try a tensor constant.
-  patterns.add<TensorConstantPattern>(converter, /*benefit=*/10);
+  // Above arith-to-llvm's constant pattern (benefit 10), which would try a
+  // tensor constant.
+  patterns.add<TensorConstantPattern>(converter, target);
   patterns.add<SplatOpPattern, AddPtrOpPattern, IntToPtrOpPattern,
                PtrToIntOpPattern, BitcastOpPattern>(converter, constancies);
 }

@@ -177,8 +177,10 @@ struct FuncOpPattern : ConvertOpToLLVMPattern<FuncOp> {
                                          llvmType, linkage);
     // Argument attributes Triton's frontend sets are facts for analyses, not
     // LLVM attributes; they are dropped here.
-    if (auto noinline = op->getAttrOfType<BoolAttr>("noinline");
-        noinline && noinline.getValue())
+    // Device functions stay functions, as in Triton 3.6: make_ttir's inliner
+    // has already inlined every call it may, so what is left was asked to be
+    // a call (noinline = true) or is IR written with functions to keep.
+    if (!isKernel)
       func.setNoInline(true);
     if (isKernel) {
       target.markKernel(func, numThreads);

@@ -472,6 +472,41 @@ struct MemDescReshapeOpPattern : SharedMemoryPattern<ttg::MemDescReshapeOp> {
   }
 };
 
+/// The bytes of a buffer (or of a view's origin onwards) as a new buffer of
+/// another type and encoding: the view's offset goes into the base pointer
+/// and the result starts whole (zero coordinate offsets).
+struct MemDescReinterpretOpPattern
+    : SharedMemoryPattern<ttg::MemDescReinterpretOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult
+  matchAndRewrite(ttg::MemDescReinterpretOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemDescType srcType = op.getSrc().getType(), dstType = op.getType();
+    FailureOr<SharedMemoryLayout> source = getLayoutOrError(op, srcType);
+    if (failed(source))
+      return failure();
+    Location loc = op.getLoc();
+    SharedMemoryObject object =
+        unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
+    Value offset = source->emitViewOffset(rewriter, loc, object.offsets);
+    if (!offset)
+      offset = createI32Constant(rewriter, loc, 0);
+    Type sharedType =
+        getSharedElementType(converter(), srcType.getElementType());
+    object.base =
+        LLVM::GEPOp::create(rewriter, loc, object.base.getType(), sharedType,
+                            object.base, ArrayRef<LLVM::GEPArg>{offset});
+    object.offsets.assign(dstType.getRank(),
+                          createI32Constant(rewriter, loc, 0));
+    rewriter.replaceOp(
+        op, packSharedMemoryObject(rewriter, loc,
+                                   getTypeConverter()->convertType(dstType),
+                                   object));
+    return success();
+  }
+};
+
 struct BarrierOpPattern : SharedMemoryPattern<ttg::BarrierOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
@@ -509,9 +544,11 @@ struct GPUBarrierOpPattern : SharedMemoryPattern<mlir::gpu::BarrierOp> {
 void mlir::triton::populateMemoryOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &target) {
-  patterns.add<LocalAllocOpPattern, LocalStoreOpPattern, LocalLoadOpPattern,
-               MemDescIndexOpPattern, MemDescSubsliceOpPattern,
-               MemDescTransOpPattern, MemDescReshapeOpPattern, BarrierOpPattern,
-               GPUBarrierOpPattern>(converter, target);
+  patterns
+      .add<LocalAllocOpPattern, LocalStoreOpPattern, LocalLoadOpPattern,
+           MemDescIndexOpPattern, MemDescSubsliceOpPattern,
+           MemDescTransOpPattern, MemDescReshapeOpPattern,
+           MemDescReinterpretOpPattern, BarrierOpPattern, GPUBarrierOpPattern>(
+          converter, target);
   patterns.add<LocalDeallocOpPattern>(converter);
 }

@@ -22,7 +22,7 @@ namespace triton {
 /// Elements in one block of `constancies` are computed once.
 void populateElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const ResultConstancies &constancies);
+    const ResultConstancies &constancies, const TargetInfoBase &target);
 
 /// Ops that move no data between threads: tt.broadcast, tt.expand_dims,
 /// tt.reshape, tt.trans, tt.join, tt.split, tt.cat, and ttg.convert_layout

@@ -188,6 +188,27 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
     SmallVector<unsigned> laneOrder(laneBits);
     if (commutative)
       std::reverse(laneOrder.begin(), laneOrder.end());
+    // A reduction over every lane of the warp by one op the target reduces
+    // in a single instruction (NVIDIA's redux.sync) needs no shuffles.
+    bool wholeWarp = commutative && elements.size() == 1 &&
+                     laneBits.size() == llvm::Log2_32(target.getWarpSize());
+    if (wholeWarp && !groups.empty()) {
+      Operation *combiner =
+          combine.getTerminator()->getOperand(0).getDefiningOp();
+      SmallVector<Value> reduced;
+      for (Group &group : groups) {
+        Value value =
+            target.reduceWarp(rewriter, loc, group.acc.front(), combiner);
+        if (!value)
+          break;
+        reduced.push_back(value);
+      }
+      if (reduced.size() == groups.size()) {
+        for (auto [group, value] : llvm::zip(groups, reduced))
+          group.acc = {value};
+        laneOrder.clear();
+      }
+    }
     for (unsigned bit : laneOrder)
       for (Group &group : groups) {
         ValueTuple other;

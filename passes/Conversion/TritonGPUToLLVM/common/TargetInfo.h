@@ -45,6 +45,14 @@ public:
   /// keep their own. By default a shuffleIdx.
   virtual Value shuffleUp(OpBuilder &b, Location loc, Value value, int delta,
                           int width) const;
+  /// The reduction of `value` over every lane of the warp by `combiner` (a
+  /// commutative arith op of two scalars) in one instruction, every lane
+  /// getting the result; null where the target has none for it (the caller
+  /// then shuffles).
+  virtual Value reduceWarp(OpBuilder &b, Location loc, Value value,
+                           Operation *combiner) const {
+    return {};
+  }
   /// A barrier of all threads of the program, ordering shared-memory accesses.
   virtual void barrier(OpBuilder &b, Location loc) const = 0;
   /// Marks `func` as a kernel launched with `numThreads` threads per program.

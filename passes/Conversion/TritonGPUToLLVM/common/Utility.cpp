@@ -371,19 +371,6 @@ void mlir::triton::declareGlobalSharedMemory(ModuleOp module) {
                          /*addrSpace=*/3);
 }
 
-LogicalResult mlir::triton::checkTensorConstantsLowerable(ModuleOp module) {
-  WalkResult result = module.walk([](arith::ConstantOp op) {
-    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    if (isa<RankedTensorType>(op.getType()) && dense && !dense.isSplat()) {
-      op.emitError("a non-splat tensor constant is not supported yet by the "
-                   "LLVM lowering");
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
-}
-
 LogicalResult mlir::triton::insertBarriersAndLowerSCF(ModuleOp module) {
   if (module->hasAttr("ttg.shared")) {
     FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(module);
@@ -436,9 +423,7 @@ LogicalResult mlir::triton::checkModuleLowerable(ModuleOp module,
         "(-triton-decompose-dot-scaled, which make_ttgir runs)");
     return WalkResult::interrupt();
   });
-  if (scaled.wasInterrupted())
-    return failure();
-  return checkTensorConstantsLowerable(module);
+  return failure(scaled.wasInterrupted());
 }
 
 LogicalResult

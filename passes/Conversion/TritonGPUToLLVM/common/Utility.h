@@ -105,10 +105,6 @@ llvm::BitVector getRepeatedRegisters(const gpu::LinearLayout &layout);
 /// zero-sized i8 array in address space 3) unless it exists.
 void declareGlobalSharedMemory(ModuleOp module);
 
-/// Fails, with a located error, on what no pattern lowers and other patterns
-/// would mangle (non-splat tensor constants).
-LogicalResult checkTensorConstantsLowerable(ModuleOp module);
-
 /// The first steps of every backend's lowering: barriers between conflicting
 /// shared-memory accesses (membar, on the structured form where it sees loops
 /// and ifs; when the module has been allocated), then scf to cf, so that block
@@ -121,8 +117,8 @@ int getModuleIntAttr(ModuleOp module, StringRef name, int fallback);
 
 /// What every backend's lowering asks of its input, each failure a located
 /// error: TTGIR (ttg.num-warps set), the target's `threadsPerWarp` (the error
-/// says `ttg.threads-per-warp = N ` then `mismatch`), one CTA, and lowerable
-/// tensor constants.
+/// says `ttg.threads-per-warp = N ` then `mismatch`), one CTA, and no
+/// tt.dot_scaled.
 LogicalResult checkModuleLowerable(ModuleOp module, int threadsPerWarp,
                                    const Twine &mismatch);
 

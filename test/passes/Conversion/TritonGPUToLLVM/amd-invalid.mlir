@@ -38,17 +38,6 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// CHECK: error: a non-splat tensor constant is not supported yet by the LLVM lowering
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
-  tt.func private @f() -> tensor<4xi32, #blocked> {
-    %c = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32, #blocked>
-    tt.return %c : tensor<4xi32, #blocked>
-  }
-}
-
-// -----
-
 // Inline assembly is for one target; NVIDIA's libdevice has no AMD build.
 // CHECK: amd-invalid.mlir:[[# @LINE + 4]]:10: error: tt.elementwise_inline_asm is not supported yet by the AMD LLVM lowering
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>

@@ -86,18 +86,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // Within warps (same warp bases, each warp keeps its rows): no scratch, one
 // shuffle round per destination register (4), the register each lane sends
-// and the one it fills picked by its lane bits.
+// and the one it fills picked by its lane bits. Three runs of independent
+// instructions: the senders' selects of every round, the shuffles, the
+// receivers' selects.
 // CHECK-LABEL: llvm.func @shuffles
 // CHECK-NOT: ptr<3>
 // CHECK-NOT: nvvm.barrier0
-// CHECK-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// CHECK: nvvm.shfl.sync  idx {{.*}} : i32 -> i32
-// CHECK-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// CHECK: nvvm.shfl.sync  idx {{.*}} : i32 -> i32
-// CHECK-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// CHECK: nvvm.shfl.sync  idx {{.*}} : i32 -> i32
-// CHECK-COUNT-3: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// CHECK: nvvm.shfl.sync  idx {{.*}} : i32 -> i32
+// CHECK-COUNT-12: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// CHECK-NOT: llvm.select
+// CHECK-COUNT-4: nvvm.shfl.sync  idx {{.*}} : i32 -> i32
+// CHECK-NOT: nvvm.shfl.sync
 // CHECK-COUNT-12: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
 // CHECK-NOT: nvvm.shfl.sync
 // CHECK-NOT: ptr<3>

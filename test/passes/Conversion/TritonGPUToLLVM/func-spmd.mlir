@@ -12,6 +12,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return %a, %b : i32, f32
   }
 
+  // Every device function stays one (as in Triton 3.6): make_ttir has inlined
+  // what it may, so a function left is one to keep, marked or not.
+  // CHECK-LABEL: llvm.func internal @unmarked
+  // CHECK-SAME: no_inline
+  tt.func private @unmarked(%a: i32) -> i32 {
+    tt.return %a : i32
+  }
+
   // CHECK-LABEL: llvm.func @kernel(%arg0: !llvm.ptr<1>, %arg1: i64, %arg2: f16, %arg3: !llvm.ptr<1>, %arg4: !llvm.ptr<1>)
   // CHECK-SAME: nvvm.kernel
   // CHECK-SAME: nvvm.reqntid = array<i32: 256>

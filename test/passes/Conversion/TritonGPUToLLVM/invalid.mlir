@@ -28,17 +28,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// CHECK: error: a non-splat tensor constant is not supported yet by the LLVM lowering
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func private @f() -> tensor<4xi32, #blocked> {
-    %c = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32, #blocked>
-    tt.return %c : tensor<4xi32, #blocked>
-  }
-}
-
-// -----
-
 // An op with no lowering fails to legalize, at its location (descriptor
 // loads are TMA copies by then, -triton-nvidia-tma-lowering's).
 // CHECK: invalid.mlir:[[# @LINE + 6]]:10: error: failed to legalize operation 'tt.descriptor_load'
@@ -60,16 +49,5 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func private @f(%a: tensor<16x16xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x16xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x16xf32, #blocked>) -> tensor<16x16xf32, #blocked> {
     %d = tt.dot %a, %b, %c : tensor<16x16xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x16xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x16xf32, #blocked>
     tt.return %d : tensor<16x16xf32, #blocked>
-  }
-}
-
-// -----
-
-// More shared memory than a block may have (227 KB on sm_90): the kernel
-// could never launch.
-// CHECK: error: out of resource: shared memory, required 300000 bytes, the sm_90 limit per block is 232448
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 300000 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @big() {
-    tt.return
   }
 }
