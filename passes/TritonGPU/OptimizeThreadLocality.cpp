@@ -204,7 +204,10 @@ void rewrite(Candidate c) {
 
   // The loop carries partial results, starting from the neutral element.
   Value oldInit = c.loop.getInitArgs()[c.iterIndex];
-  OpBuilder builder(c.loop);
+  // Right after the old initial constant (which dominates the loop), as
+  // Triton 3.6 puts it: the canonicalizer keeps that order of constants.
+  OpBuilder builder(context);
+  builder.setInsertionPointAfter(oldInit.getDefiningOp());
   auto init = arith::ConstantOp::create(
       builder, oldInit.getLoc(), accType,
       DenseElementsAttr::get(accType,
