@@ -10,6 +10,8 @@
 
 #include "passes/TritonGPU/Passes.h"
 
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -364,13 +366,116 @@ LogicalResult setWarpLocalGatherLayout(GatherOp gather) {
   return success();
 }
 
+/// Per input dimension of `layout`, the bits whose basis the bits before
+/// them (input dimensions in order) already reach: the copies the layout
+/// holds of each element.
+SmallVector<uint64_t> copyBits(const LinearLayout &layout) {
+  // A basis as one bit mask: the output dimensions' bits side by side.
+  auto column = [&](const LinearLayout::Basis &basis) {
+    uint64_t bits = 0;
+    unsigned offset = 0;
+    for (auto [value, out] : llvm::zip(basis, layout.getOutDims())) {
+      bits |= uint64_t(value) << offset;
+      offset += llvm::Log2_32(out.size);
+    }
+    return bits;
+  };
+  GF2Span span;
+  SmallVector<uint64_t> masks;
+  for (const LinearLayout::InDim &in : layout.getInDims()) {
+    uint64_t mask = 0;
+    for (unsigned bit = 0; bit < in.bases.size(); ++bit)
+      if (!span.insert(column(in.bases[bit])))
+        mask |= uint64_t(1) << bit;
+    masks.push_back(mask);
+  }
+  return masks;
+}
+
+/// Whether a reshape from `src` to `dst` needs data to move between
+/// threads (Triton 3.6's isExpensiveView): the two layouts hold copies in
+/// different places or give a thread different numbers of elements. A
+/// layout without a linear form counts as expensive.
+bool isExpensiveView(RankedTensorType src, RankedTensorType dst) {
+  std::optional<LinearLayout> from =
+      toLinearLayout(src.getShape(), src.getEncoding());
+  std::optional<LinearLayout> to =
+      toLinearLayout(dst.getShape(), dst.getEncoding());
+  if (!from || !to || from->getInDimNames() != to->getInDimNames())
+    return true;
+  return copyBits(*from) != copyBits(*to) ||
+         from->getInDimSize("register") != to->getInDimSize("register");
+}
+
+/// CTAs `blocked` spreads along `dim`.
+int64_t ctasAlong(BlockedEncodingAttr blocked, unsigned dim) {
+  int64_t ctas = 1;
+  for (const auto &basis : blocked.getCGALayout().bases)
+    if (dim < basis.size() && basis[dim] != 0)
+      ctas *= 2;
+  return ctas;
+}
+
+/// Triton 3.6's layout for a `tt.reshape allow_reorder` whose reduce users
+/// all reduce one axis: the blocked layout of the result's shape, one
+/// element per thread, with that axis slowest, so that threads and warps
+/// spread over the other dimensions first; taken only when the reshape
+/// stays free. A conversion back to the old layout feeds the users.
+void setReduceFriendlyReshapeLayout(ReshapeOp reshape) {
+  if (!reshape.getAllowReorder())
+    return;
+  std::optional<unsigned> axis;
+  for (Operation *user : reshape->getUsers())
+    if (auto reduce = dyn_cast<ReduceOp>(user)) {
+      if (axis && *axis != reduce.getAxis())
+        return;
+      axis = reduce.getAxis();
+    }
+  auto type = cast<RankedTensorType>(reshape.getType());
+  // Only blocked results for now: their order is the layout's own.
+  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding());
+  std::optional<int64_t> numWarps = lookupIntAttr(reshape, kNumWarpsAttrName);
+  if (!axis || !blocked || !numWarps)
+    return;
+  // Nothing to gain where one thread already holds the whole axis.
+  if (blocked.getThreadsPerWarp()[*axis] == 1 &&
+      blocked.getWarpsPerCTA()[*axis] == 1 && ctasAlong(blocked, *axis) == 1)
+    return;
+  SmallVector<unsigned> order;
+  for (unsigned dim : blocked.getOrder())
+    if (dim != *axis)
+      order.push_back(dim);
+  order.push_back(*axis);
+  MLIRContext *context = reshape.getContext();
+  BlockedEncodingAttr layout = getBlockedEncoding(
+      context, type.getShape(), SmallVector<unsigned>(type.getRank(), 1), order,
+      *numWarps, lookupIntAttr(reshape, kThreadsPerWarpAttrName).value_or(32),
+      lookupIntAttr(reshape, kNumCTAsAttrName).value_or(1));
+  if (layout == blocked)
+    return;
+  auto newType =
+      RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+  if (isExpensiveView(cast<RankedTensorType>(reshape.getSrc().getType()),
+                      newType))
+    return;
+  reshape.getResult().setType(newType);
+  reshape.setEfficientLayout(true);
+  OpBuilder builder(context);
+  builder.setInsertionPointAfter(reshape);
+  auto back = ConvertLayoutOp::create(builder, reshape.getLoc(), type, reshape);
+  reshape.getResult().replaceAllUsesExcept(back, back);
+}
+
 class TritonGPUOptimizeThreadLocalityPass
     : public mlir::triton::gpu::impl::TritonGPUOptimizeThreadLocalityBase<
           TritonGPUOptimizeThreadLocalityPass> {
 public:
   using Base::Base;
   void runOnOperation() override {
-    // Gathers first: their layouts do not interact with the loop rewrite.
+    // Reshapes and gathers first, as Triton 3.6: the loop rewrite below
+    // makes reshapes of its own, whose layouts are final.
+    getOperation().walk(
+        [](ReshapeOp reshape) { setReduceFriendlyReshapeLayout(reshape); });
     getOperation().walk(
         [](GatherOp gather) { (void)setWarpLocalGatherLayout(gather); });
     SmallVector<Candidate> candidates;
