@@ -282,8 +282,21 @@ def TritonGPUOptimizeThreadLocality
     %f = arith.addf %zero, %c : tensor<32xf32, #slice1>
     ```
 
-    `tt.reshape ... allow_reorder` results keep their layouts (none is
-    chosen to make the reshape free). The old accumulator leaves the loop
+    Before that rewrite, as in Triton 3.6, two layouts are chosen:
+    - a `tt.reshape ... allow_reorder` whose `tt.reduce` users all reduce
+      one axis, in a `#ttg.blocked` layout where threads or warps split that
+      axis, takes the default blocked layout of its shape (one element a
+      thread) with that axis slowest, marked `efficient_layout`, when the
+      view stays free (same copies, same elements a thread); a
+      `ttg.convert_layout` back feeds the old users;
+    - a `tt.gather` of rank 2 or more on a `#ttg.blocked` source, not yet
+      `efficient_layout`, takes a warp-local layout: as many lanes as fit
+      along the gather axis, the rest over the other dimensions in the
+      source's lane order, one warp along the axis and the warps over the
+      others in the source's warp order, what is left over repeating along
+      the axis; source, indices and result are converted to it and back.
+
+    The old accumulator leaves the loop
     (rather than staying as an unused loop-carried value) and the old
     reduce and update are erased, so no dead loop-carried value is left.
   }];
