@@ -431,8 +431,12 @@ mlir::triton::gpu::getPairEncoding(BlockedEncodingAttr half) {
   lanes.push_back(1);
   warps.push_back(1);
   llvm::append_range(order, half.getOrder());
+  // The CTAs split the tensor as they split the halves: never along the pair.
+  BasisList cga = half.getCGALayout();
+  for (auto &basis : cga.bases)
+    basis.push_back(0);
   return BlockedEncodingAttr::get(half.getContext(), spt, lanes, warps, order,
-                                  BasisList());
+                                  cga);
 }
 
 BlockedEncodingAttr mlir::triton::gpu::getBlockedEncoding(

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+#include "dialects/TritonGPU/IR/ShapeOpLayouts.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -216,6 +218,88 @@ static LogicalResult checkDotOperandWidths(triton::DotOp dot) {
   return success();
 }
 
+/// tt.join, tt.split and tt.trans move no data between threads: Triton
+/// infers their result layouts from their operands' (a pair dimension in one
+/// thread's registers added or removed, the dimensions permuted) and rejects
+/// other layouts in words its users' tests match. Layouts without a linear
+/// form are left to the lowering.
+static LogicalResult checkShapeOpLayout(Operation *op) {
+  auto layoutOf = [](Type type) -> std::optional<LinearLayout> {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !isDistributedEncoding(tensor.getEncoding()))
+      return std::nullopt;
+    return toLinearLayout(tensor.getShape(), tensor.getEncoding());
+  };
+  if (!isa<triton::JoinOp, triton::SplitOp, triton::TransOp>(op))
+    return success();
+  std::optional<LinearLayout> src = layoutOf(op->getOperand(0).getType());
+  std::optional<LinearLayout> dst = layoutOf(op->getResult(0).getType());
+  if (!src || !dst)
+    return success();
+  Attribute srcEnc =
+      cast<RankedTensorType>(op->getOperand(0).getType()).getEncoding();
+  Attribute dstEnc =
+      cast<RankedTensorType>(op->getResult(0).getType()).getEncoding();
+  if (isa<triton::JoinOp>(op)) {
+    // The pair may sit in any one register (split's inverse), not only the
+    // first as Triton's inference puts it: the elements stay in their thread
+    // either way.
+    std::optional<LinearLayout> halves = splitLayout(*dst);
+    if (halves && *halves == *src)
+      return success();
+    return op->emitOpError("incompatible join layout: the result layout ")
+           << dstEnc << " must be the operands' " << srcEnc
+           << " with the new last dimension in two registers of each thread";
+  }
+  if (isa<triton::SplitOp>(op)) {
+    std::optional<LinearLayout> halves = splitLayout(*src);
+    if (halves && *halves == *dst)
+      return success();
+    if (!halves)
+      op->emitOpError("inferred type(s) cannot be found: the source layout ")
+          << srcEnc
+          << " must hold the two elements of its last dimension in two "
+             "registers of one thread";
+    else
+      op->emitOpError("inferred type(s) are incompatible with return "
+                      "type(s) of operation: the results' layout ")
+          << dstEnc << " must be the source's " << srcEnc
+          << " without its last dimension";
+    return op->emitOpError("failed to infer returned types");
+  }
+  auto trans = cast<triton::TransOp>(op);
+  std::optional<LinearLayout> permuted =
+      transposedLayout(*src, trans.getOrder());
+  // Lanes, warps and CTAs must hold the permuted elements; a thread may keep
+  // its registers in another order (the lowering reorders them, moving no
+  // data), which Triton's exact comparison would refuse.
+  auto sameUpToRegisterOrder = [](const LinearLayout &a,
+                                  const LinearLayout &b) {
+    if (a.getInDimNames() != b.getInDimNames() ||
+        a.getOutDims().size() != b.getOutDims().size())
+      return false;
+    for (const LinearLayout::InDim &in : a.getInDims()) {
+      std::vector<LinearLayout::Basis> x = in.bases;
+      std::vector<LinearLayout::Basis> y(b.getBases(in.name).begin(),
+                                         b.getBases(in.name).end());
+      if (in.name == "register") {
+        llvm::sort(x);
+        llvm::sort(y);
+      }
+      if (x != y)
+        return false;
+    }
+    return true;
+  };
+  if (permuted && sameUpToRegisterOrder(*permuted, *dst))
+    return success();
+  return op->emitOpError("inferred type(s) are incompatible with return "
+                         "type(s) of operation: the result layout ")
+         << dstEnc << " must be the source's " << srcEnc
+         << " with its dimensions permuted by the order (each element "
+            "stays in its thread)";
+}
+
 /// Checks the layouts of the values defined under `root` against a launch of
 /// `numWarps` warps; the partitions of a ttg.warp_specialize against their
 /// own warp counts.
@@ -249,7 +333,8 @@ static LogicalResult checkLaunch(Operation *root, int64_t numWarps,
     if (auto dot = dyn_cast<triton::DotOp>(nested))
       if (failed(checkDotOperandWidths(dot)))
         return WalkResult::interrupt();
-    if (failed(LaunchChecker::checkDistributed(nested)))
+    if (failed(LaunchChecker::checkDistributed(nested)) ||
+        failed(checkShapeOpLayout(nested)))
       return WalkResult::interrupt();
     for (Type type : nested->getOperandTypes())
       if (failed(LaunchChecker::checkRank(nested, type)))

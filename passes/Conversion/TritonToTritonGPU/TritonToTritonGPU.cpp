@@ -241,10 +241,18 @@ struct TransConversion : public OpConversionPattern<TransOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto blocked = dyn_cast<BlockedEncodingAttr>(
         cast<RankedTensorType>(adaptor.getSrc().getType()).getEncoding());
-    if (!blocked || !blocked.getCGALayout().empty())
-      return rewriter.notifyMatchFailure(
-          op, "only single-CTA blocked sources are permuted");
+    if (!blocked)
+      return rewriter.notifyMatchFailure(op, "only blocked sources");
     ArrayRef<int32_t> perm = op.getOrder();
+    // The CTA bases are coordinates too: permuted like the dimensions, so
+    // each CTA keeps its part of the tensor.
+    BasisList cga;
+    for (const auto &basis : blocked.getCGALayout().bases) {
+      SmallVector<int32_t> permuted;
+      for (int32_t d : perm)
+        permuted.push_back(basis[d]);
+      cga.bases.push_back(std::move(permuted));
+    }
     SmallVector<unsigned> spt, lanes, warps, order, inverse(perm.size());
     for (auto [i, d] : llvm::enumerate(perm)) {
       spt.push_back(blocked.getSizePerThread()[d]);
@@ -254,8 +262,8 @@ struct TransConversion : public OpConversionPattern<TransOp> {
     }
     for (unsigned d : blocked.getOrder())
       order.push_back(inverse[d]);
-    auto encoding = BlockedEncodingAttr::get(getContext(), spt, lanes, warps,
-                                             order, BasisList());
+    auto encoding =
+        BlockedEncodingAttr::get(getContext(), spt, lanes, warps, order, cga);
     rewriter.replaceOpWithNewOp<TransOp>(
         op, cast<RankedTensorType>(op.getType()).cloneWithEncoding(encoding),
         adaptor.getSrc(), perm);
@@ -271,9 +279,8 @@ struct JoinConversion : public OpConversionPattern<JoinOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto blocked = dyn_cast<BlockedEncodingAttr>(
         cast<RankedTensorType>(adaptor.getLhs().getType()).getEncoding());
-    if (!blocked || !blocked.getCGALayout().empty())
-      return rewriter.notifyMatchFailure(
-          op, "only single-CTA blocked sources are joined");
+    if (!blocked)
+      return rewriter.notifyMatchFailure(op, "only blocked sources are joined");
     rewriter.replaceOpWithNewOp<JoinOp>(
         op,
         cast<RankedTensorType>(op.getType())
@@ -293,9 +300,8 @@ struct SplitConversion : public OpConversionPattern<SplitOp> {
     auto resultType =
         cast<RankedTensorType>(getTypeConverter()->convertType(op.getType(0)));
     auto half = dyn_cast<BlockedEncodingAttr>(resultType.getEncoding());
-    if (!half || !half.getCGALayout().empty())
-      return rewriter.notifyMatchFailure(
-          op, "only single-CTA blocked results are split");
+    if (!half)
+      return rewriter.notifyMatchFailure(op, "only blocked results are split");
     Value src = convertTo(rewriter, adaptor.getSrc(), getPairEncoding(half));
     rewriter.replaceOpWithNewOp<SplitOp>(op, TypeRange{resultType, resultType},
                                          src);

@@ -842,3 +842,42 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// tt.trans, tt.join and tt.split keep each element in its thread: their
+// result layouts are the operand's permuted, with the pair dimension in two
+// registers, or without it.
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @trans_same_layout(%x: tensor<32x16xf32, #b>) {
+    // expected-error @+1 {{inferred type(s) are incompatible with return type(s) of operation}}
+    %t = tt.trans %x {order = array<i32: 1, 0>} : tensor<32x16xf32, #b> -> tensor<16x32xf32, #b>
+    tt.return
+  }
+}
+
+// -----
+
+#h = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#p = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @join_pair_over_lanes(%x: tensor<128xf32, #h>) {
+    // expected-error @+1 {{incompatible join layout}}
+    %j = tt.join %x, %x : tensor<128xf32, #h> -> tensor<128x2xf32, #p>
+    tt.return
+  }
+}
+
+// -----
+
+#p = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#h = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @split_other_layout(%x: tensor<128x2xf32, #p>) {
+    // expected-error @+2 {{inferred type(s) are incompatible with return type(s) of operation}}
+    // expected-error @+1 {{failed to infer returned types}}
+    %a, %b = tt.split %x : tensor<128x2xf32, #p> -> tensor<128xf32, #h>
+    tt.return
+  }
+}

@@ -47,17 +47,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT: %[[DB:.*]] = ttg.local_load %arg2
 // CHECK: tt.dot %[[DA]], %[[DB]]
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blockedT = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @operand_order(%x: tensor<32x32xf32, #blocked>, %sa: !ttg.memdesc<32x32xf16, #shared, #smem>, %sb: !ttg.memdesc<32x32xf16, #shared, #smem>, %acc: tensor<32x32xf32, #mma>) -> (tensor<32x32xf32, #mma>, tensor<32x32xf32, #blocked>) {
+  tt.func @operand_order(%x: tensor<32x32xf32, #blocked>, %sa: !ttg.memdesc<32x32xf16, #shared, #smem>, %sb: !ttg.memdesc<32x32xf16, #shared, #smem>, %acc: tensor<32x32xf32, #mma>) -> (tensor<32x32xf32, #mma>, tensor<32x32xf32, #blockedT>) {
     %y = arith.addf %x, %x : tensor<32x32xf32, #blocked>
     %db = ttg.local_load %sb : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     %da = ttg.local_load %sa : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
-    %t = tt.trans %y {order = array<i32: 1, 0>} : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked>
+    %t = tt.trans %y {order = array<i32: 1, 0>} : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blockedT>
     %d = tt.dot %da, %db, %acc : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
-    tt.return %d, %t : tensor<32x32xf32, #mma>, tensor<32x32xf32, #blocked>
+    tt.return %d, %t : tensor<32x32xf32, #mma>, tensor<32x32xf32, #blockedT>
   }
 }
 
@@ -110,6 +111,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: tt.dot %{{.*}}, %[[L]]
 // CHECK: tt.dot %[[DA]], %[[DB]]
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blockedT = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #smem = #ttg.shared_memory
