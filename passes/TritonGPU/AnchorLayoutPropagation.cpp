@@ -374,14 +374,7 @@ private:
     OpBuilder builder(func.getContext());
     for (auto &[operand, encoding] : conversions) {
       Operation *user = operand->getOwner();
-      // Right after the value is made (where Triton converts it), so the
-      // program reads in the order it was written; a block argument at the
-      // start of its block.
-      Value value = operand->get();
-      if (auto arg = dyn_cast<BlockArgument>(value))
-        builder.setInsertionPointToStart(arg.getOwner());
-      else
-        builder.setInsertionPointAfter(value.getDefiningOp());
+      builder.setInsertionPoint(user);
       auto type = cast<RankedTensorType>(operand->get().getType())
                       .cloneWithEncoding(encoding);
       operand->set(

@@ -60,28 +60,3 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
-
-// -----
-
-// Where two layouts meet at an op, the operand that takes the other layout
-// is converted right after it is made, not just before the op: here the
-// argument, at the start of the function, before the broadcast.
-
-// CHECK-LABEL: tt.func @add_row_to_tile
-// CHECK-NEXT: ttg.convert_layout %arg0
-// CHECK-NEXT: tt.broadcast %arg1
-// CHECK-NEXT: arith.addf
-// CHECK-NEXT: ttg.convert_layout
-// CHECK-NEXT: tt.return
-#big = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
-#small = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-#out = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @add_row_to_tile(%t: tensor<64x128xf32, #big>, %c: tensor<64x1xf32, #small>) -> tensor<64x128xf32, #out> {
-    %a = ttg.convert_layout %t : tensor<64x128xf32, #big> -> tensor<64x128xf32, #small>
-    %b = tt.broadcast %c : tensor<64x1xf32, #small> -> tensor<64x128xf32, #small>
-    %s = arith.addf %a, %b : tensor<64x128xf32, #small>
-    %o = ttg.convert_layout %s : tensor<64x128xf32, #small> -> tensor<64x128xf32, #out>
-    tt.return %o : tensor<64x128xf32, #out>
-  }
-}
