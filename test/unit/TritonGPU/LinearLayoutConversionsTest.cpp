@@ -182,15 +182,16 @@ TEST_F(LinearLayoutConversionsTest, LinearKeepsItsBases) {
 }
 
 TEST_F(LinearLayoutConversionsTest, LinearFitsOtherShapes) {
-  // As Triton fits a linear layout to a tensor's shape: a component beyond a
-  // smaller dimension is dropped (that element repeats), and registers repeat
-  // the spanned tile along a larger one.
+  // As Triton fits a linear layout to a tensor's shape: a lane or warp
+  // component beyond a smaller dimension becomes 0 (that element repeats), a
+  // register one is dropped (a register holding a copy would be wasted), and
+  // registers repeat the spanned tile along a larger one.
   std::optional<LinearLayout> layout = convert(
       {16, 8}, "#ttg.linear<{register = [[0, 1], [16, 0]], lane = [[1, 0]], "
                "warp = [], block = []}>");
   ASSERT_TRUE(layout);
   expectBases(*layout, "register",
-              {{0, 1}, {0, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 2}, {0, 4}});
+              {{0, 1}, {2, 0}, {4, 0}, {8, 0}, {0, 2}, {0, 4}});
   expectBases(*layout, "lane", {{1, 0}});
   // A slice of it takes it at size 1 along the sliced dimension.
   std::optional<LinearLayout> slice =
