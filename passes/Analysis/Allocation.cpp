@@ -166,6 +166,22 @@ int64_t scanBytes(ScanOp scan) {
 
 } // namespace
 
+bool mlir::triton::cvtNeedsSharedMemory(RankedTensorType srcType,
+                                        RankedTensorType dstType) {
+  std::optional<LinearLayout> src = layoutOf(srcType), dst = layoutOf(dstType);
+  // Registers and lane shuffles suffice only when each warp (and CTA) keeps
+  // its part of the tensor: same warp and block bases, and every element a
+  // warp needs already in it. Like Triton, a warp does not pick its part
+  // out of a copy broadcast to all warps; that goes through memory.
+  auto basesOr = [](const LinearLayout &l, StringRef dim) {
+    return l.hasInDim(dim) ? l.getBases(dim) : ArrayRef<LinearLayout::Basis>();
+  };
+  return !(src && dst &&
+           (*src == *dst || (basesOr(*src, "warp") == basesOr(*dst, "warp") &&
+                             basesOr(*src, "block") == basesOr(*dst, "block") &&
+                             staysInWarps(*src, *dst))));
+}
+
 int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   if (isa<ttng::TensormapCreateOp>(op))
     return 128;
@@ -175,21 +191,7 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     return scanBytes(scan);
   if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op)) {
     auto srcType = cast<RankedTensorType>(cvt.getSrc().getType());
-    auto dstType = cast<RankedTensorType>(cvt.getType());
-    std::optional<LinearLayout> src = layoutOf(srcType),
-                                dst = layoutOf(dstType);
-    // Registers and lane shuffles suffice only when each warp (and CTA) keeps
-    // its part of the tensor: same warp and block bases, and every element a
-    // warp needs already in it. Like Triton, a warp does not pick its part
-    // out of a copy broadcast to all warps; that goes through memory.
-    auto basesOr = [](const LinearLayout &l, StringRef dim) {
-      return l.hasInDim(dim) ? l.getBases(dim)
-                             : ArrayRef<LinearLayout::Basis>();
-    };
-    if (src && dst &&
-        (*src == *dst || (basesOr(*src, "warp") == basesOr(*dst, "warp") &&
-                          basesOr(*src, "block") == basesOr(*dst, "block") &&
-                          staysInWarps(*src, *dst))))
+    if (!cvtNeedsSharedMemory(srcType, cast<RankedTensorType>(cvt.getType())))
       return 0;
     return product(srcType.getShape()) * bytesOf(srcType.getElementType());
   }
@@ -238,13 +240,15 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
 }
 
 FunctionAllocation::FunctionAllocation(
-    Operation *func, const llvm::DenseMap<Operation *, int64_t> &calleeSizes) {
-  collect(func, calleeSizes);
+    Operation *func, const llvm::DenseMap<Operation *, int64_t> &calleeSizes,
+    ScratchSizeFn scratchSize) {
+  collect(func, calleeSizes, scratchSize);
   place();
 }
 
 void FunctionAllocation::collect(
-    Operation *func, const llvm::DenseMap<Operation *, int64_t> &calleeSizes) {
+    Operation *func, const llvm::DenseMap<Operation *, int64_t> &calleeSizes,
+    ScratchSizeFn scratchSize) {
   // Number ops in program order; an op's subtree spans [first, last].
   llvm::DenseMap<Operation *, int64_t> first, last;
   int64_t counter = 0;
@@ -319,7 +323,7 @@ void FunctionAllocation::collect(
       if (Operation *callee = call.resolveCallable())
         size = calleeSizes.lookup(callee);
     } else {
-      size = getScratchSizeInBytes(op);
+      size = scratchSize(op);
     }
     // A TMA descriptor is built in shared memory (128 bytes, 128-aligned)
     // before it is copied to global memory.
@@ -365,7 +369,8 @@ void FunctionAllocation::place() {
   }
 }
 
-FailureOr<ModuleAllocation> ModuleAllocation::get(ModuleOp module) {
+FailureOr<ModuleAllocation> ModuleAllocation::get(ModuleOp module,
+                                                  ScratchSizeFn scratchSize) {
   ModuleAllocation result;
   llvm::DenseMap<Operation *, int64_t> sizes;
   llvm::DenseSet<Operation *> active;
@@ -388,7 +393,7 @@ FailureOr<ModuleAllocation> ModuleAllocation::get(ModuleOp module) {
     if (walk.wasInterrupted())
       return failure();
     active.erase(func);
-    FunctionAllocation allocation(func, sizes);
+    FunctionAllocation allocation(func, sizes, scratchSize);
     sizes[func] = allocation.getSharedMemorySize();
     result.functions.try_emplace(func, std::move(allocation));
     return success();

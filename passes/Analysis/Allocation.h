@@ -13,7 +13,9 @@
 #define PASSES_ANALYSIS_ALLOCATION_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <vector>
@@ -24,6 +26,13 @@ namespace triton {
 /// The scratch bytes `op` needs while it runs (0 for most ops). Calls are
 /// handled by FunctionAllocation, not here.
 int64_t getScratchSizeInBytes(Operation *op);
+
+/// Whether converting a tensor of `srcType` to `dstType`'s layout goes
+/// through shared memory (not only registers and lane shuffles).
+bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType);
+
+/// Sizes an op's scratch; a target may size some ops its own way.
+using ScratchSizeFn = llvm::function_ref<int64_t(Operation *)>;
 
 /// The buffers of one function and their offsets.
 class FunctionAllocation {
@@ -40,7 +49,8 @@ public:
   /// `calleeSizes` gives the shared-memory size of each function this one
   /// calls (a call holds its callee's memory as scratch).
   FunctionAllocation(Operation *func,
-                     const llvm::DenseMap<Operation *, int64_t> &calleeSizes);
+                     const llvm::DenseMap<Operation *, int64_t> &calleeSizes,
+                     ScratchSizeFn scratchSize = getScratchSizeInBytes);
 
   llvm::ArrayRef<Buffer> getBuffers() const { return buffers; }
   /// The bytes the function needs: the highest end of a placed buffer.
@@ -48,7 +58,8 @@ public:
 
 private:
   void collect(Operation *func,
-               const llvm::DenseMap<Operation *, int64_t> &calleeSizes);
+               const llvm::DenseMap<Operation *, int64_t> &calleeSizes,
+               ScratchSizeFn scratchSize);
   void place();
 
   std::vector<Buffer> buffers;
@@ -59,7 +70,8 @@ private:
 class ModuleAllocation {
 public:
   /// Fails (with a diagnostic) on recursive calls.
-  static FailureOr<ModuleAllocation> get(ModuleOp module);
+  static FailureOr<ModuleAllocation>
+  get(ModuleOp module, ScratchSizeFn scratchSize = getScratchSizeInBytes);
 
   const FunctionAllocation &getFunction(Operation *func) const {
     return functions.find(func)->second;
