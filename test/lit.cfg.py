@@ -30,7 +30,7 @@ llvm_config.use_default_substitutions()
 # Our tools first, then LLVM 22's by full path: the unsuffixed LLVM tools on
 # PATH are LLVM 14.
 tool_dirs = [config.triton_tools_dir, config.llvm_tools_dir]
-tools = ["triton-opt", "triton-translate", "triton-run", "triton-compile", "mlir-opt",
+tools = ["triton-opt", "triton-translate", "triton-run", "triton-compile", "triton-llvm-opt", "mlir-opt",
          ToolSubst("llvm-mc", unresolved="ignore"),
          ToolSubst("ld.lld", unresolved="ignore"),
          ToolSubst("llc", unresolved="ignore")]

@@ -1,6 +1,7 @@
 //===- LLVMCodegen.cpp - LLVM IR to device code, target-independent -------===//
 
 #include "translate/LLVMCodegen.h"
+#include "translate/LLVMPasses.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
@@ -130,89 +131,6 @@ Error mlir::triton::linkBitcodeLibrary(Module &module, StringRef path) {
   return Error::success();
 }
 
-namespace {
-
-/// Replaces each phi of a struct of scalars (a tensor's registers carried
-/// around a loop, as the LLVM dialect's block arguments make them) by one
-/// phi per field: the incoming structs are taken apart at the end of their
-/// blocks and the result put together after the phis, for instcombine to
-/// fold away. Loop-carried accumulators are then separate values to the
-/// register allocator, as in Triton's pipeline (its BreakStructPhiNodes
-/// runs at the same place). Consecutive 16-bit float fields share one phi
-/// of two lanes: an f16 wgmma accumulator's halves then go around the loop
-/// in the 32-bit registers the wgmma wrote, not unpacked and packed again
-/// by instructions that read them while the wgmma is in flight (which
-/// makes ptxas serialize the wgmmas, C7514).
-struct SplitStructPhisPass : PassInfoMixin<SplitStructPhisPass> {
-  PreservedAnalyses run(Function &function, FunctionAnalysisManager &) {
-    SmallVector<PHINode *> phis;
-    for (BasicBlock &block : function)
-      for (PHINode &phi : block.phis())
-        if (auto type = dyn_cast<StructType>(phi.getType()))
-          if (llvm::all_of(type->elements(),
-                           [](Type *t) { return t->isSingleValueType(); }))
-            phis.push_back(&phi);
-    for (PHINode *phi : phis) {
-      auto *type = cast<StructType>(phi->getType());
-      // (first field, lanes): a phi per single field or pair of halves.
-      SmallVector<std::pair<unsigned, unsigned>> parts;
-      for (unsigned i = 0, e = type->getNumElements(); i < e;) {
-        Type *field = type->getElementType(i);
-        bool pair = field->isHalfTy() || field->isBFloatTy();
-        pair = pair && i + 1 < e && type->getElementType(i + 1) == field;
-        parts.push_back({i, pair ? 2u : 1u});
-        i += pair ? 2 : 1;
-      }
-      IRBuilder<> builder(phi);
-      SmallVector<PHINode *> partPhis;
-      for (auto [first, lanes] : parts) {
-        Type *field = type->getElementType(first);
-        Type *partType =
-            lanes == 1 ? field : FixedVectorType::get(field, lanes);
-        partPhis.push_back(
-            builder.CreatePHI(partType, phi->getNumIncomingValues()));
-      }
-      for (unsigned i = 0, e = phi->getNumIncomingValues(); i < e; ++i) {
-        BasicBlock *from = phi->getIncomingBlock(i);
-        Value *incoming = phi->getIncomingValue(i);
-        builder.SetInsertPoint(from->getTerminator());
-        for (auto [part, partPhi] : llvm::zip(parts, partPhis)) {
-          auto [first, lanes] = part;
-          Value *value = builder.CreateExtractValue(incoming, first);
-          if (lanes == 2) {
-            Value *vector = PoisonValue::get(partPhi->getType());
-            vector = builder.CreateInsertElement(vector, value, uint64_t(0));
-            value = builder.CreateInsertElement(
-                vector, builder.CreateExtractValue(incoming, first + 1),
-                uint64_t(1));
-          }
-          partPhi->addIncoming(value, from);
-        }
-      }
-      builder.SetInsertPoint(phi->getParent(),
-                             phi->getParent()->getFirstInsertionPt());
-      Value *whole = PoisonValue::get(type);
-      for (auto [part, partPhi] : llvm::zip(parts, partPhis)) {
-        auto [first, lanes] = part;
-        if (lanes == 1) {
-          whole = builder.CreateInsertValue(whole, partPhi, first);
-          continue;
-        }
-        whole = builder.CreateInsertValue(
-            whole, builder.CreateExtractElement(partPhi, uint64_t(0)), first);
-        whole = builder.CreateInsertValue(
-            whole, builder.CreateExtractElement(partPhi, uint64_t(1)),
-            first + 1);
-      }
-      phi->replaceAllUsesWith(whole);
-      phi->eraseFromParent();
-    }
-    return phis.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
-  }
-};
-
-} // namespace
-
 void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
                                   bool withoutTarget) {
   LoopAnalysisManager loopAnalyses;
@@ -238,7 +156,7 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
                                moduleAnalyses);
   builder.registerPeepholeEPCallback(
       [](FunctionPassManager &passes, OptimizationLevel) {
-        passes.addPass(SplitStructPhisPass());
+        passes.addPass(BreakStructPhiNodesPass());
         passes.addPass(InstCombinePass());
       });
   ModulePassManager passes =

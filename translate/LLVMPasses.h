@@ -1,0 +1,49 @@
+//===- LLVMPasses.h - Triton's own passes over LLVM IR ----------*- C++ -*-===//
+//
+// New-pass-manager passes that the LLVM pipeline of LLVMCodegen.cpp runs
+// around LLVM's O3, in a library of their own so that triton-llvm-opt runs
+// exactly them on textual LLVM IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSLATE_LLVMPASSES_H
+#define TRANSLATE_LLVMPASSES_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace llvm {
+class PassBuilder;
+} // namespace llvm
+
+namespace mlir {
+namespace triton {
+
+/// Replaces each phi of a struct of scalars by one phi per field (two lanes
+/// of a vector for consecutive 16-bit floats); Triton's
+/// `-break-struct-phi-nodes`.
+struct BreakStructPhiNodesPass
+    : llvm::PassInfoMixin<BreakStructPhiNodesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &function,
+                              llvm::FunctionAnalysisManager &analyses);
+  static llvm::StringRef name() { return "BreakStructPhiNodesPass"; }
+};
+
+/// Freezes the divisor of an integer division or remainder when it is a phi
+/// that can be zero or undef (what a masked load's other value leaves on
+/// the lanes it does not load), so that LLVM does not conclude from
+/// "division by zero is undefined" that the masked path is never taken and
+/// make the load unconditional; `-freeze-masked-div-rem`.
+struct FreezeMaskedDivRemPass : llvm::PassInfoMixin<FreezeMaskedDivRemPass> {
+  llvm::PreservedAnalyses run(llvm::Function &function,
+                              llvm::FunctionAnalysisManager &analyses);
+  static llvm::StringRef name() { return "FreezeMaskedDivRemPass"; }
+};
+
+/// Makes the passes above known to `builder`'s textual pipelines under their
+/// flag names (`-passes=break-struct-phi-nodes,instcombine`).
+void registerTritonLLVMPasses(llvm::PassBuilder &builder);
+
+} // namespace triton
+} // namespace mlir
+
+#endif // TRANSLATE_LLVMPASSES_H
