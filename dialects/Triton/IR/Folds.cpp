@@ -49,6 +49,10 @@ OpFoldResult BitcastOp::fold(FoldAdaptor) {
 /// conversion is left to run time, whose rounding the target defines.
 static std::optional<APFloat>
 convertExactly(APFloat value, const llvm::fltSemantics &semantics) {
+  // Zero is exact in every type; one without a negative zero (the fnuz fp8
+  // types) holds -0 as its only zero, which APFloat reports as a loss.
+  if (value.isZero())
+    return APFloat::getZero(semantics, value.isNegative());
   bool losesInfo = false;
   APFloat::opStatus status =
       value.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);

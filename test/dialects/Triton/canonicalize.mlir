@@ -102,6 +102,23 @@ tt.func @fp_to_fp_of_constants() -> (tensor<4xf32>, f16, tensor<4xf8E4M3FN>) {
 
 // -----
 
+// CHECK-LABEL: tt.func @fp_to_fp_of_zeros
+tt.func @fp_to_fp_of_zeros() -> (tensor<4xf8E4M3FN>, tensor<4xf8E4M3FNUZ>, f8E5M2FNUZ) {
+  // -0 stays -0 where the type has it; the fnuz types have one zero, +0.
+  // CHECK-DAG: %[[OCP:.*]] = arith.constant dense<-0.000000e+00> : tensor<4xf8E4M3FN>
+  // CHECK-DAG: %[[FNUZ:.*]] = arith.constant dense<0.000000e+00> : tensor<4xf8E4M3FNUZ>
+  // CHECK-DAG: %[[SCALAR:.*]] = arith.constant 0.000000e+00 : f8E5M2FNUZ
+  // CHECK: tt.return %[[OCP]], %[[FNUZ]], %[[SCALAR]]
+  %z = arith.constant dense<-0.0> : tensor<4xf32>
+  %0 = tt.fp_to_fp %z, rounding = rtne : tensor<4xf32> -> tensor<4xf8E4M3FN>
+  %1 = tt.fp_to_fp %z, rounding = rtne : tensor<4xf32> -> tensor<4xf8E4M3FNUZ>
+  %s = arith.constant -0.0 : f16
+  %2 = tt.fp_to_fp %s, rounding = rtne : f16 -> f8E5M2FNUZ
+  tt.return %0, %1, %2 : tensor<4xf8E4M3FN>, tensor<4xf8E4M3FNUZ>, f8E5M2FNUZ
+}
+
+// -----
+
 // CHECK-LABEL: tt.func @dead_loads
 tt.func @dead_loads(%p: tensor<8x!tt.ptr<f32>>) {
   // CHECK-NOT: tt.load %{{.*}} : tensor<8x!tt.ptr<f32>>
