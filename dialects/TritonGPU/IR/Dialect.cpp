@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -89,9 +90,18 @@ public:
       : numWarps(numWarps), threadsPerWarp(threadsPerWarp), numCTAs(numCTAs),
         inPartition(inPartition) {}
 
+  /// Checks the layout of `type` against the launch.
   LogicalResult checkType(Operation *op, Type type) {
     if (auto tensor = dyn_cast<RankedTensorType>(type))
       return checkEncoding(op, tensor.getEncoding());
+    return success();
+  }
+
+  /// Checks what the layout of `type` must satisfy whatever the launch (and
+  /// whichever op holds the tensor).
+  LogicalResult checkWellFormed(Operation *op, Type type) {
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      return checkWellFormedEncoding(op, tensor.getEncoding());
     return success();
   }
 
@@ -153,6 +163,22 @@ public:
   }
 
 private:
+  LogicalResult checkWellFormedEncoding(Operation *op, Attribute encoding) {
+    if (!encoding || !wellFormed.insert(encoding).second)
+      return success();
+    if (auto slice = dyn_cast<SliceEncodingAttr>(encoding))
+      return checkWellFormedEncoding(op, slice.getParent());
+    if (auto dot = dyn_cast<DotOperandEncodingAttr>(encoding))
+      return checkWellFormedEncoding(op, dot.getParent());
+    if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(encoding))
+      if (mma.getVersionMajor() == 3 && mma.getInstrShape().size() != 3)
+        return op->emitOpError()
+               << "layout " << encoding
+               << ": instrShape of #ttg.nvidia_mma v3 must have 3 entries "
+                  "(M, N, K)";
+    return success();
+  }
+
   LogicalResult checkEncoding(Operation *op, Attribute encoding) {
     if (!encoding || !checked.insert(encoding).second)
       return success();
@@ -160,12 +186,6 @@ private:
       return checkEncoding(op, slice.getParent());
     if (auto dot = dyn_cast<DotOperandEncodingAttr>(encoding))
       return checkEncoding(op, dot.getParent());
-    if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(encoding))
-      if (mma.getVersionMajor() == 3 && mma.getInstrShape().size() != 3)
-        return op->emitOpError()
-               << "layout " << encoding
-               << ": instrShape of #ttg.nvidia_mma v3 must have 3 entries "
-                  "(M, N, K)";
     // "Layout has N warps per CTA, but the context requires M warps per
     // CTA" is Triton's sentence, which its users' tests match.
     int64_t warps = getEncodingNumWarps(encoding);
@@ -195,7 +215,7 @@ private:
 
   int64_t numWarps, threadsPerWarp, numCTAs;
   bool inPartition;
-  llvm::DenseSet<Attribute> checked;
+  llvm::DenseSet<Attribute> checked, wellFormed;
 };
 } // namespace
 
@@ -300,9 +320,27 @@ static LogicalResult checkShapeOpLayout(Operation *op) {
             "stays in its thread)";
 }
 
-/// Checks the layouts of the values defined under `root` against a launch of
-/// `numWarps` warps; the partitions of a ttg.warp_specialize against their
-/// own warp counts.
+/// Whether the layouts of `op`'s operands and results must fit the launch
+/// (rank, warps, lanes, CTAs). Triton checks the ops of tt, ttg and ttng,
+/// which lay elements out on threads or move them between them; so do we,
+/// and also any other op that reads or writes memory (amdg's buffer ops),
+/// whose addresses come from the lane and warp that hold each element.
+/// Elementwise and control-flow ops, register shuffles of other dialects
+/// (amdg.concat, amdg.extract_slice: they never ask which thread runs them,
+/// and verify their operands against their results themselves) and function
+/// arguments are left out, as in Triton: a value reaching a checked op is
+/// checked there.
+static bool placesElementsOnThreads(Operation *op) {
+  StringRef dialect = op->getName().getDialectNamespace();
+  if (dialect == "tt" || dialect == "ttg" || dialect == "ttng")
+    return true;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  return effects && !effects.hasNoEffect();
+}
+
+/// Checks the layouts of the values used and defined under `root` against a
+/// launch of `numWarps` warps; the partitions of a ttg.warp_specialize
+/// against their own warp counts.
 static LogicalResult checkLaunch(Operation *root, int64_t numWarps,
                                  int64_t threadsPerWarp, int64_t numCTAs,
                                  bool inPartition = false) {
@@ -336,18 +374,24 @@ static LogicalResult checkLaunch(Operation *root, int64_t numWarps,
     if (failed(LaunchChecker::checkDistributed(nested)) ||
         failed(checkShapeOpLayout(nested)))
       return WalkResult::interrupt();
+    for (Type type : nested->getResultTypes())
+      if (failed(checker.checkWellFormed(nested, type)))
+        return WalkResult::interrupt();
+    for (Region &region : nested->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          if (failed(checker.checkWellFormed(nested, arg.getType())))
+            return WalkResult::interrupt();
+    if (!placesElementsOnThreads(nested))
+      return WalkResult::advance();
     for (Type type : nested->getOperandTypes())
-      if (failed(LaunchChecker::checkRank(nested, type)))
+      if (failed(LaunchChecker::checkRank(nested, type)) ||
+          failed(checker.checkType(nested, type)))
         return WalkResult::interrupt();
     for (Type type : nested->getResultTypes())
       if (failed(LaunchChecker::checkRank(nested, type)) ||
           failed(checker.checkType(nested, type)))
         return WalkResult::interrupt();
-    for (Region &region : nested->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          if (failed(checker.checkType(nested, arg.getType())))
-            return WalkResult::interrupt();
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());

@@ -45,6 +45,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// Register shuffles ask no thread which elements it holds, so their layouts
+// need not span the module's warps (as Triton allows): #half names two of the
+// four warps, the other two holding copies.
+#half = #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32], [64]], warp = [[128]], block = []}>
+#halves = #ttg.linear<{register = [[1], [256]], lane = [[2], [4], [8], [16], [32], [64]], warp = [[128]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  // CHECK-LABEL: tt.func public @fewer_warps
+  tt.func public @fewer_warps(%a: tensor<256xf32, #half>, %b: tensor<256xf32, #half>) {
+    // CHECK: amdg.concat %{{.*}}, %{{.*}} : tensor<256xf32, #{{.*}}>, tensor<256xf32, #{{.*}}> -> tensor<512xf32, #{{.*}}>
+    %c = amdg.concat %a, %b : tensor<256xf32, #half>, tensor<256xf32, #half> -> tensor<512xf32, #halves>
+    // CHECK: amdg.extract_slice %{{.*}} [256] : tensor<512xf32, #{{.*}}> to tensor<256xf32, #{{.*}}>
+    %s = amdg.extract_slice %c [256] : tensor<512xf32, #halves> to tensor<256xf32, #half>
+    %d = arith.addf %s, %a : tensor<256xf32, #half>
+    tt.return
+  }
+}
+
+// -----
+
 #blocked = #ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [8, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 #transposed = #ttg.linear<{register = [[1, 0], [0, 1], [0, 2]], lane = [[0, 4], [0, 8], [0, 16], [2, 0], [4, 0], [8, 0]], warp = [], block = []}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {

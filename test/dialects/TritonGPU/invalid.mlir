@@ -330,9 +330,38 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32}
 
 // -----
 
+// A function argument is checked where a tt/ttg/ttng op uses it (here the
+// return), as Triton checks it.
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
-  // expected-error @+1 {{Layout has 32 threads per warp, but the module specifies 64 threads per warp (ttg.threads-per-warp)}}
-  tt.func @f(%x: tensor<128xi32, #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>>) {
+  tt.func @f(%x: tensor<128xi32, #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>>) -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>> {
+    // expected-error @+1 {{'tt.return' op layout #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>: Layout has 32 threads per warp, but the module specifies 64 threads per warp (ttg.threads-per-warp)}}
+    tt.return %x : tensor<128xi32, #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>}>>
+  }
+}
+
+// -----
+
+// An elementwise op's result is not checked (Triton checks only the ops of
+// tt, ttg and ttng), but the first such op to use it is.
+#b2 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f(%p: tensor<64x!tt.ptr<f32>, #b2>, %x: tensor<64xf32, #b2>) {
+    %y = arith.addf %x, %x : tensor<64xf32, #b2>
+    // expected-error @+1 {{'tt.store' op layout #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>: Layout has 2 warps per CTA, but the context requires 4 warps per CTA (the module has ttg.num-warps = 4)}}
+    tt.store %p, %y : tensor<64x!tt.ptr<f32>, #b2>
+    tt.return
+  }
+}
+
+// -----
+
+// So is an op of another dialect that reads or writes memory: its addresses
+// come from the lane and warp holding each element.
+#b2 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @f(%p: !tt.ptr<f32>, %off: tensor<128xi32, #b2>) {
+    // expected-error @+1 {{'amdg.buffer_load' op layout #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [2], order = [0]}>: Layout has 2 warps per CTA}}
+    %0 = amdg.buffer_load %p[%off] : tensor<128xf32, #b2>
     tt.return
   }
 }
