@@ -5,6 +5,7 @@
 #include "passes/Conversion/NVGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"
+#include "passes/LLVMIR/Passes.h"
 #include "passes/Pipelines/Pipelines.h"
 #include "passes/Specialize/Passes.h"
 #include "passes/Triton/Passes.h"
@@ -25,6 +26,7 @@ void mlir::triton::registerTritonPasses() {
   registerTritonToTritonGPUPasses();
   registerTritonGPUToLLVMPasses();
   registerNVGPUToLLVMPasses();
+  registerTritonLLVMIRPasses();
   gpu::registerTritonGPUTransformsPasses();
   nvidia_gpu::registerTritonNvidiaGPUTransformsPasses();
   amdgpu::registerTritonAMDGPUTransformsPasses();

@@ -10,6 +10,7 @@
 
 #include "passes/UpstreamFlags.h"
 
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/STLExtras.h"
@@ -106,6 +107,10 @@ std::string translateOptions(const FlagAlias &alias, StringRef options) {
 } // namespace
 
 void mlir::triton::registerUpstreamFlags() {
+  // MLIR's own passes that upstream's triton-opt offers and its users run
+  // after lowering to the LLVM dialect (f16 divisions through f32 for NVVM).
+  if (!PassInfo::lookup("llvm-optimize-for-nvvm-target"))
+    LLVM::registerNVVMOptimizeForTargetPass();
   for (const FlagAlias &alias : kAliases) {
     const PassInfo *ours = PassInfo::lookup(alias.ours);
     if (!ours)

@@ -9,16 +9,32 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
+/// LLVM defines `-debug` only in builds with assertions; Debian's LLVM 22 has
+/// none, yet upstream Triton's habits (and lit tests) pass it. Here it sets
+/// the flag that LLVM_DEBUG output reads, so code built with debug output
+/// prints it (to stderr) and a release build runs as without the flag.
+static void registerDebugFlag() {
+  if (llvm::cl::getRegisteredOptions().count("debug"))
+    return;
+  static llvm::cl::opt<bool, /*ExternalStorage=*/true> debug(
+      "debug",
+      llvm::cl::desc("Print LLVM_DEBUG output (code built without NDEBUG "
+                     "only; accepted and without effect otherwise)"),
+      llvm::cl::location(llvm::DebugFlag), llvm::cl::Hidden);
+}
+
 LogicalResult mlir::triton::tritonOptMain(int argc, char **argv,
                                           StringRef toolName,
                                           DialectRegistry &registry,
                                           const bool &keepSourceNames) {
+  registerDebugFlag();
   auto [inputFilename, outputFilename] =
       registerAndParseCLIOptions(argc, argv, toolName, registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
