@@ -111,6 +111,11 @@ void TargetInfo::barrier(OpBuilder &b, Location loc) const {
   NVVM::Barrier0Op::create(b, loc);
 }
 
+void TargetInfo::warpBarrier(OpBuilder &b, Location loc) const {
+  // bar.warp.sync with every lane of the warp.
+  NVVM::SyncWarpOp::create(b, loc, createI32Constant(b, loc, -1));
+}
+
 void TargetInfo::markKernel(LLVM::LLVMFuncOp func, int numThreads) const {
   MLIRContext *context = func.getContext();
   // The LLVM translation reads only the attribute's presence; its value is

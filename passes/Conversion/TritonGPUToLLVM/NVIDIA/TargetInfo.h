@@ -44,6 +44,7 @@ public:
   Value reduceWarp(OpBuilder &b, Location loc, Value value,
                    Operation *combiner) const override;
   void barrier(OpBuilder &b, Location loc) const override;
+  void warpBarrier(OpBuilder &b, Location loc) const override;
   void markKernel(LLVM::LLVMFuncOp func, int numThreads) const override;
   bool canLoadMatrices() const override { return computeCapability >= 75; }
   SmallVector<Value> loadMatrices(OpBuilder &b, Location loc, Value rowAddress,

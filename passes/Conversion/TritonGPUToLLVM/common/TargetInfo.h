@@ -55,6 +55,12 @@ public:
   }
   /// A barrier of all threads of the program, ordering shared-memory accesses.
   virtual void barrier(OpBuilder &b, Location loc) const = 0;
+  /// A barrier of the threads of one warp, enough when each warp reads only
+  /// what its own threads wrote; the program-wide barrier where the target
+  /// has none narrower.
+  virtual void warpBarrier(OpBuilder &b, Location loc) const {
+    barrier(b, loc);
+  }
   /// Marks `func` as a kernel launched with `numThreads` threads per program.
   virtual void markKernel(LLVM::LLVMFuncOp func, int numThreads) const = 0;
   /// Whether loadMatrices works: four 8 x 8 matrices of 16-bit elements per
