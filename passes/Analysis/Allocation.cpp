@@ -124,6 +124,79 @@ bool staysInWarps(const LinearLayout &src, const LinearLayout &dst) {
   return enumerated && local;
 }
 
+// The flat element indices of a layout's bases of input dimension `dim`.
+SmallVector<int64_t> flatBasesOf(const LinearLayout &layout, StringRef dim) {
+  SmallVector<int64_t> flat;
+  if (!layout.hasInDim(dim))
+    return flat;
+  ArrayRef<LinearLayout::OutDim> outs = layout.getOutDims();
+  for (const LinearLayout::Basis &basis : layout.getBases(dim)) {
+    int64_t index = 0;
+    for (size_t d = 0; d < outs.size(); ++d)
+      index = index * outs[d].size + basis[d];
+    flat.push_back(index);
+  }
+  return flat;
+}
+
+// Whether lane shuffles are worth it for a conversion that stays within
+// warps. Seen as a permutation of the register and lane index bits (register
+// bits repeating others dropped, the shorter side padded, bits that hold no
+// element on one side paired in order with those of the other), each source
+// register bit sent to a lane bit starts a run of lanes that one round of
+// selects and shuffles moves; with two or more such runs the selects
+// multiply, and a store, a barrier and a load cost less (Triton's rule too).
+// Conversions that are not such a permutation keep the shuffles.
+bool shufflesPay(const LinearLayout &src, const LinearLayout &dst) {
+  auto registers = [](const LinearLayout &l) {
+    SmallVector<int64_t> regs;
+    for (int64_t basis : flatBasesOf(l, "register"))
+      if (basis != 0)
+        regs.push_back(basis);
+    return regs;
+  };
+  SmallVector<int64_t> srcRegs = registers(src), dstRegs = registers(dst);
+  SmallVector<int64_t> srcLanes = flatBasesOf(src, "lane"),
+                       dstLanes = flatBasesOf(dst, "lane");
+  size_t numRegs = std::max(srcRegs.size(), dstRegs.size());
+  size_t numLanes = std::max(srcLanes.size(), dstLanes.size());
+  srcRegs.resize(numRegs, 0);
+  dstRegs.resize(numRegs, 0);
+  srcLanes.resize(numLanes, 0);
+  dstLanes.resize(numLanes, 0);
+  // Input bits numbered registers first, then lanes.
+  SmallVector<int64_t> srcBits(srcRegs), dstBits(dstRegs);
+  srcBits.append(srcLanes);
+  dstBits.append(dstLanes);
+  size_t numBits = srcBits.size();
+  SmallVector<int> target(numBits, -1);
+  SmallVector<size_t> srcFree, dstFree;
+  for (size_t i = 0; i < numBits; ++i) {
+    if (srcBits[i] == 0 && dstBits[i] == 0)
+      target[i] = static_cast<int>(i);
+    else if (srcBits[i] == 0)
+      srcFree.push_back(i);
+    else if (dstBits[i] == 0)
+      dstFree.push_back(i);
+    if (srcBits[i] == 0)
+      continue;
+    for (size_t j = 0; j < numBits; ++j)
+      if (dstBits[j] == srcBits[i]) {
+        target[i] = static_cast<int>(j);
+        break;
+      }
+    if (target[i] < 0)
+      return true;
+  }
+  for (auto [from, to] : llvm::zip(srcFree, dstFree))
+    target[from] = static_cast<int>(to);
+  int registerToLane = 0;
+  for (size_t i = 0; i < numRegs; ++i)
+    if (target[i] >= static_cast<int>(numRegs))
+      ++registerToLane;
+  return registerToLane < 2;
+}
+
 // The bytes of a cross-warp exchange along `axis`: the shape with `axis`
 // narrowed to one slot per warp along it, for each operand's element.
 int64_t acrossWarpsBytes(ValueRange srcs, unsigned axis) {
@@ -172,14 +245,16 @@ bool mlir::triton::cvtNeedsSharedMemory(RankedTensorType srcType,
   // Registers and lane shuffles suffice only when each warp (and CTA) keeps
   // its part of the tensor: same warp and block bases, and every element a
   // warp needs already in it. Like Triton, a warp does not pick its part
-  // out of a copy broadcast to all warps; that goes through memory.
+  // out of a copy broadcast to all warps; that goes through memory, as do
+  // permutations that would take too many selects (shufflesPay).
   auto basesOr = [](const LinearLayout &l, StringRef dim) {
     return l.hasInDim(dim) ? l.getBases(dim) : ArrayRef<LinearLayout::Basis>();
   };
   return !(src && dst &&
            (*src == *dst || (basesOr(*src, "warp") == basesOr(*dst, "warp") &&
                              basesOr(*src, "block") == basesOr(*dst, "block") &&
-                             staysInWarps(*src, *dst))));
+                             staysInWarps(*src, *dst) &&
+                             shufflesPay(*src, *dst))));
 }
 
 int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {

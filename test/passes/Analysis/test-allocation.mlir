@@ -63,10 +63,11 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
-#blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 // Scratch: a reduction within warps needs none; a layout change that stays in
-// each warp needs none, one that crosses warps needs the whole tensor; a
-// scalar atomic whose old value is used needs one element.
+// each warp and sends registers to one run of lanes needs none (shuffles),
+// one that crosses warps needs the whole tensor; a scalar atomic whose old
+// value is used needs one element.
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
   // expected-remark @below {{size = 16384}}
   tt.func public @scratch(%x: tensor<4x128xf32, #blocked>, %y: tensor<64x128xf16, #blocked>, %p: !tt.ptr<i32>, %v: i32) -> i32 {

@@ -20,6 +20,7 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -316,6 +317,17 @@ bool describesSameMemory(const SharedMemoryLayout &source,
   return true;
 }
 
+/// Whether field `position` of the memdesc struct `value` is the constant
+/// zero, looking through the insertvalue chain that built it.
+bool isKnownZeroField(Value value, int64_t position) {
+  while (auto insert = value.getDefiningOp<LLVM::InsertValueOp>()) {
+    if (insert.getPosition() == ArrayRef<int64_t>{position})
+      return matchPattern(insert.getValue(), m_Zero());
+    value = insert.getContainer();
+  }
+  return false;
+}
+
 struct MemDescIndexOpPattern : SharedMemoryPattern<ttg::MemDescIndexOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
@@ -334,13 +346,17 @@ struct MemDescIndexOpPattern : SharedMemoryPattern<ttg::MemDescIndexOp> {
           "ttg.memdesc_index whose buffers are not whole, consecutive blocks "
           "of its source's layout is not supported yet by the LLVM lowering");
     Location loc = op.getLoc();
+    Value stride = createI32Constant(rewriter, loc, source->getSliceElements());
+    Value elements =
+        LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(), stride);
     SharedMemoryObject object =
         unpackSharedMemoryObject(rewriter, loc, adaptor.getSrc());
-    Value index = LLVM::AddOp::create(rewriter, loc, adaptor.getIndex(),
-                                      object.offsets.front());
-    Value elements = LLVM::MulOp::create(
-        rewriter, loc, index,
-        createI32Constant(rewriter, loc, source->getSliceElements()));
+    // A subslice may have moved the view along the leading dimension; an
+    // alloc's struct holds a constant zero there, which adds nothing.
+    if (!isKnownZeroField(adaptor.getSrc(), 1))
+      elements = LLVM::AddOp::create(
+          rewriter, loc, elements,
+          LLVM::MulOp::create(rewriter, loc, object.offsets.front(), stride));
     Type sharedType =
         getSharedElementType(converter(), srcType.getElementType());
     object.base =

@@ -94,14 +94,15 @@ Value ThreadOffset::withRegister(OpBuilder &b, Location loc,
 
 /// The 8 x 8 matrices of 16-bit elements `map` forms (see MatrixLoadPlan).
 static std::optional<MatrixLoadPlan>
-planMatrices(const OffsetMap &map, int64_t viewOffsetMask, Type sharedType);
+planMatrices(const OffsetMap &map, int64_t viewOffsetMask, Type sharedType,
+             bool forStores);
 
 std::optional<MatrixLoadPlan>
 mlir::triton::planMatrixLoads(const OffsetMap &map, int64_t viewOffsetMask,
                               Type sharedType, const TargetInfoBase &target) {
   if (!target.canLoadMatrices())
     return std::nullopt;
-  return planMatrices(map, viewOffsetMask, sharedType);
+  return planMatrices(map, viewOffsetMask, sharedType, /*forStores=*/false);
 }
 
 std::optional<MatrixLoadPlan>
@@ -109,7 +110,7 @@ mlir::triton::planMatrixStores(const OffsetMap &map, int64_t viewOffsetMask,
                                Type sharedType, const TargetInfoBase &target) {
   if (!target.canStoreMatrices())
     return std::nullopt;
-  return planMatrices(map, viewOffsetMask, sharedType);
+  return planMatrices(map, viewOffsetMask, sharedType, /*forStores=*/true);
 }
 
 void mlir::triton::emitMatrixStores(
@@ -142,11 +143,35 @@ void mlir::triton::emitMatrixStores(
 }
 
 static std::optional<MatrixLoadPlan>
-planMatrices(const OffsetMap &map, int64_t viewOffsetMask, Type sharedType) {
-  if (getSharedElementBytes(sharedType) != 2 || map.lanes.size() != 5 ||
-      map.registers.size() < 3 || (viewOffsetMask & 7))
+planMatrices(const OffsetMap &map, int64_t viewOffsetMask, Type sharedType,
+             bool forStores) {
+  unsigned elementBytes = getSharedElementBytes(sharedType);
+  if (map.lanes.size() != 5)
     return std::nullopt;
   const SmallVector<int64_t> &regs = map.registers, &lanes = map.lanes;
+  auto aligned = [](ArrayRef<int64_t> offsets, int64_t rowElements) {
+    return llvm::all_of(offsets, [&](int64_t offset) {
+      return (offset & (rowElements - 1)) == 0;
+    });
+  };
+  if (elementBytes == 4) {
+    // A row of four 32-bit elements (pairs of 16-bit halves): lanes 0, 1
+    // pick the element, lanes 2..4 the row, registers 0, 1 the matrix. The
+    // halves stay in order only without transposition.
+    if (forStores || regs.size() < 2 || (viewOffsetMask & 3) ||
+        lanes[0] != 1 || lanes[1] != 2)
+      return std::nullopt;
+    SmallVector<int64_t> rows = {lanes[2], lanes[3], lanes[4]};
+    if (!aligned(rows, 4) || !aligned(regs, 4) || !aligned(map.warps, 4))
+      return std::nullopt;
+    MatrixLoadPlan plan;
+    plan.elementBytes = 4;
+    plan.rowMap.lanes = {rows[0], rows[1], rows[2], regs[0], regs[1]};
+    plan.rowMap.warps = map.warps;
+    return plan;
+  }
+  if (elementBytes != 2 || regs.size() < 3 || (viewOffsetMask & 7))
+    return std::nullopt;
   for (bool transpose : {false, true}) {
     SmallVector<int64_t> columns =
         transpose ? SmallVector<int64_t>{lanes[2], lanes[3], lanes[4]}
@@ -156,12 +181,8 @@ planMatrices(const OffsetMap &map, int64_t viewOffsetMask, Type sharedType) {
                   : SmallVector<int64_t>{lanes[2], lanes[3], lanes[4]};
     if (columns != ArrayRef<int64_t>{1, 2, 4})
       continue;
-    auto aligned = [](ArrayRef<int64_t> offsets) {
-      return llvm::all_of(offsets,
-                          [](int64_t offset) { return (offset & 7) == 0; });
-    };
-    if (!aligned(rows) || !aligned(ArrayRef<int64_t>(regs).drop_front()) ||
-        !aligned(map.warps))
+    if (!aligned(rows, 8) || !aligned(ArrayRef<int64_t>(regs).drop_front(), 8) ||
+        !aligned(map.warps, 8))
       continue;
     MatrixLoadPlan plan;
     plan.transpose = transpose;
@@ -184,13 +205,23 @@ mlir::triton::emitMatrixLoads(OpBuilder &b, Location loc,
   unsigned count = 1u << map.registers.size();
   auto pairType = VectorType::get({2}, sharedType);
   SmallVector<Value> results(count);
-  // Registers 0..2 are one load's elements and matrices; the others repeat it.
-  for (unsigned reg = 0; reg < count; reg += 8) {
+  // Registers 0..2 (0, 1 for 32-bit elements) are one load's elements and
+  // matrices; the others repeat it.
+  unsigned perLoad = plan.elementBytes == 4 ? 4 : 8;
+  for (unsigned reg = 0; reg < count; reg += perLoad) {
     Value offset = rowOffset.withRegister(b, loc, getRegisterOffset(map, reg));
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
                                     ArrayRef<LLVM::GEPArg>{offset});
     SmallVector<Value> words = target.loadMatrices(b, loc, ptr, plan.transpose);
     for (auto [j, word] : llvm::enumerate(words)) {
+      if (plan.elementBytes == 4) {
+        Value element = word;
+        if (word.getType() != sharedType)
+          element = LLVM::BitcastOp::create(b, loc, sharedType, word);
+        results[reg | unsigned(j)] =
+            fromSharedValue(b, loc, element, registerType);
+        continue;
+      }
       Value pair = LLVM::BitcastOp::create(b, loc, pairType, word);
       for (unsigned e = 0; e < 2; ++e)
         results[reg | unsigned(j) << 1 | e] =
@@ -322,19 +353,15 @@ Value mlir::triton::fromSharedValue(OpBuilder &b, Location loc, Value value,
   return LLVM::BitcastOp::create(b, loc, registerType, value);
 }
 
-/// The type one access of `count` elements of `sharedType` moves: the
-/// element, or whole 32-bit words (a 16-bit integer for two bytes).
+/// The type one access of `count` elements of `sharedType` moves: a vector
+/// of as many integers of the element's width, or of 32-bit words when more
+/// than four narrower elements go together (Triton's access types; the
+/// backend packs narrow vectors into 32-bit registers).
 static Type getAccessType(OpBuilder &b, unsigned count, Type sharedType) {
-  if (count == 1)
-    return sharedType;
-  unsigned bytes = count * getSharedElementBytes(sharedType);
-  if (getSharedElementBytes(sharedType) >= 4)
-    return VectorType::get({count}, sharedType);
-  if (bytes < 4)
-    return b.getIntegerType(bytes * 8);
-  if (bytes == 4)
-    return b.getI32Type();
-  return VectorType::get({bytes / 4}, b.getI32Type());
+  unsigned bits = getSharedElementBytes(sharedType) * 8;
+  if (count > 4 && bits < 32)
+    return VectorType::get({count * bits / 32}, b.getI32Type());
+  return VectorType::get({count}, b.getIntegerType(bits));
 }
 
 static Value getElementPointer(OpBuilder &b, Location loc, Value base,
@@ -349,19 +376,14 @@ void mlir::triton::storeSharedVector(OpBuilder &b, Location loc, Value base,
   unsigned count = values.size();
   unsigned bytes = count * getSharedElementBytes(sharedType);
   Value ptr = getElementPointer(b, loc, base, offset, sharedType);
-  Value stored;
-  if (count == 1) {
-    stored = values.front();
-  } else {
-    auto vectorType = VectorType::get({count}, sharedType);
-    stored = LLVM::UndefOp::create(b, loc, vectorType);
-    for (auto [i, value] : llvm::enumerate(values))
-      stored = LLVM::InsertElementOp::create(b, loc, stored, value,
-                                             createI32Constant(b, loc, i));
-    Type accessType = getAccessType(b, count, sharedType);
-    if (accessType != vectorType)
-      stored = LLVM::BitcastOp::create(b, loc, accessType, stored);
-  }
+  auto vectorType = VectorType::get({count}, sharedType);
+  Value stored = LLVM::UndefOp::create(b, loc, vectorType);
+  for (auto [i, value] : llvm::enumerate(values))
+    stored = LLVM::InsertElementOp::create(b, loc, stored, value,
+                                           createI32Constant(b, loc, i));
+  Type accessType = getAccessType(b, count, sharedType);
+  if (accessType != vectorType)
+    stored = LLVM::BitcastOp::create(b, loc, accessType, stored);
   LLVM::StoreOp::create(b, loc, stored, ptr, /*alignment=*/bytes);
 }
 
@@ -374,8 +396,6 @@ SmallVector<Value> mlir::triton::loadSharedVector(OpBuilder &b, Location loc,
   Type accessType = getAccessType(b, count, sharedType);
   Value loaded =
       LLVM::LoadOp::create(b, loc, accessType, ptr, /*alignment=*/bytes);
-  if (count == 1)
-    return {loaded};
   auto vectorType = VectorType::get({count}, sharedType);
   if (accessType != vectorType)
     loaded = LLVM::BitcastOp::create(b, loc, vectorType, loaded);

@@ -95,8 +95,13 @@ VectorPlan planVectors(const OffsetMap &map, unsigned maxElements,
 /// Without transposition the row's elements are register 0 and lanes 0, 1,
 /// the rows lanes 2..4 (the mma fragment of a row-major 8 x 8); transposed,
 /// the row's elements are lanes 2..4 and the rows register 0, lanes 0, 1.
+///
+/// 32-bit elements load (not store, not transposed) as pairs of 16-bit
+/// halves: a row is four elements, lanes 0, 1 pick the element and 2..4 the
+/// row, registers 0 and 1 the matrix (tf32 mma operands).
 struct MatrixLoadPlan {
   bool transpose = false;
+  unsigned elementBytes = 2;
   OffsetMap rowMap; // lane bits -> offsets of the row each lane supplies
 };
 

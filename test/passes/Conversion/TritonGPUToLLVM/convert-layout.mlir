@@ -6,10 +6,10 @@
 // CHECK-LABEL: llvm.func @vectors
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
 // CHECK: %[[ST:.*]] = llvm.getelementptr %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-// CHECK: llvm.store %{{.*}}, %[[ST]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %[[ST]] {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: %[[LD:.*]] = llvm.getelementptr %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-// CHECK: llvm.load %[[LD]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK: llvm.load %[[LD]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 #src = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -54,16 +54,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // reuses the scratch, after membar's barrier.
 // CHECK-LABEL: llvm.func @bools_and_pointers
 // CHECK: %[[B:.*]] = llvm.zext %{{.*}} : i1 to i8
-// CHECK: llvm.store %[[B]], %{{.*}} {alignment = 1 : i64} : i8, !llvm.ptr<3>
+// CHECK: %[[BV:.*]] = llvm.insertelement %[[B]]
+// CHECK: llvm.store %[[BV]], %{{.*}} {alignment = 1 : i64} : vector<1xi8>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: %[[L:.*]] = llvm.load %{{.*}} {alignment = 1 : i64} : !llvm.ptr<3> -> i8
-// CHECK: llvm.trunc %[[L]] : i8 to i1
+// CHECK: %[[L:.*]] = llvm.load %{{.*}} {alignment = 1 : i64} : !llvm.ptr<3> -> vector<1xi8>
+// CHECK: %[[LE:.*]] = llvm.extractelement %[[L]]
+// CHECK: llvm.trunc %[[LE]] : i8 to i1
 // CHECK: nvvm.barrier0
 // CHECK: %[[P:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<1> to i64
-// CHECK: llvm.store %[[P]], %{{.*}} {alignment = 8 : i64} : i64, !llvm.ptr<3>
+// CHECK: %[[PV:.*]] = llvm.insertelement %[[P]]
+// CHECK: llvm.store %[[PV]], %{{.*}} {alignment = 8 : i64} : vector<1xi64>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: %[[Q:.*]] = llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> i64
-// CHECK: llvm.inttoptr %[[Q]] : i64 to !llvm.ptr<1>
+// CHECK: %[[Q:.*]] = llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<1xi64>
+// CHECK: %[[QE:.*]] = llvm.extractelement %[[Q]]
+// CHECK: llvm.inttoptr %[[QE]] : i64 to !llvm.ptr<1>
 #src = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #dst = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -84,31 +88,112 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Within warps (same warp bases, each warp keeps its rows): no scratch, one
-// shuffle round per destination register (4), the register each lane sends
-// and the one it fills picked by its lane bits. Three runs of independent
-// instructions: the senders' selects of every round, the shuffles, the
-// receivers' selects.
-// CHECK-LABEL: llvm.func @shuffles
-// CHECK-NOT: ptr<3>
+// Within warps (same warp bases, each warp keeps its rows), but a transpose
+// of the 4 x 4 blocks: registers go to two runs of lanes, which shuffles
+// would pick with selects per run and register; through shared memory
+// instead, each warp reading back only what it wrote, so a warp barrier
+// (bar.warp.sync) orders the accesses.
+// CHECK-LABEL: llvm.func @transpose_in_warps
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<1xi32>, !llvm.ptr<3>
+// CHECK-NEXT: %[[ALL:.*]] = llvm.mlir.constant(-1 : i32) : i32
+// CHECK-NEXT: nvvm.bar.warp.sync %[[ALL]] : i32
 // CHECK-NOT: nvvm.barrier0
-// CHECK-COUNT-12: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// CHECK-NOT: llvm.select
-// CHECK-COUNT-4: nvvm.shfl.sync  idx {{.*}} : i32 -> i32
+// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<1xi32>
 // CHECK-NOT: nvvm.shfl.sync
-// CHECK-COUNT-12: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
-// CHECK-NOT: nvvm.shfl.sync
-// CHECK-NOT: ptr<3>
 // CHECK: llvm.return
 #src = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #dst = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @shuffles(%p: !tt.ptr<f32>) {
+  tt.func public @transpose_in_warps(%p: !tt.ptr<f32>) {
     %r = tt.splat %p : !tt.ptr<f32> -> tensor<16x32x!tt.ptr<f32>, #src>
     %v = tt.load %r : tensor<16x32x!tt.ptr<f32>, #src>
     %c = ttg.convert_layout %v : tensor<16x32xf32, #src> -> tensor<16x32xf32, #dst>
     %q = tt.splat %p : !tt.ptr<f32> -> tensor<16x32x!tt.ptr<f32>, #dst>
     tt.store %q, %c : tensor<16x32x!tt.ptr<f32>, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+// Within a warp, one register (row 8 of the source, column 8 of the
+// destination) goes to a lane and back: no scratch, one shuffle round per
+// destination register (8), the register each lane sends and the one it
+// fills picked by a lane bit. Three runs of independent instructions: the
+// senders' selects, the shuffles, the receivers' selects.
+// CHECK-LABEL: llvm.func @shuffles
+// CHECK-NOT: ptr<3>
+// CHECK-NOT: nvvm.barrier0
+// CHECK-COUNT-8: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// CHECK-NOT: llvm.select
+// CHECK-COUNT-8: nvvm.shfl.sync  idx {{.*}} : i32 -> i32
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-COUNT-8: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-NOT: ptr<3>
+// CHECK: llvm.return
+#src = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 2], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @shuffles(%p: !tt.ptr<f32>) {
+    %r = tt.splat %p : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>, #src>
+    %v = tt.load %r : tensor<16x16x!tt.ptr<f32>, #src>
+    %c = ttg.convert_layout %v : tensor<16x16xf32, #src> -> tensor<16x16xf32, #dst>
+    %q = tt.splat %p : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>, #dst>
+    tt.store %q, %c : tensor<16x16x!tt.ptr<f32>, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+// Bytes transposed across warps: no register holds a row's neighbour on
+// both sides, so the scratch puts together, in one 4-byte word, registers of
+// one side that are another warp's on the other side; each side's vectors
+// are as wide as its registers' offsets allow.
+// CHECK-LABEL: llvm.func @bytes_transposed
+// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<4xi8>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<4xi8>
+// CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3>
+// CHECK: llvm.return
+#src = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @bytes_transposed(%p: !tt.ptr<i8>) {
+    %r = tt.splat %p : !tt.ptr<i8> -> tensor<64x64x!tt.ptr<i8>, #src>
+    %v = tt.load %r : tensor<64x64x!tt.ptr<i8>, #src>
+    %c = ttg.convert_layout %v : tensor<64x64xi8, #src> -> tensor<64x64xi8, #dst>
+    %q = tt.splat %p : !tt.ptr<i8> -> tensor<64x64x!tt.ptr<i8>, #dst>
+    tt.store %q, %c : tensor<64x64x!tt.ptr<i8>, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+// A row spread over a warp's lanes, read back as a slice whose lanes repeat
+// it (8 rows of the parent hold the same elements): the destination's
+// registers come first among the bank bits, so each thread loads 16 bytes
+// at a time, where all the lanes of a phase read the same address. One
+// warp: a warp barrier.
+// CHECK-LABEL: llvm.func @to_slice
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xi32>, !llvm.ptr<3>
+// CHECK-NEXT: %[[ALL:.*]] = llvm.mlir.constant(-1 : i32) : i32
+// CHECK-NEXT: nvvm.bar.warp.sync %[[ALL]] : i32
+// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3>
+// CHECK: llvm.return
+#src = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#parent = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @to_slice(%p: !tt.ptr<f32>) {
+    %r = tt.splat %p : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #src>
+    %v = tt.load %r : tensor<64x!tt.ptr<f32>, #src>
+    %c = ttg.convert_layout %v : tensor<64xf32, #src> -> tensor<64xf32, #ttg.slice<{dim = 0, parent = #parent}>>
+    %q = tt.splat %p : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #parent}>>
+    tt.store %q, %c : tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #parent}>>
     tt.return
   }
 }

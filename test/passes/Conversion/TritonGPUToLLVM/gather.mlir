@@ -7,12 +7,12 @@
 // CHECK-LABEL: llvm.func @gather_1d
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
 // CHECK: %[[ST:.*]] = llvm.getelementptr %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-// CHECK: llvm.store %{{.*}}, %[[ST]] {alignment = 4 : i64} : f32, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %[[ST]] {alignment = 4 : i64} : vector<1xi32>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: %[[M:.*]] = llvm.mlir.constant(63 : i32) : i32
 // CHECK: %[[POS:.*]] = llvm.and %{{.*}}, %[[M]] : i32
 // CHECK: %[[LD:.*]] = llvm.getelementptr %[[SMEM]][%[[POS]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-// CHECK: llvm.load %[[LD]] {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+// CHECK: llvm.load %[[LD]] {alignment = 4 : i64} : !llvm.ptr<3> -> vector<1xi32>
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @gather_1d(%x: !tt.ptr<f32>, %i: !tt.ptr<i32>) {
@@ -34,7 +34,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // Along axis 1 of a 2-D tensor of f16, with i64 indices and a vector store
 // of the source's contiguous pairs; element (r, c) sits at r * 16 + c.
 // CHECK-LABEL: llvm.func @gather_2d
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xi16>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: %[[I:.*]] = llvm.trunc %{{.*}} : i64 to i32
 // CHECK: %[[M:.*]] = llvm.mlir.constant(15 : i32) : i32
@@ -43,7 +43,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: %[[ROW:.*]] = llvm.shl %{{.*}}, %[[FOUR]] : i32
 // CHECK: %[[FLAT:.*]] = llvm.or %[[POS]], %[[ROW]] : i32
 // CHECK: %[[LD:.*]] = llvm.getelementptr %{{.*}}[%[[FLAT]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
-// CHECK: llvm.load %[[LD]] {alignment = 2 : i64} : !llvm.ptr<3> -> f16
+// CHECK: llvm.load %[[LD]] {alignment = 2 : i64} : !llvm.ptr<3> -> vector<1xi16>
 #blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {

@@ -62,7 +62,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // Rows of 8 bytes (vec 4) are no 8 x 8 matrices: plain shared loads.
 // CHECK-LABEL: llvm.func internal @narrow_rows
 // CHECK-NOT: nvvm.ldmatrix
-// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> i32
+// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> vector<2xi16>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #shared = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #smem = #ttg.shared_memory
@@ -108,5 +108,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func private @epilogue_warps_along_n(%x: tensor<64x64xf16, #mma>) -> tensor<64x64xf16, #b> {
     %y = ttg.convert_layout %x : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #b>
     tt.return %y : tensor<64x64xf16, #b>
+  }
+}
+
+// -----
+
+// tf32: an A operand of 32-bit elements (kWidth 1) from a row-major buffer
+// loads as matrices of 16-bit halves, each row four elements (lanes 0, 1
+// pick the element, lanes 2..4 the row), each word one element: two loads
+// of four matrices for a warp's 16 x 16.
+// CHECK-LABEL: llvm.func internal @tf32_operand
+// CHECK-COUNT-2: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<row>, num = 4 : i32{{.*}} -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK-NOT: llvm.load
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#shared = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @tf32_operand(%a: !ttg.memdesc<32x16xf32, #shared, #smem>) -> tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> {
+    %x = ttg.local_load %a : !ttg.memdesc<32x16xf32, #shared, #smem> -> tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+    tt.return %x : tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
   }
 }

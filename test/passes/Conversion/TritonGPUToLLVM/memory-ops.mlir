@@ -7,10 +7,10 @@
 // CHECK-LABEL: llvm.func @alloc_load
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
 // CHECK: %[[ST:.*]] = llvm.getelementptr %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-// CHECK: llvm.store %{{.*}}, %[[ST]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %[[ST]] {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
 // CHECK: %[[D0:.*]] = llvm.insertvalue %[[SMEM]], %{{.*}}[0] : !llvm.struct<(ptr<3>, i32, i32)>
 // CHECK: nvvm.barrier0
-// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [1, 0]}>
 #smem = #ttg.shared_memory
@@ -27,19 +27,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Views: buffer %i of a double buffer (2048 elements on), its subslice at
+// Views: buffer %i of a double buffer (2048 elements on: the index times
+// the buffer size, before the descriptor is read, as the alloc's leading
+// offset is a constant zero), its subslice at
 // [16, 32] (coordinate offsets in the descriptor, XORed into addresses),
 // its transpose (offsets swapped, the transposed encoding); stores and
 // loads of 8 f16 (four i32 words) at a time.
 // CHECK-LABEL: llvm.func @views
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
 // CHECK: %[[BUF:.*]] = llvm.insertvalue %[[SMEM]], %{{.*}}[0] : !llvm.struct<(ptr<3>, i32, i32, i32)>
-// CHECK: %[[BASE:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(ptr<3>, i32, i32, i32)>
-// CHECK: %[[LEAD:.*]] = llvm.extractvalue %{{.*}}[1] : !llvm.struct<(ptr<3>, i32, i32, i32)>
-// CHECK: %[[IDX:.*]] = llvm.add %arg1, %[[LEAD]] : i32
 // CHECK: %[[SIZE:.*]] = llvm.mlir.constant(2048 : i32) : i32
-// CHECK: %[[ELEMS:.*]] = llvm.mul %[[IDX]], %[[SIZE]] : i32
-// CHECK: llvm.getelementptr %[[BASE]][%[[ELEMS]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+// CHECK-NEXT: %[[ELEMS:.*]] = llvm.mul %arg1, %[[SIZE]] : i32
+// CHECK-NEXT: %[[BASE:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(ptr<3>, i32, i32, i32)>
+// CHECK-COUNT-3: llvm.extractvalue
+// CHECK-NEXT: llvm.getelementptr %[[BASE]][%[[ELEMS]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
 // CHECK: %[[C16:.*]] = llvm.mlir.constant(16 : i32) : i32
 // CHECK: llvm.add %{{.*}}, %[[C16]] : i32
 // CHECK: %[[C32:.*]] = llvm.mlir.constant(32 : i32) : i32
@@ -79,19 +80,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // A row-major buffer seen as 1-D: the offsets start over at zero. Bytes go
-// 4 at a time (one i32 word); booleans are stored as bytes.
+// 4 at a time (one vector of four bytes); booleans are stored as bytes.
 // CHECK-LABEL: llvm.func @reshape
 // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[0] : !llvm.struct<(ptr<3>, i32)>
-// CHECK: %[[W:.*]] = llvm.bitcast %{{.*}} : vector<4xi8> to i32
-// CHECK: llvm.store %[[W]], %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<4xi8>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: %[[L:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-// CHECK: llvm.bitcast %[[L]] : i32 to vector<4xi8>
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<4xi8>
 // CHECK: llvm.zext %{{.*}} : i1 to i8
-// CHECK: llvm.bitcast %{{.*}} : vector<4xi8> to i32
-// CHECK: llvm.store
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<4xi8>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<4xi8>
 // CHECK: llvm.trunc %{{.*}} : i8 to i1
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>

@@ -103,9 +103,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: module attributes {{.*}}ttg.shared = 1024 : i32
 // CHECK-LABEL: llvm.func @across_warps
 // CHECK-NOT: nvvm.shfl.sync
-// CHECK: llvm.store %{{.*}}, %{{.*}} : vector<2xf32>, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} : vector<2xi32>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<1xi32>
 // CHECK-NOT: nvvm.shfl.sync
 // CHECK: llvm.return
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

@@ -34,7 +34,7 @@ def kernel(m, n, src, dst, ty, warps):
             body + "    tt.return\n  }\n}\n")
 
 
-def check(m, n, src, dst, ty, warps, seed):
+def check(m, n, src, dst, ty, warps, route, seed):
     text, shared = lower(OPT, kernel(m, n, src, dst, ty, warps), "-convert-triton-gpu-to-llvm")
     rng = np.random.default_rng(seed)
     data = rng.integers(-100, 100, (m, n)).astype(NP[ty])
@@ -43,8 +43,11 @@ def check(m, n, src, dst, ty, warps, seed):
     problems = list(races)
     if not np.array_equal(outs[1], data):
         problems.insert(0, f"wrong values at {int((outs[1] != data).sum())} of {m * n}")
-    if shared or '"nvvm.barrier0"' in text:
+    through_shared = bool(shared) or '"nvvm.barrier0"' in text
+    if route == "shuffles" and through_shared:
         problems.append(f"went through shared memory ({shared} bytes)")
+    if route == "shared" and (not through_shared and not shared or shuffles):
+        problems.append(f"stayed in registers ({shuffles} shuffles)")
     return problems, shuffles
 
 
@@ -59,27 +62,41 @@ ROWS4 = linear([[0, 1], [0, 2], [0, 16], [0, 32]], [[0, 4], [0, 8], [1, 0], [2, 
 ROWS4_DST = linear([[0, 1], [0, 2], [1, 0], [2, 0]], [[0, 4], [0, 8], [0, 16], [0, 32], [4, 0]],
                    [[8, 0], [16, 0]])
 CASES = [
-    # (name, M, N, source, destination, element, warps)
+    # (name, M, N, source, destination, element, warps, route)
     # fp8 attention's P, rounded to e4m3 in the accumulator's layout, to
     # wgmma's register A: four bytes per shuffle.
-    ("8-bit wgmma accumulator to operand A, kWidth 4", 128, 64, MMA8, A8, "i8", 4),
-    ("the same back", 128, 64, A8, MMA8, "i8", 4),
-    ("8-bit, four bytes of a row together", 32, 64, ROWS4, ROWS4_DST, "i8", 4),
+    ("8-bit wgmma accumulator to operand A, kWidth 4", 128, 64, MMA8, A8, "i8", 4, "shuffles"),
+    ("the same back", 128, 64, A8, MMA8, "i8", 4, "shuffles"),
+    # Permutations whose registers go to two or more runs of lanes would
+    # take a select per run and register on each side: they go through
+    # shared memory (each warp reads only its own writes, so a warp barrier
+    # orders them), as in Triton 3.6.
+    ("8-bit, four bytes of a row together, through shared memory", 32, 64, ROWS4, ROWS4_DST,
+     "i8", 4, "shared"),
     ("16-bit, pairs together", 16, 64,
      linear([[0, 1], [0, 16], [0, 32]], [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], WARPS),
      linear([[0, 1], [1, 0], [0, 32]], [[0, 2], [0, 4], [0, 8], [0, 16], [2, 0]], WARPS),
-     "f16", 4),
-    # Two bytes together only: the pairs of a row.
-    ("8-bit, pairs together", 16, 64,
+     "f16", 4, "shuffles"),
+    ("8-bit, pairs together, through shared memory", 16, 64,
      linear([[0, 1], [0, 16], [0, 32]], [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], WARPS),
      linear([[0, 1], [1, 0], [0, 2]], [[0, 32], [0, 4], [0, 8], [0, 16], [2, 0]], WARPS),
-     "i8", 4),
-    # Nothing held together on both sides: one element per shuffle.
-    ("8-bit, no common register", 16, 64,
+     "i8", 4, "shared"),
+    ("8-bit, no common register, through shared memory", 16, 64,
      linear([[0, 1], [0, 16], [0, 32]], [[0, 2], [0, 4], [0, 8], [1, 0], [2, 0]], WARPS),
      linear([[1, 0], [0, 2], [0, 4]], [[0, 1], [0, 8], [0, 16], [0, 32], [2, 0]], WARPS),
-     "i8", 4),
-    ("32-bit elements, one per shuffle", 32, 64, ROWS4, ROWS4_DST, "i32", 4),
+     "i8", 4, "shared"),
+    ("32-bit elements, through shared memory", 32, 64, ROWS4, ROWS4_DST, "i32", 4, "shared"),
+    # Across warps: bytes transposed through the swizzled scratch, words of
+    # one side's registers on each side, a program barrier.
+    ("8-bit transpose across warps, through shared memory", 64, 64,
+     "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
+     "#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>",
+     "i8", 4, "shared"),
+    # One register sent to a lane (one run): shuffles, one per register.
+    ("32-bit, one register to a lane", 16, 16,
+     linear([[0, 1], [0, 2], [8, 0]], [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], []),
+     linear([[0, 1], [0, 2], [0, 8]], [[0, 4], [1, 0], [2, 0], [4, 0], [8, 0]], []),
+     "i32", 1, "shuffles"),
 ]
 
 run_shuffle_cases(CASES, check)

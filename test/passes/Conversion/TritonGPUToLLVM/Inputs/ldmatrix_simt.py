@@ -71,7 +71,10 @@ def run_case(name, case):
         (f", {len(stores)} stmatrix" if stores else "")
     rng = np.random.default_rng(len(name))
     M, N = case["M"], case["N"]
-    x = rng.integers(-30000, 30000, (M, N)).astype(np.int16)  # any 16-bit pattern
+    if case["type"] == "f32":  # tf32 operands: 32-bit elements as two halves
+        x = rng.integers(-30000, 30000, (M, N)).astype(np.float32)
+    else:
+        x = rng.integers(-30000, 30000, (M, N)).astype(np.int16)  # any 16-bit pattern
     outs, races = simt_sim.run(text, "k", [x, np.zeros_like(x)], 32 * case["warps"], shared)
     want_loads = case.get("ldmatrix", True)
     ok = np.array_equal(outs[1], x) and not races and bool(loads) == want_loads and \
@@ -90,8 +93,8 @@ MMA3 = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [%d, 
 SW = "#ttg.swizzled_shared<{vec = 8, perPhase = %d, maxPhase = %d, order = [1, 0]}>"
 
 
-def dot_op(idx, parent):
-    return f"#ttg.dot_op<{{opIdx = {idx}, parent = {parent}, kWidth = 2}}>"
+def dot_op(idx, parent, k_width=2):
+    return f"#ttg.dot_op<{{opIdx = {idx}, parent = {parent}, kWidth = {k_width}}}>"
 
 
 CASES = {
@@ -117,6 +120,18 @@ CASES = {
         M=64, N=32, type="f16", warps=4, cc=80, src=B8 % (8, 4, 4), ldmatrix=False,
         shared="#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
         dst=dot_op(0, MMA2 % (2, 2))),
+    # tf32 operands (32-bit elements, kWidth 1): A row-major loads as
+    # matrices of 16-bit halves, a row of four elements each; B (N
+    # contiguous) would need the halves transposed apart: plain loads.
+    "A f32 (tf32) 32x16, mma v2 [2, 2]": dict(M=32, N=16, type="f32", warps=4, cc=80,
+                                             src="#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
+                                             shared="#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [1, 0]}>",
+                                             dst=dot_op(0, MMA2 % (2, 2), 1)),
+    "B f32 (tf32) 16x32, mma v2 [2, 2]: no ldmatrix": dict(
+        M=16, N=32, type="f32", warps=4, cc=80, ldmatrix=False,
+        src="#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>",
+        shared="#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [1, 0]}>",
+        dst=dot_op(1, MMA2 % (2, 2), 1)),
     # Epilogues: the corpus matmuls' accumulators (f16) to their store layouts.
     "epilogue 128x256 mma v3 -> [1, 32] lanes": dict(M=128, N=256, type="f16", warps=8,
                                                      src=MMA3 % (8, 256), dst=B8 % (1, 32, 8)),
