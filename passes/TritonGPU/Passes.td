@@ -547,14 +547,25 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     3. Consecutive `ttg.async_wait`s merge; each waits for as few groups as
        the commits issued after its tokens on every path allow (`num`).
     4. `ttng.warp_group_dot`s in the loop become `isAsync = true`: a dot
-       whose result only feeds the yield (its accumulator used elsewhere only
-       after a `pendings = 0` wait) is followed by
-       `ttng.warp_group_dot_wait {pendings = number of such dots}` unless
-       another dot's `pendings = 0` wait is in the loop, the others by
-       `pendings = 0` waits; `pendings = 0` after the loop.
+       whose result only feeds the yield, directly or through `scf.if`
+       yields, and is read otherwise only inside `scf.if` regions (its
+       accumulator used elsewhere only after a `pendings = 0` wait) is
+       followed by `ttng.warp_group_dot_wait {pendings = number of such
+       dots}` unless another dot's `pendings = 0` wait is in the loop, and
+       each region reading it starts with a `pendings = 0` wait; the others
+       are followed by `pendings = 0` waits; `pendings = 0` after the loop.
     5. After the loop: `ttg.async_wait {num = 0}` (with cp.async copies),
        `ttng.inval_barrier` of each barrier and its `ttg.local_dealloc`, and
        the buffers' `ttg.local_dealloc`.
+    6. In every loop of more than one stage, scheduled or not (sm_90 and
+       later): each `tt.descriptor_store` of its body (not of nested loops)
+       whose descriptor is made before the loop becomes
+       `ttng.async_tma_store_wait {pendings = 0}` + `ttg.local_store` into a
+       buffer made before the loop (one per stored type, in the descriptor's
+       layout) + `ttng.fence_async_shared` +
+       `ttng.async_tma_copy_local_to_global`; after the loop,
+       `ttng.async_tma_store_wait {pendings = 0}` and the buffers'
+       `ttg.local_dealloc`.
     The schedule attributes are removed. num-stages <= 1 (or the loop's
     `tt.num_stages` <= 1) leaves a loop alone.
   }];

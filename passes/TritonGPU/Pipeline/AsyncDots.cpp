@@ -1,8 +1,10 @@
 //===- AsyncDots.cpp - Warp-group dots left running across iterations ----===//
 //
 // wgmma is asynchronous: a dot whose result only flows around the loop (the
-// accumulator) can keep running while the next iteration's copies start, as
-// long as a `ttng.warp_group_dot_wait` bounds how many are in flight. A wait
+// accumulator, possibly through `scf.if` yields) can keep running while the
+// next iteration's copies start, as long as a `ttng.warp_group_dot_wait`
+// bounds how many are in flight; a read of it under an `scf.if` (a
+// conditional rescale) waits for every dot first, in that branch only. A wait
 // lists the values it makes ready and the buffers the waited dots read, so
 // that nothing reuses those buffers before it.
 //
@@ -14,6 +16,7 @@
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
@@ -122,25 +125,89 @@ bool isStableOperand(Value operand, scf::ForOp forOp) {
              : isStableRegisterOperand(operand, forOp);
 }
 
-/// The iter_arg a dot can stay in flight through; std::nullopt if it must be
+/// A dot that stays in flight into the next iteration.
+struct RunningDot {
+  /// The iter_arg its result reaches through the loop's yield.
+  unsigned iterArg;
+  /// Its readers inside `scf.if` regions of the body, which wait for every
+  /// dot at the start of their block.
+  SmallVector<OpOperand *> guardedReaders;
+};
+
+/// Whether `dot` can stay in flight through an iter_arg: its result reaches
+/// the yield once, directly or through the yields of `scf.if`s, and is read
+/// elsewhere only inside `scf.if` regions; std::nullopt if it must be
 /// waited for at once.
-std::optional<unsigned> properlyAsyncArg(WarpGroupDotOp dot, scf::ForOp forOp) {
+std::optional<RunningDot> properlyAsync(WarpGroupDotOp dot, scf::ForOp forOp) {
   if (!isStableOperand(dot.getA(), forOp) ||
       !isStableOperand(dot.getB(), forOp))
     return std::nullopt;
-  if (!dot->hasOneUse() ||
-      *dot->getUsers().begin() != forOp.getBody()->getTerminator())
+  Block *body = forOp.getBody();
+  std::optional<unsigned> index;
+  SmallVector<OpOperand *> guarded;
+  SmallVector<OpOperand *> worklist;
+  for (OpOperand &use : dot->getUses())
+    worklist.push_back(&use);
+  while (!worklist.empty()) {
+    OpOperand *use = worklist.pop_back_val();
+    Operation *user = use->getOwner();
+    if (user->getBlock() == body) {
+      if (user != body->getTerminator() || index)
+        return std::nullopt;
+      index = use->getOperandNumber();
+      continue;
+    }
+    auto ifOp = dyn_cast<scf::IfOp>(user->getParentOp());
+    if (!ifOp)
+      return std::nullopt;
+    if (isa<scf::YieldOp>(user)) {
+      for (OpOperand &next : ifOp.getResult(use->getOperandNumber()).getUses())
+        worklist.push_back(&next);
+      continue;
+    }
+    guarded.push_back(use);
+  }
+  if (!index)
     return std::nullopt;
-  unsigned index = dot->getUses().begin()->getOperandNumber();
   // The accumulator from the previous iteration is still being written: its
   // other readers must come after a wait for every dot.
-  for (OpOperand &use : forOp.getRegionIterArgs()[index].getUses()) {
+  for (OpOperand &use : forOp.getRegionIterArgs()[*index].getUses()) {
     if (use.getOwner() == dot && use.getOperandNumber() == 2)
       continue;
     if (!waitZeroBefore(use.getOwner(), forOp))
       return std::nullopt;
   }
-  return index;
+  return RunningDot{*index, std::move(guarded)};
+}
+
+/// Makes the readers of running dots inside `scf.if` regions wait for every
+/// dot at the start of their block, unless their block already does before
+/// them.
+void guardReaders(ArrayRef<OpOperand *> readers) {
+  llvm::MapVector<Block *, SmallVector<OpOperand *>> byBlock;
+  for (OpOperand *use : readers)
+    byBlock[use->getOwner()->getBlock()].push_back(use);
+  for (auto &[block, uses] : byBlock) {
+    WarpGroupDotWaitOp existing;
+    for (Operation &op : *block) {
+      if (llvm::any_of(uses,
+                       [&](OpOperand *use) { return use->getOwner() == &op; }))
+        break;
+      if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op))
+        if (wait.getPendings() == 0)
+          existing = wait;
+    }
+    SmallVector<Value> values;
+    for (OpOperand *use : uses)
+      if (!llvm::is_contained(values, use->get()))
+        values.push_back(use->get());
+    if (!existing) {
+      OpBuilder builder(block, block->begin());
+      existing = WarpGroupDotWaitOp::create(
+          builder, uses.front()->getOwner()->getLoc(), ValueRange{}, 0);
+    }
+    threadThroughWait(existing, values);
+  }
 }
 
 } // namespace
@@ -149,11 +216,11 @@ void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
   SmallVector<WarpGroupDotOp> dots(forOp.getBody()->getOps<WarpGroupDotOp>());
   if (dots.empty())
     return;
-  llvm::MapVector<Operation *, unsigned> properlyAsync;
+  llvm::MapVector<Operation *, RunningDot> runningDots;
   for (WarpGroupDotOp dot : dots) {
     dot.setIsAsync(true);
-    if (std::optional<unsigned> index = properlyAsyncArg(dot, forOp)) {
-      properlyAsync[dot] = *index;
+    if (std::optional<RunningDot> running = properlyAsync(dot, forOp)) {
+      runningDots.insert({dot, std::move(*running)});
       continue;
     }
     OpBuilder builder(dot->getContext());
@@ -162,12 +229,12 @@ void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
         WarpGroupDotWaitOp::create(builder, dot.getLoc(), ValueRange{}, 0);
     threadThroughWait(wait, {dot.getResult()});
   }
-  if (properlyAsync.empty())
+  if (runningDots.empty())
     return;
   // Accumulators read before their dot (rescaled, say) are ready after a
   // wait for everything.
-  for (auto &[dot, index] : properlyAsync) {
-    BlockArgument acc = forOp.getRegionIterArgs()[index];
+  for (auto &[dot, running] : runningDots) {
+    BlockArgument acc = forOp.getRegionIterArgs()[running.iterArg];
     for (OpOperand &use : llvm::make_early_inc_range(acc.getUses())) {
       if (use.getOwner() == dot)
         continue;
@@ -182,22 +249,24 @@ void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
       llvm::any_of(forOp.getBody()->getOps<WarpGroupDotWaitOp>(),
                    [](WarpGroupDotWaitOp w) { return w.getPendings() == 0; });
   if (!hasWaitZero) {
-    Operation *last = properlyAsync.back().first;
+    Operation *last = runningDots.back().first;
     OpBuilder builder(last->getContext());
     builder.setInsertionPointAfter(last);
     auto wait = WarpGroupDotWaitOp::create(builder, last->getLoc(),
-                                           ValueRange{}, properlyAsync.size());
+                                           ValueRange{}, runningDots.size());
     SmallVector<Value> results;
-    for (auto &entry : properlyAsync)
+    for (auto &entry : runningDots)
       results.push_back(entry.first->getResult(0));
     threadThroughWait(wait, results);
   }
+  for (auto &entry : runningDots)
+    guardReaders(entry.second.guardedReaders);
   OpBuilder builder(forOp->getContext());
   builder.setInsertionPointAfter(forOp);
   auto wait =
       WarpGroupDotWaitOp::create(builder, forOp.getLoc(), ValueRange{}, 0);
   SmallVector<Value> results;
-  for (auto &entry : properlyAsync)
-    results.push_back(forOp.getResult(entry.second));
+  for (auto &entry : runningDots)
+    results.push_back(forOp.getResult(entry.second.iterArg));
   threadThroughWait(wait, results);
 }

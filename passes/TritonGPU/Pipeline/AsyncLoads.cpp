@@ -75,17 +75,23 @@ bool pipeline::canBeAsyncCopy(LoadOp load, const ModuleAxisInfo &axis) {
   return getLoadContiguity(load, axis) * pointee.getIntOrFloatBitWidth() >= 32;
 }
 
-bool pipeline::canBeTMALoad(DescriptorLoadOp load) {
-  auto module = load->getParentOfType<ModuleOp>();
+bool pipeline::targetHasTMA(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
   auto target = module ? module->getAttrOfType<StringAttr>(kTargetAttrName)
                        : StringAttr();
   // A module that names no target is taken as NVIDIA's (the AMD stream
   // pipeliner is another pass); one that names another target is not.
   int capability = 0;
-  if (target && (!target.getValue().starts_with("cuda:") ||
-                 target.getValue().drop_front(5).getAsInteger(10, capability) ||
-                 capability < 90))
+  return !target ||
+         (target.getValue().starts_with("cuda:") &&
+          !target.getValue().drop_front(5).getAsInteger(10, capability) &&
+          capability >= 90);
+}
+
+bool pipeline::canBeTMALoad(DescriptorLoadOp load) {
+  if (!targetHasTMA(load))
     return false;
+  auto module = load->getParentOfType<ModuleOp>();
   // Clusters of CTAs would need multicast copies and barriers per CTA.
   auto numCTAs = module->getAttrOfType<IntegerAttr>(kNumCTAsAttrName);
   if (numCTAs && numCTAs.getInt() != 1)

@@ -20,6 +20,9 @@ unsigned getLoadContiguity(LoadOp load, const ModuleAxisInfo &axis);
 /// Whether cp.async can copy the load: at least 32 bits per vector.
 bool canBeAsyncCopy(LoadOp load, const ModuleAxisInfo &axis);
 
+/// Whether `op`'s module targets sm_90 or later, or names no target.
+bool targetHasTMA(Operation *op);
+
 /// Whether the descriptor load can become a TMA copy into a multi-buffered
 /// buffer: a target of sm_90 or later (or none named), a result with a
 /// layout, and a descriptor block in a single CTA's `#ttg.nvmma_shared`

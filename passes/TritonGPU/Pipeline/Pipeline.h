@@ -35,6 +35,12 @@ void updateAsyncWaits(Operation *root);
 /// Step 4: asynchronous warp-group dots in `forOp` with their waits.
 void asyncLaunchDots(scf::ForOp forOp);
 
+/// Step 5: the descriptor stores of `forOp`'s body (not of nested loops)
+/// write one shared buffer per type made before the loop, each after a wait
+/// for the copies issued before it, and stay in flight until the next
+/// store's wait or the wait after the loop.
+void pipelineTMAStores(scf::ForOp forOp);
+
 } // namespace pipeline
 } // namespace gpu
 } // namespace triton

@@ -2,7 +2,9 @@
 //
 // Lowers each scheduled loop (loads to multi-buffered async copies), expands
 // it into a prologue and a predicated loop, then fixes the async waits and
-// makes warp-group dots asynchronous. The steps live in the files beside.
+// makes warp-group dots asynchronous; descriptor stores in loops of more
+// than one stage are left in flight until the next trip. The steps live in
+// the files beside.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,8 +50,10 @@ public:
       if (forOp->hasAttr(kMaxStageAttr))
         loops.push_back(forOp);
     });
-    if (loops.empty())
-      return removeScheduleAttributes(module);
+    if (loops.empty()) {
+      removeScheduleAttributes(module);
+      return pipelineStores(module);
+    }
     // Before any loop changes: contiguity is read off the original pointers.
     triton::ModuleAxisInfo axis(module);
     SmallVector<scf::ForOp> pipelined;
@@ -83,6 +87,20 @@ public:
     updateAsyncWaits(module);
     for (scf::ForOp forOp : pipelined)
       asyncLaunchDots(forOp);
+    pipelineStores(module);
+  }
+
+private:
+  /// Every loop of more than one stage, scheduled or not, inner loops
+  /// first.
+  void pipelineStores(ModuleOp module) {
+    SmallVector<scf::ForOp> loops;
+    module.walk([&](scf::ForOp forOp) {
+      if (getNumStages(forOp, numStages) > 1)
+        loops.push_back(forOp);
+    });
+    for (scf::ForOp forOp : loops)
+      pipelineTMAStores(forOp);
   }
 };
 
