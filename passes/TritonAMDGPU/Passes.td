@@ -17,16 +17,19 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
     mixed types, tiles under 16) stay on FMAs.
 
     The instruction is 32x32 when M and N are both at
-    least 32, else 16x16 (`matrix-instruction-size` forces one), and K must
-    be a multiple of its K; the layout is transposed (each lane holds
-    consecutive N, for wide stores); warps are all along M when the dot is
-    connected to another dot, else doubled along M while M has twice the
-    instruction's rows per warp more than N has columns (and rows are
-    left), otherwise along N. The operands are converted to `#ttg.dot_op`
+    least 32, else 16x16 (`matrix-instruction-size` forces one, even wider
+    than the tile), and K must be a multiple of its K; the layout is
+    transposed (each lane holds consecutive N, for wide stores). Warps: all
+    along M for the first dot of a chain (its result reaches another dot's
+    A in the same region); along M as far as M has instruction rows, the
+    rest along N, for the second (its A computed from a dot's result);
+    otherwise doubled along M while M has twice the instruction's rows per
+    warp more than N has columns (and rows are left), else along N. The operands are converted to `#ttg.dot_op`
     with kWidth = the K elements one lane feeds an instruction (4 for
     fp16/bf16, 8 for gfx942's int8 and fp8), times `kPack` unless A is
-    computed from another dot. The accumulator is converted (and widened to
-    fp32 or int32 where it is narrower) and the result converted back.
+    computed from another dot (then 4 for 16-bit operands). The accumulator
+    is converted (and widened to fp32 or int32 where it is narrower) and the
+    result converted back.
 
     ```mlir
     %d = tt.dot %a, %b, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x128xf32, #blocked>
@@ -157,6 +160,39 @@ def TritonAMDGPUConvertBufferOps : Pass<"tritonamdgpu-convert-buffer-ops", "mlir
            "also bound the offsets from bases marked tt.pointer_range = 32, instead of converting them unchecked">
   ];
   let dependentDialects = ["mlir::triton::amdgpu::TritonAMDGPUDialect"];
+}
+
+def OptimizeAMDLDSUsage : Pass<"optimize-amd-lds-usage", "mlir::ModuleOp"> {
+  let summary = "Splits layout conversions whose LDS scratch makes a kernel overflow LDS";
+  let description = [{
+    When a kernel's shared memory (LDS), with each `ttg.convert_layout`
+    sized as the AMD lowering sizes its scratch (a swizzled round of the
+    tensor, or a padded tile with `amdgpu.use_padded_scratch_shmem`), is
+    larger than the LDS of the target (`target-arch`: 64 KiB on gfx90a and
+    gfx942, 160 KiB on gfx950; else the module's `ttg.target`) or than
+    `lds-limit`, each conversion at the peak whose scratch would have to
+    shrink is split in two through an intermediate layout: the source or
+    destination layout, or a small blocked one, with the warps spread
+    another way (every power-of-two split of the warps is tried). The pair
+    whose larger scratch is smallest, and under what the conversion may
+    take, wins; swizzled scratch is preferred, and a conversion that fits
+    padded on its own only gets the attribute. Other ops, and kernels that
+    fit, are left alone.
+
+    ```mlir
+    // 8 warps, a 32 KiB local_alloc live across the conversion, gfx90a
+    %1 = ttg.convert_layout %0 : tensor<128x128xf32, #blocked> -> tensor<128x128xf32, #mma>
+    // becomes, with #mma1 = #mma with warpsPerCTA = [8, 1]
+    %t = ttg.convert_layout %0 : tensor<128x128xf32, #blocked> -> tensor<128x128xf32, #mma1>
+    %1 = ttg.convert_layout %t : tensor<128x128xf32, #mma1> -> tensor<128x128xf32, #mma>
+    ```
+  }];
+  let options = [
+    Option<"targetArch", "target-arch", "std::string", /*default=*/"std::string{}",
+           "the gfx architecture whose LDS size is the limit (gfx90a, gfx942, gfx950); empty: the module's ttg.target">,
+    Option<"customLDSLimit", "lds-limit", "int", /*default=*/"0",
+           "the LDS bytes a kernel may use; 0: the architecture's LDS size">
+  ];
 }
 
 #endif // TRITONAMDGPU_TRANSFORMS_PASSES_TD

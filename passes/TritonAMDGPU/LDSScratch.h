@@ -1,0 +1,44 @@
+//===- LDSScratch.h - LDS a layout conversion takes on AMD GPUs -*- C++ -*-===//
+//
+// The scratch buffer (in LDS, AMD's shared memory) a ttg.convert_layout needs
+// when Triton's AMD backend lowers it, in two forms: swizzled (the tensor
+// split into rounds that each fit a conflict-free swizzled tile, the default)
+// and padded (one tile of the two layouts at a time, each row padded by a
+// vector; chosen by the `amdgpu.use_padded_scratch_shmem` attribute). The
+// LDS-usage pass sizes candidate conversions with these.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PASSES_TRITONAMDGPU_LDSSCRATCH_H
+#define PASSES_TRITONAMDGPU_LDSSCRATCH_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir {
+namespace triton {
+namespace amdgpu {
+
+/// The unit attribute that asks for the padded scratch of a conversion.
+constexpr llvm::StringLiteral kPaddedScratchAttrName =
+    "amdgpu.use_padded_scratch_shmem";
+
+/// The LDS bytes converting `srcType` to `dstType`'s layout takes (0 when it
+/// stays in registers and lane shuffles); std::nullopt when a layout has no
+/// linear layout or the element type no bit width.
+std::optional<int64_t> getConvertLDSBytes(RankedTensorType srcType,
+                                          RankedTensorType dstType,
+                                          bool padded);
+
+/// The scratch bytes of `op` on AMD GPUs: conversions as above (padded when
+/// they carry the attribute), everything else as getScratchSizeInBytes.
+int64_t getAMDScratchSizeInBytes(Operation *op);
+
+} // namespace amdgpu
+} // namespace triton
+} // namespace mlir
+
+#endif // PASSES_TRITONAMDGPU_LDSSCRATCH_H
