@@ -18,6 +18,7 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir {
 namespace triton {
@@ -34,47 +35,56 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-/// Whether `dot` is connected to another dot in its region (forward, or
-/// backward not through block arguments): flash attention's chain.
-bool isChainedDot(DotOp dot) {
-  auto filter = [&](Operation *op) {
+/// Whether `dot`'s result reaches, within its region, the A operand of
+/// another dot: the first dot of attention's chain.
+bool isChainHead(DotOp dot) {
+  ForwardSliceOptions options;
+  options.filter = [&](Operation *op) {
     return op->getParentRegion() == dot->getParentRegion();
   };
   SetVector<Operation *> slice;
-  slice.insert(dot.getOperation());
-  BackwardSliceOptions backward;
-  backward.filter = filter;
-  backward.omitBlockArguments = true;
-  ForwardSliceOptions forward;
-  forward.filter = filter;
-  for (unsigned i = 0; i < slice.size(); ++i) {
-    SetVector<Operation *> more;
-    (void)getBackwardSlice(slice[i], &more, backward);
-    getForwardSlice(slice[i], &more, forward);
-    slice.insert(more.begin(), more.end());
-  }
-  return llvm::any_of(
-      slice, [&](Operation *op) { return isa<DotOp>(op) && op != dot; });
+  getForwardSlice(dot.getOperation(), &slice, options);
+  return llvm::any_of(slice, [&](Operation *op) {
+    auto other = dyn_cast<DotOp>(op);
+    if (!other)
+      return false;
+    Operation *a = other.getA().getDefiningOp();
+    return a && slice.contains(a);
+  });
 }
 
-/// Whether A is computed from another dot's result (the second dot of
-/// attention): its kWidth is then fixed by that result's layout.
-bool isSecondDot(DotOp dot) {
-  SetVector<Operation *> slice;
+/// Whether `dot`'s A operand is computed, within its region, from another
+/// dot's result: the second dot of attention's chain.
+bool isChainTail(DotOp dot) {
+  Operation *a = dot.getA().getDefiningOp();
+  if (!a)
+    return false;
   BackwardSliceOptions options;
   options.omitBlockArguments = true;
-  (void)getBackwardSlice(dot.getA(), &slice, options);
+  options.filter = [&](Operation *op) {
+    return op->getParentRegion() == dot->getParentRegion();
+  };
+  SetVector<Operation *> slice;
+  (void)getBackwardSlice(a, &slice, options);
   return llvm::any_of(slice, [](Operation *op) { return isa<DotOp>(op); });
 }
 
-/// Triton's warps for an MFMA dot of `shape` with `nonKDim` tiles: chained
-/// dots put them all along M; otherwise M gets a doubling while it has at
-/// least twice as many tiles per warp as N (and tiles left), N the others,
-/// and the two swap if N ends up with more warps than tiles.
+/// Triton's warps for an MFMA dot of `shape` with `nonKDim` tiles. The first
+/// dot of a chain puts them all along M (no cross-warp reduction in the
+/// softmax between the dots, and its result is already in the second dot's
+/// operand layout); the second one along M as far as M has tiles, then
+/// along N. Otherwise M gets a doubling while it has at least twice as many
+/// tiles per warp as N (and tiles left), N the others, and the two swap if
+/// N ends up with more warps than tiles.
 SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape,
                                       unsigned numWarps, unsigned nonKDim) {
-  if (isChainedDot(dot))
+  if (isChainHead(dot))
     return {numWarps, 1};
+  if (isChainTail(dot)) {
+    unsigned alongM =
+        std::min<int64_t>(numWarps, llvm::divideCeil(shape[0], nonKDim));
+    return {alongM, numWarps / alongM};
+  }
   SmallVector<unsigned> warps = {1, 1};
   while (warps[0] * warps[1] < numWarps) {
     if (shape[0] / (2 * nonKDim) / warps[0] >= shape[1] / nonKDim / warps[1]) {
@@ -144,7 +154,10 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
       return false;
     nonKDim = minSize >= 32 ? 32 : 16;
   }
-  if (shape[0] % nonKDim != 0 || shape[1] % nonKDim != 0)
+  // A forced instruction may be wider than the tile (a 16-column first dot
+  // of a chain under 32x32): the tile then repeats over the instruction.
+  if (options.forcedNonKDim == 0 &&
+      (shape[0] % nonKDim != 0 || shape[1] % nonKDim != 0))
     return false;
   bool allowXF32 = dot.getInputPrecision() == InputPrecision::TF32;
   std::optional<amdgpu::MfmaInstruction> instr = amdgpu::selectMfmaInstruction(
@@ -182,9 +195,15 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
       context, options.version, warps, {nonKDim, nonKDim, instr->kDim},
       /*isTransposed=*/true, blocked.getCGALayout(),
       /*tilesPerWarp=*/{1, 1}, /*elementBitWidth=*/32);
+  // The second dot of a chain takes A from the first one's result, whose
+  // MFMA layout holds 4 consecutive K per lane: kPack cannot widen it, and
+  // 16-bit operands keep 4 so that A's conversion stays in registers.
   unsigned kWidth = instr->kBase;
-  if (!isSecondDot(dot))
+  bool chainTail = isChainTail(dot);
+  if (!chainTail)
     kWidth *= options.kPack;
+  if (chainTail && aElem.getIntOrFloatBitWidth() == 16)
+    kWidth = 4;
   auto aEnc = DotOperandEncodingAttr::get(context, 0, mfma, kWidth);
   auto bEnc = DotOperandEncodingAttr::get(context, 1, mfma, kWidth);
 

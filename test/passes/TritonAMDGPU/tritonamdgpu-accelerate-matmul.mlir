@@ -1,6 +1,27 @@
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul | FileCheck %s
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='gfx-arch=gfx90a matrix-instruction-size=16 kPack=2' | FileCheck %s --check-prefix=FORCED
+// RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='matrix-instruction-size=32' | FileCheck %s --check-prefix=WIDE
 // RUN: not triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='kPack=3' 2>&1 | FileCheck %s --check-prefix=BADPACK
+
+// A forced 32x32 instruction is taken even by a tile only 16 wide, which
+// then repeats over the instruction's columns (and, with more warps along N
+// than N has columns, the warps swap to [1, 4]); chosen freely, 16x16 fits.
+// CHECK: #[[NARROW:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 16, 16], isTransposed = true}>
+// CHECK-LABEL: tt.func @narrow
+// CHECK: tt.dot {{.*}} -> tensor<128x16xf32, #[[NARROW]]>
+// WIDE: #[[WIDE:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], instrShape = [32, 32, 8], isTransposed = true}>
+// WIDE-LABEL: tt.func @narrow
+// WIDE: tt.dot {{.*}} -> tensor<128x16xf32, #[[WIDE]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @narrow(%a: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<64x16xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>) -> tensor<128x16xf32, #blocked> {
+    %z = arith.constant dense<0.000000e+00> : tensor<128x16xf32, #blocked>
+    %d = tt.dot %a, %b, %z : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x16xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x16xf32, #blocked>
+    tt.return %d : tensor<128x16xf32, #blocked>
+  }
+}
+
+// -----
 
 // The corpus matmul's dot on gfx942 (Triton 3.6's gfx942 matmul_fp16.ttgir):
 // 128x128 over 4 warps, 32x32 instructions, warps [2, 2], transposed, fp16
@@ -134,9 +155,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Chained dots (attention): every warp along M; the second's A comes from
-// the first's result, so its kWidth is not multiplied by kPack. Not an AMD
-// CDNA target (cuda, gfx1100): nothing changes.
+// Chained dots (attention): the first puts every warp along M; so does the
+// second, as M has a 32-row tile for each; its A comes from the first's
+// result, so its kWidth is not multiplied by kPack. Not an AMD CDNA target
+// (cuda, gfx1100): nothing changes.
 // CHECK-LABEL: tt.func @chain
 // CHECK: tt.dot {{.*}} -> tensor<128x64xf32, #[[MMA:.*]]>
 // CHECK: tt.dot {{.*}} -> tensor<128x64xf32, #[[MMA]]>
@@ -148,6 +170,53 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %pa = ttg.convert_layout %p : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
     %o = tt.dot %pa, %v, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x64xf32, #blocked>
     tt.return %o : tensor<128x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// A short chain (decoding: 32 rows): the first dot keeps every warp along M,
+// the second only as many as M has tiles (one of 32 rows; two of 16 with
+// 16x16 forced), the rest along N.
+// CHECK: #[[FIRST:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [32, 32, 8], isTransposed = true}>
+// CHECK: #[[SECOND:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 4], instrShape = [32, 32, 8], isTransposed = true}>
+// CHECK-LABEL: tt.func @short_chain
+// CHECK: tt.dot {{.*}} -> tensor<32x32xf32, #[[FIRST]]>
+// CHECK: tt.dot {{.*}} : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[SECOND]], kWidth = 4}>> * {{.*}} -> tensor<32x128xf32, #[[SECOND]]>
+// FORCED: #[[FIRST:.*]] = #ttg.amd_mfma<{version = 2, warpsPerCTA = [4, 1], instrShape = [16, 16, 16], isTransposed = true}>
+// FORCED: #[[SECOND:.*]] = #ttg.amd_mfma<{version = 2, warpsPerCTA = [2, 2], instrShape = [16, 16, 16], isTransposed = true}>
+// FORCED-LABEL: tt.func @short_chain
+// FORCED: tt.dot {{.*}} -> tensor<32x32xf32, #[[FIRST]]>
+// FORCED: tt.dot {{.*}} : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[SECOND]], kWidth = 4}>> * {{.*}} -> tensor<32x128xf32, #[[SECOND]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @short_chain(%q: tensor<32x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %k: tensor<64x32xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %v: tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>) -> tensor<32x128xf32, #blocked> {
+    %zs = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #blocked>
+    %zo = arith.constant dense<0.000000e+00> : tensor<32x128xf32, #blocked>
+    %s = tt.dot %q, %k, %zs : tensor<32x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x32xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x32xf32, #blocked>
+    %p = arith.truncf %s : tensor<32x32xf32, #blocked> to tensor<32x32xf16, #blocked>
+    %pa = ttg.convert_layout %p : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %o = tt.dot %pa, %v, %zo : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x128xf32, #blocked>
+    tt.return %o : tensor<32x128xf32, #blocked>
+  }
+}
+
+// -----
+
+// A dot whose result is another's accumulator, both reading the same A
+// argument, is no chain (no A operand comes from a dot): each gets the warps
+// of a lone dot (128x128 over 4 warps: [2, 2]).
+// CHECK: #[[LONE:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+// CHECK-LABEL: tt.func @accumulator_chain
+// CHECK: tt.dot {{.*}} -> tensor<128x128xf32, #[[LONE]]>
+// CHECK: tt.dot {{.*}} -> tensor<128x128xf32, #[[LONE]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @accumulator_chain(%a: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>) -> tensor<128x128xf32, #blocked> {
+    %z = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #blocked>
+    %x = tt.dot %a, %b, %z : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x128xf32, #blocked>
+    %y = tt.dot %a, %c, %x : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x128xf32, #blocked>
+    tt.return %y : tensor<128x128xf32, #blocked>
   }
 }
 
