@@ -15,6 +15,11 @@
 // of anything out of range; round toward zero has no instruction and is not
 // supported for these formats.
 //
+// f32 to f16 toward zero is one instruction on every gfx9 GPU,
+// v_cvt_pkrtz_f16_f32 (two values per instruction; an overflow gives the
+// largest finite value, as round toward zero must), where the common
+// lowering rounds to nearest and steps back.
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/TritonGPUToLLVM/AMD/Patterns.h"
@@ -51,6 +56,9 @@ public:
   convertNatively(FloatConverter &converter, Operation *op,
                   ArrayRef<Value> values, Type src, Type dst, bool rtz,
                   bool saturate) const override {
+    if (rtz && src.isF32() && dst.isF16())
+      return packToF16TowardZero(converter.getBuilder(), converter.getLoc(),
+                                 values);
     std::optional<double> srcMax = getFnuzMax(src), dstMax = getFnuzMax(dst);
     // What is left (another GPU, rounding toward zero, the other side an
     // 8-bit format neither native nor emulated) the common check refuses,
@@ -97,6 +105,24 @@ private:
         b, loc, LLVM::MaxNumOp::create(b, loc, v, lo), hi);
     Value isNaN = LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::uno, v, v);
     return LLVM::SelectOp::create(b, loc, isNaN, v, clamped);
+  }
+
+  /// f32 values as f16 rounded toward zero, two per instruction (an odd
+  /// last one converted with itself).
+  static SmallVector<Value> packToF16TowardZero(OpBuilder &b, Location loc,
+                                                ArrayRef<Value> values) {
+    Type f16 = b.getF16Type();
+    auto pairType = VectorType::get({2}, f16);
+    SmallVector<Value> result;
+    for (unsigned start = 0; start < values.size(); start += 2) {
+      Value a = values[start];
+      Value c = start + 1 < values.size() ? values[start + 1] : a;
+      Value pair = ROCDL::CvtPkRtz::create(b, loc, pairType, a, c);
+      for (unsigned i = 0; i < 2 && start + i < values.size(); ++i)
+        result.push_back(LLVM::ExtractElementOp::create(
+            b, loc, f16, pair, createI32Constant(b, loc, i)));
+    }
+    return result;
   }
 
   /// f32 values as fp8 bytes of `dst`, two per instruction, four per dword.

@@ -68,6 +68,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 
   // Everything through to AMDGCN.
+  // f32 to f16 toward zero is gfx9's v_cvt_pkrtz_f16_f32, two values per
+  // instruction; a lone value is converted with itself.
+  // CHECK-LABEL: llvm.func internal @to_f16_toward_zero
+  // CHECK: %[[PAIR:.*]] = rocdl.cvt.pkrtz %{{.*}}, %{{.*}} : vector<2xf16>
+  // CHECK: llvm.extractelement %[[PAIR]]
+  // CHECK: llvm.extractelement %[[PAIR]]
+  // CHECK-NOT: rocdl.cvt.pkrtz
+  // CHECK: %[[ONE:.*]] = rocdl.cvt.pkrtz %[[X:.*]], %[[X]] : vector<2xf16>
+  // CHECK: llvm.extractelement %[[ONE]]
+  // CHECK-NOT: llvm.fptrunc
+  // CHECK: llvm.return
+  tt.func private @to_f16_toward_zero(%x: tensor<256xf32, #blocked>, %y: f32) -> (tensor<256xf16, #blocked>, f16) {
+    %h = tt.fp_to_fp %x, rounding = rtz : tensor<256xf32, #blocked> -> tensor<256xf16, #blocked>
+    %g = tt.fp_to_fp %y, rounding = rtz : f32 -> f16
+    tt.return %h, %g : tensor<256xf16, #blocked>, f16
+  }
+
+  // ASM-LABEL: pkrtz:
+  // ASM: v_cvt_pkrtz_f16_f32
+  tt.func public @pkrtz(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %q: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #blocked>
+    %pp = tt.addptr %ps, %r : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    %x = tt.load %pp : tensor<256x!tt.ptr<f32>, #blocked>
+    %h = tt.fp_to_fp %x, rounding = rtz : tensor<256xf32, #blocked> -> tensor<256xf16, #blocked>
+    %qs = tt.splat %q : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+    %qp = tt.addptr %qs, %r : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+    tt.store %qp, %h : tensor<256x!tt.ptr<f16>, #blocked>
+    tt.return
+  }
+
   // ASM-LABEL: kernel:
   // ASM: v_rsq_f32
   // ASM: v_fma_f32

@@ -23,7 +23,6 @@ CONVERSIONS = {
     "f32_e4m3_rtz": ("f32", "f8E4M3FN", "rtz"),
     "f32_bf16_rtz": ("f32", "bf16", "rtz"),
     "f32_bf16": ("f32", "bf16", "rtne"),
-    "f32_f16_rtz": ("f32", "f16", "rtz"),
     "f32_f16": ("f32", "f16", "rtne"),
     "f16_e4m3": ("f16", "f8E4M3FN", "rtne"),
     "f16_e5m2": ("f16", "f8E5M2", "rtne"),
