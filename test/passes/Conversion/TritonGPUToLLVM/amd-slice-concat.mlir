@@ -69,3 +69,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
     tt.return %s : tensor<64xi32, #twice>
   }
 }
+
+// -----
+
+// A register shuffle's layouts may name fewer warps than the module runs
+// (Triton accepts it): #half spans warps 0 and 1, and warps 2 and 3 hold the
+// same elements. The lowering picks registers all the same.
+#half = #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32], [64]], warp = [[128]], block = []}>
+#halves = #ttg.linear<{register = [[1], [256]], lane = [[2], [4], [8], [16], [32], [64]], warp = [[128]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  // CHECK-LABEL: llvm.func internal @fewer_warps
+  // CHECK-DAG: %[[A0:.*]] = llvm.extractvalue %arg0[0]
+  // CHECK-DAG: %[[A1:.*]] = llvm.extractvalue %arg0[1]
+  // CHECK-DAG: %[[B0:.*]] = llvm.extractvalue %arg1[0]
+  // CHECK-DAG: %[[B1:.*]] = llvm.extractvalue %arg1[1]
+  // CHECK: %[[P0:.*]] = llvm.insertvalue %[[A0]], %{{.*}}[0]
+  // CHECK: %[[P1:.*]] = llvm.insertvalue %[[A1]], %[[P0]][1]
+  // CHECK: %[[P2:.*]] = llvm.insertvalue %[[B0]], %[[P1]][2]
+  // CHECK: %[[C:.*]] = llvm.insertvalue %[[B1]], %[[P2]][3]
+  // CHECK-DAG: %[[S0:.*]] = llvm.extractvalue %[[C]][2]
+  // CHECK-DAG: %[[S1:.*]] = llvm.extractvalue %[[C]][3]
+  // CHECK: %[[Q0:.*]] = llvm.insertvalue %[[S0]], %{{.*}}[0]
+  // CHECK: llvm.insertvalue %[[S1]], %[[Q0]][1]
+  tt.func private @fewer_warps(%a: tensor<256xf32, #half>, %b: tensor<256xf32, #half>) {
+    %c = amdg.concat %a, %b : tensor<256xf32, #half>, tensor<256xf32, #half> -> tensor<512xf32, #halves>
+    %s = amdg.extract_slice %c [256] : tensor<512xf32, #halves> to tensor<256xf32, #half>
+    tt.return
+  }
+}
