@@ -154,6 +154,13 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
   builder.registerLoopAnalyses(loopAnalyses);
   builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
                                moduleAnalyses);
+  // Before SimplifyCFG can take a masked load's zero, dividing, for proof
+  // that the masked-off path never runs (LLVMPasses.h).
+  builder.registerPipelineStartEPCallback(
+      [](ModulePassManager &passes, OptimizationLevel) {
+        passes.addPass(
+            createModuleToFunctionPassAdaptor(FreezeMaskedDivRemPass()));
+      });
   builder.registerPeepholeEPCallback(
       [](FunctionPassManager &passes, OptimizationLevel) {
         passes.addPass(BreakStructPhiNodesPass());
