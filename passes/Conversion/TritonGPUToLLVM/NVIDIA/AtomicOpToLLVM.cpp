@@ -11,8 +11,15 @@
 // clear sign bit takes the signed integer max (min) of the bits, one with the
 // sign bit set the unsigned integer min (max), which orders IEEE floats.
 //
+// A scalar acquire or relaxed add of a constant zero (integer or float) only
+// reads: as in Triton 3.6 it is an `nvgpu.ld_acquire` of the same ordering
+// and scope (a load of the global memory's current value; spin-waits on a
+// flag are written this way), which -convert-nv-gpu-to-llvm makes a
+// `ld.global.<scope>.<sem>`.
+//
 //===----------------------------------------------------------------------===//
 
+#include "dialects/NVGPU/IR/Dialect.h"
 #include "dialects/Triton/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/ElementwiseUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
@@ -22,6 +29,7 @@
 #include "passes/Conversion/TritonGPUToLLVM/common/Vectorization.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -349,10 +357,42 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
     return success();
   }
 
+  /// Whether `op` only reads: a scalar acquire or relaxed add of a constant
+  /// zero at the CTA, GPU or system scope.
+  static bool isLoadInDisguise(AtomicRMWOp op) {
+    if (isa<RankedTensorType>(op.getType()))
+      return false;
+    if (op.getSem() != MemSemantic::ACQUIRE &&
+        op.getSem() != MemSemantic::RELAXED)
+      return false;
+    if (op.getAtomicRmwOp() != RMWOp::ADD && op.getAtomicRmwOp() != RMWOp::FADD)
+      return false;
+    auto constant = op.getVal().getDefiningOp<arith::ConstantOp>();
+    if (!constant)
+      return false;
+    if (auto value = dyn_cast<FloatAttr>(constant.getValue()))
+      return value.getValue().isZero();
+    if (auto value = dyn_cast<IntegerAttr>(constant.getValue()))
+      return value.getValue().isZero();
+    return false;
+  }
+
   Value emitElement(AtomicRMWOp op, Value ptr, ArrayRef<Value> operands,
                     Value predicate, OpBuilder &b) const override {
     Location loc = op.getLoc();
     Type element = getElementTypeOrSelf(op.getVal().getType());
+    if (isLoadInDisguise(op)) {
+      auto sem = op.getSem() == MemSemantic::ACQUIRE
+                     ? nvgpu::MemSemantic::ACQUIRE
+                     : nvgpu::MemSemantic::RELAXED;
+      nvgpu::MemSyncScope scope = nvgpu::MemSyncScope::GPU;
+      if (op.getScope() == MemSyncScope::CTA)
+        scope = nvgpu::MemSyncScope::CTA;
+      else if (op.getScope() == MemSyncScope::SYSTEM)
+        scope = nvgpu::MemSyncScope::SYSTEM;
+      return nvgpu::LoadAcquireOp::create(b, loc, operands[0].getType(), ptr,
+                                          predicate, sem, scope);
+    }
     RMWInstruction instruction =
         *getRMWInstruction(op, element, computeCapability);
     std::string prefix = ("global." + getScopeName(op.getScope()) + "." +

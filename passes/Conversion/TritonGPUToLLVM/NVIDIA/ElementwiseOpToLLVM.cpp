@@ -96,13 +96,20 @@ std::optional<APFloat> getConstantSplat(Value value) {
 
 /// tt.clampf: min with the upper bound, then max with the lower (a NaN input
 /// gives the upper bound); with propagateNan = all, a NaN input stays NaN.
-/// clamp(x, -c, c) with a constant c > 0 and NaN propagation is one
-/// min.NaN.xorsign.abs on sm_90, as Triton emits.
+/// On sm_90 a symmetric clip clamp(x, -c, c) of f32 or f16 is one
+/// min.xorsign.abs (min.NaN.xorsign.abs with NaN propagation): the smaller
+/// magnitude of x and c with x's sign (c's sign is clear, as min <= max
+/// requires), as Triton 3.6 emits. The clip is a constant pair c > 0, -c, or
+/// a lower bound computed as 0 - c from the upper bound c.
 struct ClampFOpPattern : PerElementPattern<ClampFOp> {
   ClampFOpPattern(LLVMTypeConverter &converter, int computeCapability)
       : PerElementPattern(converter), computeCapability(computeCapability) {}
 
-  bool isSymmetricClip(ClampFOp op) const {
+  static bool isSymmetricClip(ClampFOp op) {
+    if (auto negation = op.getMin().getDefiningOp<arith::SubFOp>()) {
+      std::optional<APFloat> zero = getConstantSplat(negation.getLhs());
+      return negation.getRhs() == op.getMax() && zero && zero->isZero();
+    }
     std::optional<APFloat> lo = getConstantSplat(op.getMin());
     std::optional<APFloat> hi = getConstantSplat(op.getMax());
     if (!lo || !hi || hi->isNaN() || hi->isNegative() || hi->isZero())
@@ -117,10 +124,14 @@ struct ClampFOpPattern : PerElementPattern<ClampFOp> {
     Location loc = op.getLoc();
     bool propagate = op.getPropagateNan() == PropagateNan::ALL;
     Value x = operands[0], lo = operands[1], hi = operands[2];
-    if (propagate && computeCapability >= 90 && elementType.isF32() &&
-        isSymmetricClip(op))
-      return callIntrinsic(rewriter, loc, "llvm.nvvm.fmin.nan.xorsign.abs.f",
-                           elementType, ValueRange{x, hi});
+    if (computeCapability >= 90 &&
+        (elementType.isF32() || elementType.isF16()) && isSymmetricClip(op)) {
+      std::string name =
+          (Twine("llvm.nvvm.fmin.") + (propagate ? "nan." : "") +
+           "xorsign.abs." + (elementType.isF32() ? "f" : "f16"))
+              .str();
+      return callIntrinsic(rewriter, loc, name, elementType, ValueRange{x, hi});
+    }
     Value clamped = LLVM::MaxNumOp::create(
         rewriter, loc, LLVM::MinNumOp::create(rewriter, loc, x, hi), lo);
     if (!propagate)

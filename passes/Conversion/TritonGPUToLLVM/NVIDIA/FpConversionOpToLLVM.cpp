@@ -2,10 +2,12 @@
 //
 // The conversions of common/FpConversion.h that NVIDIA GPUs do with PTX's
 // cvt: on sm_90 the rounding-to-nearest, saturating conversions to fp8 (from
-// f32 and f16, on element pairs as Triton does), E4M3FN to f16 (pairs), and
-// f16 <-> bf16; on sm_80 and later f32 to bf16 rounding to nearest (pairs);
-// on every GPU the narrowings toward zero (cvt.rz). The rest
-// is the common emulation, which gives the same results.
+// f32 and f16, on element pairs as Triton does), fp8 to f16 (pairs), E5M2
+// to bf16 (integer operations and a bf16x2 multiply, pairs), and f16 <->
+// bf16; on sm_80 and later f32 to bf16 rounding to nearest (pairs); on every
+// GPU the narrowings toward zero (cvt.rz). The rest is the common emulation,
+// which gives the same results. Pairs travel in vectors (vector<2xf16>,
+// vector<2xi8>) as in Triton 3.6.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,16 +78,22 @@ public:
     return result;
   }
 
+  /// f32 to fp8, two per cvt: the pair's bits in two 32-bit registers, the
+  /// two codes back as a vector<2xi8> (Triton 3.6's operand types).
   SmallVector<Value> pairwiseF32ToFp8(ArrayRef<Value> values,
                                       StringRef format) {
+    Type i32 = b.getI32Type();
     Value pad = createFloatConstant(b, loc, b.getF32Type(), 0.0);
     // cvt puts its first source in the upper byte.
     std::string text =
         ("cvt.rn.satfinite." + format + "x2.f32 $0, $2, $1;").str();
     return pairwise(values, pad, [&](Value lo, Value hi) {
-      Value pair = createInlinePtx(b, loc, b.getI16Type(), ValueRange{lo, hi},
-                                   text, "=h,f,f", false)[0];
-      return splitBytes(pair);
+      Value loBits = LLVM::BitcastOp::create(b, loc, i32, lo);
+      Value hiBits = LLVM::BitcastOp::create(b, loc, i32, hi);
+      Value pair =
+          createInlinePtx(b, loc, VectorType::get(2, b.getI8Type()),
+                          ValueRange{loBits, hiBits}, text, "=h,r,r", false)[0];
+      return splitVector(pair);
     });
   }
 
@@ -102,38 +110,67 @@ public:
     });
   }
 
+  /// f16 to fp8, two per cvt: the pair packed in a 32-bit register, the
+  /// codes back as a vector<2xi8>.
   SmallVector<Value> pairwiseF16ToFp8(ArrayRef<Value> values,
                                       StringRef format) {
-    Type i16 = b.getI16Type(), i32 = b.getI32Type();
     Value pad = createFloatConstant(b, loc, b.getF16Type(), 0.0);
     std::string text =
         ("cvt.rn.satfinite." + format + "x2.f16x2 $0, $1;").str();
     return pairwise(values, pad, [&](Value lo, Value hi) {
-      Value loBits = LLVM::ZExtOp::create(
-          b, loc, i32, LLVM::BitcastOp::create(b, loc, i16, lo));
-      Value hiBits = LLVM::ZExtOp::create(
-          b, loc, i32, LLVM::BitcastOp::create(b, loc, i16, hi));
-      Value packed = LLVM::OrOp::create(
-          b, loc, loBits,
-          LLVM::ShlOp::create(b, loc, hiBits, createI32Constant(b, loc, 16)));
-      Value pair = createInlinePtx(b, loc, i16, packed, text, "=h,r", false)[0];
-      return splitBytes(pair);
+      Value packed = packVector(lo, hi, b.getI32Type());
+      Value pair = createInlinePtx(b, loc, VectorType::get(2, b.getI8Type()),
+                                   packed, text, "=h,r", false)[0];
+      return splitVector(pair);
     });
   }
 
+  /// fp8 to f16, two per cvt (exact): the codes packed in a 16-bit
+  /// register, the halves back as a vector<2xf16>.
   SmallVector<Value> pairwiseFp8ToF16(ArrayRef<Value> values,
                                       StringRef format) {
-    Type i16 = b.getI16Type(), i32 = b.getI32Type(), f16 = b.getF16Type();
     Value pad = createIntConstant(b, loc, b.getI8Type(), 0);
     std::string text = ("cvt.rn.f16x2." + format + "x2 $0, $1;").str();
     return pairwise(values, pad, [&](Value lo, Value hi) {
-      Value packed = LLVM::OrOp::create(
-          b, loc, LLVM::ZExtOp::create(b, loc, i16, lo),
-          LLVM::ShlOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i16, hi),
-                              createIntConstant(b, loc, i16, 8)));
-      Value halves =
-          createInlinePtx(b, loc, i32, packed, text, "=r,h", false)[0];
-      return splitHalves(halves, f16);
+      Value packed = packVector(lo, hi, b.getI16Type());
+      Value halves = createInlinePtx(b, loc, VectorType::get(2, b.getF16Type()),
+                                     packed, text, "=r,h", false)[0];
+      return splitVector(halves);
+    });
+  }
+
+  /// E5M2 to bf16 with integer operations and one bf16x2 multiply per pair
+  /// (as Triton 3.6 on sm_90, whose cvt is slow): each code's magnitude
+  /// shifted into a bf16's low exponent and mantissa bits is the value times
+  /// 2^-112 (exact, subnormals included), the multiply by 2^112 rebiases it
+  /// exactly. Infinities and NaNs (exponent 31) would come out finite: their
+  /// halves get the all-ones exponent afterwards (mantissa kept).
+  SmallVector<Value> pairwiseE5M2ToBF16(ArrayRef<Value> values) {
+    Value pad = createIntConstant(b, loc, b.getI8Type(), 0);
+    static constexpr StringLiteral text =
+        "{\n\t"
+        ".reg .b32 f, m, s, r;\n\t"
+        // The codes in the high bytes of two f16 halves.
+        "prmt.b32 f, 0, $1, 0x5140;\n\t"
+        // Magnitudes, shifted to bf16's position; signs back.
+        "and.b32 m, f, 0x7fff7fff;\n\t"
+        "shr.b32 m, m, 3;\n\t"
+        "lop3.b32 m, m, 0x80008000, f, 0xf8;\n\t"
+        "mov.b32 r, 0x77807780;\n\t"
+        "mul.rn.bf16x2 r, m, r;\n\t"
+        // Bit 15 of a half set where its exponent is all ones; spread over
+        // the half, then the bf16 exponent set there.
+        "and.b32 s, f, 0x7c007c00;\n\t"
+        "add.u32 s, s, 0x04000400;\n\t"
+        "prmt.b32 s, s, 0, 0xbb99;\n\t"
+        "lop3.b32 $0, r, s, 0x7f807f80, 0xf8;\n\t"
+        "}";
+    return pairwise(values, pad, [&](Value lo, Value hi) {
+      Value packed = LLVM::ZExtOp::create(
+          b, loc, b.getI32Type(), packVector(lo, hi, b.getI16Type()));
+      Value pair = createInlinePtx(b, loc, VectorType::get(2, b.getBF16Type()),
+                                   packed, text, "=r,r", false)[0];
+      return splitVector(pair);
     });
   }
 
@@ -153,6 +190,27 @@ private:
     return result;
   }
 
+  /// `lo` and `hi` (of one type) as a two-element vector, bitcast to the
+  /// integer `type` of its width (`lo` in the low bits).
+  Value packVector(Value lo, Value hi, Type type) {
+    auto vectorType = VectorType::get(2, lo.getType());
+    Value vector = LLVM::UndefOp::create(b, loc, vectorType);
+    vector = LLVM::InsertElementOp::create(b, loc, vector, lo,
+                                           createI32Constant(b, loc, 0));
+    vector = LLVM::InsertElementOp::create(b, loc, vector, hi,
+                                           createI32Constant(b, loc, 1));
+    return LLVM::BitcastOp::create(b, loc, type, vector);
+  }
+
+  /// The two elements of a two-element vector.
+  std::pair<Value, Value> splitVector(Value vector) {
+    Value first = LLVM::ExtractElementOp::create(b, loc, vector,
+                                                 createI32Constant(b, loc, 0));
+    Value second = LLVM::ExtractElementOp::create(b, loc, vector,
+                                                  createI32Constant(b, loc, 1));
+    return {first, second};
+  }
+
   /// Splits an i32 holding two 16-bit floats of `type` (the first in the
   /// low half).
   std::pair<Value, Value> splitHalves(Value pair, Type type) {
@@ -164,17 +222,6 @@ private:
     Value second = LLVM::BitcastOp::create(
         b, loc, type, LLVM::TruncOp::create(b, loc, i16, high));
     return {first, second};
-  }
-
-  /// Splits an i16 holding two fp8 codes (the first in the low byte).
-  std::pair<Value, Value> splitBytes(Value pair) {
-    Type i8 = b.getI8Type();
-    Value lo = LLVM::TruncOp::create(b, loc, i8, pair);
-    Value hi = LLVM::TruncOp::create(
-        b, loc, i8,
-        LLVM::LShrOp::create(b, loc, pair,
-                             createIntConstant(b, loc, b.getI16Type(), 8)));
-    return {lo, hi};
   }
 
   OpBuilder &b;
@@ -203,8 +250,10 @@ public:
       return std::nullopt;
     }
     if (srcF8) {
-      if (!sm90 || *srcF8 != "e4m3")
+      if (!sm90)
         return std::nullopt;
+      if (*srcF8 == "e5m2" && dst.isBF16())
+        return cvt.pairwiseE5M2ToBF16(values);
       SmallVector<Value> halves = cvt.pairwiseFp8ToF16(values, *srcF8);
       FailureOr<SmallVector<Value>> rest = converter.convert(
           op, halves, converter.getBuilder().getF16Type(), dst, false, false);

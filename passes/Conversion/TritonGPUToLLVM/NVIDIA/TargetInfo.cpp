@@ -12,10 +12,19 @@ using namespace mlir::triton;
 using namespace mlir::triton::nvidia;
 
 Value TargetInfo::getThreadId(OpBuilder &b, Location loc) const {
-  // The range lets LLVM see that register and thread bits of an index are
-  // disjoint (xor becomes `or disjoint`, adds need no carries).
-  auto range = LLVM::ConstantRangeAttr::get(b.getContext(), 32, 0, numThreads);
-  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type(), range);
+  // The thread id masked to the program's thread count, as Triton 3.6 reads
+  // it: LLVM sees the high bits are zero, so register and thread bits of an
+  // index are disjoint (xor becomes `or disjoint`, adds need no carries); the
+  // mask folds into the masks and shifts that take lane and warp apart.
+  Type i32 = b.getI32Type();
+  if (!llvm::isPowerOf2_32(numThreads)) {
+    auto range =
+        LLVM::ConstantRangeAttr::get(b.getContext(), 32, 0, numThreads);
+    return NVVM::ThreadIdXOp::create(b, loc, i32, range);
+  }
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, i32);
+  return LLVM::AndOp::create(b, loc, tid,
+                             createI32Constant(b, loc, numThreads - 1));
 }
 
 Value TargetInfo::getProgramId(OpBuilder &b, Location loc, int axis) const {

@@ -4,7 +4,10 @@
 // parameters followed by two `!llvm.ptr<1>`: the global scratch and profile
 // scratch pointers of Triton 3.6's kernel ABI. Device functions get them too
 // and calls pass the caller's along, so every function can reach the
-// program's scratch. Public functions are kernels.
+// program's scratch. A device function also takes, before those, the base of
+// its shared memory (`!llvm.ptr<3>`): the caller's base plus the offset the
+// allocation gave the call (the callee's memory is the call's scratch), as
+// Triton 3.6 passes it. Public functions returning nothing are kernels.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +23,11 @@ using namespace mlir::triton;
 
 namespace {
 
-constexpr unsigned kScratchParams = 2;
+/// Whether `op` becomes a kernel: a public function returning nothing (PTX
+/// entries cannot return).
+bool isKernelFunc(FuncOp op) {
+  return op.isPublic() && op.getFunctionType().getNumResults() == 0;
+}
 
 /// The LLVM result type of a function returning `results`: void, the one
 /// converted type, or a struct of them.
@@ -144,17 +151,18 @@ struct FuncOpPattern : ConvertOpToLLVMPattern<FuncOp> {
                               << " has no LLVM form in this lowering";
       signature.addInputs(i, converted);
     }
+    // A kernel is a public function returning nothing.
+    bool isKernel = isKernelFunc(op);
+    if (!isKernel)
+      signature.addInputs(LLVM::LLVMPointerType::get(context, 3));
     auto globalPtr = LLVM::LLVMPointerType::get(context, 1);
-    signature.addInputs(SmallVector<Type>(kScratchParams, globalPtr));
+    signature.addInputs(SmallVector<Type>(kKernelExtraParams, globalPtr));
     Type resultType = getPackedResultType(converter, type.getResults());
     if (!resultType)
       return op.emitError("a result type has no LLVM form in this lowering");
     auto llvmType =
         LLVM::LLVMFunctionType::get(resultType, signature.getConvertedTypes());
 
-    // A kernel is a public function returning nothing (PTX entries cannot
-    // return).
-    bool isKernel = op.isPublic() && type.getNumResults() == 0;
     // A descriptor passed by value lives in parameter space: only a kernel
     // has one, and its address is a generic pointer.
     for (unsigned i = 0; i < type.getNumInputs(); ++i) {
@@ -244,11 +252,23 @@ struct CallOpPattern : ConvertOpToLLVMPattern<CallOp> {
   matchAndRewrite(CallOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto caller = op->getParentOfType<LLVM::LLVMFuncOp>();
-    if (!caller || caller.getNumArguments() < kScratchParams)
+    if (!caller || caller.getNumArguments() < kKernelExtraParams)
       return rewriter.notifyMatchFailure(op, "the caller is not converted yet");
     SmallVector<Value> operands(adaptor.getOperands());
+    // A device function's memory is the call's scratch, at the caller's
+    // base plus the call's offset (0 when the callee needs none).
+    Operation *callee =
+        SymbolTable::lookupNearestSymbolFrom(op, op.getCalleeAttr());
+    bool calleeIsKernel = false;
+    if (auto func = dyn_cast_or_null<FuncOp>(callee))
+      calleeIsKernel = isKernelFunc(func);
+    else if (auto func = dyn_cast_or_null<LLVM::LLVMFuncOp>(callee))
+      calleeIsKernel = !isDeviceFunction(func);
+    if (!calleeIsKernel)
+      operands.push_back(getSharedMemoryBase(
+          rewriter, op.getLoc(), getAllocationOffset(op).value_or(0)));
     unsigned numArgs = caller.getNumArguments();
-    for (unsigned i = numArgs - kScratchParams; i < numArgs; ++i)
+    for (unsigned i = numArgs - kKernelExtraParams; i < numArgs; ++i)
       operands.push_back(caller.getArgument(i));
     Type resultType =
         getPackedResultType(*getTypeConverter(), op.getResultTypes());

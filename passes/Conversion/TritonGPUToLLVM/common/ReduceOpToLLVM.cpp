@@ -6,7 +6,7 @@
 //     coordinates but along the axis) combine in axis order;
 //  2. in the warp: butterfly shuffles over the lane bits that move along the
 //     axis, each lane combining (own, other). A commutative region (one
-//     commutative op) takes the highest bit first, as Triton does, so a
+//     commutative op) takes the highest lane bit first, as Triton does, so a
 //     float sum has Triton's association and bits. Any other region takes
 //     the lowest first: the lane with the axis bits clear then ends with the
 //     in-order result, which the region reads from it (one index shuffle),
@@ -185,9 +185,11 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
     // A commutative region combines the highest lane bit first, as Triton
     // does (the same association, so a float sum has Triton's bits); any
     // other region the lowest first, which keeps the elements in order.
+    // (Highest lane bit, not highest axis bit: a linear layout may give the
+    // axis to the lane bits in another order.)
     SmallVector<unsigned> laneOrder(laneBits);
     if (commutative)
-      std::reverse(laneOrder.begin(), laneOrder.end());
+      llvm::sort(laneOrder, std::greater<unsigned>());
     // A reduction over every lane of the warp by one op the target reduces
     // in a single instruction (NVIDIA's redux.sync) needs no shuffles.
     bool wholeWarp = commutative && elements.size() == 1 &&
@@ -209,8 +211,9 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
         laneOrder.clear();
       }
     }
-    for (unsigned bit : laneOrder)
-      for (Group &group : groups) {
+    // One output's shuffles after another's, as Triton orders them.
+    for (Group &group : groups)
+      for (unsigned bit : laneOrder) {
         ValueTuple other;
         for (Value value : group.acc)
           other.push_back(

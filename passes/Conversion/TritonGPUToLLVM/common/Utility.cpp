@@ -301,11 +301,29 @@ std::optional<int64_t> mlir::triton::getAllocationOffset(Operation *op) {
   return std::nullopt;
 }
 
+bool mlir::triton::isDeviceFunction(LLVM::LLVMFuncOp func) {
+  return func.getLinkage() == LLVM::Linkage::Internal &&
+         func.getNumArguments() >= kDeviceFunctionExtraParams;
+}
+
 Value mlir::triton::getSharedMemoryBase(OpBuilder &b, Location loc,
                                         int64_t offset) {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
-  Value base =
-      LLVM::AddressOfOp::create(b, loc, ptrType, kGlobalSharedMemoryName);
+  // A device function's memory starts where its caller placed it: the base
+  // it was given (the first of its trailing parameters). A kernel's starts at
+  // @global_smem.
+  Value base;
+  if (Block *block = b.getInsertionBlock()) {
+    Operation *parent = block->getParentOp();
+    auto func = dyn_cast_or_null<LLVM::LLVMFuncOp>(parent);
+    if (!func && parent)
+      func = parent->getParentOfType<LLVM::LLVMFuncOp>();
+    if (func && isDeviceFunction(func) && !func.getBody().empty())
+      base = func.getArgument(func.getNumArguments() -
+                              kDeviceFunctionExtraParams);
+  }
+  if (!base)
+    base = LLVM::AddressOfOp::create(b, loc, ptrType, kGlobalSharedMemoryName);
   if (offset == 0)
     return base;
   return LLVM::GEPOp::create(

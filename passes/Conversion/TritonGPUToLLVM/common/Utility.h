@@ -84,9 +84,19 @@ Value shuffleIdxAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
 Value shuffleUpAny(OpBuilder &b, Location loc, const TargetInfoBase &target,
                    Value value, int delta, int width);
 
-/// The module's `@global_smem`, declared by the lowering pass, plus `offset`
-/// bytes (an address in address space 3).
+/// The shared memory of the function the builder inserts into, plus `offset`
+/// bytes (an address in address space 3): in a kernel the module's
+/// `@global_smem` (declared by the lowering pass), in a device function the
+/// base its caller passes.
 Value getSharedMemoryBase(OpBuilder &b, Location loc, int64_t offset);
+
+/// A device function (an llvm.func the lowering made of a tt.func that is
+/// not a kernel, internal) takes three parameters after its own: the base of
+/// its shared memory (`!llvm.ptr<3>`), then the global and profile scratch
+/// pointers (`!llvm.ptr<1>`), as in Triton 3.6. A kernel takes the last two.
+constexpr unsigned kDeviceFunctionExtraParams = 3;
+constexpr unsigned kKernelExtraParams = 2;
+bool isDeviceFunction(LLVM::LLVMFuncOp func);
 /// The byte offset the allocation pass gave `op` (allocation.offset).
 std::optional<int64_t> getAllocationOffset(Operation *op);
 

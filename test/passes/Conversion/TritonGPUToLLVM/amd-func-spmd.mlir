@@ -7,10 +7,11 @@
 
 // Kernels (public, no results) are amdgpu kernels of the module's threads
 // (8 waves of 64) with the two scratch pointers of Triton's ABI; program ids
-// and counts come from ROCDL; device functions are internal.
+// and counts come from ROCDL; device functions are internal and take their
+// shared-memory base before the scratch pointers.
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [64], warpsPerCTA = [8], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
-  // CHECK-LABEL: llvm.func internal @helper(%arg0: i32, %arg1: f32, %arg2: !llvm.ptr<1>, %arg3: !llvm.ptr<1>) -> !llvm.struct<(i32, f32)>
+  // CHECK-LABEL: llvm.func internal @helper(%arg0: i32, %arg1: f32, %arg2: !llvm.ptr<3>, %arg3: !llvm.ptr<1>, %arg4: !llvm.ptr<1>) -> !llvm.struct<(i32, f32)>
   tt.func private @helper(%a: i32, %b: f32) -> (i32, f32) attributes {noinline = true} {
     tt.return %a, %b : i32, f32
   }
@@ -19,10 +20,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
   // CHECK-SAME: rocdl.flat_work_group_size = "1,512"
   // CHECK-SAME: rocdl.kernel
   // CHECK-SAME: tt.params = ["*fp32", "i32"]
+  // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
   // CHECK-DAG: rocdl.workgroup.id.x : i32
   // CHECK-DAG: rocdl.workgroup.id.y : i32
   // CHECK-DAG: rocdl.grid.dim.z : i64
-  // CHECK: llvm.call @helper(%{{.*}}, %{{.*}}, %arg2, %arg3) : (i32, f32, !llvm.ptr<1>, !llvm.ptr<1>) -> !llvm.struct<(i32, f32)>
+  // CHECK: llvm.call @helper(%{{.*}}, %{{.*}}, %[[SMEM]], %arg2, %arg3) : (i32, f32, !llvm.ptr<3>, !llvm.ptr<1>, !llvm.ptr<1>) -> !llvm.struct<(i32, f32)>
   // CHECK: llvm.fence syncscope("workgroup") release
   // CHECK-NEXT: rocdl.s.barrier
   // CHECK-NEXT: llvm.fence syncscope("workgroup") acquire

@@ -14,7 +14,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 // goes through shared memory (slot = element index), a barrier, a load.
 // CHECK-LABEL: llvm.func @broadcast_layout
 // CHECK: %[[C64:.*]] = llvm.mlir.constant(64 : i32) : i32
-// CHECK-NEXT: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK-NEXT: %[[RAW_TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TID:.*]] = llvm.and %[[RAW_TID]], %{{.*}} : i32
 // CHECK-NEXT: %[[BITS:.*]] = llvm.and %[[TID]], %[[C64]] : i32
 // CHECK: %[[OWNER:.*]] = llvm.icmp "eq" %[[BITS]], %{{.*}} : i32
 // CHECK: %[[PRED:.*]] = llvm.and %[[MASK:.*]], %[[OWNER]] : i1
@@ -74,7 +75,8 @@ tt.func public @one_owner(%p: !tt.ptr<i32>, %f: !tt.ptr<f32>) {
 // a barrier before it. 16-bit floats and 64-bit integers have their own
 // forms; an unused result needs no shared memory.
 // CHECK-LABEL: llvm.func @scalars
-// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[RAW_TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TID:.*]] = llvm.and %[[RAW_TID]], %{{.*}} : i32
 // CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
 // CHECK: "mov.u32 $0, 0x0;\0A\09@$4 atom.global.acq_rel.gpu.cas.b32 $0, [ $1 + 0 ], $2, $3;", "=r,l,r,r,b" %{{.*}}, %{{.*}}, %{{.*}}, %[[T0]]
 // CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;"

@@ -185,7 +185,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // The warpgroup comes from lane 0's warp (a shuffle), which ptxas knows is
 // warp-uniform, so the descriptors stay in uniform registers.
 // CHECK-LABEL: llvm.func internal @two_warpgroups
-// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[RAW_TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TID:.*]] = llvm.and %[[RAW_TID]], %{{.*}} : i32
 // CHECK: %[[WARP:.*]] = llvm.udiv %[[TID]]
 // CHECK: %[[UWARP:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[WARP]], %{{.*}}, %{{.*}} {tt.uniform_warp_id}
 // CHECK: %[[WG:.*]] = llvm.lshr %[[UWARP]]

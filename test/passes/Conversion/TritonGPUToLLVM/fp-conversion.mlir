@@ -5,17 +5,18 @@
 
 // tt.fp_to_fp and arith ops on 8-bit floats. On sm_90 the conversions that
 // round to nearest use cvt on element pairs (the first element in the low
-// byte: cvt takes its first source into the upper byte); toward zero, and on
-// sm_80, an integer emulation. Arith ops on fp8 compute in f32.
+// byte: cvt takes its first source into the upper byte), the pairs in
+// vectors as Triton 3.6 has them; toward zero, and on sm_80, an integer
+// emulation. Arith ops on fp8 compute in f32.
 
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
 
 // CHECK-LABEL: llvm.func @f32_fp8
-// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e4m3x2.f32 $0, $2, $1;", "=h,f,f" %{{.*}}, %{{.*}} : (f32, f32) -> i16
+// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e4m3x2.f32 $0, $2, $1;", "=h,r,r" %{{.*}}, %{{.*}} : (i32, i32) -> vector<2xi8>
 // CHECK-COUNT-4: st.global.b8
-// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h" %{{.*}} : (i16) -> i32
+// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h" %{{.*}} : (i16) -> vector<2xf16>
 // CHECK-COUNT-4: llvm.fpext %{{.*}} : f16 to f32
 // SM80-LABEL: llvm.func @f32_fp8
 // SM80-NOT: cvt.rn
@@ -37,16 +38,18 @@ tt.func public @f32_fp8(%in: !tt.ptr<f32>, %out: !tt.ptr<f8E4M3FN>, %back: !tt.p
   tt.return
 }
 
-// One element per thread: the pair is padded. E5M2 widens to f16 by a shift
-// on any target; f16 <-> bf16 is one cvt on sm_90; on sm_80 f16 goes to bf16
-// through f32, whose narrowing to bf16 is a cvt of a pair (padded here).
+// One element per thread: the pair is padded. E5M2 widens to f16 by a cvt
+// of a pair on sm_90, by a shift on sm_80; f16 <-> bf16 is one cvt on sm_90;
+// on sm_80 f16 goes to bf16 through f32, whose narrowing to bf16 is a cvt of
+// a pair (padded here).
 // CHECK-LABEL: llvm.func @f16_e5m2
-// CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e5m2x2.f16x2 $0, $1;", "=h,r"
-// CHECK: llvm.shl %{{.*}}, %{{.*}} : i16
+// CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.satfinite.e5m2x2.f16x2 $0, $1;", "=h,r" %{{.*}} : (i32) -> vector<2xi8>
+// CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.f16x2.e5m2x2 $0, $1;", "=r,h" %{{.*}} : (i16) -> vector<2xf16>
 // CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.bf16.f16 $0, $1;", "=h,h"
 // CHECK: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rz.f16.bf16 $0, $1;", "=h,h"
 // SM80-LABEL: llvm.func @f16_e5m2
 // SM80-NOT: cvt.r
+// SM80: llvm.shl %{{.*}}, %{{.*}} : i16
 // SM80: llvm.fpext %{{.*}} : f16 to f32
 // SM80: llvm.inline_asm asm_dialect = att operand_attrs = [] "cvt.rn.bf16x2.f32 $0, $2, $1;", "=r,f,f"
 // SM80: cvt.rz.f16.f32
@@ -62,6 +65,25 @@ tt.func public @f16_e5m2(%in: !tt.ptr<f16>, %out: !tt.ptr<f16>) {
   %po = tt.splat %out : !tt.ptr<f16> -> tensor<128x!tt.ptr<f16>, #blocked1>
   %qo = tt.addptr %po, %r : tensor<128x!tt.ptr<f16>, #blocked1>, tensor<128xi32, #blocked1>
   tt.store %qo, %e : tensor<128x!tt.ptr<f16>, #blocked1>
+  tt.return
+}
+
+// E5M2 to bf16 on sm_90: no cvt (slow there), integer operations and one
+// bf16x2 multiply by 2^112 per pair, the exponent of infinities and NaNs set
+// after it; on sm_80 through f16 and f32.
+// CHECK-LABEL: llvm.func @e5m2_bf16
+// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att operand_attrs = [] "{{.*}}mul.rn.bf16x2{{.*}}0x7f807f80{{.*}}", "=r,r" %{{.*}} : (i32) -> vector<2xbf16>
+// CHECK-NOT: cvt.
+// CHECK: llvm.return
+// SM80-LABEL: llvm.func @e5m2_bf16
+// SM80-NOT: mul.rn.bf16x2
+// SM80: llvm.return
+tt.func public @e5m2_bf16(%x: tensor<512xf8E5M2, #blocked>, %out: !tt.ptr<bf16>) {
+  %y = tt.fp_to_fp %x : tensor<512xf8E5M2, #blocked> -> tensor<512xbf16, #blocked>
+  %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+  %po = tt.splat %out : !tt.ptr<bf16> -> tensor<512x!tt.ptr<bf16>, #blocked>
+  %qo = tt.addptr %po, %r : tensor<512x!tt.ptr<bf16>, #blocked>, tensor<512xi32, #blocked>
+  tt.store %qo, %y : tensor<512x!tt.ptr<bf16>, #blocked>
   tt.return
 }
 

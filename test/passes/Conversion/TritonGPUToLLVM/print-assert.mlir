@@ -28,7 +28,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
 // CHECK: nvvm.read.ptx.sreg.ctaid.y
 // CHECK: nvvm.read.ptx.sreg.ctaid.z
 // CHECK: %[[C64:.*]] = llvm.mlir.constant(64 : i32) : i32
-// CHECK-NEXT: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK-NEXT: %[[RAW_TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TID:.*]] = llvm.and %[[RAW_TID]], %{{.*}} : i32
 // CHECK-NEXT: %[[BITS:.*]] = llvm.and %[[TID]], %[[C64]] : i32
 // CHECK: %[[OWNER:.*]] = llvm.icmp "eq" %[[BITS]]
 // CHECK: llvm.bitcast %{{.*}} : f32 to i32

@@ -137,7 +137,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: "@$1 tensormap.replace.tile.swizzle_mode.shared::cta.b1024.b32 [ $0 + 0 ], 0x3;"
 // CHECK: "@$2 tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [ $0 + 0 ], [ $1 + 0 ], 0x80;", "l,r,b"
 // CHECK-NOT: nvvm.barrier
-// CHECK: [[TID:%.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: [[RAW_TID:%.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: [[TID:%.*]] = llvm.and [[RAW_TID]], %{{.*}} : i32
 // CHECK: [[WARP0:%.*]] = llvm.icmp "ult" [[TID]], %{{.*}} : i32
 // CHECK: "@$1 fence.proxy.tensormap::generic.acquire.gpu [ $0 + 0 ], 0x80;\0A\09@$1 cp.async.bulk.commit_group;\0A\09@$1 cp.async.bulk.wait_group.read 0;", "l,b" %{{.*}}, [[WARP0]]
 // CHECK-NEXT: nvvm.barrier

@@ -58,6 +58,28 @@ tt.func public @numerics(%px: !tt.ptr<f32>, %ph: !tt.ptr<f16>, %pi: !tt.ptr<i32>
   tt.return
 }
 
+// A clip whose lower bound is 0 - c for its upper bound c (c read at run
+// time) is one fmin.xorsign.abs per element on sm_90 (.nan with NaN
+// propagation; f16 too); 1 - c is no clip and stays min/max.
+// CHECK-LABEL: llvm.func @runtime_clip
+// CHECK-COUNT-4: llvm.call_intrinsic "llvm.nvvm.fmin.xorsign.abs.f"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
+// CHECK-COUNT-4: llvm.call_intrinsic "llvm.nvvm.fmin.nan.xorsign.abs.f16"(%{{.*}}, %{{.*}}) : (f16, f16) -> f16
+// CHECK-NOT: xorsign
+// CHECK: llvm.intr.minnum
+// CHECK: llvm.intr.maxnum
+tt.func public @runtime_clip(%x: tensor<512xf32, #blocked>, %c: tensor<512xf32, #blocked>, %xh: tensor<512xf16, #blocked>, %ch: tensor<512xf16, #blocked>) {
+  %zero = arith.constant dense<0.0> : tensor<512xf32, #blocked>
+  %one = arith.constant dense<1.0> : tensor<512xf32, #blocked>
+  %zeroh = arith.constant dense<0.0> : tensor<512xf16, #blocked>
+  %neg = arith.subf %zero, %c : tensor<512xf32, #blocked>
+  %negh = arith.subf %zeroh, %ch : tensor<512xf16, #blocked>
+  %other = arith.subf %one, %c : tensor<512xf32, #blocked>
+  %a = tt.clampf %x, %neg, %c, propagateNan = none : tensor<512xf32, #blocked>
+  %b = tt.clampf %xh, %negh, %ch, propagateNan = all : tensor<512xf16, #blocked>
+  %d = tt.clampf %x, %other, %c, propagateNan = none : tensor<512xf32, #blocked>
+  tt.return
+}
+
 // extern_elementwise calls the named libdevice function, declared once.
 // CHECK-LABEL: llvm.func @extern_and_asm
 // CHECK-COUNT-4: llvm.call @__nv_powf(%{{.*}}, %{{.*}}) : (f32, f32) -> f32

@@ -9,7 +9,8 @@
 // refuses the rest.
 // CHECK-LABEL: llvm.func @lanes16
 // CHECK-SAME: nvvm.reqntid = array<i32: 32>
-// CHECK: %[[TID:.+]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[RAW_TID:.+]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TID:.+]] = llvm.and %[[RAW_TID]], %{{.*}} : i32
 // CHECK: %[[SIXTEEN:.+]] = llvm.mlir.constant(16 : i32) : i32
 // CHECK: llvm.urem %[[TID]], %[[SIXTEEN]] : i32
 // CHECK: nvvm.shfl.sync  up
