@@ -18,7 +18,9 @@
 // consecutive K elements of a tile spanning kWidth * G, and instruction j of
 // the n takes elements [j * kBase, (j + 1) * kBase) of each lane: the K
 // order within the tile is permuted alike for A and B, which the sum does
-// not see.
+// not see. With kWidth shorter than kBase (xf32's pairs from kWidth = 1),
+// one instruction takes kBase / kWidth runs of each lane, a tile of the lane
+// groups apart, and covers kBase * G elements of K.
 //
 //===----------------------------------------------------------------------===//
 
@@ -157,10 +159,11 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     auto aEnc = dyn_cast<ttg::DotOperandEncodingAttr>(aType.getEncoding());
     auto bEnc = dyn_cast<ttg::DotOperandEncodingAttr>(bType.getEncoding());
     if (!aEnc || !bEnc || aEnc.getKWidth() != bEnc.getKWidth() ||
-        aEnc.getKWidth() % instr->kBase != 0)
+        (aEnc.getKWidth() % instr->kBase != 0 &&
+         instr->kBase % aEnc.getKWidth() != 0))
       return op.emitError()
              << "tt.dot on MFMA with operands other than #ttg.dot_op of one "
-                "kWidth, a multiple of "
+                "kWidth, a multiple or a divisor of "
              << instr->kBase << ", is not supported yet by the LLVM lowering";
     unsigned kWidth = aEnc.getKWidth();
     std::optional<ttg::LinearLayout> aLayout = getDistributedLayout(aType);
@@ -243,14 +246,23 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
       accVectors[base] = vector;
     }
 
-    // The kBase elements of `row` from K `kStart` on, packed; null if the
-    // layout lacks one.
+    // Lane group 0's K offset of the instruction's element j: consecutive
+    // within a run of kWidth; with runs shorter than kBase, the next run of
+    // the same lane, one tile of the lane groups further (A and B alike).
+    unsigned groups = 64 / nonK;
+    auto kOffset = [&](unsigned j) -> int64_t {
+      if (kWidth >= instr->kBase)
+        return j;
+      return int64_t(j / kWidth) * kWidth * groups + j % kWidth;
+    };
+    // The kBase elements of `row` for the instruction at K `kStart`, packed;
+    // null if the layout lacks one.
     auto gather = [&](const std::map<Coords, int> &index,
                       ArrayRef<Value> values, int32_t row, int64_t kStart,
                       Type element) -> Value {
       SmallVector<Value> elements;
       for (unsigned j = 0; j < instr->kBase; ++j) {
-        auto it = index.find({row, int32_t(kStart + j)});
+        auto it = index.find({row, int32_t(kStart + kOffset(j))});
         if (it == index.end())
           return Value();
         elements.push_back(values[it->second]);
@@ -258,12 +270,13 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
       return packOperand(rewriter, loc, elements, element);
     };
     int64_t k = aType.getShape()[1];
-    int64_t kTile = kWidth * 64 / nonK;
+    int64_t kTile = std::max<unsigned>(kWidth, instr->kBase) * groups;
     std::string name = "rocdl." + instr->name;
     Operation *firstMfma = nullptr;
     Value zero = createI32Constant(rewriter, loc, 0);
     for (int64_t kOuter = 0; kOuter < k; kOuter += kTile) {
-      for (unsigned sub = 0; sub < kWidth / instr->kBase; ++sub) {
+      for (unsigned sub = 0; sub < std::max(1u, kWidth / instr->kBase);
+           ++sub) {
         int64_t kStart = kOuter + sub * instr->kBase;
         for (auto &[base, vector] : accVectors) {
           Value aOperand = gather(aIndex, a, base.first, kStart, aElem);

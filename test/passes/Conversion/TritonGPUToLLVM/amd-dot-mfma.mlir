@@ -65,6 +65,42 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// Runs of K shorter than an instruction's per-lane elements (kWidth 2, f16's
+// kBase 4 on 32x32x8): a lane's registers 0-1 hold K 0-1 (+2 in the upper
+// lane group), registers 2-3 K 4-5, one tile of the two lane groups further;
+// the first instruction takes registers 0-3, the second 4-7 (K 8-13).
+// CHECK-LABEL: llvm.func internal @f16_kwidth2
+// CHECK-DAG: %[[A0:.*]] = llvm.extractvalue %arg0[0]
+// CHECK-DAG: %[[A1:.*]] = llvm.extractvalue %arg0[1]
+// CHECK-DAG: %[[A2:.*]] = llvm.extractvalue %arg0[2]
+// CHECK-DAG: %[[A3:.*]] = llvm.extractvalue %arg0[3]
+// CHECK: %[[V0:.*]] = llvm.insertelement %[[A0]], %{{.*}}[%{{.*}} : i32] : vector<4xf16>
+// CHECK: %[[V1:.*]] = llvm.insertelement %[[A1]], %[[V0]]
+// CHECK: %[[V2:.*]] = llvm.insertelement %[[A2]], %[[V1]]
+// CHECK: %[[V3:.*]] = llvm.insertelement %[[A3]], %[[V2]]
+// CHECK: rocdl.mfma.f32.32x32x8f16 %[[V3]], %{{.*}} : (vector<4xf16>, vector<4xf16>, vector<16xf32>, i32, i32, i32) -> vector<16xf32>
+// CHECK: rocdl.mfma.f32.32x32x8f16
+// CHECK-NOT: rocdl.mfma
+// xf32 from kWidth 1: a 16x16x8 instruction takes a lane's K g and g + 4
+// (registers 0 and 1).
+// CHECK-LABEL: llvm.func internal @xf32_kwidth1
+// CHECK-COUNT-2: rocdl.mfma.f32.16x16x8.xf32 {{.*}} : (vector<2xf32>, vector<2xf32>, vector<4xf32>, i32, i32, i32) -> vector<4xf32>
+// CHECK-NOT: rocdl.mfma
+#mma2 = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = [32, 32, 8], isTransposed = false}>
+#mma3 = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = [16, 16, 8], isTransposed = true}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @f16_kwidth2(%a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>>, %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>>, %c: tensor<32x32xf32, #mma2>) -> tensor<32x32xf32, #mma2> {
+    %d = tt.dot %a, %b, %c : tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma2, kWidth = 2}>> * tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma2, kWidth = 2}>> -> tensor<32x32xf32, #mma2>
+    tt.return %d : tensor<32x32xf32, #mma2>
+  }
+  tt.func private @xf32_kwidth1(%a: tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma3, kWidth = 1}>>, %b: tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #mma3, kWidth = 1}>>, %c: tensor<16x16xf32, #mma3>) -> tensor<16x16xf32, #mma3> {
+    %d = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma3, kWidth = 1}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #mma3, kWidth = 1}>> -> tensor<16x16xf32, #mma3>
+    tt.return %d : tensor<16x16xf32, #mma3>
+  }
+}
+
+// -----
+
 // gfx942: int8 eight to an i64 (K 16); xf32 for tf32 (two f32 per lane);
 // fnuz fp8 x bf8 transposed runs as bf8.fp8 (B first).
 // CHECK-LABEL: llvm.func internal @i8_942

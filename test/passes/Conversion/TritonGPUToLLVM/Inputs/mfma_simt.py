@@ -49,7 +49,7 @@ def kernel(case):
     bty, bmem, _ = TYPES[case.get("btype", case["type"])]
     acc = "i32" if case["type"] == "i8" else "f32"
     nonk = case["nonK"]
-    kwidth = kbase * case.get("kpack", 1)
+    kwidth = case.get("kwidth", kbase * case.get("kpack", 1))
     L = BLOCKED % nw
     trans = str(case.get("transposed", True)).lower()
     mma = (f"#ttg.amd_mfma<{{version = {version}, warpsPerCTA = [{warps[0]}, {warps[1]}], "
@@ -141,6 +141,11 @@ CASES = {
     "f32 gfx90a": dict(M=64, N=64, K=8, type="f32", nonK=32, arch="gfx90a"),
     "f32 16x16": dict(M=32, N=32, K=16, type="f32", nonK=16, warps=[2, 2]),
     "xf32 gfx942": dict(M=64, N=32, K=16, type="xf32", nonK=16, warps=[2, 2]),
+    # Runs shorter than an instruction's K elements per lane: each takes two
+    # runs of a lane, a tile of the lane groups apart.
+    "xf32 kWidth 1": dict(M=64, N=32, K=32, type="xf32", nonK=16, warps=[2, 2], kwidth=1),
+    "xf32 32x32 kWidth 1": dict(M=64, N=64, K=16, type="xf32", nonK=32, kwidth=1, transposed=False),
+    "f16 kWidth 2": dict(M=64, N=64, K=32, type="f16", nonK=32, kwidth=2),
     "i8 gfx942": dict(M=64, N=64, K=64, type="i8", nonK=32),
     "i8 gfx942 16x16": dict(M=32, N=32, K=64, type="i8", nonK=16, transposed=False),
     "i8 gfx90a": dict(M=64, N=64, K=32, type="i8", nonK=32, arch="gfx90a"),
