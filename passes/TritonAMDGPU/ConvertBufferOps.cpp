@@ -22,6 +22,8 @@
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir {
 namespace triton {
@@ -228,6 +230,10 @@ struct TritonAMDGPUConvertBufferOpsPass
       else
         convertStore(cast<StoreOp>(op), solver, analyzeSmallTensorOfst);
     }
+    // Blocks whose accesses became the same buffer op are merged, and what
+    // the rewrites left unused is dropped, as a rewrite driver would.
+    IRRewriter rewriter(module.getContext());
+    (void)simplifyRegions(rewriter, module->getRegions(), /*mergeBlocks=*/true);
   }
 };
 

@@ -213,3 +213,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Two branches that load a row at different bases: once both loads are
+// buffer loads the two blocks are the same but for their arguments, and are
+// merged into one block taking the base as an argument.
+// CHECK-LABEL: tt.func @branches
+// CHECK: cf.cond_br %arg2, ^[[BB:bb[0-9]+]](%arg0 : !tt.ptr<f32>), ^[[BB]](%arg1 : !tt.ptr<f32>)
+// CHECK: ^[[BB]](%[[BASE:.*]]: !tt.ptr<f32>):
+// CHECK-NEXT: %[[X:.*]] = amdg.buffer_load %[[BASE]][%{{.*}}] : tensor<256xf32, #blocked>
+// CHECK-NEXT: tt.return %[[X]]
+// CHECK-NOT: ^bb
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [64], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 64 : i32, ttg.target = "hip:gfx942"} {
+  tt.func @branches(%a: !tt.ptr<f32> {tt.pointer_range = 32 : i32}, %b: !tt.ptr<f32> {tt.pointer_range = 32 : i32}, %c: i1) -> tensor<256xf32, #blocked> {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    cf.cond_br %c, ^left, ^right
+  ^left:
+    %sa = tt.splat %a : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #blocked>
+    %pa = tt.addptr %sa, %r : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    %xa = tt.load %pa : tensor<256x!tt.ptr<f32>, #blocked>
+    tt.return %xa : tensor<256xf32, #blocked>
+  ^right:
+    %sb = tt.splat %b : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #blocked>
+    %pb = tt.addptr %sb, %r : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    %xb = tt.load %pb : tensor<256x!tt.ptr<f32>, #blocked>
+    tt.return %xb : tensor<256xf32, #blocked>
+  }
+}
