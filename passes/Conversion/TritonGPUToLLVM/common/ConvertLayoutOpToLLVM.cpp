@@ -832,6 +832,55 @@ SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
   return elements;
 }
 
+/// The lane `lane`'s bits map to: each bit j moves to the bits
+/// `targets[j]` (XORed). A run of bits moving by the same distance is one
+/// mask and shift, masked before it is shifted, so a mask shared with the
+/// lane tests of the selects serves both.
+Value emitLanePermutation(OpBuilder &b, Location loc, Value lane,
+                          ArrayRef<uint64_t> targets) {
+  Value result;
+  auto add = [&](Value term) {
+    result = result ? LLVM::XOrOp::create(b, loc, result, term).getResult()
+                    : term;
+  };
+  unsigned j = 0;
+  while (j < targets.size()) {
+    uint64_t target = targets[j];
+    if (target == 0) {
+      ++j;
+      continue;
+    }
+    if (!llvm::isPowerOf2_64(target)) {
+      // Several target bits: the bit, tested, picks the constant.
+      Value bit = LLVM::AndOp::create(b, loc, lane,
+                                      createI32Constant(b, loc, 1 << j));
+      Value set = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, bit,
+                                       createI32Constant(b, loc, 0));
+      add(LLVM::SelectOp::create(b, loc, set,
+                                 createI32Constant(b, loc, int32_t(target)),
+                                 createI32Constant(b, loc, 0)));
+      ++j;
+      continue;
+    }
+    int shift = int(llvm::countr_zero(target)) - int(j);
+    unsigned end = j + 1;
+    while (end < targets.size() && llvm::isPowerOf2_64(targets[end]) &&
+           int(llvm::countr_zero(targets[end])) - int(end) == shift)
+      ++end;
+    uint64_t mask = ((uint64_t(1) << (end - j)) - 1) << j;
+    Value term = LLVM::AndOp::create(b, loc, lane,
+                                     createI32Constant(b, loc, int32_t(mask)));
+    if (shift > 0)
+      term = LLVM::ShlOp::create(b, loc, term, createI32Constant(b, loc, shift));
+    else if (shift < 0)
+      term =
+          LLVM::LShrOp::create(b, loc, term, createI32Constant(b, loc, -shift));
+    add(term);
+    j = end;
+  }
+  return result ? result : createI32Constant(b, loc, 0);
+}
+
 /// Picks `values[base ^ offsets(lane bits)]` with a tree of selects over the
 /// lane bits whose offsets are non-zero.
 Value selectByLane(OpBuilder &b, Location loc, ArrayRef<uint64_t> offsetOfLane,
@@ -1069,10 +1118,8 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     bool identityLanes = true;
     for (unsigned j = 0; j < laneBits; ++j)
       identityLanes &= sourceLanes[j] == (uint64_t(1) << j);
-    OffsetMap laneMap;
-    for (uint64_t bits : sourceLanes)
-      laneMap.lanes.push_back(static_cast<int64_t>(bits));
-    Value sourceLaneBase = emitThreadOffset(rewriter, loc, laneMap, thread);
+    Value sourceLaneBase =
+        emitLanePermutation(rewriter, loc, thread.lane, sourceLanes);
 
     // Three phases, each a run of independent instructions: every round's
     // sender selects, then the shuffles, then the receivers' selects.
@@ -1092,15 +1139,24 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       }
       received[round.targetRegister] = value;
     }
+    // Registers whose selects read the same received values (those the
+    // lane bits of targetRegs exchange) are picked one after another.
     std::map<uint64_t, Value> canonical;
-    SmallVector<Value> results;
+    uint64_t exchanged = 0;
+    for (uint64_t bits : targetRegs)
+      exchanged |= bits;
     for (uint64_t reg : plan->canonicalRegister) {
-      Value &result = canonical[reg];
-      if (!result)
-        result = selectByLane(rewriter, loc, targetRegs, laneBitSet, reg,
-                              [&](uint64_t t) { return received.at(t); });
-      results.push_back(result);
+      if (canonical.count(reg))
+        continue;
+      for (uint64_t other : plan->canonicalRegister)
+        if (((other ^ reg) & ~exchanged) == 0 && !canonical.count(other))
+          canonical[other] =
+              selectByLane(rewriter, loc, targetRegs, laneBitSet, other,
+                           [&](uint64_t t) { return received.at(t); });
     }
+    SmallVector<Value> results;
+    for (uint64_t reg : plan->canonicalRegister)
+      results.push_back(canonical.at(reg));
     if (!packing.empty())
       results = unpackWords(rewriter, loc, results, packing,
                             dst.registers.size(), registerType);

@@ -121,7 +121,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // destination) goes to a lane and back: no scratch, one shuffle round per
 // destination register (8), the register each lane sends and the one it
 // fills picked by a lane bit. Three runs of independent instructions: the
-// senders' selects, the shuffles, the receivers' selects.
+// senders' selects, the shuffles, the receivers' selects, the two registers
+// a lane bit exchanges picked one after the other.
 // CHECK-LABEL: llvm.func @shuffles
 // CHECK-NOT: ptr<3>
 // CHECK-NOT: nvvm.barrier0
@@ -129,7 +130,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NOT: llvm.select
 // CHECK-COUNT-8: nvvm.shfl.sync  idx {{.*}} : i32 -> i32
 // CHECK-NOT: nvvm.shfl.sync
-// CHECK-COUNT-8: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+// CHECK: llvm.select %[[SWAP:.*]], %[[R0:.*]], %[[R4:.*]] : i1, f32
+// CHECK-NEXT: llvm.select %[[SWAP]], %[[R4]], %[[R0]] : i1, f32
+// CHECK-COUNT-6: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
 // CHECK-NOT: nvvm.shfl.sync
 // CHECK-NOT: ptr<3>
 // CHECK: llvm.return
