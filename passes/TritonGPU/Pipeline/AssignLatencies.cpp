@@ -36,10 +36,14 @@ bool isDotLike(Operation *op) {
 /// local_allocs it feeds agree on a layout it copies into 4 bytes or more at
 /// a time. A descriptor load always pays when TMA can copy it (as in 3.6);
 /// one it cannot is left where it is, so that its loop is not scheduled
-/// around a load the pipeliner would have to predicate.
+/// around a load the pipeliner would have to predicate. A block without a
+/// layout yet is taken as TMA's: on sm_90 the descriptor-encoding pass gives
+/// every descriptor an NVMMA one before the pipeliner runs.
 bool isPipeliningBeneficial(Operation *op, const ModuleAxisInfo &axis) {
   if (auto descLoad = dyn_cast<DescriptorLoadOp>(op))
-    return canBeTMALoad(descLoad);
+    return canBeTMALoad(descLoad) ||
+           (targetHasTMA(descLoad) &&
+            !descLoad.getDesc().getType().getBlockType().getEncoding());
   auto load = cast<LoadOp>(op);
   // Scalar loads (an index for the next load's address) stay ordinary
   // loads, where 3.6 copies 32-bit ones ahead as one-element tensors: on the

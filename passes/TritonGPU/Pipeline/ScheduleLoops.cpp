@@ -147,7 +147,8 @@ void scheduleDistanceOneDependencies(scf::ForOp forOp,
         return;
       if (isa<triton::LoadOp, triton::DescriptorLoadOp>(def)) {
         schedule.insertIfAbsent(def, stage, cluster);
-        schedule.insertDepsOfOp(def, stage, cluster, true, false);
+        schedule.insertDepsOfOp(def, stage, cluster, /*includeArg=*/true,
+                                /*insertIfEarlier=*/true);
         return;
       }
       int *key = &*cluster;
@@ -155,7 +156,10 @@ void scheduleDistanceOneDependencies(scf::ForOp forOp,
       if (it == beforeCluster.end())
         it = beforeCluster.insert({key, schedule.newBefore(cluster)}).first;
       schedule.insertIfAbsent(def, stage + 1, it->second);
-      schedule.insertDepsOfOp(def, stage + 1, it->second, true, false);
+      // What it needs moves up to its stage when placed later (for a
+      // later reader): a value is never used in a stage before its own.
+      schedule.insertDepsOfOp(def, stage + 1, it->second, /*includeArg=*/true,
+                              /*insertIfEarlier=*/true);
     });
   }
 }
