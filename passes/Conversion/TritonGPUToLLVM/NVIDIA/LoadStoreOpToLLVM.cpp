@@ -131,10 +131,33 @@ std::optional<APInt> getSplatIntegerOther(LoadOp op) {
   return value.getSplatValue<APInt>();
 }
 
+/// Whether `count` elements of `type` fill a register of `registerBits`
+/// as a vector (not i1, which travels as a byte, nor a pointer).
+bool packsAsVector(Type type, unsigned count, unsigned registerBits) {
+  if (count < 2 || type.isInteger(1) || !type.isIntOrFloat())
+    return false;
+  return count * type.getIntOrFloatBitWidth() == registerBits;
+}
+
 /// Packs `elements` (LLVM values of `elementBits` each) into one word.
+/// Elements of one type that fill it go through a vector (insertelement,
+/// then a bitcast), as Triton 3.6 packs them: LLVM then sees the lanes and
+/// vectorizes the arithmetic that made them (two bf16 adds become one
+/// add.bf16x2).
 Value packWord(OpBuilder &b, Location loc, ArrayRef<Value> elements,
                unsigned wordBits) {
   Type wordType = b.getIntegerType(getRegisterBits(wordBits));
+  Type elementType = elements.front().getType();
+  if (packsAsVector(elementType, elements.size(), getRegisterBits(wordBits)) &&
+      llvm::all_of(elements,
+                   [&](Value v) { return v.getType() == elementType; })) {
+    auto vectorType = VectorType::get(elements.size(), elementType);
+    Value vector = LLVM::UndefOp::create(b, loc, vectorType);
+    for (auto [i, element] : llvm::enumerate(elements))
+      vector = LLVM::InsertElementOp::create(b, loc, vector, element,
+                                             createI32Constant(b, loc, i));
+    return LLVM::BitcastOp::create(b, loc, wordType, vector);
+  }
   Value word;
   unsigned offset = 0;
   for (Value element : elements) {
@@ -160,6 +183,15 @@ void unpackWord(OpBuilder &b, Location loc, Value word, unsigned count,
                 Type elementType, unsigned elementBits,
                 SmallVectorImpl<Value> &out) {
   Type bitsType = b.getIntegerType(elementBits);
+  if (packsAsVector(elementType, count,
+                    word.getType().getIntOrFloatBitWidth())) {
+    Value vector = LLVM::BitcastOp::create(
+        b, loc, VectorType::get(count, elementType), word);
+    for (unsigned i = 0; i < count; ++i)
+      out.push_back(LLVM::ExtractElementOp::create(
+          b, loc, vector, createI32Constant(b, loc, i)));
+    return;
+  }
   for (unsigned i = 0; i < count; ++i) {
     Value bits = word;
     if (i != 0)

@@ -35,7 +35,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // An eviction policy also names an L2 policy register, made just before.
   // CHECK: "mov.u64 $0, 0x0;\0A\09createpolicy.fractional.L2::evict_last.b64 $0, 1.0;", "=l"
   // CHECK: "mov.u32 $0, $4;\0A\09mov.u32 $1, $5;\0A\09mov.u32 $2, $6;\0A\09mov.u32 $3, $7;\0A\09@$10 ld.global.cg.L2::cache_hint.v4.b32 { $0, $1, $2, $3 }, [ $8 + 0 ], $9;", "=r,=r,=r,=r,r,r,r,r,l,l,b"
-  // CHECK: llvm.trunc %{{.*}} : i32 to i16
+  // Each word is two halves in a vector (LLVM sees the lanes, so the math
+  // around it can be vectorized).
+  // CHECK: %[[WORD:.*]] = llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+  // CHECK-NEXT: llvm.extractelement %[[WORD]][%{{.*}} : i32] : vector<2xf16>
+  // CHECK: %[[HALF:.*]] = llvm.insertelement %{{.*}}, %{{.*}}[%{{.*}} : i32] : vector<2xf16>
+  // CHECK-NEXT: %[[PACKED:.*]] = llvm.insertelement %{{.*}}, %[[HALF]][%{{.*}} : i32] : vector<2xf16>
+  // CHECK-NEXT: llvm.bitcast %[[PACKED]] : vector<2xf16> to i32
   // CHECK: "@$5 st.global.cs.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };"
   tt.func public @halves(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}, %o: tensor<1024xf16, #blocked8>) {
     %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked8>
