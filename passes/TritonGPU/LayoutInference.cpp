@@ -2,6 +2,7 @@
 
 #include "passes/TritonGPU/LayoutInference.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+#include "dialects/TritonGPU/IR/ShapeOpLayouts.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -166,7 +167,12 @@ Attribute inferAcrossShapeOp(Operation *op, Attribute encoding,
     return {};
   std::optional<LinearLayout> toLayout;
   // join adds the pair dimension, split drops it.
-  if (isa<JoinOp, SplitOp>(op)) {
+  if (auto unpack = dyn_cast<Fp4ToFpOp>(op)) {
+    // The two values of a byte sit in one thread, next to each other along
+    // the axis.
+    toLayout = towardResult ? unpackedLayout(*fromLayout, unpack.getAxis())
+                            : packedLayout(*fromLayout, unpack.getAxis());
+  } else if (isa<JoinOp, SplitOp>(op)) {
     bool widen = isa<JoinOp>(op) == towardResult;
     toLayout = widen ? withPairDim(*fromLayout, fromShape)
                      : withoutPairDim(*fromLayout, fromShape);

@@ -24,12 +24,13 @@ namespace gpu {
 Attribute encodingForLinearLayout(MLIRContext *context, ArrayRef<int64_t> shape,
                                   const LinearLayout &layout);
 
-/// The operand layout of `op` (tt.reshape or tt.trans of a tensor) that gives
+/// The operand layout of `op` (tt.reshape, tt.trans, tt.join, tt.split or
+/// ttg.fp4_to_fp of a tensor) that gives
 /// `resultEncoding` with each thread keeping its elements; null when there is
 /// none we can name.
 Attribute inferSourceEncoding(Operation *op, Attribute resultEncoding);
 
-/// The result layout `op` (tt.reshape or tt.trans of a tensor) produces from
+/// The result layout `op` (as above) produces from
 /// an operand in `sourceEncoding` with each thread keeping its elements;
 /// null when there is none we can name.
 Attribute inferResultEncoding(Operation *op, Attribute sourceEncoding);

@@ -34,7 +34,7 @@ std::optional<int64_t> mlir::triton::gpu::getThreadsPerProgram(Operation *op) {
 Attribute mlir::triton::gpu::operandTarget(Operation *op, Attribute target) {
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return SliceEncodingAttr::get(op->getContext(), expand.getAxis(), target);
-  if (isa<ReshapeOp, TransOp, JoinOp, SplitOp>(op)) {
+  if (isa<ReshapeOp, TransOp, JoinOp, SplitOp, Fp4ToFpOp>(op)) {
     Attribute inferred = inferSourceEncoding(op, target);
     // Where the operand's own layout places every element as the inferred
     // one does (a blocked layout with another order of trivial dimensions,
@@ -50,10 +50,10 @@ Attribute mlir::triton::gpu::operandTarget(Operation *op, Attribute target) {
     }
     return inferred;
   }
-  // A linear layout is made for one shape: a broadcast's operand would need
-  // the broadcast dimensions' bases cleared (not built; the value is not free).
-  if (isa<BroadcastOp>(op) && isa<LinearEncodingAttr>(target))
-    return {};
+  // A broadcast's operand takes the same layout, a #ttg.linear one too: at
+  // the operand's shape its bases along the broadcast dimensions point at
+  // nothing (registers there are dropped, lanes and warps hold copies), as
+  // Triton fits a linear layout to a smaller tensor.
   // A reduction's result is a slice of its operands' layout along its axis.
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     auto slice = dyn_cast<SliceEncodingAttr>(target);
@@ -447,7 +447,10 @@ bool isFreeInImpl(Value v, Attribute target, unsigned depth,
   // Any elementwise op whose one result has one use moves rather than being
   // duplicated (tl.rand's Philox rounds and float tail feeding a select of
   // loaded values): it still runs once, now in the layout its user needs.
-  bool moved = isLayoutFreeElementwise(def) && def->getResult(0).hasOneUse();
+  // So does an fp4 unpacking (its bytes then come in the layout that keeps
+  // each byte's two values in one thread).
+  bool moved = (isLayoutFreeElementwise(def) || isa<Fp4ToFpOp>(def)) &&
+               def->getResult(0).hasOneUse();
   // Moving a conversion out of a loop pays for computing some float math
   // twice in it (a running count updated beside a running mean: GroupNorm's
   // Welford loop): the duplicated arithmetic costs less than a conversion

@@ -243,62 +243,86 @@ struct HoistConvertAboveWidening : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
-/// convert(f(load...): B -> dot operand of an NVIDIA MMA) -> f(convert(load)
-/// ...) computed in the operand layout, where f is elementwise ops over
-/// loads and constants (not splatted scalars, which keeps make_ttgir's
-/// TTGIR the one its layout tests expect) and broadcasts of
-/// loaded vectors (a row scale, converted as the vector into a slice of the
-/// operand layout), in a block with a dot: the
-/// conversion then sits right after the loads, where the pipeliner loads
-/// straight into the operand layout from shared memory (a tf32/bf16 split's
-/// rounding and subtractions of a loaded A run in registers of the wgmma A
-/// fragment, with no shared memory round trip per part).
+/// Whether `op` computes its results in any layout without moving data
+/// between threads once its operands are in the layout it infers for them:
+/// pure elementwise ops (inline asm of several results too), broadcasts,
+/// expand_dims, views (reshape, trans, join, split), fp4 unpacking and
+/// conversions (whose source then takes the layout).
+bool isHoistableIntoDotOperand(Operation *op) {
+  if (isa<BroadcastOp, ExpandDimsOp, ReshapeOp, TransOp, JoinOp, SplitOp,
+          Fp4ToFpOp, ConvertLayoutOp>(op))
+    return true;
+  return op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0 &&
+         op->getNumResults() > 0 && isMemoryEffectFree(op) &&
+         llvm::all_of(op->getResultTypes(),
+                      [](Type t) { return isa<RankedTensorType>(t); });
+}
+
+/// convert(f(load...): B -> dot operand of an MMA) -> f(convert(load) ...)
+/// computed in the operand layout, where f moves no data between threads
+/// (isHoistableIntoDotOperand) over loads and splat constants (not splatted
+/// scalars, which keeps make_ttgir's TTGIR the one its layout tests expect),
+/// in a block with a dot: the conversion then sits right after the loads,
+/// where the pipeliner loads straight into the operand layout from shared
+/// memory (a tf32/bf16 split's rounding and subtractions of a loaded A run
+/// in registers of the wgmma A fragment, with no shared memory round trip
+/// per part; an int4 or fp4 tile is unpacked, scaled and permuted in the
+/// registers the MMA reads). Each load is converted into the layout its
+/// path infers: the operand layout, a slice of it behind broadcasts (a row
+/// scale), or the layout a view or an unpacking needs.
 struct HoistConvertIntoDotOperand : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
     auto target = dyn_cast<DotOperandEncodingAttr>(op.getType().getEncoding());
-    if (!target || !isa<NvidiaMmaEncodingAttr>(target.getParent()))
+    if (!target || !isMmaEncoding(target.getParent()))
       return failure();
     Block *block = op->getBlock();
     if (llvm::none_of(*block, [](Operation &other) {
-          return isa<DotOp, nvidia_gpu::WarpGroupDotOp>(other);
+          return isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp>(other);
         }))
       return failure();
     Operation *src = op.getSrc().getDefiningOp();
     if (!src || isa<LoadOp, DescriptorLoadOp>(src))
       return failure();
-    // The loads reached, each with the layout it is needed in: the operand
-    // layout, or, behind broadcasts and expand_dims (a per-row scale of
-    // dequantized int8 activations), a slice of it.
+    // The loads reached, each with the layout it is needed in.
     SmallVector<std::pair<Operation *, Attribute>> loads;
-    SmallVector<std::pair<Value, Attribute>> work = {{op.getSrc(), target}};
+    struct Item {
+      Value value;
+      Attribute layout;
+      bool widened; // behind a broadcast or expand_dims
+    };
+    SmallVector<Item> work = {{op.getSrc(), target, false}};
     llvm::DenseSet<std::pair<Value, Attribute>> seen;
     bool reachesTile = false;
     while (!work.empty()) {
-      auto [value, layout] = work.pop_back_val();
-      if (!seen.insert({value, layout}).second)
+      Item item = work.pop_back_val();
+      if (!seen.insert({item.value, item.layout}).second)
         continue;
-      Operation *def = value.getDefiningOp();
+      Operation *def = item.value.getDefiningOp();
       if (!def)
         return failure();
-      if (isa<arith::ConstantOp>(def))
-        continue;
-      if (isa<LoadOp, DescriptorLoadOp>(def)) {
-        reachesTile |= layout == Attribute(target);
-        if (!llvm::is_contained(loads, std::make_pair(def, layout)))
-          loads.push_back({def, layout});
+      if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+        if (!isa<SplatElementsAttr>(constant.getValue()))
+          return failure();
         continue;
       }
-      bool widening = isa<BroadcastOp, ExpandDimsOp>(def);
-      if (!(isLayoutFreeElementwise(def) || widening) ||
-          def->getNumResults() != 1)
+      if (isa<LoadOp, DescriptorLoadOp>(def)) {
+        reachesTile |= !item.widened;
+        if (!llvm::is_contained(loads, std::make_pair(def, item.layout)))
+          loads.push_back({def, item.layout});
+        continue;
+      }
+      if (!isHoistableIntoDotOperand(def))
         return failure();
-      Attribute needed = widening ? operandTarget(def, layout) : layout;
-      if (!needed)
+      Attribute needed = operandTarget(def, item.layout);
+      if (!needed || !isDistributedEncoding(needed))
         return failure();
+      bool widened =
+          item.widened || isa<BroadcastOp, ExpandDimsOp>(def);
       for (Value operand : def->getOperands())
-        work.push_back({operand, needed});
+        if (isa<RankedTensorType>(operand.getType()))
+          work.push_back({operand, needed, widened});
     }
     // A tile loaded in the loop must be among them: conversions of vectors
     // alone are not what this is for. Where no load is reached at all (math
@@ -311,8 +335,12 @@ struct HoistConvertIntoDotOperand : public OpRewritePattern<ConvertLayoutOp> {
       rewriter.setInsertionPointAfter(load);
       Value loaded = load->getResult(0);
       auto type = cast<RankedTensorType>(loaded.getType());
-      done[{loaded, layout}] = ConvertLayoutOp::create(
-          rewriter, op.getLoc(), type.cloneWithEncoding(layout), loaded);
+      done[{loaded, layout}] =
+          layout == type.getEncoding()
+              ? loaded
+              : ConvertLayoutOp::create(rewriter, op.getLoc(),
+                                        type.cloneWithEncoding(layout), loaded)
+                    .getResult();
     }
     rewriter.setInsertionPoint(op);
     rewriter.replaceOp(op, materializeIn(op.getSrc(), target, rewriter, done));
