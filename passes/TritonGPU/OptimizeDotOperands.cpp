@@ -2,6 +2,8 @@
 //
 // Triton 3.6's rewrites of how dot operands reach the tensor cores, for
 // NVIDIA's mma v2 and v3:
+// - a transpose converted into an mma v2 operand is stored untransposed to
+//   shared memory and read through a transposed view;
 // - a transpose stored to shared memory for a dot becomes a transposed view
 //   of the untransposed tensor's buffer (wgmma reads either orientation, so
 //   no register transpose is needed);
@@ -91,6 +93,65 @@ struct FoldTransposeIntoSharedView : OpRewritePattern<LocalAllocOp> {
                                      allocType.getMutableMemory());
     rewriter.replaceOpWithNewOp<MemDescTransOp>(
         alloc, viewType, newAlloc.getResult(), ArrayRef<int32_t>{1, 0});
+    return success();
+  }
+};
+
+/// convert(trans(x)) into an mma v2 operand that only a dot reads ->
+/// local_load(memdesc_trans(local_alloc(x))): x is stored untransposed, in
+/// its own memory order with the swizzle of the operand it becomes read
+/// across (the other operand's), and the dot reads it through a transposed
+/// view, as in Triton 3.6. The conversion went through shared memory
+/// anyway; this way the register transpose is not needed for it.
+struct TransposedOperandThroughSharedMemory : OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp cvt,
+                                PatternRewriter &rewriter) const override {
+    if (!cvt->hasOneUse() || !isa<DotOp>(*cvt->user_begin()))
+      return failure();
+    auto trans = cvt.getSrc().getDefiningOp<TransOp>();
+    if (!trans || trans.getOrder() != ArrayRef<int32_t>{1, 0})
+      return failure();
+    auto operand = dyn_cast<DotOperandEncodingAttr>(cvt.getType().getEncoding());
+    auto mma = operand ? dyn_cast<NvidiaMmaEncodingAttr>(operand.getParent())
+                       : NvidiaMmaEncodingAttr();
+    if (!mma || mma.getVersionMajor() != 2)
+      return failure();
+    // The layout x was converted from, if it was, says its memory order.
+    RankedTensorType srcType = trans.getSrc().getType();
+    if (auto srcCvt = trans.getSrc().getDefiningOp<ConvertLayoutOp>())
+      srcType = srcCvt.getSrc().getType();
+    auto across = DotOperandEncodingAttr::get(
+        getContext(), 1 - operand.getOpIdx(), mma, operand.getKWidth());
+    std::optional<SwizzledSharedEncodingAttr> shared =
+        getDotOperandSharedLayout(srcType, across);
+    if (!shared)
+      return failure();
+    rewriter.setInsertionPoint(trans);
+    auto alloc = LocalAllocOp::create(
+        rewriter, trans.getLoc(),
+        MemDescType::get(srcType.getShape(), srcType.getElementType(), *shared,
+                         SharedMemorySpaceAttr::get(getContext())),
+        trans.getSrc());
+    // The view swaps the two dimensions, and with them the memory order.
+    SmallVector<unsigned> viewOrder;
+    for (unsigned dim : shared->getOrder())
+      viewOrder.push_back(1 - dim);
+    BasisList viewCGA = shared->getCGALayout();
+    for (SmallVector<int32_t> &basis : viewCGA.bases)
+      if (basis.size() == 2)
+        std::swap(basis[0], basis[1]);
+    auto viewed = SwizzledSharedEncodingAttr::get(
+        getContext(), shared->getVec(), shared->getPerPhase(),
+        shared->getMaxPhase(), viewOrder, viewCGA);
+    RankedTensorType transType = trans.getType();
+    auto view = MemDescTransOp::create(
+        rewriter, trans.getLoc(),
+        MemDescType::get(transType.getShape(), transType.getElementType(),
+                         viewed, SharedMemorySpaceAttr::get(getContext())),
+        alloc, ArrayRef<int32_t>{1, 0});
+    rewriter.replaceOpWithNewOp<LocalLoadOp>(cvt, cvt.getType(), view,
+                                             Value());
     return success();
   }
 };
@@ -216,8 +277,8 @@ struct TritonGPUOptimizeDotOperandsPass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    patterns.add<FoldTransposeIntoSharedView, UseRegisterOperandForMmaV3>(
-        context);
+    patterns.add<FoldTransposeIntoSharedView, UseRegisterOperandForMmaV3,
+                 TransposedOperandThroughSharedMemory>(context);
     if (hoistLayoutConversion)
       patterns.add<HoistDotOperandConversion>(context);
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, context);

@@ -3,11 +3,12 @@
 // Triton 3.6's reordering before lowering, in its order: conversions sink
 // past shared-memory deallocations; values that take many registers (dot
 // operands, shared-memory loads) with one user in another loop move next to
-// it; buffers filled from a tensor, and transpositions, move up to the
-// definition of what they take; the B operand of a dot is loaded from shared
-// memory after its A operand. Nothing leaves its block except the sinking
-// into loops, and no shared-memory load moves past anything that may write
-// or free its buffer, so no load reads other data than before.
+// it; buffers filled from a tensor (other than a splat or a constant), and
+// transpositions, move up to the definition of what they take; the B operand
+// of a dot, when the dot is its one user, is loaded from shared memory after
+// its A operand. Nothing leaves its block except the sinking into loops, and
+// the B load moves past nothing that may write or free memory, so no load
+// reads other data than before.
 //
 //===----------------------------------------------------------------------===//
 
@@ -98,12 +99,15 @@ bool mayWriteOrFree(Operation *op) {
 }
 
 /// Whether `op`, before `later` in the same block, may move right after
-/// `later` and compute the same value there.
+/// `later` and compute the same value there. A shared-memory load does not
+/// move past anything that may write or free memory, even when its own
+/// buffer cannot change: such ops (stores, barrier arrivals) are points
+/// other threads wait on, and the load stays on the side of them where the
+/// program put it, as in Triton 3.6.
 bool canDelayTo(Operation *op, Operation *later) {
   if (op->getBlock() != later->getBlock() || !op->isBeforeInBlock(later))
     return false;
-  auto load = dyn_cast<LocalLoadOp>(op);
-  if (!load || readsConstantBuffer(load))
+  if (!isa<LocalLoadOp>(op))
     return true;
   for (Operation *it = op->getNextNode(); it && it != later->getNextNode();
        it = it->getNextNode())
@@ -164,9 +168,13 @@ public:
 
     // A buffer filled from a tensor is allocated right after the tensor is
     // made, transpositions right after what they transpose.
+    // Not a buffer of a splatted scalar or a constant: the buffer would only
+    // hold shared memory longer, and the value costs nothing to keep.
     module.walk([&](LocalAllocOp alloc) {
-      if (alloc.getSrc())
-        hoistToDefinition(alloc, alloc.getSrc());
+      Value src = alloc.getSrc();
+      if (src && !src.getDefiningOp<SplatOp>() &&
+          !src.getDefiningOp<arith::ConstantOp>())
+        hoistToDefinition(alloc, src);
     });
     module.walk([&](Operation *op) {
       if (isa<TransOp, MemDescTransOp>(op))
@@ -177,7 +185,9 @@ public:
     DominanceInfo dominance(module);
     module.walk([&](LocalLoadOp load) {
       auto dot = dyn_cast<DotOperandEncodingAttr>(load.getType().getEncoding());
-      if (!dot || dot.getOpIdx() != 1 || load->use_empty())
+      // Only a load with the dot as its one user: another user before the
+      // A operand's load would no longer see its operand defined.
+      if (!dot || dot.getOpIdx() != 1 || !load->hasOneUse())
         return;
       auto dotUser = dyn_cast<DotOp>(*load->user_begin());
       if (!dotUser)

@@ -3,11 +3,17 @@
 // A layout conversion that undoes another, or that converts a value made
 // from scalars alone (a splat, a range, a constant), need not move data: the
 // value is made in the target layout instead, as is a histogram's; one on
-// the way into shared memory is not needed at all.
+// the way into shared memory is not needed at all. Ops that take any layout
+// for an operand (a histogram's values, a gather's source read through
+// shared memory, a reshape free to reorder that moves no data between
+// threads) take the conversion's source instead, as do ops whose operand
+// conversion changes nothing but the layout's spelling.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+#include "dialects/TritonGPU/IR/ShapeOpLayouts.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -27,6 +33,58 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
 }
 
 namespace {
+
+/// The linear layout of a tensor in a distributed layout, if it has one.
+std::optional<LinearLayout> distributedLayout(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !isDistributedEncoding(tensor.getEncoding()))
+    return std::nullopt;
+  return toLinearLayout(tensor.getShape(), tensor.getEncoding());
+}
+
+/// Whether a conversion keeps every element in its register, lane, warp and
+/// CTA: the two layouts are one layout spelt two ways (a #ttg.linear and the
+/// #ttg.blocked it equals, say).
+bool changesOnlySpelling(ConvertLayoutOp cvt) {
+  std::optional<LinearLayout> from = distributedLayout(cvt.getSrc().getType());
+  std::optional<LinearLayout> to = distributedLayout(cvt.getType());
+  return from && to && *from == *to;
+}
+
+/// Per input dimension, the bits whose basis the bits before them already
+/// reach: where a layout holds copies of an element.
+SmallVector<uint64_t> copyMasks(const LinearLayout &layout) {
+  GF2Span span;
+  SmallVector<uint64_t> masks;
+  for (const LinearLayout::InDim &in : layout.getInDims()) {
+    uint64_t mask = 0;
+    for (auto [bit, basis] : llvm::enumerate(in.bases)) {
+      uint64_t column = 0;
+      unsigned shift = 0;
+      for (auto [value, out] : llvm::zip(basis, layout.getOutDims())) {
+        column |= uint64_t(value) << shift;
+        shift += llvm::Log2_32(out.size);
+      }
+      if (!span.insert(column))
+        mask |= uint64_t(1) << bit;
+    }
+    masks.push_back(mask);
+  }
+  return masks;
+}
+
+/// Whether a reshape free to reorder elements can go from `src` to `dst`
+/// without moving data between threads: both layouts hold their copies in
+/// the same registers, lanes, warps and CTAs and give each thread as many
+/// elements. Layouts without a linear form count as moving data.
+bool reshapeKeepsThreads(Type src, Type dst) {
+  std::optional<LinearLayout> from = distributedLayout(src);
+  std::optional<LinearLayout> to = distributedLayout(dst);
+  if (!from || !to || from->getInDimNames() != to->getInDimNames())
+    return false;
+  return copyMasks(*from) == copyMasks(*to) &&
+         from->getInDimSize("register") == to->getInDimSize("register");
+}
 
 /// convert(convert(x)) -> convert(x).
 struct ConvertOfConvert : public OpRewritePattern<ConvertLayoutOp> {
@@ -89,6 +147,33 @@ struct ConvertOfHistogram : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// convert(reshape(x)) -> reshape(x) in the conversion's layout, when the
+/// reshape may reorder elements, its layout was not chosen on purpose, and
+/// it reaches the new layout from x's without moving data between threads.
+/// Dot operand layouts are left alone: their registers pack several
+/// elements, which a reshape's lowering does not unpack.
+struct ConvertOfReshape : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    auto reshape = op.getSrc().getDefiningOp<ReshapeOp>();
+    if (!reshape || !reshape.getAllowReorder() ||
+        reshape.getEfficientLayout())
+      return failure();
+    auto isDotOperand = [](Type type) {
+      return isa<DotOperandEncodingAttr>(
+          cast<RankedTensorType>(type).getEncoding());
+    };
+    if (isDotOperand(reshape.getType()) || isDotOperand(op.getType()) ||
+        !reshapeKeepsThreads(reshape.getSrc().getType(), op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), reshape.getSrc(),
+                                           /*allow_reorder=*/true,
+                                           /*efficient_layout=*/false);
+    return success();
+  }
+};
+
 /// convert(local_load(m)) -> local_load(m): a load from shared memory can
 /// produce any layout. The new load stays where the old one was, before any
 /// write to the buffer between it and the conversion.
@@ -128,10 +213,150 @@ struct AllocOfConvert : public OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+/// local_store(convert(x)) -> local_store(x), for the reason above.
+struct StoreOfConvert : public OpRewritePattern<LocalStoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LocalStoreOp op,
+                                PatternRewriter &rewriter) const override {
+    auto cvt = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!cvt)
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getSrcMutable().assign(cvt.getSrc()); });
+    return success();
+  }
+};
+
+/// reshape(convert(x)) -> reshape(x) when the conversion only respells the
+/// layout, or when the reshape may reorder elements and can reach its result
+/// layout from x's without moving data between threads (the conversion's
+/// work is then not needed: the reshape puts the elements where they go).
+struct ReshapeOfConvert : public OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto cvt = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!cvt)
+      return failure();
+    if (!changesOnlySpelling(cvt) &&
+        !(op.getAllowReorder() &&
+          reshapeKeepsThreads(cvt.getSrc().getType(), op.getType())))
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getSrcMutable().assign(cvt.getSrc()); });
+    return success();
+  }
+};
+
+/// trans(x) with the identity order -> convert(x); trans(trans(x)) ->
+/// trans(x) with the two orders composed; trans(convert(x)) -> trans(x) when
+/// the conversion only respells the layout. The result type stays: each
+/// rewrite keeps the elements in their threads.
+struct SimplifyTrans : public OpRewritePattern<TransOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransOp op,
+                                PatternRewriter &rewriter) const override {
+    ArrayRef<int32_t> order = op.getOrder();
+    if (llvm::equal(order, llvm::seq<int32_t>(0, order.size()))) {
+      if (!isDistributedEncoding(op.getType().getEncoding()) ||
+          !isDistributedEncoding(op.getSrc().getType().getEncoding()))
+        return failure();
+      rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(),
+                                                   op.getSrc());
+      return success();
+    }
+    if (auto inner = op.getSrc().getDefiningOp<TransOp>()) {
+      // Result dimension i is the inner result's order[i], which is the
+      // source's innerOrder[order[i]].
+      SmallVector<int32_t> composed;
+      for (int32_t d : order)
+        composed.push_back(inner.getOrder()[d]);
+      rewriter.modifyOpInPlace(op, [&] {
+        op.getSrcMutable().assign(inner.getSrc());
+        op.setOrder(composed);
+      });
+      return success();
+    }
+    auto cvt = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!cvt || !changesOnlySpelling(cvt))
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getSrcMutable().assign(cvt.getSrc()); });
+    return success();
+  }
+};
+
+/// histogram(convert(x), mask) -> histogram(x, convert(mask)): the bins do
+/// not depend on where the values sit; the mask follows the values' layout.
+struct HistogramOfConvert : public OpRewritePattern<HistogramOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(HistogramOp op,
+                                PatternRewriter &rewriter) const override {
+    auto cvt = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!cvt)
+      return failure();
+    Value src = cvt.getSrc();
+    Value mask = op.getMask();
+    rewriter.setInsertionPoint(op);
+    if (mask)
+      mask = ConvertLayoutOp::create(rewriter, op.getLoc(),
+                                     getI1SameShape(src.getType()), mask);
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getSrcMutable().assign(src);
+      if (mask)
+        op.getMaskMutable().assign(mask);
+    });
+    return success();
+  }
+};
+
+/// gather(convert(src), idx) -> gather(src, idx) unless the gather's layout
+/// was chosen on purpose (`efficient_layout`): the lowering reads the source
+/// through shared memory, or within a warp where the layout allows, from any
+/// layout.
+struct GatherOfConvert : public OpRewritePattern<GatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(GatherOp op,
+                                PatternRewriter &rewriter) const override {
+    auto cvt = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!cvt || op.getEfficientLayout() ||
+        !isDistributedEncoding(cvt.getSrc().getType().getEncoding()))
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getSrcMutable().assign(cvt.getSrc()); });
+    return success();
+  }
+};
+
+/// split(convert(x)) -> split(x) when x's layout splits into the results'
+/// layout.
+struct SplitOfConvert : public OpRewritePattern<SplitOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SplitOp op,
+                                PatternRewriter &rewriter) const override {
+    auto cvt = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!cvt)
+      return failure();
+    std::optional<LinearLayout> from = distributedLayout(cvt.getSrc().getType());
+    std::optional<LinearLayout> halves = from ? splitLayout(*from) : std::nullopt;
+    std::optional<LinearLayout> to =
+        distributedLayout(op.getOutLHS().getType());
+    if (!halves || !to || *halves != *to)
+      return failure();
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getSrcMutable().assign(cvt.getSrc()); });
+    return success();
+  }
+};
+
 } // namespace
 
 void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {
   results.add<ConvertOfConvert, ConvertOfScalarMade, ConvertOfHistogram,
-              ConvertOfLocalLoad, AllocOfConvert>(context);
+              ConvertOfReshape, ConvertOfLocalLoad, AllocOfConvert>(context);
+  // Patterns rooted at the users of conversions (Triton registers them with
+  // the conversion too, so that -canonicalize runs them).
+  results.add<StoreOfConvert, ReshapeOfConvert, SimplifyTrans,
+              HistogramOfConvert, GatherOfConvert, SplitOfConvert>(context);
 }

@@ -156,3 +156,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d, %d2, %d3 : tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// A transposed tile converted into an mma v2 operand: the untransposed tile
+// is stored in its own memory order (dim 0 fastest, K along it for A), with
+// the swizzle of an operand read across it, and A is loaded through a
+// transposed view. The transpose stays for its other user; a conversion
+// with another user than the dot is left alone.
+// CHECK-LABEL: tt.func @mma_v2_transposed_operand
+// CHECK: %[[BUF:.*]] = ttg.local_alloc %arg0 : (tensor<32x128xf16, #{{.*}}>) -> !ttg.memdesc<32x128xf16, #[[S:.*]], #smem>
+// CHECK-NEXT: %[[VIEW:.*]] = ttg.memdesc_trans %[[BUF]] {order = array<i32: 1, 0>} : !ttg.memdesc<32x128xf16, #[[S]], #smem> -> !ttg.memdesc<128x32xf16, #[[ST:.*]], #smem>
+// CHECK-NEXT: %[[A:.*]] = ttg.local_load %[[VIEW]] : !ttg.memdesc<128x32xf16, #[[ST]], #smem> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0
+// CHECK-NEXT: %[[T:.*]] = tt.trans %arg0
+// CHECK-NEXT: tt.dot %[[A]], %arg1
+// CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %[[T]]
+// CHECK-NEXT: arith.addf %[[C]], %[[C]]
+// NOHOIST-LABEL: tt.func @mma_v2_transposed_operand
+// NOHOIST: ttg.memdesc_trans
+#col = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+#row = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @mma_v2_transposed_operand(%x: tensor<32x128xf16, #col>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %acc: tensor<128x64xf32, #mma>) -> (tensor<128x64xf32, #mma>, tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>) {
+    %t = tt.trans %x {order = array<i32: 1, 0>} : tensor<32x128xf16, #col> -> tensor<128x32xf16, #row>
+    %a = ttg.convert_layout %t : tensor<128x32xf16, #row> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d = tt.dot %a, %b, %acc : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x64xf32, #mma>
+    %c = ttg.convert_layout %t : tensor<128x32xf16, #row> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %e = arith.addf %c, %c : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    tt.return %d, %e : tensor<128x64xf32, #mma>, tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  }
+}

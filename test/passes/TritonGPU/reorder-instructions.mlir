@@ -133,3 +133,61 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d, %r : tensor<32x32xf32, #mma>, tensor<32x32xf32, #mma>
   }
 }
+
+// -----
+
+// A buffer filled from a splatted scalar or a constant stays where it is:
+// moving it up would only hold its shared memory longer.
+// CHECK-LABEL: tt.func @scalar_buffers_stay
+// CHECK: tt.splat
+// CHECK-NEXT: arith.constant dense
+// CHECK-NEXT: ttg.async_wait
+// CHECK-NEXT: ttg.local_alloc
+// CHECK-NEXT: ttg.local_alloc
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @scalar_buffers_stay(%s: f32) {
+    %t = tt.splat %s : f32 -> tensor<16x32xf32, #blocked>
+    %k = arith.constant dense<1.0> : tensor<16x32xf32, #blocked>
+    ttg.async_wait {num = 0 : i32}
+    %bt = ttg.local_alloc %t : (tensor<16x32xf32, #blocked>) -> !ttg.memdesc<16x32xf32, #shared, #smem>
+    %bk = ttg.local_alloc %k : (tensor<16x32xf32, #blocked>) -> !ttg.memdesc<16x32xf32, #shared, #smem>
+    tt.return
+  }
+}
+
+// -----
+
+// B's load from shared memory stays first when another dot reads it too (the
+// earlier dot would lose its operand), and when a write to shared memory
+// sits between it and A's load, even into another buffer.
+// CHECK-LABEL: tt.func @operand_order_kept
+// CHECK: %[[DB:.*]] = ttg.local_load %arg2
+// CHECK-NEXT: %[[DA0:.*]] = ttg.local_load %arg0
+// CHECK-NEXT: tt.dot %[[DA0]], %[[DB]]
+// CHECK-NEXT: %[[DA1:.*]] = ttg.local_load %arg1
+// CHECK-NEXT: tt.dot %[[DA1]], %[[DB]]
+// CHECK: %[[DB2:.*]] = ttg.local_load %arg2
+// CHECK-NEXT: ttg.local_store
+// CHECK-NEXT: %[[DA2:.*]] = ttg.local_load %arg0
+// CHECK-NEXT: tt.dot %[[DA2]], %[[DB2]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @operand_order_kept(%sa0: !ttg.memdesc<32x32xf16, #shared, #smem>, %sa1: !ttg.memdesc<32x32xf16, #shared, #smem>, %sb: !ttg.memdesc<32x32xf16, #shared, #smem>, %other: !ttg.memdesc<32x32xf32, #shared, #smem, mutable>, %v: tensor<32x32xf32, #blocked>, %acc: tensor<32x32xf32, #mma>) -> (tensor<32x32xf32, #mma>, tensor<32x32xf32, #mma>, tensor<32x32xf32, #mma>) {
+    %db = ttg.local_load %sb : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    %da0 = ttg.local_load %sa0 : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d0 = tt.dot %da0, %db, %acc : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+    %da1 = ttg.local_load %sa1 : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d1 = tt.dot %da1, %db, %acc : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+    %db2 = ttg.local_load %sb : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    ttg.local_store %v, %other : tensor<32x32xf32, #blocked> -> !ttg.memdesc<32x32xf32, #shared, #smem, mutable>
+    %da2 = ttg.local_load %sa0 : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %d2 = tt.dot %da2, %db2, %acc : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+    tt.return %d0, %d1, %d2 : tensor<32x32xf32, #mma>, tensor<32x32xf32, #mma>, tensor<32x32xf32, #mma>
+  }
+}
