@@ -339,12 +339,19 @@ struct MemDescIndexOpPattern : SharedMemoryPattern<ttg::MemDescIndexOp> {
     FailureOr<SharedMemoryLayout> result = getLayoutOrError(op, dstType);
     if (failed(source) || failed(result))
       return failure();
-    if (!source->isLeadingDimOuter() ||
-        !describesSameMemory(*source, *result,
-                             [](unsigned d) { return d + 1; }))
-      return op.emitError(
-          "ttg.memdesc_index whose buffers are not whole, consecutive blocks "
-          "of its source's layout is not supported yet by the LLVM lowering");
+    // Buffer i is the block of elements [i * S, (i + 1) * S) of the
+    // source's memory (S elements per buffer), laid out as the result's
+    // encoding says, whatever the source's encoding does with its leading
+    // dimension (Triton reads memdesc_index so).
+    int64_t resultElements = 1;
+    for (int64_t size : result->getLayoutShape())
+      resultElements *= size;
+    if (resultElements != source->getSliceElements())
+      return op.emitError()
+             << "ttg.memdesc_index whose result spans " << resultElements
+             << " elements, not one buffer of its source ("
+             << source->getSliceElements() << "), is not supported by the "
+             << "LLVM lowering";
     Location loc = op.getLoc();
     Value stride = createI32Constant(rewriter, loc, source->getSliceElements());
     Value elements =

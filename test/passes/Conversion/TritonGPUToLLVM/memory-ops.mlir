@@ -129,3 +129,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A buffer of a 2-D swizzled alloc seen through a 1-D view: buffer %i is the
+// block of 64 elements %i * 64 on, laid out as the view's own encoding says
+// (the alloc's swizzle moves elements across its rows, the view's does not).
+// CHECK-LABEL: llvm.func @index_own_encoding
+// CHECK: %[[SIZE:.*]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK-NEXT: %[[ELEMS:.*]] = llvm.mul %arg1, %[[SIZE]] : i32
+// CHECK-NEXT: %[[BASE:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(ptr<3>, i32, i32)>
+// CHECK-COUNT-2: llvm.extractvalue
+// CHECK-NEXT: llvm.getelementptr %[[BASE]][%[[ELEMS]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i64
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#shared2d = #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#shared1d = #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @index_own_encoding(%p: !tt.ptr<i64>, %i: i32) {
+    %a = ttg.local_alloc : () -> !ttg.memdesc<2x64xi64, #shared2d, #smem, mutable>
+    %s = ttg.memdesc_index %a[%i] : !ttg.memdesc<2x64xi64, #shared2d, #smem, mutable> -> !ttg.memdesc<64xi64, #shared1d, #smem, mutable>
+    %r = tt.splat %p : !tt.ptr<i64> -> tensor<64x!tt.ptr<i64>, #blocked>
+    %x = tt.load %r : tensor<64x!tt.ptr<i64>, #blocked>
+    ttg.local_store %x, %s : tensor<64xi64, #blocked> -> !ttg.memdesc<64xi64, #shared1d, #smem, mutable>
+    %y = ttg.local_load %s : !ttg.memdesc<64xi64, #shared1d, #smem, mutable> -> tensor<64xi64, #blocked>
+    tt.store %r, %y : tensor<64x!tt.ptr<i64>, #blocked>
+    tt.return
+  }
+}
