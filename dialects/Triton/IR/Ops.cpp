@@ -848,7 +848,14 @@ static LogicalResult verifyDescriptorBlock(Operation *op, TensorDescType desc,
                            "dimension leading dim: tensor shape ")
            << shapeString(tensor.getShape()) << ", descriptor block "
            << shapeString(blockShape);
-  if (tensor.getElementType() != block.getElementType())
+  // A signed or unsigned block (a descriptor of si8) loads and stores the
+  // signless integers of the same width.
+  auto signless = [](Type type) -> Type {
+    if (auto integer = dyn_cast<IntegerType>(type))
+      return IntegerType::get(type.getContext(), integer.getWidth());
+    return type;
+  };
+  if (signless(tensor.getElementType()) != signless(block.getElementType()))
     return op->emitOpError("tensor descriptor block and tensor types must "
                            "match: tensor element type ")
            << tensor.getElementType() << " differs from the descriptor's "

@@ -222,6 +222,16 @@ tt.func public @descriptors(%base: !tt.ptr<f32>, %M: i32, %N: i32, %s: i64, %row
   tt.return
 }
 
+// A descriptor of signed bytes loads and stores signless i8 tensors.
+// CHECK-LABEL: tt.func public @signed_descriptor
+tt.func public @signed_descriptor(%d: !tt.tensordesc<tensor<16x32xsi8>>, %i: i32) {
+  // CHECK: tt.descriptor_load %{{.*}}[%{{.*}}, %{{.*}}] : !tt.tensordesc<tensor<16x32xsi8>> -> tensor<16x32xi8>
+  %t = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<16x32xsi8>> -> tensor<16x32xi8>
+  // CHECK: tt.descriptor_store %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !tt.tensordesc<tensor<16x32xsi8>>, tensor<16x32xi8>
+  tt.descriptor_store %d[%i, %i], %t : !tt.tensordesc<tensor<16x32xsi8>>, tensor<16x32xi8>
+  tt.return
+}
+
 // CHECK-LABEL: tt.func public @debug
 tt.func public @debug(%x: tensor<64xf32>, %c: tensor<64xi1>, %n: i32) {
   // CHECK: tt.print " vals: " {hex = true, isSigned = array<i32: 0>} : %{{.*}} : tensor<64xf32>
