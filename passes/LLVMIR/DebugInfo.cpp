@@ -10,6 +10,7 @@
 #include "passes/LLVMIR/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
@@ -69,7 +70,9 @@ LLVM::DISubprogramAttr findSubprogram(LLVM::LLVMFuncOp func) {
 /// one made on first use.
 class SubprogramBuilder {
 public:
-  explicit SubprogramBuilder(ModuleOp module) : module(module) {
+  /// New compile units get EMISSION (one on the module is kept as it is).
+  SubprogramBuilder(ModuleOp module, LLVM::DIEmissionKind emission)
+      : module(module), emission(emission) {
     if (auto fused =
             module.getLoc()
                 ->findInstanceOf<FusedLocWith<LLVM::DICompileUnitAttr>>())
@@ -113,12 +116,13 @@ private:
       compileUnit = LLVM::DICompileUnitAttr::get(
           DistinctAttr::create(UnitAttr::get(context)), llvm::dwarf::DW_LANG_C,
           file, StringAttr::get(context, "triton"), /*isOptimized=*/true,
-          LLVM::DIEmissionKind::LineTablesOnly);
+          emission);
     }
     return compileUnit;
   }
 
   ModuleOp module;
+  LLVM::DIEmissionKind emission;
   LLVM::DICompileUnitAttr compileUnit;
 };
 
@@ -156,7 +160,7 @@ struct EnableLineInfoPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SubprogramBuilder subprograms(module);
+    SubprogramBuilder subprograms(module, LLVM::DIEmissionKind::LineTablesOnly);
     module.walk([&](LLVM::LLVMFuncOp func) {
       LLVM::DISubprogramAttr subprogram = subprograms.getOrAttach(func);
       if (func.isExternal())
@@ -213,8 +217,25 @@ struct ExtractVariableInfoPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    SubprogramBuilder subprograms(module);
     MLIRContext *context = &getContext();
+    // Variables are emitted only under a unit of full debug info (and LLVM's
+    // DWARF writer crashes on them under a line-tables-only one): every
+    // compile unit of the module is raised to it first.
+    AttrTypeReplacer replacer;
+    replacer.addReplacement(
+        [](LLVM::DICompileUnitAttr unit) -> std::optional<Attribute> {
+          if (unit.getEmissionKind() == LLVM::DIEmissionKind::Full)
+            return std::nullopt;
+          return LLVM::DICompileUnitAttr::get(
+              unit.getContext(), unit.getId(), unit.getSourceLanguage(),
+              unit.getFile(), unit.getProducer(), unit.getIsOptimized(),
+              LLVM::DIEmissionKind::Full, unit.getNameTableKind(),
+              unit.getSplitDebugFilename());
+        });
+    replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
+                                          /*replaceLocs=*/true,
+                                          /*replaceTypes=*/false);
+    SubprogramBuilder subprograms(module, LLVM::DIEmissionKind::Full);
     auto expression = LLVM::DIExpressionAttr::get(context);
     module.walk([&](LLVM::LLVMFuncOp func) {
       if (func.isExternal())

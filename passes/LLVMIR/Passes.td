@@ -62,8 +62,11 @@ def ExtractVariableInfo : Pass<"extract-variable-info", "mlir::ModuleOp"> {
     llvm.intr.dbg.value #di_local_variable = %x : i32 loc("k.py":7:4)
     ```
 
-    Run it after `-enable-line-info`: translation to LLVM IR keeps the
-    variables of a function that has a subprogram.
+    Every compile unit of the module is raised to full debug info first:
+    LLVM emits variables only under such a unit (and its DWARF writer
+    crashes on them under a line-tables-only one, which `-enable-line-info`
+    makes). Run it after `-enable-line-info`, or on functions that have a
+    subprogram already.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect"];
 }

@@ -1,5 +1,9 @@
 // RUN: triton-opt %s -split-input-file -extract-variable-info -mlir-print-debuginfo | FileCheck %s
 // RUN: triton-opt %s -split-input-file -enable-line-info -extract-variable-info -mlir-print-debuginfo | %llvm_tools_dir/mlir-translate -split-input-file --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
+// RUN: triton-opt %s -enable-line-info -extract-variable-info -mlir-print-debuginfo | %llvm_tools_dir/mlir-translate --mlir-to-llvmir | triton-translate --llvmir-to-ptx --arch=sm_90a | FileCheck %s --check-prefix=PTX
+
+// PTX: .loc 1 11 2
+// PTX: .file 1 "/src/k.py"
 
 // Each value whose op has a name location is described right after its op,
 // at the name's file location, with a type of its width; a value without a
@@ -13,7 +17,8 @@
 // CHECK-DAG: #[[BITS:di_basic_type[0-9]*]] = #llvm.di_basic_type<tag = DW_TAG_base_type, name = "bits", sizeInBits = 64, encoding = DW_ATE_unsigned>
 // CHECK-DAG: #[[PTR:di_derived_type[0-9]*]] = #llvm.di_derived_type<tag = DW_TAG_pointer_type, sizeInBits = 64, dwarfAddressSpace = 1>
 // CHECK-DAG: #[[FILE:di_file[0-9]*]] = #llvm.di_file<"k.py" in "/src">
-// CHECK-DAG: #[[SP:di_subprogram[0-9]*]] = #llvm.di_subprogram<id = distinct[{{[0-9]+}}]<>, compileUnit = #{{.*}}, scope = #[[FILE]], name = "kernel", {{.*}}line = 2,
+// CHECK-DAG: #[[UNIT:di_compile_unit[0-9]*]] = #llvm.di_compile_unit<id = distinct[{{[0-9]+}}]<>, sourceLanguage = DW_LANG_C, file = #[[FILE]], producer = "triton", isOptimized = true, emissionKind = Full>
+// CHECK-DAG: #[[SP:di_subprogram[0-9]*]] = #llvm.di_subprogram<id = distinct[{{[0-9]+}}]<>, compileUnit = #[[UNIT]], scope = #[[FILE]], name = "kernel", {{.*}}line = 2,
 // CHECK-DAG: #[[PID_VAR:di_local_variable[0-9]*]] = #llvm.di_local_variable<scope = #[[SP]], name = "pid", file = #[[FILE]], line = 4, type = #[[INT]]>
 // CHECK-DAG: #[[MASK_VAR:di_local_variable[0-9]*]] = #llvm.di_local_variable<scope = #[[SP]], name = "mask", file = #[[FILE]], line = 5, type = #[[BOOL]]>
 // CHECK-DAG: #[[X_VAR:di_local_variable[0-9]*]] = #llvm.di_local_variable<scope = #[[SP]], name = "x", file = #[[FILE]], line = 6, type = #[[HALF]]>
@@ -39,10 +44,14 @@
 // CHECK-DAG: #[[FUNC_LOC]] = loc(fused<#[[SP]]>[
 // CHECK-DAG: #[[PID_FILE]] = loc("/src/k.py":4:10)
 
+// A unit that -enable-line-info made for line tables only is raised to
+// full debug info, which the variables need (LLVM's DWARF writer crashes on
+// variables under a line-tables-only unit).
 // LLVMIR-LABEL: define void @kernel(
 // LLVMIR: #dbg_value(i32 %{{.*}}, ![[PID:[0-9]+]], !DIExpression(),
 // LLVMIR-DAG: ![[PID]] = !DILocalVariable(name: "pid", scope: ![[SP:[0-9]+]], file: !{{[0-9]+}}, line: 4, type:
 // LLVMIR-DAG: ![[SP]] = distinct !DISubprogram(name: "kernel",
+// LLVMIR-DAG: !DICompileUnit({{.*}}emissionKind: FullDebug)
 // LLVMIR-DAG: !DILocalVariable(name: "ptrs", scope: ![[SP]], file: !{{[0-9]+}}, line: 7, type: ![[PTR:[0-9]+]])
 // LLVMIR-DAG: ![[PTR]] = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: null, size: 64, dwarfAddressSpace: 1)
 
