@@ -113,6 +113,15 @@ LogicalResult MemDescIndexOp::verify() {
   if (dst.getShape() != src.getShape().drop_front())
     return emitOpError() << "result shape must be the source shape without its "
                             "leading dimension";
+  // The source is a whole buffer and the result one whole slot of it: views
+  // of views are subslices (Triton's words again).
+  if (src.getAllocShape() != src.getShape() ||
+      dst.getAllocShape() != dst.getShape())
+    return emitOpError()
+           << "alloc shape must match shape for both result and src: the "
+              "source views a buffer of shape ["
+           << src.getAllocShape() << "], the result one of shape ["
+           << dst.getAllocShape() << "]";
   return success();
 }
 

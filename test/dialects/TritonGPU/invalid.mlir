@@ -458,6 +458,16 @@ tt.func @f(%m: !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase =
 
 // -----
 
+// memdesc_index takes a slot of a whole buffer: neither side is a view of a
+// larger one.
+tt.func @f(%m: !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>, %i: i32) {
+  // expected-error @+1 {{alloc shape must match shape for both result and src: the source views a buffer of shape [2, 4, 4], the result one of shape [2, 4, 4]}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable> -> !ttg.memdesc<4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable, 2x4x4>
+  tt.return
+}
+
+// -----
+
 // A view may drop its source's mutability (ops.mlir) but not add it.
 tt.func @f(%m: !ttg.memdesc<2x4x4xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory>, %i: i32) {
   // expected-error @+1 {{result is mutable but the source is not}}

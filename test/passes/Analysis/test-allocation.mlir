@@ -43,8 +43,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
     // expected-remark @below {{explicit offset = 0, size = 3072}}
     %a = ttg.local_alloc : () -> !ttg.memdesc<3x256xf32, #shared, #smem, mutable>
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %f0) -> (f32) : i32 {
-      %v = ttg.memdesc_index %a[%i] : !ttg.memdesc<3x256xf32, #shared, #smem, mutable> -> !ttg.memdesc<256xf32, #shared, #smem, mutable, 3x256>
-      %t = ttg.local_load %v : !ttg.memdesc<256xf32, #shared, #smem, mutable, 3x256> -> tensor<256xf32, #blocked>
+      %v = ttg.memdesc_index %a[%i] : !ttg.memdesc<3x256xf32, #shared, #smem, mutable> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+      %t = ttg.local_load %v : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
       // 256 elements fill two of the four warps: one f32 slot for each.
       // expected-remark @below {{scratch offset = 3072, size = 8}}
       %s = "tt.reduce"(%t) <{axis = 0 : i32}> ({

@@ -38,8 +38,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func @kept(%p: tensor<32x64x!tt.ptr<f16>, #blocked>, %buf: !ttg.memdesc<32x64xf16, #shared, #smem, mutable>,
                 %bufs: !ttg.memdesc<3x32x64xf16, #nvmma, #smem, mutable>, %i: i32) {
     %t = ttg.async_copy_global_to_local %p, %buf : tensor<32x64x!tt.ptr<f16>, #blocked> -> <32x64xf16, #shared, #smem, mutable>
-    %v = ttg.memdesc_index %bufs[%i] : !ttg.memdesc<3x32x64xf16, #nvmma, #smem, mutable> -> !ttg.memdesc<32x64xf16, #nvmma, #smem, mutable, 3x32x64>
-    %t2 = ttg.async_copy_global_to_local %p, %v : tensor<32x64x!tt.ptr<f16>, #blocked> -> <32x64xf16, #nvmma, #smem, mutable, 3x32x64>
+    %v = ttg.memdesc_index %bufs[%i] : !ttg.memdesc<3x32x64xf16, #nvmma, #smem, mutable> -> !ttg.memdesc<32x64xf16, #nvmma, #smem, mutable>
+    %t2 = ttg.async_copy_global_to_local %p, %v : tensor<32x64x!tt.ptr<f16>, #blocked> -> <32x64xf16, #nvmma, #smem, mutable>
     tt.return
   }
 }
