@@ -7,6 +7,10 @@
 // (the qualifiers in Triton 3.6's order; ptxas takes them in any order)
 // (the mask is the predicate; masked-off elements read 0).
 //
+// bf16 adds before sm_90 (PTX has no such atom there) are LLVM atomicrmw
+// instructions in a block entered under the predicate, which LLVM expands
+// into a compare-and-swap loop, as Triton 3.6 does.
+//
 // Float max and min have no PTX atom: like Triton's frontend, a value with a
 // clear sign bit takes the signed integer max (min) of the bits, one with the
 // sign bit set the unsigned integer min (max), which orders IEEE floats.
@@ -24,6 +28,7 @@
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/ElementwiseUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/AtomicUtility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/ElementUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Vectorization.h"
@@ -97,6 +102,8 @@ Value emitAtom(OpBuilder &b, Location loc, StringRef qualifiers, unsigned bits,
 struct RMWInstruction {
   std::string opAndType;              // e.g. "add.u32"; empty for float max/min
   std::string positiveOp, negativeOp; // float max/min: integer ops by sign
+  bool viaLLVM = false; // an llvm.atomicrmw, which LLVM expands (bf16 fadd
+                        // before sm_90: a compare-and-swap loop)
 };
 
 FailureOr<RMWInstruction> getRMWInstruction(AtomicRMWOp op, Type elementType,
@@ -160,11 +167,12 @@ FailureOr<RMWInstruction> getRMWInstruction(AtomicRMWOp op, Type elementType,
       return instruction;
     }
     if (elementType.isBF16()) {
+      // PTX adds bf16 atomically from sm_90; before, LLVM's atomicrmw (a
+      // compare-and-swap loop), as Triton 3.6 does.
       if (computeCapability < 90)
-        return op.emitError()
-               << "tt.atomic_rmw fadd on bf16 is not supported yet by the LLVM "
-                  "lowering on sm_80 (PTX has it from sm_90)";
-      instruction.opAndType = "add.noftz.bf16";
+        instruction.viaLLVM = true;
+      else
+        instruction.opAndType = "add.noftz.bf16";
       return instruction;
     }
     return unsupported();
@@ -399,6 +407,8 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
                           getSemanticName(op.getSem()) + ".")
                              .str();
     unsigned bits = element.getIntOrFloatBitWidth();
+    if (instruction.viaLLVM)
+      return emitLLVMAtomic(op, ptr, operands[0], predicate, b);
     if (!instruction.opAndType.empty())
       return emitAtom(b, loc, prefix + instruction.opAndType, bits, ptr,
                       operands, predicate);
@@ -416,6 +426,41 @@ struct AtomicRMWOpPattern : AtomicPatternBase<AtomicRMWOp> {
     Value negativeOld = emitAtom(b, loc, prefix + instruction.negativeOp, bits,
                                  ptr, value, negativePredicate);
     return LLVM::SelectOp::create(b, loc, negative, negativeOld, positiveOld);
+  }
+
+  /// One `llvm.atomicrmw` (fadd of a float `value` given as an integer) in
+  /// a block entered where `predicate` holds; 0 elsewhere.
+  Value emitLLVMAtomic(AtomicRMWOp op, Value ptr, Value value, Value predicate,
+                       OpBuilder &b) const {
+    auto &rewriter = static_cast<RewriterBase &>(b);
+    Location loc = op.getLoc();
+    Type intType = value.getType();
+    Type floatType = getElementTypeOrSelf(op.getVal().getType());
+    LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::acq_rel;
+    switch (op.getSem()) {
+    case MemSemantic::RELAXED:
+      ordering = LLVM::AtomicOrdering::monotonic;
+      break;
+    case MemSemantic::ACQUIRE:
+      ordering = LLVM::AtomicOrdering::acquire;
+      break;
+    case MemSemantic::RELEASE:
+      ordering = LLVM::AtomicOrdering::release;
+      break;
+    case MemSemantic::ACQUIRE_RELEASE:
+      break;
+    }
+    // NVPTX's names of the scopes ("" is the system).
+    StringRef scope = op.getScope() == MemSyncScope::CTA      ? "block"
+                      : op.getScope() == MemSyncScope::SYSTEM ? ""
+                                                              : "device";
+    Value zero = createIntConstant(b, loc, intType, 0);
+    return emitGuarded(rewriter, loc, predicate, zero, [&]() -> Value {
+      Value operand = LLVM::BitcastOp::create(b, loc, floatType, value);
+      Value old = LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::fadd,
+                                            ptr, operand, ordering, scope);
+      return LLVM::BitcastOp::create(b, loc, intType, old);
+    });
   }
 
   int ptxVersion;

@@ -49,11 +49,36 @@ struct ConvertTritonGPUToLLVMPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // A module holding only TTGIR modules (several inputs in one file, each
+    // with its own attributes and target) lowers each of them.
+    if (!module->hasAttr(triton::gpu::kNumWarpsAttrName)) {
+      SmallVector<ModuleOp> inner(module.getOps<ModuleOp>());
+      bool onlyModules =
+          !inner.empty() &&
+          llvm::hasSingleElement(module.getBodyRegion()) &&
+          llvm::all_of(module.getBody()->getOperations(), [](Operation &op) {
+            auto nested = dyn_cast<ModuleOp>(op);
+            return nested &&
+                   nested->hasAttr(triton::gpu::kNumWarpsAttrName);
+          });
+      if (onlyModules) {
+        for (ModuleOp nested : inner)
+          if (failed(lowerModule(nested)))
+            return signalPassFailure();
+        return;
+      }
+    }
+    if (failed(lowerModule(module)))
+      signalPassFailure();
+  }
+
+  LogicalResult lowerModule(ModuleOp module) {
     MLIRContext *context = &getContext();
     // Without an explicit compute-capability, a module made for `cuda:80` or
     // `cuda:90` (ttg.target) is lowered for that GPU; other targets keep the
     // option's default (their modules only use what every GPU has).
-    if (!computeCapability.hasValue())
+    int computeCapability = this->computeCapability;
+    if (!this->computeCapability.hasValue())
       if (auto target =
               module->getAttrOfType<StringAttr>(triton::gpu::kTargetAttrName)) {
         int capability;
@@ -63,10 +88,9 @@ struct ConvertTritonGPUToLLVMPass
           computeCapability = capability;
       }
     if (computeCapability != 80 && computeCapability != 90) {
-      module.emitError() << "compute-capability="
-                         << static_cast<int>(computeCapability)
+      module.emitError() << "compute-capability=" << computeCapability
                          << " is not supported: expected 80 or 90";
-      return signalPassFailure();
+      return failure();
     }
     // The lowering is generic over the lane count: a module written for
     // 16- or 64-thread warps lowers too (lit tests of layouts do that); the
@@ -77,10 +101,10 @@ struct ConvertTritonGPUToLLVMPass
         !llvm::isPowerOf2_32(threadsPerWarp)) {
       module.emitError() << "ttg.threads-per-warp = " << threadsPerWarp
                          << " is not a power of two from 1 to 64";
-      return signalPassFailure();
+      return failure();
     }
     if (failed(checkModuleLowerable(module, threadsPerWarp, "")))
-      return signalPassFailure();
+      return failure();
     int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
 
     nvidia::TargetInfo targetInfo(computeCapability, ptxVersion,
@@ -90,7 +114,7 @@ struct ConvertTritonGPUToLLVMPass
     // lowers any amount and refuses the kernel at launch.
 
     if (failed(insertBarriersAndLowerSCF(module)))
-      return signalPassFailure();
+      return failure();
 
     // Facts from axis info, taken on the TTGIR before it is rewritten.
     AccessWidths widths;
@@ -159,7 +183,7 @@ struct ConvertTritonGPUToLLVMPass
     // Full conversion: an op nothing lowers is an error at its location here,
     // not a surprise for the LLVM translation.
     if (failed(applyFullConversion(module, target, std::move(patterns))))
-      return signalPassFailure();
+      return failure();
 
     // Patterns that hand a value of one converted type to another (a reduce
     // region's arguments, a tensor returned from a function) leave cast pairs
@@ -168,6 +192,7 @@ struct ConvertTritonGPUToLLVMPass
     module.walk(
         [&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
     reconcileUnrealizedCasts(casts);
+    return success();
   }
 };
 

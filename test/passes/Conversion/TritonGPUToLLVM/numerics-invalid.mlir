@@ -1,5 +1,4 @@
 // RUN: not triton-opt %s -split-input-file -allocate-shared-memory -convert-triton-gpu-to-llvm 2>&1 | FileCheck %s
-// RUN: not triton-opt %s -split-input-file -allocate-shared-memory '-convert-triton-gpu-to-llvm=compute-capability=80' 2>&1 | FileCheck %s --check-prefix=SM80
 
 // What the numeric, atomic and debug lowerings do not do yet: a located
 // error each, never a silent wrong result.
@@ -20,17 +19,6 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32,
   tt.func public @atomic_max_f16(%p: !tt.ptr<f16>, %v: f16) {
     %true = arith.constant true
     %0 = tt.atomic_rmw max, acq_rel, gpu, %p, %v, %true : (!tt.ptr<f16>, f16, i1) -> f16
-    tt.return
-  }
-}
-
-// -----
-
-// SM80: :[[@LINE+4]]:{{[0-9]+}}: error: tt.atomic_rmw fadd on bf16 is not supported yet by the LLVM lowering on sm_80 (PTX has it from sm_90)
-module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:80"} {
-  tt.func public @atomic_bf16(%p: !tt.ptr<bf16>, %v: bf16) {
-    %true = arith.constant true
-    %0 = tt.atomic_rmw fadd, acq_rel, gpu, %p, %v, %true : (!tt.ptr<bf16>, bf16, i1) -> bf16
     tt.return
   }
 }
