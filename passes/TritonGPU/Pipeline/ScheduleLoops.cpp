@@ -204,9 +204,9 @@ void scheduleLoop(scf::ForOp forOp) {
     }
   if (latency.empty())
     return;
+  // Latency ops that nothing in the body waits for give a schedule of one
+  // stage: written all the same (the pipeliner leaves such a loop as it is).
   CoarseSchedule schedule = scheduleKeyOps(forOp, latency);
-  if (schedule.numStages <= 1)
-    return;
   Cluster afterPrologue = scheduleIfs(forOp, schedule);
   scheduleDependencies(forOp, schedule);
   scheduleDistanceOneDependencies(forOp, schedule);

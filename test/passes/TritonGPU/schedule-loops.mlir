@@ -110,3 +110,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A latency op that nothing in the body waits for: one stage, written all
+// the same.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @one_stage
+  // CHECK: tt.load {{.*}} {loop.cluster = 0 : i32, loop.stage = 0 : i32}
+  // CHECK: tt.store {{.*}} {loop.cluster = 0 : i32, loop.stage = 0 : i32}
+  // CHECK: } {tt.scheduled_max_stage = 0 : i32}
+  // CHECK-NOT: tt.latency
+  tt.func @one_stage(%p: !tt.ptr<f32>, %q: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %v = tt.load %p {tt.latency = 2 : i32} : !tt.ptr<f32>
+      %f = arith.sitofp %i : i32 to f32
+      tt.store %q, %f : !tt.ptr<f32>
+    }
+    tt.return
+  }
+}
