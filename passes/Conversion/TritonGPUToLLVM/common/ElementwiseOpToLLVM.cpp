@@ -62,9 +62,16 @@ struct TensorArithOpPattern : ConversionPattern {
     Location loc = op->getLoc();
     SmallVector<SmallVector<Value>> elements =
         unpackOperands(loc, operands, *count, rewriter);
+    // Small floats travel as integers of their width (FpConversion lowers
+    // the ops that compute on them; what reaches here, a select, only moves
+    // their bits).
     SmallVector<Type> scalarTypes;
-    for (Type type : op->getResultTypes())
-      scalarTypes.push_back(cast<RankedTensorType>(type).getElementType());
+    for (Type type : op->getResultTypes()) {
+      Type element = cast<RankedTensorType>(type).getElementType();
+      if (auto small = dyn_cast<FloatType>(element); small && small.getWidth() <= 8)
+        element = IntegerType::get(op->getContext(), small.getWidth());
+      scalarTypes.push_back(element);
+    }
     SmallVector<int> representatives =
         getSharedRegisters(op, resultType, *count, constancies);
     SmallVector<SmallVector<Value>> results(op->getNumResults());
