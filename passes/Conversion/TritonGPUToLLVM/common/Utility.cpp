@@ -324,8 +324,7 @@ Value mlir::triton::getSharedMemoryBase(OpBuilder &b, Location loc,
   }
   if (!base)
     base = LLVM::AddressOfOp::create(b, loc, ptrType, kGlobalSharedMemoryName);
-  if (offset == 0)
-    return base;
+  // Offset 0 too, as Triton writes it (LLVM folds it away).
   return LLVM::GEPOp::create(
       b, loc, ptrType, b.getI8Type(), base,
       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});

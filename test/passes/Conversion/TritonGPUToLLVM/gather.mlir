@@ -5,7 +5,8 @@
 // at its row-major index, a barrier, each thread reads the element its
 // index names (reduced modulo 64 to stay in the scratch).
 // CHECK-LABEL: llvm.func @gather_1d
-// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK: %[[SMEM_ADDR:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK-NEXT: %[[SMEM:.*]] = llvm.getelementptr %[[SMEM_ADDR]][0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK: %[[ST:.*]] = llvm.getelementptr %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK: llvm.store %{{.*}}, %[[ST]] {alignment = 4 : i64} : vector<1xi32>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0

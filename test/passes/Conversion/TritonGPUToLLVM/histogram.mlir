@@ -7,7 +7,8 @@
 // read back.
 // CHECK: ttg.shared = 256 : i32
 // CHECK-LABEL: llvm.func @histogram
-// CHECK: %[[BINS:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK: %[[BINS_ADDR:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK-NEXT: %[[BINS:.*]] = llvm.getelementptr %[[BINS_ADDR]][0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK: %[[MINE:.*]] = llvm.getelementptr %[[BINS]][%[[BIN:.*]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
 // CHECK-NEXT: llvm.store %[[ZERO:.*]], %[[MINE]] {alignment = 4 : i64} : i32, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0

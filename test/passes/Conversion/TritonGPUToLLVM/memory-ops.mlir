@@ -5,7 +5,8 @@
 // each thread's 4 elements of a row together, so both sides move 16 bytes;
 // membar puts a barrier between the store and the load.
 // CHECK-LABEL: llvm.func @alloc_load
-// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK: %[[SMEM_ADDR:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK-NEXT: %[[SMEM:.*]] = llvm.getelementptr %[[SMEM_ADDR]][0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK: %[[ST:.*]] = llvm.getelementptr %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK: llvm.store %{{.*}}, %[[ST]] {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
 // CHECK: %[[D0:.*]] = llvm.insertvalue %[[SMEM]], %{{.*}}[0] : !llvm.struct<(ptr<3>, i32, i32)>
@@ -34,7 +35,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // its transpose (offsets swapped, the transposed encoding); stores and
 // loads of 8 f16 (four i32 words) at a time.
 // CHECK-LABEL: llvm.func @views
-// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK: %[[SMEM_ADDR:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK-NEXT: %[[SMEM:.*]] = llvm.getelementptr %[[SMEM_ADDR]][0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK: %[[BUF:.*]] = llvm.insertvalue %[[SMEM]], %{{.*}}[0] : !llvm.struct<(ptr<3>, i32, i32, i32)>
 // CHECK: %[[SIZE:.*]] = llvm.mlir.constant(2048 : i32) : i32
 // CHECK-NEXT: %[[ELEMS:.*]] = llvm.mul %arg1, %[[SIZE]] : i32

@@ -190,7 +190,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: nvvm.shfl.sync bfly
 // CHECK: llvm.zext %{{.*}} : i16 to i32
 // CHECK: nvvm.shfl.sync bfly
-// CHECK: %[[BASE:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK: %[[BASE_ADDR:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK-NEXT: %[[BASE:.*]] = llvm.getelementptr %[[BASE_ADDR]][0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK: %[[F16BASE:.*]] = llvm.getelementptr %{{.*}}[32] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK: llvm.getelementptr %[[F16BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
 // CHECK: llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i64
