@@ -68,7 +68,8 @@ struct TensorArithOpPattern : ConversionPattern {
     SmallVector<Type> scalarTypes;
     for (Type type : op->getResultTypes()) {
       Type element = cast<RankedTensorType>(type).getElementType();
-      if (auto small = dyn_cast<FloatType>(element); small && small.getWidth() <= 8)
+      auto small = dyn_cast<FloatType>(element);
+      if (small && small.getWidth() <= 8)
         element = IntegerType::get(op->getContext(), small.getWidth());
       scalarTypes.push_back(element);
     }
