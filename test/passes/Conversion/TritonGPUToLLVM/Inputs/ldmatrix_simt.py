@@ -41,7 +41,7 @@ def kernel(case):
             # A view into the second of two buffers, as pipelined loops read.
             nb = case["buffers"]
             mem = f"!ttg.memdesc<{nb}x{shape}x{ty}, {enc}, #ttg.shared_memory, mutable>"
-            view = f"!ttg.memdesc<{shape}x{ty}, {enc}, #ttg.shared_memory, mutable, {nb}x{shape}>"
+            view = f"!ttg.memdesc<{shape}x{ty}, {enc}, #ttg.shared_memory, mutable>"
             body += f"""    %buf = ttg.local_alloc : () -> {mem}
     %one = arith.constant 1 : i32
     %s = ttg.memdesc_index %buf[%one] : {mem} -> {view}
