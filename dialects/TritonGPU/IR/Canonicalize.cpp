@@ -227,6 +227,29 @@ struct StoreOfConvert : public OpRewritePattern<LocalStoreOp> {
   }
 };
 
+/// local_alloc(local_load(m)) -> m when m is an immutable buffer of the
+/// same type that is never freed: its contents cannot change, so a copy of
+/// them is m itself. (Not for views: an immutable view may read a mutable
+/// buffer that is written later.)
+struct AllocOfLoad : public OpRewritePattern<LocalAllocOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LocalAllocOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getSrc() || op.getType().getMutableMemory())
+      return failure();
+    auto load = op.getSrc().getDefiningOp<LocalLoadOp>();
+    if (!load || load.getSrc().getType() != op.getType())
+      return failure();
+    auto buffer = load.getSrc().getDefiningOp<LocalAllocOp>();
+    if (!buffer || llvm::any_of(buffer->getUsers(), [](Operation *user) {
+          return isa<LocalDeallocOp>(user);
+        }))
+      return failure();
+    rewriter.replaceOp(op, buffer.getResult());
+    return success();
+  }
+};
+
 /// reshape(convert(x)) -> reshape(x) when the conversion only respells the
 /// layout, or when the reshape may reorder elements and can reach its result
 /// layout from x's without moving data between threads (the conversion's
@@ -357,6 +380,6 @@ void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
               ConvertOfReshape, ConvertOfLocalLoad, AllocOfConvert>(context);
   // Patterns rooted at the users of conversions (Triton registers them with
   // the conversion too, so that -canonicalize runs them).
-  results.add<StoreOfConvert, ReshapeOfConvert, SimplifyTrans,
+  results.add<AllocOfLoad, StoreOfConvert, ReshapeOfConvert, SimplifyTrans,
               HistogramOfConvert, GatherOfConvert, SplitOfConvert>(context);
 }

@@ -181,3 +181,36 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %l, %r : tensor<256xf32, #flat>, tensor<256xf32, #flat>
   }
 }
+
+// -----
+
+// A copy of an immutable buffer that is never freed is the buffer; a copy of
+// a mutable one, of a view, or into another layout stays a copy.
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#sh = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#sh_plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @copies
+  // CHECK-NEXT: %[[A:.*]] = ttg.local_alloc %arg0
+  // CHECK-NEXT: %[[M:.*]] = ttg.local_alloc %arg0 {{.*}} mutable>
+  // CHECK-NEXT: %[[LM:.*]] = ttg.local_load %[[M]]
+  // CHECK-NEXT: %[[CM:.*]] = ttg.local_alloc %[[LM]]
+  // CHECK-NEXT: %[[LA:.*]] = ttg.local_load %[[A]]
+  // CHECK-NEXT: %[[CP:.*]] = ttg.local_alloc %[[LA]] {{.*}} #shared1
+  // CHECK-NEXT: %[[LV:.*]] = ttg.local_load %arg1
+  // CHECK-NEXT: %[[CV:.*]] = ttg.local_alloc %[[LV]]
+  // CHECK-NEXT: tt.return %[[A]], %[[CM]], %[[CP]], %[[CV]]
+  tt.func @copies(%x: tensor<32x32xf16, #b>, %view: !ttg.memdesc<32x32xf16, #sh, #smem>) -> (!ttg.memdesc<32x32xf16, #sh, #smem>, !ttg.memdesc<32x32xf16, #sh, #smem>, !ttg.memdesc<32x32xf16, #sh_plain, #smem>, !ttg.memdesc<32x32xf16, #sh, #smem>) {
+    %a = ttg.local_alloc %x : (tensor<32x32xf16, #b>) -> !ttg.memdesc<32x32xf16, #sh, #smem>
+    %m = ttg.local_alloc %x : (tensor<32x32xf16, #b>) -> !ttg.memdesc<32x32xf16, #sh, #smem, mutable>
+    %lm = ttg.local_load %m : !ttg.memdesc<32x32xf16, #sh, #smem, mutable> -> tensor<32x32xf16, #b>
+    %cm = ttg.local_alloc %lm : (tensor<32x32xf16, #b>) -> !ttg.memdesc<32x32xf16, #sh, #smem>
+    %la = ttg.local_load %a : !ttg.memdesc<32x32xf16, #sh, #smem> -> tensor<32x32xf16, #b>
+    %ca = ttg.local_alloc %la : (tensor<32x32xf16, #b>) -> !ttg.memdesc<32x32xf16, #sh, #smem>
+    %cp = ttg.local_alloc %la : (tensor<32x32xf16, #b>) -> !ttg.memdesc<32x32xf16, #sh_plain, #smem>
+    %lv = ttg.local_load %view : !ttg.memdesc<32x32xf16, #sh, #smem> -> tensor<32x32xf16, #b>
+    %cv = ttg.local_alloc %lv : (tensor<32x32xf16, #b>) -> !ttg.memdesc<32x32xf16, #sh, #smem>
+    tt.return %ca, %cm, %cp, %cv : !ttg.memdesc<32x32xf16, #sh, #smem>, !ttg.memdesc<32x32xf16, #sh, #smem>, !ttg.memdesc<32x32xf16, #sh_plain, #smem>, !ttg.memdesc<32x32xf16, #sh, #smem>
+  }
+}
