@@ -116,7 +116,6 @@ const StringRef kMakeTTGIRPassesHip[] = {
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
                                          "convert-warp-specialize-to-llvm"};
 const StringRef kMakeLLIRPassesHip[] = {"tritonamdgpu-update-async-wait-count",
-                                        "optimize-amd-lds-usage",
                                         "convert-builtin-func-to-llvm"};
 
 void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
@@ -223,11 +222,14 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
 }
 
-/// AMD's make_llir: asynchronous copies and LDS reuse are not built, nor
-/// needed by what the lowering takes; allocate-shared-memory stands in for
+/// AMD's make_llir: asynchronous copies are not built, nor needed by what
+/// the lowering takes; allocate-shared-memory stands in for
 /// allocate-amdgpu-shared-memory (same sizes for what is lowered); masked
 /// accesses are branches already, so no builtin calls are left to lower.
 void buildMakeLLIRHip(OpPassManager &pm, const Target &target) {
+  triton::amdgpu::OptimizeAMDLDSUsageOptions lds;
+  lds.targetArch = target.arch;
+  pm.addPass(triton::amdgpu::createOptimizeAMDLDSUsage(lds));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createAllocateSharedMemoryPass());
@@ -360,10 +362,11 @@ void mlir::triton::registerTritonPipelines() {
       "canonicalize, cse, symbol-dce, convert-nvvm-to-llvm for cuda targets; "
       "tritongpu-allocate-warp-groups and convert-warp-specialize-to-llvm "
       "(warp specialization) are NOT BUILT YET; for hip targets: "
-      "convert-scf-to-cf, convert-index-to-llvm, allocate-shared-memory, "
+      "optimize-amd-lds-usage, convert-scf-to-cf, convert-index-to-llvm, "
+      "allocate-shared-memory, "
       "convert-triton-amdgpu-to-llvm, canonicalize, cse, convert-cf-to-llvm, "
       "convert-arith-to-llvm, canonicalize, cse, symbol-dce, and "
-      "tritonamdgpu-update-async-wait-count, optimize-amd-lds-usage and "
+      "tritonamdgpu-update-async-wait-count and "
       "convert-builtin-func-to-llvm are NOT BUILT YET (running it emits a "
       "remark "
       "naming what was skipped)",

@@ -31,9 +31,10 @@
 // CHECK: llvm.return
 
 // AMD: 3.6's order for hip, allocate-shared-memory standing in for
-// allocate-amdgpu-shared-memory; the passes for asynchronous copies, LDS
-// reuse and builtin calls are named in a remark.
-// HIP-ORDER: convert-scf-to-cf
+// allocate-amdgpu-shared-memory; the passes for asynchronous copies and
+// builtin calls are named in a remark.
+// HIP-ORDER: optimize-amd-lds-usage{{[{].*}}target-arch=gfx942}
+// HIP-ORDER-NEXT: convert-scf-to-cf
 // HIP-ORDER-NEXT: convert-index-to-llvm
 // HIP-ORDER-NEXT: allocate-shared-memory
 // HIP-ORDER-NEXT: convert-triton-amdgpu-to-llvm{{[{].*}}gfx-arch=gfx942}
@@ -45,7 +46,7 @@
 // HIP-ORDER-NEXT: cse
 // HIP-ORDER-NEXT: symbol-dce
 
-// HIP: remark: make_llir is not complete: its passes tritonamdgpu-update-async-wait-count, optimize-amd-lds-usage, convert-builtin-func-to-llvm
+// HIP: remark: make_llir is not complete: its passes tritonamdgpu-update-async-wait-count, convert-builtin-func-to-llvm do not
 // HIP: module attributes {{.*}}ttg.shared = 0 : i32
 // HIP: llvm.func @k(%[[X:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
 // HIP-SAME: rocdl.flat_work_group_size = "1,256"
