@@ -9,6 +9,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <cmath>
@@ -450,7 +451,8 @@ static void findDescriptorFields(triton::FuncOp func,
 LogicalResult
 mlir::triton::interp::bindArgs(Operation *kernel, ArrayRef<ArgSpec> specs,
                                Memory &memory, SmallVectorImpl<KernelArg> &args,
-                               llvm::StringMap<size_t> &bufferByName) {
+                               llvm::StringMap<size_t> &bufferByName,
+                       int64_t maxBytes) {
   auto func = cast<triton::FuncOp>(kernel);
   MLIRContext *ctx = kernel->getContext();
   unsigned n = func.getNumArguments();
@@ -544,6 +546,27 @@ mlir::triton::interp::bindArgs(Operation *kernel, ArrayRef<ArgSpec> specs,
              << "=...";
   if (!ok)
     return failure();
+  // The buffers must fit the memory budget together; nothing is allocated
+  // when they do not.
+  int64_t total = 0;
+  for (unsigned i = 0; i < n; ++i) {
+    if (descOwner[i] >= 0 || !specs[specOf[i]].isBuffer)
+      continue;
+    const ArgSpec &s = specs[specOf[i]];
+    int64_t bytes = storageBytes(dtypeToType(ctx, s.dtype));
+    bool overflow = false;
+    for (int64_t d : s.shape)
+      overflow |= llvm::MulOverflow(bytes, d, bytes);
+    overflow |= llvm::AddOverflow(total, bytes, total);
+    if (overflow || total > maxBytes) {
+      fail() << "--arg '" << s.text << "': the buffers need "
+             << (overflow ? std::string("more than 2^63")
+                          : std::to_string(total))
+             << " bytes together, more than the memory budget (--max-memory="
+             << maxBytes << ")";
+      return failure();
+    }
+  }
   // All specs are sound: create the values. Random buffers come first, one
   // thread each when there are several: a buffer split between threads
   // needs a sequential pass to find where each part starts in the stream.

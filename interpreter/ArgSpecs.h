@@ -61,10 +61,12 @@ llvm::Expected<Buffer> makeBuffer(mlir::MLIRContext *ctx, const ArgSpec &spec,
 
 /// Matches `specs` to the arguments of `kernel`, checks every type, creates
 /// the buffers in `memory` and fills `args`. Reports each problem at the
-/// kernel and fails if any.
+/// kernel and fails if any. Buffers that would take more than `maxBytes`
+/// together are refused before any is created.
 LogicalResult bindArgs(Operation *kernel, llvm::ArrayRef<ArgSpec> specs,
                        Memory &memory, SmallVectorImpl<KernelArg> &args,
-                       llvm::StringMap<size_t> &bufferByName);
+                       llvm::StringMap<size_t> &bufferByName,
+                       int64_t maxBytes = RunLimits::kDefaultMaxMemory);
 
 /// The name of kernel argument `i` (from its name location), or "".
 std::string argName(Operation *kernel, unsigned i);

@@ -137,7 +137,8 @@ mlir::triton::interp::firstDifference(const Memory &before, const Memory &after,
 llvm::Error mlir::triton::interp::compareAfterPipeline(
     ModuleOp module, StringRef kernelName, PassManager &pm,
     ArrayRef<int64_t> grid, ArrayRef<KernelArg> args, const Memory &inputs,
-    const Memory &results, Tolerance tolerance, llvm::raw_ostream &printOut) {
+    const Memory &results, Tolerance tolerance, llvm::raw_ostream &printOut,
+    const RunLimits &limits) {
   OwningOpRef<ModuleOp> transformed = cast<ModuleOp>(module->clone());
   if (failed(pm.run(*transformed)))
     return llvm::createStringError("--compare-after: the pipeline failed");
@@ -147,7 +148,8 @@ llvm::Error mlir::triton::interp::compareAfterPipeline(
                                    "tt.func named '" +
                                    kernelName + "'");
   Memory second = inputs;
-  if (failed(runKernel(*transformed, kernel, grid, args, second, printOut)))
+  if (failed(runKernel(*transformed, kernel, grid, args, second, printOut,
+                       limits)))
     return llvm::createStringError(
         "--compare-after: the transformed kernel failed to run");
   if (std::optional<std::string> diff =

@@ -58,7 +58,8 @@ llvm::Error compareAfterPipeline(ModuleOp module, StringRef kernelName,
                                  PassManager &pm, ArrayRef<int64_t> grid,
                                  ArrayRef<KernelArg> args, const Memory &inputs,
                                  const Memory &results, Tolerance tolerance,
-                                 llvm::raw_ostream &printOut);
+                                 llvm::raw_ostream &printOut,
+                                 const RunLimits &limits = {});
 
 } // namespace interp
 } // namespace triton

@@ -30,6 +30,21 @@ static bool truthy(const Tensor &t) { return !t.ints.empty() && t.ints[0]; }
 
 LogicalResult Executor::runRegion(Region &region, ArrayRef<TensorRef> args,
                                   SmallVectorImpl<TensorRef> &results) {
+  // Each nested region is a few frames of the host's stack: refuse nesting
+  // deeper than the limit rather than overflow it.
+  if (regionDepth >= RunLimits::kMaxRegionDepth)
+    return error(region.getParentOp())
+           << "regions nested deeper than " << RunLimits::kMaxRegionDepth
+           << " (loops, branches and calls together)";
+  ++regionDepth;
+  LogicalResult r = runRegionBlocks(region, args, results);
+  --regionDepth;
+  return r;
+}
+
+LogicalResult Executor::runRegionBlocks(Region &region,
+                                        ArrayRef<TensorRef> args,
+                                        SmallVectorImpl<TensorRef> &results) {
   Block *block = &region.front();
   SmallVector<TensorRef, 8> blockArgs(args.begin(), args.end());
   while (true) {
@@ -43,6 +58,10 @@ LogicalResult Executor::runRegion(Region &region, ArrayRef<TensorRef> args,
       if (failed(execOp(&op)))
         return failure();
     Operation *term = block->getTerminator();
+    // A terminator is a step too: a loop whose body is only its yield
+    // still spends the budget.
+    if (failed(step(term)))
+      return failure();
     auto operandsOf = [&](OperandRange range) {
       SmallVector<TensorRef, 8> vals;
       for (Value v : range)
@@ -82,10 +101,15 @@ LogicalResult Executor::callFunction(Operation *func, ArrayRef<TensorRef> args,
     return error(func) << "call depth exceeds 64";
   llvm::DenseMap<Value, TensorRef> saved;
   std::swap(saved, env);
+  int64_t callerBytes = heldBytes;
+  savedBytes += callerBytes;
+  heldBytes = 0;
   ++callDepth;
   LogicalResult r = runRegion(func->getRegion(0), args, results);
   --callDepth;
   std::swap(saved, env);
+  savedBytes -= callerBytes;
+  heldBytes = callerBytes;
   return r;
 }
 

@@ -4,6 +4,8 @@
 
 #include "llvm/Support/ErrorHandling.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::triton::interp;
 
@@ -33,9 +35,36 @@ const EvaluatorTable &mlir::triton::interp::evaluatorTable() {
   return table;
 }
 
+LogicalResult Executor::step(Operation *op) {
+  if (steps >= limits.maxSteps)
+    return error(op) << "step budget spent: stopped here after " << steps
+                     << " steps of the run (--max-steps=" << limits.maxSteps
+                     << "), " << programSteps << " of them in this program";
+  ++steps;
+  ++programSteps;
+  return success();
+}
+
+LogicalResult Executor::checkMemory(Operation *op) {
+  int64_t total = bufferBytes + sharedBytes + savedBytes + heldBytes;
+  peakBytes = std::max(peakBytes, total);
+  if (total <= limits.maxMemory)
+    return success();
+  return error(op) << "memory budget exceeded: after this op the run holds "
+                   << total << " bytes (--max-memory=" << limits.maxMemory
+                   << "): " << bufferBytes << " in buffers, " << sharedBytes
+                   << " in shared memory, " << heldBytes + savedBytes
+                   << " in values; stopped after " << steps << " steps";
+}
+
 LogicalResult Executor::execOp(Operation *op) {
-  if (Evaluator eval = evaluators.lookup(op))
-    return eval(*this, op);
-  return error(op) << "op '" << op->getName()
-                   << "' is not supported by the interpreter yet";
+  if (failed(step(op)))
+    return failure();
+  Evaluator eval = evaluators.lookup(op);
+  if (!eval)
+    return error(op) << "op '" << op->getName()
+                     << "' is not supported by the interpreter yet";
+  if (failed(eval(*this, op)))
+    return failure();
+  return checkMemory(op);
 }

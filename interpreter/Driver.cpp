@@ -24,18 +24,57 @@ static llvm::Error fail(const llvm::Twine &message) {
 /// An error whose message is empty: the diagnostics said what failed.
 static llvm::Error reported() { return llvm::createStringError(""); }
 
-static bool parseGrid(StringRef spec, SmallVectorImpl<int64_t> &grid) {
+/// CUDA's limits on a grid (x up to 2^31 - 1, y and z up to 65535), which
+/// the interpreter keeps too.
+static const int64_t kMaxGrid[3] = {(int64_t(1) << 31) - 1, 65535, 65535};
+
+static llvm::Error parseGrid(StringRef spec, SmallVectorImpl<int64_t> &grid) {
   SmallVector<StringRef, 3> parts;
   spec.split(parts, ',');
+  auto bad = [&] {
+    return fail("bad --grid '" + spec +
+                "': expected one to three positive integers X[,Y[,Z]]");
+  };
   if (parts.empty() || parts.size() > 3)
-    return false;
+    return bad();
   for (StringRef p : parts) {
     int64_t v;
     if (p.trim().getAsInteger(10, v) || v <= 0)
-      return false;
+      return bad();
+    unsigned d = grid.size();
+    if (v > kMaxGrid[d])
+      return fail("bad --grid '" + spec + "': " + StringRef("xyz" + d, 1) +
+                  " is " + llvm::Twine(v) + ", more than the " +
+                  llvm::Twine(kMaxGrid[d]) + " programs a grid can have");
     grid.push_back(v);
   }
-  return true;
+  return llvm::Error::success();
+}
+
+std::optional<int64_t> mlir::triton::interp::parseByteCount(StringRef text) {
+  StringRef digits = text.take_while(llvm::isDigit);
+  StringRef unit = text.drop_front(digits.size());
+  uint64_t n;
+  if (digits.empty() || digits.getAsInteger(10, n))
+    return std::nullopt;
+  unsigned shift = 0;
+  if (!unit.empty()) {
+    switch (llvm::toUpper(unit.front())) {
+    case 'K': shift = 10; break;
+    case 'M': shift = 20; break;
+    case 'G': shift = 30; break;
+    case 'T': shift = 40; break;
+    case 'B': break;
+    default: return std::nullopt;
+    }
+    if (shift)
+      unit = unit.drop_front();
+    if (!unit.empty() && unit != "B" && unit != "iB" && unit != "b")
+      return std::nullopt;
+  }
+  if (n > (uint64_t(1) << 62) >> shift)
+    return std::nullopt;
+  return int64_t(n << shift);
 }
 
 llvm::Expected<RunPlan>
@@ -43,9 +82,22 @@ mlir::triton::interp::planRun(const RunOptions &options) {
   RunPlan plan;
   if (options.grid.empty())
     return fail("missing --grid X[,Y[,Z]]");
-  if (!parseGrid(options.grid, plan.grid))
-    return fail("bad --grid '" + options.grid +
-                "': expected one to three positive integers X[,Y[,Z]]");
+  if (llvm::Error e = parseGrid(options.grid, plan.grid))
+    return e;
+  if (!options.maxSteps.empty()) {
+    if (StringRef(options.maxSteps).getAsInteger(10, plan.limits.maxSteps) ||
+        plan.limits.maxSteps == 0)
+      return fail("bad --max-steps '" + options.maxSteps +
+                  "': expected a positive number of steps");
+  }
+  if (!options.maxMemory.empty()) {
+    std::optional<int64_t> bytes = parseByteCount(options.maxMemory);
+    if (!bytes || *bytes == 0)
+      return fail("bad --max-memory '" + options.maxMemory +
+                  "': expected a positive size in bytes, such as 4096, 512M "
+                  "or 8G");
+    plan.limits.maxMemory = *bytes;
+  }
   for (const std::string &text : options.args) {
     llvm::Expected<ArgSpec> spec = parseArgSpec(text);
     if (!spec)
@@ -85,7 +137,8 @@ llvm::Error mlir::triton::interp::runModule(ModuleOp module,
   Memory memory;
   SmallVector<KernelArg, 8> args;
   llvm::StringMap<size_t> bufferByName;
-  if (failed(bindArgs(kernel, plan.args, memory, args, bufferByName)))
+  if (failed(bindArgs(kernel, plan.args, memory, args, bufferByName,
+                      plan.limits.maxMemory)))
     return reported();
   for (auto &[name, path] : plan.save)
     if (!bufferByName.count(name))
@@ -99,7 +152,8 @@ llvm::Error mlir::triton::interp::runModule(ModuleOp module,
   if (!options.compareAfter.empty())
     inputs = memory;
   auto start = std::chrono::steady_clock::now();
-  if (failed(runKernel(module, kernel, plan.grid, args, memory, out)))
+  if (failed(
+          runKernel(module, kernel, plan.grid, args, memory, out, plan.limits)))
     return reported();
   // For benchmarks: the time of the run alone, without parsing and inputs.
   if (options.reportKernelTime)
@@ -114,7 +168,7 @@ llvm::Error mlir::triton::interp::runModule(ModuleOp module,
     StringRef name = cast<triton::FuncOp>(kernel).getName();
     if (llvm::Error e =
             compareAfterPipeline(module, name, pm, plan.grid, args, inputs,
-                                 memory, options.tolerance, out))
+                                 memory, options.tolerance, out, plan.limits))
       return e;
   }
 

@@ -16,6 +16,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,6 +36,8 @@ struct RunOptions {
   Tolerance tolerance;            ///< of the comparison
   bool toleranceGiven = false;    ///< --rtol or --atol was on the command line
   bool reportKernelTime = false;  ///< print the time of the run alone
+  std::string maxSteps;           ///< --max-steps; empty: the default
+  std::string maxMemory;          ///< --max-memory (bytes, or K/M/G/T)
 };
 
 /// `RunOptions` checked and parsed.
@@ -42,10 +45,17 @@ struct RunPlan {
   SmallVector<int64_t, 3> grid;
   SmallVector<ArgSpec, 8> args;
   SmallVector<std::pair<std::string, std::string>, 4> save;
+  RunLimits limits;
 };
 
+/// Reads a byte count: digits, optionally followed by K, M, G or T (powers
+/// of 1024, an optional trailing 'B' or 'iB'); None when malformed or beyond
+/// 2^62.
+std::optional<int64_t> parseByteCount(StringRef text);
+
 /// Checks every option that can be checked without the input (the grid, each
-/// argument spec, the directories to save into, the tolerances); the error
+/// argument spec, the directories to save into, the tolerances, the
+/// budgets); the error
 /// names the option and what is wrong with it.
 llvm::Expected<RunPlan> planRun(const RunOptions &options);
 

@@ -13,6 +13,7 @@
 
 #include "interpreter/Buffers.h"
 #include "interpreter/Conversions.h"
+#include "interpreter/Interpreter.h"
 #include "interpreter/Tensor.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -46,7 +47,28 @@ public:
                           SmallVectorImpl<TensorRef> &results);
 
   TensorRef get(Value v) const { return env.lookup(v); }
-  void set(Value v, TensorRef t) { env[v] = std::move(t); }
+  void set(Value v, TensorRef t) {
+    TensorRef &slot = env[v];
+    heldBytes += bytesOf(t.get()) - bytesOf(slot.get());
+    slot = std::move(t);
+  }
+  /// The host bytes of a value's elements.
+  static int64_t bytesOf(const Tensor *t) {
+    return t ? int64_t(t->ints.size() + t->floats.size()) * 8 : 0;
+  }
+
+  /// Forgets the previous program's shared memory, views and barriers
+  /// (shared memory belongs to one program) before the next one runs.
+  void startProgram();
+  /// The budgets of the run and what it has spent of them.
+  RunLimits limits;
+  uint64_t steps = 0;        ///< ops run so far, all programs
+  uint64_t programSteps = 0; ///< ops run by the current program
+  int64_t bufferBytes = 0;   ///< bound and scratch buffers
+  int64_t peakBytes = 0;     ///< the most the run has held after an op
+  /// Fails at `op` (naming the budget) when what the run holds now is over
+  /// the memory budget.
+  LogicalResult checkMemory(Operation *op);
   /// The value of `op`'s operand `i`.
   const Tensor &operand(Operation *op, unsigned i) const {
     return *get(op->getOperand(i));
@@ -112,12 +134,20 @@ public:
 
 private:
   LogicalResult execOp(Operation *op);
+  /// Counts one step at `op`; fails there when the step budget is spent.
+  LogicalResult step(Operation *op);
+  LogicalResult runRegionBlocks(Region &region, ArrayRef<TensorRef> args,
+                                SmallVectorImpl<TensorRef> &results);
   const EvaluatorTable &evaluators;
   llvm::DenseMap<Value, TensorRef> env;
   std::deque<MemDescView> viewTable; // indexed by handle
   std::vector<TensorPtr> sharedBuffers;
   std::map<std::pair<unsigned, int64_t>, MBarrier> barriers;
   unsigned callDepth = 0;
+  unsigned regionDepth = 0;
+  int64_t heldBytes = 0;   ///< values of the current function's frame
+  int64_t savedBytes = 0;  ///< values of the frames that called it
+  int64_t sharedBytes = 0; ///< shared-memory buffers of the program
 };
 
 /// The block pointer or tensor descriptor `v` holds, a descriptor in memory

@@ -27,9 +27,21 @@ static int64_t product(ArrayRef<int64_t> shape) {
 }
 
 unsigned Executor::allocate(ArrayRef<int64_t> shape, Type elem) {
+  // The memdesc types were checked against the memory budget before the
+  // run, so one buffer fits; what the program holds in all is checked after
+  // the op.
   sharedBuffers.push_back(classify(elem).isFloat ? Tensor::ofFloats(shape)
                                                  : Tensor::ofInts(shape));
+  sharedBytes += bytesOf(sharedBuffers.back().get());
   return sharedBuffers.size() - 1;
+}
+
+void Executor::startProgram() {
+  sharedBuffers.clear();
+  viewTable.clear();
+  barriers.clear();
+  sharedBytes = 0;
+  programSteps = 0;
 }
 
 const Executor::MemDescView *Executor::getView(Value v) const {

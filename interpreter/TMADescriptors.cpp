@@ -232,10 +232,14 @@ LogicalResult mlir::triton::interp::allocateGlobalScratch(Executor &ex,
   ex.scratchSize = size;
   if (size == 0)
     return success();
-  if (numPrograms > (int64_t(1) << 34) / size)
+  if (size < 0)
+    return module->emitError() << "global scratch size " << size
+                               << " is negative";
+  if (numPrograms > ex.limits.maxMemory / size)
     return module->emitError()
-           << "global scratch of " << size << " bytes for " << numPrograms
-           << " programs is too large for the interpreter";
+           << "global scratch of " << size << " bytes for each of "
+           << numPrograms << " programs is more than the memory budget "
+           << "allows (--max-memory=" << ex.limits.maxMemory << ")";
   Buffer scratch;
   scratch.name = "(global scratch)";
   scratch.dtype = "u8";

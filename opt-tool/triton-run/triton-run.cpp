@@ -2,11 +2,13 @@
 //
 // triton-run FILE [--kernel NAME] --grid X[,Y[,Z]] --arg SPEC... [--print NAME]
 //            [--save NAME=PATH.npy]... [--compare-after=PIPELINE
-//            [--rtol R] [--atol A]]
+//            [--rtol R] [--atol A]] [--max-steps N] [--max-memory SIZE]
 //
 // Every spec is checked before anything runs. With --compare-after the kernel
 // runs, the pipeline transforms a copy of the module, the copy runs on the
-// same inputs, and the first buffer element that differs fails the run. The
+// same inputs, and the first buffer element that differs fails the run. A
+// run that spends its step or memory budget stops with an error at the op it
+// reached (exit status 1). The
 // work is the interpreter library's (interpreter/Driver.h); this file reads
 // the command line and the input.
 //
@@ -57,6 +59,18 @@ static cl::opt<double> relTol("rtol",
 static cl::opt<double> absTol("atol",
                               cl::desc("absolute tolerance of --compare-after"),
                               cl::init(0.0));
+static cl::opt<std::string> maxSteps(
+    "max-steps",
+    cl::desc("stop with an error after N steps (ops run, terminators "
+             "included, over the whole grid; each run of --compare-after "
+             "has its own); default 1000000000"),
+    cl::value_desc("N"), cl::init(""));
+static cl::opt<std::string> maxMemory(
+    "max-memory",
+    cl::desc("stop with an error when the run would hold more than SIZE "
+             "bytes (buffers, shared memory and values, 8 bytes an element; "
+             "K, M, G, T suffixes are powers of 1024); default 8G"),
+    cl::value_desc("SIZE"), cl::init(""));
 
 /// Prints `error` (unless the diagnostics already said it all); exit status 1.
 static int fail(llvm::Error error) {
@@ -86,6 +100,8 @@ int main(int argc, char **argv) {
   options.toleranceGiven =
       relTol.getNumOccurrences() || absTol.getNumOccurrences();
   options.reportKernelTime = std::getenv("TRITON_RUN_TIMING") != nullptr;
+  options.maxSteps = maxSteps;
+  options.maxMemory = maxMemory;
   llvm::Expected<interp::RunPlan> plan = interp::planRun(options);
   if (!plan)
     return fail(plan.takeError());
