@@ -372,14 +372,33 @@ private:
           cast<RankedTensorType>(value.getType()).cloneWithEncoding(encoding));
     }
     OpBuilder builder(func.getContext());
+    // A function argument is converted at the start of the function (where
+    // Triton converts it, so later rewrites see the conversion before what
+    // else the function computes), in the order the conversions are made; a
+    // conversion that the new layouts made an identity is converted again
+    // where it stands (it changes its target, the program keeps its order);
+    // other values right before the op that reads them.
+    Operation *lastArgConversion = nullptr;
     for (auto &[operand, encoding] : conversions) {
       Operation *user = operand->getOwner();
-      builder.setInsertionPoint(user);
+      auto arg = dyn_cast<BlockArgument>(operand->get());
+      bool funcArg = arg && arg.getOwner() == &func.getBody().front();
+      auto retargeted = operand->get().getDefiningOp<ConvertLayoutOp>();
+      if (retargeted && retargeted->getBlock() == user->getBlock())
+        builder.setInsertionPointAfter(retargeted);
+      else if (!funcArg)
+        builder.setInsertionPoint(user);
+      else if (lastArgConversion)
+        builder.setInsertionPointAfter(lastArgConversion);
+      else
+        builder.setInsertionPointToStart(arg.getOwner());
       auto type = cast<RankedTensorType>(operand->get().getType())
                       .cloneWithEncoding(encoding);
-      operand->set(
-          ConvertLayoutOp::create(builder, user->getLoc(), type, operand->get())
-              .getResult());
+      auto convert =
+          ConvertLayoutOp::create(builder, user->getLoc(), type, operand->get());
+      if (funcArg)
+        lastArgConversion = convert;
+      operand->set(convert.getResult());
     }
   }
 

@@ -60,3 +60,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// Two MMA tiles of different instruction shapes meet in an add: the
+// argument's conversion into the other MMA layout stays where it was
+// written, before the broadcast of the row vector, rather than moving down
+// to the add.
+// CHECK-LABEL: tt.func @mixed_mma_add
+// CHECK-NEXT: %[[T:.*]] = ttg.convert_layout %arg0 : tensor<64x128xf32, #[[WIDE:[a-z0-9_]+]]> -> tensor<64x128xf32, #[[NARROW:[a-z0-9_]+]]>
+// CHECK-NEXT: %[[R:.*]] = tt.broadcast %arg1 : tensor<64x1xf32, #[[NARROW]]> -> tensor<64x128xf32, #[[NARROW]]>
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[T]], %[[R]]
+// CHECK-NEXT: ttg.convert_layout %[[S]]
+#wide = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#narrow = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#out = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @mixed_mma_add(%tile: tensor<64x128xf32, #wide>, %row: tensor<64x1xf32, #narrow>) -> tensor<64x128xf32, #out> {
+    %t = ttg.convert_layout %tile : tensor<64x128xf32, #wide> -> tensor<64x128xf32, #narrow>
+    %r = tt.broadcast %row : tensor<64x1xf32, #narrow> -> tensor<64x128xf32, #narrow>
+    %s = arith.addf %t, %r : tensor<64x128xf32, #narrow>
+    %o = ttg.convert_layout %s : tensor<64x128xf32, #narrow> -> tensor<64x128xf32, #out>
+    tt.return %o : tensor<64x128xf32, #out>
+  }
+}
