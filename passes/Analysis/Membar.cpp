@@ -310,7 +310,23 @@ private:
                              builder.getI32IntegerAttr(1));
       pending.clear();
     }
+    // Its lowering has a CTA barrier between the scratch write and the
+    // reads: what came before is seen by all threads after it.
+    if (barriersInside(op))
+      pending.clear();
     pending.join(access);
+  }
+
+  /// Whether OP's lowering puts a CTA-wide barrier inside it: a scalar
+  /// atomic whose old value is used hands it from the one thread that
+  /// performs it to the others through its scratch (AtomicUtility.cpp).
+  /// (A tensor atomic does so only where an element's owners span threads,
+  /// and other scratch users may synchronize within a warp only.)
+  bool barriersInside(Operation *op) const {
+    if (!isa<AtomicRMWOp, AtomicCASOp>(op) || !scratchRanges.count(op))
+      return false;
+    Value result = op->getResult(0);
+    return !result.use_empty() && !isa<RankedTensorType>(result.getType());
   }
 
   llvm::DenseMap<Operation *, Interval> explicitRanges, scratchRanges;

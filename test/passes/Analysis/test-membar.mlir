@@ -314,3 +314,41 @@ tt.func public @mbarrier_rules(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %
   tt.return
 }
 }
+
+// -----
+
+// A scalar atomic whose old value is used hands it to all threads through
+// its scratch, with a CTA barrier inside its lowering: the shared write
+// before it needs no barrier of its own before the read after it. With the
+// old value unused there is no scratch, no barrier inside, and the read
+// needs one.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.target" = "cuda:90"} {
+// CHECK-LABEL: tt.func @scalar_atomic_syncs
+// CHECK:       ttg.local_alloc
+// CHECK-NEXT:  tt.atomic_rmw
+// CHECK-NEXT:  ttg.local_load
+tt.func @scalar_atomic_syncs(%p: !tt.ptr<i32>, %v: tensor<512xf32, #blocked>) -> i32 {
+  %one = arith.constant 1 : i32
+  %true = arith.constant true
+  %buf = ttg.local_alloc %v : (tensor<512xf32, #blocked>) -> !ttg.memdesc<512xf32, #shared, #smem>
+  %old = tt.atomic_rmw add, acq_rel, gpu, %p, %one, %true : (!tt.ptr<i32>, i32, i1) -> i32
+  %r = ttg.local_load %buf : !ttg.memdesc<512xf32, #shared, #smem> -> tensor<512xf32, #blocked>
+  tt.return %old : i32
+}
+// CHECK-LABEL: tt.func @scalar_atomic_unused
+// CHECK:       ttg.local_alloc
+// CHECK-NEXT:  tt.atomic_rmw
+// CHECK-NEXT:  ttg.barrier local
+// CHECK-NEXT:  ttg.local_load
+tt.func @scalar_atomic_unused(%p: !tt.ptr<i32>, %v: tensor<512xf32, #blocked>) {
+  %one = arith.constant 1 : i32
+  %true = arith.constant true
+  %buf = ttg.local_alloc %v : (tensor<512xf32, #blocked>) -> !ttg.memdesc<512xf32, #shared, #smem>
+  %old = tt.atomic_rmw add, acq_rel, gpu, %p, %one, %true : (!tt.ptr<i32>, i32, i1) -> i32
+  %r = ttg.local_load %buf : !ttg.memdesc<512xf32, #shared, #smem> -> tensor<512xf32, #blocked>
+  tt.return
+}
+}
