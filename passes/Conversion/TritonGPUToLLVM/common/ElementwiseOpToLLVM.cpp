@@ -150,6 +150,9 @@ struct TensorConstantPattern : ConvertOpToLLVMPattern<arith::ConstantOp> {
           rewriter, loc, elementType,
           lowerConstantElement(dense.getSplatValue<Attribute>(), elementType,
                                rewriter));
+      // Through a bitcast to the element type, as Triton 3.6 writes a splat
+      // (a no-op LLVM folds away).
+      element = LLVM::BitcastOp::create(rewriter, loc, elementType, element);
       SmallVector<Value> elements(count, element);
       rewriter.replaceOp(
           op, packLLElements(loc, converter, elements, rewriter, type));

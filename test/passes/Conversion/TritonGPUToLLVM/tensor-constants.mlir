@@ -60,4 +60,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %c = arith.constant dense<[true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true, true, false, false, true]> : tensor<64xi1, #lanes>
     tt.return %c : tensor<64xi1, #lanes>
   }
+  // A splat is one constant through a bitcast to its own type (Triton 3.6's
+  // form; LLVM folds it), in every register.
+  // CHECK-LABEL: llvm.func internal @splat
+  // CHECK: %[[C:.+]] = llvm.mlir.constant(1.500000e+00 : f32) : f32
+  // CHECK-NEXT: %[[V:.+]] = llvm.bitcast %[[C]] : f32 to f32
+  // CHECK: llvm.insertvalue %[[V]], %{{.+}}[0] : !llvm.struct<(f32, f32)>
+  // CHECK-NEXT: llvm.insertvalue %[[V]], %{{.+}}[1] : !llvm.struct<(f32, f32)>
+  tt.func private @splat() -> tensor<256xf32, #spread> {
+    %c = arith.constant dense<1.5> : tensor<256xf32, #spread>
+    tt.return %c : tensor<256xf32, #spread>
+  }
 }
