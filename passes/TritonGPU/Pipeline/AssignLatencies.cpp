@@ -68,7 +68,7 @@ bool isPipeliningBeneficial(Operation *op, const ModuleAxisInfo &axis) {
 
 /// The loads of the body that `root`s depend on, with their indirection
 /// level; a load reached at two different levels is dropped.
-llvm::MapVector<Operation *, int> loadLevels(scf::ForOp forOp, bool withoutDot,
+llvm::MapVector<Operation *, int> loadLevels(scf::ForOp forOp, bool ownStages,
                                              const ModuleAxisInfo &axis) {
   llvm::MapVector<Operation *, int> levels;
   DenseSet<Operation *> seen, excluded;
@@ -108,15 +108,16 @@ llvm::MapVector<Operation *, int> loadLevels(scf::ForOp forOp, bool withoutDot,
       }
     });
   };
-  bool seenDot = false;
   for (Operation &op : body->without_terminator()) {
     if (!isDotLike(&op))
       continue;
-    seenDot = true;
     seen.clear();
     visit(&op, 0);
   }
-  if (withoutDot && !seenDot)
+  // A loop given its own stage count (`tl.range(num_stages=...)`) fetches
+  // ahead the loads that other ops wait for as well; those a dot reads keep
+  // the level they had.
+  if (ownStages)
     for (Operation &op : body->without_terminator())
       if (!isa<LoadOp, DescriptorLoadOp>(op))
         visit(&op, 0);
@@ -137,9 +138,9 @@ public:
       int stages = getNumStages(forOp, numStages);
       if (stages <= 1 || !canPipelineLoop(forOp))
         continue;
-      bool withoutDot = forOp->hasAttr(kNumStagesAttr);
+      bool ownStages = forOp->hasAttr(kNumStagesAttr);
       llvm::MapVector<Operation *, int> levels =
-          loadLevels(forOp, withoutDot, axis);
+          loadLevels(forOp, ownStages, axis);
       // With every stage but the last one taken, a deeper level would have
       // none to be issued in.
       levels.remove_if([&](auto &entry) { return entry.second >= stages - 1; });

@@ -231,3 +231,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %res : tensor<32x32xf32, #mma>
   }
 }
+
+// -----
+
+// A loop with its own stage count also fetches ahead a load that only an op
+// other than the dot waits for.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @dot_and_other_load
+  // CHECK: tt.load {{.*}} {tt.latency = 3 : i32}
+  // CHECK: tt.load {{.*}} {tt.latency = 3 : i32}
+  tt.func @dot_and_other_load(%pa: tensor<32x32x!tt.ptr<f16>, #blocked> {tt.divisibility = dense<[16, 16]> : tensor<2xi32>, tt.contiguity = dense<[1, 32]> : tensor<2xi32>},
+                              %pb: tensor<32x32x!tt.ptr<f16>, #blocked> {tt.divisibility = dense<[16, 16]> : tensor<2xi32>, tt.contiguity = dense<[1, 32]> : tensor<2xi32>},
+                              %b: tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %out: tensor<32x32x!tt.ptr<f16>, #blocked>, %n: i32) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %res = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma>) : i32 {
+      %a = tt.load %pa : tensor<32x32x!tt.ptr<f16>, #blocked>
+      %ad = ttg.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %b, %acc : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+      %o = tt.load %pb : tensor<32x32x!tt.ptr<f16>, #blocked>
+      tt.store %out, %o : tensor<32x32x!tt.ptr<f16>, #blocked>
+      scf.yield %d : tensor<32x32xf32, #mma>
+    } {tt.num_stages = 4 : i32}
+    tt.return %res : tensor<32x32xf32, #mma>
+  }
+}
