@@ -49,12 +49,16 @@ public:
 };
 
 /// Global scratch: each program's own slice of the buffer the launcher
-/// passes (`global_scratch_size` bytes per program). Each kernel lays out its
-/// ttg.global_scratch_alloc ops from offset 0, in order, each aligned, and
-/// records the size (rounded up to its largest alignment) and that alignment
-/// as `ttg.global_scratch_memory_size/_alignment`, as Triton does; the module
-/// gets the largest of its kernels' (one launch runs one kernel). Scratch in
-/// device functions would need the call graph's offsets and is refused.
+/// passes (`global_scratch_size` bytes per program). Each function lays out
+/// its ttg.global_scratch_alloc ops, and the calls whose callees need
+/// scratch (a callee's whole size, at its alignment), from offset 0 in
+/// order, each aligned, records the offsets as
+/// `ttg.global_scratch_memory_offset` and its size (rounded up to its
+/// largest alignment) and that alignment as
+/// `ttg.global_scratch_memory_size/_alignment`, as Triton does: callees
+/// first, so that a caller knows their sizes. A callee's scratch starts at
+/// its call's offset in its caller's. The module gets the largest of its
+/// kernels' (one launch runs one kernel).
 class GlobalScratchAllocationPass
     : public PassWrapper<GlobalScratchAllocationPass, OperationPass<ModuleOp>> {
 public:
@@ -63,50 +67,104 @@ public:
     return "tritongpu-global-scratch-memory-allocation";
   }
   StringRef getDescription() const override {
-    return "Give every ttg.global_scratch_alloc its offset in the program's "
-           "global scratch and the module its per-program size and alignment";
+    return "Give every ttg.global_scratch_alloc, and every call of a function "
+           "that needs global scratch, its offset in the program's global "
+           "scratch, and each function and the module its per-program size "
+           "and alignment";
   }
+
+  struct Layout {
+    int64_t size = 0, alignment = 1;
+  };
+
+  /// Lays out `func`'s scratch after its callees'; fails (with a
+  /// diagnostic) on a cycle of calls in a module that needs scratch, whose
+  /// size would have no bound.
+  LogicalResult layOut(triton::FuncOp func, SymbolTable &symbols,
+                       SetVector<Operation *> &inProgress) {
+    if (layouts.count(func))
+      return success();
+    inProgress.insert(func);
+    WalkResult calleesDone = func.walk([&](triton::CallOp call) {
+      auto callee = symbols.lookup<triton::FuncOp>(call.getCallee());
+      if (!callee)
+        return WalkResult::advance();
+      if (inProgress.contains(callee)) {
+        // Recursion is fine where no function needs scratch.
+        if (!anyScratch)
+          return WalkResult::advance();
+        call.emitError("global scratch cannot be laid out for a cycle of "
+                       "calls (")
+            << call.getCallee() << " calls back into its caller)";
+        return WalkResult::interrupt();
+      }
+      return failed(layOut(callee, symbols, inProgress))
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    inProgress.remove(func);
+    if (calleesDone.wasInterrupted())
+      return failure();
+
+    Builder builder(func.getContext());
+    Layout layout;
+    auto place = [&](Operation *op, int64_t nbytes, int64_t align) {
+      align = std::max<int64_t>(1, align);
+      layout.size = llvm::alignTo(layout.size, align);
+      op->setAttr("ttg.global_scratch_memory_offset",
+                  builder.getI32IntegerAttr(layout.size));
+      layout.size += nbytes;
+      layout.alignment = std::max(layout.alignment, align);
+    };
+    func.walk<WalkOrder::PostOrder>([&](Operation *op) {
+      if (auto alloc = dyn_cast<gpu::GlobalScratchAllocOp>(op)) {
+        place(op, alloc.getNbytes(), alloc.getAlignment());
+      } else if (auto call = dyn_cast<triton::CallOp>(op)) {
+        auto callee = symbols.lookup<triton::FuncOp>(call.getCallee());
+        if (!callee)
+          return;
+        Layout calleeLayout = layouts.lookup(callee);
+        if (calleeLayout.size > 0)
+          place(op, calleeLayout.size, calleeLayout.alignment);
+      }
+    });
+    layout.size = llvm::alignTo(layout.size, layout.alignment);
+    func->setAttr("ttg.global_scratch_memory_size",
+                  builder.getI32IntegerAttr(layout.size));
+    func->setAttr("ttg.global_scratch_memory_alignment",
+                  builder.getI32IntegerAttr(layout.alignment));
+    layouts[func] = layout;
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Builder builder(module.getContext());
+    SymbolTable symbols(module);
+    layouts.clear();
+    anyScratch = module
+                     .walk([](gpu::GlobalScratchAllocOp) {
+                       return WalkResult::interrupt();
+                     })
+                     .wasInterrupted();
     int64_t moduleSize = 0, moduleAlignment = 1;
-    bool failed = false;
-    module.walk([&](gpu::GlobalScratchAllocOp alloc) {
-      auto func = alloc->getParentOfType<triton::FuncOp>();
-      if (!func || !func.isPublic()) {
-        alloc.emitError(
-            "global scratch in a device function is not supported yet "
-            "(inline it into the kernel)");
-        failed = true;
-      }
-    });
-    if (failed)
-      return signalPassFailure();
     for (auto func : module.getOps<triton::FuncOp>()) {
+      SetVector<Operation *> inProgress;
+      if (failed(layOut(func, symbols, inProgress)))
+        return signalPassFailure();
       if (!func.isPublic())
         continue;
-      int64_t size = 0, alignment = 1;
-      func.walk([&](gpu::GlobalScratchAllocOp alloc) {
-        int64_t align = std::max<int64_t>(1, alloc.getAlignment());
-        size = llvm::alignTo(size, align);
-        alloc->setAttr("ttg.global_scratch_memory_offset",
-                       builder.getI32IntegerAttr(size));
-        size += alloc.getNbytes();
-        alignment = std::max(alignment, align);
-      });
-      size = llvm::alignTo(size, alignment);
-      func->setAttr("ttg.global_scratch_memory_size",
-                    builder.getI32IntegerAttr(size));
-      func->setAttr("ttg.global_scratch_memory_alignment",
-                    builder.getI32IntegerAttr(alignment));
-      moduleSize = std::max(moduleSize, size);
-      moduleAlignment = std::max(moduleAlignment, alignment);
+      moduleSize = std::max(moduleSize, layouts[func].size);
+      moduleAlignment = std::max(moduleAlignment, layouts[func].alignment);
     }
     module->setAttr("ttg.global_scratch_memory_size",
                     builder.getI32IntegerAttr(moduleSize));
     module->setAttr("ttg.global_scratch_memory_alignment",
                     builder.getI32IntegerAttr(moduleAlignment));
   }
+
+  DenseMap<Operation *, Layout> layouts;
+  bool anyScratch = false;
 };
 
 } // namespace

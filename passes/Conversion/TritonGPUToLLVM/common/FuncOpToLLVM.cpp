@@ -2,9 +2,10 @@
 //
 // A tt.func becomes an llvm.func whose parameters are the converted
 // parameters followed by two `!llvm.ptr<1>`: the global scratch and profile
-// scratch pointers of Triton 3.6's kernel ABI. Device functions get them too
-// and calls pass the caller's along, so every function can reach the
-// program's scratch. A device function also takes, before those, the base of
+// scratch pointers of Triton 3.6's kernel ABI. Device functions get them too:
+// a call passes the caller's global scratch from the offset the global
+// scratch allocation gave the call on (the callee's scratch is part of the
+// caller's), and the caller's profile scratch. A device function also takes, before those, the base of
 // its shared memory (`!llvm.ptr<3>`): the caller's base plus the offset the
 // allocation gave the call (the callee's memory is the call's scratch), as
 // Triton 3.6 passes it. Public functions returning nothing are kernels.
@@ -247,7 +248,8 @@ struct ReturnOpPattern : ConvertOpToLLVMPattern<ReturnOp> {
 };
 
 struct CallOpPattern : ConvertOpToLLVMPattern<CallOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  CallOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
   LogicalResult
   matchAndRewrite(CallOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -267,9 +269,17 @@ struct CallOpPattern : ConvertOpToLLVMPattern<CallOp> {
     if (!calleeIsKernel)
       operands.push_back(getSharedMemoryBase(
           rewriter, op.getLoc(), getAllocationOffset(op).value_or(0)));
+    // A callee needing global scratch gets the caller's, from the call's
+    // offset in it on (the allocation's `ttg.global_scratch_memory_offset`);
+    // another gets the caller's pointer as it is, unused.
     unsigned numArgs = caller.getNumArguments();
-    for (unsigned i = numArgs - kKernelExtraParams; i < numArgs; ++i)
-      operands.push_back(caller.getArgument(i));
+    if (auto offset =
+            op->getAttrOfType<IntegerAttr>("ttg.global_scratch_memory_offset"))
+      operands.push_back(getGlobalScratchPtr(rewriter, op.getLoc(), target,
+                                             offset.getInt()));
+    else
+      operands.push_back(caller.getArgument(numArgs - 2));
+    operands.push_back(caller.getArgument(numArgs - 1));
     Type resultType =
         getPackedResultType(*getTypeConverter(), op.getResultTypes());
     auto call = LLVM::CallOp::create(rewriter, op.getLoc(),
@@ -288,6 +298,8 @@ struct CallOpPattern : ConvertOpToLLVMPattern<CallOp> {
     rewriter.replaceOp(op, results);
     return success();
   }
+
+  const TargetInfoBase &target;
 };
 
 } // namespace
@@ -296,5 +308,6 @@ void mlir::triton::populateFuncOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &target, int numThreads) {
   patterns.add<FuncOpPattern>(converter, target, numThreads);
-  patterns.add<ReturnOpPattern, CallOpPattern>(converter);
+  patterns.add<ReturnOpPattern>(converter);
+  patterns.add<CallOpPattern>(converter, target);
 }

@@ -35,6 +35,14 @@ void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const TargetInfoBase &target);
 
+/// The global scratch of the function the builder inserts into, plus
+/// `offset` bytes: in a kernel this program's slice of the buffer the
+/// launcher passes (the program's linear id times the module's
+/// `ttg.global_scratch_memory_size`), in a device function the pointer its
+/// caller passes (the caller's scratch plus the call's offset).
+Value getGlobalScratchPtr(OpBuilder &b, Location loc,
+                          const TargetInfoBase &target, int64_t offset);
+
 /// tt.func, tt.return and tt.call. Every function gets two trailing pointer
 /// parameters (global and profile scratch) as Triton 3.6's ABI has.
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,

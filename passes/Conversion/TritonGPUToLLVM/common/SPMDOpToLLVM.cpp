@@ -71,9 +71,8 @@ struct MakeRangeOpPattern : ConvertOpToLLVMPattern<MakeRangeOp> {
   const TargetInfoBase &target;
 };
 
-/// This program's slice of the global scratch buffer (the kernel's
-/// second-to-last parameter): `program * size + offset` bytes into it, the
-/// program numbered x fastest, as Triton's launcher sizes the buffer.
+/// The global scratch the allocation gave the op (its
+/// `ttg.global_scratch_memory_offset` in the function's scratch).
 struct GlobalScratchAllocOpPattern
     : ConvertOpToLLVMPattern<triton::gpu::GlobalScratchAllocOp> {
   GlobalScratchAllocOpPattern(LLVMTypeConverter &converter,
@@ -95,31 +94,50 @@ struct GlobalScratchAllocOpPattern
     if (!offset || !size)
       return op.emitError("global scratch without an offset: run "
                           "-tritongpu-global-scratch-memory-allocation first");
-    Location loc = op.getLoc();
-    Value program = target.getProgramId(rewriter, loc, 2);
-    for (int axis = 1; axis >= 0; --axis) {
-      Value count = target.getNumPrograms(rewriter, loc, axis);
-      program = LLVM::AddOp::create(
-          rewriter, loc, LLVM::MulOp::create(rewriter, loc, program, count),
-          target.getProgramId(rewriter, loc, axis));
-    }
-    Type i64 = rewriter.getI64Type();
-    Value bytes = LLVM::AddOp::create(
-        rewriter, loc,
-        LLVM::MulOp::create(
-            rewriter, loc, LLVM::ZExtOp::create(rewriter, loc, i64, program),
-            createIntConstant(rewriter, loc, i64, size.getInt())),
-        createIntConstant(rewriter, loc, i64, offset.getInt()));
-    Value scratch = func.getArgument(func.getNumArguments() - 2);
-    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(op, scratch.getType(),
-                                             rewriter.getI8Type(), scratch,
-                                             ValueRange{bytes});
+    rewriter.replaceOp(op, getGlobalScratchPtr(rewriter, op.getLoc(), target,
+                                               offset.getInt()));
     return success();
   }
   const TargetInfoBase &target;
 };
 
 } // namespace
+
+Value mlir::triton::getGlobalScratchPtr(OpBuilder &b, Location loc,
+                                        const TargetInfoBase &target,
+                                        int64_t offset) {
+  Operation *parent = b.getInsertionBlock()->getParentOp();
+  auto func = dyn_cast<LLVM::LLVMFuncOp>(parent);
+  if (!func)
+    func = parent->getParentOfType<LLVM::LLVMFuncOp>();
+  // The global scratch pointer is the second-to-last parameter of every
+  // function (FuncOpToLLVM.cpp).
+  Value scratch = func.getArgument(func.getNumArguments() - 2);
+  Type i64 = b.getI64Type();
+  Value bytes = createIntConstant(b, loc, i64, offset);
+  if (!isDeviceFunction(func)) {
+    // This program's slice: `program * size` bytes in, the program
+    // numbered x fastest, as Triton's launcher sizes the buffer.
+    auto module = func->getParentOfType<ModuleOp>();
+    auto size = module->getAttrOfType<IntegerAttr>(
+        "ttg.global_scratch_memory_size");
+    Value program = target.getProgramId(b, loc, 2);
+    for (int axis = 1; axis >= 0; --axis) {
+      Value count = target.getNumPrograms(b, loc, axis);
+      program = LLVM::AddOp::create(
+          b, loc, LLVM::MulOp::create(b, loc, program, count),
+          target.getProgramId(b, loc, axis));
+    }
+    bytes = LLVM::AddOp::create(
+        b, loc,
+        LLVM::MulOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i64, program),
+                            createIntConstant(b, loc, i64,
+                                              size ? size.getInt() : 0)),
+        bytes);
+  }
+  return LLVM::GEPOp::create(b, loc, scratch.getType(), b.getI8Type(), scratch,
+                             ValueRange{bytes});
+}
 
 void mlir::triton::populateSPMDOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
