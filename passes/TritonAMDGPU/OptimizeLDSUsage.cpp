@@ -264,8 +264,14 @@ struct OptimizeAMDLDSUsagePass
     ArrayRef<FunctionAllocation::Buffer> buffers = allocation.getBuffers();
     for (const FunctionAllocation::Buffer &scratch : buffers) {
       auto cvt = dyn_cast<ConvertLayoutOp>(scratch.owner);
-      if (!cvt || scratch.explicitBuffer ||
-          !cvtNeedsSharedMemory(cvt.getSrc().getType(), cvt.getType()))
+      if (!cvt || scratch.explicitBuffer)
+        continue;
+      // Only conversions between distributed layouts can be re-routed.
+      RankedTensorType srcType = cvt.getSrc().getType();
+      RankedTensorType dstType = cvt.getType();
+      if (!isDistributedEncoding(srcType.getEncoding()) ||
+          !isDistributedEncoding(dstType.getEncoding()) ||
+          !cvtNeedsSharedMemory(srcType, dstType))
         continue;
       int64_t peak = 0;
       for (const FunctionAllocation::Buffer &other : buffers)

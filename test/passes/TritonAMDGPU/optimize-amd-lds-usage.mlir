@@ -2,6 +2,7 @@
 // RUN: triton-opt %s -split-input-file -optimize-amd-lds-usage='lds-limit=49152' | FileCheck %s --check-prefix=LIMIT48K
 // RUN: triton-opt %s -split-input-file -optimize-amd-lds-usage='target-arch=gfx950' | FileCheck %s --check-prefix=GFX950
 // RUN: triton-opt %s -split-input-file -optimize-amd-lds-usage='lds-limit=40000' | FileCheck %s --check-prefix=LIMIT40K
+// RUN: triton-opt %s -split-input-file -optimize-amd-lds-usage='lds-limit=1' | FileCheck %s --check-prefix=TINY
 
 // A 32 KiB buffer live across a column-major -> MFMA conversion of a
 // 128x128 fp32 tile: together more than gfx942's 64 KiB (the module's
@@ -64,6 +65,20 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32,
     %y = ttg.local_load %buf : !ttg.memdesc<128x128xf16, #shared, #smem> -> tensor<128x128xf16, #col>
     %c = ttg.convert_layout %acc : tensor<128x128xf32, #col> -> tensor<128x128xf32, #mma>
     tt.return %y, %c : tensor<128x128xf16, #col>, tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+// Conversions of tensors without layouts (before convert-triton-to-tritongpu)
+// cannot be re-routed; even a kernel far over the limit keeps them.
+// TINY-LABEL: tt.func public @no_layouts
+// TINY-NEXT: ttg.convert_layout %arg0 : tensor<64x64xf32> -> tensor<64x64xf32>
+// TINY-NEXT: tt.return
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32, ttg.target = "hip:gfx942"} {
+  tt.func public @no_layouts(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+    %y = ttg.convert_layout %x : tensor<64x64xf32> -> tensor<64x64xf32>
+    tt.return %y : tensor<64x64xf32>
   }
 }
 
