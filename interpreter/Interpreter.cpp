@@ -14,6 +14,10 @@
 using namespace mlir;
 using namespace mlir::triton::interp;
 
+/// Values of more dimensions than this are refused before the run: printing
+/// and some shape ops recurse once per dimension.
+static constexpr unsigned kMaxRank = 64;
+
 Operation *mlir::triton::findKernel(ModuleOp module, StringRef kernelName) {
   Operation *kernel = nullptr;
   module.walk([&](triton::FuncOp func) {
@@ -62,6 +66,12 @@ LogicalResult mlir::triton::runKernel(ModuleOp module, Operation *kernel,
       shape = mt.getShape();
     else
       return true;
+    if (shape.size() > kMaxRank) {
+      op->emitError() << "a value of rank " << shape.size()
+                      << " has more dimensions than the interpreter's "
+                      << kMaxRank;
+      return false;
+    }
     // Values are held densely, 8 bytes an element.
     int64_t numel = 1;
     bool overflow = false;
