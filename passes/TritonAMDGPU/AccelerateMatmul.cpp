@@ -135,7 +135,7 @@ struct Options {
 /// Rewrites `dot` onto MFMA if an instruction takes it; returns whether it did.
 bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
   auto type = cast<RankedTensorType>(dot.getType());
-  auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
+  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding());
   if (!blocked || type.getRank() != 2)
     return false;
   auto aType = cast<RankedTensorType>(dot.getA().getType());

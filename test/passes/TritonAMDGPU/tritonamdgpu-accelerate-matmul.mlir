@@ -266,3 +266,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %0, %1, %2, %3 : tensor<2x64xi8, #blocked>, tensor<2x64xbf16, #blocked>, tensor<2x64xf32, #blocked>, tensor<2x64xf32, #blocked>
   }
 }
+
+// -----
+
+// A dot on tensors without layouts (TTIR) is left alone.
+// CHECK-LABEL: tt.func @no_layouts
+// CHECK: tt.dot {{.*}} -> tensor<32x32xf32>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32, ttg.target = "hip:gfx942"} {
+  tt.func @no_layouts(%a: tensor<32x32xf16>, %b: tensor<32x32xf16>, %c: tensor<32x32xf32>) -> tensor<32x32xf32> {
+    %d = tt.dot %a, %b, %c : tensor<32x32xf16> * tensor<32x32xf16> -> tensor<32x32xf32>
+    tt.return %d : tensor<32x32xf32>
+  }
+}
