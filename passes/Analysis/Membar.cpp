@@ -8,8 +8,11 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -62,6 +65,22 @@ struct Pending {
     return conflict(next.writes, reads) || conflict(next.writes, writes) ||
            conflict(next.reads, writes);
   }
+  /// These accesses moved by OFFSET bytes (a callee's, seen from its
+  /// caller, whose call gives the callee its base).
+  Pending shifted(int64_t offset) const {
+    Pending out;
+    auto move = [&](ArrayRef<Interval> from, SmallVector<Interval> &to) {
+      for (Interval i : from) {
+        i.begin += offset;
+        i.end += offset;
+        to.push_back(i);
+      }
+    };
+    move(reads, out.reads);
+    move(writes, out.writes);
+    move(generic, out.generic);
+    return out;
+  }
   void join(const Pending &other) {
     add(reads, other.reads);
     add(writes, other.writes);
@@ -99,8 +118,11 @@ Value getTMABuffer(Operation *op) {
 
 class FunctionMembar {
 public:
-  FunctionMembar(const FunctionAllocation &allocation, MembarFilter filter)
-      : filter(std::move(filter)) {
+  /// CALLEE_EXITS: what each function of the module already visited leaves
+  /// pending where it returns, in its own offsets.
+  FunctionMembar(const FunctionAllocation &allocation, MembarFilter filter,
+                 const llvm::DenseMap<Operation *, Pending> &calleeExits)
+      : filter(std::move(filter)), calleeExits(calleeExits) {
     for (const FunctionAllocation::Buffer &buffer : allocation.getBuffers()) {
       Interval range{buffer.offset, buffer.offset + buffer.size};
       if (buffer.explicitBuffer) {
@@ -314,7 +336,29 @@ private:
     // reads: what came before is seen by all threads after it.
     if (barriersInside(op))
       pending.clear();
+    // A call was checked above as reading and writing its callee's whole
+    // range (its first accesses may come before any barrier of its own);
+    // what stays pending after it is what the callee leaves pending where
+    // it returns, at the call's offset, when the callee is known.
+    if (const Pending *exit = calleeExitOf(op)) {
+      auto scratch = scratchRanges.find(op);
+      pending.join(exit->shifted(scratch->second.begin));
+      return;
+    }
     pending.join(access);
+  }
+
+  /// The pending state a call's callee returns with, if the callee was
+  /// visited and the call has its range in this function's allocation.
+  const Pending *calleeExitOf(Operation *op) const {
+    auto call = dyn_cast<CallOpInterface>(op);
+    if (!call || !scratchRanges.count(op))
+      return nullptr;
+    Operation *callee = call.resolveCallable();
+    if (!callee)
+      return nullptr;
+    auto it = calleeExits.find(callee);
+    return it == calleeExits.end() ? nullptr : &it->second;
   }
 
   /// Whether OP's lowering puts a CTA-wide barrier inside it: a scalar
@@ -332,6 +376,7 @@ private:
   llvm::DenseMap<Operation *, Interval> explicitRanges, scratchRanges;
   SmallVector<Interval> allExplicit;
   MembarFilter filter;
+  const llvm::DenseMap<Operation *, Pending> &calleeExits;
 };
 
 } // namespace
@@ -339,10 +384,27 @@ private:
 void mlir::triton::insertSharedMemoryBarriers(
     ModuleOp module, const ModuleAllocation &allocation,
     const MembarFilter &filter) {
-  module.walk([&](FunctionOpInterface func) {
+  // Callees first: a call leaves pending what its callee returns with.
+  SmallVector<FunctionOpInterface> order;
+  llvm::DenseSet<Operation *> placed;
+  std::function<void(FunctionOpInterface)> place =
+      [&](FunctionOpInterface func) {
+        if (!placed.insert(func).second)
+          return;
+        func.walk([&](CallOpInterface call) {
+          if (auto callee = dyn_cast_if_present<FunctionOpInterface>(
+                  call.resolveCallable()))
+            place(callee);
+        });
+        order.push_back(func);
+      };
+  module.walk([&](FunctionOpInterface func) { place(func); });
+
+  llvm::DenseMap<Operation *, Pending> functionExits;
+  for (FunctionOpInterface func : order) {
     if (func.isExternal())
-      return;
-    FunctionMembar membar(allocation.getFunction(func), filter);
+      continue;
+    FunctionMembar membar(allocation.getFunction(func), filter, functionExits);
     Region &body = func.getFunctionBody();
     // After scf-to-cf, loops are back edges between blocks: a forward
     // dataflow over the CFG, as Triton's membar does. A block starts with
@@ -382,5 +444,22 @@ void mlir::triton::insertSharedMemoryBarriers(
       Pending pending = membar.everything();
       membar.visitBlock(block, pending);
     }
-  });
+    // What the function returns with: the exits of its returning blocks.
+    Pending exit;
+    bool returns = false;
+    for (Block &block : body) {
+      if (block.empty() || !block.back().hasTrait<OpTrait::ReturnLike>())
+        continue;
+      auto it = exits.find(&block);
+      if (it == exits.end() || changed) {
+        exit = membar.everything();
+        returns = true;
+        break;
+      }
+      exit.join(it->second);
+      returns = true;
+    }
+    if (returns)
+      functionExits[func] = exit;
+  }
 }

@@ -352,3 +352,68 @@ tt.func @scalar_atomic_unused(%p: !tt.ptr<i32>, %v: tensor<512xf32, #blocked>) {
   tt.return
 }
 }
+
+// -----
+
+// A call is checked as reading and writing its callee's whole range (the
+// callee may touch it before any barrier of its own): the convert_layout's
+// scratch before @ends_reading needs a barrier. After a call, what stays
+// pending is what the callee returns with, at the call's offset:
+// @ends_synced reads its first buffer before a barrier and only its second
+// after, so the caller's scratch over the first needs no barrier after it;
+// @ends_reading returns with its only buffer read, so the same scratch needs
+// one.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.target" = "cuda:90"} {
+// CHECK-LABEL: tt.func private @ends_synced
+// CHECK:       ttg.local_load
+// CHECK-NEXT:  ttg.barrier local
+// CHECK-NEXT:  ttg.local_load
+tt.func private @ends_synced() {
+  %z = arith.constant dense<0.0> : tensor<32x16xf16, #blocked>
+  %a = ttg.local_alloc : () -> !ttg.memdesc<32x16xf16, #shared, #smem, mutable>
+  %b = ttg.local_alloc %z : (tensor<32x16xf16, #blocked>) -> !ttg.memdesc<32x16xf16, #shared, #smem, mutable>
+  %0 = ttg.local_load %a : !ttg.memdesc<32x16xf16, #shared, #smem, mutable> -> tensor<32x16xf16, #blocked>
+  %1 = ttg.local_load %b : !ttg.memdesc<32x16xf16, #shared, #smem, mutable> -> tensor<32x16xf16, #blocked>
+  tt.return
+}
+// CHECK-LABEL: tt.func private @ends_reading
+// CHECK-NOT:   ttg.barrier
+// CHECK:       tt.return
+tt.func private @ends_reading() {
+  %a = ttg.local_alloc : () -> !ttg.memdesc<32x16xf16, #shared, #smem, mutable>
+  %0 = ttg.local_load %a : !ttg.memdesc<32x16xf16, #shared, #smem, mutable> -> tensor<32x16xf16, #blocked>
+  tt.return
+}
+// CHECK-LABEL: tt.func @call_then_scratch
+// CHECK:       tt.call @ends_synced
+// CHECK-NEXT:  ttg.convert_layout
+// CHECK-NEXT:  ttg.barrier local
+// CHECK-NEXT:  tt.call @ends_reading
+// CHECK-NEXT:  ttg.barrier local
+// CHECK-NEXT:  ttg.convert_layout
+tt.func @call_then_scratch(%v: tensor<16x16xf16, #blocked>) {
+  tt.call @ends_synced() : () -> ()
+  %0 = ttg.convert_layout %v : tensor<16x16xf16, #blocked> -> tensor<16x16xf16, #blocked1>
+  tt.call @ends_reading() : () -> ()
+  %1 = ttg.convert_layout %v : tensor<16x16xf16, #blocked> -> tensor<16x16xf16, #blocked1>
+  tt.return
+}
+// What the caller wrote before a call is still pending after it: its own
+// read of it needs the barrier (the call's range lies beside the live
+// buffer, so none is needed before the call).
+// CHECK-LABEL: tt.func @write_then_call
+// CHECK:       ttg.local_alloc
+// CHECK-NEXT:  tt.call @ends_reading
+// CHECK-NEXT:  ttg.barrier local
+// CHECK-NEXT:  ttg.local_load
+tt.func @write_then_call(%v: tensor<32x16xf16, #blocked>) {
+  %a = ttg.local_alloc %v : (tensor<32x16xf16, #blocked>) -> !ttg.memdesc<32x16xf16, #shared, #smem>
+  tt.call @ends_reading() : () -> ()
+  %0 = ttg.local_load %a : !ttg.memdesc<32x16xf16, #shared, #smem> -> tensor<32x16xf16, #blocked>
+  tt.return
+}
+}
