@@ -3,7 +3,8 @@
 // tt.clampf, tt.precise_sqrt, tt.precise_divf, tt.mulhiui, calls of device
 // library functions (tt.extern_elementwise), inline PTX
 // (tt.elementwise_inline_asm) and scalar regions (tt.map_elementwise), on
-// tensors (each thread on its elements) and scalars alike.
+// tensors (each thread on its elements) and scalars alike; i8 tensors to
+// bf16 four at a time in PTX.
 //
 //===----------------------------------------------------------------------===//
 
@@ -475,12 +476,97 @@ private:
   }
 };
 
+/// arith.sitofp of i8 tensors to bf16, four elements per inline PTX block
+/// (the bytes of one 32-bit register) as Triton 3.6 converts them: on sm_90
+/// without cvt (slow there): each byte becomes the low mantissa byte of the
+/// bf16 0x43XX (128 + the byte's low seven bits, or 256 + twice them when
+/// its top bit is set: that bit lands in the exponent); subtracting the same
+/// value with the mantissa cleared (128, or 256) leaves the signed byte,
+/// exactly. Before sm_90, each byte converts to f32 (exact) and the pair's
+/// upper halves are the bf16s (an integer below 2^8 in magnitude has no
+/// bits below them).
+struct SIToFPBF16Pattern : ConvertOpToLLVMPattern<arith::SIToFPOp> {
+  SIToFPBF16Pattern(LLVMTypeConverter &converter, int computeCapability)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/20),
+        computeCapability(computeCapability) {}
+
+  LogicalResult
+  matchAndRewrite(arith::SIToFPOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = dyn_cast<RankedTensorType>(op.getIn().getType());
+    if (!srcType || !srcType.getElementType().isInteger(8) ||
+        !getElementTypeOrSelf(op.getType()).isBF16())
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> bytes = unpackLLElements(loc, adaptor.getIn(), rewriter);
+    if (bytes.empty() || bytes.size() % 4 != 0)
+      return failure();
+    static constexpr StringLiteral sm90 =
+        "{\n\t"
+        ".reg .b32 w01, w23, m01, m23, b01, b23;\n\t"
+        // 0x43XX per byte: bytes 0, 1 and bytes 2, 3.
+        "prmt.b32 w01, $2, 0x43, 0x4140;\n\t"
+        "prmt.b32 w23, $2, 0x43, 0x4342;\n\t"
+        // 128 + low seven bits: the exponent's lowest bit cleared.
+        "and.b32 m01, w01, 0xff7fff7f;\n\t"
+        "and.b32 m23, w23, 0xff7fff7f;\n\t"
+        // 128 or 256: the mantissa cleared.
+        "and.b32 b01, w01, 0xff80ff80;\n\t"
+        "and.b32 b23, w23, 0xff80ff80;\n\t"
+        "sub.bf16x2 $0, m01, b01;\n\t"
+        "sub.bf16x2 $1, m23, b23;\n\t"
+        "}";
+    static constexpr StringLiteral sm80 =
+        "{\n\t"
+        ".reg .s8 i<4>;\n\t"
+        ".reg .f32 x<4>;\n\t"
+        "mov.b32 {i0, i1, i2, i3}, $2;\n\t"
+        "cvt.rn.f32.s8 x0, i0;\n\t"
+        "cvt.rn.f32.s8 x1, i1;\n\t"
+        "cvt.rn.f32.s8 x2, i2;\n\t"
+        "cvt.rn.f32.s8 x3, i3;\n\t"
+        // The upper halves of two f32s: a bf16 pair.
+        "prmt.b32 $0, x0, x1, 0x7632;\n\t"
+        "prmt.b32 $1, x2, x3, 0x7632;\n\t"
+        "}";
+    StringRef text = computeCapability >= 90 ? sm90 : sm80;
+    Type i8 = rewriter.getI8Type(), bf16 = rewriter.getBF16Type();
+    auto pairType = VectorType::get(2, bf16);
+    SmallVector<Value> results;
+    for (size_t i = 0; i < bytes.size(); i += 4) {
+      auto quadType = VectorType::get(4, i8);
+      Value quad = LLVM::UndefOp::create(rewriter, loc, quadType);
+      for (unsigned j = 0; j < 4; ++j)
+        quad = LLVM::InsertElementOp::create(
+            rewriter, loc, quad, bytes[i + j],
+            createI32Constant(rewriter, loc, j));
+      Value word =
+          LLVM::BitcastOp::create(rewriter, loc, rewriter.getI32Type(), quad);
+      SmallVector<Value> pairs =
+          createInlinePtx(rewriter, loc, {pairType, pairType}, word, text,
+                          "=r,=r,r", /*hasSideEffects=*/false);
+      for (Value pair : pairs)
+        for (unsigned j = 0; j < 2; ++j)
+          results.push_back(LLVM::ExtractElementOp::create(
+              rewriter, loc, pair, createI32Constant(rewriter, loc, j)));
+    }
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    rewriter.replaceOp(
+        op, packLLElements(loc, converter, results, rewriter, op.getType()));
+    return success();
+  }
+
+  int computeCapability;
+};
+
 } // namespace
 
 void mlir::triton::nvidia::populateElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     int computeCapability) {
-  patterns.add<ClampFOpPattern>(converter, computeCapability);
+  patterns.add<ClampFOpPattern, SIToFPBF16Pattern>(converter,
+                                                  computeCapability);
   patterns.add<PreciseSqrtOpPattern, PreciseDivFOpPattern, MulhiUIOpPattern,
                ExternElementwiseOpPattern, ElementwiseInlineAsmOpPattern,
                MapElementwiseOpPattern>(converter);
