@@ -137,21 +137,25 @@ void TargetInfo::markKernel(LLVM::LLVMFuncOp func, int numThreads) const {
 }
 
 SmallVector<Value> TargetInfo::loadMatrices(OpBuilder &b, Location loc,
-                                            Value rowAddress,
-                                            bool transpose) const {
-  // ldmatrix.sync.aligned.m8n8.x4[.trans].shared.b16, as the intrinsic (a
-  // load LLVM may order against other memory accesses like any other).
+                                            Value rowAddress, bool transpose,
+                                            unsigned count) const {
+  // ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].shared.b16, as the intrinsic
+  // (a load LLVM may order against other memory accesses like any other).
   MLIRContext *context = b.getContext();
   Type i32 = b.getI32Type();
-  auto resultType =
-      LLVM::LLVMStructType::getLiteral(context, {i32, i32, i32, i32});
+  Type resultType =
+      count == 1 ? i32
+                 : Type(LLVM::LLVMStructType::getLiteral(
+                       context, SmallVector<Type>(count, i32)));
   Value matrices = NVVM::LdMatrixOp::create(
-      b, loc, resultType, rowAddress, /*num=*/4,
+      b, loc, resultType, rowAddress, /*num=*/count,
       transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
       NVVM::LdStMatrixShapeAttr::get(context, 8, 8),
       NVVM::LdStMatrixEltType::B16);
+  if (count == 1)
+    return {matrices};
   SmallVector<Value> words;
-  for (int64_t j = 0; j < 4; ++j)
+  for (int64_t j = 0; j < count; ++j)
     words.push_back(LLVM::ExtractValueOp::create(b, loc, matrices, j));
   return words;
 }

@@ -48,7 +48,8 @@ public:
   void markKernel(LLVM::LLVMFuncOp func, int numThreads) const override;
   bool canLoadMatrices() const override { return computeCapability >= 75; }
   SmallVector<Value> loadMatrices(OpBuilder &b, Location loc, Value rowAddress,
-                                  bool transpose) const override;
+                                  bool transpose,
+                                  unsigned count = 4) const override;
   bool canStoreMatrices() const override { return computeCapability >= 90; }
   void storeMatrices(OpBuilder &b, Location loc, Value rowAddress,
                      ValueRange words, bool transpose) const override;

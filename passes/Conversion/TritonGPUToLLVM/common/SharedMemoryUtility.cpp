@@ -146,48 +146,66 @@ static std::optional<MatrixLoadPlan>
 planMatrices(const OffsetMap &map, int64_t viewOffsetMask, Type sharedType,
              bool forStores) {
   unsigned elementBytes = getSharedElementBytes(sharedType);
-  if (map.lanes.size() != 5)
+  if (map.lanes.size() != 5 || (elementBytes != 1 && elementBytes != 2 &&
+                                elementBytes != 4))
     return std::nullopt;
+  // A 32-bit word holds 1 << wordBits elements, a 16-byte row rowElements.
+  unsigned wordBits = llvm::Log2_32(4 / elementBytes);
+  int64_t rowElements = 16 / elementBytes;
   const SmallVector<int64_t> &regs = map.registers, &lanes = map.lanes;
-  auto aligned = [](ArrayRef<int64_t> offsets, int64_t rowElements) {
+  if (regs.size() < wordBits || (viewOffsetMask & (rowElements - 1)))
+    return std::nullopt;
+  auto aligned = [&](ArrayRef<int64_t> offsets) {
     return llvm::all_of(offsets, [&](int64_t offset) {
       return (offset & (rowElements - 1)) == 0;
     });
   };
-  if (elementBytes == 4) {
-    // A row of four 32-bit elements (pairs of 16-bit halves): lanes 0, 1
-    // pick the element, lanes 2..4 the row, registers 0, 1 the matrix. The
-    // halves stay in order only without transposition.
-    if (forStores || regs.size() < 2 || (viewOffsetMask & 3) ||
-        lanes[0] != 1 || lanes[1] != 2)
+  ArrayRef<int64_t> wordRegs = ArrayRef<int64_t>(regs).take_front(wordBits);
+  ArrayRef<int64_t> otherRegs = ArrayRef<int64_t>(regs).drop_front(wordBits);
+  // The register bits picking the matrix; those whose registers repeat the
+  // others' (offset 0) come last, and their matrices are not loaded.
+  unsigned matrixBits = std::min<unsigned>(2, otherRegs.size());
+  unsigned loadedBits = 0;
+  while (loadedBits < matrixBits && otherRegs[loadedBits] != 0)
+    ++loadedBits;
+  for (unsigned i = loadedBits; i < matrixBits; ++i)
+    if (otherRegs[i] != 0)
       return std::nullopt;
-    SmallVector<int64_t> rows = {lanes[2], lanes[3], lanes[4]};
-    if (!aligned(rows, 4) || !aligned(regs, 4) || !aligned(map.warps, 4))
-      return std::nullopt;
-    MatrixLoadPlan plan;
-    plan.elementBytes = 4;
-    plan.rowMap.lanes = {rows[0], rows[1], rows[2], regs[0], regs[1]};
-    plan.rowMap.warps = map.warps;
-    return plan;
-  }
-  if (elementBytes != 2 || regs.size() < 3 || (viewOffsetMask & 7))
+  // Stores move four matrices of 16-bit elements. Loads of 16-bit elements
+  // take register bits for four matrices; of others, two matrices at least
+  // (one matrix of one word per thread is no better than a plain load).
+  if (forStores && (elementBytes != 2 || loadedBits != 2))
+    return std::nullopt;
+  if (elementBytes == 2 ? matrixBits != 2 : loadedBits == 0)
     return std::nullopt;
   for (bool transpose : {false, true}) {
-    SmallVector<int64_t> columns =
-        transpose ? SmallVector<int64_t>{lanes[2], lanes[3], lanes[4]}
-                  : SmallVector<int64_t>{regs[0], lanes[0], lanes[1]};
-    SmallVector<int64_t> rows =
-        transpose ? SmallVector<int64_t>{regs[0], lanes[0], lanes[1]}
-                  : SmallVector<int64_t>{lanes[2], lanes[3], lanes[4]};
-    if (columns != ArrayRef<int64_t>{1, 2, 4})
+    // Transposed, a word's two elements come from two rows: 16-bit only.
+    if (transpose && elementBytes != 2)
       continue;
-    if (!aligned(rows, 8) || !aligned(ArrayRef<int64_t>(regs).drop_front(), 8) ||
-        !aligned(map.warps, 8))
+    SmallVector<int64_t> columns, rows;
+    if (!transpose) {
+      columns.append(wordRegs.begin(), wordRegs.end());
+      columns.append({lanes[0], lanes[1]});
+      rows = {lanes[2], lanes[3], lanes[4]};
+    } else {
+      columns = {lanes[2], lanes[3], lanes[4]};
+      rows = {wordRegs[0], lanes[0], lanes[1]};
+    }
+    bool contiguous = true;
+    for (auto [i, column] : llvm::enumerate(columns))
+      contiguous &= column == (int64_t(1) << i);
+    if (!contiguous || !aligned(rows) || !aligned(otherRegs) ||
+        !aligned(map.warps))
       continue;
     MatrixLoadPlan plan;
     plan.transpose = transpose;
+    plan.elementBytes = elementBytes;
+    plan.count = 1u << loadedBits;
+    plan.matrixBits = matrixBits;
     // Lane l supplies row l % 8 of matrix l / 8.
-    plan.rowMap.lanes = {rows[0], rows[1], rows[2], regs[1], regs[2]};
+    plan.rowMap.lanes = {rows[0], rows[1], rows[2],
+                         matrixBits > 0 ? otherRegs[0] : 0,
+                         matrixBits > 1 ? otherRegs[1] : 0};
     plan.rowMap.warps = map.warps;
     return plan;
   }
@@ -203,18 +221,20 @@ mlir::triton::emitMatrixLoads(OpBuilder &b, Location loc,
   ThreadOffset rowOffset =
       emitThreadOffset(b, loc, plan.rowMap, thread, viewOffset, viewBits);
   unsigned count = 1u << map.registers.size();
-  auto pairType = VectorType::get({2}, sharedType);
+  unsigned wordBits = llvm::Log2_32(4 / plan.elementBytes);
+  auto wordType = VectorType::get({1 << wordBits}, sharedType);
   SmallVector<Value> results(count);
-  // Registers 0..2 (0, 1 for 32-bit elements) are one load's elements and
-  // matrices; the others repeat it.
-  unsigned perLoad = plan.elementBytes == 4 ? 4 : 8;
+  // The registers of a word, then those picking the matrix, are one load's;
+  // the others repeat it. Matrices past `count` repeat the loaded ones.
+  unsigned perLoad = 1u << (wordBits + plan.matrixBits);
   for (unsigned reg = 0; reg < count; reg += perLoad) {
     Value offset = rowOffset.withRegister(b, loc, getRegisterOffset(map, reg));
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
                                     ArrayRef<LLVM::GEPArg>{offset});
-    SmallVector<Value> words = target.loadMatrices(b, loc, ptr, plan.transpose);
+    SmallVector<Value> words =
+        target.loadMatrices(b, loc, ptr, plan.transpose, plan.count);
     for (auto [j, word] : llvm::enumerate(words)) {
-      if (plan.elementBytes == 4) {
+      if (wordBits == 0) {
         Value element = word;
         if (word.getType() != sharedType)
           element = LLVM::BitcastOp::create(b, loc, sharedType, word);
@@ -222,14 +242,18 @@ mlir::triton::emitMatrixLoads(OpBuilder &b, Location loc,
             fromSharedValue(b, loc, element, registerType);
         continue;
       }
-      Value pair = LLVM::BitcastOp::create(b, loc, pairType, word);
-      for (unsigned e = 0; e < 2; ++e)
-        results[reg | unsigned(j) << 1 | e] =
+      Value elements = LLVM::BitcastOp::create(b, loc, wordType, word);
+      for (unsigned e = 0; e < (1u << wordBits); ++e)
+        results[reg | unsigned(j) << wordBits | e] =
             fromSharedValue(b, loc,
                             LLVM::ExtractElementOp::create(
-                                b, loc, pair, createI32Constant(b, loc, e)),
+                                b, loc, elements, createI32Constant(b, loc, e)),
                             registerType);
     }
+    for (unsigned j = plan.count; j < (1u << plan.matrixBits); ++j)
+      for (unsigned e = 0; e < (1u << wordBits); ++e)
+        results[reg | j << wordBits | e] =
+            results[reg | (j & (plan.count - 1)) << wordBits | e];
   }
   return results;
 }

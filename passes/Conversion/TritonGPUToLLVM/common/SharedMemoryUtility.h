@@ -96,12 +96,16 @@ VectorPlan planVectors(const OffsetMap &map, unsigned maxElements,
 /// the rows lanes 2..4 (the mma fragment of a row-major 8 x 8); transposed,
 /// the row's elements are lanes 2..4 and the rows register 0, lanes 0, 1.
 ///
-/// 32-bit elements load (not store, not transposed) as pairs of 16-bit
-/// halves: a row is four elements, lanes 0, 1 pick the element and 2..4 the
-/// row, registers 0 and 1 the matrix (tf32 mma operands).
+/// Loads (not stores, not transposed) take 8- and 32-bit elements too: a
+/// 32-bit word of the matrix holds four bytes (registers 0, 1) or one
+/// element, lanes 0, 1 pick the word, lanes 2..4 the row, the next register
+/// bits the matrix (fp8 and tf32 mma operands). With fewer than two such
+/// register bits, one load takes one or two matrices.
 struct MatrixLoadPlan {
   bool transpose = false;
   unsigned elementBytes = 2;
+  unsigned count = 4;      // matrices per load
+  unsigned matrixBits = 2; // register bits picking them (repeats included)
   OffsetMap rowMap; // lane bits -> offsets of the row each lane supplies
 };
 

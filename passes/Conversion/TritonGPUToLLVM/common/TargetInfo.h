@@ -63,17 +63,17 @@ public:
   }
   /// Marks `func` as a kernel launched with `numThreads` threads per program.
   virtual void markKernel(LLVM::LLVMFuncOp func, int numThreads) const = 0;
-  /// Whether loadMatrices works: four 8 x 8 matrices of 16-bit elements per
-  /// warp, each row 16 contiguous bytes of shared memory at an address that
-  /// one lane supplies (NVIDIA's ldmatrix).
+  /// Whether loadMatrices works: one, two or four 8 x 8 matrices of 16-bit
+  /// elements per warp, each row 16 contiguous bytes of shared memory at an
+  /// address that one lane supplies (NVIDIA's ldmatrix).
   virtual bool canLoadMatrices() const { return false; }
-  /// Lane l supplies `rowAddress` for row l % 8 of matrix l / 8; word j (an
-  /// i32 of two elements) of lane t is matrix j's row t / 4, elements
-  /// 2 (t % 4) and 2 (t % 4) + 1, or with `transpose` its column t / 4, rows
-  /// 2 (t % 4) and 2 (t % 4) + 1.
+  /// Lane l supplies `rowAddress` for row l % 8 of matrix l / 8 (lanes past
+  /// the `count` matrices are ignored); word j (an i32 of two elements) of
+  /// lane t is matrix j's row t / 4, elements 2 (t % 4) and 2 (t % 4) + 1,
+  /// or with `transpose` its column t / 4, rows 2 (t % 4) and 2 (t % 4) + 1.
   virtual SmallVector<Value> loadMatrices(OpBuilder &b, Location loc,
-                                          Value rowAddress,
-                                          bool transpose) const {
+                                          Value rowAddress, bool transpose,
+                                          unsigned count = 4) const {
     llvm_unreachable("the target has no matrix loads");
   }
   /// Whether storeMatrices works (NVIDIA's stmatrix, sm_90 on).

@@ -131,3 +131,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %x : tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
   }
 }
+
+// -----
+
+// An 8-bit A operand (kWidth 4): each word of a matrix row is four bytes of
+// a row; K = 16 fills half an m16n8k32 step, so the registers of its other
+// half repeat the first: one load of two matrices (rows 0..7 and 8..15).
+// CHECK-LABEL: llvm.func internal @fp8_operand
+// CHECK: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<row>, num = 2 : i32{{.*}} -> !llvm.struct<(i32, i32)>
+// CHECK: llvm.bitcast %{{.*}} : i32 to vector<4xi8>
+// CHECK-NOT: nvvm.ldmatrix
+// CHECK-NOT: llvm.load
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+#shared = #ttg.swizzled_shared<{vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @fp8_operand(%a: !ttg.memdesc<16x16xf8E4M3FN, #shared, #smem>) -> tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> {
+    %x = ttg.local_load %a : !ttg.memdesc<16x16xf8E4M3FN, #shared, #smem> -> tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    tt.return %x : tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+  }
+}

@@ -73,6 +73,8 @@ def run_case(name, case):
     M, N = case["M"], case["N"]
     if case["type"] == "f32":  # tf32 operands: 32-bit elements as two halves
         x = rng.integers(-30000, 30000, (M, N)).astype(np.float32)
+    elif case["type"] == "i8":  # fp8 operands' bytes: four to a word
+        x = rng.integers(-128, 128, (M, N)).astype(np.int8)
     else:
         x = rng.integers(-30000, 30000, (M, N)).astype(np.int16)  # any 16-bit pattern
     outs, races = simt_sim.run(text, "k", [x, np.zeros_like(x)], 32 * case["warps"], shared)
@@ -132,6 +134,17 @@ CASES = {
         src="#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>",
         shared="#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [1, 0]}>",
         dst=dot_op(1, MMA2 % (2, 2), 1)),
+    # 8-bit operands (kWidth 4): a word is four bytes of a row; K = 16 is
+    # half an m16n8k32 step, so the matrices past the rows repeat: two per
+    # load.
+    "A i8 16x16 kWidth 4, one warp (x2)": dict(M=16, N=16, type="i8", warps=1, cc=80,
+                                              src="#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>",
+                                              shared="#ttg.swizzled_shared<{vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+                                              dst=dot_op(0, MMA2 % (1, 1), 4)),
+    "A i8 64x64 kWidth 4, mma v2 [2, 2]": dict(M=64, N=64, type="i8", warps=4, cc=80,
+                                              src="#ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>",
+                                              shared="#ttg.swizzled_shared<{vec = 16, perPhase = 1, maxPhase = 4, order = [1, 0]}>",
+                                              dst=dot_op(0, MMA2 % (2, 2), 4)),
     # Epilogues: the corpus matmuls' accumulators (f16) to their store layouts.
     "epilogue 128x256 mma v3 -> [1, 32] lanes": dict(M=128, N=256, type="f16", warps=8,
                                                      src=MMA3 % (8, 256), dst=B8 % (1, 32, 8)),
