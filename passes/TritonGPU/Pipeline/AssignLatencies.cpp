@@ -138,6 +138,11 @@ public:
       int stages = getNumStages(forOp, numStages);
       if (stages <= 1 || !canPipelineLoop(forOp))
         continue;
+      // Latencies already on the body's ops (written by hand or by an
+      // earlier tool) are the loop's schedule: none are added or replaced.
+      if (llvm::any_of(forOp.getBody()->without_terminator(),
+                       [](Operation &op) { return op.hasAttr(kLatencyAttr); }))
+        continue;
       bool ownStages = forOp->hasAttr(kNumStagesAttr);
       llvm::MapVector<Operation *, int> levels =
           loadLevels(forOp, ownStages, axis);
