@@ -107,6 +107,11 @@ struct TensorArithOpPattern : ConversionPattern {
 TypedAttr lowerConstantElement(Attribute element, Type elementType,
                                Builder &b) {
   if (auto floatAttr = dyn_cast<FloatAttr>(element)) {
+    // An 8-bit float keeps its float attribute on the i8 it travels as (the
+    // LLVM translation takes its bits), as Triton 3.6 prints it.
+    if (elementType.isInteger(8) &&
+        floatAttr.getType().getIntOrFloatBitWidth() == 8)
+      return floatAttr;
     if (isa<IntegerType>(elementType))
       return b.getIntegerAttr(elementType,
                               floatAttr.getValue().bitcastToAPInt());
@@ -193,6 +198,10 @@ struct TensorConstantPattern : ConvertOpToLLVMPattern<arith::ConstantOp> {
     SmallVector<Attribute> tableValues;
     for (Attribute value : values) {
       TypedAttr lowered = lowerConstantElement(value, elementType, rewriter);
+      if (auto small = dyn_cast<FloatAttr>(lowered);
+          small && isa<IntegerType>(elementType))
+        lowered = rewriter.getIntegerAttr(elementType,
+                                          small.getValue().bitcastToAPInt());
       if (isBool)
         lowered = rewriter.getIntegerAttr(
             tableElementType,

@@ -176,4 +176,20 @@ tt.func public @truncf_bf16(%in: !tt.ptr<f32>, %out: !tt.ptr<bf16>) {
   tt.return
 }
 
+// fp8 tensor constants: a splat keeps its float attribute on the i8 it
+// travels as (the translation takes its bits), as Triton 3.6 prints it; a
+// constant table holds the codes as i8.
+// CHECK-LABEL: llvm.func @fp8_constants
+// CHECK: llvm.mlir.constant(1.000000e+00 : f8E4M3FN) : i8
+// CHECK: llvm.return
+tt.func public @fp8_constants(%c: tensor<512xi1, #blocked>, %x: tensor<512xf8E4M3FN, #blocked>, %p: !tt.ptr<f8E4M3FN>) {
+  %one = arith.constant dense<1.0> : tensor<512xf8E4M3FN, #blocked>
+  %y = arith.select %c, %x, %one : tensor<512xi1, #blocked>, tensor<512xf8E4M3FN, #blocked>
+  %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+  %ps = tt.splat %p : !tt.ptr<f8E4M3FN> -> tensor<512x!tt.ptr<f8E4M3FN>, #blocked>
+  %pp = tt.addptr %ps, %r : tensor<512x!tt.ptr<f8E4M3FN>, #blocked>, tensor<512xi32, #blocked>
+  tt.store %pp, %y : tensor<512x!tt.ptr<f8E4M3FN>, #blocked>
+  tt.return
+}
+
 }
