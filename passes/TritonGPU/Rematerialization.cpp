@@ -213,8 +213,8 @@ void dropIfResults(scf::IfOp ifOp, const llvm::SmallDenseSet<unsigned> &drop,
 /// their results are unused and they only feed the pure ops computing their
 /// own next value, also through the results of scf.ifs in the loop (which
 /// lose those results).
-void dropDeadIterArgs(scf::ForOp forOp, ArrayRef<unsigned> candidates,
-                      RewriterBase &rewriter) {
+void dropDeadIterArgsAmong(scf::ForOp forOp, ArrayRef<unsigned> candidates,
+                           RewriterBase &rewriter) {
   Operation *yield = forOp.getBody()->getTerminator();
   llvm::SmallDenseSet<unsigned> dead;
   llvm::SetVector<Operation *> deadOps;
@@ -727,6 +727,13 @@ mlir::triton::gpu::rematerializeThroughLoops(ConvertLayoutOp cvt,
     it->second.push_back(a.original);
   }
   for (auto &[forOp, originals] : touched)
-    dropDeadIterArgs(forOp, originals, rewriter);
+    dropDeadIterArgsAmong(forOp, originals, rewriter);
   return success();
+}
+
+void mlir::triton::gpu::dropDeadIterArgs(scf::ForOp forOp,
+                                         RewriterBase &rewriter) {
+  SmallVector<unsigned> all(forOp.getNumRegionIterArgs());
+  std::iota(all.begin(), all.end(), 0);
+  dropDeadIterArgsAmong(forOp, all, rewriter);
 }

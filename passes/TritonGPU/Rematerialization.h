@@ -92,6 +92,11 @@ Value materializeIn(Value v, Attribute target, RewriterBase &rewriter,
 LogicalResult rematerializeThroughLoops(ConvertLayoutOp cvt,
                                         RewriterBase &rewriter);
 
+/// Drops the iter_args of `forOp` that nothing reads: their results are
+/// unused and they only feed the pure ops computing their own next value (an
+/// accumulator rescaled every iteration but never returned).
+void dropDeadIterArgs(scf::ForOp forOp, RewriterBase &rewriter);
+
 } // namespace gpu
 } // namespace triton
 } // namespace mlir

@@ -711,6 +711,12 @@ public:
     ConvertLayoutOp::getCanonicalizationPatterns(tidy, context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(tidy))))
       return signalPassFailure();
+    // And iter_args that only compute their own next value, inner loops
+    // first.
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
+    for (scf::ForOp forOp : loops)
+      dropDeadIterArgs(forOp, rewriter);
     // Values computed again in several places are the same computation.
     OpPassManager cse("builtin.module");
     cse.addPass(createCSEPass());

@@ -38,3 +38,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
     tt.return %r#0, %r#1 : tensor<64xf32, #lay>, tensor<64xf32, #lay>
   }
 }
+
+// -----
+
+// A loop-carried tile that is only rescaled from its own last value and never
+// read after the loop goes, with the ops that rescale it; the running sum
+// the function returns stays.
+// CHECK-LABEL: tt.func @unread_accumulator
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[S:.*]] = %{{.*}}) -> (tensor<64xf32, #blocked>)
+// CHECK-NOT: arith.mulf
+// CHECK: arith.addf %[[S]]
+// CHECK: tt.return %[[R]]
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+#tile = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @unread_accumulator(%step: tensor<64xf32, #blocked>, %scale: tensor<64x64xf32, #tile>) -> tensor<64xf32, #blocked> {
+    %lo = arith.constant 0 : i32
+    %hi = arith.constant 8 : i32
+    %one = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64xf32, #blocked>
+    %acc0 = arith.constant dense<1.000000e+00> : tensor<64x64xf32, #tile>
+    %r:2 = scf.for %i = %lo to %hi step %one iter_args(%acc = %acc0, %sum = %zero) -> (tensor<64x64xf32, #tile>, tensor<64xf32, #blocked>) : i32 {
+      %a = arith.mulf %acc, %scale : tensor<64x64xf32, #tile>
+      %s = arith.addf %sum, %step : tensor<64xf32, #blocked>
+      scf.yield %a, %s : tensor<64x64xf32, #tile>, tensor<64xf32, #blocked>
+    }
+    tt.return %r#1 : tensor<64xf32, #blocked>
+  }
+}
