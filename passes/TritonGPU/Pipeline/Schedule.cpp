@@ -2,9 +2,12 @@
 
 #include "passes/TritonGPU/Pipeline/Schedule.h"
 
+#include "dialects/TritonGPU/IR/Dialect.h"
+
 #include "mlir/IR/Builders.h"
 
 using namespace mlir;
+using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::pipeline;
 
 int mlir::triton::gpu::pipeline::getNumStages(scf::ForOp forOp,
@@ -16,9 +19,11 @@ int mlir::triton::gpu::pipeline::getNumStages(scf::ForOp forOp,
 
 bool mlir::triton::gpu::pipeline::canPipelineLoop(scf::ForOp forOp) {
   // Outer loops are not pipelined; the body is one block without nested loops.
+  // A barrier (tl.debug_barrier) orders the threads' work of one iteration;
+  // issuing a later iteration's ops ahead of it would break that order.
   bool nested = false;
   forOp.getBody()->walk([&](Operation *op) {
-    if (isa<scf::ForOp, scf::WhileOp>(op))
+    if (isa<scf::ForOp, scf::WhileOp, BarrierOp>(op))
       nested = true;
   });
   if (nested)

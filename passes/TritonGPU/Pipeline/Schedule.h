@@ -39,8 +39,9 @@ constexpr llvm::StringLiteral kNumStagesAttr = "tt.num_stages";
 /// The loop's own `tt.num_stages`, else `defaultStages`.
 int getNumStages(scf::ForOp forOp, int defaultStages);
 
-/// Whether the pipeliner takes `forOp` at all: an innermost loop whose
-/// loop-carried values each come from an op of the body or from outside.
+/// Whether the pipeliner takes `forOp` at all: an innermost loop without a
+/// `ttg.barrier` whose loop-carried values each come from an op of the body
+/// or from outside.
 bool canPipelineLoop(scf::ForOp forOp);
 
 /// Calls `fn` on each operand of `op` and of the ops nested in it that is

@@ -132,3 +132,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A loop with a barrier is not scheduled: a later iteration's load issued
+// ahead of it would no longer be ordered by it.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @with_barrier
+  // CHECK-NOT: loop.stage
+  // CHECK-NOT: tt.latency
+  // CHECK: tt.return
+  tt.func @with_barrier(%p: !tt.ptr<f32>, %q: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %v = tt.load %p {tt.latency = 2 : i32} : !tt.ptr<f32>
+      ttg.barrier local
+      tt.store %q, %v : !tt.ptr<f32>
+    }
+    tt.return
+  }
+}
