@@ -22,7 +22,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.tar
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [64], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.target" = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
   // CHECK-LABEL: llvm.func @where_fnuz
-  // CHECK:         llvm.mlir.constant(0 : i8) : i8
+  // CHECK:         llvm.mlir.constant(0.000000e+00 : f8E5M2FNUZ) : i8
   // CHECK-COUNT-4: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i8
   tt.func @where_fnuz(%p: !tt.ptr<f8E5M2FNUZ>, %m: tensor<256xi1, #blocked>, %a: tensor<256xf8E5M2FNUZ, #blocked>) {
     %zero = arith.constant dense<0.0> : tensor<256xf8E5M2FNUZ, #blocked>
