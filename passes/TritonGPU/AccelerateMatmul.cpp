@@ -65,8 +65,7 @@ int64_t getInstrK(Type type, InputPrecision precision) {
 /// anything but transposes, layout conversions included, in its region,
 /// either way) puts them all along its longer dimension, or takes an MMA
 /// dot's warps; otherwise warps go where the tile has more repetitions of the
-/// 16x8 instruction, M on ties, but never more along M than M has 16-row
-/// tiles (a 16-row tile: all along N).
+/// 16x8 instruction per warp, M on ties (also when both are down to one).
 SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape,
                                       unsigned numWarps) {
   // A batched (3-D) dot: every warp along the batch (warps beyond the batch
@@ -104,15 +103,20 @@ SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape,
   if (chained)
     return shape[0] >= shape[1] ? SmallVector<unsigned>{numWarps, 1}
                                 : SmallVector<unsigned>{1, numWarps};
-  // Warps double along M while M has more 16-row tiles per warp than N has
-  // 8-column ones and there are M tiles left to split; else along N.
+  // Warps double along M while each warp has at least as many 16-row tiles
+  // as 8-column ones (A's tiles take twice B's registers, so ties go to M),
+  // else along N. Warps beyond the tiles go along M, holding copies.
   SmallVector<unsigned> warps = {1, 1};
+  int64_t tilesM = std::max<int64_t>(1, shape[0] / 16);
+  int64_t tilesN = std::max<int64_t>(1, shape[1] / 8);
   while (warps[0] * warps[1] < numWarps) {
-    if (shape[0] / 16 / warps[0] >= shape[1] / (8 * warps[1]) &&
-        warps[0] < shape[0] / 16)
+    if (tilesM >= tilesN) {
       warps[0] *= 2;
-    else
+      tilesM = std::max<int64_t>(1, tilesM / 2);
+    } else {
       warps[1] *= 2;
+      tilesN /= 2;
+    }
   }
   return warps;
 }

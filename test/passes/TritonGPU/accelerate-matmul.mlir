@@ -288,10 +288,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A 16-row tile (decoding attention's scores, 16 query heads): one 16-row
-// MMA tile, so every warp goes along N, as in Triton 3.6, not two along M
-// that would hold copies.
-// CHECK: #[[R16:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
+// A lone 16x16 tile: two warps along N cover its two 8-column tiles; with
+// one tile each way left, the tie goes to M, as Triton 3.6's rule does (the
+// other two warps hold copies). (A 16-row tile chained to a wider dot, as in
+// decoding attention, takes that dot's warps, all along N.)
+// CHECK: #[[R16:[a-z0-9_]+]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // CHECK-LABEL: tt.func @sixteen_rows
 // CHECK: tt.dot {{.*}} -> tensor<16x16xf32, #[[R16]]>
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
