@@ -737,3 +737,51 @@ void mlir::triton::gpu::dropDeadIterArgs(scf::ForOp forOp,
   std::iota(all.begin(), all.end(), 0);
   dropDeadIterArgsAmong(forOp, all, rewriter);
 }
+
+namespace {
+
+/// Whether `a` and `b` hold the same values in every iteration of `forOp`
+/// once its iter_args `i` and `j` do: the same value, those two iter_args,
+/// or the same pure op (no regions) of equivalent operands.
+bool sameInEveryIteration(Value a, Value b, scf::ForOp forOp, unsigned i,
+                          unsigned j, unsigned depth) {
+  if (a == b)
+    return true;
+  Value argI = forOp.getRegionIterArgs()[i], argJ = forOp.getRegionIterArgs()[j];
+  if ((a == argI && b == argJ) || (a == argJ && b == argI))
+    return true;
+  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  if (!x || !y || depth > 16 || x->getNumRegions() || y->getNumRegions() ||
+      !isMemoryEffectFree(x) || !isMemoryEffectFree(y) ||
+      cast<OpResult>(a).getResultNumber() != cast<OpResult>(b).getResultNumber())
+    return false;
+  return OperationEquivalence::isEquivalentTo(
+      x, y,
+      [&](Value l, Value r) {
+        return success(sameInEveryIteration(l, r, forOp, i, j, depth + 1));
+      },
+      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+}
+
+} // namespace
+
+void mlir::triton::gpu::mergeEquivalentIterArgs(scf::ForOp forOp,
+                                                RewriterBase &rewriter) {
+  unsigned n = forOp.getNumRegionIterArgs();
+  Operation *yield = forOp.getBody()->getTerminator();
+  for (unsigned j = 0; j < n; ++j)
+    for (unsigned i = 0; i < j; ++i) {
+      Value argJ = forOp.getRegionIterArgs()[j];
+      if (forOp.getInitArgs()[i] != forOp.getInitArgs()[j] ||
+          argJ.getType() != forOp.getRegionIterArgs()[i].getType() ||
+          (argJ.use_empty() && forOp.getResult(j).use_empty()) ||
+          !sameInEveryIteration(yield->getOperand(i), yield->getOperand(j),
+                                forOp, i, j, 0))
+        continue;
+      // Started alike and advanced alike: j is i. (It is left unread, for
+      // dropDeadIterArgs.)
+      rewriter.replaceAllUsesWith(argJ, forOp.getRegionIterArgs()[i]);
+      rewriter.replaceAllUsesWith(forOp.getResult(j), forOp.getResult(i));
+      break;
+    }
+}

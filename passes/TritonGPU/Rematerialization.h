@@ -97,6 +97,11 @@ LogicalResult rematerializeThroughLoops(ConvertLayoutOp cvt,
 /// accumulator rescaled every iteration but never returned).
 void dropDeadIterArgs(scf::ForOp forOp, RewriterBase &rewriter);
 
+/// Makes the readers of an iter_arg of `forOp` that starts as another one
+/// does and is advanced by the same pure computation of it read the other
+/// one (a running maximum carried twice), leaving it for dropDeadIterArgs.
+void mergeEquivalentIterArgs(scf::ForOp forOp, RewriterBase &rewriter);
+
 } // namespace gpu
 } // namespace triton
 } // namespace mlir

@@ -711,12 +711,14 @@ public:
     ConvertLayoutOp::getCanonicalizationPatterns(tidy, context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(tidy))))
       return signalPassFailure();
-    // And iter_args that only compute their own next value, inner loops
-    // first.
+    // And iter_args that only compute their own next value, or that repeat
+    // another one, inner loops first.
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
-    for (scf::ForOp forOp : loops)
+    for (scf::ForOp forOp : loops) {
+      mergeEquivalentIterArgs(forOp, rewriter);
       dropDeadIterArgs(forOp, rewriter);
+    }
     // Values computed again in several places are the same computation.
     OpPassManager cse("builtin.module");
     cse.addPass(createCSEPass());

@@ -66,3 +66,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.thr
     tt.return %r#1 : tensor<64xf32, #blocked>
   }
 }
+
+// -----
+
+// Two running maxima started from the same constant and advanced by the same
+// max of the same row are one iter_arg; both results read it.
+// CHECK-LABEL: tt.func @repeated_running_max
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[M:.*]] = %{{.*}}) -> (tensor<64xf32, #blocked>)
+// CHECK-NEXT: %[[N:.*]] = arith.maxnumf %[[M]], %arg0
+// CHECK-NEXT: scf.yield %[[N]]
+// CHECK: tt.return %[[R]], %[[R]]
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @repeated_running_max(%row: tensor<64xf32, #blocked>) -> (tensor<64xf32, #blocked>, tensor<64xf32, #blocked>) {
+    %lo = arith.constant 0 : i32
+    %hi = arith.constant 8 : i32
+    %one = arith.constant 1 : i32
+    %ninf = arith.constant dense<0xFF800000> : tensor<64xf32, #blocked>
+    %r:2 = scf.for %i = %lo to %hi step %one iter_args(%m1 = %ninf, %m2 = %ninf) -> (tensor<64xf32, #blocked>, tensor<64xf32, #blocked>) : i32 {
+      %a = arith.maxnumf %m1, %row : tensor<64xf32, #blocked>
+      %b = arith.maxnumf %m2, %row : tensor<64xf32, #blocked>
+      scf.yield %a, %b : tensor<64xf32, #blocked>, tensor<64xf32, #blocked>
+    }
+    tt.return %r#0, %r#1 : tensor<64xf32, #blocked>, tensor<64xf32, #blocked>
+  }
+}
