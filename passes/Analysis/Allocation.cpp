@@ -60,24 +60,30 @@ int64_t warpsAlongAxis(const LinearLayout &layout, unsigned axis) {
   return count;
 }
 
+// The flat element indices of a layout's bases of input dimension `dim`.
+SmallVector<int64_t> flatBasesOf(const LinearLayout &layout, StringRef dim) {
+  SmallVector<int64_t> flat;
+  if (!layout.hasInDim(dim))
+    return flat;
+  ArrayRef<LinearLayout::OutDim> outs = layout.getOutDims();
+  for (const LinearLayout::Basis &basis : layout.getBases(dim)) {
+    int64_t index = 0;
+    for (size_t d = 0; d < outs.size(); ++d)
+      index = index * outs[d].size + basis[d];
+    flat.push_back(index);
+  }
+  return flat;
+}
+
 // Every hardware point of `layout`, as (warp and CTA id, flat element index).
 // Dimensions are powers of two, so a flat index is the xor of its bases'
 // flat indices.
 bool forEachPoint(const LinearLayout &layout,
                   llvm::function_ref<void(int64_t, int64_t)> fn) {
-  ArrayRef<LinearLayout::OutDim> outs = layout.getOutDims();
   auto flatBases = [&](ArrayRef<StringRef> dims) {
     SmallVector<int64_t> flat;
-    for (StringRef dim : dims) {
-      if (!layout.hasInDim(dim))
-        continue;
-      for (const LinearLayout::Basis &basis : layout.getBases(dim)) {
-        int64_t index = 0;
-        for (size_t d = 0; d < outs.size(); ++d)
-          index = index * outs[d].size + basis[d];
-        flat.push_back(index);
-      }
-    }
+    for (StringRef dim : dims)
+      llvm::append_range(flat, flatBasesOf(layout, dim));
     return flat;
   };
   SmallVector<int64_t> inThread = flatBases({"register", "lane"});
@@ -124,20 +130,6 @@ bool staysInWarps(const LinearLayout &src, const LinearLayout &dst) {
   return enumerated && local;
 }
 
-// The flat element indices of a layout's bases of input dimension `dim`.
-SmallVector<int64_t> flatBasesOf(const LinearLayout &layout, StringRef dim) {
-  SmallVector<int64_t> flat;
-  if (!layout.hasInDim(dim))
-    return flat;
-  ArrayRef<LinearLayout::OutDim> outs = layout.getOutDims();
-  for (const LinearLayout::Basis &basis : layout.getBases(dim)) {
-    int64_t index = 0;
-    for (size_t d = 0; d < outs.size(); ++d)
-      index = index * outs[d].size + basis[d];
-    flat.push_back(index);
-  }
-  return flat;
-}
 
 // Whether lane shuffles are worth it for a conversion that stays within
 // warps. Seen as a permutation of the register and lane index bits (register

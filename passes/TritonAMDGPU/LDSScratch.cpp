@@ -273,20 +273,6 @@ SmallVector<unsigned> basesPerDim(ArrayRef<LinearLayout::Basis> bases,
   return count;
 }
 
-/// The dimensions in the order `bases` first move along them, then the
-/// rest from the last dimension down.
-SmallVector<unsigned> orderOf(ArrayRef<LinearLayout::Basis> bases,
-                              size_t rank) {
-  llvm::SetVector<unsigned> order;
-  for (const LinearLayout::Basis &basis : bases) {
-    auto it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
-    if (it != basis.end())
-      order.insert(it - basis.begin());
-  }
-  for (size_t d = rank; d-- > 0;)
-    order.insert(d);
-  return order.takeVector();
-}
 
 struct TileInfo {
   SmallVector<unsigned> shapePerCTA, tile, order, contig;
@@ -321,7 +307,7 @@ TileInfo tileOf(const LinearLayout &layout) {
   SmallVector<unsigned> warps = basesPerDim(layout.getBases("warp"), rank);
   for (size_t d = 0; d < rank; ++d)
     info.tile.push_back(perThread[d] * lanes[d] * warps[d]);
-  info.order = orderOf(layout.getBases("register"), rank);
+  info.order = amdgpu::orderOf(layout.getBases("register"), rank);
   // Elements contiguous in a thread along each dimension, in order.
   info.contig.assign(rank, 1);
   ArrayRef<LinearLayout::Basis> regBases = layout.getBases("register");
@@ -398,4 +384,18 @@ int64_t mlir::triton::amdgpu::getAMDScratchSizeInBytes(Operation *op) {
       return *bytes;
   }
   return getScratchSizeInBytes(op);
+}
+
+SmallVector<unsigned>
+mlir::triton::amdgpu::orderOf(ArrayRef<LinearLayout::Basis> bases,
+                              size_t rank) {
+  llvm::SetVector<unsigned> order;
+  for (const LinearLayout::Basis &basis : bases) {
+    auto it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
+    if (it != basis.end())
+      order.insert(it - basis.begin());
+  }
+  for (size_t d = rank; d-- > 0;)
+    order.insert(d);
+  return order.takeVector();
 }

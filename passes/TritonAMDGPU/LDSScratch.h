@@ -12,6 +12,7 @@
 #ifndef PASSES_TRITONAMDGPU_LDSSCRATCH_H
 #define PASSES_TRITONAMDGPU_LDSSCRATCH_H
 
+#include "dialects/TritonGPU/IR/LinearLayout.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 
@@ -36,6 +37,11 @@ std::optional<int64_t> getConvertLDSBytes(RankedTensorType srcType,
 /// The scratch bytes of `op` on AMD GPUs: conversions as above (padded when
 /// they carry the attribute), everything else as getScratchSizeInBytes.
 int64_t getAMDScratchSizeInBytes(Operation *op);
+
+/// The dimensions in the order `bases` first move along them, then the
+/// rest from the last dimension down.
+SmallVector<unsigned> orderOf(ArrayRef<gpu::LinearLayout::Basis> bases,
+                              size_t rank);
 
 } // namespace amdgpu
 } // namespace triton

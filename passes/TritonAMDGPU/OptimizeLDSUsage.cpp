@@ -123,18 +123,10 @@ Attribute withWarps(Attribute encoding, ArrayRef<unsigned> warps) {
 /// The order of a distributed tensor: its dimensions as its registers first
 /// move along them, then the rest from the last down.
 SmallVector<unsigned> orderOf(RankedTensorType type) {
-  size_t rank = type.getRank();
-  llvm::SetVector<unsigned> order;
   if (std::optional<LinearLayout> layout =
           toLinearLayout(type.getShape(), type.getEncoding()))
-    for (const LinearLayout::Basis &basis : layout->getBases("register")) {
-      auto it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
-      if (it != basis.end())
-        order.insert(it - basis.begin());
-    }
-  for (size_t d = rank; d-- > 0;)
-    order.insert(d);
-  return order.takeVector();
+    return amdgpu::orderOf(layout->getBases("register"), type.getRank());
+  return amdgpu::orderOf({}, type.getRank());
 }
 
 int64_t lookupLaunchAttr(Operation *op, StringRef name, int64_t otherwise) {
