@@ -75,9 +75,16 @@ Target parseTarget(StringRef text) {
   return target;
 }
 
-/// Adds the error pass and returns false for a target we do not compile for.
+/// Adds the error pass and returns false for a target we do not compile for
+/// or a `compat=` other than 3.6.
 bool checkTarget(OpPassManager &pm, const TritonPipelineOptions &options,
                  Target &target) {
+  if (!options.compat.empty() && options.compat != "3.6") {
+    pm.addPass(std::make_unique<PipelineNotePass>(
+        "unknown compat '" + options.compat + "': expected 3.6",
+        /*isError=*/true));
+    return false;
+  }
   target = parseTarget(options.target);
   if (target.backend != Backend::Unknown)
     return true;
@@ -122,6 +129,9 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   Target target;
   if (!checkTarget(pm, options, target))
     return;
+  // Our own schedules (on by default where they beat 3.6) stay out of the
+  // pass list under compat=3.6.
+  [[maybe_unused]] bool ownSchedules = options.compat.empty();
   ConvertTritonToTritonGPUOptions convert;
   convert.target = options.target;
   convert.numWarps = options.numWarps;

@@ -25,6 +25,11 @@ struct TritonPipelineOptions
   Option<int> numStages{*this, "num-stages",
                         llvm::cl::desc("software pipelining stages"),
                         llvm::cl::init(3)};
+  Option<std::string> compat{
+      *this, "compat",
+      llvm::cl::desc("3.6: exactly Triton 3.6's pass list, without the "
+                     "schedules of our own that are on by default"),
+      llvm::cl::init("")};
 };
 
 /// Adds make_ttir's passes for `options.target` to `pm`.

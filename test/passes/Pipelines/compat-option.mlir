@@ -1,0 +1,14 @@
+// RUN: triton-opt %s -triton-make-ttgir='target=cuda:90 compat=3.6' -o /dev/null
+// RUN: not triton-opt %s -triton-make-ttgir='target=cuda:90 compat=3.5' 2>&1 | FileCheck %s --check-prefix=BADCOMPAT
+// RUN: not triton-opt %s -triton-make-llir='target=cuda:90 compat=4' 2>&1 | FileCheck %s --check-prefix=BADCOMPAT4
+
+// compat=3.6 is the only compatibility level; anything else is refused
+// before a pass runs.
+// BADCOMPAT: error: unknown compat '3.5': expected 3.6
+// BADCOMPAT4: error: unknown compat '4': expected 3.6
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+  tt.func public @noop() {
+    tt.return
+  }
+}
