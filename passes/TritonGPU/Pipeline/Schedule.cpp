@@ -89,25 +89,33 @@ bool CoarseSchedule::insertMinimum(Operation *op, int stage, Cluster c) {
 
 void CoarseSchedule::insertDepsOfOp(Operation *op, int stage, Cluster c,
                                     bool includeArg, bool insertIfEarlier) {
+  // A worklist, not recursion: a dependency chain is as long as the loop body
+  // (tens of thousands of ops in generated kernels), and one frame per op
+  // overflowed the stack. Every op reached gets the same stage and cluster, so
+  // the order ops are visited in does not change the result.
   Block *body = op->getBlock();
-  visitNestedOperands(op, [&](Value operand) {
-    Value v = operand;
-    llvm::SmallPtrSet<Value, 4> seen;
-    // Through a loop-carried value, to what the previous iteration yielded.
-    while (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (!includeArg || !seen.insert(v).second || arg.getOwner() != body ||
-          arg.getArgNumber() == 0)
-        break;
-      v = body->getTerminator()->getOperand(arg.getArgNumber() - 1);
-    }
-    Operation *def = v.getDefiningOp();
-    if (!def || def->getBlock() != body)
-      return;
-    bool changed = insertIfEarlier ? insertMinimum(def, stage, c)
-                                   : insertIfAbsent(def, stage, c);
-    if (changed)
-      insertDepsOfOp(def, stage, c, includeArg, insertIfEarlier);
-  });
+  SmallVector<Operation *> worklist{op};
+  while (!worklist.empty()) {
+    Operation *user = worklist.pop_back_val();
+    visitNestedOperands(user, [&](Value operand) {
+      Value v = operand;
+      llvm::SmallPtrSet<Value, 4> seen;
+      // Through a loop-carried value, to what the previous iteration yielded.
+      while (auto arg = dyn_cast<BlockArgument>(v)) {
+        if (!includeArg || !seen.insert(v).second || arg.getOwner() != body ||
+            arg.getArgNumber() == 0)
+          break;
+        v = body->getTerminator()->getOperand(arg.getArgNumber() - 1);
+      }
+      Operation *def = v.getDefiningOp();
+      if (!def || def->getBlock() != body)
+        return;
+      bool changed = insertIfEarlier ? insertMinimum(def, stage, c)
+                                     : insertIfAbsent(def, stage, c);
+      if (changed)
+        worklist.push_back(def);
+    });
+  }
 }
 
 SmallVector<Operation *> CoarseSchedule::opsInOrder(scf::ForOp forOp) const {

@@ -28,32 +28,96 @@ namespace {
 
 using Cluster = CoarseSchedule::Cluster;
 
+/// Calls `fn` on each op `root` depends on, transitively: through its
+/// operands and the values its regions use from above, stopping at block
+/// arguments (getBackwardSlice with omitBlockArguments). Ops already in
+/// `visited` are not entered again. A worklist: MLIR's getBackwardSlice
+/// recurses once per op of a dependency chain, which overflowed the stack on
+/// long chains (tens of thousands of ops).
+void visitBackwardDeps(Operation *root, DenseSet<Operation *> &visited,
+                       llvm::function_ref<void(Operation *)> fn) {
+  SmallVector<Operation *> worklist{root};
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    visitNestedOperands(op, [&](Value operand) {
+      Operation *def = operand.getDefiningOp();
+      if (def && visited.insert(def).second) {
+        fn(def);
+        worklist.push_back(def);
+      }
+    });
+  }
+}
+
+/// Whether an op of `root`'s forward slice (what uses its results, and what
+/// its regions hold, transitively; getForwardSlice's ops) is scheduled. A
+/// worklist, for the same reason as visitBackwardDeps.
+bool feedsScheduledOp(Operation *root,
+                      llvm::function_ref<bool(Operation *)> isScheduled) {
+  DenseSet<Operation *> visited{root};
+  SmallVector<Operation *> worklist{root};
+  auto reach = [&](Operation *op) {
+    if (!visited.insert(op).second)
+      return false;
+    worklist.push_back(op);
+    return isScheduled(op);
+  };
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    bool found = false;
+    op->walk([&](Operation *nested) {
+      if (nested != op && reach(nested))
+        found = true;
+    });
+    for (Operation *user : op->getUsers())
+      if (reach(user))
+        found = true;
+    if (found)
+      return true;
+  }
+  return false;
+}
+
 /// Stages from the longest latency path to the end of the iteration: the
 /// latency ops and everything downstream of them.
 CoarseSchedule scheduleKeyOps(scf::ForOp forOp,
                               const DenseMap<Operation *, int> &latency) {
   Block *body = forOp.getBody();
   Operation *yield = body->getTerminator();
-  llvm::MapVector<Operation *, int> distance;
-  std::function<int(Operation *)> distanceOf = [&](Operation *op) -> int {
-    auto it = distance.find(op);
-    if (it != distance.end())
-      return it->second;
+  // Each body op's distance: its latency plus the longest distance of the
+  // body ops using it. Computed from the end of the body back (users come
+  // after what they use), not recursively: a chain of users is as long as
+  // the body, and one stack frame per op overflowed the stack.
+  DenseMap<Operation *, int> longestFrom;
+  for (Operation &op : llvm::reverse(body->without_terminator())) {
     int longest = -1;
-    for (Operation *user : op->getUsers()) {
+    for (Operation *user : op.getUsers()) {
       Operation *inBody = body->findAncestorOpInBlock(*user);
       if (!inBody || inBody == yield)
         continue;
-      longest = std::max(longest, distanceOf(inBody));
+      longest = std::max(longest, longestFrom.lookup(inBody));
     }
-    int d = latency.lookup(op) + std::max(longest, 0);
-    distance[op] = d;
-    return d;
-  };
-  int maxDistance = 0;
+    longestFrom[&op] = latency.lookup(&op) + std::max(longest, 0);
+  }
+  // Scheduled here: the latency ops and every body op downstream of them.
+  llvm::MapVector<Operation *, int> distance;
+  SmallVector<Operation *> worklist;
   for (Operation &op : body->without_terminator())
-    if (latency.count(&op))
-      maxDistance = std::max(maxDistance, distanceOf(&op));
+    if (latency.count(&op) && distance.insert({&op, longestFrom[&op]}).second)
+      worklist.push_back(&op);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Operation *user : op->getUsers()) {
+      Operation *inBody = body->findAncestorOpInBlock(*user);
+      if (inBody && inBody != yield &&
+          distance.insert({inBody, longestFrom[inBody]}).second)
+        worklist.push_back(inBody);
+    }
+  }
+  int maxDistance = 0;
+  for (auto &[op, d] : distance)
+    if (latency.count(op))
+      maxDistance = std::max(maxDistance, d);
 
   int maxStage = 0;
   for (auto &[op, d] : distance)
@@ -77,10 +141,8 @@ CoarseSchedule scheduleKeyOps(scf::ForOp forOp,
     auto ifOp = dyn_cast<scf::IfOp>(op);
     if (!ifOp || !distance.count(ifOp) || latency.count(ifOp))
       continue;
-    SetVector<Operation *> slice;
-    getForwardSlice(ifOp.getOperation(), &slice);
-    if (llvm::any_of(slice,
-                     [&](Operation *user) { return distance.count(user); }))
+    if (feedsScheduledOp(ifOp,
+                         [&](Operation *user) { return distance.count(user); }))
       continue;
     schedule.insert(ifOp, schedule.lookup(ifOp).first, epilogue);
   }
@@ -92,18 +154,17 @@ Cluster scheduleIfs(scf::ForOp forOp, CoarseSchedule &schedule) {
   Cluster afterPrologue = schedule.clusters.begin();
   llvm::MapVector<Operation *, int> ifStages;
   SmallVector<Operation *> ordered = schedule.opsInOrder(forOp);
+  // Stage by stage with one visited set: an op reached from an earlier stage
+  // already gave its scf.ifs that earlier stage, the one they keep.
+  DenseSet<Operation *> visited;
   for (int stage = 0; stage < schedule.numStages; ++stage) {
     for (Operation *op : ordered) {
       if (schedule.lookup(op).first != stage)
         continue;
-      SetVector<Operation *> slice;
-      BackwardSliceOptions options;
-      options.omitBlockArguments = true;
-      options.omitUsesFromAbove = false;
-      (void)getBackwardSlice(op, &slice, options);
-      for (Operation *dep : slice)
+      visitBackwardDeps(op, visited, [&](Operation *dep) {
         if (isa<scf::IfOp>(dep))
           ifStages.insert({dep, stage});
+      });
     }
   }
   if (!ifStages.empty()) {
