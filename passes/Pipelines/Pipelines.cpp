@@ -112,18 +112,15 @@ const StringRef kMakeTTGIRPasses[] = {
 // Passes of make_ttgir for hip:gfx942 and gfx90a, for the remark.
 const StringRef kMakeTTGIRPassesHip[] = {
     "tritonamdgpu-optimize-dot-operands",
-    "tritonamdgpu-hoist-layout-conversions",
     "tritongpu-fuse-nested-loops",
     "tritonamdgpu-schedule-loops",
     "tritonamdgpu-pipeline",
     "tritonamdgpu-in-thread-transpose",
-    "tritonamdgpu-reorder-instructions",
-    "tritonamdgpu-block-pingpong",
-    "tritonamdgpu-fold-true-cmpi"};
+    "tritonamdgpu-block-pingpong"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
                                          "convert-warp-specialize-to-llvm"};
-const StringRef kMakeLLIRPassesHip[] = {"tritonamdgpu-update-async-wait-count",
-                                        "convert-builtin-func-to-llvm"};
+const StringRef kMakeLLIRPassesHip[] = {
+    "tritonamdgpu-update-async-wait-count"};
 
 void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   Target target;
@@ -199,6 +196,8 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     // far as they are built: MFMA results stored from their own layout, the
     // loop clean-ups, and the conversions left then removed.
     pm.addPass(triton::amdgpu::createTritonAMDGPUOptimizeEpilogue());
+    pm.addNestedPass<triton::FuncOp>(
+        triton::amdgpu::createTritonAMDGPUHoistLayoutConversions());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createTritonLoopInvariantCodeMotion());
     pm.addPass(createCanonicalizerPass());
@@ -208,6 +207,7 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
   if (target.backend == Backend::Hip) {
     pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
+    pm.addPass(triton::amdgpu::createTritonAMDGPUReorderInstructions());
     // Buffer ops (AMDGCN_USE_BUFFER_OPS is on by default in 3.6).
     pm.addNestedPass<triton::FuncOp>(
         triton::amdgpu::createTritonAMDGPUCanonicalizePointers());
@@ -215,6 +215,7 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     triton::amdgpu::TritonAMDGPUConvertBufferOpsOptions buffers;
     buffers.arch = target.arch;
     pm.addPass(triton::amdgpu::createTritonAMDGPUConvertBufferOps(buffers));
+    pm.addPass(triton::amdgpu::createTritonAMDGPUFoldTrueCmpI());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     pm.addPass(createSymbolDCEPass());
@@ -233,16 +234,14 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
 }
 
 /// AMD's make_llir: asynchronous copies are not built, nor needed by what
-/// the lowering takes; allocate-shared-memory stands in for
-/// allocate-amdgpu-shared-memory (same sizes for what is lowered); masked
-/// accesses are branches already, so no builtin calls are left to lower.
+/// the lowering takes.
 void buildMakeLLIRHip(OpPassManager &pm, const Target &target) {
   triton::amdgpu::OptimizeAMDLDSUsageOptions lds;
   lds.targetArch = target.arch;
   pm.addPass(triton::amdgpu::createOptimizeAMDLDSUsage(lds));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createAllocateSharedMemoryPass());
+  pm.addPass(createAllocateAMDGPUSharedMemory());
   ConvertTritonAMDGPUToLLVMOptions lowering;
   lowering.arch = target.arch;
   pm.addPass(createConvertTritonAMDGPUToLLVM(lowering));
@@ -253,6 +252,7 @@ void buildMakeLLIRHip(OpPassManager &pm, const Target &target) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
+  pm.addPass(createConvertBuiltinFuncToLLVM());
   addNotBuiltRemark(pm, "make_llir", kMakeLLIRPassesHip);
 }
 
@@ -338,7 +338,8 @@ void mlir::triton::registerTritonPipelines() {
       "tritongpu-remove-layout-conversions, [on NVIDIA] "
       "tritongpu-optimize-dot-operands, "
       "[on sm_90] triton-nvidia-optimize-descriptor-encoding, "
-      "[on AMD: tritonamdgpu-optimize-epilogue, canonicalize, triton-licm, "
+      "[on AMD: tritonamdgpu-optimize-epilogue, "
+      "tritonamdgpu-hoist-layout-conversions, canonicalize, triton-licm, "
       "canonicalize, "
       "canonicalize, tritongpu-remove-layout-conversions], "
       "[on NVIDIA: triton-loop-aware-cse, "
@@ -356,8 +357,10 @@ void mlir::triton::registerTritonPipelines() {
       "[on sm_90] "
       "triton-nvidia-mma-lowering [on AMD "
       "tritongpu-remove-layout-conversions, "
+      "tritonamdgpu-reorder-instructions, "
       "tritonamdgpu-canonicalize-pointers, canonicalize, "
-      "tritonamdgpu-convert-buffer-ops, canonicalize, cse, symbol-dce] run; "
+      "tritonamdgpu-convert-buffer-ops, tritonamdgpu-fold-true-cmpi, "
+      "canonicalize, cse, symbol-dce] run; "
       "plan-cta, warp specialization and the rest are NOT BUILT YET (running "
       "it emits a "
       "remark naming them)",
@@ -373,11 +376,11 @@ void mlir::triton::registerTritonPipelines() {
       "tritongpu-allocate-warp-groups and convert-warp-specialize-to-llvm "
       "(warp specialization) are NOT BUILT YET; for hip targets: "
       "optimize-amd-lds-usage, convert-scf-to-cf, convert-index-to-llvm, "
-      "allocate-shared-memory, "
+      "allocate-amdgpu-shared-memory, "
       "convert-triton-amdgpu-to-llvm, canonicalize, cse, convert-cf-to-llvm, "
-      "convert-arith-to-llvm, canonicalize, cse, symbol-dce, and "
-      "tritonamdgpu-update-async-wait-count and "
-      "convert-builtin-func-to-llvm are NOT BUILT YET (running it emits a "
+      "convert-arith-to-llvm, canonicalize, cse, symbol-dce, "
+      "convert-builtin-func-to-llvm, and "
+      "tritonamdgpu-update-async-wait-count is NOT BUILT YET (running it emits a "
       "remark "
       "naming what was skipped)",
       buildMakeLLIR);

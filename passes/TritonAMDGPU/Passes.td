@@ -162,6 +162,91 @@ def TritonAMDGPUConvertBufferOps : Pass<"tritonamdgpu-convert-buffer-ops", "mlir
   let dependentDialects = ["mlir::triton::amdgpu::TritonAMDGPUDialect"];
 }
 
+def TritonAMDGPUFoldTrueCmpI : Pass<"tritonamdgpu-fold-true-cmpi", "mlir::ModuleOp"> {
+  let summary = "Replaces scalar comparisons the integer ranges prove true with `true`";
+  let description = [{
+    Runs the AMD integer range analysis (the one
+    `-tritonamdgpu-convert-buffer-ops` uses: ranges from the ops, from
+    `llvm.intr.assume` of comparisons with constants, from loops of known
+    trip count) and replaces each scalar `arith.cmpi` whose operand ranges
+    make it true for every value with `arith.constant true`; canonicalize
+    then drops the `scf.if` or `arith.select` it guarded. Tensor
+    comparisons, and comparisons proved false, are left as they are.
+
+    ```mlir
+    %pid = tt.get_program_id x : i32
+    %lt = arith.cmpi slt, %pid, %c1024 : i32
+    llvm.intr.assume %lt : i1
+    %ok = arith.cmpi slt, %pid, %c2048 : i32
+    scf.if %ok { ... }
+    // becomes (%lt too: the assumption proves itself)
+    %true = arith.constant true
+    llvm.intr.assume %true : i1
+    scf.if %true { ... }
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
+def TritonAMDGPUHoistLayoutConversions
+    : Pass<"tritonamdgpu-hoist-layout-conversions", "mlir::triton::FuncOp"> {
+  let summary = "Converts a loop-invariant dot operand once, before the loop";
+  let description = [{
+    A `ttg.convert_layout` to a `#ttg.dot_op` layout inside an `scf.for`
+    whose source is computed by an op outside that loop is moved to just
+    after that op, so that the operand (an attention kernel's Q tile, say)
+    is converted once and kept in registers instead of going through LDS on
+    every iteration. Sources that are function or loop arguments stay
+    converted where they are, as in Triton 3.6.
+
+    ```mlir
+    %a = arith.truncf %q : tensor<128x64xf32, #blocked> to tensor<128x64xf16, #blocked>
+    scf.for ... {
+      %op = ttg.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>
+      %d = tt.dot %op, ...
+    }
+    // becomes
+    %a = arith.truncf ...
+    %op = ttg.convert_layout %a : ...
+    scf.for ... { %d = tt.dot %op, ... }
+    ```
+  }];
+}
+
+def TritonAMDGPUReorderInstructions
+    : Pass<"tritonamdgpu-reorder-instructions", "mlir::ModuleOp"> {
+  let summary = "Places AMD loads and layout conversions where they schedule better";
+  let description = [{
+    In each `tt.func`, in this order: a conversion to a `#ttg.dot_op`
+    layout with a single user in another loop is moved next to that user;
+    a conversion is moved past the `ttg.local_dealloc`s between it and its
+    first use (its LDS scratch then reuses the freed memory); `tt.trans` and
+    `ttg.memdesc_trans` are moved up to just after the op defining their
+    source; global loads of a pipelined prologue (`amd.pipeliner_part`) at
+    the function's top level are moved, with the ops computing their
+    operands, up to the last op they must stay behind (their pointer's
+    definition, a barrier, an atomic, a loop, a write to global memory); and
+    in a matmul loop (the function's loops each hold one dot, or an
+    innermost loop holds one dot and at least two loads) whose two 2-D loads
+    are at least 128x64 (A) and 64x128 (B), the second load is moved down to
+    just before the dot when all its uses follow the dot and nothing between
+    writes global memory. Triton 3.6 moves loads across global writes; this
+    pass does not.
+
+    ```mlir
+    scf.for ... {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>, #blocked1>
+      %x = ttg.local_load %bufA : ... -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, ...}>>
+      %y = ttg.local_load %bufB : ... -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, ...}>>
+      %d = tt.dot %x, %y, %acc : ...
+      ttg.local_store %a, ... ; ttg.local_store %b, ...
+    }
+    // becomes: %b = tt.load %pb right before %d = tt.dot
+    ```
+  }];
+}
+
 def OptimizeAMDLDSUsage : Pass<"optimize-amd-lds-usage", "mlir::ModuleOp"> {
   let summary = "Splits layout conversions whose LDS scratch makes a kernel overflow LDS";
   let description = [{

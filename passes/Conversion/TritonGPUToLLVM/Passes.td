@@ -72,6 +72,54 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
                            "mlir::triton::nvgpu::NVGPUDialect"];
 }
 
+def AllocateAMDGPUSharedMemory : Pass<"allocate-amdgpu-shared-memory", "mlir::ModuleOp"> {
+  let summary = "Gives every LDS buffer its offset and the module its LDS size, for the AMD lowering";
+  let description = [{
+    AMD's make_llir step: as `-allocate-shared-memory`, every op owning an
+    LDS buffer (`ttg.local_alloc`, conversions and reductions needing
+    scratch, calls) gets `allocation.offset` and the module `ttg.shared`
+    (bytes). A `ttg.convert_layout` is sized as the swizzled scratch the AMD
+    lowering converts through, also where it carries
+    `amdgpu.use_padded_scratch_shmem`: Triton 3.6 then sizes the smaller
+    padded tile its lowering uses, which this lowering does not build yet.
+
+    ```mlir
+    %0 = ttg.convert_layout %x : tensor<128x128xf32, #blocked> -> tensor<128x128xf32, #blocked1>
+    // becomes (module: ttg.shared = 65536 : i32)
+    %0 = ttg.convert_layout %x {allocation.offset = 0 : i32} : ...
+    ```
+  }];
+}
+
+def ConvertBuiltinFuncToLLVM : Pass<"convert-builtin-func-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Replaces calls of Triton's `__triton_hip_*` helpers with their LLVM sequences";
+  let description = [{
+    The last step of AMD's make_llir. Calls (`llvm.call`) of the helpers
+    Triton's HIP library declares without a body become the instructions
+    they stand for: `iabs` (`llvm.intr.abs`, INT_MIN kept), `fabs`,
+    `llrint` (`llvm.intr.rint` then `llvm.fptosi`), `fast_fdividef`
+    (`a * llvm.amdgcn.rcp.f32(b)`), `fast_expf` (`exp2(x * log2 e)`:
+    `llvm.amdgcn.exp2.f32` with `ftz`, else `llvm.exp2.f32`) and
+    `fast_tanhf` (`copysign(1 - 2 / (e^(2|x|) + 1), x)`, which cannot
+    overflow). Declarations left without callers are removed. A call of
+    another `__triton_hip_*` name, or with other types, is a located error.
+    Other calls are left alone.
+
+    ```mlir
+    %r = llvm.call @__triton_hip_fast_expf(%x) : (f32) -> f32
+    // becomes, with ftz
+    %c = llvm.mlir.constant(1.44269502 : f32) : f32
+    %s = llvm.fmul %x, %c : f32
+    %r = llvm.call_intrinsic "llvm.amdgcn.exp2.f32"(%s) : (f32) -> f32
+    ```
+  }];
+  let options = [
+    Option<"ftz", "ftz", "bool", /*default=*/"true",
+           "fast_expf and fast_tanhf use the flushing v_exp_f32 (llvm.amdgcn.exp2.f32)">
+  ];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def ConvertTritonAMDGPUToLLVM : Pass<"convert-triton-amdgpu-to-llvm", "mlir::ModuleOp"> {
   let summary = "Lowers a TTGIR module for an AMD GPU to the LLVM and ROCDL dialects";
   let description = [{

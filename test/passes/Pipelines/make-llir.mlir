@@ -30,13 +30,12 @@
 // CHECK: llvm.inline_asm has_side_effects {{.*}}st.global.v4.b32
 // CHECK: llvm.return
 
-// AMD: 3.6's order for hip, allocate-shared-memory standing in for
-// allocate-amdgpu-shared-memory; the passes for asynchronous copies and
-// builtin calls are named in a remark.
+// AMD: 3.6's order for hip; the pass for asynchronous copies is named in a
+// remark.
 // HIP-ORDER: optimize-amd-lds-usage{{[{].*}}target-arch=gfx942}
 // HIP-ORDER-NEXT: convert-scf-to-cf
 // HIP-ORDER-NEXT: convert-index-to-llvm
-// HIP-ORDER-NEXT: allocate-shared-memory
+// HIP-ORDER-NEXT: allocate-amdgpu-shared-memory
 // HIP-ORDER-NEXT: convert-triton-amdgpu-to-llvm{{[{].*}}gfx-arch=gfx942}
 // HIP-ORDER-NEXT: canonicalize
 // HIP-ORDER-NEXT: cse
@@ -45,8 +44,9 @@
 // HIP-ORDER-NEXT: canonicalize
 // HIP-ORDER-NEXT: cse
 // HIP-ORDER-NEXT: symbol-dce
+// HIP-ORDER-NEXT: convert-builtin-func-to-llvm{{[{].*}}ftz=true}
 
-// HIP: remark: make_llir is not complete: its passes tritonamdgpu-update-async-wait-count, convert-builtin-func-to-llvm do not
+// HIP: remark: make_llir is not complete: its passes tritonamdgpu-update-async-wait-count do not
 // HIP: module attributes {{.*}}ttg.shared = 0 : i32
 // HIP: llvm.func @k(%[[X:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
 // HIP-SAME: rocdl.flat_work_group_size = "1,256"
