@@ -5,6 +5,7 @@
 #include "passes/Conversion/NVGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"
+#include "passes/Hopper/Passes.h"
 #include "passes/LLVMIR/Passes.h"
 #include "passes/Pipelines/Pipelines.h"
 #include "passes/Specialize/Passes.h"
@@ -29,6 +30,7 @@ void mlir::triton::registerTritonPasses() {
   registerTritonLLVMIRPasses();
   gpu::registerTritonGPUTransformsPasses();
   nvidia_gpu::registerTritonNvidiaGPUTransformsPasses();
+  hopper::registerTritonHopperTransformsPasses();
   amdgpu::registerTritonAMDGPUTransformsPasses();
   // Upstream transforms that Triton's pipelines run.
   registerCanonicalizerPass();
