@@ -113,14 +113,10 @@ const StringRef kMakeTTGIRPasses[] = {
 const StringRef kMakeTTGIRPassesHip[] = {
     "tritonamdgpu-optimize-dot-operands",
     "tritongpu-fuse-nested-loops",
-    "tritonamdgpu-schedule-loops",
-    "tritonamdgpu-pipeline",
     "tritonamdgpu-in-thread-transpose",
     "tritonamdgpu-block-pingpong"};
 const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
                                          "convert-warp-specialize-to-llvm"};
-const StringRef kMakeLLIRPassesHip[] = {
-    "tritonamdgpu-update-async-wait-count"};
 
 void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   Target target;
@@ -201,6 +197,16 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createTritonLoopInvariantCodeMotion());
     pm.addPass(createCanonicalizerPass());
+    // The stream pipeliner, as 3.6 runs it by default: LDS written from
+    // registers (TRITON_HIP_USE_ASYNC_COPY off), the ping-pong variant of
+    // the schedule on gfx942; HIP's default is 2 stages.
+    triton::amdgpu::TritonAMDGPUScheduleLoopsOptions streamSchedule;
+    streamSchedule.numStages =
+        options.numStages.hasValue() ? int(options.numStages) : 2;
+    pm.addPass(triton::amdgpu::createTritonAMDGPUScheduleLoops(streamSchedule));
+    triton::amdgpu::TritonAMDGPUPipelineOptions stream;
+    stream.usePingpong = target.arch == "gfx942";
+    pm.addPass(triton::amdgpu::createTritonAMDGPUPipeline(stream));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   }
@@ -233,9 +239,12 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPasses);
 }
 
-/// AMD's make_llir: asynchronous copies are not built, nor needed by what
-/// the lowering takes.
+/// AMD's make_llir, all of Triton 3.6's (enable-line-info aside: locations
+/// are kept as they are).
 void buildMakeLLIRHip(OpPassManager &pm, const Target &target) {
+  triton::amdgpu::TritonAMDGPUUpdateAsyncWaitCountOptions waits;
+  waits.archGenerationName = target.arch;
+  pm.addPass(triton::amdgpu::createTritonAMDGPUUpdateAsyncWaitCount(waits));
   triton::amdgpu::OptimizeAMDLDSUsageOptions lds;
   lds.targetArch = target.arch;
   pm.addPass(triton::amdgpu::createOptimizeAMDLDSUsage(lds));
@@ -253,7 +262,6 @@ void buildMakeLLIRHip(OpPassManager &pm, const Target &target) {
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createConvertBuiltinFuncToLLVM());
-  addNotBuiltRemark(pm, "make_llir", kMakeLLIRPassesHip);
 }
 
 void buildMakeLLIR(OpPassManager &pm, const TritonPipelineOptions &options) {
@@ -340,7 +348,7 @@ void mlir::triton::registerTritonPipelines() {
       "[on sm_90] triton-nvidia-optimize-descriptor-encoding, "
       "[on AMD: tritonamdgpu-optimize-epilogue, "
       "tritonamdgpu-hoist-layout-conversions, canonicalize, triton-licm, "
-      "canonicalize, "
+      "canonicalize, tritonamdgpu-schedule-loops, tritonamdgpu-pipeline, "
       "canonicalize, tritongpu-remove-layout-conversions], "
       "[on NVIDIA: triton-loop-aware-cse, "
       "canonicalize, triton-licm, canonicalize, "
@@ -375,13 +383,12 @@ void mlir::triton::registerTritonPipelines() {
       "canonicalize, cse, symbol-dce, convert-nvvm-to-llvm for cuda targets; "
       "tritongpu-allocate-warp-groups and convert-warp-specialize-to-llvm "
       "(warp specialization) are NOT BUILT YET; for hip targets: "
-      "optimize-amd-lds-usage, convert-scf-to-cf, convert-index-to-llvm, "
+      "tritonamdgpu-update-async-wait-count, optimize-amd-lds-usage, "
+      "convert-scf-to-cf, convert-index-to-llvm, "
       "allocate-amdgpu-shared-memory, "
       "convert-triton-amdgpu-to-llvm, canonicalize, cse, convert-cf-to-llvm, "
       "convert-arith-to-llvm, canonicalize, cse, symbol-dce, "
-      "convert-builtin-func-to-llvm, and "
-      "tritonamdgpu-update-async-wait-count is NOT BUILT YET (running it emits a "
-      "remark "
+      "convert-builtin-func-to-llvm (running it for cuda emits a remark "
       "naming what was skipped)",
       buildMakeLLIR);
   PassPipelineRegistration<TritonPipelineOptions>(

@@ -280,4 +280,145 @@ def OptimizeAMDLDSUsage : Pass<"optimize-amd-lds-usage", "mlir::ModuleOp"> {
   ];
 }
 
+def TritonAMDGPUScheduleLoops : Pass<"tritonamdgpu-schedule-loops", "mlir::ModuleOp"> {
+  let summary = "Chooses the loads AMD's stream pipeliner fetches ahead, and their stages";
+  let description = [{
+    For each innermost `scf.for` of more than one stage (the loop's
+    `tt.num_stages`, else `num_stages`) without a barrier: the loads that
+    the loop's dots read (as A or B, through any computation), and the
+    loads whose values make those loads' addresses (one indirection level
+    further), are fetched ahead when they pay: on gfx90a and gfx942 only
+    loads of 32 bits or more per vector, and only if the local_allocs they
+    feed agree on a layout keeping 4 bytes together. A loop with its own
+    `tt.num_stages` fetches ahead the loads any op waits for. A load of
+    level d goes in stage `(maxLevel - d) * ceil((stages - 2) / (maxLevel + 1))`,
+    cluster 0; the dots in the last stage, cluster 1. Two chained dots at
+    4 stages take the chained schedule (dots in stages 2 and 3, the ops
+    between them split). Ours: where the LDS buffers of the loads would
+    not fit in LDS at that many stages (64 KiB on gfx90a and gfx942; tiles
+    sized for another GPU), the loop gets fewer, down to 2, else none
+    (Triton 3.6 fails to launch such a kernel). The schedule is written as `loop.stage`,
+    `loop.cluster` and `tt.scheduled_max_stage`, for
+    `-tritonamdgpu-pipeline`.
+
+    ```mlir
+    // num_stages=2, a and b 128-bit per thread
+    %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+    %d = tt.dot %a1, %b1, %acc : ...
+    // becomes
+    %a = tt.load %pa {loop.cluster = 0 : i32, loop.stage = 0 : i32} : ...
+    %d = tt.dot %a1, %b1, %acc {loop.cluster = 1 : i32, loop.stage = 1 : i32} : ...
+    } {tt.scheduled_max_stage = 1 : i32}
+    ```
+  }];
+  let options = [
+    Option<"numStages", "num_stages", "int32_t", /*default=*/"2",
+           "stages of a loop without its own tt.num_stages">
+  ];
+}
+
+def TritonAMDGPUPipeline : Pass<"tritonamdgpu-pipeline", "mlir::ModuleOp"> {
+  let summary = "AMD's stream pipeliner: LDS ring buffers for the scheduled loads, then the loop expanded";
+  let description = [{
+    For each loop `-tritonamdgpu-schedule-loops` scheduled: every chosen
+    load whose users all go to dots (layout conversions to a dot operand,
+    or local_allocs) gets `numBuffers` LDS slots (allocated before the
+    loop, freed after) and a slot counter carried by the loop; the load
+    stays a load into registers and a `ttg.local_store` writes its slot
+    (with `use_async_copy`, on gfx942, a `ttg.async_copy_global_to_local`
+    with its commit and wait instead: LDS-DMA, 4 bytes per lane, one more
+    slot); the users read the slot with a `ttg.local_load`. Stages: the
+    load where scheduled, the write `maxLevel` stages later, the read and
+    the dot in the last; slots = read stage - write stage (at least 1).
+    Clusters order the pipelined body: loads, then the reads with the dot,
+    then the writes (the reads before the writes with a single slot);
+    with `use_pingpong` at 3 stages an async wait goes at the end.
+    What else the schedule lacks runs with its users, or in the last stage.
+    The loop then becomes a prologue and a loop whose early-stage ops are
+    predicated past the end (the NVIDIA pipeliner's expansion), where
+    Triton 3.6 peels an epilogue. Schedule attributes are removed.
+
+    ```mlir
+    // num_stages=2: in the loop
+    %a = tt.load %pa : ...
+    %d = tt.dot %a1, %b1, %acc      // %a1 = convert_layout %a to a dot operand
+    // becomes, with %buf = ttg.local_alloc : !ttg.memdesc<1x128x64xf16, #shared, #smem, mutable>
+    %a0 = tt.load %pa0 ...          // prologue: iteration 0
+    ttg.local_store %a0, %slot0
+    scf.for ... {
+      %an = tt.load %pa_next, %mask_next ...     // iteration i + 1
+      %a1 = ttg.local_load %slot : ... -> tensor<..., #ttg.dot_op<...>>
+      %d = tt.dot %a1, ...
+      ttg.local_store %an, %slot_next
+    }
+    ```
+  }];
+  let options = [
+    Option<"useAsyncCopy", "use_async_copy", "bool", /*default=*/"false",
+           "copy global memory to LDS directly (gfx942's LDS-DMA loads)">,
+    Option<"usePingpong", "use_pingpong", "bool", /*default=*/"false",
+           "schedule for block ping-pong (async waits at the end of the body at 3 stages)">
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonAMDGPUUpdateAsyncWaitCount : Pass<"tritonamdgpu-update-async-wait-count", "mlir::ModuleOp"> {
+  let summary = "Turns ttg.async_wait (commit groups) into amdg.async_wait (direct-to-LDS instructions)";
+  let description = [{
+    On the CDNA GPUs (gfx9*: the option, else the module's `ttg.target`;
+    other targets are left alone) each `ttg.async_wait` becomes an
+    `amdg.async_wait` with the same tokens, whose `num_inst` is the fewest
+    direct-to-LDS load instructions issued after a token's op on any path
+    to the wait, into and around enclosing loops (a copy of a lane's n
+    distinct bytes issues n / 4 of them). Ordinary loads, also counted by
+    the hardware, are left out, which only makes the wait stricter; a wait
+    without tokens, or reached through control flow not followed, gets 0
+    (everything lands first).
+
+    ```mlir
+    %t0 = ttg.async_copy_global_to_local %p0, %s0 : ...   // 4 instructions
+    %g0 = ttg.async_commit_group tokens %t0
+    %t1 = ttg.async_copy_global_to_local %p1, %s1 : ...   // 4 instructions
+    %g1 = ttg.async_commit_group tokens %t1
+    %w = ttg.async_wait %g0 {num = 1 : i32}
+    // becomes
+    %w = amdg.async_wait %g0 {num_inst = 4 : i32}
+    ```
+  }];
+  let options = [
+    Option<"archGenerationName", "arch-generation-name", "std::string",
+           /*default=*/"std::string{}",
+           "the gfx architecture; empty: the module's ttg.target">
+  ];
+  let dependentDialects = ["mlir::triton::amdgpu::TritonAMDGPUDialect"];
+}
+
+def TritonAMDGPUCoalesceAsyncCopy : Pass<"tritonamdgpu-coalesce-async-copy", "mlir::ModuleOp"> {
+  let summary = "Gives direct-to-LDS copies a source layout of one LDS-DMA piece per thread run";
+  let description = [{
+    A `ttg.async_copy_global_to_local` into a swizzled buffer whose blocked
+    source gives a thread a run along the fastest dimension longer than
+    one direct-to-LDS load moves (4 bytes on gfx90a and gfx942, 16 on
+    gfx950; the option, else the module's `ttg.target`), or longer than the
+    buffer keeps contiguous, gets a source layout with the run clipped to
+    that (the threads spread along the row instead; the NVIDIA pass's
+    rewrite): pointers, mask and other are converted to it in front of the
+    copy. gfx942's LDS-DMA loads then write neighbouring slots per wave.
+
+    ```mlir
+    // f16, #blocked = sizePerThread [1, 8], threadsPerWarp [16, 4]
+    %t = ttg.async_copy_global_to_local %p, %s : tensor<64x32x!tt.ptr<f16>, #blocked> -> ...
+    // becomes, with #blocked1 = sizePerThread [1, 2], threadsPerWarp [4, 16]
+    %p1 = ttg.convert_layout %p : ... #blocked> -> ... #blocked1>
+    %t = ttg.async_copy_global_to_local %p1, %s : tensor<64x32x!tt.ptr<f16>, #blocked1> -> ...
+    ```
+  }];
+  let options = [
+    Option<"archGenerationName", "arch-generation-name", "std::string",
+           /*default=*/"std::string{}",
+           "the gfx architecture; empty: the module's ttg.target">
+  ];
+}
+
 #endif // TRITONAMDGPU_TRANSFORMS_PASSES_TD

@@ -10,6 +10,9 @@
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "passes/TritonGPU/Passes.h"
+#include "passes/TritonGPU/Pipeline/AsyncLoads.h"
+
+#include <limits>
 
 namespace mlir {
 namespace triton {
@@ -76,57 +79,64 @@ struct CoalesceAsyncCopyPass
   using Base::Base;
 
   void runOnOperation() override {
-    getOperation().walk([&](AsyncCopyGlobalToLocalOp copy) { clip(copy); });
-  }
-
-  static void clip(AsyncCopyGlobalToLocalOp copy) {
-    RankedTensorType srcType = copy.getSrc().getType();
-    auto blocked = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
-    if (!blocked)
-      return;
-    // Only copies into swizzled buffers: one into an nvmma_shared
-    // buffer keeps its layout even where the buffer is transposed against it
-    // (a tf32 wgmma's N-major B), and is lowered to narrower cp.asyncs.
-    if (!isa<SwizzledSharedEncodingAttr>(
-            copy.getResult().getType().getEncoding()))
-      return;
-    std::optional<int64_t> run =
-        getCopyRun(srcType, copy.getResult().getType());
-    unsigned fastest = blocked.getOrder()[0];
-    SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
-    if (!run || sizePerThread[fastest] <= *run)
-      return;
-    sizePerThread[fastest] = *run;
-    int64_t numCTAs = getEncodingNumCTAs(blocked);
-    unsigned threadsPerWarp = 1, numWarps = 1;
-    for (unsigned lanes : blocked.getThreadsPerWarp())
-      threadsPerWarp *= lanes;
-    for (unsigned warps : blocked.getWarpsPerCTA())
-      numWarps *= warps;
-    if (numCTAs < 1)
-      return;
-    BlockedEncodingAttr narrower = getBlockedEncoding(
-        copy.getContext(), srcType.getShape(), sizePerThread,
-        blocked.getOrder(), numWarps, threadsPerWarp, numCTAs);
-    OpBuilder builder(copy);
-    auto convert = [&](Value value) -> Value {
-      if (!value)
-        return value;
-      auto type = cast<RankedTensorType>(value.getType());
-      return ConvertLayoutOp::create(
-          builder, copy.getLoc(),
-          RankedTensorType::get(type.getShape(), type.getElementType(),
-                                narrower),
-          value);
-    };
-    Value src = convert(copy.getSrc()), mask = convert(copy.getMask()),
-          other = convert(copy.getOther());
-    copy.getSrcMutable().assign(src);
-    if (mask)
-      copy.getMaskMutable().assign(mask);
-    if (other)
-      copy.getOtherMutable().assign(other);
+    getOperation().walk([&](AsyncCopyGlobalToLocalOp copy) {
+      pipeline::clipAsyncCopySource(copy, std::numeric_limits<int64_t>::max());
+    });
   }
 };
 
 } // namespace
+
+void pipeline::clipAsyncCopySource(AsyncCopyGlobalToLocalOp copy,
+                                 int64_t maxRun) {
+  RankedTensorType srcType = copy.getSrc().getType();
+  auto blocked = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
+  if (!blocked)
+    return;
+  // Only copies into swizzled buffers: one into an nvmma_shared
+  // buffer keeps its layout even where the buffer is transposed against it
+  // (a tf32 wgmma's N-major B), and is lowered to narrower cp.asyncs.
+  if (!isa<SwizzledSharedEncodingAttr>(
+          copy.getResult().getType().getEncoding()))
+    return;
+  std::optional<int64_t> run =
+      getCopyRun(srcType, copy.getResult().getType());
+  unsigned fastest = blocked.getOrder()[0];
+  SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
+  if (!run)
+    return;
+  int64_t clipped = std::min(*run, maxRun);
+  if (sizePerThread[fastest] <= clipped)
+    return;
+  sizePerThread[fastest] = clipped;
+  int64_t numCTAs = getEncodingNumCTAs(blocked);
+  unsigned threadsPerWarp = 1, numWarps = 1;
+  for (unsigned lanes : blocked.getThreadsPerWarp())
+    threadsPerWarp *= lanes;
+  for (unsigned warps : blocked.getWarpsPerCTA())
+    numWarps *= warps;
+  if (numCTAs < 1)
+    return;
+  BlockedEncodingAttr narrower = getBlockedEncoding(
+      copy.getContext(), srcType.getShape(), sizePerThread,
+      blocked.getOrder(), numWarps, threadsPerWarp, numCTAs);
+  OpBuilder builder(copy);
+  auto convert = [&](Value value) -> Value {
+    if (!value)
+      return value;
+    auto type = cast<RankedTensorType>(value.getType());
+    return ConvertLayoutOp::create(
+        builder, copy.getLoc(),
+        RankedTensorType::get(type.getShape(), type.getElementType(),
+                              narrower),
+        value);
+  };
+  Value src = convert(copy.getSrc()), mask = convert(copy.getMask()),
+        other = convert(copy.getOther());
+  copy.getSrcMutable().assign(src);
+  if (mask)
+    copy.getMaskMutable().assign(mask);
+  if (other)
+    copy.getOtherMutable().assign(other);
+}
+

@@ -66,53 +66,67 @@ bool isPipeliningBeneficial(Operation *op, const ModuleAxisInfo &axis) {
   return true;
 }
 
-/// The loads of the body that `root`s depend on, with their indirection
-/// level; a load reached at two different levels is dropped.
-llvm::MapVector<Operation *, int> loadLevels(scf::ForOp forOp, bool ownStages,
-                                             const ModuleAxisInfo &axis) {
-  llvm::MapVector<Operation *, int> levels;
+} // namespace
+
+llvm::MapVector<Operation *, LoadLevel> pipeline::loadIndirectionLevels(
+    scf::ForOp forOp, bool ownStages,
+    llvm::function_ref<bool(Operation *)> beneficial) {
+  llvm::MapVector<Operation *, LoadLevel> levels;
   DenseSet<Operation *> seen, excluded;
   Block *body = forOp.getBody();
-  std::function<void(Operation *, int)> visit = [&](Operation *op, int level) {
-    if (!seen.insert(op).second || excluded.count(op))
-      return;
-    if (isa<LoadOp, DescriptorLoadOp>(op)) {
-      if (!isPipeliningBeneficial(op, axis))
-        return;
-      auto it = levels.find(op);
-      if (it != levels.end() && it->second != level) {
-        levels.erase(op);
-        excluded.insert(op);
-        return;
-      }
-      levels.insert({op, level});
-      ++level;
-    }
-    bool dot = isDotLike(op);
-    for (OpOperand &operand : op->getOpOperands()) {
-      // Only a dot's A and B are worth fetching ahead, not its accumulator.
-      if (dot && operand.getOperandNumber() == 2)
-        continue;
-      Operation *def = operand.get().getDefiningOp();
-      if (def && def->getBlock() == body)
-        visit(def, level);
-    }
-    // Values used inside nested regions (a reduce's combiner, an if).
-    op->walk([&](Operation *nested) {
-      if (nested == op)
-        return;
-      for (Value v : nested->getOperands()) {
-        Operation *def = v.getDefiningOp();
-        if (def && def->getBlock() == body)
-          visit(def, level);
-      }
-    });
-  };
+  std::function<void(Operation *, Operation *, int)> visit =
+      [&](Operation *op, Operation *use, int level) {
+        if (!seen.insert(op).second || excluded.count(op))
+          return;
+        if (isa<LoadOp, DescriptorLoadOp>(op)) {
+          if (!beneficial(op))
+            return;
+          auto it = levels.find(op);
+          if (it != levels.end() && it->second.level != level) {
+            levels.erase(op);
+            excluded.insert(op);
+            return;
+          }
+          levels.insert({op, {level, use}});
+          use = op;
+          ++level;
+        }
+        bool dot = isDotLike(op);
+        for (OpOperand &operand : op->getOpOperands()) {
+          // Only a dot's A and B are worth fetching ahead, not its
+          // accumulator.
+          if (dot && operand.getOperandNumber() == 2)
+            continue;
+          Operation *def = operand.get().getDefiningOp();
+          if (def && def->getBlock() == body)
+            visit(def, use, level);
+        }
+        // A buffer the dot reads, filled in the body by local_stores (an
+        // operand transposed into a slot of its own): what they store feeds
+        // the dot too.
+        if (op->getNumResults() == 1 &&
+            isa<MemDescType>(op->getResult(0).getType()))
+          for (Operation *user : op->getResult(0).getUsers())
+            if (auto store = dyn_cast<LocalStoreOp>(user))
+              if (Operation *def = store.getSrc().getDefiningOp();
+                  def && def->getBlock() == body)
+                visit(def, use, level);
+        // Values used inside nested regions (a reduce's combiner, an if).
+        op->walk([&](Operation *nested) {
+          if (nested == op)
+            return;
+          for (Value v : nested->getOperands()) {
+            Operation *def = v.getDefiningOp();
+            if (def && def->getBlock() == body)
+              visit(def, use, level);
+          }
+        });
+      };
   for (Operation &op : body->without_terminator()) {
     if (!isDotLike(&op))
       continue;
     seen.clear();
-    visit(&op, 0);
+    visit(&op, &op, 0);
   }
   // A loop given its own stage count (`tl.range(num_stages=...)`) fetches
   // ahead the loads that other ops wait for as well; those a dot reads keep
@@ -120,9 +134,11 @@ llvm::MapVector<Operation *, int> loadLevels(scf::ForOp forOp, bool ownStages,
   if (ownStages)
     for (Operation &op : body->without_terminator())
       if (!isa<LoadOp, DescriptorLoadOp>(op))
-        visit(&op, 0);
+        visit(&op, &op, 0);
   return levels;
 }
+
+namespace {
 
 class TritonGPUAssignLatenciesPass
     : public mlir::triton::gpu::impl::TritonGPUAssignLatenciesBase<
@@ -144,16 +160,19 @@ public:
                        [](Operation &op) { return op.hasAttr(kLatencyAttr); }))
         continue;
       bool ownStages = forOp->hasAttr(kNumStagesAttr);
-      llvm::MapVector<Operation *, int> levels =
-          loadLevels(forOp, ownStages, axis);
+      llvm::MapVector<Operation *, LoadLevel> levels =
+          loadIndirectionLevels(forOp, ownStages, [&](Operation *op) {
+            return isPipeliningBeneficial(op, axis);
+          });
       // With every stage but the last one taken, a deeper level would have
       // none to be issued in.
-      levels.remove_if([&](auto &entry) { return entry.second >= stages - 1; });
+      levels.remove_if(
+          [&](auto &entry) { return entry.second.level >= stages - 1; });
       if (levels.empty())
         continue;
       int maxLevel = 0;
       for (auto &entry : levels)
-        maxLevel = std::max(maxLevel, entry.second);
+        maxLevel = std::max(maxLevel, entry.second.level);
       int latency = (stages - 1) / (maxLevel + 1);
       Builder builder(forOp.getContext());
       for (auto &entry : levels)

@@ -37,6 +37,14 @@ int getCopyVecBytes(RankedTensorType type, Attribute shared);
 /// none, and `conflict` set when they disagree.
 Attribute getLocalAllocEncoding(Operation *load, bool &conflict);
 
+/// Clips the copy's source layout (a blocked one, into a swizzled buffer):
+/// a thread's run along the fastest dimension becomes at most what the
+/// buffer keeps contiguous and at most `maxRun` elements, so that the lanes
+/// of a warp cover neighbouring addresses (-tritongpu-coalesce-async-copy,
+/// and AMD's with gfx942's 4-byte LDS-DMA loads). Pointers, mask and other
+/// are converted to it in front of the copy.
+void clipAsyncCopySource(AsyncCopyGlobalToLocalOp copy, int64_t maxRun);
+
 /// The layout of a pipelined load's buffer: its local_allocs', else the dot
 /// operand one its layout conversions lead to, else an unswizzled one.
 Attribute getPipelineSharedEncoding(Operation *load);

@@ -15,40 +15,46 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-/// Commit groups from `from` up to `to` (exclusive) in one block; nested
-/// regions are not counted, which can only make the result smaller.
-int commitsBetween(Operation *from, Operation *to) {
+/// The weights of the ops from `from` up to `to` (exclusive) in one block;
+/// nested regions are not counted, which can only make the result smaller.
+int weightBetween(Operation *from, Operation *to,
+                  llvm::function_ref<int(Operation *)> weight) {
   int count = 0;
   for (Operation *op = from; op && op != to; op = op->getNextNode())
-    if (isa<AsyncCommitGroupOp>(op))
-      ++count;
+    count += weight(op);
   return count;
 }
 
-/// The fewest commits after `token`'s group on any path to `sink`.
-int fewestCommitsAfter(Value token, Operation *sink, int sofar, int best,
-                       int depth) {
+int fewestAfter(Value token, Operation *sink, int sofar, int best, int depth,
+                llvm::function_ref<int(Operation *)> weight) {
   if (depth > 8)
     return 0;
   if (Operation *def = token.getDefiningOp())
-    return std::min(best, sofar + commitsBetween(def->getNextNode(), sink));
+    return std::min(best, sofar + weightBetween(def->getNextNode(), sink,
+                                                weight));
   auto arg = cast<BlockArgument>(token);
   auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
   if (!forOp || arg.getArgNumber() == 0)
     return 0;
-  sofar += commitsBetween(&forOp.getBody()->front(), sink);
+  sofar += weightBetween(&forOp.getBody()->front(), sink, weight);
   if (sofar >= best)
     return best;
   unsigned index = arg.getArgNumber() - 1;
   // Entering the loop, and coming around from the previous iteration.
-  best = fewestCommitsAfter(forOp.getInitArgs()[index], forOp, sofar, best,
-                            depth + 1);
+  best = fewestAfter(forOp.getInitArgs()[index], forOp, sofar, best,
+                     depth + 1, weight);
   Operation *yield = forOp.getBody()->getTerminator();
-  return fewestCommitsAfter(yield->getOperand(index), yield, sofar, best,
-                            depth + 1);
+  return fewestAfter(yield->getOperand(index), yield, sofar, best, depth + 1,
+                     weight);
 }
 
 } // namespace
+
+int mlir::triton::gpu::pipeline::fewestWeightAfter(
+    Value token, Operation *sink, llvm::function_ref<int(Operation *)> weight) {
+  return fewestAfter(token, sink, 0, std::numeric_limits<int>::max(), 0,
+                     weight);
+}
 
 void mlir::triton::gpu::pipeline::updateAsyncWaits(Operation *root) {
   // Waits with only non-commit ops between them are one wait.
@@ -84,9 +90,12 @@ void mlir::triton::gpu::pipeline::updateAsyncWaits(Operation *root) {
   root->walk([&](AsyncWaitOp wait) {
     if (wait.getAsyncToken().empty())
       return;
+    auto commits = [](Operation *op) {
+      return isa<AsyncCommitGroupOp>(op) ? 1 : 0;
+    };
     int best = std::numeric_limits<int>::max();
     for (Value token : wait.getAsyncToken())
-      best = fewestCommitsAfter(token, wait, 0, best, 0);
+      best = std::min(best, fewestWeightAfter(token, wait, commits));
     if (best == std::numeric_limits<int>::max())
       best = 0;
     wait.setNum(best);

@@ -28,10 +28,13 @@ namespace {
 
 /// Ops that may run for an iteration past the end without harm. A
 /// descriptor load reads nothing outside its descriptor's shape (it pads
-/// with zeros), so one past the end costs time only.
+/// with zeros), so one past the end costs time only. A local_store of an
+/// early stage (AMD's stream pipeliner) writes the ring-buffer slot of that
+/// iteration, which only that iteration's later stages read, and they do
+/// not run.
 bool runsHarmlessly(Operation *op) {
   if (isa<AsyncCommitGroupOp, AsyncWaitOp, LocalLoadOp, LocalAllocOp,
-          MemDescIndexOp, DescriptorLoadOp>(op))
+          MemDescIndexOp, DescriptorLoadOp, LocalStoreOp>(op))
     return true;
   return isMemoryEffectFree(op);
 }

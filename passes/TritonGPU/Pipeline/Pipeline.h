@@ -32,6 +32,13 @@ LogicalResult expandLoop(scf::ForOp &forOp, const CoarseSchedule &schedule);
 /// Step 3: merges consecutive ttg.async_wait ops and sets their `num`.
 void updateAsyncWaits(Operation *root);
 
+/// The smallest sum of `weight` over the ops run after `token` is made and
+/// before `sink`, on any path (into and around enclosing loops); 0 where a
+/// path is not followed (other control flow). A wait may let that much of
+/// what came after the token's op stay in flight.
+int fewestWeightAfter(Value token, Operation *sink,
+                      llvm::function_ref<int(Operation *)> weight);
+
 /// Step 4: asynchronous warp-group dots in `forOp` with their waits.
 void asyncLaunchDots(scf::ForOp forOp);
 

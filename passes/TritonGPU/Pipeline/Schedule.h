@@ -99,6 +99,32 @@ void scheduleDependencies(scf::ForOp forOp, CoarseSchedule &schedule);
 /// Whether some body op has no stage in `schedule`; emits an error on it.
 LogicalResult checkComplete(scf::ForOp forOp, const CoarseSchedule &schedule);
 
+/// What an op of stage s reads from the previous iteration is made in stage
+/// s + 1 of that iteration, in a cluster before the reader's (loads keep the
+/// reader's stage and cluster).
+void scheduleDistanceOneDependencies(scf::ForOp forOp,
+                                     CoarseSchedule &schedule);
+
+/// Everything unscheduled runs in the last stage, in `afterPrologue` or no
+/// earlier than the clusters of the last-stage ops it uses.
+void scheduleRemainingToLastStage(scf::ForOp forOp, CoarseSchedule &schedule,
+                                  CoarseSchedule::Cluster afterPrologue);
+
+/// A load worth fetching ahead: its indirection level (0 for one a dot
+/// reads, 1 for one whose value makes a level-0 load's address, ...) and
+/// the op its value leads to at the level below (the dot, or that load).
+struct LoadLevel {
+  int level;
+  Operation *use;
+};
+
+/// The loads of the body that its dots' A and B depend on (with
+/// `ownStages`, those that any op depends on) for which `beneficial` holds,
+/// by indirection level; a load reached at two levels is dropped.
+llvm::MapVector<Operation *, LoadLevel>
+loadIndirectionLevels(scf::ForOp forOp, bool ownStages,
+                      llvm::function_ref<bool(Operation *)> beneficial);
+
 } // namespace pipeline
 } // namespace gpu
 } // namespace triton

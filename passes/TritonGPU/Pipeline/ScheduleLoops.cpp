@@ -22,6 +22,7 @@ namespace gpu {
 } // namespace mlir
 
 using namespace mlir;
+using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::pipeline;
 
 namespace {
@@ -179,11 +180,13 @@ Cluster scheduleIfs(scf::ForOp forOp, CoarseSchedule &schedule) {
   return afterPrologue;
 }
 
+} // namespace
+
 /// What an op of stage s reads from the previous iteration is made in stage
 /// s + 1 of that iteration, which runs in the same pipelined iteration: in a
 /// cluster before the reader's.
-void scheduleDistanceOneDependencies(scf::ForOp forOp,
-                                     CoarseSchedule &schedule) {
+void pipeline::scheduleDistanceOneDependencies(scf::ForOp forOp,
+                                               CoarseSchedule &schedule) {
   Block *body = forOp.getBody();
   // Per reader cluster, the cluster made before it (keyed by the list node,
   // which stays put as clusters are added).
@@ -227,8 +230,9 @@ void scheduleDistanceOneDependencies(scf::ForOp forOp,
 
 /// Everything else runs in the last stage, no earlier than the clusters of
 /// the last-stage ops it uses.
-void scheduleRemainingToLastStage(scf::ForOp forOp, CoarseSchedule &schedule,
-                                  Cluster afterPrologue) {
+void pipeline::scheduleRemainingToLastStage(scf::ForOp forOp,
+                                            CoarseSchedule &schedule,
+                                            Cluster afterPrologue) {
   int last = schedule.numStages - 1;
   llvm::MapVector<Operation *, Cluster> pending;
   for (Operation &op : forOp.getBody()->without_terminator())
@@ -255,6 +259,8 @@ void scheduleRemainingToLastStage(scf::ForOp forOp, CoarseSchedule &schedule,
   for (auto &[op, cluster] : pending)
     schedule.insert(op, last, cluster);
 }
+
+namespace {
 
 void scheduleLoop(scf::ForOp forOp) {
   DenseMap<Operation *, int> latency;
