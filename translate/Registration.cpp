@@ -9,6 +9,7 @@
 #include "translate/Registration.h"
 
 #include "dialects/InitAllDialects.h"
+#include "opt-tool/common/TextNesting.h"
 #include "translate/DeviceEmission.h"
 #include "translate/LLVMDiagnostics.h"
 #include "translate/Metadata.h"
@@ -16,11 +17,13 @@
 #include "translate/TargetCheck.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Tools/ParseUtilities.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -65,6 +68,30 @@ void registerDialectTranslations(DialectRegistry &registry) {
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
   registerROCDLDialectTranslation(registry);
+}
+
+/// TranslateFromMLIRRegistration with the text's nesting checked first: text
+/// nested too deep for MLIR's parser is a located error, not a stack overflow
+/// (opt-tool/common/TextNesting.h). Parsed as MLIR's wrapper does: into an
+/// implicit module, verified.
+void registerFromParsedMLIR(
+    StringRef name, StringRef description,
+    std::function<LogicalResult(Operation *, raw_ostream &)> function) {
+  TranslateRegistration registration(
+      name, description,
+      [function](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+                 raw_ostream &os, MLIRContext *context) -> LogicalResult {
+        if (!textNestingFits(*sourceMgr, sourceMgr->getMainFileID()))
+          return failure();
+        DialectRegistry registry;
+        registerDialectTranslations(registry);
+        context->appendDialectRegistry(registry);
+        OwningOpRef<Operation *> op = parseSourceFileForTool(
+            sourceMgr, ParserConfig(context), /*insertImplicitModule=*/true);
+        if (!op || failed(verify(*op)))
+          return failure();
+        return function(op.get(), os);
+      });
 }
 
 StringRef getOutputName(Output output) {
@@ -188,7 +215,7 @@ LogicalResult emitDevice(llvm::Module &llvmModule,
 /// MLIR LLVM-dialect input.
 void registerFromMLIR(StringRef name, StringRef description, Output output,
                       const TranslateOptions &options) {
-  TranslateFromMLIRRegistration registration(
+  registerFromParsedMLIR(
       name, description,
       [output, options = &options](Operation *op,
                                    raw_ostream &os) -> LogicalResult {
@@ -209,8 +236,7 @@ void registerFromMLIR(StringRef name, StringRef description, Output output,
           return failure();
         return emitDevice(*llvmModule, module, output, *target, os, diagnostics,
                           /*optimize=*/true, *options);
-      },
-      registerDialectTranslations);
+      });
 }
 
 /// Textual LLVM IR input: the reference's .llir files, which went through
@@ -253,7 +279,7 @@ void registerFromLLVMIR(StringRef name, StringRef description, Output output,
 } // namespace
 
 void mlir::triton::registerTritonTranslations(const TranslateOptions &options) {
-  TranslateFromMLIRRegistration mlirToLLVMIR(
+  registerFromParsedMLIR(
       "mlir-to-llvmir", "translate an LLVM-dialect module to LLVM IR",
       [](Operation *op, raw_ostream &output) -> LogicalResult {
         auto module = dyn_cast<ModuleOp>(op);
@@ -271,8 +297,7 @@ void mlir::triton::registerTritonTranslations(const TranslateOptions &options) {
           return failure();
         llvmModule->print(output, nullptr);
         return success();
-      },
-      registerDialectTranslations);
+      });
   registerFromMLIR("mlir-to-ptx",
                    "LLVM-dialect module to PTX (libdevice linked, O3)",
                    Output::PTX, options);

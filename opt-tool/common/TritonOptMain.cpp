@@ -1,6 +1,7 @@
 //===- TritonOptMain.cpp - The main loop of triton-opt --------------------===//
 
 #include "opt-tool/common/TritonOptMain.h"
+#include "opt-tool/common/TextNesting.h"
 #include "passes/Triton/RestoreSourceNames.h"
 
 #include "mlir/IR/Dialect.h"
@@ -56,6 +57,17 @@ LogicalResult mlir::triton::tritonOptMain(int argc, char **argv,
   if (!file) {
     llvm::errs() << error << "\n";
     return failure();
+  }
+  {
+    // Text nested too deep for MLIR's parser is a located error instead of
+    // a stack overflow (the buffer is only borrowed for the diagnostic).
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef(),
+                                         /*RequiresNullTerminator=*/false),
+        llvm::SMLoc());
+    if (!textNestingFits(sourceMgr, sourceMgr.getMainFileID()))
+      return failure();
   }
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFilename, &error);

@@ -16,6 +16,7 @@
 
 #include "dialects/InitAllDialects.h"
 #include "interpreter/Driver.h"
+#include "opt-tool/common/TextNesting.h"
 #include "passes/InitAllPasses.h"
 #include "passes/Triton/RestoreSourceNames.h"
 #include "test/lib/InitTestPasses.h"
@@ -80,55 +81,6 @@ static int fail(llvm::Error error) {
   return 1;
 }
 
-/// MLIR's parser recurses for each nested region, attribute and type, so
-/// text nested deeply enough overflows the stack (about 4000 nested `scf.if`
-/// or `[` with 8 MiB). Kernels nest a few dozen levels; text nested deeper
-/// than this is refused before parsing.
-static constexpr unsigned kMaxTextNesting = 1024;
-
-/// Reports (at the first bracket past the limit) text whose brackets, braces,
-/// parentheses and angle brackets nest deeper than kMaxTextNesting. Strings
-/// and comments are skipped; `->` is not a bracket. Unbalanced closers only
-/// make the count smaller, so valid text is never refused for them.
-static bool nestingFits(llvm::SourceMgr &sourceMgr) {
-  StringRef text =
-      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
-  unsigned depth = 0;
-  for (size_t i = 0, e = text.size(); i < e; ++i) {
-    char c = text[i];
-    if (c == '"') { // a string: up to its unescaped closing quote
-      for (++i; i < e && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i;
-      continue;
-    }
-    if (c == '/' && i + 1 < e && text[i + 1] == '/') { // a comment
-      i = text.find('\n', i);
-      if (i == StringRef::npos)
-        break;
-      continue;
-    }
-    if (c == '-' && i + 1 < e && text[i + 1] == '>') {
-      ++i;
-      continue;
-    }
-    if (c == '(' || c == '[' || c == '{' || c == '<') {
-      if (++depth > kMaxTextNesting) {
-        sourceMgr.PrintMessage(
-            llvm::SMLoc::getFromPointer(text.data() + i),
-            llvm::SourceMgr::DK_Error,
-            "nested deeper than " + llvm::Twine(kMaxTextNesting) +
-                " levels (brackets, braces, parentheses and angle brackets "
-                "together): the parser would overflow its stack");
-        return false;
-      }
-    } else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth) {
-      --depth;
-    }
-  }
-  return true;
-}
-
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   // Each program of the grid allocates its tensors and frees them all at its
@@ -171,7 +123,7 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  if (!nestingFits(sourceMgr))
+  if (!triton::textNestingFits(sourceMgr, sourceMgr.getMainFileID()))
     return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
