@@ -4,7 +4,7 @@ BUILD_DIR ?= build
 NINJA ?= ninja
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build demo check install clean
+.PHONY: all deps configure build demo check install clean sanitize-deps check-sanitize fuzz
 
 all: build
 
@@ -30,3 +30,34 @@ install: build
 
 clean:
 	rm -rf $(BUILD_DIR)
+
+# The sanitizer build (docs/Reliability.md): ASan + UBSan with clang-22 in its
+# own folder, asserts on. Its code also carries libFuzzer's coverage
+# (fuzzer-no-link), so the fuzz targets of fuzz/ link against the same
+# libraries instead of a third build.
+SANITIZE_DIR ?= build-sanitize
+SANITIZE_FLAGS = -fsanitize=address,undefined -fsanitize=fuzzer-no-link -fno-omit-frame-pointer
+SANITIZE_SUPP = $(CURDIR)/fuzz/suppressions
+SANITIZE_ENV = ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:allow_user_poisoning=0:suppressions=$(SANITIZE_SUPP)/asan.supp \
+  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions=$(SANITIZE_SUPP)/ubsan.supp \
+  LSAN_OPTIONS=suppressions=$(SANITIZE_SUPP)/lsan.supp
+FUZZ_SECONDS ?= 60
+
+sanitize-deps:
+	@bash utils/install-deps.sh --sanitize
+
+$(SANITIZE_DIR)/build.ninja: | sanitize-deps
+	cmake -S . -B $(SANITIZE_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+	  "-DCMAKE_C_FLAGS=$(SANITIZE_FLAGS)" "-DCMAKE_CXX_FLAGS=$(SANITIZE_FLAGS)" \
+	  "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
+	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
+	  "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" -DTRITON_FUZZ=ON
+
+check-sanitize: $(SANITIZE_DIR)/build.ninja
+	$(NINJA) -C $(SANITIZE_DIR) -j $(JOBS)
+	env $(SANITIZE_ENV) bash utils/run-tests.sh $(SANITIZE_DIR)/test
+
+fuzz: $(SANITIZE_DIR)/build.ninja
+	$(NINJA) -C $(SANITIZE_DIR) -j $(JOBS) fuzz-targets
+	env $(SANITIZE_ENV) bash fuzz/run.sh $(SANITIZE_DIR) $(FUZZ_SECONDS)

@@ -7,8 +7,14 @@ set -euo pipefail
 PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22
   ninja-build cmake libgtest-dev ccache python3-numpy rocm-device-libs
+  python3-dev python3-pybind11 python3-pytest
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libcurl4-openssl-dev
 )
+# --sanitize: also clang-22 and its sanitizer/libFuzzer runtimes, which only the
+# sanitizer build (make check-sanitize, make fuzz) needs; make check does not.
+if [ "${1:-}" = "--sanitize" ]; then
+  PACKAGES+=(clang-22 libclang-rt-22-dev)
+fi
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
