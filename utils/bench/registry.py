@@ -49,6 +49,8 @@ class Case:
     dump_size: int = 256   # the size `run.py dump` captures at: Triton specializes on the
     #                        arguments (divisibility by 16), so every capture was made at one
     tags: tuple = ()
+    vendor: Optional[Callable] = None  # vendor(torch, args) -> (name, run): the vendor
+    #                                    library's op on the case's arguments, timed beside
 
     def __post_init__(self):
         if self.metric not in METRICS:

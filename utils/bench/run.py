@@ -307,8 +307,13 @@ class Runner:
             for v in variants if timed else ():
                 if os.path.exists(os.path.join(self.out, f"{case.name}@{v}.cubin")):
                     errs[v], runs[v], _ = self.check(case, kern, case.size, "ours", drop, v)
+            if case.vendor and timed:
+                # The vendor library's op on the same inputs, timed in the same rounds.
+                self.torch.manual_seed(zlib.crc32(case.name.encode()))
+                vendor_args = case.build(self.torch, "cuda", case.size, kern.c, kern)[0]
+                row["vendor_name"], runs["vendor"] = case.vendor(self.torch, vendor_args)
             rates = {w: [] for w in runs}
-            ratios = {w: [] for w in runs if w != "triton"}
+            ratios = {w: [] for w in runs if w not in ("triton", "vendor")}
             scale = 1e-9 if case.metric == "GB/s" else 1e-12
             order = list(runs)
             for r in range(rounds if timed else 0):
@@ -318,6 +323,10 @@ class Runner:
                     rates[which].append(work / (ms * 1e-3) * scale)
                 for which in ratios:
                     ratios[which].append(rates[which][-1] / rates["triton"][-1])
+            if rates.get("vendor"):
+                row.update(vendor=statistics.median(rates["vendor"]),
+                           ratio_vendor=statistics.median(
+                               [o / v for o, v in zip(rates["ours"], rates["vendor"])]))
             ok = err_ours <= case.tol and (err_ragged is None or err_ragged <= case.tol)
             row.update(correct=ok, err_ours=err_ours, err_ragged=err_ragged, err_triton=err_ref)
             if not ok:

@@ -849,6 +849,44 @@ MATMULS = {
                     64, 64, 16, 4, 2, False, 1024, 1e-5),
     "matmul_fp16_m32": ("float16", "float16", "float16", "float32", None, None, None,
                         32, 64, 64, 4, 3, False, 4096, 1e-2),
+    # 8-bit operands in both orders of B at one configuration (issue 30): wgmma
+    # reads them K-major only, so row-major B is transposed on its way there.
+    "int8_matmul_rowmajor_b_4096": ("int8", "int8", "int32", "int32", None, None, None,
+                                    128, 256, 128, 8, 3, False, 4096, 0),
+    "int8_matmul_kmajor_b_4096": ("int8", "int8", "int32", "int32", None, None, None,
+                                  128, 256, 128, 8, 3, True, 4096, 0),
+    "fp8_matmul_rowmajor_b_4096": ("float8_e4m3fn", "float8_e4m3fn", "float16", "float32", None,
+                                   None, None, 128, 256, 128, 8, 3, False, 4096, 1e-2),
+    "fp8_matmul_kmajor_b_4096": ("float8_e4m3fn", "float8_e4m3fn", "float16", "float32", None,
+                                 None, None, 128, 256, 128, 8, 3, True, 4096, 1e-2),
+}
+
+
+def vendor_int_mm(kmajor):
+    """torch._int_mm (cuBLASLt) on matmul_any's A and the K x N view of its B
+    (stored N x K when KMAJOR)."""
+    def vendor(torch, args):
+        a, b_store = args[0], args[1]
+        b = b_store.t() if kmajor else b_store
+        return "torch._int_mm", lambda: torch._int_mm(a, b)
+    return vendor
+
+
+def vendor_scaled_mm(torch, args):
+    """torch._scaled_mm (cuBLASLt fp8, unit scales, fp16 out) on matmul_any's
+    A and B stored N x K (cuBLASLt takes fp8 B column-major only)."""
+    a, b_store = args[0], args[1]
+    one = torch.ones((), device=a.device, dtype=torch.float32)
+    return "torch._scaled_mm", lambda: torch._scaled_mm(a, b_store.t(), scale_a=one, scale_b=one,
+                                                        out_dtype=torch.float16)
+
+
+# The vendor op timed beside a MATMULS case (none where the vendor has no
+# kernel for the layout: cuBLASLt's fp8 wants B column-major).
+MATMUL_VENDORS = {
+    "int8_matmul_rowmajor_b_4096": vendor_int_mm(kmajor=False),
+    "int8_matmul_kmajor_b_4096": vendor_int_mm(kmajor=True),
+    "fp8_matmul_kmajor_b_4096": vendor_scaled_mm,
 }
 
 
@@ -913,7 +951,8 @@ for _name, (_a, _b, _o, _acc, _prec, _imp, _epi, _bm, _bn, _bk, _warps, _stages,
         {"BM": _bm, "BN": _bn, "BK": _bk, "GROUP_M": 8, "ACC": Dtype(_acc), "PRECISION": _prec,
          "MAX_IMPRECISE": _imp, "EPILOGUE": _epi},
         warps=_warps, stages=_stages, size=_size, ragged=1008 if _size > 1024 else 496, tol=_tol,
-        metric="TOP/s" if _a == "int8" else "TFLOP/s", tags=(_a, "dot")))
+        metric="TOP/s" if _a == "int8" else "TFLOP/s", tags=(_a, "dot"),
+        vendor=MATMUL_VENDORS.get(_name)))
 CASES.append(Case("bmm_3d", "matmul.bmm_3d", args_bmm, {"BB": 2, "BM": 64, "BN": 64, "BK": 32},
                   warps=4, stages=3, size=1024, ragged=496, tol=1e-2, metric="TFLOP/s",
                   tags=("fp16", "dot")))
