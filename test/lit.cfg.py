@@ -57,5 +57,9 @@ for feature, path in external.items():
                          f"'{path}'); install it or unset TRITON_REQUIRE_TOOLS")
     else:
         lit_config.warning(f"'{feature}' not found at '{path}': its tests are unsupported")
+# The Python module, where pybind11 was found (bindings/CMakeLists.txt).
+import glob
+if glob.glob(os.path.join(config.triton_obj_root, "python", "triton_ir", "_triton_ir*.so")):
+    config.available_features.add("python-bindings")
 if "ptxas" in config.available_features:
     config.substitutions.append(("%ptxas", config.ptxas))

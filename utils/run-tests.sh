@@ -1,19 +1,33 @@
 #!/usr/bin/env bash
 # Runs the whole test suite (the lit suite and the GoogleTest suite in one lit
-# run) and ends with one line: "N passed, N failed, N skipped".
+# run, then the Python bindings' pytest suite) and ends with one line:
+# "N passed, N failed, N skipped", both suites counted.
 # lit's PASS and XFAIL count as passed, UNSUPPORTED as skipped, anything else
-# as failed. Usage: run-tests.sh BUILD_DIR/test [lit args...]
+# as failed; pytest's as it reports them. Usage: run-tests.sh BUILD_DIR/test [lit args...]
 set -uo pipefail
 test_dir="$1"; shift
 lit=/usr/lib/llvm-22/bin/lit
 results=$(mktemp)
-trap 'rm -f "$results"' EXIT
+pytest_xml=$(mktemp)
+trap 'rm -f "$results" "$pytest_xml"' EXIT
 
 "$lit" -sv --order=lexical "$@" "$test_dir" "$test_dir/unit" | tee "$results"
 lit_status=${PIPESTATUS[0]}
 
-/usr/bin/python3 - "$results" "$lit_status" <<'PY'
+# The Python module's tests, where it was built (pybind11 found).
+pytest_status=0
+source_dir=$(cd "$(dirname "$0")/.." && pwd)
+if compgen -G "$test_dir/../python/triton_ir/_triton_ir*.so" > /dev/null; then
+  PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$test_dir/../python" /usr/bin/python3 -m pytest -q -p no:cacheprovider \
+    --junitxml="$pytest_xml" "$source_dir/test/bindings/python"
+  pytest_status=$?
+else
+  echo "run-tests: the Python bindings were not built: their tests are not run"
+fi
+
+/usr/bin/python3 - "$results" "$lit_status" "$pytest_xml" "$pytest_status" <<'PY'
 import re, sys
+import xml.etree.ElementTree as ElementTree
 counts = {}
 for line in open(sys.argv[1], errors="replace"):
     m = re.match(r"^\s+(Passed|Expectedly Failed|Unsupported|Failed|Unexpectedly Passed|"
@@ -26,6 +40,18 @@ failed = sum(v for k, v in counts.items()
              if k in ("Failed", "Unexpectedly Passed", "Unresolved", "Timed Out"))
 if int(sys.argv[2]) != 0 and failed == 0:
     failed = 1  # lit itself failed (configuration error): never report green
+try:
+    suites = ElementTree.parse(sys.argv[3]).getroot()
+    for suite in suites.iter("testsuite"):
+        tests, skips = int(suite.get("tests", 0)), int(suite.get("skipped", 0))
+        bad = int(suite.get("failures", 0)) + int(suite.get("errors", 0))
+        passed += tests - skips - bad
+        skipped += skips
+        failed += bad
+except ElementTree.ParseError:
+    pass  # pytest did not run
+if int(sys.argv[4]) not in (0, 5) and failed == 0:
+    failed = 1  # pytest itself failed (5: no tests collected)
 print(f"{passed} passed, {failed} failed, {skipped} skipped")
 sys.exit(1 if failed else 0)
 PY

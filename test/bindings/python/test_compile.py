@@ -1,0 +1,56 @@
+"""TTIR and TTGIR text to PTX, cubin, AMDGCN and the metadata dict."""
+
+import os
+
+import pytest
+
+import triton_ir as tir
+from conftest import has_ptxas, require
+
+REQUIRED_KEYS = {"name", "num_warps", "num_ctas", "threads_per_warp", "shared",
+                 "global_scratch_size", "global_scratch_align", "profile_scratch_size",
+                 "profile_scratch_align", "target", "params"}
+
+
+def test_ttir_to_ptx_and_cubin(add_ttir):
+    require(has_ptxas(), "ptxas")
+    module = tir.parse(add_ttir)
+    before = str(module)
+    kernel = tir.compile(module, target="cuda:90", num_warps=4)
+    assert str(module) == before  # the caller's module is left alone
+    assert ".visible .entry add_kernel" in kernel.asm["ptx"]
+    assert kernel.asm["cubin"][:4] == b"\x7fELF"
+    assert REQUIRED_KEYS <= kernel.metadata.keys()
+    assert kernel.metadata["name"] == "add_kernel"
+    assert kernel.metadata["num_warps"] == 4
+    assert kernel.metadata["target"] == {"backend": "cuda", "arch": 90, "warp_size": 32}
+    assert kernel.metadata["params"] == ["*fp32", "*fp32", "*fp32", "i32"]
+    assert kernel.metadata["ptx_version"] == 87
+
+
+def test_ttgir_text_compiles_with_its_own_warps(add_ttir):
+    require(has_ptxas(), "ptxas")
+    module = tir.parse(add_ttir)
+    module.run_pipeline("triton-make-ttgir{target=cuda:80 num-warps=2}")
+    kernel = tir.compile(str(module), target="cuda:80")
+    assert kernel.metadata["num_warps"] == 2
+    assert kernel.metadata["target"]["arch"] == 80
+    assert ".target sm_80" in kernel.asm["ptx"]
+
+
+def test_ttir_to_amdgcn(add_ttir):
+    require(os.path.exists("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc"), "rocm-device-libs")
+    kernel = tir.compile(add_ttir, target="hip:gfx942", num_warps=4)
+    assert ".amdgcn_target" in kernel.asm["amdgcn"]
+    assert kernel.asm["hsaco"][:4] == b"\x7fELF"
+    assert kernel.metadata["target"] == {"backend": "hip", "arch": "gfx942", "warp_size": 64}
+
+
+def test_bad_target_raises(add_ttir):
+    with pytest.raises(tir.DiagnosticError, match="cuda:77|target"):
+        tir.compile(add_ttir, target="cuda:77")
+
+
+def test_not_a_target_raises(add_ttir):
+    with pytest.raises(tir.DiagnosticError, match="is not cuda"):
+        tir.compile(add_ttir, target="metal")

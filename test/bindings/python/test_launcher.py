@@ -1,0 +1,44 @@
+"""The ctypes launcher's argument handling (launches run on the GPU machine:
+utils/launch-check.py)."""
+
+import importlib.util
+
+import numpy as np
+import pytest
+
+from conftest import REPO
+
+
+@pytest.fixture
+def launcher():
+    # Loaded by path, as on a machine without LLVM: it must not need the native module.
+    path = REPO / "bindings" / "python" / "triton_ir" / "launcher.py"
+    spec = importlib.util.spec_from_file_location("launcher", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class FakeGpuArray:
+    __cuda_array_interface__ = {"data": (0x7f0000001000, False), "shape": (4,), "typestr": "<f4",
+                                "version": 3}
+
+
+def test_cuda_array_interface_pointer(launcher):
+    assert launcher.device_pointer(FakeGpuArray()) == 0x7f0000001000
+    assert launcher.device_pointer(1234) == 1234
+
+
+def test_host_dlpack_array_is_refused(launcher):
+    with pytest.raises(ValueError, match="not CUDA"):
+        launcher.device_pointer(np.zeros(4, dtype=np.float32))
+
+
+def test_not_an_array(launcher):
+    with pytest.raises(TypeError, match="not a GPU array"):
+        launcher.device_pointer([1, 2])
+
+
+def test_hip_metadata_refused(launcher):
+    with pytest.raises(ValueError, match="cuda"):
+        launcher.Kernel(b"", {"target": {"backend": "hip"}, "num_ctas": 1})
