@@ -124,7 +124,7 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     return;
   // Our own schedules (on by default where they beat 3.6) stay out of the
   // pass list under compat=3.6.
-  [[maybe_unused]] bool ownSchedules = options.compat.empty();
+  bool ownSchedules = options.compat.empty();
   ConvertTritonToTritonGPUOptions convert;
   convert.target = options.target;
   convert.numWarps = options.numWarps;
@@ -159,6 +159,12 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   if (target.backend == Backend::Cuda && target.computeCapability >= 90)
     pm.addPass(
         triton::nvidia_gpu::createTritonNvidiaGPUOptimizeDescriptorEncoding());
+  // Ours: 8-bit wgmma operands that are MN-major in memory go through a
+  // staging buffer the pipeliner fills ahead, then K-major (3.6 stores them
+  // byte by byte from registers, unpipelined).
+  if (ownSchedules && target.backend == Backend::Cuda &&
+      target.computeCapability >= 90)
+    pm.addPass(triton::gpu::createTritonGPUTransposeNarrowOperands());
   if (target.backend == Backend::Cuda) {
     // Step 14 for sm_8x/sm_9x: software pipelining, with the clean-ups
     // around it that shape the loops it sees.
@@ -346,6 +352,8 @@ void mlir::triton::registerTritonPipelines() {
       "tritongpu-remove-layout-conversions, [on NVIDIA] "
       "tritongpu-optimize-dot-operands, "
       "[on sm_90] triton-nvidia-optimize-descriptor-encoding, "
+      "[on sm_90, ours, not under compat=3.6] "
+      "tritongpu-transpose-narrow-operands, "
       "[on AMD: tritonamdgpu-optimize-epilogue, "
       "tritonamdgpu-hoist-layout-conversions, canonicalize, triton-licm, "
       "canonicalize, tritonamdgpu-schedule-loops, tritonamdgpu-pipeline, "

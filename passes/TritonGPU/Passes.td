@@ -580,4 +580,35 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
                            "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def TritonGPUTransposeNarrowOperands
+    : Pass<"tritongpu-transpose-narrow-operands", "mlir::ModuleOp"> {
+  let summary = "Stages MN-major 8-bit wgmma operands and transposes them into their K-major buffer";
+  let description = [{
+    wgmma reads 8-bit operands (int8, fp8) only K-major. For a
+    `ttg.local_alloc` of a `tt.load` in a loop into a K-major
+    `#ttg.nvmma_shared` buffer that a `ttng.warp_group_dot` reads, where the
+    loaded registers lie MN-major (B row-major, A column-major), the load is
+    first stored into a buffer of its own order (which the pipeliner then
+    fills ahead with cp.async), loaded back in a `#ttg.linear` layout whose
+    threads hold 4 x 4 byte blocks, and stored K-major from there: 32-bit
+    shared-memory loads along MN, byte permutes, 32-bit stores along K.
+    In a loop the K-major buffer has two slots, used in turn, so that a
+    wgmma reading one runs on while the next iteration fills the other.
+    Runs in make_ttgir for cuda:90 before the pipeliner (not under
+    `compat=3.6`). Other local_allocs are left alone.
+
+    ```mlir
+    %b = tt.load %p : tensor<64x128x!tt.ptr<i8>, #blocked>
+    %s = ttg.local_alloc %b : (tensor<64x128xi8, #blocked>) -> !ttg.memdesc<64x128xi8, #kmajor, #smem>
+    // becomes (%slots allocated before the loop)
+    %t = ttg.local_alloc %b : (tensor<64x128xi8, #blocked>) -> !ttg.memdesc<64x128xi8, #mnmajor, #smem>
+    %r = ttg.local_load %t : !ttg.memdesc<64x128xi8, #mnmajor, #smem> -> tensor<64x128xi8, #linear>
+    %slot = ttg.memdesc_index %slots[%i] : !ttg.memdesc<2x64x128xi8, #kmajor, #smem, mutable> -> !ttg.memdesc<64x128xi8, #kmajor, #smem, mutable>
+    ttg.local_store %r, %slot : tensor<64x128xi8, #linear> -> !ttg.memdesc<64x128xi8, #kmajor, #smem, mutable>
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::triton::gpu::TritonGPUDialect"];
+}
+
 #endif // TRITONGPU_TRANSFORMS_PASSES_TD

@@ -1,0 +1,232 @@
+//===- TransposeNarrowOperands.cpp - -tritongpu-transpose-narrow-operands ===//
+//
+// wgmma reads 8-bit operands (int8, fp8) only K-major from shared memory,
+// and ldmatrix transposes only 16-bit elements. A loaded 8-bit operand that
+// is MN-major in memory (B stored K x N with N contiguous, A stored with M
+// contiguous) reaches wgmma in Triton 3.6 through registers stored byte by
+// byte into the K-major buffer, and the pipeliner cannot copy its load ahead
+// (the buffer's order is not the load's). This pass stages such an operand
+// instead: the load goes into a buffer of its own (MN-major) order, which
+// the pipeliner turns into a multi-buffered cp.async copy like any 16-bit
+// operand's, and the consumer warps then load it in a layout where each
+// thread holds 4 x 4 byte blocks (four 32-bit words along MN) and store it
+// K-major (four 32-bit words along K): a byte transpose in registers
+// between two vectorized shared-memory accesses.
+//
+// The lanes of that layout step along K and MN together (lane bit i moves
+// 4 << i along both), so that both the load from the MN-major swizzled
+// buffer and the store into the K-major swizzled one spread a warp's words
+// over the banks (conflict-free for 128-byte swizzles, two-way for 64-byte).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+#include "passes/TritonGPU/Passes.h"
+#include "passes/TritonGPU/SharedEncodings.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir {
+namespace triton {
+namespace gpu {
+#define GEN_PASS_DEF_TRITONGPUTRANSPOSENARROWOPERANDS
+#include "passes/TritonGPU/Passes.h.inc"
+} // namespace gpu
+} // namespace triton
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+/// The operand index (0 for A, 1 for B) of `alloc` in the warp-group dots
+/// that read it; std::nullopt when it has another user or the dots disagree.
+std::optional<unsigned> dotOperandIndex(LocalAllocOp alloc) {
+  std::optional<unsigned> index;
+  for (OpOperand &use : alloc.getResult().getUses()) {
+    auto dot = dyn_cast<nvidia_gpu::WarpGroupDotOp>(use.getOwner());
+    if (!dot || use.getOperandNumber() > 1)
+      return std::nullopt;
+    if (index && *index != use.getOperandNumber())
+      return std::nullopt;
+    index = use.getOperandNumber();
+  }
+  return index;
+}
+
+/// The register layout in which the staged operand moves from its MN-major
+/// buffer to the K-major one: registers 0, 1 step 1, 2 along MN (one 32-bit
+/// load) and registers 2, 3 along K (one 32-bit store); lane bit i steps
+/// 4 << i along both dimensions where both are that long; warps and the
+/// remaining registers take what is left, K first.
+LinearEncodingAttr getTransposingLayout(MLIRContext *context,
+                                        ArrayRef<int64_t> shape, unsigned kDim,
+                                        unsigned numWarps) {
+  unsigned mnDim = 1 - kDim;
+  auto basis = [&](int64_t k, int64_t mn) {
+    SmallVector<int32_t> b(2, 0);
+    b[kDim] = k;
+    b[mnDim] = mn;
+    return b;
+  };
+  SmallVector<SmallVector<int32_t>> registers = {basis(0, 1), basis(0, 2),
+                                                 basis(1, 0), basis(2, 0)};
+  SmallVector<SmallVector<int32_t>> lanes;
+  // The pure directions still to cover: K's bits first (those the diagonal
+  // lanes share with MN), then MN's.
+  SmallVector<SmallVector<int32_t>> rest;
+  int64_t k = 4, mn = 4;
+  for (int i = 0; i < 5; ++i, k *= 2, mn *= 2) {
+    bool hasK = k < shape[kDim], hasMN = mn < shape[mnDim];
+    if (!hasK && !hasMN)
+      break;
+    lanes.push_back(basis(hasK ? k : 0, hasMN ? mn : 0));
+    if (hasK && hasMN)
+      rest.push_back(basis(k, 0));
+  }
+  for (; k < shape[kDim]; k *= 2)
+    rest.push_back(basis(k, 0));
+  for (; mn < shape[mnDim]; mn *= 2)
+    rest.push_back(basis(0, mn));
+  // A tile too small for five diagonal steps gives its lanes what is left
+  // (or repeats it where nothing is).
+  while (lanes.size() < 5) {
+    if (rest.empty()) {
+      lanes.push_back(basis(0, 0));
+      continue;
+    }
+    lanes.push_back(rest.front());
+    rest.erase(rest.begin());
+  }
+  SmallVector<SmallVector<int32_t>> warps;
+  for (unsigned w = 1; w < numWarps; w *= 2) {
+    if (rest.empty()) {
+      warps.push_back(basis(0, 0));
+      continue;
+    }
+    warps.push_back(rest.front());
+    rest.erase(rest.begin());
+  }
+  llvm::append_range(registers, rest);
+  return LinearEncodingAttr::get(context, BasisList(registers),
+                                 BasisList(lanes), BasisList(warps),
+                                 BasisList());
+}
+
+/// Replaces `alloc` (in a loop's body, i32 induction variable) by a store of
+/// `value` into one of two slots of a buffer allocated before the loop,
+/// alternating between iterations: a dot reading one slot can then run on
+/// while the next iteration transposes into the other, where a fresh buffer
+/// per iteration would make the pipeliner wait for every dot. Returns false,
+/// changing nothing, for other loops.
+bool storeDoubleBuffered(LocalAllocOp alloc, Value value) {
+  auto forOp = dyn_cast<scf::ForOp>(alloc->getParentOp());
+  if (!forOp || !forOp.getInductionVar().getType().isInteger(32))
+    return false;
+  MemDescType type = alloc.getType();
+  SmallVector<int64_t> slotsShape = {2};
+  llvm::append_range(slotsShape, type.getShape());
+  auto slotsType =
+      MemDescType::get(slotsShape, type.getElementType(), type.getEncoding(),
+                       type.getMemorySpace(), /*mutableMemory=*/true);
+  Location loc = alloc.getLoc();
+  OpBuilder outside(forOp);
+  Value slots =
+      LocalAllocOp::create(outside, loc, slotsType, Value(), IntegerAttr());
+  outside.setInsertionPointAfter(forOp);
+  LocalDeallocOp::create(outside, loc, slots);
+
+  OpBuilder b(alloc);
+  Value iv = forOp.getInductionVar();
+  Value iteration = arith::DivSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, iv, forOp.getLowerBound()),
+      forOp.getStep());
+  Value two = arith::ConstantIntOp::create(b, loc, 2, 32);
+  Value slot = arith::RemSIOp::create(b, loc, iteration, two);
+  auto viewType =
+      MemDescType::get(type.getShape(), type.getElementType(),
+                       type.getEncoding(), type.getMemorySpace(),
+                       /*mutableMemory=*/true);
+  Value view = MemDescIndexOp::create(b, loc, viewType, slots, slot);
+  LocalStoreOp::create(b, loc, value, view);
+  alloc.getResult().replaceAllUsesWith(view);
+  alloc.erase();
+  return true;
+}
+
+/// Stages `alloc` (a K-major 8-bit wgmma operand stored from registers that
+/// lie MN-major) through a buffer of the registers' own order; returns
+/// whether it did.
+bool stageOperand(LocalAllocOp alloc) {
+  Value source = alloc.getSrc();
+  if (!source || !source.getDefiningOp<LoadOp>() ||
+      !alloc->getParentOfType<scf::ForOp>())
+    return false;
+  auto memdesc = alloc.getType();
+  auto sharedEncoding =
+      dyn_cast<NVMMASharedEncodingAttr>(memdesc.getEncoding());
+  auto type = cast<RankedTensorType>(source.getType());
+  Type element = type.getElementType();
+  if (!sharedEncoding || type.getRank() != 2 || !element.isIntOrFloat() ||
+      element.getIntOrFloatBitWidth() != 8)
+    return false;
+  std::optional<unsigned> opIdx = dotOperandIndex(alloc);
+  if (!opIdx)
+    return false;
+  unsigned kDim = *opIdx == 0 ? 1 : 0;
+  // The buffer is K-major (NVMMA's contiguous dimension is the last one
+  // unless transposed) and the registers run along MN.
+  unsigned bufferFastest = sharedEncoding.getTransposed() ? 0 : 1;
+  SmallVector<unsigned> order = getMemoryOrder(type);
+  if (bufferFastest != kDim || order.empty() || order[0] == kDim)
+    return false;
+  ArrayRef<int64_t> shape = type.getShape();
+  if (shape[kDim] < 4 || shape[1 - kDim] < 4)
+    return false;
+  // One CTA only: the staging buffer and the register layout carry no CTA
+  // split.
+  std::optional<BasisList> cga = getCGALayoutOf(type.getEncoding());
+  if (!cga || !cga->bases.empty())
+    return false;
+  auto module = alloc->getParentOfType<ModuleOp>();
+  auto warpsAttr = module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
+  if (!warpsAttr)
+    return false;
+
+  MLIRContext *context = alloc.getContext();
+  OpBuilder b(alloc);
+  Location loc = alloc.getLoc();
+  auto stagingEncoding =
+      getNVMMASharedEncoding(context, shape, order, *cga, element);
+  auto stagingType = MemDescType::get(shape, element, stagingEncoding,
+                                      memdesc.getMemorySpace());
+  Value staging = LocalAllocOp::create(b, loc, stagingType, source);
+  auto registers = RankedTensorType::get(
+      shape, element,
+      getTransposingLayout(context, shape, kDim, warpsAttr.getInt()));
+  Value transposed = LocalLoadOp::create(b, loc, registers, staging, Value());
+  if (!storeDoubleBuffered(alloc, transposed))
+    alloc.getSrcMutable().assign(transposed);
+  return true;
+}
+
+class TritonGPUTransposeNarrowOperandsPass
+    : public mlir::triton::gpu::impl::TritonGPUTransposeNarrowOperandsBase<
+          TritonGPUTransposeNarrowOperandsPass> {
+public:
+  using Base::Base;
+  void runOnOperation() override {
+    SmallVector<LocalAllocOp> allocs;
+    getOperation().walk([&](LocalAllocOp alloc) { allocs.push_back(alloc); });
+    for (LocalAllocOp alloc : allocs)
+      stageOperand(alloc);
+  }
+};
+
+} // namespace

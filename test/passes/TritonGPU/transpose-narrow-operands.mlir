@@ -1,0 +1,124 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-transpose-narrow-operands | FileCheck %s
+
+// B of an int8 wgmma loaded row-major (N contiguous) in a loop: it is stored
+// into a staging buffer of its own order, loaded back in 4 x 4 byte blocks
+// whose lanes step along K and N together, and stored into one of two
+// K-major slots (iteration % 2) that the dot reads.
+// CHECK-DAG: #[[LIN:linear[0-9]*]] = #ttg.linear<{register = {{\[\[}}0, 1], [0, 2], [1, 0], [2, 0], [32, 0]], lane = {{\[\[}}4, 4], [8, 8], [16, 16], [32, 32], [4, 0]], warp = {{\[\[}}8, 0], [16, 0]], block = []}>
+// CHECK-DAG: #[[KMAJOR:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+// CHECK-DAG: #[[MNMAJOR:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+// CHECK-LABEL: tt.func public @b_rowmajor
+// CHECK: %[[SLOTS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xi8, #[[KMAJOR]], #smem, mutable>
+// CHECK: scf.for %[[IV:.*]] = %[[LB:.*]] to %{{.*}} step %[[STEP:.*]] iter_args
+// CHECK: %[[B:.*]] = tt.load %arg1
+// CHECK-NEXT: %[[STAGE:.*]] = ttg.local_alloc %[[B]] : (tensor<64x64xi8, #{{.*}}>) -> !ttg.memdesc<64x64xi8, #[[MNMAJOR]], #smem>
+// CHECK-NEXT: %[[T:.*]] = ttg.local_load %[[STAGE]] : !ttg.memdesc<64x64xi8, #[[MNMAJOR]], #smem> -> tensor<64x64xi8, #[[LIN]]>
+// CHECK-NEXT: %[[OFF:.*]] = arith.subi %[[IV]], %[[LB]]
+// CHECK-NEXT: %[[IT:.*]] = arith.divsi %[[OFF]], %[[STEP]]
+// CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[SLOT:.*]] = arith.remsi %[[IT]], %[[TWO]]
+// CHECK-NEXT: %[[VIEW:.*]] = ttg.memdesc_index %[[SLOTS]][%[[SLOT]]] : !ttg.memdesc<2x64x64xi8, #[[KMAJOR]], #smem, mutable> -> !ttg.memdesc<64x64xi8, #[[KMAJOR]], #smem, mutable>
+// CHECK-NEXT: ttg.local_store %[[T]], %[[VIEW]]
+// CHECK-NEXT: ttng.warp_group_dot %{{.*}}, %[[VIEW]], %{{.*}}
+// CHECK: scf.yield
+// CHECK: ttg.local_dealloc %[[SLOTS]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+#ka = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#kb = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @b_rowmajor(%a: tensor<64x64x!tt.ptr<i8>, #blocked>, %b: tensor<64x64x!tt.ptr<i8>, #blocked>, %n: i32) -> tensor<64x64xi32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0> : tensor<64x64xi32, #mma>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xi32, #mma>) : i32 {
+      %av = tt.load %a : tensor<64x64x!tt.ptr<i8>, #blocked>
+      %as = ttg.local_alloc %av : (tensor<64x64xi8, #blocked>) -> !ttg.memdesc<64x64xi8, #ka, #smem>
+      %bv = tt.load %b : tensor<64x64x!tt.ptr<i8>, #blocked>
+      %bs = ttg.local_alloc %bv : (tensor<64x64xi8, #blocked>) -> !ttg.memdesc<64x64xi8, #kb, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xi8, #ka, #smem> * !ttg.memdesc<64x64xi8, #kb, #smem> -> tensor<64x64xi32, #mma>
+      scf.yield %d : tensor<64x64xi32, #mma>
+    }
+    tt.return %r : tensor<64x64xi32, #mma>
+  }
+}
+
+// -----
+
+// A of an fp8 wgmma loaded column-major (M contiguous, 8 warps, 128 x 128):
+// the same staging with K as dimension 1; every lane steps diagonally.
+// CHECK-DAG: #[[LIN:linear[0-9]*]] = #ttg.linear<{register = {{\[\[}}1, 0], [2, 0], [0, 1], [0, 2], [0, 32], [0, 64]], lane = {{\[\[}}4, 4], [8, 8], [16, 16], [32, 32], [64, 64]], warp = {{\[\[}}0, 4], [0, 8], [0, 16]], block = []}>
+// CHECK-DAG: #[[KMAJOR:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+// CHECK-DAG: #[[MNMAJOR:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
+// CHECK-LABEL: tt.func public @a_colmajor
+// CHECK: ttg.local_alloc : () -> !ttg.memdesc<2x128x128xf8E4M3FN, #[[KMAJOR]], #smem, mutable>
+// CHECK: ttg.local_alloc %{{.*}} : (tensor<128x128xf8E4M3FN, #{{.*}}>) -> !ttg.memdesc<128x128xf8E4M3FN, #[[MNMAJOR]], #smem>
+// CHECK-NEXT: ttg.local_load {{.*}} -> tensor<128x128xf8E4M3FN, #[[LIN]]>
+// CHECK: ttg.local_store
+// CHECK: ttng.warp_group_dot
+#col = #ttg.blocked<{sizePerThread = [16, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 8], order = [0, 1]}>
+#row = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 32]}>
+#ka = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#kb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @a_colmajor(%a: tensor<128x128x!tt.ptr<f8E4M3FN>, #col>, %b: tensor<128x128x!tt.ptr<f8E4M3FN>, #col>, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+      %av = tt.load %a : tensor<128x128x!tt.ptr<f8E4M3FN>, #col>
+      %as = ttg.local_alloc %av : (tensor<128x128xf8E4M3FN, #col>) -> !ttg.memdesc<128x128xf8E4M3FN, #ka, #smem>
+      %bv = tt.load %b : tensor<128x128x!tt.ptr<f8E4M3FN>, #col>
+      %bs = ttg.local_alloc %bv : (tensor<128x128xf8E4M3FN, #col>) -> !ttg.memdesc<128x128xf8E4M3FN, #kb, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x128xf8E4M3FN, #ka, #smem> * !ttg.memdesc<128x128xf8E4M3FN, #kb, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %d : tensor<128x128xf32, #mma>
+    }
+    tt.return %r : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+// Left alone: B already K-major in registers, a 16-bit B (wgmma transposes
+// it itself), and an 8-bit load outside any loop.
+// CHECK-LABEL: tt.func public @untouched
+// CHECK-NOT: ttg.local_load
+// CHECK-NOT: ttg.linear
+// CHECK: tt.return
+#col = #ttg.blocked<{sizePerThread = [16, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+#row = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#ka = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#kb = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#h = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @untouched(%a: tensor<64x64x!tt.ptr<i8>, #row>, %bk: tensor<64x64x!tt.ptr<i8>, #col>, %ah: tensor<64x64x!tt.ptr<f16>, #row>, %bh: tensor<64x64x!tt.ptr<f16>, #row>, %n: i32) -> (tensor<64x64xi32, #mma>, tensor<64x64xf32, #mma>, tensor<64x64xi32, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0> : tensor<64x64xi32, #mma>
+    %zf = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %accf = %zf) -> (tensor<64x64xi32, #mma>, tensor<64x64xf32, #mma>) : i32 {
+      %av = tt.load %a : tensor<64x64x!tt.ptr<i8>, #row>
+      %as = ttg.local_alloc %av : (tensor<64x64xi8, #row>) -> !ttg.memdesc<64x64xi8, #ka, #smem>
+      %bv = tt.load %bk : tensor<64x64x!tt.ptr<i8>, #col>
+      %bs = ttg.local_alloc %bv : (tensor<64x64xi8, #col>) -> !ttg.memdesc<64x64xi8, #kb, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xi8, #ka, #smem> * !ttg.memdesc<64x64xi8, #kb, #smem> -> tensor<64x64xi32, #mma>
+      %ahv = tt.load %ah : tensor<64x64x!tt.ptr<f16>, #row>
+      %ahs = ttg.local_alloc %ahv : (tensor<64x64xf16, #row>) -> !ttg.memdesc<64x64xf16, #h, #smem>
+      %bhv = tt.load %bh : tensor<64x64x!tt.ptr<f16>, #row>
+      %bhs = ttg.local_alloc %bhv : (tensor<64x64xf16, #row>) -> !ttg.memdesc<64x64xf16, #h, #smem>
+      %e = ttng.warp_group_dot %ahs, %bhs, %accf {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #h, #smem> * !ttg.memdesc<64x64xf16, #h, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %d, %e : tensor<64x64xi32, #mma>, tensor<64x64xf32, #mma>
+    }
+    %av = tt.load %a : tensor<64x64x!tt.ptr<i8>, #row>
+    %as = ttg.local_alloc %av : (tensor<64x64xi8, #row>) -> !ttg.memdesc<64x64xi8, #ka, #smem>
+    %bv = tt.load %a : tensor<64x64x!tt.ptr<i8>, #row>
+    %bs = ttg.local_alloc %bv : (tensor<64x64xi8, #row>) -> !ttg.memdesc<64x64xi8, #kb, #smem>
+    %o = ttng.warp_group_dot %as, %bs, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xi8, #ka, #smem> * !ttg.memdesc<64x64xi8, #kb, #smem> -> tensor<64x64xi32, #mma>
+    tt.return %r#0, %r#1, %o : tensor<64x64xi32, #mma>, tensor<64x64xf32, #mma>, tensor<64x64xi32, #mma>
+  }
+}
