@@ -111,7 +111,6 @@ const StringRef kMakeTTGIRPasses[] = {
     "nvgpu-warp-specialization", "triton-nvidia-gpu-hoist-mbarrier-lifecycle"};
 // Passes of make_ttgir for hip:gfx942 and gfx90a, for the remark.
 const StringRef kMakeTTGIRPassesHip[] = {
-    "tritonamdgpu-optimize-dot-operands",
     "tritongpu-fuse-nested-loops",
     "tritonamdgpu-in-thread-transpose",
     "tritonamdgpu-block-pingpong"};
@@ -198,6 +197,7 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     // far as they are built: MFMA results stored from their own layout, the
     // loop clean-ups, and the conversions left then removed.
     pm.addPass(triton::amdgpu::createTritonAMDGPUOptimizeEpilogue());
+    pm.addPass(triton::amdgpu::createTritonAMDGPUOptimizeDotOperands());
     pm.addNestedPass<triton::FuncOp>(
         triton::amdgpu::createTritonAMDGPUHoistLayoutConversions());
     pm.addPass(createCanonicalizerPass());
@@ -355,6 +355,7 @@ void mlir::triton::registerTritonPipelines() {
       "[on sm_90, ours, not under compat=3.6] "
       "tritongpu-transpose-narrow-operands, "
       "[on AMD: tritonamdgpu-optimize-epilogue, "
+      "tritonamdgpu-optimize-dot-operands, "
       "tritonamdgpu-hoist-layout-conversions, canonicalize, triton-licm, "
       "canonicalize, tritonamdgpu-schedule-loops, tritonamdgpu-pipeline, "
       "canonicalize, tritongpu-remove-layout-conversions], "

@@ -247,6 +247,39 @@ def TritonAMDGPUReorderInstructions
   }];
 }
 
+def TritonAMDGPUOptimizeDotOperands
+    : Pass<"tritonamdgpu-optimize-dot-operands", "mlir::ModuleOp"> {
+  let summary = "Stages a loaded tile used by a dot directly and through a transpose in LDS once";
+  let description = [{
+    A `tt.load` whose result reaches one `tt.dot` operand through
+    single-use `ttg.convert_layout`s, and the same operand (A or B) of
+    another dot through conversions, a `tt.trans` and conversions, with
+    dot-operand layouts of equal kWidth on the same CTAs: the tile is stored
+    once to LDS (`ttg.local_alloc`, the direct operand's swizzled layout),
+    the direct dot reads its operand with a `ttg.local_load`, and the
+    conversion before the transpose starts from that read (the conversion
+    canonicalizations, run with the pattern, then fold it into a
+    `ttg.local_load` of its own layout). Triton 3.6's staging of gfx950's
+    scaled-upcast scales is not built (gfx950 is not a target).
+
+    ```mlir
+    %t = tt.load %p : tensor<64x16x!tt.ptr<f16>, #blocked>
+    %l = ttg.convert_layout %t : ... -> tensor<64x16xf16, #linear>
+    %d = ttg.convert_layout %t : ... -> tensor<64x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma1, kWidth = 8}>>
+    %x = tt.trans %l {order = array<i32: 1, 0>} : ... -> tensor<16x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>>
+    // becomes
+    %m = ttg.local_alloc %t : (tensor<64x16xf16, #blocked>) -> !ttg.memdesc<64x16xf16, #shared, #smem>
+    %l = ttg.local_load %m : ... -> tensor<64x16xf16, #linear>
+    %d = ttg.local_load %m : ... -> tensor<64x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma1, kWidth = 8}>>
+    ```
+  }];
+  let options = [
+    Option<"archGenerationName", "arch-generation-name", "std::string",
+           /*default=*/"std::string{}",
+           "the gfx architecture (Triton 3.6's option; the rewrite is the same on gfx90a and gfx942)">
+  ];
+}
+
 def OptimizeAMDLDSUsage : Pass<"optimize-amd-lds-usage", "mlir::ModuleOp"> {
   let summary = "Splits layout conversions whose LDS scratch makes a kernel overflow LDS";
   let description = [{
