@@ -162,19 +162,11 @@ struct Allocation {
   unsigned registers = 0, spillBytes = 0;
 };
 
-std::optional<Allocation> allocate(StringRef ptx, StringRef arch,
-                                   StringRef ptxas) {
-  std::string gpuName = ("--gpu-name=" + arch).str();
-  std::string messages;
-  Expected<std::string> cubin = mlir::triton::runToolOnFiles(
-      ptxas, ptx, {"-v", gpuName, "{in}", "-o", "{out}"}, &messages);
-  if (!cubin) {
-    consumeError(cubin.takeError());
-    return std::nullopt;
-  }
+/// The allocation ptxas -v reports in `messages`.
+Allocation parseAllocation(StringRef messages) {
   Allocation result;
   SmallVector<StringRef> lines;
-  StringRef(messages).split(lines, '\n');
+  messages.split(lines, '\n');
   Regex used("Used ([0-9]+) registers"), spills("([0-9]+) bytes spill stores");
   for (StringRef line : lines) {
     SmallVector<StringRef> match;
@@ -185,6 +177,19 @@ std::optional<Allocation> allocate(StringRef ptx, StringRef arch,
       result.spillBytes = std::max(result.spillBytes, value);
   }
   return result;
+}
+
+std::optional<Allocation> allocate(StringRef ptx, StringRef arch,
+                                   StringRef ptxas) {
+  std::string gpuName = ("--gpu-name=" + arch).str();
+  std::string messages;
+  Expected<std::string> cubin = mlir::triton::runToolOnFiles(
+      ptxas, ptx, {"-v", gpuName, "{in}", "-o", "{out}"}, &messages);
+  if (!cubin) {
+    consumeError(cubin.takeError());
+    return std::nullopt;
+  }
+  return parseAllocation(messages);
 }
 } // namespace
 
@@ -218,12 +223,78 @@ static unsigned getThreadsPerProgram(StringRef ptx) {
 }
 
 /// ptxas's cubin of `ptx`, assembled as utils/triton-compile always did
-/// (no -lineinfo: ptxas records its options in the cubin).
+/// (no -lineinfo: ptxas records its options in the cubin); with `-v`, so
+/// that what it allocated comes with the cubin at no cost.
 static Expected<std::string> assemble(StringRef ptx, StringRef arch,
-                                      StringRef ptxas) {
+                                      StringRef ptxas,
+                                      Allocation *allocation = nullptr) {
   std::string gpuName = ("--gpu-name=" + arch).str();
-  return mlir::triton::runToolOnFiles(ptxas, ptx,
-                                      {gpuName, "{in}", "-o", "{out}"});
+  std::string messages;
+  Expected<std::string> cubin = mlir::triton::runToolOnFiles(
+      ptxas, ptx, {"-v", gpuName, "{in}", "-o", "{out}"}, &messages);
+  if (cubin && allocation)
+    *allocation = parseAllocation(messages);
+  return cubin;
+}
+
+/// Most registers a thread can have on sm_80 and sm_90.
+static constexpr unsigned kMaxRegistersPerThread = 255;
+
+/// `ptx` with `.maxnreg 255` on every kernel entry that names no register
+/// limit of its own; std::nullopt when there is none to add.
+static std::optional<std::string> withFullRegisterLimit(StringRef ptx) {
+  if (ptx.contains(".maxnreg"))
+    return std::nullopt;
+  std::string result;
+  bool added = false;
+  SmallVector<StringRef> lines;
+  ptx.split(lines, '\n');
+  bool inEntry = false;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    StringRef line = lines[i];
+    StringRef trimmed = line.trim();
+    if (trimmed.contains(".entry "))
+      inEntry = true;
+    // The tuning directives sit between an entry's parameters and its
+    // body; the limit goes just before the body's brace.
+    if (inEntry && trimmed == "{") {
+      result += ".maxnreg " + std::to_string(kMaxRegistersPerThread) + "\n";
+      inEntry = false;
+      added = true;
+    }
+    result += line.str();
+    if (i + 1 < lines.size())
+      result += '\n';
+  }
+  if (!added)
+    return std::nullopt;
+  return result;
+}
+
+/// ptxas, left to choose, sometimes keeps few registers per thread for
+/// small programs (one warp: 64 registers, so 32 programs fit a
+/// multiprocessor) even where the kernel then spills heavily; a one-warp
+/// int8 matmul ran 6x slower so. When the cubin spills below the register
+/// limit, assemble again with the full limit and keep that one if it spills
+/// less.
+static Error raiseRegisterLimitIfSpilling(std::string &ptx, std::string &cubin,
+                                          const Allocation &allocation,
+                                          StringRef arch, StringRef ptxas) {
+  if (allocation.spillBytes == 0 ||
+      allocation.registers >= kMaxRegistersPerThread)
+    return Error::success();
+  std::optional<std::string> limited = withFullRegisterLimit(ptx);
+  if (!limited)
+    return Error::success();
+  Allocation other;
+  Expected<std::string> otherCubin = assemble(*limited, arch, ptxas, &other);
+  if (!otherCubin)
+    return otherCubin.takeError();
+  if (other.spillBytes < allocation.spillBytes) {
+    ptx = std::move(*limited);
+    cubin = std::move(*otherCubin);
+  }
+  return Error::success();
 }
 
 Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
@@ -279,10 +350,14 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
       // assembled beside them, as that is usually the one kept.
       std::optional<Allocation> before, after;
       std::optional<Expected<std::string>> speculative;
+      Allocation speculativeAllocation;
       std::thread second([&] { after = allocate(otherPTX, arch, ptxas); });
       std::optional<std::thread> third;
       if (cubin)
-        third.emplace([&] { speculative = assemble(chosen, arch, ptxas); });
+        third.emplace([&] {
+          speculative =
+              assemble(chosen, arch, ptxas, &speculativeAllocation);
+        });
       before = allocate(chosen, arch, ptxas);
       second.join();
       if (third)
@@ -301,15 +376,24 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
         if (!*speculative)
           return speculative->takeError();
         *cubin = std::move(**speculative);
+        if (Error error = raiseRegisterLimitIfSpilling(
+                chosen, *cubin, speculativeAllocation, arch, ptxas))
+          return std::move(error);
         return chosen;
       }
     }
   }
   if (cubin) {
-    Expected<std::string> assembled = assemble(chosen, arch, ptxas);
+    Allocation allocation;
+    Expected<std::string> assembled =
+        assemble(chosen, arch, ptxas, &allocation);
     if (!assembled)
       return assembled.takeError();
     *cubin = std::move(*assembled);
+    if (optimize)
+      if (Error error = raiseRegisterLimitIfSpilling(chosen, *cubin,
+                                                     allocation, arch, ptxas))
+        return std::move(error);
   }
   return chosen;
 }

@@ -10,6 +10,7 @@
 
 #include "passes/TritonGPU/Passes.h"
 
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "passes/Analysis/Allocation.h"
 #include "passes/TritonGPU/SharedEncodings.h"
 
@@ -118,6 +119,88 @@ std::optional<SwizzledSharedEncodingAttr>
 mlir::triton::gpu::getDotOperandSharedLayout(RankedTensorType srcType,
                                              DotOperandEncodingAttr dot) {
   return sharedLayoutFor(srcType, dot);
+}
+
+/// Whether `layout` starts like one warp's share of an mma.sync operand
+/// (Triton's "microtile"): kWidth contiguous registers along one dimension,
+/// two lane bits continuing along it (16 bytes for 16-bit data), then three
+/// lane bits down eight rows of the other. Gives the contiguous dimension and
+/// kWidth.
+static std::optional<std::pair<unsigned, unsigned>>
+mmaOperandMicrotile(const LinearLayout &layout, unsigned rank) {
+  if (!layout.hasInDim("lane") || !layout.hasInDim("register"))
+    return std::nullopt;
+  ArrayRef<LinearLayout::Basis> lanes = layout.getBases("lane");
+  ArrayRef<LinearLayout::Basis> regs = layout.getBases("register");
+  if (lanes.size() != 5)
+    return std::nullopt;
+  // The one dimension a basis steps along, and by how much.
+  auto step = [&](const LinearLayout::Basis &basis)
+      -> std::optional<std::pair<unsigned, int32_t>> {
+    std::optional<std::pair<unsigned, int32_t>> found;
+    for (unsigned d = 0; d < rank; ++d) {
+      if (basis[d] == 0)
+        continue;
+      if (found)
+        return std::nullopt;
+      found = {d, basis[d]};
+    }
+    return found;
+  };
+  auto first = step(lanes[0]);
+  if (!first)
+    return std::nullopt;
+  unsigned kDim = first->first;
+  unsigned kWidth = 1;
+  for (const LinearLayout::Basis &basis : regs) {
+    auto s = step(basis);
+    if (!s || s->first != kDim || s->second != int32_t(kWidth))
+      break;
+    kWidth *= 2;
+  }
+  for (unsigned i = 0; i < 2; ++i) {
+    auto s = step(lanes[i]);
+    if (!s || s->first != kDim || s->second != int32_t(kWidth << i))
+      return std::nullopt;
+  }
+  std::optional<unsigned> rowDim;
+  for (unsigned i = 2; i < 5; ++i) {
+    auto s = step(lanes[i]);
+    if (!s || s->first == kDim || s->second != int32_t(1u << (i - 2)) ||
+        (rowDim && *rowDim != s->first))
+      return std::nullopt;
+    rowDim = s->first;
+  }
+  return std::make_pair(kDim, kWidth);
+}
+
+std::optional<SwizzledSharedEncodingAttr>
+mlir::triton::gpu::getMmaOperandLikeSharedLayout(RankedTensorType srcType,
+                                                 RankedTensorType dstType) {
+  unsigned rank = dstType.getRank();
+  Type element = srcType.getElementType();
+  if (rank != 2 || !element.isIntOrFloat())
+    return std::nullopt;
+  std::optional<BasisList> cga = getCGALayoutOf(srcType.getEncoding());
+  std::optional<LinearLayout> layout =
+      toLinearLayout(dstType.getShape(), dstType.getEncoding());
+  if (!cga || !layout)
+    return std::nullopt;
+  std::optional<std::pair<unsigned, unsigned>> tile =
+      mmaOperandMicrotile(*layout, rank);
+  if (!tile)
+    return std::nullopt;
+  auto [kDim, kWidth] = *tile;
+  // K contiguous: the A operand's tile when K is the last dimension, B's
+  // (seen transposed) when it is the first.
+  unsigned opIdx = kDim == rank - 1 ? 0 : 1;
+  SmallVector<unsigned> order = {kDim, 1 - kDim};
+  Swizzle swizzle = nvidiaMmaOperandSwizzle(
+      opIdx, kWidth, getShapePerCTA(srcType.getShape(), *cga), order,
+      element.getIntOrFloatBitWidth());
+  return SwizzledSharedEncodingAttr::get(srcType.getContext(), swizzle.vec,
+                                         swizzle.perPhase, swizzle.maxPhase,
+                                         order, *cga);
 }
 
 std::optional<SwizzledSharedEncodingAttr>

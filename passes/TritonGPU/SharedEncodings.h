@@ -49,6 +49,15 @@ NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *context,
 std::optional<SwizzledSharedEncodingAttr>
 getDotOperandSharedLayout(RankedTensorType srcType, DotOperandEncodingAttr dot);
 
+/// The swizzled layout for `srcType` when it is read back in `dstType`, a
+/// layout that is not a dot operand's but starts like one warp's tile of an
+/// mma.sync operand (a transposed operand before its `tt.trans`): the dot
+/// operand swizzle for that tile, so the reads (ldmatrix) hit distinct banks;
+/// std::nullopt for any other layout (implemented in ReduceDataDuplication.cpp).
+std::optional<SwizzledSharedEncodingAttr>
+getMmaOperandLikeSharedLayout(RankedTensorType srcType,
+                              RankedTensorType dstType);
+
 /// vec = perPhase = maxPhase = 1 in the source's memory order.
 std::optional<SwizzledSharedEncodingAttr>
 getUnswizzledSharedLayout(RankedTensorType srcType);

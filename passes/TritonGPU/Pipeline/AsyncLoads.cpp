@@ -152,8 +152,10 @@ Attribute pipeline::getLocalAllocEncoding(Operation *load, bool &conflict) {
   return encoding;
 }
 
-/// The dot operand layout every user converts the loaded value to, through
-/// shared memory; null if any user does something else or they disagree.
+/// The swizzled layout for the dot operand layout every user converts the
+/// loaded value to, through shared memory, or for the mma operand tile they
+/// convert it to before a transpose; null if any user does something else or
+/// they disagree.
 static Attribute dotOperandEncodingOfUsers(Value loaded) {
   auto type = cast<RankedTensorType>(loaded.getType());
   Attribute result;
@@ -162,10 +164,9 @@ static Attribute dotOperandEncodingOfUsers(Value loaded) {
     if (!cvt)
       return {};
     auto dot = dyn_cast<DotOperandEncodingAttr>(cvt.getType().getEncoding());
-    if (!dot)
-      return {};
     std::optional<SwizzledSharedEncodingAttr> shared =
-        getDotOperandSharedLayout(type, dot);
+        dot ? getDotOperandSharedLayout(type, dot)
+            : getMmaOperandLikeSharedLayout(type, cvt.getType());
     if (!shared || (result && result != *shared))
       return {};
     result = *shared;
