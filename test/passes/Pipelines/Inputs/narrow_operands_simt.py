@@ -5,7 +5,9 @@ and run by test/scripts/simt_sim.py (every thread in lockstep, wgmma from the
 PTX ISA's descriptors, shared-memory races reported), compared exactly with
 NumPy. Prints one line per case, then a count.
 
-Usage: narrow_operands_simt.py TRITON_OPT SCRIPTS_DIR INPUT
+Usage: narrow_operands_simt.py TRITON_OPT SCRIPTS_DIR INPUT [WARPS]
+(WARPS: 4, one warpgroup, by default; 8 splits N over two warpgroups, which
+then share the K-major slots.)
 """
 import re
 import subprocess
@@ -14,12 +16,13 @@ import sys
 import numpy as np
 
 OPT, SCRIPTS, INPUT = sys.argv[1:4]
+WARPS = int(sys.argv[4]) if len(sys.argv) > 4 else 4
 sys.path.insert(0, SCRIPTS)
 import simt_sim  # noqa: E402
 
 
 def lowered(kernel):
-    ttgir = subprocess.run([OPT, INPUT, "-triton-make-ttgir=target=cuda:90 num-warps=4 num-stages=3"],
+    ttgir = subprocess.run([OPT, INPUT, f"-triton-make-ttgir=target=cuda:90 num-warps={WARPS} num-stages=3"],
                            capture_output=True, text=True, check=True).stdout
     if "#linear" not in ttgir or "ttg.async_copy_global_to_local" not in ttgir:
         raise RuntimeError("no staged, pipelined operand")
@@ -59,7 +62,7 @@ def run_case(kernel, kind, a_colmajor, b_rowmajor, K):
     b_mem = np.ascontiguousarray(b_bits if b_rowmajor else b_bits.T).reshape(-1)
     out = np.int32 if kind == "s8" else np.float32
     c = np.full(64 * 64, 7, dtype=out)
-    outs, races = simt_sim.run(text, kernel, [a_mem, b_mem, c, K], 128, shared)
+    outs, races = simt_sim.run(text, kernel, [a_mem, b_mem, c, K], 32 * WARPS, shared)
     want = (a.astype(np.int64) @ b.astype(np.int64)).astype(out).reshape(-1)
     return np.array_equal(outs[2], want) and not races, races
 
