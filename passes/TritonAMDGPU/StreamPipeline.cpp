@@ -228,9 +228,11 @@ createStreamOps(scf::ForOp &forOp,
       ops.localLoad = replaceWithSlot(builder, load, view, wait.getResult());
       load.erase();
     } else {
-      builder.setInsertionPointAfter(load);
       ops.load = load;
       ops.localLoad = replaceWithSlot(builder, load, view, Value());
+      // After the load; set only now: the local_allocs that followed it are
+      // gone.
+      builder.setInsertionPointAfter(load);
       ops.copy = LocalStoreOp::create(builder, loc, load.getResult(), view);
     }
     result.push_back(ops);

@@ -4,7 +4,7 @@
 // RUN: triton-opt %S/Inputs/stream-matmul-loop.mlir -tritonamdgpu-schedule-loops=num_stages=3 -tritonamdgpu-pipeline -canonicalize | FileCheck %s --check-prefix=THREE
 // RUN: triton-opt %S/Inputs/stream-matmul-loop.mlir -tritonamdgpu-schedule-loops=num_stages=2 -tritonamdgpu-pipeline=use_async_copy=1 -canonicalize | FileCheck %s --check-prefix=ASYNC
 // RUN: sed -e 's/hip:gfx942/hip:gfx90a/' -e 's/version = 3/version = 2/' %S/Inputs/stream-matmul-loop.mlir | triton-opt -tritonamdgpu-schedule-loops=num_stages=2 -tritonamdgpu-pipeline=use_async_copy=1 -canonicalize | FileCheck %s --check-prefix=GFX90A
-// RUN: triton-opt %s -tritonamdgpu-schedule-loops=num_stages=2 -tritonamdgpu-pipeline -canonicalize | FileCheck %s --check-prefix=REGS
+// RUN: triton-opt %s -split-input-file -tritonamdgpu-schedule-loops=num_stages=2 -tritonamdgpu-pipeline -canonicalize | FileCheck %s --check-prefix=REGS
 
 // Two stages: one LDS slot per operand. The prologue loads iteration 0 and
 // writes the slots; the loop loads iteration i + 1 (off past the end),
@@ -103,6 +103,49 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %ad = ttg.convert_layout %a : tensor<64x32xf16, #bA> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
       %d = tt.dot %ad, %b, %acc : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x64xf32, #mma>
       %s = arith.addf %sum, %a : tensor<64x32xf16, #bA>
+      %ap1 = tt.addptr %ap, %step : tensor<64x32x!tt.ptr<f16>, #bA>, tensor<64x32xi32, #bA>
+      scf.yield %d, %s, %ap1 : tensor<64x64xf32, #mma>, tensor<64x32xf16, #bA>, tensor<64x32x!tt.ptr<f16>, #bA>
+    }
+    tt.return %r#0, %r#1 : tensor<64x64xf32, #mma>, tensor<64x32xf16, #bA>
+  }
+}
+
+// -----
+
+// A loaded tile already stored to LDS by a local_alloc (read twice, as
+// -tritonamdgpu-optimize-dot-operands leaves a tile used directly and
+// transposed): the slot replaces the alloc, its readers read the slot.
+// REGS-LABEL: tt.func @through_alloc
+// REGS: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x64x32xf16, #shared, #smem, mutable>
+// REGS: scf.for {{.*}} iter_args({{.*}}, %[[SLOT:.*]] = %{{.*}}) ->
+// REGS: %[[NEXT:.*]] = tt.load
+// REGS: ttg.local_load %[[SLOT]] : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0
+// REGS: tt.dot
+// REGS: ttg.local_store %[[NEXT]], %{{.*}}
+// REGS-NOT: ttg.local_alloc %
+#bA = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+#shared = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @through_alloc(%pa: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %n: i32) -> (tensor<64x64xf32, #mma>, tensor<64x32xf16, #bA>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %sum0 = arith.constant dense<0.000000e+00> : tensor<64x32xf16, #bA>
+    %aj = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #bA}>>
+    %aje = tt.expand_dims %aj {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #bA}>> -> tensor<1x32xi32, #bA>
+    %aoff = tt.broadcast %aje : tensor<1x32xi32, #bA> -> tensor<64x32xi32, #bA>
+    %pas = tt.splat %pa : !tt.ptr<f16> -> tensor<64x32x!tt.ptr<f16>, #bA>
+    %ap0 = tt.addptr %pas, %aoff : tensor<64x32x!tt.ptr<f16>, #bA>, tensor<64x32xi32, #bA>
+    %step = arith.constant dense<32> : tensor<64x32xi32, #bA>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0, %sum = %sum0, %ap = %ap0) -> (tensor<64x64xf32, #mma>, tensor<64x32xf16, #bA>, tensor<64x32x!tt.ptr<f16>, #bA>) : i32 {
+      %a = tt.load %ap : tensor<64x32x!tt.ptr<f16>, #bA>
+      %as = ttg.local_alloc %a : (tensor<64x32xf16, #bA>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+      %ad = ttg.local_load %as : !ttg.memdesc<64x32xf16, #shared, #smem> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+      %ab = ttg.local_load %as : !ttg.memdesc<64x32xf16, #shared, #smem> -> tensor<64x32xf16, #bA>
+      %d = tt.dot %ad, %b, %acc : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x64xf32, #mma>
+      %s = arith.addf %sum, %ab : tensor<64x32xf16, #bA>
       %ap1 = tt.addptr %ap, %step : tensor<64x32x!tt.ptr<f16>, #bA>, tensor<64x32xi32, #bA>
       scf.yield %d, %s, %ap1 : tensor<64x64xf32, #mma>, tensor<64x32xf16, #bA>, tensor<64x32x!tt.ptr<f16>, #bA>
     }
