@@ -333,6 +333,20 @@ void FunctionAllocation::collect(
   // live through the whole loop, back edge included, not just to its last
   // use in program order.
   Liveness liveness(func);
+  // The regions of a ttg.warp_specialize run at once, on different warps:
+  // a buffer or scratch used in any of them is live for the whole op, so
+  // that none shares bytes with another region's.
+  auto concurrentSpan = [&](Operation *op, int64_t &start, int64_t &end) {
+    Operation *outermost = nullptr;
+    for (Operation *parent = op->getParentOp(); parent && parent != func;
+         parent = parent->getParentOp())
+      if (isa<ttg::WarpSpecializeOp>(parent))
+        outermost = parent;
+    if (!outermost)
+      return;
+    start = std::min(start, first[outermost]);
+    end = std::max(end, last[outermost]);
+  };
 
   func->walk([&](Operation *op) {
     if (op == func)
@@ -382,7 +396,9 @@ void FunctionAllocation::collect(
         }
       int64_t size =
           product(type.getAllocShape()) * bytesOf(type.getElementType());
-      buffers.push_back({op, true, size, alignment, first[op], end});
+      int64_t start = first[op];
+      concurrentSpan(op, start, end);
+      buffers.push_back({op, true, size, alignment, start, end});
       return;
     }
     int64_t size = 0;
@@ -395,8 +411,11 @@ void FunctionAllocation::collect(
     // A TMA descriptor is built in shared memory (128 bytes, 128-aligned)
     // before it is copied to global memory.
     int64_t alignment = isa<ttng::TensormapCreateOp>(op) ? 128 : 16;
-    if (size > 0)
-      buffers.push_back({op, false, size, alignment, first[op], first[op]});
+    if (size > 0) {
+      int64_t start = first[op], end = first[op];
+      concurrentSpan(op, start, end);
+      buffers.push_back({op, false, size, alignment, start, end});
+    }
   });
 }
 

@@ -167,3 +167,37 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+// The regions of a ttg.warp_specialize run at once: a buffer made and dead in
+// the default region and one made in a partition, whose program-order spans
+// do not meet, still get disjoint bytes.
+// CHECK-LABEL: tt.func public @concurrent_regions
+// CHECK: ttg.local_alloc %{{.*}} {allocation.offset = [[D:[0-9]+]] : i32}
+// CHECK: partition0
+// CHECK-NOT: allocation.offset = [[D]] :
+// CHECK: ttg.local_alloc %{{.*}} {allocation.offset = {{[0-9]+}} : i32}
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // expected-remark @below {{size = 2048}}
+  tt.func public @concurrent_regions(%x: tensor<256xf32, #blocked>) {
+    ttg.warp_specialize(%x) attributes {requestedRegisters = array<i32: 40>}
+    default {
+      %c = arith.constant dense<1.0> : tensor<256xf32, #blocked>
+      // expected-remark @below {{explicit offset = 0, size = 1024}}
+      %a = ttg.local_alloc %c : (tensor<256xf32, #blocked>) -> !ttg.memdesc<256xf32, #shared, #smem>
+      %v = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem> -> tensor<256xf32, #blocked>
+      ttg.warp_yield
+    }
+    partition0(%px: tensor<256xf32, #blocked>) num_warps(4) {
+      // expected-remark @below {{explicit offset = 1024, size = 1024}}
+      %b = ttg.local_alloc %px : (tensor<256xf32, #blocked>) -> !ttg.memdesc<256xf32, #shared, #smem>
+      %w = ttg.local_load %b : !ttg.memdesc<256xf32, #shared, #smem> -> tensor<256xf32, #blocked>
+      ttg.warp_return
+    } : (tensor<256xf32, #blocked>) -> ()
+    tt.return
+  }
+}
