@@ -28,6 +28,7 @@
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -50,6 +51,10 @@ namespace {
 /// a global load must not move across it. Ops that do not say what they
 /// touch count as writing everything.
 bool mayWriteGlobal(Operation *op) {
+  // An assumption constrains values, not memory (LLVM gives it effects only
+  // to keep it alive).
+  if (isa<LLVM::AssumeOp>(op))
+    return false;
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)
     return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&

@@ -57,7 +57,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32}
 #blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
 // Prologue loads move up with what computes their operands, to just after
 // the last op they must follow: here the store to global memory (the
-// pointer of the first is defined earlier). Unmarked loads stay.
+// pointer of the first is defined earlier; an assumption is no fence).
+// Unmarked loads stay.
 // CHECK-LABEL: tt.func @prologue_loads
 // CHECK-NEXT: tt.splat %arg0
 // CHECK-NEXT: arith.addf
@@ -67,6 +68,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32}
 // CHECK-NEXT: tt.load %arg2 {amd.pipeliner_part = "prologue"}
 // CHECK-NEXT: arith.mulf
 // CHECK-NEXT: tt.load %arg3 :
+// CHECK-NEXT: llvm.intr.assume
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
   tt.func @prologue_loads(%a: !tt.ptr<f16>, %out: tensor<128x64x!tt.ptr<f16>, #blocked>, %b: tensor<128x64x!tt.ptr<f16>, #blocked>, %c: tensor<128x64x!tt.ptr<f16>, #blocked>, %v: tensor<128x64xf16, #blocked>, %go: i1) -> (tensor<128x64xf16, #blocked>, tensor<128x64xf16, #blocked>, tensor<128x64xf16, #blocked>, tensor<128x64xf16, #blocked>) {
     %pa = tt.splat %a : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #blocked>
@@ -75,6 +77,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32}
     %x = arith.mulf %v, %v : tensor<128x64xf16, #blocked>
     %unmarked = tt.load %c : tensor<128x64x!tt.ptr<f16>, #blocked>
     %m = tt.splat %go : i1 -> tensor<128x64xi1, #blocked>
+    llvm.intr.assume %go : i1
     %la = tt.load %pa, %m {amd.pipeliner_part = "prologue"} : tensor<128x64x!tt.ptr<f16>, #blocked>
     %lb = tt.load %b {amd.pipeliner_part = "prologue"} : tensor<128x64x!tt.ptr<f16>, #blocked>
     tt.return %la, %lb, %unmarked, %x : tensor<128x64xf16, #blocked>, tensor<128x64xf16, #blocked>, tensor<128x64xf16, #blocked>, tensor<128x64xf16, #blocked>
