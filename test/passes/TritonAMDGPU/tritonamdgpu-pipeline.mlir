@@ -7,8 +7,8 @@
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-schedule-loops=num_stages=2 -tritonamdgpu-pipeline -canonicalize | FileCheck %s --check-prefix=REGS
 
 // Two stages: one LDS slot per operand. The prologue loads iteration 0 and
-// writes the slots; the loop loads iteration i + 1 (off past the end),
-// reads the slots for the dot of iteration i, then writes them.
+// writes the slots; the loop reads the slots for the dot of iteration i and
+// loads iteration i + 1 (off past the end), then writes the slots.
 // TWO: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x64x32xf16, #shared, #smem, mutable>
 // TWO: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x32x64xf16, #shared1, #smem, mutable>
 // TWO: %[[A0:.*]] = tt.load
@@ -19,11 +19,11 @@
 // TWO: ttg.local_store %[[B0]], %[[SB0]]
 // TWO: scf.for %[[K:.*]] = {{.*}} iter_args(%{{.*}}, %{{.*}}, %{{.*}}, %[[SLOT:.*]] = %c0_i32, %[[SA:.*]] = %[[SA0]], %[[SB:.*]] = %[[SB0]])
 // TWO: %[[MORE:.*]] = arith.cmpi slt, %[[K]]
+// TWO: %[[AD:.*]] = ttg.local_load %[[SA]] : {{.*}} -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0
 // TWO: %[[ON:.*]] = tt.splat %[[MORE]]
 // TWO: %[[AN:.*]] = tt.load %{{.*}}, %[[ON]]
-// TWO: %[[AD:.*]] = ttg.local_load %[[SA]] : {{.*}} -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0
-// TWO: %[[BN:.*]] = tt.load
 // TWO: %[[BD:.*]] = ttg.local_load %[[SB]] : {{.*}} -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1
+// TWO: %[[BN:.*]] = tt.load
 // TWO: tt.dot %[[AD]], %[[BD]]
 // TWO: arith.addi %[[SLOT]], %c1_i32
 // TWO: %[[SAN:.*]] = ttg.memdesc_index %[[A]]
