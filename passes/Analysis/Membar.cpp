@@ -120,9 +120,12 @@ class FunctionMembar {
 public:
   /// CALLEE_EXITS: what each function of the module already visited leaves
   /// pending where it returns, in its own offsets.
+  /// FENCES_ONLY: insert the async-proxy fences and no barriers.
   FunctionMembar(const FunctionAllocation &allocation, MembarFilter filter,
-                 const llvm::DenseMap<Operation *, Pending> &calleeExits)
-      : filter(std::move(filter)), calleeExits(calleeExits) {
+                 const llvm::DenseMap<Operation *, Pending> &calleeExits,
+                 bool fencesOnly = false)
+      : filter(std::move(filter)), calleeExits(calleeExits),
+        fencesOnly(fencesOnly) {
     for (const FunctionAllocation::Buffer &buffer : allocation.getBuffers()) {
       Interval range{buffer.offset, buffer.offset + buffer.size};
       if (buffer.explicitBuffer) {
@@ -258,7 +261,7 @@ private:
     // shows every thread's copies to all, as in Triton.
     if (isa<ttg::AsyncWaitOp>(op)) {
       Operation *next = op->getNextNode();
-      if (!next || !isLocalBarrier(next)) {
+      if (!fencesOnly && (!next || !isLocalBarrier(next))) {
         OpBuilder builder(op->getContext());
         builder.setInsertionPointAfter(op);
         ttg::BarrierOp::create(builder, op->getLoc(),
@@ -313,9 +316,11 @@ private:
         OpBuilder builder(op);
         ttng::FenceAsyncSharedOp::create(builder, op->getLoc(),
                                          /*bCluster=*/false);
-        ttg::BarrierOp::create(builder, op->getLoc(),
-                               builder.getI32IntegerAttr(1));
-        pending.clear();
+        if (!fencesOnly) {
+          ttg::BarrierOp::create(builder, op->getLoc(),
+                                 builder.getI32IntegerAttr(1));
+          pending.clear();
+        }
         pending.generic.clear();
       }
     } else if (isa<ttng::FenceAsyncSharedOp>(op)) {
@@ -326,7 +331,7 @@ private:
       Pending::add(pending.generic, access.reads);
       Pending::add(pending.generic, access.writes);
     }
-    if (pending.conflictsWith(access, filter)) {
+    if (!fencesOnly && pending.conflictsWith(access, filter)) {
       OpBuilder builder(op);
       ttg::BarrierOp::create(builder, op->getLoc(),
                              builder.getI32IntegerAttr(1));
@@ -377,13 +382,13 @@ private:
   SmallVector<Interval> allExplicit;
   MembarFilter filter;
   const llvm::DenseMap<Operation *, Pending> &calleeExits;
+  bool fencesOnly;
 };
 
 } // namespace
 
-void mlir::triton::insertSharedMemoryBarriers(
-    ModuleOp module, const ModuleAllocation &allocation,
-    const MembarFilter &filter) {
+static void walkModule(ModuleOp module, const ModuleAllocation &allocation,
+                       const MembarFilter &filter, bool fencesOnly) {
   // Callees first: a call leaves pending what its callee returns with.
   SmallVector<FunctionOpInterface> order;
   llvm::DenseSet<Operation *> placed;
@@ -404,7 +409,8 @@ void mlir::triton::insertSharedMemoryBarriers(
   for (FunctionOpInterface func : order) {
     if (func.isExternal())
       continue;
-    FunctionMembar membar(allocation.getFunction(func), filter, functionExits);
+    FunctionMembar membar(allocation.getFunction(func), filter, functionExits,
+                          fencesOnly);
     Region &body = func.getFunctionBody();
     // After scf-to-cf, loops are back edges between blocks: a forward
     // dataflow over the CFG, as Triton's membar does. A block starts with
@@ -462,4 +468,15 @@ void mlir::triton::insertSharedMemoryBarriers(
     if (returns)
       functionExits[func] = exit;
   }
+}
+
+void mlir::triton::insertSharedMemoryBarriers(
+    ModuleOp module, const ModuleAllocation &allocation,
+    const MembarFilter &filter) {
+  walkModule(module, allocation, filter, /*fencesOnly=*/false);
+}
+
+void mlir::triton::insertProxyFences(ModuleOp module,
+                                     const ModuleAllocation &allocation) {
+  walkModule(module, allocation, nullptr, /*fencesOnly=*/true);
 }

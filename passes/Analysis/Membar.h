@@ -30,6 +30,12 @@ void insertSharedMemoryBarriers(ModuleOp module,
                                 const ModuleAllocation &allocation,
                                 const MembarFilter &filter = nullptr);
 
+/// Only the async-proxy fences of the same walk (Triton's
+/// triton-nvidia-gpu-proxy-fence-insertion): a `ttng.fence_async_shared`
+/// before each TMA copy whose shared buffer the generic proxy touched since
+/// the last fence, and no barriers (the lowering's barrier pass adds those).
+void insertProxyFences(ModuleOp module, const ModuleAllocation &allocation);
+
 } // namespace triton
 } // namespace mlir
 

@@ -202,6 +202,24 @@ def TritonGPUCombineTensorSelectAndIf
   }];
 }
 
+def TritonGPUOptimizeAccumulatorInit
+    : Pass<"tritongpu-optimize-accumulator-init", "mlir::ModuleOp"> {
+  let summary = "Turns a zeroed MMA accumulator into a flag telling the MMA to ignore it";
+  let description = [{
+    For a `ttng.warp_group_dot` (not an fp8 one that accumulates in chunks)
+    or a tcgen05 MMA directly in an `scf.for`: a constant-zero accumulator
+    becomes `useC`/`useD` false; an accumulator that starts the loop at zero,
+    or that a select or an if on an i1 condition resets to zero, gets a
+    loop-carried i1 flag instead (false until the MMA has added to it), and
+    the reset keeps the old value. Flags already present and not the
+    constant true are left alone. A tensor-memory accumulator filled from a
+    tensor that its MMA then ignores is allocated without the filling.
+    Triton 3.6 runs it in make_ttgir for sm_100 only; ours does not run it.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::triton::gpu::TritonGPUDialect"];
+}
+
 def TritonGPUF32DotTC : Pass<"tritongpu-F32DotTC", "mlir::ModuleOp"> {
   let summary = "Splits fp32 dots of inputPrecision tf32x3, bf16x3 and bf16x6 into tensor-core dots of their parts";
   let description = [{

@@ -40,6 +40,30 @@ def TritonGPUFenceInsertion : Pass<"triton-nvidia-gpu-fence-insertion", "mlir::M
   let dependentDialects = ["mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
 }
 
+def TritonGPUProxyFenceInsertion
+    : Pass<"triton-nvidia-gpu-proxy-fence-insertion", "mlir::ModuleOp"> {
+  let summary = "Fences generic-proxy shared-memory accesses before TMA copies of the same bytes";
+  let description = [{
+    A TMA copy reaches shared memory through the async proxy; bytes that
+    threads read or wrote through the generic proxy before it (another
+    buffer placed at the same offsets once that one is dead, a buffer read
+    back then refilled) are ordered before it only by a
+    `fence.proxy.async`. From the shared-memory allocation, over each
+    function (structured loops and ifs, or the CFG after scf-to-cf, and
+    through calls), the bytes accessed generically since the last fence
+    are tracked; a `ttng.fence_async_shared {bCluster = false}` goes right
+    before a TMA copy whose buffer overlaps them. wgmma, TMA copies and
+    mbarrier ops are not generic accesses. No CTA barrier is added: the
+    lowering's barrier placement orders the threads. Nothing below compute
+    capability 90. Triton 3.6 runs it in make_llir before the lowering.
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"90",
+           "the NVIDIA compute capability; no fences below 90">
+  ];
+  let dependentDialects = ["mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
+}
+
 def TritonNvidiaGPUOptimizeDescriptorEncoding
     : Pass<"triton-nvidia-optimize-descriptor-encoding", "mlir::ModuleOp"> {
   let summary = "Gives every tensor descriptor the shared layout its TMA copies fill";
