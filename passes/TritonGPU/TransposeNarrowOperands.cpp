@@ -165,9 +165,16 @@ bool storeDoubleBuffered(LocalAllocOp alloc, Value value) {
 /// whether it did.
 bool stageOperand(LocalAllocOp alloc) {
   Value source = alloc.getSrc();
-  if (!source || !source.getDefiningOp<LoadOp>() ||
-      !alloc->getParentOfType<scf::ForOp>())
+  auto forOp = alloc->getParentOfType<scf::ForOp>();
+  if (!source || !source.getDefiningOp<LoadOp>() || !forOp)
     return false;
+  // A loop to be warp-specialized keeps 3.6's operand path: the partitioner
+  // (nvgpu-warp-specialization, after this pass) assigns the loads to a
+  // producer and does not know the staging's register round trip.
+  for (Operation *loop = forOp; loop;
+       loop = loop->getParentOfType<scf::ForOp>())
+    if (loop->hasAttr("tt.warp_specialize"))
+      return false;
   auto memdesc = alloc.getType();
   auto sharedEncoding =
       dyn_cast<NVMMASharedEncodingAttr>(memdesc.getEncoding());

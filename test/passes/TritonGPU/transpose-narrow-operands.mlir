@@ -122,3 +122,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r#0, %r#1, %o : tensor<64x64xi32, #mma>, tensor<64x64xf32, #mma>, tensor<64x64xi32, #mma>
   }
 }
+
+// -----
+
+// A loop marked for warp specialization keeps 3.6's path (its partitioner runs
+// after this pass and assigns the loads to a producer).
+// CHECK-LABEL: tt.func public @warp_specialized
+// CHECK-NOT: ttg.local_load
+// CHECK: ttg.local_alloc %{{.*}} : (tensor<64x64xi8, #{{.*}}>) -> !ttg.memdesc<64x64xi8, #{{.*}}, #smem>
+// CHECK: ttng.warp_group_dot
+// CHECK: tt.warp_specialize
+#blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+#ka = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#kb = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @warp_specialized(%a: tensor<64x64x!tt.ptr<i8>, #blocked>, %b: tensor<64x64x!tt.ptr<i8>, #blocked>, %n: i32) -> tensor<64x64xi32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0> : tensor<64x64xi32, #mma>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xi32, #mma>) : i32 {
+      %av = tt.load %a : tensor<64x64x!tt.ptr<i8>, #blocked>
+      %as = ttg.local_alloc %av : (tensor<64x64xi8, #blocked>) -> !ttg.memdesc<64x64xi8, #ka, #smem>
+      %bv = tt.load %b : tensor<64x64x!tt.ptr<i8>, #blocked>
+      %bs = ttg.local_alloc %bv : (tensor<64x64xi8, #blocked>) -> !ttg.memdesc<64x64xi8, #kb, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xi8, #ka, #smem> * !ttg.memdesc<64x64xi8, #kb, #smem> -> tensor<64x64xi32, #mma>
+      scf.yield %d : tensor<64x64xi32, #mma>
+    } {tt.warp_specialize}
+    tt.return %r : tensor<64x64xi32, #mma>
+  }
+}
