@@ -22,8 +22,21 @@ using namespace mlir;
 using namespace mlir::triton::interp;
 
 InFlightDiagnostic Executor::error(Operation *op) {
-  return op->emitError() << "program (" << pid[0] << ", " << pid[1] << ", "
-                         << pid[2] << "): ";
+  InFlightDiagnostic diag = op->emitError();
+  diag << "program (" << pid[0] << ", " << pid[1] << ", " << pid[2] << ")";
+  if (partition >= 0)
+    diag << ", partition " << partition;
+  diag << ": ";
+  return diag;
+}
+
+void Executor::swapTaskState(TaskState &state) {
+  std::swap(env, state.env);
+  std::swap(callDepth, state.callDepth);
+  std::swap(regionDepth, state.regionDepth);
+  std::swap(heldBytes, state.heldBytes);
+  std::swap(savedBytes, state.savedBytes);
+  std::swap(partition, state.partition);
 }
 
 static bool truthy(const Tensor &t) { return !t.ints.empty() && t.ints[0]; }

@@ -30,6 +30,7 @@ const EvaluatorTable &mlir::triton::interp::evaluatorTable() {
     addSharedMemoryEvaluators(t);
     addTMADescriptorEvaluators(t);
     addBarrierEvaluators(t);
+    addWarpSpecializeEvaluators(t);
     return t;
   }();
   return table;

@@ -74,6 +74,7 @@ void addDebugEvaluators(EvaluatorTable &table);
 void addSharedMemoryEvaluators(EvaluatorTable &table);
 void addTMADescriptorEvaluators(EvaluatorTable &table);
 void addBarrierEvaluators(EvaluatorTable &table);
+void addWarpSpecializeEvaluators(EvaluatorTable &table);
 
 } // namespace interp
 } // namespace triton

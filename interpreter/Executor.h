@@ -31,6 +31,7 @@ namespace interp {
 
 class EvaluatorTable;
 const EvaluatorTable &evaluatorTable();
+class WarpScheduler;
 
 class Executor {
 public:
@@ -79,8 +80,25 @@ public:
     return success();
   }
 
-  /// An error at `op` naming the current program.
+  /// An error at `op` naming the current program (and partition).
   InFlightDiagnostic error(Operation *op);
+
+  /// What one region of a running ttg.warp_specialize (the default region or
+  /// a partition, run as concurrent tasks) keeps of the executor while
+  /// another runs: its values and its depth in calls and regions.
+  struct TaskState {
+    llvm::DenseMap<Value, TensorRef> env;
+    unsigned callDepth = 0;
+    unsigned regionDepth = 0;
+    int64_t heldBytes = 0;
+    int64_t savedBytes = 0;
+    int partition = -1; ///< -1: the kernel's own warps
+  };
+  /// Exchanges the executor's task state with `state`.
+  void swapTaskState(TaskState &state);
+  /// The scheduler of the ttg.warp_specialize running now, or null: an
+  /// mbarrier wait that cannot return yet lets the other tasks run.
+  WarpScheduler *scheduler = nullptr;
 
   /// A `!ttg.memdesc` value: elements of one shared-memory buffer of the
   /// program, element (i0, i1, ...) of the view at `offset + sum(i_d *
@@ -148,6 +166,7 @@ private:
   int64_t heldBytes = 0;   ///< values of the current function's frame
   int64_t savedBytes = 0;  ///< values of the frames that called it
   int64_t sharedBytes = 0; ///< shared-memory buffers of the program
+  int partition = -1;      ///< the partition running, -1 outside them
 };
 
 /// The block pointer or tensor descriptor `v` holds, a descriptor in memory

@@ -6,15 +6,17 @@
 // parity P returns once the barrier's current phase has the other parity.
 //
 // The interpreter completes every copy when it is issued and runs one
-// program's ops in order, so nothing else can arrive on a barrier while a
-// program waits: a wait whose phase is not complete at that point would never
-// return on the GPU either (without warp specialization, which the
-// interpreter does not run). Such a wait, and every use of a barrier that is
-// not initialized, stops the run with the op's location.
+// program's ops in order, so outside warp specialization nothing else can
+// arrive on a barrier while a program waits: a wait whose phase is not
+// complete at that point would never return on the GPU either. Such a wait,
+// and every use of a barrier that is not initialized, stops the run with the
+// op's location. Inside a ttg.warp_specialize the wait lets the other regions
+// run (WarpSpecialize.cpp) until the phase completes or nothing can.
 //
 //===----------------------------------------------------------------------===//
 
 #include "interpreter/Dispatch.h"
+#include "interpreter/WarpScheduler.h"
 
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
@@ -138,19 +140,30 @@ LogicalResult evalArriveBarrier(Executor &ex, ttng::ArriveBarrierOp op) {
 LogicalResult evalWaitBarrier(Executor &ex, ttng::WaitBarrierOp op) {
   if (!predicate(ex, op.getPred()))
     return success();
-  Executor::MBarrier *bar = validBarrier(ex, op, op.getAlloc(), "waits on");
-  if (!bar)
-    return failure();
   int64_t parity = ex.get(op.getPhase())->ints[0] & 1;
-  if ((bar->completedPhases & 1) == parity)
-    return ex.error(op)
-           << "waits for phase parity " << parity
-           << " of an mbarrier whose phase " << bar->completedPhases
-           << " has not completed (" << bar->pendingArrivals
-           << " arrival(s) and " << bar->pendingBytes
-           << " transaction byte(s) outstanding); on the GPU this wait "
-              "would never return";
-  return success();
+  for (bool retry = false;; retry = true) {
+    // Looked up again after each turn of the others: one may have
+    // invalidated it.
+    Executor::MBarrier *bar = validBarrier(ex, op, op.getAlloc(), "waits on");
+    if (!bar)
+      return failure();
+    if ((bar->completedPhases & 1) != parity)
+      return success();
+    std::string pending;
+    llvm::raw_string_ostream why(pending);
+    why << "phase parity " << parity << " of an mbarrier whose phase "
+        << bar->completedPhases << " has not completed ("
+        << bar->pendingArrivals << " arrival(s) and " << bar->pendingBytes
+        << " transaction byte(s) outstanding)";
+    // Inside a ttg.warp_specialize another region may still arrive.
+    if (ex.scheduler) {
+      if (failed(ex.scheduler->wait(op, retry, pending)))
+        return failure();
+      continue;
+    }
+    return ex.error(op) << "waits for " << StringRef(pending)
+                        << "; on the GPU this wait would never return";
+  }
 }
 
 } // namespace

@@ -93,7 +93,11 @@ Expected<KernelMetadata> mlir::triton::collectMetadata(
     meta.arch = arch.drop_front(3).take_while(isDigit).str();
   meta.threadsPerWarp =
       getIntAttr(module, "ttg.threads-per-warp").value_or(meta.threadsPerWarp);
-  if (auto warps = getIntAttr(module, "ttg.num-warps"))
+  // A warp-specialized program launches its partitions' warps too (Triton
+  // 3.6 reports ttg.total-num-warps then).
+  if (auto warps = getIntAttr(module, "ttg.total-num-warps"))
+    meta.numWarps = *warps;
+  else if (auto warps = getIntAttr(module, "ttg.num-warps"))
     meta.numWarps = *warps;
   else if (auto threads = getThreadsFromAttributes(*kernel))
     meta.numWarps = std::max(1, *threads / meta.threadsPerWarp);

@@ -114,8 +114,6 @@ const StringRef kMakeTTGIRPassesHip[] = {
     "tritongpu-fuse-nested-loops",
     "tritonamdgpu-in-thread-transpose",
     "tritonamdgpu-block-pingpong"};
-const StringRef kMakeLLIRPassesCuda[] = {"tritongpu-allocate-warp-groups",
-                                         "convert-warp-specialize-to-llvm"};
 
 void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   Target target;
@@ -277,6 +275,7 @@ void buildMakeLLIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   if (target.backend == Backend::Hip)
     return buildMakeLLIRHip(pm, target);
   pm.addPass(triton::gpu::createTritonGPUCombineTensorSelectAndIf());
+  pm.addPass(createTritonGPUAllocateWarpGroups());
   pm.addPass(createSCFToControlFlowPass());
   // Stands in for allocate-shared-memory-nv, which differs only by asking the
   // NVIDIA target for the scratch of target-specific lowerings; on every
@@ -290,12 +289,12 @@ void buildMakeLLIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createConvertNVGPUToLLVM());
+  pm.addPass(createConvertWarpSpecializeToLLVM());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createConvertNVVMToLLVMPass());
-  addNotBuiltRemark(pm, "make_llir", kMakeLLIRPassesCuda);
 }
 
 } // namespace
@@ -385,20 +384,19 @@ void mlir::triton::registerTritonPipelines() {
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-make-llir",
       "Triton 3.6's make_llir: tritongpu-combine-tensor-select-and-if, "
-      "convert-scf-to-cf, allocate-shared-memory, "
+      "tritongpu-allocate-warp-groups, convert-scf-to-cf, allocate-shared-memory, "
       "tritongpu-global-scratch-memory-allocation, "
       "convert-triton-gpu-to-llvm, "
-      "canonicalize, cse, convert-nv-gpu-to-llvm, reconcile-unrealized-casts, "
+      "canonicalize, cse, convert-nv-gpu-to-llvm, "
+      "convert-warp-specialize-to-llvm, reconcile-unrealized-casts, "
       "canonicalize, cse, symbol-dce, convert-nvvm-to-llvm for cuda targets; "
-      "tritongpu-allocate-warp-groups and convert-warp-specialize-to-llvm "
-      "(warp specialization) are NOT BUILT YET; for hip targets: "
+      "for hip targets: "
       "tritonamdgpu-update-async-wait-count, optimize-amd-lds-usage, "
       "convert-scf-to-cf, convert-index-to-llvm, "
       "allocate-amdgpu-shared-memory, "
       "convert-triton-amdgpu-to-llvm, canonicalize, cse, convert-cf-to-llvm, "
       "convert-arith-to-llvm, canonicalize, cse, symbol-dce, "
-      "convert-builtin-func-to-llvm (running it for cuda emits a remark "
-      "naming what was skipped)",
+      "convert-builtin-func-to-llvm",
       buildMakeLLIR);
   PassPipelineRegistration<TritonPipelineOptions>(
       "triton-to-llvm",

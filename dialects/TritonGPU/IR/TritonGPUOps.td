@@ -342,7 +342,9 @@ def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize",
                        OptionalAttr<DenseI32ArrayAttr>:$requestedRegisters,
                        OptionalAttr<DenseI32ArrayAttr>:$actualRegisters);
   let results = (outs Variadic<AnyType>:$defaultPassthrough);
-  let regions = (region SizedRegion<1>:$defaultRegion,
+  // The default region has several blocks once scf is lowered to cf (the
+  // LLVM lowering keeps the op until -convert-warp-specialize-to-llvm).
+  let regions = (region MinSizedRegion<1>:$defaultRegion,
                         SizedRegion<1>:$partitionOpHolder);
   let extraClassDeclaration = [{
     /// The op that holds the partition regions; null while being built.

@@ -128,12 +128,17 @@ LogicalResult WarpSpecializeOp::verify() {
     if (region.getArgumentTypes() != captureTypes)
       return emitOpError() << "partition" << i
                            << " arguments must have the types of the captures";
-  auto yield =
-      dyn_cast<WarpYieldOp>(getDefaultRegion().front().getTerminator());
-  if (!yield)
-    return emitOpError() << "default region must end with ttg.warp_yield";
-  if (yield.getValues().getTypes() != getResultTypes())
-    return emitOpError()
-           << "default region must yield the types of the results";
+  // Every exit of the default region (a block ending without successors)
+  // is a ttg.warp_yield of the results' types.
+  for (Block &block : getDefaultRegion()) {
+    if (block.empty() || block.back().getNumSuccessors() != 0)
+      continue;
+    auto yield = dyn_cast<WarpYieldOp>(block.back());
+    if (!yield)
+      return emitOpError() << "default region must end with ttg.warp_yield";
+    if (yield.getValues().getTypes() != getResultTypes())
+      return emitOpError()
+             << "default region must yield the types of the results";
+  }
   return success();
 }

@@ -170,4 +170,69 @@ def ConvertTritonAMDGPUToLLVM : Pass<"convert-triton-amdgpu-to-llvm", "mlir::Mod
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::ROCDL::ROCDLDialect"];
 }
 
+def TritonGPUAllocateWarpGroups
+    : Pass<"tritongpu-allocate-warp-groups", "mlir::ModuleOp"> {
+  let summary = "Gives the partitions of each `ttg.warp_specialize` their warps and registers";
+  let description = [{
+    Before the lowering, every `ttg.warp_specialize` is given the warps its
+    partitions run on, as Triton 3.6 does. The partitions of each op are
+    padded with empty ones (`ttg.warp_return` only, 16 registers requested)
+    until they fill as many whole warp groups (4 warps) as the op with the
+    most partition warps; larger partitions get lower warp ids, numbered on
+    from the module's `ttg.num-warps` (`warpGroupStartIds`). The module gets
+    `ttg.total-num-warps`: its warps plus the partitions' warp groups.
+
+    Where an op requests registers (`requestedRegisters`) and its partitions
+    fill whole warp groups, each warp group gets the largest request of its
+    partitions (rounded up to 8) and the default warps what is left of the
+    register file (`ttg.maxnreg` per thread, or 64K registers shared by all
+    warps), rounded down to 8 and at least 24: `actualRegisters` (default
+    first), and the module gets `ttg.maxnreg`.
+
+    ```mlir
+    ttg.warp_specialize() default {...} partition0() num_warps(1) {...}
+    // becomes, in a module of 4 warps (total-num-warps 8)
+    ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 6, 4>}
+      default {...} partition0() num_warps(1) {...}
+      partition1() num_warps(2) { ttg.warp_return }
+    ```
+  }];
+}
+
+def ConvertWarpSpecializeToLLVM
+    : Pass<"convert-warp-specialize-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Lowers what is left of `ttg.warp_specialize` after the NVIDIA lowering";
+  let description = [{
+    Runs on a module that `-convert-triton-gpu-to-llvm` has lowered (the
+    regions of `ttg.warp_specialize` hold LLVM and NVVM ops) and that
+    `-tritongpu-allocate-warp-groups` has given its warp ids. Each kernel
+    becomes one program for all `ttg.total-num-warps` warps: warps below
+    `ttg.num-warps` run the kernel's code; the others wait in a loop
+    (named barrier 1 over all threads) and, each time they are released,
+    read a state byte per warp from shared memory (the kernel's
+    `allocation.offset`) that sends them to their partition's code or out
+    of the kernel. Before each `ttg.warp_specialize` the default warps
+    write the states and the captures (a packed struct at the op's
+    `allocation.offset`) and release the others; partitions read their
+    captures, and every partition and the default region meet again at
+    barrier 1 when they end. Captures computed by pure ops from kernel
+    arguments (at most 16 ops) are recomputed in the partitions instead.
+    `nvvm.barrier0` becomes a named barrier per warp group (0 for the
+    default warps, 2 on for the partitions; `bar.warp.sync` for one warp).
+    With `actualRegisters` and the module's `ttg.maxnreg`, `setmaxnreg`
+    moves registers: waiting warps go down to 24 (or what leaves the
+    default warps at most 256), partitions and the default region set their
+    own counts while they run.
+
+    ```mlir
+    ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4>}
+    default { "a"() : () -> () ttg.warp_yield }
+    partition0() num_warps(4) { "b"() : () -> () ttg.warp_return } : () -> ()
+    // becomes a branch on the warp id, a switch loop over partition states,
+    // and `llvm.nvvm.barrier.cta.sync.all` around both regions
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
+}
+
 #endif // CONVERSION_TRITONGPUTOLLVM_PASSES_TD

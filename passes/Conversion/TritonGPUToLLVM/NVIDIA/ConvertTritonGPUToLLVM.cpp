@@ -17,6 +17,7 @@
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/TargetInfo.h"
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/WarpSpecializeUtility.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -113,6 +114,8 @@ struct ConvertTritonGPUToLLVMPass
     // limit where code for it is made (translate/TargetCheck), as Triton 3.6
     // lowers any amount and refuses the kernel at launch.
 
+    if (failed(checkWarpGroupsAllocated(module)))
+      return failure();
     if (failed(insertBarriersAndLowerSCF(module)))
       return failure();
 
@@ -180,6 +183,11 @@ struct ConvertTritonGPUToLLVMPass
                              cf::ControlFlowDialect>();
     target.addIllegalOp<mlir::gpu::BarrierOp>();
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+    // ttg.warp_specialize stays, its regions lowered, for
+    // -convert-warp-specialize-to-llvm (Triton 3.6's split).
+    target.addLegalOp<triton::gpu::WarpSpecializeOp,
+                      triton::gpu::WarpSpecializePartitionsOp,
+                      triton::gpu::WarpYieldOp, triton::gpu::WarpReturnOp>();
     // Full conversion: an op nothing lowers is an error at its location here,
     // not a surprise for the LLVM translation.
     if (failed(applyFullConversion(module, target, std::move(patterns))))

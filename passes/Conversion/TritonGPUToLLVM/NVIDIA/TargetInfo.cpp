@@ -2,6 +2,7 @@
 
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/TargetInfo.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/WarpSpecializeUtility.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -17,6 +18,16 @@ Value TargetInfo::getThreadId(OpBuilder &b, Location loc) const {
   // index are disjoint (xor becomes `or disjoint`, adds need no carries); the
   // mask folds into the masks and shifts that take lane and warp apart.
   Type i32 = b.getI32Type();
+  // In a ttg.warp_specialize partition, threads count from the partition's
+  // first (its layouts cover its own warps only).
+  if (std::optional<PartitionThreads> partition =
+          getPartitionThreads(b.getInsertionBlock(), warpSize)) {
+    Value tid = NVVM::ThreadIdXOp::create(b, loc, i32);
+    Value relative = LLVM::SubOp::create(
+        b, loc, tid, createI32Constant(b, loc, partition->firstThread));
+    return LLVM::AndOp::create(
+        b, loc, relative, createI32Constant(b, loc, partition->numThreads - 1));
+  }
   if (!llvm::isPowerOf2_32(numThreads)) {
     auto range =
         LLVM::ConstantRangeAttr::get(b.getContext(), 32, 0, numThreads);

@@ -1,6 +1,7 @@
 //===- Utility.cpp - Helpers of the TTGIR to LLVM lowering ----------------===//
 
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/WarpSpecializeUtility.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/Analysis/Allocation.h"
 #include "passes/Analysis/Membar.h"
@@ -98,6 +99,10 @@ Value mlir::triton::getUniformWarpId(OpBuilder &b, Location loc,
                       ->getParentOfType<FunctionOpInterface>()
                       ->getRegion(0)
                       .front();
+  // A partition of a ttg.warp_specialize has warps of its own: its warp id
+  // is made at its entry.
+  if (Block *partition = getPartitionEntry(b.getInsertionBlock()))
+    entry = partition;
   constexpr StringLiteral kMarker = "tt.uniform_warp_id";
   for (Operation &op : *entry)
     if (op.hasAttr(kMarker))
