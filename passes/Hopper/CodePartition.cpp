@@ -253,6 +253,18 @@ void makeViewsMutable(Value value) {
   }
 }
 
+/// An unswizzled row-major shared layout for `type` in the module of `op`.
+Attribute getPlainSharedEncoding(RankedTensorType type, Operation *op) {
+  SmallVector<unsigned> order;
+  for (int i = type.getRank() - 1; i >= 0; --i)
+    order.push_back(i);
+  auto module = op->getParentOfType<ModuleOp>();
+  auto numCTAs = module->getAttrOfType<IntegerAttr>(kNumCTAsAttrName);
+  return SwizzledSharedEncodingAttr::get(
+      type.getContext(), 1, 1, 1, order,
+      getDefaultCGALayout(numCTAs ? numCTAs.getInt() : 1, type.getRank()));
+}
+
 /// The shared layout of a channel's slots: the TMA layout of a descriptor
 /// load, else that of the consumer allocations it would replace, else a
 /// plain unswizzled one.
@@ -275,22 +287,15 @@ Attribute getSlotEncoding(const Channel &channel) {
   }
   if (encoding)
     return encoding;
-  auto type = cast<RankedTensorType>(channel.value.getType());
-  SmallVector<unsigned> order;
-  for (int i = type.getRank() - 1; i >= 0; --i)
-    order.push_back(i);
-  auto module = channel.producer->getParentOfType<ModuleOp>();
-  auto numCTAs = module->getAttrOfType<IntegerAttr>(kNumCTAsAttrName);
-  return SwizzledSharedEncodingAttr::get(
-      type.getContext(), 1, 1, 1, order,
-      getDefaultCGALayout(numCTAs ? numCTAs.getInt() : 1, type.getRank()));
+  return getPlainSharedEncoding(cast<RankedTensorType>(channel.value.getType()),
+                                channel.producer);
 }
 
 /// Rewrites one channel: the producer fills slot `count % numBuffers` after
 /// it is empty and marks it full; the consumers read it once it is full and
 /// mark it empty after their last use.
 LogicalResult buildChannel(FuncOp func, Channel &channel, Value count,
-                           int numBuffers) {
+                           int numBuffers, OpBuilder &setup) {
   Operation *producer = channel.producer;
   Location loc = producer->getLoc();
   auto tensorType = cast<RankedTensorType>(channel.value.getType());
@@ -306,9 +311,9 @@ LogicalResult buildChannel(FuncOp func, Channel &channel, Value count,
            << "a descriptor load without an NVMMA shared layout for its "
               "consumers is not supported yet";
 
-  // Rings, allocated once before everything (they are shared by the tasks).
-  OpBuilder b(func.getContext());
-  b.setInsertionPointToStart(&func.getBody().front());
+  // Rings, allocated once before everything (they are shared by the tasks),
+  // in the order of the channels.
+  OpBuilder &b = setup;
   MLIRContext *context = func.getContext();
   SmallVector<int64_t> ringShape{numBuffers};
   llvm::append_range(ringShape, tensorType.getShape());
@@ -319,6 +324,7 @@ LogicalResult buildChannel(FuncOp func, Channel &channel, Value count,
   Value full = createBarrierRing(b, loc, numBuffers, 1);
   Value empty =
       createBarrierRing(b, loc, numBuffers, channel.consumers.size());
+  OpBuilder::InsertionGuard guard(b);
 
   // Slot and phase, for every task involved.
   TaskList producers{0};
@@ -630,6 +636,20 @@ LogicalResult specializeFunction(FuncOp func, ArrayRef<AsyncTaskId> tasks,
     return func.emitError() << "warp specialization of a function that "
                                "returns values or has several blocks is not "
                                "supported yet";
+  // Descriptors made in the kernel (and what they are made from) stay
+  // before the ttg.warp_specialize: every task reads the same descriptor,
+  // and its TMA lowering writes it to global scratch once.
+  SmallVector<Operation *> shared;
+  for (auto make : body.getOps<MakeTensorDescOp>())
+    shared.push_back(make);
+  for (unsigned i = 0; i < shared.size(); ++i) {
+    shared[i]->removeAttr(kAsyncTaskIdAttrName);
+    for (Value operand : shared[i]->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        if (def->getBlock() == &body && def->getNumRegions() == 0 &&
+            !llvm::is_contained(shared, def))
+          shared.push_back(def);
+  }
   SmallVector<Operation *> moved;
   DenseSet<Operation *> movedSet;
   for (Operation &op : body.without_terminator())
@@ -686,12 +706,41 @@ LogicalResult specializeFunction(FuncOp func, ArrayRef<AsyncTaskId> tasks,
       }
       continue;
     }
-    if (isa<RankedTensorType>(capture.getType()))
-      return emitError(capture.getLoc())
-             << "capturing a tensor into warp partitions is not supported yet";
-    ws->insertOperands(ws->getNumOperands(), capture);
+    // A tensor lives in the registers of the warps that made it: the
+    // default warps put it into shared memory before the partitions start,
+    // and each partition loads it back in the same layout.
+    auto tensorType = dyn_cast<RankedTensorType>(capture.getType());
+    Value passed = capture;
+    // Pointers travel as 64-bit integers.
+    RankedTensorType storedType = tensorType;
+    bool isPointer = tensorType && isa<PointerType>(tensorType.getElementType());
+    if (isPointer)
+      storedType = tensorType.clone(b.getI64Type());
+    if (tensorType) {
+      if (!storedType.getElementType().isIntOrFloat())
+        return emitError(capture.getLoc())
+               << "capturing a tensor of " << tensorType.getElementType()
+               << " into warp partitions is not supported yet";
+      b.setInsertionPoint(ws);
+      Value stored = capture;
+      if (isPointer)
+        stored = PtrToIntOp::create(b, capture.getLoc(), storedType, capture);
+      auto memType = MemDescType::get(
+          storedType.getShape(), storedType.getElementType(),
+          getPlainSharedEncoding(storedType, ws),
+          SharedMemorySpaceAttr::get(b.getContext()));
+      passed = LocalAllocOp::create(b, capture.getLoc(), memType, stored,
+                                    IntegerAttr());
+    }
+    ws->insertOperands(ws->getNumOperands(), passed);
     for (Region &region : partitions.getPartitionRegions()) {
-      BlockArgument arg = region.addArgument(capture.getType(), capture.getLoc());
+      Value arg = region.addArgument(passed.getType(), capture.getLoc());
+      if (tensorType) {
+        b.setInsertionPointToStart(&region.front());
+        arg = LocalLoadOp::create(b, capture.getLoc(), storedType, arg);
+        if (isPointer)
+          arg = IntToPtrOp::create(b, capture.getLoc(), tensorType, arg);
+      }
       replaceAllUsesInRegionWith(capture, arg, region);
     }
   }
@@ -725,6 +774,8 @@ LogicalResult hopper::partitionCode(FuncOp func, unsigned numBuffers,
     tasksOfBlock = unite(unite(tasksOfBlock, {0}), channel.consumers);
   }
   DenseMap<Block *, Value> counts;
+  OpBuilder setup(func.getContext());
+  setup.setInsertionPointToStart(&func.getBody().front());
   for (auto &[block, tasksOfBlock] : blockTasks) {
     FailureOr<Value> count = createHandoverCount(func, block, tasksOfBlock);
     if (failed(count))
@@ -734,7 +785,7 @@ LogicalResult hopper::partitionCode(FuncOp func, unsigned numBuffers,
   for (Channel &channel : channels)
     if (failed(buildChannel(func, channel,
                             counts.lookup(channel.producer->getBlock()),
-                            numBuffers)))
+                            numBuffers, setup)))
       return failure();
   return specializeFunction(func, tasks, requestedRegisters);
 }

@@ -12,6 +12,7 @@
 #include "passes/Conversion/NVGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
 #include "passes/Conversion/TritonToTritonGPU/Passes.h"
+#include "passes/Hopper/Passes.h"
 #include "passes/Triton/Passes.h"
 #include "passes/TritonAMDGPU/Passes.h"
 #include "passes/TritonGPU/Passes.h"
@@ -108,7 +109,7 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage,
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = {
     "triton-nvidia-gpu-plan-cta", "tritongpu-fuse-nested-loops",
-    "nvgpu-warp-specialization", "triton-nvidia-gpu-hoist-mbarrier-lifecycle"};
+    "triton-nvidia-gpu-hoist-mbarrier-lifecycle"};
 // Passes of make_ttgir for hip:gfx942 and gfx90a, for the remark.
 const StringRef kMakeTTGIRPassesHip[] = {
     "tritongpu-fuse-nested-loops",
@@ -170,6 +171,10 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     pm.addPass(createTritonLoopInvariantCodeMotion());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(triton::gpu::createTritonGPUCombineTensorSelectAndIf());
+    // Changes only 4-warp functions with a tt.warp_specialize loop.
+    hopper::NVGPUWarpSpecializationOptions warpSpecialization;
+    warpSpecialization.numStages = options.numStages;
+    pm.addPass(hopper::createNVGPUWarpSpecialization(warpSpecialization));
     triton::gpu::TritonGPUAssignLatenciesOptions latencies;
     latencies.numStages = options.numStages;
     pm.addPass(triton::gpu::createTritonGPUAssignLatencies(latencies));

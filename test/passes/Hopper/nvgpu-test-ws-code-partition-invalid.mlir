@@ -54,12 +54,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 #blk = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // A tensor made outside the specialized code, read by a partition.
-  tt.func public @tensor_capture(%p: !tt.ptr<f16>, %n: i32) {
-    // expected-error @+1 {{capturing a tensor into warp partitions is not supported yet}}
-    %ps = tt.splat %p : !tt.ptr<f16> -> tensor<64x32x!tt.ptr<f16>, #blk>
-    %v = tt.load %ps {async_task_id = array<i32: 0>} : tensor<64x32x!tt.ptr<f16>, #blk>
-    tt.store %ps, %v {async_task_id = array<i32: 1>} : tensor<64x32x!tt.ptr<f16>, #blk>
+  // A handover inside an scf.if (its count would depend on the branch).
+  tt.func public @channel_in_if(%p: tensor<64x32x!tt.ptr<f16>, #blk>, %q: !tt.ptr<f16>, %c: i1) {
+    // expected-error @+1 {{a channel inside 'scf.if' is not supported yet: only loops and the function body}}
+    scf.if %c {
+      %v = tt.load %p {async_task_id = array<i32: 0>} : tensor<64x32x!tt.ptr<f16>, #blk>
+      %qs = tt.splat %q {async_task_id = array<i32: 1>} : !tt.ptr<f16> -> tensor<64x32x!tt.ptr<f16>, #blk>
+      tt.store %qs, %v {async_task_id = array<i32: 1>} : tensor<64x32x!tt.ptr<f16>, #blk>
+    } {async_task_id = array<i32: 0, 1>}
     tt.return
   }
 }

@@ -168,3 +168,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+#blk = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // A tensor made before the specialized code (unmarked) and read by a
+  // partition: it lives in the default warps' registers, so it goes through
+  // shared memory (pointers as i64) and each partition loads it back.
+  // CHECK-LABEL: @tensor_capture
+  // CHECK: %[[PS:.*]] = tt.splat
+  // CHECK: %[[INT:.*]] = tt.ptr_to_int %[[PS]] : tensor<64x32x!tt.ptr<f16>, #blocked> -> tensor<64x32xi64, #blocked>
+  // CHECK: %[[MEM:.*]] = ttg.local_alloc %[[INT]] : (tensor<64x32xi64, #blocked>) -> !ttg.memdesc<64x32xi64
+  // CHECK: ttg.warp_specialize({{.*}}%[[MEM]]
+  // CHECK: partition0({{.*}}%[[ARG:[^:]*]]: !ttg.memdesc<64x32xi64
+  // CHECK:   %[[LD:.*]] = ttg.local_load %[[ARG]]
+  // CHECK:   %[[PTRS:.*]] = tt.int_to_ptr %[[LD]]
+  // CHECK:   tt.store %[[PTRS]]
+  tt.func public @tensor_capture(%p: !tt.ptr<f16>) {
+    %ps = tt.splat %p : !tt.ptr<f16> -> tensor<64x32x!tt.ptr<f16>, #blk>
+    %v = tt.load %ps {async_task_id = array<i32: 0>} : tensor<64x32x!tt.ptr<f16>, #blk>
+    tt.store %ps, %v {async_task_id = array<i32: 1>} : tensor<64x32x!tt.ptr<f16>, #blk>
+    tt.return
+  }
+}

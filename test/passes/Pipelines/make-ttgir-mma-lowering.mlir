@@ -1,12 +1,15 @@
 // RUN: triton-opt %s --triton-make-ttgir='target=cuda:90' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s
 // RUN: triton-opt %s --triton-make-ttgir='target=cuda:80' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
 // make_ttgir's step 31, triton-nvidia-mma-lowering, runs right after fence
-// insertion on sm_90 and is no longer named among the passes not built.
+// insertion on sm_90 and is no longer named among the passes not built
+// (nor is nvgpu-warp-specialization, which runs before assign-latencies).
+// CHECK: tritongpu-combine-tensor-select-and-if,
+// CHECK-NEXT: nvgpu-warp-specialization{dump-intermediate-steps=false num-stages=3},
 
 // CHECK: triton-nvidia-gpu-fence-insertion{compute-capability=90},
 // CHECK-NEXT: triton-nvidia-mma-lowering,
 // CHECK-NEXT: triton-pipeline-note
-// CHECK: remark: make_ttgir is not complete: its passes triton-nvidia-gpu-plan-cta, tritongpu-fuse-nested-loops, nvgpu-warp-specialization, triton-nvidia-gpu-hoist-mbarrier-lifecycle do not exist
+// CHECK: remark: make_ttgir is not complete: its passes triton-nvidia-gpu-plan-cta, tritongpu-fuse-nested-loops, triton-nvidia-gpu-hoist-mbarrier-lifecycle do not exist
 
 // SM80-NOT: triton-nvidia-mma-lowering
 // SM80: triton-nvidia-gpu-fence-insertion{compute-capability=80},
