@@ -159,8 +159,10 @@ def NVGPUTestWSCodePartition
     slot's layout, through `ttg.local_load` otherwise) and arrive on
     empty[slot] after their last use of it. The slot is the count of
     handovers so far (carried through the loops) modulo `num-buffers`, the
-    phase its quotient's parity. A channel outside any loop, or into a task
-    that is not a consumer, is a located "not supported yet" error.
+    phase its quotient's parity. Kernel-made descriptors stay before the
+    `ttg.warp_specialize`; other tensors made there reach the partitions
+    through shared memory. A channel inside an `scf.if`, between consumer
+    tasks, or of a scalar is a located "not supported yet" error.
     Registers: `requestedRegisters` = `requested-registers` per partition.
 
     ```mlir
