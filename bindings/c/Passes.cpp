@@ -11,6 +11,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
+#include <cstring>
 #include <mutex>
 
 void tritonRegisterAllPasses(void) {
@@ -29,11 +30,13 @@ MlirLogicalResult tritonRunPassPipeline(MlirModule module,
   tritonRegisterAllPasses();
   mlir::ModuleOp op = unwrap(module);
   llvm::StringRef text = unwrap(pipeline);
-  // A bare pass list runs on the module, as triton-opt's flags do.
-  std::string nested = text.trim().starts_with("builtin.module(")
-                           ? text.str()
-                           : ("builtin.module(" + text + ")").str();
-  mlir::PassManager pm(op->getContext());
+  // The passes run on the module: "builtin.module(...)" and a bare pass
+  // list (as triton-opt's flags give it) are the same pipeline, parsed into a
+  // pass manager anchored on the module.
+  llvm::StringRef nested = text.trim();
+  if (nested.starts_with("builtin.module(") && nested.ends_with(")"))
+    nested = nested.drop_front(strlen("builtin.module(")).drop_back();
+  mlir::PassManager pm(op->getContext(), mlir::ModuleOp::getOperationName());
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (mlir::failed(mlir::parsePassPipeline(nested, pm, errorStream))) {

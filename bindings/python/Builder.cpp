@@ -331,6 +331,8 @@ void defineOps(py::module_ &m,
   module
       .def("push_back",
            [](Module &self, PyFunc &func) {
+             if (func.op->getBlock())
+               func.op->remove();
              self.op.getBody()->push_back(func.op);
            })
       .def("has_function",
@@ -515,6 +517,10 @@ void defineBuilderMethods(py::class_<PyBuilder> &cls) {
             NamedAttribute attrs[] = {
                 self.attr("sym_visibility", self.builder.getStringAttr(visibility)),
                 self.attr("noinline", self.builder.getBoolAttr(noinline))};
+            // Made detached: module.push_back places it, wherever the
+            // builder's insertion point is (inside another function).
+            OpBuilder::InsertionGuard guard(self.builder);
+            self.builder.clearInsertionPoint();
             return PyFunc{{self.create<tt::FuncOp>(name, functionType, attrs)}};
           })
       .def(

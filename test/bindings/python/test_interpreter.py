@@ -33,13 +33,13 @@ def test_out_of_bounds_access_raises(add_ttir):
 def test_wrong_dtype_raises(add_ttir):
     x = np.ones(1024, dtype=np.float64)
     out = np.zeros(1024, dtype=np.float32)
-    with pytest.raises(tir.DiagnosticError, match="points to f32"):
+    with pytest.raises(tir.DiagnosticError, match="points to 'f32'"):
         tir.run(add_ttir, 1, x, x, out, 1024)
 
 
 def test_float_for_int_scalar_raises(add_ttir):
     x = np.ones(1024, dtype=np.float32)
-    with pytest.raises(tir.DiagnosticError, match="is i32"):
+    with pytest.raises(tir.DiagnosticError, match="is 'i32' but the value given is a float"):
         tir.run(add_ttir, 1, x, x, x, 2.5)
 
 
