@@ -78,6 +78,27 @@ int64_t getVectorElements(Value ptr, unsigned fastest,
   return std::min({alignedElements, contiguous, 128 / elementBits});
 }
 
+/// The ops connected to `op` through use-def edges either way (operands'
+/// defining ops, block arguments aside; results' users; ops nested in the
+/// regions of those reached): the set MLIR's getSlice gives with
+/// omitBlockArguments, gathered with a worklist, since getSlice recurses once
+/// per op of a dependency chain and overflowed the stack on long chains.
+/// Unordered: the caller only takes maxima and minima over it.
+SmallVector<Operation *> connectedOps(Operation *op) {
+  llvm::SetVector<Operation *> reached;
+  reached.insert(op);
+  for (unsigned next = 0; next < reached.size(); ++next) {
+    Operation *current = reached[next];
+    for (Value operand : current->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        reached.insert(def);
+    for (Operation *user : current->getUsers())
+      reached.insert(user);
+    current->walk([&](Operation *nested) { reached.insert(nested); });
+  }
+  return reached.takeVector();
+}
+
 /// The layout that coalesces the access `op` through `ptr`. A load takes
 /// the widest vector among the accesses connected to it by def-use chains
 /// (either way; not from a block's arguments to its op) whose pointers have
@@ -107,9 +128,7 @@ BlockedEncodingAttr getCoalescedEncoding(Operation *op, Value ptr,
     bool fullVector = own == 128 / getElementBits(type);
     bool gather = axis.get(ptr).getContiguity(fastest) == 1;
     int64_t narrowestStore = std::numeric_limits<int64_t>::max();
-    BackwardSliceOptions options;
-    options.omitBlockArguments = true;
-    for (Operation *other : getSlice(op, options)) {
+    for (Operation *other : connectedOps(op)) {
       Value otherPtr = getTensorPointer(other);
       if (!otherPtr || other == op ||
           cast<RankedTensorType>(otherPtr.getType()).getShape() !=

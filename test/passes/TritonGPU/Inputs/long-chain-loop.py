@@ -1,16 +1,22 @@
 """Prints a pipelinable loop whose load address ends a chain of N dependent
 arith.addi and whose loaded value starts a chain of N dependent arith.addf
-(N from the command line), for schedule-long-chain.test: the scheduler's
-walks along such chains took one stack frame per op."""
+(N from the command line), for schedule-long-chain.test and
+coalesce-long-chain.test: walks along such chains took one stack frame per
+op. TTGIR (4 warps, cuda:90), or TTIR when the second argument is "ttir"."""
 import sys
 
 n = int(sys.argv[1])
-t = "tensor<512xi32, #blocked>"
-f = "tensor<512xf32, #blocked>"
-p = "tensor<512x!tt.ptr<f32>, #blocked>"
-print('#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>')
-print('module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, '
-      'ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {')
+ttir = len(sys.argv) > 2 and sys.argv[2] == "ttir"
+enc = "" if ttir else ", #blocked"
+t = f"tensor<512xi32{enc}>"
+f = f"tensor<512xf32{enc}>"
+p = f"tensor<512x!tt.ptr<f32>{enc}>"
+if ttir:
+    print('module {')
+else:
+    print('#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>')
+    print('module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, '
+          'ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {')
 print(f'  tt.func @long_chain(%p: !tt.ptr<f32> {{tt.divisibility = 16 : i32}}, %n: i32) -> {f} {{')
 print('    %c0 = arith.constant 0 : i32')
 print('    %c1 = arith.constant 1 : i32')
