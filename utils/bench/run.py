@@ -17,7 +17,8 @@
 `run` times with triton.testing.do_bench medians, ROUNDS rounds whose order
 flips every round (neither side always runs on a GPU the other just warmed);
 the ratio is the median of the rounds' ratios ours / Triton. --variants times
-other cubins of our compile, OUT/<case>@<suffix>.cubin (same metadata),
+other cubins of our compile, OUT/<case>@<suffix>.cubin (with their own
+OUT/<case>@<suffix>.json where they have one, else the case's metadata),
 against the same Triton runs: an experiment on the assembly needs no new case.
 """
 import argparse
@@ -199,7 +200,12 @@ class Runner:
         import launch
         args, grid = built[0], built[3]
         stem = f"{case.name}@{variant}" if variant else case.name
-        meta = json.load(open(os.path.join(self.out, f"{case.name}.json")))
+        # A variant compiled with other options (warps) brings its own
+        # metadata; one that only changes the assembly shares the case's.
+        meta_path = os.path.join(self.out, f"{stem}.json")
+        if not os.path.exists(meta_path):
+            meta_path = os.path.join(self.out, f"{case.name}.json")
+        meta = json.load(open(meta_path))
         # sm_80 cubins do not run on an sm_90 GPU: their PTX is JIT-compiled.
         image = "ptx" if case.target == "cuda:80" else "cubin"
         fn = cp.RawModule(path=os.path.join(self.out, f"{stem}.{image}")).get_function(meta["name"])
