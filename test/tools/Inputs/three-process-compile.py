@@ -19,4 +19,7 @@ subprocess.run([os.path.join(bin_dir, "triton-opt"), source, f"{pipeline}={optio
 subprocess.run([os.path.join(bin_dir, "triton-translate"), "--mlir-to-ptx", "--arch=sm_90a",
                 prefix + ".llvm.mlir", "-o", prefix + ".ptx", "--metadata=" + prefix + ".json"],
                check=True)
-subprocess.run([ptxas, "--gpu-name=sm_90a", prefix + ".ptx", "-o", prefix + ".cubin"], check=True)
+# -v as the tools assemble (they read the register and spill counts from it);
+# ptxas records its options in the cubin.
+subprocess.run([ptxas, "-v", "--gpu-name=sm_90a", prefix + ".ptx", "-o", prefix + ".cubin"],
+               check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
