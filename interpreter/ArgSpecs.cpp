@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstring>
 #include <thread>
 
@@ -156,9 +157,11 @@ bool parseInt(StringRef s, int64_t &v) {
   s = s.trim();
   if (s.starts_with("-")) {
     uint64_t u;
-    if (s.drop_front().getAsInteger(0, u))
+    constexpr uint64_t minMagnitude = uint64_t(1) << 63;
+    if (s.drop_front().getAsInteger(0, u) || u > minMagnitude)
       return false;
-    v = -(int64_t)u;
+    // -2^63 has no positive counterpart to negate.
+    v = u == minMagnitude ? std::numeric_limits<int64_t>::min() : -(int64_t)u;
     return true;
   }
   uint64_t u;
@@ -330,12 +333,14 @@ llvm::Expected<Buffer> mlir::triton::interp::makeBuffer(MLIRContext *ctx,
         !parseInt(a[2], seed) || hi <= lo)
       return specError(spec.text,
                        "randint(LO,HI,SEED) needs integers with LO < HI");
-    uint64_t span = (uint64_t)(hi - lo);
+    // In unsigned arithmetic: the span of the widest range does not fit in
+    // int64_t.
+    uint64_t span = (uint64_t)hi - (uint64_t)lo;
     inParallel(n, threads, [&](int64_t begin, int64_t end) {
       // Draw i is the generator's (i + 1)-th: start each chunk there.
       SplitMix64 g{(uint64_t)seed + (uint64_t)begin * SplitMix64::gamma};
       for (int64_t i = begin; i < end; ++i)
-        out.put(i, 0, lo + (int64_t)(g.next() % span), true);
+        out.put(i, 0, (int64_t)((uint64_t)lo + g.next() % span), true);
     });
     return b;
   }
