@@ -231,6 +231,57 @@ std::string describeAsmMismatch(const PtxFeature &feature,
       .str();
 }
 
+/// Whether the `$` references of an inline asm string name operands that
+/// exist (outputs then inputs, one per constraint that is not a clobber);
+/// LLVM's asm printers stop the process on one that does not. `$$` is a
+/// dollar sign, `$(`, `$|`, `$)` mark dialect variants, `${N:mod}` takes a
+/// modifier and `${:uid}`-style names no operand.
+static std::optional<std::string>
+checkAsmOperandReferences(StringRef asmString, StringRef constraints) {
+  unsigned operands = 0;
+  if (!constraints.empty()) {
+    SmallVector<StringRef> parts;
+    constraints.split(parts, ',');
+    for (StringRef part : parts)
+      if (!part.trim().starts_with("~"))
+        ++operands;
+  }
+  for (size_t i = 0; i < asmString.size(); ++i) {
+    if (asmString[i] != '$')
+      continue;
+    if (i + 1 == asmString.size())
+      return std::string("inline asm ends in a lone '$'");
+    char next = asmString[i + 1];
+    if (next == '$' || next == '(' || next == '|' || next == ')') {
+      ++i;
+      continue;
+    }
+    StringRef digits;
+    if (next == '{') {
+      size_t close = asmString.find('}', i);
+      if (close == StringRef::npos)
+        return std::string("inline asm has an unclosed '${'");
+      StringRef inner = asmString.slice(i + 2, close);
+      digits = inner.take_while([](char c) { return llvm::isDigit(c); });
+      if (digits.empty() && inner.starts_with(":"))
+        continue;
+    } else {
+      digits = asmString.drop_front(i + 1).take_while(
+          [](char c) { return llvm::isDigit(c); });
+    }
+    unsigned index = 0;
+    if (digits.empty() || digits.getAsInteger(10, index))
+      return ("inline asm has a '$' that names no operand at offset " +
+              Twine(i))
+          .str();
+    if (index >= operands)
+      return ("inline asm refers to operand $" + Twine(index) + " but has " +
+              Twine(operands) + " operand" + (operands == 1 ? "" : "s"))
+          .str();
+  }
+  return std::nullopt;
+}
+
 /// Why `op` cannot be emitted for `target`, if so.
 std::optional<std::string> checkOperation(Operation *op,
                                           const DeviceTarget &target) {
@@ -262,6 +313,9 @@ std::optional<std::string> checkOperation(Operation *op,
   if (auto call = dyn_cast<LLVM::CallIntrinsicOp>(op))
     return checkIntrinsic(call.getIntrin(), target);
   if (auto inlineAsm = dyn_cast<LLVM::InlineAsmOp>(op)) {
+    if (std::optional<std::string> problem = checkAsmOperandReferences(
+            inlineAsm.getAsmString(), inlineAsm.getConstraints()))
+      return problem;
     if (!target.nvidia)
       return std::nullopt;
     if (const PtxFeature *feature =

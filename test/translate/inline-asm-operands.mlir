@@ -1,0 +1,38 @@
+// RUN: not triton-translate --mlir-to-ptx %s -split-input-file 2>&1 | FileCheck %s
+// RUN: not triton-translate --mlir-to-amdgcn --arch=gfx942 %s -split-input-file 2>&1 | FileCheck %s
+
+// An inline asm string's `$` references must name operands that exist: LLVM's
+// asm printers stop the process on one that does not (fuzz-translate found
+// it), so it is a diagnostic at the op before code generation.
+
+module {
+  llvm.func @out_of_range(%p: !llvm.ptr<1>) {
+    %v = llvm.mlir.constant(1 : i32) : i32
+    // CHECK: :5: error: inline asm refers to operand $2 but has 2 operands
+    llvm.inline_asm has_side_effects "st.global.b32 [ $2 + 0 ], $0;", "r,l" %v, %p : (i32, !llvm.ptr<1>) -> ()
+    llvm.return
+  }
+}
+
+// -----
+
+module {
+  llvm.func @no_number() {
+    // CHECK: :5: error: inline asm has a '$' that names no operand at offset 1
+    llvm.inline_asm has_side_effects "@$p bra done;", "" : () -> ()
+    llvm.return
+  }
+}
+
+// -----
+
+// Clobbers name no operand; `$$`, `${0:...}` and `${:uid}` are fine, so this
+// one goes on to code generation (whose own error ends the run on AMD, and
+// nothing is reported here on NVIDIA).
+module {
+  llvm.func @fine(%x: i32) -> i32 {
+    // CHECK-NOT: error: inline asm
+    %r = llvm.inline_asm "mov.b32 ${0:r}, $1; // $$ ${:uid}", "=r,r,~{memory}" %x : (i32) -> i32
+    llvm.return %r : i32
+  }
+}
