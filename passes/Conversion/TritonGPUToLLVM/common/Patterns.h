@@ -24,6 +24,11 @@ void populateElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const ResultConstancies &constancies, const TargetInfoBase &target);
 
+/// tt.elementwise_inline_asm: the text once per `packed_element` elements,
+/// narrow elements packed in 32-bit registers (every target).
+void populateElementwiseInlineAsmOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+
 /// Ops that move no data between threads: tt.broadcast, tt.expand_dims,
 /// tt.reshape, tt.trans, tt.join, tt.split, tt.cat, and ttg.convert_layout
 /// between layouts that keep every element in its thread.

@@ -29,6 +29,16 @@ Value packLLElements(Location loc, const TypeConverter *converter,
 /// LLVM constants.
 Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t value);
 Value createI32Constant(OpBuilder &b, Location loc, int64_t value);
+
+/// Inline assembly with `resultTypes` results (none, one, or a struct of
+/// several, returned unpacked). Without side effects LLVM may move, merge or
+/// drop it. `withOperandAttrs` gives it an empty operand_attrs list (as
+/// Triton's PTX builder prints its own); a user's inline asm carries none.
+SmallVector<Value> createInlineAsm(OpBuilder &b, Location loc,
+                                   TypeRange resultTypes, ValueRange operands,
+                                   StringRef text, StringRef constraints,
+                                   bool hasSideEffects,
+                                   bool withOperandAttrs = true);
 Value createI1Constant(OpBuilder &b, Location loc, bool value);
 Value createFloatConstant(OpBuilder &b, Location loc, Type type, double value);
 /// The zero of an integer, float or pointer type.

@@ -40,7 +40,7 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // Inline assembly packing more elements than a thread holds; NVIDIA's
 // libdevice has no AMD build.
-// CHECK: amd-invalid.mlir:[[# @LINE + 4]]:10: error: tt.elementwise_inline_asm with packed_element = 2 on a layout of 1 elements per thread is not supported yet by the AMD LLVM lowering
+// CHECK: amd-invalid.mlir:[[# @LINE + 4]]:10: error: tt.elementwise_inline_asm with packed_element = 2 on a layout of 1 elements per thread is not supported yet by the LLVM lowering
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
   tt.func private @f(%v: tensor<256xf16, #blocked>) -> tensor<256xf16, #blocked> {
