@@ -32,19 +32,8 @@ public:
            "and the module its shared-memory size (`ttg.shared`)";
   }
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(module);
-    if (failed(allocation))
-      return signalPassFailure();
-    Builder builder(module.getContext());
-    module.walk([&](FunctionOpInterface func) {
-      for (const FunctionAllocation::Buffer &buffer :
-           allocation->getFunction(func).getBuffers())
-        buffer.owner->setAttr("allocation.offset",
-                              builder.getI32IntegerAttr(buffer.offset));
-    });
-    module->setAttr("ttg.shared", builder.getI32IntegerAttr(
-                                      allocation->getSharedMemorySize()));
+    if (failed(annotateSharedMemoryAllocation(getOperation())))
+      signalPassFailure();
   }
 };
 
@@ -180,4 +169,20 @@ std::unique_ptr<Pass> mlir::triton::createGlobalScratchAllocationPass() {
 void mlir::triton::registerAllocationPasses() {
   PassRegistration<AllocateSharedMemoryPass>();
   PassRegistration<GlobalScratchAllocationPass>();
+}
+
+LogicalResult mlir::triton::annotateSharedMemoryAllocation(ModuleOp module) {
+  FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(module);
+  if (failed(allocation))
+    return failure();
+  Builder builder(module.getContext());
+  module.walk([&](FunctionOpInterface func) {
+    for (const FunctionAllocation::Buffer &buffer :
+         allocation->getFunction(func).getBuffers())
+      buffer.owner->setAttr("allocation.offset",
+                            builder.getI32IntegerAttr(buffer.offset));
+  });
+  module->setAttr("ttg.shared", builder.getI32IntegerAttr(
+                                    allocation->getSharedMemorySize()));
+  return success();
 }

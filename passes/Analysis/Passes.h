@@ -3,6 +3,9 @@
 #ifndef PASSES_ANALYSIS_PASSES_H
 #define PASSES_ANALYSIS_PASSES_H
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+
 #include <memory>
 
 namespace mlir {
@@ -19,6 +22,12 @@ void registerAllocationPasses();
 /// -allocate-shared-memory: `allocation.offset` on each buffer owner and
 /// `ttg.shared` on the module.
 std::unique_ptr<Pass> createAllocateSharedMemoryPass();
+
+/// What -allocate-shared-memory does, for passes that allocate the same way
+/// under another name: the module's allocation, `allocation.offset` on each
+/// buffer owner and `ttg.shared` on the module; failure where it cannot be
+/// allocated (reported at the op).
+LogicalResult annotateSharedMemoryAllocation(ModuleOp module);
 
 /// -tritongpu-global-scratch-memory-allocation:
 /// `ttg.global_scratch_memory_offset` on each ttg.global_scratch_alloc, the

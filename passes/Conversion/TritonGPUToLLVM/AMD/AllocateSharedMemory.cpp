@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Analysis/Allocation.h"
+#include "passes/Analysis/Passes.h"
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -36,19 +37,8 @@ struct AllocateAMDGPUSharedMemoryPass
     : public triton::impl::AllocateAMDGPUSharedMemoryBase<
           AllocateAMDGPUSharedMemoryPass> {
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(module);
-    if (failed(allocation))
-      return signalPassFailure();
-    Builder builder(module.getContext());
-    module.walk([&](FunctionOpInterface func) {
-      for (const FunctionAllocation::Buffer &buffer :
-           allocation->getFunction(func).getBuffers())
-        buffer.owner->setAttr("allocation.offset",
-                              builder.getI32IntegerAttr(buffer.offset));
-    });
-    module->setAttr("ttg.shared", builder.getI32IntegerAttr(
-                                      allocation->getSharedMemorySize()));
+    if (failed(annotateSharedMemoryAllocation(getOperation())))
+      signalPassFailure();
   }
 };
 
