@@ -49,8 +49,12 @@ class Case:
     dump_size: int = 256   # the size `run.py dump` captures at: Triton specializes on the
     #                        arguments (divisibility by 16), so every capture was made at one
     tags: tuple = ()
-    vendor: Optional[Callable] = None  # vendor(torch, args) -> (name, run): the vendor
-    #                                    library's op on the case's arguments, timed beside
+    vendor: Optional[Callable] = None  # vendor(torch, args) -> (name, run), or a list of
+    #                                    them: the vendor library's ops on the case's
+    #                                    arguments, timed beside
+    configs: tuple = ()    # (label, changes): other configurations of the same kernel
+    #                        (changes: Case fields, `ir` among them); each side is timed
+    #                        at its best of them and the case's own (see `members`)
 
     def __post_init__(self):
         if self.metric not in METRICS:
@@ -82,6 +86,13 @@ def variant(case, name, **changes):
     """CASE under another name with other fields (its own capture unless IR is given)."""
     changes.setdefault("ir", name)
     return dataclasses.replace(case, name=name, **changes)
+
+
+def members(case):
+    """CASE and its other configurations as cases named <case>@<label> (each
+    compiled into its own cubin from its own capture), the case itself first."""
+    return [case] + [dataclasses.replace(case, name=f"{case.name}@{label}", configs=(), **changes)
+                     for label, changes in case.configs]
 
 
 def from_ttgir(case):

@@ -34,7 +34,7 @@ import zlib
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
-from registry import all_cases, resolve_kernel  # noqa: E402
+from registry import all_cases, members, resolve_kernel  # noqa: E402
 
 CORPUS = os.path.abspath(os.path.join(ROOT, "..", "shared", "corpus", "triton-3.6-sm90"))
 INPUTS = os.path.join(ROOT, "test", "Inputs")
@@ -50,6 +50,14 @@ def selected(args):
 def config(case):
     c = ", ".join(f"{k}={v}" for k, v in case.constexprs.items() if v is not None)
     return f"{c}; {case.warps} warps, {case.stages} stages, {case.target}, from {case.stage}"
+
+
+def short_config(case, member):
+    """What sets MEMBER apart among CASE's configurations: 'BM=128 BN=64 8w3s'."""
+    others = members(case)
+    keys = [k for k in member.constexprs if len({repr(m.constexprs.get(k)) for m in others}) > 1]
+    return " ".join([f"{k}={member.constexprs[k]}" for k in keys]
+                    + [f"{member.warps}w{member.stages}s"])
 
 
 # ---------------------------------------------------------------- list ----
@@ -96,7 +104,7 @@ def cmd_prepare(args):
     shutil.copy(os.path.join(CORPUS, "kernels.py"), os.path.join(out, "corpus_kernels.py"))
     compile_ = os.path.join(ROOT, "utils", "triton-compile")
     failed = 0
-    for case in selected(args):
+    for case in [m for c in selected(args) for m in members(c)]:
         path, manifest = ir_path(case)
         if not os.path.exists(path):
             print(f"MISSING   {case.name}: {os.path.relpath(path, ROOT)}")
@@ -261,24 +269,35 @@ class Runner:
                                      num_stages=case.stages)
 
     def warm(self, case):
-        """Compiles Triton's side of CASE at its timed size into Triton's cache."""
-        kern = self.kern(case)
-        built = case.build(self.torch, "cuda", case.size, kern.c, kern)
-        kern.fn.warmup(*self.triton_args(built[0]), grid=built[3], **kern.c,
-                       num_warps=case.warps, num_stages=case.stages)
-        del built
-        self.torch.cuda.empty_cache()  # many workers share the GPU's memory
+        """Compiles Triton's side of CASE (each of its configurations) at its
+        timed size into Triton's cache."""
+        for m in members(case):
+            kern = self.kern(m)
+            built = m.build(self.torch, "cuda", m.size, kern.c, kern)
+            try:
+                kern.fn.warmup(*self.triton_args(built[0]), grid=built[3], **kern.c,
+                               num_warps=m.warps, num_stages=m.stages)
+            except Exception:  # a configuration Triton rejects is left out when timed
+                if m is case:
+                    raise
+            del built
+            self.torch.cuda.empty_cache()  # many workers share the GPU's memory
+
+    def launch(self, case, kern, size, which, drop, variant=None):
+        """(built, run) of one compile at SIZE on fresh inputs."""
+        # The same inputs for every compile of a case (its configurations
+        # <case>@<label> too): the GPU's power, and so its clock under a long
+        # dot, depends on the values multiplied.
+        self.torch.manual_seed(zlib.crc32(case.name.split("@")[0].encode()))
+        built = case.build(self.torch, "cuda", size, kern.c, kern)
+        return built, (self.theirs(case, kern, built) if which == "triton"
+                       else self.ours(case, kern, built, drop, variant))
 
     def check(self, case, kern, size, which, drop, variant=None):
         """(error, run, work) of one compile at SIZE on fresh inputs."""
         torch = self.torch
-        # The same inputs for every compile of a case: the GPU's power, and so
-        # its clock under a long dot, depends on the values multiplied.
-        torch.manual_seed(zlib.crc32(case.name.encode()))
-        built = case.build(torch, "cuda", size, kern.c, kern)
+        built, run = self.launch(case, kern, size, which, drop, variant)
         args, outs, ref, grid, work = built
-        run = (self.theirs(case, kern, built) if which == "triton"
-               else self.ours(case, kern, built, drop, variant))
         run()
         torch.cuda.synchronize()
         errs = []
@@ -290,6 +309,30 @@ class Runner:
             else:
                 errs.append(float((out.long() - expect.long()).abs().max().item()))
         return max(errs), run, work
+
+    def best(self, case):
+        """The configurations of CASE (`members`) fastest for ours and for
+        Triton's, each timed once at the timed size, and the rates seen."""
+        seen = {}
+        for m in members(case):
+            kern = self.kern(m)
+            drop = self.drop(m, kern)
+            for which in ("ours", "triton"):
+                if which == "ours" and not os.path.exists(os.path.join(self.out, f"{m.name}.json")):
+                    continue
+                try:
+                    built, run = self.launch(m, kern, m.size, which, drop)
+                    ms = self.triton.testing.do_bench(run, warmup=25, rep=100,
+                                                      return_mode="median")
+                except Exception:  # Triton may refuse a configuration (shared memory)
+                    continue
+                scale = 1e-9 if m.metric == "GB/s" else 1e-12
+                seen.setdefault(m.name, {})[which] = built[4] / (ms * 1e-3) * scale
+                del built, run
+            self.torch.cuda.empty_cache()
+        pick = {w: max((r[w], n) for n, r in seen.items() if w in r)[1] for w in ("ours", "triton")}
+        by_name = {m.name: m for m in members(case)}
+        return by_name[pick["ours"]], by_name[pick["triton"]], seen
 
     def case(self, case, rounds, variants):
         """One result row (and one per timed variant)."""
@@ -303,9 +346,18 @@ class Runner:
         try:
             kern = self.kern(case)
             drop = self.drop(case, kern)
-            err_ours, run_ours, work = self.check(case, kern, case.size, "ours", drop)
-            err_ref, run_ref, _ = self.check(case, kern, case.size, "triton", drop)
-            err_ragged = (self.check(case, kern, case.ragged, "ours", drop)[0]
+            mine, theirs = case, case
+            if case.configs and case.timed:
+                # Each side at its best configuration: picked in one short timing
+                # of every configuration, then checked and timed as one case.
+                mine, theirs, row["screen"] = self.best(case)
+                row.update(config_ours=short_config(case, mine),
+                           config_triton=short_config(case, theirs))
+            kern_mine, kern_theirs = self.kern(mine), self.kern(theirs)
+            drop_mine = self.drop(mine, kern_mine)
+            err_ours, run_ours, work = self.check(mine, kern_mine, case.size, "ours", drop_mine)
+            err_ref, run_ref, _ = self.check(theirs, kern_theirs, case.size, "triton", drop)
+            err_ragged = (self.check(mine, kern_mine, case.ragged, "ours", drop_mine)[0]
                           if case.ragged else None)
             runs = {"ours": run_ours, "triton": run_ref}
             errs = {"ours": err_ours}
@@ -313,13 +365,22 @@ class Runner:
             for v in variants if timed else ():
                 if os.path.exists(os.path.join(self.out, f"{case.name}@{v}.cubin")):
                     errs[v], runs[v], _ = self.check(case, kern, case.size, "ours", drop, v)
+            vendors = []
             if case.vendor and timed:
-                # The vendor library's op on the same inputs, timed in the same rounds.
+                # The vendor library's ops on the same inputs, timed in the same rounds.
                 self.torch.manual_seed(zlib.crc32(case.name.encode()))
                 vendor_args = case.build(self.torch, "cuda", case.size, kern.c, kern)[0]
-                row["vendor_name"], runs["vendor"] = case.vendor(self.torch, vendor_args)
+                given = case.vendor(self.torch, vendor_args)
+                for name, run in [given] if isinstance(given, tuple) else given:
+                    try:  # a backend that refuses these inputs is left out
+                        run()
+                    except Exception as e:
+                        row.setdefault("vendor_errors", {})[name] = str(e)[:200]
+                        continue
+                    vendors.append(name)
+                    runs["vendor:" + name] = run
             rates = {w: [] for w in runs}
-            ratios = {w: [] for w in runs if w not in ("triton", "vendor")}
+            ratios = {w: [] for w in runs if w != "triton" and not w.startswith("vendor:")}
             scale = 1e-9 if case.metric == "GB/s" else 1e-12
             order = list(runs)
             for r in range(rounds if timed else 0):
@@ -329,10 +390,12 @@ class Runner:
                     rates[which].append(work / (ms * 1e-3) * scale)
                 for which in ratios:
                     ratios[which].append(rates[which][-1] / rates["triton"][-1])
-            if rates.get("vendor"):
-                row.update(vendor=statistics.median(rates["vendor"]),
+            if vendors and rates["ours"]:
+                row["vendors"] = {n: statistics.median(rates["vendor:" + n]) for n in vendors}
+                best = max(vendors, key=row["vendors"].get)
+                row.update(vendor=row["vendors"][best], vendor_name=best,
                            ratio_vendor=statistics.median(
-                               [o / v for o, v in zip(rates["ours"], rates["vendor"])]))
+                               [o / v for o, v in zip(rates["ours"], rates["vendor:" + best])]))
             ok = err_ours <= case.tol and (err_ragged is None or err_ragged <= case.tol)
             row.update(correct=ok, err_ours=err_ours, err_ragged=err_ragged, err_triton=err_ref)
             if not ok:
@@ -442,8 +505,10 @@ def cmd_report(args):
     out = args.out or os.path.join(ROOT, "docs", "results")
     os.makedirs(out, exist_ok=True)
     keys = ("case", "config", "metric", "ours", "triton", "vendor", "vendor_name",
-            "ratio_triton", "ratio_vendor", "correct", "error")
+            "ratio_triton", "ratio_vendor", "correct", "error", "config_ours", "config_triton",
+            "vendors", "screen")
     rows = [{k: r.get(k) for k in keys} for r in data["rows"]]
+    vendor_cols = any(r["vendor"] for r in rows)
     stem = os.path.join(out, f"{date}-{args.suite}")
     json.dump({"header": head, "rows": rows}, open(stem + ".json", "w"), indent=1)
     fmt = lambda v, f: "" if v is None else format(v, f)  # noqa: E731
@@ -452,12 +517,20 @@ def cmd_report(args):
              f"{head.get('rounds', '?')} timing round(s) per case; rates are do_bench medians, "
              "the ratio ours / Triton the median of the rounds' ratios. Written by "
              "`utils/bench/run.py report` from `run`'s JSON.", "",
-             "| case | metric | ours | Triton | ratio | correct | note |",
-             "|---|---|---|---|---|---|---|"]
+             "| case | metric | ours | Triton | ratio | "
+             + ("vendor | ours / vendor | " if vendor_cols else "") + "correct | note |",
+             "|---|---|---|---|---|" + ("---|---|" if vendor_cols else "") + "---|---|"]
     for r in rows:
+        # Cases over a grid of configurations say which one each side ran at.
+        note = "; ".join(filter(None, [
+            r["config_ours"] and f"ours {r['config_ours']}, Triton {r['config_triton']}",
+            r["vendors"] and ", ".join(f"{n} {v:.1f}" for n, v in r["vendors"].items()),
+            r["error"]]))
+        vendor = (f"{fmt(r['vendor'], '.1f')} | {fmt(r['ratio_vendor'], '.3f')} | "
+                  if vendor_cols else "")
         lines.append(f"| {r['case']} | {r['metric']} | {fmt(r['ours'], '.1f')} | "
-                     f"{fmt(r['triton'], '.1f')} | {fmt(r['ratio_triton'], '.3f')} | "
-                     f"{'yes' if r['correct'] else 'no'} | {r['error'] or ''} |")
+                     f"{fmt(r['triton'], '.1f')} | {fmt(r['ratio_triton'], '.3f')} | {vendor}"
+                     f"{'yes' if r['correct'] else 'no'} | {note} |")
     ratios = [r["ratio_triton"] for r in rows if r["ratio_triton"]]
     if ratios:
         lines += ["", f"{len(rows)} rows, {sum(r['correct'] for r in rows)} correct; "
@@ -470,21 +543,22 @@ def cmd_report(args):
 # ---------------------------------------------------------------- dump ----
 
 def dump_case(runner, case, out):
-    """Triton 3.6's TTIR and TTGIR of CASE into OUT/<case>/ with its manifest."""
+    """Triton 3.6's TTIR and TTGIR of CASE into OUT/<capture>/ with its manifest
+    (the capture is the case's name unless it names one, as configurations do)."""
     import triton
     kern = runner.kern(case)
     args_ = case.build(runner.torch, "cuda", case.dump_size, kern.c, kern)[0]
     compiled = kern.fn.warmup(*runner.triton_args(args_), grid=(1,), **kern.c,
                               num_warps=case.warps, num_stages=case.stages)
-    folder = os.path.join(out, case.name)
+    folder = os.path.join(out, case.capture)
     os.makedirs(folder, exist_ok=True)
     files = {}
     for stage in ("ttir", "ttgir"):
-        name = f"{case.name}.{stage}"
+        name = f"{case.capture}.{stage}"
         text = compiled.asm[stage]
         open(os.path.join(folder, name), "w").write(text)
         files[stage] = {"name": name, "sha256": hashlib.sha256(text.encode()).hexdigest()}
-    json.dump({"case": case.name, "triton": triton.__version__, "target": case.target,
+    json.dump({"case": case.capture, "triton": triton.__version__, "target": case.target,
                "num_warps": case.warps, "num_stages": case.stages, "num_ctas": 1,
                "files": files}, open(os.path.join(folder, "manifest.json"), "w"), indent=1)
     runner.torch.cuda.empty_cache()
@@ -496,16 +570,21 @@ def _dump(job):
     try:
         if _WORKER is None:
             _WORKER = Runner(corpus_dir)
-        dump_case(_WORKER, next(c for c in all_cases() if c.name == name), out)
+        dump_case(_WORKER, next(m for c in all_cases() for m in members(c) if m.name == name),
+                  out)
         return name, None
     except Exception as e:  # one configuration Triton rejects must not stop the others
         return name, f"{type(e).__name__}: {str(e)[-600:]}"
 
 
 def cmd_dump(args):
-    # A case compiling another's capture (another stage, target or size) has none of its own.
-    cases = [c for c in selected(args) if c.capture == c.name and c.target == "cuda:90"
-             and c.stage == "ttir"]
+    # Each capture once: cases at other stages, targets or sizes, and one
+    # configuration's cases at several sizes, compile the same one.
+    captures = {}
+    for m in (m for c in selected(args) for m in members(c)):
+        if m.target == "cuda:90" and m.stage == "ttir" and not m.capture.startswith("corpus/"):
+            captures.setdefault(m.capture, m)
+    cases = list(captures.values())
     jobs = [(os.path.abspath(args.corpus_dir), os.path.abspath(args.out), c.name) for c in cases]
     if args.jobs > 1:
         import multiprocessing

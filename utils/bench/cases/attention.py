@@ -392,3 +392,76 @@ CASES = [
          warps=4, stages=3, size=2048, ragged=1008, tol=0.01, metric="TFLOP/s",
          tags=("fp16", "dot", "triton-reference")),
 ]
+
+
+# Issue 29's attention forward: batch 4 x 16 heads (64 rows of q, k, v), fp16,
+# head dim 64 or 128, causal or not, sequence 1024, 4096 and 8192, each side at
+# its best of one grid of configurations (BLOCK_M x BLOCK_N, warps, stages),
+# beside PyTorch's SDPA through each of its Hopper backends.
+ATTENTION_GRID = ((128, 64, 4, 3), (128, 64, 8, 3), (128, 128, 8, 2), (128, 128, 8, 3),
+                  (64, 64, 4, 3))
+BATCH, HEADS = 4, 16
+
+
+def args_attention_batched(causal):
+    """attention_fwd's arguments for BATCH x HEADS heads of SIZE rows; the
+    float64 reference a few heads at a time (all 64 at once would take 100 GB
+    at 8192 rows)."""
+    def build(torch, dev, size, c, kern):
+        bh, d = BATCH * HEADS, c["HEAD_DIM"]
+        q, k, v = (torch.randn(bh, size, d, device=dev).to(torch.float16) for _ in range(3))
+        o = torch.full_like(q, float("nan"))
+
+        def ref():
+            out = torch.empty(bh, size, d, device=dev, dtype=torch.float64)
+            hidden = torch.ones(size, size, device=dev, dtype=torch.bool).triu(1)
+            for h in range(0, bh, 8):
+                s = (q[h:h + 8].double() @ k[h:h + 8].double().transpose(1, 2)) * 0.125
+                if causal:
+                    s.masked_fill_(hidden, float("-inf"))
+                out[h:h + 8] = torch.softmax(s, -1) @ v[h:h + 8].double()
+                del s
+            return [out]
+        # Two dots of 2 * size * size * d flops per head; causal computes half.
+        work = 4 * bh * size * size * d // (2 if causal else 1)
+        return ([q, k, v, o, 0.125, size, size * d, d], [o], ref,
+                (cdiv(size, c["BLOCK_M"]), bh), work)
+    return build
+
+
+def vendor_sdpa(causal):
+    """torch's scaled_dot_product_attention on the same q, k, v seen as
+    [BATCH, HEADS, rows, d], once per backend that runs it on Hopper."""
+    def vendor(torch, args):
+        from torch.nn.attention import SDPBackend, sdpa_kernel
+        q, k, v = (a.view(BATCH, HEADS, a.shape[1], a.shape[2]) for a in args[:3])
+
+        def through(backend):
+            def run():
+                with sdpa_kernel(backend):
+                    return torch.nn.functional.scaled_dot_product_attention(
+                        q, k, v, is_causal=causal, scale=args[4])
+            return run
+        return [("sdpa_cudnn", through(SDPBackend.CUDNN_ATTENTION)),
+                ("sdpa_flash", through(SDPBackend.FLASH_ATTENTION))]
+    return vendor
+
+
+def attention_batched_case(d, causal, seq):
+    stem = f"attention_fwd_d{d}" + ("_causal" if causal else "")
+
+    def at(bm, bn, warps, stages):
+        # One capture per configuration, shared by the three sequence lengths
+        # (Triton specializes on divisibility by 16 alone, which all keep).
+        return {"constexprs": {"BLOCK_M": bm, "BLOCK_N": bn, "HEAD_DIM": d, "CAUSAL": causal},
+                "warps": warps, "stages": stages, "ir": f"{stem}_m{bm}n{bn}w{warps}s{stages}"}
+    first, *others = ATTENTION_GRID
+    return Case(f"{stem}_s{seq}", "attention.attention_fwd", args_attention_batched(causal),
+                size=seq, ragged=1000, tol=0.01, metric="TFLOP/s", tags=("fp16", "dot", "issue29"),
+                vendor=vendor_sdpa(causal),
+                configs=tuple((f"m{bm}n{bn}w{w}s{s}", at(bm, bn, w, s)) for bm, bn, w, s in others),
+                **at(*first))
+
+
+CASES += [attention_batched_case(d, causal, seq) for d in (64, 128) for causal in (False, True)
+          for seq in (1024, 4096, 8192)]

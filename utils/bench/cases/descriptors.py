@@ -3,7 +3,7 @@ poisoned), a float64 reference (or Triton's own compile where the result is
 Triton's rounding or random stream), the grid and the work done."""
 from cases.attention import attention_inputs
 from cases.matmul import args_persistent
-from registry import Case, cdiv, nan_maker  # noqa: F401
+from registry import Case, cdiv, nan_maker, variant  # noqa: F401
 
 
 def args_attention_desc(torch, dev, size, c, kern):
@@ -88,3 +88,9 @@ CASES = [
          warps=8, stages=3, size=4096, ragged=1008, tol=0.01, metric="TFLOP/s",
          tags=("fp16", "dot", "atomic", "tma")),
 ]
+
+# The same TTIR at 4 warps, where Triton 3.6's sm_90 make_ttgir warp-specializes
+# the loop (a TMA producer warp group beside 4 consumer warps): ours against
+# Triton's warp-specialized compile (issue 29).
+CASES.append(variant(next(c for c in CASES if c.name == "ws_desc"), "ws_desc_w4", warps=4,
+                     ir="ws_desc", tags=("fp16", "dot", "tma", "issue29")))

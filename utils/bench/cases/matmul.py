@@ -956,3 +956,37 @@ for _name, (_a, _b, _o, _acc, _prec, _imp, _epi, _bm, _bn, _bk, _warps, _stages,
 CASES.append(Case("bmm_3d", "matmul.bmm_3d", args_bmm, {"BB": 2, "BM": 64, "BN": 64, "BK": 32},
                   warps=4, stages=3, size=1024, ragged=496, tol=1e-2, metric="TFLOP/s",
                   tags=("fp16", "dot")))
+
+
+# Issue 29's square matmuls, fp16 and bf16 at 4096^3 and 8192^3, each side at
+# its best of a few of the usual Hopper configurations (BM x BN x BK, warps,
+# stages), beside torch.matmul (cuBLAS).
+MATMUL_GRID = ((128, 128, 64, 4, 3), (128, 256, 64, 8, 3), (128, 128, 64, 8, 4),
+               (256, 128, 64, 8, 3))
+
+
+def vendor_matmul(torch, args):
+    """torch.matmul (cuBLAS) on matmul_any's A and B."""
+    a, b = args[0], args[1]
+    return "torch.matmul", lambda: torch.matmul(a, b)
+
+
+def matmul_square_case(dtype, size):
+    short = {"float16": "fp16", "bfloat16": "bf16"}[dtype]
+
+    def at(bm, bn, bk, warps, stages):
+        return {"constexprs": {"BM": bm, "BN": bn, "BK": bk, "GROUP_M": 8, "ACC": Dtype("float32"),
+                               "PRECISION": None, "MAX_IMPRECISE": None, "EPILOGUE": None},
+                "warps": warps, "stages": stages,
+                "ir": f"matmul_{short}_m{bm}n{bn}k{bk}w{warps}s{stages}"}
+    first, *others = MATMUL_GRID
+    return Case(f"matmul_{short}_{size}", "matmul.matmul_any",
+                args_matmul_any(dtype, dtype, dtype, None, False), size=size, ragged=1008,
+                tol=1e-2, metric="TFLOP/s", tags=(dtype, "dot", "issue29"), vendor=vendor_matmul,
+                configs=tuple((f"m{bm}n{bn}k{bk}w{w}s{s}", at(bm, bn, bk, w, s))
+                              for bm, bn, bk, w, s in others),
+                **at(*first))
+
+
+CASES += [matmul_square_case(dtype, size) for dtype in ("float16", "bfloat16")
+          for size in (4096, 8192)]
