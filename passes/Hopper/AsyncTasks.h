@@ -42,8 +42,12 @@ SmallVector<AsyncTaskId> getNestedAsyncTaskIds(Operation *op);
 void partitionTasks(FuncOp func, unsigned numWarpGroups);
 /// Gives every op the tasks of the ops that use what it computes.
 LogicalResult propagateTaskIds(FuncOp func);
-/// Splits work shared by several consumer tasks; only one consumer task is
-/// supported (anything else is a located error).
+/// Whether the work shared by `numConsumerGroups` consumer tasks can be cut
+/// along M, one slice per task (a located error why not when `report`).
+LogicalResult checkDataPartition(FuncOp func, unsigned numConsumerGroups,
+                                 bool report);
+/// Cuts the work shared by the consumer tasks 1 .. numConsumerGroups along
+/// M, one slice per task (a located error where it cannot).
 LogicalResult partitionData(FuncOp func, unsigned numConsumerGroups);
 /// Builds the ttg.warp_specialize of a marked function, with `numBuffers`
 /// slots per channel.

@@ -20,13 +20,15 @@ def NVGPUWarpSpecialization
     For each function of a 4-warp module holding an `scf.for` with the unit
     attribute `tt.warp_specialize` (what `tl.range(..., warp_specialize=True)`
     sets) and no `scf.if` with an else block, runs the steps of the test
-    passes below: task partition with one producer and one consumer group,
-    task-id propagation, data partition (nothing to split with one consumer),
-    and code partition with `num-stages` buffers. The function body becomes
-    one `ttg.warp_specialize`: its default region is the producer (warp group
-    0: TMA loads, `tt.load`s that feed dots), `partition0` the consumer (4
-    warps, `requestedRegisters = array<i32: 232>`: the dots and what follows
-    them). Every loop of the function then gets `tt.num_stages = 0`, so the
+    passes below: task partition, task-id propagation, data partition and
+    code partition with `num-stages` buffers. As 3.6, it first tries one
+    producer and two consumer groups, each owning half of the dots' rows
+    (data partition, see below), and takes one consumer group where the work
+    cannot be cut so; functions marked with `async_task_id` by hand keep
+    their tasks. The function body becomes one `ttg.warp_specialize`: its
+    default region is the producer (warp group 0: TMA loads, `tt.load`s that
+    feed dots), `partition0` (and `partition1`) the consumers (4 warps each,
+    232 requested registers each: the dots and what follows them). Every loop of the function then gets `tt.num_stages = 0`, so the
     software pipeliner leaves it alone. Functions without the attribute, or
     whose num-warps is not 4, are left as they are.
 
@@ -118,18 +120,28 @@ def NVGPUTestWSTaskIdPropagate
 
 def NVGPUTestWSDataPartition
     : Pass<"nvgpu-test-ws-data-partition", "mlir::ModuleOp"> {
-  let summary = "Splits consumer work over several consumer warp groups (not built yet beyond one)";
+  let summary = "Cuts the work consumer warp groups share along M, one slice each";
   let description = [{
-    Triton 3.6 splits the dots shared by several consumer tasks (and the
-    loads and stores around them) along M, one slice per consumer group.
-    With one consumer group (`num-warp-groups` at most 2) there is nothing to
-    split and the IR is unchanged. With more, a function whose ops carry
-    several consumer tasks gets a located "not supported yet" error on the
-    first such `ttng.warp_group_dot`.
+    With `num-warp-groups` n above 2, the dots marked with all n - 1 consumer
+    tasks are cut along M into n - 1 slices of whole wgmmas (64 rows), one
+    per consumer task, with everything connected to their A operand,
+    accumulator and result through ops that keep the rows: splat constants,
+    elementwise ops, layout conversions, shared-memory copies, loads and
+    stores through pointers or descriptors, loop values. A descriptor made in
+    the kernel gets the smaller block, and the load or store of slice i moves
+    down by i blocks; B is read whole by every consumer. What cannot be cut
+    (rows reduced or transposed, a descriptor or operand given by the
+    caller, fewer rows than one wgmma per slice) is a located error; with one
+    consumer group (`num-warp-groups` at most 2) the IR is unchanged.
 
     ```mlir
-    %d = ttng.warp_group_dot %a, %b, %acc {async_task_id = array<i32: 1, 2>} : ...
-    // error: data partition of a dot over 2 consumer warp groups is not supported yet
+    %x = tt.descriptor_load %da[%m, %k] {async_task_id = array<i32: 0>} : ... -> tensor<128x64xf16, #blocked>
+    %d = ttng.warp_group_dot %xs, %b, %acc {async_task_id = array<i32: 1, 2>} : ... -> tensor<128x128xf32, #mma>
+    // becomes
+    %x0 = tt.descriptor_load %da[%m, %k] {async_task_id = array<i32: 0>} : ... -> tensor<64x64xf16, #blocked>
+    %x1 = tt.descriptor_load %da[%m64, %k] {async_task_id = array<i32: 0>} : ... -> tensor<64x64xf16, #blocked>
+    %d0 = ttng.warp_group_dot %xs0, %b, %acc0 {async_task_id = array<i32: 1>} : ... -> tensor<64x128xf32, #mma>
+    %d1 = ttng.warp_group_dot %xs1, %b, %acc1 {async_task_id = array<i32: 2>} : ... -> tensor<64x128xf32, #mma>
     ```
   }];
   let options = [

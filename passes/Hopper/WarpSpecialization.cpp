@@ -1,9 +1,9 @@
 //===- WarpSpecialization.cpp - -nvgpu-warp-specialization ---------------===//
 //
 // The steps of the test passes in Triton 3.6's order, on the functions that
-// ask for it with a `tt.warp_specialize` loop. 3.6 tries three warp groups
-// (two consumers, which needs data partition) before two; data partition is
-// not built, so this runs with one producer and one consumer group.
+// ask for it with a `tt.warp_specialize` loop. As 3.6 does, three warp groups
+// (a producer and two consumers, each owning half of the dots' rows) are
+// tried first, and two where the work cannot be cut in two along M.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,8 +28,8 @@ using namespace mlir::triton::hopper;
 
 namespace {
 
-/// One producer group and one consumer group.
-constexpr unsigned kNumWarpGroups = 2;
+/// A producer group and two consumer groups, else one consumer group.
+constexpr unsigned kNumWarpGroups = 3;
 /// Registers the consumer group asks for, as 3.6 does by default.
 constexpr unsigned kConsumerRegisters = 232;
 
@@ -62,12 +62,31 @@ struct WarpSpecializationPass
     if (hasElse)
       return success();
 
-    partitionTasks(func, kNumWarpGroups);
-    dump("doTaskPartition");
-    if (failed(propagateTaskIds(func)))
-      return failure();
-    dump("doTaskIdPropagate");
-    if (failed(partitionData(func, kNumWarpGroups - 1)))
+    // Marks made by hand say how many groups there are; otherwise the most
+    // that the function's work can be cut for.
+    bool marked = false;
+    func.walk([&](Operation *op) { marked |= op->hasAttr(kAsyncTaskIdAttrName); });
+    unsigned numWarpGroups = kNumWarpGroups;
+    if (marked) {
+      numWarpGroups = 1;
+      func.walk([&](Operation *op) {
+        for (AsyncTaskId task : getAsyncTaskIds(op))
+          numWarpGroups = std::max<unsigned>(numWarpGroups, task + 1);
+      });
+    }
+    for (;; --numWarpGroups) {
+      partitionTasks(func, numWarpGroups);
+      dump("doTaskPartition");
+      if (failed(propagateTaskIds(func)))
+        return failure();
+      dump("doTaskIdPropagate");
+      if (marked || numWarpGroups <= 2 ||
+          succeeded(checkDataPartition(func, numWarpGroups - 1,
+                                       /*report=*/false)))
+        break;
+      func.walk([](Operation *op) { op->removeAttr(kAsyncTaskIdAttrName); });
+    }
+    if (failed(partitionData(func, numWarpGroups - 1)))
       return failure();
     dump("doDataPartition");
     if (failed(partitionCode(func, numStages, kConsumerRegisters)))
