@@ -117,9 +117,8 @@ def TritonRewriteTensorDescriptorToPointer
   }];
   let options = [
     Option<"onlyGatherScatter", "only-gather-scatter", "bool", /*default=*/"false",
-           "rewrite only modules that gather, scatter or reduce through descriptors "
-           "(make_ttir's choice on sm_90, whose TMA lowering has no row gather/scatter "
-           "and no reductions yet)">
+           "rewrite only modules that gather or scatter through descriptors "
+           "(make_ttir's choice on sm_90, whose TMA has no row gather/scatter)">
   ];
   let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }

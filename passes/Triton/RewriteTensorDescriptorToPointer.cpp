@@ -373,8 +373,8 @@ public:
     if (onlyGatherScatter) {
       bool gathers = module
                          .walk([](Operation *op) {
-                           return isa<DescriptorGatherOp, DescriptorScatterOp,
-                                      DescriptorReduceOp>(op)
+                           return isa<DescriptorGatherOp, DescriptorScatterOp>(
+                                      op)
                                       ? WalkResult::interrupt()
                                       : WalkResult::advance();
                          })

@@ -87,7 +87,7 @@ def TritonNvidiaGPUOptimizeDescriptorEncoding
 }
 
 def TritonNvidiaGPUTMALowering : Pass<"triton-nvidia-tma-lowering", "mlir::ModuleOp"> {
-  let summary = "Tensor-descriptor loads, stores and descriptors made in the kernel to TMA ops";
+  let summary = "Tensor-descriptor loads, stores, reductions and descriptors made in the kernel to TMA ops";
   let description = [{
     On sm_90, what the pipeliner left of the tensor-descriptor ops becomes
     TMA: a `tt.descriptor_load` is a shared buffer and an mbarrier
@@ -98,14 +98,15 @@ def TritonNvidiaGPUTMALowering : Pass<"triton-nvidia-tma-lowering", "mlir::Modul
     replaced by the buffer itself); a `tt.descriptor_store`
     is a `ttg.local_alloc` of the value, `ttng.fence_async_shared`,
     `ttng.async_tma_copy_local_to_global` and `ttng.async_tma_store_wait`;
-    a `tt.make_tensor_descriptor` writes a 128-byte TMA descriptor into
+    a `tt.descriptor_reduce` the same with `ttng.async_tma_reduce` of its
+    kind in place of the copy; a `tt.make_tensor_descriptor` writes a 128-byte TMA descriptor into
     per-program global scratch (`ttg.global_scratch_alloc`,
     `ttng.tensormap_create`, `ttng.tensormap_fenceproxy_acquire`) and
     views it as the descriptor (`ttng.reinterpret_tensor_descriptor`).
     Descriptor types must carry their shared layout
-    (-triton-nvidia-optimize-descriptor-encoding). Gathers, scatters and
-    reductions through descriptors are not supported yet (an error at their
-    location).
+    (-triton-nvidia-optimize-descriptor-encoding). Row gathers and scatters
+    through descriptors (sm_100's `gather4`/`scatter4`) are an error at
+    their location.
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
                            "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",

@@ -124,7 +124,14 @@ LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {
   return success();
 }
 
-LogicalResult lowerStore(DescriptorStoreOp store) {
+/// A descriptor store or reduction: the block goes into shared memory in the
+/// descriptor's layout, is fenced for the async proxy, and TMA writes
+/// (`AsyncTMACopyLocalToGlobalOp`) or combines (`AsyncTMAReduceOp`) it into
+/// global memory; the wait lets the buffer be reused.
+template <typename OpTy>
+LogicalResult
+lowerStore(OpTy store,
+           function_ref<void(OpBuilder &, Location, Value buffer)> write) {
   RankedTensorType block = getTMABlock(store, store.getDesc());
   if (!block)
     return failure();
@@ -136,8 +143,7 @@ LogicalResult lowerStore(DescriptorStoreOp store) {
   Value buffer =
       LocalAllocOp::create(b, loc, bufferType, store.getSrc(), IntegerAttr());
   FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
-  AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(),
-                                      store.getIndices(), buffer);
+  write(b, loc, buffer);
   TMAStoreWaitOp::create(b, loc, 0);
   store.erase();
   return success();
@@ -228,7 +234,21 @@ struct TMALoweringPass
               .Case([&](DescriptorLoadOp load) {
                 return lowerLoad(load, numCTAs);
               })
-              .Case([&](DescriptorStoreOp store) { return lowerStore(store); })
+              .Case([&](DescriptorStoreOp store) {
+                return lowerStore(store, [&](OpBuilder &b, Location loc,
+                                             Value buffer) {
+                  AsyncTMACopyLocalToGlobalOp::create(
+                      b, loc, store.getDesc(), store.getIndices(), buffer);
+                });
+              })
+              .Case([&](DescriptorReduceOp reduce) {
+                return lowerStore(reduce, [&](OpBuilder &b, Location loc,
+                                              Value buffer) {
+                  AsyncTMAReduceOp::create(b, loc, reduce.getKind(),
+                                           reduce.getDesc(),
+                                           reduce.getIndices(), buffer);
+                });
+              })
               .Case([&](MakeTensorDescOp make) {
                 return lowerMakeDescriptor(make);
               })
@@ -236,8 +256,8 @@ struct TMALoweringPass
                 return other->emitError()
                        << "'" << other->getName()
                        << "' through TMA is not supported yet on this target "
-                          "(make_ttir turns "
-                          "descriptors that gather, scatter or reduce into "
+                          "(sm_90 has no row gathers or scatters; make_ttir "
+                          "turns the descriptors of a kernel using them into "
                           "pointers)";
               });
       failed |= mlir::failed(result);

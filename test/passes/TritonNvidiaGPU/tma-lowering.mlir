@@ -49,6 +49,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 
+  // A reduction: as a store, with the TMA reduction of its kind in place of
+  // the copy.
+  // CHECK-LABEL: tt.func public @reduce_add
+  // CHECK: %[[R:.*]] = ttg.local_alloc %arg3 : (tensor<64x256xf16, #blocked>) -> !ttg.memdesc<64x256xf16, #shared, #smem>
+  // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+  // CHECK-NEXT: ttng.async_tma_reduce add, %arg0[%arg1, %arg2] %[[R]] : !tt.tensordesc<tensor<64x256xf16, #shared>>, !ttg.memdesc<64x256xf16, #shared, #smem>
+  // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+  // CHECK-NOT: tt.descriptor_reduce
+  tt.func public @reduce_add(%d: !tt.tensordesc<tensor<64x256xf16, #shared>>, %x: i32, %y: i32, %v: tensor<64x256xf16, #blocked>) {
+    tt.descriptor_reduce add, %d[%x, %y], %v : !tt.tensordesc<tensor<64x256xf16, #shared>>, tensor<64x256xf16, #blocked>
+    tt.return
+  }
+
+  // CHECK-LABEL: tt.func public @reduce_max
+  // CHECK: ttng.async_tma_reduce max, %arg0[%arg1, %arg2]
+  tt.func public @reduce_max(%d: !tt.tensordesc<tensor<64x256xf16, #shared>>, %x: i32, %y: i32, %v: tensor<64x256xf16, #blocked>) {
+    tt.descriptor_reduce max, %d[%x, %y], %v : !tt.tensordesc<tensor<64x256xf16, #shared>>, tensor<64x256xf16, #blocked>
+    tt.return
+  }
+
   // A descriptor made in the kernel: 128 bytes of scratch; dimensions
   // innermost first, the box cut to one 128-byte swizzle row (64 f16),
   // strides in bytes without the innermost, NaN padding as fill mode 1.

@@ -215,6 +215,9 @@ CASES = [
     attention,
     desc_scale,
     desc_scale_host,
+    # desc_scale's TTIR with an evict_first hint on its load (3.6's frontend
+    # cannot write one): the TMA copy's L2 cache hint.
+    variant(desc_scale, "desc_scale_evict", tags=("fp16", "tma", "cache-hint")),
     matmul_desc,
     matmul_desc_host,
     # The same TTIR not pipelined (one mbarrier per load, kept across the loop)

@@ -64,6 +64,15 @@ def args_splitk_desc(torch, dev, size, c, kern):
             grid + (c["SPLIT"],), 2 * m * n * k)
 
 
+def args_desc_noinline(torch, dev, size, c, kern):
+    from launch import Desc
+    m = n = size
+    x = torch.randn(m, n, device=dev, dtype=torch.float16)
+    y = torch.full_like(x, float("nan"))
+    return ([Desc(x, [c["BM"], c["BN"]]), y, m, n], [y], lambda: [2 * x.double()],
+            (cdiv(m, c["BM"]), cdiv(n, c["BN"])), 2 * 2 * m * n)
+
+
 CASES = [
     Case("tma_persistent", "descriptors.matmul_tma_persistent", args_persistent,
          {"BM": 128, "BN": 256, "BK": 64, "GROUP_M": 8, "NUM_SMS": 132},
@@ -87,6 +96,12 @@ CASES = [
          {"BM": 128, "BN": 128, "BK": 64, "SPLIT": 4},
          warps=8, stages=3, size=4096, ragged=1008, tol=0.01, metric="TFLOP/s",
          tags=("fp16", "dot", "atomic", "tma")),
+    # Descriptors passed to noinline device functions (our TTIR written by
+    # hand in 3.6's form, test/Inputs/desc_noinline/; Triton compiles the
+    # Python function).
+    Case("desc_noinline", "descriptors.desc_noinline", args_desc_noinline,
+         {"BM": 64, "BN": 64}, warps=4, size=8192, ragged=1008, tol=1e-6,
+         tags=("fp16", "tma", "noinline")),
 ]
 
 # The same TTIR at 4 warps, where Triton 3.6's sm_90 make_ttgir warp-specializes

@@ -219,3 +219,24 @@ def matmul_splitk_desc(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.co
         b = b_d.load([k, pid_n * BN])
         acc = tl.dot(a, b, acc)
     c_d.atomic_add([pid_m * BM, pid_n * BN], acc)
+
+
+@triton.jit(noinline=True)
+def _desc_load_tile(d, m, n):
+    # Kept a call: the descriptor reaches it as an argument (its address).
+    return d.load([m, n])
+
+
+@triton.jit(noinline=True)
+def _desc_store_twice(d, m, n, t):
+    d.store([m, n], t * 2)
+
+
+@triton.jit
+def desc_noinline(xd, y_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    # desc_scale through device functions that are not inlined: a host
+    # descriptor and one made in the kernel are passed to calls.
+    m = tl.program_id(0) * BM
+    n = tl.program_id(1) * BN
+    yd = tl.make_tensor_descriptor(y_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    _desc_store_twice(yd, m, n, _desc_load_tile(xd, m, n))

@@ -105,9 +105,10 @@ Value createAsm(OpBuilder &b, Location loc, Type resultType,
   return resultType ? op.getResult(0) : Value();
 }
 
-/// An L2 eviction policy register for `evict` (first or last), made by
-/// `createpolicy` for the access that follows; null for other policies.
-Value createL2Policy(OpBuilder &b, Location loc, EvictionPolicy evict) {
+} // namespace
+
+Value mlir::triton::nvidia::createL2Policy(OpBuilder &b, Location loc,
+                                           EvictionPolicy evict) {
   if (evict != EvictionPolicy::EVICT_FIRST &&
       evict != EvictionPolicy::EVICT_LAST)
     return Value();
@@ -119,6 +120,8 @@ Value createL2Policy(OpBuilder &b, Location loc, EvictionPolicy evict) {
           .str();
   return createAsm(b, loc, b.getI64Type(), {}, text, "=l");
 }
+
+namespace {
 
 /// The splat integer constant `other` is, if it is one (moved into the
 /// destination words as an immediate instead of a register).
@@ -297,7 +300,7 @@ struct LoadOpPattern : ConvertOpToLLVMPattern<LoadOp> {
       constraints += ",l";
       unsigned ptrIndex = next++;
       std::string policy;
-      if (Value l2Policy = createL2Policy(rewriter, loc, op.getEvict())) {
+      if (Value l2Policy = nvidia::createL2Policy(rewriter, loc, op.getEvict())) {
         operands.push_back(l2Policy);
         constraints += ",l";
         policy = llvm::formatv(", ${0}", next++).str();
@@ -408,7 +411,7 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
       operands.push_back(ptrs[start]);
       constraints += ",l";
       std::string policy;
-      if (Value l2Policy = createL2Policy(rewriter, loc, op.getEvict())) {
+      if (Value l2Policy = nvidia::createL2Policy(rewriter, loc, op.getEvict())) {
         operands.push_back(l2Policy);
         constraints += ",l";
         policy = llvm::formatv(", ${0}", shape.words + 1).str();

@@ -3,6 +3,7 @@
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_PATTERNS_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_PATTERNS_H
 
+#include "dialects/Triton/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/FpConversion.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Vectorization.h"
@@ -10,6 +11,11 @@
 namespace mlir {
 namespace triton {
 namespace nvidia {
+
+/// An L2 eviction policy register for `evict` (first or last), made by
+/// `createpolicy` for the access that follows (`.L2::cache_hint`); null for
+/// other policies.
+Value createL2Policy(OpBuilder &b, Location loc, EvictionPolicy evict);
 
 /// tt.load and tt.store through tensors of pointers (or one pointer), as
 /// predicated PTX loads and stores of `widths` elements at a time; a load's

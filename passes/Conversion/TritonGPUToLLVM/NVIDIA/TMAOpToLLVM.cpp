@@ -481,18 +481,27 @@ struct AsyncTMACopyGlobalToLocalOpPattern
         getBufferAddress(rewriter, loc, adaptor.getResult(), memType);
     Value barrier = getBarrierAddress(rewriter, loc, adaptor.getBarrier());
     unsigned rank = block.getRank();
+    // The load's L2 eviction policy, as a cache-policy operand after the
+    // barrier (3.6 drops it; it costs one createpolicy per copy).
+    Value policy = nvidia::createL2Policy(rewriter, loc, op.getEvict());
     std::string text =
         llvm::formatv("@$0 cp.async.bulk.tensor.{0}d.shared::cluster.global."
-                      "mbarrier::complete_tx::bytes [$1], [$2, {1}], [${2}];",
-                      rank, coordOperands(3, rank), 3 + rank)
+                      "mbarrier::complete_tx::bytes{3} [$1], [$2, {1}], "
+                      "[${2}]{4};",
+                      rank, coordOperands(3, rank), 3 + rank,
+                      policy ? ".L2::cache_hint" : "",
+                      policy ? llvm::formatv(", ${0}", 4 + rank).str() : "")
             .str();
-    std::string constraints = "b,r,l" + coordConstraints(rank) + ",r";
+    std::string constraints =
+        "b,r,l" + coordConstraints(rank) + ",r" + (policy ? ",l" : "");
     for (BoxCopy &copy : *copies) {
       SmallVector<Value> operands{
           emitAnd(rewriter, loc, copy.pred, adaptor.getPred()),
           gepBytes(rewriter, loc, buffer, copy.byteOffset), adaptor.getDesc()};
       llvm::append_range(operands, copy.coords);
       operands.push_back(barrier);
+      if (policy)
+        operands.push_back(policy);
       emitPtx(rewriter, loc, operands, text, constraints);
     }
     rewriter.eraseOp(op);
