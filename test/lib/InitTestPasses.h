@@ -22,6 +22,8 @@ void registerTestAllocationPasses();
 void registerTestAMDMembarPasses();
 /// -tritongpu-test-pipeline-lower-loop.
 void registerTestPipelinePasses();
+/// -triton-test-loop-peeling.
+void registerTestLoopPeelingPasses();
 
 /// Every test pass.
 inline void registerTestPasses() {
@@ -30,6 +32,7 @@ inline void registerTestPasses() {
   registerTestAMDRangeAnalysisPasses();
   registerTestAMDMembarPasses();
   registerTestPipelinePasses();
+  registerTestLoopPeelingPasses();
 }
 
 } // namespace test
