@@ -181,6 +181,53 @@ def TritonGPUOptimizeDotOperands
                            "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
 }
 
+def TritonGPUFuseNestedLoops
+    : Pass<"tritongpu-fuse-nested-loops", "mlir::ModuleOp"> {
+  let summary = "Flattens a loop nest marked tt.flatten into one loop, as Triton 3.6 does";
+  let description = [{
+    Triton 3.6's flattening, so that the pipeliner overlaps an inner loop's
+    loads across outer iterations (a persistent matmul's tiles). An
+    `scf.for` marked `tt.flatten` with exactly one `scf.for` inside it (or
+    any nest marked `ttg.always-fuse`) becomes one loop of
+    `len(outer) * inner_len` iterations; a carried counter `T` says where in
+    an outer iteration it is. The code before each inner loop (with the outer
+    induction variable's increment), each inner body and the code after the
+    last run under `scf.if`s on `T`; values crossing them, the inner
+    induction variables and the inner loops' results are carried by the
+    fused loop (unused slots start as zeros or `ub.poison`). For a
+    `tt.flatten` nest, first: invariant code leaves the outer loop, pure ops
+    used only after the inner loop move after it, and the inner loop is made
+    to run at least once (`ttg.must-execute`, no guard on its body): by an
+    `llvm.intr.assume` of `ub > lb`, or by running a copy of the nest
+    without the inner loop when its length is 0. Inner loops whose bounds
+    depend on anything but function arguments, hoistable scalars and the
+    outer induction variable stay loops. The fused loop takes the largest
+    `tt.num_stages` of the nest.
+
+    ```mlir
+    scf.for %i = %lbi to %ubi step %si {
+      "prologue"(%i) : (i64) -> ()
+      scf.for %j = %lbj to %ubj step %sj { "body"(%i, %j) : (i64, i64) -> () }
+      "epilogue"(%i) : (i64) -> ()
+    } {tt.flatten}
+    // becomes, with n = len_i * max(1, len_j),
+    scf.for %t = %c0 to %n step %c1 iter_args(%T = %c0, %i = %lbi - %si, %j = ...) {
+      scf.if %T == 0 { %i' = %i + %si; "prologue"(%i') ...; %j' = %lbj }
+      scf.if %T >= 0 && %T < len_j { "body"(%i', %j'); %j'' = %j' + %sj }
+      scf.if %T == max(1, len_j) - 1 { "epilogue"(%i') }
+      %T' = %T == max(1, len_j) - 1 ? 0 : %T + 1
+    }
+    ```
+
+    make_ttgir runs it only under `compat=3.6`: by default the inner loop
+    of such a nest is pipelined on its own, which measured faster on the
+    H200 (docs/Compatibility.md).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::ub::UBDialect"];
+}
+
 def TritonGPUCombineTensorSelectAndIf
     : Pass<"tritongpu-combine-tensor-select-and-if", "mlir::ModuleOp"> {
   let summary = "Turns selects on an scf.if's condition into results of the if";
