@@ -11,13 +11,25 @@ Errors of the IR raise DiagnosticError, whose .diagnostics hold file, line,
 column, severity and message. docs/Bindings.md describes the module.
 """
 
-from ._triton_ir import (CACHE_MODIFIER, EVICTION_POLICY, INPUT_PRECISION, Context, Diagnostic,
-                         DiagnosticError, InsertPoint, Module, OpState, attribute, block, builder,
-                         context, demangle, function, get_default_context, location, mangle_type,
-                         module, parse, region, run_pipeline, type, value)
-from .compiler import CompiledKernel, compile
-from .interpreter import run
-from .mangling import mangle_fn
+try:
+    from ._triton_ir import (CACHE_MODIFIER, EVICTION_POLICY, INPUT_PRECISION, Context, Diagnostic,
+                             DiagnosticError, InsertPoint, Module, OpState, attribute, block,
+                             builder, context, demangle, function, get_default_context, location,
+                             mangle_type, module, parse, region, run_pipeline, type, value)
+    from .compiler import CompiledKernel, compile
+    from .interpreter import run
+    from .mangling import mangle_fn
+except ImportError as error:
+    # Without the native module (another Python, no LLVM 22 on the machine)
+    # the pure-Python parts still import: triton_ir.launcher and
+    # triton_ir.triton_backend. The rest says why it is missing.
+    _native_error = error
+
+    def __getattr__(name):
+        if name not in __all__:
+            raise AttributeError(f"module 'triton_ir' has no attribute {name!r}")
+        raise ImportError(f"triton_ir.{name} needs the native module _triton_ir, which did not "
+                          f"load: {_native_error}") from _native_error
 
 __all__ = [
     "CACHE_MODIFIER", "EVICTION_POLICY", "INPUT_PRECISION", "CompiledKernel", "Context", "Diagnostic",

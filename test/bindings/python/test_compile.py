@@ -7,18 +7,11 @@ import pytest
 import triton_ir as tir
 from conftest import has_ptxas, require
 
-# Lowering inside the shared-object module leaves LLVM ops unregistered ("block with no
-# terminator, has llvm.return"): the tools (executables) lower the same input fine; see
-# /work/notes/h-bindings.md. Strict: these fail loudly once it is fixed.
-LOWERING_IN_SO = pytest.mark.xfail(strict=True, reason="LLVM ops unregistered when lowering "
-                                   "inside the extension module (TypeID across shared objects)")
-
 REQUIRED_KEYS = {"name", "num_warps", "num_ctas", "threads_per_warp", "shared",
                  "global_scratch_size", "global_scratch_align", "profile_scratch_size",
                  "profile_scratch_align", "target", "params"}
 
 
-@LOWERING_IN_SO
 def test_ttir_to_ptx_and_cubin(add_ttir):
     require(has_ptxas(), "ptxas")
     module = tir.parse(add_ttir)
@@ -35,7 +28,6 @@ def test_ttir_to_ptx_and_cubin(add_ttir):
     assert kernel.metadata["ptx_version"] == 87
 
 
-@LOWERING_IN_SO
 def test_ttgir_text_compiles_with_its_own_warps(add_ttir):
     require(has_ptxas(), "ptxas")
     module = tir.parse(add_ttir)
@@ -46,7 +38,6 @@ def test_ttgir_text_compiles_with_its_own_warps(add_ttir):
     assert ".target sm_80" in kernel.asm["ptx"]
 
 
-@LOWERING_IN_SO
 def test_ttir_to_amdgcn(add_ttir):
     require(os.path.exists("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc"), "rocm-device-libs")
     kernel = tir.compile(add_ttir, target="hip:gfx942", num_warps=4)

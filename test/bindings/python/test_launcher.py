@@ -42,3 +42,21 @@ def test_not_an_array(launcher):
 def test_hip_metadata_refused(launcher):
     with pytest.raises(ValueError, match="cuda"):
         launcher.Kernel(b"", {"target": {"backend": "hip"}, "num_ctas": 1})
+
+
+def test_pure_parts_import_without_the_native_module(tmp_path):
+    """On the GPU machine (another Python, no LLVM 22) the package imports
+    without _triton_ir: the launcher and the backend plugin work, the rest
+    says what is missing."""
+    import shutil
+    import subprocess
+    import sys
+    package = tmp_path / "triton_ir"
+    shutil.copytree(REPO / "bindings" / "python" / "triton_ir", package)
+    probe = ("import triton_ir, triton_ir.launcher, triton_ir.triton_backend\n"
+             "from triton_ir import launcher\n"
+             "try:\n    triton_ir.parse\nexcept ImportError as e:\n    print('ImportError', e)\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True,
+                          text=True, env={"PYTHONPATH": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert "ImportError triton_ir.parse needs the native module _triton_ir" in done.stdout

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""GPU check of the Triton backend plugin (bindings/python/triton_ir/triton_backend.py):
+benchmark-harness kernels (utils/bench) called as @triton.jit functions, once
+compiled by Triton 3.6 and once through the plugin (Triton's frontend and
+make_ttir, then our triton-compile), each checked against the case's reference
+(PyTorch in float64, or Triton's own compile where the case says so) and
+timed with triton.testing.do_bench in alternating rounds.
+
+    python3 utils/plugin-check.py --tool PATH/triton-compile [--rounds N] [--json FILE] CASE...
+
+Prints one line per case (errors, compile seconds of each side, rates, ratio
+plugin / Triton) and exits 1 when a case is wrong or fails. Corpus cases
+(corpus.*) need the shared corpus and are not taken."""
+
+import argparse
+import copy
+import importlib.util
+import json
+import os
+import statistics
+import sys
+import time
+import zlib
+from collections import defaultdict
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "bench"))
+from registry import all_cases, resolve_kernel  # noqa: E402
+
+
+def load_backend():
+    """The plugin, loaded by path: it needs no native module."""
+    path = os.path.join(HERE, "..", "bindings", "python", "triton_ir", "triton_backend.py")
+    spec = importlib.util.spec_from_file_location("triton_backend", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Kern:
+    """What a case builder may ask of its kernel (utils/bench/registry.py)."""
+
+    def __init__(self, case, fn, constexprs):
+        self.fn, self.warps, self.stages, self.c = fn, case.warps, case.stages, constexprs
+
+    def triton_ref(self, args, outs, grid):
+        def run():
+            fresh = [a.clone() if any(a is o for o in outs) else a for a in args]
+            self.fn[grid](*triton_args(fresh), **self.c, num_warps=self.warps)
+            return [f for a, f in zip(args, fresh) if any(a is o for o in outs)]
+        return run
+
+
+def triton_args(args):
+    """Host descriptors (the harness's launch.Desc) as Triton's TensorDescriptor."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    return [TensorDescriptor.from_tensor(a.tensor, a.block)
+            if type(a).__name__ == "Desc" and hasattr(a, "block") else a for a in args]
+
+
+def fresh_jit(fn):
+    """FN with a cache of its own: its compiles are kept apart from FN's."""
+    other = copy.copy(fn)
+    other.device_caches = defaultdict(other.create_binder)
+    return other
+
+
+def error(torch, outs, expected):
+    errs = []
+    for out, expect in zip(outs, expected):
+        if out.is_floating_point():
+            o, e = out.double(), expect.double()
+            errs.append(float("nan") if not torch.isfinite(o).all()
+                        else (o - e).norm().item() / (e.norm().item() or 1.0))
+        else:
+            errs.append(float((out.long() - expect.long()).abs().max().item()))
+    return max(errs)
+
+
+def check_case(torch, triton, backend, case, rounds):
+    c = {k: (v.resolve() if hasattr(v, "resolve") else v) for k, v in case.constexprs.items()}
+    fn = resolve_kernel(case.kernel)
+    kern = Kern(case, fn, c)
+    options = dict(num_warps=case.warps, num_stages=case.stages)
+    row = {"case": case.name}
+    sides = {}
+    # Each side on its own inputs, drawn alike; the reference is made before
+    # the plugin is installed (some cases' reference is Triton's compile).
+    for side in ("triton", "plugin"):
+        torch.manual_seed(zlib.crc32(case.name.encode()))
+        args, outs, ref, grid, work = case.build(torch, "cuda", case.size, c, kern)
+        expected = ref()
+        if side == "plugin":
+            backend.install(backend.find_tool())
+        try:
+            jit = fn if side == "triton" else fresh_jit(fn)
+            call_args = triton_args(args)
+            start = time.perf_counter()
+            jit[grid](*call_args, **c, **options)
+            torch.cuda.synchronize()
+            row[f"compile_s_{side}"] = round(time.perf_counter() - start, 3)
+        finally:
+            backend.uninstall()
+        row[f"err_{side}"] = error(torch, outs, expected)
+        sides[side] = (lambda j=jit, a=call_args, g=grid: (a, j[g](*a, **c, **options)))
+    row["correct"] = row["err_plugin"] <= case.tol
+    scale = 1e-9 if case.metric == "GB/s" else 1e-12
+    rates = {side: [] for side in sides}
+    order = list(sides)
+    for r in range(rounds if case.timed and work else 0):
+        for side in (order if r % 2 == 0 else order[::-1]):
+            ms = triton.testing.do_bench(sides[side], warmup=25, rep=100, return_mode="median")
+            rates[side].append(work / (ms * 1e-3) * scale)
+    if rates["triton"]:
+        row.update(metric=case.metric,
+                   plugin=round(statistics.median(rates["plugin"]), 2),
+                   triton=round(statistics.median(rates["triton"]), 2),
+                   ratio=round(statistics.median(
+                       [p / t for p, t in zip(rates["plugin"], rates["triton"])]), 3))
+    return row
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("cases", nargs="+")
+    parser.add_argument("--tool", help="triton-compile (default: $TRITON_IR_COMPILE)")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", help="write the rows here")
+    args = parser.parse_args()
+    if args.tool:
+        os.environ["TRITON_IR_COMPILE"] = os.path.abspath(args.tool)
+
+    import torch
+    import triton
+    backend = load_backend()
+    backend.find_tool()  # fails early, with the reason
+    triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8,
+                                                                 device="cuda"))
+    by_name = {c.name: c for c in all_cases()}
+    rows = []
+    for name in args.cases:
+        case = by_name.get(name)
+        if case is None or case.kernel.startswith("corpus.") or case.stage != "ttir" \
+                or case.target != "cuda:90":
+            rows.append({"case": name, "correct": False,
+                         "error": "no such harness case (sm_90 from TTIR, not corpus)"})
+            continue
+        try:
+            rows.append(check_case(torch, triton, backend, case, args.rounds))
+        except Exception as e:  # one broken case must not hide the others
+            rows.append({"case": name, "correct": False,
+                         "error": f"{type(e).__name__}: {str(e)[:400]}"})
+        torch.cuda.empty_cache()
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
+    print(f"{'case':24} {'ok':3} {'err plugin':>10} {'err triton':>10} {'compile s (plugin/triton)':>26} "
+          f"{'plugin':>9} {'triton':>9} {'ratio':>6}")
+    for row in rows:
+        if "error" in row:
+            print(f"{row['case']:24} no  {row['error']}")
+            continue
+        rate = (f"{row['plugin']:>9} {row['triton']:>9} {row['ratio']:>6}" if "ratio" in row
+                else "")
+        print(f"{row['case']:24} {'yes' if row['correct'] else 'NO':3} {row['err_plugin']:10.2e} "
+              f"{row['err_triton']:10.2e} {row['compile_s_plugin']:>12} / {row['compile_s_triton']:<11}"
+              f" {rate} {row.get('metric', '')}")
+    sys.exit(0 if all(r.get("correct") for r in rows) else 1)
+
+
+if __name__ == "__main__":
+    main()
