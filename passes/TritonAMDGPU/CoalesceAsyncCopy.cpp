@@ -13,6 +13,7 @@
 #include "passes/TritonAMDGPU/Passes.h"
 
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
+#include "passes/TritonAMDGPU/LDSLimits.h"
 #include "passes/TritonGPU/Pipeline/AsyncLoads.h"
 
 namespace mlir {
@@ -30,10 +31,6 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-/// The bytes one lane moves per direct-to-LDS load: 4 on gfx90a and gfx942;
-/// gfx950 also has 12- and 16-byte ones.
-int64_t ldsDmaBytes(StringRef arch) { return arch == "gfx950" ? 16 : 4; }
-
 class TritonAMDGPUCoalesceAsyncCopyPass
     : public mlir::triton::amdgpu::impl::TritonAMDGPUCoalesceAsyncCopyBase<
           TritonAMDGPUCoalesceAsyncCopyPass> {
@@ -42,7 +39,7 @@ public:
   void runOnOperation() override {
     ModuleOp module = getOperation();
     std::string arch = amdgpu::getTargetArch(module, archGenerationName);
-    int64_t bytes = ldsDmaBytes(arch);
+    int64_t bytes = amdgpu::ldsDmaBytes(arch);
     module.walk([&](AsyncCopyGlobalToLocalOp copy) {
       Type pointee = cast<PointerType>(copy.getSrc().getType().getElementType())
                          .getPointeeType();

@@ -16,6 +16,7 @@
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "passes/Analysis/Allocation.h"
+#include "passes/TritonAMDGPU/LDSLimits.h"
 #include "passes/TritonAMDGPU/LDSScratch.h"
 
 #include "mlir/IR/Builders.h"
@@ -41,15 +42,6 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
 namespace {
-
-/// LDS per workgroup of an AMD GPU.
-int64_t ldsBytesOf(StringRef arch) {
-  if (arch == "gfx950")
-    return 160 * 1024;
-  if (arch == "gfx1250")
-    return 320 * 1024;
-  return 64 * 1024;
-}
 
 /// Every way to write 2^k as `rank` powers of two, the first factor growing
 /// slowest.
@@ -293,7 +285,7 @@ struct OptimizeAMDLDSUsagePass
                          "lds-limit or hip ttg.target on the module");
         return signalPassFailure();
       }
-      ldsLimit = ldsBytesOf(arch);
+      ldsLimit = amdgpu::ldsBytesPerWorkgroup(arch);
     }
 
     FailureOr<ModuleAllocation> allocation =

@@ -15,7 +15,9 @@
 #include "passes/TritonAMDGPU/StreamPipeline.h"
 
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
+#include "passes/Analysis/Allocation.h"
 #include "passes/Analysis/AxisInfo.h"
+#include "passes/TritonAMDGPU/LDSLimits.h"
 #include "passes/TritonGPU/Pipeline/AsyncLoads.h"
 #include "passes/TritonGPU/Pipeline/Schedule.h"
 
@@ -188,23 +190,56 @@ scheduleChainedDots(scf::ForOp forOp,
   return schedule;
 }
 
-/// The LDS the stream buffers of `loads` take at `numStages` (registers
-/// between the load and the write: read stage - write stage slots each).
-int64_t streamBufferBytes(const llvm::MapVector<Operation *, LoadLevel> &loads,
-                          int numStages) {
+/// The LDS the module needs once `loads` of `forOp` are streamed at
+/// `numStages`, or failure where the allocation fails. The ring buffers the
+/// pipeliner will allocate before the loop and free after it (read stage -
+/// write stage slots each) are put in, for the shared-memory allocation to
+/// place beside every other buffer and scratch of the kernel (what else is
+/// live in the loop then counts, not only the buffers), and taken out again.
+/// A streamed load's conversions to a dot operand become reads of its buffer
+/// and are counted without their scratch; the local_allocs it feeds, which
+/// the buffer replaces, are still counted (an over-estimate).
+FailureOr<int64_t>
+ldsWithStreamBuffers(ModuleOp module, scf::ForOp forOp,
+                     const llvm::MapVector<Operation *, LoadLevel> &loads,
+                     int numStages) {
   int maxLevel = 0;
   for (auto &[load, info] : loads)
     maxLevel = std::max(maxLevel, info.level);
   int64_t slots = std::max(1, numStages - 1 - maxLevel);
-  int64_t bytes = 0;
+  auto smem = SharedMemorySpaceAttr::get(module.getContext());
+  SmallVector<Operation *> trial;
+  DenseSet<Operation *> readFromBuffer;
+  OpBuilder before(forOp), after(forOp->getBlock(),
+                                 std::next(forOp->getIterator()));
   for (auto &[op, info] : loads) {
     auto load = cast<LoadOp>(op);
     auto type = dyn_cast<RankedTensorType>(load.getType());
-    if (type && amdgpu::streamEncoding(load))
-      bytes += slots * type.getNumElements() *
-               type.getElementTypeBitWidth() / 8;
+    Attribute encoding = amdgpu::streamEncoding(load);
+    if (!type || !encoding)
+      continue;
+    SmallVector<int64_t> shape{slots};
+    llvm::append_range(shape, type.getShape());
+    auto alloc = LocalAllocOp::create(
+        before, load.getLoc(),
+        MemDescType::get(shape, type.getElementType(), encoding, smem,
+                         /*mutableMemory=*/true),
+        Value(), IntegerAttr());
+    trial.push_back(alloc);
+    trial.push_back(LocalDeallocOp::create(after, load.getLoc(), alloc));
+    for (Operation *user : load->getUsers())
+      if (isa<ConvertLayoutOp>(user))
+        readFromBuffer.insert(user);
   }
-  return bytes;
+  FailureOr<ModuleAllocation> allocation =
+      ModuleAllocation::get(module, [&](Operation *op) -> int64_t {
+        return readFromBuffer.contains(op) ? 0 : getScratchSizeInBytes(op);
+      });
+  for (Operation *op : llvm::reverse(trial))
+    op->erase();
+  if (failed(allocation))
+    return failure();
+  return allocation->getSharedMemorySize();
 }
 
 class TritonAMDGPUScheduleLoopsPass
@@ -221,9 +256,8 @@ public:
       return signalPassFailure();
     }
     ModuleAxisInfo axis(module);
-    // LDS per workgroup: 64 KiB on gfx90a and gfx942, 160 KiB on gfx950.
     int64_t ldsBytes =
-        (amdgpu::getTargetArch(module, "") == "gfx950" ? 160 : 64) * 1024;
+        amdgpu::ldsBytesPerWorkgroup(amdgpu::getTargetArch(module, ""));
     SmallVector<scf::ForOp> loops;
     module.walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
     for (scf::ForOp forOp : loops) {
@@ -232,14 +266,25 @@ public:
         continue;
       llvm::MapVector<Operation *, LoadLevel> loads =
           amdgpu::streamedLoads(forOp, stages, axis);
-      // Ours: where the buffers would not fit in LDS (tiles sized for
-      // another GPU), fewer stages, down to 2, else none (3.6 fails to
-      // launch such a kernel).
-      while (stages > 2 && streamBufferBytes(loads, stages) > ldsBytes) {
+      // Ours: where the kernel would not fit in LDS with the buffers
+      // (tiles sized for another GPU), fewer stages, down to 2, else none
+      // (3.6 fails to launch such a kernel).
+      auto fits = [&]() -> FailureOr<bool> {
+        FailureOr<int64_t> bytes =
+            ldsWithStreamBuffers(module, forOp, loads, stages);
+        if (failed(bytes))
+          return failure();
+        return *bytes <= ldsBytes;
+      };
+      FailureOr<bool> fit = fits();
+      while (succeeded(fit) && !*fit && stages > 2) {
         --stages;
         loads = amdgpu::streamedLoads(forOp, stages, axis);
+        fit = fits();
       }
-      if (loads.empty() || streamBufferBytes(loads, stages) > ldsBytes)
+      if (failed(fit))
+        return signalPassFailure();
+      if (loads.empty() || !*fit)
         continue;
       CoarseSchedule schedule = amdgpu::isChainedDots(forOp, stages, loads)
                                     ? scheduleChainedDots(forOp, loads)

@@ -7,7 +7,7 @@
 // ttg.local_store writes its slot (the "stream" copy, 3.6's default on
 // gfx90a and gfx942), or with use_async_copy it becomes a direct-to-LDS
 // ttg.async_copy_global_to_local with its commit and wait (gfx942 only: the
-// LDS-DMA loads move 4 bytes per lane). The users read the slot with a
+// LDS-DMA loads move amdgpu::ldsDmaBytes per lane). The users read the slot with a
 // ttg.local_load. Stages and clusters follow Triton 3.6's SingleDotSchedule
 // (or its chained-dots schedule for two chained dots at 4 stages); the loop
 // is then expanded by the NVIDIA pipeliner's expander (a prologue and a
@@ -20,6 +20,7 @@
 #include "passes/TritonAMDGPU/StreamPipeline.h"
 
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
+#include "passes/TritonAMDGPU/LDSLimits.h"
 #include "passes/TritonGPU/Pipeline/AsyncLoads.h"
 #include "passes/TritonGPU/Pipeline/Pipeline.h"
 #include "passes/TritonGPU/Pipeline/Schedule.h"
@@ -101,15 +102,16 @@ Attribute mlir::triton::amdgpu::streamEncoding(LoadOp load) {
 namespace {
 
 /// Whether the streamed load can be a direct-to-LDS copy: gfx942's LDS-DMA
-/// loads put 4 bytes per lane, so the load must give 4 consecutive bytes of
-/// a thread's registers at consecutive LDS addresses; a single buffer would
-/// need a barrier after the reads that the schedule does not have.
+/// loads put ldsDmaBytes per lane, so the load must give that many
+/// consecutive bytes of a thread's registers at consecutive LDS addresses; a
+/// single buffer would need a barrier after the reads that the schedule does
+/// not have.
 bool canCopyDirectToLDS(LoadOp load, Attribute encoding, int numBuffers,
                         StringRef arch, const ModuleAxisInfo &axis) {
   if (numBuffers <= 1 || arch != "gfx942" || !canBeAsyncCopy(load, axis))
     return false;
   auto type = cast<RankedTensorType>(load.getType());
-  return getCopyVecBytes(type, encoding) >= 4;
+  return getCopyVecBytes(type, encoding) >= amdgpu::ldsDmaBytes(arch);
 }
 
 /// Adds the slot counter (-1, then 0, 1, ..., numBuffers - 1, 0, ...)

@@ -15,6 +15,7 @@
 
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
+#include "passes/TritonAMDGPU/LDSLimits.h"
 #include "passes/TritonGPU/Pipeline/Pipeline.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -34,13 +35,10 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-/// LDS-DMA loads move 4 bytes per lane.
-constexpr int64_t kLdsDmaBytes = 4;
-
 /// The direct-to-LDS load instructions a copy lowers to: a lane's distinct
-/// elements (registers that are not copies of another), 4 bytes per
+/// elements (registers that are not copies of another), `dmaBytes` per
 /// instruction; rounding down can only make a wait stricter.
-int dmaInstructions(Operation *op) {
+int dmaInstructions(Operation *op, int64_t dmaBytes) {
   auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op);
   if (!copy)
     return 0;
@@ -55,7 +53,7 @@ int dmaInstructions(Operation *op) {
       registers *= 2;
   Type pointee = cast<PointerType>(type.getElementType()).getPointeeType();
   int64_t bytes = registers * pointee.getIntOrFloatBitWidth() / 8;
-  return static_cast<int>(bytes / kLdsDmaBytes);
+  return static_cast<int>(bytes / dmaBytes);
 }
 
 class TritonAMDGPUUpdateAsyncWaitCountPass
@@ -69,14 +67,15 @@ public:
     // Only the CDNA GPUs copy directly to LDS and count with vmcnt.
     if (!StringRef(arch).starts_with("gfx9"))
       return;
+    int64_t dmaBytes = amdgpu::ldsDmaBytes(arch);
+    auto weight = [&](Operation *op) { return dmaInstructions(op, dmaBytes); };
     SmallVector<AsyncWaitOp> waits;
     module.walk([&](AsyncWaitOp wait) { waits.push_back(wait); });
     IRRewriter rewriter(module.getContext());
     for (AsyncWaitOp wait : waits) {
       int count = std::numeric_limits<int>::max();
       for (Value token : wait.getAsyncToken())
-        count = std::min(count, pipeline::fewestWeightAfter(token, wait,
-                                                            dmaInstructions));
+        count = std::min(count, pipeline::fewestWeightAfter(token, wait, weight));
       if (wait.getAsyncToken().empty() ||
           count == std::numeric_limits<int>::max())
         count = 0;

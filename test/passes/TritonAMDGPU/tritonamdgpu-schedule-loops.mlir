@@ -117,3 +117,150 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %s#0 : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// Fewer stages where the kernel would not fit in LDS (64 KiB on gfx942),
+// counting every buffer and scratch live in the loop, not only the stream
+// buffers. A and B (16 KiB each) take 2 slots each at 3 stages (64 KiB):
+// with the 16 KiB tile held in LDS across the loop that is 80 KiB, so the
+// loop gets 2 stages (one slot each, 48 KiB).
+// TWO-LABEL: tt.func @held_tile
+// TWO: tt.load {{.*}} {loop.cluster = 0 : i32, loop.stage = 0 : i32} : tensor<128x64x!tt.ptr<f16>
+// TWO: tt.scheduled_max_stage = 1 : i32
+// THREE-LABEL: tt.func @held_tile
+// THREE: tt.load {{.*}} {loop.cluster = 0 : i32, loop.stage = 0 : i32} : tensor<128x64x!tt.ptr<f16>
+// THREE: tt.load {{.*}} {loop.cluster = 0 : i32, loop.stage = 0 : i32} : tensor<64x128x!tt.ptr<f16>
+// THREE: tt.dot {{.*}} {loop.cluster = 1 : i32, loop.stage = 1 : i32}
+// THREE: tt.scheduled_max_stage = 1 : i32
+#bA = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#bB = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @held_tile(%pa: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %pb: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %held: tensor<128x64xf16, #bA>, %n: i32) -> (tensor<128x128xf32, #mma>, tensor<128x64xf16, #bA>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %buf = ttg.local_alloc %held : (tensor<128x64xf16, #bA>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %aj = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #bA}>>
+    %aje = tt.expand_dims %aj {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #bA}>> -> tensor<1x64xi32, #bA>
+    %aoff = tt.broadcast %aje : tensor<1x64xi32, #bA> -> tensor<128x64xi32, #bA>
+    %pas = tt.splat %pa : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #bA>
+    %ap0 = tt.addptr %pas, %aoff : tensor<128x64x!tt.ptr<f16>, #bA>, tensor<128x64xi32, #bA>
+    %bj = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #bB}>>
+    %bje = tt.expand_dims %bj {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #bB}>> -> tensor<1x128xi32, #bB>
+    %boff = tt.broadcast %bje : tensor<1x128xi32, #bB> -> tensor<64x128xi32, #bB>
+    %pbs = tt.splat %pb : !tt.ptr<f16> -> tensor<64x128x!tt.ptr<f16>, #bB>
+    %bp0 = tt.addptr %pbs, %boff : tensor<64x128x!tt.ptr<f16>, #bB>, tensor<64x128xi32, #bB>
+    %astep = arith.constant dense<64> : tensor<128x64xi32, #bA>
+    %bstep = arith.constant dense<128> : tensor<64x128xi32, #bB>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0, %ap = %ap0, %bp = %bp0) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #bA>, tensor<64x128x!tt.ptr<f16>, #bB>) : i32 {
+      %a = tt.load %ap : tensor<128x64x!tt.ptr<f16>, #bA>
+      %b = tt.load %bp : tensor<64x128x!tt.ptr<f16>, #bB>
+      %ad = ttg.convert_layout %a : tensor<128x64xf16, #bA> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+      %bd = ttg.convert_layout %b : tensor<64x128xf16, #bB> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+      %d = tt.dot %ad, %bd, %acc : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<128x128xf32, #mma>
+      %ap1 = tt.addptr %ap, %astep : tensor<128x64x!tt.ptr<f16>, #bA>, tensor<128x64xi32, #bA>
+      %bp1 = tt.addptr %bp, %bstep : tensor<64x128x!tt.ptr<f16>, #bB>, tensor<64x128xi32, #bB>
+      scf.yield %d, %ap1, %bp1 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #bA>, tensor<64x128x!tt.ptr<f16>, #bB>
+    }
+    %back = ttg.local_load %buf : !ttg.memdesc<128x64xf16, #shared, #smem> -> tensor<128x64xf16, #bA>
+    tt.return %r#0, %back : tensor<128x128xf32, #mma>, tensor<128x64xf16, #bA>
+  }
+}
+
+// -----
+
+// A and B of 32 KiB each fill LDS with one slot each, at 2 stages: their
+// conversions to dot operands become reads of those slots, so their
+// scratch does not count; at 3 stages (128 KiB) the loop gets 2.
+// TWO-LABEL: tt.func @exact_fit
+// TWO: tt.scheduled_max_stage = 1 : i32
+// THREE-LABEL: tt.func @exact_fit
+// THREE: tt.dot {{.*}} {loop.cluster = 1 : i32, loop.stage = 1 : i32}
+// THREE: tt.scheduled_max_stage = 1 : i32
+#bA = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#bB = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @exact_fit(%pa: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %pb: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> (tensor<256x256xf32, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<256x256xf32, #mma>
+    %aj = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #bA}>>
+    %aje = tt.expand_dims %aj {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #bA}>> -> tensor<1x64xi32, #bA>
+    %aoff = tt.broadcast %aje : tensor<1x64xi32, #bA> -> tensor<256x64xi32, #bA>
+    %pas = tt.splat %pa : !tt.ptr<f16> -> tensor<256x64x!tt.ptr<f16>, #bA>
+    %ap0 = tt.addptr %pas, %aoff : tensor<256x64x!tt.ptr<f16>, #bA>, tensor<256x64xi32, #bA>
+    %bj = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #bB}>>
+    %bje = tt.expand_dims %bj {axis = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #bB}>> -> tensor<1x256xi32, #bB>
+    %boff = tt.broadcast %bje : tensor<1x256xi32, #bB> -> tensor<64x256xi32, #bB>
+    %pbs = tt.splat %pb : !tt.ptr<f16> -> tensor<64x256x!tt.ptr<f16>, #bB>
+    %bp0 = tt.addptr %pbs, %boff : tensor<64x256x!tt.ptr<f16>, #bB>, tensor<64x256xi32, #bB>
+    %astep = arith.constant dense<64> : tensor<256x64xi32, #bA>
+    %bstep = arith.constant dense<256> : tensor<64x256xi32, #bB>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0, %ap = %ap0, %bp = %bp0) -> (tensor<256x256xf32, #mma>, tensor<256x64x!tt.ptr<f16>, #bA>, tensor<64x256x!tt.ptr<f16>, #bB>) : i32 {
+      %a = tt.load %ap : tensor<256x64x!tt.ptr<f16>, #bA>
+      %b = tt.load %bp : tensor<64x256x!tt.ptr<f16>, #bB>
+      %ad = ttg.convert_layout %a : tensor<256x64xf16, #bA> -> tensor<256x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+      %bd = ttg.convert_layout %b : tensor<64x256xf16, #bB> -> tensor<64x256xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+      %d = tt.dot %ad, %bd, %acc : tensor<256x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<64x256xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<256x256xf32, #mma>
+      %ap1 = tt.addptr %ap, %astep : tensor<256x64x!tt.ptr<f16>, #bA>, tensor<256x64xi32, #bA>
+      %bp1 = tt.addptr %bp, %bstep : tensor<64x256x!tt.ptr<f16>, #bB>, tensor<64x256xi32, #bB>
+      scf.yield %d, %ap1, %bp1 : tensor<256x256xf32, #mma>, tensor<256x64x!tt.ptr<f16>, #bA>, tensor<64x256x!tt.ptr<f16>, #bB>
+    }
+    tt.return %r#0 : tensor<256x256xf32, #mma>
+  }
+}
+
+// -----
+
+// With 40 KiB held in LDS across the loop, even one slot each for A and B
+// (32 KiB) does not fit: the loop is not pipelined.
+// TWO-LABEL: tt.func @no_room
+// TWO-NOT: loop.stage
+// TWO-NOT: tt.scheduled_max_stage
+// TWO: tt.return
+// THREE-LABEL: tt.func @no_room
+// THREE-NOT: loop.stage
+// THREE-NOT: tt.scheduled_max_stage
+// THREE: tt.return
+#bA = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#bB = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @no_room(%pa: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %pb: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> (tensor<128x128xf32, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<10240xf32, #shared, #smem, mutable>
+    %aj = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #bA}>>
+    %aje = tt.expand_dims %aj {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #bA}>> -> tensor<1x64xi32, #bA>
+    %aoff = tt.broadcast %aje : tensor<1x64xi32, #bA> -> tensor<128x64xi32, #bA>
+    %pas = tt.splat %pa : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #bA>
+    %ap0 = tt.addptr %pas, %aoff : tensor<128x64x!tt.ptr<f16>, #bA>, tensor<128x64xi32, #bA>
+    %bj = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #bB}>>
+    %bje = tt.expand_dims %bj {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #bB}>> -> tensor<1x128xi32, #bB>
+    %boff = tt.broadcast %bje : tensor<1x128xi32, #bB> -> tensor<64x128xi32, #bB>
+    %pbs = tt.splat %pb : !tt.ptr<f16> -> tensor<64x128x!tt.ptr<f16>, #bB>
+    %bp0 = tt.addptr %pbs, %boff : tensor<64x128x!tt.ptr<f16>, #bB>, tensor<64x128xi32, #bB>
+    %astep = arith.constant dense<64> : tensor<128x64xi32, #bA>
+    %bstep = arith.constant dense<128> : tensor<64x128xi32, #bB>
+    %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %acc0, %ap = %ap0, %bp = %bp0) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #bA>, tensor<64x128x!tt.ptr<f16>, #bB>) : i32 {
+      %a = tt.load %ap : tensor<128x64x!tt.ptr<f16>, #bA>
+      %b = tt.load %bp : tensor<64x128x!tt.ptr<f16>, #bB>
+      %ad = ttg.convert_layout %a : tensor<128x64xf16, #bA> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+      %bd = ttg.convert_layout %b : tensor<64x128xf16, #bB> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+      %d = tt.dot %ad, %bd, %acc : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<128x128xf32, #mma>
+      %ap1 = tt.addptr %ap, %astep : tensor<128x64x!tt.ptr<f16>, #bA>, tensor<128x64xi32, #bA>
+      %bp1 = tt.addptr %bp, %bstep : tensor<64x128x!tt.ptr<f16>, #bB>, tensor<64x128xi32, #bB>
+      scf.yield %d, %ap1, %bp1 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #bA>, tensor<64x128x!tt.ptr<f16>, #bB>
+    }
+    ttg.local_dealloc %buf : !ttg.memdesc<10240xf32, #shared, #smem, mutable>
+    tt.return %r#0 : tensor<128x128xf32, #mma>
+  }
+}

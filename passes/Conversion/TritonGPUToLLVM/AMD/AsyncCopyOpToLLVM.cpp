@@ -35,6 +35,7 @@
 #include "passes/Conversion/TritonGPUToLLVM/common/ElementUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/SharedMemoryUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+#include "passes/TritonAMDGPU/LDSLimits.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -47,9 +48,6 @@ namespace ttg = mlir::triton::gpu;
 using ttg::LinearLayout;
 
 namespace {
-
-/// The bytes one lane moves per LDS-DMA load on gfx942.
-constexpr unsigned kLdsDmaBytes = 4;
 
 /// Inverts a square matrix over GF(2) given by its columns (bit i of
 /// `columns[k]` is row i of column k); nullopt when it is singular.
@@ -100,7 +98,9 @@ struct LdsDmaPlan {
   OffsetMap map;
   VectorPlan vectors;
   Type sharedType;
-  /// Elements per 4-byte piece.
+  /// The bytes one lane moves per LDS-DMA load (amdgpu::ldsDmaBytes).
+  unsigned pieceBytes = 4;
+  /// Elements per piece.
   unsigned vector = 1;
   /// log2 of the wave's lanes: the slot bits one instruction covers.
   unsigned slotBits = 0;
@@ -138,14 +138,17 @@ FailureOr<LdsDmaPlan> planLdsDma(const TritonGPUToLLVMTypeConverter &converter,
   LdsDmaPlan plan{*layout, *distributed, {}, {}, {}};
   plan.sharedType = getSharedElementType(converter, memType.getElementType());
   unsigned elementBytes = getSharedElementBytes(plan.sharedType);
-  if (elementBytes > kLdsDmaBytes || kLdsDmaBytes % elementBytes != 0) {
-    reason = "elements wider than 4 bytes";
+  plan.pieceBytes = amdgpu::ldsDmaBytes(target.getArch());
+  if (elementBytes > plan.pieceBytes || plan.pieceBytes % elementBytes != 0) {
+    reason = "elements wider than " + std::to_string(plan.pieceBytes) +
+             " bytes";
     return failure();
   }
-  plan.vector = kLdsDmaBytes / elementBytes;
+  plan.vector = plan.pieceBytes / elementBytes;
   // The global side: `vector` contiguous, aligned elements under one mask.
   if (globalWidth < plan.vector) {
-    reason = "pieces of fewer than 4 bytes";
+    reason = "pieces of fewer than " + std::to_string(plan.pieceBytes) +
+             " bytes";
     return failure();
   }
 
@@ -161,7 +164,8 @@ FailureOr<LdsDmaPlan> planLdsDma(const TritonGPUToLLVMTypeConverter &converter,
       return failure();
     }
   if (plan.vectors.elements() != plan.vector) {
-    reason = "pieces of fewer than 4 bytes";
+    reason = "pieces of fewer than " + std::to_string(plan.pieceBytes) +
+             " bytes";
     return failure();
   }
   unsigned waveLanes = target.getWarpSize();
@@ -399,7 +403,7 @@ struct AsyncCopyGlobalToLocalOpPattern
                                   : piece.owner;
           auto load = [&]() {
             ROCDL::GlobalLoadLDSOp::create(rewriter, loc, ptr, piece.waveDst,
-                                           kLdsDmaBytes, /*offset=*/0, policy,
+                                           plan->pieceBytes, /*offset=*/0, policy,
                                            nullptr, nullptr, nullptr);
           };
           if (predicate)
@@ -460,7 +464,7 @@ struct BufferLoadToLocalOpPattern
                      : offset;
         },
         [&](const LdsDmaPiece &piece, Value offset) {
-          Value size = createI32Constant(rewriter, loc, kLdsDmaBytes);
+          Value size = createI32Constant(rewriter, loc, plan->pieceBytes);
           auto load = [&](Value predicate) {
             // A masked-off piece reads out of range, which writes zeros.
             Value voffset = buffer.getOffset(rewriter, loc, offset, predicate);

@@ -10,6 +10,7 @@
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_AMD_TARGETINFO_H
 
 #include "passes/Conversion/TritonGPUToLLVM/common/TargetInfo.h"
+#include "passes/TritonAMDGPU/LDSLimits.h"
 
 #include <string>
 
@@ -27,8 +28,10 @@ public:
 
   int getWarpSize() const override { return 64; }
   std::string getArchName() const override { return arch; }
-  /// LDS per workgroup on CDNA2 and CDNA3 (gfx90a, gfx942): 64 KiB.
-  int64_t getMaxSharedMemoryPerBlock() const override { return 65536; }
+  /// LDS per workgroup (64 KiB on gfx90a and gfx942).
+  int64_t getMaxSharedMemoryPerBlock() const override {
+    return amdgpu::ldsBytesPerWorkgroup(arch);
+  }
   Value getThreadId(OpBuilder &b, Location loc) const override;
   Value getProgramId(OpBuilder &b, Location loc, int axis) const override;
   Value getNumPrograms(OpBuilder &b, Location loc, int axis) const override;
