@@ -285,10 +285,13 @@ double rmwFloat(triton::RMWOp kind, double old, double v, FloatKind k) {
   }
 }
 
-LogicalResult atomicRMW(Executor &ex, triton::AtomicRMWOp op) {
-  const Tensor &ptr = *ex.get(op.getPtr()), &val = *ex.get(op.getVal());
-  ElemAccess a = accessOf(op.getVal().getType());
-  auto kind = op.getAtomicRmwOp();
+/// A read-modify-write of `kind` with `val` at `ptrs` (the elements of a
+/// tensor of `shape`, where `mask` allows); the old values are the result.
+LogicalResult rmwAt(Executor &ex, Operation *op, triton::RMWOp kind,
+                    ArrayRef<int64_t> ptrs, ArrayRef<int64_t> shape,
+                    Value valValue, Value maskValue) {
+  const Tensor &val = *ex.get(valValue);
+  ElemAccess a = accessOf(valValue.getType());
   bool floatOp = a.elem.isFloat;
   using K = triton::RMWOp;
   if (floatOp &&
@@ -297,12 +300,12 @@ LogicalResult atomicRMW(Executor &ex, triton::AtomicRMWOp op) {
                         << " on floats is not supported";
   if (!floatOp && kind == K::FADD)
     return ex.error(op) << "atomic_rmw fadd on integers is not supported";
-  size_t n = ptr.ints.size();
-  std::vector<char> active = activeOf(optional(ex, op.getMask()), n);
+  size_t n = ptrs.size();
+  std::vector<char> active = activeOf(optional(ex, maskValue), n);
   std::vector<uint8_t *> host;
-  if (failed(resolve(ex, op, "atomic_rmw", ptr.ints, active, a.bytes, host)))
+  if (failed(resolve(ex, op, "atomic_rmw", ptrs, active, a.bytes, host)))
     return failure();
-  auto old = floatOp ? Tensor::ofFloats(ptr.shape) : Tensor::ofInts(ptr.shape);
+  auto old = floatOp ? Tensor::ofFloats(shape) : Tensor::ofInts(shape);
   auto tmp = floatOp ? Tensor::ofFloats({}) : Tensor::ofInts({});
   bool bc = val.size() == 1;
   for (size_t i = 0; i < n; ++i) {
@@ -317,21 +320,29 @@ LogicalResult atomicRMW(Executor &ex, triton::AtomicRMWOp op) {
           rmwInt(kind, old->ints[i], val.ints[bc ? 0 : i], a.elem.width);
     writeElem(host[i], a, *tmp, 0);
   }
-  ex.set(op.getResult(), old);
+  ex.set(op->getResult(0), old);
   return success();
 }
 
-LogicalResult atomicCAS(Executor &ex, triton::AtomicCASOp op) {
-  const Tensor &ptr = *ex.get(op.getPtr()), &cmp = *ex.get(op.getCmp()),
-               &val = *ex.get(op.getVal());
-  ElemAccess a = accessOf(op.getVal().getType());
-  size_t n = ptr.ints.size();
+LogicalResult atomicRMW(Executor &ex, triton::AtomicRMWOp op) {
+  const Tensor &ptr = *ex.get(op.getPtr());
+  return rmwAt(ex, op, op.getAtomicRmwOp(), ptr.ints, ptr.shape, op.getVal(),
+               op.getMask());
+}
+
+/// A compare-and-swap of `val` where `cmp` is found at `ptrs` (the elements
+/// of a tensor of `shape`); the old values are the result.
+LogicalResult casAt(Executor &ex, Operation *op, ArrayRef<int64_t> ptrs,
+                    ArrayRef<int64_t> shape, Value cmpValue,
+                    Value valValue) {
+  const Tensor &cmp = *ex.get(cmpValue), &val = *ex.get(valValue);
+  ElemAccess a = accessOf(valValue.getType());
+  size_t n = ptrs.size();
   std::vector<char> active(n, 1);
   std::vector<uint8_t *> host;
-  if (failed(resolve(ex, op, "atomic_cas", ptr.ints, active, a.bytes, host)))
+  if (failed(resolve(ex, op, "atomic_cas", ptrs, active, a.bytes, host)))
     return failure();
-  auto old =
-      a.elem.isFloat ? Tensor::ofFloats(ptr.shape) : Tensor::ofInts(ptr.shape);
+  auto old = a.elem.isFloat ? Tensor::ofFloats(shape) : Tensor::ofInts(shape);
   for (size_t i = 0; i < n; ++i) {
     readElem(host[i], a, *old, i);
     bool eq = a.elem.isFloat ? floatToBits(old->floats[i], a.elem.kind) ==
@@ -341,8 +352,13 @@ LogicalResult atomicCAS(Executor &ex, triton::AtomicCASOp op) {
     if (eq)
       writeElem(host[i], a, val, i);
   }
-  ex.set(op.getResult(), old);
+  ex.set(op->getResult(0), old);
   return success();
+}
+
+LogicalResult atomicCAS(Executor &ex, triton::AtomicCASOp op) {
+  const Tensor &ptr = *ex.get(op.getPtr());
+  return casAt(ex, op, ptr.ints, ptr.shape, op.getCmp(), op.getVal());
 }
 
 /// What a TMA copy between `buffer` and the block of `desc` (a descriptor
@@ -836,6 +852,23 @@ LogicalResult evalBufferStore(Executor &ex,
   return storeTo(ex, store, ptrs, active, a, *ex.get(store.getValue()));
 }
 
+LogicalResult evalBufferAtomicRMW(Executor &ex,
+                                  triton::amdgpu::BufferAtomicRMWOp op) {
+  ElemAccess a = accessOf(getElementTypeOrSelf(op.getType()));
+  std::vector<int64_t> ptrs =
+      bufferAddresses(ex, op.getPtr(), op.getOffsets(), a.bytes);
+  return rmwAt(ex, op, op.getAtomicRmwOp(), ptrs, shapeOf(op.getType()),
+               op.getValue(), op.getMask());
+}
+
+LogicalResult evalBufferAtomicCAS(Executor &ex,
+                                  triton::amdgpu::BufferAtomicCASOp op) {
+  ElemAccess a = accessOf(getElementTypeOrSelf(op.getType()));
+  std::vector<int64_t> ptrs =
+      bufferAddresses(ex, op.getPtr(), op.getOffsets(), a.bytes);
+  return casAt(ex, op, ptrs, shapeOf(op.getType()), op.getCmp(), op.getVal());
+}
+
 LogicalResult evalTMAStoreWait(Executor &, triton::nvidia_gpu::TMAStoreWaitOp) {
   return success(); // TMA stores complete when issued
 }
@@ -925,6 +958,8 @@ void mlir::triton::interp::addMemoryEvaluators(EvaluatorTable &table) {
   table.add<evalAsyncTMAReduce>();
   table.add<evalBufferLoad>();
   table.add<evalBufferStore>();
+  table.add<evalBufferAtomicRMW>();
+  table.add<evalBufferAtomicCAS>();
   table.add<evalTMAStoreWait>();
   table.add<evalDescriptorGather>();
   table.add<evalDescriptorScatter>();

@@ -6,8 +6,9 @@
 // offsets becomes amdg.buffer_load / amdg.buffer_store when the base is an
 // argument marked `tt.pointer_range = 32` (a tensor below 2 GiB), or when the
 // range analysis proves the offsets non-negative with byte offsets below
-// 2^31; out-of-range lanes then cannot wrap to another address. Anything
-// else stays as it is.
+// 2^31; out-of-range lanes then cannot wrap to another address. Atomics at
+// such addresses become the buffer atomics (amdg.buffer_atomic_rmw / _cas)
+// where Triton 3.6 makes them. Anything else stays as it is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
@@ -191,6 +193,101 @@ bool convertStore(StoreOp store, const DataFlowSolver &solver,
   return true;
 }
 
+/// Whether every element of `type` is held by one thread and register only
+/// (no broadcast). An atomic's old value then needs no hand-over between
+/// threads; the buffer atomics are converted only where it holds or the old
+/// values are not used (the global atomics' lowering hands them over
+/// through shared memory, which the allocation gives only to those).
+bool holdsEachElementOnce(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.getEncoding())
+    return false;
+  std::optional<gpu::LinearLayout> layout =
+      gpu::toLinearLayout(tensor.getShape(), tensor.getEncoding());
+  return layout && layout->isInjective();
+}
+
+/// What both kinds of buffer atomic need, as Triton 3.6 checks it: an
+/// address a buffer op can take, scope gpu or cta (a system-scope atomic
+/// may reach host memory, which buffer atomics do not promise to keep
+/// coherent), and an element of 32 or 64 bits (the instructions' widths;
+/// 3.6 also takes f16 pairs for fadd, not built here).
+std::optional<BufferAddress> getAtomicAddress(Value ptr, MemSyncScope scope,
+                                              Value result,
+                                              const DataFlowSolver &solver,
+                                              bool analyzeSmall) {
+  if (!isa<RankedTensorType>(ptr.getType()))
+    return std::nullopt;
+  if (scope != MemSyncScope::GPU && scope != MemSyncScope::CTA)
+    return std::nullopt;
+  unsigned bits = getElementTypeOrSelf(result.getType()).getIntOrFloatBitWidth();
+  if (bits != 32 && bits != 64)
+    return std::nullopt;
+  if (!result.use_empty() && !holdsEachElementOnce(result.getType()))
+    return std::nullopt;
+  return getBufferAddress(ptr, solver, analyzeSmall);
+}
+
+/// Rewrites `rmw` into amdg.buffer_atomic_rmw; returns whether it did.
+/// The operations of Triton 3.6: and, or, xor, add, fadd, umax, umin, xchg,
+/// and max/min on floats (signed integer max/min stay global atomics, as
+/// in 3.6; see below for f32).
+bool convertAtomicRMW(AtomicRMWOp rmw, const DataFlowSolver &solver,
+                      bool analyzeSmall) {
+  Type element = getElementTypeOrSelf(rmw.getVal().getType());
+  switch (rmw.getAtomicRmwOp()) {
+  case RMWOp::AND:
+  case RMWOp::OR:
+  case RMWOp::XOR:
+  case RMWOp::ADD:
+  case RMWOp::FADD:
+  case RMWOp::UMAX:
+  case RMWOp::UMIN:
+  case RMWOp::XCHG:
+    break;
+  case RMWOp::MAX:
+  case RMWOp::MIN:
+    // Float max/min of 64 bits only: gfx90a and gfx942 have no 32-bit float
+    // buffer max/min (3.6 would convert an f32 one, which its frontend
+    // never makes: it writes float max/min as integer atomics).
+    if (!isa<FloatType>(element) || element.getIntOrFloatBitWidth() != 64)
+      return false;
+    break;
+  }
+  auto address = getAtomicAddress(rmw.getPtr(), rmw.getScope(),
+                                  rmw.getResult(), solver, analyzeSmall);
+  if (!address)
+    return false;
+  OpBuilder b(rmw);
+  auto buffer = BufferAtomicRMWOp::create(
+      b, rmw.getLoc(), rmw.getType(), rmw.getAtomicRmwOp(), address->base,
+      address->offsets, rmw.getVal(), getRowStride(address->offsets),
+      rmw.getSem(), rmw.getScope(), dropAllTrue(rmw.getMask()));
+  rmw.replaceAllUsesWith(buffer.getResult());
+  rmw.erase();
+  return true;
+}
+
+/// Rewrites `cas` into amdg.buffer_atomic_cas (i32 and i64 only, as 3.6);
+/// returns whether it did.
+bool convertAtomicCAS(AtomicCASOp cas, const DataFlowSolver &solver,
+                      bool analyzeSmall) {
+  if (!getElementTypeOrSelf(cas.getVal().getType()).isInteger())
+    return false;
+  auto address = getAtomicAddress(cas.getPtr(), cas.getScope(),
+                                  cas.getResult(), solver, analyzeSmall);
+  if (!address)
+    return false;
+  OpBuilder b(cas);
+  auto buffer = BufferAtomicCASOp::create(
+      b, cas.getLoc(), cas.getType(), address->base, address->offsets,
+      cas.getCmp(), cas.getVal(), getRowStride(address->offsets),
+      cas.getSem(), cas.getScope());
+  cas.replaceAllUsesWith(buffer.getResult());
+  cas.erase();
+  return true;
+}
+
 /// Buffer instructions exist on the CDNA GPUs targeted here.
 bool hasBufferOps(StringRef arch) {
   return arch == "gfx90a" || arch == "gfx942" || arch == "gfx950";
@@ -221,14 +318,26 @@ struct TritonAMDGPUConvertBufferOpsPass
     // Collect first: the rewrites erase the ops.
     SmallVector<Operation *> accesses;
     module.walk([&](Operation *op) {
-      if (isa<LoadOp, StoreOp>(op))
+      if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op))
         accesses.push_back(op);
     });
+    // Buffer read-modify-writes as 3.6 gates them: gfx942 and gfx950 (the
+    // lowering's coherence assumptions are CDNA3's); compare-and-swap on
+    // every GPU with buffer ops.
+    bool rmwAtomics =
+        allowBufferAtomics && (chosen == "gfx942" || chosen == "gfx950");
     for (Operation *op : accesses) {
       if (auto load = dyn_cast<LoadOp>(op))
         convertLoad(load, solver, analyzeSmallTensorOfst);
-      else
-        convertStore(cast<StoreOp>(op), solver, analyzeSmallTensorOfst);
+      else if (auto store = dyn_cast<StoreOp>(op))
+        convertStore(store, solver, analyzeSmallTensorOfst);
+      else if (auto rmw = dyn_cast<AtomicRMWOp>(op)) {
+        if (rmwAtomics)
+          convertAtomicRMW(rmw, solver, analyzeSmallTensorOfst);
+      } else {
+        convertAtomicCAS(cast<AtomicCASOp>(op), solver,
+                         analyzeSmallTensorOfst);
+      }
     }
     // Blocks whose accesses became the same buffer op are merged, and what
     // the rewrites left unused is dropped, as a rewrite driver would.

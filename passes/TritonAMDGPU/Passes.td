@@ -137,16 +137,28 @@ def TritonAMDGPUConvertBufferOps : Pass<"tritonamdgpu-convert-buffer-ops", "mlir
     loops with at most 1024 trips interpreted trip by trip. An all-true mask
     and an all-zero `other` are dropped; offsets of the form
     `broadcast(splat(s) * rows) + cols` give the access its row stride `s`.
-    Volatile loads, block pointers, atomics and f32 loads in functions with
-    a `tt.dot` (as Triton 3.6) stay. Only on gfx90a, gfx942 and gfx950 (the
+    Volatile loads, block pointers and f32 loads in functions with a
+    `tt.dot` (as Triton 3.6) stay. Only on gfx90a, gfx942 and gfx950 (the
     option, else the module's `ttg.target`).
+
+    Atomics at such addresses with scope `gpu` or `cta` and 32- or 64-bit
+    elements become buffer atomics as in 3.6: `tt.atomic_cas` on integers
+    `amdg.buffer_atomic_cas` (every GPU above), `tt.atomic_rmw` `and`,
+    `or`, `xor`, `add`, `fadd`, `umax`, `umin`, `xchg` and f64 `max` /
+    `min` `amdg.buffer_atomic_rmw` (gfx942 and gfx950, with
+    `allow-buffer-atomics`). An atomic whose old values are used stays
+    where its layout gives an element to several threads. 3.6's f16 `fadd`
+    pairs, and its f32 `max` / `min` (no such instruction on gfx942), are
+    not converted.
 
     ```mlir
     %s = tt.splat %row : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
     %p = tt.addptr %s, %cols : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
     %x = tt.load %p, %m, %other : tensor<1024x!tt.ptr<f32>, #blocked>
+    %o = tt.atomic_rmw fadd, acq_rel, gpu, %p, %x, %m : (tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xf32, #blocked>, tensor<1024xi1, #blocked>) -> tensor<1024xf32, #blocked>
     // becomes, %cols = tt.make_range {start = 0, end = 1024}
     %x = amdg.buffer_load %row[%cols], %m, %other : tensor<1024xf32, #blocked>
+    %o = amdg.buffer_atomic_rmw fadd, acq_rel, gpu, %x, %row[%cols], %m : tensor<1024xf32, #blocked>
     ```
   }];
   let options = [
@@ -155,6 +167,9 @@ def TritonAMDGPUConvertBufferOps : Pass<"tritonamdgpu-convert-buffer-ops", "mlir
     Option<"archGenerationName", "arch-generation-name", "std::string",
            /*default=*/"std::string{}",
            "upstream Triton's name of gfx-arch (used where gfx-arch is empty)">,
+    Option<"allowBufferAtomics", "allow-buffer-atomics", "bool",
+           /*default=*/"true",
+           "turn read-modify-write atomics into buffer atomics (gfx942, gfx950)">,
     Option<"analyzeSmallTensorOfst", "analyze-small-tensor-ofst", "bool",
            /*default=*/"false",
            "also bound the offsets from bases marked tt.pointer_range = 32, instead of converting them unchecked">
@@ -327,10 +342,14 @@ def TritonAMDGPUScheduleLoops : Pass<"tritonamdgpu-schedule-loops", "mlir::Modul
     level d goes in stage `(maxLevel - d) * ceil((stages - 2) / (maxLevel + 1))`,
     cluster 0; the dots in the last stage, cluster 1. Two chained dots at
     4 stages take the chained schedule (dots in stages 2 and 3, the ops
-    between them split). Ours: where the LDS buffers of the loads would
-    not fit in LDS at that many stages (64 KiB on gfx90a and gfx942; tiles
-    sized for another GPU), the loop gets fewer, down to 2, else none
-    (Triton 3.6 fails to launch such a kernel). The schedule is written as `loop.stage`,
+    between them split). Ours: where the kernel would not fit in LDS
+    (64 KiB on gfx90a and gfx942; tiles sized for another GPU) with the
+    loads' buffers at that many stages, the loop gets fewer, down to 2,
+    else none (Triton 3.6 fails to launch such a kernel). The kernel's LDS
+    is what the shared-memory allocation gives it with the buffers put in
+    before the loop: every other buffer and scratch live in the loop
+    counts; the streamed loads' conversions to dot operands, which become
+    reads of the buffers, do not. The schedule is written as `loop.stage`,
     `loop.cluster` and `tt.scheduled_max_stage`, for
     `-tritonamdgpu-pipeline`.
 

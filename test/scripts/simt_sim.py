@@ -27,8 +27,10 @@ wait_group only order; a wait returns its tied registers). Vectors
 per-thread arrays, like structs.
 
 The AMD lowering's ops are modelled too (run(..., warp_size=64)): work-item
-and workgroup ids, s_barrier, and MFMA (rocdl.mfma.*) from the CDNA3 ISA's
-description of its operand and result fragments (see mfma()).
+and workgroup ids, s_barrier, MFMA (rocdl.mfma.*) from the CDNA3 ISA's
+description of its operand and result fragments (see mfma()), and raw
+buffer loads, stores and atomics through a buffer resource (out-of-range
+offsets read zero, write nothing; atomics one thread after another).
 
 Only the ops the reduce/scan, wgmma and MFMA lowerings and their tests produce
 are modelled; anything else raises.
@@ -576,6 +578,16 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             fns = {"__nv_fmaxf": np.fmax, "__nv_fminf": np.fmin, "__nv_expf": np.exp,
                    "__nv_exp2f": np.exp2, "__nv_fmax": np.fmax, "__nv_fmin": np.fmin}
             out = fns[callee](*v).astype(FLOATS[rtype])
+        elif op == "rocdl.make.buffer.rsrc":
+            # A buffer resource stands for its base and its size in bytes.
+            out = ("rsrc", v[0], v[2])
+        elif op == "rocdl.raw.ptr.buffer.load":
+            out = buffer_load(sim, v[0], v[1], v[2], rtype)
+        elif op == "rocdl.raw.ptr.buffer.store":
+            buffer_store(sim, v[0], types[ops[0]], v[1], v[2], v[3])
+        elif op == "llvm.call_intrinsic" and "llvm.amdgcn.raw.ptr.buffer.atomic." in rest:
+            intrin = re.search(r'intrin = "([\w.]+)"', rest).group(1)
+            out = buffer_atomic(sim, intrin.rsplit(".", 1)[1], v, rtype)
         elif op == "llvm.call_intrinsic":
             intrin = re.search(r'intrin = "([\w.]+)"', rest).group(1)
             fns = {"llvm.nvvm.div.full": np.divide, "llvm.nvvm.ex2.approx.f32": np.exp2,
@@ -594,6 +606,104 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
     for base, arr in bufs:
         outs.append(np.frombuffer(bytes(sim.globals[base]), dtype=arr.dtype).reshape(arr.shape))
     return outs, sim.races
+
+
+def buffer_addresses(rsrc, voffset, soffset):
+    """Byte addresses of a raw buffer access and whether each is in range
+    (the offset, a 32-bit unsigned value, below the resource's size)."""
+    _, base, size = rsrc
+    offset = (voffset.astype(np.uint64) + soffset.astype(np.uint64)) & np.uint64(0xFFFFFFFF)
+    return base.astype(np.uint64) + offset, offset < size.astype(np.uint64)
+
+
+def buffer_load(sim, rsrc, voffset, soffset, rtype):
+    """rocdl.raw.ptr.buffer.load: out-of-range lanes read zeros."""
+    addrs, inb = buffer_addresses(rsrc, voffset, soffset)
+    vt = vector_type(rtype)
+    if vt:
+        n, et = vt
+        return [sim.from_bits(sim.load(addrs + np.uint64(i * type_size(et)), et, 1, inb), et)
+                for i in range(n)]
+    return sim.from_bits(sim.load(addrs, rtype, 1, inb), rtype)
+
+
+def buffer_store(sim, data, dtype, rsrc, voffset, soffset):
+    """rocdl.raw.ptr.buffer.store: out-of-range lanes write nothing."""
+    addrs, inb = buffer_addresses(rsrc, voffset, soffset)
+    vt = vector_type(dtype)
+    if vt:
+        n, et = vt
+        for i in range(n):
+            sim.store(addrs + np.uint64(i * type_size(et)), sim.to_bits(data[i], et), et, 1, inb)
+    else:
+        sim.store(addrs, sim.to_bits(data, dtype), dtype, 1, inb)
+
+
+def buffer_atomic(sim, kind, v, rtype):
+    """llvm.amdgcn.raw.ptr.buffer.atomic.<kind>: the threads' atomics one
+    after another in thread order; each returns the value before it, an
+    out-of-range lane does nothing and returns 0."""
+    if kind == "cmpswap":
+        value, compare, rsrc, voffset, soffset = v[:5]
+    else:
+        value, rsrc, voffset, soffset = v[:4]
+        compare = None
+    addrs, inb = buffer_addresses(rsrc, voffset, soffset)
+    size = type_size(rtype)
+    bits = 8 * size
+    mask = (1 << bits) - 1
+    vbits = sim.to_bits(value, rtype)
+    cbits = sim.to_bits(compare, rtype) if compare is not None else None
+    old = np.zeros(sim.T, dtype=np.uint64)
+    ftype = {"f32": np.float32, "f64": np.float64}.get(rtype)
+
+    def as_float(b):
+        ut = np.uint32 if rtype == "f32" else np.uint64
+        return np.array([b], dtype=ut).view(ftype)[0]
+
+    def float_bits(f):
+        return int(np.array([f], dtype=ftype).view(np.uint32 if rtype == "f32" else np.uint64)[0])
+
+    def signed(b):
+        return b - (1 << bits) if b >> (bits - 1) else b
+
+    for th in range(sim.T):
+        if not inb[th]:
+            continue
+        buf, off = sim.gmem(int(addrs[th]), size)
+        cur = int.from_bytes(bytes(buf[off:off + size]), "little")
+        x = int(vbits[th]) & mask
+        if kind == "cmpswap":
+            new = x if cur == (int(cbits[th]) & mask) else cur
+        elif kind == "add":
+            new = (cur + x) & mask
+        elif kind == "sub":
+            new = (cur - x) & mask
+        elif kind == "and":
+            new = cur & x
+        elif kind == "or":
+            new = cur | x
+        elif kind == "xor":
+            new = cur ^ x
+        elif kind == "swap":
+            new = x
+        elif kind == "umax":
+            new = max(cur, x)
+        elif kind == "umin":
+            new = min(cur, x)
+        elif kind == "smax":
+            new = cur if signed(cur) >= signed(x) else x
+        elif kind == "smin":
+            new = cur if signed(cur) <= signed(x) else x
+        elif kind in ("fadd", "fmax", "fmin") and ftype is not None:
+            a, b = as_float(cur), as_float(x)
+            f = a + b if kind == "fadd" else (np.fmax(a, b) if kind == "fmax" else np.fmin(a, b))
+            new = float_bits(f)
+        else:
+            raise RuntimeError(f"buffer atomic {kind} on {rtype} not simulated")
+        buf[off:off + size] = new.to_bytes(size, "little")
+        old[th] = cur
+    return sim.from_bits(old, rtype)
 
 
 def ldmatrix(sim, ptrs, num, trans, elt):

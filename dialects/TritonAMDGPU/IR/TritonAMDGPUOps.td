@@ -84,6 +84,74 @@ def AMDG_BufferStoreOp : AMDG_Op<"buffer_store", [
   }];
 }
 
+def AMDG_BufferAtomicRMWOp : AMDG_Op<"buffer_atomic_rmw", [
+    AttrSizedOperandSegments,
+    MemoryEffects<[MemRead<AMDG_GlobalMemory>, MemWrite<AMDG_GlobalMemory>]>,
+    TypesMatchWith<"the value has the result type", "result", "value", "$_self">,
+    AMDG_PtrFromData<"result">, AMDG_OffsetsFromData<"result">,
+    AMDG_MaskFromData<"BufferAtomicRMWOp", "result">]> {
+  let summary = "Atomically updates a scalar base pointer plus a tensor of offsets";
+  let description = [{
+    tt.atomic_rmw addressed as the buffer ops are: each element at `ptr`
+    plus its element offset is combined with `value` by `atomic_rmw_op`,
+    with the memory ordering `sem` at scope `scope`; the result holds the
+    values before the update. Masked-off elements are not touched and read
+    as zero. `stride` is the row stride, a hint for the cache as in
+    amdg.buffer_load.
+
+    ```mlir
+    %old = amdg.buffer_atomic_rmw fadd, acq_rel, gpu, %v, %base[%offsets], %mask : tensor<1024xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins
+    TT_AtomicRMWAttr:$atomic_rmw_op,
+    TT_Ptr:$ptr,
+    RankedTensorOf<[I32]>:$offsets,
+    TT_Tensor:$value,
+    Optional<I32>:$stride,
+    TT_MemSemanticAttr:$sem,
+    TT_MemSyncScopeAttr:$scope,
+    Optional<TT_BoolTensor>:$mask);
+  let results = (outs TT_Tensor:$result);
+  let assemblyFormat = [{
+    $atomic_rmw_op `,` $sem `,` $scope `,` $value `,` $ptr `[` $offsets `]` (`,` $mask^)?
+    (`stride` `=` $stride^)?
+    attr-dict `:` type($result)
+  }];
+}
+
+def AMDG_BufferAtomicCASOp : AMDG_Op<"buffer_atomic_cas", [
+    MemoryEffects<[MemRead<AMDG_GlobalMemory>, MemWrite<AMDG_GlobalMemory>]>,
+    TypesMatchWith<"cmp has the result type", "result", "cmp", "$_self">,
+    TypesMatchWith<"val has the result type", "result", "val", "$_self">,
+    AMDG_PtrFromData<"result">, AMDG_OffsetsFromData<"result">]> {
+  let summary = "Atomically compares and swaps at a scalar base pointer plus a tensor of offsets";
+  let description = [{
+    tt.atomic_cas addressed as the buffer ops are: each element at `ptr`
+    plus its element offset that equals `cmp` becomes `val`, with the
+    memory ordering `sem` at scope `scope`; the result holds the values
+    before. `stride` is the row stride hint of amdg.buffer_load.
+
+    ```mlir
+    %old = amdg.buffer_atomic_cas acq_rel, gpu, %cmp, %val, %base[%offsets] : tensor<512xi64, #blocked>
+    ```
+  }];
+  let arguments = (ins
+    TT_Ptr:$ptr,
+    RankedTensorOf<[I32]>:$offsets,
+    TT_Tensor:$cmp,
+    TT_Tensor:$val,
+    Optional<I32>:$stride,
+    TT_MemSemanticAttr:$sem,
+    TT_MemSyncScopeAttr:$scope);
+  let results = (outs TT_Tensor:$result);
+  let assemblyFormat = [{
+    $sem `,` $scope `,` $cmp `,` $val `,` $ptr `[` $offsets `]`
+    (`stride` `=` $stride^)?
+    attr-dict `:` type($result)
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Register-level tensor reshaping: slices and concatenations of whole CTA
 // tiles, which need no data movement between threads.

@@ -1,6 +1,8 @@
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-convert-buffer-ops | FileCheck %s
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-convert-buffer-ops='gfx-arch=gfx1100' | FileCheck %s --check-prefix=OTHER
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-convert-buffer-ops='analyze-small-tensor-ofst=true' | FileCheck %s --check-prefix=ANALYZE
+// RUN: triton-opt %s -split-input-file -tritonamdgpu-convert-buffer-ops='gfx-arch=gfx90a' | FileCheck %s --check-prefix=GFX90A
+// RUN: triton-opt %s -split-input-file -tritonamdgpu-convert-buffer-ops='allow-buffer-atomics=false' | FileCheck %s --check-prefix=NORMW
 
 // Softmax's row: a scalar base plus tt.make_range offsets becomes a buffer
 // load (mask and other kept) and a buffer store; the cache modifier stays.
@@ -240,5 +242,89 @@ module attributes {"ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 64 : i32,
     %pb = tt.addptr %sb, %r : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
     %xb = tt.load %pb : tensor<256x!tt.ptr<f32>, #blocked>
     tt.return %xb : tensor<256xf32, #blocked>
+  }
+}
+
+// -----
+
+// Atomics at buffer addresses become buffer atomics as in Triton 3.6:
+// read-modify-writes on gfx942 (not on gfx90a, nor without
+// allow-buffer-atomics), compare-and-swap on both; an all-true mask is
+// dropped, the row stride kept.
+// CHECK-LABEL: tt.func @atomics
+// CHECK: %[[COLS:.*]] = tt.make_range
+// CHECK: %[[ADD:.*]] = amdg.buffer_atomic_rmw fadd, acq_rel, gpu, %{{.*}}, %{{.*}}[%[[COLS]]], %{{.*}} : tensor<256xf32, #blocked>
+// CHECK: amdg.buffer_atomic_rmw exch, relaxed, cta, %{{.*}}, %{{.*}}[%[[COLS]]] : tensor<256xi32, #blocked>
+// CHECK: amdg.buffer_atomic_rmw max, release, gpu, %{{.*}}, %{{.*}}[%[[COLS]]] : tensor<256xf64, #blocked>
+// CHECK: %[[CAS:.*]] = amdg.buffer_atomic_cas acquire, gpu, %{{.*}}, %{{.*}}, %{{.*}}[%[[COLS]]] : tensor<256xi64, #blocked>
+// CHECK-NOT: tt.atomic
+// CHECK: tt.return
+// GFX90A-LABEL: tt.func @atomics
+// GFX90A-COUNT-3: tt.atomic_rmw
+// GFX90A: amdg.buffer_atomic_cas
+// NORMW-LABEL: tt.func @atomics
+// NORMW-COUNT-3: tt.atomic_rmw
+// NORMW: amdg.buffer_atomic_cas
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @atomics(%f: !tt.ptr<f32> {tt.pointer_range = 32 : i32}, %i: !tt.ptr<i32> {tt.pointer_range = 32 : i32}, %d: !tt.ptr<f64> {tt.pointer_range = 32 : i32}, %l: !tt.ptr<i64> {tt.pointer_range = 32 : i32}, %n: i32) -> (tensor<256xf32, #blocked>, tensor<256xi64, #blocked>) {
+    %cols = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<256xi32, #blocked>
+    %m = arith.cmpi slt, %cols, %ns : tensor<256xi32, #blocked>
+    %true = arith.constant dense<true> : tensor<256xi1, #blocked>
+    %one = arith.constant dense<1.000000e+00> : tensor<256xf32, #blocked>
+    %seven = arith.constant dense<7> : tensor<256xi32, #blocked>
+    %half = arith.constant dense<5.000000e-01> : tensor<256xf64, #blocked>
+    %zero = arith.constant dense<0> : tensor<256xi64, #blocked>
+    %fs = tt.splat %f : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #blocked>
+    %fp = tt.addptr %fs, %cols : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    %a = tt.atomic_rmw fadd, acq_rel, gpu, %fp, %one, %m : (tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xf32, #blocked>, tensor<256xi1, #blocked>) -> tensor<256xf32, #blocked>
+    %is = tt.splat %i : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>, #blocked>
+    %ip = tt.addptr %is, %cols : tensor<256x!tt.ptr<i32>, #blocked>, tensor<256xi32, #blocked>
+    %x = tt.atomic_rmw exch, relaxed, cta, %ip, %seven, %true : (tensor<256x!tt.ptr<i32>, #blocked>, tensor<256xi32, #blocked>, tensor<256xi1, #blocked>) -> tensor<256xi32, #blocked>
+    %ds = tt.splat %d : !tt.ptr<f64> -> tensor<256x!tt.ptr<f64>, #blocked>
+    %dp = tt.addptr %ds, %cols : tensor<256x!tt.ptr<f64>, #blocked>, tensor<256xi32, #blocked>
+    %mx = tt.atomic_rmw max, release, gpu, %dp, %half : (tensor<256x!tt.ptr<f64>, #blocked>, tensor<256xf64, #blocked>) -> tensor<256xf64, #blocked>
+    %ls = tt.splat %l : !tt.ptr<i64> -> tensor<256x!tt.ptr<i64>, #blocked>
+    %lp = tt.addptr %ls, %cols : tensor<256x!tt.ptr<i64>, #blocked>, tensor<256xi32, #blocked>
+    %c = tt.atomic_cas acquire, gpu, %lp, %zero, %zero : (tensor<256x!tt.ptr<i64>, #blocked>, tensor<256xi64, #blocked>, tensor<256xi64, #blocked>) -> tensor<256xi64, #blocked>
+    tt.return %a, %c : tensor<256xf32, #blocked>, tensor<256xi64, #blocked>
+  }
+}
+
+// -----
+
+// Atomics that stay: system scope, 16-bit elements, signed integer max
+// (as 3.6), f32 max (no such buffer instruction on gfx942), an unbounded base, and old values used from a layout that
+// gives each element to two threads (a broadcast).
+// CHECK-LABEL: tt.func @atomics_kept
+// CHECK-NOT: amdg.buffer_atomic
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @atomics_kept(%f: !tt.ptr<f32> {tt.pointer_range = 32 : i32}, %h: !tt.ptr<f16> {tt.pointer_range = 32 : i32}, %i: !tt.ptr<i32> {tt.pointer_range = 32 : i32}, %u: !tt.ptr<f32>, %off: tensor<256xi32, #blocked>) -> (tensor<256xf32, #blocked>, tensor<128xf32, #blocked>) {
+    %cols = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %one = arith.constant dense<1.000000e+00> : tensor<256xf32, #blocked>
+    %hone = arith.constant dense<1.000000e+00> : tensor<256xf16, #blocked>
+    %seven = arith.constant dense<7> : tensor<256xi32, #blocked>
+    %fs = tt.splat %f : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #blocked>
+    %fp = tt.addptr %fs, %cols : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    %a = tt.atomic_rmw fadd, acq_rel, sys, %fp, %one : (tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked>
+    %a32 = tt.atomic_rmw max, acq_rel, gpu, %fp, %one : (tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked>
+    %hs = tt.splat %h : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+    %hp = tt.addptr %hs, %cols : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+    %b = tt.atomic_rmw fadd, acq_rel, gpu, %hp, %hone : (tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xf16, #blocked>) -> tensor<256xf16, #blocked>
+    %is = tt.splat %i : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>, #blocked>
+    %ip = tt.addptr %is, %cols : tensor<256x!tt.ptr<i32>, #blocked>, tensor<256xi32, #blocked>
+    %c = tt.atomic_rmw max, acq_rel, gpu, %ip, %seven : (tensor<256x!tt.ptr<i32>, #blocked>, tensor<256xi32, #blocked>) -> tensor<256xi32, #blocked>
+    %us = tt.splat %u : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #blocked>
+    %up = tt.addptr %us, %off : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+    %d = tt.atomic_rmw fadd, acq_rel, gpu, %up, %one : (tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked>
+    %cols128 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    %fs128 = tt.splat %f : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
+    %fp128 = tt.addptr %fs128, %cols128 : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
+    %one128 = arith.constant dense<1.000000e+00> : tensor<128xf32, #blocked>
+    %e = tt.atomic_rmw fadd, acq_rel, gpu, %fp128, %one128 : (tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xf32, #blocked>) -> tensor<128xf32, #blocked>
+    tt.return %a, %e : tensor<256xf32, #blocked>, tensor<128xf32, #blocked>
   }
 }

@@ -19,9 +19,16 @@
 // integer atomics) into compare-and-swap loops. At system scope the memory
 // may be host-visible, so the loops stay.
 //
+// The buffer atomics (amdg.buffer_atomic_rmw, amdg.buffer_atomic_cas) are
+// the raw buffer atomic intrinsics on a resource over the base pointer,
+// relaxed, with fences around them for their ordering, as Triton 3.6 emits
+// them; a masked-off element's offset is out of range, so no branch.
+//
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonAMDGPU/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/AMD/MemoryAccess.h"
 #include "passes/Conversion/TritonGPUToLLVM/AMD/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/AtomicUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/ElementUtility.h"
@@ -265,10 +272,172 @@ struct AtomicCASOpPattern : ConvertOpToLLVMPattern<AtomicCASOp> {
   const TargetInfoBase &target;
 };
 
+/// The intrinsic (llvm.amdgcn.raw.ptr.buffer.atomic.*) of a buffer
+/// read-modify-write and whether it works on the float the bits stand for.
+FailureOr<std::pair<StringRef, bool>>
+getBufferAtomicIntrinsic(triton::amdgpu::BufferAtomicRMWOp op,
+                         Type elementType) {
+  bool isFloat = isa<FloatType>(elementType);
+  switch (op.getAtomicRmwOp()) {
+  case RMWOp::AND:
+    return std::make_pair(StringRef("and"), false);
+  case RMWOp::OR:
+    return std::make_pair(StringRef("or"), false);
+  case RMWOp::XOR:
+    return std::make_pair(StringRef("xor"), false);
+  case RMWOp::ADD:
+    return std::make_pair(StringRef("add"), false);
+  case RMWOp::UMAX:
+    return std::make_pair(StringRef("umax"), false);
+  case RMWOp::UMIN:
+    return std::make_pair(StringRef("umin"), false);
+  case RMWOp::XCHG:
+    return std::make_pair(StringRef("swap"), false);
+  case RMWOp::FADD:
+    if (isFloat)
+      return std::make_pair(StringRef("fadd"), true);
+    break;
+  case RMWOp::MAX:
+  case RMWOp::MIN: {
+    bool isMax = op.getAtomicRmwOp() == RMWOp::MAX;
+    // gfx90a and gfx942 have 64-bit float buffer max/min only.
+    if (isFloat && elementType.getIntOrFloatBitWidth() != 64)
+      break;
+    if (isFloat)
+      return std::make_pair(StringRef(isMax ? "fmax" : "fmin"), true);
+    return std::make_pair(StringRef(isMax ? "smax" : "smin"), false);
+  }
+  }
+  return op.emitError() << "amdg.buffer_atomic_rmw "
+                        << stringifyRMWOp(op.getAtomicRmwOp()) << " on "
+                        << elementType
+                        << " is not supported by the LLVM lowering";
+}
+
+/// The fences that give a buffer atomic (the instructions are relaxed) its
+/// ordering, as Triton 3.6 places them: a release fence before the
+/// atomics, an acquire fence after.
+void emitFenceBefore(RewriterBase &b, Location loc, MemSemantic sem,
+                     MemSyncScope scope) {
+  if (sem == MemSemantic::RELEASE || sem == MemSemantic::ACQUIRE_RELEASE)
+    LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release,
+                          getSyncScope(scope));
+}
+void emitFenceAfter(RewriterBase &b, Location loc, MemSemantic sem,
+                    MemSyncScope scope) {
+  if (sem == MemSemantic::ACQUIRE || sem == MemSemantic::ACQUIRE_RELEASE)
+    LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acquire,
+                          getSyncScope(scope));
+}
+
+/// amdg.buffer_atomic_rmw: one raw buffer atomic per element, by the
+/// thread that owns it (common/AtomicUtility.h); a masked-off element gets
+/// an out-of-range offset, where the hardware does nothing and returns 0.
+struct BufferAtomicRMWOpPattern
+    : ConvertOpToLLVMPattern<triton::amdgpu::BufferAtomicRMWOp> {
+  BufferAtomicRMWOpPattern(LLVMTypeConverter &converter,
+                           const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult
+  matchAndRewrite(triton::amdgpu::BufferAtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type element = getElementTypeOrSelf(op.getValue().getType());
+    auto intrinsic = getBufferAtomicIntrinsic(op, element);
+    if (failed(intrinsic))
+      return failure();
+    auto [name, floatOp] = *intrinsic;
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    Type llvmElement = converter->convertElementType(element);
+    BufferResource access =
+        makeBufferResource(rewriter, loc, adaptor.getPtr(), element);
+    SmallVector<Value> offsets =
+        unpackLLElements(loc, adaptor.getOffsets(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getValue(), rewriter);
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    std::string intrinsicName =
+        ("llvm.amdgcn.raw.ptr.buffer.atomic." + name).str();
+    Value zero = createI32Constant(rewriter, loc, 0);
+    auto emit = [&](RewriterBase &b, Value offset, ArrayRef<Value> operands,
+                    Value predicate) -> Value {
+      Value value = operands[0];
+      Type type = floatOp ? llvmElement : value.getType();
+      if (floatOp)
+        value = LLVM::BitcastOp::create(b, loc, llvmElement, value);
+      Value old = callIntrinsic(
+          b, loc, intrinsicName, type,
+          {value, access.resource,
+           access.getOffset(b, loc, offset, predicate), zero, zero});
+      return floatOp ? bitcastToInt(b, loc, old) : old;
+    };
+    emitFenceBefore(rewriter, loc, op.getSem(), op.getScope());
+    if (failed(lowerAtomicElements(op, offsets, {values}, masks, rewriter,
+                                   *converter, target, emit)))
+      return failure();
+    emitFenceAfter(rewriter, loc, op.getSem(), op.getScope());
+    return success();
+  }
+
+  const TargetInfoBase &target;
+};
+
+/// amdg.buffer_atomic_cas: one raw buffer compare-and-swap per element, as
+/// amdg.buffer_atomic_rmw.
+struct BufferAtomicCASOpPattern
+    : ConvertOpToLLVMPattern<triton::amdgpu::BufferAtomicCASOp> {
+  BufferAtomicCASOpPattern(LLVMTypeConverter &converter,
+                           const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult
+  matchAndRewrite(triton::amdgpu::BufferAtomicCASOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type element = getElementTypeOrSelf(op.getVal().getType());
+    unsigned bits = element.getIntOrFloatBitWidth();
+    if (bits != 32 && bits != 64)
+      return op.emitError() << "amdg.buffer_atomic_cas on " << element
+                            << " is not supported by the LLVM lowering";
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    BufferResource access =
+        makeBufferResource(rewriter, loc, adaptor.getPtr(), element);
+    SmallVector<Value> offsets =
+        unpackLLElements(loc, adaptor.getOffsets(), rewriter);
+    SmallVector<Value> compared =
+        unpackLLElements(loc, adaptor.getCmp(), rewriter);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getVal(), rewriter);
+    Value zero = createI32Constant(rewriter, loc, 0);
+    auto emit = [&](RewriterBase &b, Value offset, ArrayRef<Value> operands,
+                    Value predicate) -> Value {
+      return callIntrinsic(
+          b, loc, "llvm.amdgcn.raw.ptr.buffer.atomic.cmpswap",
+          operands[0].getType(),
+          {operands[1], operands[0], access.resource,
+           access.getOffset(b, loc, offset, predicate), zero, zero});
+    };
+    emitFenceBefore(rewriter, loc, op.getSem(), op.getScope());
+    if (failed(lowerAtomicElements(op, offsets, {compared, values}, {},
+                                   rewriter, *converter, target, emit)))
+      return failure();
+    emitFenceAfter(rewriter, loc, op.getSem(), op.getScope());
+    return success();
+  }
+
+  const TargetInfoBase &target;
+};
+
 } // namespace
 
 void mlir::triton::amd::populateAtomicOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &target) {
-  patterns.add<AtomicRMWOpPattern, AtomicCASOpPattern>(converter, target);
+  patterns.add<AtomicRMWOpPattern, AtomicCASOpPattern, BufferAtomicRMWOpPattern,
+               BufferAtomicCASOpPattern>(converter, target);
 }

@@ -59,3 +59,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<256xf32, #blocked>
   }
 }
+
+// -----
+
+// CHECK: error: amdg.buffer_atomic_rmw fadd on 'i32' is not supported by the LLVM lowering
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @fadd_on_integers(%i: !tt.ptr<i32>) {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %v = arith.constant dense<6> : tensor<256xi32, #blocked>
+    %0 = amdg.buffer_atomic_rmw fadd, relaxed, cta, %v, %i[%r] : tensor<256xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// gfx90a and gfx942 have no 32-bit float buffer max/min.
+// CHECK: error: amdg.buffer_atomic_rmw max on 'f32' is not supported by the LLVM lowering
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @f32_max(%f: !tt.ptr<f32>) {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %v = arith.constant dense<6.0> : tensor<256xf32, #blocked>
+    %0 = amdg.buffer_atomic_rmw max, relaxed, cta, %v, %f[%r] : tensor<256xf32, #blocked>
+    tt.return
+  }
+}
