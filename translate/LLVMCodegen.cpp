@@ -160,6 +160,9 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
       [](ModulePassManager &passes, OptimizationLevel) {
         passes.addPass(
             createModuleToFunctionPassAdaptor(FreezeMaskedDivRemPass()));
+        // Before InstCombine makes byte gathers three-shuffle chains.
+        passes.addPass(
+            createModuleToFunctionPassAdaptor(TransposeByteBlocksPass()));
       });
   builder.registerPeepholeEPCallback(
       [](FunctionPassManager &passes, OptimizationLevel) {

@@ -143,6 +143,10 @@ void mlir::triton::registerTritonLLVMPasses(PassBuilder &builder) {
           passes.addPass(BreakStructPhiNodesPass());
           return true;
         }
+        if (name == "transpose-byte-blocks") {
+          passes.addPass(TransposeByteBlocksPass());
+          return true;
+        }
         if (name == "freeze-masked-div-rem") {
           passes.addPass(FreezeMaskedDivRemPass());
           return true;

@@ -39,6 +39,17 @@ struct FreezeMaskedDivRemPass : llvm::PassInfoMixin<FreezeMaskedDivRemPass> {
   static llvm::StringRef name() { return "FreezeMaskedDivRemPass"; }
 };
 
+/// Rebuilds four <4 x i8> values that are the columns of four 32-bit words
+/// of bytes (a 4 x 4 byte transpose) as two rounds of two-source shuffles,
+/// eight byte permutes instead of InstCombine's twelve;
+/// `-transpose-byte-blocks` (ByteTransposes.cpp).
+struct TransposeByteBlocksPass
+    : llvm::PassInfoMixin<TransposeByteBlocksPass> {
+  llvm::PreservedAnalyses run(llvm::Function &function,
+                              llvm::FunctionAnalysisManager &analyses);
+  static llvm::StringRef name() { return "TransposeByteBlocksPass"; }
+};
+
 /// Makes the passes above known to `builder`'s textual pipelines under their
 /// flag names (`-passes=break-struct-phi-nodes,instcombine`).
 void registerTritonLLVMPasses(llvm::PassBuilder &builder);

@@ -1,7 +1,7 @@
 """The cases of kernels/matmul.py: each builds its kernel's arguments (outputs
 poisoned), a float64 reference (or Triton's own compile where the result is
 Triton's rounding or random stream), the grid and the work done."""
-from registry import Case, cdiv, nan_maker  # noqa: F401
+from registry import Case, cdiv, for_sm80, nan_maker  # noqa: F401
 
 
 def mx_args(torch, c, size, dev):
@@ -953,6 +953,10 @@ for _name, (_a, _b, _o, _acc, _prec, _imp, _epi, _bm, _bn, _bk, _warps, _stages,
         warps=_warps, stages=_stages, size=_size, ragged=1008 if _size > 1024 else 496, tol=_tol,
         metric="TOP/s" if _a == "int8" else "TFLOP/s", tags=(_a, "dot"),
         vendor=MATMUL_VENDORS.get(_name)))
+# Issue 30's int8 products on sm_80 (mma.sync m16n8k32, B row-major transposed
+# on its way to K-major fragments), run through PTX JIT for correctness.
+CASES += [for_sm80(c) for c in CASES
+          if c.name in ("int8_matmul_rowmajor_b_4096", "int8_matmul_kmajor_b_4096")]
 CASES.append(Case("bmm_3d", "matmul.bmm_3d", args_bmm, {"BB": 2, "BM": 64, "BN": 64, "BK": 32},
                   warps=4, stages=3, size=1024, ragged=496, tol=1e-2, metric="TFLOP/s",
                   tags=("fp16", "dot")))

@@ -51,6 +51,31 @@ def stores_no_allocate(ptx):
     return ST_GLOBAL.sub(lambda m: f"st.global.L1::no_allocate.{m[1]} {m[2]}, {m[3]};", ptx)
 
 
+def loop_bodies(ptx, rewrite):
+    """PTX with REWRITE applied to the text of each loop (a label to the
+    branch back to it)."""
+    return re.sub(r"(\n(\$L__BB\d+_\d+):\n)(.*?)(\n\s*@%p\d+ bra \s*\2;)",
+                  lambda m: m.group(1) + rewrite(m.group(3)) + m.group(4), ptx, flags=re.S)
+
+
+def no_loop_shared_stores(ptx):
+    """Loops without their st.shared (what a register-to-shared transpose of
+    an 8-bit operand costs, its loads and permutes going dead with them;
+    the results are wrong)."""
+    return loop_bodies(ptx, lambda text: re.sub(r"\n\s*st\.shared\.b32 [^\n]*;", "", text))
+
+
+def no_last_loop_barrier(ptx):
+    """Loops without their last bar.sync (what one barrier per iteration
+    costs; racy)."""
+    barrier = "\tbar.sync \t0;"
+
+    def drop_last(text):
+        at = text.rfind(barrier)
+        return text if at < 0 else text[:at] + text[at + len(barrier):]
+    return loop_bodies(ptx, drop_last)
+
+
 VARIANTS = {
     "same": lambda ptx: ptx,
     "l2_128": l2_prefetch("128B"),
@@ -58,6 +83,8 @@ VARIANTS = {
     "ld_evict_last": loads_evict_last,
     "st_evict_first": stores_evict_first,
     "st_no_alloc": stores_no_allocate,
+    "no_loop_st_shared": no_loop_shared_stores,
+    "no_last_loop_bar": no_last_loop_barrier,
 }
 
 
