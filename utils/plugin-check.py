@@ -29,6 +29,7 @@ from collections import defaultdict
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "bench"))
 from registry import all_cases, resolve_kernel  # noqa: E402
+from run import Kern  # noqa: E402  (what a case builder may ask of its kernel)
 
 
 def load_backend():
@@ -38,20 +39,6 @@ def load_backend():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-class Kern:
-    """What a case builder may ask of its kernel (utils/bench/registry.py)."""
-
-    def __init__(self, case, fn, constexprs):
-        self.fn, self.warps, self.stages, self.c = fn, case.warps, case.stages, constexprs
-
-    def triton_ref(self, args, outs, grid):
-        def run():
-            fresh = [a.clone() if any(a is o for o in outs) else a for a in args]
-            self.fn[grid](*triton_args(fresh), **self.c, num_warps=self.warps)
-            return [f for a, f in zip(args, fresh) if any(a is o for o in outs)]
-        return run
 
 
 def triton_args(args):

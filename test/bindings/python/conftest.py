@@ -25,14 +25,19 @@ def add_ttir():
     return (REPO / "examples" / "vector_add.ttir").read_text()
 
 
-@pytest.fixture
-def example():
-    """examples/add_kernel_builder.py as a module."""
-    path = REPO / "examples" / "add_kernel_builder.py"
-    spec = importlib.util.spec_from_file_location("add_kernel_builder", path)
+def load_by_path(path):
+    """The Python file at PATH as a module of its own, as the GPU machine loads
+    the pure-Python parts (no package, no native module)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture
+def example():
+    """examples/add_kernel_builder.py as a module."""
+    return load_by_path(REPO / "examples" / "add_kernel_builder.py")
 
 
 @pytest.fixture

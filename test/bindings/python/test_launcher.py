@@ -1,22 +1,16 @@
 """The ctypes launcher's argument handling (launches run on the GPU machine:
 utils/launch-check.py)."""
 
-import importlib.util
-
 import numpy as np
 import pytest
 
-from conftest import REPO
+from conftest import REPO, load_by_path
 
 
 @pytest.fixture
 def launcher():
     # Loaded by path, as on a machine without LLVM: it must not need the native module.
-    path = REPO / "bindings" / "python" / "triton_ir" / "launcher.py"
-    spec = importlib.util.spec_from_file_location("launcher", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_by_path(REPO / "bindings" / "python" / "triton_ir" / "launcher.py")
 
 
 class FakeGpuArray:

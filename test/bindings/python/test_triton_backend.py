@@ -4,14 +4,13 @@ the tool is the build's triton-compile. The plugin under Triton itself runs on
 the GPU machine (utils/plugin-check.py)."""
 
 import collections
-import importlib.util
 import pathlib
 import sys
 import types
 
 import pytest
 
-from conftest import REPO, has_ptxas, require
+from conftest import REPO, has_ptxas, load_by_path, require
 
 TOOL = pathlib.Path(__import__("triton_ir").__file__).resolve().parents[2] / "bin" / "triton-compile"
 
@@ -35,11 +34,7 @@ class FakeModule:
 @pytest.fixture
 def backend():
     # Loaded by path, as on the GPU machine: it must not need the native module.
-    path = REPO / "bindings" / "python" / "triton_ir" / "triton_backend.py"
-    spec = importlib.util.spec_from_file_location("triton_backend", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_by_path(REPO / "bindings" / "python" / "triton_ir" / "triton_backend.py")
 
 
 @pytest.fixture
