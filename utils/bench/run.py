@@ -383,10 +383,13 @@ class Runner:
             ratios = {w: [] for w in runs if w != "triton" and not w.startswith("vendor:")}
             scale = 1e-9 if case.metric == "GB/s" else 1e-12
             order = list(runs)
+            # BENCH_REP_MS shortens each timing (default 300 ms, warm-up a
+            # sixth of it) where a device call must time many variants.
+            rep = int(os.environ.get("BENCH_REP_MS", "300"))
             for r in range(rounds if timed else 0):
                 for which in (order if r % 2 == 0 else order[::-1]):
-                    ms = self.triton.testing.do_bench(runs[which], warmup=50, rep=300,
-                                                      return_mode="median")
+                    ms = self.triton.testing.do_bench(runs[which], warmup=max(1, rep // 6),
+                                                      rep=rep, return_mode="median")
                     rates[which].append(work / (ms * 1e-3) * scale)
                 for which in ratios:
                     ratios[which].append(rates[which][-1] / rates["triton"][-1])
