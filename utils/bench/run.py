@@ -580,6 +580,15 @@ def _dump(job):
         return name, f"{type(e).__name__}: {str(e)[-600:]}"
 
 
+def in_processes(fn, jobs, processes):
+    """FN of each of JOBS, in that many spawned processes (one: here)."""
+    if processes <= 1:
+        return [fn(j) for j in jobs]
+    import multiprocessing
+    with multiprocessing.get_context("spawn").Pool(processes) as pool:
+        return list(pool.imap_unordered(fn, jobs))
+
+
 def cmd_dump(args):
     # Each capture once: cases at other stages, targets or sizes, and one
     # configuration's cases at several sizes, compile the same one.
@@ -589,12 +598,7 @@ def cmd_dump(args):
             captures.setdefault(m.capture, m)
     cases = list(captures.values())
     jobs = [(os.path.abspath(args.corpus_dir), os.path.abspath(args.out), c.name) for c in cases]
-    if args.jobs > 1:
-        import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            results = list(pool.imap_unordered(_dump, jobs))
-    else:
-        results = [_dump(j) for j in jobs]
+    results = in_processes(_dump, jobs, args.jobs)
     for name, error in sorted(results):
         print(name, "TRITON FAILED " + error if error else "dumped")
     print(f"{sum(e is None for _, e in results)} of {len(results)} dumped", flush=True)

@@ -110,12 +110,7 @@ def main():
     out = os.path.abspath(args.out)
     names = [c.name for c in all_cases() if c.matches(args.cases)]
     jobs = [(os.path.abspath(args.corpus_dir), out, n) for n in names]
-    if args.jobs > 1:
-        import multiprocessing
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            results = list(pool.imap_unordered(dump_one, jobs))
-    else:
-        results = [dump_one(j) for j in jobs]
+    results = run.in_processes(dump_one, jobs, args.jobs)
     for name, error in sorted(results):
         print(name, error or "dumped", flush=True)
     if args.ours:
