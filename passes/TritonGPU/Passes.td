@@ -219,9 +219,9 @@ def TritonGPUFuseNestedLoops
     }
     ```
 
-    make_ttgir runs it only under `compat=3.6`: by default the inner loop
-    of such a nest is pipelined on its own, which measured faster on the
-    H200 (docs/Compatibility.md).
+    make_ttgir does not run it: the inner loop of such a nest is pipelined
+    on its own, which measured faster on the H200, and the pipeliner does
+    not take the fused loops yet (docs/Compatibility.md).
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::scf::SCFDialect",
