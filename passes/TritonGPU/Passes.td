@@ -659,8 +659,15 @@ def TritonGPUTransposeNarrowOperands
     shared-memory loads along MN, byte permutes, 32-bit stores along K.
     In a loop the K-major buffer has two slots, used in turn, so that a
     wgmma reading one runs on while the next iteration fills the other.
+    A `tt.descriptor_load` whose descriptor layout is MN-major is staged the
+    same way, in the descriptor's layout, so that the pipeliner's TMA copies
+    land in the staging buffer. The LLVM pipeline's `-transpose-byte-blocks`
+    (translate/ByteTransposes.cpp) then makes each 4 x 4 byte block eight
+    byte permutes (`prmt`: words interleaved bytewise, then halfwise) where
+    InstCombine's chains take twelve.
     Runs in make_ttgir for cuda:90 before the pipeliner (not under
-    `compat=3.6`). Other local_allocs are left alone.
+    `compat=3.6`). Other local_allocs are left alone; sm_80 keeps 3.6's path
+    (`mma.sync` fragments of MN-major 8-bit B loaded byte by byte).
 
     ```mlir
     %b = tt.load %p : tensor<64x128x!tt.ptr<i8>, #blocked>

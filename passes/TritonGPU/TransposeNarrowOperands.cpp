@@ -8,7 +8,8 @@
 // (the buffer's order is not the load's). This pass stages such an operand
 // instead: the load goes into a buffer of its own (MN-major) order, which
 // the pipeliner turns into a multi-buffered cp.async copy like any 16-bit
-// operand's, and the consumer warps then load it in a layout where each
+// operand's (for a tt.descriptor_load, a TMA copy into the descriptor's
+// MN-major layout), and the consumer warps then load it in a layout where each
 // thread holds 4 x 4 byte blocks (four 32-bit words along MN) and store it
 // K-major (four 32-bit words along K): a byte transpose in registers
 // between two vectorized shared-memory accesses.
@@ -166,7 +167,10 @@ bool storeDoubleBuffered(LocalAllocOp alloc, Value value) {
 bool stageOperand(LocalAllocOp alloc) {
   Value source = alloc.getSrc();
   auto forOp = alloc->getParentOfType<scf::ForOp>();
-  if (!source || !source.getDefiningOp<LoadOp>() || !forOp)
+  if (!source || !forOp)
+    return false;
+  auto descriptorLoad = source.getDefiningOp<DescriptorLoadOp>();
+  if (!source.getDefiningOp<LoadOp>() && !descriptorLoad)
     return false;
   // A loop to be warp-specialized keeps 3.6's operand path: the partitioner
   // (nvgpu-warp-specialization, after this pass) assigns the loads to a
@@ -207,10 +211,21 @@ bool stageOperand(LocalAllocOp alloc) {
     return false;
 
   MLIRContext *context = alloc.getContext();
+  Attribute stagingEncoding =
+      getNVMMASharedEncoding(context, shape, order, *cga, element);
+  // A TMA copy writes the tile in the descriptor's own (MN-major) layout:
+  // the staging buffer takes it, so that the pipeliner copies straight into
+  // it.
+  if (descriptorLoad) {
+    auto tmaEncoding = dyn_cast_or_null<NVMMASharedEncodingAttr>(
+        descriptorLoad.getDesc().getType().getBlockType().getEncoding());
+    unsigned tmaFastest = tmaEncoding && tmaEncoding.getTransposed() ? 0 : 1;
+    if (!tmaEncoding || tmaFastest == kDim)
+      return false;
+    stagingEncoding = tmaEncoding;
+  }
   OpBuilder b(alloc);
   Location loc = alloc.getLoc();
-  auto stagingEncoding =
-      getNVMMASharedEncoding(context, shape, order, *cga, element);
   auto stagingType = MemDescType::get(shape, element, stagingEncoding,
                                       memdesc.getMemorySpace());
   Value staging = LocalAllocOp::create(b, loc, stagingType, source);

@@ -153,3 +153,59 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<64x64xi32, #mma>
   }
 }
+
+// -----
+
+// B read through a TMA descriptor whose layout is MN-major (what
+// optimize-descriptor-encoding gives a row-major K x N tile): the staging
+// buffer takes the descriptor's layout, so the pipeliner copies into it with
+// TMA; a descriptor that is already K-major needs no transpose.
+// CHECK-DAG: #[[MNMAJOR:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+// CHECK-DAG: #[[KMAJOR:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
+// CHECK-LABEL: tt.func public @b_descriptor
+// CHECK: %[[SLOTS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64x128xi8, #[[KMAJOR]], #smem, mutable>
+// CHECK: scf.for
+// CHECK: %[[B:.*]] = tt.descriptor_load %{{.*}} : !tt.tensordesc<tensor<64x128xi8, #[[MNMAJOR]]>> -> tensor<64x128xi8, #{{.*}}>
+// CHECK-NEXT: %[[STAGE:.*]] = ttg.local_alloc %[[B]] : (tensor<64x128xi8, #{{.*}}>) -> !ttg.memdesc<64x128xi8, #[[MNMAJOR]], #smem>
+// CHECK-NEXT: ttg.local_load %[[STAGE]] : !ttg.memdesc<64x128xi8, #[[MNMAJOR]], #smem> -> tensor<64x128xi8, #linear>
+// CHECK: ttg.local_store %{{.*}}, %[[VIEW:.*]] :
+// CHECK-NEXT: ttng.warp_group_dot %{{.*}}, %[[VIEW]], %{{.*}}
+// CHECK-LABEL: tt.func public @b_descriptor_kmajor
+// CHECK-NOT: ttg.local_load
+// CHECK: ttng.warp_group_dot
+#blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
+#ka = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#mn = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#kb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @b_descriptor(%a: tensor<64x64x!tt.ptr<i8>, #blocked>, %bd: !tt.tensordesc<tensor<64x128xi8, #mn>>, %n: i32) -> tensor<64x128xi32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0> : tensor<64x128xi32, #mma>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x128xi32, #mma>) : i32 {
+      %av = tt.load %a : tensor<64x64x!tt.ptr<i8>, #blocked>
+      %as = ttg.local_alloc %av : (tensor<64x64xi8, #blocked>) -> !ttg.memdesc<64x64xi8, #ka, #smem>
+      %bv = tt.descriptor_load %bd[%i, %c0] : !tt.tensordesc<tensor<64x128xi8, #mn>> -> tensor<64x128xi8, #blocked>
+      %bs = ttg.local_alloc %bv : (tensor<64x128xi8, #blocked>) -> !ttg.memdesc<64x128xi8, #kb, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xi8, #ka, #smem> * !ttg.memdesc<64x128xi8, #kb, #smem> -> tensor<64x128xi32, #mma>
+      scf.yield %d : tensor<64x128xi32, #mma>
+    }
+    tt.return %r : tensor<64x128xi32, #mma>
+  }
+  tt.func public @b_descriptor_kmajor(%a: tensor<64x64x!tt.ptr<i8>, #blocked>, %bd: !tt.tensordesc<tensor<64x128xi8, #kb>>, %n: i32) -> tensor<64x128xi32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0> : tensor<64x128xi32, #mma>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x128xi32, #mma>) : i32 {
+      %av = tt.load %a : tensor<64x64x!tt.ptr<i8>, #blocked>
+      %as = ttg.local_alloc %av : (tensor<64x64xi8, #blocked>) -> !ttg.memdesc<64x64xi8, #ka, #smem>
+      %bv = tt.descriptor_load %bd[%i, %c0] : !tt.tensordesc<tensor<64x128xi8, #kb>> -> tensor<64x128xi8, #blocked>
+      %bs = ttg.local_alloc %bv : (tensor<64x128xi8, #blocked>) -> !ttg.memdesc<64x128xi8, #kb, #smem>
+      %d = ttng.warp_group_dot %as, %bs, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xi8, #ka, #smem> * !ttg.memdesc<64x128xi8, #kb, #smem> -> tensor<64x128xi32, #mma>
+      scf.yield %d : tensor<64x128xi32, #mma>
+    }
+    tt.return %r : tensor<64x128xi32, #mma>
+  }
+}
