@@ -314,20 +314,28 @@ getBufferAtomicIntrinsic(triton::amdgpu::BufferAtomicRMWOp op,
                         << " is not supported by the LLVM lowering";
 }
 
-/// The fences that give a buffer atomic (the instructions are relaxed) its
-/// ordering, as Triton 3.6 places them: a release fence before the
-/// atomics, an acquire fence after.
-void emitFenceBefore(RewriterBase &b, Location loc, MemSemantic sem,
-                     MemSyncScope scope) {
+/// A buffer atomic's elements (lowerAtomicElements) between the fences that
+/// give it its ordering (the instructions are relaxed), as Triton 3.6
+/// places them: a release fence before the atomics, an acquire fence after.
+LogicalResult lowerBufferAtomic(Operation *op, MemSemantic sem,
+                                MemSyncScope scope, ArrayRef<Value> offsets,
+                                ArrayRef<SmallVector<Value>> operands,
+                                ArrayRef<Value> masks,
+                                ConversionPatternRewriter &rewriter,
+                                const TritonGPUToLLVMTypeConverter &converter,
+                                const TargetInfoBase &target,
+                                AtomicElementEmitter emit) {
+  Location loc = op->getLoc();
   if (sem == MemSemantic::RELEASE || sem == MemSemantic::ACQUIRE_RELEASE)
-    LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::release,
+    LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::release,
                           getSyncScope(scope));
-}
-void emitFenceAfter(RewriterBase &b, Location loc, MemSemantic sem,
-                    MemSyncScope scope) {
+  if (failed(lowerAtomicElements(op, offsets, operands, masks, rewriter,
+                                 converter, target, emit)))
+    return failure();
   if (sem == MemSemantic::ACQUIRE || sem == MemSemantic::ACQUIRE_RELEASE)
-    LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acquire,
+    LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::acquire,
                           getSyncScope(scope));
+  return success();
 }
 
 /// amdg.buffer_atomic_rmw: one raw buffer atomic per element, by the
@@ -375,12 +383,9 @@ struct BufferAtomicRMWOpPattern
            access.getOffset(b, loc, offset, predicate), zero, zero});
       return floatOp ? bitcastToInt(b, loc, old) : old;
     };
-    emitFenceBefore(rewriter, loc, op.getSem(), op.getScope());
-    if (failed(lowerAtomicElements(op, offsets, {values}, masks, rewriter,
-                                   *converter, target, emit)))
-      return failure();
-    emitFenceAfter(rewriter, loc, op.getSem(), op.getScope());
-    return success();
+    return lowerBufferAtomic(op, op.getSem(), op.getScope(), offsets,
+                             {values}, masks, rewriter, *converter, target,
+                             emit);
   }
 
   const TargetInfoBase &target;
@@ -422,12 +427,9 @@ struct BufferAtomicCASOpPattern
           {operands[1], operands[0], access.resource,
            access.getOffset(b, loc, offset, predicate), zero, zero});
     };
-    emitFenceBefore(rewriter, loc, op.getSem(), op.getScope());
-    if (failed(lowerAtomicElements(op, offsets, {compared, values}, {},
-                                   rewriter, *converter, target, emit)))
-      return failure();
-    emitFenceAfter(rewriter, loc, op.getSem(), op.getScope());
-    return success();
+    return lowerBufferAtomic(op, op.getSem(), op.getScope(), offsets,
+                             {compared, values}, {}, rewriter, *converter,
+                             target, emit);
   }
 
   const TargetInfoBase &target;
