@@ -722,6 +722,12 @@ void flattenLoopNest(LoopNode *node, DominanceInfo &dominance) {
 //===----------------------------------------------------------------------===//
 
 bool shouldFuse(const LoopNest &nest) {
+  // Trip counts are computed with signed divisions: loops comparing their
+  // bounds unsigned (which Triton's frontend never emits) stay as they are.
+  if (llvm::any_of(nest.nodes, [](const std::unique_ptr<LoopNode> &node) {
+        return node->loop.getUnsignedCmp();
+      }))
+    return false;
   if (nest.root->loop->hasAttr(kAlwaysFuseAttr))
     return true;
   return nest.nodes.size() == 2 && nest.root->children.size() == 1 &&

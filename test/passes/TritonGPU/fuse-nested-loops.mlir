@@ -129,3 +129,23 @@ tt.func public @left_alone(%p: !tt.ptr<f32>, %n: i32) {
   } {tt.flatten}
   tt.return
 }
+
+// -----
+
+// Loops comparing their bounds unsigned keep their nest (the lengths are
+// signed divisions).
+// CHECK-LABEL: @unsigned_bounds
+// CHECK: scf.for unsigned
+// CHECK: scf.for unsigned
+tt.func public @unsigned_bounds(%p: !tt.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %f1 = arith.constant 1.000000e+00 : f32
+  scf.for unsigned %i = %c0 to %n step %c1 : i32 {
+    scf.for unsigned %k = %c0 to %n step %c1 : i32 {
+      %q = tt.addptr %p, %k : !tt.ptr<f32>, i32
+      tt.store %q, %f1 : !tt.ptr<f32>
+    }
+  } {tt.flatten}
+  tt.return
+}
