@@ -107,6 +107,8 @@ private:
   bool visitUse(OpOperand &use);
   bool addLoopValue(scf::ForOp forOp, unsigned iterArg, Operation *at);
   bool addOp(Operation *op);
+  /// A rowwise op and all its tensors.
+  bool addRowwise(Operation *op);
 
   SmallVector<AsyncTaskId> sliceTasks(Operation *op, unsigned i);
   void cloneSlices(Operation *op, OpBuilder &b);
@@ -170,6 +172,20 @@ bool DataSlicing::addLoopValue(scf::ForOp forOp, unsigned iterArg,
          addValue(forOp.getResult(iterArg), at);
 }
 
+bool DataSlicing::addRowwise(Operation *op) {
+  if (!isRowwise(op) || op->getNumRegions())
+    return fail(op, "this op's rows cannot be cut");
+  if (!addOp(op))
+    return false;
+  for (Value operand : op->getOperands())
+    if (isa<RankedTensorType>(operand.getType()) && !addValue(operand, op))
+      return false;
+  for (Value result : op->getResults())
+    if (!addValue(result, op))
+      return false;
+  return true;
+}
+
 bool DataSlicing::visitDefinition(Value value) {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
@@ -200,17 +216,7 @@ bool DataSlicing::visitDefinition(Value value) {
     descriptors.insert(load.getDesc());
     return addOp(def);
   }
-  if (!isRowwise(def) || def->getNumRegions())
-    return fail(def, "this op's rows cannot be cut");
-  if (!addOp(def))
-    return false;
-  for (Value operand : def->getOperands())
-    if (isa<RankedTensorType>(operand.getType()) && !addValue(operand, def))
-      return false;
-  for (Value result : def->getResults())
-    if (!addValue(result, def))
-      return false;
-  return true;
+  return addRowwise(def);
 }
 
 bool DataSlicing::visitUse(OpOperand &use) {
@@ -237,17 +243,7 @@ bool DataSlicing::visitUse(OpOperand &use) {
     descriptors.insert(store.getDesc());
     return addOp(user);
   }
-  if (!isRowwise(user) || user->getNumRegions())
-    return fail(user, "this op's rows cannot be cut");
-  if (!addOp(user))
-    return false;
-  for (Value operand : user->getOperands())
-    if (isa<RankedTensorType>(operand.getType()) && !addValue(operand, user))
-      return false;
-  for (Value result : user->getResults())
-    if (!addValue(result, user))
-      return false;
-  return true;
+  return addRowwise(user);
 }
 
 bool DataSlicing::analyze() {
