@@ -479,25 +479,10 @@ LogicalResult DataSlicing::apply() {
 
 } // namespace
 
-LogicalResult hopper::checkDataPartition(FuncOp func,
-                                         unsigned numConsumerGroups,
-                                         bool report) {
-  if (numConsumerGroups <= 1)
-    return success();
-  SmallVector<AsyncTaskId> consumers;
-  for (unsigned task = 1; task <= numConsumerGroups; ++task)
-    consumers.push_back(task);
-  DataSlicing slicing(func, consumers);
-  if (slicing.analyze())
-    return success();
-  if (report)
-    slicing.failedAt->emitError()
-        << "data partition over " << numConsumerGroups
-        << " consumer warp groups is not supported here: " << slicing.reason;
-  return failure();
-}
-
-LogicalResult hopper::partitionData(FuncOp func, unsigned numConsumerGroups) {
+/// Cuts the work of the consumer tasks 1 .. numConsumerGroups when `apply`
+/// (only looks when not); a located error why it cannot when `report`.
+static LogicalResult runDataPartition(FuncOp func, unsigned numConsumerGroups,
+                                      bool apply, bool report) {
   if (numConsumerGroups <= 1)
     return success();
   SmallVector<AsyncTaskId> consumers;
@@ -505,12 +490,24 @@ LogicalResult hopper::partitionData(FuncOp func, unsigned numConsumerGroups) {
     consumers.push_back(task);
   DataSlicing slicing(func, consumers);
   if (!slicing.analyze()) {
-    slicing.failedAt->emitError()
-        << "data partition over " << numConsumerGroups
-        << " consumer warp groups is not supported here: " << slicing.reason;
+    if (report)
+      slicing.failedAt->emitError()
+          << "data partition over " << numConsumerGroups
+          << " consumer warp groups is not supported here: " << slicing.reason;
     return failure();
   }
-  return slicing.apply();
+  return apply ? slicing.apply() : success();
+}
+
+LogicalResult hopper::checkDataPartition(FuncOp func,
+                                         unsigned numConsumerGroups,
+                                         bool report) {
+  return runDataPartition(func, numConsumerGroups, /*apply=*/false, report);
+}
+
+LogicalResult hopper::partitionData(FuncOp func, unsigned numConsumerGroups) {
+  return runDataPartition(func, numConsumerGroups, /*apply=*/true,
+                          /*report=*/true);
 }
 
 namespace {
