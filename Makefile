@@ -4,7 +4,7 @@ BUILD_DIR ?= build
 NINJA ?= ninja
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build demo check install clean sanitize-deps check-sanitize fuzz
+.PHONY: all deps configure build demo check install clean sanitize-deps check-sanitize fuzz static-tools
 
 all: build
 
@@ -24,6 +24,13 @@ demo: build
 
 check: build
 	@bash utils/run-tests.sh $(BUILD_DIR)/test
+
+# Fully static triton-compile, triton-opt and triton-translate for machines
+# without LLVM 22 (the GPU machine), from this build's objects:
+# $(BUILD_DIR)/bin-static/ and, stripped and packed,
+# $(BUILD_DIR)/triton-tools-static.tar.xz (docs/CompileSpeed.md).
+static-tools: configure
+	$(NINJA) -C $(BUILD_DIR) -j $(JOBS) static-tools
 
 install: build
 	cmake --install $(BUILD_DIR) --prefix $(or $(PREFIX),$(BUILD_DIR)/install)

@@ -63,3 +63,6 @@ if glob.glob(os.path.join(config.triton_obj_root, "python", "triton_ir", "_trito
     config.available_features.add("python-bindings")
 if "ptxas" in config.available_features:
     config.substitutions.append(("%ptxas", config.ptxas))
+# The static tools, where `make static-tools` made them (cmake/StaticTools.cmake).
+if os.path.exists(os.path.join(config.triton_obj_root, "bin-static", "triton-compile-static")):
+    config.available_features.add("static-tools")

@@ -4,6 +4,7 @@
 #define TRANSLATE_DEVICEEMISSION_H
 
 #include "translate/Options.h"
+#include "translate/StageTimes.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Module.h"
@@ -22,14 +23,16 @@ namespace triton {
 /// runs, a second code generation recomputes thread-index values after
 /// loops, and is taken where ptxas's register counts then let more programs
 /// (of `sharedBytes` each) run on a multiprocessor. Where `cubin` is given,
-/// the returned PTX is assembled there too (`ptxas --gpu-name=<arch>`, by
-/// options.ptxas), beside the register counts' ptxas runs. Modules may be
-/// emitted concurrently, each in its own LLVMContext.
+/// the returned PTX is assembled there too (`ptxas -v --gpu-name=<arch>`, by
+/// options.ptxas; the register counts' run of the variant kept gives it).
+/// Modules may be emitted concurrently, each in its own LLVMContext. Where
+/// `times` is given, the stages' times are added to it.
 llvm::Expected<std::string> emitPTX(llvm::Module &module, llvm::StringRef arch,
                                     const TranslateOptions &options,
                                     bool optimize = true,
                                     int64_t sharedBytes = 0,
-                                    std::string *cubin = nullptr);
+                                    std::string *cubin = nullptr,
+                                    StageTimes *times = nullptr);
 
 /// PTX -> cubin through ptxas at `ptxas`; ptxas's messages become the error.
 llvm::Expected<std::string>

@@ -179,18 +179,6 @@ Allocation parseAllocation(StringRef messages) {
   return result;
 }
 
-std::optional<Allocation> allocate(StringRef ptx, StringRef arch,
-                                   StringRef ptxas) {
-  std::string gpuName = ("--gpu-name=" + arch).str();
-  std::string messages;
-  Expected<std::string> cubin = mlir::triton::runToolOnFiles(
-      ptxas, ptx, {"-v", gpuName, "{in}", "-o", "{out}"}, &messages);
-  if (!cubin) {
-    consumeError(cubin.takeError());
-    return std::nullopt;
-  }
-  return parseAllocation(messages);
-}
 } // namespace
 
 /// Programs of `threads` threads, `registers` registers per thread and
@@ -209,6 +197,17 @@ static unsigned programsPerMultiprocessor(unsigned registers, unsigned threads,
   unsigned byShared =
       sharedBytes > 0 ? unsigned((227 * 1024) / sharedBytes) : 32;
   return std::min({byRegisters, byThreads, byShared, 32u});
+}
+
+/// Whether some register count would let more programs of `threads` threads
+/// and `sharedBytes` of shared memory share a multiprocessor than another:
+/// not where threads or shared memory already allow one at most (ptxas fits
+/// a program of the .reqntid threads in the registers, so one always fits),
+/// nor where the PTX names no thread count (programsPerMultiprocessor is
+/// then 0 for any). Where it cannot, the recompute-after-loops variant is not
+/// made at all.
+static bool canRaiseOccupancy(unsigned threads, int64_t sharedBytes) {
+  return programsPerMultiprocessor(/*registers=*/1, threads, sharedBytes) > 1;
 }
 
 /// The threads per program a kernel's PTX requires (.reqntid/.maxntid), 0
@@ -300,7 +299,8 @@ static Error raiseRegisterLimitIfSpilling(std::string &ptx, std::string &cubin,
 Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
                                             const TranslateOptions &options,
                                             bool optimize, int64_t sharedBytes,
-                                            std::string *cubin) {
+                                            std::string *cubin,
+                                            StageTimes *times) {
   // Set once, before any module is compiled: afterwards the options are
   // only read, also by modules compiled concurrently.
   static std::once_flag optionsSet;
@@ -317,12 +317,19 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   // Flush fp32 denormals in libdevice's code paths, as Triton compiles it.
   if (!module.getModuleFlag("nvvm-reflect-ftz"))
     module.addModuleFlag(Module::Override, "nvvm-reflect-ftz", 1);
-  if (usesLibdevice(module))
-    if (Error error = linkBitcodeLibrary(module, TRITON_DEFAULT_LIBDEVICE))
+  auto done = [&](const char *stage) {
+    if (times)
+      times->done(stage);
+  };
+  if (usesLibdevice(module)) {
+    if (Error error = linkBitcodeLibrary(module, options.libdevice))
       return std::move(error);
+    done("link libdevice");
+  }
   if (optimize) {
     UnrollThreshold unrollLikeTriton(module);
     optimizeModule(module, **machine, options.llvmOptWithoutTarget);
+    done("LLVM O3");
   }
   auto ptx = generateCode(module, **machine, CodeGenFileType::AssemblyFile);
   if (!ptx)
@@ -335,66 +342,61 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   // -2%; LoRA +20% from one program per multiprocessor to two).
   StringRef ptxas = options.ptxas;
   std::string chosen = stripDebugTarget(*ptx);
+  std::optional<Expected<std::string>> assembled;
+  Allocation allocation;
+  done("codegen");
+  unsigned threads = getThreadsPerProgram(chosen);
   if (optimize && !options.disableRecomputeAfterLoops && !ptxas.empty() &&
-      sys::fs::can_execute(ptxas)) {
+      sys::fs::can_execute(ptxas) &&
+      canRaiseOccupancy(threads, sharedBytes)) {
     std::unique_ptr<Module> copy = CloneModule(module);
     if (recomputeIndicesAfterLoops(*copy)) {
       auto other =
           generateCode(*copy, **machine, CodeGenFileType::AssemblyFile);
       if (!other)
         return other.takeError();
+      done("codegen of the recomputing variant");
       std::string otherPTX = stripDebugTarget(*other);
       // The two ptxas runs are independent and take most of a large
-      // kernel's compile time (docs/CompileSpeed.md): they run at once. A
-      // caller that wants the cubin gets the PTX without the copies
-      // assembled beside them, as that is usually the one kept.
-      std::optional<Allocation> before, after;
-      std::optional<Expected<std::string>> speculative;
-      Allocation speculativeAllocation;
-      std::thread second([&] { after = allocate(otherPTX, arch, ptxas); });
-      std::optional<std::thread> third;
-      if (cubin)
-        third.emplace([&] {
-          speculative =
-              assemble(chosen, arch, ptxas, &speculativeAllocation);
-        });
-      before = allocate(chosen, arch, ptxas);
+      // kernel's compile time (docs/CompileSpeed.md): they run at once,
+      // each as the output is assembled, so the cubin of the variant kept
+      // is the output's.
+      Allocation otherAllocation;
+      std::optional<Expected<std::string>> otherCubin;
+      std::thread second([&] {
+        otherCubin.emplace(assemble(otherPTX, arch, ptxas, &otherAllocation));
+      });
+      assembled.emplace(assemble(chosen, arch, ptxas, &allocation));
       second.join();
-      if (third)
-        third->join();
-      unsigned threads = getThreadsPerProgram(*ptx);
-      if (before && after && after->spillBytes <= before->spillBytes &&
-          programsPerMultiprocessor(after->registers, threads, sharedBytes) >
-              programsPerMultiprocessor(before->registers, threads,
+      if (*assembled && *otherCubin &&
+          otherAllocation.spillBytes <= allocation.spillBytes &&
+          programsPerMultiprocessor(otherAllocation.registers, threads,
+                                    sharedBytes) >
+              programsPerMultiprocessor(allocation.registers, threads,
                                         sharedBytes)) {
-        if (speculative && !*speculative)
-          consumeError(speculative->takeError());
-        speculative.reset();
         chosen = std::move(otherPTX);
+        assembled.swap(otherCubin);
+        allocation = otherAllocation;
       }
-      if (speculative) {
-        if (!*speculative)
-          return speculative->takeError();
-        *cubin = std::move(**speculative);
-        if (Error error = raiseRegisterLimitIfSpilling(
-                chosen, *cubin, speculativeAllocation, arch, ptxas))
-          return std::move(error);
-        return chosen;
-      }
+      if (!*otherCubin)
+        consumeError(otherCubin->takeError());
     }
   }
   if (cubin) {
-    Allocation allocation;
-    Expected<std::string> assembled =
-        assemble(chosen, arch, ptxas, &allocation);
     if (!assembled)
-      return assembled.takeError();
-    *cubin = std::move(*assembled);
+      assembled.emplace(assemble(chosen, arch, ptxas, &allocation));
+    if (!*assembled)
+      return assembled->takeError();
+    *cubin = std::move(**assembled);
     if (optimize)
-      if (Error error = raiseRegisterLimitIfSpilling(chosen, *cubin,
-                                                     allocation, arch, ptxas))
+      if (Error error =
+              raiseRegisterLimitIfSpilling(chosen, *cubin, allocation, arch,
+                                           ptxas))
         return std::move(error);
+  } else if (assembled && !*assembled) {
+    consumeError(assembled->takeError());
   }
+  done("ptxas");
   return chosen;
 }
 

@@ -10,3 +10,7 @@
 std::string mlir::triton::getDefaultPtxasPath() { return TRITON_DEFAULT_PTXAS; }
 
 std::string mlir::triton::getDefaultLldPath() { return TRITON_DEFAULT_LLD; }
+
+std::string mlir::triton::getDefaultLibdevicePath() {
+  return TRITON_DEFAULT_LIBDEVICE;
+}

@@ -14,6 +14,9 @@ std::string getDefaultPtxasPath();
 /// LLVM 22's ld.lld, beside the LLVM tools the project was built with.
 std::string getDefaultLldPath();
 
+/// CUDA's libdevice.10.bc found when the project was configured.
+std::string getDefaultLibdevicePath();
+
 /// What the device-code translations take from their caller; a driver fills
 /// it from its command line (triton-translate's flags have these names).
 struct TranslateOptions {
@@ -23,6 +26,8 @@ struct TranslateOptions {
   int ptxVersion = 87;
   /// --ptxas: the ptxas to assemble cubins with.
   std::string ptxas = getDefaultPtxasPath();
+  /// libdevice.10.bc, linked where a kernel calls its functions.
+  std::string libdevice = getDefaultLibdevicePath();
   /// --lld: the ld.lld (LLD 22) to link HSA code objects with.
   std::string lld = getDefaultLldPath();
   /// --metadata: where to write the launch metadata JSON; empty: nowhere.

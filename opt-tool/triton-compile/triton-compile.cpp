@@ -31,6 +31,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
@@ -110,6 +111,12 @@ static cl::opt<std::string>
               cl::desc("path of ptxas (default: $PTXAS, else the one "
                        "found when the project was configured)"),
               cl::init(""));
+static cl::opt<std::string>
+    libdevicePath("libdevice",
+                  cl::desc("path of CUDA's libdevice.10.bc (default: "
+                           "$TRITON_LIBDEVICE_PATH, as Triton reads it, else "
+                           "the one found when the project was configured)"),
+                  cl::init(""));
 static cl::opt<bool> llvmOptWithoutTarget(
     "llvm-opt-without-target",
     cl::desc("run LLVM's O3 pipeline without the target's cost model and with "
@@ -136,7 +143,7 @@ struct Result {
   /// The diagnostics it produced, printed together when it is done.
   std::string messages;
   /// Stage names and milliseconds, for -v.
-  SmallVector<std::pair<const char *, double>> stages;
+  StageTimes stages;
 };
 
 /// What every kernel shares: the dialects, the tools' identity for the
@@ -147,21 +154,6 @@ struct Session {
   std::string toolIdentity;
   std::string extraArguments;
   std::optional<CompileCache> cache;
-};
-
-class StageTimer {
-public:
-  explicit StageTimer(Result &result) : result(result) {}
-  void done(const char *stage) {
-    auto now = std::chrono::steady_clock::now();
-    result.stages.push_back(
-        {stage, std::chrono::duration<double, std::milli>(now - last).count()});
-    last = now;
-  }
-
-private:
-  Result &result;
-  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
 };
 
 /// ptxas's name for a target's architecture, as utils/triton-compile
@@ -209,7 +201,7 @@ LogicalResult writeOutputs(const Job &job, const CompileOutputs &outputs,
 /// TTIR or TTGIR in `module` to PTX, cubin and metadata, all in memory.
 LogicalResult compileModule(ModuleOp module, const Job &job, StringRef arch,
                             const TranslateOptions &options,
-                            CompileOutputs &outputs, StageTimer &timer) {
+                            CompileOutputs &outputs, StageTimes &timer) {
   // TTGIR carries its warps (and layouts) already: make_llir alone.
   bool isTTGIR = module->hasAttr("ttg.num-warps");
   std::string pipeline =
@@ -221,6 +213,11 @@ LogicalResult compileModule(ModuleOp module, const Job &job, StringRef arch,
   PassManager pm(module->getContext());
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
+  // -mlir-timing: the passes' times, a report per kernel at its end.
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  TimingScope timing = timingManager.getRootScope();
+  pm.enableTiming(timing);
   std::string parseErrors;
   llvm::raw_string_ostream parseStream(parseErrors);
   if (failed(parsePassPipeline(pipeline, pm, parseStream)))
@@ -263,21 +260,21 @@ LogicalResult compileModule(ModuleOp module, const Job &job, StringRef arch,
   timer.done("LLVM IR");
 
   int64_t shared = getSharedBytes(module, options.shared);
-  llvm::Expected<std::string> ptx = emitPTX(
-      *llvmModule, arch, options, /*optimize=*/true, shared, &outputs.cubin);
+  llvm::Expected<std::string> ptx =
+      emitPTX(*llvmModule, arch, options, /*optimize=*/true, shared,
+              &outputs.cubin, &timer);
   if (!ptx)
     return fail(ptx.takeError());
   if (failed(diagnostics.flushErrors()))
     return failure();
   outputs.ptx = std::move(*ptx);
-  timer.done("PTX+cubin");
   return success();
 }
 
 Result compile(const Job &job, const Session &session) {
   Result result;
   llvm::raw_string_ostream messages(result.messages);
-  StageTimer timer(result);
+  StageTimes &timer = result.stages;
   std::optional<std::string> arch = getArch(job.target);
   if (!arch) {
     messages << "triton-compile: " << job.input << ": target '" << job.target
@@ -420,7 +417,8 @@ LogicalResult readBatch(StringRef path, std::vector<Job> &jobList,
 std::string getExtraArguments(int argc, char **argv) {
   static const StringRef withValue[] = {
       "--target",     "--num-warps", "--num-stages", "--num-ctas", "-o",
-      "--output-dir", "--batch",     "--cache-dir",  "--ptxas",    "-j"};
+      "--output-dir", "--batch",     "--cache-dir",  "--ptxas",    "-j",
+      "--libdevice"};
   static const StringRef flags[] = {"-v", "--no-cache", "-no-cache"};
   std::string extra;
   for (int i = 1; i < argc; ++i) {
@@ -447,6 +445,7 @@ int main(int argc, char **argv) {
   installFatalErrorHandlers();
   registerTritonPipelines();
   registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   cl::ParseCommandLineOptions(
       argc, argv,
       "Triton IR (TTIR or TTGIR) to PTX, cubin and launch metadata, in one "
@@ -463,6 +462,12 @@ int main(int argc, char **argv) {
   else if (std::optional<std::string> env = llvm::sys::Process::GetEnv("PTXAS");
            env && !env->empty())
     options.ptxas = *env;
+  if (!libdevicePath.empty())
+    options.libdevice = libdevicePath;
+  else if (std::optional<std::string> env =
+               llvm::sys::Process::GetEnv("TRITON_LIBDEVICE_PATH");
+           env && !env->empty())
+    options.libdevice = *env;
   options.llvmOptWithoutTarget = llvmOptWithoutTarget;
   options.disableRecomputeAfterLoops = disableRecomputeAfterLoops;
   if (!llvm::sys::fs::can_execute(options.ptxas)) {
@@ -521,7 +526,7 @@ int main(int argc, char **argv) {
         library(reinterpret_cast<void *>(&llvm::errs)) + "\n" +
         library(reinterpret_cast<void *>(&registerPassManagerCLOptions)) +
         "\n" + describeFile(options.ptxas) + "\n" +
-        describeFile(TRITON_COMPILE_LIBDEVICE);
+        describeFile(options.libdevice);
     session.extraArguments = getExtraArguments(argc, argv);
   }
 
@@ -546,7 +551,7 @@ int main(int argc, char **argv) {
                          : result.fromCache ? "cache hit"
                                             : "compiled");
         double total = 0;
-        for (auto [stage, ms] : result.stages) {
+        for (auto [stage, ms] : result.stages.get()) {
           llvm::errs() << (total == 0 ? " (" : ", ") << stage << " "
                        << llvm::format("%.1f", ms) << " ms";
           total += ms;

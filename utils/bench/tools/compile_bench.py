@@ -1,0 +1,395 @@
+#!/usr/bin/env python3
+"""Compile time, ours against Triton 3.6, on the GPU machine's CPU (issue 33).
+
+    compile_bench.py pack DIR            # here: what the GPU machine needs, into DIR
+    compile_bench.py run DIR --json F    # GPU machine: time both sides
+    compile_bench.py report F [--out docs/results]
+
+`pack` packs the static triton-compile and triton-opt (`make static-tools`,
+build/static-stage/) and copies the corpus's TTIR into DIR (git-ignored,
+carried); the harness and TorchInductor captures travel with the working
+tree.
+
+`run` unpacks the tools and measures, with every cache off, on the kernels of
+compile_kernels.py that Triton compiles as we do (TTIR for cuda:90):
+
+- per kernel, ours: the static triton-compile, one process per worker after a
+  first kernel (as Triton and Inductor compile), its own stage times (-v);
+  Triton: triton.compile() of the same TTIR file with the same warps, stages
+  and CTAs in a Python process that has compiled a kernel before, its stage
+  times through knobs.compilation.listener. Both sides' PTX -> cubin (our
+  ptxas stage: the recompute-after-loops check's runs and the cubin's,
+  overlapped; Triton's make_cubin) is timed apart, both with Triton's ptxas.
+  The kernels are shared among WORKERS workers per side (8), each pinned to
+  its own cores (taskset), ours first, then Triton's.
+- a batch: the 128 TorchInductor TTIRs by one triton-compile -j16 process
+  (wall, its start-up included) and by Triton in a pool of 16 processes that
+  each compiled a kernel first (wall of the pool's map).
+- start-up: `--version` of the static triton-compile and triton-opt, median of
+  20 runs.
+
+Triton from a .ttir file starts at make_ttgir (its make_ttir is skipped for IR
+input); ours runs make_ttir too (1-3 ms).
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import compile_kernels  # noqa: E402
+
+ROOT = compile_kernels.ROOT
+
+
+# ---------------------------------------------------------------- pack ----
+
+def cmd_pack(args):
+    out = os.path.abspath(args.dir)
+    os.makedirs(out, exist_ok=True)
+    # triton-compile and triton-opt alone: the three tools' archive and the
+    # working tree together pass the 64 MiB a device call carries.
+    stage = os.path.join(ROOT, "build", "static-stage")
+    subprocess.run(f"tar -C {stage} -cf - bin/triton-compile bin/triton-opt | xz -T0 -6 > "
+                   f"{out}/triton-tools-static.tar.xz", shell=True, check=True)
+    corpus = os.path.join(os.path.dirname(ROOT), "shared", "corpus")
+    for sub in ("triton-3.6-sm90", "triton-3.6-ops"):
+        os.makedirs(os.path.join(out, "corpus", sub), exist_ok=True)
+        for f in os.listdir(os.path.join(corpus, sub)):
+            if f.endswith((".ttir", ".ttgir", ".meta.json")):
+                shutil.copy(os.path.join(corpus, sub, f), os.path.join(out, "corpus", sub))
+    size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(out) for f in fs)
+    print(f"packed {out}: {size / 2**20:.1f} MiB")
+
+
+# ----------------------------------------------------------------- run ----
+
+def unpack_tools(folder):
+    dest = os.path.join(tempfile.gettempdir(), "triton-tools-static")
+    shutil.rmtree(dest, ignore_errors=True)
+    with tarfile.open(os.path.join(folder, "triton-tools-static.tar.xz")) as tar:
+        tar.extractall(dest)
+    return os.path.join(dest, "bin")
+
+
+def startup(tool, runs=20):
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run([tool, "--version"], stdout=subprocess.DEVNULL, check=True)
+        times.append((time.perf_counter() - t) * 1e3)
+    return statistics.median(times)
+
+
+def shares(items, n):
+    return [items[i::n] for i in range(n)]
+
+
+def cores(worker, per):
+    return f"{worker * per}-{worker * per + per - 1}"
+
+
+STAGE = re.compile(r"([^,(]+?) ([0-9.]+) ms")
+
+
+def ours_per_kernel(tool, ptxas, kernels, warmup, workers, per, tmp):
+    """Each worker: one triton-compile -j1 process over its share, after
+    WARMUP; the stage times of each kernel from -v, in list order."""
+    procs = []
+    for w, share in enumerate(shares(kernels, workers)):
+        batch = os.path.join(tmp, f"ours-{w}.txt")
+        with open(batch, "w") as f:
+            f.write(compile_kernels.batch_line(warmup, os.path.join(tmp, f"o{w}-warmup")) + "\n")
+            for i, k in enumerate(share):
+                f.write(compile_kernels.batch_line(k, os.path.join(tmp, f"o{w}-{i}")) + "\n")
+        cmd = ["taskset", "-c", cores(w, per), tool, f"--ptxas={ptxas}", "--no-cache", "-v",
+               "-j1", "--batch", batch]
+        procs.append((share, subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
+                                              stderr=subprocess.PIPE, text=True)))
+    results = {}
+    for share, proc in procs:
+        _, err = proc.communicate()
+        lines = [line for line in err.splitlines()
+                 if re.match(r".*: (compiled|failed|cache hit)( \(|$)", line)]
+        for k, line in zip(share, lines[1:]):
+            stages = {name.strip(): float(ms) for name, ms in STAGE.findall(line)}
+            ok = ": compiled" in line
+            results[k["name"]] = dict(ok=ok, stages=stages,
+                                      total=sum(stages.values()) if ok else None,
+                                      ptxas=stages.get("ptxas") if ok else None)
+        if len(lines) != len(share) + 1:
+            print(f"ours: {len(lines)} reports for {len(share) + 1} kernels", file=sys.stderr)
+            print(err[-2000:], file=sys.stderr)
+    return results
+
+
+TRITON_WORKER = r"""
+import json, os, sys, time, traceback
+os.environ["TRITON_ALWAYS_COMPILE"] = "1"
+os.environ["TRITON_CACHE_DIR"] = sys.argv[2]
+import triton
+from triton import knobs
+from triton.backends.compiler import GPUTarget
+target = GPUTarget("cuda", 90, 32)
+stages = {}
+def listener(src, metadata, metadata_group, times, cache_hit):
+    stages.clear()
+    stages["ir"] = times.ir_initialization / 1e3
+    for name, us in times.lowering_stages:
+        stages[name] = us / 1e3
+    stages["store"] = times.store_results / 1e3
+knobs.compilation.listener = listener
+kernels = json.load(open(sys.argv[1]))
+out = {}
+for i, k in enumerate(kernels):
+    opts = dict(num_warps=k["warps"], num_stages=k["stages"], num_ctas=k["ctas"])
+    t = time.perf_counter()
+    try:
+        triton.compile(k["path"], target=target, options=opts)
+        total = (time.perf_counter() - t) * 1e3
+        if i:
+            out[k["name"]] = dict(ok=True, total=total, ptxas=stages.get("cubin"),
+                                  stages=dict(stages))
+    except Exception as e:
+        out[k["name"]] = dict(ok=False, error=traceback.format_exception_only(e)[-1][:300])
+json.dump(out, open(sys.argv[3], "w"))
+"""
+
+
+def triton_per_kernel(kernels, warmup, workers, per, tmp):
+    script = os.path.join(tmp, "triton_worker.py")
+    open(script, "w").write(TRITON_WORKER)
+    procs = []
+    for w, share in enumerate(shares(kernels, workers)):
+        src, res = os.path.join(tmp, f"t{w}.json"), os.path.join(tmp, f"t{w}-out.json")
+        json.dump([warmup] + share, open(src, "w"))
+        cmd = ["taskset", "-c", cores(w, per), sys.executable, script, src,
+               os.path.join(tmp, f"tcache{w}"), res]
+        procs.append((res, subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)))
+    results = {}
+    for res, proc in procs:
+        _, err = proc.communicate()
+        if proc.returncode:
+            print(f"triton worker failed: {err[-2000:]}", file=sys.stderr)
+            continue
+        results.update(json.load(open(res)))
+    return results
+
+
+def _pool_init(cache):
+    os.environ["TRITON_ALWAYS_COMPILE"] = "1"
+    os.environ["TRITON_CACHE_DIR"] = cache + f"/{os.getpid()}"
+    import triton  # noqa: F401
+
+
+def _pool_compile(k):
+    import triton
+    from triton.backends.compiler import GPUTarget
+    try:
+        triton.compile(k["path"], target=GPUTarget("cuda", 90, 32),
+                       options=dict(num_warps=k["warps"], num_stages=k["stages"],
+                                    num_ctas=k["ctas"]))
+        return True
+    except Exception:
+        return False
+
+
+def triton_pool(kernels, warmup, jobs, tmp):
+    import multiprocessing
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(jobs, initializer=_pool_init, initargs=(os.path.join(tmp, "pool"),)) as pool:
+        pool.map(_pool_compile, [warmup] * jobs, chunksize=1)
+        t = time.perf_counter()
+        ok = pool.map(_pool_compile, kernels, chunksize=1)
+        return time.perf_counter() - t, sum(ok)
+
+
+def ours_batch(tool, ptxas, kernels, jobs, tmp):
+    batch = os.path.join(tmp, "inductor.txt")
+    with open(batch, "w") as f:
+        for i, k in enumerate(kernels):
+            f.write(compile_kernels.batch_line(k, os.path.join(tmp, "ib", str(i))) + "\n")
+    t = time.perf_counter()
+    proc = subprocess.run([tool, f"--ptxas={ptxas}", "--no-cache", f"-j{jobs}", "--batch", batch],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - t
+    done = re.search(r"(\d+) done", proc.stderr)
+    return wall, int(done.group(1)) if done else 0
+
+
+def cmd_run(args):
+    folder = os.path.abspath(args.dir)
+    bin_dir = unpack_tools(folder)
+    tool = os.path.join(bin_dir, "triton-compile")
+    from triton import knobs
+    import triton
+    ptxas = knobs.nvidia.ptxas.path
+    import triton.backends.nvidia as nvidia_backend
+    libdevice = knobs.nvidia.libdevice_path or os.path.join(
+        os.path.dirname(nvidia_backend.__file__), "lib", "libdevice.10.bc")
+    os.environ["TRITON_LIBDEVICE_PATH"] = libdevice  # ours reads it too: the same file
+    ncores = os.cpu_count()
+    per = max(1, ncores // args.workers)
+    kernels = [k for k in compile_kernels.all_kernels(os.path.join(folder, "corpus"))
+               if k["stage"] == "ttir" and k["target"] == "cuda:90"]
+    if args.limit:
+        kernels = kernels[:args.limit]
+    warmup = next(k for k in compile_kernels.corpus_kernels(os.path.join(folder, "corpus"))
+                  if k["name"] == "corpus/add_fp32")
+    warmup = dict(warmup, name="warmup")
+    info = dict(date=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                cpu=next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
+                          if line.startswith("model name")), platform.processor()),
+                cores=ncores, triton=triton.__version__, python=platform.python_version(),
+                glibc=" ".join(platform.libc_ver()),
+                ptxas=subprocess.run([ptxas, "--version"], capture_output=True,
+                                     text=True).stdout.strip().splitlines()[-1],
+                workers=args.workers, cores_per_worker=per)
+    print(json.dumps(info), flush=True)
+    result = dict(info=info)
+    result["startup_ms"] = {t: startup(os.path.join(bin_dir, t))
+                            for t in ("triton-compile", "triton-opt")}
+    print("startup", result["startup_ms"], flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        t = time.perf_counter()
+        result["kernels"] = kernels
+        result["ours"] = ours_per_kernel(tool, ptxas, kernels, warmup, args.workers, per, tmp)
+        print(f"ours per kernel: {time.perf_counter() - t:.1f} s", flush=True)
+        # What is done so far, should the rest run past the call's limit.
+        json.dump(result, open(args.json, "w"), indent=1)
+        t = time.perf_counter()
+        result["triton"] = triton_per_kernel(kernels, warmup, args.workers, per, tmp)
+        print(f"triton per kernel: {time.perf_counter() - t:.1f} s", flush=True)
+        json.dump(result, open(args.json, "w"), indent=1)
+        inductor = [k for k in kernels if k["group"] == "inductor"]
+        if inductor and not args.skip_batch:
+            wall, done = ours_batch(tool, ptxas, inductor, 16, tmp)
+            result["batch_ours"] = dict(seconds=wall, done=done, kernels=len(inductor), jobs=16)
+            print("batch ours", result["batch_ours"], flush=True)
+            wall, done = triton_pool(inductor, warmup, 16, tmp)
+            result["batch_triton"] = dict(seconds=wall, done=done, kernels=len(inductor),
+                                          jobs=16)
+            print("batch triton", result["batch_triton"], flush=True)
+    json.dump(result, open(args.json, "w"), indent=1)
+    print(summary(result))
+
+
+# -------------------------------------------------------------- report ----
+
+def ratios(result):
+    rows = []
+    for k in result["kernels"]:
+        o, t = result["ours"].get(k["name"]), result["triton"].get(k["name"])
+        if not (o and t and o.get("ok") and t.get("ok")):
+            continue
+        rows.append(dict(name=k["name"], group=k["group"], warps=k["warps"], stages=k["stages"],
+                         ours=o["total"], ours_ptxas=o["ptxas"] or 0.0, triton=t["total"],
+                         triton_ptxas=t["ptxas"] or 0.0, ours_stages=o["stages"],
+                         triton_stages=t["stages"]))
+    for r in rows:
+        r["total_ratio"] = r["ours"] / r["triton"]
+        r["noasm_ratio"] = (r["ours"] - r["ours_ptxas"]) / (r["triton"] - r["triton_ptxas"])
+    return rows
+
+
+def summary(result):
+    rows = ratios(result)
+    lines = []
+    if rows:
+        tr = [r["total_ratio"] for r in rows]
+        nr = [r["noasm_ratio"] for r in rows]
+        lines.append(f"{len(rows)} kernels compiled by both: total ratio median "
+                     f"{statistics.median(tr):.2f} (max {max(tr):.2f}, "
+                     f"{sum(x <= 0.8 for x in tr)} <= 0.8); without PTX->cubin median "
+                     f"{statistics.median(nr):.2f} (max {max(nr):.2f}, "
+                     f"{sum(x <= 0.5 for x in nr)} <= 0.5)")
+    if "batch_ours" in result:
+        bo, bt = result["batch_ours"], result["batch_triton"]
+        lines.append(f"inductor batch: ours {bo['seconds']:.2f} s ({bo['done']}/{bo['kernels']}), "
+                     f"Triton pool {bt['seconds']:.2f} s ({bt['done']}/{bt['kernels']}): "
+                     f"{bo['seconds'] / bt['seconds']:.2f}x")
+    lines.append("startup (ms): " + ", ".join(f"{t} {ms:.1f}"
+                                               for t, ms in result["startup_ms"].items()))
+    return "\n".join(lines)
+
+
+def cmd_report(args):
+    result = json.load(open(args.json))
+    info = result["info"]
+    rows = ratios(result)
+    stamp = datetime.datetime.strptime(info["date"], "%Y-%m-%d %H:%M UTC")
+    name = f"{stamp:%Y-%m-%d}-compile-speed-{stamp:%H%M}"
+    os.makedirs(args.out, exist_ok=True)
+    shutil.copy(args.json, os.path.join(args.out, name + ".json"))
+    failed_ours = sorted(n for n, r in result["ours"].items() if not r.get("ok"))
+    failed_triton = sorted(n for n, r in result["triton"].items() if not r.get("ok"))
+    md = [f"# Compile speed, {info['date']}: triton-compile (static) against Triton "
+          f"{info['triton']}",
+          "",
+          f"`utils/bench/tools/compile_bench.py run`, GPU machine's CPU ({info['cpu']}, "
+          f"{info['cores']} cores, {info['glibc']}), Python {info['python']}, "
+          f"ptxas {info['ptxas']} (Triton's, for both sides), caches off. Per kernel: "
+          f"{info['workers']} workers a side, each pinned to {info['cores_per_worker']} cores, "
+          "each compiling its share after a first kernel; ours is the static triton-compile's "
+          "own stage times (-v), Triton's the wall time of triton.compile() on the same TTIR "
+          "file with the same options, its stages through knobs.compilation.listener. "
+          "\"asm\" is PTX -> cubin: Triton's make_cubin, our ptxas stage (the "
+          "recompute-after-loops check's runs and the cubin's, overlapped). Milliseconds.",
+          "", summary(result).replace("\n", "\n\n"), ""]
+    if rows:
+        md += ["| group | ratio, total | ratio, without asm |", "|---|---:|---:|"]
+        for group in sorted({r["group"] for r in rows}):
+            g = [r for r in rows if r["group"] == group]
+            md.append(f"| {group} ({len(g)}) | "
+                      f"{statistics.median(r['total_ratio'] for r in g):.2f} | "
+                      f"{statistics.median(r['noasm_ratio'] for r in g):.2f} |")
+        md += ["", "Where the time goes, summed over those kernels (ms):", ""]
+        for side, key in (("ours", "ours_stages"), ("Triton", "triton_stages")):
+            sums = {}
+            for r in rows:
+                for stage, ms in r[key].items():
+                    sums[stage] = sums.get(stage, 0.0) + ms
+            md.append(f"- {side}: " + ", ".join(f"{s} {ms:.0f}" for s, ms in sums.items()))
+        md += ["", "| kernel | w/s | ours | ours asm | Triton | Triton asm | total | without asm |",
+               "|---|---|---:|---:|---:|---:|---:|---:|"]
+        for r in sorted(rows, key=lambda r: -r["noasm_ratio"]):
+            md.append(f"| {r['name']} | {r['warps']}/{r['stages']} | {r['ours']:.0f} | "
+                      f"{r['ours_ptxas']:.0f} | {r['triton']:.0f} | {r['triton_ptxas']:.0f} | "
+                      f"{r['total_ratio']:.2f} | {r['noasm_ratio']:.2f} |")
+    md += ["", f"Not compiled by ours: {', '.join(failed_ours) or 'none'}.",
+           f"Not compiled by Triton: {', '.join(failed_triton) or 'none'}."]
+    path = os.path.join(args.out, name + ".md")
+    open(path, "w").write("\n".join(md) + "\n")
+    print(path)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("pack")
+    p.add_argument("dir")
+    p = sub.add_parser("run")
+    p.add_argument("dir")
+    p.add_argument("--json", required=True)
+    p.add_argument("--workers", type=int, default=8)
+    p.add_argument("--limit", type=int, default=0, help="the first N kernels only")
+    p.add_argument("--skip-batch", action="store_true")
+    p = sub.add_parser("report")
+    p.add_argument("json")
+    p.add_argument("--out", default=os.path.join(ROOT, "docs", "results"))
+    args = parser.parse_args()
+    {"pack": cmd_pack, "run": cmd_run, "report": cmd_report}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()
