@@ -126,11 +126,13 @@ struct ReshapeOfReshape : public OpRewritePattern<ReshapeOp> {
     auto inner = op.getSrc().getDefiningOp<ReshapeOp>();
     if (!inner)
       return failure();
+    // Read op's attributes before the replacement erases it.
     bool reorder = op.getAllowReorder() || inner.getAllowReorder();
+    bool efficientLayout = op.getEfficientLayout();
     auto merged = rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(),
                                                          inner.getSrc());
     merged.setAllowReorder(reorder);
-    merged.setEfficientLayout(op.getEfficientLayout());
+    merged.setEfficientLayout(efficientLayout);
     return success();
   }
 };
