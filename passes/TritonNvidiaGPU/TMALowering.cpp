@@ -184,7 +184,10 @@ LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
         });
     return found ? found : arith::ConstantIntOp::create(b, loc, value, width);
   };
-  for (int64_t dim : llvm::reverse(getTMABoxShape(block)))
+  // A named vector: a range-for over llvm::reverse(<temporary>) would read
+  // the temporary after it died (C++17 extends only reverse's own result).
+  SmallVector<int64_t> boxShape = getTMABoxShape(block);
+  for (int64_t dim : llvm::reverse(boxShape))
     boxDims.push_back(constant(dim, 32));
   for (Value dim : llvm::reverse(make.getShape()))
     globalDims.push_back(dim);
