@@ -29,7 +29,7 @@ from collections import defaultdict
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "bench"))
 from registry import all_cases, resolve_kernel  # noqa: E402
-from run import Kern  # noqa: E402  (what a case builder may ask of its kernel)
+from run import Kern, output_error  # noqa: E402  (what a case builder may ask of its kernel)
 
 
 def load_backend():
@@ -53,18 +53,6 @@ def fresh_jit(fn):
     other = copy.copy(fn)
     other.device_caches = defaultdict(other.create_binder)
     return other
-
-
-def error(torch, outs, expected):
-    errs = []
-    for out, expect in zip(outs, expected):
-        if out.is_floating_point():
-            o, e = out.double(), expect.double()
-            errs.append(float("nan") if not torch.isfinite(o).all()
-                        else (o - e).norm().item() / (e.norm().item() or 1.0))
-        else:
-            errs.append(float((out.long() - expect.long()).abs().max().item()))
-    return max(errs)
 
 
 def check_case(torch, triton, backend, case, rounds):
@@ -93,7 +81,7 @@ def check_case(torch, triton, backend, case, rounds):
             row[f"stages_{side}"] = sorted(compiled.asm)
         finally:
             backend.uninstall()
-        row[f"err_{side}"] = error(torch, outs, expected)
+        row[f"err_{side}"] = output_error(torch, outs, expected)
         sides[side] = (lambda j=jit, a=call_args, g=grid: (a, j[g](*a, **c, **options)))
     row["through_plugin"] = "ttgir" not in row["stages_plugin"] and "ttgir" in row["stages_triton"]
     row["correct"] = row["err_plugin"] <= case.tol and row["through_plugin"]

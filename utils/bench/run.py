@@ -40,6 +40,20 @@ CORPUS = os.path.abspath(os.path.join(ROOT, "..", "shared", "corpus", "triton-3.
 INPUTS = os.path.join(ROOT, "test", "Inputs")
 
 
+def output_error(torch, outs, expected):
+    """The largest error of OUTS against EXPECTED: relative norm for floats (NaN where an
+    output is not finite), largest absolute difference for integers."""
+    errs = []
+    for out, expect in zip(outs, expected):
+        if out.is_floating_point():
+            o, e = out.double(), expect.double()
+            errs.append(float("nan") if not torch.isfinite(o).all()
+                        else (o - e).norm().item() / (e.norm().item() or 1.0))
+        else:
+            errs.append(float((out.long() - expect.long()).abs().max().item()))
+    return max(errs)
+
+
 def selected(args):
     cases = [c for c in all_cases() if c.matches(args.cases, args.tag)]
     if not cases:
@@ -300,15 +314,7 @@ class Runner:
         args, outs, ref, grid, work = built
         run()
         torch.cuda.synchronize()
-        errs = []
-        for out, expect in zip(outs, ref()):
-            if out.is_floating_point():
-                o, e = out.double(), expect.double()
-                errs.append(float("nan") if not torch.isfinite(o).all()
-                            else (o - e).norm().item() / (e.norm().item() or 1.0))
-            else:
-                errs.append(float((out.long() - expect.long()).abs().max().item()))
-        return max(errs), run, work
+        return output_error(torch, outs, ref()), run, work
 
     def best(self, case):
         """The configurations of CASE (`members`) fastest for ours and for
