@@ -6,7 +6,7 @@ make_ttir, then our triton-compile), each checked against the case's reference
 (PyTorch in float64, or Triton's own compile where the case says so) and
 timed with triton.testing.do_bench in alternating rounds.
 
-    python3 utils/plugin-check.py --tool PATH/triton-compile [--rounds N] [--json FILE] CASE...
+    python3 utils/plugin-check.py --tool PATH/triton-compile [--rounds N] [--json FILE] CASE...|all
 
 Prints one line per case (errors, seconds of each side's first call, which
 compiles, rates, ratio plugin / Triton) and exits 1 when a case is wrong, was
@@ -134,6 +134,9 @@ def main():
     triton.set_allocator(lambda size, align, stream: torch.empty(size, dtype=torch.int8,
                                                                  device="cuda"))
     by_name = {c.name: c for c in all_cases()}
+    if args.cases == ["all"]:  # every case a Triton plugin can see
+        args.cases = [c.name for c in all_cases() if not c.kernel.startswith("corpus.")
+                      and c.stage == "ttir" and c.target == "cuda:90"]
     rows = []
     print(HEADER, flush=True)
     for name in args.cases:
