@@ -89,6 +89,83 @@ def vector_type(t):
     return (int(m.group(1)), m.group(2)) if m else None
 
 
+class Trapped(Exception):
+    """The kernel trapped (llvm.intr.trap); `printed` is what its threads
+    printed before: (thread, stream, text) tuples."""
+
+    def __init__(self, printed):
+        super().__init__("the kernel trapped")
+        self.printed = printed
+
+
+def string_globals(text):
+    """The module's string constants: symbol -> bytes (MLIR's escapes
+    decoded)."""
+    out = {}
+    for m in re.finditer(r'"llvm\.mlir\.global"\(\) <\{[^\n]*?sym_name = "([\w.$]+)"[^\n]*?'
+                         r'value = "((?:[^"\\]|\\.)*)"', text):
+        raw, data, i = m.group(2), bytearray(), 0
+        while i < len(raw):
+            if raw[i] == "\\" and raw[i + 1] in "\\\"":
+                data.append(ord(raw[i + 1]))
+                i += 2
+            elif raw[i] == "\\":
+                data.append(int(raw[i + 1:i + 3], 16))
+                i += 3
+            else:
+                data += raw[i].encode()
+                i += 1
+        out[m.group(1)] = bytes(data)
+    return out
+
+
+def c_format(fmt, args):
+    """printf's formatting of `fmt` with `args` (i64 bits, as the hostcall
+    passes them: doubles by their bits)."""
+    args = list(args)
+
+    def one(m):
+        spec = m.group(0)
+        if spec == "%%":
+            return "%"
+        conv, bits = spec[-1], int(args.pop(0)) & ((1 << 64) - 1)
+        flags = re.sub(r"(ll|l|hh|h)(?=[a-zA-Z]$)", "", spec)
+        if conv in "fFeEgG":
+            return flags % float(np.array([bits], dtype=np.uint64).view(np.float64)[0])
+        if conv in "di":
+            return flags.replace("i", "d") % (bits - (1 << 64) if bits >> 63 else bits)
+        if conv == "p":
+            return hex(bits)
+        return flags % bits
+
+    return re.sub(r"%%|%[-+ 0#]*\d*(?:\.\d+)?(?:ll|l|hh|h)?[diuxXfFeEgGpc]", one, fmt)
+
+
+def hostcall_printf(sim, callee, v, nthreads):
+    """The ockl printf entry points: a message per thread, its text appended
+    string by string; arguments fill the format's conversions in order."""
+    if callee in ("__ockl_printf_begin", "__ockl_fprintf_stderr_begin"):
+        ids = np.arange(nthreads, dtype=np.uint64) + np.uint64(len(sim.messages))
+        stream = "stderr" if "stderr" in callee else "stdout"
+        for th in range(nthreads):
+            sim.messages.append([stream, th, b"", []])
+        return ids
+    msgs = [sim.messages[int(m)] for m in v[0]]
+    if callee == "__ockl_printf_append_string_n":
+        for th, msg in enumerate(msgs):
+            buf, off = sim.gmem(int(v[1][th]), int(v[2][th]))
+            msg[2] += bytes(buf[off:off + int(v[2][th])]).rstrip(b"\0")
+        last = v[3]
+    else:  # __ockl_printf_append_args(msg, n, a0..a6, last)
+        for th, msg in enumerate(msgs):
+            msg[3] += [v[2 + i][th] for i in range(int(v[1][th]))]
+        last = v[9]
+    for th, msg in enumerate(msgs):
+        if last[th]:
+            sim.printed.append((msg[1], msg[0], c_format(msg[2].decode(), msg[3])))
+    return v[0]
+
+
 class Sim:
     def __init__(self, nthreads, shared_bytes, warp_size=32):
         self.T = nthreads
@@ -100,6 +177,8 @@ class Sim:
         self.globals = {}  # base -> bytearray
         self.next_base = 1 << 32
         self.races = []
+        self.messages = []  # hostcall printf: [stream, thread, text, args]
+        self.printed = []  # (thread, stream, text)
 
     def alloc(self, data):
         base = self.next_base
@@ -275,6 +354,7 @@ def attr(rest, key):
 def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
     argnames, argtypes, blocks = parse_func(text, name)
     sim = Sim(nthreads, shared_bytes, warp_size)
+    strings, string_bases = string_globals(text), {}
     env, types = {}, {}
     bufs = []
     for nm, t, spec in zip(argnames, argtypes, args_in + [None] * (len(argnames) - len(args_in))):
@@ -357,7 +437,17 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
                 return sim.const(t, 0x5A5A5A5A5A5A5A5A % (1 << w) if w and w > 1 else 0)
             out = [filler(ft) for ft in f] if f else filler(rtype)
         elif op == "llvm.mlir.addressof":
-            out = np.zeros(nthreads, dtype=np.uint64)
+            symbol = re.search(r"global_name = @([\w.$]+)", rest).group(1)
+            if symbol in strings:
+                if symbol not in string_bases:
+                    string_bases[symbol] = sim.alloc(strings[symbol])
+                out = np.full(nthreads, string_bases[symbol], dtype=np.uint64)
+            else:
+                out = np.zeros(nthreads, dtype=np.uint64)
+        elif op == "llvm.addrspacecast":
+            out = v[0]
+        elif op == "llvm.intr.trap":
+            raise Trapped(sim.printed)
         elif op == "rocdl.workitem.id.x":
             out = tid.copy()
         elif op.startswith("rocdl.workgroup.id"):
@@ -575,6 +665,12 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             break
         elif op == "llvm.call":
             callee = re.search(r"callee = @([\w.]+)", rest).group(1)
+            if callee.startswith(("__ockl_printf", "__ockl_fprintf")):
+                out = hostcall_printf(sim, callee, v, nthreads)
+                if res:
+                    env[res] = out
+                    types[res] = rtype
+                continue
             fns = {"__nv_fmaxf": np.fmax, "__nv_fminf": np.fmin, "__nv_expf": np.exp,
                    "__nv_exp2f": np.exp2, "__nv_fmax": np.fmax, "__nv_fmin": np.fmin}
             out = fns[callee](*v).astype(FLOATS[rtype])
@@ -591,7 +687,9 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
         elif op == "llvm.call_intrinsic":
             intrin = re.search(r'intrin = "([\w.]+)"', rest).group(1)
             fns = {"llvm.nvvm.div.full": np.divide, "llvm.nvvm.ex2.approx.f32": np.exp2,
-                   "llvm.nvvm.ex2.approx.ftz.f": np.exp2}
+                   "llvm.nvvm.ex2.approx.ftz.f": np.exp2,
+                   # Correctly rounded here; the hardware's is within 1 ulp.
+                   "llvm.amdgcn.sqrt.f32": np.sqrt}
             out = fns[intrin](*v).astype(FLOATS[rtype])
         elif op == "builtin.unrealized_conversion_cast":
             out = v[0]

@@ -160,8 +160,9 @@ struct ConvertTritonAMDGPUToLLVMPass
                                            widths);
     amd::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo);
-    amd::populatePrintOpToLLVMPatterns(converter, patterns, targetInfo);
+    amd::populatePrintAssertOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateExternElementwiseOpToLLVMPatterns(converter, patterns);
+    populateMapElementwiseOpToLLVMPatterns(converter, patterns);
     amd::populateMathOpToLLVMPatterns(converter, patterns, ftz);
     amd::populateSliceConcatOpToLLVMPatterns(converter, patterns);
     // Float conversions (fp8 included) by the common emulation, but gfx942's

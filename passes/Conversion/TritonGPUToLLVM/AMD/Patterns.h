@@ -55,10 +55,11 @@ void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const TargetInfoBase &target);
 
-/// tt.print through the HIP hostcall printf (ockl).
-void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                   RewritePatternSet &patterns,
-                                   const TargetInfoBase &target);
+/// tt.print through the HIP hostcall printf (ockl); tt.assert printing its
+/// failure to stderr and trapping.
+void populatePrintAssertOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target);
 
 /// tt.extern_elementwise as calls (libdevice's __nv_* rejected), and a
 /// located error for tt.elementwise_inline_asm.

@@ -18,7 +18,6 @@
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -86,24 +85,6 @@ struct PrintOpPattern : ConvertOpToLLVMPattern<PrintOp> {
   const TargetInfoBase &target;
 };
 
-/// The file and line of `loc`, looking through names, call sites (the
-/// callee's place) and fusions.
-std::pair<std::string, unsigned> getFileAndLine(Location loc) {
-  if (auto file = dyn_cast<FileLineColLoc>(loc))
-    return {file.getFilename().str(), file.getLine()};
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return getFileAndLine(name.getChildLoc());
-  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
-    return getFileAndLine(callSite.getCallee());
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location inner : fused.getLocations()) {
-      auto found = getFileAndLine(inner);
-      if (!found.first.empty())
-        return found;
-    }
-  return {"", 0};
-}
-
 struct AssertOpPattern : ConvertOpToLLVMPattern<AssertOp> {
   AssertOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
       : ConvertOpToLLVMPattern(converter), target(target) {}
@@ -111,47 +92,26 @@ struct AssertOpPattern : ConvertOpToLLVMPattern<AssertOp> {
   LogicalResult
   matchAndRewrite(AssertOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value anyFalse;
-    for (Value element :
-         unpackLLElements(loc, adaptor.getCondition(), rewriter)) {
-      Value isFalse = LLVM::XOrOp::create(
-          rewriter, loc, element, createI1Constant(rewriter, loc, true));
-      anyFalse =
-          anyFalse
-              ? LLVM::OrOp::create(rewriter, loc, anyFalse, isFalse).getResult()
-              : isFalse;
-    }
-    std::pair<std::string, unsigned> place = getFileAndLine(loc);
-    std::string file = place.first.empty() ? "<unknown>" : place.first;
-    unsigned line = place.second;
-    std::string function = "<unknown>";
-    if (auto func = op->getParentOfType<FunctionOpInterface>())
-      function = func.getName().str();
-    auto ptrType = LLVM::LLVMPointerType::get(getContext());
-    emitIf(rewriter, loc, anyFalse, [&] {
-      Value message = getStringConstant(rewriter, loc, op, "assertMessage",
-                                        op.getMessage());
-      Value fileName = getStringConstant(rewriter, loc, op, "assertFile", file);
+    auto fail = [&](RewriterBase &b, const AssertPlace &place) {
+      Location loc = op.getLoc();
+      auto ptrType = LLVM::LLVMPointerType::get(getContext());
+      Value message =
+          getStringConstant(b, loc, op, "assertMessage", place.message);
+      Value fileName = getStringConstant(b, loc, op, "assertFile", place.file);
       Value functionName =
-          getStringConstant(rewriter, loc, op, "assertFunc", function);
-      auto type =
-          LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(getContext()),
-                                      {ptrType, ptrType, rewriter.getI32Type(),
-                                       ptrType, rewriter.getI64Type()});
+          getStringConstant(b, loc, op, "assertFunc", place.function);
+      auto type = LLVM::LLVMFunctionType::get(
+          LLVM::LLVMVoidType::get(getContext()),
+          {ptrType, ptrType, b.getI32Type(), ptrType, b.getI64Type()});
       LLVM::LLVMFuncOp assertFail =
           getOrDeclareFunction(op, "__assertfail", type);
       LLVM::CallOp::create(
-          rewriter, loc, assertFail,
-          ValueRange{
-              message, fileName, createI32Constant(rewriter, loc, line),
-              functionName,
-              createIntConstant(rewriter, loc, rewriter.getI64Type(), 1)});
-    });
-    if (isa<RankedTensorType>(op.getCondition().getType()))
-      target.barrier(rewriter, loc);
-    rewriter.eraseOp(op);
-    return success();
+          b, loc, assertFail,
+          ValueRange{message, fileName,
+                     createI32Constant(b, loc, place.line), functionName,
+                     createIntConstant(b, loc, b.getI64Type(), 1)});
+    };
+    return lowerAssertOp(op, adaptor.getCondition(), rewriter, target, fail);
   }
 
   const TargetInfoBase &target;

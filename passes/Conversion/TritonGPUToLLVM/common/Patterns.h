@@ -29,6 +29,11 @@ void populateElementwiseOpToLLVMPatterns(
 void populateElementwiseInlineAsmOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 
+/// tt.map_elementwise: its scalar region inlined once per `pack` elements of
+/// each thread (regions with branches split the block around each copy).
+void populateMapElementwiseOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns);
+
 /// Ops that move no data between threads: tt.broadcast, tt.expand_dims,
 /// tt.reshape, tt.trans, tt.join, tt.split, tt.cat, and ttg.convert_layout
 /// between layouts that keep every element in its thread.

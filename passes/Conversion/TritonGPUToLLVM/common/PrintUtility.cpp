@@ -1,10 +1,11 @@
-//===- PrintUtility.cpp - tt.print for every backend ----------------------===//
+//===- PrintUtility.cpp - tt.print and tt.assert for every backend -------===//
 
 #include "passes/Conversion/TritonGPUToLLVM/common/PrintUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/ElementUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/FpConversion.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -157,6 +158,55 @@ LogicalResult mlir::triton::lowerPrintOp(PrintOp op, ValueRange convertedArgs,
     else
       printAll();
   }
+  rewriter.eraseOp(op);
+  return success();
+}
+
+namespace {
+
+/// The file and line of `loc`, looking through names, call sites (the
+/// callee's place) and fusions.
+std::pair<std::string, unsigned> getFileAndLine(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return {file.getFilename().str(), file.getLine()};
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return getFileAndLine(name.getChildLoc());
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return getFileAndLine(callSite.getCallee());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations()) {
+      auto found = getFileAndLine(inner);
+      if (!found.first.empty())
+        return found;
+    }
+  return {"", 0};
+}
+
+} // namespace
+
+LogicalResult mlir::triton::lowerAssertOp(AssertOp op, Value convertedCondition,
+                                          ConversionPatternRewriter &rewriter,
+                                          const TargetInfoBase &target,
+                                          AssertFailEmitter fail) {
+  Location loc = op.getLoc();
+  Value anyFalse;
+  for (Value element : unpackLLElements(loc, convertedCondition, rewriter)) {
+    Value isFalse = LLVM::XOrOp::create(rewriter, loc, element,
+                                        createI1Constant(rewriter, loc, true));
+    anyFalse = anyFalse ? LLVM::OrOp::create(rewriter, loc, anyFalse, isFalse)
+                              .getResult()
+                        : isFalse;
+  }
+  if (!anyFalse)
+    return op.emitError("tt.assert of a condition without elements");
+  auto [file, line] = getFileAndLine(loc);
+  AssertPlace place{op.getMessage(), file.empty() ? "<unknown>" : file, line,
+                    "<unknown>"};
+  if (auto func = op->getParentOfType<FunctionOpInterface>())
+    place.function = func.getName().str();
+  emitIf(rewriter, loc, anyFalse, [&] { fail(rewriter, place); });
+  if (isa<RankedTensorType>(op.getCondition().getType()))
+    target.barrier(rewriter, loc);
   rewriter.eraseOp(op);
   return success();
 }

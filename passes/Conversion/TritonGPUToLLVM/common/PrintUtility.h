@@ -9,6 +9,10 @@
 // the value's bits in as many hex digits as its width needs (floats by their
 // bits, not widened). A backend supplies the printf call.
 //
+// tt.assert runs a backend's failure code in each thread holding a false
+// element, then (for a tensor condition) waits at a barrier, so that no
+// thread runs on past the assertion while another is still failing it.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_COMMON_PRINTUTILITY_H
@@ -32,6 +36,26 @@ using PrintfEmitter = function_ref<void(
 LogicalResult lowerPrintOp(PrintOp op, ValueRange convertedArgs,
                            ConversionPatternRewriter &rewriter,
                            const TargetInfoBase &target, PrintfEmitter printf);
+
+/// What a failing tt.assert reports: its message, the file and line of its
+/// location ("<unknown>" and 0 without one) and the enclosing function.
+struct AssertPlace {
+  StringRef message;
+  std::string file;
+  unsigned line;
+  std::string function;
+};
+
+/// Emits the failure of an assertion, in the threads that fail it.
+using AssertFailEmitter =
+    function_ref<void(RewriterBase &rewriter, const AssertPlace &place)>;
+
+/// Rewrites `op`, whose converted condition is `convertedCondition`: the
+/// threads holding a false element run `fail`.
+LogicalResult lowerAssertOp(AssertOp op, Value convertedCondition,
+                            ConversionPatternRewriter &rewriter,
+                            const TargetInfoBase &target,
+                            AssertFailEmitter fail);
 
 } // namespace triton
 } // namespace mlir

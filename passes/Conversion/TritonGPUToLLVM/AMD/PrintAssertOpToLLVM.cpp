@@ -1,15 +1,23 @@
-//===- PrintOpToLLVM.cpp - tt.print through the HIP hostcall printf -------===//
+//===- PrintAssertOpToLLVM.cpp - tt.print and tt.assert on AMD ------------===//
 //
 // tt.print's elements and format are common/PrintUtility.h's; each printf is
 // what HIP's device printf becomes (clang's AMDGPU printf lowering, hostcall
 // ABI), calls into ockl that fill a hostcall buffer the runtime prints from:
-//   msg = __ockl_printf_begin(0)
+//   msg = __ockl_printf_begin(0)      (__ockl_fprintf_stderr_begin() for
+//                                      stderr)
 //   msg = __ockl_printf_append_string_n(msg, format, strlen(format) + 1,
 //                                       /*is_last=*/no arguments)
 //   msg = __ockl_printf_append_args(msg, n, a0, ..., a6, is_last)  (7 at a
 //   time)
 // Arguments travel as i64: integers zero-extended, doubles by their bits.
 // The format is a constant in the constant address space (4).
+//
+// A failing tt.assert prints, as Triton 3.6's HIP backend does,
+//   device assertion failed: '<message>', in <function> at <file>:<line>
+// to stderr from each failing thread, waits at the workgroup barrier (so the
+// other waves reach theirs and can print too: a tensor assertion is followed
+// by a barrier in every thread) and traps (s_trap 2), which ends the kernel
+// with an error the runtime reports.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,14 +37,19 @@ namespace {
 constexpr unsigned kConstantAddressSpace = 4;
 constexpr unsigned kArgsPerCall = 7;
 
-/// One hostcall printf of `format` with `args` (i32, i64 or f64).
+/// One hostcall printf of `format` with `args` (i32, i64 or f64), to stdout
+/// or stderr.
 void emitHostcallPrintf(RewriterBase &b, Location loc, Operation *op,
-                        StringRef format, ArrayRef<Value> args) {
+                        StringRef format, ArrayRef<Value> args,
+                        bool toStderr = false) {
   MLIRContext *context = b.getContext();
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   auto ptrType = LLVM::LLVMPointerType::get(context);
-  LLVM::LLVMFuncOp begin = getOrDeclareFunction(
-      op, "__ockl_printf_begin", LLVM::LLVMFunctionType::get(i64, {i64}));
+  LLVM::LLVMFuncOp begin =
+      toStderr ? getOrDeclareFunction(op, "__ockl_fprintf_stderr_begin",
+                                      LLVM::LLVMFunctionType::get(i64, {}))
+               : getOrDeclareFunction(op, "__ockl_printf_begin",
+                                      LLVM::LLVMFunctionType::get(i64, {i64}));
   LLVM::LLVMFuncOp appendString = getOrDeclareFunction(
       op, "__ockl_printf_append_string_n",
       LLVM::LLVMFunctionType::get(i64, {i64, ptrType, i64, i32}));
@@ -49,10 +62,10 @@ void emitHostcallPrintf(RewriterBase &b, Location loc, Operation *op,
 
   Value formatPtr = getStringConstant(b, loc, op, "printfFormat", format,
                                       kConstantAddressSpace);
-  Value message =
-      LLVM::CallOp::create(b, loc, begin,
-                           ValueRange{createIntConstant(b, loc, i64, 0)})
-          .getResult();
+  SmallVector<Value> beginArgs;
+  if (!toStderr)
+    beginArgs.push_back(createIntConstant(b, loc, i64, 0));
+  Value message = LLVM::CallOp::create(b, loc, begin, beginArgs).getResult();
   message = LLVM::CallOp::create(
                 b, loc, appendString,
                 ValueRange{message, formatPtr,
@@ -97,10 +110,44 @@ struct PrintOpPattern : ConvertOpToLLVMPattern<PrintOp> {
   const TargetInfoBase &target;
 };
 
+struct AssertOpPattern : ConvertOpToLLVMPattern<AssertOp> {
+  AssertOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
+
+  LogicalResult
+  matchAndRewrite(AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto fail = [&](RewriterBase &b, const AssertPlace &place) {
+      Location loc = op.getLoc();
+      // printf's format: a literal '%' of the message or names is doubled.
+      auto escaped = [](StringRef text) {
+        std::string out;
+        for (char c : text) {
+          out += c;
+          if (c == '%')
+            out += '%';
+        }
+        return out;
+      };
+      std::string format = "device assertion failed: '" +
+                           escaped(place.message) + "', in " +
+                           escaped(place.function) + " at " +
+                           escaped(place.file) + ":" +
+                           std::to_string(place.line) + "\n";
+      emitHostcallPrintf(b, loc, op, format, {}, /*toStderr=*/true);
+      target.barrier(b, loc);
+      LLVM::Trap::create(b, loc);
+    };
+    return lowerAssertOp(op, adaptor.getCondition(), rewriter, target, fail);
+  }
+
+  const TargetInfoBase &target;
+};
+
 } // namespace
 
-void mlir::triton::amd::populatePrintOpToLLVMPatterns(
+void mlir::triton::amd::populatePrintAssertOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &target) {
-  patterns.add<PrintOpPattern>(converter, target);
+  patterns.add<PrintOpPattern, AssertOpPattern>(converter, target);
 }
