@@ -442,15 +442,13 @@ struct BufferLoadToLocalOpPattern
     }
 
     Location loc = op.getLoc();
-    amd::BufferResource buffer =
-        amd::makeBufferResource(rewriter, loc, adaptor.getPtr(),
-                                op.getDest().getType().getElementType());
-    SmallVector<Value> offsets =
-        unpackLLElements(loc, adaptor.getOffsets(), rewriter);
-    SmallVector<Value> masks = unpackOptional(rewriter, loc, adaptor.getMask());
-    SmallVector<Value> others;
-    if (adaptor.getMask())
-      others = unpackOptional(rewriter, loc, adaptor.getOther());
+    amd::BufferOperands operands = amd::unpackBufferOperands(
+        rewriter, loc, adaptor.getPtr(),
+        op.getDest().getType().getElementType(), adaptor.getOffsets(), {},
+        adaptor.getMask(), adaptor.getOther());
+    const amd::BufferResource &buffer = operands.access;
+    ArrayRef<Value> offsets = operands.offsets, masks = operands.masks,
+                    others = operands.others;
     bool hasOther = !others.empty();
     int32_t policy =
         amd::getCachePolicy(op.getCache(), /*isLoad=*/true, target.getArch());

@@ -359,15 +359,11 @@ struct BufferAtomicRMWOpPattern
     auto converter =
         static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     Type llvmElement = converter->convertElementType(element);
-    BufferResource access =
-        makeBufferResource(rewriter, loc, adaptor.getPtr(), element);
-    SmallVector<Value> offsets =
-        unpackLLElements(loc, adaptor.getOffsets(), rewriter);
-    SmallVector<Value> values =
-        unpackLLElements(loc, adaptor.getValue(), rewriter);
-    SmallVector<Value> masks;
-    if (adaptor.getMask())
-      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    BufferOperands operands =
+        unpackBufferOperands(rewriter, loc, adaptor.getPtr(), element,
+                             adaptor.getOffsets(), adaptor.getValue(),
+                             adaptor.getMask());
+    const BufferResource &access = operands.access;
     std::string intrinsicName =
         ("llvm.amdgcn.raw.ptr.buffer.atomic." + name).str();
     Value zero = createI32Constant(rewriter, loc, 0);
@@ -383,9 +379,9 @@ struct BufferAtomicRMWOpPattern
            access.getOffset(b, loc, offset, predicate), zero, zero});
       return floatOp ? bitcastToInt(b, loc, old) : old;
     };
-    return lowerBufferAtomic(op, op.getSem(), op.getScope(), offsets,
-                             {values}, masks, rewriter, *converter, target,
-                             emit);
+    return lowerBufferAtomic(op, op.getSem(), op.getScope(), operands.offsets,
+                             operands.data, operands.masks, rewriter,
+                             *converter, target, emit);
   }
 
   const TargetInfoBase &target;
@@ -410,14 +406,10 @@ struct BufferAtomicCASOpPattern
                             << " is not supported by the LLVM lowering";
     auto converter =
         static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
-    BufferResource access =
-        makeBufferResource(rewriter, loc, adaptor.getPtr(), element);
-    SmallVector<Value> offsets =
-        unpackLLElements(loc, adaptor.getOffsets(), rewriter);
-    SmallVector<Value> compared =
-        unpackLLElements(loc, adaptor.getCmp(), rewriter);
-    SmallVector<Value> values =
-        unpackLLElements(loc, adaptor.getVal(), rewriter);
+    BufferOperands operands = unpackBufferOperands(
+        rewriter, loc, adaptor.getPtr(), element, adaptor.getOffsets(),
+        {adaptor.getCmp(), adaptor.getVal()});
+    const BufferResource &access = operands.access;
     Value zero = createI32Constant(rewriter, loc, 0);
     auto emit = [&](RewriterBase &b, Value offset, ArrayRef<Value> operands,
                     Value predicate) -> Value {
@@ -427,9 +419,9 @@ struct BufferAtomicCASOpPattern
           {operands[1], operands[0], access.resource,
            access.getOffset(b, loc, offset, predicate), zero, zero});
     };
-    return lowerBufferAtomic(op, op.getSem(), op.getScope(), offsets,
-                             {compared, values}, {}, rewriter, *converter,
-                             target, emit);
+    return lowerBufferAtomic(op, op.getSem(), op.getScope(), operands.offsets,
+                             operands.data, {}, rewriter, *converter, target,
+                             emit);
   }
 
   const TargetInfoBase &target;

@@ -78,15 +78,9 @@ struct BufferLoadOpPattern
     RankedTensorType type = op.getType();
     Type elementType = converter->convertElementType(type.getElementType());
     Type memoryType = getMemoryElementType(elementType);
-    BufferResource access = makeBufferResource(rewriter, loc, adaptor.getPtr(),
-                                               type.getElementType());
-    SmallVector<Value> offsets =
-        unpackLLElements(loc, adaptor.getOffsets(), rewriter);
-    SmallVector<Value> masks, others;
-    if (adaptor.getMask())
-      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
-    if (adaptor.getMask() && adaptor.getOther())
-      others = unpackLLElements(loc, adaptor.getOther(), rewriter);
+    auto [access, offsets, data, masks, others] = unpackBufferOperands(
+        rewriter, loc, adaptor.getPtr(), type.getElementType(),
+        adaptor.getOffsets(), {}, adaptor.getMask(), adaptor.getOther());
     unsigned width = getWidth(widths, op);
     Type accessType = getAccessType(memoryType, width);
     Type wordType = getWordType(memoryType, width);
@@ -135,15 +129,12 @@ struct BufferStoreOpPattern
     auto type = cast<RankedTensorType>(op.getValue().getType());
     Type elementType = converter->convertElementType(type.getElementType());
     Type memoryType = getMemoryElementType(elementType);
-    BufferResource access = makeBufferResource(rewriter, loc, adaptor.getPtr(),
-                                               type.getElementType());
-    SmallVector<Value> offsets =
-        unpackLLElements(loc, adaptor.getOffsets(), rewriter);
-    SmallVector<Value> values =
-        unpackLLElements(loc, adaptor.getValue(), rewriter);
-    SmallVector<Value> masks;
-    if (adaptor.getMask())
-      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    BufferOperands operands = unpackBufferOperands(
+        rewriter, loc, adaptor.getPtr(), type.getElementType(),
+        adaptor.getOffsets(), adaptor.getValue(), adaptor.getMask());
+    const BufferResource &access = operands.access;
+    ArrayRef<Value> offsets = operands.offsets, values = operands.data[0],
+                    masks = operands.masks;
     unsigned width = getWidth(widths, op);
     Type wordType = getWordType(memoryType, width);
     Value zero = createI32Constant(rewriter, loc, 0);

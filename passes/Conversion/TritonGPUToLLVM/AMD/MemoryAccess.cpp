@@ -144,3 +144,22 @@ amd::BufferResource amd::makeBufferResource(OpBuilder &b, Location loc,
       createI32Constant(b, loc, kResourceFlags));
   return {resource, getMemoryBitWidth(elementType) / 8};
 }
+
+amd::BufferOperands amd::unpackBufferOperands(OpBuilder &b, Location loc,
+                                              Value base, Type elementType,
+                                              Value offsets, ValueRange data,
+                                              Value mask, Value other) {
+  BufferOperands operands{makeBufferResource(b, loc, base, elementType),
+                          unpackLLElements(loc, offsets, b),
+                          {},
+                          {},
+                          {}};
+  for (Value value : data)
+    operands.data.push_back(unpackLLElements(loc, value, b));
+  if (mask) {
+    operands.masks = unpackLLElements(loc, mask, b);
+    if (other)
+      operands.others = unpackLLElements(loc, other, b);
+  }
+  return operands;
+}

@@ -59,6 +59,22 @@ struct BufferResource {
 BufferResource makeBufferResource(OpBuilder &b, Location loc, Value base,
                                   Type elementType);
 
+/// A buffer op's operands, element by element, as every buffer op's lowering
+/// takes them: the resource over `base` (for `elementType`), the offsets, the
+/// elements of each of `data`, the mask's (none without a mask), and
+/// `other`'s (a load's value where the mask is off; only with a mask).
+struct BufferOperands {
+  BufferResource access;
+  SmallVector<Value> offsets;
+  SmallVector<SmallVector<Value>> data;
+  SmallVector<Value> masks;
+  SmallVector<Value> others;
+};
+BufferOperands unpackBufferOperands(OpBuilder &b, Location loc, Value base,
+                                    Type elementType, Value offsets,
+                                    ValueRange data, Value mask = {},
+                                    Value other = {});
+
 } // namespace amd
 } // namespace triton
 } // namespace mlir
