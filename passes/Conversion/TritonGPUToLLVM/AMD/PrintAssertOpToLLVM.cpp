@@ -110,44 +110,41 @@ struct PrintOpPattern : ConvertOpToLLVMPattern<PrintOp> {
   const TargetInfoBase &target;
 };
 
-struct AssertOpPattern : ConvertOpToLLVMPattern<AssertOp> {
-  AssertOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
-      : ConvertOpToLLVMPattern(converter), target(target) {}
-
-  LogicalResult
-  matchAndRewrite(AssertOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto fail = [&](RewriterBase &b, const AssertPlace &place) {
-      Location loc = op.getLoc();
-      // printf's format: a literal '%' of the message or names is doubled.
-      auto escaped = [](StringRef text) {
-        std::string out;
-        for (char c : text) {
-          out += c;
-          if (c == '%')
-            out += '%';
-        }
-        return out;
-      };
-      std::string format = "device assertion failed: '" +
-                           escaped(place.message) + "', in " +
-                           escaped(place.function) + " at " +
-                           escaped(place.file) + ":" +
-                           std::to_string(place.line) + "\n";
-      emitHostcallPrintf(b, loc, op, format, {}, /*toStderr=*/true);
-      target.barrier(b, loc);
-      LLVM::Trap::create(b, loc);
-    };
-    return lowerAssertOp(op, adaptor.getCondition(), rewriter, target, fail);
+/// printf's format for `text`: a literal '%' doubled.
+std::string escapePercent(StringRef text) {
+  std::string out;
+  for (char c : text) {
+    out += c;
+    if (c == '%')
+      out += '%';
   }
+  return out;
+}
 
-  const TargetInfoBase &target;
-};
+/// An assertion's failure, as Triton 3.6's HIP backend: its line to stderr,
+/// the barrier, a trap.
+void emitAssertFail(RewriterBase &b, AssertOp op, const AssertPlace &place,
+                    const TargetInfoBase &target) {
+  Location loc = op.getLoc();
+  std::string format = "device assertion failed: '" +
+                       escapePercent(place.message) + "', in " +
+                       escapePercent(place.function) + " at " +
+                       escapePercent(place.file) + ":" +
+                       std::to_string(place.line) + "\n";
+  emitHostcallPrintf(b, loc, op, format, {}, /*toStderr=*/true);
+  target.barrier(b, loc);
+  LLVM::Trap::create(b, loc);
+}
 
 } // namespace
 
 void mlir::triton::amd::populatePrintAssertOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &target) {
-  patterns.add<PrintOpPattern, AssertOpPattern>(converter, target);
+  patterns.add<PrintOpPattern>(converter, target);
+  populateAssertOpToLLVMPatterns(
+      converter, patterns, target,
+      [&target](RewriterBase &b, AssertOp op, const AssertPlace &place) {
+        emitAssertFail(b, op, place, target);
+      });
 }

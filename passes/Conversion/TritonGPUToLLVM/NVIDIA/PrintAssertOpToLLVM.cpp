@@ -85,42 +85,31 @@ struct PrintOpPattern : ConvertOpToLLVMPattern<PrintOp> {
   const TargetInfoBase &target;
 };
 
-struct AssertOpPattern : ConvertOpToLLVMPattern<AssertOp> {
-  AssertOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
-      : ConvertOpToLLVMPattern(converter), target(target) {}
-
-  LogicalResult
-  matchAndRewrite(AssertOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto fail = [&](RewriterBase &b, const AssertPlace &place) {
-      Location loc = op.getLoc();
-      auto ptrType = LLVM::LLVMPointerType::get(getContext());
-      Value message =
-          getStringConstant(b, loc, op, "assertMessage", place.message);
-      Value fileName = getStringConstant(b, loc, op, "assertFile", place.file);
-      Value functionName =
-          getStringConstant(b, loc, op, "assertFunc", place.function);
-      auto type = LLVM::LLVMFunctionType::get(
-          LLVM::LLVMVoidType::get(getContext()),
-          {ptrType, ptrType, b.getI32Type(), ptrType, b.getI64Type()});
-      LLVM::LLVMFuncOp assertFail =
-          getOrDeclareFunction(op, "__assertfail", type);
-      LLVM::CallOp::create(
-          b, loc, assertFail,
-          ValueRange{message, fileName,
-                     createI32Constant(b, loc, place.line), functionName,
-                     createIntConstant(b, loc, b.getI64Type(), 1)});
-    };
-    return lowerAssertOp(op, adaptor.getCondition(), rewriter, target, fail);
-  }
-
-  const TargetInfoBase &target;
-};
+/// An assertion's failure: __assertfail(message, file, line, function, 1).
+void emitAssertFail(RewriterBase &b, AssertOp op, const AssertPlace &place) {
+  Location loc = op.getLoc();
+  MLIRContext *context = b.getContext();
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  Value message = getStringConstant(b, loc, op, "assertMessage", place.message);
+  Value fileName = getStringConstant(b, loc, op, "assertFile", place.file);
+  Value functionName =
+      getStringConstant(b, loc, op, "assertFunc", place.function);
+  auto type = LLVM::LLVMFunctionType::get(
+      LLVM::LLVMVoidType::get(context),
+      {ptrType, ptrType, b.getI32Type(), ptrType, b.getI64Type()});
+  LLVM::LLVMFuncOp assertFail = getOrDeclareFunction(op, "__assertfail", type);
+  LLVM::CallOp::create(b, loc, assertFail,
+                       ValueRange{message, fileName,
+                                  createI32Constant(b, loc, place.line),
+                                  functionName,
+                                  createIntConstant(b, loc, b.getI64Type(), 1)});
+}
 
 } // namespace
 
 void mlir::triton::nvidia::populatePrintAssertOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &target) {
-  patterns.add<PrintOpPattern, AssertOpPattern>(converter, target);
+  patterns.add<PrintOpPattern>(converter, target);
+  populateAssertOpToLLVMPatterns(converter, patterns, target, emitAssertFail);
 }

@@ -5,6 +5,7 @@
 #include "passes/Conversion/TritonGPUToLLVM/common/FpConversion.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -182,15 +183,29 @@ std::pair<std::string, unsigned> getFileAndLine(Location loc) {
   return {"", 0};
 }
 
+struct AssertOpPattern : ConvertOpToLLVMPattern<AssertOp> {
+  AssertOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target,
+                  AssertFailEmitter fail)
+      : ConvertOpToLLVMPattern(converter), target(target),
+        fail(std::move(fail)) {}
+
+  LogicalResult
+  matchAndRewrite(AssertOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override;
+
+  const TargetInfoBase &target;
+  AssertFailEmitter fail;
+};
+
 } // namespace
 
-LogicalResult mlir::triton::lowerAssertOp(AssertOp op, Value convertedCondition,
-                                          ConversionPatternRewriter &rewriter,
-                                          const TargetInfoBase &target,
-                                          AssertFailEmitter fail) {
+LogicalResult
+AssertOpPattern::matchAndRewrite(AssertOp op, OpAdaptor adaptor,
+                                 ConversionPatternRewriter &rewriter) const {
   Location loc = op.getLoc();
   Value anyFalse;
-  for (Value element : unpackLLElements(loc, convertedCondition, rewriter)) {
+  for (Value element :
+       unpackLLElements(loc, adaptor.getCondition(), rewriter)) {
     Value isFalse = LLVM::XOrOp::create(rewriter, loc, element,
                                         createI1Constant(rewriter, loc, true));
     anyFalse = anyFalse ? LLVM::OrOp::create(rewriter, loc, anyFalse, isFalse)
@@ -204,9 +219,15 @@ LogicalResult mlir::triton::lowerAssertOp(AssertOp op, Value convertedCondition,
                     "<unknown>"};
   if (auto func = op->getParentOfType<FunctionOpInterface>())
     place.function = func.getName().str();
-  emitIf(rewriter, loc, anyFalse, [&] { fail(rewriter, place); });
+  emitIf(rewriter, loc, anyFalse, [&] { fail(rewriter, op, place); });
   if (isa<RankedTensorType>(op.getCondition().getType()))
     target.barrier(rewriter, loc);
   rewriter.eraseOp(op);
   return success();
+}
+
+void mlir::triton::populateAssertOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target, AssertFailEmitter fail) {
+  patterns.add<AssertOpPattern>(converter, target, std::move(fail));
 }

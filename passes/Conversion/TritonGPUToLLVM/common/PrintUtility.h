@@ -20,8 +20,11 @@
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/TargetInfo.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
 
 #include "mlir/Transforms/DialectConversion.h"
+
+#include <functional>
 
 namespace mlir {
 namespace triton {
@@ -46,16 +49,16 @@ struct AssertPlace {
   std::string function;
 };
 
-/// Emits the failure of an assertion, in the threads that fail it.
-using AssertFailEmitter =
-    function_ref<void(RewriterBase &rewriter, const AssertPlace &place)>;
+/// Emits the failure of assertion `op`, in the threads that fail it.
+using AssertFailEmitter = std::function<void(
+    RewriterBase &rewriter, AssertOp op, const AssertPlace &place)>;
 
-/// Rewrites `op`, whose converted condition is `convertedCondition`: the
-/// threads holding a false element run `fail`.
-LogicalResult lowerAssertOp(AssertOp op, Value convertedCondition,
-                            ConversionPatternRewriter &rewriter,
-                            const TargetInfoBase &target,
-                            AssertFailEmitter fail);
+/// tt.assert: the threads holding a false element run `fail`; a tensor
+/// condition is followed by `target`'s barrier.
+void populateAssertOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const TargetInfoBase &target,
+                                    AssertFailEmitter fail);
 
 } // namespace triton
 } // namespace mlir
