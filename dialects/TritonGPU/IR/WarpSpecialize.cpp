@@ -37,6 +37,10 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   if (parser.parseRegion(*defaultRegion, /*arguments=*/{}))
     return failure();
 
+  // The partitions op is located where the partitions begin, so that an
+  // error in its regions (an empty one) points there.
+  Location partitionsLoc =
+      parser.getEncodedSourceLoc(parser.getCurrentLocation());
   SmallVector<std::unique_ptr<Region>> partitions;
   SmallVector<int32_t> numWarps;
   StringRef keyword;
@@ -77,7 +81,7 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   Block *block = new Block();
   holder->push_back(block);
   OperationState partitionsState(
-      result.location, WarpSpecializePartitionsOp::getOperationName());
+      partitionsLoc, WarpSpecializePartitionsOp::getOperationName());
   for (std::unique_ptr<Region> &region : partitions)
     partitionsState.addRegion(std::move(region));
   OpBuilder builder(parser.getContext());
@@ -109,36 +113,71 @@ void WarpSpecializeOp::print(OpAsmPrinter &printer) {
   printer.printFunctionalType(*this);
 }
 
+static LogicalResult verifyYield(WarpYieldOp yield, WarpSpecializeOp parent) {
+  if (yield.getValues().size() != parent.getNumResults())
+    return yield.emitOpError()
+           << "has " << yield.getValues().size()
+           << " operands but parent op expected " << parent.getNumResults();
+  for (auto [i, type, expected] :
+       llvm::enumerate(yield.getValues().getTypes(), parent.getResultTypes()))
+    if (type != expected)
+      return yield.emitOpError() << "operand #" << i << " has type " << type
+                                 << " but parent op expected " << expected;
+  return success();
+}
+
+// The messages start with Triton 3.6's words (its invalid.mlir expects
+// them).
 LogicalResult WarpSpecializeOp::verify() {
   WarpSpecializePartitionsOp partitions = getPartitionOp();
   if (!partitions || getPartitionOpHolder().front().getOperations().size() != 1)
-    return emitOpError() << "partition region must hold exactly one "
-                            "ttg.warp_specialize.partitions op";
-  if (partitions.getPartitionRegions().size() != getPartitionNumWarps().size())
-    return emitOpError() << "has " << partitions.getPartitionRegions().size()
-                         << " partitions but " << getPartitionNumWarps().size()
-                         << " warp counts";
-  for (auto [i, numWarps] : llvm::enumerate(getPartitionNumWarps()))
+    return emitOpError() << "expected to find only a "
+                            "`ttg.warp_specialize.partitions` op inside its "
+                            "second region";
+  size_t numPartitions = partitions.getPartitionRegions().size();
+  ArrayRef<int32_t> partitionNumWarps = getPartitionNumWarps();
+  if (numPartitions != partitionNumWarps.size())
+    return emitOpError() << "has " << numPartitions
+                         << " partitions but `partitionNumWarps` has "
+                         << partitionNumWarps.size() << " elements";
+  for (auto [i, numWarps] : llvm::enumerate(partitionNumWarps))
     if (numWarps <= 0 || (numWarps & (numWarps - 1)) != 0)
-      return emitOpError()
-             << "partition" << i
-             << " must run on a power-of-two number of warps, got " << numWarps;
+      return emitOpError() << "partition #" << i << " number of warps ("
+                           << numWarps << ") must be a power of 2";
+  if (std::optional<ArrayRef<int32_t>> startIds = getWarpGroupStartIds())
+    if (startIds->size() != partitionNumWarps.size())
+      return emitOpError() << "has " << startIds->size()
+                           << " warp group start IDs but expected "
+                           << partitionNumWarps.size();
   TypeRange captureTypes = getExplicitCaptures().getTypes();
-  for (auto [i, region] : llvm::enumerate(partitions.getPartitionRegions()))
-    if (region.getArgumentTypes() != captureTypes)
-      return emitOpError() << "partition" << i
-                           << " arguments must have the types of the captures";
+  for (auto [i, region] : llvm::enumerate(partitions.getPartitionRegions())) {
+    if (region.getNumArguments() != captureTypes.size())
+      return emitOpError() << "partition region #" << i << " has "
+                           << region.getNumArguments()
+                           << " arguments but expected " << captureTypes.size();
+    for (auto [j, argType, captureType] :
+         llvm::enumerate(region.getArgumentTypes(), captureTypes))
+      if (argType != captureType)
+        return emitOpError()
+               << "partition region #" << i << " argument #" << j
+               << " has type " << argType
+               << " but corresponding capture has type " << captureType;
+  }
+  // Partitions take warps of their own; a nested op would need warps that
+  // its enclosing partition does not have.
+  if ((*this)->getParentOfType<WarpSpecializeOp>())
+    return emitOpError()
+           << "cannot be nested inside another `ttg.warp_specialize` op";
   // Every exit of the default region (a block ending without successors)
-  // is a ttg.warp_yield of the results' types.
+  // is a ttg.warp_yield of the results' types (reported at the yield).
   for (Block &block : getDefaultRegion()) {
     if (block.empty() || block.back().getNumSuccessors() != 0)
       continue;
     auto yield = dyn_cast<WarpYieldOp>(block.back());
     if (!yield)
       return emitOpError() << "default region must end with ttg.warp_yield";
-    if (yield.getValues().getTypes() != getResultTypes())
-      return emitOpError()
-             << "default region must yield the types of the results";
+    if (failed(verifyYield(yield, *this)))
+      return failure();
   }
   return success();
 }

@@ -588,7 +588,7 @@ tt.func @f(%a: i32) {
 // -----
 
 tt.func @f(%a: i32) {
-  // expected-error @+1 {{partition region must hold exactly one ttg.warp_specialize.partitions op}}
+  // expected-error @+1 {{expected to find only a `ttg.warp_specialize.partitions` op inside its second region}}
   "ttg.warp_specialize"(%a) <{partitionNumWarps = array<i32>}> ({
     "ttg.warp_yield"() : () -> ()
   }, {
@@ -600,7 +600,7 @@ tt.func @f(%a: i32) {
 // -----
 
 tt.func @f(%a: i32) {
-  // expected-error @+1 {{has 1 partitions but 2 warp counts}}
+  // expected-error @+1 {{has 1 partitions but `partitionNumWarps` has 2 elements}}
   "ttg.warp_specialize"(%a) <{partitionNumWarps = array<i32: 4, 4>}> ({
     "ttg.warp_yield"() : () -> ()
   }, {
@@ -615,7 +615,7 @@ tt.func @f(%a: i32) {
 // -----
 
 tt.func @f(%a: i32) {
-  // expected-error @+1 {{partition0 must run on a power-of-two number of warps, got 3}}
+  // expected-error @+1 {{partition #0 number of warps (3) must be a power of 2}}
   ttg.warp_specialize(%a)
   default {
     ttg.warp_yield
@@ -629,7 +629,7 @@ tt.func @f(%a: i32) {
 // -----
 
 tt.func @f(%a: i32) {
-  // expected-error @+1 {{partition0 arguments must have the types of the captures}}
+  // expected-error @+1 {{partition region #0 argument #0 has type 'i64' but corresponding capture has type 'i32'}}
   ttg.warp_specialize(%a)
   default {
     ttg.warp_yield
@@ -643,9 +643,9 @@ tt.func @f(%a: i32) {
 // -----
 
 tt.func @f(%a: i32) {
-  // expected-error @+1 {{default region must yield the types of the results}}
   %r = ttg.warp_specialize(%a)
   default {
+    // expected-error @+1 {{'ttg.warp_yield' op has 0 operands but parent op expected 1}}
     ttg.warp_yield
   } : (i32) -> i32
   tt.return
@@ -660,6 +660,77 @@ tt.func @f(%a: i32) {
   }, {
     "ttg.warp_specialize.partitions"() : () -> ()
   }) : (i32) -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: i32, %b: i64) {
+  %r = ttg.warp_specialize(%a)
+  default {
+    // expected-error @+1 {{'ttg.warp_yield' op operand #0 has type 'i64' but parent op expected 'i32'}}
+    ttg.warp_yield %b : i64
+  } : (i32) -> i32
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: i32) {
+  // expected-error @+1 {{partition region #0 has 0 arguments but expected 1}}
+  ttg.warp_specialize(%a)
+  default {
+    ttg.warp_yield
+  }
+  partition0() num_warps(4) {
+    ttg.warp_return
+  } : (i32) -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @f() {
+  ttg.warp_specialize()
+  default {
+    // expected-error @+1 {{cannot be nested inside another `ttg.warp_specialize` op}}
+    ttg.warp_specialize()
+    default {
+      ttg.warp_yield
+    } : () -> ()
+    ttg.warp_yield
+  } : () -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @f() {
+  // expected-error @+1 {{has 1 warp group start IDs but expected 2}}
+  ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4>}
+  default {
+    ttg.warp_yield
+  }
+  partition0() num_warps(4) {
+    ttg.warp_return
+  }
+  partition1() num_warps(4) {
+    ttg.warp_return
+  } : () -> ()
+  tt.return
+}
+
+// -----
+
+tt.func @f() {
+  ttg.warp_specialize()
+  default {
+    ttg.warp_yield
+  }
+  // An empty partition is reported where the partitions begin.
+  // expected-error @+1 {{region with at least 1 blocks}}
+  partition0() num_warps(4) {
+  } : () -> ()
   tt.return
 }
 
