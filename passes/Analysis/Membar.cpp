@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <functional>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -153,6 +154,62 @@ public:
       visitOp(&op, pending);
   }
 
+  /// Visits REGION's blocks as a forward dataflow over its CFG (after
+  /// scf-to-cf, loops are back edges between blocks, as Triton's membar
+  /// reads them), entered with ENTRY pending. A block starts with what its
+  /// predecessors left pending; visiting it adds barriers (never removes
+  /// one, and a barrier it meets clears the state). Rounds repeat until no
+  /// block's exit state changes, so every block was last visited with the
+  /// final states of all its predecessors. Returns what is pending where
+  /// the region returns (the join over its return-like exits), nothing when
+  /// it has none.
+  std::optional<Pending> visitRegion(Region &region, const Pending &entry) {
+    llvm::DenseMap<Block *, Pending> exits;
+    bool changed = true;
+    for (int round = 0; changed && round < 64; ++round) {
+      changed = false;
+      for (Block &block : region) {
+        bool reached = block.isEntryBlock();
+        Pending pending = reached ? entry : Pending();
+        for (Block *pred : block.getPredecessors()) {
+          auto it = exits.find(pred);
+          if (it == exits.end())
+            continue;
+          pending.join(it->second);
+          reached = true;
+        }
+        if (!reached)
+          continue;
+        visitBlock(block, pending);
+        auto [it, inserted] = exits.try_emplace(&block, pending);
+        if (inserted || !(it->second == pending)) {
+          it->second = pending;
+          changed = true;
+        }
+      }
+    }
+    // Blocks the entry does not reach (or a CFG that did not settle): as if
+    // every byte had just been accessed.
+    for (Block &block : region) {
+      if (!changed && exits.count(&block))
+        continue;
+      Pending pending = everything();
+      visitBlock(block, pending);
+    }
+    std::optional<Pending> exit;
+    for (Block &block : region) {
+      if (block.empty() || !block.back().hasTrait<OpTrait::ReturnLike>())
+        continue;
+      auto it = exits.find(&block);
+      if (it == exits.end() || changed)
+        return everything();
+      if (!exit)
+        exit = Pending();
+      exit->join(it->second);
+    }
+    return exit;
+  }
+
 private:
   // The allocations a shared-memory descriptor may point into.
   void rootsOf(Value value, SmallVector<Interval> &ranges,
@@ -186,7 +243,15 @@ private:
         return;
       }
     } else if (auto arg = dyn_cast<BlockArgument>(value)) {
-      if (auto forOp = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp())) {
+      // A partition's argument is the capture of its ttg.warp_specialize.
+      Operation *owner = arg.getOwner()->getParentOp();
+      if (isa<ttg::WarpSpecializePartitionsOp>(owner) &&
+          arg.getOwner()->isEntryBlock()) {
+        auto ws = cast<ttg::WarpSpecializeOp>(owner->getParentOp());
+        rootsOf(ws.getExplicitCaptures()[arg.getArgNumber()], ranges, seen);
+        return;
+      }
+      if (auto forOp = dyn_cast<scf::ForOp>(owner)) {
         if (arg.getArgNumber() >= 1) {
           unsigned i = arg.getArgNumber() - 1;
           rootsOf(forOp.getInitArgs()[i], ranges, seen);
@@ -296,11 +361,24 @@ private:
       pending.join(exit);
       return;
     }
+    if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(op)) {
+      // The default region runs in line on this code's warps. Each
+      // partition runs on warps of its own and starts with nothing pending
+      // (its warps wait at a barrier with everyone before they start), as
+      // Triton 3.6 reads them; what it leaves pending stays with it. A
+      // barrier inside either becomes its warps' own named barrier in
+      // -convert-warp-specialize-to-llvm. The op itself accesses nothing:
+      // its captures are accessed where its regions use them.
+      if (ttg::WarpSpecializePartitionsOp partitions = ws.getPartitionOp())
+        for (Region &region : partitions.getPartitionRegions())
+          visitRegion(region, Pending());
+      pending =
+          visitRegion(ws.getDefaultRegion(), pending).value_or(everything());
+      return;
+    }
     // Other ops with regions (reductions' combiners, ...): their blocks run
-    // in order where the op is. Warp-specialized partitions run on other
-    // warps, which a CTA-wide barrier inside them would deadlock; they are
-    // left to the op's own lowering.
-    if (op->getNumRegions() != 0 && !isa<ttg::WarpSpecializeOp>(op))
+    // in order where the op is.
+    if (op->getNumRegions() != 0)
       for (Region &region : op->getRegions())
         for (Block &block : region)
           visitBlock(block, pending);
@@ -411,62 +489,10 @@ static void walkModule(ModuleOp module, const ModuleAllocation &allocation,
       continue;
     FunctionMembar membar(allocation.getFunction(func), filter, functionExits,
                           fencesOnly);
-    Region &body = func.getFunctionBody();
-    // After scf-to-cf, loops are back edges between blocks: a forward
-    // dataflow over the CFG, as Triton's membar does. A block starts with
-    // what its predecessors left pending; visiting it adds barriers (never
-    // removes one, and a barrier it meets clears the state). Rounds repeat
-    // until no block's exit state changes, so every block was last visited
-    // with the final states of all its predecessors.
-    llvm::DenseMap<Block *, Pending> exits;
-    bool changed = true;
-    for (int round = 0; changed && round < 64; ++round) {
-      changed = false;
-      for (Block &block : body) {
-        bool reached = block.isEntryBlock();
-        Pending pending;
-        for (Block *pred : block.getPredecessors()) {
-          auto it = exits.find(pred);
-          if (it == exits.end())
-            continue;
-          pending.join(it->second);
-          reached = true;
-        }
-        if (!reached)
-          continue;
-        membar.visitBlock(block, pending);
-        auto [it, inserted] = exits.try_emplace(&block, pending);
-        if (inserted || !(it->second == pending)) {
-          it->second = pending;
-          changed = true;
-        }
-      }
-    }
-    // Blocks the entry does not reach (or a CFG that did not settle): as if
-    // every byte had just been accessed.
-    for (Block &block : body) {
-      if (!changed && exits.count(&block))
-        continue;
-      Pending pending = membar.everything();
-      membar.visitBlock(block, pending);
-    }
     // What the function returns with: the exits of its returning blocks.
-    Pending exit;
-    bool returns = false;
-    for (Block &block : body) {
-      if (block.empty() || !block.back().hasTrait<OpTrait::ReturnLike>())
-        continue;
-      auto it = exits.find(&block);
-      if (it == exits.end() || changed) {
-        exit = membar.everything();
-        returns = true;
-        break;
-      }
-      exit.join(it->second);
-      returns = true;
-    }
-    if (returns)
-      functionExits[func] = exit;
+    if (std::optional<Pending> exit =
+            membar.visitRegion(func.getFunctionBody(), Pending()))
+      functionExits[func] = *exit;
   }
 }
 

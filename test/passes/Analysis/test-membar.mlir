@@ -417,3 +417,79 @@ tt.func @write_then_call(%v: tensor<32x16xf16, #blocked>) {
   tt.return
 }
 }
+
+// -----
+
+// ttg.warp_specialize: the default region runs in line (a write before the op
+// needs a barrier before the region reads it; a barrier inside it clears what
+// is pending after the op), each partition from nothing pending, its captured
+// buffers being the captures' allocations.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: tt.func public @warp_specialize
+// CHECK: ttg.local_store %arg0, %[[A:.*]] :
+// CHECK-NEXT: ttg.warp_specialize(%[[A]], %[[B:.*]])
+// CHECK-NEXT: default {
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_load %[[A]]
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.warp_yield
+// CHECK: partition0(%[[PA:.*]]: !ttg.memdesc<256xf32, #shared, #smem, mutable>, %[[PB:.*]]: !ttg.memdesc<256xf32, #shared, #smem, mutable>) num_warps(4) {
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: ttg.local_store %{{.*}}, %[[PB]]
+// CHECK-NEXT: ttg.local_load %[[PA]]
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_load %[[PB]]
+// CHECK-NEXT: ttg.warp_return
+// CHECK: } : (!ttg.memdesc<256xf32, #shared, #smem, mutable>, !ttg.memdesc<256xf32, #shared, #smem, mutable>) -> ()
+// CHECK-NEXT: ttg.local_store %arg0, %[[A]]
+// CHECK-NEXT: tt.return
+tt.func public @warp_specialize(%x: tensor<256xf32, #blocked>) {
+  %a = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  %b = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  ttg.local_store %x, %a : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  ttg.warp_specialize(%a, %b)
+  default {
+    %l = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
+    ttg.barrier local
+    ttg.warp_yield
+  }
+  partition0(%pa: !ttg.memdesc<256xf32, #shared, #smem, mutable>, %pb: !ttg.memdesc<256xf32, #shared, #smem, mutable>) num_warps(4) {
+    %c = arith.constant dense<1.0> : tensor<256xf32, #blocked>
+    ttg.local_store %c, %pb : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+    %la = ttg.local_load %pa : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
+    %lb = ttg.local_load %pb : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
+    ttg.warp_return
+  } : (!ttg.memdesc<256xf32, #shared, #smem, mutable>, !ttg.memdesc<256xf32, #shared, #smem, mutable>) -> ()
+  ttg.local_store %x, %a : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  tt.return
+}
+
+// The default region's blocks: a barrier on one path only leaves the other's
+// read pending after the op.
+// CHECK-LABEL: tt.func public @warp_specialize_cfg
+// CHECK: ^bb3:
+// CHECK-NEXT: ttg.warp_yield
+// CHECK: () -> ()
+// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_store
+tt.func public @warp_specialize_cfg(%x: tensor<256xf32, #blocked>, %c: i1) {
+  %a = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  ttg.warp_specialize()
+  default {
+    %l = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    ttg.barrier local
+    cf.br ^bb3
+  ^bb2:
+    cf.br ^bb3
+  ^bb3:
+    ttg.warp_yield
+  } : () -> ()
+  ttg.local_store %x, %a : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
+  tt.return
+}
+}
