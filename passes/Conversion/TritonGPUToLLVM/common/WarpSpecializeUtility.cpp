@@ -8,6 +8,11 @@ using namespace mlir;
 using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
 
+/// Marks a ttg.warp_specialize whose partitions' code asked for thread ids
+/// before the partitions were given warps.
+static constexpr llvm::StringLiteral kNeedsWarpGroupsAttr =
+    "ttg.lowering-needs-warp-groups";
+
 /// The partition region holding `block` (directly or nested), or null.
 static Region *enclosingPartition(Block *block) {
   for (Region *region = block ? block->getParent() : nullptr; region;
@@ -26,10 +31,15 @@ mlir::triton::getPartitionThreads(Block *block, int threadsPerWarp) {
   auto ws = cast<ttg::WarpSpecializeOp>(region->getParentOp()->getParentOp());
   std::optional<ArrayRef<int32_t>> starts = ws.getWarpGroupStartIds();
   unsigned index = region->getRegionNumber();
-  if (!starts || index >= starts->size())
-    return std::nullopt;
-  return PartitionThreads{(*starts)[index] * threadsPerWarp,
-                          ws.getPartitionNumWarps()[index] * threadsPerWarp};
+  int numThreads = ws.getPartitionNumWarps()[index] * threadsPerWarp;
+  if (!starts || index >= starts->size()) {
+    // Code that needs thread ids in partitions not given warps yet: the
+    // lowering fails where it ends (checkWarpGroupsAllocated); code that
+    // needs none lowers, as in Triton 3.6.
+    ws->setAttr(kNeedsWarpGroupsAttr, UnitAttr::get(ws.getContext()));
+    return PartitionThreads{0, numThreads};
+  }
+  return PartitionThreads{(*starts)[index] * threadsPerWarp, numThreads};
 }
 
 Block *mlir::triton::getPartitionEntry(Block *block) {
@@ -39,10 +49,12 @@ Block *mlir::triton::getPartitionEntry(Block *block) {
 
 LogicalResult mlir::triton::checkWarpGroupsAllocated(ModuleOp module) {
   WalkResult walk = module.walk([](ttg::WarpSpecializeOp op) {
-    if (op.getPartitionNumWarps().empty() || op.getWarpGroupStartIds())
+    if (!op->hasAttr(kNeedsWarpGroupsAttr))
       return WalkResult::advance();
-    op.emitError("the partitions have no warps yet: run "
-                 "-tritongpu-allocate-warp-groups before the lowering");
+    op->removeAttr(kNeedsWarpGroupsAttr);
+    op.emitError("the partitions have no warps yet, and their code needs "
+                 "thread ids: run -tritongpu-allocate-warp-groups before the "
+                 "lowering");
     return WalkResult::interrupt();
   });
   return failure(walk.wasInterrupted());

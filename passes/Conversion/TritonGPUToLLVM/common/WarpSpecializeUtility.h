@@ -25,15 +25,18 @@ struct PartitionThreads {
 };
 
 /// The threads of the ttg.warp_specialize partition enclosing `block`, or
-/// nullopt outside partitions (and in partitions not given warps yet).
+/// nullopt outside partitions. In partitions not given warps yet, the
+/// partition's thread count from 0, and the op is marked for
+/// checkWarpGroupsAllocated to refuse.
 std::optional<PartitionThreads> getPartitionThreads(Block *block,
                                                     int threadsPerWarp);
 
 /// The entry block of the partition enclosing `block`, or null outside them.
 Block *getPartitionEntry(Block *block);
 
-/// A located error for each ttg.warp_specialize of `module` whose partitions
-/// have no warps yet (the lowering numbers their threads from them).
+/// After the lowering: a located error for a ttg.warp_specialize of
+/// `module` whose partitions have no warps yet but whose lowered code asked
+/// for thread ids (numbered from the partitions' first warps).
 LogicalResult checkWarpGroupsAllocated(ModuleOp module);
 
 } // namespace triton
