@@ -104,17 +104,15 @@ LogicalResult storeTensor(Operation *op, RankedTensorType tensorType,
   Location loc = op->getLoc();
   Type sharedType =
       getSharedElementType(converter, tensorType.getElementType());
-  // 16-bit tiles whose rows are 16 contiguous bytes (an mma accumulator
-  // going to an NVMMA buffer for a TMA store) store as whole 8 x 8 matrices
-  // where the target can (stmatrix on sm_90: one instruction for four
-  // matrices instead of a store per register).
+  // Tiles whose rows are 16 contiguous bytes (an mma accumulator going to
+  // an NVMMA buffer for a TMA store) store as whole 8 x 8 matrices of 16-bit
+  // pieces where the target can (stmatrix on sm_90: one instruction for up
+  // to four matrices instead of a store per register).
   if (std::optional<std::pair<OffsetMap, SharedMemoryLayout>> mapped =
           mapDistributedIfPossible(tensorType, memType)) {
     auto &[map, layout] = *mapped;
     if (std::optional<MatrixLoadPlan> plan = planMatrixStores(
             map, layout.getViewOffsetMask(), sharedType, target)) {
-      std::optional<LinearLayout> distributed =
-          getDistributedLayout(tensorType);
       SmallVector<Value> shared;
       for (Value value : values)
         shared.push_back(toSharedValue(b, loc, value, sharedType));
@@ -122,7 +120,7 @@ LogicalResult storeTensor(Operation *op, RankedTensorType tensorType,
                        layout.emitViewOffset(b, loc, object.offsets),
                        layout.getViewOffsetMask(),
                        getLaneAndWarp(b, loc, target), sharedType, shared,
-                       getBroadcastRegisterMask(*distributed), target);
+                       target);
       return success();
     }
   }

@@ -110,32 +110,66 @@ mlir::triton::planMatrixStores(const OffsetMap &map, int64_t viewOffsetMask,
                                Type sharedType, const TargetInfoBase &target) {
   if (!target.canStoreMatrices())
     return std::nullopt;
-  return planMatrices(map, viewOffsetMask, sharedType, /*forStores=*/true);
+  // Registers repeating others (offset 0) are not stored: the matrices are
+  // planned over the others, as loads would read them.
+  OffsetMap stored = map;
+  stored.registers.clear();
+  SmallVector<unsigned> storedBits;
+  for (auto [bit, offset] : llvm::enumerate(map.registers))
+    if (offset != 0) {
+      stored.registers.push_back(offset);
+      storedBits.push_back(bit);
+    }
+  std::optional<MatrixLoadPlan> plan =
+      planMatrices(stored, viewOffsetMask, sharedType, /*forStores=*/true);
+  if (plan)
+    plan->registerBits = std::move(storedBits);
+  return plan;
 }
 
-void mlir::triton::emitMatrixStores(
-    OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
-    const OffsetMap &map, Value base, Value viewOffset, int64_t viewBits,
-    LaneAndWarp thread, Type sharedType, ArrayRef<Value> values,
-    unsigned skipRegisters, const TargetInfoBase &target) {
+void mlir::triton::emitMatrixStores(OpBuilder &b, Location loc,
+                                    const MatrixLoadPlan &plan,
+                                    const OffsetMap &map, Value base,
+                                    Value viewOffset, int64_t viewBits,
+                                    LaneAndWarp thread, Type sharedType,
+                                    ArrayRef<Value> values,
+                                    const TargetInfoBase &target) {
   ThreadOffset rowOffset =
       emitThreadOffset(b, loc, plan.rowMap, thread, viewOffset, viewBits);
-  auto pairType = VectorType::get({2}, sharedType);
+  unsigned wordBits = llvm::Log2_32(4 / plan.elementBytes);
+  auto wordType = VectorType::get({1 << wordBits}, sharedType);
   Type i32 = b.getI32Type();
-  // Registers 0..2 are one store's elements and matrices (as for loads).
-  for (unsigned reg = 0; reg < values.size(); reg += 8) {
-    if (reg & skipRegisters)
-      continue;
+  // Index `r` over the stored registers (plan.registerBits) as a register
+  // of `map`.
+  auto registerOf = [&](unsigned r) {
+    unsigned reg = 0;
+    for (auto [i, bit] : llvm::enumerate(plan.registerBits))
+      if (r >> i & 1)
+        reg |= 1u << bit;
+    return reg;
+  };
+  // The registers of a word, then those picking the matrix, are one
+  // store's (as for loads); the others pick the store.
+  unsigned perStore = 1u << (wordBits + plan.matrixBits);
+  for (unsigned r = 0; r < (1u << plan.registerBits.size()); r += perStore) {
     SmallVector<Value> words;
-    for (unsigned j = 0; j < 4; ++j) {
-      Value pair = LLVM::UndefOp::create(b, loc, pairType);
-      for (unsigned e = 0; e < 2; ++e)
-        pair = LLVM::InsertElementOp::create(b, loc, pair,
-                                             values[reg | j << 1 | e],
-                                             createI32Constant(b, loc, e));
-      words.push_back(LLVM::BitcastOp::create(b, loc, i32, pair));
+    for (unsigned j = 0; j < plan.count; ++j) {
+      if (wordBits == 0) {
+        Value element = values[registerOf(r | j)];
+        words.push_back(element.getType() == i32
+                            ? element
+                            : LLVM::BitcastOp::create(b, loc, i32, element));
+        continue;
+      }
+      Value word = LLVM::UndefOp::create(b, loc, wordType);
+      for (unsigned e = 0; e < (1u << wordBits); ++e)
+        word = LLVM::InsertElementOp::create(
+            b, loc, word, values[registerOf(r | j << wordBits | e)],
+            createI32Constant(b, loc, e));
+      words.push_back(LLVM::BitcastOp::create(b, loc, i32, word));
     }
-    Value offset = rowOffset.withRegister(b, loc, getRegisterOffset(map, reg));
+    Value offset =
+        rowOffset.withRegister(b, loc, getRegisterOffset(map, registerOf(r)));
     Value ptr = LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
                                     ArrayRef<LLVM::GEPArg>{offset});
     target.storeMatrices(b, loc, ptr, words, plan.transpose);
@@ -171,12 +205,13 @@ planMatrices(const OffsetMap &map, int64_t viewOffsetMask, Type sharedType,
   for (unsigned i = loadedBits; i < matrixBits; ++i)
     if (otherRegs[i] != 0)
       return std::nullopt;
-  // Stores move four matrices of 16-bit elements. Loads of 16-bit elements
-  // take register bits for four matrices; of others, two matrices at least
-  // (one matrix of one word per thread is no better than a plain load).
-  if (forStores && (elementBytes != 2 || loadedBits != 2))
-    return std::nullopt;
+  // 16-bit elements take register bits for four matrices; others, two
+  // matrices at least (one matrix of one word per thread is no better than
+  // a plain access). Stores are planned over registers that do not repeat
+  // others, so they move every matrix they name.
   if (elementBytes == 2 ? matrixBits != 2 : loadedBits == 0)
+    return std::nullopt;
+  if (forStores && loadedBits != matrixBits)
     return std::nullopt;
   for (bool transpose : {false, true}) {
     // Transposed, a word's two elements come from two rows: 16-bit only.

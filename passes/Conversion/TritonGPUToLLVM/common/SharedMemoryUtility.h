@@ -96,17 +96,20 @@ VectorPlan planVectors(const OffsetMap &map, unsigned maxElements,
 /// the rows lanes 2..4 (the mma fragment of a row-major 8 x 8); transposed,
 /// the row's elements are lanes 2..4 and the rows register 0, lanes 0, 1.
 ///
-/// Loads (not stores, not transposed) take 8- and 32-bit elements too: a
-/// 32-bit word of the matrix holds four bytes (registers 0, 1) or one
-/// element, lanes 0, 1 pick the word, lanes 2..4 the row, the next register
-/// bits the matrix (fp8 and tf32 mma operands). With fewer than two such
-/// register bits, one load takes one or two matrices.
+/// Untransposed, 8- and 32-bit elements go too: a 32-bit word of the
+/// matrix holds four bytes (registers 0, 1) or one element, lanes 0, 1 pick
+/// the word, lanes 2..4 the row, the next register bits the matrix (fp8 and
+/// tf32 mma operands, fp32 accumulators). With fewer than two such register
+/// bits, one access takes one or two matrices. Stores leave out registers
+/// that repeat others (their bits are `registerBits`).
 struct MatrixLoadPlan {
   bool transpose = false;
   unsigned elementBytes = 2;
   unsigned count = 4;      // matrices per load
   unsigned matrixBits = 2; // register bits picking them (repeats included)
   OffsetMap rowMap; // lane bits -> offsets of the row each lane supplies
+  /// Stores: the register bits stored, in order (the planned map's).
+  llvm::SmallVector<unsigned> registerBits;
 };
 
 /// The matrix loads for `map` (element offsets in a buffer, `viewOffsetMask`
@@ -126,11 +129,11 @@ std::optional<MatrixLoadPlan> planMatrixStores(const OffsetMap &map,
 /// Stores every register of `map` (`values`, converted to `sharedType`)
 /// with the planned matrix stores at `base`, the calling thread's rows at
 /// `viewOffset` (i32, may be null; only `viewBits` set) further; registers
-/// in `skipRegisters` repeat others and are not stored again.
+/// that repeat others are not stored again.
 void emitMatrixStores(OpBuilder &b, Location loc, const MatrixLoadPlan &plan,
                       const OffsetMap &map, Value base, Value viewOffset,
                       int64_t viewBits, LaneAndWarp thread, Type sharedType,
-                      llvm::ArrayRef<Value> values, unsigned skipRegisters,
+                      llvm::ArrayRef<Value> values,
                       const TargetInfoBase &target);
 
 /// Every register of `map` (1 << map.registers.size() values of

@@ -163,6 +163,31 @@ CASES = {
         M=64, N=64, type="bf16", warps=4, src=MMA3 % (4, 64), ldmatrix=False, stmatrix=True,
         shared="#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>",
         dst=B8 % (4, 8, 4)),
+    # 32-bit elements: a word is one element, a matrix row four of them
+    # (lanes 0, 1 the columns). An mma accumulator's pairs of f32 per thread
+    # do not fit: plain stores.
+    "f32 64x16 blocked [8, 4] lanes -> unswizzled (stmatrix)": dict(
+        M=64, N=16, type="f32", warps=4, ldmatrix=False, stmatrix=True,
+        src="#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
+        shared="#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>",
+        dst="#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [1, 0]}>"),
+    "accumulator f32 64x64 mma v3 -> nvmma 128B: no stmatrix": dict(
+        M=64, N=64, type="f32", warps=4, src=MMA3 % (4, 64), ldmatrix=False,
+        shared="#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>",
+        dst="#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>"),
+    # 8-bit elements: a word is four bytes of a row; one register bit left
+    # for the matrix, so two matrices per store (.x2).
+    "i8 64x16 blocked [2, 4] -> unswizzled (stmatrix .x2)": dict(
+        M=64, N=16, type="i8", warps=4, ldmatrix=False, stmatrix=True,
+        src="#ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
+        shared="#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>",
+        dst="#ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [1, 0]}>"),
+    # An 8-row accumulator over four warps of 16 rows: registers and warps
+    # repeat rows; the repeated registers are not stored.
+    "accumulator 8x64 mma v3, repeated rows -> unswizzled (stmatrix)": dict(
+        M=8, N=64, type="f16", warps=4, src=MMA3 % (4, 32), ldmatrix=False, stmatrix=True,
+        shared="#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>",
+        dst=B8 % (8, 4, 4)),
     "accumulator 64x64 mma v2 -> swizzled, sm_80: no stmatrix": dict(
         M=64, N=64, type="f16", warps=4, cc=80, src=MMA2 % (4, 1), ldmatrix=False,
         shared=SW % (1, 8), dst=B8 % (4, 8, 4)),
