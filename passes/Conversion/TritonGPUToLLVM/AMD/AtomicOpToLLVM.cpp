@@ -12,6 +12,14 @@
 // clear sign bit takes the signed integer max (min) of the bits, one with the
 // sign bit set the unsigned integer min (max), which orders IEEE floats.
 //
+// An acq_rel read-modify-write whose threads each do several atomics orders
+// the thread's group as a whole, as Triton 3.6 does: release on the first,
+// acquire on the last, relaxed between, so LLVM emits one cache writeback
+// and one invalidate per thread instead of one per element. Only where a
+// thread does all of its elements or none (no mask, or a mask that is the
+// constant true): a masked-off first or last element would drop the
+// ordering, so masked atomics keep acq_rel each.
+//
 // Read-modify-writes at agent or workgroup scope say that the memory is
 // neither fine-grained nor remote (!amdgpu.no.fine.grained.memory,
 // !amdgpu.no.remote.memory): Triton's tensors live in device memory, and
@@ -186,6 +194,12 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
     LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
     StringRef scope = getSyncScope(op.getScope());
     bool deviceMemory = op.getScope() != MemSyncScope::SYSTEM;
+    bool orderAsGroup =
+        op.getSem() == MemSemantic::ACQUIRE_RELEASE &&
+        (!op.getMask() || matchPattern(op.getMask(), m_One()));
+    // The atomics of each element the thread updates, in order (two for a
+    // float max/min).
+    SmallVector<SmallVector<LLVM::AtomicRMWOp, 2>> perElement;
     // One atomicrmw of `binOp` on the integer bits `value` (a float add on
     // the float they stand for); returns the old bits.
     auto atomic = [&](RewriterBase &b, LLVM::AtomicBinOp binOp, Value ptr,
@@ -195,6 +209,7 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
         value = LLVM::BitcastOp::create(b, loc, llvmElement, value);
       auto rmw =
           LLVM::AtomicRMWOp::create(b, loc, binOp, ptr, value, ordering, scope);
+      perElement.back().push_back(rmw);
       if (deviceMemory) {
         auto *rocdl = b.getContext()->getLoadedDialect<ROCDL::ROCDLDialect>();
         rocdl->getNoFineGrainedMemoryAttrHelper().setAttr(rmw, b.getUnitAttr());
@@ -205,6 +220,7 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
     };
     auto emit = [&](RewriterBase &b, Value ptr, ArrayRef<Value> operands,
                     Value predicate) {
+      perElement.emplace_back();
       Value value = operands[0];
       Type intType = value.getType();
       if (instruction->op)
@@ -226,8 +242,17 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
       return LLVM::SelectOp::create(b, loc, negative, negativeOld, positiveOld)
           .getResult();
     };
-    return lowerAtomicElements(op, ptrs, {values}, masks, rewriter, *converter,
-                               target, emit);
+    if (failed(lowerAtomicElements(op, ptrs, {values}, masks, rewriter,
+                                   *converter, target, emit)))
+      return failure();
+    if (orderAsGroup && perElement.size() > 1)
+      for (auto [i, atomics] : llvm::enumerate(perElement))
+        for (LLVM::AtomicRMWOp rmw : atomics)
+          rmw.setOrdering(i == 0 ? LLVM::AtomicOrdering::release
+                          : i + 1 == perElement.size()
+                              ? LLVM::AtomicOrdering::acquire
+                              : LLVM::AtomicOrdering::monotonic);
+    return success();
   }
 
   const TargetInfoBase &target;

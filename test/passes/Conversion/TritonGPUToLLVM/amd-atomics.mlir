@@ -71,14 +71,25 @@ tt.func public @broadcast_layout(%p: !tt.ptr<f32>, %n: i32) {
 // CHECK-COUNT-4: llvm.atomicrmw max %{{.*}}, %{{.*}} syncscope("workgroup") monotonic {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, i32
 // CHECK: llvm.atomicrmw umin %{{.*}}, %{{.*}} release : !llvm.ptr<1>, i32
 // CHECK: llvm.atomicrmw xchg %{{.*}}, %{{.*}} syncscope("agent") acquire {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, i32
-// CHECK: llvm.atomicrmw _and %{{.*}}, %{{.*}} syncscope("agent") acq_rel {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, i32
-// CHECK: llvm.atomicrmw _xor %{{.*}}, %{{.*}} syncscope("agent") acq_rel {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, i32
+// acq_rel with 4 elements a thread and no mask: the thread's group is
+// ordered as Triton 3.6 orders it, release on the first atomic, relaxed
+// between, acquire on the last (float max: both atomics of an element).
+// CHECK-COUNT-1: llvm.atomicrmw _and %{{.*}}, %{{.*}} syncscope("agent") release {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, i32
+// CHECK-COUNT-2: llvm.atomicrmw _and %{{.*}}, %{{.*}} syncscope("agent") monotonic {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, i32
+// CHECK: llvm.atomicrmw _and %{{.*}}, %{{.*}} syncscope("agent") acquire {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, i32
+// CHECK: llvm.atomicrmw _xor %{{.*}}, %{{.*}} syncscope("agent") release {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, i32
+// CHECK-COUNT-2: llvm.atomicrmw _xor %{{.*}}, %{{.*}} syncscope("agent") monotonic
+// CHECK: llvm.atomicrmw _xor %{{.*}}, %{{.*}} syncscope("agent") acquire
 // CHECK: %[[NEG:.*]] = llvm.icmp "slt" %[[BITS:.*]], %{{.*}} : i32
 // CHECK: llvm.cond_br
-// CHECK: llvm.atomicrmw max %{{.*}}, %[[BITS]] syncscope("agent") acq_rel {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, i32
+// CHECK: llvm.atomicrmw max %{{.*}}, %[[BITS]] syncscope("agent") release {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, i32
 // CHECK: llvm.cond_br
-// CHECK: llvm.atomicrmw umin %{{.*}}, %[[BITS]] syncscope("agent") acq_rel {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, i32
+// CHECK: llvm.atomicrmw umin %{{.*}}, %[[BITS]] syncscope("agent") release {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, i32
 // CHECK: llvm.select %[[NEG]]
+// CHECK-COUNT-4: llvm.atomicrmw {{max|umin}} %{{.*}}, %{{.*}} syncscope("agent") monotonic
+// CHECK: llvm.atomicrmw max %{{.*}}, %{{.*}} syncscope("agent") acquire
+// CHECK: llvm.atomicrmw umin %{{.*}}, %{{.*}} syncscope("agent") acquire
+// CHECK: llvm.select
 // CHECK-NOT: rocdl.s.barrier
 // CHECK: llvm.return
 // ASM-LABEL: one_owner:
