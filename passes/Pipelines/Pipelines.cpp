@@ -151,7 +151,10 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
   if (target.backend == Backend::Cuda) {
-    pm.addPass(triton::gpu::createTritonGPUAccelerateMatmul());
+    // Ours: int8 wgmma up to 256 wide, where 3.6 stops at 224.
+    triton::gpu::TritonGPUAccelerateMatmulOptions matmul;
+    matmul.wideInt8Wgmma = ownSchedules;
+    pm.addPass(triton::gpu::createTritonGPUAccelerateMatmul(matmul));
   } else {
     triton::amdgpu::TritonAMDGPUAccelerateMatmulOptions mfma;
     mfma.arch = target.arch;

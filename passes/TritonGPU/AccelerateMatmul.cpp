@@ -225,15 +225,21 @@ bool supportsMmaV3(DotOp dot, ArrayRef<int64_t> shapePerCTA,
 
 /// The largest wgmma N (a multiple of 8 up to 256; int8 has fewer) that
 /// divides the tile's N and fits the columns one warp group covers once
-/// M is spread over the warps; K is 256 bits of operand.
+/// M is spread over the warps; K is 256 bits of operand. Triton 3.6 stops
+/// int8 at 224, though PTX's .s8/.u8 shapes go on to 240 and 256 (16 * i);
+/// `wideInt8` takes those too: a 256-wide int8 tile then is one wgmma per
+/// K step instead of two, and each warp group reads its A from shared
+/// memory once instead of twice.
 SmallVector<unsigned> getInstrShapeV3(ArrayRef<int64_t> shape, Type element,
-                                      unsigned numWarps) {
+                                      unsigned numWarps, bool wideInt8) {
   unsigned k = 256 / element.getIntOrFloatBitWidth();
   SmallVector<unsigned> validN;
-  if (element.isInteger(8))
-    validN = {224, 208, 192, 176, 160, 144, 128, 112,
-              96,  80,  64,  48,  32,  24,  16,  8};
-  else
+  if (element.isInteger(8)) {
+    if (wideInt8)
+      validN = {256, 240};
+    validN.append({224, 208, 192, 176, 160, 144, 128, 112, 96, 80, 64, 48, 32,
+                   24, 16, 8});
+  } else
     for (unsigned n = 256; n >= 8; n -= 8)
       validN.push_back(n);
   unsigned mWarps = std::max<unsigned>(shape[0] / 16, 1);
@@ -325,12 +331,13 @@ Value allocSharedOperand(Value operand, unsigned opIdx, bool allowTranspose,
 /// when loaded) in shared memory, A otherwise converted to a dot operand in
 /// registers, and the result converted back.
 void accelerateV3(DotOp dot, BlockedEncodingAttr blocked,
-                  ArrayRef<int64_t> shapePerCTA, unsigned numWarps) {
+                  ArrayRef<int64_t> shapePerCTA, unsigned numWarps,
+                  bool wideInt8) {
   MLIRContext *context = dot.getContext();
   auto type = cast<RankedTensorType>(dot.getType());
   Type aElem = cast<RankedTensorType>(dot.getA().getType()).getElementType();
   SmallVector<unsigned> instrShape =
-      getInstrShapeV3(shapePerCTA, aElem, numWarps);
+      getInstrShapeV3(shapePerCTA, aElem, numWarps, wideInt8);
   SmallVector<unsigned> warps =
       getWarpsPerTileV3(dot, shapePerCTA, numWarps, instrShape);
   auto mma = NvidiaMmaEncodingAttr::get(context, 3, 0, warps,
@@ -364,7 +371,8 @@ void accelerateV3(DotOp dot, BlockedEncodingAttr blocked,
 }
 
 /// Rewrites `dot` onto mma v3 or v2 if it fits; returns whether it did.
-bool accelerate(DotOp dot, unsigned numWarps, int capability) {
+bool accelerate(DotOp dot, unsigned numWarps, int capability,
+                bool wideInt8) {
   auto type = cast<RankedTensorType>(dot.getType());
   auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
   unsigned rank = type.getRank();
@@ -400,7 +408,7 @@ bool accelerate(DotOp dot, unsigned numWarps, int capability) {
       getShapePerCTA(shape, blocked.getCGALayout());
   if (capability >= 90 && capability < 100 && accumulates(true) &&
       supportsMmaV3(dot, shapePerCTA, numWarps) && worthMmaV3(dot)) {
-    accelerateV3(dot, blocked, shapePerCTA, numWarps);
+    accelerateV3(dot, blocked, shapePerCTA, numWarps, wideInt8);
     return true;
   }
   if (!accumulates(false))
@@ -494,7 +502,8 @@ struct TritonGPUAccelerateMatmulPass
     // the longer P @ V), the warps of Triton 3.6's TTGIR, which make_ttgir's
     // layout tests compare. Before sm_80 (no mma v1 here) every dot is FMAs.
     for (DotOp dot : llvm::reverse(dots))
-      if (capability < 80 || !accelerate(dot, numWarps.getInt(), capability))
+      if (capability < 80 ||
+          !accelerate(dot, numWarps.getInt(), capability, wideInt8Wgmma))
         promoteForFma(dot);
   }
 };

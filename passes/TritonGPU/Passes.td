@@ -104,7 +104,8 @@ def TritonGPUAccelerateMatmul : Pass<"tritongpu-accelerate-matmul", "mlir::Modul
     not fp32-accumulated with `maxNumImpreciseAcc` < 32), and at least one
     operand comes (through conversions and transposes) from a load or a
     block argument. instrShape is [16, N, 256 / operand bits] with the
-    largest N (a multiple of 8 up to 256; int8: 224, 208, ...) dividing the
+    largest N (a multiple of 8 up to 256; int8: 224, 208, ...,
+    or from 256, 240 with `wide-int8-wgmma`) dividing the
     tile's N and no wider than the columns of one warp group; warps are all
     along M when the result feeds another dot, else warp groups of [4, 1]
     doubled along M while M has rows for them, then along N. B, and A when
@@ -135,7 +136,15 @@ def TritonGPUAccelerateMatmul : Pass<"tritongpu-accelerate-matmul", "mlir::Modul
     // #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
     // #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
     ```
+
+    `wide-int8-wgmma` (ours, off by default as in 3.6; make_ttgir turns it
+    on for cuda:90 outside compat=3.6) lets int8 take N = 256 and 240 too,
+    shapes PTX has for `.s8`/`.u8` wgmma that 3.6 never picks.
   }];
+  let options = [
+    Option<"wideInt8Wgmma", "wide-int8-wgmma", "bool", /*default=*/"false",
+           "int8 wgmma may be 240 or 256 wide (N), beyond Triton 3.6's 224">
+  ];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
                            "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
 }
