@@ -11,6 +11,7 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -105,10 +106,12 @@ static bool usesTensorCores(const Module &module) {
 /// wgmma steps lost 6% unrolled. LLVM reads the option only where it was
 /// given, so it is given here, unless the user gave it.
 ///
-/// The option is one value for the whole process, and triton-compile -j
-/// optimizes several modules at once: a module holds the threshold it set
-/// (an UnrollThreshold) until its O3 pipeline is done, and one that needs
-/// the other value waits until no module holds it.
+/// The option is one value for the whole process (LLVM's new pass manager
+/// takes no threshold per pipeline). triton-compile -j compiles in worker
+/// processes, one kernel at a time each; where a program optimizes modules
+/// on several threads, a module holds the threshold it set (an
+/// UnrollThreshold) until its O3 pipeline is done, and one that needs the
+/// other value waits until no module holds it.
 namespace {
 class UnrollThreshold {
 public:
@@ -346,35 +349,61 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   Allocation allocation;
   done("codegen");
   unsigned threads = getThreadsPerProgram(chosen);
+  std::unique_ptr<Module> copy;
   if (optimize && !options.disableRecomputeAfterLoops && !ptxas.empty() &&
       sys::fs::can_execute(ptxas) &&
       canRaiseOccupancy(threads, sharedBytes)) {
-    std::unique_ptr<Module> copy = CloneModule(module);
-    if (recomputeIndicesAfterLoops(*copy)) {
+    copy = CloneModule(module);
+    if (!recomputeIndicesAfterLoops(*copy))
+      copy.reset();
+  }
+  if (copy) {
+    // The plain PTX is assembled at once, as the output is (its cubin is
+    // the output unless the variant wins), while this thread makes the
+    // variant: the variant's codegen then costs no wall time beside a
+    // ptxas that usually takes longer. Once the plain PTX's registers are
+    // known, they may already allow the most programs that threads and
+    // shared memory allow, and then the variant cannot win: what is left of
+    // it is not done.
+    std::atomic<bool> firstDone{false};
+    std::thread first([&] {
+      assembled.emplace(assemble(chosen, arch, ptxas, &allocation));
+      firstDone = true;
+    });
+    auto variantCanWin = [&] {
+      return !firstDone || (*assembled &&
+                            programsPerMultiprocessor(allocation.registers,
+                                                      threads, sharedBytes) <
+                                programsPerMultiprocessor(1, threads,
+                                                          sharedBytes));
+    };
+    std::optional<std::string> otherPTX;
+    if (variantCanWin()) {
       auto other =
           generateCode(*copy, **machine, CodeGenFileType::AssemblyFile);
-      if (!other)
+      if (!other) {
+        first.join();
+        if (!*assembled)
+          consumeError(assembled->takeError());
         return other.takeError();
+      }
       done("codegen of the recomputing variant");
-      std::string otherPTX = stripDebugTarget(*other);
-      // The two ptxas runs are independent and take most of a large
-      // kernel's compile time (docs/CompileSpeed.md): they run at once,
-      // each as the output is assembled, so the cubin of the variant kept
-      // is the output's.
-      Allocation otherAllocation;
-      std::optional<Expected<std::string>> otherCubin;
-      std::thread second([&] {
-        otherCubin.emplace(assemble(otherPTX, arch, ptxas, &otherAllocation));
-      });
-      assembled.emplace(assemble(chosen, arch, ptxas, &allocation));
-      second.join();
+      otherPTX = stripDebugTarget(*other);
+    }
+    Allocation otherAllocation;
+    std::optional<Expected<std::string>> otherCubin;
+    // Beside the plain PTX's ptxas where that is still running.
+    if (otherPTX && variantCanWin())
+      otherCubin.emplace(assemble(*otherPTX, arch, ptxas, &otherAllocation));
+    first.join();
+    if (otherCubin) {
       if (*assembled && *otherCubin &&
           otherAllocation.spillBytes <= allocation.spillBytes &&
           programsPerMultiprocessor(otherAllocation.registers, threads,
                                     sharedBytes) >
               programsPerMultiprocessor(allocation.registers, threads,
                                         sharedBytes)) {
-        chosen = std::move(otherPTX);
+        chosen = std::move(*otherPTX);
         assembled.swap(otherCubin);
         allocation = otherAllocation;
       }

@@ -9,14 +9,15 @@
 // the input is parsed once, make_ttir, make_ttgir and make_llir run on it
 // (make_llir alone for TTGIR, a module with ttg.num-warps), the module goes to
 // LLVM in memory, and ptxas is the only other process. Several kernels
-// compile concurrently (-j), each in its own MLIRContext and LLVMContext,
-// with its own diagnostics and status; outputs already made for the same
+// compile concurrently (-j), in worker processes forked from this one
+// (WorkerProcesses.h), each with its own diagnostics and status; outputs already made for the same
 // input, options and tools come from a content-addressed cache.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/InitAllDialects.h"
 #include "opt-tool/triton-compile/CompileCache.h"
+#include "opt-tool/triton-compile/WorkerProcesses.h"
 #include "passes/Pipelines/Pipelines.h"
 #include "translate/DeviceEmission.h"
 #include "translate/LLVMDiagnostics.h"
@@ -52,11 +53,9 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <atomic>
 #include <chrono>
 #include <dlfcn.h>
-#include <mutex>
-#include <thread>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -312,7 +311,7 @@ Result compile(const Job &job, const Session &session) {
     timer.done("cache lookup");
   }
 
-  // Its own context: kernels compile concurrently. Threads come from -j,
+  // Its own context per kernel. Kernels run concurrently in processes (-j),
   // so the context starts none of its own.
   MLIRContext context(session.registry, MLIRContext::Threading::DISABLED);
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
@@ -341,6 +340,30 @@ Result compile(const Job &job, const Session &session) {
       messages << "triton-compile: warning: "
                << llvm::toString(std::move(error)) << "\n";
   return result;
+}
+
+/// What triton-compile prints for a kernel: its diagnostics, and with -v
+/// how it went and the time of each stage.
+JobOutcome describe(const Job &job, const Result &result) {
+  JobOutcome outcome;
+  outcome.ok = result.ok;
+  outcome.fromCache = result.fromCache;
+  llvm::raw_string_ostream text(outcome.text);
+  text << result.messages;
+  if (verbose) {
+    text << job.input << ": "
+         << (!result.ok         ? "failed"
+             : result.fromCache ? "cache hit"
+                                : "compiled");
+    double total = 0;
+    for (auto [stage, ms] : result.stages.get()) {
+      text << (total == 0 ? " (" : ", ") << stage << " "
+           << llvm::format("%.1f", ms) << " ms";
+      total += ms;
+    }
+    text << (total == 0 ? "" : ")") << "\n";
+  }
+  return outcome;
 }
 
 /// The default prefix: the input without its extension, in --output-dir if
@@ -533,39 +556,40 @@ int main(int argc, char **argv) {
   unsigned workers =
       jobs ? jobs : llvm::hardware_concurrency().compute_thread_count();
   workers = std::max(1u, std::min<unsigned>(workers, jobList.size()));
-  std::atomic<size_t> next{0};
-  std::mutex printing;
   unsigned failures = 0, hits = 0;
   auto start = std::chrono::steady_clock::now();
-  auto work = [&] {
-    for (size_t i = next++; i < jobList.size(); i = next++) {
-      const Job &job = jobList[i];
-      Result result = compile(job, session);
-      std::lock_guard<std::mutex> lock(printing);
-      llvm::errs() << result.messages;
-      failures += !result.ok;
-      hits += result.fromCache;
-      if (verbose) {
-        llvm::errs() << job.input << ": "
-                     << (!result.ok         ? "failed"
-                         : result.fromCache ? "cache hit"
-                                            : "compiled");
-        double total = 0;
-        for (auto [stage, ms] : result.stages.get()) {
-          llvm::errs() << (total == 0 ? " (" : ", ") << stage << " "
-                       << llvm::format("%.1f", ms) << " ms";
-          total += ms;
-        }
-        llvm::errs() << (total == 0 ? "" : ")") << "\n";
-      }
-    }
+  auto report = [&](size_t, const JobOutcome &outcome) {
+    llvm::errs() << outcome.text;
+    failures += !outcome.ok;
+    hits += outcome.fromCache;
   };
-  std::vector<std::thread> threads;
-  for (unsigned i = 1; i < workers; ++i)
-    threads.emplace_back(work);
-  work();
-  for (std::thread &thread : threads)
-    thread.join();
+  auto run = [&](size_t index) {
+    const Job &job = jobList[index];
+    return describe(job, compile(job, session));
+  };
+  std::vector<size_t> order(jobList.size());
+  std::iota(order.begin(), order.end(), 0);
+  if (workers == 1) {
+    for (size_t index : order)
+      report(index, run(index));
+  } else {
+    // Largest inputs first: a batch ends when its longest compile does, and
+    // that one should not start last (the input's size is the estimate).
+    std::vector<uint64_t> sizes;
+    for (const Job &job : jobList) {
+      uint64_t size = 0;
+      (void)llvm::sys::fs::file_size(job.input, size);
+      sizes.push_back(size);
+    }
+    llvm::stable_sort(order,
+                      [&](size_t a, size_t b) { return sizes[a] > sizes[b]; });
+    runInWorkerProcesses(
+        order, workers, run, report,
+        [&](size_t index, const std::string &why) {
+          return "triton-compile: " + jobList[index].input +
+                 ": not compiled: " + why + "\n";
+        });
+  }
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();

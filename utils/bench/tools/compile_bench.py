@@ -28,6 +28,11 @@ compile_kernels.py that Triton compiles as we do (TTIR for cuda:90):
 - start-up: `--version` of the static triton-compile and triton-opt, median of
   20 runs.
 
+`run --keep-slow-ptx DIR` keeps Triton's PTX of the kernels whose PTX ->
+cubin takes over a second, to compare with ours. `report` also gives the
+bounds of the batch on each side: its longest kernel, and all kernels' time
+spread over the jobs.
+
 Triton from a .ttir file starts at make_ttgir (its make_ttir is skipped for IR
 input); ours runs make_ttir too (1-3 ms).
 """
@@ -155,8 +160,11 @@ for i, k in enumerate(kernels):
     opts = dict(num_warps=k["warps"], num_stages=k["stages"], num_ctas=k["ctas"])
     t = time.perf_counter()
     try:
-        triton.compile(k["path"], target=target, options=opts)
+        compiled = triton.compile(k["path"], target=target, options=opts)
         total = (time.perf_counter() - t) * 1e3
+        if sys.argv[4] and i and stages.get("cubin", 0) > 1000:
+            name = k["name"].replace("/", "__").replace("@", "_at_")
+            open(os.path.join(sys.argv[4], name + ".ptx"), "w").write(compiled.asm["ptx"])
         if i:
             out[k["name"]] = dict(ok=True, total=total, ptxas=stages.get("cubin"),
                                   stages=dict(stages))
@@ -166,7 +174,11 @@ json.dump(out, open(sys.argv[3], "w"))
 """
 
 
-def triton_per_kernel(kernels, warmup, workers, per, tmp):
+def triton_per_kernel(kernels, warmup, workers, per, tmp, keep_ptx=None):
+    """KEEP_PTX: a folder for Triton's PTX of the kernels whose PTX -> cubin
+    took over a second (to compare with ours where ptxas takes longer)."""
+    if keep_ptx:
+        os.makedirs(keep_ptx, exist_ok=True)
     script = os.path.join(tmp, "triton_worker.py")
     open(script, "w").write(TRITON_WORKER)
     procs = []
@@ -174,7 +186,7 @@ def triton_per_kernel(kernels, warmup, workers, per, tmp):
         src, res = os.path.join(tmp, f"t{w}.json"), os.path.join(tmp, f"t{w}-out.json")
         json.dump([warmup] + share, open(src, "w"))
         cmd = ["taskset", "-c", cores(w, per), sys.executable, script, src,
-               os.path.join(tmp, f"tcache{w}"), res]
+               os.path.join(tmp, f"tcache{w}"), res, keep_ptx or ""]
         procs.append((res, subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)))
     results = {}
     for res, proc in procs:
@@ -268,7 +280,8 @@ def cmd_run(args):
         # What is done so far, should the rest run past the call's limit.
         json.dump(result, open(args.json, "w"), indent=1)
         t = time.perf_counter()
-        result["triton"] = triton_per_kernel(kernels, warmup, args.workers, per, tmp)
+        result["triton"] = triton_per_kernel(kernels, warmup, args.workers, per, tmp,
+                                             args.keep_slow_ptx)
         print(f"triton per kernel: {time.perf_counter() - t:.1f} s", flush=True)
         json.dump(result, open(args.json, "w"), indent=1)
         inductor = [k for k in kernels if k["group"] == "inductor"]
@@ -322,6 +335,20 @@ def summary(result, exclude=()):
         lines.append(f"inductor batch: ours {bo['seconds']:.2f} s ({bo['done']}/{bo['kernels']}), "
                      f"Triton pool {bt['seconds']:.2f} s ({bt['done']}/{bt['kernels']}): "
                      f"{bo['seconds'] / bt['seconds']:.2f}x")
+        # A batch ends no sooner than its longest kernel, nor than its work
+        # spread evenly over the jobs: both from the per-kernel times (which
+        # ran with two cores a worker).
+        inductor = [k["name"] for k in result["kernels"] if k["group"] == "inductor"]
+        for side in ("ours", "triton"):
+            times = [(result[side][n]["total"] - sum(ms for st, ms in
+                                                     result[side][n]["stages"].items()
+                                                     if side == "ours" and st in exclude), n)
+                     for n in inductor if result[side].get(n, {}).get("ok")]
+            if times:
+                longest = max(times)
+                lines.append(f"inductor batch bounds, {side}: longest kernel "
+                             f"{longest[0] / 1000:.2f} s ({longest[1]}), all kernels' time "
+                             f"/ {bo['jobs']} jobs {sum(t for t, _ in times) / 1000 / bo['jobs']:.2f} s")
     lines.append("startup (ms): " + ", ".join(f"{t} {ms:.1f}"
                                                for t, ms in result["startup_ms"].items()))
     return "\n".join(lines)
@@ -391,6 +418,8 @@ def main():
     p.add_argument("--workers", type=int, default=8)
     p.add_argument("--limit", type=int, default=0, help="the first N kernels only")
     p.add_argument("--skip-batch", action="store_true")
+    p.add_argument("--keep-slow-ptx", metavar="DIR",
+                   help="keep Triton's PTX of kernels whose PTX -> cubin takes over 1 s")
     p = sub.add_parser("report")
     p.add_argument("json")
     p.add_argument("--out", default=os.path.join(ROOT, "docs", "results"))
