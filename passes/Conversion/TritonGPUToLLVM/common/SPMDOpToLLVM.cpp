@@ -4,6 +4,7 @@
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/WarpSpecializeUtility.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 
@@ -113,6 +114,9 @@ Value mlir::triton::getGlobalScratchPtr(OpBuilder &b, Location loc,
   // The global scratch pointer is the second-to-last parameter of every
   // function (FuncOpToLLVM.cpp).
   Value scratch = func.getArgument(func.getNumArguments() - 2);
+  // Partitions are isolated from above: they see the pointer as a capture.
+  if (Block *partition = getPartitionEntry(b.getInsertionBlock()))
+    scratch = captureIntoPartition(partition, scratch);
   Type i64 = b.getI64Type();
   Value bytes = createIntConstant(b, loc, i64, offset);
   if (!isDeviceFunction(func)) {

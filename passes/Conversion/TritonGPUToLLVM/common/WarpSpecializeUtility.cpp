@@ -47,6 +47,19 @@ Block *mlir::triton::getPartitionEntry(Block *block) {
   return region ? &region->front() : nullptr;
 }
 
+Value mlir::triton::captureIntoPartition(Block *partitionEntry, Value value) {
+  auto ws =
+      cast<ttg::WarpSpecializeOp>(partitionEntry->getParentOp()->getParentOp());
+  for (auto [i, capture] : llvm::enumerate(ws.getExplicitCaptures()))
+    if (capture == value)
+      return partitionEntry->getArgument(i);
+  // A new capture: every partition takes it as its last argument.
+  ws->insertOperands(ws->getNumOperands(), value);
+  for (Region &region : ws.getPartitionOp().getPartitionRegions())
+    region.front().addArgument(value.getType(), value.getLoc());
+  return partitionEntry->getArgument(partitionEntry->getNumArguments() - 1);
+}
+
 LogicalResult mlir::triton::checkWarpGroupsAllocated(ModuleOp module) {
   WalkResult walk = module.walk([](ttg::WarpSpecializeOp op) {
     if (!op->hasAttr(kNeedsWarpGroupsAttr))

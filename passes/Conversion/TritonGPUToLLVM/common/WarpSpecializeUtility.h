@@ -34,6 +34,11 @@ std::optional<PartitionThreads> getPartitionThreads(Block *block,
 /// The entry block of the partition enclosing `block`, or null outside them.
 Block *getPartitionEntry(Block *block);
 
+/// `value` (defined outside the ttg.warp_specialize) inside the partition
+/// whose entry block is `partitionEntry`: the argument of its capture, made
+/// a capture of the op (an argument of every partition) if it is not one.
+Value captureIntoPartition(Block *partitionEntry, Value value);
+
 /// After the lowering: a located error for a ttg.warp_specialize of
 /// `module` whose partitions have no warps yet but whose lowered code asked
 /// for thread ids (numbered from the partitions' first warps).

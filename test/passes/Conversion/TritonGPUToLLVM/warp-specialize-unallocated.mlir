@@ -42,3 +42,27 @@ tt.func @range_partition() {
   tt.return
 }
 }
+
+// -----
+
+// Global scratch in a partition: the function's scratch pointer becomes a
+// capture (partitions are isolated from above).
+module attributes {"ttg.num-warps" = 4 : i32, ttg.global_scratch_memory_size = 100 : i32, ttg.global_scratch_memory_alignment = 8 : i32} {
+// CHECK-LABEL: llvm.func @scratch_partition
+// CHECK-SAME: (%[[SCRATCH:arg[0-9]+]]: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
+// CHECK: ttg.warp_specialize(%[[SCRATCH]])
+// CHECK: partition0(%[[CAPTURED:.*]]: !llvm.ptr<1>) num_warps(1) {
+// CHECK: llvm.getelementptr %[[CAPTURED]]
+tt.func @scratch_partition() {
+  ttg.warp_specialize()
+  default {
+    ttg.warp_yield
+  }
+  partition0() num_warps(1) {
+    %0 = ttg.global_scratch_alloc {alignment = 8 : i32, nbytes = 100 : i32, ttg.global_scratch_memory_offset = 0 : i32} : !tt.ptr<i8>
+    "use"(%0) : (!tt.ptr<i8>) -> ()
+    ttg.warp_return
+  } : () -> ()
+  tt.return
+}
+}
