@@ -12,6 +12,12 @@
 // clear sign bit takes the signed integer max (min) of the bits, one with the
 // sign bit set the unsigned integer min (max), which orders IEEE floats.
 //
+// f16 and bf16 float adds on pairs of consecutive, aligned elements a thread
+// holds (the access width of pointers and mask, in a layout giving each
+// element to one register of one thread) are one atomicrmw fadd of
+// vector<2xf16> (vector<2xbf16>): gfx942's global_atomic_pk_add_f16/bf16, as
+// Triton 3.6 packs them.
+//
 // An acq_rel read-modify-write whose threads each do several atomics orders
 // the thread's group as a whole, as Triton 3.6 does: release on the first,
 // acquire on the last, relaxed between, so LLVM emits one cache writeback
@@ -165,9 +171,31 @@ Value emitPredicated(RewriterBase &rewriter, Location loc, Value predicate,
                      createIntConstant(rewriter, loc, type, 0), body);
 }
 
+/// Sets the orderings of a thread's atomics of one acq_rel op, one list per
+/// element (or pair) in order: release, relaxed..., acquire.
+void orderAsGroup(ArrayRef<SmallVector<LLVM::AtomicRMWOp, 2>> perElement) {
+  if (perElement.size() < 2)
+    return;
+  for (auto [i, atomics] : llvm::enumerate(perElement))
+    for (LLVM::AtomicRMWOp rmw : atomics)
+      rmw.setOrdering(i == 0 ? LLVM::AtomicOrdering::release
+                      : i + 1 == perElement.size()
+                          ? LLVM::AtomicOrdering::acquire
+                          : LLVM::AtomicOrdering::monotonic);
+}
+
+/// Marks `rmw` as one on device memory that is neither fine-grained nor
+/// remote (see the file comment).
+void markDeviceMemory(OpBuilder &b, LLVM::AtomicRMWOp rmw) {
+  auto *rocdl = b.getContext()->getLoadedDialect<ROCDL::ROCDLDialect>();
+  rocdl->getNoFineGrainedMemoryAttrHelper().setAttr(rmw, b.getUnitAttr());
+  rocdl->getNoRemoteMemoryAttrHelper().setAttr(rmw, b.getUnitAttr());
+}
+
 struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
-  AtomicRMWOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target)
-      : ConvertOpToLLVMPattern(converter), target(target) {}
+  AtomicRMWOpPattern(LLVMTypeConverter &converter, const TargetInfoBase &target,
+                     const AccessWidths &widths)
+      : ConvertOpToLLVMPattern(converter), target(target), widths(widths) {}
 
   LogicalResult
   matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
@@ -194,9 +222,12 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
     LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
     StringRef scope = getSyncScope(op.getScope());
     bool deviceMemory = op.getScope() != MemSyncScope::SYSTEM;
-    bool orderAsGroup =
-        op.getSem() == MemSemantic::ACQUIRE_RELEASE &&
-        (!op.getMask() || matchPattern(op.getMask(), m_One()));
+    bool grouped = op.getSem() == MemSemantic::ACQUIRE_RELEASE &&
+                   (!op.getMask() || matchPattern(op.getMask(), m_One()));
+    if (succeeded(lowerPairedHalfAdd(op, ptrs, values, masks, llvmElement,
+                                     ordering, scope, deviceMemory, grouped,
+                                     rewriter)))
+      return success();
     // The atomics of each element the thread updates, in order (two for a
     // float max/min).
     SmallVector<SmallVector<LLVM::AtomicRMWOp, 2>> perElement;
@@ -210,11 +241,8 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
       auto rmw =
           LLVM::AtomicRMWOp::create(b, loc, binOp, ptr, value, ordering, scope);
       perElement.back().push_back(rmw);
-      if (deviceMemory) {
-        auto *rocdl = b.getContext()->getLoadedDialect<ROCDL::ROCDLDialect>();
-        rocdl->getNoFineGrainedMemoryAttrHelper().setAttr(rmw, b.getUnitAttr());
-        rocdl->getNoRemoteMemoryAttrHelper().setAttr(rmw, b.getUnitAttr());
-      }
+      if (deviceMemory)
+        markDeviceMemory(b, rmw);
       Value old = rmw.getRes();
       return floatOp ? bitcastToInt(b, loc, old) : old;
     };
@@ -245,17 +273,69 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
     if (failed(lowerAtomicElements(op, ptrs, {values}, masks, rewriter,
                                    *converter, target, emit)))
       return failure();
-    if (orderAsGroup && perElement.size() > 1)
-      for (auto [i, atomics] : llvm::enumerate(perElement))
-        for (LLVM::AtomicRMWOp rmw : atomics)
-          rmw.setOrdering(i == 0 ? LLVM::AtomicOrdering::release
-                          : i + 1 == perElement.size()
-                              ? LLVM::AtomicOrdering::acquire
-                              : LLVM::AtomicOrdering::monotonic);
+    if (grouped)
+      orderAsGroup(perElement);
+    return success();
+  }
+
+  /// An f16/bf16 fadd whose access width is at least 2, in a layout giving
+  /// each element to one register of one thread: one vector<2x...> atomicrmw
+  /// per pair, the pair's old values extracted from its result.
+  LogicalResult lowerPairedHalfAdd(AtomicRMWOp op, ArrayRef<Value> ptrs,
+                                   ArrayRef<Value> values,
+                                   ArrayRef<Value> masks, Type llvmElement,
+                                   LLVM::AtomicOrdering ordering,
+                                   StringRef scope, bool deviceMemory,
+                                   bool grouped,
+                                   ConversionPatternRewriter &rewriter) const {
+    Type element = getElementTypeOrSelf(op.getVal().getType());
+    auto it = widths.find(op);
+    unsigned width = it == widths.end() ? 1 : it->second;
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (op.getAtomicRmwOp() != RMWOp::FADD || width < 2 ||
+        !(element.isF16() || element.isBF16()) || !type)
+      return failure();
+    std::optional<gpu::LinearLayout> layout = getDistributedLayout(type);
+    if (!layout || !layout->isInjective() || ptrs.size() % 2 != 0)
+      return failure();
+    Location loc = op.getLoc();
+    auto pairType = VectorType::get({2}, llvmElement);
+    Value zeroPair = LLVM::ZeroOp::create(rewriter, loc, pairType);
+    SmallVector<SmallVector<LLVM::AtomicRMWOp, 2>> perPair;
+    SmallVector<Value> old;
+    for (unsigned start = 0; start < ptrs.size(); start += 2) {
+      Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
+      for (unsigned i = 0; i < 2; ++i)
+        pair = LLVM::InsertElementOp::create(
+            rewriter, loc, pair, values[start + i],
+            createI32Constant(rewriter, loc, i));
+      perPair.emplace_back();
+      auto body = [&]() -> Value {
+        auto rmw =
+            LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::fadd,
+                                      ptrs[start], pair, ordering, scope);
+        if (deviceMemory)
+          markDeviceMemory(rewriter, rmw);
+        perPair.back().push_back(rmw);
+        return rmw.getRes();
+      };
+      Value result =
+          masks.empty() || matchPattern(masks[start], m_One())
+              ? body()
+              : emitGuarded(rewriter, loc, masks[start], zeroPair, body);
+      for (unsigned i = 0; i < 2; ++i)
+        old.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, result, createI32Constant(rewriter, loc, i)));
+    }
+    if (grouped)
+      orderAsGroup(perPair);
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), old,
+                                          rewriter, type));
     return success();
   }
 
   const TargetInfoBase &target;
+  const AccessWidths &widths;
 };
 
 struct AtomicCASOpPattern : ConvertOpToLLVMPattern<AtomicCASOp> {
@@ -456,7 +536,8 @@ struct BufferAtomicCASOpPattern
 
 void mlir::triton::amd::populateAtomicOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const TargetInfoBase &target) {
-  patterns.add<AtomicRMWOpPattern, AtomicCASOpPattern, BufferAtomicRMWOpPattern,
+    const TargetInfoBase &target, const AccessWidths &widths) {
+  patterns.add<AtomicRMWOpPattern>(converter, target, widths);
+  patterns.add<AtomicCASOpPattern, BufferAtomicRMWOpPattern,
                BufferAtomicCASOpPattern>(converter, target);
 }

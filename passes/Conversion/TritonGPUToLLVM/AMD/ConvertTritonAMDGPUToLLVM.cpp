@@ -159,7 +159,8 @@ struct ConvertTritonAMDGPUToLLVMPass
     amd::populateAsyncCopyOpToLLVMPatterns(converter, patterns, targetInfo,
                                            widths);
     amd::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);
-    amd::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo);
+    amd::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo,
+                                        widths);
     amd::populatePrintAssertOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateExternElementwiseOpToLLVMPatterns(converter, patterns);
     populateMapElementwiseOpToLLVMPatterns(converter, patterns);

@@ -53,7 +53,8 @@ void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 /// thread per element.
 void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns,
-                                    const TargetInfoBase &target);
+                                    const TargetInfoBase &target,
+                                    const AccessWidths &widths);
 
 /// tt.print through the HIP hostcall printf (ockl); tt.assert printing its
 /// failure to stderr and trapping.

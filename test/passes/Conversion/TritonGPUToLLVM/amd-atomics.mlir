@@ -143,4 +143,41 @@ tt.func public @scalars(%p: !tt.ptr<i32>, %h: !tt.ptr<f16>, %out: !tt.ptr<i32>) 
   %unused = tt.atomic_rmw fadd, release, sys, %h, %one : (!tt.ptr<f16>, f16) -> f16
   tt.return
 }
+
+// f16 and bf16 adds on pairs of consecutive elements a thread holds (aligned
+// pointers, a mask constant over each pair): one vector<2x...> atomicrmw per
+// pair (gfx942's packed adds), its old values extracted. With a mask each
+// pair is guarded; acq_rel without a mask orders the thread's two pairs
+// release, acquire.
+// CHECK-LABEL: llvm.func @packed_halves
+// CHECK: llvm.cond_br
+// CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("agent") monotonic {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, vector<2xf16>
+// CHECK: llvm.cond_br
+// CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("agent") monotonic {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, vector<2xf16>
+// CHECK: llvm.extractelement
+// CHECK-NOT: llvm.cond_br
+// CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("agent") release {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, vector<2xbf16>
+// CHECK-NOT: llvm.cond_br
+// CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("agent") acquire {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, vector<2xbf16>
+// CHECK: llvm.return
+// ASM-LABEL: packed_halves:
+// ASM: global_atomic_pk_add_f16
+// ASM: global_atomic_pk_add_bf16
+tt.func public @packed_halves(%h: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: !tt.ptr<bf16> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+  %two = arith.constant dense<2> : tensor<1024xi32, #blocked>
+  %pairs = arith.divsi %r, %two : tensor<1024xi32, #blocked>
+  %ns = tt.splat %n : i32 -> tensor<1024xi32, #blocked>
+  %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #blocked>
+  %hs = tt.splat %h : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
+  %hq = tt.addptr %hs, %r : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
+  %hv = arith.sitofp %pairs : tensor<1024xi32, #blocked> to tensor<1024xf16, #blocked>
+  %ho = tt.atomic_rmw fadd, relaxed, gpu, %hq, %hv, %m : (tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xf16, #blocked>, tensor<1024xi1, #blocked>) -> tensor<1024xf16, #blocked>
+  tt.store %hq, %ho : tensor<1024x!tt.ptr<f16>, #blocked>
+  %bs = tt.splat %b : !tt.ptr<bf16> -> tensor<1024x!tt.ptr<bf16>, #blocked>
+  %bq = tt.addptr %bs, %r : tensor<1024x!tt.ptr<bf16>, #blocked>, tensor<1024xi32, #blocked>
+  %bv = arith.sitofp %r : tensor<1024xi32, #blocked> to tensor<1024xbf16, #blocked>
+  %bo = tt.atomic_rmw fadd, acq_rel, gpu, %bq, %bv : (tensor<1024x!tt.ptr<bf16>, #blocked>, tensor<1024xbf16, #blocked>) -> tensor<1024xbf16, #blocked>
+  tt.return
+}
 }
