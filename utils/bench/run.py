@@ -426,20 +426,31 @@ class Runner:
             return [row]
 
 
-def checked_runs(out, name):
-    """(ours, Triton's) launches of case NAME at its timed size, each checked
-    once: for the tools that profile or watch a pair (tools/ncu_pair.py, power.py)."""
+def checked_runs(out, name, vendor=False):
+    """(ours, Triton's) launches of case NAME (or of its configuration
+    <case>@<label>) at its timed size, each checked once: for the tools that
+    profile or watch a pair (tools/ncu_pair.py, power.py). With VENDOR, the
+    case's vendor ops on the same inputs stand in for Triton's."""
     runner = Runner(os.path.abspath(out))
-    case = next((c for c in all_cases() if c.name == name), None)
+    case = next((m for c in all_cases() for m in members(c) if m.name == name), None)
     if case is None:
         sys.exit(f"no case {name}")
     kern = runner.kern(case)
     drop = runner.drop(case, kern)
     runs = []
-    for which in ("ours", "triton"):
+    for which in ("ours",) if vendor else ("ours", "triton"):
         err, run, _ = runner.check(case, kern, case.size, which, drop)
         print(f"{name} {which}: error {err:.1e}", file=sys.stderr)
         runs.append(run)
+    if vendor:
+        if not case.vendor:
+            sys.exit(f"{name} has no vendor op")
+        runner.torch.manual_seed(zlib.crc32(name.split("@")[0].encode()))
+        args = case.build(runner.torch, "cuda", case.size, kern.c, kern)[0]
+        given = case.vendor(runner.torch, args)
+        for vname, run in [given] if isinstance(given, tuple) else given:
+            print(f"{name} vendor {vname}", file=sys.stderr)
+            runs.append(run)
     return runs
 
 

@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""Launches our compile and Triton's of one case alternately (ours, Triton,
-ours, Triton, after one checked launch of each) for Nsight Compute, which is
-on the GPU machine. Profile the second pair, e.g.:
+"""Launches our compile of one case and Triton's (or the case's vendor ops)
+alternately for Nsight Compute, which is on the GPU machine: one checked
+launch of each first, then two of each inside a cudaProfilerStart/Stop window,
+so `--profile-from-start off` profiles those alone, e.g.:
 
-  ncu --set full -k regex:KERNEL --launch-skip 2 --launch-count 2 -o OUT/NAME \\
-      python3 utils/bench/tools/ncu_pair.py DIR NAME
-  ncu --import OUT/NAME.ncu-rep --page details --csv      (metrics, ID 0 ours, 1 Triton)
+  ncu --profile-from-start off --clock-control none --set full -o OUT/NAME \\
+      python3 utils/bench/tools/ncu_pair.py DIR NAME [--vendor]
+  ncu --import OUT/NAME.ncu-rep --page details --csv      (metrics, ID 0 ours, 1 the other)
   ncu --import OUT/NAME.ncu-rep --page source --csv --print-source sass   (stalls per SASS line)
 
-Usage (on the GPU machine): ncu_pair.py DIR NAME   (DIR from `run.py prepare`)
+NAME may be a configuration of a case, `<case>@<label>`. With --vendor the
+other side is each of the case's vendor ops (torch.matmul, SDPA backends) on
+the same inputs; a vendor op may launch more than one kernel.
+
+Usage (on the GPU machine): ncu_pair.py DIR NAME [--vendor] [--once]
 """
 import argparse
 import os
@@ -22,12 +27,20 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("dir")
     p.add_argument("name")
+    p.add_argument("--vendor", action="store_true", help="against the case's vendor ops")
+    p.add_argument("--once", action="store_true", help="one launch of each in the window")
     args = p.parse_args()
     import torch
-    ours, theirs = checked_runs(args.dir, args.name)
-    for run in (ours, theirs, ours, theirs):
+    runs = checked_runs(args.dir, args.name, vendor=args.vendor)
+    for run in runs:  # warm: module loads, handles, autotuning of the vendor library
         run()
     torch.cuda.synchronize()
+    torch.cuda.profiler.start()
+    for _ in range(1 if args.once else 2):
+        for run in runs:
+            run()
+    torch.cuda.synchronize()
+    torch.cuda.profiler.stop()
 
 
 if __name__ == "__main__":
