@@ -422,7 +422,19 @@ LogicalResult buildChannel(FuncOp func, Channel &channel, Value count,
   if (last->hasTrait<OpTrait::IsTerminator>())
     return last->emitError() << "a channel read by its block's terminator is "
                                 "not supported yet";
+  // One thread of each consumer group arrives, and its arrival releases
+  // only its own reads: the group's other warps (their local_loads, their
+  // part of a wgmma reading the slot) meet it at the group's barrier first,
+  // as producers do before their arrival.
+  // Channels freed after the same reader share one barrier.
   b.setInsertionPointAfter(last);
+  Operation *next = last->getNextNode();
+  if (next && isa<BarrierOp>(next) &&
+      getAsyncTaskIds(next) == SmallVector<AsyncTaskId>(consumers.begin(),
+                                                        consumers.end()))
+    b.setInsertionPointAfter(next);
+  else
+    createMarked<BarrierOp>(b, consumers, loc, /*addrSpace=*/1);
   createMarked<ttng::ArriveBarrierOp>(
       b, consumers, loc, createSlot(b, consumers, loc, empty, slot), 1,
       Value());

@@ -39,8 +39,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK:     ttng.wait_barrier
   // CHECK:     %[[SB:.*]] = ttg.memdesc_index
   // CHECK:     %[[D:.*]] = ttng.warp_group_dot %[[SA]], %[[SB]], %[[ACC]]
-  // CHECK-DAG: ttng.arrive_barrier %{{.*}}, 1 {async_task_id = array<i32: 1>}
-  // CHECK-DAG: ttng.arrive_barrier %{{.*}}, 1 {async_task_id = array<i32: 1>}
+  // One thread of the consumer group arrives for it: the group's warps meet
+  // first (one barrier for both slots freed after the dot).
+  // CHECK-NEXT: ttg.barrier local {async_task_id = array<i32: 1>}
+  // CHECK-NOT: ttg.barrier
+  // CHECK:     ttng.arrive_barrier %{{.*}}, 1 {async_task_id = array<i32: 1>}
+  // CHECK-NOT: ttg.barrier
+  // CHECK:     ttng.arrive_barrier %{{.*}}, 1 {async_task_id = array<i32: 1>}
   // CHECK:     scf.yield {{.*}} %[[D]], %{{.*}} : tensor<64x128xf32, #mma>, i32
   // CHECK:   tt.descriptor_store
   // CHECK:   ttg.warp_return
@@ -81,7 +86,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // A tt.load read in registers by the consumer: the producer stores it into
   // the slot, fences it for the async proxy, synchronizes its warps and
-  // arrives once; the consumer loads it back and frees the slot at once.
+  // arrives once; the consumer loads it back and frees the slot once all its
+  // warps have (a barrier before the one arrival).
   // CHECK-LABEL: @register_channel
   // CHECK: ttg.local_alloc : () -> !ttg.memdesc<1x64x32xf16, #{{.*}}, #smem, mutable>
   // CHECK: default {
@@ -96,6 +102,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK:   scf.for
   // CHECK:     ttng.wait_barrier
   // CHECK:     %[[R:.*]] = ttg.local_load %{{.*}} {async_task_id = array<i32: 1>} : !ttg.memdesc<64x32xf16, {{.*}}> -> tensor<64x32xf16, #blocked>
+  // CHECK-NEXT: ttg.barrier local {async_task_id = array<i32: 1>}
   // CHECK:     ttng.arrive_barrier
   // CHECK:     ttg.convert_layout %[[R]]
   tt.func public @register_channel(%p: tensor<64x32x!tt.ptr<f16>, #blk>, %qs: !tt.ptr<f16>, %n: i32) {
