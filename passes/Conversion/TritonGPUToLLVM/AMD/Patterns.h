@@ -79,8 +79,8 @@ void populateMFMADotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateMathOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns, bool ftz);
 
-/// amdg.extract_slice and amdg.concat, as selections of the registers each
-/// thread already holds.
+/// amdg.extract_slice, amdg.concat and amdg.in_thread_transpose, as
+/// selections of the registers each thread already holds.
 void populateSliceConcatOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns);
 

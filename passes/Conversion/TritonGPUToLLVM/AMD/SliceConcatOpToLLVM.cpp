@@ -1,4 +1,4 @@
-//===- SliceConcatOpToLLVM.cpp - amdg.extract_slice and amdg.concat -------===//
+//===- SliceConcatOpToLLVM.cpp - amdg ops that only select registers ------===//
 //
 // Both ops cut or assemble tensors along whole CTA tiles, and their verifiers
 // make source and result agree on one tile (same lane, warp and block bases).
@@ -9,6 +9,10 @@
 // concat's source tile) it names the source register with that coordinate.
 // Since offsets and tile sizes are multiples of the CTA tile, the thread's
 // own part of the coordinate is the same on both sides and drops out.
+//
+// amdg.in_thread_transpose keeps every element in its thread (its verifier
+// checks that only the register bases change): each result register is the
+// source register with the same coordinate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -139,9 +143,42 @@ struct ConcatOpPattern : ConvertOpToLLVMPattern<triton::amdgpu::ConcatOp> {
   }
 };
 
+struct InThreadTransposeOpPattern
+    : ConvertOpToLLVMPattern<triton::amdgpu::InThreadTransposeOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(triton::amdgpu::InThreadTransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType = op.getType();
+    std::optional<LinearLayout> source =
+        getDistributedLayout(op.getSrc().getType());
+    std::optional<LinearLayout> result = getDistributedLayout(resultType);
+    if (!source || !result || !sameThreadPart(*source, *result))
+      return op.emitError("amdg.in_thread_transpose: source and result "
+                          "layouts place threads differently");
+    std::map<Coords, int> sourceRegs = registersByCoords(*source);
+    Location loc = op.getLoc();
+    SmallVector<Value> elements =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> results;
+    for (const SmallVector<int32_t> &coords : getRegisterPart(*result)) {
+      auto it = sourceRegs.find(Coords(coords));
+      if (it == sourceRegs.end())
+        return op.emitError("amdg.in_thread_transpose: a result register has "
+                            "no source register holding its element");
+      results.push_back(elements[it->second]);
+    }
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
+                                          rewriter, resultType));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::triton::amd::populateSliceConcatOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ExtractSliceOpPattern, ConcatOpPattern>(converter);
+  patterns.add<ExtractSliceOpPattern, ConcatOpPattern,
+               InThreadTransposeOpPattern>(converter);
 }

@@ -1,8 +1,9 @@
 // RUN: triton-opt %s -split-input-file -convert-triton-amdgpu-to-llvm="arch=gfx942" | FileCheck %s
 
-// amdg.extract_slice and amdg.concat keep every element in its thread: the
-// lowering only picks registers. One warp of 64 lanes spans 64 elements, so a
-// thread's register i of a 256-element row holds element 64 * i + lane.
+// amdg.extract_slice, amdg.concat and amdg.in_thread_transpose keep every
+// element in its thread: the lowering only picks registers. One warp of 64
+// lanes spans 64 elements, so a thread's register i of a 256-element row
+// holds element 64 * i + lane.
 
 #row = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 64 : i32} {
@@ -95,5 +96,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     %c = amdg.concat %a, %b : tensor<256xf32, #half>, tensor<256xf32, #half> -> tensor<512xf32, #halves>
     %s = amdg.extract_slice %c [256] : tensor<512xf32, #halves> to tensor<256xf32, #half>
     tt.return
+  }
+}
+
+// -----
+
+// amdg.in_thread_transpose: the blocked source walks each thread's 2x2 block
+// along dimension 1 first, the result along dimension 0; lanes keep their
+// elements, so result register i is the source register with its coordinate:
+// (0,0) 0, (1,0) 2, (0,1) 1, (1,1) 3. 3.6's own case
+// (Conversion/amd/in_thread_transpose.mlir) stores the same pairs to LDS.
+#blocked = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#linear = #ttg.linear<{register = [[1, 0], [0, 1]], lane = [[0, 2], [0, 4], [0, 8], [2, 0], [4, 0], [8, 0]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  // CHECK-LABEL: llvm.func internal @in_thread_transpose
+  // CHECK-DAG: %[[V0:.*]] = llvm.extractvalue %arg0[0]
+  // CHECK-DAG: %[[V1:.*]] = llvm.extractvalue %arg0[1]
+  // CHECK-DAG: %[[V2:.*]] = llvm.extractvalue %arg0[2]
+  // CHECK-DAG: %[[V3:.*]] = llvm.extractvalue %arg0[3]
+  // CHECK: %[[S0:.*]] = llvm.insertvalue %[[V0]], %{{.*}}[0]
+  // CHECK: %[[S1:.*]] = llvm.insertvalue %[[V2]], %[[S0]][1]
+  // CHECK: %[[S2:.*]] = llvm.insertvalue %[[V1]], %[[S1]][2]
+  // CHECK: llvm.insertvalue %[[V3]], %[[S2]][3]
+  // CHECK-NOT: amdg.in_thread_transpose
+  tt.func @in_thread_transpose(%t: tensor<16x16xf16, #blocked>) -> tensor<16x16xf16, #linear> {
+    %r = amdg.in_thread_transpose %t : tensor<16x16xf16, #blocked> -> tensor<16x16xf16, #linear>
+    tt.return %r : tensor<16x16xf16, #linear>
   }
 }
