@@ -203,6 +203,29 @@ FailureOr<std::pair<int, int>> getWarpContext(Operation *op) {
   return op->emitError("nvgpu.warp_id outside a module with ttg.num-warps");
 }
 
+/// The i32 constant `value` at the start of the region that isolates `op`
+/// (its function, or its ttg.warp_specialize partition), made once there:
+/// code in a region that is not isolated (a ttg.warp_specialize's default
+/// region) shares the function's, as Triton 3.6's greedy rewriter hoists and
+/// merges constants.
+Value hoistedI32Constant(IRRewriter &b, Operation *op, int64_t value) {
+  Region *region = op->getParentRegion();
+  while (!region->getParentOp()->hasTrait<OpTrait::IsIsolatedFromAbove>())
+    region = region->getParentOp()->getParentRegion();
+  Block &entry = region->front();
+  for (Operation &existing : entry) {
+    auto constant = dyn_cast<LLVM::ConstantOp>(existing);
+    if (!constant)
+      break;
+    auto attr = dyn_cast<IntegerAttr>(constant.getValue());
+    if (attr && attr.getType().isInteger(32) && attr.getInt() == value)
+      return constant;
+  }
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&entry);
+  return i32Constant(b, op->getLoc(), value);
+}
+
 LogicalResult lowerWarpId(ttn::WarpIdOp op, IRRewriter &b) {
   FailureOr<std::pair<int, int>> context = getWarpContext(op);
   if (failed(context))
@@ -213,7 +236,7 @@ LogicalResult lowerWarpId(ttn::WarpIdOp op, IRRewriter &b) {
     b.replaceOp(op, i32Constant(b, loc, 0));
     return success();
   }
-  Value warpSize = i32Constant(b, loc, 32);
+  Value warpSize = hoistedI32Constant(b, op, 32);
   Value start =
       context->second ? i32Constant(b, loc, context->second) : Value();
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());

@@ -117,6 +117,38 @@ tt.func @partition_warp_index() {
 
 // -----
 
+// The warp size is one constant at the start of the isolated region: the
+// function's serves its code and a default region's, a partition has its own.
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK-LABEL: @warp_index_shared_constant
+// CHECK-NEXT: %[[C32:.*]] = llvm.mlir.constant(32 : i32)
+// CHECK: llvm.udiv %{{.*}}, %[[C32]]
+// CHECK: default {
+// CHECK-NOT: llvm.mlir.constant(32 : i32)
+// CHECK: llvm.udiv %{{.*}}, %[[C32]]
+// CHECK: partition0() num_warps(4) {
+// CHECK-NEXT: %[[P32:.*]] = llvm.mlir.constant(32 : i32)
+// CHECK: llvm.udiv %{{.*}}, %[[P32]]
+llvm.func @warp_index_shared_constant() {
+  %0 = nvgpu.warp_id
+  llvm.add %0, %0 : i32
+  ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4>}
+  default {
+    %1 = nvgpu.warp_id
+    llvm.add %1, %1 : i32
+    ttg.warp_yield
+  }
+  partition0() num_warps(4) {
+    %2 = nvgpu.warp_id
+    llvm.add %2, %2 : i32
+    ttg.warp_return
+  } : () -> ()
+  llvm.return
+}
+}
+
+// -----
+
 // An acquiring load: the register starts at 0, the load is predicated.
 // CHECK-LABEL: @load_acquire
 // CHECK: %[[V:.*]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.u32 $0, 0x0;\0A\09@$2 ld.global.gpu.acquire.b32 $0, [ $1 + 0 ];", "=r,l,b" %arg0, %arg1 : (!llvm.ptr<1>, i1) -> i32
