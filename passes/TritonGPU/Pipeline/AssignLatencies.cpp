@@ -12,6 +12,8 @@
 #include "passes/TritonGPU/Pipeline/AsyncLoads.h"
 #include "passes/TritonGPU/Pipeline/Schedule.h"
 
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+
 namespace mlir {
 namespace triton {
 namespace gpu {
@@ -64,6 +66,99 @@ bool isPipeliningBeneficial(Operation *op, const ModuleAxisInfo &axis) {
       getCopyVecBytes(cast<RankedTensorType>(load.getType()), encoding) < 4)
     return false;
   return true;
+}
+
+/// Registers per thread that the dots' results may take with a dot issued
+/// ahead: the fed dot's accumulator, the result of the one issued ahead
+/// twice (the block in flight and the one the softmax reads) and its 16-bit
+/// copy for the fed dot's A. Over it, ptxas spilled (attention at d = 128,
+/// BLOCK_M = 128, BLOCK_N = 64 on 4 warps: 128 + 2.5 x 64 = 288, 255
+/// registers and 312 bytes of spills); 8 warps at BLOCK_N = 128 (224) took
+/// 250 registers and no spills.
+constexpr int64_t kMaxAheadRegisters = 224;
+
+/// Whether `value` is made outside `forOp`, or is the shared-memory copy
+/// (through views) of a load in `fetched` that nothing else reads: what a
+/// dot issued an iteration ahead may read, since the pipeliner has those
+/// ready a stage early. A copy read by a later op too (linear attention's
+/// k, read by k^T v after q k^T) would be held a stage longer than its
+/// buffers are counted for.
+bool readyAhead(Value value, scf::ForOp forOp,
+                const llvm::MapVector<Operation *, LoadLevel> &fetched) {
+  while (true) {
+    if (forOp.isDefinedOutsideOfLoop(value))
+      return true;
+    Operation *def = value.getDefiningOp();
+    if (!def || !value.hasOneUse())
+      return false;
+    if (isa<MemDescTransOp>(def)) {
+      value = def->getOperand(0);
+      continue;
+    }
+    auto alloc = dyn_cast<LocalAllocOp>(def);
+    if (!alloc || !alloc.getSrc())
+      return false;
+    Operation *load = alloc.getSrc().getDefiningOp();
+    return load && fetched.count(load) && alloc.getSrc().hasOneUse();
+  }
+}
+
+/// The dots of `forOp` to issue one iteration ahead (option dot-ahead): a
+/// warp-group dot starting from an accumulator made outside the loop, whose
+/// A and B are ready ahead (`readyAhead`), and whose result reaches the A
+/// operand of another warp-group dot of the body through other ops of the
+/// body (QK^T, softmax, PV). Issued a stage early, it runs on the tensor
+/// cores under the work between the two dots of the iteration before; its
+/// result stays live an iteration longer, so it is left where it is when
+/// that would take more than kMaxAheadRegisters.
+SmallVector<nvidia_gpu::WarpGroupDotOp>
+dotsToIssueAhead(scf::ForOp forOp,
+                 const llvm::MapVector<Operation *, LoadLevel> &fetched) {
+  SmallVector<nvidia_gpu::WarpGroupDotOp> ahead;
+  auto module = forOp->getParentOfType<ModuleOp>();
+  auto warps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
+  auto threadsPerWarp =
+      module->getAttrOfType<IntegerAttr>(kThreadsPerWarpAttrName);
+  if (!warps || !threadsPerWarp)
+    return ahead;
+  int64_t threads = warps.getInt() * threadsPerWarp.getInt();
+  Block *body = forOp.getBody();
+  for (auto dot : body->getOps<nvidia_gpu::WarpGroupDotOp>()) {
+    if (!forOp.isDefinedOutsideOfLoop(dot.getC()) ||
+        !readyAhead(dot.getA(), forOp, fetched) ||
+        !readyAhead(dot.getB(), forOp, fetched))
+      continue;
+    int64_t result =
+        cast<RankedTensorType>(dot.getType()).getNumElements() / threads;
+    // Forward through the body's ops (not around the loop) to another
+    // warp-group dot's A.
+    nvidia_gpu::WarpGroupDotOp fed;
+    SmallVector<Value> worklist{dot.getResult()};
+    DenseSet<Operation *> seen;
+    while (!worklist.empty() && !fed) {
+      Value v = worklist.pop_back_val();
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = body->findAncestorOpInBlock(*use.getOwner());
+        if (!user || user == body->getTerminator())
+          continue;
+        if (auto other = dyn_cast<nvidia_gpu::WarpGroupDotOp>(user);
+            other && other != dot) {
+          if (use.getOwner() == other && use.getOperandNumber() == 0)
+            fed = other;
+          continue;
+        }
+        if (seen.insert(user).second)
+          worklist.append(user->result_begin(), user->result_end());
+      }
+    }
+    if (!fed)
+      continue;
+    int64_t accumulator =
+        cast<RankedTensorType>(fed.getType()).getNumElements() / threads;
+    if (accumulator + result * 5 / 2 <= kMaxAheadRegisters)
+      ahead.push_back(dot);
+  }
+  return ahead;
 }
 
 } // namespace
@@ -177,6 +272,9 @@ public:
       Builder builder(forOp.getContext());
       for (auto &entry : levels)
         entry.first->setAttr(kLatencyAttr, builder.getI32IntegerAttr(latency));
+      if (dotAhead)
+        for (nvidia_gpu::WarpGroupDotOp dot : dotsToIssueAhead(forOp, levels))
+          dot->setAttr(kLatencyAttr, builder.getI32IntegerAttr(1));
     }
   }
 };

@@ -69,15 +69,39 @@ WarpGroupDotWaitOp threadThroughWait(WarpGroupDotWaitOp wait,
   return newWait;
 }
 
-/// The first pendings = 0 wait of the body before `user`.
-WarpGroupDotWaitOp waitZeroBefore(Operation *user, scf::ForOp forOp) {
-  Operation *inBody = forOp.getBody()->findAncestorOpInBlock(*user);
-  for (Operation &op : *forOp.getBody()) {
+/// How many dots the body issues before `inBody` that may still run there:
+/// groups retire in order, so a wait for `pendings` leaves at most that many
+/// of the newest.
+unsigned freshDotsBefore(Operation *inBody, Block *body) {
+  unsigned fresh = 0;
+  for (Operation &op : *body) {
     if (&op == inBody)
       break;
-    if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op))
-      if (wait.getPendings() == 0)
+    if (isa<WarpGroupDotOp>(op))
+      ++fresh;
+    else if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op))
+      fresh = std::min<unsigned>(fresh, wait.getPendings());
+  }
+  return fresh;
+}
+
+/// The first wait of the body before `user` that retires every dot of the
+/// earlier iterations: one whose pendings are at most the dots issued in
+/// this iteration before it (pendings = 0 always is).
+WarpGroupDotWaitOp waitZeroBefore(Operation *user, scf::ForOp forOp) {
+  Block *body = forOp.getBody();
+  Operation *inBody = body->findAncestorOpInBlock(*user);
+  unsigned fresh = 0;
+  for (Operation &op : *body) {
+    if (&op == inBody)
+      break;
+    if (isa<WarpGroupDotOp>(op)) {
+      ++fresh;
+    } else if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op)) {
+      if (wait.getPendings() <= fresh)
         return wait;
+      fresh = std::min<unsigned>(fresh, wait.getPendings());
+    }
   }
   return {};
 }
@@ -170,9 +194,14 @@ std::optional<RunningDot> properlyAsync(WarpGroupDotOp dot, scf::ForOp forOp) {
   if (!index)
     return std::nullopt;
   // The accumulator from the previous iteration is still being written: its
-  // other readers must come after a wait for every dot.
+  // other readers must come after a wait for every dot (or be that wait).
+  Block *loopBody = forOp.getBody();
   for (OpOperand &use : forOp.getRegionIterArgs()[*index].getUses()) {
     if (use.getOwner() == dot && use.getOperandNumber() == 2)
+      continue;
+    if (auto wait = dyn_cast<WarpGroupDotWaitOp>(use.getOwner());
+        wait && wait->getBlock() == loopBody &&
+        wait.getPendings() <= freshDotsBefore(wait, loopBody))
       continue;
     if (!waitZeroBefore(use.getOwner(), forOp))
       return std::nullopt;
@@ -210,14 +239,61 @@ void guardReaders(ArrayRef<OpOperand *> readers) {
   }
 }
 
+/// A dot issued an iteration ahead (-dot-ahead): its result only reaches
+/// the yield, from an accumulator made outside the loop. It runs under the
+/// ops after it (the softmax of the block before), and so do the body's
+/// dots whose results only reach the yield (PV, under the next copies): all
+/// of them are waited for just before the yield. Nothing crosses the back
+/// edge in flight: ptxas serializes every wgmma of a function whose
+/// accumulators are read after a wait it cannot prove retires them (C7514),
+/// as a wait leaving this iteration's dots running across the back edge
+/// was; on the H200 that made attention 6% slower. Returns the dots waited
+/// for there; none where `forOp` has no dot issued ahead.
+SmallVector<WarpGroupDotOp> waitBeforeYield(scf::ForOp forOp) {
+  Block *body = forOp.getBody();
+  Operation *yield = body->getTerminator();
+  auto onlyYielded = [&](WarpGroupDotOp dot) {
+    return dot->hasOneUse() && *dot->user_begin() == yield;
+  };
+  bool ahead = llvm::any_of(body->getOps<WarpGroupDotOp>(), [&](auto dot) {
+    return onlyYielded(dot) && forOp.isDefinedOutsideOfLoop(dot.getC());
+  });
+  SmallVector<WarpGroupDotOp> waited;
+  if (!ahead)
+    return waited;
+  SmallVector<Value> results;
+  // Registers are not rewritten before the wait (within the iteration);
+  // shared operands must not be, by the next copies.
+  auto stable = [&](Value operand) {
+    return !isa<MemDescType>(operand.getType()) ||
+           isStableSharedOperand(operand, forOp);
+  };
+  for (WarpGroupDotOp dot : body->getOps<WarpGroupDotOp>())
+    if (onlyYielded(dot) && stable(dot.getA()) && stable(dot.getB())) {
+      dot.setIsAsync(true);
+      waited.push_back(dot);
+      results.push_back(dot.getResult());
+    }
+  OpBuilder builder(yield);
+  auto wait = WarpGroupDotWaitOp::create(builder, yield->getLoc(),
+                                         ValueRange{}, 0);
+  threadThroughWait(wait, results);
+  return waited;
+}
+
 } // namespace
 
 void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
   SmallVector<WarpGroupDotOp> dots(forOp.getBody()->getOps<WarpGroupDotOp>());
   if (dots.empty())
     return;
+  DenseSet<Operation *> waitedAtYield;
+  for (WarpGroupDotOp dot : waitBeforeYield(forOp))
+    waitedAtYield.insert(dot);
   llvm::MapVector<Operation *, RunningDot> runningDots;
   for (WarpGroupDotOp dot : dots) {
+    if (waitedAtYield.count(dot))
+      continue;
     dot.setIsAsync(true);
     if (std::optional<RunningDot> running = properlyAsync(dot, forOp)) {
       runningDots.insert({dot, std::move(*running)});
@@ -243,11 +319,14 @@ void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
           threadThroughWait(wait, {acc});
     }
   }
-  // A wait for every dot in the body already bounds the dots in flight;
-  // otherwise those of the previous iteration are waited for after the last.
+  // A wait in the body that retires every dot of the earlier iterations
+  // already bounds the dots in flight; otherwise those of the previous
+  // iteration are waited for after the last.
+  Block *body = forOp.getBody();
   bool hasWaitZero =
-      llvm::any_of(forOp.getBody()->getOps<WarpGroupDotWaitOp>(),
-                   [](WarpGroupDotWaitOp w) { return w.getPendings() == 0; });
+      llvm::any_of(body->getOps<WarpGroupDotWaitOp>(), [&](WarpGroupDotWaitOp w) {
+        return w.getPendings() <= freshDotsBefore(w, body);
+      });
   if (!hasWaitZero) {
     Operation *last = runningDots.back().first;
     OpBuilder builder(last->getContext());

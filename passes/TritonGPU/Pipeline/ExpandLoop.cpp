@@ -31,10 +31,13 @@ namespace {
 /// with zeros), so one past the end costs time only. A local_store of an
 /// early stage (AMD's stream pipeliner) writes the ring-buffer slot of that
 /// iteration, which only that iteration's later stages read, and they do
-/// not run.
+/// not run. A warp-group dot of an early stage (issued ahead, -dot-ahead)
+/// reads shared memory that is allocated, whatever it holds past the end,
+/// and its result is not used then.
 bool runsHarmlessly(Operation *op) {
   if (isa<AsyncCommitGroupOp, AsyncWaitOp, LocalLoadOp, LocalAllocOp,
-          MemDescIndexOp, DescriptorLoadOp, LocalStoreOp>(op))
+          MemDescIndexOp, DescriptorLoadOp, LocalStoreOp,
+          nvidia_gpu::WarpGroupDotOp>(op))
     return true;
   return isMemoryEffectFree(op);
 }

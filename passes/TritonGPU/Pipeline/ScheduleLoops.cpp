@@ -10,6 +10,9 @@
 #include "passes/TritonGPU/Passes.h"
 #include "passes/TritonGPU/Pipeline/Schedule.h"
 
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+
 #include "mlir/Analysis/SliceAnalysis.h"
 
 namespace mlir {
@@ -128,6 +131,17 @@ CoarseSchedule scheduleKeyOps(scf::ForOp forOp,
   SmallVector<Cluster> clusters;
   for (int i = 0; i <= maxStage; ++i)
     clusters.push_back(schedule.newAtBack());
+  // Except the stage of a dot with a latency (issued ahead, -dot-ahead):
+  // it starts the body, so that the dot runs on the tensor cores under the
+  // work of the older iterations after it.
+  DenseSet<int> aheadStages;
+  for (auto &[op, d] : distance) {
+    int stage = maxDistance - d;
+    if (latency.count(op) && stage < maxStage &&
+        isa<triton::DotOp, triton::nvidia_gpu::WarpGroupDotOp>(op) &&
+        aheadStages.insert(stage).second)
+      clusters[maxStage - stage] = schedule.newAtFront();
+  }
   for (Operation &op : body->without_terminator()) {
     auto it = distance.find(&op);
     if (it == distance.end())
