@@ -69,39 +69,15 @@ WarpGroupDotWaitOp threadThroughWait(WarpGroupDotWaitOp wait,
   return newWait;
 }
 
-/// How many dots the body issues before `inBody` that may still run there:
-/// groups retire in order, so a wait for `pendings` leaves at most that many
-/// of the newest.
-unsigned freshDotsBefore(Operation *inBody, Block *body) {
-  unsigned fresh = 0;
-  for (Operation &op : *body) {
-    if (&op == inBody)
-      break;
-    if (isa<WarpGroupDotOp>(op))
-      ++fresh;
-    else if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op))
-      fresh = std::min<unsigned>(fresh, wait.getPendings());
-  }
-  return fresh;
-}
-
-/// The first wait of the body before `user` that retires every dot of the
-/// earlier iterations: one whose pendings are at most the dots issued in
-/// this iteration before it (pendings = 0 always is).
+/// The first pendings = 0 wait of the body before `user`.
 WarpGroupDotWaitOp waitZeroBefore(Operation *user, scf::ForOp forOp) {
-  Block *body = forOp.getBody();
-  Operation *inBody = body->findAncestorOpInBlock(*user);
-  unsigned fresh = 0;
-  for (Operation &op : *body) {
+  Operation *inBody = forOp.getBody()->findAncestorOpInBlock(*user);
+  for (Operation &op : *forOp.getBody()) {
     if (&op == inBody)
       break;
-    if (isa<WarpGroupDotOp>(op)) {
-      ++fresh;
-    } else if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op)) {
-      if (wait.getPendings() <= fresh)
+    if (auto wait = dyn_cast<WarpGroupDotWaitOp>(op))
+      if (wait.getPendings() == 0)
         return wait;
-      fresh = std::min<unsigned>(fresh, wait.getPendings());
-    }
   }
   return {};
 }
@@ -194,14 +170,9 @@ std::optional<RunningDot> properlyAsync(WarpGroupDotOp dot, scf::ForOp forOp) {
   if (!index)
     return std::nullopt;
   // The accumulator from the previous iteration is still being written: its
-  // other readers must come after a wait for every dot (or be that wait).
-  Block *loopBody = forOp.getBody();
+  // other readers must come after a wait for every dot.
   for (OpOperand &use : forOp.getRegionIterArgs()[*index].getUses()) {
     if (use.getOwner() == dot && use.getOperandNumber() == 2)
-      continue;
-    if (auto wait = dyn_cast<WarpGroupDotWaitOp>(use.getOwner());
-        wait && wait->getBlock() == loopBody &&
-        wait.getPendings() <= freshDotsBefore(wait, loopBody))
       continue;
     if (!waitZeroBefore(use.getOwner(), forOp))
       return std::nullopt;
@@ -319,14 +290,11 @@ void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
           threadThroughWait(wait, {acc});
     }
   }
-  // A wait in the body that retires every dot of the earlier iterations
-  // already bounds the dots in flight; otherwise those of the previous
-  // iteration are waited for after the last.
-  Block *body = forOp.getBody();
+  // A wait for every dot in the body already bounds the dots in flight;
+  // otherwise those of the previous iteration are waited for after the last.
   bool hasWaitZero =
-      llvm::any_of(body->getOps<WarpGroupDotWaitOp>(), [&](WarpGroupDotWaitOp w) {
-        return w.getPendings() <= freshDotsBefore(w, body);
-      });
+      llvm::any_of(forOp.getBody()->getOps<WarpGroupDotWaitOp>(),
+                   [](WarpGroupDotWaitOp w) { return w.getPendings() == 0; });
   if (!hasWaitZero) {
     Operation *last = runningDots.back().first;
     OpBuilder builder(last->getContext());
