@@ -195,6 +195,7 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     pm.addPass(hopper::createNVGPUWarpSpecialization(warpSpecialization));
     triton::gpu::TritonGPUAssignLatenciesOptions latencies;
     latencies.numStages = options.numStages;
+    latencies.dotAhead = ownSchedules && options.dotAhead;
     pm.addPass(triton::gpu::createTritonGPUAssignLatencies(latencies));
     pm.addPass(triton::gpu::createTritonGPUScheduleLoops());
     triton::gpu::TritonGPUPipelineOptions pipelining;

@@ -30,6 +30,13 @@ struct TritonPipelineOptions
       llvm::cl::desc("3.6: exactly Triton 3.6's pass list, without the "
                      "schedules of our own that are on by default"),
       llvm::cl::init("")};
+  Option<bool> dotAhead{
+      *this, "dot-ahead",
+      llvm::cl::desc("sm_90: issue QK^T-like warp-group dots an iteration "
+                     "ahead (-tritongpu-assign-latencies dot-ahead; off "
+                     "until measured faster, docs/Hopper.md; ignored under "
+                     "compat=3.6)"),
+      llvm::cl::init(false)};
 };
 
 /// Adds make_ttir's passes for `options.target` to `pm`.
