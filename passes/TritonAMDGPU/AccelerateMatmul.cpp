@@ -172,6 +172,11 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
   };
   if (!instr && isOcpFp8(aElem) && isOcpFp8(bElem) &&
       isa<FloatType>(type.getElementType())) {
+    // Triton 3.6's remarks, so that users see why such a dot is slower.
+    dot.emitRemark("missing native support for fp8 variant on current "
+                   "architecture; emulated with fp16 so low performance");
+    if (options.version == 3)
+      dot.emitRemark("for gfx942 please use native supported fp8 variants");
     aElem = bElem = Float16Type::get(dot.getContext());
     instr = amdgpu::selectMfmaInstruction(options.version, nonKDim, aElem,
                                           bElem, false);

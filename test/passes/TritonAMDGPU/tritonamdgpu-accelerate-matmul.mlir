@@ -2,6 +2,8 @@
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='gfx-arch=gfx90a matrix-instruction-size=16 kPack=2' | FileCheck %s --check-prefix=FORCED
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='matrix-instruction-size=32' | FileCheck %s --check-prefix=WIDE
 // RUN: not triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='kPack=3' 2>&1 | FileCheck %s --check-prefix=BADPACK
+// RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='gfx-arch=gfx90a' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK90A
 
 // A forced 32x32 instruction is taken even by a tile only 16 wide, which
 // then repeats over the instruction's columns (and, with more warps along N
@@ -139,6 +141,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %d = tt.dot %a, %b, %c : tensor<64x32xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf8E5M2FNUZ, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
     tt.return %d : tensor<64x64xf32, #blocked>
   }
+  // OCP fp8 runs as f16 MFMAs, with Triton 3.6's remarks (the second on
+  // gfx942 only).
+  // REMARK: remark: missing native support for fp8 variant on current architecture; emulated with fp16 so low performance
+  // REMARK-NEXT: tt.dot %a, %b, %c
+  // REMARK: remark: for gfx942 please use native supported fp8 variants
+  // REMARK90A: remark: missing native support for fp8 variant on current architecture; emulated with fp16 so low performance
+  // REMARK90A-NOT: for gfx942 please use
   tt.func @ocp_fp8(%a: tensor<64x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
     %d = tt.dot %a, %b, %c : tensor<64x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
     tt.return %d : tensor<64x64xf32, #blocked>
