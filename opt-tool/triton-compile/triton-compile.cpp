@@ -37,6 +37,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
@@ -54,8 +55,10 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <dlfcn.h>
 #include <numeric>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -270,9 +273,30 @@ LogicalResult compileModule(ModuleOp module, const Job &job, StringRef arch,
   return success();
 }
 
+/// The messages of the kernel being compiled (one at a time per process:
+/// -j1, or a worker). A fatal LLVM error reports into them and then ends the
+/// process with std::exit (translate/LLVMDiagnostics.cpp), before they are
+/// printed: printPendingMessages, run at exit, prints them then.
+std::string *pendingMessages = nullptr;
+
+void printPendingMessages() {
+  if (!pendingMessages)
+    return;
+  // Raw: at exit, llvm::errs() may be destroyed already.
+  const std::string &text = *pendingMessages;
+  for (size_t at = 0; at < text.size();) {
+    ssize_t written = ::write(2, text.data() + at, text.size() - at);
+    if (written <= 0)
+      break;
+    at += written;
+  }
+}
+
 Result compile(const Job &job, const Session &session) {
   Result result;
   llvm::raw_string_ostream messages(result.messages);
+  pendingMessages = &result.messages;
+  llvm::scope_exit printed([] { pendingMessages = nullptr; });
   StageTimes &timer = result.stages;
   std::optional<std::string> arch = getArch(job.target);
   if (!arch) {
@@ -466,6 +490,7 @@ std::string getExtraArguments(int argc, char **argv) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   installFatalErrorHandlers();
+  std::atexit(printPendingMessages);
   registerTritonPipelines();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
