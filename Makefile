@@ -49,6 +49,11 @@ SANITIZE_ENV = ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:allow_user_poisoning=
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions=$(SANITIZE_SUPP)/ubsan.supp \
   LSAN_OPTIONS=suppressions=$(SANITIZE_SUPP)/lsan.supp
 FUZZ_SECONDS ?= 60
+# Programs link the shared ASan runtime (with UBSan's and the coverage
+# callbacks in it): the Python tests preload it into the uninstrumented
+# python3 to load our module, and the tools they start inherit LD_PRELOAD; a
+# program with the static runtime would refuse that second copy.
+SANITIZE_RT_DIR = $(dir $(shell clang++-22 -print-file-name=libclang_rt.asan-x86_64.so 2>/dev/null))
 
 sanitize-deps:
 	@bash utils/install-deps.sh --sanitize
@@ -59,7 +64,8 @@ $(SANITIZE_DIR)/build.ninja: | sanitize-deps
 	  "-DCMAKE_C_FLAGS=$(SANITIZE_FLAGS)" "-DCMAKE_CXX_FLAGS=$(SANITIZE_FLAGS)" \
 	  "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
 	  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \
-	  "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" -DTRITON_FUZZ=ON
+	  "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined -shared-libsan -Wl,-rpath,$(SANITIZE_RT_DIR)" \
+	  -DTRITON_FUZZ=ON
 
 check-sanitize: $(SANITIZE_DIR)/build.ninja
 	$(NINJA) -C $(SANITIZE_DIR) -j $(JOBS)

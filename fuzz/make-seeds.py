@@ -3,14 +3,19 @@
 shared corpus, the test suite's inputs and the minimized corpus kept in
 test/fuzz/<target>/.
 
-Usage: make-seeds.py SRC_ROOT SHARED_DIR OUT [TRITON_OPT]
+Usage: make-seeds.py [--without-kept] SRC_ROOT SHARED_DIR OUT [TRITON_OPT]
 TRITON_OPT (optional) lowers the corpus TTGIR to LLVM-dialect modules for the
 translate target's seeds; without it, only test inputs seed that target.
+--without-kept leaves out test/fuzz/<target>/ (run.sh --minimize measures the
+kept corpus against the other seeds).
 """
 import glob, hashlib, os, re, shlex, subprocess, sys
 
-src, shared, out = sys.argv[1], sys.argv[2], sys.argv[3]
-triton_opt = sys.argv[4] if len(sys.argv) > 4 else None
+args = sys.argv[1:]
+without_kept = "--without-kept" in args
+args = [a for a in args if a != "--without-kept"]
+src, shared, out = args[0], args[1], args[2]
+triton_opt = args[3] if len(args) > 3 else None
 corpus = os.path.join(shared, "corpus")
 MAX_LEN = 32768  # the -max_len run.sh gives the module targets
 
@@ -93,7 +98,7 @@ for path in glob.glob(f"{corpus}/*/*.frontend.mlir") + tests:
         put("demangle", name)
 
 # The minimized corpus kept in the tree.
-for d in glob.glob(f"{src}/test/fuzz/*/"):
+for d in [] if without_kept else glob.glob(f"{src}/test/fuzz/*/"):
     target = os.path.basename(d.rstrip("/"))
     if target == "upstream":
         continue

@@ -6,8 +6,9 @@
 # under BUILD/fuzz/artifacts/); exits 1 if any target did.
 #
 # Usage: fuzz/run.sh BUILD SECONDS [TARGET...]   (default: all six)
-#        fuzz/run.sh --minimize BUILD TARGET...  (merges what the runs found
-#        and the seeds did not cover into test/fuzz/TARGET/)
+#        fuzz/run.sh --minimize BUILD TARGET...  (test/fuzz/TARGET/ becomes
+#        the inputs of the runs and of test/fuzz/TARGET/ that reach coverage
+#        the other seeds do not, merged smallest first)
 set -uo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 minimize=0
@@ -36,22 +37,29 @@ flags_for() {
 }
 
 if [ $minimize = 1 ]; then
+  base=$work/base-seeds
+  rm -rf "$base"
+  python3 "$src/fuzz/make-seeds.py" --without-kept "$src" "$shared" "$base" "$opt" >/dev/null
   for t in "${targets[@]}"; do
-    # The seeds go in first, whole: -merge=1 then adds only the found inputs
-    # that reach code (edges, hit counts aside) that none of them, nor an
-    # input added before, reaches.
+    # The seeds other than the kept corpus go in first, whole: -merge=1 then
+    # adds, smallest first, only the inputs of the kept corpus and of the
+    # runs that reach code (edges, hit counts aside) that none of them, nor an
+    # input added before, reaches. Those replace test/fuzz/$t.
     merged=$(mktemp -d)
-    cp "$work/seeds/$t"/* "$merged/"
-    "$build/bin/fuzz-$t" -merge=1 -use_counters=0 $(flags_for "$t") "$merged" "$work/corpus/$t" \
-      >"$work/$t.merge.log" 2>&1
-    mkdir -p "$src/test/fuzz/$t"
+    mkdir -p "$base/$t" "$src/test/fuzz/$t" "$work/corpus/$t"
+    cp "$base/$t"/. "$merged/" -r
+    nice -n 19 "$build/bin/fuzz-$t" -merge=1 -use_counters=0 $(flags_for "$t") "$merged" \
+      "$src/test/fuzz/$t" "$work/corpus/$t" >"$work/$t.merge.log" 2>&1 ||
+      { echo "$t: merge failed, see $work/$t.merge.log"; rm -rf "$merged"; exit 1; }
+    find "$src/test/fuzz/$t" -maxdepth 1 -type f -delete
     kept=0
     for f in "$merged"/*; do
-      [ -e "$work/seeds/$t/$(basename "$f")" ] && continue
+      [ -e "$base/$t/$(basename "$f")" ] && continue
       cp "$f" "$src/test/fuzz/$t/"; kept=$((kept + 1))
     done
     rm -rf "$merged"
-    echo "$t: $kept inputs beyond the seeds kept in test/fuzz/$t"
+    echo "$t: $kept inputs beyond the other seeds kept in test/fuzz/$t" \
+      "($(du -sk --apparent-size "$src/test/fuzz/$t" | cut -f1) KiB)"
   done
   exit 0
 fi

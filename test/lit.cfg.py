@@ -66,3 +66,30 @@ if "ptxas" in config.available_features:
 # The static tools, where `make static-tools` made them (cmake/StaticTools.cmake).
 if os.path.exists(os.path.join(config.triton_obj_root, "bin-static", "triton-compile-static")):
     config.available_features.add("static-tools")
+
+# The sanitizer build (make check-sanitize, docs/Reliability.md). Programs the
+# tests build out of tree (the install and C API consumers) link our
+# instrumented libraries, so they get the same compiler and sanitizer flags
+# (CMake takes CC, CXX, CFLAGS and CXXFLAGS from the environment at its first
+# configure). The system's python3 is not instrumented: %python_ext, the
+# Python that imports our native module, preloads the ASan runtime, which must
+# come first in the library list, and does not look for leaks: CPython keeps
+# interned objects and module state alive until exit on purpose. (%python
+# itself stays plain: its scripts start our tools, whose static ASan runtime
+# refuses a second, preloaded one.)
+sanitizer_flags = [f for f in config.cxx_flags.split()
+                   if f.startswith("-fsanitize=") or f == "-fno-omit-frame-pointer"]
+python_ext = config.python_executable
+if sanitizer_flags:
+    for var, value in (("CC", config.c_compiler), ("CXX", config.cxx_compiler),
+                       ("CFLAGS", " ".join(sanitizer_flags)),
+                       ("CXXFLAGS", " ".join(sanitizer_flags))):
+        config.environment[var] = value
+    if any("address" in f for f in sanitizer_flags):
+        import subprocess
+        runtime = subprocess.run([config.cxx_compiler, "-print-file-name=libclang_rt.asan-x86_64.so"],
+                                 capture_output=True, text=True, check=True).stdout.strip()
+        asan_options = ":".join(filter(None, [os.environ.get("ASAN_OPTIONS"), "detect_leaks=0"]))
+        python_ext = f"env LD_PRELOAD={runtime} ASAN_OPTIONS={asan_options} {python_ext}"
+# Before %python, which would otherwise replace its prefix.
+config.substitutions.insert(0, ("%python_ext", python_ext))

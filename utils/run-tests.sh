@@ -17,8 +17,20 @@ lit_status=${PIPESTATUS[0]}
 # The Python module's tests, where it was built (pybind11 found).
 pytest_status=0
 source_dir=$(cd "$(dirname "$0")/.." && pwd)
+# In the sanitizer build (make check-sanitize) the module is instrumented and
+# python3 is not: the ASan runtime is preloaded (it must come first in the
+# library list) and leaks are not looked for, since CPython keeps interned
+# objects and module state alive until exit on purpose (test/lit.cfg.py's
+# %python_ext does the same).
+python_env=()
+cache="$test_dir/../CMakeCache.txt"
+if grep -q '^CMAKE_CXX_FLAGS:.*-fsanitize=[a-z,]*address' "$cache" 2>/dev/null; then
+  cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$cache")
+  python_env=(LD_PRELOAD="$("$cxx" -print-file-name=libclang_rt.asan-x86_64.so)"
+              ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0")
+fi
 if compgen -G "$test_dir/../python/triton_ir/_triton_ir*.so" > /dev/null; then
-  PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$test_dir/../python" /usr/bin/python3 -m pytest -q -p no:cacheprovider \
+  env "${python_env[@]}" PYTHONDONTWRITEBYTECODE=1 PYTHONPATH="$test_dir/../python" /usr/bin/python3 -m pytest -q -p no:cacheprovider \
     --junitxml="$pytest_xml" "$source_dir/test/bindings/python"
   pytest_status=$?
 else
