@@ -313,6 +313,14 @@ std::optional<std::string> checkOperation(Operation *op,
   if (auto call = dyn_cast<LLVM::CallIntrinsicOp>(op))
     return checkIntrinsic(call.getIntrin(), target);
   if (auto inlineAsm = dyn_cast<LLVM::InlineAsmOp>(op)) {
+    // LLVM checks the constraint string only in its assertion builds
+    // (InlineAsm::verify); a malformed one, such as an unterminated clobber
+    // `~{memory`, crashes its register allocation (fuzz-translate).
+    StringRef constraints = inlineAsm.getConstraints();
+    if (!constraints.empty() &&
+        llvm::InlineAsm::ParseConstraints(constraints).empty())
+      return ("inline asm constraints '" + constraints + "' do not parse")
+          .str();
     if (std::optional<std::string> problem = checkAsmOperandReferences(
             inlineAsm.getAsmString(), inlineAsm.getConstraints()))
       return problem;

@@ -36,3 +36,16 @@ module {
     llvm.return %r : i32
   }
 }
+
+// -----
+
+// A constraint string LLVM cannot parse (here an unterminated clobber) is a
+// diagnostic at the op: LLVM's code generation crashed on it (fuzz-translate,
+// test/fuzz/translate/inline-asm-unterminated-clobber.mlir).
+module {
+  llvm.func @bad_clobber(%x: i32) -> i32 {
+    // CHECK: :9:10: error: inline asm constraints '=r,r,~{memory)' do not parse
+    %r = llvm.inline_asm "mov.b32 $0, $1;", "=r,r,~{memory)" %x : (i32) -> i32
+    llvm.return %r : i32
+  }
+}
