@@ -322,6 +322,11 @@ llvm::Expected<Buffer> mlir::triton::interp::makeBuffer(MLIRContext *ctx,
     bool isInt = a.size() == 1 && parseInt(a[0], iv);
     if (a.size() != 1 || (!isInt && !parseDouble(a[0], fv)))
       return specError(spec.text, "fill(V) needs one number");
+    // An integer buffer takes a non-integer V truncated; one outside int64
+    // (or NaN) has no value to truncate to (converting it is undefined).
+    if (!isInt && !out.e.isFloat && !(fv >= -0x1p63 && fv < 0x1p63))
+      return specError(spec.text,
+                       "fill(V) is out of range for an integer buffer");
     for (int64_t i = 0; i < n; ++i)
       out.put(i, isInt ? 0 : fv, isInt ? iv : 0, isInt);
     return b;
