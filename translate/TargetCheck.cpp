@@ -5,11 +5,15 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Target/LLVMIR/TypeToLLVM.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/CallingConv.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -321,6 +325,20 @@ std::optional<std::string> checkOperation(Operation *op,
         llvm::InlineAsm::ParseConstraints(constraints).empty())
       return ("inline asm constraints '" + constraints + "' do not parse")
           .str();
+    // The same check of the constraints against the operand and result
+    // types (one output constraint per result, one input per operand).
+    llvm::LLVMContext llvmContext;
+    LLVM::TypeToLLVMIRTranslator types(llvmContext);
+    SmallVector<llvm::Type *> params;
+    for (Value operand : inlineAsm.getOperands())
+      params.push_back(types.translateType(operand.getType()));
+    llvm::Type *result = inlineAsm.getNumResults()
+                             ? types.translateType(inlineAsm.getResult(0).getType())
+                             : llvm::Type::getVoidTy(llvmContext);
+    if (llvm::Error error = llvm::InlineAsm::verify(
+            llvm::FunctionType::get(result, params, false), constraints))
+      return "inline asm constraints '" + constraints.str() +
+             "' do not match its operands: " + llvm::toString(std::move(error));
     if (std::optional<std::string> problem = checkAsmOperandReferences(
             inlineAsm.getAsmString(), inlineAsm.getConstraints()))
       return problem;

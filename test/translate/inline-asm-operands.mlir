@@ -49,3 +49,16 @@ module {
     llvm.return %r : i32
   }
 }
+
+// -----
+
+// Constraints that do not match the operands and results (here junk before
+// the output's '=' makes it an input, so the i16 result has no output) are a
+// diagnostic too: LLVM's instruction selection crashed on them.
+module {
+  llvm.func @mismatch(%x: f32) -> i16 {
+    // CHECK: :9:10: error: inline asm constraints '?=h,r' do not match its operands: inline asm without outputs must return void
+    %r = llvm.inline_asm "cvt.rn.satfinite.e4m3x2.f32 $0, $1, $1;", "?=h,r" %x : (f32) -> i16
+    llvm.return %r : i16
+  }
+}
