@@ -20,6 +20,10 @@ the ratio is the median of the rounds' ratios ours / Triton. --variants times
 other cubins of our compile, OUT/<case>@<suffix>.cubin (with their own
 OUT/<case>@<suffix>.json where they have one, else the case's metadata),
 against the same Triton runs: an experiment on the assembly needs no new case.
+In a case with configurations, a variant runs at its own fastest one (each
+timed once; <case>@<label>@<suffix>, or the configuration's own cubin where
+the variant has none: tools/ttgir_variants.py writes none for a configuration
+its options leave unchanged).
 """
 import argparse
 import datetime
@@ -316,6 +320,36 @@ class Runner:
         torch.cuda.synchronize()
         return output_error(torch, outs, ref()), run, work
 
+    def has(self, member, variant):
+        return os.path.exists(os.path.join(self.out, f"{member.name}@{variant}.cubin"))
+
+    def variant_best(self, case, variant):
+        """(member, suffix, rates seen) of VARIANT at its fastest configuration of
+        CASE, each timed once: <member>@VARIANT where written, else <member>
+        itself (the variant's options left that configuration unchanged,
+        tools/ttgir_variants.py); None where no configuration has the variant."""
+        if not any(self.has(m, variant) for m in members(case)):
+            return None
+        seen = []
+        for m in members(case):
+            if not os.path.exists(os.path.join(self.out, f"{m.name}.json")):
+                continue
+            suffix = variant if self.has(m, variant) else None
+            kern = self.kern(m)
+            try:
+                built, run = self.launch(m, kern, m.size, "ours", self.drop(m, kern), suffix)
+                ms = self.triton.testing.do_bench(run, warmup=25, rep=100, return_mode="median")
+            except Exception:
+                continue
+            seen.append((ms, m.name, m, suffix, built[4]))
+            del built, run
+        self.torch.cuda.empty_cache()
+        if not seen:
+            return None
+        scale = 1e-9 if case.metric == "GB/s" else 1e-12
+        rates = {name: {"ours": work / (ms * 1e-3) * scale} for ms, name, _, _, work in seen}
+        return min(seen, key=lambda t: t[:2])[2:4] + (rates,)
+
     def best(self, case):
         """The configurations of CASE (`members`) fastest for ours and for
         Triton's, each timed once at the timed size, and the rates seen."""
@@ -368,9 +402,15 @@ class Runner:
             runs = {"ours": run_ours, "triton": run_ref}
             errs = {"ours": err_ours}
             timed = case.timed and work
+            variant_at = {}
             for v in variants if timed else ():
-                if os.path.exists(os.path.join(self.out, f"{case.name}@{v}.cubin")):
-                    errs[v], runs[v], _ = self.check(case, kern, case.size, "ours", drop, v)
+                at = self.variant_best(case, v) if case.configs else (
+                    (case, v, None) if self.has(case, v) else None)
+                if at is not None:
+                    member, suffix, screen = at
+                    variant_at[v] = (short_config(case, member) if case.configs else None, screen)
+                    errs[v], runs[v], _ = self.check(member, self.kern(member), case.size, "ours",
+                                                     self.drop(member, self.kern(member)), suffix)
             vendors = []
             if case.vendor and timed:
                 # The vendor library's ops on the same inputs, timed in the same rounds.
@@ -414,6 +454,15 @@ class Runner:
                 r = row if which == "ours" else dict(row, case=f"{case.name}@{which}",
                                                      correct=errs[which] <= case.tol,
                                                      err_ours=errs[which], err_ragged=None)
+                if which in variant_at:
+                    # The variant's own configuration, screen and rate against the vendor.
+                    at, screen = variant_at[which]
+                    if at:
+                        r.update(config_ours=at, screen=screen)
+                    if row["vendor_name"] and rates[which]:
+                        r["ratio_vendor"] = statistics.median(
+                            [o / v for o, v in zip(rates[which],
+                                                   rates["vendor:" + row["vendor_name"]])])
                 if rates["triton"]:
                     r.update(ours=statistics.median(rates[which]),
                              triton=statistics.median(rates["triton"]),

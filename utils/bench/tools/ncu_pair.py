@@ -9,11 +9,12 @@ so `--profile-from-start off` profiles those alone, e.g.:
   ncu --import OUT/NAME.ncu-rep --page details --csv      (metrics, ID 0 ours, 1 the other)
   ncu --import OUT/NAME.ncu-rep --page source --csv --print-source sass   (stalls per SASS line)
 
-NAME may be a configuration of a case, `<case>@<label>`. With --vendor the
-other side is each of the case's vendor ops (torch.matmul, SDPA backends) on
-the same inputs; a vendor op may launch more than one kernel.
+NAME may be a configuration of a case, `<case>@<label>`, and several NAMEs
+share one process (and one report, in their order). With --vendor the other
+side is each of the case's vendor ops (torch.matmul, SDPA backends) on the
+same inputs; a vendor op may launch more than one kernel.
 
-Usage (on the GPU machine): ncu_pair.py DIR NAME [--vendor] [--once]
+Usage (on the GPU machine): ncu_pair.py DIR NAME... [--vendor] [--once]
 """
 import argparse
 import os
@@ -26,12 +27,12 @@ from run import checked_runs  # noqa: E402
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("dir")
-    p.add_argument("name")
+    p.add_argument("names", nargs="+", metavar="name")
     p.add_argument("--vendor", action="store_true", help="against the case's vendor ops")
     p.add_argument("--once", action="store_true", help="one launch of each in the window")
     args = p.parse_args()
     import torch
-    runs = checked_runs(args.dir, args.name, vendor=args.vendor)
+    runs = [run for name in args.names for run in checked_runs(args.dir, name, vendor=args.vendor)]
     for run in runs:  # warm: module loads, handles, autotuning of the vendor library
         run()
     torch.cuda.synchronize()
