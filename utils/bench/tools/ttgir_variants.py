@@ -22,7 +22,8 @@ sys.path.insert(0, os.path.dirname(HERE))
 import run  # noqa: E402
 from registry import members  # noqa: E402
 
-TOOLS = os.path.join(run.ROOT, "build", "bin")
+# triton-opt from $TRITON_BIN (as utils/triton-compile finds its tool), else build/bin.
+TOOLS = os.environ.get("TRITON_BIN") or os.path.join(run.ROOT, "build", "bin")
 
 
 def ttgir(path, case, extra):
