@@ -251,10 +251,14 @@ BlockAddress buildRowsAddress(OpBuilder &builder, Location loc,
     Value m = arith::MulIOp::create(builder, loc, index, s);
     return BroadcastOp::create(builder, loc, full(i64), m).getResult();
   };
-  Value offsets = arith::AddIOp::create(
-      builder, loc, scaled(r, desc.strides[0]), scaled(c, desc.strides[1]));
+  // Columns first, as a right-to-left compiler emitted them: the order of a
+  // call's argument evaluation is the compiler's, the IR's must not be.
+  Value colOffsets = scaled(c, desc.strides[1]);
+  Value offsets = arith::AddIOp::create(builder, loc,
+                                        scaled(r, desc.strides[0]), colOffsets);
+  Value colInBounds = inBounds(c, desc.shape[1]);
   Value mask = arith::AndIOp::create(builder, loc, inBounds(r, desc.shape[0]),
-                                     inBounds(c, desc.shape[1]));
+                                     colInBounds);
   auto ptrType = cast<PointerType>(desc.base.getType());
   Value bases = SplatOp::create(builder, loc, full(ptrType), desc.base);
   Value pointers =

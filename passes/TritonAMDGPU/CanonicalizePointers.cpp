@@ -133,8 +133,8 @@ Value addSameKind(RewriterBase &b, Location loc, Value lhs, Value rhs) {
     return resize(b, loc, rhs, type);
   if (isZero(rhs))
     return resize(b, loc, lhs, type);
-  return b.createOrFold<arith::AddIOp>(loc, resize(b, loc, lhs, type),
-                                       resize(b, loc, rhs, type));
+  Value wideRhs = resize(b, loc, rhs, type);
+  return b.createOrFold<arith::AddIOp>(loc, resize(b, loc, lhs, type), wideRhs);
 }
 
 /// splat(uniform) + varying, in the wider type.

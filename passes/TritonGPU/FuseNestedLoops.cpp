@@ -402,7 +402,8 @@ void fuseOneLevel(LoopNode *parent, DominanceInfo &dominance) {
           b, mapping.lookupOrDefault(inner.op.getLowerBound()),
           mapping.lookupOrDefault(inner.op.getUpperBound()),
           mapping.lookupOrDefault(inner.op.getStep()));
-      len = arith::MaxSIOp::create(b, constant(1), castInt(b, len, intTy));
+      Value castLen = castInt(b, len, intTy);
+      len = arith::MaxSIOp::create(b, constant(1), castLen);
       sum = arith::AddIOp::create(b, sum, len);
     }
     scf::YieldOp::create(b, sum);
@@ -446,8 +447,8 @@ void fuseOneLevel(LoopNode *parent, DominanceInfo &dominance) {
     for (Type type : logue.getOutputTypes())
       inits.push_back(createUnusedValue(b, type));
 
-  auto fused =
-      scf::ForOp::create(b, constant(0), totalIters, constant(1), inits);
+  Value step = constant(1);
+  auto fused = scf::ForOp::create(b, constant(0), totalIters, step, inits);
   ArrayRef<BlockArgument> fusedArgs = fused.getRegionIterArgs();
   for (auto [arg, fusedArg] : llvm::zip(outer.getRegionIterArgs(),
                                         fusedArgs.drop_front(outerArgsAt)))

@@ -245,10 +245,13 @@ LogicalResult lowerWarpId(ttn::WarpIdOp op, IRRewriter &b) {
   Value warp = LLVM::UDivOp::create(b, loc, tid, warpSize);
   // Lane 0's value on every lane: ptxas can tell the result is warp-uniform
   // and keeps branches on it non-divergent.
-  Value uniform = NVVM::ShflOp::create(
-      b, loc, b.getI32Type(), i32Constant(b, loc, -1), warp,
-      i32Constant(b, loc, 0), i32Constant(b, loc, 0x1f), NVVM::ShflKind::idx,
-      UnitAttr());
+  // One operand a statement: argument evaluation order is the compiler's.
+  Value clamp = i32Constant(b, loc, 0x1f);
+  Value lane = i32Constant(b, loc, 0);
+  Value members = i32Constant(b, loc, -1);
+  Value uniform =
+      NVVM::ShflOp::create(b, loc, b.getI32Type(), members, warp, lane, clamp,
+                           NVVM::ShflKind::idx, UnitAttr());
   b.replaceOp(op, uniform);
   return success();
 }

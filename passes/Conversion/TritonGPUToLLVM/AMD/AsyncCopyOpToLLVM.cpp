@@ -276,9 +276,9 @@ void emitLdsDmaCopy(ConversionPatternRewriter &rewriter, Location loc,
       Value set =
           LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, masked,
                                createI32Constant(rewriter, loc, 0));
-      Value term = LLVM::SelectOp::create(
-          rewriter, loc, set, createI32Constant(rewriter, loc, column),
-          createI32Constant(rewriter, loc, 0));
+      Value zero = createI32Constant(rewriter, loc, 0);
+      Value columnBits = createI32Constant(rewriter, loc, column);
+      Value term = LLVM::SelectOp::create(rewriter, loc, set, columnBits, zero);
       laneSource = LLVM::XOrOp::create(rewriter, loc, laneSource, term);
     };
     for (auto [k, column] : llvm::enumerate(plan.sourceLane))

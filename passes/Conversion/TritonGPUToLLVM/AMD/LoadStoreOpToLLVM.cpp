@@ -140,9 +140,9 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
       }
     } else {
       // A scalar store: every thread has the value; thread 0 stores it.
+      Value zero = createI32Constant(rewriter, loc, 0);
       owner = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                   target.getThreadId(rewriter, loc),
-                                   createI32Constant(rewriter, loc, 0));
+                                   target.getThreadId(rewriter, loc), zero);
     }
     for (unsigned start = 0; start < ptrs.size(); start += width) {
       if (repeated.test(start))

@@ -49,10 +49,11 @@ Value amd::packAccess(OpBuilder &b, Location loc, ArrayRef<Value> elements,
     return toMemory(b, loc, elements[0], memoryType);
   Value vector =
       LLVM::UndefOp::create(b, loc, getAccessType(memoryType, elements.size()));
-  for (auto [i, element] : llvm::enumerate(elements))
+  for (auto [i, element] : llvm::enumerate(elements)) {
+    Value position = createI32Constant(b, loc, i);
     vector = LLVM::InsertElementOp::create(
-        b, loc, vector, toMemory(b, loc, element, memoryType),
-        createI32Constant(b, loc, i));
+        b, loc, vector, toMemory(b, loc, element, memoryType), position);
+  }
   return vector;
 }
 
@@ -138,10 +139,12 @@ amd::BufferResource amd::makeBufferResource(OpBuilder &b, Location loc,
                                             Value base, Type elementType) {
   MLIRContext *context = b.getContext();
   auto resourceType = LLVM::LLVMPointerType::get(context, 8);
-  Value resource = ROCDL::MakeBufferRsrcOp::create(
-      b, loc, resourceType, base, createIntConstant(b, loc, b.getI16Type(), 0),
-      createIntConstant(b, loc, b.getI64Type(), kNumRecords),
-      createI32Constant(b, loc, kResourceFlags));
+  // One operand a statement: argument evaluation order is the compiler's.
+  Value flags = createI32Constant(b, loc, kResourceFlags);
+  Value numRecords = createIntConstant(b, loc, b.getI64Type(), kNumRecords);
+  Value stride = createIntConstant(b, loc, b.getI16Type(), 0);
+  Value resource = ROCDL::MakeBufferRsrcOp::create(b, loc, resourceType, base,
+                                                   stride, numRecords, flags);
   return {resource, getMemoryBitWidth(elementType) / 8};
 }
 

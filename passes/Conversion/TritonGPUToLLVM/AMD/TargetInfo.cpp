@@ -59,8 +59,8 @@ Value TargetInfo::permute(OpBuilder &b, Location loc, Value value,
 Value TargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
                              int mask) const {
   assert(mask > 0 && mask < 64 && "a lane mask within the wave");
-  Value lane = LLVM::AndOp::create(b, loc, getThreadId(b, loc),
-                                   createI32Constant(b, loc, 63));
+  Value laneMask = createI32Constant(b, loc, 63);
+  Value lane = LLVM::AndOp::create(b, loc, getThreadId(b, loc), laneMask);
   Value source =
       LLVM::XOrOp::create(b, loc, lane, createI32Constant(b, loc, mask));
   return permute(b, loc, value, source);

@@ -733,10 +733,10 @@ struct TensormapFenceproxyAcquireOpPattern
   matchAndRewrite(ttng::TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    Value warpSize = createI32Constant(rewriter, loc, 32);
     Value inWarpZero =
         LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult,
-                             target.getThreadId(rewriter, loc),
-                             createI32Constant(rewriter, loc, 32));
+                             target.getThreadId(rewriter, loc), warpSize);
     emitPtx(rewriter, loc, {adaptor.getDescPtr(), inWarpZero},
             "@$1 fence.proxy.tensormap::generic.acquire.gpu " +
                 addressOperand(0) + ", " + immediate(128) +

@@ -64,28 +64,31 @@ Value TargetInfo::getNumPrograms(OpBuilder &b, Location loc, int axis) const {
 
 Value TargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
                              int mask) const {
-  return NVVM::ShflOp::create(
-      b, loc, value.getType(), createI32Constant(b, loc, -1), value,
-      createI32Constant(b, loc, mask), createI32Constant(b, loc, 0x1f),
-      NVVM::ShflKind::bfly, UnitAttr());
+  // One operand a statement: argument evaluation order is the compiler's.
+  Value clamp = createI32Constant(b, loc, 0x1f);
+  Value offset = createI32Constant(b, loc, mask);
+  Value members = createI32Constant(b, loc, -1);
+  return NVVM::ShflOp::create(b, loc, value.getType(), members, value, offset,
+                              clamp, NVVM::ShflKind::bfly, UnitAttr());
 }
 
 Value TargetInfo::shuffleIdx(OpBuilder &b, Location loc, Value value,
                              Value lane) const {
-  return NVVM::ShflOp::create(
-      b, loc, value.getType(), createI32Constant(b, loc, -1), value, lane,
-      createI32Constant(b, loc, 0x1f), NVVM::ShflKind::idx, UnitAttr());
+  Value clamp = createI32Constant(b, loc, 0x1f);
+  Value members = createI32Constant(b, loc, -1);
+  return NVVM::ShflOp::create(b, loc, value.getType(), members, value, lane,
+                              clamp, NVVM::ShflKind::idx, UnitAttr());
 }
 
 Value TargetInfo::shuffleUp(OpBuilder &b, Location loc, Value value, int delta,
                             int width) const {
   // shfl.sync.up: the segment size goes in c's bits 8-12, the clamp (the
   // segment's first lane) in its low bits, which are 0 for up.
-  return NVVM::ShflOp::create(b, loc, value.getType(),
-                              createI32Constant(b, loc, -1), value,
-                              createI32Constant(b, loc, delta),
-                              createI32Constant(b, loc, (32 - width) << 8),
-                              NVVM::ShflKind::up, UnitAttr());
+  Value segment = createI32Constant(b, loc, (32 - width) << 8);
+  Value offset = createI32Constant(b, loc, delta);
+  Value members = createI32Constant(b, loc, -1);
+  return NVVM::ShflOp::create(b, loc, value.getType(), members, value, offset,
+                              segment, NVVM::ShflKind::up, UnitAttr());
 }
 
 Value TargetInfo::reduceWarp(OpBuilder &b, Location loc, Value value,

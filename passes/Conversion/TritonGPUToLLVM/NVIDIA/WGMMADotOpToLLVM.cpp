@@ -368,9 +368,9 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
     // if it can tell; from tid / 128 it built them in vector registers and
     // moved each into a uniform one per wgmma (R2UR), 6.5 M of them in a
     // 16-warp attention.
+    Value two = createI32Constant(rewriter, loc, 2);
     Value warpGroup = LLVM::LShrOp::create(
-        rewriter, loc, getUniformWarpId(rewriter, loc, target),
-        createI32Constant(rewriter, loc, 2));
+        rewriter, loc, getUniformWarpId(rewriter, loc, target), two);
 
     // Operand tiles: A per M tile and K step, B per N tile and K step.
     SmallVector<int32_t> rowTiles, colTiles;
@@ -670,10 +670,11 @@ private:
           b, loc, address,
           LLVM::MulOp::create(b, loc, elements,
                               createI32Constant(b, loc, shape.elementBytes)));
+    Value fieldMask = createI32Constant(b, loc, 0x3FFF);
     Value field = LLVM::AndOp::create(
         b, loc,
         LLVM::LShrOp::create(b, loc, address, createI32Constant(b, loc, 4)),
-        createI32Constant(b, loc, 0x3FFF));
+        fieldMask);
     return SharedOperand{*descriptors, field};
   }
 

@@ -90,8 +90,9 @@ void barrierGroup(OpBuilder &b, Location loc, unsigned id, int threads) {
     NVVM::SyncWarpOp::create(b, loc, i32Const(b, loc, -1));
     return;
   }
-  NVVM::BarrierOp::create(b, loc, Type(), i32Const(b, loc, id),
-                          i32Const(b, loc, threads), {}, Value());
+  Value count = i32Const(b, loc, threads);
+  NVVM::BarrierOp::create(b, loc, Type(), i32Const(b, loc, id), count, {},
+                          Value());
 }
 
 void setRegisters(OpBuilder &b, Location loc, int from, int to) {

@@ -56,9 +56,9 @@ LogicalResult mlir::triton::lowerAtomicElements(
     firstRegister = owners->firstRegister;
     shared = owners->sharedAcrossThreads;
   } else {
+    Value zero = createI32Constant(rewriter, loc, 0);
     threadActs = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                      target.getThreadId(rewriter, loc),
-                                      createI32Constant(rewriter, loc, 0));
+                                      target.getThreadId(rewriter, loc), zero);
   }
 
   SmallVector<Value> old(firstRegister.size());

@@ -856,9 +856,9 @@ Value emitLanePermutation(OpBuilder &b, Location loc, Value lane,
                                       createI32Constant(b, loc, 1 << j));
       Value set = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, bit,
                                        createI32Constant(b, loc, 0));
-      add(LLVM::SelectOp::create(b, loc, set,
-                                 createI32Constant(b, loc, int32_t(target)),
-                                 createI32Constant(b, loc, 0)));
+      Value zero = createI32Constant(b, loc, 0);
+      Value targetBits = createI32Constant(b, loc, int32_t(target));
+      add(LLVM::SelectOp::create(b, loc, set, targetBits, zero));
       ++j;
       continue;
     }

@@ -159,8 +159,8 @@ mlir::triton::getElementOwners(OpBuilder &b, Location loc,
   }
   if (zeroThreadBits) {
     owners.sharedAcrossThreads = true;
-    Value bits = LLVM::AndOp::create(b, loc, target.getThreadId(b, loc),
-                                     createI32Constant(b, loc, zeroThreadBits));
+    Value mask = createI32Constant(b, loc, zeroThreadBits);
+    Value bits = LLVM::AndOp::create(b, loc, target.getThreadId(b, loc), mask);
     owners.threadIsOwner = LLVM::ICmpOp::create(
         b, loc, LLVM::ICmpPredicate::eq, bits, createI32Constant(b, loc, 0));
   }

@@ -74,15 +74,18 @@ Value emitFloatToFp8(OpBuilder &b, Location loc, Value x, const Fp8Format &f,
   unsigned shift = srcMan - f.manBits;
   Value rounded = magnitude;
   if (!rtz) {
+    // One constant a statement where a call has two: the order of argument
+    // evaluation is the compiler's, and the IR must not depend on it.
+    Value one = c(1);
     Value lsb = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, magnitude, c(shift)), c(1));
+        b, loc, LLVM::LShrOp::create(b, loc, magnitude, c(shift)), one);
     Value bias =
         LLVM::AddOp::create(b, loc, lsb, c((uint64_t(1) << (shift - 1)) - 1));
     rounded = LLVM::AddOp::create(b, loc, magnitude, bias);
   }
+  Value rebias = c(static_cast<uint64_t>(srcBias - f.bias) << f.manBits);
   Value normal = LLVM::SubOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, rounded, c(shift)),
-      c(static_cast<uint64_t>(srcBias - f.bias) << f.manBits));
+      b, loc, LLVM::LShrOp::create(b, loc, rounded, c(shift)), rebias);
   // Beyond the largest finite value: it when saturating or truncating (IEEE's
   // round-toward-zero), else inf (NaN without inf); an infinity stays one
   // unless saturating.
@@ -112,8 +115,9 @@ Value emitFloatToFp8(OpBuilder &b, Location loc, Value x, const Fp8Format &f,
 
   Value code = LLVM::SelectOp::create(b, loc, isSubnormal, subnormal, normal);
   code = LLVM::SelectOp::create(b, loc, isNan, c(f.nanCode), code);
+  Value signBit = c(0x80);
   Value sign = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, bits, c(width - 8)), c(0x80));
+      b, loc, LLVM::LShrOp::create(b, loc, bits, c(width - 8)), signBit);
   code = LLVM::OrOp::create(b, loc, code, sign);
   return LLVM::TruncOp::create(b, loc, b.getI8Type(), code);
 }
@@ -123,27 +127,31 @@ Value emitFp8ToF32(OpBuilder &b, Location loc, Value code, const Fp8Format &f) {
   Type i32 = b.getI32Type();
   Type f32 = b.getF32Type();
   Value c = LLVM::ZExtOp::create(b, loc, i32, code);
+  Value signShift = i32Const(b, loc, 24);
   Value sign = LLVM::ShlOp::create(
       b, loc, LLVM::AndOp::create(b, loc, c, i32Const(b, loc, 0x80)),
-      i32Const(b, loc, 24));
+      signShift);
+  Value exponentMask = i32Const(b, loc, (1 << f.expBits) - 1);
   Value exponent = LLVM::AndOp::create(
       b, loc, LLVM::LShrOp::create(b, loc, c, i32Const(b, loc, f.manBits)),
-      i32Const(b, loc, (1 << f.expBits) - 1));
+      exponentMask);
   Value mantissa =
       LLVM::AndOp::create(b, loc, c, i32Const(b, loc, (1 << f.manBits) - 1));
+  Value normalMantissa =
+      LLVM::ShlOp::create(b, loc, mantissa, i32Const(b, loc, 23 - f.manBits));
+  Value exponentShift = i32Const(b, loc, 23);
   Value normal = LLVM::OrOp::create(
       b, loc,
       LLVM::ShlOp::create(
           b, loc,
           LLVM::AddOp::create(b, loc, exponent, i32Const(b, loc, 127 - f.bias)),
-          i32Const(b, loc, 23)),
-      LLVM::ShlOp::create(b, loc, mantissa, i32Const(b, loc, 23 - f.manBits)));
+          exponentShift),
+      normalMantissa);
   // Subnormals: mantissa * 2^(1 - bias - manBits), a normal f32.
+  Value unit = createFloatConstant(
+      b, loc, f32, std::ldexp(1.0, 1 - f.bias - static_cast<int>(f.manBits)));
   Value subnormal = LLVM::FMulOp::create(
-      b, loc, LLVM::UIToFPOp::create(b, loc, f32, mantissa),
-      createFloatConstant(
-          b, loc, f32,
-          std::ldexp(1.0, 1 - f.bias - static_cast<int>(f.manBits))));
+      b, loc, LLVM::UIToFPOp::create(b, loc, f32, mantissa), unit);
   subnormal = LLVM::BitcastOp::create(b, loc, i32, subnormal);
   Value isSubnormal = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
                                            exponent, i32Const(b, loc, 0));
@@ -155,15 +163,15 @@ Value emitFp8ToF32(OpBuilder &b, Location loc, Value code, const Fp8Format &f) {
   if (f.hasInf) {
     special = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, exponent,
                                    i32Const(b, loc, (1 << f.expBits) - 1));
-    specialBits = LLVM::OrOp::create(
-        b, loc, i32Const(b, loc, 0x7F800000),
-        LLVM::ShlOp::create(b, loc, mantissa,
-                            i32Const(b, loc, 23 - f.manBits)));
+    Value payload =
+        LLVM::ShlOp::create(b, loc, mantissa, i32Const(b, loc, 23 - f.manBits));
+    specialBits =
+        LLVM::OrOp::create(b, loc, i32Const(b, loc, 0x7F800000), payload);
   } else {
+    Value allOnes = i32Const(b, loc, 0x7F);
     special = LLVM::ICmpOp::create(
         b, loc, LLVM::ICmpPredicate::eq,
-        LLVM::AndOp::create(b, loc, c, i32Const(b, loc, 0x7F)),
-        i32Const(b, loc, 0x7F));
+        LLVM::AndOp::create(b, loc, c, i32Const(b, loc, 0x7F)), allOnes);
     specialBits = i32Const(b, loc, 0x7FC00000);
   }
   magnitude = LLVM::SelectOp::create(b, loc, special, specialBits, magnitude);
@@ -225,9 +233,9 @@ FailureOr<SmallVector<Value>> FloatConverter::convert(Operation *op,
       // E5M2 is the upper byte of f16.
       wideType = b.getF16Type();
       for (Value v : values) {
+        Value eight = createIntConstant(b, loc, b.getI16Type(), 8);
         Value bits = LLVM::ShlOp::create(
-            b, loc, LLVM::ZExtOp::create(b, loc, b.getI16Type(), v),
-            createIntConstant(b, loc, b.getI16Type(), 8));
+            b, loc, LLVM::ZExtOp::create(b, loc, b.getI16Type(), v), eight);
         wide.push_back(LLVM::BitcastOp::create(b, loc, wideType, bits));
       }
     } else {
@@ -277,9 +285,10 @@ Value FloatConverter::narrow(Value v, FloatType dst, bool rtz) {
   // inf becomes the largest finite value. NaN compares false and stays.
   Type srcType = v.getType();
   Value back = LLVM::FPExtOp::create(b, loc, srcType, nearest);
-  Value away = LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::ogt,
-                                    LLVM::FAbsOp::create(b, loc, back),
-                                    LLVM::FAbsOp::create(b, loc, v));
+  Value sourceMagnitude = LLVM::FAbsOp::create(b, loc, v);
+  Value away =
+      LLVM::FCmpOp::create(b, loc, LLVM::FCmpPredicate::ogt,
+                           LLVM::FAbsOp::create(b, loc, back), sourceMagnitude);
   Type intType = b.getIntegerType(dst.getWidth());
   Value bits = LLVM::BitcastOp::create(b, loc, intType, nearest);
   Value below =

@@ -104,12 +104,13 @@ struct HistogramOpPattern : ConvertOpToLLVMPattern<HistogramOp> {
       Value wide = value;
       if (value.getType().getIntOrFloatBitWidth() < 64)
         wide = LLVM::SExtOp::create(rewriter, loc, i64, value);
-      Value inRange = LLVM::AndOp::create(
-          rewriter, loc,
-          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::sge, wide,
-                               createIntConstant(rewriter, loc, i64, 0)),
+      Value belowEnd =
           LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::slt, wide,
-                               createIntConstant(rewriter, loc, i64, numBins)));
+                               createIntConstant(rewriter, loc, i64, numBins));
+      Value notNegative =
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::sge, wide,
+                               createIntConstant(rewriter, loc, i64, 0));
+      Value inRange = LLVM::AndOp::create(rewriter, loc, notNegative, belowEnd);
       Value counted = inRange;
       if (!masks.empty())
         counted = LLVM::AndOp::create(

@@ -116,10 +116,10 @@ LogicalResult storeTensor(Operation *op, RankedTensorType tensorType,
       SmallVector<Value> shared;
       for (Value value : values)
         shared.push_back(toSharedValue(b, loc, value, sharedType));
+      LaneAndWarp thread = getLaneAndWarp(b, loc, target);
       emitMatrixStores(b, loc, *plan, map, object.base,
                        layout.emitViewOffset(b, loc, object.offsets),
-                       layout.getViewOffsetMask(),
-                       getLaneAndWarp(b, loc, target), sharedType, shared,
+                       layout.getViewOffsetMask(), thread, sharedType, shared,
                        target);
       return success();
     }

@@ -82,9 +82,10 @@ LogicalResult mlir::triton::lowerPrintOp(PrintOp op, ValueRange convertedArgs,
   for (int axis = 0; axis < 3; ++axis)
     pid.push_back(target.getProgramId(rewriter, loc, axis));
   std::string pidFormat = "pid (%u, %u, %u)";
-  Value isThreadZero = LLVM::ICmpOp::create(
-      rewriter, loc, LLVM::ICmpPredicate::eq, target.getThreadId(rewriter, loc),
-      createI32Constant(rewriter, loc, 0));
+  Value zero = createI32Constant(rewriter, loc, 0);
+  Value isThreadZero =
+      LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                           target.getThreadId(rewriter, loc), zero);
   // The prefix is text, not format: its percent signs print as such.
   std::string prefix;
   for (char c : op.getPrefix()) {

@@ -128,15 +128,16 @@ Value mlir::triton::getGlobalScratchPtr(OpBuilder &b, Location loc,
     Value program = target.getProgramId(b, loc, 2);
     for (int axis = 1; axis >= 0; --axis) {
       Value count = target.getNumPrograms(b, loc, axis);
+      Value id = target.getProgramId(b, loc, axis);
       program = LLVM::AddOp::create(
-          b, loc, LLVM::MulOp::create(b, loc, program, count),
-          target.getProgramId(b, loc, axis));
+          b, loc, LLVM::MulOp::create(b, loc, program, count), id);
     }
+    Value programBytes =
+        createIntConstant(b, loc, i64, size ? size.getInt() : 0);
     bytes = LLVM::AddOp::create(
         b, loc,
         LLVM::MulOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i64, program),
-                            createIntConstant(b, loc, i64,
-                                              size ? size.getInt() : 0)),
+                            programBytes),
         bytes);
   }
   return LLVM::GEPOp::create(b, loc, scratch.getType(), b.getI8Type(), scratch,

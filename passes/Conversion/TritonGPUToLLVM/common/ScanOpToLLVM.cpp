@@ -381,10 +381,10 @@ private:
           rewriter, loc, combineCoords(rewriter, loc, threadPart, row.key),
           rowShape));
       for (const Chunk &chunk : row.chunks) {
+        Value rowCount = createI32Constant(rewriter, loc, numRows);
         Value slot = LLVM::AddOp::create(
             rewriter, loc,
-            LLVM::MulOp::create(rewriter, loc, scanBlockIndex(chunk),
-                                createI32Constant(rewriter, loc, numRows)),
+            LLVM::MulOp::create(rewriter, loc, scanBlockIndex(chunk), rowCount),
             rowIndex.back());
         scratch.store(rewriter, loc, slot, chunk.total);
       }
@@ -456,9 +456,10 @@ private:
       for (auto [c, chunk] : llvm::enumerate(row.chunks)) {
         if (scan.before[c].empty())
           continue; // always the first block
-        Value hasBefore = LLVM::ICmpOp::create(
-            rewriter, loc, LLVM::ICmpPredicate::ne, scanBlockIndex(chunk),
-            createI32Constant(rewriter, loc, 0));
+        Value zero = createI32Constant(rewriter, loc, 0);
+        Value hasBefore =
+            LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                 scanBlockIndex(chunk), zero);
         for (auto [position, reg] : chunk.members)
           results[reg] =
               selectTuple(rewriter, loc, hasBefore,

@@ -579,11 +579,12 @@ Value SharedMemoryLayout::emitViewOffset(OpBuilder &b, Location loc,
       SmallVector<int32_t> coords(shape.size(), 0);
       coords[d] = 1 << bit;
       int64_t offset = getOffset(coords);
+      Value one = createI32Constant(b, loc, 1);
       Value set = LLVM::AndOp::create(
           b, loc,
           LLVM::LShrOp::create(b, loc, coordOffsets[d],
                                createI32Constant(b, loc, bit)),
-          createI32Constant(b, loc, 1));
+          one);
       Value term =
           LLVM::MulOp::create(b, loc, set, createI32Constant(b, loc, offset));
       result =

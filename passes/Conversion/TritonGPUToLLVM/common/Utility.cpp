@@ -287,9 +287,8 @@ Value mlir::triton::shuffleUpAny(OpBuilder &b, Location loc,
 
 Value TargetInfoBase::shuffleUp(OpBuilder &b, Location loc, Value value,
                                 int delta, int width) const {
-  Value lane =
-      LLVM::AndOp::create(b, loc, getThreadId(b, loc),
-                          createI32Constant(b, loc, getWarpSize() - 1));
+  Value laneMask = createI32Constant(b, loc, getWarpSize() - 1);
+  Value lane = LLVM::AndOp::create(b, loc, getThreadId(b, loc), laneMask);
   Value start = LLVM::AndOp::create(b, loc, lane,
                                     createI32Constant(b, loc, ~(width - 1)));
   Value below =
