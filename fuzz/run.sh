@@ -18,6 +18,14 @@ if [ $minimize = 0 ]; then seconds=$1; shift; fi
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(parse pipelines translate run demangle argspec)
 work=$build/fuzz
+# The sanitizer options of `make fuzz` (the Makefile's SANITIZE_ENV) where the
+# caller set none, as for --minimize by hand: without allow_user_poisoning=0
+# every allocation MLIR makes reads as use-after-poison (docs/Reliability.md).
+supp=$src/fuzz/suppressions
+: "${ASAN_OPTIONS:=halt_on_error=1:detect_leaks=1:allow_user_poisoning=0:suppressions=$supp/asan.supp}"
+: "${UBSAN_OPTIONS:=halt_on_error=1:print_stacktrace=1:suppressions=$supp/ubsan.supp}"
+: "${LSAN_OPTIONS:=suppressions=$supp/lsan.supp}"
+export ASAN_OPTIONS UBSAN_OPTIONS LSAN_OPTIONS
 shared=${TRITON_SHARED_DIR:-$src/../shared}
 
 # Seeds are rebuilt each time (seconds); the translate seeds need LLVM-dialect
