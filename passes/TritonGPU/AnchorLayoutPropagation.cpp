@@ -109,9 +109,11 @@ bool carriesMmaLayout(Value result, Attribute mma) {
 }
 
 /// The layout `user`'s result `resultIndex` gets when its operand
-/// `operandIndex` has `encoding`; null where the layout stops.
+/// `operandIndex` has `encoding`; null where the layout stops. A blocked
+/// layout passes shape ops only with `blockedThroughViews`.
 Attribute resultEncodingFor(Operation *user, unsigned operandIndex,
-                            unsigned resultIndex, Attribute encoding) {
+                            unsigned resultIndex, Attribute encoding,
+                            bool blockedThroughViews) {
   if (isa<ConvertLayoutOp>(user))
     return encoding; // the conversion disappears
   if (auto reduce = dyn_cast<ReduceOp>(user))
@@ -132,11 +134,12 @@ Attribute resultEncodingFor(Operation *user, unsigned operandIndex,
                    operandIndex == gather.getIndicesMutable().getOperandNumber()
                ? encoding
                : Attribute();
-  // Shape ops carry a dot's layout (not a load's blocked one) through as
-  // the linear layout that keeps each element in its thread, so the shape op
-  // moves no data.
+  // Shape ops carry a dot's layout through as the linear layout that keeps
+  // each element in its thread, so the shape op moves no data; a load's
+  // blocked one only where the load is anchored for the reductions its
+  // views reach (loadReducesCheaperThroughViews).
   if (isa<ReshapeOp, TransOp, SplitOp, JoinOp>(user))
-    return isa<BlockedEncodingAttr>(encoding)
+    return isa<BlockedEncodingAttr>(encoding) && !blockedThroughViews
                ? Attribute()
                : inferResultEncoding(user, encoding);
   // Narrowing integers stops the propagation: the conversion stays after the
@@ -149,12 +152,34 @@ Attribute resultEncodingFor(Operation *user, unsigned operandIndex,
   return {};
 }
 
+/// What reducing a tensor of `type` in `encoding` along `axis` costs in
+/// steps between threads: one shuffle per lane bit of the axis, and a round
+/// trip through shared memory between barriers per warp bit, which costs
+/// far more. Null where the layout has no linear form.
+std::optional<unsigned> reductionCost(RankedTensorType type,
+                                      Attribute encoding, unsigned axis) {
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), encoding);
+  if (!layout)
+    return std::nullopt;
+  auto bitsAlongAxis = [&](StringRef dim) {
+    unsigned bits = 0;
+    if (layout->hasInDim(dim))
+      for (const LinearLayout::Basis &basis : layout->getBases(dim))
+        bits += basis[axis] != 0;
+    return bits;
+  };
+  return 32 * bitsAlongAxis("warp") + bitsAlongAxis("lane");
+}
+
 class AnchorPropagation {
 public:
   explicit AnchorPropagation(FuncOp func) : func(func) {}
 
   bool run() {
     seed();
+    for (LoadOp load : loadsReducedThroughViews())
+      seedViewed(load);
     if (candidates.empty())
       return false;
     propagate();
@@ -166,6 +191,59 @@ public:
   }
 
 private:
+  /// The loads outside loops whose tiles are reshaped (or transposed,
+  /// joined, split) and reduced along what the views made, where those
+  /// reductions cross fewer threads and warps in the load's layout, carried
+  /// through the views, than in the layouts they have (Inductor's and
+  /// tl.sort's bitonic networks: a pair axis split off a row that the load
+  /// keeps in a thread or a warp, the default layout across warps). Other
+  /// loads outside loops keep their conversions: the pass's patterns handle
+  /// them (an unaligned row stays narrow in layer-norm backward).
+  SmallVector<LoadOp> loadsReducedThroughViews() {
+    SmallVector<LoadOp> loads;
+    func.walk([&](LoadOp load) {
+      auto type = dyn_cast<RankedTensorType>(load.getType());
+      if (!type || !isa_and_nonnull<BlockedEncodingAttr>(type.getEncoding()) ||
+          load->getParentOfType<LoopLikeOpInterface>())
+        return;
+      AnchorPropagation trial(func);
+      trial.seedViewed(load);
+      trial.propagate();
+      unsigned before = 0, after = 0;
+      bool reached = false, known = true;
+      func.walk([&](ReduceOp reduce) {
+        for (Value operand : reduce.getOperands()) {
+          auto it = trial.candidates.find(operand);
+          if (it == trial.candidates.end() ||
+              !trial.viewed.contains(it->second.front()))
+            continue;
+          auto operandType = cast<RankedTensorType>(operand.getType());
+          std::optional<unsigned> now = reductionCost(
+              operandType, operandType.getEncoding(), reduce.getAxis());
+          std::optional<unsigned> carried = reductionCost(
+              operandType, it->second.front(), reduce.getAxis());
+          if (!now || !carried) {
+            known = false;
+            continue;
+          }
+          reached = true;
+          before += *now;
+          after += *carried;
+        }
+      });
+      if (reached && known && after < before)
+        loads.push_back(load);
+    });
+    return loads;
+  }
+
+  /// Seeds `load`'s layout, to be carried through views too.
+  void seedViewed(LoadOp load) {
+    Attribute encoding = encodingOf(load.getResult());
+    candidates[load.getResult()].insert(encoding);
+    throughViews.insert(encoding);
+  }
+
   void seed() {
     // A tensor argument arrives in its layout, which the caller chose (as
     // Triton takes it: its values flow on in it, and are converted only
@@ -251,8 +329,16 @@ private:
             addAll(
                 {result}, encodings,
                 [&](Attribute e) {
-                  return resultEncodingFor(user, idx, result.getResultNumber(),
-                                           e);
+                  bool carried = throughViews.contains(e);
+                  Attribute mapped = resultEncodingFor(
+                      user, idx, result.getResultNumber(), e, carried);
+                  if (mapped && carried) {
+                    throughViews.insert(mapped);
+                    if (viewed.contains(e) ||
+                        isa<ReshapeOp, TransOp, SplitOp, JoinOp>(user))
+                      viewed.insert(mapped);
+                  }
+                  return mapped;
                 },
                 changed);
         }
@@ -404,6 +490,9 @@ private:
 
   FuncOp func;
   llvm::MapVector<Value, llvm::SetVector<Attribute>> candidates;
+  /// Layouts carried from a load anchored for its views (seedViewed), which
+  /// pass shape ops; `viewed`: those that passed one.
+  llvm::DenseSet<Attribute> throughViews, viewed;
 };
 
 } // namespace

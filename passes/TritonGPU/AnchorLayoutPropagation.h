@@ -12,9 +12,12 @@
 // first to reach it. Operands that come from outside, and users that keep
 // their layout (loads, stores, dots, ...), get a conversion, which the
 // pass's rematerialization removes where the value is free to compute
-// again. Loads outside loops are not anchors: the pass's patterns handle
-// them, and keep an unaligned row narrow instead of converting it
-// (layer-norm backward).
+// again. Loads outside loops are not anchors (the pass's patterns handle
+// them, and keep an unaligned row narrow instead of converting it:
+// layer-norm backward), except a load whose tile is reshaped and reduced
+// along what the views made where those reductions cross fewer lanes and
+// warps in the load's layout (a bitonic sort network): its layout is
+// carried through the views too.
 //===----------------------------------------------------------------------===//
 
 #ifndef PASSES_TRITONGPU_ANCHORLAYOUTPROPAGATION_H
