@@ -226,6 +226,13 @@ LogicalResult evalExtractSlice(Executor &ex,
                       stridedCopy(s, shapeOf(op.getType()), strides, start));
 }
 
+/// amdg.in_thread_transpose: only which register of its thread holds an
+/// element changes, not the values.
+LogicalResult evalInThreadTranspose(Executor &ex,
+                                    triton::amdgpu::InThreadTransposeOp op) {
+  return ex.setResult(op, ex.get(op.getSrc()));
+}
+
 /// amdg.concat: the sources are tiles of the result, laid out in row-major
 /// order of the grid of tiles.
 LogicalResult evalConcat(Executor &ex, triton::amdgpu::ConcatOp op) {
@@ -337,6 +344,7 @@ void mlir::triton::interp::addShapeEvaluators(EvaluatorTable &table) {
   table.add<evalCat>();
   table.add<evalFp4ToFp>();
   table.add<evalExtractSlice>();
+  table.add<evalInThreadTranspose>();
   table.add<evalConcat>();
   table.add<evalGather>();
   table.add<evalHistogram>();

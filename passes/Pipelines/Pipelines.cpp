@@ -121,10 +121,6 @@ void addFusionNotRunRemark(OpPassManager &pm) {
 const StringRef kMakeTTGIRPasses[] = {
     "triton-nvidia-gpu-plan-cta",
     "triton-nvidia-gpu-hoist-mbarrier-lifecycle"};
-// Passes of make_ttgir for hip:gfx942 and gfx90a, for the remark.
-const StringRef kMakeTTGIRPassesHip[] = {
-    "tritonamdgpu-in-thread-transpose",
-    "tritonamdgpu-block-pingpong"};
 
 void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   Target target;
@@ -242,8 +238,19 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   }
   pm.addPass(triton::gpu::createTritonGPUReduceDataDuplication());
   if (target.backend == Backend::Hip) {
+    // 3.6 transposes dot operands in registers on gfx942 only.
+    if (target.arch == "gfx942")
+      pm.addNestedPass<triton::FuncOp>(
+          triton::amdgpu::createTritonAMDGPUInThreadTranspose());
     pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
     pm.addPass(triton::amdgpu::createTritonAMDGPUReorderInstructions());
+    // 3.6 schedules ping-pong clusters on gfx942 for pipelined loops.
+    int numStages = options.numStages.hasValue() ? int(options.numStages) : 2;
+    if (target.arch == "gfx942" && numStages > 1) {
+      triton::amdgpu::TritonAMDGPUBlockPingpongOptions pingpong;
+      pingpong.numStages = numStages;
+      pm.addPass(triton::amdgpu::createTritonAMDGPUBlockPingpong(pingpong));
+    }
     // Buffer ops (AMDGCN_USE_BUFFER_OPS is on by default in 3.6).
     pm.addNestedPass<triton::FuncOp>(
         triton::amdgpu::createTritonAMDGPUCanonicalizePointers());
@@ -255,7 +262,6 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     pm.addPass(createSymbolDCEPass());
-    addNotBuiltRemark(pm, "make_ttgir", kMakeTTGIRPassesHip);
     return;
   }
   // AMD runs its own tritonamdgpu-reorder-instructions instead.
@@ -405,8 +411,10 @@ void mlir::triton::registerTritonPipelines() {
       "tritongpu-reorder-instructions, triton-loop-aware-cse, symbol-dce, "
       "triton-nvidia-gpu-fence-insertion, [on sm_90] "
       "triton-nvidia-mma-lowering, sccp, cse, canonicalize [on AMD "
+      "[on gfx942] tritonamdgpu-in-thread-transpose, "
       "tritongpu-remove-layout-conversions, "
-      "tritonamdgpu-reorder-instructions, "
+      "tritonamdgpu-reorder-instructions, [on gfx942 with num_stages > 1] "
+      "tritonamdgpu-block-pingpong, "
       "tritonamdgpu-canonicalize-pointers, canonicalize, "
       "tritonamdgpu-convert-buffer-ops, tritonamdgpu-fold-true-cmpi, "
       "canonicalize, cse, symbol-dce] run; "

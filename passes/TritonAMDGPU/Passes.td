@@ -228,6 +228,84 @@ def TritonAMDGPUHoistLayoutConversions
   }];
 }
 
+def TritonAMDGPUBlockPingpong : Pass<"tritonamdgpu-block-pingpong", "mlir::ModuleOp"> {
+  let summary = "Splits a pipelined GEMM loop into a memory and a dot cluster, the dot at high priority";
+  let description = [{
+    Two warps share each SIMD; in a loop split into a memory cluster and a
+    dot cluster one can issue MFMAs while the other issues loads. For an
+    `scf.for` of a pipelined GEMM (`num-stages` > 1) with one MFMA `tt.dot`
+    whose operands are read from loop-carried LDS slots, two global loads
+    that fill those slots, and no other memory ops per iteration (those in
+    the rarely taken branches of a persistent GEMM aside), in a 4-warp
+    program with a tile of 32x128x64 to 128x128x64 16-bit elements: the
+    first LDS read, `rocdl.s.setprio 1`, the first global load,
+    `rocdl.sched.barrier 0`, the second read, `rocdl.s.setprio 0`, the
+    second global load (each with the ops it needs), then before the dot
+    `rocdl.sched.barrier 1` and the dot between `s.setprio 1` and `0`.
+    Loops that store to global memory or call functions are left alone.
+    Triton 3.6's 8-warp schedules (the dot sliced in two or four clusters,
+    `amdg.cond_barrier` keeping each SIMD's two warps apart), its
+    chained-dot and direct-to-LDS variants are not built: those loops are
+    left as they are. Triton 3.6 runs it on gfx942 after
+    reorder-instructions when `num_stages` > 1.
+
+    ```mlir
+    %a = ttg.local_load %slotA ...
+    %b = ttg.local_load %slotB ...
+    %x = tt.load %pa ...
+    %y = tt.load %pb ...
+    %d = tt.dot %a, %b, %acc ...
+    // becomes
+    %a = ttg.local_load %slotA ...
+    rocdl.s.setprio 1
+    %x = tt.load %pa ...
+    rocdl.sched.barrier 0
+    %b = ttg.local_load %slotB ...
+    rocdl.s.setprio 0
+    %y = tt.load %pb ...
+    rocdl.sched.barrier 1
+    rocdl.s.setprio 1
+    %d = tt.dot %a, %b, %acc ...
+    rocdl.s.setprio 0
+    ```
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default=*/"2",
+           "the loop's pipeline stages (the schedule needs more than 1)">
+  ];
+  let dependentDialects = ["mlir::ROCDL::ROCDLDialect"];
+}
+
+def TritonAMDGPUInThreadTranspose
+    : Pass<"tritonamdgpu-in-thread-transpose", "mlir::triton::FuncOp"> {
+  let summary = "Transposes dot operands in registers before storing them to LDS K-contiguous";
+  let description = [{
+    For a `ttg.local_load` giving an MFMA dot operand from LDS buffers that
+    are written from global loads contiguous along M (A) or N (B): the loads
+    get a layout whose per-thread block is also up to 64 bits deep along K
+    (as deep as the tensor leaves room for; at least 2 elements, else
+    nothing changes), each store converts its value to that layout and
+    transposes it in the thread's registers (`amdg.in_thread_transpose`, a
+    `#ttg.linear` result), and every buffer of the operand gets the
+    `#ttg.amd_rotating_shared` layout with K contiguous and the swizzle of a
+    K-contiguous operand. The buffers are followed through memdesc_index,
+    scf.for, scf.if and scf.while; direct-to-LDS copies, function arguments,
+    other views and loads of different types leave the operand unchanged.
+    Triton 3.6 runs it on gfx942, after reduce-data-duplication.
+
+    ```mlir
+    %a = tt.load %p : tensor<32x128x!tt.ptr<f16>, #blocked>     // [1, 8], order [1, 0]
+    %s = ttg.local_alloc %a : (...) -> !ttg.memdesc<32x128xf16, #shared, #smem>
+    %b = ttg.local_load %s : ... -> tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+    // becomes
+    %a = tt.load %p' : tensor<32x128x!tt.ptr<f16>, #blocked1>   // [4, 8]
+    %t = amdg.in_thread_transpose %a' : tensor<32x128xf16, #blocked1> -> tensor<32x128xf16, #linear>
+    %s = ttg.local_alloc %t : (...) -> !ttg.memdesc<32x128xf16, #ttg.amd_rotating_shared<{vec = 4, perPhase = 2, maxPhase = 8, order = [0, 1]}>, #smem>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::amdgpu::TritonAMDGPUDialect"];
+}
+
 def TritonAMDGPUReorderInstructions
     : Pass<"tritonamdgpu-reorder-instructions", "mlir::ModuleOp"> {
   let summary = "Places AMD loads and layout conversions where they schedule better";

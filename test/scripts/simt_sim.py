@@ -456,6 +456,8 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             sim.epoch += 1
         elif op == "llvm.fence":
             pass  # orders memory around s_barrier; threads run in lockstep here
+        elif op in ("rocdl.s.setprio", "rocdl.sched.barrier"):
+            pass  # issue priority and scheduling fences: one wave runs here
         elif op.startswith("rocdl.mfma."):
             out = mfma(op, v, types, ops, rtype, nthreads)
         elif op == "nvvm.read.ptx.sreg.tid.x":

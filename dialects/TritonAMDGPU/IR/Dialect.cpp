@@ -317,6 +317,34 @@ static std::string describeLayout(const LinearLayout &layout) {
   return text;
 }
 
+std::optional<LinearLayout> mlir::triton::amdgpu::getInThreadTransposedLayout(
+    ArrayRef<int64_t> shape, triton::gpu::BlockedEncodingAttr blocked) {
+  std::optional<LinearLayout> src = triton::gpu::toLinearLayout(shape, blocked);
+  ArrayRef<unsigned> order = blocked.getOrder();
+  if (!src || order.size() != 2)
+    return std::nullopt;
+  // The blocked layout's first register bases walk the thread's
+  // sizePerThread block fastest along order[0]; the transposed layout walks
+  // the same block fastest along order[1] and keeps every other basis.
+  ArrayRef<unsigned> sizePerThread = blocked.getSizePerThread();
+  std::vector<LinearLayout::Basis> tile;
+  for (unsigned d : {order[1], order[0]})
+    for (unsigned step = 1; step < sizePerThread[d]; step *= 2) {
+      LinearLayout::Basis basis(2, 0);
+      basis[d] = step;
+      tile.push_back(basis);
+    }
+  std::vector<LinearLayout::InDim> inDims(src->getInDims().begin(),
+                                          src->getInDims().end());
+  for (auto &in : inDims)
+    if (in.name == "register")
+      for (size_t i = 0; i < tile.size() && i < in.bases.size(); ++i)
+        in.bases[i] = tile[i];
+  return LinearLayout::get(
+      inDims, std::vector<LinearLayout::OutDim>(src->getOutDims().begin(),
+                                                src->getOutDims().end()));
+}
+
 LogicalResult InThreadTransposeOp::verify() {
   auto srcTy = getSrc().getType();
   auto dstTy = getResult().getType();
@@ -335,27 +363,8 @@ LogicalResult InThreadTransposeOp::verify() {
   if (!src || !dst)
     return failure();
 
-  // The blocked layout's first register bases walk the thread's
-  // sizePerThread block fastest along order[0]; the transposed layout walks
-  // the same block fastest along order[1] and keeps every other basis.
-  ArrayRef<unsigned> order = blocked.getOrder();
-  ArrayRef<unsigned> sizePerThread = blocked.getSizePerThread();
-  std::vector<LinearLayout::Basis> tile;
-  for (unsigned d : {order[1], order[0]})
-    for (unsigned step = 1; step < sizePerThread[d]; step *= 2) {
-      LinearLayout::Basis basis(2, 0);
-      basis[d] = step;
-      tile.push_back(basis);
-    }
-  std::vector<LinearLayout::InDim> inDims(src->getInDims().begin(),
-                                          src->getInDims().end());
-  for (auto &in : inDims)
-    if (in.name == "register")
-      for (size_t i = 0; i < tile.size() && i < in.bases.size(); ++i)
-        in.bases[i] = tile[i];
-  std::optional<LinearLayout> expected = LinearLayout::get(
-      inDims, std::vector<LinearLayout::OutDim>(src->getOutDims().begin(),
-                                                src->getOutDims().end()));
+  std::optional<LinearLayout> expected =
+      getInThreadTransposedLayout(srcTy.getShape(), blocked);
   if (!expected || *expected != *dst)
     return emitOpError("Expect output layout to be transposed per thread: ")
            << (expected ? describeLayout(*expected) : std::string());

@@ -337,7 +337,8 @@ bool mlir::triton::gpu::isDistributedEncoding(Attribute encoding) {
 }
 
 bool mlir::triton::gpu::isSharedEncoding(Attribute encoding) {
-  return isa_and_nonnull<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr,
+  return isa_and_nonnull<SwizzledSharedEncodingAttr,
+                         AMDRotatingSharedEncodingAttr, NVMMASharedEncodingAttr,
                          SharedLinearEncodingAttr>(encoding);
 }
 
@@ -369,6 +370,7 @@ int64_t mlir::triton::gpu::getEncodingRank(Attribute encoding) {
                                  &a.getWarpBases(), &a.getBlockBases()});
       })
       .Case([](SwizzledSharedEncodingAttr a) { return a.getOrder().size(); })
+      .Case([](AMDRotatingSharedEncodingAttr a) { return a.getOrder().size(); })
       .Case([](PaddedSharedEncodingAttr a) -> int64_t { return a.getRank(); })
       .Case([](SharedLinearEncodingAttr a) -> int64_t {
         return firstBasisLength({&a.getOffsetBases(), &a.getBlockBases()});
@@ -998,11 +1000,12 @@ LinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 //===----------------------------------------------------------------------===//
-// #ttg.swizzled_shared
+// #ttg.swizzled_shared and #ttg.amd_rotating_shared (the same parameters)
 //===----------------------------------------------------------------------===//
 
-Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
-  LayoutBody body(parser, "swizzled_shared");
+template <typename SwizzleAttr>
+static Attribute parseSwizzle(AsmParser &parser, StringRef name) {
+  LayoutBody body(parser, name);
   if (failed(body.parse()))
     return {};
   auto vec = body.getUnsigned("vec");
@@ -1014,17 +1017,39 @@ Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
       failed(cga))
     return {};
   body.warnUnknownKeys();
-  return parser.getChecked<SwizzledSharedEncodingAttr>(
-      body.getLoc(), parser.getContext(), *vec, *perPhase, *maxPhase, *order,
-      *cga);
+  return parser.getChecked<SwizzleAttr>(body.getLoc(), parser.getContext(),
+                                        *vec, *perPhase, *maxPhase, *order,
+                                        *cga);
+}
+
+template <typename SwizzleAttr>
+static void printSwizzle(AsmPrinter &printer, SwizzleAttr attr) {
+  printer << "<{vec = " << attr.getVec() << ", perPhase = " << attr.getPerPhase()
+          << ", maxPhase = " << attr.getMaxPhase() << ", order = ";
+  printArray(printer, attr.getOrder());
+  maybePrintCGALayout(printer, attr.getCGALayout());
+  printer << "}>";
+}
+
+static LogicalResult verifySwizzle(function_ref<InFlightDiagnostic()> emitError,
+                                   StringRef name, unsigned vec,
+                                   unsigned perPhase, unsigned maxPhase,
+                                   ArrayRef<unsigned> order,
+                                   const BasisList &cga) {
+  if (vec == 0 || perPhase == 0 || maxPhase == 0)
+    return emitError() << "vec, perPhase and maxPhase of #ttg." << name
+                       << " must be positive";
+  if (!isPermutation(order))
+    return emitError() << "order of #ttg." << name << " must be a permutation";
+  return verifyBasesRank(emitError, cga, order.size(), "CGALayout");
+}
+
+Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
+  return parseSwizzle<SwizzledSharedEncodingAttr>(parser, "swizzled_shared");
 }
 
 void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{vec = " << getVec() << ", perPhase = " << getPerPhase()
-          << ", maxPhase = " << getMaxPhase() << ", order = ";
-  printArray(printer, getOrder());
-  maybePrintCGALayout(printer, getCGALayout());
-  printer << "}>";
+  printSwizzle(printer, *this);
 }
 
 LogicalResult
@@ -1032,12 +1057,25 @@ SwizzledSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    unsigned vec, unsigned perPhase,
                                    unsigned maxPhase, ArrayRef<unsigned> order,
                                    BasisList cga) {
-  if (vec == 0 || perPhase == 0 || maxPhase == 0)
-    return emitError() << "vec, perPhase and maxPhase of #ttg.swizzled_shared "
-                          "must be positive";
-  if (!isPermutation(order))
-    return emitError() << "order of #ttg.swizzled_shared must be a permutation";
-  return verifyBasesRank(emitError, cga, order.size(), "CGALayout");
+  return verifySwizzle(emitError, "swizzled_shared", vec, perPhase, maxPhase,
+                       order, cga);
+}
+
+Attribute AMDRotatingSharedEncodingAttr::parse(AsmParser &parser, Type) {
+  return parseSwizzle<AMDRotatingSharedEncodingAttr>(parser,
+                                                     "amd_rotating_shared");
+}
+
+void AMDRotatingSharedEncodingAttr::print(AsmPrinter &printer) const {
+  printSwizzle(printer, *this);
+}
+
+LogicalResult AMDRotatingSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
+    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order,
+    BasisList cga) {
+  return verifySwizzle(emitError, "amd_rotating_shared", vec, perPhase,
+                       maxPhase, order, cga);
 }
 
 //===----------------------------------------------------------------------===//

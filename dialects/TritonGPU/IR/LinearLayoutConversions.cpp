@@ -445,9 +445,17 @@ linearToLinearLayout(ArrayRef<int64_t> shape, LinearEncodingAttr linear) {
                            std::move(outDims));
 }
 
+/// The swizzled shared layouts: along order[0] (a row) elements are
+/// contiguous; the vector index of row r is XORed with a phase. For
+/// #ttg.swizzled_shared the phase is (r / perPhase) % maxPhase; for
+/// #ttg.amd_rotating_shared it is also XORed with the block of rows,
+/// (r / (perPhase * maxPhase)) % maxPhase, so the pattern rotates from one
+/// block to the next. The layout is given by the bases of the rows that are
+/// powers of two, as Triton defines both.
+template <typename SwizzleAttr>
 static std::optional<LinearLayout>
-swizzledSharedToLinearLayout(ArrayRef<int64_t> shape,
-                             SwizzledSharedEncodingAttr shared) {
+swizzleToLinearLayout(ArrayRef<int64_t> shape, SwizzleAttr shared,
+                      bool rotating) {
   unsigned rank = shape.size();
   if (shared.getOrder().size() != rank)
     return std::nullopt;
@@ -466,14 +474,17 @@ swizzledSharedToLinearLayout(ArrayRef<int64_t> shape,
   int64_t numCols = perCTA[colDim], numRows = perCTA[rowDim];
   if (!isPowerOf2(numCols) || !isPowerOf2(numRows))
     return std::nullopt;
+  int64_t vec = shared.getVec(), perPhase = shared.getPerPhase(),
+          maxPhase = shared.getMaxPhase();
   std::vector<LinearLayout::Basis> bases;
   for (int64_t col = 1; col < numCols; col *= 2)
     bases.push_back({0, int32_t(col)});
-  for (int64_t row = 1; row < numRows; row *= 2)
-    bases.push_back({int32_t(row),
-                     int32_t((shared.getVec() * ((row / shared.getPerPhase()) %
-                                                 shared.getMaxPhase())) %
-                             numCols)});
+  for (int64_t row = 1; row < numRows; row *= 2) {
+    int64_t phase = (row / perPhase) % maxPhase;
+    if (rotating)
+      phase ^= (row / (perPhase * maxPhase)) % maxPhase;
+    bases.push_back({int32_t(row), int32_t((vec * phase) % numCols)});
+  }
   std::vector<LinearLayout::OutDim> outDims = {
       {names[rowDim], int32_t(numRows)}, {names[colDim], int32_t(numCols)}};
   std::optional<LinearLayout> cta =
@@ -628,7 +639,10 @@ mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute encoding) {
       .Case(
           [&](LinearEncodingAttr a) { return linearToLinearLayout(shape, a); })
       .Case([&](SwizzledSharedEncodingAttr a) {
-        return swizzledSharedToLinearLayout(shape, a);
+        return swizzleToLinearLayout(shape, a, /*rotating=*/false);
+      })
+      .Case([&](AMDRotatingSharedEncodingAttr a) {
+        return swizzleToLinearLayout(shape, a, /*rotating=*/true);
       })
       .Case([&](NVMMASharedEncodingAttr a) {
         return nvmmaSharedToLinearLayout(shape, a);

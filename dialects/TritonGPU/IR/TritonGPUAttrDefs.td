@@ -169,6 +169,28 @@ def TTG_SwizzledSharedEncodingAttr
                         TTG_BasisListParameter:$CGALayout);
 }
 
+def TTG_AMDRotatingSharedEncodingAttr
+    : TTG_SharedAttr<"AMDRotatingSharedEncoding", "amd_rotating_shared"> {
+  let summary = "A swizzled shared-memory layout whose phase also rotates per block of rows (AMD)";
+  let description = [{
+    As `#ttg.swizzled_shared`, but the XOR pattern changes from one block of
+    `perPhase * maxPhase` rows to the next: a row's vector index is XORed
+    with `phase ^ block`, where `phase = (row / perPhase) % maxPhase` and
+    `block = (row / (perPhase * maxPhase)) % maxPhase`. Writes and reads in
+    different orders (a tile transposed in registers before it is stored)
+    then hit fewer LDS banks at once. Made by
+    `-tritonamdgpu-in-thread-transpose`.
+
+    ```mlir
+    #ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [0, 1]}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
+                        "unsigned":$maxPhase,
+                        ArrayRefParameter<"unsigned">:$order,
+                        TTG_BasisListParameter:$CGALayout);
+}
+
 def TTG_NVMMASharedEncodingAttr
     : TTG_SharedAttr<"NVMMASharedEncoding", "nvmma_shared"> {
   let summary = "The shared-memory layout that wgmma and TMA read (NVIDIA swizzle modes)";

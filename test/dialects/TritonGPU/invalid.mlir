@@ -214,6 +214,16 @@ tt.func @mfma_misspelt_key(%x: tensor<64x64xf32, #a>) {
 
 // -----
 
+// expected-error @+1 {{vec, perPhase and maxPhase of #ttg.amd_rotating_shared must be positive}}
+#a = #ttg.amd_rotating_shared<{vec = 4, perPhase = 0, maxPhase = 8, order = [0, 1]}>
+
+// -----
+
+// expected-error @+1 {{order of #ttg.amd_rotating_shared must be a permutation}}
+#a = #ttg.amd_rotating_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 1]}>
+
+// -----
+
 // expected-error @+1 {{swizzlingByteWidth of #ttg.nvmma_shared must be 0, 32, 64 or 128, got 16}}
 #a = #ttg.nvmma_shared<{swizzlingByteWidth = 16, transposed = false, elementBitWidth = 16}>
 

@@ -205,3 +205,23 @@ module attributes {"ttg.threads-per-warp" = 4 : i32, "ttg.num-warps" = 1 : i32} 
     tt.return %y : tensor<4x4xf32, #b4>
   }
 }
+
+// -----
+// AMD's rotating swizzle (the in-thread transpose's buffers), with the
+// legacy CTA keys Triton 3.6 still prints for one CTA, and with a CGA layout.
+
+// CHECK-DAG: #[[$ROT:shared[0-9]*]] = #ttg.amd_rotating_shared<{vec = 4, perPhase = 2, maxPhase = 8, order = [0, 1]}>
+// CHECK-DAG: #ttg.amd_rotating_shared<{vec = 1, perPhase = 1, maxPhase = 4, order = [1, 0], CGALayout = {{\[\[}}1, 0]]}>
+// CHECK-LABEL: @amd_rotating_round_trip
+// CHECK: ttg.local_alloc %{{.*}} : (tensor<32x64xf16, #{{.*}}>) -> !ttg.memdesc<32x64xf16, #[[$ROT]], #smem, mutable>
+#b64 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#rot = #ttg.amd_rotating_shared<{vec = 4, perPhase = 2, maxPhase = 8, order = [0, 1], CTAsPerCGA = [1, 1], CTASplitNum = [1, 1], CTAOrder = [0, 1]}>
+#rot2 = #ttg.amd_rotating_shared<{vec = 1, perPhase = 1, maxPhase = 4, order = [1, 0], CGALayout = [[1, 0]]}>
+module attributes {"ttg.threads-per-warp" = 64 : i32, "ttg.num-warps" = 1 : i32} {
+  tt.func @amd_rotating_round_trip(%x: tensor<32x64xf16, #b64>) -> tensor<32x64xf16, #b64> {
+    %a = ttg.local_alloc %x : (tensor<32x64xf16, #b64>) -> !ttg.memdesc<32x64xf16, #rot, #ttg.shared_memory, mutable>
+    %y = ttg.local_load %a : !ttg.memdesc<32x64xf16, #rot, #ttg.shared_memory, mutable> -> tensor<32x64xf16, #b64>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<8x8xf16, #rot2, #ttg.shared_memory, mutable>
+    tt.return %y : tensor<32x64xf16, #b64>
+  }
+}

@@ -226,6 +226,27 @@ TEST_F(LinearLayoutConversionsTest, SwizzledShared) {
   EXPECT_EQ(offset[0].second, 64);
 }
 
+TEST_F(LinearLayoutConversionsTest, AMDRotatingShared) {
+  // 8 rows of 4: the XOR each row's elements get is its phase (row % 4)
+  // XORed with its block of 4 rows (row / 4), the table of Triton 3.6's
+  // description of the layout.
+  std::optional<LinearLayout> layout = convert(
+      {8, 4}, "#ttg.amd_rotating_shared<{vec = 1, perPhase = 1, maxPhase = 4, "
+              "order = [1, 0]}>");
+  ASSERT_TRUE(layout);
+  expectBases(*layout, "offset", {{0, 1}, {0, 2}, {1, 1}, {2, 2}, {4, 1}});
+  std::optional<LinearLayout> inverse = layout->invert();
+  ASSERT_TRUE(inverse);
+  const int32_t rowXor[8] = {0, 1, 2, 3, 1, 0, 3, 2};
+  for (int32_t row = 0; row < 8; ++row)
+    for (int32_t col = 0; col < 4; ++col) {
+      LinearLayout::Point offset =
+          inverse->apply({{"dim0", row}, {"dim1", col}});
+      EXPECT_EQ(offset[0].second, row * 4 + (col ^ rowXor[row]))
+          << "element (" << row << ", " << col << ")";
+    }
+}
+
 TEST_F(LinearLayoutConversionsTest, DistributedToSharedConversion) {
   // Where each register of a blocked tensor goes in a swizzled buffer.
   std::optional<LinearLayout> regs = convert({32, 16}, kBlocked2D);

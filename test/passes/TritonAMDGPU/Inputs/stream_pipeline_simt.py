@@ -7,9 +7,12 @@ pipelining. Cases: 2 and 3 stages, LDS written from registers or (gfx942)
 copied directly, K giving several iterations, fewer iterations than stages,
 and none. Prints one line per case, then a count.
 
-Usage: stream_pipeline_simt.py TRITON_OPT TRITON_RUN SCRIPTS_DIR INPUT [--direct]
+Usage: stream_pipeline_simt.py TRITON_OPT TRITON_RUN SCRIPTS_DIR INPUT [--direct | --itt]
 (--direct: the gfx942 direct-to-LDS cases instead, their sources coalesced by
--tritonamdgpu-coalesce-async-copy as make_ttgir would.)
+-tritonamdgpu-coalesce-async-copy as make_ttgir would. --itt: after
+pipelining, -tritonamdgpu-in-thread-transpose and the layout clean-up, as
+make_ttgir on gfx942; INPUT steps K by 64, which it needs, and the pass must
+have transposed an operand into an #ttg.amd_rotating_shared buffer.)
 """
 import os
 import re
@@ -21,6 +24,7 @@ import numpy as np
 
 OPT, RUN, SCRIPTS, INPUT = sys.argv[1:5]
 DIRECT = "--direct" in sys.argv[5:]
+ITT = "--itt" in sys.argv[5:]
 sys.path.insert(0, SCRIPTS)
 import simt_sim  # noqa: E402
 
@@ -40,12 +44,16 @@ def lowered(path, arch, stages, direct):
     pipeline = "-tritonamdgpu-pipeline" + ("=use_async_copy=1" if direct else "")
     # As make_ttgir with async copies: their sources coalesced for LDS-DMA.
     coalesce = ["-tritonamdgpu-coalesce-async-copy"] if direct else []
+    transpose = (["-tritonamdgpu-in-thread-transpose", "-tritongpu-remove-layout-conversions"]
+                 if ITT else [])
     ttgir = subprocess.run([OPT, path, f"-tritonamdgpu-schedule-loops=num_stages={stages}",
-                            pipeline, *coalesce, "-canonicalize"],
+                            pipeline, *coalesce, "-canonicalize", *transpose],
                            capture_output=True, text=True, check=True).stdout
     copy = "ttg.async_copy_global_to_local" if direct else "ttg.local_store"
     if copy not in ttgir or "scf.for" not in ttgir:
         raise RuntimeError(f"the loop was not pipelined with {copy}")
+    if ITT and ("amdg.in_thread_transpose" not in ttgir or "amd_rotating_shared" not in ttgir):
+        raise RuntimeError("no operand was transposed in registers")
     r = subprocess.run([OPT, "-", "-convert-scf-to-cf", "-allocate-shared-memory",
                         f"-convert-triton-amdgpu-to-llvm=gfx-arch={arch}", "-canonicalize", "-cse",
                         "-reconcile-unrealized-casts", "--mlir-print-op-generic"],
@@ -84,10 +92,11 @@ def run_case(arch, stages, direct, K):
 
 
 cases = [(arch, stages, DIRECT, K) for arch in (("gfx942",) if DIRECT else ("gfx942", "gfx90a"))
-         for stages in (2, 3) for K in (96, 32, 0)]
+         for stages in (2, 3) for K in ((192, 64, 0) if ITT else (96, 32, 0))]
 passed = 0
 for arch, stages, direct, K in cases:
-    name = f"{arch} stages={stages} {'direct-to-LDS' if direct else 'via registers'} K={K}"
+    name = (f"{arch} stages={stages} {'direct-to-LDS' if direct else 'via registers'}"
+            f"{' in-thread transpose' if ITT else ''} K={K}")
     try:
         ok, races = run_case(arch, stages, direct, K)
     except Exception as e:  # noqa: BLE001 -- a lowering or simulation error fails the case
