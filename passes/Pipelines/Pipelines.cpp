@@ -166,11 +166,12 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   if (target.backend == Backend::Cuda && target.computeCapability >= 90)
     pm.addPass(
         triton::nvidia_gpu::createTritonNvidiaGPUOptimizeDescriptorEncoding());
-  // Ours: 8-bit wgmma operands that are MN-major in memory go through a
-  // staging buffer the pipeliner fills ahead, then K-major (3.6 stores them
-  // byte by byte from registers, unpipelined).
+  // Ours: 8-bit wgmma and mma.sync operands that are MN-major in memory go
+  // through a staging buffer the pipeliner fills ahead, then K-major (3.6
+  // stores wgmma's byte by byte from registers, unpipelined, and loads
+  // mma.sync's fragments byte by byte).
   if (ownSchedules && target.backend == Backend::Cuda &&
-      target.computeCapability >= 90)
+      target.computeCapability >= 80)
     pm.addPass(triton::gpu::createTritonGPUTransposeNarrowOperands());
   if (target.backend == Backend::Cuda) {
     // Step 14 for sm_8x/sm_9x: software pipelining, with the clean-ups

@@ -686,9 +686,17 @@ def TritonGPUTransposeNarrowOperands
     (translate/ByteTransposes.cpp) then makes each 4 x 4 byte block eight
     byte permutes (`prmt`: words interleaved bytewise, then halfwise) where
     InstCombine's chains take twelve.
-    Runs in make_ttgir for cuda:90 before the pipeliner (not under
-    `compat=3.6`). Other local_allocs are left alone; sm_80 keeps 3.6's path
-    (`mma.sync` fragments of MN-major 8-bit B loaded byte by byte).
+    mma.sync (sm_80) reads 8-bit operands K-major too:
+    ldmatrix gives each thread four bytes along a buffer row. A
+    `ttg.convert_layout` of such a tile, loaded MN-major in a loop, to an
+    mma v2 dot operand becomes the same staging (a buffer in the load's
+    order with the operand's swizzle, which the pipeliner fills with
+    cp.async), the same transposing load, a `ttg.local_alloc` of it into a
+    K-major buffer with the operand's swizzle, and a `ttg.local_load` of the
+    operand from there (ldmatrix); 3.6 loads those fragments from the
+    MN-major buffer byte by byte.
+    Runs in make_ttgir for cuda:80 and later before the pipeliner (not under
+    `compat=3.6`). Other local_allocs and layout conversions are left alone.
 
     ```mlir
     %b = tt.load %p : tensor<64x128x!tt.ptr<i8>, #blocked>

@@ -76,13 +76,17 @@ Swizzle mfmaOperandSwizzle(AMDMfmaEncodingAttr mfma, unsigned opIdx,
   return {unsigned(vec), unsigned(perPhase), unsigned(maxPhase)};
 }
 
-/// The swizzled shared layout through which `srcType` reaches `dot`.
+/// The swizzled shared layout through which `srcType` reaches `dot`, laid
+/// out in `order` (empty: the source's memory order).
 std::optional<SwizzledSharedEncodingAttr>
-sharedLayoutFor(RankedTensorType srcType, DotOperandEncodingAttr dot) {
+sharedLayoutFor(RankedTensorType srcType, DotOperandEncodingAttr dot,
+                ArrayRef<unsigned> givenOrder = {}) {
   std::optional<BasisList> cga = getCGALayoutOf(srcType.getEncoding());
   if (!cga)
     return std::nullopt;
-  SmallVector<unsigned> order = getMemoryOrder(srcType);
+  SmallVector<unsigned> order = givenOrder.empty()
+                                    ? getMemoryOrder(srcType)
+                                    : SmallVector<unsigned>(givenOrder);
   if (order.size() != size_t(srcType.getRank()))
     return std::nullopt;
   // A batched operand keeps each batch's matrix together: the batch
@@ -119,6 +123,13 @@ std::optional<SwizzledSharedEncodingAttr>
 mlir::triton::gpu::getDotOperandSharedLayout(RankedTensorType srcType,
                                              DotOperandEncodingAttr dot) {
   return sharedLayoutFor(srcType, dot);
+}
+
+std::optional<SwizzledSharedEncodingAttr>
+mlir::triton::gpu::getDotOperandSharedLayout(RankedTensorType srcType,
+                                             DotOperandEncodingAttr dot,
+                                             ArrayRef<unsigned> order) {
+  return sharedLayoutFor(srcType, dot, order);
 }
 
 /// Whether `layout` starts like one warp's share of an mma.sync operand

@@ -49,6 +49,13 @@ NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *context,
 std::optional<SwizzledSharedEncodingAttr>
 getDotOperandSharedLayout(RankedTensorType srcType, DotOperandEncodingAttr dot);
 
+/// The same swizzle for the source laid out in `order` (fastest dimension
+/// first) instead of its own memory order: a buffer the operand is
+/// transposed into.
+std::optional<SwizzledSharedEncodingAttr>
+getDotOperandSharedLayout(RankedTensorType srcType, DotOperandEncodingAttr dot,
+                          ArrayRef<unsigned> order);
+
 /// The swizzled layout for `srcType` when it is read back in `dstType`, a
 /// layout that is not a dot operand's but starts like one warp's tile of an
 /// mma.sync operand (a transposed operand before its `tt.trans`): the dot

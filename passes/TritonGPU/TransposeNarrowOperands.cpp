@@ -12,7 +12,8 @@
 // MN-major layout), and the consumer warps then load it in a layout where each
 // thread holds 4 x 4 byte blocks (four 32-bit words along MN) and store it
 // K-major (four 32-bit words along K): a byte transpose in registers
-// between two vectorized shared-memory accesses.
+// between two vectorized shared-memory accesses. mma.sync operands (sm_80)
+// take the same route into a K-major buffer that ldmatrix reads.
 //
 // The lanes of that layout step along K and MN together (lane bit i moves
 // 4 << i along both), so that both the load from the MN-major swizzled
@@ -161,16 +162,15 @@ bool storeDoubleBuffered(LocalAllocOp alloc, Value value) {
   return true;
 }
 
-/// Stages `alloc` (a K-major 8-bit wgmma operand stored from registers that
-/// lie MN-major) through a buffer of the registers' own order; returns
-/// whether it did.
-bool stageOperand(LocalAllocOp alloc) {
-  Value source = alloc.getSrc();
-  auto forOp = alloc->getParentOfType<scf::ForOp>();
-  if (!source || !forOp)
-    return false;
-  auto descriptorLoad = source.getDefiningOp<DescriptorLoadOp>();
-  if (!source.getDefiningOp<LoadOp>() && !descriptorLoad)
+/// Whether `source`, loaded (tt.load or tt.descriptor_load) for an operand
+/// with K along `kDim` that `user` in a loop makes of it, is a 2-D 8-bit
+/// tile of at least 4 x 4 on one CTA whose registers lie MN-major (B
+/// row-major, A column-major), in a loop that is not to be warp-specialized.
+bool isMNMajorNarrowLoad(Value source, unsigned kDim, Operation *user) {
+  auto forOp = user->getParentOfType<scf::ForOp>();
+  if (!source || !forOp ||
+      (!source.getDefiningOp<LoadOp>() &&
+       !source.getDefiningOp<DescriptorLoadOp>()))
     return false;
   // A loop to be warp-specialized keeps 3.6's operand path: the partitioner
   // (nvgpu-warp-specialization, after this pass) assigns the loads to a
@@ -179,23 +179,13 @@ bool stageOperand(LocalAllocOp alloc) {
        loop = loop->getParentOfType<scf::ForOp>())
     if (loop->hasAttr("tt.warp_specialize"))
       return false;
-  auto memdesc = alloc.getType();
-  auto sharedEncoding =
-      dyn_cast<NVMMASharedEncodingAttr>(memdesc.getEncoding());
   auto type = cast<RankedTensorType>(source.getType());
   Type element = type.getElementType();
-  if (!sharedEncoding || type.getRank() != 2 || !element.isIntOrFloat() ||
+  if (type.getRank() != 2 || !element.isIntOrFloat() ||
       element.getIntOrFloatBitWidth() != 8)
     return false;
-  std::optional<unsigned> opIdx = dotOperandIndex(alloc);
-  if (!opIdx)
-    return false;
-  unsigned kDim = *opIdx == 0 ? 1 : 0;
-  // The buffer is K-major (NVMMA's contiguous dimension is the last one
-  // unless transposed) and the registers run along MN.
-  unsigned bufferFastest = sharedEncoding.getTransposed() ? 0 : 1;
   SmallVector<unsigned> order = getMemoryOrder(type);
-  if (bufferFastest != kDim || order.empty() || order[0] == kDim)
+  if (order.empty() || order[0] == kDim)
     return false;
   ArrayRef<int64_t> shape = type.getShape();
   if (shape[kDim] < 4 || shape[1 - kDim] < 4)
@@ -203,20 +193,54 @@ bool stageOperand(LocalAllocOp alloc) {
   // One CTA only: the staging buffer and the register layout carry no CTA
   // split.
   std::optional<BasisList> cga = getCGALayoutOf(type.getEncoding());
-  if (!cga || !cga->bases.empty())
-    return false;
-  auto module = alloc->getParentOfType<ModuleOp>();
-  auto warpsAttr = module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
-  if (!warpsAttr)
-    return false;
+  return cga && cga->bases.empty() &&
+         user->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(
+             kNumWarpsAttrName);
+}
 
-  MLIRContext *context = alloc.getContext();
-  Attribute stagingEncoding =
-      getNVMMASharedEncoding(context, shape, order, *cga, element);
+/// `source` (an MN-major tile, isMNMajorNarrowLoad) stored into a buffer in
+/// `stagingEncoding` and loaded back in the transposing layout.
+Value loadTransposing(OpBuilder &b, Location loc, Value source, unsigned kDim,
+                      Attribute stagingEncoding) {
+  auto type = cast<RankedTensorType>(source.getType());
+  MLIRContext *context = b.getContext();
+  auto module = source.getDefiningOp()->getParentOfType<ModuleOp>();
+  int64_t warps =
+      module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName).getInt();
+  auto stagingType =
+      MemDescType::get(type.getShape(), type.getElementType(), stagingEncoding,
+                       SharedMemorySpaceAttr::get(context));
+  Value staging = LocalAllocOp::create(b, loc, stagingType, source);
+  auto registers = RankedTensorType::get(
+      type.getShape(), type.getElementType(),
+      getTransposingLayout(context, type.getShape(), kDim, warps));
+  return LocalLoadOp::create(b, loc, registers, staging, Value());
+}
+
+/// Stages `alloc` (a K-major 8-bit wgmma operand stored from registers that
+/// lie MN-major) through a buffer of the registers' own order; returns
+/// whether it did.
+bool stageOperand(LocalAllocOp alloc) {
+  Value source = alloc.getSrc();
+  auto sharedEncoding =
+      dyn_cast<NVMMASharedEncodingAttr>(alloc.getType().getEncoding());
+  std::optional<unsigned> opIdx = dotOperandIndex(alloc);
+  if (!source || !sharedEncoding || !opIdx)
+    return false;
+  unsigned kDim = *opIdx == 0 ? 1 : 0;
+  // The buffer is K-major (NVMMA's contiguous dimension is the last one
+  // unless transposed).
+  unsigned bufferFastest = sharedEncoding.getTransposed() ? 0 : 1;
+  if (bufferFastest != kDim || !isMNMajorNarrowLoad(source, kDim, alloc))
+    return false;
+  auto type = cast<RankedTensorType>(source.getType());
+  Attribute stagingEncoding = getNVMMASharedEncoding(
+      alloc.getContext(), type.getShape(), getMemoryOrder(type),
+      *getCGALayoutOf(type.getEncoding()), type.getElementType());
   // A TMA copy writes the tile in the descriptor's own (MN-major) layout:
   // the staging buffer takes it, so that the pipeliner copies straight into
   // it.
-  if (descriptorLoad) {
+  if (auto descriptorLoad = source.getDefiningOp<DescriptorLoadOp>()) {
     auto tmaEncoding = dyn_cast_or_null<NVMMASharedEncodingAttr>(
         descriptorLoad.getDesc().getType().getBlockType().getEncoding());
     unsigned tmaFastest = tmaEncoding && tmaEncoding.getTransposed() ? 0 : 1;
@@ -225,16 +249,55 @@ bool stageOperand(LocalAllocOp alloc) {
     stagingEncoding = tmaEncoding;
   }
   OpBuilder b(alloc);
-  Location loc = alloc.getLoc();
-  auto stagingType = MemDescType::get(shape, element, stagingEncoding,
-                                      memdesc.getMemorySpace());
-  Value staging = LocalAllocOp::create(b, loc, stagingType, source);
-  auto registers = RankedTensorType::get(
-      shape, element,
-      getTransposingLayout(context, shape, kDim, warpsAttr.getInt()));
-  Value transposed = LocalLoadOp::create(b, loc, registers, staging, Value());
+  Value transposed =
+      loadTransposing(b, alloc.getLoc(), source, kDim, stagingEncoding);
   if (!storeDoubleBuffered(alloc, transposed))
     alloc.getSrcMutable().assign(transposed);
+  return true;
+}
+
+/// mma.sync (sm_80) reads 8-bit operands K-major too: ldmatrix gives each
+/// thread four bytes along a row of the buffer, and for an MN-major tile
+/// those are four bytes along MN, so Triton 3.6 loads such fragments byte by
+/// byte. Stages the `ttg.convert_layout` of such a load to an mma v2 dot
+/// operand like the wgmma operands: the load goes into a buffer of its own
+/// order with the operand's swizzle (which the pipeliner fills ahead with
+/// cp.async), is loaded back in the transposing layout, stored into a
+/// K-major buffer with the operand's swizzle, and read from there as the
+/// operand (ldmatrix). Returns whether it did.
+bool stageMmaV2Operand(ConvertLayoutOp convert) {
+  auto dotEncoding =
+      dyn_cast<DotOperandEncodingAttr>(convert.getType().getEncoding());
+  if (!dotEncoding || dotEncoding.getOpIdx() > 1 ||
+      dotEncoding.getKWidth() != 4)
+    return false;
+  auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dotEncoding.getParent());
+  if (!mma || mma.getVersionMajor() != 2)
+    return false;
+  Value source = convert.getSrc();
+  unsigned kDim = dotEncoding.getOpIdx() == 0 ? 1 : 0;
+  if (!source.getDefiningOp<LoadOp>() ||
+      !isMNMajorNarrowLoad(source, kDim, convert))
+    return false;
+  auto type = cast<RankedTensorType>(source.getType());
+  SmallVector<unsigned> kMajorOrder = {kDim, 1 - kDim};
+  std::optional<SwizzledSharedEncodingAttr> staging =
+      getDotOperandSharedLayout(type, dotEncoding);
+  std::optional<SwizzledSharedEncodingAttr> kMajor =
+      getDotOperandSharedLayout(type, dotEncoding, kMajorOrder);
+  if (!staging || !kMajor)
+    return false;
+  OpBuilder b(convert);
+  Location loc = convert.getLoc();
+  Value transposed = loadTransposing(b, loc, source, kDim, *staging);
+  auto kMajorType =
+      MemDescType::get(type.getShape(), type.getElementType(), *kMajor,
+                       SharedMemorySpaceAttr::get(b.getContext()));
+  Value buffer = LocalAllocOp::create(b, loc, kMajorType, transposed);
+  Value operand =
+      LocalLoadOp::create(b, loc, convert.getType(), buffer, Value());
+  convert.replaceAllUsesWith(operand);
+  convert.erase();
   return true;
 }
 
@@ -245,9 +308,17 @@ public:
   using Base::Base;
   void runOnOperation() override {
     SmallVector<LocalAllocOp> allocs;
-    getOperation().walk([&](LocalAllocOp alloc) { allocs.push_back(alloc); });
+    SmallVector<ConvertLayoutOp> converts;
+    getOperation().walk([&](Operation *op) {
+      if (auto alloc = dyn_cast<LocalAllocOp>(op))
+        allocs.push_back(alloc);
+      else if (auto convert = dyn_cast<ConvertLayoutOp>(op))
+        converts.push_back(convert);
+    });
     for (LocalAllocOp alloc : allocs)
       stageOperand(alloc);
+    for (ConvertLayoutOp convert : converts)
+      stageMmaV2Operand(convert);
   }
 };
 

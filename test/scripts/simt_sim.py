@@ -8,8 +8,8 @@ runs in lockstep, op by op; branches must be uniform over the threads (loops
 with one trip count, ifs on program ids): each SSA value is a NumPy array
 with one entry per thread. Warp shuffles (nvvm.shfl.sync
 bfly/idx/up/down) and reductions (nvvm.redux.sync), barriers, shared memory, the inline-PTX global loads and
-stores of the NVIDIA lowering, cp.async (completing at once), ldmatrix and
-wgmma are modelled; shared memory is race-checked:
+stores of the NVIDIA lowering, cp.async (completing at once), ldmatrix,
+mma.sync with 8-bit operands and wgmma are modelled; shared memory is race-checked:
 a read of bytes another warp wrote, or a write of bytes another warp read,
 with no barrier between, and two threads writing different values to one
 address in one store, are reported.
@@ -1002,6 +1002,51 @@ def mfma(op, v, types, ops, rtype, T):
     return [o.astype(np.float32) if et == "f32" else o.astype(np.uint64) for o in out]
 
 
+MMA_SYNC = re.compile(r"mma\.sync\.aligned\.m16n8k32\.row\.col\.(s32|f32)\.(s8|e4m3|e5m2)\."
+                      r"(s8|e4m3|e5m2)\.(s32|f32) \{([^}]*)\}, \{([^}]*)\}, \{([^}]*)\}, "
+                      r"\{([^}]*)\};")
+
+
+def mma_sync(sim, m, operand, rtype, T):
+    """mma.sync.aligned.m16n8k32.row.col with 8-bit operands (int8, e4m3,
+    e5m2) on each warp, from the PTX ISA's fragments: with g = lane / 4 and
+    q = lane % 4, A register i holds row g + 8 (i % 2), columns
+    4 q + 16 (i / 2) + byte; B register i rows 4 q + 16 i + byte of column
+    g; C/D register i row g + 8 (i / 2), column 2 q + i % 2."""
+    dkind, akind, bkind = m.group(1), m.group(2), m.group(3)
+    regs = [[int(x.strip()[1:]) for x in m.group(i).split(",")] for i in range(5, 9)]
+    dregs, aregs, bregs, cregs = regs
+    if (len(dregs), len(aregs), len(bregs), len(cregs)) != (4, 4, 2, 4):
+        raise RuntimeError("mma.sync operand counts not simulated")
+    lane = np.arange(T) % 32
+    warp = np.arange(T) // 32
+    g, q = lane // 4, lane % 4
+    a = np.zeros((T // 32, 16, 32), dtype=np.uint64)
+    b = np.zeros((T // 32, 32, 8), dtype=np.uint64)
+    for i, r in enumerate(aregs):
+        word = np.asarray(operand(r)).astype(np.uint64)
+        for e in range(4):
+            a[warp, g + 8 * (i % 2), 4 * q + 16 * (i // 2) + e] = \
+                (word >> np.uint64(8 * e)) & np.uint64(0xFF)
+    for i, r in enumerate(bregs):
+        word = np.asarray(operand(r)).astype(np.uint64)
+        for e in range(4):
+            b[warp, 4 * q + 16 * i + e, g] = (word >> np.uint64(8 * e)) & np.uint64(0xFF)
+    prod = decode_elements(a, akind) @ decode_elements(b, bkind)
+    fields = struct_fields(rtype)
+    out = []
+    for i, r in enumerate(cregs):
+        d = prod[warp, g + 8 * (i // 2), 2 * q + i % 2]
+        c = np.asarray(operand(r))
+        if dkind == "s32":
+            d = (Sim.signed(c.astype(np.uint64), 32) + d.astype(np.int64)) & 0xFFFFFFFF
+            out.append(sim.cast_arr(d.astype(np.uint64), fields[i]))
+        else:
+            out.append(sim.cast_arr((c.astype(np.float32).astype(np.float64) + d)
+                                    .astype(np.float32), fields[i]))
+    return out
+
+
 WGMMA = re.compile(r"wgmma\.mma_async\.sync\.aligned\.m64n(\d+)k(\d+)\.(\w+)\.(\w+)\.(\w+) "
                    r"\{([^}]*)\}, (\{[^}]*\}|\$\d+), \$(\d+), (\$\d+|0)((?:, -?\d+)*);")
 
@@ -1127,6 +1172,9 @@ def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
     mm = WGMMA.match(asm)
     if mm:
         return wgmma(sim, mm, cons, operand, nout, rtype, T)
+    mm = MMA_SYNC.fullmatch(asm.strip())
+    if mm:
+        return mma_sync(sim, mm, operand, rtype, T)
     if re.fullmatch(r"(?:// wait for regs: [$\d,]*\n\t)?wgmma\.wait_group\.sync\.aligned \d+;", asm):
         # The outputs are the tied inputs, unchanged (-convert-nv-gpu-to-llvm
         # names them in a comment first and returns a struct even of one).

@@ -209,3 +209,62 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<64x128xi32, #mma>
   }
 }
+
+// -----
+
+// sm_80: B of an int8 mma.sync dot (mma v2) loaded row-major in a loop.
+// ldmatrix gives each thread four bytes along a buffer row, so the operand
+// is staged in its own order (with the operand's swizzle, for the
+// pipeliner's cp.async), loaded back in 4 x 4 byte blocks, stored into a
+// K-major buffer with the operand's swizzle and read from there. A, K-major
+// already, keeps its convert_layout.
+// CHECK-DAG: #[[LIN:linear[0-9]*]] = #ttg.linear<{register = {{\[\[}}0, 1], [0, 2], [1, 0], [2, 0], [32, 0]], lane = {{\[\[}}4, 4], [8, 8], [16, 16], [32, 32], [4, 0]], warp = {{\[\[}}8, 0], [16, 0]], block = []}>
+// CHECK-DAG: #[[MNMAJOR:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 8, order = [1, 0]}>
+// CHECK-DAG: #[[KMAJOR:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 16, perPhase = 2, maxPhase = 4, order = [0, 1]}>
+// CHECK-LABEL: tt.func public @mma_v2_b_rowmajor
+// CHECK: scf.for
+// CHECK: %[[A:.*]] = ttg.convert_layout %{{.*}} -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+// CHECK: %[[B:.*]] = tt.load %arg1
+// CHECK-NEXT: %[[STAGE:.*]] = ttg.local_alloc %[[B]] : (tensor<64x64xi8, #{{.*}}>) -> !ttg.memdesc<64x64xi8, #[[MNMAJOR]], #smem>
+// CHECK-NEXT: %[[T:.*]] = ttg.local_load %[[STAGE]] : !ttg.memdesc<64x64xi8, #[[MNMAJOR]], #smem> -> tensor<64x64xi8, #[[LIN]]>
+// CHECK-NEXT: %[[K:.*]] = ttg.local_alloc %[[T]] : (tensor<64x64xi8, #[[LIN]]>) -> !ttg.memdesc<64x64xi8, #[[KMAJOR]], #smem>
+// CHECK-NEXT: %[[BOP:.*]] = ttg.local_load %[[K]] : !ttg.memdesc<64x64xi8, #[[KMAJOR]], #smem> -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+// CHECK-NEXT: tt.dot %[[A]], %[[BOP]]
+// CHECK-NOT: ttg.convert_layout %[[B]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_v2_b_rowmajor(%a: tensor<64x64x!tt.ptr<i8>, #blocked>, %b: tensor<64x64x!tt.ptr<i8>, #blocked>, %n: i32) -> tensor<64x64xi32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0> : tensor<64x64xi32, #mma>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xi32, #mma>) : i32 {
+      %av = tt.load %a : tensor<64x64x!tt.ptr<i8>, #blocked>
+      %ad = ttg.convert_layout %av : tensor<64x64xi8, #blocked> -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+      %bv = tt.load %b : tensor<64x64x!tt.ptr<i8>, #blocked>
+      %bd = ttg.convert_layout %bv : tensor<64x64xi8, #blocked> -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+      %d = tt.dot %ad, %bd, %acc, inputPrecision = tf32 : tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x64xi32, #mma>
+      scf.yield %d : tensor<64x64xi32, #mma>
+    }
+    tt.return %r : tensor<64x64xi32, #mma>
+  }
+}
+
+// -----
+
+// sm_80: a load outside any loop keeps its convert_layout (nothing to
+// pipeline; 3.6's path).
+// CHECK-LABEL: tt.func public @mma_v2_no_loop
+// CHECK-NOT: ttg.local_alloc
+// CHECK: ttg.convert_layout %{{.*}} -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+#blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_v2_no_loop(%a: tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<64x64x!tt.ptr<i8>, #blocked>) -> tensor<64x64xi32, #mma> {
+    %zero = arith.constant dense<0> : tensor<64x64xi32, #mma>
+    %bv = tt.load %b : tensor<64x64x!tt.ptr<i8>, #blocked>
+    %bd = ttg.convert_layout %bv : tensor<64x64xi8, #blocked> -> tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+    %d = tt.dot %a, %bd, %zero, inputPrecision = tf32 : tensor<64x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<64x64xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x64xi32, #mma>
+    tt.return %d : tensor<64x64xi32, #mma>
+  }
+}

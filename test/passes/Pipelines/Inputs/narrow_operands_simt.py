@@ -1,13 +1,15 @@
 """make_ttgir's staged MN-major 8-bit operands on the CPU: the pipelined,
 transposing kernels of narrow-operand-matmuls.ttir (int8, e4m3, e5m2; B row-major, A
-column-major; K of 4 and 1 iterations) lowered (NVIDIA, sm_90)
+column-major; K of 4 and 1 iterations) lowered (NVIDIA, sm_90 by default)
 and run by test/scripts/simt_sim.py (every thread in lockstep, wgmma from the
-PTX ISA's descriptors, shared-memory races reported), compared exactly with
-NumPy. Prints one line per case, then a count.
+PTX ISA's descriptors, mma.sync and ldmatrix from its fragments, shared-memory
+races reported), compared exactly with NumPy. Prints one line per case, then
+a count.
 
-Usage: narrow_operands_simt.py TRITON_OPT SCRIPTS_DIR INPUT [WARPS]
+Usage: narrow_operands_simt.py TRITON_OPT SCRIPTS_DIR INPUT [WARPS [TARGET]]
 (WARPS: 4, one warpgroup, by default; 8 splits N over two warpgroups, which
-then share the K-major slots.)
+then share the K-major slots. TARGET: cuda:90 by default; cuda:80 takes
+the mma.sync path, int8 cases only.)
 """
 import re
 import subprocess
@@ -17,18 +19,20 @@ import numpy as np
 
 OPT, SCRIPTS, INPUT = sys.argv[1:4]
 WARPS = int(sys.argv[4]) if len(sys.argv) > 4 else 4
+TARGET = sys.argv[5] if len(sys.argv) > 5 else "cuda:90"
+CAPABILITY = int(TARGET.split(":")[1])
 sys.path.insert(0, SCRIPTS)
 import simt_sim  # noqa: E402
 
 
 def lowered(kernel):
-    ttgir = subprocess.run([OPT, INPUT, f"-triton-make-ttgir=target=cuda:90 num-warps={WARPS} num-stages=3"],
+    ttgir = subprocess.run([OPT, INPUT, f"-triton-make-ttgir=target={TARGET} num-warps={WARPS} num-stages=3"],
                            capture_output=True, text=True, check=True).stdout
     if "#linear" not in ttgir or "ttg.async_copy_global_to_local" not in ttgir:
         raise RuntimeError("no staged, pipelined operand")
     r = subprocess.run([OPT, "-", "-triton-combine-tensor-select-and-if" if False else "-canonicalize",
                         "-convert-scf-to-cf", "-allocate-shared-memory",
-                        "-convert-triton-gpu-to-llvm=compute-capability=90", "-canonicalize", "-cse",
+                        f"-convert-triton-gpu-to-llvm=compute-capability={CAPABILITY}", "-canonicalize", "-cse",
                         "-convert-nv-gpu-to-llvm", "-reconcile-unrealized-casts",
                         "--mlir-print-op-generic"], input=ttgir, capture_output=True, text=True)
     if r.returncode:
@@ -70,7 +74,9 @@ def run_case(kernel, kind, a_colmajor, b_rowmajor, K):
 cases = [(k, kind, ac, br, K) for (k, kind, ac, br) in (
     ("i8_b_rowmajor", "s8", False, True), ("i8_a_colmajor", "s8", True, False),
     ("e4m3_b_rowmajor", "e4m3", False, True), ("e5m2_a_colmajor_b_rowmajor", "e5m2", True, True))
-    for K in (256, 64)]
+    for K in (256, 64)
+    # 8-bit floats on mma.sync need sm_89.
+    if kind == "s8" or CAPABILITY >= 89]
 passed = 0
 for kernel, kind, ac, br, K in cases:
     try:
