@@ -286,6 +286,49 @@ checkAsmOperandReferences(StringRef asmString, StringRef constraints) {
   return std::nullopt;
 }
 
+/// Whether a direct output constraint (no '*') allows memory: 'm', 'o', 'V'
+/// or '{memory}', alone or as one of its letters or alternatives (LLVM ranks
+/// memory above registers when it picks one). A direct output's value has no
+/// address operand to go to ('=*m' is the indirect form, with a pointer), and
+/// the instruction selection of both targets crashed on one (fuzz-translate).
+static std::optional<std::string>
+checkAsmOutputsInMemory(StringRef constraints) {
+  // The comma-separated pieces, as LLVM splits them (not inside braces).
+  SmallVector<StringRef> pieces;
+  size_t start = 0;
+  int braces = 0;
+  for (size_t i = 0; i <= constraints.size(); ++i) {
+    if (i == constraints.size() || (constraints[i] == ',' && braces == 0)) {
+      pieces.push_back(constraints.slice(start, i));
+      start = i + 1;
+    } else if (constraints[i] == '{') {
+      ++braces;
+    } else if (constraints[i] == '}' && braces > 0) {
+      --braces;
+    }
+  }
+  llvm::InlineAsm::ConstraintInfoVector infos =
+      llvm::InlineAsm::ParseConstraints(constraints);
+  auto inMemory = [](const std::string &code) {
+    return code == "m" || code == "o" || code == "V" || code == "{memory}";
+  };
+  for (auto [index, info] : llvm::enumerate(infos)) {
+    if (info.Type != llvm::InlineAsm::isOutput || info.isIndirect)
+      continue;
+    bool memory = llvm::any_of(info.Codes, inMemory);
+    for (const llvm::InlineAsm::SubConstraintInfo &alternative :
+         info.multipleAlternatives)
+      memory = memory || llvm::any_of(alternative.Codes, inMemory);
+    if (memory)
+      return ("inline asm output constraint '" +
+              (index < pieces.size() ? pieces[index] : constraints) +
+              "' allows memory, which a direct output cannot be (an indirect "
+              "output is '=*m' with a pointer operand)")
+          .str();
+  }
+  return std::nullopt;
+}
+
 /// Why `op` cannot be emitted for `target`, if so.
 std::optional<std::string> checkOperation(Operation *op,
                                           const DeviceTarget &target) {
@@ -339,6 +382,9 @@ std::optional<std::string> checkOperation(Operation *op,
             llvm::FunctionType::get(result, params, false), constraints))
       return "inline asm constraints '" + constraints.str() +
              "' do not match its operands: " + llvm::toString(std::move(error));
+    if (std::optional<std::string> problem =
+            checkAsmOutputsInMemory(inlineAsm.getConstraints()))
+      return problem;
     if (std::optional<std::string> problem = checkAsmOperandReferences(
             inlineAsm.getAsmString(), inlineAsm.getConstraints()))
       return problem;

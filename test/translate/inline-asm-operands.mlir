@@ -62,3 +62,28 @@ module {
     llvm.return %r : i16
   }
 }
+
+// -----
+
+// A direct output (no '*') in memory: LLVM IR has no place for the value
+// ('=m' outputs are indirect, '=*m', with a pointer operand), and the
+// instruction selection of both targets crashed on one (fuzz-translate:
+// 'm' and 'o' among the letters of one output constraint; LLVM prefers a
+// memory alternative to a register). A register alternative does not help.
+module {
+  llvm.func @memory_output(%x: f32) -> i16 {
+    // CHECK: :11:10: error: inline asm output constraint '=hm' allows memory, which a direct output cannot be (an indirect output is '=*m' with a pointer operand)
+    %r = llvm.inline_asm "cvt.rn.f16.f32 $0, $1;", "=hm,r" %x : (f32) -> i16
+    llvm.return %r : i16
+  }
+}
+
+// -----
+
+module {
+  llvm.func @memory_clobber_output(%x: f32) -> i16 {
+    // CHECK: :6:10: error: inline asm output constraint '={memory}' allows memory
+    %r = llvm.inline_asm "cvt.rn.f16.f32 $0, $1;", "={memory},r" %x : (f32) -> i16
+    llvm.return %r : i16
+  }
+}
