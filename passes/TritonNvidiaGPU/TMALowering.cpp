@@ -13,9 +13,6 @@
 #include "dialects/TritonNvidiaGPU/IR/TMA.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Dominance.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir {
@@ -66,6 +63,14 @@ LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {
   RankedTensorType block = getTMABlock(load, load.getDesc());
   if (!block)
     return failure();
+  // An unswizzled #ttg.swizzled_shared block is for stores (Triton 3.6
+  // refuses TMA loads into anything but an NVMMA buffer too).
+  if (!getTMAEncoding(block))
+    return load.emitError()
+           << "'" << load->getName()
+           << "' cannot use TMA: a TMA load needs a #ttg.nvmma_shared block, "
+              "got "
+           << block.getEncoding();
   OpBuilder b(load);
   Location loc = load.getLoc();
   MLIRContext *context = b.getContext();
@@ -149,68 +154,18 @@ lowerStore(OpTy store,
   return success();
 }
 
-/// The TMA descriptor of `make` in 128 bytes of global scratch. TMA lists
-/// dimensions innermost first and strides in bytes, without the innermost
-/// (unit) stride.
+/// The TMA descriptor of `make` in 128 bytes of global scratch.
 LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
-  RankedTensorType block = getTMABlock(make, make.getResult());
-  if (!block)
+  if (!getTMABlock(make, make.getResult()))
     return failure();
-  // TMA steps through the innermost dimension one element at a time.
-  if (!matchPattern(make.getStrides().back(), m_One()))
-    return make.emitError(
-        "a tensor descriptor for TMA needs an innermost stride of "
-        "constant 1");
   OpBuilder b(make);
-  Location loc = make.getLoc();
-  auto bytePtr = PointerType::get(b.getI8Type(), 1);
-  Value scratch = GlobalScratchAllocOp::create(b, loc, bytePtr, /*nbytes=*/128,
-                                               /*alignment=*/128);
-  SmallVector<Value> boxDims, globalDims, globalStrides, elementStrides;
-  DominanceInfo dominance(make->getParentOfType<FunctionOpInterface>());
-  // Integer constants: one the function already has where it reaches `make`
-  // (Triton's pattern driver merges them likewise), or a new one.
-  auto constant = [&](int64_t value, unsigned width) -> Value {
-    Type type = b.getIntegerType(width);
-    Value found;
-    make->getParentOfType<FunctionOpInterface>()->walk(
-        [&](arith::ConstantOp op) {
-          auto attr = dyn_cast<IntegerAttr>(op.getValue());
-          if (!found && op.getType() == type && attr &&
-              attr.getValue().getSExtValue() == value &&
-              dominance.properlyDominates(op.getOperation(),
-                                          make.getOperation()))
-            found = op;
-        });
-    return found ? found : arith::ConstantIntOp::create(b, loc, value, width);
-  };
-  // A named vector: a range-for over llvm::reverse(<temporary>) would read
-  // the temporary after it died (C++17 extends only reverse's own result).
-  SmallVector<int64_t> boxShape = getTMABoxShape(block);
-  for (int64_t dim : llvm::reverse(boxShape))
-    boxDims.push_back(constant(dim, 32));
-  for (Value dim : llvm::reverse(make.getShape()))
-    globalDims.push_back(dim);
-  int64_t elementBytes = block.getElementTypeBitWidth() / 8;
-  for (Value stride : llvm::reverse(make.getStrides().drop_back()))
-    globalStrides.push_back(
-        elementBytes == 1
-            ? stride
-            : arith::MulIOp::create(b, loc, stride, constant(elementBytes, 64))
-                  .getResult());
-  Value one = constant(1, 32);
-  elementStrides.assign(block.getRank(), one);
-  auto i32Attr = [&](int64_t value) { return b.getI32IntegerAttr(value); };
-  TensormapCreateOp::create(
-      b, loc, TypeRange(), scratch, make.getBase(), boxDims, globalDims,
-      globalStrides, elementStrides,
-      i32Attr(*getTMADataType(block.getElementType())),
-      /*interleave_layout=*/i32Attr(0),
-      i32Attr(getTMASwizzleMode(getTMAEncoding(block))),
-      /*fill_mode: zero, or NaN=*/
-      i32Attr(make.getPadding() == PaddingOption::PAD_NAN ? 1 : 0));
-  TensormapFenceproxyAcquireOp::create(b, loc, scratch);
-  Value desc = ReinterpretTensorDescOp::create(b, loc, make.getType(), scratch);
+  Value desc = writeTensormap(b, make, [&](OpBuilder &b) -> Value {
+    return GlobalScratchAllocOp::create(
+        b, make.getLoc(), PointerType::get(b.getI8Type(), 1), /*nbytes=*/128,
+        /*alignment=*/128);
+  });
+  if (!desc)
+    return failure();
   make.replaceAllUsesWith(desc);
   make.erase();
   return success();

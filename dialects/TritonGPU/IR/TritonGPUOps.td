@@ -352,6 +352,8 @@ def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize",
   }];
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  // Drops unused results and unused or repeated captures.
+  let hasCanonicalizer = 1;
 }
 
 def TTG_WarpSpecializePartitionsOp : TTG_Op<"warp_specialize.partitions",

@@ -125,12 +125,24 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                            << ", got: " << size << " (the shape " << encoding
                            << " spans)";
   }
-  if (isSharedEncoding(encoding)) {
-    int64_t rank = getEncodingRank(encoding);
-    if (rank > static_cast<int64_t>(allocShape.size()))
-      return emitError() << "shared layout " << encoding << " has rank " << rank
-                         << " but the !ttg.memdesc alloc shape has rank "
-                         << allocShape.size();
-  }
+  // A shared layout of more dimensions than the buffer is allowed on the
+  // type, as in Triton 3.6 (a ttg.memdesc_index view keeps its parent's
+  // layout); the ops that lay the elements out check it
+  // (verifyMemDescLayoutRank).
   return success();
+}
+
+LogicalResult mlir::triton::gpu::verifyMemDescLayoutRank(Operation *op,
+                                                         MemDescType type) {
+  Attribute encoding = type.getEncoding();
+  if (!isSharedEncoding(encoding))
+    return success();
+  int64_t rank = getEncodingRank(encoding);
+  if (rank <= static_cast<int64_t>(type.getAllocShape().size()))
+    return success();
+  return op->emitOpError() << "shared layout " << encoding << " has rank "
+                           << rank
+                           << " but the !ttg.memdesc alloc shape has rank "
+                           << type.getAllocShape().size() << " (" << type
+                           << ")";
 }

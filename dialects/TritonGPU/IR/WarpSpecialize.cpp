@@ -14,6 +14,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/BitVector.h"
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
@@ -180,4 +182,118 @@ LogicalResult WarpSpecializeOp::verify() {
       return failure();
   }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Canonicalization
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A capture no partition reads, or one that repeats an earlier capture of
+/// the same value, is dropped: its block argument in every partition is
+/// replaced by the earlier one's (repeats) or is unused (dropped as is).
+struct DropUnusedAndRepeatedCaptures
+    : public OpRewritePattern<WarpSpecializeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(WarpSpecializeOp op,
+                                PatternRewriter &rewriter) const override {
+    WarpSpecializePartitionsOp partitions = op.getPartitionOp();
+    if (!partitions)
+      return failure();
+    SmallVector<Value> captures(op.getExplicitCaptures());
+    llvm::BitVector dropped(captures.size());
+    // The index of the first capture of each value.
+    SmallVector<unsigned> first(captures.size());
+    for (auto [i, capture] : llvm::enumerate(captures)) {
+      first[i] = i;
+      for (unsigned j = 0; j < i; ++j)
+        if (captures[j] == capture && first[j] == j) {
+          first[i] = j;
+          break;
+        }
+      if (first[i] != i) {
+        dropped.set(i);
+        continue;
+      }
+      bool used = llvm::any_of(
+          partitions.getPartitionRegions(),
+          [&](Region &region) { return !region.getArgument(i).use_empty(); });
+      // A repeat of this capture later on keeps it alive through its uses.
+      for (unsigned k = i + 1; k < captures.size() && !used; ++k)
+        if (captures[k] == capture)
+          used = llvm::any_of(partitions.getPartitionRegions(),
+                              [&](Region &region) {
+                                return !region.getArgument(k).use_empty();
+                              });
+      if (!used)
+        dropped.set(i);
+    }
+    if (dropped.none())
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] {
+      for (Region &region : partitions.getPartitionRegions()) {
+        for (unsigned i = 0; i < captures.size(); ++i)
+          if (first[i] != i)
+            rewriter.replaceAllUsesWith(region.getArgument(i),
+                                        region.getArgument(first[i]));
+        region.front().eraseArguments(dropped);
+      }
+      for (int i = static_cast<int>(captures.size()) - 1; i >= 0; --i)
+        if (dropped.test(i))
+          op.getExplicitCapturesMutable().erase(i);
+    });
+    return success();
+  }
+};
+
+/// Results nobody reads are dropped, with the values the default region
+/// yields for them.
+struct DropUnusedResults : public OpRewritePattern<WarpSpecializeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(WarpSpecializeOp op,
+                                PatternRewriter &rewriter) const override {
+    llvm::BitVector unused(op.getNumResults());
+    for (OpResult result : op->getResults())
+      if (result.use_empty())
+        unused.set(result.getResultNumber());
+    if (unused.none())
+      return failure();
+    SmallVector<Type> types;
+    for (OpResult result : op->getResults())
+      if (!unused.test(result.getResultNumber()))
+        types.push_back(result.getType());
+    rewriter.setInsertionPoint(op);
+    auto replacement = WarpSpecializeOp::create(
+        rewriter, op.getLoc(), types, op.getExplicitCaptures(),
+        op->getAttrs());
+    rewriter.inlineRegionBefore(op.getDefaultRegion(),
+                                replacement.getDefaultRegion(),
+                                replacement.getDefaultRegion().end());
+    rewriter.inlineRegionBefore(op.getPartitionOpHolder(),
+                                replacement.getPartitionOpHolder(),
+                                replacement.getPartitionOpHolder().end());
+    for (Block &block : replacement.getDefaultRegion())
+      if (auto yield = dyn_cast_or_null<WarpYieldOp>(
+              block.empty() ? nullptr : &block.back()))
+        rewriter.modifyOpInPlace(
+            yield, [&] { yield->eraseOperands(unused); });
+    SmallVector<Value> results;
+    unsigned next = 0;
+    for (OpResult result : op->getResults())
+      results.push_back(unused.test(result.getResultNumber())
+                            ? Value()
+                            : replacement->getResult(next++));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+void WarpSpecializeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                   MLIRContext *context) {
+  results.add<DropUnusedAndRepeatedCaptures, DropUnusedResults>(context);
 }

@@ -2,6 +2,12 @@
 
 #include "dialects/TritonNvidiaGPU/IR/TMA.h"
 
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/Twine.h"
 
 using namespace mlir;
@@ -12,6 +18,18 @@ namespace ttg = mlir::triton::gpu;
 ttg::NVMMASharedEncodingAttr
 nvidia_gpu::getTMAEncoding(RankedTensorType block) {
   return dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding());
+}
+
+bool nvidia_gpu::isUnswizzledRowMajor(Attribute encoding, unsigned rank) {
+  auto swizzled = dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(encoding);
+  if (!swizzled || swizzled.getVec() != 1 || swizzled.getPerPhase() != 1 ||
+      swizzled.getMaxPhase() != 1 || !swizzled.getCGALayout().empty() ||
+      swizzled.getOrder().size() != rank)
+    return false;
+  for (auto [i, dim] : llvm::enumerate(swizzled.getOrder()))
+    if (dim != rank - 1 - i)
+      return false;
+  return true;
 }
 
 ttg::NVMMASharedEncodingAttr
@@ -49,11 +67,17 @@ SmallVector<int64_t> nvidia_gpu::getTMABoxShape(RankedTensorType block) {
 
 std::string nvidia_gpu::whyNotTMABlock(RankedTensorType block) {
   ttg::NVMMASharedEncodingAttr encoding = getTMAEncoding(block);
-  if (!encoding)
+  bool rowMajor = isUnswizzledRowMajor(block.getEncoding(), block.getRank());
+  if (!encoding && !rowMajor)
     return "its block has no #ttg.nvmma_shared layout (run "
            "-triton-nvidia-optimize-descriptor-encoding first)";
-  if (encoding.getTransposed() || encoding.getFp4Padded())
+  if (encoding && (encoding.getTransposed() || encoding.getFp4Padded()))
     return "its block's layout is transposed or fp4-padded";
+  // Boxes side by side along a row would interleave their rows in shared
+  // memory; one box spans the row of a row-major buffer.
+  if (rowMajor && block.getRank() >= 1 && block.getShape().back() > 256)
+    return "a row of its unswizzled #ttg.swizzled_shared block is longer than "
+           "one TMA box (256 elements)";
   if (block.getRank() < 1 || block.getRank() > 5)
     return "its block has rank " + std::to_string(block.getRank()) +
            " (TMA moves 1 to 5)";
@@ -100,7 +124,10 @@ std::optional<int> nvidia_gpu::getTMADataType(Type type) {
   }
 }
 
-int nvidia_gpu::getTMASwizzleMode(ttg::NVMMASharedEncodingAttr encoding) {
+int nvidia_gpu::getTMASwizzleMode(Attribute blockEncoding) {
+  auto encoding = dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(blockEncoding);
+  if (!encoding)
+    return 0;
   switch (encoding.getSwizzlingByteWidth()) {
   case 32:
     return 1;
@@ -111,4 +138,61 @@ int nvidia_gpu::getTMASwizzleMode(ttg::NVMMASharedEncodingAttr encoding) {
   default:
     return 0;
   }
+}
+
+Value nvidia_gpu::writeTensormap(OpBuilder &b, MakeTensorDescOp make,
+                                 llvm::function_ref<Value(OpBuilder &)> slot) {
+  RankedTensorType block = make.getType().getBlockType();
+  // TMA steps through the innermost dimension one element at a time.
+  if (!matchPattern(make.getStrides().back(), m_One())) {
+    make.emitError("a tensor descriptor for TMA needs an innermost stride of "
+                   "constant 1");
+    return {};
+  }
+  Location loc = make.getLoc();
+  Value scratch = slot(b);
+  SmallVector<Value> boxDims, globalDims, globalStrides, elementStrides;
+  auto func = make->getParentOfType<FunctionOpInterface>();
+  DominanceInfo dominance(func);
+  // Integer constants: one the function already has where it reaches `make`
+  // (Triton's pattern driver merges them likewise), or a new one.
+  auto constant = [&](int64_t value, unsigned width) -> Value {
+    Type type = b.getIntegerType(width);
+    Value found;
+    func->walk([&](arith::ConstantOp op) {
+      auto attr = dyn_cast<IntegerAttr>(op.getValue());
+      if (!found && op.getType() == type && attr &&
+          attr.getValue().getSExtValue() == value &&
+          dominance.properlyDominates(op.getOperation(), make.getOperation()))
+        found = op;
+    });
+    return found ? found : arith::ConstantIntOp::create(b, loc, value, width);
+  };
+  // A named vector: a range-for over llvm::reverse(<temporary>) would read
+  // the temporary after it died (C++17 extends only reverse's own result).
+  SmallVector<int64_t> boxShape = getTMABoxShape(block);
+  for (int64_t dim : llvm::reverse(boxShape))
+    boxDims.push_back(constant(dim, 32));
+  for (Value dim : llvm::reverse(make.getShape()))
+    globalDims.push_back(dim);
+  int64_t elementBytes = block.getElementTypeBitWidth() / 8;
+  for (Value stride : llvm::reverse(make.getStrides().drop_back()))
+    globalStrides.push_back(
+        elementBytes == 1
+            ? stride
+            : arith::MulIOp::create(b, loc, stride, constant(elementBytes, 64))
+                  .getResult());
+  Value one = constant(1, 32);
+  elementStrides.assign(block.getRank(), one);
+  auto i32Attr = [&](int64_t value) { return b.getI32IntegerAttr(value); };
+  TensormapCreateOp::create(
+      b, loc, TypeRange(), scratch, make.getBase(), boxDims, globalDims,
+      globalStrides, elementStrides,
+      i32Attr(*getTMADataType(block.getElementType())),
+      /*interleave_layout=*/i32Attr(0),
+      i32Attr(getTMASwizzleMode(block.getEncoding())),
+      /*fill_mode: zero, or NaN=*/
+      i32Attr(make.getPadding() == PaddingOption::PAD_NAN ? 1 : 0));
+  TensormapFenceproxyAcquireOp::create(b, loc, scratch);
+  return ReinterpretTensorDescOp::create(b, loc, make.getType(), scratch);
 }

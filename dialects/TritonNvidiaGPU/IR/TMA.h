@@ -9,8 +9,10 @@
 #ifndef DIALECTS_TRITONNVIDIAGPU_IR_TMA_H
 #define DIALECTS_TRITONNVIDIAGPU_IR_TMA_H
 
+#include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 #include <optional>
@@ -31,9 +33,18 @@ gpu::NVMMASharedEncodingAttr getTMAEncoding(RankedTensorType block);
 gpu::NVMMASharedEncodingAttr getTMABufferEncoding(RankedTensorType block,
                                                   ArrayRef<int64_t> shape);
 
+/// Whether `encoding` is a #ttg.swizzled_shared layout without swizzling
+/// (vec, perPhase and maxPhase 1) in row-major order over `rank` dimensions:
+/// the order TMA without swizzling writes a box in. Triton 3.6 takes such
+/// descriptor blocks for TMA stores, reductions and tensormaps; its TMA
+/// loads need an NVMMA layout.
+bool isUnswizzledRowMajor(Attribute encoding, unsigned rank);
+
 /// Why TMA cannot move `block` (empty when it can): it needs an NVMMA
-/// layout that is not transposed, rank 1 to 5, a box row of 16 bytes or a
-/// multiple of them, and a block that is a whole number of boxes.
+/// layout that is not transposed, or an unswizzled row-major one
+/// (isUnswizzledRowMajor) whose rows fit one box, rank 1 to 5, a box row of
+/// 16 bytes or a multiple of them, and a block that is a whole number of
+/// boxes.
 std::string whyNotTMABlock(RankedTensorType block);
 
 /// The box one TMA copy moves (in the block's dimension order): each
@@ -49,9 +60,18 @@ SmallVector<int64_t> getTMABoxShape(RankedTensorType block);
 /// map it); std::nullopt for types TMA cannot move.
 std::optional<int> getTMADataType(Type elementType);
 
-/// The CUtensorMapSwizzle of an NVMMA layout: 0 none, 1/2/3 for 32/64/128
-/// bytes.
-int getTMASwizzleMode(gpu::NVMMASharedEncodingAttr encoding);
+/// Writes the TMA descriptor of `make` (whose block TMA can move) into 128
+/// bytes of global memory that `slot` makes at `b`'s insertion point,
+/// fences it for the tensormap proxy and returns the descriptor read from
+/// there (ttng.reinterpret_tensor_descriptor). TMA lists dimensions
+/// innermost first and strides in bytes, without the innermost (unit)
+/// stride; null after an error on `make`.
+Value writeTensormap(OpBuilder &b, MakeTensorDescOp make,
+                     llvm::function_ref<Value(OpBuilder &)> slot);
+
+/// The CUtensorMapSwizzle of a descriptor block's layout: 1/2/3 for NVMMA
+/// swizzles of 32/64/128 bytes, 0 (none) for the others TMA takes.
+int getTMASwizzleMode(Attribute blockEncoding);
 
 } // namespace nvidia_gpu
 } // namespace triton

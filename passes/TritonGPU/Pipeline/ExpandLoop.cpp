@@ -33,11 +33,15 @@ namespace {
 /// iteration, which only that iteration's later stages read, and they do
 /// not run. A warp-group dot of an early stage (issued ahead, -dot-ahead)
 /// reads shared memory that is allocated, whatever it holds past the end,
-/// and its result is not used then.
+/// and its result is not used then. A tensormap written in an early stage
+/// (a descriptor made in the loop, lowerLoopDescriptors) goes into its
+/// iteration's slot of a ring that is written again only after the copies
+/// reading the slot have landed.
 bool runsHarmlessly(Operation *op) {
   if (isa<AsyncCommitGroupOp, AsyncWaitOp, LocalLoadOp, LocalAllocOp,
           MemDescIndexOp, DescriptorLoadOp, LocalStoreOp,
-          nvidia_gpu::WarpGroupDotOp>(op))
+          nvidia_gpu::WarpGroupDotOp, nvidia_gpu::TensormapCreateOp,
+          nvidia_gpu::TensormapFenceproxyAcquireOp>(op))
     return true;
   return isMemoryEffectFree(op);
 }

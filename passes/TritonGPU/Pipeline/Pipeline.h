@@ -26,6 +26,12 @@ bool canLowerDescriptorLoads(scf::ForOp forOp, const CoarseSchedule &schedule);
 void lowerLoads(scf::ForOp &forOp, CoarseSchedule &schedule,
                 const ModuleAxisInfo &axis);
 
+/// Step 1b (sm_90): each tt.make_tensor_descriptor of the loop writes its
+/// tensormap into a ring of one 128-byte global-scratch slot per stage,
+/// picked by a counter the loop carries (new ops added to `schedule`, with
+/// the stage and cluster of the op they replace); `forOp` is replaced.
+void lowerLoopDescriptors(scf::ForOp &forOp, CoarseSchedule &schedule);
+
 /// Step 2: prologue and predicated kernel loop; replaces `forOp`.
 LogicalResult expandLoop(scf::ForOp &forOp, const CoarseSchedule &schedule);
 

@@ -75,6 +75,7 @@ public:
       if (failed(checkExpandable(forOp, *schedule)))
         return signalPassFailure();
       lowerLoads(forOp, *schedule, axis);
+      lowerLoopDescriptors(forOp, *schedule);
       if (dumpIntermediateSteps)
         llvm::errs() << "// after lowering loads:\n" << forOp << "\n";
       if (failed(expandLoop(forOp, *schedule)))

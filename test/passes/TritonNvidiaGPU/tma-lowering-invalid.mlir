@@ -46,3 +46,60 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : !tt.tensordesc<tensor<64x64xf16, #shared>>
   }
 }
+
+// -----
+
+// TMA loads need an NVMMA buffer; an unswizzled #ttg.swizzled_shared block
+// is for stores.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#rows = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @load_rows(%d: !tt.tensordesc<tensor<8x8xf32, #rows>>) -> tensor<8x8xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    // expected-error @+1 {{'tt.descriptor_load' cannot use TMA: a TMA load needs a #ttg.nvmma_shared block}}
+    %t = tt.descriptor_load %d[%c0, %c0] : !tt.tensordesc<tensor<8x8xf32, #rows>> -> tensor<8x8xf32, #blocked>
+    tt.return %t : tensor<8x8xf32, #blocked>
+  }
+}
+
+// -----
+
+// Column-major, or swizzled: not the order TMA writes a box in.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#cols = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @store_cols(%d: !tt.tensordesc<tensor<8x8xf32, #cols>>, %v: tensor<8x8xf32, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    // expected-error @+1 {{'tt.descriptor_store' cannot use TMA: its block has no #ttg.nvmma_shared layout}}
+    tt.descriptor_store %d[%c0, %c0], %v : !tt.tensordesc<tensor<8x8xf32, #cols>>, tensor<8x8xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#swz = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @store_swizzled(%d: !tt.tensordesc<tensor<8x32xf32, #swz>>, %v: tensor<8x32xf32, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    // expected-error @+1 {{'tt.descriptor_store' cannot use TMA: its block has no #ttg.nvmma_shared layout}}
+    tt.descriptor_store %d[%c0, %c0], %v : !tt.tensordesc<tensor<8x32xf32, #swz>>, tensor<8x32xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// Rows longer than one box (256 elements) would be cut into boxes side by
+// side, whose rows interleave in shared memory.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#rows = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @store_long_rows(%d: !tt.tensordesc<tensor<4x512xf32, #rows>>, %v: tensor<4x512xf32, #blocked>) {
+    %c0 = arith.constant 0 : i32
+    // expected-error @+1 {{'tt.descriptor_store' cannot use TMA: a row of its unswizzled #ttg.swizzled_shared block is longer than one TMA box (256 elements)}}
+    tt.descriptor_store %d[%c0, %c0], %v : !tt.tensordesc<tensor<4x512xf32, #rows>>, tensor<4x512xf32, #blocked>
+    tt.return
+  }
+}

@@ -243,9 +243,12 @@ planBoxes(RankedTensorType block, ttg::MemDescType memType, std::string &why) {
       SharedMemoryLayout::get(memType, why);
   if (!layout)
     return failure();
-  auto encoding = dyn_cast<ttg::NVMMASharedEncodingAttr>(memType.getEncoding());
-  if (!encoding ||
-      encoding != ttng::getTMABufferEncoding(block, memType.getShape())) {
+  // An NVMMA buffer (re-ranked when the block's leading unit dimensions are
+  // dropped), or the unswizzled row-major block's own layout.
+  Attribute expected = ttng::getTMABufferEncoding(block, memType.getShape());
+  if (!expected && memType.getShape() == block.getShape())
+    expected = block.getEncoding();
+  if (!expected || memType.getEncoding() != expected) {
     why = "the buffer's layout is not the descriptor's";
     return failure();
   }

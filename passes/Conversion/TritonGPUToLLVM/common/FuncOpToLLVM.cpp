@@ -113,15 +113,17 @@ void markTensorDescriptorParams(LLVM::LLVMFuncOp func, FuncOp op) {
     if (!desc)
       continue;
     RankedTensorType block = desc.getBlockType();
-    auto encoding = nvidia_gpu::getTMAEncoding(block);
     std::optional<int> dataType =
         nvidia_gpu::getTMADataType(block.getElementType());
-    if (!encoding || !dataType)
+    if (!dataType || (!nvidia_gpu::getTMAEncoding(block) &&
+                      !nvidia_gpu::isUnswizzledRowMajor(block.getEncoding(),
+                                                        block.getRank())))
       continue;
     SmallVector<int64_t> box = nvidia_gpu::getTMABoxShape(block);
     metas.push_back(b.getDictionaryAttr({
         b.getNamedAttr("swizzle", b.getI64IntegerAttr(
-                                      nvidia_gpu::getTMASwizzleMode(encoding))),
+                                      nvidia_gpu::getTMASwizzleMode(
+                                          block.getEncoding()))),
         b.getNamedAttr("elem_size",
                        b.getI64IntegerAttr(block.getElementTypeBitWidth() / 8)),
         b.getNamedAttr("elem_type", b.getI64IntegerAttr(*dataType)),

@@ -186,3 +186,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A store from an unswizzled row-major #ttg.swizzled_shared buffer: one box
+// of the whole 32x64 f32 block (rows within 256 elements), no swizzle; the
+// host descriptor's metadata says swizzle 0 with that box.
+// CHECK-LABEL: llvm.func @tma_store_rows
+// CHECK-SAME: tt.tensordesc_meta = [{block_size = [32, 64], elem_size = 4 : i64, elem_type = 7 : i64, fp4_padded = false, swizzle = 0 : i64}]
+// CHECK: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r"
+// CHECK-NOT: cp.async.bulk.tensor
+// PTX-LABEL: tma_store_rows
+// PTX: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#rows = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tma_store_rows(%d: !tt.tensordesc<tensor<32x64xf32, #rows>>, %x: i32, %y: i32, %v: tensor<32x64xf32, #blocked>) {
+    %s = ttg.local_alloc %v : (tensor<32x64xf32, #blocked>) -> !ttg.memdesc<32x64xf32, #rows, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_copy_local_to_global %d[%x, %y] %s : !tt.tensordesc<tensor<32x64xf32, #rows>>, !ttg.memdesc<32x64xf32, #rows, #smem>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}
