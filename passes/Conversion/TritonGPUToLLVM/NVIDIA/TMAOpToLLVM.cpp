@@ -262,7 +262,8 @@ planBoxes(RankedTensorType block, ttg::MemDescType memType, std::string &why) {
     return layout->getOffset(coords.drop_front(dropped));
   };
   int64_t elementBytes = block.getElementTypeBitWidth() / 8;
-  int64_t swizzle = encoding.getSwizzlingByteWidth();
+  auto nvmma = dyn_cast<ttg::NVMMASharedEncodingAttr>(expected);
+  int64_t swizzle = nvmma ? nvmma.getSwizzlingByteWidth() : 0;
   // The layout's offsets within a box, for every coordinate basis, against
   // TMA's.
   SmallVector<int32_t> zero(rank, 0);
