@@ -15,14 +15,44 @@
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
 using namespace mlir::triton::nvidia_gpu;
 
 namespace {
+
+/// The warp-group dots `v` is computed from through the ops of `block`:
+/// back along operands from `v`'s defining op, through ops of `block` only,
+/// stopping at each dot. Block arguments end the walk. A worklist: MLIR's
+/// getBackwardSlice took a stack frame per op, and the loop's operands that
+/// the wait after the loop looks back from can end a chain of any length.
+SmallVector<WarpGroupDotOp> dotsComputing(Value v, Block *block) {
+  SmallVector<WarpGroupDotOp> dots;
+  DenseSet<Operation *> seen;
+  SmallVector<Operation *> worklist;
+  auto visit = [&](Value value) {
+    if (Operation *def = value.getDefiningOp())
+      if (seen.insert(def).second)
+        worklist.push_back(def);
+  };
+  visit(v);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (auto dot = dyn_cast<WarpGroupDotOp>(op)) {
+      dots.push_back(dot);
+      continue;
+    }
+    if (op->getBlock() != block)
+      continue;
+    for (Value operand : op->getOperands())
+      visit(operand);
+  }
+  return dots;
+}
 
 /// Adds `values`, and the shared operands of the dots they come from, to
 /// `wait`'s operands; the uses of `values` after the wait read its results.
@@ -32,24 +62,11 @@ WarpGroupDotWaitOp threadThroughWait(WarpGroupDotWaitOp wait,
                                   wait.getInputs().end());
   unsigned oldCount = operands.size();
   operands.insert(values.begin(), values.end());
-  for (Value v : values) {
-    SmallVector<WarpGroupDotOp> dots;
-    BackwardSliceOptions options;
-    options.omitBlockArguments = true;
-    options.filter = [&](Operation *op) {
-      if (auto dot = dyn_cast<WarpGroupDotOp>(op)) {
-        dots.push_back(dot);
-        return false;
-      }
-      return op->getBlock() == wait->getBlock();
-    };
-    SetVector<Operation *> slice;
-    (void)getBackwardSlice(v, &slice, options);
-    for (WarpGroupDotOp dot : dots)
+  for (Value v : values)
+    for (WarpGroupDotOp dot : dotsComputing(v, wait->getBlock()))
       for (Value operand : dot->getOperands())
         if (isa<MemDescType>(operand.getType()))
           operands.insert(operand);
-  }
   OpBuilder builder(wait);
   auto newWait = WarpGroupDotWaitOp::create(
       builder, wait.getLoc(), operands.getArrayRef(), wait.getPendings());
