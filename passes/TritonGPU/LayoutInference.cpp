@@ -6,6 +6,8 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
@@ -47,6 +49,109 @@ BasisList toBasisList(const LinearLayout &layout, StringRef dim) {
   return list;
 }
 
+/// The blocked encoding of `shape` with `sizePerThread` (and Triton's
+/// distribution of lanes and warps for an order) whose linear layout is
+/// `layout`, for the first order that has it in descending lexicographic
+/// order ([rank-1, ..., 0] first); null if none. The orders are searched
+/// position by position, as that order enumerates them, without listing all
+/// rank! of them (tl.sort reshapes to rank 10 and more): a branch is left as
+/// soon as the dimensions placed so far give other bases than `layout`'s,
+/// and size-1 dimensions are placed in descending order only.
+///
+/// Why that finds the same order: a dimension placed before the last gets
+/// its lanes and warps from the dimensions before it alone, and its bases
+/// never move or vanish after that: its per-thread bases come before those
+/// of the later dimensions among the register bases, its lanes and warps
+/// likewise, and its repetitions (the register bases past the per-thread
+/// ones) in the order's sequence too. A size-1 dimension before the last
+/// gets no lane, warp or basis, so moving it among those positions leaves
+/// the linear layout as it is: the first order found has them descending.
+BlockedEncodingAttr findBlockedOrder(MLIRContext *context,
+                                     ArrayRef<int64_t> shape,
+                                     ArrayRef<unsigned> sizePerThread,
+                                     int numWarps, int threadsPerWarp,
+                                     const LinearLayout &layout) {
+  unsigned rank = shape.size();
+  auto bases = [&](const LinearLayout &l, StringRef dim) {
+    return l.hasInDim(dim) ? l.getBases(dim) : ArrayRef<LinearLayout::Basis>();
+  };
+  ArrayRef<LinearLayout::Basis> registers = bases(layout, "register"),
+                                lanes = bases(layout, "lane"),
+                                warps = bases(layout, "warp");
+  unsigned perThreadBases = 0;
+  for (unsigned size : sizePerThread)
+    perThreadBases += llvm::Log2_32(size);
+  SmallVector<unsigned> order;
+  SmallVector<bool> placed(rank, false);
+  // Whether the bases of the first `order.size()` dimensions of `candidate`
+  // (an order starting with `order`) are `layout`'s.
+  auto prefixMatches = [&](BlockedEncodingAttr candidate) {
+    std::optional<LinearLayout> candidateLayout =
+        toLinearLayout(shape, candidate);
+    if (!candidateLayout)
+      return false;
+    unsigned reg = 0, lane = 0, warp = 0, repeat = 0;
+    for (unsigned d : order) {
+      reg += llvm::Log2_32(sizePerThread[d]);
+      lane += llvm::Log2_32(candidate.getThreadsPerWarp()[d]);
+      warp += llvm::Log2_32(candidate.getWarpsPerCTA()[d]);
+      int64_t covered = int64_t(sizePerThread[d]) *
+                        candidate.getThreadsPerWarp()[d] *
+                        candidate.getWarpsPerCTA()[d];
+      if (covered < shape[d])
+        repeat += llvm::Log2_64(shape[d] / covered);
+    }
+    auto same = [](ArrayRef<LinearLayout::Basis> a,
+                   ArrayRef<LinearLayout::Basis> b, unsigned from,
+                   unsigned count) {
+      return a.size() >= from + count && b.size() >= from + count &&
+             a.slice(from, count) == b.slice(from, count);
+    };
+    return same(bases(*candidateLayout, "register"), registers, 0, reg) &&
+           same(bases(*candidateLayout, "register"), registers,
+                perThreadBases, repeat) &&
+           same(bases(*candidateLayout, "lane"), lanes, 0, lane) &&
+           same(bases(*candidateLayout, "warp"), warps, 0, warp);
+  };
+  auto completed = [&]() {
+    SmallVector<unsigned> full(order);
+    for (unsigned d = rank; d > 0; --d)
+      if (!placed[d - 1])
+        full.push_back(d - 1);
+    return getBlockedEncoding(context, shape, sizePerThread, full, numWarps,
+                              threadsPerWarp, /*numCTAs=*/1);
+  };
+  std::function<BlockedEncodingAttr(int)> search =
+      [&](int lastUnit) -> BlockedEncodingAttr {
+    if (order.size() == rank) {
+      BlockedEncodingAttr blocked = completed();
+      std::optional<LinearLayout> candidate = toLinearLayout(shape, blocked);
+      return candidate && *candidate == layout ? blocked
+                                               : BlockedEncodingAttr();
+    }
+    bool last = order.size() + 1 == rank;
+    for (unsigned d = rank; d > 0; --d) {
+      unsigned dim = d - 1;
+      if (placed[dim])
+        continue;
+      bool unit = shape[dim] == 1;
+      if (unit && !last && lastUnit >= 0 && dim > unsigned(lastUnit))
+        continue;
+      order.push_back(dim);
+      placed[dim] = true;
+      BlockedEncodingAttr found;
+      if (last || unit || prefixMatches(completed()))
+        found = search(unit && !last ? int(dim) : lastUnit);
+      order.pop_back();
+      placed[dim] = false;
+      if (found)
+        return found;
+    }
+    return BlockedEncodingAttr();
+  };
+  return search(-1);
+}
+
 } // namespace
 
 Attribute mlir::triton::gpu::encodingForLinearLayout(
@@ -71,21 +176,10 @@ Attribute mlir::triton::gpu::encodingForLinearLayout(
         break;
       sizePerThread[dim] *= 2;
     }
-  SmallVector<unsigned> order(rank);
-  std::iota(order.rbegin(), order.rend(), 0);
-  SmallVector<SmallVector<unsigned>> orders;
-  std::sort(order.begin(), order.end());
-  do
-    orders.push_back(order);
-  while (std::next_permutation(order.begin(), order.end()));
-  for (ArrayRef<unsigned> candidateOrder : llvm::reverse(orders)) {
-    BlockedEncodingAttr blocked = getBlockedEncoding(
-        context, shape, sizePerThread, candidateOrder, numWarps, threadsPerWarp,
-        /*numCTAs=*/1);
-    if (std::optional<LinearLayout> candidate = toLinearLayout(shape, blocked))
-      if (*candidate == layout)
-        return blocked;
-  }
+  if (BlockedEncodingAttr blocked =
+          findBlockedOrder(context, shape, sizePerThread, numWarps,
+                           threadsPerWarp, layout))
+    return blocked;
   return LinearEncodingAttr::get(context, toBasisList(layout, "register"),
                                  toBasisList(layout, "lane"),
                                  toBasisList(layout, "warp"), BasisList());
