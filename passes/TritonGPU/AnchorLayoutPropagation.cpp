@@ -215,7 +215,7 @@ private:
         for (Value operand : reduce.getOperands()) {
           auto it = trial.candidates.find(operand);
           if (it == trial.candidates.end() ||
-              !trial.viewed.contains(it->second.front()))
+              !trial.viewed.contains({operand, it->second.front()}))
             continue;
           auto operandType = cast<RankedTensorType>(operand.getType());
           std::optional<unsigned> now = reductionCost(
@@ -241,7 +241,7 @@ private:
   void seedViewed(LoadOp load) {
     Attribute encoding = encodingOf(load.getResult());
     candidates[load.getResult()].insert(encoding);
-    throughViews.insert(encoding);
+    throughViews.insert({load.getResult(), encoding});
   }
 
   void seed() {
@@ -272,16 +272,30 @@ private:
     });
   }
 
-  void addAll(ValueRange values, const llvm::SetVector<Attribute> &encodings,
-              function_ref<Attribute(Attribute)> map,
+  /// Adds to each of `values` the layouts `map` makes of `from`'s
+  /// `encodings` (null: none). A layout carried from a load anchored for its
+  /// views stays carried in what it maps to, and viewed once it passed a
+  /// view (`view`: the map is a shape op's); a value whose layouts or their
+  /// marks grew goes to `changed`.
+  void addAll(ValueRange values, Value from,
+              const llvm::SetVector<Attribute> &encodings,
+              function_ref<Attribute(Attribute)> map, bool view,
               SmallVectorImpl<Value> &changed) {
     for (Value value : values) {
       if (!isa<RankedTensorType>(value.getType()))
         continue;
       bool grew = false;
-      for (Attribute encoding : encodings)
-        if (Attribute mapped = map(encoding))
-          grew |= candidates[value].insert(mapped);
+      for (Attribute encoding : encodings) {
+        Attribute mapped = map(encoding);
+        if (!mapped)
+          continue;
+        grew |= candidates[value].insert(mapped);
+        if (!throughViews.contains({from, encoding}))
+          continue;
+        grew |= throughViews.insert({value, mapped}).second;
+        if (view || viewed.contains({from, encoding}))
+          grew |= viewed.insert({value, mapped}).second;
+      }
       if (grew)
         changed.push_back(value);
     }
@@ -303,44 +317,38 @@ private:
           if (idx < forOp.getNumControlOperands())
             continue;
           unsigned i = idx - forOp.getNumControlOperands();
-          addAll({forOp.getRegionIterArgs()[i], forOp.getResult(i)}, encodings,
-                 same, changed);
+          addAll({forOp.getRegionIterArgs()[i], forOp.getResult(i)}, value,
+                 encodings, same, false, changed);
         } else if (auto whileOp = dyn_cast<scf::WhileOp>(user)) {
-          addAll({whileOp.getBeforeArguments()[idx]}, encodings, same, changed);
+          addAll({whileOp.getBeforeArguments()[idx]}, value, encodings, same,
+                 false, changed);
         } else if (auto condition = dyn_cast<scf::ConditionOp>(user)) {
           if (idx == 0)
             continue;
           auto whileOp = cast<scf::WhileOp>(condition->getParentOp());
           addAll({whileOp.getAfterArguments()[idx - 1],
                   whileOp.getResult(idx - 1)},
-                 encodings, same, changed);
+                 value, encodings, same, false, changed);
         } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
           Operation *parent = yield->getParentOp();
           if (auto forOp = dyn_cast<scf::ForOp>(parent))
             addAll({forOp.getRegionIterArgs()[idx], forOp.getResult(idx)},
-                   encodings, same, changed);
+                   value, encodings, same, false, changed);
           else if (isa<scf::IfOp>(parent))
-            addAll({parent->getResult(idx)}, encodings, same, changed);
-          else if (auto whileOp = dyn_cast<scf::WhileOp>(parent))
-            addAll({whileOp.getBeforeArguments()[idx]}, encodings, same,
+            addAll({parent->getResult(idx)}, value, encodings, same, false,
                    changed);
+          else if (auto whileOp = dyn_cast<scf::WhileOp>(parent))
+            addAll({whileOp.getBeforeArguments()[idx]}, value, encodings, same,
+                   false, changed);
         } else if (!isDotLike(user)) {
           for (OpResult result : user->getResults())
             addAll(
-                {result}, encodings,
+                {result}, value, encodings,
                 [&](Attribute e) {
-                  bool carried = throughViews.contains(e);
-                  Attribute mapped = resultEncodingFor(
-                      user, idx, result.getResultNumber(), e, carried);
-                  if (mapped && carried) {
-                    throughViews.insert(mapped);
-                    if (viewed.contains(e) ||
-                        isa<ReshapeOp, TransOp, SplitOp, JoinOp>(user))
-                      viewed.insert(mapped);
-                  }
-                  return mapped;
+                  return resultEncodingFor(user, idx, result.getResultNumber(),
+                                           e, throughViews.contains({value, e}));
                 },
-                changed);
+                isa<ReshapeOp, TransOp, SplitOp, JoinOp>(user), changed);
         }
       }
       worklist.append(changed.begin(), changed.end());
@@ -490,9 +498,11 @@ private:
 
   FuncOp func;
   llvm::MapVector<Value, llvm::SetVector<Attribute>> candidates;
-  /// Layouts carried from a load anchored for its views (seedViewed), which
-  /// pass shape ops; `viewed`: those that passed one.
-  llvm::DenseSet<Attribute> throughViews, viewed;
+  /// The (value, layout) candidates carried from a load anchored for its
+  /// views (seedViewed), which pass shape ops; `viewed`: those that passed
+  /// one. Per value, not per layout: another value in the same layout (a
+  /// load in a loop, a dot's operand) stops at shape ops as before.
+  llvm::DenseSet<std::pair<Value, Attribute>> throughViews, viewed;
 };
 
 } // namespace
