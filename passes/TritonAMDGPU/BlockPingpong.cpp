@@ -7,24 +7,41 @@
 // that the other cannot cut into it. `rocdl.sched.barrier`s keep LLVM's
 // scheduler from mixing the clusters again.
 //
-// Built: the one-cluster schedule of Triton 3.6 for 4-warp loops (the two
-// warps of a SIMD come from different programs, so no barrier is needed):
+// Built: Triton 3.6's schedules for one dot fed by two pipelined operands.
+//
+// 4 warps, one cluster (the two warps of a SIMD come from different
+// programs, so no barrier is needed), tiles of 32x128x64 to 128x128x64
+// 16-bit elements (larger ones keep too much data live through the dot;
+// smaller ones are not bound by it):
 //
 //   local_load A; setprio 1; [global load A]; sched.barrier 0;
 //   local_load B; setprio 0; [global load B]; ...; sched.barrier 1;
 //   setprio 1; tt.dot; setprio 0
 //
-// for tiles of 32x128x64 to 128x128x64 16-bit elements (larger ones keep
-// too much data live through the dot; smaller ones are not bound by it).
-// Not built: 3.6's 8-warp schedules (two and four clusters, the dot sliced
-// along K, warps of one program kept half a cluster apart by
-// `amdg.cond_barrier`), its chained-dot and direct-to-LDS variants: such
-// loops are left as they are.
+// 8 warps at 2 stages: the two warps of a SIMD are halves of one program.
+// The dot is sliced along K (memdesc_subslice + local_load per slice) so
+// that memory clusters alternate with dot clusters, each ended by a cluster
+// barrier (ttg.barrier local + sched.barrier 0). Before the loop, the upper
+// half of the warps waits at an extra barrier (amdg.cond_barrier), so from
+// then on it runs one cluster behind the lower half: while one half is in a
+// dot cluster the other is in a memory cluster. After the loop the lower
+// half waits once to bring both together again. Memory and dot clusters
+// alternate, so a write to the LDS slot (its own cluster) is separated from
+// the other half's reads of it (memory clusters two barriers away) by a
+// barrier in both halves' timelines.
+//   - 256x128x64 (16 bits) tiles, two slices: [slice 0; load A; slice 1;
+//     load B; s_barrier] [dot 0] [stores] [dot 1]
+//   - 256x256x64 and larger, four slices: [load A; slice 0] [dot 0]
+//     [load B; slice 1] [dot 1] [slices 2, 3] [dot 2] [stores] [dot 3]
+//     (not for 16x16 MFMAs with kWidth 8, which spill registers there).
+// Not built: 3.6's chained-dot (4 stages), direct-to-LDS and scaled-dot
+// variants: such loops are left as they are.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/TritonAMDGPU/Passes.h"
 
+#include "dialects/TritonAMDGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -263,6 +280,258 @@ void scheduleOneCluster(scf::ForOp loop, DotOp dot,
   compute.append(setprio(0));
 }
 
+/// The dot of an 8-warp schedule cut along K: per slice, the subviews of
+/// A's and B's LDS slots, their reads and the dot accumulating it.
+struct SlicedDot {
+  SmallVector<MemDescSubsliceOp> viewsA, viewsB;
+  SmallVector<LocalLoadOp> readsA, readsB;
+  SmallVector<DotOp> dots;
+};
+
+/// Whether `dot` can be cut into `numSlices` dots along K and scheduled:
+/// its operands are the reads of `localLoads` used by it alone, K splits
+/// into slices of at least 16 (the narrowest MFMA K), the global loads feed
+/// only the LDS stores (the schedules move them down), and the stores come
+/// after the reads (they overwrite the slots read) and can move up before
+/// the last slice's dot without anything they need coming from the dot.
+bool canSliceDot(scf::ForOp loop, DotOp dot, ArrayRef<LoadOp> globalLoads,
+                 ArrayRef<LocalLoadOp> localLoads,
+                 ArrayRef<LocalStoreOp> stores, unsigned numSlices) {
+  for (LoadOp load : globalLoads)
+    for (Operation *user : load->getUsers())
+      if (!llvm::is_contained(stores, user))
+        return false;
+  for (Value v : {dot.getA(), dot.getB()}) {
+    auto read = v.getDefiningOp<LocalLoadOp>();
+    if (!read || !llvm::is_contained(localLoads, read) || !read->hasOneUse())
+      return false;
+    auto desc = cast<MemDescType>(read.getSrc().getType());
+    if (desc.getRank() != 2)
+      return false;
+  }
+  int64_t k = cast<RankedTensorType>(dot.getA().getType()).getShape()[1];
+  if (k % numSlices || k / numSlices < 16)
+    return false;
+  for (LocalStoreOp store : stores) {
+    if (store->getBlock() != loop.getBody())
+      return false;
+    for (LocalLoadOp read : localLoads)
+      if (!read->isBeforeInBlock(store))
+        return false;
+    llvm::SetVector<Operation *> producers;
+    BackwardSliceOptions options;
+    options.omitBlockArguments = true;
+    options.filter = [&](Operation *op) {
+      return op->getBlock() == loop.getBody();
+    };
+    (void)getBackwardSlice(store.getOperation(), &producers, options);
+    if (producers.contains(dot))
+      return false;
+  }
+  return true;
+}
+
+/// Replaces `dot` by `numSlices` dots over K slices of its operands' LDS
+/// slots, each accumulating into the previous one, created before `dot`
+/// (the schedule places them). The operands' full reads are erased.
+SlicedDot sliceDot(DotOp dot, Operation *insertAfter, unsigned numSlices) {
+  SlicedDot sliced;
+  OpBuilder b(insertAfter->getContext());
+  b.setInsertionPointAfter(insertAfter);
+  Location loc = dot.getLoc();
+  int64_t width =
+      cast<RankedTensorType>(dot.getA().getType()).getShape()[1] / numSlices;
+  auto reads = {dot.getA().getDefiningOp<LocalLoadOp>(),
+                dot.getB().getDefiningOp<LocalLoadOp>()};
+  int opIdx = 0;
+  for (LocalLoadOp read : reads) {
+    auto desc = cast<MemDescType>(read.getSrc().getType());
+    auto tensor = cast<RankedTensorType>(read.getType());
+    // A is M x K, B is K x N.
+    int kDim = opIdx == 0 ? 1 : 0;
+    SmallVector<int64_t> shape(desc.getShape());
+    shape[kDim] = width;
+    auto viewType =
+        MemDescType::get(b.getContext(), shape, desc.getElementType(),
+                         desc.getEncoding(),
+                         desc.getMemorySpace(), desc.getMutableMemory(),
+                         desc.getAllocShape());
+    auto sliceType = RankedTensorType::get(shape, tensor.getElementType(),
+                                           tensor.getEncoding());
+    for (unsigned i = 0; i < numSlices; ++i) {
+      SmallVector<int32_t> offsets = {0, 0};
+      offsets[kDim] = static_cast<int32_t>(i * width);
+      auto view =
+          MemDescSubsliceOp::create(b, loc, viewType, read.getSrc(), offsets);
+      auto slice =
+          LocalLoadOp::create(b, loc, sliceType, view, read.getToken());
+      (opIdx == 0 ? sliced.viewsA : sliced.viewsB).push_back(view);
+      (opIdx == 0 ? sliced.readsA : sliced.readsB).push_back(slice);
+    }
+    ++opIdx;
+  }
+  b.setInsertionPoint(dot);
+  Value acc = dot.getC();
+  for (unsigned i = 0; i < numSlices; ++i) {
+    IRMapping mapping;
+    mapping.map(dot.getA(), sliced.readsA[i].getResult());
+    mapping.map(dot.getB(), sliced.readsB[i].getResult());
+    mapping.map(dot.getC(), acc);
+    auto part = cast<DotOp>(b.clone(*dot, mapping));
+    acc = part.getResult();
+    sliced.dots.push_back(part);
+  }
+  dot.getResult().replaceAllUsesWith(acc);
+  dot->erase();
+  for (LocalLoadOp read : reads)
+    read->erase();
+  return sliced;
+}
+
+/// The schedules of 8-warp programs, as sequences of placed ops.
+class ClusterPlacer : public Placer {
+public:
+  ClusterPlacer(Operation *anchor, Location loc)
+      : Placer(anchor), b(anchor->getContext()), loc(loc) {}
+
+  Operation *create(function_ref<Operation *(OpBuilder &)> make) {
+    b.setInsertionPointAfter(last);
+    Operation *op = make(b);
+    last = op;
+    return op;
+  }
+  void schedBarrier() {
+    create([&](OpBuilder &b) {
+      return ROCDL::SchedBarrier::create(b, loc, 0).getOperation();
+    });
+  }
+  /// The end of a cluster: every warp of the program waits here, and
+  /// LLVM's scheduler moves nothing across.
+  void clusterBarrier() {
+    create([&](OpBuilder &b) {
+      return BarrierOp::create(b, loc, kLocalAddrSpace).getOperation();
+    });
+    schedBarrier();
+  }
+  void sliceReads(const SlicedDot &sliced, unsigned i) {
+    append(sliced.viewsA[i]);
+    append(sliced.readsA[i]);
+    append(sliced.viewsB[i]);
+    append(sliced.readsB[i]);
+  }
+  /// A dot cluster: the dot (with what its accumulator needs) at high
+  /// priority.
+  void dotAtHighPriority(DotOp dot) {
+    create([&](OpBuilder &b) {
+      return ROCDL::SetPrioOp::create(b, loc, 1).getOperation();
+    });
+    moveUpWithProducers(dot);
+    create([&](OpBuilder &b) {
+      return ROCDL::SetPrioOp::create(b, loc, 0).getOperation();
+    });
+  }
+
+  /// ttg.barrier's bit for the local (LDS) address space.
+  static constexpr int32_t kLocalAddrSpace = 1;
+
+private:
+  OpBuilder b;
+  Location loc;
+};
+
+/// The last cluster barrier goes just before the yield, so that a
+/// persistent GEMM's epilogue does not join the last dot cluster.
+void endIterationWithClusterBarrier(scf::ForOp loop, Location loc) {
+  Operation *yield = loop.getBody()->getTerminator();
+  OpBuilder b(yield);
+  BarrierOp::create(b, loc, ClusterPlacer::kLocalAddrSpace);
+  ROCDL::SchedBarrier::create(b, loc, 0);
+}
+
+/// 3.6's two-cluster schedule for 256x128x64 tiles (see the file comment).
+/// Its first memory cluster ends with a bare s_barrier: a ttg.barrier there
+/// would wait for the slices' LDS reads, which the dot cluster can hide.
+void scheduleTwoClusters(scf::ForOp loop, const SlicedDot &sliced,
+                         ArrayRef<LoadOp> globalLoads,
+                         ArrayRef<LocalStoreOp> stores) {
+  Location loc = loop.getLoc();
+  ClusterPlacer p(globalLoads[1], loc);
+  p.sliceReads(sliced, 0);
+  p.schedBarrier();
+  p.append(globalLoads[0]);
+  p.schedBarrier();
+  p.sliceReads(sliced, 1);
+  p.schedBarrier();
+  p.append(globalLoads[1]);
+  p.create([&](OpBuilder &b) {
+    return ROCDL::SBarrierOp::create(b, loc).getOperation();
+  });
+  p.schedBarrier();
+  p.dotAtHighPriority(sliced.dots[0]);
+  p.clusterBarrier();
+  p.moveUpWithProducers(stores[0]);
+  p.moveUpWithProducers(stores[1]);
+  p.clusterBarrier();
+  p.dotAtHighPriority(sliced.dots[1]);
+  endIterationWithClusterBarrier(loop, loc);
+}
+
+/// 3.6's four-cluster schedule for 256x256x64 and larger tiles.
+void scheduleFourClusters(scf::ForOp loop, const SlicedDot &sliced,
+                          ArrayRef<LoadOp> globalLoads,
+                          ArrayRef<LocalStoreOp> stores) {
+  Location loc = loop.getLoc();
+  // The first global load stays where it is, before the anchor.
+  ClusterPlacer p(globalLoads[1], loc);
+  p.sliceReads(sliced, 0);
+  p.clusterBarrier();
+  p.dotAtHighPriority(sliced.dots[0]);
+  p.clusterBarrier();
+  p.append(globalLoads[1]);
+  p.sliceReads(sliced, 1);
+  p.clusterBarrier();
+  p.dotAtHighPriority(sliced.dots[1]);
+  p.clusterBarrier();
+  p.sliceReads(sliced, 2);
+  p.sliceReads(sliced, 3);
+  p.clusterBarrier();
+  p.dotAtHighPriority(sliced.dots[2]);
+  p.clusterBarrier();
+  p.moveUpWithProducers(stores[0]);
+  p.moveUpWithProducers(stores[1]);
+  p.clusterBarrier();
+  p.dotAtHighPriority(sliced.dots[3]);
+  endIterationWithClusterBarrier(loop, loc);
+}
+
+/// Before the loop (after a barrier that settles what came before), the
+/// warps of the upper half of the program wait at one more barrier than the
+/// lower half, so they run a cluster behind; after it the lower half waits
+/// once, so both leave the loop together.
+void holdUpperHalfOneClusterBehind(scf::ForOp loop, int64_t numWarps) {
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  BarrierOp::create(b, loc, ClusterPlacer::kLocalAddrSpace);
+  int64_t threadsPerWarp = 64;
+  if (auto module = loop->getParentOfType<ModuleOp>())
+    if (auto attr =
+            module->getAttrOfType<IntegerAttr>(kThreadsPerWarpAttrName))
+      threadsPerWarp = attr.getInt();
+  Type i32 = b.getI32Type();
+  Value tid = ROCDL::ThreadIdXOp::create(b, loc, i32);
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+  Value half = arith::ConstantIntOp::create(
+      b, loc, numWarps / 2 * threadsPerWarp, 32);
+  Value halfIndex = arith::DivSIOp::create(b, loc, tid, half);
+  Value lower = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      halfIndex, zero);
+  Value upper = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                      halfIndex, zero);
+  amdgpu::CondBarrierOp::create(b, loc, upper);
+  b.setInsertionPointAfter(loop);
+  amdgpu::CondBarrierOp::create(b, loc, lower);
+}
+
 void pingpong(scf::ForOp loop, int64_t numStages) {
   // The schedule relies on the pipeliner having moved the global loads a
   // stage ahead of the dot.
@@ -331,16 +600,46 @@ void pingpong(scf::ForOp loop, int64_t numStages) {
   if (!onlyReadsGlobalMemory(loop))
     return;
 
-  // Tile size in bits of M x N x K: 3.6's bounds for the one-cluster
-  // schedule (32x128x64 to 128x128x64 at 16 bits).
+  // Tile size in bits of M x N x K: 3.6's bounds for each schedule.
   ArrayRef<int64_t> result = cast<RankedTensorType>(dot.getType()).getShape();
   int64_t tileBits = result[0] * result[1] * aType.getShape()[1] *
                      aType.getElementType().getIntOrFloatBitWidth();
   const int64_t minTileBits = int64_t(32) * 128 * 64 * 16;
   const int64_t smallTileBits = int64_t(128) * 128 * 64 * 16;
-  if (numWarpsOf(loop) == 4 && tileBits >= minTileBits &&
-      tileBits <= smallTileBits)
-    scheduleOneCluster(loop, dot, globalLoads, localLoads);
+  const int64_t mediumTileBits = 2 * smallTileBits;
+  const int64_t largeTileBits = int64_t(256) * 256 * 64 * 16;
+  int64_t numWarps = numWarpsOf(loop);
+  if (numWarps == 4) {
+    if (tileBits >= minTileBits && tileBits <= smallTileBits)
+      scheduleOneCluster(loop, dot, globalLoads, localLoads);
+    return;
+  }
+  // Two warps of one program share each SIMD: 3.6 schedules them at 2
+  // stages, where each operand has one LDS slot, stored once per iteration.
+  if (numWarps != 8 || numStages != 2 || dotStores.size() != 2)
+    return;
+  unsigned numSlices;
+  if (tileBits == mediumTileBits) {
+    numSlices = 2;
+  } else if (tileBits >= largeTileBits) {
+    // 3.6 leaves these alone: 16x16 MFMAs with kWidth 8 spill registers.
+    auto mfma = cast<AMDMfmaEncodingAttr>(operand.getParent());
+    ArrayRef<unsigned> instr = mfma.getInstrShape();
+    if (instr[0] == 16 && instr[1] == 16 && operand.getKWidth() == 8)
+      return;
+    numSlices = 4;
+  } else {
+    return;
+  }
+  if (!canSliceDot(loop, dot, globalLoads, localLoads,
+                   dotStores.getArrayRef(), numSlices))
+    return;
+  SlicedDot sliced = sliceDot(dot, globalLoads[1], numSlices);
+  if (numSlices == 2)
+    scheduleTwoClusters(loop, sliced, globalLoads, dotStores.getArrayRef());
+  else
+    scheduleFourClusters(loop, sliced, globalLoads, dotStores.getArrayRef());
+  holdUpperHalfOneClusterBehind(loop, numWarps);
 }
 
 struct BlockPingpongPass

@@ -243,11 +243,17 @@ def TritonAMDGPUBlockPingpong : Pass<"tritonamdgpu-block-pingpong", "mlir::Modul
     second global load (each with the ops it needs), then before the dot
     `rocdl.sched.barrier 1` and the dot between `s.setprio 1` and `0`.
     Loops that store to global memory or call functions are left alone.
-    Triton 3.6's 8-warp schedules (the dot sliced in two or four clusters,
-    `amdg.cond_barrier` keeping each SIMD's two warps apart), its
-    chained-dot and direct-to-LDS variants are not built: those loops are
-    left as they are. Triton 3.6 runs it on gfx942 after
-    reorder-instructions when `num_stages` > 1.
+    In an 8-warp program at 2 stages whose two LDS stores fill the slots,
+    the dot is sliced along K (`ttg.memdesc_subslice` and a `ttg.local_load`
+    per slice) into two clusters for 256x128x64 16-bit tiles or four for
+    256x256x64 and larger (not for 16x16 MFMAs with kWidth 8); memory and
+    dot clusters alternate, each ended by `ttg.barrier local` and
+    `rocdl.sched.barrier 0`, dots at high priority; before the loop the
+    upper half of the warps waits at an `amdg.cond_barrier`, so it runs one
+    cluster behind the lower half, which waits at one after the loop.
+    Triton 3.6's chained-dot, direct-to-LDS and scaled-dot variants are not
+    built: those loops are left as they are. Triton 3.6 runs it on gfx942
+    after reorder-instructions when `num_stages` > 1.
 
     ```mlir
     %a = ttg.local_load %slotA ...
@@ -273,7 +279,8 @@ def TritonAMDGPUBlockPingpong : Pass<"tritonamdgpu-block-pingpong", "mlir::Modul
     Option<"numStages", "num-stages", "int32_t", /*default=*/"2",
            "the loop's pipeline stages (the schedule needs more than 1)">
   ];
-  let dependentDialects = ["mlir::ROCDL::ROCDLDialect"];
+  let dependentDialects = ["mlir::ROCDL::ROCDLDialect",
+                           "mlir::triton::amdgpu::TritonAMDGPUDialect"];
 }
 
 def TritonAMDGPUInThreadTranspose

@@ -31,6 +31,15 @@ and workgroup ids, s_barrier, MFMA (rocdl.mfma.*) from the CDNA3 ISA's
 description of its operand and result fragments (see mfma()), and raw
 buffer loads, stores and atomics through a buffer resource (out-of-range
 offsets read zero, write nothing; atomics one thread after another).
+A branch that is not uniform is taken only in the shape amdg.cond_barrier
+lowers to (a block holding just an s_barrier, then the join): the warps
+whose predicate holds pass one more barrier than the others, which then
+run that many barrier intervals ahead of them (block ping-pong). Lockstep
+execution stays faithful when no two warps touch the same shared bytes
+between two barriers of the simulation (reported as before); accesses are
+also race-checked in real time, where the lagging warps' intervals are
+shifted, and warps that end with different barrier counts are reported
+(a GPU would hang).
 
 Only the ops the reduce/scan, wgmma and MFMA lowerings and their tests produce
 are modelled; anything else raises.
@@ -174,6 +183,12 @@ class Sim:
         self.shared_write = {}  # byte -> (epoch, thread, value)
         self.shared_read = {}  # byte -> (epoch, set of warps)
         self.epoch = 0
+        # Barriers each warp passed beyond self.epoch (amdg.cond_barrier), and
+        # the accesses by barrier interval of the warps' own timelines:
+        # byte -> {interval: thread} / {interval: set of warps}.
+        self.lag = np.zeros((nthreads + warp_size - 1) // warp_size, dtype=np.int64)
+        self.real_write = {}
+        self.real_read = {}
         self.globals = {}  # base -> bytearray
         self.next_base = 1 << 32
         self.races = []
@@ -277,9 +292,40 @@ class Sim:
             raise RuntimeError(f"shared access at {addr} of {size} bytes is outside the "
                                f"{len(self.shared)} bytes of ttg.shared")
 
+    def check_real_time(self, b, th, byte_val=None):
+        """Races between barrier intervals of the warps' own timelines (the
+        same as the simulation's unless some warps lag); byte_val: the byte
+        written, None for a read. Warps may write one value to a byte."""
+        warp = th // self.warp_size
+        now = self.epoch + int(self.lag[warp])
+        writes = self.real_write.setdefault(b, {})
+        other = writes.get(now)
+        if (other is not None and other[0] // self.warp_size != warp
+                and (byte_val is None or byte_val != other[1])):
+            self.races.append(f"shared byte {b} written by thread {other[0]} and accessed by "
+                              f"thread {th} between the same two barriers of their warps")
+            return False
+        reads = self.real_read.setdefault(b, {})
+        if byte_val is not None:
+            if reads.get(now, set()) - {warp}:
+                self.races.append(f"write of shared byte {b} by thread {th} after a read by "
+                                  f"another warp between the same two barriers of their warps")
+                return False
+            writes[now] = (th, byte_val)
+        else:
+            reads.setdefault(now, set()).add(warp)
+        # Intervals before the simulation's are over for every warp.
+        for d in (writes, reads):
+            if len(d) > 4:
+                for k in [k for k in d if k < self.epoch]:
+                    del d[k]
+        return True
+
     def check_read(self, addr, size, th):
         warp = th // self.warp_size
         for b in range(addr, addr + size):
+            if not self.check_real_time(b, th):
+                break
             w = self.shared_write.get(b)
             if w and w[0] == self.epoch and w[1] // self.warp_size != warp:
                 self.races.append(f"read of shared byte {b} by thread {th} written by thread "
@@ -294,6 +340,8 @@ class Sim:
     def check_write(self, addr, size, th, val):
         warp = th // self.warp_size
         for b in range(addr, addr + size):
+            if not self.check_real_time(b, th, (val >> (8 * (b - addr))) & 0xFF):
+                break
             r = self.shared_read.get(b)
             if r and r[0] == self.epoch and (r[1] - {warp}):
                 self.races.append(f"write of shared byte {b} by thread {th} after a read by "
@@ -386,7 +434,23 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             else:
                 sizes = [int(x) for x in re.search(r"operandSegmentSizes = array<i32: ([^>]*)>",
                                                    m.group(4)).group(1).split(",")]
-                taken = uniform(env[ops[0]]) & 1
+                cond = env[ops[0]] & 1
+                if not (cond == cond[0]).all():
+                    # amdg.cond_barrier: the warps that take the barrier
+                    # fall one interval behind; all go on at the join.
+                    wait = blocks[targets[0]][2]
+                    if (len(wait) != 2 or not wait[0].startswith('"rocdl.s.barrier"')
+                            or not re.match(r'^"llvm\.br"\(\)\[' + re.escape(targets[1]) + r'\]',
+                                            wait[1])
+                            or sizes[1] or sizes[2] or blocks[targets[1]][0]):
+                        raise RuntimeError("a branch that is not uniform over the threads")
+                    per_warp = cond.reshape(-1, sim.warp_size)
+                    if not (per_warp == per_warp[:, :1]).all():
+                        raise RuntimeError("a barrier taken by part of a warp")
+                    sim.lag += per_warp[:, 0].astype(np.int64)
+                    body, pc = blocks[targets[1]][2], 0
+                    continue
+                taken = int(cond[0])
                 true_ops = ops[1:1 + sizes[1]]
                 false_ops = ops[1 + sizes[1]:1 + sizes[1] + sizes[2]]
                 target, passed = (targets[0], true_ops) if taken else (targets[1], false_ops)
@@ -664,6 +728,9 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             cons = re.search(r'constraints = "([^"]*)"', rest).group(1).split(",")
             out = inline_asm(sim, asm, cons, v, [types[o] for o in ops], rtype, nthreads)
         elif op == "llvm.return":
+            if (sim.lag != sim.lag[0]).any():
+                sim.races.append("warps end the kernel after different numbers of barriers "
+                                 "(a GPU would wait forever)")
             break
         elif op == "llvm.call":
             callee = re.search(r"callee = @([\w.]+)", rest).group(1)
