@@ -106,14 +106,13 @@ void addNotBuiltRemark(OpPassManager &pm, StringRef stage,
       /*isError=*/false));
 }
 
-/// Under compat=3.6: the flattening 3.6 runs exists, but the pipelines that
-/// follow it here do not take its fused loops yet.
+/// Under compat=3.6 on AMD: the flattening 3.6 runs exists, but the stream
+/// pipeliner that follows it here does not take its fused loops yet.
 void addFusionNotRunRemark(OpPassManager &pm) {
   pm.addPass(std::make_unique<PipelineNotePass>(
-      "make_ttgir does not run tritongpu-fuse-nested-loops: the software "
-      "pipeliner does not handle the fused loops yet (a loop-carried value "
-      "read more than one stage after it is yielded); tt.flatten nests are "
-      "pipelined in their inner loop",
+      "make_ttgir does not run tritongpu-fuse-nested-loops on AMD targets "
+      "yet: the stream pipeliner is not checked on its fused loops; "
+      "tt.flatten nests are pipelined in their inner loop",
       /*isError=*/false));
 }
 
@@ -177,11 +176,11 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     // Step 14 for sm_8x/sm_9x: software pipelining, with the clean-ups
     // around it that shape the loops it sees.
     pm.addPass(createTritonLoopAwareCSE());
-    // 3.6 runs tritongpu-fuse-nested-loops here; ours pipelines the inner
-    // loop of a tt.flatten nest instead, which measured faster
-    // (docs/Compatibility.md).
+    // 3.6 runs tritongpu-fuse-nested-loops here, and so does compat=3.6; by
+    // default ours pipelines the inner loop of a tt.flatten nest instead,
+    // which measured faster (docs/Compatibility.md).
     if (!ownSchedules)
-      addFusionNotRunRemark(pm);
+      pm.addPass(triton::gpu::createTritonGPUFuseNestedLoops());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createTritonLoopInvariantCodeMotion());
     pm.addPass(createCanonicalizerPass());

@@ -10,7 +10,10 @@ PyTorch, Numba) or DLPack (__dlpack__), or a plain int address. The launch
 follows the metadata (DESIGN.md's kernel ABI): threads_per_warp * num_warps
 threads, `shared` bytes of dynamic shared memory (opted into above 48 KiB), a
 global-scratch buffer of global_scratch_size bytes per program when non-zero,
-and the two scratch pointers after the kernel's own arguments.
+and the two scratch pointers after the kernel's own arguments. A kernel of
+num_ctas > 1 runs each program on a cluster of num_ctas CTAs along x, as
+Triton 3.6's launcher does: the grid counts programs (clusters), and the
+launch asks for grid x num_ctas CTAs with that cluster shape.
 
 This file imports nothing of the native module, so that it runs on a machine
 without LLVM (load it by path there).
@@ -25,6 +28,31 @@ _SCALARS = {
     "u32": ctypes.c_uint32, "u64": ctypes.c_uint64, "fp32": ctypes.c_float,
     "f32": ctypes.c_float, "fp64": ctypes.c_double, "f64": ctypes.c_double,
 }
+
+
+# cuLaunchKernelEx's configuration (cuda.h's CUlaunchConfig and
+# CUlaunchAttribute, whose value is a 64-byte union).
+_CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4
+
+
+class _ClusterDim(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_uint), ("y", ctypes.c_uint), ("z", ctypes.c_uint)]
+
+
+class _LaunchAttrValue(ctypes.Union):
+    _fields_ = [("clusterDim", _ClusterDim), ("pad", ctypes.c_char * 64)]
+
+
+class _LaunchAttr(ctypes.Structure):
+    _fields_ = [("id", ctypes.c_int), ("pad", ctypes.c_char * 4), ("value", _LaunchAttrValue)]
+
+
+class _LaunchConfig(ctypes.Structure):
+    _fields_ = [("gridDimX", ctypes.c_uint), ("gridDimY", ctypes.c_uint),
+                ("gridDimZ", ctypes.c_uint), ("blockDimX", ctypes.c_uint),
+                ("blockDimY", ctypes.c_uint), ("blockDimZ", ctypes.c_uint),
+                ("sharedMemBytes", ctypes.c_uint), ("hStream", ctypes.c_void_p),
+                ("attrs", ctypes.POINTER(_LaunchAttr)), ("numAttrs", ctypes.c_uint)]
 
 
 class CudaError(RuntimeError):
@@ -110,8 +138,9 @@ class Kernel:
     def __init__(self, cubin, metadata):
         if metadata.get("target", {}).get("backend") != "cuda":
             raise ValueError("the launcher runs cuda kernels")
-        if metadata.get("num_ctas", 1) != 1:
-            raise ValueError("clusters (num_ctas > 1) are not supported by this launcher yet")
+        if metadata.get("num_ctas", 1) not in (1, 2, 4, 8):
+            raise ValueError(f"num_ctas = {metadata['num_ctas']}: clusters of 2, 4 or 8 CTAs "
+                             "launch, larger ones need a non-portable cluster size")
         self.metadata = metadata
         d = driver()
         d.current_context()
@@ -159,10 +188,20 @@ class Kernel:
         pointers = (ctypes.c_void_p * len(values))(
             *[ctypes.cast(ctypes.pointer(v), ctypes.c_void_p) for v in values])
         threads = self.metadata["threads_per_warp"] * self.metadata["num_warps"]
+        ctas = self.metadata.get("num_ctas", 1)
         try:
-            d.check(d.lib.cuLaunchKernel(self.function, grid[0], grid[1], grid[2], threads, 1, 1,
-                                         self.shared, ctypes.c_void_p(stream or 0), pointers,
-                                         None), "cuLaunchKernel")
+            if ctas == 1:
+                d.check(d.lib.cuLaunchKernel(self.function, grid[0], grid[1], grid[2], threads,
+                                             1, 1, self.shared, ctypes.c_void_p(stream or 0),
+                                             pointers, None), "cuLaunchKernel")
+            else:
+                cluster = _LaunchAttr(id=_CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+                cluster.value.clusterDim = _ClusterDim(ctas, 1, 1)
+                config = _LaunchConfig(grid[0] * ctas, grid[1], grid[2], threads, 1, 1,
+                                       self.shared, ctypes.c_void_p(stream or 0),
+                                       ctypes.pointer(cluster), 1)
+                d.check(d.lib.cuLaunchKernelEx(ctypes.byref(config), self.function, pointers,
+                                               None), "cuLaunchKernelEx")
             if stream is None:
                 d.check(d.lib.cuCtxSynchronize(), "cuCtxSynchronize")
         finally:

@@ -163,16 +163,11 @@ struct Expander {
         auto [producer, distance] = producerAndDistance(operand, stage);
         if (!producer || failed(result))
           return;
-        bool iterArg = isa<BlockArgument>(operand);
         if (distance < 0 ||
             (distance == 0 && position.lookup(producer) >= position.lookup(op)))
           result = op->emitError(
               "software pipelining: this op runs before a value it "
               "uses is computed");
-        else if (iterArg && distance >= 2)
-          result = op->emitError(
-              "software pipelining: a loop-carried value read more than "
-              "one stage after it is yielded is not supported yet");
       });
       if (failed(result))
         return result;
@@ -272,6 +267,25 @@ LogicalResult Expander::run() {
     });
   }
 
+  // Iter_args read stages after the op yielding them: the kernel's own
+  // iter_arg holds the value one kernel iteration old (distance 1); a read
+  // at distance D needs the one D - 1 kernel iterations older, carried in
+  // extra iter_args (the largest lag per iter_arg).
+  llvm::MapVector<unsigned, int> argLags;
+  for (Operation *op : order) {
+    int stage = stageOf.lookup(op);
+    visitNestedOperands(op, [&](Value operand) {
+      auto arg = dyn_cast<BlockArgument>(operand);
+      if (!arg)
+        return;
+      auto [producer, distance] = producerAndDistance(operand, stage);
+      if (!producer || distance < 2)
+        return;
+      int &max = argLags[arg.getArgNumber() - 1];
+      max = std::max(max, distance - 1);
+    });
+  }
+
   SmallVector<Value> inits;
   for (unsigned i = 0; i < numArgs; ++i) {
     if (!yieldDefs[i]) {
@@ -281,6 +295,19 @@ LogicalResult Expander::run() {
     inits.push_back(
         argValue[i].lookup(maxStage - stageOf.lookup(yieldDefs[i])));
   }
+  // lagArg[(i, lag)]: the iter_arg holding iter_arg i as it was `lag`
+  // kernel iterations back (before the values carried across stages, as
+  // 3.6 orders them); its first value is iter_arg i's at the start of
+  // the original iteration `lag` before the kernel's first.
+  DenseMap<std::pair<unsigned, int>, unsigned> lagArg;
+  for (auto &[index, max] : argLags) {
+    int defStage = stageOf.lookup(yieldDefs[index]);
+    for (int lag = 1; lag <= max; ++lag) {
+      lagArg[{index, lag}] = inits.size();
+      inits.push_back(argValue[index].lookup(maxStage - defStage - lag));
+    }
+  }
+
   // carriedArg[(value, distance)]: the iter_arg holding the value from
   // `distance` iterations back; the oldest version first.
   DenseMap<std::pair<Value, int>, unsigned> carriedArg;
@@ -332,6 +359,10 @@ LogicalResult Expander::run() {
         if (producer && distance == 0)
           mapping.map(operand,
                       current.lookup(body->getTerminator()->getOperand(index)));
+        else if (producer && distance >= 2)
+          mapping.map(operand,
+                      kernel.getRegionIterArgs()[lagArg.lookup(
+                          {index, distance - 1})]);
         else
           mapping.map(operand, kernel.getRegionIterArgs()[index]);
         return;
@@ -372,6 +403,12 @@ LogicalResult Expander::run() {
                                     kernel.getRegionIterArgs()[i]);
     yields.push_back(now);
   }
+  for (auto &[index, max] : argLags)
+    for (int lag = 1; lag <= max; ++lag)
+      yields.push_back(
+          lag == 1 ? Value(kernel.getRegionIterArgs()[index])
+                   : Value(kernel.getRegionIterArgs()[lagArg[{index,
+                                                              lag - 1}]]));
   for (auto &[value, max] : carried)
     for (int distance = max; distance >= 1; --distance)
       yields.push_back(distance == 1

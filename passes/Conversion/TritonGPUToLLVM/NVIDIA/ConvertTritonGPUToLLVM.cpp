@@ -13,6 +13,7 @@
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 #include "passes/Analysis/Allocation.h"
 #include "passes/Analysis/Membar.h"
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Clusters.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/TargetInfo.h"
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
@@ -104,12 +105,16 @@ struct ConvertTritonGPUToLLVMPass
                          << " is not a power of two from 1 to 64";
       return failure();
     }
-    if (failed(checkModuleLowerable(module, threadsPerWarp, "")))
+    if (failed(checkModuleLowerable(module, threadsPerWarp, "",
+                                    /*clusters=*/true)) ||
+        failed(nvidia::checkClusterLowerable(module, computeCapability)))
       return failure();
     int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
+    int numCTAs = getModuleIntAttr(module, triton::gpu::kNumCTAsAttrName, 1);
 
     nvidia::TargetInfo targetInfo(computeCapability, ptxVersion,
-                                  numWarps * threadsPerWarp, threadsPerWarp);
+                                  numWarps * threadsPerWarp, threadsPerWarp,
+                                  numCTAs);
     // The shared memory the allocation gave is checked against the GPU's
     // limit where code for it is made (translate/TargetCheck), as Triton 3.6
     // lowers any amount and refuses the kernel at launch.

@@ -386,9 +386,7 @@ struct StoreOpPattern : ConvertOpToLLVMPattern<StoreOp> {
       }
     } else {
       // A scalar store: every thread has the value; thread 0 stores it.
-      Value tid = target.getThreadId(rewriter, loc);
-      owner = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, tid,
-                                   createI32Constant(rewriter, loc, 0));
+      owner = emitProgramLeaderPredicate(rewriter, loc, target);
     }
     std::string cacheSuffix = getCacheSuffix(op.getCache(), false);
     std::string suffix =

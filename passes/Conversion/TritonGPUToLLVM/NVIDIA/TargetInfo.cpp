@@ -38,8 +38,20 @@ Value TargetInfo::getThreadId(OpBuilder &b, Location loc) const {
                              createI32Constant(b, loc, numThreads - 1));
 }
 
+// A program of several CTAs is a cluster: its id and the grid's size count
+// clusters (3.6's rule: %clusterid and %nclusterid when ttg.num-ctas > 1).
 Value TargetInfo::getProgramId(OpBuilder &b, Location loc, int axis) const {
   Type i32 = b.getI32Type();
+  if (numCTAs > 1) {
+    switch (axis) {
+    case 0:
+      return NVVM::ClusterIdXOp::create(b, loc, i32);
+    case 1:
+      return NVVM::ClusterIdYOp::create(b, loc, i32);
+    default:
+      return NVVM::ClusterIdZOp::create(b, loc, i32);
+    }
+  }
   switch (axis) {
   case 0:
     return NVVM::BlockIdXOp::create(b, loc, i32);
@@ -52,6 +64,16 @@ Value TargetInfo::getProgramId(OpBuilder &b, Location loc, int axis) const {
 
 Value TargetInfo::getNumPrograms(OpBuilder &b, Location loc, int axis) const {
   Type i32 = b.getI32Type();
+  if (numCTAs > 1) {
+    switch (axis) {
+    case 0:
+      return NVVM::ClusterDimXOp::create(b, loc, i32);
+    case 1:
+      return NVVM::ClusterDimYOp::create(b, loc, i32);
+    default:
+      return NVVM::ClusterDimZOp::create(b, loc, i32);
+    }
+  }
   switch (axis) {
   case 0:
     return NVVM::GridDimXOp::create(b, loc, i32);
@@ -60,6 +82,16 @@ Value TargetInfo::getNumPrograms(OpBuilder &b, Location loc, int axis) const {
   default:
     return NVVM::GridDimZOp::create(b, loc, i32);
   }
+}
+
+Value TargetInfo::getClusterCTAId(OpBuilder &b, Location loc) const {
+  if (numCTAs == 1)
+    return {};
+  // The rank within the cluster, masked to the CTA count so that LLVM knows
+  // its high bits are zero, as for the thread id.
+  Value rank = NVVM::ClusterId::create(b, loc, b.getI32Type());
+  return LLVM::AndOp::create(b, loc, rank,
+                             createI32Constant(b, loc, numCTAs - 1));
 }
 
 Value TargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,

@@ -14,10 +14,12 @@ public:
   /// `warpSize` is the module's ttg.threads-per-warp: 32 on the hardware;
   /// other powers of two only in IR that is never compiled for a GPU (the
   /// translation to PTX refuses it), which the lowering handles alike.
+  /// `numCTAs` is the module's ttg.num-ctas: the CTAs of one program, a
+  /// cluster (sm_90 on).
   TargetInfo(int computeCapability, int ptxVersion, int numThreads,
-             int warpSize = 32)
+             int warpSize = 32, int numCTAs = 1)
       : computeCapability(computeCapability), ptxVersion(ptxVersion),
-        numThreads(numThreads), warpSize(warpSize) {}
+        numThreads(numThreads), warpSize(warpSize), numCTAs(numCTAs) {}
 
   int getComputeCapability() const { return computeCapability; }
   int getPtxVersion() const { return ptxVersion; }
@@ -35,6 +37,7 @@ public:
   Value getThreadId(OpBuilder &b, Location loc) const override;
   Value getProgramId(OpBuilder &b, Location loc, int axis) const override;
   Value getNumPrograms(OpBuilder &b, Location loc, int axis) const override;
+  Value getClusterCTAId(OpBuilder &b, Location loc) const override;
   Value shuffleXor(OpBuilder &b, Location loc, Value value,
                    int mask) const override;
   Value shuffleIdx(OpBuilder &b, Location loc, Value value,
@@ -59,6 +62,7 @@ private:
   int ptxVersion;
   int numThreads;
   int warpSize;
+  int numCTAs;
 };
 
 } // namespace nvidia

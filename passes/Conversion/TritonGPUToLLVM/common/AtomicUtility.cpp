@@ -56,9 +56,7 @@ LogicalResult mlir::triton::lowerAtomicElements(
     firstRegister = owners->firstRegister;
     shared = owners->sharedAcrossThreads;
   } else {
-    Value zero = createI32Constant(rewriter, loc, 0);
-    threadActs = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                      target.getThreadId(rewriter, loc), zero);
+    threadActs = emitProgramLeaderPredicate(rewriter, loc, target);
   }
 
   SmallVector<Value> old(firstRegister.size());

@@ -164,6 +164,25 @@ mlir::triton::getElementOwners(OpBuilder &b, Location loc,
     owners.threadIsOwner = LLVM::ICmpOp::create(
         b, loc, LLVM::ICmpPredicate::eq, bits, createI32Constant(b, loc, 0));
   }
+  // In a cluster, CTAs whose block bits have zero bases hold copies: the
+  // owner's are clear. (Old values are handed over within a CTA only, so
+  // sharedAcrossThreads stays as the CTA's threads need it.)
+  uint32_t zeroBlockBits = 0;
+  if (layout.hasInDim("block"))
+    for (auto [bit, basis] : llvm::enumerate(layout.getBases("block")))
+      if (isZero(basis))
+        zeroBlockBits |= 1u << bit;
+  if (Value block = zeroBlockBits ? target.getClusterCTAId(b, loc) : Value()) {
+    Value bits = LLVM::AndOp::create(b, loc, block,
+                                     createI32Constant(b, loc, zeroBlockBits));
+    Value isOwner = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                                         createI32Constant(b, loc, 0));
+    owners.threadIsOwner =
+        owners.threadIsOwner
+            ? LLVM::AndOp::create(b, loc, owners.threadIsOwner, isOwner)
+                  .getResult()
+            : isOwner;
+  }
   return owners;
 }
 

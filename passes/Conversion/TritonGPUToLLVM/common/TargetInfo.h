@@ -34,6 +34,12 @@ public:
   virtual Value getProgramId(OpBuilder &b, Location loc, int axis) const = 0;
   /// The grid's size along `axis`, i32.
   virtual Value getNumPrograms(OpBuilder &b, Location loc, int axis) const = 0;
+  /// Where a program runs on a cluster of CTAs (ttg.num-ctas > 1), the
+  /// calling CTA's rank in it, i32 (the layouts' "block" index); null where a
+  /// program is one CTA.
+  virtual Value getClusterCTAId(OpBuilder &b, Location loc) const {
+    return {};
+  }
   /// `value` (an i32) from lane `lane ^ mask` of the warp.
   virtual Value shuffleXor(OpBuilder &b, Location loc, Value value,
                            int mask) const = 0;

@@ -89,7 +89,7 @@ LaneAndWarp mlir::triton::getLaneAndWarp(OpBuilder &b, Location loc,
   // free of side effects, so LLVM hoists it out of loops and shares it.
   Value warp =
       LLVM::UDivOp::create(b, loc, tid, createI32Constant(b, loc, warpSize));
-  return {lane, warp};
+  return {lane, warp, target.getClusterCTAId(b, loc)};
 }
 
 Value mlir::triton::getUniformWarpId(OpBuilder &b, Location loc,
@@ -164,6 +164,8 @@ SmallVector<Value> mlir::triton::emitThreadPart(OpBuilder &b, Location loc,
       addThreadTerms(b, loc, thread.lane, layout.getBases("lane"), d, terms);
     if (layout.hasInDim("warp"))
       addThreadTerms(b, loc, thread.warp, layout.getBases("warp"), d, terms);
+    if (thread.block && layout.hasInDim("block"))
+      addThreadTerms(b, loc, thread.block, layout.getBases("block"), d, terms);
     Value coord = createI32Constant(b, loc, 0);
     for (auto [i, term] : llvm::enumerate(terms))
       coord =
@@ -334,14 +336,27 @@ Value mlir::triton::getSharedMemoryBase(OpBuilder &b, Location loc,
       ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
 }
 
+Value mlir::triton::emitProgramLeaderPredicate(OpBuilder &b, Location loc,
+                                               const TargetInfoBase &target) {
+  Value zero = createI32Constant(b, loc, 0);
+  Value leader = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                      target.getThreadId(b, loc), zero);
+  if (Value block = target.getClusterCTAId(b, loc))
+    leader = LLVM::AndOp::create(
+        b, loc, leader,
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, block, zero));
+  return leader;
+}
+
 Value mlir::triton::emitStoreOwnerPredicate(OpBuilder &b, Location loc,
                                             const LinearLayout &layout,
                                             const TargetInfoBase &target) {
-  // A lane or warp bit whose basis is zero moves to a thread holding the same
-  // elements: the owner is the thread with all such bits clear.
+  // A lane, warp or (in a cluster) CTA bit whose basis is zero moves to a
+  // thread holding the same elements: the owner is the thread with all such
+  // bits clear.
   Value predicate;
   LaneAndWarp thread;
-  for (StringRef dim : {"lane", "warp"}) {
+  for (StringRef dim : {"lane", "warp", "block"}) {
     if (!layout.hasInDim(dim))
       continue;
     int32_t repeated = 0;
@@ -352,7 +367,12 @@ Value mlir::triton::emitStoreOwnerPredicate(OpBuilder &b, Location loc,
       continue;
     if (!thread.lane)
       thread = getLaneAndWarp(b, loc, target);
-    Value index = dim == "lane" ? thread.lane : thread.warp;
+    Value index = dim == "lane"   ? thread.lane
+                  : dim == "warp" ? thread.warp
+                                  : thread.block;
+    // One CTA per program: its block bases, if any, repeat nothing.
+    if (!index)
+      continue;
     Value bits =
         LLVM::AndOp::create(b, loc, index, createI32Constant(b, loc, repeated));
     Value isOwner = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
@@ -422,7 +442,8 @@ int mlir::triton::getModuleIntAttr(ModuleOp module, StringRef name,
 
 LogicalResult mlir::triton::checkModuleLowerable(ModuleOp module,
                                                  int threadsPerWarp,
-                                                 const Twine &mismatch) {
+                                                 const Twine &mismatch,
+                                                 bool clusters) {
   if (!module->hasAttr(triton::gpu::kNumWarpsAttrName))
     return module.emitError(
         "the module has no ttg.num-warps: lower TTIR to TTGIR first "
@@ -432,7 +453,8 @@ LogicalResult mlir::triton::checkModuleLowerable(ModuleOp module,
   if (threads != threadsPerWarp)
     return module.emitError()
            << "ttg.threads-per-warp = " << threads << " " << mismatch;
-  if (getModuleIntAttr(module, triton::gpu::kNumCTAsAttrName, 1) != 1)
+  if (!clusters &&
+      getModuleIntAttr(module, triton::gpu::kNumCTAsAttrName, 1) != 1)
     return module.emitError(
         "lowering a module with ttg.num-ctas > 1 (CTA clusters) is not "
         "supported yet");

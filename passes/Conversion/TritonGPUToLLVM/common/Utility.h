@@ -47,10 +47,12 @@ Value createZero(OpBuilder &b, Location loc, Type type);
 /// tensors).
 bool isZeroConstant(Value value);
 
-/// The calling thread's lane and warp, i32.
+/// The calling thread's lane and warp, i32, and where a program is a cluster
+/// of CTAs, its CTA's rank in the cluster (null otherwise).
 struct LaneAndWarp {
   Value lane;
   Value warp;
+  Value block = {};
 };
 LaneAndWarp getLaneAndWarp(OpBuilder &b, Location loc,
                            const TargetInfoBase &target);
@@ -65,12 +67,13 @@ Value getUniformWarpId(OpBuilder &b, Location loc,
 
 /// The tensor coordinates (i32, one per output dimension) of every register of
 /// the calling thread in `layout` (a distributed linear layout over register,
-/// lane, warp, block; block must be trivial).
+/// lane, warp, block; the block bases count only where `thread.block` is
+/// set, the program being a cluster).
 SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc,
                                             const gpu::LinearLayout &layout,
                                             LaneAndWarp thread);
 
-/// The coordinates contributed by lane and warp alone (register 0), one i32 per
+/// The coordinates contributed by lane, warp and block (register 0), one i32 per
 /// output dimension; a register's coordinates are these xor its constant part.
 SmallVector<Value> emitThreadPart(OpBuilder &b, Location loc,
                                   const gpu::LinearLayout &layout,
@@ -112,9 +115,15 @@ std::optional<int64_t> getAllocationOffset(Operation *op);
 
 constexpr llvm::StringLiteral kGlobalSharedMemoryName = "global_smem";
 
+/// True in the one thread that acts for the whole program (a scalar store or
+/// atomic): thread 0, of the cluster's CTA 0 where the program is a cluster.
+Value emitProgramLeaderPredicate(OpBuilder &b, Location loc,
+                                 const TargetInfoBase &target);
+
 /// The stores of a tensor in `layout` that only one thread and register make:
-/// a predicate true in the one thread (lane and warp) that stores elements
-/// several threads hold (null when every thread holds distinct elements), and
+/// a predicate true in the one thread (lane, warp and, in a cluster, CTA)
+/// that stores elements several threads hold (null when every thread holds
+/// distinct elements), and
 /// the registers that repeat an element an earlier register holds.
 Value emitStoreOwnerPredicate(OpBuilder &b, Location loc,
                               const gpu::LinearLayout &layout,
@@ -137,10 +146,12 @@ int getModuleIntAttr(ModuleOp module, StringRef name, int fallback);
 
 /// What every backend's lowering asks of its input, each failure a located
 /// error: TTGIR (ttg.num-warps set), the target's `threadsPerWarp` (the error
-/// says `ttg.threads-per-warp = N ` then `mismatch`), one CTA, and no
+/// says `ttg.threads-per-warp = N ` then `mismatch`), one CTA unless the
+/// backend lowers `clusters` (it then checks them itself), and no
 /// tt.dot_scaled.
 LogicalResult checkModuleLowerable(ModuleOp module, int threadsPerWarp,
-                                   const Twine &mismatch);
+                                   const Twine &mismatch,
+                                   bool clusters = false);
 
 /// A located error when the module's `ttg.shared` exceeds what one program
 /// may use on the target (the kernel would only fail at launch otherwise).

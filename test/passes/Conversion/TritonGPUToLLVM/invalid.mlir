@@ -10,8 +10,39 @@ tt.func @ttir(%x: i32) {
 
 // -----
 
-// CHECK: error: lowering a module with ttg.num-ctas > 1 (CTA clusters) is not supported yet
+// CTA clusters: sm_90 on, of 2, 4 or 8 CTAs, and only the ops whose lowering
+// needs nothing shared between CTAs (clusters.mlir has what lowers).
+// CHECK: error: ttg.num-ctas = 2: CTA clusters need sm_90 or later, not sm_80
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+}
+
+// -----
+
+// CHECK: error: ttg.num-ctas = 16 is not supported yet: clusters of 2, 4 or 8 CTAs lower
+module attributes {"ttg.num-ctas" = 16 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[# @LINE + 5]]:10: error: lowering 'ttg.local_alloc' in a module with ttg.num-ctas > 1 (CTA clusters) (it needs memory or barriers shared between the cluster's CTAs) is not supported yet
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CTAsPerCGA = [2], CTASplitNum = [2], CTAOrder = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CTAsPerCGA = [2], CTASplitNum = [2], CTAOrder = [0]}>
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @staged(%x: tensor<1024xf32, #blocked>) {
+    %m = ttg.local_alloc %x : (tensor<1024xf32, #blocked>) -> !ttg.memdesc<1024xf32, #shared, #ttg.shared_memory>
+    tt.return
+  }
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[# @LINE + 4]]:12: error: lowering 'tt.atomic_rmw' in a module with ttg.num-ctas > 1 (CTA clusters) whose old value is read by CTAs holding copies of its elements is not supported yet
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CTAsPerCGA = [2], CTASplitNum = [1], CTAOrder = [0]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @counted(%p: tensor<512x!tt.ptr<i32>, #blocked>, %v: tensor<512xi32, #blocked>) -> tensor<512xi32, #blocked> {
+    %old = tt.atomic_rmw add, relaxed, gpu, %p, %v : (tensor<512x!tt.ptr<i32>, #blocked>, tensor<512xi32, #blocked>) -> tensor<512xi32, #blocked>
+    tt.return %old : tensor<512xi32, #blocked>
+  }
 }
 
 // -----

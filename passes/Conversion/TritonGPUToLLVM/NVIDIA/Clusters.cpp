@@ -1,0 +1,103 @@
+//===- Clusters.cpp - What the lowering takes from a program of several CTAs //
+//
+// With ttg.num-ctas = N > 1 a program runs on a cluster of N CTAs (sm_90 on):
+// its id counts clusters, and a layout's "block" bases place elements in the
+// cluster's CTAs, each CTA computing its part (or, where a block basis is
+// zero, its own copy). What lowers so far is what needs no memory shared
+// between CTAs: index arithmetic, element-wise ops, global loads and stores
+// (copies stored by one CTA), atomics whose old values are not read back
+// across CTAs, and reductions and scans within each CTA. Every other op is a
+// located "not supported yet" here, before any of the module is rewritten.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Clusters.h"
+
+#include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+/// Whether `type`'s layout holds copies of elements in several CTAs (a block
+/// basis of zero).
+bool copiedAcrossCTAs(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return true; // a scalar: every CTA of the program has it
+  std::optional<gpu::LinearLayout> layout = getDistributedLayout(tensor);
+  if (!layout || !layout->hasInDim("block"))
+    return false;
+  return llvm::any_of(layout->getBases("block"),
+                      [](const gpu::LinearLayout::Basis &basis) {
+                        return llvm::all_of(basis,
+                                            [](int32_t v) { return v == 0; });
+                      });
+}
+
+/// Why `op` cannot be lowered in a cluster yet; empty when it can.
+std::string whyNotInCluster(Operation *op) {
+  Dialect *dialect = op->getDialect();
+  if (isa_and_nonnull<arith::ArithDialect, math::MathDialect, scf::SCFDialect,
+                      cf::ControlFlowDialect, ub::UBDialect>(dialect))
+    return "";
+  if (isa<ModuleOp, FuncOp, ReturnOp, CallOp, GetProgramIdOp,
+          GetNumProgramsOp, MakeRangeOp, SplatOp, BroadcastOp, ExpandDimsOp,
+          AddPtrOp, LoadOp, StoreOp, FpToFpOp, BitcastOp, IntToPtrOp,
+          PtrToIntOp, ClampFOp, PreciseSqrtOp, PreciseDivFOp, MulhiUIOp,
+          ExternElementwiseOp, ElementwiseInlineAsmOp, ReduceOp,
+          ReduceReturnOp, ScanOp, ScanReturnOp, AssertOp,
+          gpu::ConvertLayoutOp>(op))
+    return "";
+  // An atomic's old value is handed to the threads holding copies of its
+  // element through shared memory, which CTAs do not share here.
+  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+    Value result = op->getResult(0);
+    if (result.use_empty() || !copiedAcrossCTAs(result.getType()))
+      return "";
+    return "whose old value is read by CTAs holding copies of its elements";
+  }
+  return "(it needs memory or barriers shared between the cluster's CTAs)";
+}
+
+} // namespace
+
+LogicalResult mlir::triton::nvidia::checkClusterLowerable(
+    ModuleOp module, int computeCapability) {
+  int numCTAs =
+      getModuleIntAttr(module, triton::gpu::kNumCTAsAttrName, /*fallback=*/1);
+  if (numCTAs == 1)
+    return success();
+  if (computeCapability < 90)
+    return module.emitError()
+           << "ttg.num-ctas = " << numCTAs
+           << ": CTA clusters need sm_90 or later, not sm_"
+           << computeCapability;
+  // 8 CTAs is the portable cluster size; larger ones need a launch attribute
+  // this toolchain's launchers do not set.
+  if (numCTAs < 1 || numCTAs > 8 || !llvm::isPowerOf2_32(numCTAs))
+    return module.emitError() << "ttg.num-ctas = " << numCTAs
+                              << " is not supported yet: clusters of 2, 4 "
+                                 "or 8 CTAs lower";
+  WalkResult walk = module.walk([&](Operation *op) {
+    std::string why = whyNotInCluster(op);
+    if (why.empty())
+      return WalkResult::advance();
+    op->emitError() << "lowering '" << op->getName()
+                    << "' in a module with ttg.num-ctas > 1 (CTA clusters) "
+                    << why << " is not supported yet";
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
