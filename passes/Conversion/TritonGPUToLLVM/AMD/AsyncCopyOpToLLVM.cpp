@@ -374,11 +374,8 @@ struct AsyncCopyGlobalToLocalOpPattern
     FailureOr<LdsDmaPlan> plan =
         planLdsDma(*converter, cast<RankedTensorType>(op.getSrc().getType()),
                    op.getResult().getType(), globalWidth, target, reason);
-    // The only pattern for the op: say why, at the op.
     if (failed(plan))
-      return op.emitError("this copy into LDS is not supported yet by the "
-                          "AMD LLVM lowering: ")
-             << reason;
+      return rewriter.notifyMatchFailure(op, reason);
 
     Location loc = op.getLoc();
     SmallVector<Value> ptrs = unpackLLElements(loc, adaptor.getSrc(), rewriter);
@@ -440,10 +437,9 @@ struct BufferLoadToLocalOpPattern
     FailureOr<LdsDmaPlan> plan =
         planLdsDma(*converter, op.getOffsets().getType(),
                    op.getDest().getType(), globalWidth, target, reason);
-    if (failed(plan))
-      return op.emitError("this copy into LDS is not supported yet by the "
-                          "AMD LLVM lowering: ")
-             << reason;
+    if (failed(plan)) {
+      return rewriter.notifyMatchFailure(op, reason);
+    }
 
     Location loc = op.getLoc();
     amd::BufferOperands operands = amd::unpackBufferOperands(

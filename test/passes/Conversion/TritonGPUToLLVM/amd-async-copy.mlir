@@ -68,7 +68,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func public @bytes(%p: !tt.ptr<i8> {tt.divisibility = 16 : i32}) {
     %buf = ttg.local_alloc : () -> !ttg.memdesc<32x64xi8, #shared, #smem, mutable>
     %ptrs = tt.splat %p : !tt.ptr<i8> -> tensor<32x64x!tt.ptr<i8>, #blocked>
-    // expected-error @+2 {{this copy into LDS is not supported yet by the AMD LLVM lowering: pieces of fewer than 4 bytes}}
     // expected-error @+1 {{failed to legalize operation 'ttg.async_copy_global_to_local' that was explicitly marked illegal}}
     %t = ttg.async_copy_global_to_local %ptrs, %buf : tensor<32x64x!tt.ptr<i8>, #blocked> -> <32x64xi8, #shared, #smem, mutable>
     tt.return
@@ -148,7 +147,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func public @columns(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
     %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
     %ptrs = tt.splat %p : !tt.ptr<f32> -> tensor<64x64x!tt.ptr<f32>, #blocked>
-    // expected-error @+2 {{this copy into LDS is not supported yet by the AMD LLVM lowering: lanes outside one block of 64 consecutive 4-byte slots}}
     // expected-error @+1 {{failed to legalize operation 'ttg.async_copy_global_to_local' that was explicitly marked illegal}}
     %t = ttg.async_copy_global_to_local %ptrs, %buf : tensor<64x64x!tt.ptr<f32>, #blocked> -> <64x64xf32, #shared, #smem, mutable>
     tt.return

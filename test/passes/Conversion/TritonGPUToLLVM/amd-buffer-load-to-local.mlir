@@ -122,7 +122,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
   tt.func public @wide_pieces(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %off: tensor<256x8xi32, #blocked>) {
     %buf = ttg.local_alloc : () -> !ttg.memdesc<256x8xf16, #shared, #smem, mutable>
-    // expected-error @+2 {{this copy into LDS is not supported yet by the AMD LLVM lowering: pieces of fewer than 4 bytes}}
     // expected-error @+1 {{failed to legalize operation 'amdg.buffer_load_to_local' that was explicitly marked illegal}}
     %t = amdg.buffer_load_to_local %p[%off] into %buf : <f16>[tensor<256x8xi32, #blocked>] -> <256x8xf16, #shared, #smem, mutable>
     tt.return
