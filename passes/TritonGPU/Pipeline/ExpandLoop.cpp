@@ -360,9 +360,9 @@ LogicalResult Expander::run() {
           mapping.map(operand,
                       current.lookup(body->getTerminator()->getOperand(index)));
         else if (producer && distance >= 2)
-          mapping.map(operand,
-                      kernel.getRegionIterArgs()[lagArg.lookup(
-                          {index, distance - 1})]);
+          mapping.map(
+              operand,
+              kernel.getRegionIterArgs()[lagArg.lookup({index, distance - 1})]);
         else
           mapping.map(operand, kernel.getRegionIterArgs()[index]);
         return;
@@ -406,9 +406,9 @@ LogicalResult Expander::run() {
   for (auto &[index, max] : argLags)
     for (int lag = 1; lag <= max; ++lag)
       yields.push_back(
-          lag == 1 ? Value(kernel.getRegionIterArgs()[index])
-                   : Value(kernel.getRegionIterArgs()[lagArg[{index,
-                                                              lag - 1}]]));
+          lag == 1
+              ? Value(kernel.getRegionIterArgs()[index])
+              : Value(kernel.getRegionIterArgs()[lagArg[{index, lag - 1}]]));
   for (auto &[value, max] : carried)
     for (int distance = max; distance >= 1; --distance)
       yields.push_back(distance == 1

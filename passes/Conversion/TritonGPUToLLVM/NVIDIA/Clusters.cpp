@@ -1,4 +1,4 @@
-//===- Clusters.cpp - What the lowering takes from a program of several CTAs //
+//===- Clusters.cpp - Lowering a program that runs on several CTAs --------===//
 //
 // With ttg.num-ctas = N > 1 a program runs on a cluster of N CTAs (sm_90 on):
 // its id counts clusters, and a layout's "block" bases place elements in the
@@ -39,11 +39,10 @@ bool copiedAcrossCTAs(Type type) {
   std::optional<gpu::LinearLayout> layout = getDistributedLayout(tensor);
   if (!layout || !layout->hasInDim("block"))
     return false;
-  return llvm::any_of(layout->getBases("block"),
-                      [](const gpu::LinearLayout::Basis &basis) {
-                        return llvm::all_of(basis,
-                                            [](int32_t v) { return v == 0; });
-                      });
+  return llvm::any_of(
+      layout->getBases("block"), [](const gpu::LinearLayout::Basis &basis) {
+        return llvm::all_of(basis, [](int32_t v) { return v == 0; });
+      });
 }
 
 /// Why `op` cannot be lowered in a cluster yet; empty when it can.
@@ -52,13 +51,12 @@ std::string whyNotInCluster(Operation *op) {
   if (isa_and_nonnull<arith::ArithDialect, math::MathDialect, scf::SCFDialect,
                       cf::ControlFlowDialect, ub::UBDialect>(dialect))
     return "";
-  if (isa<ModuleOp, FuncOp, ReturnOp, CallOp, GetProgramIdOp,
-          GetNumProgramsOp, MakeRangeOp, SplatOp, BroadcastOp, ExpandDimsOp,
-          AddPtrOp, LoadOp, StoreOp, FpToFpOp, BitcastOp, IntToPtrOp,
-          PtrToIntOp, ClampFOp, PreciseSqrtOp, PreciseDivFOp, MulhiUIOp,
-          ExternElementwiseOp, ElementwiseInlineAsmOp, ReduceOp,
-          ReduceReturnOp, ScanOp, ScanReturnOp, AssertOp,
-          gpu::ConvertLayoutOp>(op))
+  if (isa<ModuleOp, FuncOp, ReturnOp, CallOp, GetProgramIdOp, GetNumProgramsOp,
+          MakeRangeOp, SplatOp, BroadcastOp, ExpandDimsOp, AddPtrOp, LoadOp,
+          StoreOp, FpToFpOp, BitcastOp, IntToPtrOp, PtrToIntOp, ClampFOp,
+          PreciseSqrtOp, PreciseDivFOp, MulhiUIOp, ExternElementwiseOp,
+          ElementwiseInlineAsmOp, ReduceOp, ReduceReturnOp, ScanOp,
+          ScanReturnOp, AssertOp, gpu::ConvertLayoutOp>(op))
     return "";
   // An atomic's old value is handed to the threads holding copies of its
   // element through shared memory, which CTAs do not share here.
@@ -73,17 +71,17 @@ std::string whyNotInCluster(Operation *op) {
 
 } // namespace
 
-LogicalResult mlir::triton::nvidia::checkClusterLowerable(
-    ModuleOp module, int computeCapability) {
+LogicalResult
+mlir::triton::nvidia::checkClusterLowerable(ModuleOp module,
+                                            int computeCapability) {
   int numCTAs =
       getModuleIntAttr(module, triton::gpu::kNumCTAsAttrName, /*fallback=*/1);
   if (numCTAs == 1)
     return success();
   if (computeCapability < 90)
-    return module.emitError()
-           << "ttg.num-ctas = " << numCTAs
-           << ": CTA clusters need sm_90 or later, not sm_"
-           << computeCapability;
+    return module.emitError() << "ttg.num-ctas = " << numCTAs
+                              << ": CTA clusters need sm_90 or later, not sm_"
+                              << computeCapability;
   // 8 CTAs is the portable cluster size; larger ones need a launch attribute
   // this toolchain's launchers do not set.
   if (numCTAs < 1 || numCTAs > 8 || !llvm::isPowerOf2_32(numCTAs))

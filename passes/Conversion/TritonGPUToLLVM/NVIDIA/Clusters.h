@@ -1,4 +1,4 @@
-//===- Clusters.h - What the lowering takes from a program of several CTAs -===//
+//===- Clusters.h - Lowering a program that runs on several CTAs -*- C++ -*-==//
 
 #ifndef PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_CLUSTERS_H
 #define PASSES_CONVERSION_TRITONGPUTOLLVM_NVIDIA_CLUSTERS_H

@@ -38,50 +38,35 @@ Value TargetInfo::getThreadId(OpBuilder &b, Location loc) const {
                              createI32Constant(b, loc, numThreads - 1));
 }
 
+namespace {
+/// The i32 special register of `axis` (0, 1, 2): X, Y or Z.
+template <typename X, typename Y, typename Z>
+Value readAxis(OpBuilder &b, Location loc, int axis) {
+  Type i32 = b.getI32Type();
+  if (axis == 0)
+    return X::create(b, loc, i32);
+  if (axis == 1)
+    return Y::create(b, loc, i32);
+  return Z::create(b, loc, i32);
+}
+} // namespace
+
 // A program of several CTAs is a cluster: its id and the grid's size count
 // clusters (3.6's rule: %clusterid and %nclusterid when ttg.num-ctas > 1).
 Value TargetInfo::getProgramId(OpBuilder &b, Location loc, int axis) const {
-  Type i32 = b.getI32Type();
-  if (numCTAs > 1) {
-    switch (axis) {
-    case 0:
-      return NVVM::ClusterIdXOp::create(b, loc, i32);
-    case 1:
-      return NVVM::ClusterIdYOp::create(b, loc, i32);
-    default:
-      return NVVM::ClusterIdZOp::create(b, loc, i32);
-    }
-  }
-  switch (axis) {
-  case 0:
-    return NVVM::BlockIdXOp::create(b, loc, i32);
-  case 1:
-    return NVVM::BlockIdYOp::create(b, loc, i32);
-  default:
-    return NVVM::BlockIdZOp::create(b, loc, i32);
-  }
+  if (numCTAs > 1)
+    return readAxis<NVVM::ClusterIdXOp, NVVM::ClusterIdYOp, NVVM::ClusterIdZOp>(
+        b, loc, axis);
+  return readAxis<NVVM::BlockIdXOp, NVVM::BlockIdYOp, NVVM::BlockIdZOp>(b, loc,
+                                                                        axis);
 }
 
 Value TargetInfo::getNumPrograms(OpBuilder &b, Location loc, int axis) const {
-  Type i32 = b.getI32Type();
-  if (numCTAs > 1) {
-    switch (axis) {
-    case 0:
-      return NVVM::ClusterDimXOp::create(b, loc, i32);
-    case 1:
-      return NVVM::ClusterDimYOp::create(b, loc, i32);
-    default:
-      return NVVM::ClusterDimZOp::create(b, loc, i32);
-    }
-  }
-  switch (axis) {
-  case 0:
-    return NVVM::GridDimXOp::create(b, loc, i32);
-  case 1:
-    return NVVM::GridDimYOp::create(b, loc, i32);
-  default:
-    return NVVM::GridDimZOp::create(b, loc, i32);
-  }
+  if (numCTAs > 1)
+    return readAxis<NVVM::ClusterDimXOp, NVVM::ClusterDimYOp,
+                    NVVM::ClusterDimZOp>(b, loc, axis);
+  return readAxis<NVVM::GridDimXOp, NVVM::GridDimYOp, NVVM::GridDimZOp>(b, loc,
+                                                                        axis);
 }
 
 Value TargetInfo::getClusterCTAId(OpBuilder &b, Location loc) const {
