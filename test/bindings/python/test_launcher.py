@@ -38,6 +38,20 @@ def test_hip_metadata_refused(launcher):
         launcher.Kernel(b"", {"target": {"backend": "hip"}, "num_ctas": 1})
 
 
+def test_cluster_sizes(launcher):
+    """num_ctas 2, 4, 8 launch as clusters; larger ones are refused before
+    any driver call. The launch structures are cuda.h's on x86-64
+    (CUlaunchAttribute: id, padding, a 64-byte value; CUlaunchConfig)."""
+    with pytest.raises(ValueError, match="clusters of 2, 4 or 8 CTAs"):
+        launcher.Kernel(b"", {"target": {"backend": "cuda"}, "num_ctas": 16})
+    import ctypes
+    assert ctypes.sizeof(launcher._LaunchAttr) == 72
+    assert launcher._LaunchAttr.value.offset == 8
+    assert ctypes.sizeof(launcher._LaunchConfig) == 56
+    assert launcher._LaunchConfig.hStream.offset == 32
+    assert launcher._LaunchConfig.numAttrs.offset == 48
+
+
 def test_pure_parts_import_without_the_native_module(tmp_path):
     """On the GPU machine (another Python, no LLVM 22) the package imports
     without _triton_ir: the launcher and the backend plugin work, the rest
