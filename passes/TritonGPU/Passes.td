@@ -695,6 +695,24 @@ def TritonGPUTransposeNarrowOperands
     K-major buffer with the operand's swizzle, and a `ttg.local_load` of the
     operand from there (ldmatrix); 3.6 loads those fragments from the
     MN-major buffer byte by byte.
+    wgmma also takes A from registers, where an MN-major tile needs no
+    transpose in shared memory. With the LLVM option
+    `-tritongpu-swap-narrow-operands` (off by default: the pipeliner keeps
+    no such wgmma in flight across iterations, and that measured slower), a
+    product C = A B carried by a loop, with B such a load (row-major,
+    N >= 32 x the warps, all warps along M) and A K-major in shared memory,
+    becomes C^T = B^T A^T first: B is
+    staged in its own order (32-byte vectors XORed with (k / 4) % 4, so
+    that the fragment loads reach every bank), B^T is read from there as
+    the A operand in registers (32-bit loads along N, byte permutes into
+    K-major fragments), and A^T is A's buffer transposed. A thread's
+    fragment rows are not consecutive, so the swapped product runs on B^T
+    with its rows permuted such that each thread's four rows are four
+    consecutive columns; the permutation and the transposition are
+    `#ttg.shared_linear` views (`ttg.memdesc_reinterpret`) of the staging
+    buffer and, after the loop, of a swizzled buffer the accumulator passes
+    through once into the layout its user converts it to (elementwise ops
+    of the result alone, such as a truncation, run on C^T before).
     Runs in make_ttgir for cuda:80 and later before the pipeliner (not under
     `compat=3.6`). Other local_allocs and layout conversions are left alone.
 

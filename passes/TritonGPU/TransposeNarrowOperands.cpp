@@ -24,6 +24,7 @@
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 #include "passes/TritonGPU/Passes.h"
 #include "passes/TritonGPU/SharedEncodings.h"
@@ -31,6 +32,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace mlir {
 namespace triton {
@@ -44,6 +48,18 @@ namespace gpu {
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
+
+// Off by default: with the wgmma's A in registers the pipeliner keeps no
+// wgmma in flight across iterations (a running wgmma's A registers must not
+// be rewritten, and nothing yet keeps them alive until the next iteration's
+// wait), and the swapped loop measured slower than the staging (H200, int8
+// 848 vs 927 TOP/s, docs/results/2026-12-03-8bit-swap-0741.md).
+static llvm::cl::opt<bool> swapNarrowOperands(
+    "tritongpu-swap-narrow-operands",
+    llvm::cl::desc("-tritongpu-transpose-narrow-operands computes a product "
+                   "with an MN-major 8-bit B as C^T = B^T A^T, B^T from "
+                   "registers (see swapOperands)"),
+    llvm::cl::init(false));
 
 namespace {
 
@@ -301,12 +317,306 @@ bool stageMmaV2Operand(ConvertLayoutOp convert) {
   return true;
 }
 
+/// The rows of the swapped product's A operand (B^T, rows along N) that
+/// column bits 0, 1, ... of B stand for: two rows a thread holds in
+/// registers first (so that each thread's four rows are four consecutive
+/// columns: one 32-bit load of a K row of B), then the rows its lanes, its
+/// warps and its other registers step. Nothing when the layout holds fewer
+/// than two such register rows (or is not a permutation of the rows).
+std::optional<SmallVector<int32_t>>
+getRowsOfColumnBits(const LinearLayout &operand, int64_t rows) {
+  auto pureRows = [&](StringRef dim) {
+    SmallVector<int32_t> found;
+    for (const LinearLayout::Basis &basis : operand.getBases(dim))
+      if (basis[1] == 0 && basis[0] != 0)
+        found.push_back(basis[0]);
+    return found;
+  };
+  SmallVector<int32_t> registers = pureRows("register");
+  if (registers.size() < 2)
+    return std::nullopt;
+  SmallVector<int32_t> order(registers.begin(), registers.begin() + 2);
+  llvm::append_range(order, pureRows("lane"));
+  llvm::append_range(order, pureRows("warp"));
+  order.append(registers.begin() + 2, registers.end());
+  int32_t seen = 0;
+  for (int32_t row : order) {
+    if (!llvm::isPowerOf2_32(row) || (seen & row))
+      return std::nullopt;
+    seen |= row;
+  }
+  if (int64_t(seen) + 1 != rows)
+    return std::nullopt;
+  return order;
+}
+
+/// The row of the swapped product standing for column `column` of B.
+int32_t rowOfColumn(ArrayRef<int32_t> rowsOfBits, int32_t column) {
+  int32_t row = 0;
+  for (auto [bit, rowOfBit] : llvm::enumerate(rowsOfBits))
+    if (column & (1 << bit))
+      row ^= rowOfBit;
+  return row;
+}
+
+/// A buffer of `shape` (rows, columns) in `encoding` seen transposed, its
+/// columns permuted into rows by `rowsOfBits`: the #ttg.shared_linear
+/// layout whose element (rowOfColumn(c), r) is the buffer's (r, c).
+std::optional<SharedLinearEncodingAttr>
+getPermutedTransposedView(ArrayRef<int64_t> shape, Attribute encoding,
+                          ArrayRef<int32_t> rowsOfBits) {
+  std::optional<LinearLayout> layout = toLinearLayout(shape, encoding);
+  if (!layout || layout->getInDimSize("block") > 1)
+    return std::nullopt;
+  SmallVector<SmallVector<int32_t>> bases;
+  for (const LinearLayout::Basis &basis : layout->getBases("offset"))
+    bases.push_back({rowOfColumn(rowsOfBits, basis[1]), basis[0]});
+  return SharedLinearEncodingAttr::get(encoding.getContext(),
+                                       BasisList(bases), BasisList(),
+                                       /*alignment=*/16);
+}
+
+/// A row-major swizzled buffer for an accumulator tile of `shape`: 16-byte
+/// vectors whose index in a row is XORed with the row (mod 8), so that the
+/// swapped product's registers (four consecutive columns of rows 2 apart
+/// per lane) and a row-major register layout both reach every bank.
+SwizzledSharedEncodingAttr getAccumulatorBuffer(MLIRContext *context,
+                                                ArrayRef<int64_t> shape,
+                                                Type element) {
+  unsigned bytes = std::max(1u, element.getIntOrFloatBitWidth() / 8);
+  unsigned vec = std::max(1u, 16 / bytes);
+  unsigned vectorsPerRow = std::max<int64_t>(1, shape[1] / vec);
+  return SwizzledSharedEncodingAttr::get(context, vec, 1,
+                                         std::min(8u, vectorsPerRow), {1, 0},
+                                         BasisList());
+}
+
+/// `value` ([rows, columns] in any layout) through a buffer of `storeAs`
+/// (its own shape), read back as `type` (the other shape) from the same
+/// bytes seen as `loadAs`. The buffer is allocated empty, stored, and freed
+/// after the load: a buffer made from the value would be allocated as soon
+/// as the value is (reorder-instructions moves it there), while the
+/// pipeliner's buffers of the loop that makes the value are still held.
+Value relabelThroughShared(OpBuilder &b, Location loc, Value value,
+                           Attribute storeAs, RankedTensorType type,
+                           Attribute loadAs) {
+  auto source = cast<RankedTensorType>(value.getType());
+  MLIRContext *context = b.getContext();
+  auto smem = SharedMemorySpaceAttr::get(context);
+  Value buffer = LocalAllocOp::create(
+      b, loc,
+      MemDescType::get(source.getShape(), source.getElementType(), storeAs,
+                       smem, /*mutableMemory=*/true),
+      Value(), IntegerAttr());
+  LocalStoreOp::create(b, loc, value, buffer);
+  Value view = MemDescReinterpretOp::create(
+      b, loc,
+      MemDescType::get(type.getShape(), type.getElementType(), loadAs, smem,
+                       /*mutableMemory=*/true),
+      buffer);
+  Value loaded = LocalLoadOp::create(b, loc, type, view, Value());
+  LocalDeallocOp::create(b, loc, buffer);
+  return loaded;
+}
+
+/// wgmma takes its A operand from registers too, and there the K-major
+/// fragments of an MN-major tile cost no shared-memory transpose. So a
+/// product C = A B in a loop (C carried by the loop), with B an 8-bit
+/// MN-major load and A K-major in shared memory, becomes C^T = B^T A^T:
+/// B is staged in its own order (the pipeliner copies it ahead), each
+/// thread loads it as 4 x 4 byte blocks (32-bit loads along N, LLVM's
+/// byte permutes make them K-major fragments), and A^T is A's buffer seen
+/// transposed (K-major as wgmma's B). A fragment's rows of one thread are
+/// not consecutive, so the swapped product runs on B^T's rows permuted
+/// (getRowsOfColumnBits); both the permutation and the transposition are
+/// views of shared memory (#ttg.shared_linear), the operand's on the
+/// staging buffer and the result's on a buffer the accumulator passes
+/// through once after the loop. Returns whether it rewrote `dot`.
+bool swapOperands(nvidia_gpu::WarpGroupDotOp dot) {
+  auto forOp = dyn_cast<scf::ForOp>(dot->getParentOp());
+  auto bAlloc = dot.getB().getDefiningOp<LocalAllocOp>();
+  auto aType = dyn_cast<MemDescType>(dot.getA().getType());
+  if (!forOp || !bAlloc || !bAlloc.getSrc() || !bAlloc->hasOneUse() ||
+      !aType || dot.getUseC() || dot.getIsAsync())
+    return false;
+  auto aEncoding = dyn_cast<NVMMASharedEncodingAttr>(aType.getEncoding());
+  if (!aEncoding || aEncoding.getTransposed() || aEncoding.getFp4Padded() ||
+      !aEncoding.getCGALayout().bases.empty() || aType.getRank() != 2)
+    return false;
+  Value bSource = bAlloc.getSrc();
+  if (!bSource.getDefiningOp<LoadOp>() ||
+      !isMNMajorNarrowLoad(bSource, /*kDim=*/0, bAlloc))
+    return false;
+  // The accumulator is the loop's, read by this product only.
+  auto acc = dyn_cast<BlockArgument>(dot.getC());
+  if (!acc || acc.getOwner() != forOp.getBody() || acc.getArgNumber() == 0 ||
+      !acc.hasOneUse() || !dot->hasOneUse())
+    return false;
+  unsigned iterIndex = acc.getArgNumber() - 1;
+  Operation *yield = forOp.getBody()->getTerminator();
+  if (*dot->getUsers().begin() != yield ||
+      yield->getOperand(iterIndex) != dot.getResult())
+    return false;
+  auto cType = cast<RankedTensorType>(dot.getType());
+  auto mma = dyn_cast<NvidiaMmaEncodingAttr>(cType.getEncoding());
+  if (!mma || mma.getVersionMajor() != 3 || mma.getWarpsPerCTA().size() != 2 ||
+      mma.getWarpsPerCTA()[1] != 1 || !mma.getCGALayout().bases.empty())
+    return false;
+  auto bType = cast<RankedTensorType>(bSource.getType());
+  int64_t m = cType.getShape()[0], n = cType.getShape()[1],
+          k = bType.getShape()[0];
+  unsigned warps = mma.getWarpsPerCTA()[0];
+  // The swapped product is N x M: wgmma N = M (at most 256 per
+  // instruction, a multiple of 16 for 8-bit types), K in steps of 32.
+  int64_t instrN = std::min<int64_t>(m, 256);
+  if (m % instrN || instrN % 16 || k % 32 || n % 32)
+    return false;
+  MLIRContext *context = dot.getContext();
+  auto swappedMma = NvidiaMmaEncodingAttr::get(
+      context, 3, 0, {warps, 1}, BasisList(),
+      {16, unsigned(instrN), 32});
+  auto operandEncoding = DotOperandEncodingAttr::get(context, 0, swappedMma,
+                                                     /*kWidth=*/4);
+  Type element = bType.getElementType();
+  auto operandType = RankedTensorType::get({n, k}, element, operandEncoding);
+  std::optional<LinearLayout> operandLayout =
+      toLinearLayout(operandType.getShape(), operandEncoding);
+  if (!operandLayout)
+    return false;
+  std::optional<SmallVector<int32_t>> rowsOfBits =
+      getRowsOfColumnBits(*operandLayout, n);
+  if (!rowsOfBits)
+    return false;
+  // The staging buffer: rows of B (K) of N bytes, 32-byte vectors XORed
+  // with (row / 4) % 4. A warp's 32-bit loads take K rows 4 apart (the
+  // fragment's lanes % 4) and 32 consecutive bytes of each: four rows in
+  // four different 32-byte columns, every bank once; the copies' 16-byte
+  // pieces of a row stay conflict-free.
+  auto staging = SwizzledSharedEncodingAttr::get(
+      context, 32, 4, std::min<unsigned>(4, std::max<int64_t>(1, n / 32)),
+      {1, 0}, BasisList());
+  std::optional<SharedLinearEncodingAttr> operandView =
+      getPermutedTransposedView(bType.getShape(), staging, *rowsOfBits);
+  Type accElement = cType.getElementType();
+  auto accBuffer = getAccumulatorBuffer(context, {m, n}, accElement);
+  std::optional<SharedLinearEncodingAttr> accView =
+      getPermutedTransposedView({m, n}, accBuffer, *rowsOfBits);
+  if (!operandView || !accView)
+    return false;
+
+  Location loc = dot.getLoc();
+  auto smem = SharedMemorySpaceAttr::get(context);
+  OpBuilder b(bAlloc);
+  Value stage = LocalAllocOp::create(
+      b, loc, MemDescType::get(bType.getShape(), element, staging, smem),
+      bSource);
+  Value view = MemDescReinterpretOp::create(
+      b, loc, MemDescType::get({n, k}, element, *operandView, smem), stage);
+  Value operand = LocalLoadOp::create(b, loc, operandType, view, Value());
+  b.setInsertionPoint(dot);
+  auto aTransposed = NVMMASharedEncodingAttr::get(
+      context, aEncoding.getSwizzlingByteWidth(), /*transposed=*/true,
+      aEncoding.getElementBitWidth(), /*fp4Padded=*/false, BasisList(), 2);
+  Value aView = MemDescTransOp::create(
+      b, loc,
+      MemDescType::get({aType.getShape()[1], aType.getShape()[0]},
+                       aType.getElementType(), aTransposed, smem,
+                       aType.getMutableMemory()),
+      dot.getA(), ArrayRef<int32_t>{1, 0});
+  auto swappedType = RankedTensorType::get({n, m}, accElement, swappedMma);
+
+  // The loop carries C^T (rows permuted) from an initial value made so.
+  Value init = forOp.getInitArgs()[iterIndex];
+  OpBuilder before(forOp);
+  Value swappedInit;
+  DenseElementsAttr splat;
+  if (matchPattern(init, m_Constant(&splat)) && splat.isSplat())
+    swappedInit = arith::ConstantOp::create(
+        before, loc, swappedType,
+        DenseElementsAttr::get(swappedType,
+                               splat.getSplatValue<Attribute>()));
+  else
+    swappedInit = relabelThroughShared(before, loc, init, accBuffer,
+                                       swappedType, *accView);
+  forOp.getInitArgsMutable()[iterIndex].assign(swappedInit);
+  acc.setType(swappedType);
+  auto swapped = nvidia_gpu::WarpGroupDotOp::create(
+      b, loc, swappedType, operand, aView, acc, /*useC=*/Value(),
+      dot.getInputPrecision(), dot.getMaxNumImpreciseAcc(),
+      /*isAsync=*/false);
+  dot.getResult().replaceAllUsesWith(swapped.getResult());
+  dot.erase();
+  bAlloc.erase();
+  Value result = forOp.getResult(iterIndex);
+  result.setType(swappedType);
+
+  // After the loop: elementwise ops of the result alone (a truncation to
+  // the output type) run on C^T as they are; then one pass through shared
+  // memory gives C in the layout its user converts it to.
+  OpBuilder after(forOp->getBlock(), std::next(forOp->getIterator()));
+  Value current = result;
+  while (current.hasOneUse()) {
+    Operation *user = *current.getUsers().begin();
+    if (!user->hasTrait<OpTrait::Elementwise>() || !isMemoryEffectFree(user) ||
+        user->getNumOperands() != 1 || user->getNumResults() != 1 ||
+        user->getBlock() != forOp->getBlock())
+      break;
+    auto userType = cast<RankedTensorType>(user->getResult(0).getType());
+    after.setInsertionPoint(user);
+    Operation *clone = after.clone(*user);
+    clone->setOperand(0, current);
+    clone->getResult(0).setType(RankedTensorType::get(
+        {n, m}, userType.getElementType(), swappedMma));
+    // The op's users move to the clone (they are retyped or relabeled
+    // next), and the op goes.
+    user->getResult(0).replaceAllUsesWith(clone->getResult(0));
+    user->erase();
+    current = clone->getResult(0);
+  }
+  auto currentType = cast<RankedTensorType>(current.getType());
+  Attribute target = mma;
+  ConvertLayoutOp convert;
+  if (current.hasOneUse())
+    convert = dyn_cast<ConvertLayoutOp>(*current.getUsers().begin());
+  if (convert)
+    target = convert.getType().getEncoding();
+  if (Operation *def = current.getDefiningOp())
+    after.setInsertionPointAfter(def);
+  else
+    after.setInsertionPointAfter(forOp);
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : current.getUses())
+    uses.push_back(&use);
+  auto resultType =
+      RankedTensorType::get({m, n}, currentType.getElementType(), target);
+  auto outBuffer =
+      getAccumulatorBuffer(context, {m, n}, currentType.getElementType());
+  Value relabeled = relabelThroughShared(
+      after, loc, current,
+      *getPermutedTransposedView({m, n}, outBuffer, *rowsOfBits), resultType,
+      outBuffer);
+  if (convert) {
+    convert.getResult().replaceAllUsesWith(relabeled);
+    convert.erase();
+  } else {
+    for (OpOperand *use : uses)
+      use->set(relabeled);
+  }
+  return true;
+}
+
 class TritonGPUTransposeNarrowOperandsPass
     : public mlir::triton::gpu::impl::TritonGPUTransposeNarrowOperandsBase<
           TritonGPUTransposeNarrowOperandsPass> {
 public:
   using Base::Base;
   void runOnOperation() override {
+    SmallVector<nvidia_gpu::WarpGroupDotOp> dots;
+    getOperation().walk(
+        [&](nvidia_gpu::WarpGroupDotOp dot) { dots.push_back(dot); });
+    if (swapNarrowOperands)
+      for (nvidia_gpu::WarpGroupDotOp dot : dots)
+        swapOperands(dot);
     SmallVector<LocalAllocOp> allocs;
     SmallVector<ConvertLayoutOp> converts;
     getOperation().walk([&](Operation *op) {

@@ -498,6 +498,41 @@ swizzleToLinearLayout(ArrayRef<int64_t> shape, SwizzleAttr shared,
   return combineCtaCgaWithShape(*cta, shared.getCGALayout(), shape);
 }
 
+/// #ttg.shared_linear: its offset and block bases as they are, for a shape
+/// they span exactly (a basis past the shape, or a shape they leave
+/// partly uncovered, has no layout here).
+static std::optional<LinearLayout>
+sharedLinearToLinearLayout(ArrayRef<int64_t> shape,
+                           SharedLinearEncodingAttr shared) {
+  SmallVector<int64_t> spanned(shape.size(), 1);
+  auto toBases = [&](const BasisList &list)
+      -> std::optional<std::vector<LinearLayout::Basis>> {
+    std::vector<LinearLayout::Basis> bases;
+    for (const auto &basis : list.bases) {
+      if (basis.size() != shape.size())
+        return std::nullopt;
+      for (auto [d, value] : llvm::enumerate(basis)) {
+        if (value < 0 || value >= shape[d])
+          return std::nullopt;
+        spanned[d] = std::max<int64_t>(spanned[d], 2 * int64_t(value));
+      }
+      bases.emplace_back(basis.begin(), basis.end());
+    }
+    return bases;
+  };
+  auto offsets = toBases(shared.getOffsetBases());
+  auto blocks = toBases(shared.getBlockBases());
+  if (!offsets || !blocks || ArrayRef<int64_t>(spanned) != shape)
+    return std::nullopt;
+  std::vector<LinearLayout::OutDim> outDims;
+  for (auto [name, size] :
+       llvm::zip(standardOutDimNames(shape.size()), shape))
+    outDims.push_back({name, int32_t(size)});
+  return LinearLayout::get(
+      {{kOffset, std::move(*offsets)}, {kBlock, std::move(*blocks)}},
+      std::move(outDims));
+}
+
 static std::optional<LinearLayout>
 nvmmaSharedToLinearLayout2D(ArrayRef<int64_t> shape,
                             NVMMASharedEncodingAttr shared);
@@ -646,6 +681,9 @@ mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute encoding) {
       })
       .Case([&](NVMMASharedEncodingAttr a) {
         return nvmmaSharedToLinearLayout(shape, a);
+      })
+      .Case([&](SharedLinearEncodingAttr a) {
+        return sharedLinearToLinearLayout(shape, a);
       })
       .Default([](Attribute) { return std::nullopt; });
 }

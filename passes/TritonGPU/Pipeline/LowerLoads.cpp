@@ -186,8 +186,8 @@ Value incrementModulo(OpBuilder &builder, Location loc, Value counter,
 void replaceWithMutableView(OpOperand &use, Value replacement) {
   use.set(replacement);
   Operation *user = use.getOwner();
-  if (!isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescIndexOp>(
-          user))
+  if (!isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescIndexOp,
+           MemDescReinterpretOp>(user))
     return;
   auto oldType = cast<MemDescType>(user->getResult(0).getType());
   auto newType = MemDescType::get(
