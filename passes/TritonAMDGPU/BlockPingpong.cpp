@@ -439,13 +439,25 @@ private:
   Location loc;
 };
 
-/// The last cluster barrier goes just before the yield, so that a
-/// persistent GEMM's epilogue does not join the last dot cluster.
-void endIterationWithClusterBarrier(scf::ForOp loop, Location loc) {
+/// How both 8-warp schedules end: the next-to-last dot cluster, the LDS
+/// stores (moved up with what they need, since a persistent GEMM may use the
+/// dot's result before them), the last dot cluster, and the last cluster
+/// barrier just before the yield, so that a persistent GEMM's epilogue does
+/// not join the last dot cluster.
+void finishWithStoresAndLastDot(ClusterPlacer &p, scf::ForOp loop,
+                                const SlicedDot &sliced,
+                                ArrayRef<LocalStoreOp> stores) {
+  size_t n = sliced.dots.size();
+  p.dotAtHighPriority(sliced.dots[n - 2]);
+  p.clusterBarrier();
+  p.moveUpWithProducers(stores[0]);
+  p.moveUpWithProducers(stores[1]);
+  p.clusterBarrier();
+  p.dotAtHighPriority(sliced.dots[n - 1]);
   Operation *yield = loop.getBody()->getTerminator();
   OpBuilder b(yield);
-  BarrierOp::create(b, loc, ClusterPlacer::kLocalAddrSpace);
-  ROCDL::SchedBarrier::create(b, loc, 0);
+  BarrierOp::create(b, loop.getLoc(), ClusterPlacer::kLocalAddrSpace);
+  ROCDL::SchedBarrier::create(b, loop.getLoc(), 0);
 }
 
 /// 3.6's two-cluster schedule for 256x128x64 tiles (see the file comment).
@@ -467,13 +479,7 @@ void scheduleTwoClusters(scf::ForOp loop, const SlicedDot &sliced,
     return ROCDL::SBarrierOp::create(b, loc).getOperation();
   });
   p.schedBarrier();
-  p.dotAtHighPriority(sliced.dots[0]);
-  p.clusterBarrier();
-  p.moveUpWithProducers(stores[0]);
-  p.moveUpWithProducers(stores[1]);
-  p.clusterBarrier();
-  p.dotAtHighPriority(sliced.dots[1]);
-  endIterationWithClusterBarrier(loop, loc);
+  finishWithStoresAndLastDot(p, loop, sliced, stores);
 }
 
 /// 3.6's four-cluster schedule for 256x256x64 and larger tiles.
@@ -495,13 +501,7 @@ void scheduleFourClusters(scf::ForOp loop, const SlicedDot &sliced,
   p.sliceReads(sliced, 2);
   p.sliceReads(sliced, 3);
   p.clusterBarrier();
-  p.dotAtHighPriority(sliced.dots[2]);
-  p.clusterBarrier();
-  p.moveUpWithProducers(stores[0]);
-  p.moveUpWithProducers(stores[1]);
-  p.clusterBarrier();
-  p.dotAtHighPriority(sliced.dots[3]);
-  endIterationWithClusterBarrier(loop, loc);
+  finishWithStoresAndLastDot(p, loop, sliced, stores);
 }
 
 /// Before the loop (after a barrier that settles what came before), the

@@ -10,7 +10,6 @@ case, then a count.
 Usage: pingpong_simt.py TRITON_OPT TRITON_RUN SCRIPTS_DIR
 """
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -19,7 +18,9 @@ import numpy as np
 
 OPT, RUN, SCRIPTS = sys.argv[1:4]
 sys.path.insert(0, SCRIPTS)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simt_sim  # noqa: E402
+from matmul_simt import interpret_mm, lower_for_simulator  # noqa: E402
 
 TMP = tempfile.mkdtemp()
 WARPS = 8
@@ -109,28 +110,7 @@ def lowered(path, arch, clusters):
     loop = loop[:loop.index("scf.yield")]
     if loop.count("tt.dot") != clusters or loop.count("ttg.memdesc_subslice") != 2 * clusters:
         raise RuntimeError(f"expected the dot in {clusters} slices")
-    r = subprocess.run([OPT, "-", "-convert-scf-to-cf", "-allocate-shared-memory",
-                        f"-convert-triton-amdgpu-to-llvm=gfx-arch={arch}", "-canonicalize", "-cse",
-                        "-reconcile-unrealized-casts", "--mlir-print-op-generic"],
-                       input=ttgir, capture_output=True, text=True)
-    if r.returncode:
-        raise RuntimeError(r.stderr.strip().splitlines()[0])
-    return r.stdout, int(re.search(r"ttg.shared = (\d+)", r.stdout).group(1))
-
-
-def interpreted(path, a, b, M, N, K):
-    files = {}
-    for name, array in (("pa", a), ("pb", b)):
-        files[name] = os.path.join(TMP, f"{name}.npy")
-        np.save(files[name], array)
-    out = os.path.join(TMP, "c.npy")
-    subprocess.run([RUN, path, "--grid", "1",
-                    "--arg", f"pa=f16[{a.shape[0]},{a.shape[1]}]:file({files['pa']})",
-                    "--arg", f"pb=f16[{b.shape[0]},{b.shape[1]}]:file({files['pb']})",
-                    "--arg", f"pc=f32[{M},{N}]:fill(7)",
-                    "--arg", f"K=i32:{K}", "--save", f"pc={out}"],
-                   check=True, capture_output=True, text=True)
-    return np.load(out)
+    return lower_for_simulator(OPT, ttgir, arch)
 
 
 def run_case(arch, M, N, K):
@@ -143,7 +123,7 @@ def run_case(arch, M, N, K):
     b = rng.integers(-4, 5, (max(K, 1), N)).astype(np.float16)
     c = np.full((M, N), 7.0, dtype=np.float32)
     outs, races = simt_sim.run(text, "mm", [a, b, c, K], WARPS * 64, shared, warp_size=64)
-    want = interpreted(path, a, b, M, N, K)
+    want = interpret_mm(RUN, path, TMP, a, b, (M, N), K)
     return np.array_equal(outs[2], want) and not races, races
 
 

@@ -15,7 +15,6 @@ make_ttgir on gfx942; INPUT steps K by 64, which it needs, and the pass must
 have transposed an operand into an #ttg.amd_rotating_shared buffer.)
 """
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -26,7 +25,9 @@ OPT, RUN, SCRIPTS, INPUT = sys.argv[1:5]
 DIRECT = "--direct" in sys.argv[5:]
 ITT = "--itt" in sys.argv[5:]
 sys.path.insert(0, SCRIPTS)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simt_sim  # noqa: E402
+from matmul_simt import interpret_mm, lower_for_simulator  # noqa: E402
 
 TMP = tempfile.mkdtemp()
 
@@ -54,28 +55,7 @@ def lowered(path, arch, stages, direct):
         raise RuntimeError(f"the loop was not pipelined with {copy}")
     if ITT and ("amdg.in_thread_transpose" not in ttgir or "amd_rotating_shared" not in ttgir):
         raise RuntimeError("no operand was transposed in registers")
-    r = subprocess.run([OPT, "-", "-convert-scf-to-cf", "-allocate-shared-memory",
-                        f"-convert-triton-amdgpu-to-llvm=gfx-arch={arch}", "-canonicalize", "-cse",
-                        "-reconcile-unrealized-casts", "--mlir-print-op-generic"],
-                       input=ttgir, capture_output=True, text=True)
-    if r.returncode:
-        raise RuntimeError(r.stderr.strip().splitlines()[0])
-    return r.stdout, int(re.search(r"ttg.shared = (\d+)", r.stdout).group(1))
-
-
-def interpreted(path, a, b, K):
-    files = {}
-    for name, array in (("pa", a), ("pb", b)):
-        files[name] = os.path.join(TMP, f"{name}.npy")
-        np.save(files[name], array)
-    out = os.path.join(TMP, "c.npy")
-    subprocess.run([RUN, path, "--grid", "1",
-                    "--arg", f"pa=f16[{a.shape[0]},{a.shape[1]}]:file({files['pa']})",
-                    "--arg", f"pb=f16[{b.shape[0]},{b.shape[1]}]:file({files['pb']})",
-                    "--arg", "pc=f32[64,64]:fill(7)",
-                    "--arg", f"K=i32:{K}", "--save", f"pc={out}"],
-                   check=True, capture_output=True, text=True)
-    return np.load(out)
+    return lower_for_simulator(OPT, ttgir, arch)
 
 
 def run_case(arch, stages, direct, K):
@@ -87,7 +67,7 @@ def run_case(arch, stages, direct, K):
     b = rng.integers(-4, 5, (max(K, 1), 64)).astype(np.float16)
     c = np.full((64, 64), 7.0, dtype=np.float32)
     outs, races = simt_sim.run(text, "mm", [a, b, c, K], 256, shared, warp_size=64)
-    want = interpreted(path, a, b, K)
+    want = interpret_mm(RUN, path, TMP, a, b, (64, 64), K)
     return np.array_equal(outs[2], want) and not races, races
 
 
