@@ -33,9 +33,10 @@ struct TritonPipelineOptions
   Option<bool> dotAhead{
       *this, "dot-ahead",
       llvm::cl::desc("sm_90: issue QK^T-like warp-group dots an iteration "
-                     "ahead (-tritongpu-assign-latencies dot-ahead; off "
-                     "until measured faster, docs/Hopper.md; ignored under "
-                     "compat=3.6)"),
+                     "ahead where their readers can move to the iteration "
+                     "before (-tritongpu-assign-latencies dot-ahead; off "
+                     "until this form is timed, docs/Hopper.md; ignored "
+                     "under compat=3.6)"),
       llvm::cl::init(false)};
 };
 

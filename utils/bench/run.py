@@ -475,20 +475,29 @@ class Runner:
             return [row]
 
 
-def checked_runs(out, name, vendor=False):
+def checked_runs(out, name, vendor=False, ours_only=False):
     """(ours, Triton's) launches of case NAME (or of its configuration
-    <case>@<label>) at its timed size, each checked once: for the tools that
-    profile or watch a pair (tools/ncu_pair.py, power.py). With VENDOR, the
-    case's vendor ops on the same inputs stand in for Triton's."""
+    <case>@<label>, or of a variant of either, <member>@<suffix> with its
+    OUT/<member>@<suffix>.cubin) at its timed size, each checked once: for the
+    tools that profile or watch a pair (tools/ncu_pair.py, power.py). With
+    VENDOR, the case's vendor ops on the same inputs stand in for Triton's;
+    with OURS_ONLY, ours alone (a variant profiled beside the default)."""
     runner = Runner(os.path.abspath(out))
-    case = next((m for c in all_cases() for m in members(c) if m.name == name), None)
+    by_name = {m.name: m for c in all_cases() for m in members(c)}
+    case, variant = by_name.get(name), None
+    if case is None and "@" in name:
+        base, variant = name.rsplit("@", 1)
+        case = by_name.get(base)
+        if case is not None and not runner.has(case, variant):
+            sys.exit(f"no {name}.cubin in {out}")
     if case is None:
         sys.exit(f"no case {name}")
     kern = runner.kern(case)
     drop = runner.drop(case, kern)
     runs = []
-    for which in ("ours",) if vendor else ("ours", "triton"):
-        err, run, _ = runner.check(case, kern, case.size, which, drop)
+    for which in ("ours",) if vendor or ours_only else ("ours", "triton"):
+        err, run, _ = runner.check(case, kern, case.size, which, drop,
+                                   variant if which == "ours" else None)
         print(f"{name} {which}: error {err:.1e}", file=sys.stderr)
         runs.append(run)
     if vendor:

@@ -110,7 +110,14 @@ bool readyAhead(Value value, scf::ForOp forOp,
 /// body (QK^T, softmax, PV). Issued a stage early, it runs on the tensor
 /// cores under the work between the two dots of the iteration before; its
 /// result stays live an iteration longer, so it is left where it is when
-/// that would take more than kMaxAheadRegisters.
+/// that would take more than kMaxAheadRegisters. Its readers must be able to
+/// move to the iteration before (`aheadResultReaders`: the scale, the row
+/// max): where the loop carries the dot's own result, the dot issued at the
+/// top writes other registers than the block the softmax still reads, and
+/// ptxas either copies the accumulator at the back edge (attention_desc: 64
+/// movs per thread after the wait, 6% slower on the H200) or issues the dot
+/// only once the softmax has read most of the old block (attn_blockptr,
+/// attn_tf32: 3% and 13% slower).
 SmallVector<nvidia_gpu::WarpGroupDotOp>
 dotsToIssueAhead(scf::ForOp forOp,
                  const llvm::MapVector<Operation *, LoadLevel> &fetched) {
@@ -126,7 +133,8 @@ dotsToIssueAhead(scf::ForOp forOp,
   for (auto dot : body->getOps<nvidia_gpu::WarpGroupDotOp>()) {
     if (!forOp.isDefinedOutsideOfLoop(dot.getC()) ||
         !readyAhead(dot.getA(), forOp, fetched) ||
-        !readyAhead(dot.getB(), forOp, fetched))
+        !readyAhead(dot.getB(), forOp, fetched) ||
+        aheadResultReaders(dot.getResult(), forOp).empty())
       continue;
     int64_t result =
         cast<RankedTensorType>(dot.getType()).getNumElements() / threads;

@@ -15,6 +15,8 @@
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -333,4 +335,68 @@ void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
   for (auto &entry : runningDots)
     results.push_back(forOp.getResult(entry.second.iterArg));
   threadThroughWait(wait, results);
+}
+
+void mlir::triton::gpu::pipeline::carryAheadReaders(scf::ForOp &forOp) {
+  Block *body = forOp.getBody();
+  Operation *yield = body->getTerminator();
+  // A dot's result after the wait, the loop argument it comes back as,
+  // and that argument's readers in the body.
+  struct Carried {
+    Value waited;
+    BlockArgument arg;
+    SmallVector<Operation *> readers;
+  };
+  SmallVector<Carried> moved;
+  SmallVector<Value> inits;
+  OpBuilder builder(forOp);
+  for (OpOperand &yielded : yield->getOpOperands()) {
+    auto wait = yielded.get().getDefiningOp<WarpGroupDotWaitOp>();
+    if (!wait || wait->getNextNode() != yield)
+      continue;
+    unsigned index = yielded.getOperandNumber();
+    Value input =
+        wait.getInputs()[cast<OpResult>(yielded.get()).getResultNumber()];
+    auto dot = input.getDefiningOp<WarpGroupDotOp>();
+    BlockArgument arg = forOp.getRegionIterArgs()[index];
+    if (!dot || !forOp.isDefinedOutsideOfLoop(dot.getC()) ||
+        !forOp.getResult(index).use_empty())
+      continue;
+    SmallVector<Operation *> readers = aheadResultReaders(arg, forOp);
+    if (readers.empty())
+      continue;
+    // The first block's readers run before the loop.
+    IRMapping first;
+    first.map(arg, forOp.getInitArgs()[index]);
+    for (Operation *reader : readers)
+      llvm::append_range(inits, builder.clone(*reader, first)->getResults());
+    moved.push_back({yielded.get(), arg, std::move(readers)});
+  }
+  if (moved.empty())
+    return;
+  IRRewriter rewriter(forOp->getContext());
+  auto atEnd = [&](OpBuilder &b, Location, ArrayRef<BlockArgument>) {
+    SmallVector<Value> values;
+    for (Carried &carried : moved) {
+      IRMapping next;
+      next.map(carried.arg, carried.waited);
+      for (Operation *reader : carried.readers)
+        llvm::append_range(values, b.clone(*reader, next)->getResults());
+    }
+    return values;
+  };
+  FailureOr<LoopLikeOpInterface> loop =
+      forOp.replaceWithAdditionalYields(rewriter, inits, false, atEnd);
+  auto replaced = cast<scf::ForOp>(loop->getOperation());
+  // The readers in the body (moved into the new loop) give way to what the
+  // loop now carries; the dot's own result is carried no more.
+  auto args = replaced.getRegionIterArgs().take_back(inits.size());
+  unsigned next = 0;
+  for (Carried &carried : moved)
+    for (Operation *reader : carried.readers) {
+      for (Value result : reader->getResults())
+        result.replaceAllUsesWith(args[next++]);
+      reader->erase();
+    }
+  forOp = replaced;
 }

@@ -48,6 +48,17 @@ int fewestWeightAfter(Value token, Operation *sink,
 /// Step 4: asynchronous warp-group dots in `forOp` with their waits.
 void asyncLaunchDots(scf::ForOp forOp);
 
+/// Step 4b (-dot-ahead): a dot issued ahead is waited for before the yield,
+/// and the loop carries its result to the softmax of the next iteration,
+/// under which the next dot issued ahead writes its own: two blocks live
+/// across that dot, which ptxas answers with a copy of the accumulator at
+/// the back edge or by issuing the dot late. Where its readers can run
+/// there (`aheadResultReaders`) and the loop's last value is unused, they
+/// run after the wait (and before the loop on the first block) and the loop
+/// carries their results instead: the block the dot wrote is dead by the
+/// top of the next iteration. `forOp` is replaced when that happens.
+void carryAheadReaders(scf::ForOp &forOp);
+
 /// Step 5: the descriptor stores of `forOp`'s body (not of nested loops)
 /// write one shared buffer per type made before the loop, each after a wait
 /// for the copies issued before it, and stay in flight until the next

@@ -86,8 +86,10 @@ public:
     }
     removeScheduleAttributes(module);
     updateAsyncWaits(module);
-    for (scf::ForOp forOp : pipelined)
+    for (scf::ForOp forOp : pipelined) {
       asyncLaunchDots(forOp);
+      carryAheadReaders(forOp);
+    }
     pipelineStores(module);
   }
 

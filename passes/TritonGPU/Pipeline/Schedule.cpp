@@ -5,6 +5,8 @@
 #include "dialects/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
@@ -193,4 +195,41 @@ mlir::triton::gpu::pipeline::checkComplete(scf::ForOp forOp,
       return op.emitError("software pipelining: this op of a scheduled loop "
                           "has no stage (loop.stage / loop.cluster)");
   return success();
+}
+
+SmallVector<Operation *>
+mlir::triton::gpu::pipeline::aheadResultReaders(Value value,
+                                                scf::ForOp forOp) {
+  SmallVector<Operation *> readers;
+  int64_t size = cast<ShapedType>(value.getType()).getNumElements();
+  bool full = false;
+  for (Operation *reader : value.getUsers()) {
+    if (llvm::is_contained(readers, reader))
+      continue;
+    if (reader->getBlock() != forOp.getBody() || !isPure(reader) ||
+        reader == forOp.getBody()->getTerminator())
+      return {};
+    for (Value operand : reader->getOperands())
+      if (operand != value && !forOp.isDefinedOutsideOfLoop(operand))
+        return {};
+    llvm::SetVector<Value> above;
+    getUsedValuesDefinedAbove(reader->getRegions(), above);
+    if (!llvm::all_of(above, [&](Value v) {
+          return forOp.isDefinedOutsideOfLoop(v);
+        }))
+      return {};
+    for (Type type : reader->getResultTypes()) {
+      auto shaped = dyn_cast<ShapedType>(type);
+      if (shaped && shaped.getNumElements() >= size) {
+        if (full)
+          return {};
+        full = true;
+      }
+    }
+    readers.push_back(reader);
+  }
+  // In body order, as they will run after the wait.
+  llvm::sort(readers,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return readers;
 }

@@ -125,6 +125,17 @@ llvm::MapVector<Operation *, LoadLevel>
 loadIndirectionLevels(scf::ForOp forOp, bool ownStages,
                       llvm::function_ref<bool(Operation *)> beneficial);
 
+/// The readers of `value` (an ahead dot's result, -dot-ahead) that can all
+/// run at the end of the iteration before, after the dot's wait: ops of
+/// `forOp`'s body without side effects whose other operands (and whatever
+/// their regions use) are made outside the loop, such as the softmax's
+/// scale and row max; at most one of them as large as `value`, so that the
+/// loop carries no more registers than before. Empty where some reader is
+/// not such an op. The loop then carries their results instead of the
+/// dot's, and the next dot issued ahead can write the registers the last
+/// one used (carryAheadReaders).
+SmallVector<Operation *> aheadResultReaders(Value value, scf::ForOp forOp);
+
 } // namespace pipeline
 } // namespace gpu
 } // namespace triton

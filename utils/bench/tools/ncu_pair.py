@@ -9,12 +9,15 @@ so `--profile-from-start off` profiles those alone, e.g.:
   ncu --import OUT/NAME.ncu-rep --page details --csv      (metrics, ID 0 ours, 1 the other)
   ncu --import OUT/NAME.ncu-rep --page source --csv --print-source sass   (stalls per SASS line)
 
-NAME may be a configuration of a case, `<case>@<label>`, and several NAMEs
-share one process (and one report, in their order). With --vendor the other
+NAME may be a configuration of a case, `<case>@<label>`, or a variant of our
+compile, `<member>@<suffix>` (DIR/<member>@<suffix>.cubin, tools/ttgir_variants.py);
+several NAMEs share one process (and one report, in their order). With --ours
+only our side of each NAME runs: `attn_tf32 attn_tf32@ahead --ours` profiles a
+variant beside the default compile. With --vendor the other
 side is each of the case's vendor ops (torch.matmul, SDPA backends) on the
 same inputs; a vendor op may launch more than one kernel.
 
-Usage (on the GPU machine): ncu_pair.py DIR NAME... [--vendor] [--once]
+Usage (on the GPU machine): ncu_pair.py DIR NAME... [--vendor | --ours] [--once]
 """
 import argparse
 import os
@@ -29,10 +32,12 @@ def main():
     p.add_argument("dir")
     p.add_argument("names", nargs="+", metavar="name")
     p.add_argument("--vendor", action="store_true", help="against the case's vendor ops")
+    p.add_argument("--ours", action="store_true", help="our compile alone (variants)")
     p.add_argument("--once", action="store_true", help="one launch of each in the window")
     args = p.parse_args()
     import torch
-    runs = [run for name in args.names for run in checked_runs(args.dir, name, vendor=args.vendor)]
+    runs = [run for name in args.names for run in checked_runs(args.dir, name, vendor=args.vendor,
+                                                 ours_only=args.ours)]
     for run in runs:  # warm: module loads, handles, autotuning of the vendor library
         run()
     torch.cuda.synchronize()
