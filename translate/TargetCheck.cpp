@@ -330,10 +330,38 @@ checkAsmOutputsInMemory(StringRef constraints) {
 }
 
 /// Why `op` cannot be emitted for `target`, if so.
+/// Whether values of `type` hold no bits (i0, structs and arrays of none):
+/// LLVM's argument lowering finds no registers for such a parameter or
+/// result (NVPTX stops with "Empty parameter types are not supported",
+/// AMDGPU crashes).
+bool hasNoBits(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return integer.getWidth() == 0;
+  if (auto structType = dyn_cast<LLVM::LLVMStructType>(type))
+    return llvm::all_of(structType.getBody(), hasNoBits);
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    return array.getNumElements() == 0 || hasNoBits(array.getElementType());
+  return false;
+}
+
 std::optional<std::string> checkOperation(Operation *op,
                                           const DeviceTarget &target) {
   std::string asked = " but " + target.describe() + " was requested";
   if (auto function = dyn_cast<LLVM::LLVMFuncOp>(op)) {
+    auto noBits = [&](StringRef what, Type type) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "function '" << function.getName() << "' has a " << what
+         << " of type '" << type
+         << "' (no bits), which code generation does not support";
+      return text;
+    };
+    LLVM::LLVMFunctionType signature = function.getFunctionType();
+    for (Type type : signature.getParams())
+      if (hasNoBits(type))
+        return noBits("parameter", type);
+    if (hasNoBits(signature.getReturnType()))
+      return noBits("result", signature.getReturnType());
     if (auto problem = checkCallingConv(
             function.getName(), static_cast<unsigned>(function.getCConv()),
             target))
