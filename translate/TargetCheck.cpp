@@ -239,7 +239,7 @@ std::string describeAsmMismatch(const PtxFeature &feature,
 /// exist (outputs then inputs, one per constraint that is not a clobber);
 /// LLVM's asm printers stop the process on one that does not. `$$` is a
 /// dollar sign, `$(`, `$|`, `$)` mark dialect variants, `${N:mod}` takes a
-/// modifier and `${:uid}`-style names no operand.
+/// modifier and `${:uid}`, `${:comment}`, `${:private}` name no operand.
 static std::optional<std::string>
 checkAsmOperandReferences(StringRef asmString, StringRef constraints) {
   unsigned operands = 0;
@@ -267,8 +267,17 @@ checkAsmOperandReferences(StringRef asmString, StringRef constraints) {
         return std::string("inline asm has an unclosed '${'");
       StringRef inner = asmString.slice(i + 2, close);
       digits = inner.take_while([](char c) { return llvm::isDigit(c); });
-      if (digits.empty() && inner.starts_with(":"))
+      if (digits.empty() && inner.starts_with(":")) {
+        // LLVM's printer knows these three and stops the process on others.
+        StringRef special = inner.drop_front();
+        if (special != "comment" && special != "uid" && special != "private")
+          return ("inline asm has an unknown special name '${" + inner +
+                  "}' at offset " + Twine(i) +
+                  " (known: ${:comment}, ${:uid}, ${:private})")
+              .str();
+        i = close;
         continue;
+      }
     } else {
       digits = asmString.drop_front(i + 1).take_while(
           [](char c) { return llvm::isDigit(c); });

@@ -39,6 +39,18 @@ module {
 
 // -----
 
+// A `${:name}` other than comment, uid and private stops LLVM's asm printer
+// (fuzz-translate, finding 15), so it is a diagnostic at the op.
+module {
+  llvm.func @unknown_special(%x: i32) -> i32 {
+    // CHECK: :8:10: error: inline asm has an unknown special name '${:uizd}' at offset 16
+    %r = llvm.inline_asm "mov.b32 $0, $1; ${:uizd}", "=r,r" %x : (i32) -> i32
+    llvm.return %r : i32
+  }
+}
+
+// -----
+
 // A constraint string LLVM cannot parse (here an unterminated clobber) is a
 // diagnostic at the op: LLVM's code generation crashed on it (fuzz-translate,
 // test/fuzz/translate/inline-asm-unterminated-clobber.mlir).
