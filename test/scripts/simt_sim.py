@@ -27,7 +27,8 @@ wait_group only order; a wait returns its tied registers). Vectors
 per-thread arrays, like structs.
 
 The AMD lowering's ops are modelled too (run(..., warp_size=64)): work-item
-and workgroup ids, s_barrier, MFMA (rocdl.mfma.*) from the CDNA3 ISA's
+and workgroup ids, s_barrier (rocdl.barrier too), cross-lane moves (DPP,
+ds_swizzle, ds_bpermute, readlane), MFMA (rocdl.mfma.*) from the CDNA3 ISA's
 description of its operand and result fragments (see mfma()), and raw
 buffer loads, stores and atomics through a buffer resource (out-of-range
 offsets read zero, write nothing; atomics one thread after another).
@@ -194,6 +195,8 @@ class Sim:
         self.races = []
         self.messages = []  # hostcall printf: [stream, thread, text, args]
         self.printed = []  # (thread, stream, text)
+        # The threads running a guarded block (see run); None: all of them.
+        self.active = None
 
     def alloc(self, data):
         base = self.next_base
@@ -251,6 +254,8 @@ class Sim:
 
     # --- memory --------------------------------------------------------------
     def load(self, ptrs, t, space, mask=None):
+        if mask is None:
+            mask = self.active
         size = type_size(t)
         out = np.zeros(self.T, dtype=np.uint64)
         for th in range(self.T):
@@ -268,6 +273,8 @@ class Sim:
         return out
 
     def store(self, ptrs, bits, t, space, mask=None):
+        if mask is None:
+            mask = self.active
         size = type_size(t)
         written = {}
         for th in range(self.T):
@@ -418,10 +425,16 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
     tid = np.arange(nthreads, dtype=np.uint64)
 
     # Branches must be uniform over the threads (loops with the same trip
-    # count everywhere, ifs on program ids): one block runs at a time.
+    # count everywhere, ifs on program ids): one block runs at a time. The
+    # exception is a guarded block (AMD's masked stores, owner-only
+    # accesses): cond_br to a block of straight-line code that branches to
+    # the other target, the join. Every thread runs it, only those taking it
+    # access memory (sim.active), and the join's arguments are chosen per
+    # thread.
     block = next(iter(blocks))
     body = blocks[block][2]
     pc = 0
+    guard = None  # (join block, condition, values on the branch-around path)
     while pc < len(body):
         line = body[pc]
         pc += 1
@@ -429,12 +442,37 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             m = re.match(r'^"llvm\.(br|cond_br)"\((.*?)\)\[(.*?)\](.*)$', line)
             kind, opnds, targets = m.group(1), m.group(2), [t.strip() for t in m.group(3).split(",")]
             ops = [o.strip() for o in opnds.split(",") if o.strip()]
+            if guard is not None:
+                join, cond, around = guard
+                if kind != "br" or targets[0] != join:
+                    raise RuntimeError("a branch inside a guarded block")
+                names, btypes, lines_ = blocks[join]
+                for nm, bt, o, other in zip(names, btypes, ops, around):
+                    val = env[o]
+                    env[nm] = ([np.where(cond, x, y) for x, y in zip(val, other)]
+                               if isinstance(val, list) else np.where(cond, val, other))
+                    types[nm] = bt
+                guard, sim.active = None, None
+                body, pc = lines_, 0
+                continue
             if kind == "br":
                 target, passed = targets[0], ops
             else:
                 sizes = [int(x) for x in re.search(r"operandSegmentSizes = array<i32: ([^>]*)>",
                                                    m.group(4)).group(1).split(",")]
                 cond = env[ops[0]] & 1
+                guarded = blocks[targets[0]][2]
+                if (not (cond == cond[0]).all() and not blocks[targets[0]][0] and guarded
+                        and re.match(r'^"llvm\.br"\(.*\)\[' + re.escape(targets[1]) + r'\]',
+                                     guarded[-1])
+                        and not any(g.startswith(('"llvm.cond_br"', '"rocdl.s.barrier"',
+                                                  '"rocdl.barrier"'))
+                                    for g in guarded)):
+                    false_ops = ops[1 + sizes[1]:1 + sizes[1] + sizes[2]]
+                    guard = (targets[1], cond.astype(bool), [env[o] for o in false_ops])
+                    sim.active = cond.astype(bool)
+                    body, pc = guarded, 0
+                    continue
                 if not (cond == cond[0]).all():
                     # amdg.cond_barrier: the warps that take the barrier
                     # fall one interval behind; all go on at the join.
@@ -516,10 +554,16 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             out = tid.copy()
         elif op.startswith("rocdl.workgroup.id"):
             out = np.full(nthreads, pid if op.endswith(".x") else 0, dtype=np.uint64)
-        elif op == "rocdl.s.barrier":
+        elif op in ("rocdl.s.barrier", "rocdl.barrier"):
+            # rocdl.barrier is s_barrier between workgroup fences.
             sim.epoch += 1
         elif op == "llvm.fence":
             pass  # orders memory around s_barrier; threads run in lockstep here
+        elif op in ("rocdl.update.dpp", "rocdl.ds_swizzle", "rocdl.ds_bpermute",
+                    "rocdl.readlane"):
+            if sim.active is not None:
+                raise RuntimeError(op + " inside a guarded block")
+            out = cross_lane(op, rest, v, sim.warp_size)
         elif op in ("rocdl.s.setprio", "rocdl.sched.barrier"):
             pass  # issue priority and scheduling fences: one wave runs here
         elif op.startswith("rocdl.mfma."):
@@ -929,6 +973,57 @@ def stmatrix(sim, ptrs, words, trans, elt):
             else:
                 write(rows[2 * (t % 4)] + 2 * (t // 4), lo, th)
                 write(rows[2 * (t % 4) + 1] + 2 * (t // 4), hi, th)
+
+
+def cross_lane(op, rest, v, warp_size):
+    """The gfx9 cross-lane moves, per wave of 64 lanes (CDNA3 ISA):
+    rocdl.update.dpp(old, src): 4 rows of 16 lanes, 4 banks of 4 per row; a
+    lane outside row_mask/bank_mask keeps `old`, one whose source is out of
+    range reads 0 with bound_ctrl, else keeps `old`; ds_swizzle in bit mode
+    (offset bit 15 clear: source ((lane & and) | or) ^ xor within 32 lanes);
+    ds_bpermute(address, src): lane address / 4 (mod 64); readlane(src, l)."""
+    if warp_size != 64:
+        raise NotImplementedError(op + " outside a 64-lane wave")
+    n = len(v[0])
+    tid = np.arange(n)
+    lane, base = tid % 64, tid - tid % 64
+    if op == "rocdl.readlane":
+        return v[0][base + uniform(v[1]) % 64]
+    if op == "rocdl.ds_bpermute":
+        src = base + (v[0].astype(np.int64) // 4) % 64
+        return v[1][src]
+    if op == "rocdl.ds_swizzle":
+        offset = uniform(v[1])
+        if offset & 0x8000:
+            raise NotImplementedError("ds_swizzle quad-permute mode")
+        and_, or_, xor = offset & 0x1F, (offset >> 5) & 0x1F, (offset >> 10) & 0x1F
+        src = base + (lane & 32) + (((lane & 31 & and_) | or_) ^ xor)
+        return v[0][src]
+    ctrl = int(attr(rest, "dppCtrl").split(":")[0])
+    row_mask = int(attr(rest, "rowMask").split(":")[0])
+    bank_mask = int(attr(rest, "bankMask").split(":")[0])
+    bound = attr(rest, "boundCtrl").startswith("true")
+    old, src = v[0], v[1]
+    row, in_row = lane // 16, lane % 16
+    if ctrl <= 0xFF:
+        source, valid = (lane & ~3) | ((ctrl >> (2 * (lane & 3))) & 3), np.ones(n, bool)
+    elif 0x101 <= ctrl <= 0x10F:
+        k = ctrl - 0x100
+        source, valid = lane + k, in_row + k < 16
+    elif 0x111 <= ctrl <= 0x11F:
+        k = ctrl - 0x110
+        source, valid = lane - k, in_row >= k
+    elif ctrl == 0x142:
+        source, valid = row * 16 - 1, row >= 1
+    elif ctrl == 0x143:
+        source, valid = np.full(n, 31), row >= 2
+    else:
+        raise NotImplementedError(f"DPP control {ctrl:#x}")
+    writes = ((row_mask >> row) & 1).astype(bool) & ((bank_mask >> (in_row // 4)) & 1).astype(bool)
+    moved = src[base + np.clip(source, 0, 63)]
+    zero = np.zeros_like(src)
+    got = np.where(valid, moved, zero if bound else old)
+    return np.where(writes, got, old).astype(src.dtype)
 
 
 def uniform(a):

@@ -13,10 +13,14 @@
 // sign bit set the unsigned integer min (max), which orders IEEE floats.
 //
 // f16 and bf16 float adds on pairs of consecutive, aligned elements a thread
-// holds (the access width of pointers and mask, in a layout giving each
-// element to one register of one thread) are one atomicrmw fadd of
-// vector<2xf16> (vector<2xbf16>): gfx942's global_atomic_pk_add_f16/bf16, as
-// Triton 3.6 packs them.
+// holds (the access width of the pointers, in a layout giving each element
+// to one register of one thread) are one atomicrmw fadd of vector<2xf16>
+// (vector<2xbf16>): gfx942's global_atomic_pk_add_f16/bf16, as Triton 3.6
+// packs them. The pair runs where either element's mask holds; a masked-off
+// element adds -0.0, which leaves every value as it is (x + -0.0 == x, signed
+// zeros and NaNs included), and both halves lie in one aligned 4-byte word,
+// so the access touches no page the other element's would not. (Triton 3.6
+// takes the first element's mask for both.)
 //
 // An acq_rel read-modify-write whose threads each do several atomics orders
 // the thread's group as a whole, as Triton 3.6 does: release on the first,
@@ -278,9 +282,10 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
     return success();
   }
 
-  /// An f16/bf16 fadd whose access width is at least 2, in a layout giving
-  /// each element to one register of one thread: one vector<2x...> atomicrmw
-  /// per pair, the pair's old values extracted from its result.
+  /// An f16/bf16 fadd whose pointers' access width is at least 2, in a
+  /// layout giving each element to one register of one thread: one
+  /// vector<2x...> atomicrmw per pair (see the file comment for masks), the
+  /// pair's old values extracted from its result.
   LogicalResult lowerPairedHalfAdd(AtomicRMWOp op, ArrayRef<Value> ptrs,
                                    ArrayRef<Value> values,
                                    ArrayRef<Value> masks, Type llvmElement,
@@ -303,12 +308,34 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
     Value zeroPair = LLVM::ZeroOp::create(rewriter, loc, pairType);
     SmallVector<SmallVector<LLVM::AtomicRMWOp, 2>> perPair;
     SmallVector<Value> old;
+    auto isTrue = [](Value mask) { return matchPattern(mask, m_One()); };
+    Value negativeZero;
     for (unsigned start = 0; start < ptrs.size(); start += 2) {
+      // One mask for both (a mask constant over the pair is one value), else
+      // each masked-off element adds -0.0 and the pair runs where either
+      // mask holds.
+      bool shared = masks.empty() || masks[start] == masks[start + 1] ||
+                    (isTrue(masks[start]) && isTrue(masks[start + 1]));
+      Value predicate;
+      if (shared)
+        predicate = masks.empty() ? Value() : masks[start];
+      else if (!isTrue(masks[start]) && !isTrue(masks[start + 1]))
+        predicate = LLVM::OrOp::create(rewriter, loc, masks[start],
+                                       masks[start + 1]);
       Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
-      for (unsigned i = 0; i < 2; ++i)
-        pair = LLVM::InsertElementOp::create(
-            rewriter, loc, pair, values[start + i],
-            createI32Constant(rewriter, loc, i));
+      for (unsigned i = 0; i < 2; ++i) {
+        Value value = values[start + i];
+        if (!shared && !isTrue(masks[start + i])) {
+          if (!negativeZero)
+            negativeZero = LLVM::ConstantOp::create(
+                rewriter, loc, llvmElement,
+                rewriter.getFloatAttr(llvmElement, -0.0));
+          value = LLVM::SelectOp::create(rewriter, loc, masks[start + i],
+                                         value, negativeZero);
+        }
+        pair = LLVM::InsertElementOp::create(rewriter, loc, pair, value,
+                                             createI32Constant(rewriter, loc, i));
+      }
       perPair.emplace_back();
       auto body = [&]() -> Value {
         auto rmw =
@@ -319,10 +346,9 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
         perPair.back().push_back(rmw);
         return rmw.getRes();
       };
-      Value result =
-          masks.empty() || matchPattern(masks[start], m_One())
-              ? body()
-              : emitGuarded(rewriter, loc, masks[start], zeroPair, body);
+      Value result = !predicate || isTrue(predicate)
+                         ? body()
+                         : emitGuarded(rewriter, loc, predicate, zeroPair, body);
       for (unsigned i = 0; i < 2; ++i)
         old.push_back(LLVM::ExtractElementOp::create(
             rewriter, loc, result, createI32Constant(rewriter, loc, i)));
@@ -533,6 +559,17 @@ struct BufferAtomicCASOpPattern
 };
 
 } // namespace
+
+void mlir::triton::amd::computeAtomicAccessWidths(Operation *root,
+                                                  const ModuleAxisInfo &axis,
+                                                  AccessWidths &widths) {
+  root->walk([&](AtomicRMWOp rmw) {
+    Type element = getElementTypeOrSelf(rmw.getVal().getType());
+    if (rmw.getAtomicRmwOp() == RMWOp::FADD &&
+        (element.isF16() || element.isBF16()))
+      widths[rmw] = computeAccessWidth(rmw.getPtr(), /*mask=*/nullptr, axis);
+  });
+}
 
 void mlir::triton::amd::populateAtomicOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,

@@ -130,6 +130,7 @@ struct ConvertTritonAMDGPUToLLVMPass
       ModuleAxisInfo axis(module);
       widths = computeAccessWidths(module, axis);
       amd::computeBufferAccessWidths(module, axis, widths);
+      amd::computeAtomicAccessWidths(module, axis, widths);
       constancies = computeResultConstancies(module, axis);
     }
     declareGlobalSharedMemory(module);

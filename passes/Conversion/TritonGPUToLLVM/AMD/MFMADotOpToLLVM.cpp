@@ -125,11 +125,15 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     auto mfma = dyn_cast<ttg::AMDMfmaEncodingAttr>(dType.getEncoding());
     if (!mfma)
       return failure();
-    unsigned version = amdgpu::getMfmaVersion(arch);
-    if (mfma.getVersion() != version)
+    // A layout of an older MFMA version (v2 on gfx942) names the older
+    // version's instruction, which the newer architecture runs as long as it
+    // kept it (checked below, once the operand types are known).
+    unsigned archVersion = amdgpu::getMfmaVersion(arch);
+    unsigned version = mfma.getVersion();
+    if (version > archVersion || version < 2)
       return op.emitError()
-             << "an #ttg.amd_mfma layout of version " << mfma.getVersion()
-             << " on " << arch << " (MFMA version " << version
+             << "an #ttg.amd_mfma layout of version " << version << " on "
+             << arch << " (MFMA version " << archVersion
              << ") is not supported yet by the LLVM lowering";
     ArrayRef<unsigned> shape = mfma.getInstrShape();
     if (dType.getRank() != 2 || shape.size() < 2 || shape[0] != shape[1] ||
@@ -151,6 +155,19 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
                                       op.getInputPrecision() ==
                                           InputPrecision::TF32);
     bool intDot = aElem.isInteger(8);
+    if (instr && version != archVersion) {
+      std::optional<amdgpu::MfmaInstruction> current =
+          amdgpu::selectMfmaInstruction(
+              archVersion, nonK, transposed ? bElem : aElem,
+              transposed ? aElem : bElem,
+              op.getInputPrecision() == InputPrecision::TF32);
+      if (!current || current->name != instr->name)
+        return op.emitError()
+               << "an #ttg.amd_mfma layout of version " << version << " for "
+               << aElem << " x " << bElem << " on " << arch
+               << " names " << instr->name
+               << ", which MFMA version " << archVersion << " does not have";
+    }
     if (!instr || !(intDot ? accElem.isInteger(32) : accElem.isF32()))
       return op.emitError()
              << "tt.dot of " << aElem << " x " << bElem << " into " << accElem

@@ -49,6 +49,11 @@ void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      const TargetInfoBase &target);
 
+/// The access width of each f16/bf16 tt.atomic_rmw fadd in `root`: its
+/// pointers' alone (the lowering packs pairs whatever their masks).
+void computeAtomicAccessWidths(Operation *root, const ModuleAxisInfo &axis,
+                               AccessWidths &widths);
+
 /// tt.atomic_rmw and tt.atomic_cas as LLVM atomicrmw and cmpxchg, one
 /// thread per element.
 void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,

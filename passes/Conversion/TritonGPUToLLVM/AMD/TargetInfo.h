@@ -1,6 +1,7 @@
 //===- TargetInfo.h - The AMD answers to the lowering's questions ---------===//
 //
-// gfx9 (CDNA) GPUs: wave64, ROCDL intrinsics for ids and cross-lane moves,
+// gfx9 (CDNA) GPUs: wave64, ROCDL intrinsics for ids and cross-lane moves
+// (DPP, ds_swizzle, ds_bpermute; whole-wave reductions in DPP steps),
 // s_barrier between workgroup-scope fences, kernels as amdgpu_kernel
 // functions with their flat workgroup size.
 //
@@ -39,6 +40,8 @@ public:
                    int mask) const override;
   Value shuffleIdx(OpBuilder &b, Location loc, Value value,
                    Value lane) const override;
+  Value reduceWarp(OpBuilder &b, Location loc, Value value,
+                   Operation *combiner) const override;
   void barrier(OpBuilder &b, Location loc) const override;
   void markKernel(LLVM::LLVMFuncOp func, int numThreads) const override;
 

@@ -51,8 +51,8 @@ unsigned mlir::triton::getMemoryBitWidth(Type type) {
   return std::max(8u, type.getIntOrFloatBitWidth());
 }
 
-static unsigned computeWidth(Value ptr, Value mask,
-                             const ModuleAxisInfo &axis) {
+unsigned mlir::triton::computeAccessWidth(Value ptr, Value mask,
+                                          const ModuleAxisInfo &axis) {
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
   if (!type)
     return 1;
@@ -85,13 +85,13 @@ AccessWidths mlir::triton::computeAccessWidths(Operation *root,
   AccessWidths widths;
   root->walk([&](Operation *op) {
     if (auto load = dyn_cast<LoadOp>(op))
-      widths[op] = computeWidth(load.getPtr(), load.getMask(), axis);
+      widths[op] = computeAccessWidth(load.getPtr(), load.getMask(), axis);
     else if (auto store = dyn_cast<StoreOp>(op))
-      widths[op] = computeWidth(store.getPtr(), store.getMask(), axis);
+      widths[op] = computeAccessWidth(store.getPtr(), store.getMask(), axis);
     else if (auto rmw = dyn_cast<AtomicRMWOp>(op))
-      widths[op] = computeWidth(rmw.getPtr(), rmw.getMask(), axis);
+      widths[op] = computeAccessWidth(rmw.getPtr(), rmw.getMask(), axis);
     else if (auto copy = dyn_cast<gpu::AsyncCopyGlobalToLocalOp>(op))
-      widths[op] = computeWidth(copy.getSrc(), copy.getMask(), axis);
+      widths[op] = computeAccessWidth(copy.getSrc(), copy.getMask(), axis);
   });
   return widths;
 }

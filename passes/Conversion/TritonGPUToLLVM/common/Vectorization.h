@@ -26,6 +26,9 @@ std::pair<int, int> getContiguousRegisters(const gpu::LinearLayout &layout);
 /// whose pointer operand is a tensor (1 for scalars), at most 128 bits.
 using AccessWidths = llvm::DenseMap<Operation *, unsigned>;
 AccessWidths computeAccessWidths(Operation *root, const ModuleAxisInfo &axis);
+/// The width of one access through `ptr` (a tensor of pointers) under `mask`
+/// (null for none), as computeAccessWidths gives it.
+unsigned computeAccessWidth(Value ptr, Value mask, const ModuleAxisInfo &axis);
 
 /// For each arith/math op and tt.addptr in `root` whose tensor result is
 /// constant over aligned blocks of more than one element, the block size

@@ -15,6 +15,7 @@
 
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "hip:gfx942"} {
 
 // 64 elements over 256 threads: warps 1 to 3 repeat warp 0, so the threads
@@ -38,9 +39,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32,
 // CHECK: ^[[STORE]]:
 // CHECK-NEXT: llvm.store %[[OLD]], %[[SLOT]] : i32, !llvm.ptr<3>
 // CHECK: ^[[AFTER]]:
-// CHECK-NEXT: llvm.fence syncscope("workgroup") release
-// CHECK-NEXT: rocdl.s.barrier
-// CHECK-NEXT: llvm.fence syncscope("workgroup") acquire
+// CHECK-NEXT: rocdl.barrier
 // CHECK-NEXT: %[[BACK:.*]] = llvm.load %[[SLOT]] : !llvm.ptr<3> -> i32
 // CHECK: llvm.bitcast %[[BACK]] : i32 to f32
 // LLVM-LABEL: @broadcast_layout
@@ -90,7 +89,7 @@ tt.func public @broadcast_layout(%p: !tt.ptr<f32>, %n: i32) {
 // CHECK: llvm.atomicrmw max %{{.*}}, %{{.*}} syncscope("agent") acquire
 // CHECK: llvm.atomicrmw umin %{{.*}}, %{{.*}} syncscope("agent") acquire
 // CHECK: llvm.select
-// CHECK-NOT: rocdl.s.barrier
+// CHECK-NOT: rocdl.{{(s\.)?}}barrier
 // CHECK: llvm.return
 // ASM-LABEL: one_owner:
 // ASM: global_atomic_smax
@@ -127,7 +126,7 @@ tt.func public @one_owner(%p: !tt.ptr<i32>, %f: !tt.ptr<f32>) {
 // CHECK: %[[CAS:.*]] = llvm.cmpxchg %{{.*}}, %{{.*}}, %{{.*}} syncscope("agent") acq_rel acquire : !llvm.ptr<1>, i32
 // CHECK: llvm.extractvalue %[[CAS]][0] : !llvm.struct<(i32, i1)>
 // CHECK: llvm.store
-// CHECK: rocdl.s.barrier
+// CHECK: rocdl.barrier
 // CHECK: llvm.load
 // CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} release : !llvm.ptr<1>, f16
 // CHECK-NOT: rocdl.no_remote_memory
@@ -145,7 +144,7 @@ tt.func public @scalars(%p: !tt.ptr<i32>, %h: !tt.ptr<f16>, %out: !tt.ptr<i32>) 
 }
 
 // f16 and bf16 adds on pairs of consecutive elements a thread holds (aligned
-// pointers, a mask constant over each pair): one vector<2x...> atomicrmw per
+// pointers; here a mask constant over each pair): one vector<2x...> atomicrmw per
 // pair (gfx942's packed adds), its old values extracted. With a mask each
 // pair is guarded; acq_rel without a mask orders the thread's two pairs
 // release, acquire.
@@ -178,6 +177,28 @@ tt.func public @packed_halves(%h: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b:
   %bq = tt.addptr %bs, %r : tensor<1024x!tt.ptr<bf16>, #blocked>, tensor<1024xi32, #blocked>
   %bv = arith.sitofp %r : tensor<1024xi32, #blocked> to tensor<1024xbf16, #blocked>
   %bo = tt.atomic_rmw fadd, acq_rel, gpu, %bq, %bv : (tensor<1024x!tt.ptr<bf16>, #blocked>, tensor<1024xbf16, #blocked>) -> tensor<1024xbf16, #blocked>
+  tt.return
+}
+
+// A mask the analysis cannot prove constant over a pair (a function
+// argument) still packs it: each element whose mask is off adds -0.0, which
+// changes nothing, and the pair runs where either mask holds.
+// CHECK-LABEL: llvm.func @packed_halves_masked
+// CHECK: %[[EITHER:.*]] = llvm.or %[[M0:.*]], %[[M1:.*]] : i1
+// CHECK: %[[NZ:.*]] = llvm.mlir.constant(-0.000000e+00 : f16) : f16
+// CHECK: llvm.select %[[M0]], %{{.*}}, %[[NZ]] : i1, f16
+// CHECK: llvm.select %[[M1]], %{{.*}}, %[[NZ]] : i1, f16
+// CHECK: llvm.cond_br %[[EITHER]]
+// CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("agent") monotonic {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, vector<2xf16>
+// CHECK-NOT: llvm.atomicrmw
+// CHECK: llvm.return
+// ASM-LABEL: packed_halves_masked:
+// ASM: global_atomic_pk_add_f16
+tt.func public @packed_halves_masked(%h: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %m: tensor<512xi1, #blocked2>, %v: tensor<512xf16, #blocked2>) {
+  %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked2>
+  %hs = tt.splat %h : !tt.ptr<f16> -> tensor<512x!tt.ptr<f16>, #blocked2>
+  %hq = tt.addptr %hs, %r : tensor<512x!tt.ptr<f16>, #blocked2>, tensor<512xi32, #blocked2>
+  %ho = tt.atomic_rmw fadd, relaxed, gpu, %hq, %v, %m : (tensor<512x!tt.ptr<f16>, #blocked2>, tensor<512xf16, #blocked2>, tensor<512xi1, #blocked2>) -> tensor<512xf16, #blocked2>
   tt.return
 }
 }

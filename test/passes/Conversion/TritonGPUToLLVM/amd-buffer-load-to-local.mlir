@@ -136,10 +136,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-LABEL: llvm.func @waits
 // CHECK: rocdl.s.waitcnt -49165
 // CHECK-NEXT: rocdl.s.waitcnt -7937
-// CHECK: rocdl.s.barrier
+// CHECK: rocdl.barrier
 // CHECK: rocdl.s.waitcnt -1
 // CHECK-NEXT: rocdl.s.waitcnt -7937
-// CHECK: rocdl.s.barrier
+// CHECK: rocdl.barrier
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
   tt.func public @waits() {
     %a = amdg.async_wait {num_inst = 3 : i32}

@@ -54,9 +54,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // ttg.barrier (membar's) is s_barrier between workgroup fences; `none` is
   // the bare s_barrier.
   // CHECK-LABEL: llvm.func @barriers
-  // CHECK: llvm.fence syncscope("workgroup") release
-  // CHECK-NEXT: rocdl.s.barrier
-  // CHECK-NEXT: llvm.fence syncscope("workgroup") acquire
+  // CHECK: rocdl.barrier
   // CHECK-NEXT: rocdl.s.barrier
   // CHECK-NEXT: llvm.return
   // ASM-LABEL: barriers:

@@ -25,9 +25,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
   // CHECK-DAG: rocdl.workgroup.id.y : i32
   // CHECK-DAG: rocdl.grid.dim.z : i64
   // CHECK: llvm.call @helper(%{{.*}}, %{{.*}}, %[[SMEM]], %arg2, %arg3) : (i32, f32, !llvm.ptr<3>, !llvm.ptr<1>, !llvm.ptr<1>) -> !llvm.struct<(i32, f32)>
-  // CHECK: llvm.fence syncscope("workgroup") release
-  // CHECK-NEXT: rocdl.s.barrier
-  // CHECK-NEXT: llvm.fence syncscope("workgroup") acquire
+  // CHECK: rocdl.barrier
   // ASM-LABEL: kernel:
   // ASM: s_barrier
   // ASM: .amdhsa_kernel kernel

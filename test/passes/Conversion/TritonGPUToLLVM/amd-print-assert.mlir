@@ -65,11 +65,11 @@ tt.func public @tensor(%x: tensor<256xf32, #blocked>) {
 // CHECK: %[[LEN:.*]] = llvm.mlir.constant(88 : i64) : i64
 // CHECK: %[[LAST:.*]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK: llvm.call @__ockl_printf_append_string_n(%[[MSG]], %{{.*}}, %[[LEN]], %[[LAST]])
-// CHECK: rocdl.s.barrier
+// CHECK: rocdl.barrier
 // CHECK: llvm.intr.trap
 // CHECK: llvm.br ^[[CONT]]
 // CHECK: ^[[CONT]]:
-// CHECK: rocdl.s.barrier
+// CHECK: rocdl.barrier
 // CHECK: llvm.return
 tt.func public @assert_tensor(%x: tensor<512xf32, #blocked2>) {
   %zero = arith.constant dense<0.0> : tensor<512xf32, #blocked2>
@@ -83,7 +83,7 @@ tt.func public @assert_tensor(%x: tensor<512xf32, #blocked2>) {
 // CHECK: llvm.cond_br
 // CHECK: llvm.call @__ockl_fprintf_stderr_begin
 // CHECK: llvm.intr.trap
-// CHECK-NOT: rocdl.s.barrier
+// CHECK-NOT: rocdl.{{(s\.)?}}barrier
 // CHECK: llvm.return
 tt.func public @assert_scalar(%n: i32) {
   %c = arith.constant 1024 : i32

@@ -5,14 +5,14 @@
 // no LDS and no barrier.
 // CHECK: module attributes {{.*}}ttg.shared = 0 : i32
 // CHECK-LABEL: llvm.func @gather_rows
-// CHECK-NOT: rocdl.s.barrier
+// CHECK-NOT: rocdl.{{(s\.)?}}barrier
 // CHECK-NOT: !llvm.ptr<3>
 // CHECK: %[[TWO:.*]] = llvm.mlir.constant(2 : i32) : i32
 // CHECK: %[[ADDR:.*]] = llvm.shl %{{.*}}, %[[TWO]] : i32
 // CHECK: rocdl.ds_bpermute %[[ADDR]], %{{.*}} : (i32, i32) -> i32
 // CHECK-COUNT-7: rocdl.ds_bpermute
 // CHECK-NOT: rocdl.ds_bpermute
-// CHECK-NOT: rocdl.s.barrier
+// CHECK-NOT: rocdl.{{(s\.)?}}barrier
 // CHECK-NOT: !llvm.ptr<3>
 // CHECK: llvm.return
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -35,7 +35,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-LABEL: llvm.func @gather_across_waves
 // CHECK-NOT: rocdl.ds_bpermute
 // CHECK: llvm.store %{{.*}}, %{{.*}} : {{.*}}, !llvm.ptr<3>
-// CHECK: rocdl.s.barrier
+// CHECK: rocdl.barrier
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<1xi32>
 // CHECK-NOT: rocdl.ds_bpermute
 // CHECK: llvm.return

@@ -1,6 +1,7 @@
 """What the AMD matmul SIMT scripts (stream_pipeline_simt.py,
-pingpong_simt.py) share: lowering a matmul's TTGIR for the simulator and
-running the kernel @mm(pa, pb, pc, K) in the interpreter."""
+pingpong_simt.py) share: lowering a matmul's TTGIR for the simulator,
+running the kernel @mm(pa, pb, pc, K) in the interpreter, and the loop over
+the cases."""
 import os
 import re
 import subprocess
@@ -33,3 +34,18 @@ def interpret_mm(run, path, tmp, a, b, c_shape, K):
                     "--arg", f"K=i32:{K}", "--save", f"pc={out}"],
                    check=True, capture_output=True, text=True)
     return np.load(out)
+
+
+def run_cases(cases, name_of, run_case):
+    """Runs run_case(*case) -> (ok, races) for each case, printing one line
+    per case (PASS/FAIL and its name_of(*case)), then the count."""
+    passed = 0
+    for case in cases:
+        name = name_of(*case)
+        try:
+            ok, races = run_case(*case)
+        except Exception as e:  # noqa: BLE001 -- a lowering or simulation error fails the case
+            ok, races = False, [str(e)]
+        passed += ok
+        print(("PASS " if ok else "FAIL ") + name + ("" if ok else f": {races[:2]}"))
+    print(f"{passed} of {len(cases)} cases match")

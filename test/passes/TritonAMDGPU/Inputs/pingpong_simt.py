@@ -20,7 +20,7 @@ OPT, RUN, SCRIPTS = sys.argv[1:4]
 sys.path.insert(0, SCRIPTS)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simt_sim  # noqa: E402
-from matmul_simt import interpret_mm, lower_for_simulator  # noqa: E402
+from matmul_simt import interpret_mm, lower_for_simulator, run_cases  # noqa: E402
 
 TMP = tempfile.mkdtemp()
 WARPS = 8
@@ -129,13 +129,5 @@ def run_case(arch, M, N, K):
 
 cases = [(arch, M, N, K) for arch in ("gfx942", "gfx90a")
          for M, N in ((256, 128), (256, 256)) for K in (128, 64)]
-passed = 0
-for arch, M, N, K in cases:
-    name = f"{arch} {M}x{N}x64 {'two' if N == 128 else 'four'} clusters K={K}"
-    try:
-        ok, races = run_case(arch, M, N, K)
-    except Exception as e:  # noqa: BLE001 -- a lowering or simulation error fails the case
-        ok, races = False, [str(e)]
-    passed += ok
-    print(("PASS " if ok else "FAIL ") + name + ("" if ok else f": {races[:2]}"))
-print(f"{passed} of {len(cases)} cases match")
+run_cases(cases, lambda arch, M, N, K: (f"{arch} {M}x{N}x64 {'two' if N == 128 else 'four'} "
+                                        f"clusters K={K}"), run_case)

@@ -27,7 +27,7 @@ ITT = "--itt" in sys.argv[5:]
 sys.path.insert(0, SCRIPTS)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simt_sim  # noqa: E402
-from matmul_simt import interpret_mm, lower_for_simulator  # noqa: E402
+from matmul_simt import interpret_mm, lower_for_simulator, run_cases  # noqa: E402
 
 TMP = tempfile.mkdtemp()
 
@@ -73,14 +73,6 @@ def run_case(arch, stages, direct, K):
 
 cases = [(arch, stages, DIRECT, K) for arch in (("gfx942",) if DIRECT else ("gfx942", "gfx90a"))
          for stages in (2, 3) for K in ((192, 64, 0) if ITT else (96, 32, 0))]
-passed = 0
-for arch, stages, direct, K in cases:
-    name = (f"{arch} stages={stages} {'direct-to-LDS' if direct else 'via registers'}"
-            f"{' in-thread transpose' if ITT else ''} K={K}")
-    try:
-        ok, races = run_case(arch, stages, direct, K)
-    except Exception as e:  # noqa: BLE001 -- a lowering or simulation error fails the case
-        ok, races = False, [str(e)]
-    passed += ok
-    print(("PASS " if ok else "FAIL ") + name + ("" if ok else f": {races[:2]}"))
-print(f"{passed} of {len(cases)} cases match")
+run_cases(cases, lambda arch, stages, direct, K: (
+    f"{arch} stages={stages} {'direct-to-LDS' if direct else 'via registers'}"
+    f"{' in-thread transpose' if ITT else ''} K={K}"), run_case)

@@ -2,7 +2,9 @@
 the CPU (test/scripts/simt_sim.py), comparing with NumPy. Prints one line per case,
 PASS or FAIL, then a count.
 
-Usage: reduce_scan_simt.py TRITON_OPT UTILS_DIR
+Usage: reduce_scan_simt.py TRITON_OPT UTILS_DIR [--amd]
+(--amd: gfx942 kernels of 64-lane waves through the AMD lowering, whose
+cross-lane moves are DPP, ds_swizzle, ds_bpermute and readlane.)
 """
 import sys
 
@@ -10,8 +12,14 @@ import numpy as np
 
 OPT = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
+AMD = "--amd" in sys.argv[3:]
 import simt_sim  # noqa: E402
 from simt_kernels import HEADER, blocked, lower as lower_with  # noqa: E402
+
+WARP = 64 if AMD else 32
+if AMD:
+    HEADER = HEADER.replace('"cuda:90"', '"hip:gfx942"').replace(
+        '"ttg.threads-per-warp" = 32', '"ttg.threads-per-warp" = 64')
 
 
 
@@ -50,6 +58,7 @@ def store(ptr, off, shape, L, ty, val, name):
 REGIONS = {
     "addi": (["i32"], ["%r0 = arith.addi %a0, %b0 : i32"]),
     "addf16": (["f16"], ["%r0 = arith.addf %a0, %b0 : f16"]),
+    "maxf32": (["f32"], ["%r0 = arith.maxnumf %a0, %b0 : f32"]),
     "maxsi64": (["i64"], ["%r0 = arith.maxsi %a0, %b0 : i64"]),
     "xori8": (["i8"], ["%r0 = arith.xori %a0, %b0 : i8"]),
     "affine": (["i32", "i32"], ["%r0 = arith.muli %a0, %b0 : i32",
@@ -125,7 +134,8 @@ def kernel(op, M, N, L, nw, axis, region, reverse=False):
 
 
 def lower(src):
-    return lower_with(OPT, src, "-convert-triton-gpu-to-llvm")
+    return lower_with(OPT, src, "-convert-triton-amdgpu-to-llvm=arch=gfx942" if AMD
+                      else "-convert-triton-gpu-to-llvm")
 
 
 def model(op, region, data, axis, reverse):
@@ -136,7 +146,8 @@ def model(op, region, data, axis, reverse):
         if region == "argmax":
             keep = (acc[0] > cur[0]) | ((acc[0] == cur[0]) & (acc[1] < cur[1]))
             return [np.where(keep, acc[0], cur[0]), np.where(keep, acc[1], cur[1])]
-        f = {"addi": np.add, "addf16": np.add, "maxsi64": np.maximum, "xori8": np.bitwise_xor}
+        f = {"addi": np.add, "addf16": np.add, "maxsi64": np.maximum, "xori8": np.bitwise_xor,
+             "maxf32": np.fmax}
         return [f[region](acc[0], cur[0])]
     arrays = [np.moveaxis(d, axis, 0) for d in data]
     order = range(arrays[0].shape[0] - 1, -1, -1) if reverse else range(arrays[0].shape[0])
@@ -177,7 +188,7 @@ def check(op, M, N, L, nw, axis, region, reverse=False, seed=0):
     for ty in types:
         inputs += [np.zeros(out_shape, np.int32)] * 2 if ty == "i64" else [np.zeros(out_shape, NP[ty])]
     inputs = [a.copy() for a in inputs]
-    outs, races = simt_sim.run(text, "k", inputs, 32 * nw, shared)
+    outs, races = simt_sim.run(text, "k", inputs, WARP * nw, shared, warp_size=WARP)
     got, pos = [], len([t for k, t in enumerate(types) if not (region == "argmax" and k == 1)])
     for ty in types:
         if ty == "i64":
@@ -226,6 +237,28 @@ for L in (MMA2, MMA3, SLICE):
     for axis in (0, 1):
         CASES.append(("reduce", 64, 64, L, 4, axis, "argmax", False))
         CASES.append(("scan", 64, 64, L, 4, axis, "affine", axis == 1))
+
+if AMD:
+    # 64-lane waves: whole-wave reductions (DPP steps and readlane), axes
+    # over some of the lanes (swizzle and DPP butterflies, ds_bpermute for
+    # lane ^ 32), 64-bit and multi-value regions, scans.
+    CASES = [
+        ("reduce", 4, 1024, B([1, 4], [1, 64], [1, 4], [1, 0]), 4, 1, "addi", False),
+        ("reduce", 4, 256, B([1, 1], [1, 64], [4, 1], [1, 0]), 4, 1, "maxf32", False),
+        ("reduce", 4, 256, B([1, 1], [1, 64], [4, 1], [1, 0]), 4, 1, "addf16", False),
+        ("reduce", 8, 64, B([1, 1], [1, 64], [2, 2], [1, 0]), 4, 1, "xori8", False),
+        ("reduce", 8, 64, B([1, 1], [1, 64], [2, 2], [1, 0]), 4, 1, "maxsi64", False),
+        ("reduce", 8, 64, B([1, 1], [1, 64], [2, 2], [1, 0]), 4, 1, "argmax", False),
+        ("reduce", 8, 64, B([1, 1], [1, 64], [2, 2], [1, 0]), 4, 1, "affine", False),
+        ("reduce", 64, 32, B([1, 1], [2, 32], [4, 1], [1, 0]), 4, 1, "maxf32", False),
+        ("reduce", 64, 32, B([1, 1], [2, 32], [4, 1], [1, 0]), 4, 0, "addi", False),
+        ("reduce", 64, 16, B([2, 1], [16, 4], [2, 2], [0, 1]), 4, 0, "argmax", False),
+        ("reduce", 16, 128, B([1, 2], [8, 8], [2, 4], [1, 0]), 8, 0, "maxsi64", False),
+        ("scan", 4, 1024, B([1, 4], [1, 64], [1, 4], [1, 0]), 4, 1, "addi", False),
+        ("scan", 4, 1024, B([1, 4], [1, 64], [1, 4], [1, 0]), 4, 1, "affine", True),
+        ("scan", 64, 16, B([2, 1], [16, 4], [2, 2], [0, 1]), 4, 0, "affine", False),
+        ("scan", 64, 32, B([1, 1], [2, 32], [4, 1], [1, 0]), 4, 1, "addf16", True),
+    ]
 
 failures = 0
 for case in CASES:
