@@ -16,6 +16,7 @@
 #include "translate/Options.h"
 #include "translate/TargetCheck.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -34,7 +35,28 @@
 using namespace mlir;
 using namespace mlir::triton;
 
+/// Whether `op` may sit directly in a module being translated: symbols and
+/// module metadata. Translation hands any other top-level op an IRBuilder
+/// with no insertion block, and one that emits an instruction (an intrinsic
+/// call, say) crashes there.
+static bool isModuleLevelOp(Operation *op) {
+  return isa<LLVM::LLVMFuncOp, LLVM::GlobalOp, LLVM::GlobalCtorsOp,
+             LLVM::GlobalDtorsOp, LLVM::AliasOp, LLVM::IFuncOp, LLVM::ComdatOp,
+             LLVM::ModuleFlagsOp, LLVM::LinkerOptionsOp>(op);
+}
+
 LogicalResult mlir::triton::checkLLVMDialectModule(ModuleOp module) {
+  for (Operation &op : module.getBody()->getOperations()) {
+    StringRef ns = op.getDialect() ? op.getDialect()->getNamespace() : "";
+    bool ours = ns == "llvm" || ns == "nvvm" || ns == "rocdl";
+    if (!ours || isModuleLevelOp(&op))
+      continue; // a foreign op gets the diagnostic below
+    module.getContext()->printOpOnDiagnostic(false);
+    return op.emitError("'")
+           << op.getName()
+           << "' at the top level of a module: only functions, globals, "
+              "aliases, comdats, module flags and linker options may be there";
+  }
   Operation *offending = nullptr;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == module.getOperation())

@@ -238,8 +238,9 @@ std::string describeAsmMismatch(const PtxFeature &feature,
 /// Whether the `$` references of an inline asm string name operands that
 /// exist (outputs then inputs, one per constraint that is not a clobber);
 /// LLVM's asm printers stop the process on one that does not. `$$` is a
-/// dollar sign, `$(`, `$|`, `$)` mark dialect variants, `${N:mod}` takes a
-/// modifier and `${:uid}`, `${:comment}`, `${:private}` name no operand.
+/// dollar sign, `$(`, `$|`, `$)` mark dialect variants, `${N}` names an
+/// operand, `${N:mod}` adds a modifier, and `${:uid}`, `${:comment}` and
+/// `${:private}` name no operand.
 static std::optional<std::string>
 checkAsmOperandReferences(StringRef asmString, StringRef constraints) {
   unsigned operands = 0;
@@ -278,6 +279,13 @@ checkAsmOperandReferences(StringRef asmString, StringRef constraints) {
         i = close;
         continue;
       }
+      // After the operand number only a ':modifier' may come; LLVM's
+      // printer stops the process on anything else ("Bad ${} expression").
+      StringRef rest = inner.drop_front(digits.size());
+      if (!digits.empty() && !rest.empty() && !rest.starts_with(":"))
+        return ("inline asm has '${" + inner + "}' at offset " + Twine(i) +
+                ": an operand number may be followed only by ':modifier'")
+            .str();
     } else {
       digits = asmString.drop_front(i + 1).take_while(
           [](char c) { return llvm::isDigit(c); });
@@ -338,7 +346,6 @@ checkAsmOutputsInMemory(StringRef constraints) {
   return std::nullopt;
 }
 
-/// Why `op` cannot be emitted for `target`, if so.
 /// Whether values of `type` hold no bits (i0, structs and arrays of none):
 /// LLVM's argument lowering finds no registers for such a parameter or
 /// result (NVPTX stops with "Empty parameter types are not supported",
@@ -353,6 +360,7 @@ bool hasNoBits(Type type) {
   return false;
 }
 
+/// Why `op` cannot be emitted for `target`, if so.
 std::optional<std::string> checkOperation(Operation *op,
                                           const DeviceTarget &target) {
   std::string asked = " but " + target.describe() + " was requested";
@@ -389,6 +397,14 @@ std::optional<std::string> checkOperation(Operation *op,
     }
     return std::nullopt;
   }
+  // An ELF object's .linker-options section holds key/value pairs; AMDGPU's
+  // asm printer stops the process on an llvm.linker_options of any other size.
+  if (auto linkerOptions = dyn_cast<LLVM::LinkerOptionsOp>(op))
+    if (size_t count = linkerOptions.getOptions().size();
+        !target.nvidia && count != 2)
+      return "llvm.linker_options holds " + std::to_string(count) +
+             (count == 1 ? " string" : " strings") + "; " +
+             target.describe() + " (ELF) takes a key/value pair";
   if (auto call = dyn_cast<LLVM::CallOp>(op)) {
     if (std::optional<StringRef> callee = call.getCallee())
       return checkIntrinsic(*callee, target);

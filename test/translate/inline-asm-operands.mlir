@@ -51,6 +51,18 @@ module {
 
 // -----
 
+// After `${N` only `:modifier` or `}` may come: LLVM's asm printer stopped the
+// process on `${0ce:v}` (fuzz-translate, finding 17), while `${1:x}` is fine.
+module {
+  llvm.func @bad_operand_suffix(%x: i32) -> i32 {
+    // CHECK: :8:10: error: inline asm has '${0ce:v}' at offset 8: an operand number may be followed only by ':modifier'
+    %r = llvm.inline_asm "mov.b32 ${0ce:v}, ${1}; // ${:uid}", "=r,r" %x : (i32) -> i32
+    llvm.return %r : i32
+  }
+}
+
+// -----
+
 // A constraint string LLVM cannot parse (here an unterminated clobber) is a
 // diagnostic at the op: LLVM's code generation crashed on it (fuzz-translate,
 // test/fuzz/translate/inline-asm-unterminated-clobber.mlir).

@@ -1,0 +1,1 @@
+nvvm.wgmma.commit.group.sync.aligned
