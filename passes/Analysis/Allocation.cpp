@@ -3,6 +3,7 @@
 #include "passes/Analysis/Allocation.h"
 
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/CTATiles.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
@@ -38,6 +39,18 @@ int64_t product(ArrayRef<int64_t> shape) {
   for (int64_t d : shape)
     n *= d;
   return n;
+}
+
+/// The bytes of `type`'s buffer each CTA holds: in a cluster, its tile.
+int64_t bytesPerCTA(ttg::MemDescType type) {
+  ArrayRef<int64_t> shape = type.getAllocShape();
+  int64_t bytes = product(shape) * bytesOf(type.getElementType());
+  int64_t rank = ttg::getEncodingRank(type.getEncoding());
+  if (rank > 0 && rank <= static_cast<int64_t>(shape.size()))
+    if (std::optional<LinearLayout> layout =
+            ttg::toLinearLayout(shape.take_back(rank), type.getEncoding()))
+      bytes /= ttg::getCTASplitCount(*layout);
+  return bytes;
 }
 
 std::optional<LinearLayout> layoutOf(RankedTensorType type) {
@@ -260,7 +273,13 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     auto srcType = cast<RankedTensorType>(cvt.getSrc().getType());
     if (!cvtNeedsSharedMemory(srcType, cast<RankedTensorType>(cvt.getType())))
       return 0;
-    return product(srcType.getShape()) * bytesOf(srcType.getElementType());
+    // Each CTA of a cluster converts its tile (the lowering refuses
+    // conversions between CTAs).
+    int64_t split = 1;
+    if (std::optional<LinearLayout> layout = layoutOf(srcType))
+      split = ttg::getCTASplitCount(*layout);
+    return product(srcType.getShape()) * bytesOf(srcType.getElementType()) /
+           split;
   }
   // A gather whose elements all stay within their warp is lowered with
   // shuffles and needs nothing; any other goes through
@@ -394,8 +413,7 @@ void FunctionAllocation::collect(
           Operation *holder = op->getBlock()->findAncestorOpInBlock(*live);
           end = std::max(end, last[holder ? holder : live]);
         }
-      int64_t size =
-          product(type.getAllocShape()) * bytesOf(type.getElementType());
+      int64_t size = bytesPerCTA(type);
       int64_t start = first[op];
       concurrentSpan(op, start, end);
       buffers.push_back({op, true, size, alignment, start, end});

@@ -6,7 +6,8 @@ and strides (i64); without TMA (sm_80) the CUtensorMap's place holds the
 base pointer, shape and strides (i64) and a NaN-padding flag (i1). The kernel's JSON (`tensordesc_meta`) says how each was
 encoded (swizzle, data type, box); `encode` builds it with the driver's
 cuTensorMapEncodeTiled, and `launch` calls cuLaunchKernel with arbitrary
-parameter bytes (CuPy's launcher takes only scalars and pointers).
+parameter bytes (CuPy's launcher takes only scalars and pointers), or
+cuLaunchKernelEx for programs on clusters of CTAs.
 """
 import ctypes
 
@@ -74,14 +75,45 @@ def launch_params(args, meta):
     return params
 
 
-def launcher(function, grid, block, shared, params):
-    """A callable launching `function` (a CuPy Function) with `params`."""
+def _cluster_structs():
+    """cuLaunchKernelEx's configuration structures, from triton_ir's launcher
+    (loaded by path: it imports nothing native)."""
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bindings",
+                        "python", "triton_ir", "launcher.py")
+    spec = importlib.util.spec_from_file_location("triton_ir_launcher", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def launcher(function, grid, block, shared, params, ctas=1):
+    """A callable launching `function` (a CuPy Function) with `params`. With
+    CTAS > 1 each program is a cluster of CTAS CTAs along x (Triton 3.6's
+    launch: the grid counts clusters; cuLaunchKernelEx with a cluster
+    dimension attribute over grid x CTAS CTAs)."""
     handle = getattr(function, "kernel", function).ptr  # RawKernel -> Function
     pointers = (ctypes.c_void_p * len(params))(*[ctypes.addressof(p) for p in params])
     grid = tuple(grid) + (1,) * (3 - len(grid))
 
+    if ctas == 1:
+        def run():
+            cp.cuda.driver.launchKernel(handle, *grid, *block, shared, 0,
+                                        ctypes.addressof(pointers), 0)
+        run.keep = (params, pointers)
+        return run
+    structs = _cluster_structs()
+    attr = structs._LaunchAttr(id=structs._CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+    attr.value.clusterDim = structs._ClusterDim(ctas, 1, 1)
+    config = structs._LaunchConfig(grid[0] * ctas, grid[1], grid[2], *block, shared,
+                                   ctypes.c_void_p(0), ctypes.pointer(attr), 1)
+    _cuda.cuLaunchKernelEx.restype = ctypes.c_int
+
     def run():
-        cp.cuda.driver.launchKernel(handle, *grid, *block, shared, 0,
-                                    ctypes.addressof(pointers), 0)
-    run.keep = (params, pointers)
+        err = _cuda.cuLaunchKernelEx(ctypes.byref(config), ctypes.c_void_p(handle),
+                                     pointers, None)
+        if err != 0:
+            raise RuntimeError(f"cuLaunchKernelEx failed with CUresult {err}")
+    run.keep = (params, pointers, attr, config)
     return run

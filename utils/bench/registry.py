@@ -34,6 +34,7 @@ class Case:
     constexprs: dict
     warps: int = 4
     stages: int = 3
+    ctas: int = 1          # CTAs per program: > 1 runs each program on a cluster (sm_90)
     size: int = 0          # the timed size (the builder says what it means)
     ragged: Optional[int] = None  # a size that is no multiple of the blocks: correctness only
     tol: float = 1e-5      # relative Frobenius error (floats) or largest difference (integers)

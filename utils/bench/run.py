@@ -67,7 +67,9 @@ def selected(args):
 
 def config(case):
     c = ", ".join(f"{k}={v}" for k, v in case.constexprs.items() if v is not None)
-    return f"{c}; {case.warps} warps, {case.stages} stages, {case.target}, from {case.stage}"
+    ctas = f", {case.ctas} CTAs a program" if case.ctas > 1 else ""
+    return (f"{c}; {case.warps} warps, {case.stages} stages{ctas}, {case.target}, "
+            f"from {case.stage}")
 
 
 def short_config(case, member):
@@ -132,7 +134,8 @@ def cmd_prepare(args):
             print(f"WARNING   {case.name}: {problem}")
         log = os.path.join(out, f"{case.name}.log")
         cmd = [compile_, "--target", case.target, "--num-warps", str(case.warps),
-               "--num-stages", str(case.stages), "-o", os.path.join(out, case.name), path]
+               "--num-stages", str(case.stages), "--num-ctas", str(case.ctas),
+               "-o", os.path.join(out, case.name), path]
         with open(log, "w") as f:
             ok = subprocess.run(cmd, stderr=f, stdout=f).returncode == 0
         if ok:
@@ -180,11 +183,12 @@ class Kern:
 
     def __init__(self, case, fn, constexprs):
         self.fn, self.warps, self.stages, self.c = fn, case.warps, case.stages, constexprs
+        self.ctas = case.ctas
 
     def triton_ref(self, args, outs, grid):
         def run():
             fresh = [a.clone() if any(a is o for o in outs) else a for a in args]
-            self.fn[grid](*fresh, **self.c, num_warps=self.warps)
+            self.fn[grid](*fresh, **self.c, num_warps=self.warps, num_ctas=self.ctas)
             return [f for a, f in zip(args, fresh) if any(a is o for o in outs)]
         return run
 
@@ -245,8 +249,10 @@ class Runner:
                     cp.cuda.runtime.getDeviceProperties(0)["sharedMemPerBlockOptin"]
         kept = [a for i, a in enumerate(args) if i not in drop]
         block = (meta["threads_per_warp"] * meta["num_warps"], 1, 1)
-        if any(isinstance(a, launch.Desc) for a in kept) or meta.get("global_scratch_size", 0):
-            # Descriptors by value and global scratch: the driver's launcher.
+        ctas = meta.get("num_ctas", 1)
+        if (any(isinstance(a, launch.Desc) for a in kept) or meta.get("global_scratch_size", 0)
+                or ctas > 1):
+            # Descriptors by value, global scratch and clusters: the driver's launcher.
             programs = 1
             for g in grid:
                 programs *= g
@@ -254,7 +260,7 @@ class Runner:
                                        dtype=self.torch.uint8, device="cuda")
             params = launch.launch_params(kept + [scratch], meta)
             params.append(ctypes.c_uint64(0))
-            run = launch.launcher(fn, grid, block, meta["shared"], params)
+            run = launch.launcher(fn, grid, block, meta["shared"], params, ctas)
             run.keep += (scratch, args)
             return run
         params = []
@@ -284,7 +290,7 @@ class Runner:
     def theirs(self, case, kern, built):
         args, grid = self.triton_args(built[0]), built[3]
         return lambda: kern.fn[grid](*args, **kern.c, num_warps=case.warps,
-                                     num_stages=case.stages)
+                                     num_stages=case.stages, num_ctas=case.ctas)
 
     def warm(self, case):
         """Compiles Triton's side of CASE (each of its configurations) at its
@@ -294,7 +300,7 @@ class Runner:
             built = m.build(self.torch, "cuda", m.size, kern.c, kern)
             try:
                 kern.fn.warmup(*self.triton_args(built[0]), grid=built[3], **kern.c,
-                               num_warps=m.warps, num_stages=m.stages)
+                               num_warps=m.warps, num_stages=m.stages, num_ctas=m.ctas)
             except Exception:  # a configuration Triton rejects is left out when timed
                 if m is case:
                     raise
@@ -627,7 +633,8 @@ def dump_case(runner, case, out):
     kern = runner.kern(case)
     args_ = case.build(runner.torch, "cuda", case.dump_size, kern.c, kern)[0]
     compiled = kern.fn.warmup(*runner.triton_args(args_), grid=(1,), **kern.c,
-                              num_warps=case.warps, num_stages=case.stages)
+                              num_warps=case.warps, num_stages=case.stages,
+                              num_ctas=case.ctas)
     folder = os.path.join(out, case.capture)
     os.makedirs(folder, exist_ok=True)
     files = {}
@@ -637,7 +644,7 @@ def dump_case(runner, case, out):
         open(os.path.join(folder, name), "w").write(text)
         files[stage] = {"name": name, "sha256": hashlib.sha256(text.encode()).hexdigest()}
     json.dump({"case": case.capture, "triton": triton.__version__, "target": case.target,
-               "num_warps": case.warps, "num_stages": case.stages, "num_ctas": 1,
+               "num_warps": case.warps, "num_stages": case.stages, "num_ctas": case.ctas,
                "files": files}, open(os.path.join(folder, "manifest.json"), "w"), indent=1)
     runner.torch.cuda.empty_cache()
 

@@ -169,6 +169,14 @@ matmul_small = Case("matmul_fp16_small", "corpus.matmul_kernel", args_matmul, MA
 matmul_big = Case("matmul_fp16_sm90", "corpus.matmul_kernel", args_matmul, MATMUL_BIG, warps=8,
                   stages=3, size=4096, ragged=1008, tol=1e-2, metric="TFLOP/s",
                   ir="corpus/matmul_fp16_sm90", drop=(7, 9, 11), tags=("fp16", "dot"))
+# Triton 3.6's TTGIR of the same kernel with num_ctas=2: each program a
+# cluster of two CTAs, each computing a 128 x 128 half of the tile (the
+# accumulator split along N, A copied in both CTAs' shared memory); our
+# make_llir alone, against Triton's num_ctas=2 compile.
+matmul_2cta = Case("matmul_fp16_2cta", "corpus.matmul_kernel", args_matmul, MATMUL_BIG, warps=8,
+                   stages=3, ctas=2, size=4096, ragged=1008, tol=1e-2, metric="TFLOP/s",
+                   ir="corpus/matmul_2cta", stage="ttgir", drop=(7, 9, 11),
+                   tags=("fp16", "dot", "clusters"))
 # The same cubin at 8192^3 (a compile of its own, from the same TTIR).
 matmul_big_8192 = variant(matmul_big, "matmul_fp16_sm90_8192", size=8192, ragged=None,
                           ir=matmul_big.capture)
@@ -211,6 +219,7 @@ CASES = [
          timed=False, tags=("gather", "histogram")),
     matmul_small,
     matmul_big,
+    matmul_2cta,
     matmul_big_8192,
     attention,
     desc_scale,

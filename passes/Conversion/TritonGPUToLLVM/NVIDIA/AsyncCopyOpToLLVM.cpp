@@ -64,10 +64,14 @@ struct AsyncCopyGlobalToLocalOpPattern
       return op.emitError() << "ttg.async_copy_global_to_local into " << reason
                             << " is not supported yet by the LLVM lowering";
     std::optional<LinearLayout> distributed = getDistributedLayout(srcType);
-    if (!distributed || distributed->getInDimSize("block") != 1)
+    if (!distributed)
       return op.emitError(
-          "ttg.async_copy_global_to_local of pointers without a single-CTA "
-          "distributed layout is not supported yet by the LLVM lowering");
+          "ttg.async_copy_global_to_local of pointers without a distributed "
+          "linear layout is not supported yet by the LLVM lowering");
+    std::string why = layout->whyNotInOwnCTA(*distributed);
+    if (!why.empty())
+      return op.emitError() << "ttg.async_copy_global_to_local of " << why
+                            << " is not supported yet by the LLVM lowering";
     Type sharedType =
         getSharedElementType(*converter, memType.getElementType());
     unsigned elementBytes = getSharedElementBytes(sharedType);

@@ -6,8 +6,13 @@
 // zero, its own copy). What lowers so far is what needs no memory shared
 // between CTAs: index arithmetic, element-wise ops, global loads and stores
 // (copies stored by one CTA), atomics whose old values are not read back
-// across CTAs, and reductions and scans within each CTA. Every other op is a
-// located "not supported yet" here, before any of the module is rewritten.
+// across CTAs, reductions and scans along dimensions the CTAs do not split,
+// layout conversions that keep each CTA's tile, and shared memory where each
+// CTA holds its own tile (or copy) of a buffer: local loads and stores,
+// cp.async copies and wgmma operands (lowerings check the tiles and refuse,
+// located, what would reach another CTA's shared memory). Every other op
+// (mbarriers, TMA, cluster barriers, distributed shared memory) is a located
+// "not supported yet" here, before any of the module is rewritten.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +20,7 @@
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/TypeConverter.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
@@ -57,6 +63,15 @@ std::string whyNotInCluster(Operation *op) {
           PreciseSqrtOp, PreciseDivFOp, MulhiUIOp, ExternElementwiseOp,
           ElementwiseInlineAsmOp, ReduceOp, ReduceReturnOp, ScanOp,
           ScanReturnOp, AssertOp, gpu::ConvertLayoutOp>(op))
+    return "";
+  // Shared memory: each CTA holds its tile of a buffer (or a copy); the
+  // lowerings refuse accesses that would reach another CTA's.
+  if (isa<gpu::LocalAllocOp, gpu::LocalDeallocOp, gpu::LocalLoadOp,
+          gpu::LocalStoreOp, gpu::MemDescIndexOp, gpu::MemDescSubsliceOp,
+          gpu::MemDescTransOp, gpu::MemDescReshapeOp,
+          gpu::AsyncCopyGlobalToLocalOp, gpu::AsyncCommitGroupOp,
+          gpu::AsyncWaitOp, nvidia_gpu::WarpGroupDotOp,
+          nvidia_gpu::WarpGroupDotWaitOp, nvidia_gpu::FenceAsyncSharedOp>(op))
     return "";
   // An atomic's old value is handed to the threads holding copies of its
   // element through shared memory, which CTAs do not share here.

@@ -31,6 +31,7 @@
 
 #include "dialects/NVGPU/IR/Dialect.h"
 #include "dialects/Triton/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/CTATiles.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 #include "passes/Conversion/TritonGPUToLLVM/NVIDIA/Patterns.h"
@@ -339,10 +340,27 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
 
     // The accumulator: lanes and the warps of a warpgroup as in the D fragment.
     std::optional<LinearLayout> dLayout = getDistributedLayout(dType);
-    if (!dLayout || dLayout->getInDimSize("block") != 1)
+    if (!dLayout)
       return op.emitError(
-          "ttng.warp_group_dot accumulator without a single-CTA linear layout "
-          "is not supported yet by the LLVM lowering");
+          "ttng.warp_group_dot accumulator without a linear layout is not "
+          "supported yet by the LLVM lowering");
+    // In a cluster each CTA computes its tile of D, from the rows of A and
+    // the columns of B of that tile, which must be in its own shared memory
+    // (tiles of A along M, of B along N, copies along K).
+    std::vector<LinearLayout::Basis> aBlocks, bBlocks;
+    if (dLayout->hasInDim("block") && dLayout->getInDimSize("block") != 1) {
+      std::string reason;
+      std::optional<SmallVector<int64_t>> tile =
+          ttg::getCTATileShape(*dLayout, reason);
+      if (!tile || !ttg::getCTATileLayout(*dLayout, *tile, reason))
+        return op.emitError()
+               << "ttng.warp_group_dot with an accumulator in " << reason
+               << " is not supported yet by the LLVM lowering";
+      for (const LinearLayout::Basis &basis : dLayout->getBases("block")) {
+        aBlocks.push_back({basis[0], 0});
+        bBlocks.push_back({0, basis[1]});
+      }
+    }
     auto laneBases = getBases2D(*dLayout, "lane");
     auto warpBases = getBases2D(*dLayout, "warp");
     if (!startsWith(laneBases, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}) ||
@@ -399,7 +417,7 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
     if (auto aMem = dyn_cast<ttg::MemDescType>(op.getA().getType())) {
       FailureOr<SharedOperand> operand = planSharedOperand(
           op, "A", aMem, adaptor.getA(), /*isB=*/false, kTileM, instrK,
-          origins(rowTiles), rowOffsets, warpGroup, *kind, rewriter);
+          origins(rowTiles), rowOffsets, aBlocks, warpGroup, *kind, rewriter);
       if (failed(operand))
         return failure();
       aShared = *operand;
@@ -411,9 +429,10 @@ struct WarpGroupDotOpPattern : ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
       aRegisters = *index;
       aValues = unpackLLElements(loc, adaptor.getA(), rewriter);
     }
-    FailureOr<SharedOperand> bShared = planSharedOperand(
-        op, "B", op.getB().getType(), adaptor.getB(), /*isB=*/true, instrN,
-        instrK, origins(colTiles), colOffsets, warpGroup, *kind, rewriter);
+    FailureOr<SharedOperand> bShared =
+        planSharedOperand(op, "B", op.getB().getType(), adaptor.getB(),
+                          /*isB=*/true, instrN, instrK, origins(colTiles),
+                          colOffsets, bBlocks, warpGroup, *kind, rewriter);
     if (failed(bShared))
       return failure();
 
@@ -606,7 +625,8 @@ private:
       ttng::WarpGroupDotOp op, StringRef name, ttg::MemDescType type,
       Value converted, bool isB, int64_t mnSize, int64_t kSize,
       ArrayRef<std::array<int64_t, 2>> origins, ArrayRef<int32_t> groupOffsets,
-      Value warpGroup, const WgmmaKind &kind, OpBuilder &b) const {
+      ArrayRef<LinearLayout::Basis> blocks, Value warpGroup,
+      const WgmmaKind &kind, OpBuilder &b) const {
     auto fail = [&](const Twine &why) {
       return op.emitError()
              << "ttng.warp_group_dot operand " << name << " in " << why
@@ -620,6 +640,9 @@ private:
         SharedMemoryLayout::get(type, reason);
     if (!layout)
       return fail(reason);
+    if (!llvm::equal(layout->getBlockBases(), blocks))
+      return fail("a buffer whose CTA tiles are not those of the "
+                  "accumulator's (distributed shared memory)");
     nvidia::WgmmaOperandShape shape;
     shape.isB = isB;
     shape.elementBytes =

@@ -27,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/TritonGPU/IR/CTATiles.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/Analysis/Allocation.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
@@ -919,16 +920,35 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       return op.emitError(
           "ttg.convert_layout between layouts without a linear layout is not "
           "supported yet by the LLVM lowering");
-    if (srcLayout->getInDimSize("block") != 1 ||
-        dstLayout->getInDimSize("block") != 1)
-      return op.emitError(
-          "ttg.convert_layout across CTAs is not supported yet by the LLVM "
-          "lowering");
-    ArrayRef<int64_t> shape = srcType.getShape();
+    // In a cluster, a conversion whose CTAs keep their tiles (or copies)
+    // is one within each CTA, over its tile.
+    SmallVector<int64_t> shape(srcType.getShape());
+    auto blocksOf = [](const LinearLayout &layout) {
+      return layout.hasInDim("block") ? layout.getBases("block")
+                                      : ArrayRef<LinearLayout::Basis>();
+    };
+    if (!blocksOf(*srcLayout).empty() || !blocksOf(*dstLayout).empty()) {
+      if (blocksOf(*srcLayout) != blocksOf(*dstLayout))
+        return op.emitError(
+            "ttg.convert_layout that moves elements between CTAs is not "
+            "supported yet by the LLVM lowering");
+      std::string reason;
+      std::optional<SmallVector<int64_t>> tile =
+          gpu::getCTATileShape(*srcLayout, reason);
+      if (tile) {
+        shape = *tile;
+        srcLayout = gpu::getCTATileLayout(*srcLayout, shape, reason);
+        if (srcLayout)
+          dstLayout = gpu::getCTATileLayout(*dstLayout, shape, reason);
+      }
+      if (!tile || !srcLayout || !dstLayout)
+        return op.emitError() << "ttg.convert_layout of " << reason
+                              << " is not supported yet by the LLVM lowering";
+    }
     FlatLayout src(*srcLayout, shape), dst(*dstLayout, shape);
     if (getAllocationOffset(op))
       return lowerThroughSharedMemory(op, adaptor, src, dst, *srcLayout,
-                                      *dstLayout, rewriter);
+                                      *dstLayout, shape, rewriter);
     if (src.warps != dst.warps)
       return op.emitError(
           "ttg.convert_layout between warps without shared-memory scratch: "
@@ -936,20 +956,21 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     return lowerWithinWarps(op, adaptor, src, dst, rewriter);
   }
 
-  LogicalResult
-  lowerThroughSharedMemory(gpu::ConvertLayoutOp op, OpAdaptor adaptor,
-                           const FlatLayout &src, const FlatLayout &dst,
-                           const LinearLayout &srcLayout,
-                           const LinearLayout &dstLayout,
-                           ConversionPatternRewriter &rewriter) const {
+  LogicalResult lowerThroughSharedMemory(
+      gpu::ConvertLayoutOp op, OpAdaptor adaptor, const FlatLayout &src,
+      const FlatLayout &dst, const LinearLayout &srcLayout,
+      const LinearLayout &dstLayout, ArrayRef<int64_t> shape,
+      ConversionPatternRewriter &rewriter) const {
     Location loc = op.getLoc();
     auto converter =
         static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
-    RankedTensorType type = op.getType(), srcType = op.getSrc().getType();
+    RankedTensorType type = op.getType();
     Type registerType = converter->convertElementType(type.getElementType());
     Type sharedType = getSharedElementType(*converter, type.getElementType());
     unsigned elementBytes = getSharedElementBytes(sharedType);
-    int64_t numElements = type.getNumElements();
+    int64_t numElements = 1;
+    for (int64_t size : shape)
+      numElements *= size;
     if (getScratchSizeInBytes(op) < numElements * elementBytes)
       return op.emitError(
           "ttg.convert_layout whose scratch is smaller than the tensor is not "
@@ -971,7 +992,7 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     // registers' offsets allow (up to 16 bytes).
     unsigned maxAccess = std::max(1u, 16 / elementBytes);
     if (!scratch) {
-      FlatOrder order(srcType.getShape());
+      FlatOrder order(shape);
       auto dimZeroFastest = [&](FlatLayout layout) {
         layout.registers = order.dimZeroFastest(layout.registers);
         layout.lanes = order.dimZeroFastest(layout.lanes);

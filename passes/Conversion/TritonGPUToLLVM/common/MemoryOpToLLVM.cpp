@@ -61,11 +61,16 @@ planTensorAccess(Operation *op, RankedTensorType tensorType,
   if (failed(layout))
     return failure();
   std::optional<LinearLayout> distributed = getDistributedLayout(tensorType);
-  if (!distributed || distributed->getInDimSize("block") != 1) {
-    op->emitError()
-        << op->getName()
-        << " of a tensor without a single-CTA distributed layout is not "
-           "supported yet by the LLVM lowering";
+  if (!distributed) {
+    op->emitError() << op->getName()
+                    << " of a tensor without a distributed linear layout is "
+                       "not supported yet by the LLVM lowering";
+    return failure();
+  }
+  std::string why = layout->whyNotInOwnCTA(*distributed);
+  if (!why.empty()) {
+    op->emitError() << op->getName() << " of " << why
+                    << " is not supported yet by the LLVM lowering";
     return failure();
   }
   Location loc = op->getLoc();
@@ -82,15 +87,16 @@ planTensorAccess(Operation *op, RankedTensorType tensorType,
   return access;
 }
 
-/// A single-CTA tensor's offsets in a buffer, when both have linear layouts
-/// (nothing is reported otherwise: planTensorAccess says why).
+/// A tensor's offsets in a buffer, when both have linear layouts and each
+/// CTA's elements are in its own tile of the buffer (nothing is reported
+/// otherwise: planTensorAccess says why).
 std::optional<std::pair<OffsetMap, SharedMemoryLayout>>
 mapDistributedIfPossible(RankedTensorType tensorType, MemDescType memType) {
   std::string reason;
   std::optional<SharedMemoryLayout> layout =
       SharedMemoryLayout::get(memType, reason);
   std::optional<LinearLayout> distributed = getDistributedLayout(tensorType);
-  if (!layout || !distributed || distributed->getInDimSize("block") != 1)
+  if (!layout || !distributed || !layout->whyNotInOwnCTA(*distributed).empty())
     return std::nullopt;
   return std::make_pair(layout->mapDistributed(*distributed), *layout);
 }

@@ -29,11 +29,14 @@ FailureOr<AxisBits> mlir::triton::analyzeAxis(const LinearLayout &layout,
     whyNot = "the axis is not a dimension of the layout";
     return failure();
   }
-  for (const LinearLayout::Basis &basis : layout.getBases("block"))
-    if (llvm::any_of(basis, [](int32_t v) { return v != 0; })) {
-      whyNot = "the layout spreads the tensor over several CTAs";
-      return failure();
-    }
+  // Each CTA of a cluster combines along the axis within its tile; tiles
+  // split along the axis would need memory shared between CTAs.
+  if (layout.hasInDim("block"))
+    for (const LinearLayout::Basis &basis : layout.getBases("block"))
+      if (basis[axis] != 0) {
+        whyNot = "the layout splits the axis over several CTAs";
+        return failure();
+      }
   int32_t size = outs[axis].size;
   unsigned numBits = llvm::Log2_32(size);
   AxisBits result;

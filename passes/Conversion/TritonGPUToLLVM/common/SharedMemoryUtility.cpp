@@ -1,6 +1,7 @@
 //===- SharedMemoryUtility.cpp - Addressing shared memory from registers --===//
 
 #include "passes/Conversion/TritonGPUToLLVM/common/SharedMemoryUtility.h"
+#include "dialects/TritonGPU/IR/CTATiles.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
@@ -512,11 +513,33 @@ std::optional<SharedMemoryLayout> SharedMemoryLayout::get(gpu::MemDescType type,
     reason = "a shared encoding without a linear layout for this shape";
     return std::nullopt;
   }
-  if (layout->getInDimSize("block") != 1) {
-    reason = "a shared layout spanning several CTAs";
-    return std::nullopt;
-  }
   unsigned outer = rank - encodingRank;
+  // In a cluster each CTA holds its tile of the buffer (or its own copy):
+  // offsets are within the tile, and accesses must stay in their CTA's.
+  if (layout->hasInDim("block") && layout->getInDimSize("block") != 1) {
+    std::optional<SmallVector<int64_t>> tile =
+        gpu::getCTATileShape(*layout, reason);
+    if (!tile)
+      return std::nullopt;
+    for (const LinearLayout::Basis &basis : layout->getBases("block")) {
+      LinearLayout::Basis coords(outer, 0);
+      coords.insert(coords.end(), basis.begin(), basis.end());
+      result.blockBases.push_back(std::move(coords));
+    }
+    layout = gpu::getCTATileLayout(*layout, *tile, reason);
+    if (!layout)
+      return std::nullopt;
+    for (auto [d, size] : llvm::enumerate(*tile)) {
+      unsigned dim = outer + d;
+      if (size == result.layoutShape[dim])
+        continue;
+      if (result.shape[dim] != result.layoutShape[dim]) {
+        reason = "a view of part of a buffer split over CTAs";
+        return std::nullopt;
+      }
+      result.shape[dim] = result.layoutShape[dim] = size;
+    }
+  }
   for (const LinearLayout::Basis &basis : layout->getBases("offset")) {
     SmallVector<int32_t> coords(outer, 0);
     coords.append(basis.begin(), basis.end());
@@ -544,6 +567,26 @@ int64_t SharedMemoryLayout::getOffset(ArrayRef<int32_t> coords) const {
       offsetBases.decompose(flattenCoords(coords, layoutShape));
   assert(offset && "the layout covers its buffer");
   return static_cast<int64_t>(*offset);
+}
+
+std::string
+SharedMemoryLayout::whyNotInOwnCTA(const LinearLayout &layout) const {
+  ArrayRef<LinearLayout::Basis> blocks;
+  if (layout.hasInDim("block"))
+    blocks = layout.getBases("block");
+  bool same = blocks.size() == blockBases.size();
+  for (auto [basis, bufferBasis] : llvm::zip(blocks, blockBases))
+    same &= llvm::equal(basis, bufferBasis);
+  if (!same)
+    return "a tensor whose CTAs hold other parts of it than of the buffer "
+           "(distributed shared memory)";
+  for (StringRef dim : {"register", "lane", "warp"})
+    for (const LinearLayout::Basis &basis : layout.getBases(dim))
+      for (auto [v, size] : llvm::zip(basis, shape))
+        if (v >= size)
+          return "a tensor whose threads reach past their CTA's tile of the "
+                 "buffer";
+  return "";
 }
 
 OffsetMap SharedMemoryLayout::mapDistributed(const LinearLayout &layout) const {

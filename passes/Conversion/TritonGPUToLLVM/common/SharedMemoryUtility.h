@@ -195,8 +195,18 @@ public:
   llvm::ArrayRef<int64_t> getLayoutShape() const { return layoutShape; }
   /// The element offset of view coordinates (within the layout shape).
   int64_t getOffset(llvm::ArrayRef<int32_t> coords) const;
-  /// The element offsets of a distributed layout's bases over the view.
+  /// The element offsets of a distributed layout's bases over the view
+  /// (within the calling CTA's tile: see whyNotInOwnCTA).
   OffsetMap mapDistributed(const gpu::LinearLayout &layout) const;
+  /// In a cluster, why a distributed layout's elements are not all in its
+  /// CTA's tile (or copy) of the buffer, which mapDistributed needs; empty
+  /// when they are (always so outside clusters).
+  std::string whyNotInOwnCTA(const gpu::LinearLayout &layout) const;
+  /// Per CTA bit of a cluster, the buffer coordinates its tile starts at
+  /// (zero where the CTAs hold copies); empty outside clusters.
+  llvm::ArrayRef<gpu::LinearLayout::Basis> getBlockBases() const {
+    return blockBases;
+  }
   /// The offset bits that the view's coordinate offsets can contribute.
   int64_t getViewOffsetMask() const;
   /// The offset the view's coordinate offsets (i32 each) contribute, i32;
@@ -210,6 +220,7 @@ public:
 
 private:
   llvm::SmallVector<int64_t> shape, layoutShape;
+  std::vector<gpu::LinearLayout::Basis> blockBases;
   GF2Span offsetBases; // offset bit i: flat index over layoutShape
 };
 

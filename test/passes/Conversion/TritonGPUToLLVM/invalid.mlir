@@ -24,12 +24,52 @@ module attributes {"ttg.num-ctas" = 16 : i32, "ttg.num-warps" = 4 : i32, ttg.tar
 
 // -----
 
-// CHECK: invalid.mlir:[[# @LINE + 5]]:10: error: lowering 'ttg.local_alloc' in a module with ttg.num-ctas > 1 (CTA clusters) (it needs memory or barriers shared between the cluster's CTAs) is not supported yet
+// A tensor split over the CTAs stored into a buffer each CTA holds whole:
+// each CTA would need the other's elements (distributed shared memory).
+// CHECK: invalid.mlir:[[# @LINE + 5]]:10: error: ttg.local_alloc of a tensor whose CTAs hold other parts of it than of the buffer (distributed shared memory) is not supported yet by the LLVM lowering
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CTAsPerCGA = [2], CTASplitNum = [2], CTAOrder = [0]}>
-#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CTAsPerCGA = [2], CTASplitNum = [2], CTAOrder = [0]}>
-module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CTAsPerCGA = [2], CTASplitNum = [1], CTAOrder = [0]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.shared = 4096 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @staged(%x: tensor<1024xf32, #blocked>) {
-    %m = ttg.local_alloc %x : (tensor<1024xf32, #blocked>) -> !ttg.memdesc<1024xf32, #shared, #ttg.shared_memory>
+    %m = ttg.local_alloc %x {allocation.offset = 0 : i32} : (tensor<1024xf32, #blocked>) -> !ttg.memdesc<1024xf32, #shared, #ttg.shared_memory>
+    tt.return
+  }
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[# @LINE + 5]]:10: error: ttg.convert_layout that moves elements between CTAs is not supported yet by the LLVM lowering
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @swap_tiles(%x: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked1> {
+    %y = ttg.convert_layout %x : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
+    tt.return %y : tensor<64x64xf32, #blocked1>
+  }
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[# @LINE + 4]]:10: error: {{.*}}the layout splits the axis over several CTAs
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @split_rows(%x: tensor<64x64xf32, #blocked>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>> {
+    %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tt.reduce.return %c : f32
+    }) : (tensor<64x64xf32, #blocked>) -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    tt.return %s : tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  }
+}
+
+// -----
+
+// CHECK: invalid.mlir:[[# @LINE + 4]]:5: error: lowering 'ttng.init_barrier' in a module with ttg.num-ctas > 1 (CTA clusters) (it needs memory or barriers shared between the cluster's CTAs) is not supported yet
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @barrier(%b: !ttg.memdesc<1xi64, #shared, #ttg.shared_memory, mutable>) {
+    ttng.init_barrier %b, 1 : !ttg.memdesc<1xi64, #shared, #ttg.shared_memory, mutable>
     tt.return
   }
 }

@@ -1,0 +1,90 @@
+//===- CTATiles.cpp - The part of a layout one CTA of a cluster holds -----===//
+
+#include "dialects/TritonGPU/IR/CTATiles.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton::gpu;
+using llvm::ArrayRef;
+using llvm::SmallVector;
+
+static bool isZero(const LinearLayout::Basis &basis) {
+  return llvm::all_of(basis, [](int32_t v) { return v == 0; });
+}
+
+std::optional<SmallVector<int64_t>>
+mlir::triton::gpu::getCTATileShape(const LinearLayout &layout,
+                                   std::string &reason) {
+  SmallVector<int64_t> shape;
+  for (const LinearLayout::OutDim &out : layout.getOutDims())
+    shape.push_back(out.size);
+  if (!layout.hasInDim("block"))
+    return shape;
+  // Each splitting basis halves its dimension's tile; the bases of a
+  // dimension must then be the tile size times 1, 2, 4, ... in some order.
+  SmallVector<SmallVector<int64_t>> splits(shape.size());
+  for (const LinearLayout::Basis &basis : layout.getBases("block")) {
+    if (isZero(basis))
+      continue;
+    int dim = -1;
+    for (auto [d, v] : llvm::enumerate(basis))
+      if (v != 0) {
+        if (dim >= 0 || !llvm::isPowerOf2_64(v)) {
+          reason = "a layout whose CTAs do not hold whole tiles";
+          return std::nullopt;
+        }
+        dim = static_cast<int>(d);
+      }
+    splits[dim].push_back(basis[dim]);
+  }
+  for (auto [d, values] : llvm::enumerate(splits)) {
+    if (values.empty())
+      continue;
+    int64_t tile = shape[d] >> values.size();
+    llvm::sort(values);
+    for (auto [k, v] : llvm::enumerate(values))
+      if (tile < 1 || v != tile << k) {
+        reason = "a layout whose CTAs do not hold whole tiles";
+        return std::nullopt;
+      }
+    shape[d] = tile;
+  }
+  return shape;
+}
+
+std::optional<LinearLayout>
+mlir::triton::gpu::getCTATileLayout(const LinearLayout &layout,
+                                    ArrayRef<int64_t> tileShape,
+                                    std::string &reason) {
+  std::vector<LinearLayout::InDim> ins;
+  for (const LinearLayout::InDim &in : layout.getInDims()) {
+    if (in.name == "block")
+      continue;
+    for (const LinearLayout::Basis &basis : in.bases)
+      for (auto [v, size] : llvm::zip(basis, tileShape))
+        if (v >= size) {
+          reason = "a layout whose threads reach past their CTA's tile";
+          return std::nullopt;
+        }
+    ins.push_back(in);
+  }
+  std::vector<LinearLayout::OutDim> outs;
+  for (auto [out, size] : llvm::zip(layout.getOutDims(), tileShape))
+    outs.push_back({out.name, static_cast<int32_t>(size)});
+  std::optional<LinearLayout> tile =
+      LinearLayout::get(std::move(ins), std::move(outs));
+  if (!tile)
+    reason = "a layout without a tile per CTA";
+  return tile;
+}
+
+int64_t mlir::triton::gpu::getCTASplitCount(const LinearLayout &layout) {
+  if (!layout.hasInDim("block"))
+    return 1;
+  int64_t count = 1;
+  for (const LinearLayout::Basis &basis : layout.getBases("block"))
+    if (!isZero(basis))
+      count *= 2;
+  return count;
+}
