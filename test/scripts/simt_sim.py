@@ -631,10 +631,20 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             pos = int(re.search(r"position = array<i64: (\d+)>", rest).group(1))
             out = v[0][pos]
         elif op == "llvm.insertelement":
+            idx = np.asarray(v[2])
             out = list(v[0])
-            out[uniform(v[2])] = v[1]
+            if (idx == idx[0]).all():
+                out[int(idx[0])] = v[1]
+            else:  # a position per thread
+                out = [np.where(idx == i, v[1], x).astype(x.dtype) for i, x in enumerate(out)]
         elif op == "llvm.extractelement":
-            out = v[0][uniform(v[1])]
+            idx = np.asarray(v[1])
+            if (idx == idx[0]).all():
+                out = v[0][int(idx[0])]
+            else:
+                out = v[0][0].copy()
+                for i, x in enumerate(v[0]):
+                    out = np.where(idx == i, x, out).astype(x.dtype)
         elif op == "llvm.insertvalue":
             pos = int(re.search(r"position = array<i64: (\d+)>", rest).group(1))
             out = list(v[0])
@@ -787,6 +797,8 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             fns = {"__nv_fmaxf": np.fmax, "__nv_fminf": np.fmin, "__nv_expf": np.exp,
                    "__nv_exp2f": np.exp2, "__nv_fmax": np.fmax, "__nv_fmin": np.fmin}
             out = fns[callee](*v).astype(FLOATS[rtype])
+        elif op == "llvm.atomicrmw":
+            out = atomic_fadd(sim, rest, v, types[ops[1]])
         elif op == "rocdl.make.buffer.rsrc":
             # A buffer resource stands for its base and its size in bytes.
             out = ("rsrc", v[0], v[2])
@@ -973,6 +985,28 @@ def stmatrix(sim, ptrs, words, trans, elt):
             else:
                 write(rows[2 * (t % 4)] + 2 * (t // 4), lo, th)
                 write(rows[2 * (t % 4) + 1] + 2 * (t // 4), hi, th)
+
+
+def atomic_fadd(sim, rest, v, t):
+    """llvm.atomicrmw fadd (bin_op 11) on global memory, scalar or vector:
+    the active threads one after another, each getting the old value."""
+    if int(attr(rest, "bin_op").split(":")[0]) != 11:
+        raise NotImplementedError("llvm.atomicrmw other than fadd")
+    vt = vector_type(t)
+    n, et = vt if vt else (1, t)
+    size = type_size(et)
+    lanes = v[1] if vt else [v[1]]
+    old = [np.zeros(sim.T, dtype=FLOATS[et]) for _ in range(n)]
+    for th in range(sim.T):
+        if sim.active is not None and not sim.active[th]:
+            continue
+        for k in range(n):
+            buf, off = sim.gmem(int(v[0][th]) + k * size, size)
+            cur = np.frombuffer(bytes(buf[off:off + size]), dtype=FLOATS[et])[0]
+            old[k][th] = cur
+            new = (cur + lanes[k][th]).astype(FLOATS[et])
+            buf[off:off + size] = new.tobytes()
+    return old if vt else old[0]
 
 
 def cross_lane(op, rest, v, warp_size):

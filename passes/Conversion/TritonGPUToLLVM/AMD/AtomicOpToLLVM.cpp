@@ -22,6 +22,10 @@
 // so the access touches no page the other element's would not. (Triton 3.6
 // takes the first element's mask for both.)
 //
+// Single f16/bf16 elements (access width 1) pair up across neighbouring
+// lanes instead (lowerLanePairedHalfAdd): one packed atomic per pair where
+// the run-time addresses allow, so half the lanes issue atomics.
+//
 // An acq_rel read-modify-write whose threads each do several atomics orders
 // the thread's group as a whole, as Triton 3.6 does: release on the first,
 // acquire on the last, relaxed between, so LLVM emits one cache writeback
@@ -232,6 +236,10 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
                                      ordering, scope, deviceMemory, grouped,
                                      rewriter)))
       return success();
+    if (succeeded(lowerLanePairedHalfAdd(op, ptrs, values, masks, llvmElement,
+                                         ordering, scope, deviceMemory,
+                                         rewriter)))
+      return success();
     // The atomics of each element the thread updates, in order (two for a
     // float max/min).
     SmallVector<SmallVector<LLVM::AtomicRMWOp, 2>> perElement;
@@ -355,6 +363,152 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
     }
     if (grouped)
       orderAsGroup(perPair);
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), old,
+                                          rewriter, type));
+    return success();
+  }
+
+  /// An f16/bf16 fadd of single elements (access width 1) in a layout
+  /// giving each element to one thread: lanes pair up, the even lane of each
+  /// pair doing one vector<2x...> atomicrmw for both where, at run time,
+  /// both are enabled and the odd lane's address is the next element of a
+  /// 4-byte aligned pair (else two scalar atomics, the disabled side adding
+  /// -0.0 at the enabled side's address); the odd lane's value comes over by
+  /// DPP row_shl:1, its old value back by row_shr:1 (Triton 3.6's scheme:
+  /// half the lanes issue atomics).
+  LogicalResult lowerLanePairedHalfAdd(AtomicRMWOp op, ArrayRef<Value> ptrs,
+                                       ArrayRef<Value> values,
+                                       ArrayRef<Value> masks, Type llvmElement,
+                                       LLVM::AtomicOrdering ordering,
+                                       StringRef scope, bool deviceMemory,
+                                       ConversionPatternRewriter &rewriter) const {
+    Type element = getElementTypeOrSelf(op.getVal().getType());
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (op.getAtomicRmwOp() != RMWOp::FADD ||
+        !(element.isF16() || element.isBF16()) || !type)
+      return failure();
+    std::optional<gpu::LinearLayout> layout = getDistributedLayout(type);
+    if (!layout || !layout->isInjective())
+      return failure();
+    Location loc = op.getLoc();
+    Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
+    auto pairType = VectorType::get({2}, llvmElement);
+    auto i32x2 = VectorType::get({2}, i32);
+    auto c32 = [&](int64_t v) { return createI32Constant(rewriter, loc, v); };
+    auto c64 = [&](int64_t v) {
+      return LLVM::ConstantOp::create(rewriter, loc, i64,
+                                      rewriter.getI64IntegerAttr(v));
+    };
+    // DPP row_shl:1 (0x101: lane reads lane + 1) or row_shr:1 (0x111) of an
+    // i32; a lane without a source in its row keeps 0.
+    auto move = [&](Value word, int control) -> Value {
+      return ROCDL::DPPUpdateOp::create(rewriter, loc, i32, c32(0), word,
+                                        control, 0xF, 0xF, false);
+    };
+    auto move64 = [&](Value wide, int control) -> Value {
+      Value halves = LLVM::BitcastOp::create(rewriter, loc, i32x2, wide);
+      Value result = LLVM::UndefOp::create(rewriter, loc, i32x2);
+      for (int h = 0; h < 2; ++h) {
+        Value half = LLVM::ExtractElementOp::create(rewriter, loc, halves, c32(h));
+        result = LLVM::InsertElementOp::create(rewriter, loc, result,
+                                               move(half, control), c32(h));
+      }
+      return LLVM::BitcastOp::create(rewriter, loc, i64, result);
+    };
+    auto rmw = [&](Value ptr, Value value) -> Value {
+      auto atomic = LLVM::AtomicRMWOp::create(
+          rewriter, loc, LLVM::AtomicBinOp::fadd, ptr, value, ordering, scope);
+      if (deviceMemory)
+        markDeviceMemory(rewriter, atomic);
+      return atomic.getRes();
+    };
+    Value isOdd = LLVM::AndOp::create(rewriter, loc,
+                                      target.getThreadId(rewriter, loc), c32(1));
+    Value isEven = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                        isOdd, c32(0));
+    Value allOnes = c64(-1);
+    Value negativeZero = LLVM::ConstantOp::create(
+        rewriter, loc, llvmElement, rewriter.getFloatAttr(llvmElement, -0.0));
+    Value zeroPair = LLVM::ZeroOp::create(rewriter, loc, pairType);
+    SmallVector<Value> old;
+    for (auto [i, ptr] : llvm::enumerate(ptrs)) {
+      Value enabled = masks.empty() ? createI1Constant(rewriter, loc, true)
+                                    : masks[i];
+      // A disabled lane's address reads as all ones.
+      Value addr = LLVM::PtrToIntOp::create(rewriter, loc, i64, ptr);
+      addr = LLVM::SelectOp::create(rewriter, loc, enabled, addr, allOnes);
+      // The lane's value in its half of the pair (0 bits in the other, and
+      // everywhere when disabled), the odd neighbour's half moved over.
+      Value own = LLVM::InsertElementOp::create(rewriter, loc, zeroPair,
+                                                values[i], isOdd);
+      Value ownBits = LLVM::BitcastOp::create(rewriter, loc, i32, own);
+      ownBits = LLVM::SelectOp::create(rewriter, loc, enabled, ownBits, c32(0));
+      Value both = LLVM::OrOp::create(rewriter, loc, ownBits,
+                                      move(ownBits, 0x101));
+      Value operand = LLVM::BitcastOp::create(rewriter, loc, pairType, both);
+      Value rightAddr = move64(addr, 0x101);
+      Value rightEnabled = LLVM::ICmpOp::create(
+          rewriter, loc, LLVM::ICmpPredicate::ne, rightAddr, allOnes);
+      // A disabled side adds -0.0, which changes nothing.
+      operand = LLVM::InsertElementOp::create(
+          rewriter, loc, operand,
+          LLVM::SelectOp::create(
+              rewriter, loc, enabled,
+              LLVM::ExtractElementOp::create(rewriter, loc, operand, c32(0)),
+              negativeZero),
+          c32(0));
+      operand = LLVM::InsertElementOp::create(
+          rewriter, loc, operand,
+          LLVM::SelectOp::create(
+              rewriter, loc, rightEnabled,
+              LLVM::ExtractElementOp::create(rewriter, loc, operand, c32(1)),
+              negativeZero),
+          c32(1));
+      Value aligned = LLVM::ICmpOp::create(
+          rewriter, loc, LLVM::ICmpPredicate::eq,
+          LLVM::AndOp::create(rewriter, loc, addr, c64(3)), c64(0));
+      Value adjacent = LLVM::ICmpOp::create(
+          rewriter, loc, LLVM::ICmpPredicate::eq, rightAddr,
+          LLVM::AddOp::create(rewriter, loc, addr, c64(2)));
+      Value packed = LLVM::AndOp::create(
+          rewriter, loc,
+          LLVM::AndOp::create(rewriter, loc, enabled, rightEnabled),
+          LLVM::AndOp::create(rewriter, loc, aligned, adjacent));
+      Value either = LLVM::OrOp::create(rewriter, loc, enabled, rightEnabled);
+      Value issue = LLVM::AndOp::create(rewriter, loc, either, isEven);
+      // Each side's address, the other's where it is disabled.
+      Value right = LLVM::SelectOp::create(rewriter, loc, rightEnabled,
+                                           rightAddr, addr);
+      Value left = LLVM::SelectOp::create(rewriter, loc, enabled, addr, right);
+      Type ptrType = ptr.getType();
+      Value leftPtr = LLVM::IntToPtrOp::create(rewriter, loc, ptrType, left);
+      Value rightPtr = LLVM::IntToPtrOp::create(rewriter, loc, ptrType, right);
+      Value notPacked = LLVM::XOrOp::create(
+          rewriter, loc, packed, createI1Constant(rewriter, loc, true));
+      // Two guarded blocks, the packed atomic and the pair of scalar ones.
+      Value result = emitGuarded(
+          rewriter, loc, LLVM::AndOp::create(rewriter, loc, issue, packed),
+          zeroPair, [&] { return rmw(leftPtr, operand); });
+      Value scalar = emitGuarded(
+          rewriter, loc, LLVM::AndOp::create(rewriter, loc, issue, notPacked),
+          zeroPair, [&]() -> Value {
+            Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
+            Value lo = rmw(leftPtr, LLVM::ExtractElementOp::create(
+                                        rewriter, loc, operand, c32(0)));
+            Value hi = rmw(rightPtr, LLVM::ExtractElementOp::create(
+                                         rewriter, loc, operand, c32(1)));
+            pair = LLVM::InsertElementOp::create(rewriter, loc, pair, lo, c32(0));
+            return LLVM::InsertElementOp::create(rewriter, loc, pair, hi, c32(1));
+          });
+      result = LLVM::SelectOp::create(rewriter, loc, packed, result, scalar);
+      // The odd lane's old value: half 1 of its even neighbour's result.
+      Value back = LLVM::BitcastOp::create(
+          rewriter, loc, pairType,
+          move(LLVM::BitcastOp::create(rewriter, loc, i32, result), 0x111));
+      Value mine = LLVM::ExtractElementOp::create(rewriter, loc, result, c32(0));
+      Value theirs = LLVM::ExtractElementOp::create(rewriter, loc, back, c32(1));
+      old.push_back(LLVM::SelectOp::create(rewriter, loc, isEven, mine, theirs));
+    }
     rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), old,
                                           rewriter, type));
     return success();

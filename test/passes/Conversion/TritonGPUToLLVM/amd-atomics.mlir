@@ -201,4 +201,38 @@ tt.func public @packed_halves_masked(%h: !tt.ptr<f16> {tt.divisibility = 16 : i3
   %ho = tt.atomic_rmw fadd, relaxed, gpu, %hq, %v, %m : (tensor<512x!tt.ptr<f16>, #blocked2>, tensor<512xf16, #blocked2>, tensor<512xi1, #blocked2>) -> tensor<512xf16, #blocked2>
   tt.return
 }
+
+// One f16 per thread: the lanes pair up. The odd lane's value and address
+// come over by DPP row_shl:1 (control 257); the even lane issues one packed
+// atomic where both are enabled and the addresses are an aligned pair, else
+// two scalar ones (a disabled side adding -0.0); the odd lane's old value
+// comes back by row_shr:1 (273). Executed by amd-half-atomics-simt.test.
+// CHECK-LABEL: llvm.func @lane_paired_halves
+// CHECK: llvm.mlir.constant(1 : i32)
+// CHECK-NEXT: %[[TID:.*]] = rocdl.workitem.id.x
+// CHECK-NEXT: %[[ODD:.*]] = llvm.and %[[TID]], %{{.*}} : i32
+// CHECK: llvm.insertelement %{{.*}}, %{{.*}}[%[[ODD]] : i32] : vector<2xf16>
+// CHECK: rocdl.update.dpp %{{.*}}, %{{.*}} with 257, 15, 15, false : i32
+// CHECK: rocdl.update.dpp %{{.*}}, %{{.*}} with 257, 15, 15, false : i32
+// CHECK: rocdl.update.dpp %{{.*}}, %{{.*}} with 257, 15, 15, false : i32
+// CHECK: llvm.cond_br
+// CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("agent") monotonic {rocdl.no_fine_grained_memory, rocdl.no_remote_memory} : !llvm.ptr<1>, vector<2xf16>
+// CHECK: llvm.cond_br
+// CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} : !llvm.ptr<1>, f16
+// CHECK: llvm.atomicrmw fadd %{{.*}}, %{{.*}} : !llvm.ptr<1>, f16
+// CHECK: rocdl.update.dpp %{{.*}}, %{{.*}} with 273, 15, 15, false : i32
+// ASM-LABEL: lane_paired_halves:
+// ASM: row_shl:1
+// ASM: global_atomic_pk_add_f16
+// ASM: row_shr:1
+tt.func public @lane_paired_halves(%h: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %m: tensor<256xi1, #blocked1>, %v: tensor<256xf16, #blocked1>, %out: !tt.ptr<f16>) {
+  %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked1>
+  %hs = tt.splat %h : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked1>
+  %hq = tt.addptr %hs, %r : tensor<256x!tt.ptr<f16>, #blocked1>, tensor<256xi32, #blocked1>
+  %ho = tt.atomic_rmw fadd, relaxed, gpu, %hq, %v, %m : (tensor<256x!tt.ptr<f16>, #blocked1>, tensor<256xf16, #blocked1>, tensor<256xi1, #blocked1>) -> tensor<256xf16, #blocked1>
+  %os = tt.splat %out : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked1>
+  %oq = tt.addptr %os, %r : tensor<256x!tt.ptr<f16>, #blocked1>, tensor<256xi32, #blocked1>
+  tt.store %oq, %ho : tensor<256x!tt.ptr<f16>, #blocked1>
+  tt.return
+}
 }
