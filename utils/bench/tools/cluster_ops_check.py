@@ -10,21 +10,14 @@ Usage: cluster_ops_check.py DIR   (DIR holds cluster_ops.cubin and
 cluster_ops.json, made by `utils/triton-compile --target cuda:90 --num-ctas 2`).
 Needs torch and a GPU of sm_90 or later; launched by triton_ir's launcher.
 """
-import importlib.util
 import json
 import os
 import sys
 
 import torch
 
-
-def load_launcher():
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
-                        "bindings", "python", "triton_ir", "launcher.py")
-    spec = importlib.util.spec_from_file_location("launcher", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cluster_check import load_launcher  # noqa: E402
 
 
 def main():
