@@ -696,9 +696,8 @@ def TritonGPUTransposeNarrowOperands
     operand from there (ldmatrix); 3.6 loads those fragments from the
     MN-major buffer byte by byte.
     wgmma also takes A from registers, where an MN-major tile needs no
-    transpose in shared memory. With the LLVM option
-    `-tritongpu-swap-narrow-operands` (off by default: the pipeliner keeps
-    no such wgmma in flight across iterations, and that measured slower), a
+    transpose in shared memory. Unless the LLVM option
+    `-tritongpu-swap-narrow-operands=false` is given, a
     product C = A B carried by a loop, with B such a load (row-major,
     N >= 32 x the warps, all warps along M) and A K-major in shared memory,
     becomes C^T = B^T A^T first: B is
@@ -712,7 +711,12 @@ def TritonGPUTransposeNarrowOperands
     `#ttg.shared_linear` views (`ttg.memdesc_reinterpret`) of the staging
     buffer and, after the loop, of a swizzled buffer the accumulator passes
     through once into the layout its user converts it to (elementwise ops
-    of the result alone, such as a truncation, run on C^T before).
+    of the result alone, such as a truncation, run on C^T before). The
+    swapped product is one dot per wgmma K step (32), each after the loads
+    of its own fragments, so that the byte permutes of one step run while
+    the tensor cores do the one before; the pipeliner waits for the chain
+    just before the loop's yield (a running wgmma's A registers must not
+    be rewritten, and the next iteration rewrites them).
     Runs in make_ttgir for cuda:80 and later before the pipeliner (not under
     `compat=3.6`). Other local_allocs and layout conversions are left alone.
 

@@ -49,17 +49,17 @@ using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
-// Off by default: with the wgmma's A in registers the pipeliner keeps no
-// wgmma in flight across iterations (a running wgmma's A registers must not
-// be rewritten, and nothing yet keeps them alive until the next iteration's
-// wait), and the swapped loop measured slower than the staging (H200, int8
-// 848 vs 927 TOP/s, docs/results/2026-12-03-8bit-swap-0741.md).
+// On by default (make_ttgir runs the pass for cuda >= 80, not under
+// compat=3.6; the swap needs wgmma): split into one product per K step and
+// waited for before the yield, the swapped loop beats the staging into
+// K-major slots on the H200 (docs/results/2026-12-03-8bit-split-*.md).
+// -tritongpu-swap-narrow-operands=false keeps the staging.
 static llvm::cl::opt<bool> swapNarrowOperands(
     "tritongpu-swap-narrow-operands",
     llvm::cl::desc("-tritongpu-transpose-narrow-operands computes a product "
                    "with an MN-major 8-bit B as C^T = B^T A^T, B^T from "
                    "registers (see swapOperands)"),
-    llvm::cl::init(false));
+    llvm::cl::init(true));
 
 namespace {
 
@@ -512,7 +512,6 @@ bool swapOperands(nvidia_gpu::WarpGroupDotOp dot) {
       bSource);
   Value view = MemDescReinterpretOp::create(
       b, loc, MemDescType::get({n, k}, element, *operandView, smem), stage);
-  Value operand = LocalLoadOp::create(b, loc, operandType, view, Value());
   b.setInsertionPoint(dot);
   auto aTransposed = NVMMASharedEncodingAttr::get(
       context, aEncoding.getSwizzlingByteWidth(), /*transposed=*/true,
@@ -540,11 +539,32 @@ bool swapOperands(nvidia_gpu::WarpGroupDotOp dot) {
                                        swappedType, *accView);
   forOp.getInitArgsMutable()[iterIndex].assign(swappedInit);
   acc.setType(swappedType);
-  auto swapped = nvidia_gpu::WarpGroupDotOp::create(
-      b, loc, swappedType, operand, aView, acc, /*useC=*/Value(),
-      dot.getInputPrecision(), dot.getMaxNumImpreciseAcc(),
-      /*isAsync=*/false);
-  dot.getResult().replaceAllUsesWith(swapped.getResult());
+  // One product per wgmma K step (32), each after the loads of its own
+  // fragments: the byte permutes of step j + 1 run while the tensor cores
+  // do step j (a single product loads every fragment first, and the
+  // tensor cores wait for all of it: 984 against 1040 TOP/s for int8 on
+  // the H200). The chain's accumulator stays in the wgmma's registers.
+  Value chained = acc;
+  for (int64_t offset = 0; offset < k; offset += 32) {
+    auto slice = [&](Value buffer, ArrayRef<int64_t> shape,
+                     ArrayRef<int32_t> offsets) -> Value {
+      auto type = cast<MemDescType>(buffer.getType());
+      return MemDescSubsliceOp::create(
+          b, loc,
+          MemDescType::get(context, shape, element, type.getEncoding(), smem,
+                           type.getMutableMemory(), type.getShape()),
+          buffer, offsets);
+    };
+    Value fragments = LocalLoadOp::create(
+        b, loc, RankedTensorType::get({n, 32}, element, operandEncoding),
+        slice(view, {n, 32}, {0, int32_t(offset)}), Value());
+    chained = nvidia_gpu::WarpGroupDotOp::create(
+        b, loc, swappedType, fragments,
+        slice(aView, {32, m}, {int32_t(offset), 0}), chained,
+        /*useC=*/Value(), dot.getInputPrecision(),
+        dot.getMaxNumImpreciseAcc(), /*isAsync=*/false);
+  }
+  dot.getResult().replaceAllUsesWith(chained);
   dot.erase();
   bAlloc.erase();
   Value result = forOp.getResult(iterIndex);

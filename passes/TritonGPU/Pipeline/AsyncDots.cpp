@@ -199,6 +199,48 @@ std::optional<RunningDot> properlyAsync(WarpGroupDotOp dot, scf::ForOp forOp) {
   return RunningDot{*index, std::move(guarded)};
 }
 
+/// The last dot of the chain `dot` starts: each dot's result read only as
+/// the accumulator of the next warp-group dot of the same block (a product
+/// split along K, one dot per wgmma K step).
+WarpGroupDotOp chainEnd(WarpGroupDotOp dot) {
+  while (dot->hasOneUse()) {
+    OpOperand &use = *dot->use_begin();
+    auto next = dyn_cast<WarpGroupDotOp>(use.getOwner());
+    if (!next || next->getBlock() != dot->getBlock() ||
+        use.getOperandNumber() != 2)
+      break;
+    dot = next;
+  }
+  return dot;
+}
+
+bool hasStableSharedOperands(WarpGroupDotOp dot, scf::ForOp forOp) {
+  return llvm::all_of(dot->getOperands(), [&](Value operand) {
+    return !isa<MemDescType>(operand.getType()) ||
+           isStableSharedOperand(operand, forOp);
+  });
+}
+
+/// Whether `dot`, which cannot stay in flight across the back edge, may run
+/// on until just before the yield instead of being waited for at once: its
+/// chain's result (`chainEnd`) only reaches the yield (the accumulator), the
+/// chain's last dot cannot cross the back edge either, and its shared
+/// operands are ring slots or made outside the loop, which the rest of the
+/// body does not write. Its register operand (an A made in the body, the
+/// reason it cannot cross the back edge) is rewritten only in the next
+/// iteration, after that wait; until the wait ptxas keeps a running
+/// wgmma's A registers (in one iteration, where it sees the wait: their
+/// SASS shows no write to them before the WARPGROUP.DEPBAR, where one wait
+/// at the next iteration's top had 64). The copies issued after the dot,
+/// and the fragment loads of the chain's next dots, then run under it.
+bool waitsAtYield(WarpGroupDotOp dot, scf::ForOp forOp) {
+  WarpGroupDotOp end = chainEnd(dot);
+  Operation *yield = forOp.getBody()->getTerminator();
+  return dot->getBlock() == forOp.getBody() && end->hasOneUse() &&
+         *end->user_begin() == yield && hasStableSharedOperands(dot, forOp) &&
+         hasStableSharedOperands(end, forOp) && !properlyAsync(end, forOp);
+}
+
 /// Makes the readers of running dots inside `scf.if` regions wait for every
 /// dot at the start of their block, unless their block already does before
 /// them.
@@ -281,6 +323,7 @@ void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
   for (WarpGroupDotOp dot : waitBeforeYield(forOp))
     waitedAtYield.insert(dot);
   llvm::MapVector<Operation *, RunningDot> runningDots;
+  WarpGroupDotWaitOp atYield;
   for (WarpGroupDotOp dot : dots) {
     if (waitedAtYield.count(dot))
       continue;
@@ -290,6 +333,24 @@ void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
       continue;
     }
     OpBuilder builder(dot->getContext());
+    if (waitsAtYield(dot, forOp)) {
+      if (!atYield) {
+        builder.setInsertionPoint(forOp.getBody()->getTerminator());
+        atYield = WarpGroupDotWaitOp::create(builder, dot.getLoc(),
+                                             ValueRange{}, 0);
+      }
+      // The chain's earlier results stay the next dot's accumulator (a
+      // wait listing them would make LLVM copy them); only their buffers
+      // are listed.
+      SmallVector<Value> values;
+      if (chainEnd(dot) == dot)
+        values.push_back(dot.getResult());
+      for (Value operand : dot->getOperands())
+        if (isa<MemDescType>(operand.getType()))
+          values.push_back(operand);
+      atYield = threadThroughWait(atYield, values);
+      continue;
+    }
     builder.setInsertionPointAfter(dot);
     auto wait =
         WarpGroupDotWaitOp::create(builder, dot.getLoc(), ValueRange{}, 0);
@@ -324,6 +385,12 @@ void mlir::triton::gpu::pipeline::asyncLaunchDots(scf::ForOp forOp) {
     for (auto &entry : runningDots)
       results.push_back(entry.first->getResult(0));
     threadThroughWait(wait, results);
+  } else if (atYield) {
+    // The wait before the yield retires them too.
+    SmallVector<Value> results;
+    for (auto &entry : runningDots)
+      results.push_back(entry.first->getResult(0));
+    threadThroughWait(atYield, results);
   }
   for (auto &entry : runningDots)
     guardReaders(entry.second.guardedReaders);

@@ -182,19 +182,26 @@ Value incrementModulo(OpBuilder &builder, Location loc, Value counter,
 }
 
 /// Points `use` at `replacement`, a mutable view of the same data: memdesc
-/// views in between take the mutability along.
+/// views in between take the mutability along, down chains of views (the
+/// K slices of a reinterpreted or transposed slot).
 void replaceWithMutableView(OpOperand &use, Value replacement) {
   use.set(replacement);
-  Operation *user = use.getOwner();
-  if (!isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescIndexOp,
-           MemDescReinterpretOp>(user))
-    return;
-  auto oldType = cast<MemDescType>(user->getResult(0).getType());
-  auto newType = MemDescType::get(
-      oldType.getContext(), oldType.getShape(), oldType.getElementType(),
-      oldType.getEncoding(), oldType.getMemorySpace(), /*mutableMemory=*/true,
-      oldType.getAllocShape());
-  user->getResult(0).setType(newType);
+  SmallVector<Operation *> views{use.getOwner()};
+  while (!views.empty()) {
+    Operation *user = views.pop_back_val();
+    if (!isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp,
+             MemDescIndexOp, MemDescReinterpretOp>(user))
+      continue;
+    auto oldType = cast<MemDescType>(user->getResult(0).getType());
+    if (oldType.getMutableMemory())
+      continue;
+    auto newType = MemDescType::get(
+        oldType.getContext(), oldType.getShape(), oldType.getElementType(),
+        oldType.getEncoding(), oldType.getMemorySpace(),
+        /*mutableMemory=*/true, oldType.getAllocShape());
+    user->getResult(0).setType(newType);
+    llvm::append_range(views, user->getUsers());
+  }
 }
 
 bool isZeroConstant(Value value) {

@@ -1,8 +1,8 @@
-// RUN: triton-opt %s -split-input-file -tritongpu-transpose-narrow-operands -tritongpu-swap-narrow-operands | FileCheck %s
-// RUN: triton-opt %s -split-input-file -tritongpu-transpose-narrow-operands | FileCheck %s --check-prefix=STAGED
+// RUN: triton-opt %s -split-input-file -tritongpu-transpose-narrow-operands | FileCheck %s
+// RUN: triton-opt %s -split-input-file -tritongpu-transpose-narrow-operands -tritongpu-swap-narrow-operands=false | FileCheck %s --check-prefix=STAGED
 
-// Without -tritongpu-swap-narrow-operands (the default) these products keep
-// the staging into K-major slots.
+// With -tritongpu-swap-narrow-operands=false these products keep the staging
+// into K-major slots.
 // STAGED-LABEL: tt.func public @b_rowmajor_swapped
 // STAGED: ttg.local_store
 // STAGED-NOT: ttg.memdesc_reinterpret
@@ -17,7 +17,8 @@
 // #ttg.shared_linear view (column c of B is row rowOfColumn(c): columns
 // 1, 2 are the register rows 8, 64, columns 4, 8, 16 the lane rows, 32, 64
 // the warp rows) loaded as the A operand in registers, A^T is A's buffer
-// transposed, and the loop carries C^T. After the loop, C^T goes through
+// transposed, and the loop carries C^T, one product per wgmma K step (32)
+// after the loads of its own fragments. After the loop, C^T goes through
 // a swizzled row-major buffer seen the same way into the layout the
 // convert_layout asked for.
 // CHECK-DAG: #[[MMAT:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
@@ -33,9 +34,15 @@
 // CHECK: %[[BV:.*]] = tt.load %arg1
 // CHECK-NEXT: %[[STAGEBUF:.*]] = ttg.local_alloc %[[BV]] : (tensor<64x128xi8, #{{.*}}>) -> !ttg.memdesc<64x128xi8, #[[STAGE]], #smem>
 // CHECK-NEXT: %[[VIEW:.*]] = ttg.memdesc_reinterpret %[[STAGEBUF]] : !ttg.memdesc<64x128xi8, #[[STAGE]], #smem> -> !ttg.memdesc<128x64xi8, #[[BVIEW]], #smem>
-// CHECK-NEXT: %[[BT:.*]] = ttg.local_load %[[VIEW]] : !ttg.memdesc<128x64xi8, #[[BVIEW]], #smem> -> tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #[[MMAT]], kWidth = 4}>>
 // CHECK-NEXT: %[[ATV:.*]] = ttg.memdesc_trans %[[AS]] {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xi8, #{{.*}}, #smem> -> !ttg.memdesc<64x64xi8, #[[AT]], #smem>
-// CHECK-NEXT: %[[D:.*]] = ttng.warp_group_dot %[[BT]], %[[ATV]], %[[ACC]] {inputPrecision = 0 : i32} : tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #[[MMAT]], kWidth = 4}>> * !ttg.memdesc<64x64xi8, #[[AT]], #smem> -> tensor<128x64xi32, #[[MMAT]]>
+// CHECK-NEXT: %[[V0:.*]] = ttg.memdesc_subslice %[[VIEW]][0, 0] : !ttg.memdesc<128x64xi8, #[[BVIEW]], #smem> -> !ttg.memdesc<128x32xi8, #[[BVIEW]], #smem, 128x64>
+// CHECK-NEXT: %[[B0:.*]] = ttg.local_load %[[V0]] : !ttg.memdesc<128x32xi8, #[[BVIEW]], #smem, 128x64> -> tensor<128x32xi8, #ttg.dot_op<{opIdx = 0, parent = #[[MMAT]], kWidth = 4}>>
+// CHECK-NEXT: %[[A0:.*]] = ttg.memdesc_subslice %[[ATV]][0, 0] : !ttg.memdesc<64x64xi8, #[[AT]], #smem> -> !ttg.memdesc<32x64xi8, #[[AT]], #smem, 64x64>
+// CHECK-NEXT: %[[D0:.*]] = ttng.warp_group_dot %[[B0]], %[[A0]], %[[ACC]] {inputPrecision = 0 : i32} : tensor<128x32xi8, #ttg.dot_op<{opIdx = 0, parent = #[[MMAT]], kWidth = 4}>> * !ttg.memdesc<32x64xi8, #[[AT]], #smem, 64x64> -> tensor<128x64xi32, #[[MMAT]]>
+// CHECK-NEXT: %[[V1:.*]] = ttg.memdesc_subslice %[[VIEW]][0, 32] : !ttg.memdesc<128x64xi8, #[[BVIEW]], #smem> -> !ttg.memdesc<128x32xi8, #[[BVIEW]], #smem, 128x64>
+// CHECK-NEXT: %[[B1:.*]] = ttg.local_load %[[V1]]
+// CHECK-NEXT: %[[A1:.*]] = ttg.memdesc_subslice %[[ATV]][32, 0]
+// CHECK-NEXT: %[[D:.*]] = ttng.warp_group_dot %[[B1]], %[[A1]], %[[D0]] {inputPrecision = 0 : i32} : tensor<128x32xi8, #ttg.dot_op<{opIdx = 0, parent = #[[MMAT]], kWidth = 4}>> * !ttg.memdesc<32x64xi8, #[[AT]], #smem, 64x64> -> tensor<128x64xi32, #[[MMAT]]>
 // CHECK-NEXT: scf.yield %[[D]] : tensor<128x64xi32, #[[MMAT]]>
 // CHECK: %[[CT:.*]] = ttg.local_alloc : () -> !ttg.memdesc<128x64xi32, #[[CVIEW]], #smem, mutable>
 // CHECK-NEXT: ttg.local_store %{{.*}}, %[[CT]] : tensor<128x64xi32, #[[MMAT]]> -> !ttg.memdesc<128x64xi32, #[[CVIEW]], #smem, mutable>
@@ -85,7 +92,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT: %[[INIT:.*]] = ttg.local_load %[[INV]] : {{.*}} -> tensor<128x64xf32, #[[MMAT]]>
 // CHECK-NEXT: ttg.local_dealloc %[[IN]]
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[INIT]]) -> (tensor<128x64xf32, #[[MMAT]]>)
-// CHECK: ttng.warp_group_dot {{.*}} {inputPrecision = 0 : i32, maxNumImpreciseAcc = 1073741824 : i32} : tensor<128x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #[[MMAT]], kWidth = 4}>> * !ttg.memdesc<64x64xf8E4M3FN, #{{.*}}, #smem> -> tensor<128x64xf32, #[[MMAT]]>
+// CHECK: ttng.warp_group_dot {{.*}} {inputPrecision = 0 : i32, maxNumImpreciseAcc = 1073741824 : i32} : tensor<128x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #[[MMAT]], kWidth = 4}>> * !ttg.memdesc<32x64xf8E4M3FN, #{{.*}}, #smem, 64x64> -> tensor<128x64xf32, #[[MMAT]]>
+// CHECK: ttng.warp_group_dot {{.*}} {inputPrecision = 0 : i32, maxNumImpreciseAcc = 1073741824 : i32} : tensor<128x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #[[MMAT]], kWidth = 4}>> * !ttg.memdesc<32x64xf8E4M3FN, #{{.*}}, #smem, 64x64> -> tensor<128x64xf32, #[[MMAT]]>
+// CHECK-NEXT: scf.yield
 // CHECK: %[[T:.*]] = arith.truncf %{{.*}} : tensor<128x64xf32, #[[MMAT]]> to tensor<128x64xf16, #[[MMAT]]>
 // CHECK-NEXT: %[[TS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #{{.*}}, #smem, mutable>
 // CHECK-NEXT: ttg.local_store %[[T]], %[[TS]] : tensor<128x64xf16, #[[MMAT]]>
