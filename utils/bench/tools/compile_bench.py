@@ -28,6 +28,11 @@ compile_kernels.py that Triton compiles as we do (TTIR for cuda:90):
 - start-up: `--version` of the static triton-compile and triton-opt, median of
   20 runs.
 
+`run --tool-arg ARG` (repeated) passes ARG to each triton-compile of ours
+(e.g. `--verify-each`, to time another of its settings with the same static
+binary); `run --ours-only` times ours alone (per kernel and batch), to set
+beside Triton's times of a run made in the same call.
+
 `run --keep-slow-ptx DIR` keeps Triton's PTX of the kernels whose PTX ->
 cubin takes over a second, to compare with ours. `report` also gives the
 bounds of the batch on each side: its longest kernel, and all kernels' time
@@ -107,7 +112,7 @@ def cores(worker, per):
 STAGE = re.compile(r"([^,(]+?) ([0-9.]+) ms")
 
 
-def ours_per_kernel(tool, ptxas, kernels, warmup, workers, per, tmp):
+def ours_per_kernel(tool, ptxas, kernels, warmup, workers, per, tmp, tool_args=()):
     """Each worker: one triton-compile -j1 process over its share, after
     WARMUP; the stage times of each kernel from -v, in list order."""
     procs = []
@@ -118,7 +123,7 @@ def ours_per_kernel(tool, ptxas, kernels, warmup, workers, per, tmp):
             for i, k in enumerate(share):
                 f.write(compile_kernels.batch_line(k, os.path.join(tmp, f"o{w}-{i}")) + "\n")
         cmd = ["taskset", "-c", cores(w, per), tool, f"--ptxas={ptxas}", "--no-cache", "-v",
-               "-j1", "--batch", batch]
+               "-j1", *tool_args, "--batch", batch]
         procs.append((share, subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
                                               stderr=subprocess.PIPE, text=True)))
     results = {}
@@ -226,13 +231,14 @@ def triton_pool(kernels, warmup, jobs, tmp):
         return time.perf_counter() - t, sum(ok)
 
 
-def ours_batch(tool, ptxas, kernels, jobs, tmp):
+def ours_batch(tool, ptxas, kernels, jobs, tmp, tool_args=()):
     batch = os.path.join(tmp, "inductor.txt")
     with open(batch, "w") as f:
         for i, k in enumerate(kernels):
             f.write(compile_kernels.batch_line(k, os.path.join(tmp, "ib", str(i))) + "\n")
     t = time.perf_counter()
-    proc = subprocess.run([tool, f"--ptxas={ptxas}", "--no-cache", f"-j{jobs}", "--batch", batch],
+    proc = subprocess.run([tool, f"--ptxas={ptxas}", "--no-cache", f"-j{jobs}", *tool_args,
+                           "--batch", batch],
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - t
     done = re.search(r"(\d+) done", proc.stderr)
@@ -266,7 +272,7 @@ def cmd_run(args):
                 glibc=" ".join(platform.libc_ver()),
                 ptxas=subprocess.run([ptxas, "--version"], capture_output=True,
                                      text=True).stdout.strip().splitlines()[-1],
-                workers=args.workers, cores_per_worker=per)
+                workers=args.workers, cores_per_worker=per, tool_args=args.tool_arg)
     print(json.dumps(info), flush=True)
     result = dict(info=info)
     result["startup_ms"] = {t: startup(os.path.join(bin_dir, t))
@@ -275,26 +281,30 @@ def cmd_run(args):
     with tempfile.TemporaryDirectory() as tmp:
         t = time.perf_counter()
         result["kernels"] = kernels
-        result["ours"] = ours_per_kernel(tool, ptxas, kernels, warmup, args.workers, per, tmp)
+        result["ours"] = ours_per_kernel(tool, ptxas, kernels, warmup, args.workers, per, tmp,
+                                         args.tool_arg)
         print(f"ours per kernel: {time.perf_counter() - t:.1f} s", flush=True)
         # What is done so far, should the rest run past the call's limit.
         json.dump(result, open(args.json, "w"), indent=1)
-        t = time.perf_counter()
-        result["triton"] = triton_per_kernel(kernels, warmup, args.workers, per, tmp,
-                                             args.keep_slow_ptx)
-        print(f"triton per kernel: {time.perf_counter() - t:.1f} s", flush=True)
-        json.dump(result, open(args.json, "w"), indent=1)
+        if not args.ours_only:
+            t = time.perf_counter()
+            result["triton"] = triton_per_kernel(kernels, warmup, args.workers, per, tmp,
+                                                 args.keep_slow_ptx)
+            print(f"triton per kernel: {time.perf_counter() - t:.1f} s", flush=True)
+            json.dump(result, open(args.json, "w"), indent=1)
         inductor = [k for k in kernels if k["group"] == "inductor"]
         if inductor and not args.skip_batch:
-            wall, done = ours_batch(tool, ptxas, inductor, 16, tmp)
+            wall, done = ours_batch(tool, ptxas, inductor, 16, tmp, args.tool_arg)
             result["batch_ours"] = dict(seconds=wall, done=done, kernels=len(inductor), jobs=16)
             print("batch ours", result["batch_ours"], flush=True)
+        if inductor and not args.skip_batch and not args.ours_only:
             wall, done = triton_pool(inductor, warmup, 16, tmp)
             result["batch_triton"] = dict(seconds=wall, done=done, kernels=len(inductor),
                                           jobs=16)
             print("batch triton", result["batch_triton"], flush=True)
     json.dump(result, open(args.json, "w"), indent=1)
-    print(summary(result))
+    if not args.ours_only:
+        print(summary(result))
 
 
 # -------------------------------------------------------------- report ----
@@ -357,11 +367,18 @@ def summary(result, exclude=()):
 def cmd_report(args):
     result = json.load(open(args.json))
     info = result["info"]
+    if args.triton_from:
+        # An --ours-only run beside Triton's times of another run of the call.
+        other = json.load(open(args.triton_from))
+        result["triton"] = other["triton"]
+        if "batch_triton" in other:
+            result["batch_triton"] = other["batch_triton"]
+        info["triton_from"] = other["info"]["date"]
     rows = ratios(result, args.exclude_stage)
     stamp = datetime.datetime.strptime(info["date"], "%Y-%m-%d %H:%M UTC")
-    name = f"{stamp:%Y-%m-%d}-compile-speed-{stamp:%H%M}"
+    name = f"{stamp:%Y-%m-%d}-compile-speed-{stamp:%H%M}" + (args.suffix or "")
     os.makedirs(args.out, exist_ok=True)
-    shutil.copy(args.json, os.path.join(args.out, name + ".json"))
+    json.dump(result, open(os.path.join(args.out, name + ".json"), "w"), indent=1)
     failed_ours = sorted(n for n, r in result["ours"].items() if not r.get("ok"))
     failed_triton = sorted(n for n, r in result["triton"].items() if not r.get("ok"))
     md = [f"# Compile speed, {info['date']}: triton-compile (static) against Triton "
@@ -377,6 +394,11 @@ def cmd_report(args):
           "\"asm\" is PTX -> cubin: Triton's make_cubin, our ptxas stage (the "
           "recompute-after-loops check's runs and the cubin's, overlapped). Milliseconds.",
           "", summary(result, args.exclude_stage).replace("\n", "\n\n"), ""]
+    if info.get("tool_args"):
+        md += [f"Ours ran with {' '.join(info['tool_args'])}.", ""]
+    if info.get("triton_from"):
+        md += [f"Triton's times are those of the run of {info['triton_from']} in the same "
+               "call (this one timed ours alone).", ""]
     if args.exclude_stage:
         md += [f"Left out of our per-kernel totals: {', '.join(args.exclude_stage)} "
                "(no part of the compile under test; the batch figure includes it).", ""]
@@ -418,11 +440,18 @@ def main():
     p.add_argument("--workers", type=int, default=8)
     p.add_argument("--limit", type=int, default=0, help="the first N kernels only")
     p.add_argument("--skip-batch", action="store_true")
+    p.add_argument("--tool-arg", action="append", default=[],
+                   help="an argument for each triton-compile of ours (repeat for more)")
+    p.add_argument("--ours-only", action="store_true",
+                   help="time ours alone (per kernel and batch), no Triton")
     p.add_argument("--keep-slow-ptx", metavar="DIR",
                    help="keep Triton's PTX of kernels whose PTX -> cubin takes over 1 s")
     p = sub.add_parser("report")
     p.add_argument("json")
     p.add_argument("--out", default=os.path.join(ROOT, "docs", "results"))
+    p.add_argument("--triton-from", metavar="F",
+                   help="Triton's times from F (for a run made with --ours-only)")
+    p.add_argument("--suffix", help="added to the results files' names")
     p.add_argument("--exclude-stage", action="append", default=[],
                    help="a stage of ours to leave out of its per-kernel totals")
     args = parser.parse_args()
