@@ -262,6 +262,7 @@ checkAsmOperandReferences(StringRef asmString, StringRef constraints) {
       continue;
     }
     StringRef digits;
+    size_t braceEnd = 0; // the '}' of a `${N...}` reference
     if (next == '{') {
       size_t close = asmString.find('}', i);
       if (close == StringRef::npos)
@@ -279,13 +280,20 @@ checkAsmOperandReferences(StringRef asmString, StringRef constraints) {
         i = close;
         continue;
       }
-      // After the operand number only a ':modifier' may come; LLVM's
-      // printer stops the process on anything else ("Bad ${} expression").
-      StringRef rest = inner.drop_front(digits.size());
-      if (!digits.empty() && !rest.empty() && !rest.starts_with(":"))
-        return ("inline asm has '${" + inner + "}' at offset " + Twine(i) +
-                ": an operand number may be followed only by ':modifier'")
-            .str();
+      // LLVM's printer reads `${N}` or `${N:c}`, one modifier character c,
+      // and stops the process on anything else ("Bad ${} expression").
+      if (!digits.empty()) {
+        size_t end = i + 2 + digits.size();
+        if (end < asmString.size() && asmString[end] == ':')
+          end += 2;
+        if (end >= asmString.size() || asmString[end] != '}')
+          return ("inline asm has '" + asmString.slice(i, close + 1) +
+                  "' at offset " + Twine(i) +
+                  ": an operand number may be followed only by ':' and one "
+                  "modifier character")
+              .str();
+        braceEnd = end;
+      }
     } else {
       digits = asmString.drop_front(i + 1).take_while(
           [](char c) { return llvm::isDigit(c); });
@@ -299,6 +307,8 @@ checkAsmOperandReferences(StringRef asmString, StringRef constraints) {
       return ("inline asm refers to operand $" + Twine(index) + " but has " +
               Twine(operands) + " operand" + (operands == 1 ? "" : "s"))
           .str();
+    if (braceEnd)
+      i = braceEnd; // a modifier character may be a '$'
   }
   return std::nullopt;
 }

@@ -51,13 +51,36 @@ module {
 
 // -----
 
-// After `${N` only `:modifier` or `}` may come: LLVM's asm printer stopped the
-// process on `${0ce:v}` (fuzz-translate, finding 17), while `${1:x}` is fine.
+// LLVM reads `${N}` or `${N:c}` with one modifier character and stopped the
+// process on anything else: `${0ce:v}` (fuzz-translate, finding 17) and
+// `${0:vx}` (finding 19).
 module {
   llvm.func @bad_operand_suffix(%x: i32) -> i32 {
-    // CHECK: :8:10: error: inline asm has '${0ce:v}' at offset 8: an operand number may be followed only by ':modifier'
+    // CHECK: :9:10: error: inline asm has '${0ce:v}' at offset 8: an operand number may be followed only by ':' and one modifier character
     %r = llvm.inline_asm "mov.b32 ${0ce:v}, ${1}; // ${:uid}", "=r,r" %x : (i32) -> i32
     llvm.return %r : i32
+  }
+}
+
+// -----
+
+module {
+  llvm.func @long_modifier(%x: i32) -> i32 {
+    // CHECK: :6:10: error: inline asm has '${0:vx}' at offset 8: an operand number may be followed only by ':' and one modifier character
+    %s = llvm.inline_asm "mov.b32 ${0:vx}, $1;", "=r,r" %x : (i32) -> i32
+    llvm.return %s : i32
+  }
+}
+
+// -----
+
+// A modifier character may be '}' or '$': the check passes them on, and the
+// printer reports the modifiers it does not know as an error, not a stop.
+module {
+  llvm.func @odd_modifiers(%x: i32) -> i32 {
+    // CHECK: error: LLVM error: invalid operand in inline asm: 'mov.b32 ${0:}}, ${1:$};'
+    %t = llvm.inline_asm "mov.b32 ${0:}}, ${1:$};", "=r,r" %x : (i32) -> i32
+    llvm.return %t : i32
   }
 }
 
