@@ -1,0 +1,36 @@
+"""Writes two small compile_bench.py run results into DIR, as a run of ours
+alone (--ours-only, with a --tool-arg) and a full run of the same call:
+kernel a at 10 ms of ours (4 of them ptxas) against 40 (20), b at 30 (10)
+against 40 (20)."""
+import json
+import os
+import sys
+
+out = sys.argv[1]
+info = dict(date="2026-01-02 03:04 UTC", cpu="cpu", cores=16, triton="3.6.0", python="3.12",
+            glibc="glibc 2.39", ptxas="ptxas", workers=8, cores_per_worker=2)
+kernels = [dict(name=n, path=f"{n}.ttir", target="cuda:90", warps=4, stages=3, ctas=1,
+                stage="ttir", group="harness") for n in ("a", "b")]
+
+
+def ours(total, ptxas):
+    return dict(ok=True, stages={"make_ttir+ttgir+llir": total - ptxas, "ptxas": ptxas},
+                total=total, ptxas=ptxas)
+
+
+def triton(total, cubin):
+    return dict(ok=True, stages={"ttgir": total - cubin, "cubin": cubin}, total=total,
+                ptxas=cubin)
+
+
+alone = dict(info=dict(info, tool_args=["--verify-each"]), startup_ms={"triton-compile": 2.0},
+             kernels=kernels, ours={"a": ours(10, 4), "b": ours(30, 10)},
+             batch_ours=dict(seconds=1.0, done=2, kernels=2, jobs=16))
+full = dict(info=dict(info, date="2026-01-02 03:00 UTC", tool_args=[]),
+            startup_ms={"triton-compile": 2.0}, kernels=kernels,
+            ours={"a": ours(99, 9), "b": ours(99, 9)},
+            triton={"a": triton(40, 20), "b": triton(40, 20)},
+            batch_ours=dict(seconds=9.0, done=2, kernels=2, jobs=16),
+            batch_triton=dict(seconds=4.0, done=2, kernels=2, jobs=16))
+json.dump(alone, open(os.path.join(out, "alone.json"), "w"))
+json.dump(full, open(os.path.join(out, "full.json"), "w"))
