@@ -313,6 +313,43 @@ checkAsmOperandReferences(StringRef asmString, StringRef constraints) {
   return std::nullopt;
 }
 
+/// Whether the multi-letter codes of a constraint string are whole: in each
+/// comma-separated constraint, `^xy` takes the two characters after it and
+/// `@Nxyz` (N from 1 to 9) the N after the digit. LLVM's parser reads them
+/// without looking for the constraint's end (an '@' before a NUL asked for a
+/// std::string of -48 characters, which threw out of the fuzzer), so this
+/// check comes first. Braced names such as `{@ccz}` are literal.
+static std::optional<std::string> checkMultiLetterCodes(StringRef constraints) {
+  size_t offset = 0;
+  SmallVector<StringRef> pieces;
+  constraints.split(pieces, ',');
+  for (StringRef piece : pieces) {
+    for (size_t i = 0; i < piece.size(); ++i) {
+      std::string at = " at offset " + std::to_string(offset + i);
+      if (piece[i] == '{') {
+        size_t close = piece.find('}', i);
+        if (close == StringRef::npos)
+          break; // LLVM's parser refuses it by itself
+        i = close;
+      } else if (piece[i] == '^') {
+        if (i + 3 > piece.size())
+          return "'^'" + at + " needs two more characters in its constraint";
+        i += 2;
+      } else if (piece[i] == '@') {
+        if (i + 1 == piece.size() || piece[i + 1] < '1' || piece[i + 1] > '9')
+          return "'@'" + at + " must be followed by a digit from 1 to 9";
+        size_t count = piece[i + 1] - '0';
+        if (i + 2 + count > piece.size())
+          return "'@" + std::string(1, piece[i + 1]) + "'" + at + " needs " +
+                 std::to_string(count) + " more characters in its constraint";
+        i += 1 + count;
+      }
+    }
+    offset += piece.size() + 1;
+  }
+  return std::nullopt;
+}
+
 /// Whether a direct output constraint (no '*') allows memory: 'm', 'o', 'V'
 /// or '{memory}', alone or as one of its letters or alternatives (LLVM ranks
 /// memory above registers when it picks one). A direct output's value has no
@@ -427,6 +464,11 @@ std::optional<std::string> checkOperation(Operation *op,
     // (InlineAsm::verify); a malformed one, such as an unterminated clobber
     // `~{memory`, crashes its register allocation (fuzz-translate).
     StringRef constraints = inlineAsm.getConstraints();
+    if (std::optional<std::string> problem =
+            checkMultiLetterCodes(constraints))
+      return ("inline asm constraints '" + constraints +
+              "' do not parse: " + *problem)
+          .str();
     if (!constraints.empty() &&
         llvm::InlineAsm::ParseConstraints(constraints).empty())
       return ("inline asm constraints '" + constraints + "' do not parse")

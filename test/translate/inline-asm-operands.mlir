@@ -86,6 +86,39 @@ module {
 
 // -----
 
+// LLVM's constraint parser takes the characters after `^` (two) and `@N` (N)
+// without looking for the constraint's end: an '@' before a NUL made it throw
+// std::length_error (fuzz-translate, finding 20), so both are checked first.
+module {
+  llvm.func @short_caret(%x: i32) -> i32 {
+    // CHECK: :9:10: error: inline asm constraints '=^h,r' do not parse: '^' at offset 1 needs two more characters in its constraint
+    %r = llvm.inline_asm "mov.b32 $0, $1;", "=^h,r" %x : (i32) -> i32
+    llvm.return %r : i32
+  }
+}
+
+// -----
+
+module {
+  llvm.func @short_at(%x: i32) -> i32 {
+    // CHECK: :6:10: error: inline asm constraints '=r,@3ab' do not parse: '@3' at offset 3 needs 3 more characters in its constraint
+    %r = llvm.inline_asm "mov.b32 $0, $1;", "=r,@3ab" %x : (i32) -> i32
+    llvm.return %r : i32
+  }
+}
+
+// -----
+
+module {
+  llvm.func @at_without_count(%x: i32) -> i32 {
+    // CHECK: :6:10: error: inline asm constraints '=r,r@' do not parse: '@' at offset 4 must be followed by a digit from 1 to 9
+    %r = llvm.inline_asm "mov.b32 $0, $1;", "=r,r@" %x : (i32) -> i32
+    llvm.return %r : i32
+  }
+}
+
+// -----
+
 // A constraint string LLVM cannot parse (here an unterminated clobber) is a
 // diagnostic at the op: LLVM's code generation crashed on it (fuzz-translate,
 // test/fuzz/translate/inline-asm-unterminated-clobber.mlir).
