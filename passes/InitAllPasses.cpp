@@ -12,6 +12,7 @@
 #include "passes/Triton/Passes.h"
 #include "passes/TritonAMDGPU/Passes.h"
 #include "passes/TritonGPU/Passes.h"
+#include "passes/TritonGPU/SplitMaskedLoops.h"
 #include "passes/TritonNvidiaGPU/Passes.h"
 #include "passes/UpstreamFlags.h"
 
@@ -29,6 +30,7 @@ void mlir::triton::registerTritonPasses() {
   registerNVGPUToLLVMPasses();
   registerTritonLLVMIRPasses();
   gpu::registerTritonGPUTransformsPasses();
+  gpu::registerTritonGPUSplitMaskedLoops();
   nvidia_gpu::registerTritonNvidiaGPUTransformsPasses();
   hopper::registerTritonHopperTransformsPasses();
   amdgpu::registerTritonAMDGPUTransformsPasses();

@@ -16,6 +16,7 @@
 #include "passes/Triton/Passes.h"
 #include "passes/TritonAMDGPU/Passes.h"
 #include "passes/TritonGPU/Passes.h"
+#include "passes/TritonGPU/SplitMaskedLoops.h"
 #include "passes/TritonNvidiaGPU/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -176,6 +177,11 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     // Step 14 for sm_8x/sm_9x: software pipelining, with the clean-ups
     // around it that shape the loops it sees.
     pm.addPass(createTritonLoopAwareCSE());
+    // Ours: the iterations whose masks are all true split from the rest,
+    // before the canonicalizer folds the masks away (docs/Hopper.md).
+    if (ownSchedules && options.splitMaskedLoops &&
+        target.computeCapability >= 90)
+      pm.addPass(triton::gpu::createTritonGPUSplitMaskedLoops());
     // 3.6 runs tritongpu-fuse-nested-loops here, and so does compat=3.6; by
     // default ours pipelines the inner loop of a tt.flatten nest instead,
     // which measured faster (docs/Compatibility.md).

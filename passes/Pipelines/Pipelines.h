@@ -34,9 +34,17 @@ struct TritonPipelineOptions
       *this, "dot-ahead",
       llvm::cl::desc("sm_90: issue QK^T-like warp-group dots an iteration "
                      "ahead where their readers can move to the iteration "
-                     "before (-tritongpu-assign-latencies dot-ahead; off "
-                     "until this form is timed, docs/Hopper.md; ignored "
-                     "under compat=3.6)"),
+                     "before (-tritongpu-assign-latencies dot-ahead; off: "
+                     "four harness attention kernels ran 2-6% slower with "
+                     "it, docs/Hopper.md; ignored under compat=3.6)"),
+      llvm::cl::init(false)};
+  Option<bool> splitMaskedLoops{
+      *this, "split-masked-loops",
+      llvm::cl::desc("sm_90: split a dot loop where its induction-variable "
+                     "range masks stop being all true, the first part "
+                     "without them (-tritongpu-split-masked-loops; off "
+                     "until the harness is timed with it, docs/Hopper.md; "
+                     "ignored under compat=3.6)"),
       llvm::cl::init(false)};
 };
 
