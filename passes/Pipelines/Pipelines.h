@@ -35,7 +35,7 @@ struct TritonPipelineOptions
       llvm::cl::desc("sm_90: issue QK^T-like warp-group dots an iteration "
                      "ahead where their readers can move to the iteration "
                      "before (-tritongpu-assign-latencies dot-ahead; off: "
-                     "four harness attention kernels ran 2-6% slower with "
+                     "four harness attention kernels ran 2-12% slower with "
                      "it, docs/Hopper.md; ignored under compat=3.6)"),
       llvm::cl::init(false)};
   Option<bool> splitMaskedLoops{
