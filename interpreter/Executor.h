@@ -103,12 +103,16 @@ public:
   /// A `!ttg.memdesc` value: elements of one shared-memory buffer of the
   /// program, element (i0, i1, ...) of the view at `offset + sum(i_d *
   /// strides[d])` in the buffer's row-major elements (so index, subslice and
-  /// transposed views are all one kind).
+  /// transposed views are all one kind). A view of the same bytes under
+  /// another layout (`ttg.memdesc_reinterpret`) is not strided: it lists the
+  /// buffer position of each of its elements (row-major over `shape`) in
+  /// `positions`, and views of it do the same.
   struct MemDescView {
     unsigned buffer = 0;
     int64_t offset = 0;
     SmallVector<int64_t, 4> shape;
     SmallVector<int64_t, 4> strides;
+    SmallVector<int64_t, 0> positions;
   };
   /// The view a memdesc value is, or null if it is not one. A memdesc value
   /// is bound to a scalar handle naming its view, so views pass through

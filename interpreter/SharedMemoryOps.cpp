@@ -12,6 +12,7 @@
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
 
 using namespace mlir;
@@ -70,6 +71,8 @@ static SmallVector<int64_t, 4> rowMajorStrides(ArrayRef<int64_t> shape) {
 /// For each element of `view` in row-major order, its position in the
 /// buffer.
 static SmallVector<int64_t> bufferPositions(const Executor::MemDescView &view) {
+  if (!view.positions.empty())
+    return SmallVector<int64_t>(view.positions.begin(), view.positions.end());
   int64_t n = product(view.shape);
   SmallVector<int64_t> positions(n);
   for (int64_t i = 0; i < n; ++i) {
@@ -81,6 +84,39 @@ static SmallVector<int64_t> bufferPositions(const Executor::MemDescView &view) {
     positions[i] = position;
   }
   return positions;
+}
+
+/// The row-major index of `coords` in `shape`.
+static int64_t rowMajorIndex(ArrayRef<int64_t> coords, ArrayRef<int64_t> shape) {
+  int64_t index = 0;
+  for (auto [c, size] : llvm::zip(coords, shape))
+    index = index * size + c;
+  return index;
+}
+
+/// A view of `src` (a view listing its positions) of `shape`, whose element
+/// at coordinates c is `src`'s element at `parent(c)`.
+static Executor::MemDescView
+derivedView(const Executor::MemDescView &src, ArrayRef<int64_t> shape,
+            function_ref<void(ArrayRef<int64_t>, SmallVectorImpl<int64_t> &)>
+                parent) {
+  Executor::MemDescView view;
+  view.buffer = src.buffer;
+  view.shape.assign(shape.begin(), shape.end());
+  int64_t n = product(shape);
+  view.positions.resize(n);
+  SmallVector<int64_t> coords(shape.size()), from;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t rest = i;
+    for (int64_t d = (int64_t)shape.size() - 1; d >= 0; --d) {
+      coords[d] = rest % shape[d];
+      rest /= shape[d];
+    }
+    from.clear();
+    parent(coords, from);
+    view.positions[i] = src.positions[rowMajorIndex(from, src.shape)];
+  }
+  return view;
 }
 
 TensorPtr Executor::readView(const MemDescView &view) const {
@@ -144,6 +180,15 @@ LogicalResult evalMemDescIndex(Executor &ex, ttg::MemDescIndexOp op) {
   if (i < 0 || i >= src->shape.front())
     return ex.error(op) << "index " << i << " is outside the buffer's "
                         << src->shape.front() << " rows";
+  if (!src->positions.empty()) {
+    ex.setView(op.getResult(),
+               derivedView(*src, ArrayRef(src->shape).drop_front(),
+                           [&](ArrayRef<int64_t> c, SmallVectorImpl<int64_t> &p) {
+                             p.push_back(i);
+                             p.append(c.begin(), c.end());
+                           }));
+    return success();
+  }
   Executor::MemDescView view;
   view.buffer = src->buffer;
   view.shape.assign(src->shape.begin() + 1, src->shape.end());
@@ -157,8 +202,18 @@ LogicalResult evalMemDescSubslice(Executor &ex, ttg::MemDescSubsliceOp op) {
   const Executor::MemDescView *src = ex.getView(op.getSrc());
   if (!src)
     return ex.error(op) << "slices a buffer that was not allocated here";
-  Executor::MemDescView view = *src;
   auto type = cast<ttg::MemDescType>(op.getType());
+  if (!src->positions.empty()) {
+    ArrayRef<int32_t> offsets = op.getOffsets();
+    ex.setView(op.getResult(),
+               derivedView(*src, type.getShape(),
+                           [&](ArrayRef<int64_t> c, SmallVectorImpl<int64_t> &p) {
+                             for (auto [x, o] : llvm::zip(c, offsets))
+                               p.push_back(x + o);
+                           }));
+    return success();
+  }
+  Executor::MemDescView view = *src;
   view.shape.assign(type.getShape().begin(), type.getShape().end());
   for (auto [d, offset] : llvm::enumerate(op.getOffsets()))
     view.offset += offset * src->strides[d];
@@ -170,6 +225,20 @@ LogicalResult evalMemDescTrans(Executor &ex, ttg::MemDescTransOp op) {
   const Executor::MemDescView *src = ex.getView(op.getSrc());
   if (!src)
     return ex.error(op) << "transposes a buffer that was not allocated here";
+  if (!src->positions.empty()) {
+    SmallVector<int64_t, 4> shape;
+    for (int32_t d : op.getOrder())
+      shape.push_back(src->shape[d]);
+    ArrayRef<int32_t> order = op.getOrder();
+    ex.setView(op.getResult(),
+               derivedView(*src, shape,
+                           [&](ArrayRef<int64_t> c, SmallVectorImpl<int64_t> &p) {
+                             p.resize(c.size());
+                             for (auto [i, d] : llvm::enumerate(order))
+                               p[d] = c[i];
+                           }));
+    return success();
+  }
   Executor::MemDescView view = *src;
   view.shape.clear();
   view.strides.clear();
@@ -177,6 +246,53 @@ LogicalResult evalMemDescTrans(Executor &ex, ttg::MemDescTransOp op) {
     view.shape.push_back(src->shape[d]);
     view.strides.push_back(src->strides[d]);
   }
+  ex.setView(op.getResult(), view);
+  return success();
+}
+
+/// The same bytes under another layout: the view's element v is the one
+/// at the shared-memory offset that v has in the view's layout, which is
+/// the source's element of that offset in the source's layout (both layouts
+/// are linear: offset -> coordinates).
+LogicalResult evalMemDescReinterpret(Executor &ex,
+                                     ttg::MemDescReinterpretOp op) {
+  const Executor::MemDescView *src = ex.getView(op.getSrc());
+  if (!src)
+    return ex.error(op) << "reinterprets a buffer that was not allocated here";
+  auto srcType = cast<ttg::MemDescType>(op.getSrc().getType());
+  auto type = cast<ttg::MemDescType>(op.getType());
+  int64_t n = product(type.getShape());
+  std::optional<ttg::LinearLayout> from =
+      ttg::toLinearLayout(srcType.getShape(), srcType.getEncoding());
+  std::optional<ttg::LinearLayout> to =
+      ttg::toLinearLayout(type.getShape(), type.getEncoding());
+  if (srcType.getElementType() != type.getElementType() ||
+      product(srcType.getShape()) != n || !from || !to ||
+      from->getTotalInDimSize() != n || to->getTotalInDimSize() != n)
+    return ex.error(op)
+           << "reinterprets " << srcType << " as " << type
+           << ": only the same elements under two linear layouts (one CTA) "
+              "are supported by the interpreter yet";
+  SmallVector<int64_t> srcPositions = bufferPositions(*src);
+  SmallVector<std::string> dims = ttg::standardOutDimNames(type.getRank());
+  auto coordinates = [&](const ttg::LinearLayout &layout, int64_t offset,
+                         ArrayRef<int64_t> shape) {
+    ttg::LinearLayout::Point point =
+        layout.apply({{"offset", int32_t(offset)}});
+    SmallVector<int64_t> coords(shape.size(), 0);
+    for (auto &[name, value] : point)
+      for (auto [d, dim] : llvm::enumerate(dims))
+        if (name == dim)
+          coords[d] = value;
+    return rowMajorIndex(coords, shape);
+  };
+  Executor::MemDescView view;
+  view.buffer = src->buffer;
+  view.shape.assign(type.getShape().begin(), type.getShape().end());
+  view.positions.resize(n);
+  for (int64_t offset = 0; offset < n; ++offset)
+    view.positions[coordinates(*to, offset, type.getShape())] =
+        srcPositions[coordinates(*from, offset, srcType.getShape())];
   ex.setView(op.getResult(), view);
   return success();
 }
@@ -241,6 +357,7 @@ void mlir::triton::interp::addSharedMemoryEvaluators(EvaluatorTable &table) {
   table.add<evalMemDescIndex>();
   table.add<evalMemDescSubslice>();
   table.add<evalMemDescTrans>();
+  table.add<evalMemDescReinterpret>();
   table.add<evalLocalLoad>();
   table.add<evalLocalStore>();
   table.add<evalWarpGroupDot>();
