@@ -340,7 +340,7 @@ void emitLdsDmaCopy(ConversionPatternRewriter &rewriter, Location loc,
     Value own = ownOffset->withRegister(rewriter, loc, regOffset);
     emitIf(rewriter, loc, fill, [&]() {
       storeSharedVector(rewriter, loc, object.base, own, values,
-                        plan.sharedType);
+                        plan.sharedType, target);
     });
   }
 }

@@ -42,6 +42,7 @@ public:
                    Value lane) const override;
   Value reduceWarp(OpBuilder &b, Location loc, Value value,
                    Operation *combiner) const override;
+  bool sharedAccessesKeepElementType() const override { return true; }
   void barrier(OpBuilder &b, Location loc) const override;
   void markKernel(LLVM::LLVMFuncOp func, int numThreads) const override;
 

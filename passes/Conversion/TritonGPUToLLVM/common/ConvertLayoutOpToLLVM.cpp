@@ -1033,7 +1033,8 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
             rewriter, loc, values[storePlan.spread(reg, j)], sharedType));
       Value offset =
           srcThread.withRegister(rewriter, loc, getRegisterOffset(srcMap, reg));
-      storeSharedVector(rewriter, loc, base, offset, vector, sharedType);
+      storeSharedVector(rewriter, loc, base, offset, vector, sharedType,
+                        target);
     }
     if (readsOwnWarpOnly(src, dst))
       target.warpBarrier(rewriter, loc);
@@ -1058,8 +1059,9 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
         continue;
       Value offset =
           dstThread.withRegister(rewriter, loc, getRegisterOffset(dstMap, reg));
-      SmallVector<Value> loaded = loadSharedVector(
-          rewriter, loc, base, offset, loadPlan.elements(), sharedType);
+      SmallVector<Value> loaded =
+          loadSharedVector(rewriter, loc, base, offset, loadPlan.elements(),
+                           sharedType, target);
       for (unsigned j = 0; j < loadPlan.elements(); ++j)
         results[loadPlan.spread(reg, j)] =
             fromSharedValue(rewriter, loc, loaded[j], registerType);

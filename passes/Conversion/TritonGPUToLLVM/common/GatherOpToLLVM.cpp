@@ -105,7 +105,8 @@ struct GatherOpPattern : ConvertOpToLLVMPattern<GatherOp> {
             rewriter, loc, values[plan.spread(reg, j)], sharedType));
       Value offset =
           threadOffset.withRegister(rewriter, loc, getRegisterOffset(map, reg));
-      storeSharedVector(rewriter, loc, base, offset, vector, sharedType);
+      storeSharedVector(rewriter, loc, base, offset, vector, sharedType,
+                        target);
     }
     target.barrier(rewriter, loc);
 
@@ -132,7 +133,8 @@ struct GatherOpPattern : ConvertOpToLLVMPattern<GatherOp> {
         shift += log2Exact(srcShape[d]);
       }
       Value loaded =
-          loadSharedVector(rewriter, loc, base, flat, 1, sharedType).front();
+          loadSharedVector(rewriter, loc, base, flat, 1, sharedType, target)
+              .front();
       results.push_back(fromSharedValue(rewriter, loc, loaded, registerType));
     }
     rewriter.replaceOp(

@@ -144,7 +144,7 @@ LogicalResult storeTensor(Operation *op, RankedTensorType tensorType,
           b, loc, values[access->plan.spread(reg, j)], sharedType));
     Value offset = access->threadOffset.withRegister(
         b, loc, getRegisterOffset(access->map, reg));
-    storeSharedVector(b, loc, object.base, offset, vector, sharedType);
+    storeSharedVector(b, loc, object.base, offset, vector, sharedType, target);
   }
   return success();
 }
@@ -185,8 +185,9 @@ loadTensor(Operation *op, RankedTensorType tensorType, MemDescType memType,
       continue;
     Value offset = access->threadOffset.withRegister(
         b, loc, getRegisterOffset(access->map, reg));
-    SmallVector<Value> loaded = loadSharedVector(
-        b, loc, object.base, offset, access->plan.elements(), sharedType);
+    SmallVector<Value> loaded =
+        loadSharedVector(b, loc, object.base, offset, access->plan.elements(),
+                         sharedType, target);
     for (unsigned j = 0; j < access->plan.elements(); ++j)
       results[access->plan.spread(reg, j)] =
           fromSharedValue(b, loc, loaded[j], registerType);

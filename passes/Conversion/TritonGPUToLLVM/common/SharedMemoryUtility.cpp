@@ -413,11 +413,15 @@ Value mlir::triton::fromSharedValue(OpBuilder &b, Location loc, Value value,
   return LLVM::BitcastOp::create(b, loc, registerType, value);
 }
 
-/// The type one access of `count` elements of `sharedType` moves: a vector
-/// of as many integers of the element's width, or of 32-bit words when more
-/// than four narrower elements go together (Triton's access types; the
+/// The type one access of `count` elements of `sharedType` moves: on targets
+/// that keep the element type, a vector of it; else a vector of as many
+/// integers of the element's width, or of 32-bit words when more than four
+/// narrower elements go together (Triton's access types on each target; the
 /// backend packs narrow vectors into 32-bit registers).
-static Type getAccessType(OpBuilder &b, unsigned count, Type sharedType) {
+static Type getAccessType(OpBuilder &b, unsigned count, Type sharedType,
+                          const TargetInfoBase &target) {
+  if (target.sharedAccessesKeepElementType())
+    return VectorType::get({count}, sharedType);
   unsigned bits = getSharedElementBytes(sharedType) * 8;
   if (count > 4 && bits < 32)
     return VectorType::get({count * bits / 32}, b.getI32Type());
@@ -432,7 +436,8 @@ static Value getElementPointer(OpBuilder &b, Location loc, Value base,
 
 void mlir::triton::storeSharedVector(OpBuilder &b, Location loc, Value base,
                                      Value offset, ArrayRef<Value> values,
-                                     Type sharedType) {
+                                     Type sharedType,
+                                     const TargetInfoBase &target) {
   unsigned count = values.size();
   unsigned bytes = count * getSharedElementBytes(sharedType);
   Value ptr = getElementPointer(b, loc, base, offset, sharedType);
@@ -441,7 +446,7 @@ void mlir::triton::storeSharedVector(OpBuilder &b, Location loc, Value base,
   for (auto [i, value] : llvm::enumerate(values))
     stored = LLVM::InsertElementOp::create(b, loc, stored, value,
                                            createI32Constant(b, loc, i));
-  Type accessType = getAccessType(b, count, sharedType);
+  Type accessType = getAccessType(b, count, sharedType, target);
   if (accessType != vectorType)
     stored = LLVM::BitcastOp::create(b, loc, accessType, stored);
   LLVM::StoreOp::create(b, loc, stored, ptr, /*alignment=*/bytes);
@@ -450,10 +455,11 @@ void mlir::triton::storeSharedVector(OpBuilder &b, Location loc, Value base,
 SmallVector<Value> mlir::triton::loadSharedVector(OpBuilder &b, Location loc,
                                                   Value base, Value offset,
                                                   unsigned count,
-                                                  Type sharedType) {
+                                                  Type sharedType,
+                                                  const TargetInfoBase &target) {
   unsigned bytes = count * getSharedElementBytes(sharedType);
   Value ptr = getElementPointer(b, loc, base, offset, sharedType);
-  Type accessType = getAccessType(b, count, sharedType);
+  Type accessType = getAccessType(b, count, sharedType, target);
   Value loaded =
       LLVM::LoadOp::create(b, loc, accessType, ptr, /*alignment=*/bytes);
   auto vectorType = VectorType::get({count}, sharedType);

@@ -167,13 +167,16 @@ Value fromSharedValue(OpBuilder &b, Location loc, Value value,
                       Type registerType);
 
 /// Stores `values` (already of `sharedType`) as one access at element
-/// `offset` (i32) of `base` (a shared pointer), aligned to the vector.
+/// `offset` (i32) of `base` (a shared pointer), aligned to the vector, of the
+/// target's access type.
 void storeSharedVector(OpBuilder &b, Location loc, Value base, Value offset,
-                       llvm::ArrayRef<Value> values, Type sharedType);
+                       llvm::ArrayRef<Value> values, Type sharedType,
+                       const TargetInfoBase &target);
 /// Loads `count` consecutive elements of `sharedType` from element `offset`.
 llvm::SmallVector<Value> loadSharedVector(OpBuilder &b, Location loc,
                                           Value base, Value offset,
-                                          unsigned count, Type sharedType);
+                                          unsigned count, Type sharedType,
+                                          const TargetInfoBase &target);
 
 /// The bytes an element of `sharedType` takes.
 unsigned getSharedElementBytes(Type sharedType);

@@ -59,6 +59,10 @@ public:
                            Operation *combiner) const {
     return {};
   }
+  /// Whether shared-memory accesses move vectors of the element type itself
+  /// (AMD: vector<Nxf16>) rather than of integers of its width, packed into
+  /// 32-bit words beyond four narrow elements (NVIDIA).
+  virtual bool sharedAccessesKeepElementType() const { return false; }
   /// A barrier of all threads of the program, ordering shared-memory accesses.
   virtual void barrier(OpBuilder &b, Location loc) const = 0;
   /// A barrier of the threads of one warp, enough when each warp reads only

@@ -34,7 +34,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: rocdl.global.load.lds %{{.*}}, %{{.*}}, 4, 0, 3
 // CHECK-NEXT: llvm.br
 // CHECK: llvm.cond_br
-// CHECK: llvm.store %{{.*}} : vector<2xi16>, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}} : vector<2xf16>, !llvm.ptr<3>
 #blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [2, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
@@ -121,7 +121,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK: llvm.cond_br
 // CHECK: rocdl.global.load.lds
 // CHECK: llvm.cond_br
-// CHECK: llvm.store %{{.*}} : vector<1xi32>, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}} : vector<1xf32>, !llvm.ptr<3>
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #smem = #ttg.shared_memory

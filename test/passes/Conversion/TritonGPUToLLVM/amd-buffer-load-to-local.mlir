@@ -60,7 +60,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK: rocdl.raw.ptr.buffer.load.lds
 // CHECK: %[[NOT:.*]] = llvm.xor %{{.*}}, %{{.*}} : i1
 // CHECK: llvm.cond_br %[[NOT]]
-// CHECK: llvm.store %{{.*}} : vector<1xi32>, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}} : vector<1xf32>, !llvm.ptr<3>
 // CHECK-NOT: rocdl.raw.ptr.buffer.load.lds
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [1], order = [0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>

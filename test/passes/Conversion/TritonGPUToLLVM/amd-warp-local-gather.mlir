@@ -36,7 +36,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NOT: rocdl.ds_bpermute
 // CHECK: llvm.store %{{.*}}, %{{.*}} : {{.*}}, !llvm.ptr<3>
 // CHECK: rocdl.barrier
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<1xi32>
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<1xf32>
 // CHECK-NOT: rocdl.ds_bpermute
 // CHECK: llvm.return
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 64], warpsPerCTA = [2, 2], order = [1, 0]}>
