@@ -165,6 +165,12 @@ void TargetInfo::markKernel(LLVM::LLVMFuncOp func, int numThreads) const {
       IntegerAttr::get(IntegerType::get(context, 1, IntegerType::Unsigned), 1));
   func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                 DenseI32ArrayAttr::get(context, {numThreads}));
+  // A program on a cluster: the kernel says its cluster shape (PTX's
+  // .explicitcluster and .reqnctapercluster, as Triton 3.6's PTX has them),
+  // so that it runs only on clusters of that shape and ptxas knows it.
+  if (numCTAs > 1)
+    func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                  DenseI32ArrayAttr::get(context, {numCTAs, 1, 1}));
 }
 
 SmallVector<Value> TargetInfo::loadMatrices(OpBuilder &b, Location loc,
