@@ -350,13 +350,18 @@ static std::optional<std::string> checkMultiLetterCodes(StringRef constraints) {
   return std::nullopt;
 }
 
-/// Whether a direct output constraint (no '*') allows memory: 'm', 'o', 'V'
-/// or '{memory}', alone or as one of its letters or alternatives (LLVM ranks
-/// memory above registers when it picks one). A direct output's value has no
-/// address operand to go to ('=*m' is the indirect form, with a pointer), and
-/// the instruction selection of both targets crashed on one (fuzz-translate).
+/// Whether a direct (no '*') operand's constraint asks for memory that the
+/// target's instruction selection cannot give it. LLVM ranks memory above
+/// registers when a constraint allows both, and stops the process when the
+/// target cannot match the address ("Could not match memory address"), so
+/// the check looks at every letter and alternative:
+///  - an output's value has no address to go to: 'm', 'o', 'V', '{memory}'
+///    are refused on both targets ('=*m' is the indirect form, with a
+///    pointer operand; '=p' gets LLVM's own error, not a stop);
+///  - an input is spilled and its stack address matched: NVPTX matches 'm'
+///    only, AMDGPU none of 'm', 'o', 'V', 'p', '{memory}'.
 static std::optional<std::string>
-checkAsmOutputsInMemory(StringRef constraints) {
+checkAsmMemoryOperands(StringRef constraints, const DeviceTarget &target) {
   // The comma-separated pieces, as LLVM splits them (not inside braces).
   SmallVector<StringRef> pieces;
   size_t start = 0;
@@ -373,22 +378,39 @@ checkAsmOutputsInMemory(StringRef constraints) {
   }
   llvm::InlineAsm::ConstraintInfoVector infos =
       llvm::InlineAsm::ParseConstraints(constraints);
-  auto inMemory = [](const std::string &code) {
-    return code == "m" || code == "o" || code == "V" || code == "{memory}";
+  auto memoryCode = [](const std::string &code) {
+    return code == "m" || code == "o" || code == "V" || code == "p" ||
+           code == "{memory}";
   };
   for (auto [index, info] : llvm::enumerate(infos)) {
-    if (info.Type != llvm::InlineAsm::isOutput || info.isIndirect)
+    if (info.isIndirect || info.Type == llvm::InlineAsm::isClobber)
       continue;
-    bool memory = llvm::any_of(info.Codes, inMemory);
+    bool output = info.Type == llvm::InlineAsm::isOutput;
+    // The first code the target cannot select, if any.
+    std::optional<std::string> refused;
+    auto look = [&](const std::vector<std::string> &codes) {
+      for (const std::string &code : codes)
+        if (!refused && memoryCode(code) &&
+            (output ? code != "p" : code != "m" || !target.nvidia))
+          refused = code;
+    };
+    look(info.Codes);
     for (const llvm::InlineAsm::SubConstraintInfo &alternative :
          info.multipleAlternatives)
-      memory = memory || llvm::any_of(alternative.Codes, inMemory);
-    if (memory)
-      return ("inline asm output constraint '" +
-              (index < pieces.size() ? pieces[index] : constraints) +
+      look(alternative.Codes);
+    if (!refused)
+      continue;
+    StringRef piece = index < pieces.size() ? pieces[index] : constraints;
+    if (output)
+      return ("inline asm output constraint '" + piece +
               "' allows memory, which a direct output cannot be (an indirect "
               "output is '=*m' with a pointer operand)")
           .str();
+    return ("inline asm input constraint '" + piece + "' allows memory ('" +
+            *refused + "'), which " + target.describe() +
+            " cannot select for a direct operand (pass a pointer with '*m'" +
+            (target.nvidia ? ", or use 'm'" : "") + ")")
+        .str();
   }
   return std::nullopt;
 }
@@ -488,7 +510,7 @@ std::optional<std::string> checkOperation(Operation *op,
       return "inline asm constraints '" + constraints.str() +
              "' do not match its operands: " + llvm::toString(std::move(error));
     if (std::optional<std::string> problem =
-            checkAsmOutputsInMemory(inlineAsm.getConstraints()))
+            checkAsmMemoryOperands(inlineAsm.getConstraints(), target))
       return problem;
     if (std::optional<std::string> problem = checkAsmOperandReferences(
             inlineAsm.getAsmString(), inlineAsm.getConstraints()))

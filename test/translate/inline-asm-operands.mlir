@@ -1,5 +1,5 @@
-// RUN: not triton-translate --mlir-to-ptx %s -split-input-file 2>&1 | FileCheck %s
-// RUN: not triton-translate --mlir-to-amdgcn --arch=gfx942 %s -split-input-file 2>&1 | FileCheck %s
+// RUN: not triton-translate --mlir-to-ptx %s -split-input-file 2>&1 | FileCheck %s --check-prefixes=CHECK,NV
+// RUN: not triton-translate --mlir-to-amdgcn --arch=gfx942 %s -split-input-file 2>&1 | FileCheck %s --check-prefixes=CHECK,AMD
 
 // An inline asm string's `$` references must name operands that exist: LLVM's
 // asm printers stop the process on one that does not (fuzz-translate found
@@ -165,5 +165,31 @@ module {
     // CHECK: :6:10: error: inline asm output constraint '={memory}' allows memory
     %r = llvm.inline_asm "cvt.rn.f16.f32 $0, $1;", "={memory},r" %x : (f32) -> i16
     llvm.return %r : i16
+  }
+}
+
+// -----
+
+// A direct input in memory is spilled and its stack address matched by the
+// target's instruction selection, which stopped the process where it could
+// not ("Could not match memory address"; fuzz-translate finding 21: the 'o'
+// among the letters of 'rblock'). NVPTX matches 'm' only, AMDGPU nothing.
+module {
+  llvm.func @offsettable_input(%x: i32) -> i32 {
+    // NV: :11:10: error: inline asm input constraint 'rblock' allows memory ('o'), which PTX for sm_90a cannot select for a direct operand (pass a pointer with '*m', or use 'm')
+    // AMD: :11:10: error: inline asm input constraint 'rblock' allows memory ('o'), which AMDGCN assembly for gfx942 cannot select for a direct operand (pass a pointer with '*m')
+    %r = llvm.inline_asm "mov.b32 $0, $1;", "=r,rblock" %x : (i32) -> i32
+    llvm.return %r : i32
+  }
+}
+
+// -----
+
+module {
+  llvm.func @memory_input(%x: i32) -> i32 {
+    // NV-NOT: error: inline asm input constraint 'm'
+    // AMD: :7:10: error: inline asm input constraint 'm' allows memory ('m'), which AMDGCN assembly for gfx942 cannot select
+    %r = llvm.inline_asm "mov.b32 $0, $1;", "=r,m" %x : (i32) -> i32
+    llvm.return %r : i32
   }
 }
