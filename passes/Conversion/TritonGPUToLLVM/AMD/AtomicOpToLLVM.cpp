@@ -443,27 +443,22 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
                                                 values[i], isOdd);
       Value ownBits = LLVM::BitcastOp::create(rewriter, loc, i32, own);
       ownBits = LLVM::SelectOp::create(rewriter, loc, enabled, ownBits, c32(0));
-      Value both = LLVM::OrOp::create(rewriter, loc, ownBits,
-                                      move(ownBits, 0x101));
+      Value both =
+          LLVM::OrOp::create(rewriter, loc, ownBits, move(ownBits, 0x101));
       Value operand = LLVM::BitcastOp::create(rewriter, loc, pairType, both);
       Value rightAddr = move64(addr, 0x101);
       Value rightEnabled = LLVM::ICmpOp::create(
           rewriter, loc, LLVM::ICmpPredicate::ne, rightAddr, allOnes);
       // A disabled side adds -0.0, which changes nothing.
-      operand = LLVM::InsertElementOp::create(
-          rewriter, loc, operand,
-          LLVM::SelectOp::create(
-              rewriter, loc, enabled,
-              LLVM::ExtractElementOp::create(rewriter, loc, operand, c32(0)),
-              negativeZero),
-          c32(0));
-      operand = LLVM::InsertElementOp::create(
-          rewriter, loc, operand,
-          LLVM::SelectOp::create(
-              rewriter, loc, rightEnabled,
-              LLVM::ExtractElementOp::create(rewriter, loc, operand, c32(1)),
-              negativeZero),
-          c32(1));
+      Value sides[] = {enabled, rightEnabled};
+      for (auto [half, on] : llvm::enumerate(sides))
+        operand = LLVM::InsertElementOp::create(
+            rewriter, loc, operand,
+            LLVM::SelectOp::create(rewriter, loc, on,
+                                   LLVM::ExtractElementOp::create(
+                                       rewriter, loc, operand, c32(half)),
+                                   negativeZero),
+            c32(half));
       Value aligned = LLVM::ICmpOp::create(
           rewriter, loc, LLVM::ICmpPredicate::eq,
           LLVM::AndOp::create(rewriter, loc, addr, c64(3)), c64(0));
