@@ -409,9 +409,12 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
       Value halves = LLVM::BitcastOp::create(rewriter, loc, i32x2, wide);
       Value result = LLVM::UndefOp::create(rewriter, loc, i32x2);
       for (int h = 0; h < 2; ++h) {
-        Value half = LLVM::ExtractElementOp::create(rewriter, loc, halves, c32(h));
-        result = LLVM::InsertElementOp::create(rewriter, loc, result,
-                                               move(half, control), c32(h));
+        Value position = c32(h);
+        Value half =
+            LLVM::ExtractElementOp::create(rewriter, loc, halves, position);
+        Value moved = move(half, control);
+        result = LLVM::InsertElementOp::create(rewriter, loc, result, moved,
+                                               position);
       }
       return LLVM::BitcastOp::create(rewriter, loc, i64, result);
     };
@@ -422,10 +425,11 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
         markDeviceMemory(rewriter, atomic);
       return atomic.getRes();
     };
-    Value isOdd = LLVM::AndOp::create(rewriter, loc,
-                                      target.getThreadId(rewriter, loc), c32(1));
+    Value tid = target.getThreadId(rewriter, loc);
+    Value one = c32(1), zero = c32(0);
+    Value isOdd = LLVM::AndOp::create(rewriter, loc, tid, one);
     Value isEven = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                        isOdd, c32(0));
+                                        isOdd, zero);
     Value allOnes = c64(-1);
     Value negativeZero = LLVM::ConstantOp::create(
         rewriter, loc, llvmElement, rewriter.getFloatAttr(llvmElement, -0.0));
@@ -451,24 +455,24 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
           rewriter, loc, LLVM::ICmpPredicate::ne, rightAddr, allOnes);
       // A disabled side adds -0.0, which changes nothing.
       Value sides[] = {enabled, rightEnabled};
-      for (auto [half, on] : llvm::enumerate(sides))
-        operand = LLVM::InsertElementOp::create(
-            rewriter, loc, operand,
-            LLVM::SelectOp::create(rewriter, loc, on,
-                                   LLVM::ExtractElementOp::create(
-                                       rewriter, loc, operand, c32(half)),
-                                   negativeZero),
-            c32(half));
+      for (auto [half, on] : llvm::enumerate(sides)) {
+        Value position = c32(half);
+        Value value =
+            LLVM::ExtractElementOp::create(rewriter, loc, operand, position);
+        value = LLVM::SelectOp::create(rewriter, loc, on, value, negativeZero);
+        operand = LLVM::InsertElementOp::create(rewriter, loc, operand, value,
+                                                position);
+      }
+      Value three = c64(3), wideZero = c64(0), two = c64(2);
+      Value lowBits = LLVM::AndOp::create(rewriter, loc, addr, three);
       Value aligned = LLVM::ICmpOp::create(
-          rewriter, loc, LLVM::ICmpPredicate::eq,
-          LLVM::AndOp::create(rewriter, loc, addr, c64(3)), c64(0));
+          rewriter, loc, LLVM::ICmpPredicate::eq, lowBits, wideZero);
+      Value next = LLVM::AddOp::create(rewriter, loc, addr, two);
       Value adjacent = LLVM::ICmpOp::create(
-          rewriter, loc, LLVM::ICmpPredicate::eq, rightAddr,
-          LLVM::AddOp::create(rewriter, loc, addr, c64(2)));
-      Value packed = LLVM::AndOp::create(
-          rewriter, loc,
-          LLVM::AndOp::create(rewriter, loc, enabled, rightEnabled),
-          LLVM::AndOp::create(rewriter, loc, aligned, adjacent));
+          rewriter, loc, LLVM::ICmpPredicate::eq, rightAddr, next);
+      Value bothOn = LLVM::AndOp::create(rewriter, loc, enabled, rightEnabled);
+      Value pairable = LLVM::AndOp::create(rewriter, loc, aligned, adjacent);
+      Value packed = LLVM::AndOp::create(rewriter, loc, bothOn, pairable);
       Value either = LLVM::OrOp::create(rewriter, loc, enabled, rightEnabled);
       Value issue = LLVM::AndOp::create(rewriter, loc, either, isEven);
       // Each side's address, the other's where it is disabled.

@@ -208,9 +208,8 @@ tt.func public @packed_halves_masked(%h: !tt.ptr<f16> {tt.divisibility = 16 : i3
 // two scalar ones (a disabled side adding -0.0); the odd lane's old value
 // comes back by row_shr:1 (273). Executed by amd-half-atomics-simt.test.
 // CHECK-LABEL: llvm.func @lane_paired_halves
-// CHECK: llvm.mlir.constant(1 : i32)
-// CHECK-NEXT: %[[TID:.*]] = rocdl.workitem.id.x
-// CHECK-NEXT: %[[ODD:.*]] = llvm.and %[[TID]], %{{.*}} : i32
+// CHECK: llvm.icmp "eq" %[[ODD:.*]], %{{.*}} : i32
+// CHECK-NEXT: llvm.mlir.constant(-1 : i64)
 // CHECK: llvm.insertelement %{{.*}}, %{{.*}}[%[[ODD]] : i32] : vector<2xf16>
 // CHECK: rocdl.update.dpp %{{.*}}, %{{.*}} with 257, 15, 15, false : i32
 // CHECK: rocdl.update.dpp %{{.*}}, %{{.*}} with 257, 15, 15, false : i32
