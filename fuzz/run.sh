@@ -59,12 +59,21 @@ if [ $minimize = 1 ]; then
     nice -n 19 "$build/bin/fuzz-$t" -merge=1 -use_counters=0 $(flags_for "$t") "$merged" \
       "$src/test/fuzz/$t" "$work/corpus/$t" >"$work/$t.merge.log" 2>&1 ||
       { echo "$t: merge failed, see $work/$t.merge.log"; rm -rf "$merged"; exit 1; }
-    find "$src/test/fuzz/$t" -maxdepth 1 -type f -delete
+    # Named inputs (crash reproducers; libFuzzer names by SHA-1) stay, and
+    # no hashed copy of one is added beside it.
+    declare -A named=()
+    for f in "$src/test/fuzz/$t"/*; do
+      [ -f "$f" ] || continue
+      if [[ $(basename "$f") =~ ^[0-9a-f]{40}$ ]]; then rm -f "$f"
+      else named[$(sha1sum <"$f" | cut -c1-40)]=1; fi
+    done
     kept=0
     for f in "$merged"/*; do
-      [ -e "$base/$t/$(basename "$f")" ] && continue
+      n=$(basename "$f")
+      [ -e "$base/$t/$n" ] || [ -n "${named[$n]:-}" ] && continue
       cp "$f" "$src/test/fuzz/$t/"; kept=$((kept + 1))
     done
+    unset named
     rm -rf "$merged"
     echo "$t: $kept inputs beyond the other seeds kept in test/fuzz/$t" \
       "($(du -sk --apparent-size "$src/test/fuzz/$t" | cut -f1) KiB)"
