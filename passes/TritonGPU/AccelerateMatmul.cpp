@@ -288,7 +288,8 @@ Value convertTo(OpBuilder &b, Value value, Attribute encoding) {
 /// transpose: anything but fp16 and bf16).
 /// Where that order is not the registers' own, `dot` gets a warning: the
 /// registers are transposed on their way to shared memory, which also keeps
-/// the pipeliner from loading the operand asynchronously.
+/// the pipeliner from loading the operand asynchronously until
+/// -tritongpu-transpose-narrow-operands stages the load.
 Value allocSharedOperand(Value operand, unsigned opIdx, bool allowTranspose,
                          DotOp dot) {
   Value source = operand;
@@ -305,8 +306,10 @@ Value allocSharedOperand(Value operand, unsigned opIdx, bool allowTranspose,
           << " in shared memory than its registers' order: wgmma reads "
           << type.getElementType()
           << " K-major only, so the registers are transposed before the "
-             "store and the operand's load is not pipelined (store the "
-             "operand K-major in global memory to avoid this)";
+             "store, which keeps the operand's load from being pipelined "
+             "unless -tritongpu-transpose-narrow-operands stages it (as "
+             "make_ttgir does outside compat=3.6), or the operand is stored "
+             "K-major in global memory";
     order = kMajor;
   }
   BasisList cga = getCGALayoutOf(type.getEncoding()).value_or(BasisList());
