@@ -325,7 +325,7 @@ static std::optional<std::string> checkMultiLetterCodes(StringRef constraints) {
   constraints.split(pieces, ',');
   for (StringRef piece : pieces) {
     for (size_t i = 0; i < piece.size(); ++i) {
-      std::string at = " at offset " + std::to_string(offset + i);
+      auto at = [&] { return " at offset " + std::to_string(offset + i); };
       if (piece[i] == '{') {
         size_t close = piece.find('}', i);
         if (close == StringRef::npos)
@@ -333,14 +333,14 @@ static std::optional<std::string> checkMultiLetterCodes(StringRef constraints) {
         i = close;
       } else if (piece[i] == '^') {
         if (i + 3 > piece.size())
-          return "'^'" + at + " needs two more characters in its constraint";
+          return "'^'" + at() + " needs two more characters in its constraint";
         i += 2;
       } else if (piece[i] == '@') {
         if (i + 1 == piece.size() || piece[i + 1] < '1' || piece[i + 1] > '9')
-          return "'@'" + at + " must be followed by a digit from 1 to 9";
+          return "'@'" + at() + " must be followed by a digit from 1 to 9";
         size_t count = piece[i + 1] - '0';
         if (i + 2 + count > piece.size())
-          return "'@" + std::string(1, piece[i + 1]) + "'" + at + " needs " +
+          return "'@" + std::string(1, piece[i + 1]) + "'" + at() + " needs " +
                  std::to_string(count) + " more characters in its constraint";
         i += 1 + count;
       }
@@ -362,20 +362,10 @@ static std::optional<std::string> checkMultiLetterCodes(StringRef constraints) {
 ///    only, AMDGPU none of 'm', 'o', 'V', 'p', '{memory}'.
 static std::optional<std::string>
 checkAsmMemoryOperands(StringRef constraints, const DeviceTarget &target) {
-  // The comma-separated pieces, as LLVM splits them (not inside braces).
+  // One constraint per comma, as LLVM splits them: with the string parsed,
+  // piece i is infos[i].
   SmallVector<StringRef> pieces;
-  size_t start = 0;
-  int braces = 0;
-  for (size_t i = 0; i <= constraints.size(); ++i) {
-    if (i == constraints.size() || (constraints[i] == ',' && braces == 0)) {
-      pieces.push_back(constraints.slice(start, i));
-      start = i + 1;
-    } else if (constraints[i] == '{') {
-      ++braces;
-    } else if (constraints[i] == '}' && braces > 0) {
-      --braces;
-    }
-  }
+  constraints.split(pieces, ',');
   llvm::InlineAsm::ConstraintInfoVector infos =
       llvm::InlineAsm::ParseConstraints(constraints);
   auto memoryCode = [](const std::string &code) {
@@ -400,7 +390,7 @@ checkAsmMemoryOperands(StringRef constraints, const DeviceTarget &target) {
       look(alternative.Codes);
     if (!refused)
       continue;
-    StringRef piece = index < pieces.size() ? pieces[index] : constraints;
+    StringRef piece = pieces[index];
     if (output)
       return ("inline asm output constraint '" + piece +
               "' allows memory, which a direct output cannot be (an indirect "

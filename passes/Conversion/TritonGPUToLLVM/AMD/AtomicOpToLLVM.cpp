@@ -50,6 +50,7 @@
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/AMD/DPP.h"
 #include "passes/Conversion/TritonGPUToLLVM/AMD/MemoryAccess.h"
 #include "passes/Conversion/TritonGPUToLLVM/AMD/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/AtomicUtility.h"
@@ -399,11 +400,10 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
       return LLVM::ConstantOp::create(rewriter, loc, i64,
                                       rewriter.getI64IntegerAttr(v));
     };
-    // DPP row_shl:1 (0x101: lane reads lane + 1) or row_shr:1 (0x111) of an
-    // i32; a lane without a source in its row keeps 0.
+    // DPP row_shl:1 (lane reads lane + 1) or row_shr:1 of an i32; a lane
+    // without a source in its row keeps 0.
     auto move = [&](Value word, int control) -> Value {
-      return ROCDL::DPPUpdateOp::create(rewriter, loc, i32, c32(0), word,
-                                        control, 0xF, 0xF, false);
+      return dpp::move(rewriter, loc, c32(0), word, control);
     };
     auto move64 = [&](Value wide, int control) -> Value {
       Value halves = LLVM::BitcastOp::create(rewriter, loc, i32x2, wide);
@@ -448,9 +448,10 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
       Value ownBits = LLVM::BitcastOp::create(rewriter, loc, i32, own);
       ownBits = LLVM::SelectOp::create(rewriter, loc, enabled, ownBits, c32(0));
       Value both =
-          LLVM::OrOp::create(rewriter, loc, ownBits, move(ownBits, 0x101));
+          LLVM::OrOp::create(rewriter, loc, ownBits,
+                             move(ownBits, dpp::kRowShl + 1));
       Value operand = LLVM::BitcastOp::create(rewriter, loc, pairType, both);
-      Value rightAddr = move64(addr, 0x101);
+      Value rightAddr = move64(addr, dpp::kRowShl + 1);
       Value rightEnabled = LLVM::ICmpOp::create(
           rewriter, loc, LLVM::ICmpPredicate::ne, rightAddr, allOnes);
       // A disabled side adds -0.0, which changes nothing.
@@ -503,7 +504,8 @@ struct AtomicRMWOpPattern : ConvertOpToLLVMPattern<AtomicRMWOp> {
       // The odd lane's old value: half 1 of its even neighbour's result.
       Value back = LLVM::BitcastOp::create(
           rewriter, loc, pairType,
-          move(LLVM::BitcastOp::create(rewriter, loc, i32, result), 0x111));
+          move(LLVM::BitcastOp::create(rewriter, loc, i32, result),
+               dpp::kRowShr + 1));
       Value mine = LLVM::ExtractElementOp::create(rewriter, loc, result, c32(0));
       Value theirs = LLVM::ExtractElementOp::create(rewriter, loc, back, c32(1));
       old.push_back(LLVM::SelectOp::create(rewriter, loc, isEven, mine, theirs));

@@ -1,6 +1,7 @@
 //===- TargetInfo.cpp - The AMD answers to the lowering's questions -------===//
 
 #include "passes/Conversion/TritonGPUToLLVM/AMD/TargetInfo.h"
+#include "passes/Conversion/TritonGPUToLLVM/AMD/DPP.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -59,24 +60,7 @@ Value TargetInfo::permute(OpBuilder &b, Location loc, Value value,
 
 namespace {
 
-// DPP (data-parallel primitives) controls of gfx9: a lane reads another
-// lane's register as an operand modifier, with no LDS traffic (ds_bpermute
-// goes through the LDS crossbar). A wave's 64 lanes form 4 rows of 16, each
-// of 4 banks of 4 lanes; row_mask and bank_mask pick the lanes that write
-// (the others keep `old`), and with bound_ctrl a lane whose source lies
-// outside its row reads 0 (else it too keeps `old`).
-constexpr int kQuadPerm = 0x000; // + lane i of each quad reads bits [2i, 2i+2)
-constexpr int kRowShl = 0x100;   // + n: lane reads lane + n of its row
-constexpr int kRowShr = 0x110;   // + n: lane reads lane - n of its row
-constexpr int kRowBcast15 = 0x142; // rows 1-3 read lane 15 of the row before
-constexpr int kRowBcast31 = 0x143; // rows 2 and 3 read lane 31
-constexpr int kAllRows = 0xF, kAllBanks = 0xF;
-
-Value dpp(OpBuilder &b, Location loc, Value old, Value src, int control,
-          int rowMask, int bankMask, bool boundCtrl) {
-  return ROCDL::DPPUpdateOp::create(b, loc, src.getType(), old, src, control,
-                                    rowMask, bankMask, boundCtrl);
-}
+using namespace mlir::triton::amd::dpp;
 
 int quadPerm(int l0, int l1, int l2, int l3) {
   return kQuadPerm | l0 | l1 << 2 | l2 << 4 | l3 << 6;
@@ -113,19 +97,19 @@ Value TargetInfo::shuffleXor(OpBuilder &b, Location loc, Value value,
   // 32 lanes) needs no address; beyond, ds_bpermute. (Triton 3.6's choice.)
   switch (mask) {
   case 1:
-    return dpp(b, loc, value, value, quadPerm(1, 0, 3, 2), kAllRows,
-               kAllBanks, false);
+    return dpp::move(b, loc, value, value, quadPerm(1, 0, 3, 2), kAllRows,
+                     kAllBanks, false);
   case 2:
-    return dpp(b, loc, value, value, quadPerm(2, 3, 0, 1), kAllRows,
-               kAllBanks, false);
+    return dpp::move(b, loc, value, value, quadPerm(2, 3, 0, 1), kAllRows,
+                     kAllBanks, false);
   case 4:
   case 8: {
     // Banks 1 and 3 (4) or 2 and 3 (8) read from below, the others above.
     int below = mask == 4 ? 0xA : 0xC;
-    Value down = dpp(b, loc, value, value, kRowShr + mask, kAllRows, below,
-                     false);
-    return dpp(b, loc, down, value, kRowShl + mask, kAllRows,
-               kAllBanks & ~below, false);
+    Value down = dpp::move(b, loc, value, value, kRowShr + mask, kAllRows,
+                           below, false);
+    return dpp::move(b, loc, down, value, kRowShl + mask, kAllRows,
+                     kAllBanks & ~below, false);
   }
   case 16:
     // Bit mode: and_mask 0x1F, or_mask 0, xor_mask 0x10.
@@ -156,7 +140,8 @@ Value TargetInfo::reduceWarp(OpBuilder &b, Location loc, Value value,
   bool f32 = type.isF32();
   auto step = [&](Value acc, int control, int rowMask) {
     Value word = f32 ? acc : toLaneWord(b, loc, acc);
-    Value moved = dpp(b, loc, word, word, control, rowMask, kAllBanks, true);
+    Value moved =
+        dpp::move(b, loc, word, word, control, rowMask, kAllBanks, true);
     if (!f32)
       moved = fromLaneWord(b, loc, moved, type);
     IRMapping mapping;
