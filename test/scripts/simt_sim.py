@@ -568,6 +568,10 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             pass  # issue priority and scheduling fences: one wave runs here
         elif op.startswith("rocdl.mfma."):
             out = mfma(op, v, types, ops, rtype, nthreads)
+        elif op in ("rocdl.cvt.pk.fp8.f32", "rocdl.cvt.pk.bf8.f32"):
+            out = cvt_pk_to_fnuz(op, v, attr(rest, "wordSel") == "true")
+        elif op in ("rocdl.cvt.pk.f32.fp8", "rocdl.cvt.pk.f32.bf8"):
+            out = cvt_pk_from_fnuz(op, v[0], attr(rest, "wordSel") == "true", rtype)
         elif op == "nvvm.read.ptx.sreg.tid.x":
             out = tid.copy()
         elif op.startswith("nvvm.read.ptx.sreg.ctaid"):
@@ -723,6 +727,12 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             out = v[0].astype(np.uint64).astype(FLOATS[rtype])
         elif op == "llvm.fptosi":
             out = sim.cast_arr(v[0].astype(np.int64), rtype)
+        elif op == "llvm.fpext" and t0 == "bf16" and rtype in FLOATS:
+            # bf16 bits are f32's upper half.
+            f32 = (np.asarray(v[0]).astype(np.uint64) << np.uint64(16)).astype(np.uint32)
+            out = f32.view(np.float32).astype(FLOATS[rtype])
+        elif op == "llvm.fptrunc" and rtype == "bf16":
+            out = f32_to_bf16_bits(np.asarray(v[0]).astype(np.float32))
         elif op in ("llvm.fptrunc", "llvm.fpext") and rtype in FLOATS:
             out = v[0].astype(FLOATS[rtype])
         elif op in ("llvm.fadd", "llvm.fsub", "llvm.fmul", "llvm.fdiv"):
@@ -1125,6 +1135,73 @@ def decode_fnuz(bits, kind):
     return np.where(b == 0x80, np.nan, sign * val)
 
 
+def f32_to_bf16_bits(x):
+    """f32 -> bf16 bits, rounding to nearest even (LLVM's fptrunc); a NaN
+    keeps its sign and upper payload, quieted."""
+    b = x.view(np.uint32).astype(np.uint64)
+    upper = b >> np.uint64(16)
+    rounded = (b + np.uint64(0x7FFF) + (upper & np.uint64(1))) >> np.uint64(16)
+    return np.where(np.isnan(x), upper | np.uint64(0x40), rounded & np.uint64(0xFFFF))
+
+
+def encode_fnuz(x, kind):
+    """The CDNA3 ISA's f32 -> fp8 (e4m3, bias 8) / bf8 (e5m2, bias 16) fnuz
+    conversion without clamping (V_CVT_PK_FP8_F32 / _BF8_F32 as the
+    compiler emits them, MODE rounding to nearest even): the value rounded
+    to the format's precision at its exponent (subnormals below the least
+    normal exponent, 1 - bias); NaN, infinities and anything rounding past
+    the largest finite value (240 / 57344) give the one NaN, 0x80; a zero
+    result of either sign is 0x00 (the format has no negative zero)."""
+    with np.errstate(invalid="ignore"):
+        return _encode_fnuz(np.asarray(x, dtype=np.float64), kind)
+
+
+def _encode_fnuz(x, kind):
+    mbits, bias = (3, 8) if kind == "fp8" else (2, 16)
+    a = np.abs(x)
+    finite = np.isfinite(a)
+    safe = np.where(finite & (a > 0), a, 1.0)
+    e = np.maximum(np.frexp(safe)[1] - 1, 1 - bias)
+    quantum = np.exp2(e - mbits)
+    r = np.where(finite, np.round(np.where(finite, a, 0) / quantum) * quantum, np.inf)
+    largest = (2 - 2.0 ** -mbits) * 2.0 ** ((1 << (7 - mbits)) - 1 - bias)
+    r_safe = np.where(np.isfinite(r) & (r > 0), r, 1.0)
+    er = np.frexp(r_safe)[1] - 1
+    normal = er >= 1 - bias
+    exp_field = np.where(normal, er + bias, 0)
+    man = np.where(normal, (r_safe / np.exp2(er.astype(np.float64)) - 1) * (1 << mbits),
+                   r_safe / 2.0 ** (1 - bias - mbits))
+    code = (exp_field.astype(np.int64) << mbits) | np.round(man).astype(np.int64)
+    code = np.where(r == 0, 0, code | np.where(x < 0, 0x80, 0))
+    return np.where((r > largest) | ~finite, 0x80, code).astype(np.uint64)
+
+
+def cvt_pk_to_fnuz(op, v, high):
+    """rocdl.cvt.pk.fp8.f32 / .bf8.f32 (srcA, srcB, old): the two f32
+    converted (encode_fnuz) into bytes 0 and 1 of the word selected (low or
+    high 16 bits of old), the other word kept."""
+    kind = "fp8" if ".fp8." in op else "bf8"
+    with np.errstate(invalid="ignore"):  # signalling NaNs
+        a, b = (encode_fnuz(np.asarray(x, dtype=np.float32).astype(np.float64), kind)
+                for x in v[:2])
+    shift = np.uint64(16 if high else 0)
+    kept = np.asarray(v[2]).astype(np.uint64) & ~(np.uint64(0xFFFF) << shift) & np.uint64(0xFFFFFFFF)
+    return kept | ((a | (b << np.uint64(8))) << shift)
+
+
+def cvt_pk_from_fnuz(op, word, high, rtype):
+    """rocdl.cvt.pk.f32.fp8 / .f32.bf8: the two fnuz bytes of the selected
+    16-bit word as two f32 (exact; 0x80 is NaN), as vector<2xf32> or i64."""
+    kind = "fp8" if op.endswith("fp8") else "bf8"
+    w = np.asarray(word).astype(np.uint64) >> np.uint64(16 if high else 0)
+    pair = [decode_fnuz(((w >> np.uint64(8 * i)) & np.uint64(0xFF)), kind).astype(np.float32)
+            for i in range(2)]
+    if vector_type(rtype):
+        return pair
+    bits = [p.view(np.uint32).astype(np.uint64) for p in pair]
+    return bits[0] | (bits[1] << np.uint64(32))
+
+
 def mfma_lane_elements(value, t, kind, kbase):
     """One MFMA source operand of every lane as kbase lists of float64/int64
     values: a scalar f32, a vector (f16, f32 for xf32, i16 bits of bf16), or
@@ -1153,12 +1230,15 @@ def mfma(op, v, types, ops, rtype, T):
     A (nonK x K) row l % nonK, K elements kbase (l / nonK) + j from lane l;
     B (K x nonK) the same K elements of column l % nonK; C/D element i of
     lane l at column l % nonK, row R(i) + 4 (l / nonK), R(i) = 8 (i / 4) +
-    i % 4 for 32x32 and i for 16x16. cbsz/abid/blgp must be 0."""
+    i % 4 for 32x32 and i for 16x16. cbsz/abid/blgp must be 0, but for the
+    16-block 4x4 forms (mfma_4x4())."""
     m = MFMA.fullmatch(op)
     if not m:
         raise RuntimeError("MFMA not simulated: " + op)
     dkind, mdim, ndim, kdim = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
     suffix = m.group(5)
+    if mdim == ndim == 4:
+        return mfma_4x4(op, dkind, kdim, suffix, v, types, ops, rtype, T)
     assert mdim == ndim and mdim in (16, 32), op
     kinds = {"f16": ("f16", "f16"), "f32": ("f32", "f32"), "xf32": ("f32", "f32"),
              "bf16.1k": ("bf16", "bf16"), "i8": ("i8", "i8"), "fp8.fp8": ("fp8", "fp8"),
@@ -1194,6 +1274,47 @@ def mfma(op, v, types, ops, rtype, T):
                 out[i][sl] = ((c + prod.astype(np.int64)) & 0xFFFFFFFF).astype(np.uint64)
             else:
                 out[i][sl] = acc[i][sl].astype(np.float64) + prod
+    et = vector_type(rtype)[1]
+    return [o.astype(np.float32) if et == "f32" else o.astype(np.uint64) for o in out]
+
+
+def mfma_4x4(op, dkind, kdim, suffix, v, types, ops, rtype, T):
+    """The CDNA3 ISA's 16-block 4x4 MFMAs (v_mfma_f32_4x4x1_16b_f32,
+    _4x4x4_16b_f16, _4x4x4_16b_bf16, v_mfma_i32_4x4x4_16b_i8): 16
+    independent products D_b = A_b B_b + C_b of 4 x kdim by kdim x 4, block
+    b on lanes 4b..4b+3; lane 4b+i holds row i of A_b and column i of B_b
+    (kdim elements) and D_b's column i (element r at row r). CBSZ/ABID
+    broadcast A: in every group of 2^CBSZ consecutive blocks, block ABID of
+    the group supplies A to all of them. BLGP must be 0."""
+    kinds = {"f16": "f16", "f32": "f32", "bf16.1k": "bf16", "i8": "i8"}
+    if suffix not in kinds:
+        raise RuntimeError("MFMA not simulated: " + op)
+    kind = kinds[suffix]
+    cbsz, abid, blgp = (uniform(x) for x in v[3:6])
+    if blgp != 0 or not 0 <= cbsz <= 4 or not 0 <= abid < (1 << cbsz):
+        raise RuntimeError(f"MFMA 4x4 with cbsz={cbsz} abid={abid} blgp={blgp} not simulated")
+    a = mfma_lane_elements(v[0], types[ops[0]], kind, kdim)
+    b = mfma_lane_elements(v[1], types[ops[1]], kind, kdim)
+    acc = [np.asarray(x) for x in v[2]]
+    assert len(acc) == 4, op
+    out = [np.array(x, copy=True) for x in acc]
+    for w in range(T // 64):
+        base = 64 * w
+        for blk in range(16):
+            src = (blk >> cbsz << cbsz) + abid
+            X = np.array([[a[k][base + 4 * src + i] for k in range(kdim)] for i in range(4)],
+                         dtype=np.float64)
+            Y = np.array([[b[k][base + 4 * blk + j] for j in range(4)] for k in range(kdim)],
+                         dtype=np.float64)
+            Z = X @ Y
+            for j in range(4):
+                lane = base + 4 * blk + j
+                for r in range(4):
+                    if dkind == "i32":
+                        c = int(Sim.signed(np.uint64(acc[r][lane]), 32))
+                        out[r][lane] = np.uint64((c + int(Z[r, j])) & 0xFFFFFFFF)
+                    else:
+                        out[r][lane] = np.float64(acc[r][lane]) + Z[r, j]
     et = vector_type(rtype)[1]
     return [o.astype(np.float32) if et == "f32" else o.astype(np.uint64) for o in out]
 
