@@ -88,11 +88,12 @@ def _cluster_structs():
     return module
 
 
-def launcher(function, grid, block, shared, params, ctas=1):
+def launcher(function, grid, block, shared, params, ctas=1, scheduling="spread"):
     """A callable launching `function` (a CuPy Function) with `params`. With
     CTAS > 1 each program is a cluster of CTAS CTAs along x (Triton 3.6's
-    launch: the grid counts clusters; cuLaunchKernelEx with a cluster
-    dimension attribute over grid x CTAS CTAs)."""
+    launch: the grid counts clusters; cuLaunchKernelEx over grid x CTAS CTAs
+    with the cluster's shape and SCHEDULING, a CUclusterSchedulingPolicy
+    name, 3.6's "spread" unless a variant asks for another)."""
     handle = getattr(function, "kernel", function).ptr  # RawKernel -> Function
     pointers = (ctypes.c_void_p * len(params))(*[ctypes.addressof(p) for p in params])
     grid = tuple(grid) + (1,) * (3 - len(grid))
@@ -104,10 +105,9 @@ def launcher(function, grid, block, shared, params, ctas=1):
         run.keep = (params, pointers)
         return run
     structs = _cluster_structs()
-    attr = structs._LaunchAttr(id=structs._CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
-    attr.value.clusterDim = structs._ClusterDim(ctas, 1, 1)
+    attrs = structs.cluster_attributes(ctas, scheduling)
     config = structs._LaunchConfig(grid[0] * ctas, grid[1], grid[2], *block, shared,
-                                   ctypes.c_void_p(0), ctypes.pointer(attr), 1)
+                                   ctypes.c_void_p(0), attrs, len(attrs))
     _cuda.cuLaunchKernelEx.restype = ctypes.c_int
 
     def run():
@@ -115,5 +115,5 @@ def launcher(function, grid, block, shared, params, ctas=1):
                                      pointers, None)
         if err != 0:
             raise RuntimeError(f"cuLaunchKernelEx failed with CUresult {err}")
-    run.keep = (params, pointers, attr, config)
+    run.keep = (params, pointers, attrs, config)
     return run

@@ -260,7 +260,10 @@ class Runner:
                                        dtype=self.torch.uint8, device="cuda")
             params = launch.launch_params(kept + [scratch], meta)
             params.append(ctypes.c_uint64(0))
-            run = launch.launcher(fn, grid, block, meta["shared"], params, ctas)
+            # A variant's JSON may name another cluster scheduling policy
+            # ("cluster_scheduling": "default"), to time the launch alone.
+            run = launch.launcher(fn, grid, block, meta["shared"], params, ctas,
+                                  meta.get("cluster_scheduling", "spread"))
             run.keep += (scratch, args)
             return run
         params = []

@@ -52,6 +52,19 @@ def test_cluster_sizes(launcher):
     assert launcher._LaunchConfig.numAttrs.offset == 48
 
 
+def test_cluster_attributes(launcher):
+    """Clusters launch as Triton 3.6's do: the cluster's shape, then the
+    "spread" scheduling preference (CUlaunchAttributeID 5, policy 1)."""
+    attrs = launcher.cluster_attributes(4)
+    assert len(attrs) == 2
+    assert (attrs[0].id, attrs[0].value.clusterDim.x, attrs[0].value.clusterDim.y,
+            attrs[0].value.clusterDim.z) == (4, 4, 1, 1)
+    assert (attrs[1].id, attrs[1].value.clusterSchedulingPolicyPreference) == (5, 1)
+    assert launcher.cluster_attributes(2, "default")[1].value.clusterSchedulingPolicyPreference == 0
+    with pytest.raises(KeyError):
+        launcher.cluster_attributes(2, "packed")
+
+
 def test_pure_parts_import_without_the_native_module(tmp_path):
     """On the GPU machine (another Python, no LLVM 22) the package imports
     without _triton_ir: the launcher and the backend plugin work, the rest

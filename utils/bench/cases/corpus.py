@@ -234,6 +234,12 @@ CASES = [
     variant(matmul_desc_host, "matmul_desc_host_s1", stages=1, ir=matmul_desc_host.capture),
     variant(matmul_desc_host, "matmul_desc_host_s2", stages=2, ir=matmul_desc_host.capture),
     variant(matmul_desc_host, "matmul_desc_host_s4", stages=4, ir=matmul_desc_host.capture),
+    # Triton 3.6's TTGIR of the descriptor matmuls at num_ctas=2 (TMA copies
+    # and their mbarriers in 2-CTA clusters), through our make_llir.
+    variant(matmul_desc, "matmul_desc_2cta", ctas=2, stage="ttgir",
+            tags=("fp16", "dot", "tma", "clusters")),
+    variant(matmul_desc_host, "matmul_desc_host_2cta", ctas=2, stage="ttgir",
+            tags=("fp16", "dot", "tma", "clusters")),
 ]
 # Triton's own TTGIR of the dot kernels through our make_llir: our lowering alone.
 CASES += [from_ttgir(c) for c in (matmul_small, matmul_big, matmul_big_8192, attention,

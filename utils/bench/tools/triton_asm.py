@@ -51,7 +51,8 @@ def dump_one(job):
         kern = runner.kern(case)
         args = case.build(runner.torch, "cuda", case.size, kern.c, kern)[0]
         compiled = kern.fn.warmup(*runner.triton_args(args), grid=(1,), **kern.c,
-                                  num_warps=case.warps, num_stages=case.stages)
+                                  num_warps=case.warps, num_stages=case.stages,
+                                  num_ctas=case.ctas)
         compiled._init_handles()
         folder = os.path.join(out, name)
         os.makedirs(folder, exist_ok=True)
@@ -63,7 +64,10 @@ def dump_one(job):
         md = compiled.metadata
         json.dump({"case": name, "n_regs": compiled.n_regs, "n_spills": compiled.n_spills,
                    "shared": md.shared, "num_warps": md.num_warps, "num_stages": md.num_stages,
-                   "maxnreg": getattr(md, "maxnreg", None)},
+                   "maxnreg": getattr(md, "maxnreg", None), "num_ctas": case.ctas,
+                   "cluster_dims": list(getattr(md, "cluster_dims", ()) or ()),
+                   # Host descriptors' boxes as Triton's launcher encodes them.
+                   "tensordesc_meta": getattr(md, "tensordesc_meta", None)},
                   open(os.path.join(folder, "info.json"), "w"), indent=1)
         del args
         runner.torch.cuda.empty_cache()
