@@ -41,10 +41,30 @@ int64_t product(ArrayRef<int64_t> shape) {
   return n;
 }
 
+/// The elements of a buffer of `elements` laid out with `padded`'s padding:
+/// each interval adds its padding after every whole interval but the last
+/// (nothing follows the last element).
+int64_t paddedElements(ttg::PaddedSharedEncodingAttr padded,
+                       int64_t elements) {
+  int64_t total = elements;
+  for (auto [interval, padding] :
+       llvm::zip(padded.getIntervals(), padded.getPaddings())) {
+    int64_t intervals = elements / interval;
+    if (elements % interval == 0)
+      --intervals;
+    total += std::max<int64_t>(0, intervals) * padding;
+  }
+  return total;
+}
+
 /// The bytes of `type`'s buffer each CTA holds: in a cluster, its tile.
 int64_t bytesPerCTA(ttg::MemDescType type) {
   ArrayRef<int64_t> shape = type.getAllocShape();
-  int64_t bytes = product(shape) * bytesOf(type.getElementType());
+  int64_t elements = product(shape);
+  if (auto padded =
+          dyn_cast<ttg::PaddedSharedEncodingAttr>(type.getEncoding()))
+    elements = paddedElements(padded, elements);
+  int64_t bytes = elements * bytesOf(type.getElementType());
   int64_t rank = ttg::getEncodingRank(type.getEncoding());
   if (rank > 0 && rank <= static_cast<int64_t>(shape.size()))
     if (std::optional<LinearLayout> layout =

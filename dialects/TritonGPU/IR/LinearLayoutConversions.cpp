@@ -210,8 +210,11 @@ mmaToLinearLayout(ArrayRef<int64_t> shape, NvidiaMmaEncodingAttr mma) {
   return combineCtaCgaWithShape(cta, mma.getCGALayout(), shape);
 }
 
-/// AMD MFMA results: a 32x32 or 16x16 tile per warp (64 lanes), registers
-/// along M (along N when transposed), warps fastest along N.
+/// AMD MFMA results: a 32x32, 16x16, 64x4 or 4x64 tile per warp (64 lanes),
+/// registers along M (along N when transposed), warps fastest along N. A
+/// lane holds 4 consecutive elements along the registers' side; the lanes
+/// go along the other side, then (when that side is narrower than 64) over
+/// groups of 4 along the registers' side; further registers repeat that.
 static std::optional<LinearLayout>
 mfmaToLinearLayout(ArrayRef<int64_t> shape, AMDMfmaEncodingAttr mfma) {
   unsigned rank = shape.size();
@@ -223,17 +226,23 @@ mfmaToLinearLayout(ArrayRef<int64_t> shape, AMDMfmaEncodingAttr mfma) {
   SmallVector<std::string> names = standardOutDimNames(rank);
   // Bases as (N, M): dimN is the fastest-varying dimension.
   SmallVector<unsigned> order = getMatrixOrder(rank, /*rowMajor=*/true);
-  std::vector<LinearLayout::Basis> regs, lanes;
-  if (instr[0] == 32 && instr[1] == 32) {
-    regs = {{0, 1}, {0, 2}, {0, 8}, {0, 16}};
-    lanes = {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {0, 4}};
-  } else if (instr[0] == 16 && instr[1] == 16) {
-    regs = {{0, 1}, {0, 2}};
-    lanes = {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 4}, {0, 8}};
-  } else {
+  if (instr.size() < 2 || instr[0] * instr[1] < 256 ||
+      !llvm::is_contained({32u, 16u, 64u, 4u}, instr[0]) ||
+      !llvm::is_contained({32u, 16u, 64u, 4u}, instr[1]))
     return std::nullopt;
-  }
-  if (mfma.getIsTransposed())
+  bool transposed = mfma.getIsTransposed();
+  // Built as (lanes' side, registers' side), then put as (N, M).
+  int32_t laneSide = transposed ? instr[0] : instr[1];
+  int32_t regSide = transposed ? instr[1] : instr[0];
+  std::vector<LinearLayout::Basis> regs = {{0, 1}, {0, 2}}, lanes;
+  for (int32_t i = 1; i < laneSide; i *= 2)
+    lanes.push_back({i, 0});
+  int32_t next = 4;
+  for (int32_t group = 1; group < 64 / laneSide; group *= 2, next *= 2)
+    lanes.push_back({0, next});
+  for (; next < regSide; next *= 2)
+    regs.push_back({0, next});
+  if (transposed)
     for (auto *bases : {&regs, &lanes})
       for (LinearLayout::Basis &basis : *bases)
         std::swap(basis[0], basis[1]);
@@ -255,26 +264,30 @@ mfmaToLinearLayout(ArrayRef<int64_t> shape, AMDMfmaEncodingAttr mfma) {
 }
 
 /// Operands of AMD MFMA (2-D): within a tile, each lane holds kWidth
-/// consecutive K elements of one row of A (column of B); the 32 (16) rows of
-/// the instruction go over the low lanes and the K groups over the high ones,
-/// so a tile spans kWidth * 64 / 32 (kWidth * 64 / 16) along K. Registers
-/// then repeat along K over the whole operand, and the MFMA's warps are
-/// broadcast along K.
+/// consecutive K elements of one row of A (column of B); the instruction's
+/// nonK rows (M for A, N for B: 32, 16, 64 or 4) go over the low lanes and
+/// the K groups over the high ones, so a tile spans kWidth * 64 / nonK
+/// along K. The 64-wide operand of a 64x4 or 4x64 instruction (no K groups)
+/// holds 16 such runs in registers, one for each block of the other
+/// operand. Registers then repeat along K over the whole operand, and the
+/// MFMA's warps are broadcast along K.
 static std::optional<LinearLayout>
 mfmaDotToLinearLayout(ArrayRef<int64_t> shape, DotOperandEncodingAttr dot,
                       AMDMfmaEncodingAttr mfma) {
   ArrayRef<unsigned> instr = mfma.getInstrShape();
   unsigned kWidth = dot.getKWidth();
   if (shape.size() != 2 || dot.getOpIdx() > 1 || !isPowerOf2(kWidth) ||
-      kWidth > 64 || instr.size() < 2 || instr[0] != instr[1] ||
-      (instr[0] != 32 && instr[0] != 16) ||
+      kWidth > 64 || instr.size() < 2 ||
+      !((instr[0] == instr[1] && (instr[0] == 32 || instr[0] == 16)) ||
+        (instr[0] == 64 && instr[1] == 4) ||
+        (instr[0] == 4 && instr[1] == 64)) ||
       !allPowersOf2(mfma.getWarpsPerCTA()) ||
       mfma.getWarpsPerCTA().size() != 2 ||
       llvm::any_of(mfma.getTilesPerWarp(), [](unsigned t) { return t != 1; }))
     return std::nullopt;
   bool isA = dot.getOpIdx() == 0;
   unsigned kDim = isA ? 1 : 0;
-  int32_t nonK = instr[0];
+  int32_t nonK = isA ? instr[0] : instr[1];
   // Bases as (K, non-K).
   std::vector<LinearLayout::Basis> regs, lanes;
   for (int32_t k = 1; k < int32_t(kWidth); k *= 2)
@@ -284,6 +297,9 @@ mfmaDotToLinearLayout(ArrayRef<int64_t> shape, DotOperandEncodingAttr dot,
   int32_t kTile = kWidth;
   for (int32_t group = 1; group < 64 / nonK; group *= 2, kTile *= 2)
     lanes.push_back({kTile, 0});
+  if (instr[0] != instr[1] && nonK == 64)
+    for (int32_t block = 1; block < 16; block *= 2, kTile *= 2)
+      regs.push_back({kTile, 0});
   for (int64_t k = kTile; k < shape[kDim]; k *= 2)
     regs.push_back({int32_t(k), 0});
   SmallVector<std::string> names = standardOutDimNames(2);
@@ -498,12 +514,14 @@ swizzleToLinearLayout(ArrayRef<int64_t> shape, SwizzleAttr shared,
   return combineCtaCgaWithShape(*cta, shared.getCGALayout(), shape);
 }
 
-/// #ttg.shared_linear: its offset and block bases as they are, for a shape
-/// they span exactly (a basis past the shape, or a shape they leave
+/// #ttg.shared_linear (and #ttg.padded_shared's linear component, the
+/// placement before padding): its offset and block bases as they are, for a
+/// shape they span exactly (a basis past the shape, or a shape they leave
 /// partly uncovered, has no layout here).
 static std::optional<LinearLayout>
 sharedLinearToLinearLayout(ArrayRef<int64_t> shape,
-                           SharedLinearEncodingAttr shared) {
+                           const BasisList &offsetBases,
+                           const BasisList &blockBases) {
   SmallVector<int64_t> spanned(shape.size(), 1);
   auto toBases = [&](const BasisList &list)
       -> std::optional<std::vector<LinearLayout::Basis>> {
@@ -520,8 +538,8 @@ sharedLinearToLinearLayout(ArrayRef<int64_t> shape,
     }
     return bases;
   };
-  auto offsets = toBases(shared.getOffsetBases());
-  auto blocks = toBases(shared.getBlockBases());
+  auto offsets = toBases(offsetBases);
+  auto blocks = toBases(blockBases);
   if (!offsets || !blocks || ArrayRef<int64_t>(spanned) != shape)
     return std::nullopt;
   std::vector<LinearLayout::OutDim> outDims;
@@ -683,7 +701,12 @@ mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute encoding) {
         return nvmmaSharedToLinearLayout(shape, a);
       })
       .Case([&](SharedLinearEncodingAttr a) {
-        return sharedLinearToLinearLayout(shape, a);
+        return sharedLinearToLinearLayout(shape, a.getOffsetBases(),
+                                          a.getBlockBases());
+      })
+      .Case([&](PaddedSharedEncodingAttr a) {
+        return sharedLinearToLinearLayout(shape, a.getOffsetBases(),
+                                          a.getBlockBases());
       })
       .Default([](Attribute) { return std::nullopt; });
 }

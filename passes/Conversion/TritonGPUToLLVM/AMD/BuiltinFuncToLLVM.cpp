@@ -6,7 +6,9 @@
 // the rest of make_llir. Each helper is replaced by its sequence; the
 // declaration goes once nothing calls it. A call of an unknown
 // `__triton_hip_*` name is a located error (no library defines it, so it
-// would fail at link time instead).
+// would fail at link time instead). Then, as 3.6, the module goes through
+// the greedy rewrite driver (folding, dead code, constants merged, regions
+// simplified).
 //
 //   iabs(x)           llvm.intr.abs(x) (INT_MIN stays INT_MIN)
 //   fabs(x)           llvm.intr.fabs(x)
@@ -24,6 +26,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
 namespace triton {
@@ -142,6 +145,17 @@ struct ConvertBuiltinFuncToLLVMPass
           SymbolTable::symbolKnownUseEmpty(decl, module))
         decl.erase();
     }
+    // 3.6's pass makes its replacements through the greedy rewrite driver
+    // over the whole module, which also folds, removes dead operations,
+    // merges equal constants (hoisted to the top of their region) and
+    // simplifies regions and blocks; the last step of make_llir leaves the
+    // module so tidied here too.
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Aggressive);
+    if (failed(applyPatternsGreedily(
+            module, FrozenRewritePatternSet(RewritePatternSet(&getContext())),
+            config)))
+      return signalPassFailure();
   }
 };
 

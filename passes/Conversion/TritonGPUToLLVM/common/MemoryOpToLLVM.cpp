@@ -31,10 +31,11 @@ using ttg::MemDescType;
 namespace {
 
 FailureOr<SharedMemoryLayout> getLayoutOrError(Operation *op,
-                                               MemDescType type) {
+                                               MemDescType type,
+                                               bool allowPadding = true) {
   std::string reason;
   std::optional<SharedMemoryLayout> layout =
-      SharedMemoryLayout::get(type, reason);
+      SharedMemoryLayout::get(type, reason, allowPadding);
   if (!layout) {
     op->emitError() << op->getName() << " on " << reason
                     << " is not supported yet by the LLVM lowering";
@@ -50,6 +51,7 @@ struct TensorAccess {
   VectorPlan plan;
   ThreadOffset threadOffset;
   unsigned repeatedRegisters;
+  SmallVector<SharedPadding> padding;
 };
 
 FailureOr<TensorAccess>
@@ -76,8 +78,11 @@ planTensorAccess(Operation *op, RankedTensorType tensorType,
   Location loc = op->getLoc();
   TensorAccess access;
   access.map = layout->mapDistributed(*distributed);
-  access.plan = planVectors(access.map, std::max(1u, 16 / elementBytes),
+  access.plan = planVectors(access.map,
+                            layout->getMaxVectorElements(elementBytes),
                             layout->getViewOffsetMask());
+  access.padding.assign(layout->getPadding().begin(),
+                        layout->getPadding().end());
   access.repeatedRegisters = getBroadcastRegisterMask(*distributed);
   LaneAndWarp thread = getLaneAndWarp(b, loc, target);
   access.threadOffset =
@@ -144,7 +149,8 @@ LogicalResult storeTensor(Operation *op, RankedTensorType tensorType,
           b, loc, values[access->plan.spread(reg, j)], sharedType));
     Value offset = access->threadOffset.withRegister(
         b, loc, getRegisterOffset(access->map, reg));
-    storeSharedVector(b, loc, object.base, offset, vector, sharedType, target);
+    storeSharedVector(b, loc, object.base, offset, vector, sharedType, target,
+                      access->padding);
   }
   return success();
 }
@@ -187,7 +193,7 @@ loadTensor(Operation *op, RankedTensorType tensorType, MemDescType memType,
         b, loc, getRegisterOffset(access->map, reg));
     SmallVector<Value> loaded =
         loadSharedVector(b, loc, object.base, offset, access->plan.elements(),
-                         sharedType, target);
+                         sharedType, target, access->padding);
     for (unsigned j = 0; j < access->plan.elements(); ++j)
       results[access->plan.spread(reg, j)] =
           fromSharedValue(b, loc, loaded[j], registerType);
@@ -310,6 +316,8 @@ bool describesSameMemory(const SharedMemoryLayout &source,
                          llvm::function_ref<unsigned(unsigned)> sourceDim) {
   ArrayRef<int64_t> resultShape = result.getLayoutShape();
   ArrayRef<int64_t> sourceShape = source.getLayoutShape();
+  if (source.getPadding() != result.getPadding())
+    return false;
   for (unsigned d = 0; d < resultShape.size(); ++d) {
     unsigned s = sourceDim(d);
     if (sourceShape[s] != resultShape[d])
@@ -369,11 +377,25 @@ struct MemDescIndexOpPattern : SharedMemoryPattern<ttg::MemDescIndexOp> {
       elements = LLVM::AddOp::create(
           rewriter, loc, elements,
           LLVM::MulOp::create(rewriter, loc, object.offsets.front(), stride));
+    // A padded buffer's padding is additive over whole buffers when each
+    // buffer is a whole number of intervals: buffer i then starts at
+    // i * S plus i * S's padding.
+    if (source->getPadding() != result->getPadding())
+      return op.emitError("ttg.memdesc_index whose result is padded otherwise "
+                          "than its source is not supported by the LLVM "
+                          "lowering");
+    for (const SharedPadding &p : source->getPadding())
+      if (source->getSliceElements() % (int64_t(1) << p.intervalLog2))
+        return op.emitError()
+               << "ttg.memdesc_index of buffers of "
+               << source->getSliceElements()
+               << " elements, not a whole number of padding intervals ("
+               << (int64_t(1) << p.intervalLog2)
+               << "), is not supported yet by the LLVM lowering";
     Type sharedType =
         getSharedElementType(converter(), srcType.getElementType());
-    object.base =
-        LLVM::GEPOp::create(rewriter, loc, object.base.getType(), sharedType,
-                            object.base, ArrayRef<LLVM::GEPArg>{elements});
+    object.base = getSharedAddress(rewriter, loc, object.base, elements,
+                                   sharedType, target, source->getPadding());
     object.offsets.erase(object.offsets.begin());
     rewriter.replaceOp(
         op, packSharedMemoryObject(rewriter, loc,
@@ -467,6 +489,10 @@ struct MemDescReshapeOpPattern : SharedMemoryPattern<ttg::MemDescReshapeOp> {
       return op.emitError(
           "ttg.memdesc_reshape of a view of part of a buffer is not supported "
           "yet by the LLVM lowering");
+    if (source->getPadding() != result->getPadding())
+      return op.emitError(
+          "ttg.memdesc_reshape whose result is padded otherwise than its "
+          "source is not supported by the LLVM lowering");
     // Same row-major element, same offset.
     ArrayRef<int64_t> srcShape = srcType.getShape(),
                       dstShape = dstType.getShape();
@@ -511,7 +537,8 @@ struct MemDescReinterpretOpPattern
   matchAndRewrite(ttg::MemDescReinterpretOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     MemDescType srcType = op.getSrc().getType(), dstType = op.getType();
-    FailureOr<SharedMemoryLayout> source = getLayoutOrError(op, srcType);
+    FailureOr<SharedMemoryLayout> source =
+        getLayoutOrError(op, srcType, /*allowPadding=*/false);
     if (failed(source))
       return failure();
     Location loc = op.getLoc();

@@ -428,19 +428,47 @@ static Type getAccessType(OpBuilder &b, unsigned count, Type sharedType,
   return VectorType::get({count}, b.getIntegerType(bits));
 }
 
-static Value getElementPointer(OpBuilder &b, Location loc, Value base,
-                               Value offset, Type sharedType) {
-  return LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
-                             ArrayRef<LLVM::GEPArg>{offset});
+Value mlir::triton::getSharedAddress(OpBuilder &b, Location loc, Value base,
+                                    Value offset, Type sharedType,
+                                    const TargetInfoBase &target,
+                                    ArrayRef<SharedPadding> padding) {
+  if (!target.sharedAccessesKeepElementType() && padding.empty())
+    return LLVM::GEPOp::create(b, loc, base.getType(), sharedType, base,
+                               ArrayRef<LLVM::GEPArg>{offset});
+  unsigned bytesLog2 = log2Exact(getSharedElementBytes(sharedType));
+  Value bytes = offset;
+  if (bytesLog2)
+    bytes = LLVM::MulOp::create(b, loc, offset,
+                                createI32Constant(b, loc, 1 << bytesLog2));
+  if (!padding.empty()) {
+    // Offsets are never negative, so the arithmetic shift is a logical one
+    // (3.6 writes ashr).
+    Value pad = createI32Constant(b, loc, 0);
+    for (const SharedPadding &p : padding) {
+      Value intervals = LLVM::AShrOp::create(
+          b, loc, bytes, createI32Constant(b, loc, p.intervalLog2 + bytesLog2));
+      pad = LLVM::AddOp::create(
+          b, loc, pad,
+          LLVM::ShlOp::create(
+              b, loc, intervals,
+              createI32Constant(b, loc, p.paddingLog2 + bytesLog2)));
+    }
+    bytes = LLVM::AddOp::create(b, loc, bytes, pad);
+  }
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{bytes},
+                             LLVM::GEPNoWrapFlags::inbounds);
 }
 
 void mlir::triton::storeSharedVector(OpBuilder &b, Location loc, Value base,
                                      Value offset, ArrayRef<Value> values,
                                      Type sharedType,
-                                     const TargetInfoBase &target) {
+                                     const TargetInfoBase &target,
+                                     ArrayRef<SharedPadding> padding) {
   unsigned count = values.size();
   unsigned bytes = count * getSharedElementBytes(sharedType);
-  Value ptr = getElementPointer(b, loc, base, offset, sharedType);
+  Value ptr =
+      getSharedAddress(b, loc, base, offset, sharedType, target, padding);
   auto vectorType = VectorType::get({count}, sharedType);
   Value stored = LLVM::UndefOp::create(b, loc, vectorType);
   for (auto [i, value] : llvm::enumerate(values))
@@ -456,9 +484,11 @@ SmallVector<Value> mlir::triton::loadSharedVector(OpBuilder &b, Location loc,
                                                   Value base, Value offset,
                                                   unsigned count,
                                                   Type sharedType,
-                                                  const TargetInfoBase &target) {
+                                                  const TargetInfoBase &target,
+                                                  ArrayRef<SharedPadding> padding) {
   unsigned bytes = count * getSharedElementBytes(sharedType);
-  Value ptr = getElementPointer(b, loc, base, offset, sharedType);
+  Value ptr =
+      getSharedAddress(b, loc, base, offset, sharedType, target, padding);
   Type accessType = getAccessType(b, count, sharedType, target);
   Value loaded =
       LLVM::LoadOp::create(b, loc, accessType, ptr, /*alignment=*/bytes);
@@ -485,7 +515,8 @@ static unsigned flatBit(ArrayRef<int64_t> shape, unsigned dim, unsigned bit) {
 }
 
 std::optional<SharedMemoryLayout> SharedMemoryLayout::get(gpu::MemDescType type,
-                                                          std::string &reason) {
+                                                          std::string &reason,
+                                                          bool allowPadding) {
   SharedMemoryLayout result;
   result.shape.assign(type.getShape().begin(), type.getShape().end());
   unsigned rank = result.shape.size();
@@ -493,10 +524,20 @@ std::optional<SharedMemoryLayout> SharedMemoryLayout::get(gpu::MemDescType type,
   result.layoutShape.assign(alloc.begin(), alloc.end());
   Attribute encoding = type.getEncoding();
   int64_t encodingRank = gpu::getEncodingRank(encoding);
-  if (!gpu::isSharedEncoding(encoding) || encodingRank <= 0 ||
+  auto padded = dyn_cast_or_null<gpu::PaddedSharedEncodingAttr>(encoding);
+  if ((!gpu::isSharedEncoding(encoding) && !padded) || encodingRank <= 0 ||
       encodingRank > rank) {
     reason = "a buffer without a shared encoding of its rank";
     return std::nullopt;
+  }
+  if (padded) {
+    if (!allowPadding) {
+      reason = "a padded shared layout (#ttg.padded_shared)";
+      return std::nullopt;
+    }
+    for (auto [interval, pad] :
+         llvm::zip(padded.getIntervals(), padded.getPaddings()))
+      result.padding.push_back({log2Exact(interval), log2Exact(pad)});
   }
   // A leading dimension of whole buffers (multi-buffering: 3x128x64) may
   // have any size; the linear algebra sees it rounded up to a power of two,
@@ -646,6 +687,13 @@ int64_t SharedMemoryLayout::getSliceElements() const {
   int64_t elements = 1;
   for (int64_t size : ArrayRef<int64_t>(layoutShape).drop_front())
     elements *= size;
+  return elements;
+}
+
+unsigned SharedMemoryLayout::getMaxVectorElements(unsigned elementBytes) const {
+  unsigned elements = std::max(1u, 16 / elementBytes);
+  for (const SharedPadding &p : padding)
+    elements = std::min(elements, 1u << p.intervalLog2);
   return elements;
 }
 

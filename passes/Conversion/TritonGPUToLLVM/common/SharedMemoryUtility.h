@@ -166,17 +166,37 @@ Value toSharedValue(OpBuilder &b, Location loc, Value value, Type sharedType);
 Value fromSharedValue(OpBuilder &b, Location loc, Value value,
                       Type registerType);
 
+/// #ttg.padded_shared's padding, one entry per interval: after every
+/// 2^intervalLog2 elements, 2^paddingLog2 more are skipped.
+struct SharedPadding {
+  unsigned intervalLog2, paddingLog2;
+  bool operator==(const SharedPadding &other) const {
+    return intervalLog2 == other.intervalLog2 &&
+           paddingLog2 == other.paddingLog2;
+  }
+};
+
+/// Where element `offset` (i32, counted without padding) of the buffer at
+/// `base` sits. Targets whose accesses keep the element type (AMD) address
+/// shared memory in bytes through an inbounds i8 GEP, as 3.6 does: the LDS
+/// instructions' immediate offsets are bytes. A padded buffer adds, per
+/// interval, (offset >> log2 interval) << log2 padding, in bytes too.
+Value getSharedAddress(OpBuilder &b, Location loc, Value base, Value offset,
+                       Type sharedType, const TargetInfoBase &target,
+                       llvm::ArrayRef<SharedPadding> padding = {});
+
 /// Stores `values` (already of `sharedType`) as one access at element
 /// `offset` (i32) of `base` (a shared pointer), aligned to the vector, of the
 /// target's access type.
 void storeSharedVector(OpBuilder &b, Location loc, Value base, Value offset,
                        llvm::ArrayRef<Value> values, Type sharedType,
-                       const TargetInfoBase &target);
+                       const TargetInfoBase &target,
+                       llvm::ArrayRef<SharedPadding> padding = {});
 /// Loads `count` consecutive elements of `sharedType` from element `offset`.
-llvm::SmallVector<Value> loadSharedVector(OpBuilder &b, Location loc,
-                                          Value base, Value offset,
-                                          unsigned count, Type sharedType,
-                                          const TargetInfoBase &target);
+llvm::SmallVector<Value>
+loadSharedVector(OpBuilder &b, Location loc, Value base, Value offset,
+                 unsigned count, Type sharedType, const TargetInfoBase &target,
+                 llvm::ArrayRef<SharedPadding> padding = {});
 
 /// The bytes an element of `sharedType` takes.
 unsigned getSharedElementBytes(Type sharedType);
@@ -190,9 +210,13 @@ unsigned getSharedElementBytes(Type sharedType);
 class SharedMemoryLayout {
 public:
   /// Fails (nullopt) for encodings without a linear layout or layouts that
-  /// are not one to one; `reason` then says why.
+  /// are not one to one; `reason` then says why. A #ttg.padded_shared
+  /// buffer is described by its linear component (offsets without padding)
+  /// and getPadding(); only callers that apply the padding to their
+  /// addresses ask for it (`allowPadding`), for the others it fails.
   static std::optional<SharedMemoryLayout> get(gpu::MemDescType type,
-                                               std::string &reason);
+                                               std::string &reason,
+                                               bool allowPadding = false);
 
   llvm::ArrayRef<int64_t> getShape() const { return shape; }
   llvm::ArrayRef<int64_t> getLayoutShape() const { return layoutShape; }
@@ -220,9 +244,15 @@ public:
   int64_t getSliceElements() const;
   /// Whether the leading dimension is a plain run of whole buffers.
   bool isLeadingDimOuter() const;
+  /// The padding of a #ttg.padded_shared buffer (empty otherwise).
+  llvm::ArrayRef<SharedPadding> getPadding() const { return padding; }
+  /// The most elements one access may span: a padded buffer's vectors stay
+  /// within its smallest interval.
+  unsigned getMaxVectorElements(unsigned elementBytes) const;
 
 private:
   llvm::SmallVector<int64_t> shape, layoutShape;
+  llvm::SmallVector<SharedPadding> padding;
   std::vector<gpu::LinearLayout::Basis> blockBases;
   GF2Span offsetBases; // offset bit i: flat index over layoutShape
 };

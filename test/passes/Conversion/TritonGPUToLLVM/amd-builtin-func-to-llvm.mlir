@@ -47,3 +47,24 @@ module {
     llvm.return %k : f32
   }
 }
+
+// -----
+
+// As 3.6's pass, the module then goes through the greedy rewrite driver:
+// equal constants merge at the top of the function (constants move to the
+// right of commutative operations) and dead operations go.
+// CHECK-LABEL: llvm.func @tidied
+// CHECK-NEXT: %[[C:.*]] = llvm.mlir.constant(8 : i32) : i32
+// CHECK-NEXT: %[[A:.*]] = llvm.add %arg0, %[[C]] : i32
+// CHECK-NEXT: %[[B:.*]] = llvm.ashr %[[A]], %[[C]] : i32
+// CHECK-NEXT: llvm.return %[[B]] : i32
+module {
+  llvm.func @tidied(%arg0: i32) -> i32 {
+    %0 = llvm.mlir.constant(8 : i32) : i32
+    %1 = llvm.add %0, %arg0 : i32
+    %dead = llvm.mul %1, %1 : i32
+    %2 = llvm.mlir.constant(8 : i32) : i32
+    %3 = llvm.ashr %1, %2 : i32
+    llvm.return %3 : i32
+  }
+}
