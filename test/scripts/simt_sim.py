@@ -825,6 +825,10 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
                    "llvm.nvvm.ex2.approx.ftz.f": np.exp2,
                    # Correctly rounded here; the hardware's is within 1 ulp.
                    "llvm.amdgcn.sqrt.f32": np.sqrt}
+            # AMD's FMA dots (fused or not: exact in f64 for f16 operands).
+            for t in ("f16", "f32", "f64"):
+                fns["llvm.fmuladd." + t] = lambda a, b, c: (
+                    np.asarray(a, np.float64) * b + c)
             out = fns[intrin](*v).astype(FLOATS[rtype])
         elif op == "builtin.unrealized_conversion_cast":
             out = v[0]

@@ -15,18 +15,21 @@ static Attribute getEncoding(Type type) {
   return {};
 }
 
+/// Tensors without an encoding go with any, as in Triton (whose passes
+/// leave such index tensors beside laid-out pointers, e.g. an offset built by
+/// tt.splat in an scf.if); two different encodings are an error.
 static LogicalResult verifyEncodings(Operation *op, ValueRange values,
                                      bool includeResults) {
-  std::optional<Attribute> first;
+  Attribute first;
   auto check = [&](Type type) -> LogicalResult {
-    if (!isa<RankedTensorType>(type))
-      return success();
     Attribute encoding = getEncoding(type);
+    if (!encoding)
+      return success();
     if (!first) {
       first = encoding;
       return success();
     }
-    if (*first != encoding)
+    if (first != encoding)
       return op->emitOpError("requires the same encoding for all operands")
              << (includeResults ? " and results" : "");
     return success();

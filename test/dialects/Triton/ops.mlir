@@ -269,3 +269,12 @@ tt.func public @calls(%a: f32, %b: i32) {
 tt.func private @"triton.language.standard.cdiv__i32__(1,)cconstexpr_64_"(%x: i32) -> i32 attributes {noinline = false} {
   tt.return %x : i32
 }
+
+// A tensor without an encoding goes with laid-out ones, as in Triton (offsets
+// a pass left unencoded beside laid-out pointers).
+// CHECK-LABEL: tt.func @unencoded_offsets
+tt.func @unencoded_offsets(%p: tensor<4x!tt.ptr<f16>, 1 : i32>, %o: tensor<4xi32>) -> tensor<4x!tt.ptr<f16>, 1 : i32> {
+  // CHECK: tt.addptr %{{.*}}, %{{.*}} : tensor<4x!tt.ptr<f16>, 1 : i32>, tensor<4xi32>
+  %q = tt.addptr %p, %o : tensor<4x!tt.ptr<f16>, 1 : i32>, tensor<4xi32>
+  tt.return %q : tensor<4x!tt.ptr<f16>, 1 : i32>
+}

@@ -16,6 +16,8 @@
 #include "passes/Conversion/TritonGPUToLLVM/AMD/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/AMD/TargetInfo.h"
 #include "passes/Conversion/TritonGPUToLLVM/Passes.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/ElementUtility.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/FMADotOpToLLVM.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/FpConversion.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
 
@@ -97,11 +99,24 @@ struct ConvertTritonAMDGPUToLLVMPass
   using Base::Base;
 
   void runOnOperation() override {
-    ModuleOp module = getOperation();
+    // A file of several modules (the outer one without Triton's attributes)
+    // converts each module on its own, with its own attributes, as 3.6 does.
+    ModuleOp top = getOperation();
+    SmallVector<ModuleOp> modules;
+    if (!top->hasAttr(triton::gpu::kNumWarpsAttrName))
+      llvm::append_range(modules, top.getOps<ModuleOp>());
+    if (modules.empty())
+      modules.push_back(top);
+    for (ModuleOp module : modules)
+      if (failed(convert(module)))
+        return signalPassFailure();
+  }
+
+  LogicalResult convert(ModuleOp module) {
     MLIRContext *context = &getContext();
     std::string gfx = getArch(module, arch.empty() ? archUpstream : arch);
     if (gfx.empty())
-      return signalPassFailure();
+      return failure();
     // A module may be laid out for warps of another size than the 64-thread
     // wave (upstream's tests use 32 on gfx942). Code that never asks which
     // thread it is (per-register math, scalars) means the same either way, so
@@ -109,19 +124,19 @@ struct ConvertTritonAMDGPUToLLVMPass
     int layoutLanes =
         getModuleIntAttr(module, triton::gpu::kThreadsPerWarpAttrName, 64);
     if (failed(checkModuleLowerable(module, layoutLanes, "")))
-      return signalPassFailure();
+      return failure();
     int numWarps = getModuleIntAttr(module, triton::gpu::kNumWarpsAttrName, 4);
     int threadsPerWarp = 64;
     int numThreads = numWarps * threadsPerWarp;
     amd::TargetInfo targetInfo(gfx, numThreads);
     if (failed(checkSharedMemoryFits(module, targetInfo)))
-      return signalPassFailure();
+      return failure();
     // Triton's numerics ops become the arith and math ops they are here,
     // before the analyses below see the module.
     amd::rewriteElementwiseOpsToArith(module);
 
     if (failed(insertBarriersAndLowerSCF(module)))
-      return signalPassFailure();
+      return failure();
 
     // Facts from axis info, taken on the TTGIR before it is rewritten.
     AccessWidths widths;
@@ -144,6 +159,21 @@ struct ConvertTritonAMDGPUToLLVMPass
     populateElementwiseOpToLLVMPatterns(converter, patterns, constancies,
                                         targetInfo);
     populateViewOpToLLVMPatterns(converter, patterns);
+    // 3.6's AMD backend spells the blocked dot's float multiply-adds as
+    // calls of llvm.fmuladd.<type> (the same LLVM IR as llvm.intr.fmuladd).
+    populateFMADotOpToLLVMPatterns(
+        converter, patterns,
+        [](OpBuilder &b, Location loc, Value x, Value y, Value acc) -> Value {
+          Type type = acc.getType();
+          if (!isa<FloatType>(type))
+            return LLVM::AddOp::create(b, loc, acc,
+                                       LLVM::MulOp::create(b, loc, x, y));
+          std::string name;
+          llvm::raw_string_ostream os(name);
+          os << "llvm.fmuladd." << type;
+          return callIntrinsic(b, loc, name, type, ValueRange{x, y, acc});
+        },
+        /*benefit=*/2);
     populateDotOpToLLVMPatterns(converter, patterns);
     amd::populateMFMADotOpToLLVMPatterns(converter, patterns, gfx);
     populateSPMDOpToLLVMPatterns(converter, patterns, targetInfo);
@@ -198,12 +228,13 @@ struct ConvertTritonAMDGPUToLLVMPass
     // then an error at their location here, not a surprise for the LLVM
     // translation.
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      return signalPassFailure();
+      return failure();
     if (failed(checkFullyLowered(module)))
-      return signalPassFailure();
+      return failure();
     if (layoutLanes != threadsPerWarp &&
         failed(checkNoLaneMapping(module, layoutLanes, gfx)))
-      return signalPassFailure();
+      return failure();
+    return success();
   }
 };
 

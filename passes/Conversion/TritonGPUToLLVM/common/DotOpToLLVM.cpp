@@ -12,6 +12,7 @@
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/FMADotOpToLLVM.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/FpConversion.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
@@ -61,7 +62,10 @@ Value castToAccumulator(OpBuilder &b, Location loc, Value value,
 }
 
 struct FMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  FMADotOpPattern(TritonGPUToLLVMTypeConverter &converter,
+                  MultiplyAdd multiplyAdd, PatternBenefit benefit)
+      : ConvertOpToLLVMPattern(converter, benefit),
+        multiplyAdd(std::move(multiplyAdd)) {}
 
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
@@ -128,11 +132,7 @@ struct FMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
               "lowering");
         Value x = a[aIt->second];
         Value y = b[bIt->second];
-        if (isa<FloatType>(accType))
-          sum = LLVM::FMulAddOp::create(rewriter, loc, x, y, sum);
-        else
-          sum = LLVM::AddOp::create(rewriter, loc, sum,
-                                    LLVM::MulOp::create(rewriter, loc, x, y));
+        sum = multiplyAdd(rewriter, loc, x, y, sum);
       }
       results.push_back(sum);
     }
@@ -140,11 +140,27 @@ struct FMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
         op, packLLElements(loc, converter, results, rewriter, dType));
     return success();
   }
+
+  MultiplyAdd multiplyAdd;
 };
 
 } // namespace
 
+void mlir::triton::populateFMADotOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    MultiplyAdd multiplyAdd, PatternBenefit benefit) {
+  patterns.add<FMADotOpPattern>(converter, std::move(multiplyAdd), benefit);
+}
+
 void mlir::triton::populateDotOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<FMADotOpPattern>(converter);
+  populateFMADotOpToLLVMPatterns(
+      converter, patterns,
+      [](OpBuilder &b, Location loc, Value x, Value y, Value acc) -> Value {
+        if (isa<FloatType>(acc.getType()))
+          return LLVM::FMulAddOp::create(b, loc, x, y, acc);
+        return LLVM::AddOp::create(b, loc, acc,
+                                   LLVM::MulOp::create(b, loc, x, y));
+      },
+      /*benefit=*/1);
 }
