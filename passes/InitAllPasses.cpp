@@ -14,6 +14,7 @@
 #include "passes/TritonGPU/Passes.h"
 #include "passes/TritonGPU/SplitMaskedLoops.h"
 #include "passes/TritonNvidiaGPU/Passes.h"
+#include "passes/TritonNvidiaGPU/PlanCTA.h"
 #include "passes/UpstreamFlags.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -32,6 +33,7 @@ void mlir::triton::registerTritonPasses() {
   gpu::registerTritonGPUTransformsPasses();
   gpu::registerTritonGPUSplitMaskedLoops();
   nvidia_gpu::registerTritonNvidiaGPUTransformsPasses();
+  nvidia_gpu::registerTritonNvidiaGPUPlanCTA();
   hopper::registerTritonHopperTransformsPasses();
   amdgpu::registerTritonAMDGPUTransformsPasses();
   // Upstream transforms that Triton's pipelines run.

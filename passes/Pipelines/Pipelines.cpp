@@ -18,6 +18,7 @@
 #include "passes/TritonGPU/Passes.h"
 #include "passes/TritonGPU/SplitMaskedLoops.h"
 #include "passes/TritonNvidiaGPU/Passes.h"
+#include "passes/TritonNvidiaGPU/PlanCTA.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -119,7 +120,6 @@ void addFusionNotRunRemark(OpPassManager &pm) {
 
 // Passes of make_ttgir and make_llir for cuda:90, for the remark.
 const StringRef kMakeTTGIRPasses[] = {
-    "triton-nvidia-gpu-plan-cta",
     "triton-nvidia-gpu-hoist-mbarrier-lifecycle"};
 
 void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
@@ -144,6 +144,11 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   f32Dots.emuTF32 =
       target.backend == Backend::Cuda && target.computeCapability >= 80;
   pm.addPass(triton::gpu::createTritonGPUF32DotTC(f32Dots));
+  // CTA tilings for clusters; a no-op with one CTA, and clusters exist
+  // from sm_90 on.
+  if (target.backend == Backend::Cuda && target.computeCapability >= 90 &&
+      options.numCtas > 1)
+    pm.addPass(triton::nvidia_gpu::createTritonNvidiaGPUPlanCTA());
   pm.addPass(triton::gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(triton::gpu::createTritonGPUOptimizeThreadLocality());
   if (target.backend == Backend::Cuda) {
@@ -390,6 +395,7 @@ void mlir::triton::registerTritonPipelines() {
       "Triton 3.6's make_ttgir, in part: (decompose-dot-scaled), "
       "convert-triton-to-tritongpu, "
       "tritongpu-coalesce, tritongpu-F32DotTC, "
+      "[on sm_90 with num-ctas > 1] triton-nvidia-gpu-plan-cta, "
       "tritongpu-remove-layout-conversions, "
       "tritongpu-optimize-thread-locality, tritongpu-accelerate-matmul [on AMD "
       "tritonamdgpu-accelerate-matmul], "
@@ -424,7 +430,7 @@ void mlir::triton::registerTritonPipelines() {
       "tritonamdgpu-canonicalize-pointers, canonicalize, "
       "tritonamdgpu-convert-buffer-ops, tritonamdgpu-fold-true-cmpi, "
       "canonicalize, cse, symbol-dce] run; "
-      "plan-cta and the rest are NOT BUILT YET (running "
+      "hoist-mbarrier-lifecycle and the rest are NOT BUILT YET (running "
       "it emits a "
       "remark naming them)",
       buildMakeTTGIR);

@@ -34,6 +34,10 @@ DOT_KERNELS = {
     "matmul_fp16_sm90": ("{corpus}/triton-3.6-sm90/matmul_fp16_sm90.ttir",
                          "{corpus}/triton-3.6-sm90/matmul_fp16_sm90.ttgir",
                          "target=cuda:90 num-warps=8 num-stages=3"),
+    # The sm_90 matmul on clusters of two CTAs (triton-nvidia-gpu-plan-cta).
+    "matmul_2cta": ("{corpus}/triton-3.6-sm90/matmul_fp16_sm90.ttir",
+                    "{corpus}/triton-3.6-sm90/matmul_2cta.ttgir",
+                    "target=cuda:90 num-warps=8 num-ctas=2 num-stages=3"),
     "matmul_fp16_small": ("{corpus}/triton-3.6-sm90/matmul_fp16_small.ttir",
                           "{corpus}/triton-3.6-sm90/matmul_fp16_small.ttgir",
                           "target=cuda:90 num-warps=4 num-stages=2"),

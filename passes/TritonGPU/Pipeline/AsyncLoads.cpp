@@ -2,6 +2,7 @@
 
 #include "passes/TritonGPU/Pipeline/AsyncLoads.h"
 
+#include "dialects/TritonGPU/IR/CTATiles.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "dialects/TritonNvidiaGPU/IR/TMA.h"
 #include "passes/TritonGPU/SharedEncodings.h"
@@ -115,6 +116,18 @@ int pipeline::getCopyVecBytes(RankedTensorType type, Attribute shared) {
   std::optional<LinearLayout> smem = toLinearLayout(type.getShape(), shared);
   if (!regs || !smem)
     return 0;
+  // In a cluster each CTA copies its own tile (a tile every CTA holds a copy
+  // of has no inverse over the whole cluster): both layouts over the tile.
+  if (regs->hasInDim("block")) {
+    std::string reason;
+    std::optional<SmallVector<int64_t>> tile = getCTATileShape(*regs, reason);
+    if (!tile)
+      return 0;
+    regs = getCTATileLayout(*regs, *tile, reason);
+    smem = getCTATileLayout(*smem, *tile, reason);
+    if (!regs || !smem)
+      return 0;
+  }
   std::optional<LinearLayout> regToSmem = regs->invertAndCompose(*smem);
   if (!regToSmem || !regToSmem->hasInDim("register") ||
       !regToSmem->hasOutDim("offset"))

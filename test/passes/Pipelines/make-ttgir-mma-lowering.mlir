@@ -17,7 +17,7 @@
 // CHECK-NEXT: cse,
 // CHECK-NEXT: canonicalize{{.*}},
 // CHECK-NEXT: triton-pipeline-note
-// CHECK: remark: make_ttgir is not complete: its passes triton-nvidia-gpu-plan-cta, triton-nvidia-gpu-hoist-mbarrier-lifecycle do not exist
+// CHECK: remark: make_ttgir is not complete: its passes triton-nvidia-gpu-hoist-mbarrier-lifecycle do not exist
 
 // SM80-NOT: triton-nvidia-mma-lowering
 // SM80: triton-nvidia-gpu-fence-insertion{compute-capability=80},

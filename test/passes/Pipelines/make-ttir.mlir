@@ -34,7 +34,7 @@
 
 // BADTARGET: error: unknown target 'cuda:75': expected cuda:80, cuda:90, hip:gfx90a or hip:gfx942
 
-// TTGIR: remark: make_ttgir is not complete: its passes triton-nvidia-gpu-plan-cta
+// TTGIR: remark: make_ttgir is not complete: its passes triton-nvidia-gpu-hoist-mbarrier-lifecycle
 // TTGIR: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}
 // TTGIR: tt.load %{{.*}} : tensor<8x!tt.ptr<f32>, #blocked>
 
