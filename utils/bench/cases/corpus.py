@@ -177,6 +177,10 @@ matmul_2cta = Case("matmul_fp16_2cta", "corpus.matmul_kernel", args_matmul, MATM
                    stages=3, ctas=2, size=4096, ragged=1008, tol=1e-2, metric="TFLOP/s",
                    ir="corpus/matmul_2cta", stage="ttgir", drop=(7, 9, 11),
                    tags=("fp16", "dot", "clusters"))
+# The same kernel from its TTIR at num_ctas=2 through our whole pipeline
+# (make_ttgir with triton-nvidia-gpu-plan-cta, then make_llir).
+matmul_2cta_ttir = variant(matmul_big, "matmul_fp16_2cta_ttir", ctas=2, ir=matmul_big.capture,
+                           tags=("fp16", "dot", "clusters"))
 # The same cubin at 8192^3 (a compile of its own, from the same TTIR).
 matmul_big_8192 = variant(matmul_big, "matmul_fp16_sm90_8192", size=8192, ragged=None,
                           ir=matmul_big.capture)
@@ -220,6 +224,7 @@ CASES = [
     matmul_small,
     matmul_big,
     matmul_2cta,
+    matmul_2cta_ttir,
     matmul_big_8192,
     attention,
     desc_scale,
