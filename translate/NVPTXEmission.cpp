@@ -3,15 +3,18 @@
 #include "translate/DeviceEmission.h"
 #include "translate/LLVMCodegen.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Pass.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Regex.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
-#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -184,6 +187,9 @@ Allocation parseAllocation(StringRef messages) {
 
 } // namespace
 
+/// Most registers a thread can have on sm_80 and sm_90.
+static constexpr unsigned kMaxRegistersPerThread = 255;
+
 /// Programs of `threads` threads, `registers` registers per thread and
 /// `sharedBytes` of shared memory that fit on one Hopper/Ampere
 /// multiprocessor at once: 64 Ki registers (allocated 8 per thread at a
@@ -202,26 +208,46 @@ static unsigned programsPerMultiprocessor(unsigned registers, unsigned threads,
   return std::min({byRegisters, byThreads, byShared, 32u});
 }
 
-/// Whether some register count would let more programs of `threads` threads
-/// and `sharedBytes` of shared memory share a multiprocessor than another:
-/// not where threads or shared memory already allow one at most (ptxas fits
-/// a program of the .reqntid threads in the registers, so one always fits),
-/// nor where the PTX names no thread count (programsPerMultiprocessor is
-/// then 0 for any). Where it cannot, the recompute-after-loops variant is not
-/// made at all.
-static bool canRaiseOccupancy(unsigned threads, int64_t sharedBytes) {
-  return programsPerMultiprocessor(/*registers=*/1, threads, sharedBytes) > 1;
+/// The most registers a thread of a program of `threads` threads can have:
+/// ptxas fits one such program on a multiprocessor, and gives no thread more
+/// than 255.
+static unsigned mostRegisters(unsigned threads) {
+  unsigned registers = kMaxRegistersPerThread;
+  while (registers > 1 && programsPerMultiprocessor(registers, threads, 0) < 1)
+    --registers;
+  return registers;
 }
 
-/// The threads per program a kernel's PTX requires (.reqntid/.maxntid), 0
-/// if it names none.
-static unsigned getThreadsPerProgram(StringRef ptx) {
-  Regex directive("\\.(reqntid|maxntid) ([0-9]+)");
-  SmallVector<StringRef> match;
-  unsigned threads = 0;
-  if (directive.match(ptx, &match))
-    match[2].getAsInteger(10, threads);
-  return threads;
+/// Whether some register count ptxas can give would let more programs of
+/// `threads` threads and `sharedBytes` of shared memory share a
+/// multiprocessor than another: not where threads or shared memory allow as
+/// many programs with the most registers as with one (a 4-warp matmul with
+/// 96 KiB of shared memory: two either way), nor where the kernel names no
+/// thread count (programsPerMultiprocessor is then 0 for any). Where it
+/// cannot, the recompute-after-loops variant, which is kept only for more
+/// programs, is not made at all.
+static bool canRaiseOccupancy(unsigned threads, int64_t sharedBytes) {
+  return programsPerMultiprocessor(/*registers=*/1, threads, sharedBytes) >
+         programsPerMultiprocessor(mostRegisters(threads), threads,
+                                   sharedBytes);
+}
+
+/// The threads per program a kernel requires (its nvvm.reqntid, else
+/// nvvm.maxntid attribute: the first dimension, which NVPTX writes as the
+/// PTX's .reqntid/.maxntid), 0 if no function of `module` names one.
+static unsigned getThreadsPerProgram(const Module &module) {
+  for (const Function &function : module)
+    for (StringRef name : {"nvvm.reqntid", "nvvm.maxntid"}) {
+      unsigned threads = 0;
+      if (function.hasFnAttribute(name) &&
+          !function.getFnAttribute(name)
+               .getValueAsString()
+               .split(',')
+               .first.trim()
+               .getAsInteger(10, threads))
+        return threads;
+    }
+  return 0;
 }
 
 /// ptxas's cubin of `ptx`, assembled as utils/triton-compile always did
@@ -238,9 +264,6 @@ static Expected<std::string> assemble(StringRef ptx, StringRef arch,
     *allocation = parseAllocation(messages);
   return cubin;
 }
-
-/// Most registers a thread can have on sm_80 and sm_90.
-static constexpr unsigned kMaxRegistersPerThread = 255;
 
 /// `ptx` with `.maxnreg 255` on every kernel entry that names no register
 /// limit of its own; std::nullopt when there is none to add.
@@ -299,6 +322,113 @@ static Error raiseRegisterLimitIfSpilling(std::string &ptx, std::string &cubin,
   return Error::success();
 }
 
+namespace {
+/// Takes a context's errors and warnings: the variant's codegen reports
+/// nothing of its own (the plain codegen, of nearly the same code, reports
+/// for the kernel); an error only means there is no variant.
+class VariantDiagnostics : public DiagnosticHandler {
+public:
+  bool handleDiagnostics(const DiagnosticInfo &info) override {
+    if (info.getSeverity() == DS_Error)
+      failed = true;
+    return info.getSeverity() == DS_Error || info.getSeverity() == DS_Warning;
+  }
+  bool failed = false;
+};
+
+/// The recompute-after-loops variant of an optimized module, made and
+/// assembled on a thread of its own while the caller makes and assembles the
+/// plain PTX: in an LLVMContext of its own (a context and what it owns serve
+/// one thread at a time), from the module's bitcode, with a target machine
+/// of its own.
+class VariantCheck {
+public:
+  struct Result {
+    /// When its codegen ended; none where no variant was made.
+    std::optional<std::chrono::steady_clock::time_point> codegenEnd;
+    std::string ptx;
+    /// None where it was not assembled (or not made).
+    std::optional<Expected<std::string>> cubin;
+    Allocation allocation;
+  };
+
+  VariantCheck(const Module &module, StringRef arch, StringRef features,
+               StringRef ptxas)
+      : arch(arch.str()), features(features.str()), ptxas(ptxas.str()) {
+    raw_svector_ostream stream(bitcode);
+    // With the order of each value's uses, which steers codegen's choices
+    // (instruction order, then register numbers in the PTX).
+    WriteBitcodeToFile(module, stream, /*ShouldPreserveUseListOrder=*/true);
+  }
+  ~VariantCheck() {
+    if (thread.joinable())
+      thread.join();
+  }
+
+  void start() {
+    thread = std::thread([this] { run(); });
+  }
+
+  /// The plain PTX is assembled; `canWin`: its registers leave room for
+  /// more programs.
+  void plainAssembled(bool canWin) {
+    std::lock_guard<std::mutex> lock(mutex);
+    plainDone = true;
+    variantCanWin = canWin;
+  }
+
+  Result finish() {
+    thread.join();
+    return std::move(result);
+  }
+
+private:
+  void run() {
+    LLVMContext context;
+    auto diagnostics = std::make_unique<VariantDiagnostics>();
+    VariantDiagnostics &reported = *diagnostics;
+    context.setDiagnosticHandler(std::move(diagnostics));
+    Expected<std::unique_ptr<Module>> copy =
+        parseBitcodeFile(MemoryBufferRef(bitcode, "variant"), context);
+    if (!copy) {
+      consumeError(copy.takeError());
+      return;
+    }
+    if (!mlir::triton::recomputeIndicesAfterLoops(**copy))
+      return;
+    auto machine = mlir::triton::createTargetMachine("nvptx64-nvidia-cuda",
+                                                     arch, features);
+    if (!machine) {
+      consumeError(machine.takeError());
+      return;
+    }
+    mlir::triton::setTarget(**copy, **machine);
+    Expected<std::string> code = mlir::triton::generateCode(
+        **copy, **machine, CodeGenFileType::AssemblyFile);
+    result.codegenEnd = std::chrono::steady_clock::now();
+    if (!code || reported.failed) {
+      if (!code)
+        consumeError(code.takeError());
+      return;
+    }
+    result.ptx = stripDebugTarget(*code);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (plainDone && !variantCanWin)
+        return;
+    }
+    result.cubin.emplace(assemble(result.ptx, arch, ptxas, &result.allocation));
+  }
+
+  std::string arch, features, ptxas;
+  SmallString<0> bitcode;
+  std::thread thread;
+  std::mutex mutex;
+  bool plainDone = false, variantCanWin = true;
+  Result result;
+};
+} // namespace
+
 Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
                                             const TranslateOptions &options,
                                             bool optimize, int64_t sharedBytes,
@@ -334,9 +464,6 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
     optimizeModule(module, **machine, options.llvmOptWithoutTarget);
     done("LLVM O3");
   }
-  auto ptx = generateCode(module, **machine, CodeGenFileType::AssemblyFile);
-  if (!ptx)
-    return ptx.takeError();
   // Values of the thread index computed before loops and read after them
   // made again after them (RecomputeAfterLoops.cpp): kept only where ptxas's
   // register counts then let more programs share a multiprocessor, with no
@@ -344,71 +471,53 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   // the extra instructions (measured: block-pointer GELU matmul -5%, MoE
   // -2%; LoRA +20% from one program per multiprocessor to two).
   StringRef ptxas = options.ptxas;
+  unsigned threads = getThreadsPerProgram(module);
+  std::optional<VariantCheck> variant;
+  if (optimize && !options.disableRecomputeAfterLoops && !ptxas.empty() &&
+      sys::fs::can_execute(ptxas) && canRaiseOccupancy(threads, sharedBytes))
+    variant.emplace(module, arch, features, ptxas);
+  // Its codegen runs beside the plain codegen, except under -time-passes,
+  // whose timers are the process's: then beside the plain PTX's ptxas.
+  if (variant && !TimePassesIsEnabled)
+    variant->start();
+  auto ptx = generateCode(module, **machine, CodeGenFileType::AssemblyFile);
+  if (!ptx)
+    return ptx.takeError();
   std::string chosen = stripDebugTarget(*ptx);
   std::optional<Expected<std::string>> assembled;
   Allocation allocation;
   done("codegen");
-  unsigned threads = getThreadsPerProgram(chosen);
-  std::unique_ptr<Module> copy;
-  if (optimize && !options.disableRecomputeAfterLoops && !ptxas.empty() &&
-      sys::fs::can_execute(ptxas) &&
-      canRaiseOccupancy(threads, sharedBytes)) {
-    copy = CloneModule(module);
-    if (!recomputeIndicesAfterLoops(*copy))
-      copy.reset();
-  }
-  if (copy) {
-    // The plain PTX is assembled at once, as the output is (its cubin is
-    // the output unless the variant wins), while this thread makes the
-    // variant: the variant's codegen then costs no wall time beside a
-    // ptxas that usually takes longer. Once the plain PTX's registers are
-    // known, they may already allow the most programs that threads and
-    // shared memory allow, and then the variant cannot win: what is left of
-    // it is not done.
-    std::atomic<bool> firstDone{false};
-    std::thread first([&] {
-      assembled.emplace(assemble(chosen, arch, ptxas, &allocation));
-      firstDone = true;
-    });
-    auto variantCanWin = [&] {
-      return !firstDone || (*assembled &&
-                            programsPerMultiprocessor(allocation.registers,
-                                                      threads, sharedBytes) <
-                                programsPerMultiprocessor(1, threads,
-                                                          sharedBytes));
-    };
-    std::optional<std::string> otherPTX;
-    if (variantCanWin()) {
-      auto other =
-          generateCode(*copy, **machine, CodeGenFileType::AssemblyFile);
-      if (!other) {
-        first.join();
-        if (!*assembled)
-          consumeError(assembled->takeError());
-        return other.takeError();
-      }
-      done("codegen of the recomputing variant");
-      otherPTX = stripDebugTarget(*other);
-    }
-    Allocation otherAllocation;
-    std::optional<Expected<std::string>> otherCubin;
-    // Beside the plain PTX's ptxas where that is still running.
-    if (otherPTX && variantCanWin())
-      otherCubin.emplace(assemble(*otherPTX, arch, ptxas, &otherAllocation));
-    first.join();
-    if (otherCubin) {
-      if (*assembled && *otherCubin &&
-          otherAllocation.spillBytes <= allocation.spillBytes &&
-          programsPerMultiprocessor(otherAllocation.registers, threads,
+  auto codegenEnd = std::chrono::steady_clock::now();
+  if (variant) {
+    if (TimePassesIsEnabled)
+      variant->start();
+    assembled.emplace(assemble(chosen, arch, ptxas, &allocation));
+    // Once the plain PTX's registers are known, they may already allow the
+    // most programs that threads and shared memory allow: then the variant
+    // cannot win, and its ptxas is not run if it has not started.
+    variant->plainAssembled(
+        *assembled &&
+        programsPerMultiprocessor(allocation.registers, threads, sharedBytes) <
+            programsPerMultiprocessor(1, threads, sharedBytes));
+    VariantCheck::Result other = variant->finish();
+    if (other.codegenEnd && times)
+      // What the variant's codegen took beyond the plain one's: the time it
+      // would be waited for if ptxas took none.
+      times->done("codegen of the recomputing variant",
+                  std::max(*other.codegenEnd, codegenEnd));
+    if (other.cubin) {
+      if (*assembled && *other.cubin &&
+          other.allocation.spillBytes <= allocation.spillBytes &&
+          programsPerMultiprocessor(other.allocation.registers, threads,
                                     sharedBytes) >
               programsPerMultiprocessor(allocation.registers, threads,
                                         sharedBytes)) {
-        chosen = std::move(*otherPTX);
-        assembled.swap(otherCubin);
-        allocation = otherAllocation;
+        chosen = std::move(other.ptx);
+        assembled.swap(other.cubin);
+        allocation = other.allocation;
       }
-      if (!*otherCubin)
-        consumeError(otherCubin->takeError());
+      if (!*other.cubin)
+        consumeError(other.cubin->takeError());
     }
   }
   if (cubin) {

@@ -13,6 +13,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -23,10 +24,15 @@ class StageTimes {
 public:
   /// Ends `stage` (a string literal) now; the next one starts.
   void done(const char *stage) {
-    auto now = std::chrono::steady_clock::now();
+    done(stage, std::chrono::steady_clock::now());
+  }
+  /// Ends `stage` at `end` (not before the stage before it ended; work of
+  /// another thread, which ended then); the next one starts there.
+  void done(const char *stage, std::chrono::steady_clock::time_point end) {
+    end = std::max(end, last);
     stages.push_back(
-        {stage, std::chrono::duration<double, std::milli>(now - last).count()});
-    last = now;
+        {stage, std::chrono::duration<double, std::milli>(end - last).count()});
+    last = end;
   }
   llvm::ArrayRef<std::pair<const char *, double>> get() const {
     return stages;

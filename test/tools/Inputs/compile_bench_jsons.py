@@ -1,7 +1,8 @@
 """Writes two small compile_bench.py run results into DIR, as a run of ours
 alone (--ours-only, with a --tool-arg) and a full run of the same call:
 kernel a at 10 ms of ours (4 of them ptxas) against 40 (20), b at 30 (10)
-against 40 (20)."""
+against 40 (20). Within the batches: a took 0.2 s of ours and 3.5 s of
+Triton's pool (started 0.1 s in), b 0.9 s and 1.0 s."""
 import json
 import os
 import sys
@@ -25,12 +26,15 @@ def triton(total, cubin):
 
 alone = dict(info=dict(info, tool_args=["--verify-each"]), startup_ms={"triton-compile": 2.0},
              kernels=kernels, ours={"a": ours(10, 4), "b": ours(30, 10)},
-             batch_ours=dict(seconds=1.0, done=2, kernels=2, jobs=16))
+             batch_ours=dict(seconds=1.0, done=2, kernels=2, jobs=16,
+                             each={"a": dict(seconds=0.2), "b": dict(seconds=0.9)}))
 full = dict(info=dict(info, date="2026-01-02 03:00 UTC", tool_args=[]),
             startup_ms={"triton-compile": 2.0}, kernels=kernels,
             ours={"a": ours(99, 9), "b": ours(99, 9)},
             triton={"a": triton(40, 20), "b": triton(40, 20)},
             batch_ours=dict(seconds=9.0, done=2, kernels=2, jobs=16),
-            batch_triton=dict(seconds=4.0, done=2, kernels=2, jobs=16))
+            batch_triton=dict(seconds=4.0, done=2, kernels=2, jobs=16,
+                              each={"a": dict(seconds=3.5, start=0.1),
+                                    "b": dict(seconds=1.0, start=0.0)}))
 json.dump(alone, open(os.path.join(out, "alone.json"), "w"))
 json.dump(full, open(os.path.join(out, "full.json"), "w"))

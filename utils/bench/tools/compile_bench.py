@@ -24,7 +24,9 @@ compile_kernels.py that Triton compiles as we do (TTIR for cuda:90):
   its own cores (taskset), ours first, then Triton's.
 - a batch: the 128 TorchInductor TTIRs by one triton-compile -j16 process
   (wall, its start-up included) and by Triton in a pool of 16 processes that
-  each compiled a kernel first (wall of the pool's map).
+  each compiled a kernel first (wall of the pool's map); and each kernel's
+  time within its batch (ours: its stage times; Triton's: its
+  triton.compile() call, and when it started).
 - start-up: `--version` of the static triton-compile and triton-opt, median of
   20 runs.
 
@@ -210,39 +212,57 @@ def _pool_init(cache):
 
 
 def _pool_compile(k):
+    """Whether it compiled, and when it started and ended (CLOCK_MONOTONIC,
+    one clock for all processes)."""
     import triton
     from triton.backends.compiler import GPUTarget
+    start = time.monotonic()
     try:
         triton.compile(k["path"], target=GPUTarget("cuda", 90, 32),
                        options=dict(num_warps=k["warps"], num_stages=k["stages"],
                                     num_ctas=k["ctas"]))
-        return True
+        ok = True
     except Exception:
-        return False
+        ok = False
+    return ok, start, time.monotonic()
 
 
 def triton_pool(kernels, warmup, jobs, tmp):
+    """The pool's wall time, the kernels compiled, and each kernel's seconds
+    in the pool and when it started (from the map's start)."""
     import multiprocessing
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(jobs, initializer=_pool_init, initargs=(os.path.join(tmp, "pool"),)) as pool:
         pool.map(_pool_compile, [warmup] * jobs, chunksize=1)
-        t = time.perf_counter()
-        ok = pool.map(_pool_compile, kernels, chunksize=1)
-        return time.perf_counter() - t, sum(ok)
+        t = time.monotonic()
+        done = pool.map(_pool_compile, kernels, chunksize=1)
+        wall = time.monotonic() - t
+    each = {k["name"]: dict(seconds=end - start, start=start - t)
+            for k, (ok, start, end) in zip(kernels, done) if ok}
+    return wall, sum(ok for ok, _, _ in done), each
 
 
 def ours_batch(tool, ptxas, kernels, jobs, tmp, tool_args=()):
+    """The batch's wall time, the kernels compiled, and each kernel's seconds
+    in the batch (its stage times, -v)."""
     batch = os.path.join(tmp, "inductor.txt")
     with open(batch, "w") as f:
         for i, k in enumerate(kernels):
             f.write(compile_kernels.batch_line(k, os.path.join(tmp, "ib", str(i))) + "\n")
     t = time.perf_counter()
-    proc = subprocess.run([tool, f"--ptxas={ptxas}", "--no-cache", f"-j{jobs}", *tool_args,
-                           "--batch", batch],
+    proc = subprocess.run([tool, f"--ptxas={ptxas}", "--no-cache", "-v", f"-j{jobs}",
+                           *tool_args, "--batch", batch],
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     wall = time.perf_counter() - t
     done = re.search(r"(\d+) done", proc.stderr)
-    return wall, int(done.group(1)) if done else 0
+    by_path = {k["path"]: k["name"] for k in kernels}
+    each = {}
+    for line in proc.stderr.splitlines():
+        m = re.match(r"(.*): compiled \((.*)\)$", line)
+        if m and m.group(1) in by_path:
+            each[by_path[m.group(1)]] = dict(
+                seconds=sum(float(ms) for _, ms in STAGE.findall(m.group(2))) / 1e3)
+    return wall, int(done.group(1)) if done else 0, each
 
 
 def cmd_run(args):
@@ -294,14 +314,17 @@ def cmd_run(args):
             json.dump(result, open(args.json, "w"), indent=1)
         inductor = [k for k in kernels if k["group"] == "inductor"]
         if inductor and not args.skip_batch:
-            wall, done = ours_batch(tool, ptxas, inductor, 16, tmp, args.tool_arg)
-            result["batch_ours"] = dict(seconds=wall, done=done, kernels=len(inductor), jobs=16)
-            print("batch ours", result["batch_ours"], flush=True)
+            wall, done, each = ours_batch(tool, ptxas, inductor, 16, tmp, args.tool_arg)
+            result["batch_ours"] = dict(seconds=wall, done=done, kernels=len(inductor), jobs=16,
+                                        each=each)
+            print("batch ours", {n: v for n, v in result["batch_ours"].items() if n != "each"},
+                  flush=True)
         if inductor and not args.skip_batch and not args.ours_only:
-            wall, done = triton_pool(inductor, warmup, 16, tmp)
+            wall, done, each = triton_pool(inductor, warmup, 16, tmp)
             result["batch_triton"] = dict(seconds=wall, done=done, kernels=len(inductor),
-                                          jobs=16)
-            print("batch triton", result["batch_triton"], flush=True)
+                                          jobs=16, each=each)
+            print("batch triton", {n: v for n, v in result["batch_triton"].items()
+                                   if n != "each"}, flush=True)
     json.dump(result, open(args.json, "w"), indent=1)
     if not args.ours_only:
         print(summary(result))
@@ -359,6 +382,16 @@ def summary(result, exclude=()):
                 lines.append(f"inductor batch bounds, {side}: longest kernel "
                              f"{longest[0] / 1000:.2f} s ({longest[1]}), all kernels' time "
                              f"/ {bo['jobs']} jobs {sum(t for t, _ in times) / 1000 / bo['jobs']:.2f} s")
+        # The kernels' times within the batches themselves (where the run
+        # recorded them): the per-kernel times above ran with every worker
+        # busy, a batch's last kernel often runs alone on the machine.
+        for side, batch in (("ours", bo), ("triton", bt)):
+            if batch.get("each"):
+                name, kernel = max(batch["each"].items(), key=lambda item: item[1]["seconds"])
+                started = (f", started at {kernel['start']:.2f} s" if "start" in kernel
+                           else "")
+                lines.append(f"inductor batch, {side}: its longest kernel took "
+                             f"{kernel['seconds']:.2f} s in the batch ({name}{started})")
     lines.append("startup (ms): " + ", ".join(f"{t} {ms:.1f}"
                                                for t, ms in result["startup_ms"].items()))
     return "\n".join(lines)
