@@ -112,6 +112,10 @@ bool isLoadOrStoreLike(Operation *op) {
 bool isUniform(Operation *op) {
   if (auto external = dyn_cast<ExternElementwiseOp>(op))
     return external.getPure();
+  // Inline assembly may pack several elements per call, which depends on
+  // the layout; ops with regions (map_elementwise) keep theirs too.
+  if (isa<ElementwiseInlineAsmOp>(op) || op->getNumRegions() != 0)
+    return false;
   return op->hasTrait<OpTrait::Elementwise>() ||
          isa<IntToPtrOp, PtrToIntOp, BitcastOp, FpToFpOp, AddPtrOp,
              PreciseSqrtOp, PreciseDivFOp, AdvanceOp, BroadcastOp>(op);
@@ -141,6 +145,12 @@ private:
   // Boundaries.
   Boundary makeBoundary(OpBuilder &builder, Location loc, Type to, Value from,
                         Direction direction);
+  /// `operand` asks its producer for `type` (a backward boundary before the
+  /// builder's insertion point).
+  void ask(OpBuilder &builder, Location loc, OpOperand &operand, Type type);
+  /// `value` becomes `type`; its users get the old type through a forward
+  /// boundary at the builder's insertion point.
+  void offer(OpBuilder &builder, Location loc, Value value, Type type);
   void retire(Boundary boundary);
   void retype(Operation *op, ArrayRef<Attribute> operandEncodings,
               ArrayRef<Attribute> resultEncodings);
@@ -224,6 +234,20 @@ Boundary Planner::makeBoundary(OpBuilder &builder, Location loc, Type to,
   return boundary;
 }
 
+void Planner::ask(OpBuilder &builder, Location loc, OpOperand &operand,
+                  Type type) {
+  operand.set(makeBoundary(builder, loc, type, operand.get(),
+                           Direction::Backward)
+                  .getResult(0));
+}
+
+void Planner::offer(OpBuilder &builder, Location loc, Value value, Type type) {
+  Boundary boundary =
+      makeBoundary(builder, loc, value.getType(), value, Direction::Forward);
+  value.setType(type);
+  value.replaceAllUsesExcept(boundary.getResult(0), boundary);
+}
+
 void Planner::retire(Boundary boundary) {
   Operation *op = boundary.getOperation();
   op->dropAllReferences();
@@ -238,23 +262,15 @@ void Planner::retype(Operation *op, ArrayRef<Attribute> operandEncodings,
   OpBuilder builder(op);
   for (auto [operand, encoding] :
        llvm::zip(op->getOpOperands(), operandEncodings)) {
-    if (!encoding || !tensorOf(operand.get().getType()))
-      continue;
-    Type type = withEncoding(operand.get().getType(), encoding);
-    operand.set(makeBoundary(builder, op->getLoc(), type, operand.get(),
-                             Direction::Backward)
-                    .getResult(0));
+    if (encoding && tensorOf(operand.get().getType()))
+      ask(builder, op->getLoc(), operand,
+          withEncoding(operand.get().getType(), encoding));
   }
   builder.setInsertionPointAfter(op);
-  for (auto [result, encoding] : llvm::zip(op->getResults(), resultEncodings)) {
-    if (!encoding || !tensorOf(result.getType()))
-      continue;
-    Type old = result.getType();
-    Boundary boundary =
-        makeBoundary(builder, op->getLoc(), old, result, Direction::Forward);
-    result.setType(withEncoding(old, encoding));
-    result.replaceAllUsesExcept(boundary.getResult(0), boundary);
-  }
+  for (auto [result, encoding] : llvm::zip(op->getResults(), resultEncodings))
+    if (encoding && tensorOf(result.getType()))
+      offer(builder, op->getLoc(), result,
+            withEncoding(result.getType(), encoding));
 }
 
 void Planner::retypeUniformly(Operation *op, Attribute encoding) {
@@ -319,51 +335,29 @@ void Planner::retypeConstant(arith::ConstantOp constant, Attribute encoding) {
 void Planner::threadLoop(scf::ForOp loop, unsigned index, Type type) {
   OpBuilder builder(loop);
   Location loc = loop.getLoc();
-  // The initial value, asked for in the new layout before the loop.
-  OpOperand &init = loop.getInitArgsMutable()[index];
-  init.set(makeBoundary(builder, loc, type, init.get(), Direction::Backward)
-               .getResult(0));
-  // The iter_arg, offered to the body's users.
-  BlockArgument arg = loop.getRegionIterArgs()[index];
+  // The initial value and the yielded one are asked for in the new layout;
+  // the iter_arg and the result are offered in it.
+  ask(builder, loc, loop.getInitArgsMutable()[index], type);
   builder.setInsertionPointToStart(loop.getBody());
-  Boundary inside =
-      makeBoundary(builder, loc, arg.getType(), arg, Direction::Forward);
-  arg.setType(type);
-  arg.replaceAllUsesExcept(inside.getResult(0), inside);
-  // The yielded value, asked for in the new layout.
+  offer(builder, loc, loop.getRegionIterArgs()[index], type);
   Operation *yield = loop.getBody()->getTerminator();
   builder.setInsertionPoint(yield);
-  OpOperand &yielded = yield->getOpOperand(index);
-  yielded.set(
-      makeBoundary(builder, loc, type, yielded.get(), Direction::Backward)
-          .getResult(0));
-  // The result, offered to the users after the loop.
-  Value result = loop.getResult(index);
+  ask(builder, loc, yield->getOpOperand(index), type);
   builder.setInsertionPointAfter(loop);
-  Boundary after =
-      makeBoundary(builder, loc, result.getType(), result, Direction::Forward);
-  result.setType(type);
-  result.replaceAllUsesExcept(after.getResult(0), after);
+  offer(builder, loc, loop.getResult(index), type);
 }
 
 void Planner::threadIf(scf::IfOp ifOp, unsigned index, Type type) {
   OpBuilder builder(ifOp);
   Location loc = ifOp.getLoc();
-  Value result = ifOp.getResult(index);
   builder.setInsertionPointAfter(ifOp);
-  Boundary after =
-      makeBoundary(builder, loc, result.getType(), result, Direction::Forward);
-  result.setType(type);
-  result.replaceAllUsesExcept(after.getResult(0), after);
+  offer(builder, loc, ifOp.getResult(index), type);
   for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
     if (region->empty())
       continue;
     Operation *yield = region->front().getTerminator();
     builder.setInsertionPoint(yield);
-    OpOperand &yielded = yield->getOpOperand(index);
-    yielded.set(
-        makeBoundary(builder, loc, type, yielded.get(), Direction::Backward)
-            .getResult(0));
+    ask(builder, loc, yield->getOpOperand(index), type);
   }
 }
 
@@ -507,10 +501,10 @@ bool Planner::splitUsers(Value input, Boundary boundary) {
       return false;
     for (OpOperand *use : silent) {
       OpBuilder builder(use->getOwner());
-      Boundary ask = makeBoundary(builder, boundary.getLoc(), wanted, input,
-                                  Direction::Backward);
+      Boundary asked = makeBoundary(builder, boundary.getLoc(), wanted,
+                                    input, Direction::Backward);
       use->set(makeBoundary(builder, boundary.getLoc(), input.getType(),
-                            ask.getResult(0), Direction::Forward)
+                            asked.getResult(0), Direction::Forward)
                    .getResult(0));
     }
   }
