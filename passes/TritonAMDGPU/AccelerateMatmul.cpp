@@ -69,7 +69,7 @@ bool isChainTail(DotOp dot) {
   return llvm::any_of(slice, [](Operation *op) { return isa<DotOp>(op); });
 }
 
-/// Triton's warps for an MFMA dot of `shape` with `nonKDim` tiles. The first
+/// Triton's warps for an MFMA dot of `shape` with `mDim` x `nDim` tiles. The first
 /// dot of a chain puts them all along M (no cross-warp reduction in the
 /// softmax between the dots, and its result is already in the second dot's
 /// operand layout); the second one along M as far as M has tiles, then
@@ -77,18 +77,19 @@ bool isChainTail(DotOp dot) {
 /// tiles per warp as N (and tiles left), N the others, and the two swap if
 /// N ends up with more warps than tiles.
 SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape,
-                                      unsigned numWarps, unsigned nonKDim) {
+                                      unsigned numWarps, unsigned mDim,
+                                      unsigned nDim) {
   if (isChainHead(dot))
     return {numWarps, 1};
   if (isChainTail(dot)) {
     unsigned alongM =
-        std::min<int64_t>(numWarps, llvm::divideCeil(shape[0], nonKDim));
+        std::min<int64_t>(numWarps, llvm::divideCeil(shape[0], mDim));
     return {alongM, numWarps / alongM};
   }
   SmallVector<unsigned> warps = {1, 1};
   while (warps[0] * warps[1] < numWarps) {
-    if (shape[0] / (2 * nonKDim) / warps[0] >= shape[1] / nonKDim / warps[1]) {
-      if (warps[0] < shape[0] / nonKDim)
+    if (shape[0] / (2 * mDim) / warps[0] >= shape[1] / nDim / warps[1]) {
+      if (warps[0] < shape[0] / mDim)
         warps[0] *= 2;
       else
         warps[1] *= 2;
@@ -96,7 +97,7 @@ SmallVector<unsigned> getWarpsPerTile(DotOp dot, ArrayRef<int64_t> shape,
       warps[1] *= 2;
     }
   }
-  if (warps[1] * nonKDim > shape[1])
+  if (warps[1] * nDim > shape[1])
     return {warps[1], warps[0]};
   return warps;
 }
@@ -145,23 +146,32 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
     return false;
   ArrayRef<int64_t> shape = type.getShape();
   int64_t k = aType.getShape()[1];
-  // 32x32 tiles when both M and N allow, 16x16 down to 16; smaller tiles
-  // (4x4, 4x64) are not built.
-  unsigned nonKDim = options.forcedNonKDim;
-  if (nonKDim == 0) {
+  // 32x32 tiles when both M and N allow, 16x16 down to 16; below that, a
+  // side of at least 4 with the other of at least 64 takes the 16-block 4x4
+  // instructions as one 64x4 (M >= 64) or 4x64 tile (Triton 3.6's rule).
+  unsigned mDim = options.forcedNonKDim, nDim = options.forcedNonKDim;
+  if (mDim == 0) {
     int64_t minSize = std::min(shape[0], shape[1]);
-    if (minSize < 16)
+    if (minSize >= 16) {
+      mDim = nDim = minSize >= 32 ? 32 : 16;
+    } else if (minSize >= 4 && shape[0] >= 64) {
+      mDim = 64;
+      nDim = 4;
+    } else if (minSize >= 4 && shape[1] >= 64) {
+      mDim = 4;
+      nDim = 64;
+    } else {
       return false;
-    nonKDim = minSize >= 32 ? 32 : 16;
+    }
   }
   // A forced instruction may be wider than the tile (a 16-column first dot
   // of a chain under 32x32): the tile then repeats over the instruction.
   if (options.forcedNonKDim == 0 &&
-      (shape[0] % nonKDim != 0 || shape[1] % nonKDim != 0))
+      (shape[0] % mDim != 0 || shape[1] % nDim != 0))
     return false;
   bool allowXF32 = dot.getInputPrecision() == InputPrecision::TF32;
   std::optional<amdgpu::MfmaInstruction> instr = amdgpu::selectMfmaInstruction(
-      options.version, nonKDim, aElem, bElem, allowXF32);
+      options.version, mDim, nDim, aElem, bElem, allowXF32);
   // gfx90a and gfx942 multiply only the fnuz fp8 formats. Every OCP e4m3fn
   // and e5m2 value is an f16 value, so such dots run as f16 MFMAs of
   // operands converted in registers: the products are exact and summed in
@@ -178,7 +188,7 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
     if (options.version == 3)
       dot.emitRemark("for gfx942 please use native supported fp8 variants");
     aElem = bElem = Float16Type::get(dot.getContext());
-    instr = amdgpu::selectMfmaInstruction(options.version, nonKDim, aElem,
+    instr = amdgpu::selectMfmaInstruction(options.version, mDim, nDim, aElem,
                                           bElem, false);
   }
   // A K that is not a multiple of the instruction's would duplicate data.
@@ -193,12 +203,16 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
   Type mfmaAcc = intDot ? Type(b.getI32Type()) : Type(b.getF32Type());
 
   MLIRContext *context = dot.getContext();
-  SmallVector<unsigned> warps = getWarpsPerTile(dot, shape, numWarps, nonKDim);
+  SmallVector<unsigned> warps =
+      getWarpsPerTile(dot, shape, numWarps, mDim, nDim);
   // Transposed: lanes along M, registers along N, so that a thread stores
-  // consecutive N.
+  // consecutive N. Not for 4x64: its broadcast operand must be the
+  // instruction's first, which is A only untransposed (64x4 broadcasts B,
+  // the first operand once transposed).
+  bool transposed = !(mDim == 4 && nDim == 64);
   auto mfma = AMDMfmaEncodingAttr::get(
-      context, options.version, warps, {nonKDim, nonKDim, instr->kDim},
-      /*isTransposed=*/true, blocked.getCGALayout(),
+      context, options.version, warps, {mDim, nDim, instr->kDim}, transposed,
+      blocked.getCGALayout(),
       /*tilesPerWarp=*/{1, 1}, /*elementBitWidth=*/32);
   // The second dot of a chain takes A from the first one's result, whose
   // MFMA layout holds 4 consecutive K per lane: kPack cannot widen it, and

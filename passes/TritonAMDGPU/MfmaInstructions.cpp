@@ -2,7 +2,10 @@
 //
 // From the CDNA2 and CDNA3 ISA manuals: fp32 (K 2/4), xf32 (gfx942, K 4/8),
 // fp16 and bf16 (the "_1k" forms, K 8/16), int8 (K 8/16 on gfx90a, 16/32 on
-// gfx942) and gfx942's fnuz fp8/bf8 in any pairing (K 16/32).
+// gfx942) and gfx942's fnuz fp8/bf8 in any pairing (K 16/32); for the
+// 64x4 and 4x64 tiles the 16-block 4x4 instructions of fp32 (K 1 per
+// block), fp16, bf16 (the "_1k" form, gfx90a on) and int8 (K 4 per block),
+// with no xf32 or fp8 form (Triton 3.6's table: such dots stay on FMAs).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,18 +33,47 @@ static StringRef getFnuzName(Type type) {
   return "";
 }
 
-std::optional<MfmaInstruction>
-mlir::triton::amdgpu::selectMfmaInstruction(unsigned version, unsigned nonKDim,
-                                            Type aElem, Type bElem,
-                                            bool allowXF32) {
-  if ((version != 2 && version != 3) || (nonKDim != 32 && nonKDim != 16))
+/// The 16-block 4x4 instruction for `elem` operands (a 64x4 or 4x64 tile),
+/// or none.
+static std::optional<MfmaInstruction> selectBroadcast(unsigned mDim,
+                                                      unsigned nDim, Type aElem,
+                                                      Type bElem,
+                                                      bool allowXF32) {
+  if (aElem != bElem)
     return std::nullopt;
+  // Each of the 16 instructions takes kBase of K from one block.
+  auto make = [&](std::string name, unsigned kBase) {
+    return MfmaInstruction{std::move(name), mDim, nDim, 16 * kBase, kBase};
+  };
+  if (aElem.isF32() && !allowXF32)
+    return make("mfma.f32.4x4x1f32", 1);
+  if (aElem.isF16())
+    return make("mfma.f32.4x4x4f16", 4);
+  if (aElem.isBF16())
+    return make("mfma.f32.4x4x4bf16.1k", 4);
+  if (aElem.isInteger(8))
+    return make("mfma.i32.4x4x4i8", 4);
+  return std::nullopt;
+}
+
+std::optional<MfmaInstruction>
+mlir::triton::amdgpu::selectMfmaInstruction(unsigned version, unsigned mDim,
+                                            unsigned nDim, Type aElem,
+                                            Type bElem, bool allowXF32) {
+  if (version != 2 && version != 3)
+    return std::nullopt;
+  if (isBroadcastMfma(mDim, nDim))
+    return selectBroadcast(mDim, nDim, aElem, bElem,
+                           allowXF32 && version == 3);
+  if (mDim != nDim || (mDim != 32 && mDim != 16))
+    return std::nullopt;
+  unsigned nonKDim = mDim;
   bool big = nonKDim == 32;
   // K grows as the tile narrows: 64 lanes hold 64 / nonKDim K groups.
   unsigned groups = 64 / nonKDim;
   auto make = [&](std::string big32, std::string small16, unsigned kBase) {
-    return MfmaInstruction{big ? big32 : small16, nonKDim, kBase * groups,
-                           kBase};
+    return MfmaInstruction{big ? big32 : small16, nonKDim, nonKDim,
+                           kBase * groups, kBase};
   };
   StringRef aFp8 = getFnuzName(aElem), bFp8 = getFnuzName(bElem);
   if (!aFp8.empty() && !bFp8.empty()) {

@@ -2,8 +2,11 @@
 //
 // One table for the pass that chooses an MFMA layout and for the lowering
 // that emits the instruction: which v_mfma multiplies given operand types
-// for a 32x32 or 16x16 tile, how much K it covers, and how many K elements
-// each lane feeds it (kBase; kDim = kBase * 64 / mDim).
+// for a 32x32, 16x16, 64x4 or 4x64 tile, how much K it covers, and how many
+// K elements each lane feeds it (kBase; kDim = kBase * 64 / mDim for the
+// square tiles). The 64x4 and 4x64 tiles are the 16-block 4x4 instructions
+// with one operand broadcast from one block to all 16 (CBSZ = 4, ABID the
+// block): 16 of them, one per block, cover kDim = 16 * kBase.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +25,8 @@ namespace amdgpu {
 struct MfmaInstruction {
   /// The ROCDL op without its `rocdl.` prefix (mfma.f32.32x32x8f16).
   std::string name;
-  unsigned nonKDim = 0; ///< M = N of the tile
+  unsigned mDim = 0; ///< M of the tile
+  unsigned nDim = 0; ///< N of the tile
   unsigned kDim = 0;    ///< K of one instruction
   unsigned kBase = 0;   ///< K elements per lane per instruction
 };
@@ -30,13 +34,19 @@ struct MfmaInstruction {
 /// The MFMA version of a gfx architecture (gfx90a: 2, gfx942: 3), else 0.
 unsigned getMfmaVersion(StringRef arch);
 
-/// The instruction of MFMA `version` for a `nonKDim` x `nonKDim` tile of
+/// The instruction of MFMA `version` for an `mDim` x `nDim` tile of
 /// `aElem` x `bElem` operands (`allowXF32`: fp32 operands may be rounded to
 /// xf32, gfx942 only), or none.
 std::optional<MfmaInstruction> selectMfmaInstruction(unsigned version,
-                                                     unsigned nonKDim,
-                                                     Type aElem, Type bElem,
+                                                     unsigned mDim,
+                                                     unsigned nDim, Type aElem,
+                                                     Type bElem,
                                                      bool allowXF32);
+
+/// Whether an `mDim` x `nDim` tile is one of the broadcast 4x4 forms.
+inline bool isBroadcastMfma(unsigned mDim, unsigned nDim) {
+  return (mDim == 64 && nDim == 4) || (mDim == 4 && nDim == 64);
+}
 
 } // namespace amdgpu
 } // namespace triton

@@ -1,6 +1,7 @@
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul | FileCheck %s
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='gfx-arch=gfx90a matrix-instruction-size=16 kPack=2' | FileCheck %s --check-prefix=FORCED
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='matrix-instruction-size=32' | FileCheck %s --check-prefix=WIDE
+// RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='gfx-arch=gfx90a kPack=2' | FileCheck %s --check-prefix=SMALL90A
 // RUN: not triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='kPack=3' 2>&1 | FileCheck %s --check-prefix=BADPACK
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: triton-opt %s -split-input-file -tritonamdgpu-accelerate-matmul='gfx-arch=gfx90a' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK90A
@@ -121,7 +122,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // gfx942's fnuz fp8 (any pairing) takes MFMA (K 16, kWidth 8); the OCP fp8
 // types, whose values are all f16 values, are converted to f16 for f16
 // MFMAs (K 8, kWidth 4); mixed types, tiles under 16 and K not a multiple
-// of the instruction's stay on FMAs.
+// of the instruction's stay on FMAs (@small's 8x64 would take 4x64 MFMAs,
+// whose K is 64).
 // CHECK-DAG: #[[MMA:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 16], isTransposed = true}>
 // CHECK-DAG: #[[MMA16:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
 // CHECK-LABEL: tt.func @fnuz
@@ -159,6 +161,71 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func @short_k(%a: tensor<64x4xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<4x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
     %d = tt.dot %a, %b, %c : tensor<64x4xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<4x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
     tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// Tiles with a side under 16 (but at least 4) and the other at least 64
+// take the 16-block 4x4 instructions as one 4x64 tile (N >= 64, left
+// untransposed: its broadcast A goes first) or 64x4 tile (M >= 64,
+// transposed), K 64 (16 for f32), as Triton 3.6 (its test
+// accelerate-amd-matmul-mfma.mlir, small_m_size_mfma: 4x128 over 2 warps).
+// fnuz fp8 and xf32 have no such instruction; 8x8 neither side reaches 64.
+// CHECK-DAG: #[[M4:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 2], instrShape = [4, 64, 64], isTransposed = false}>
+// CHECK-DAG: #[[N4:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 2], instrShape = [64, 4, 64], isTransposed = true}>
+// CHECK-DAG: #[[N4F32:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 2], instrShape = [64, 4, 16], isTransposed = true}>
+// CHECK-LABEL: tt.func @small_m
+// CHECK: tensor<4x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[M4]], kWidth = 4}>>
+// CHECK: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #[[M4]], kWidth = 4}>>
+// CHECK: tt.dot {{.*}} -> tensor<4x128xf32, #[[M4]]>
+// CHECK-LABEL: tt.func @small_n_bf16
+// CHECK: tt.dot {{.*}} : tensor<128x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #[[N4]], kWidth = 4}>> * {{.*}} -> tensor<128x8xf32, #[[N4]]>
+// CHECK-LABEL: tt.func @small_n_i8
+// CHECK: tt.dot {{.*}} : tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #[[N4]], kWidth = 4}>> * {{.*}} -> tensor<128x8xi32, #[[N4]]>
+// CHECK-LABEL: tt.func @small_n_f32
+// CHECK: tt.dot {{.*}} : tensor<128x16xf32, #ttg.dot_op<{opIdx = 0, parent = #[[N4F32]], kWidth = 1}>> * {{.*}} -> tensor<128x8xf32, #[[N4F32]]>
+// CHECK-LABEL: tt.func @small_n_xf32
+// CHECK: tt.dot {{.*}} -> tensor<128x8xf32, #blocked1>
+// CHECK-LABEL: tt.func @small_n_fnuz
+// CHECK: tt.dot {{.*}} -> tensor<128x8xf32, #blocked1>
+// CHECK-LABEL: tt.func @tiny
+// CHECK: tt.dot {{.*}} -> tensor<8x8xf32, #blocked1>
+// gfx90a (version 2) has the same instructions; kPack 2 doubles kWidth.
+// SMALL90A: #[[M4:.*]] = #ttg.amd_mfma<{version = 2, warpsPerCTA = [1, 2], instrShape = [4, 64, 64], isTransposed = false}>
+// SMALL90A-LABEL: tt.func @small_m
+// SMALL90A: tensor<4x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[M4]], kWidth = 8}>>
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [1, 64], warpsPerCTA = [1, 2], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @small_m(%a: tensor<4x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>) -> tensor<4x128xf32, #blocked> {
+    %z = arith.constant dense<0.000000e+00> : tensor<4x128xf32, #blocked>
+    %d = tt.dot %a, %b, %z : tensor<4x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<4x128xf32, #blocked>
+    tt.return %d : tensor<4x128xf32, #blocked>
+  }
+  tt.func @small_n_bf16(%a: tensor<128x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>, %b: tensor<64x8xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>>, %c: tensor<128x8xf32, #blocked1>) -> tensor<128x8xf32, #blocked1> {
+    %d = tt.dot %a, %b, %c : tensor<128x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>> * tensor<64x8xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>> -> tensor<128x8xf32, #blocked1>
+    tt.return %d : tensor<128x8xf32, #blocked1>
+  }
+  tt.func @small_n_i8(%a: tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>, %b: tensor<64x8xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>>, %c: tensor<128x8xi32, #blocked1>) -> tensor<128x8xi32, #blocked1> {
+    %d = tt.dot %a, %b, %c : tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>> * tensor<64x8xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>> -> tensor<128x8xi32, #blocked1>
+    tt.return %d : tensor<128x8xi32, #blocked1>
+  }
+  tt.func @small_n_f32(%a: tensor<128x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>, %b: tensor<16x8xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>>, %c: tensor<128x8xf32, #blocked1>) -> tensor<128x8xf32, #blocked1> {
+    %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<128x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>> * tensor<16x8xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>> -> tensor<128x8xf32, #blocked1>
+    tt.return %d : tensor<128x8xf32, #blocked1>
+  }
+  tt.func @small_n_xf32(%a: tensor<128x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>, %b: tensor<16x8xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>>, %c: tensor<128x8xf32, #blocked1>) -> tensor<128x8xf32, #blocked1> {
+    %d = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<128x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>> * tensor<16x8xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>> -> tensor<128x8xf32, #blocked1>
+    tt.return %d : tensor<128x8xf32, #blocked1>
+  }
+  tt.func @small_n_fnuz(%a: tensor<128x64xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>, %b: tensor<64x8xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>>, %c: tensor<128x8xf32, #blocked1>) -> tensor<128x8xf32, #blocked1> {
+    %d = tt.dot %a, %b, %c : tensor<128x64xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>> * tensor<64x8xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>> -> tensor<128x8xf32, #blocked1>
+    tt.return %d : tensor<128x8xf32, #blocked1>
+  }
+  tt.func @tiny(%a: tensor<8x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>, %b: tensor<64x8xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>>, %c: tensor<8x8xf32, #blocked1>) -> tensor<8x8xf32, #blocked1> {
+    %d = tt.dot %a, %b, %c : tensor<8x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>> * tensor<64x8xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>> -> tensor<8x8xf32, #blocked1>
+    tt.return %d : tensor<8x8xf32, #blocked1>
   }
 }
 

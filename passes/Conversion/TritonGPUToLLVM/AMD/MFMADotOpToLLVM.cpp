@@ -11,6 +11,15 @@
 // A transposed layout (lanes along M, registers along N) is the same
 // instruction computing D^T = B^T A^T: B's fragment goes first.
 //
+// The 64x4 and 4x64 tiles are the 16-block 4x4 instructions (lane l in
+// block l / 4, row / column l % 4 of that block; D element i at row i)
+// whose first source is broadcast from block ABID to all 16 (CBSZ = 4): the
+// narrow operand (A of 4x64, B of 64x4, first once transposed) holds 16 K
+// groups over its lanes like any MFMA operand, the wide one 64 rows over
+// its lanes and, in registers, the K of each group; instruction g of a run
+// of 16 broadcasts group g and takes the wide operand's run for it. 4x64 is
+// untransposed and 64x4 transposed, so that the narrow one is first.
+//
 // The operand and accumulator registers are found from their linear layouts:
 // the lanes (and warps) of each layout are checked to be exactly the
 // instruction's, so that the constant (register) part of an element's
@@ -67,23 +76,25 @@ Bases operandLanes(unsigned nonK, unsigned kWidth, bool isB) {
 }
 
 /// The instruction's lane bases for the result: columns (rows when
-/// transposed) over the low lanes, then groups of 4 along the other side.
-Bases resultLanes(unsigned nonK, bool transposed) {
+/// transposed), `laneSide` of them, over the low lanes, then groups of 4
+/// along the other side.
+Bases resultLanes(unsigned laneSide, bool transposed) {
   Bases lanes;
   auto basis = [&](int32_t alongLanes, int32_t alongRegs) {
     return transposed ? ttg::LinearLayout::Basis{alongLanes, alongRegs}
                       : ttg::LinearLayout::Basis{alongRegs, alongLanes};
   };
-  for (int32_t i = 1; i < int32_t(nonK); i *= 2)
+  for (int32_t i = 1; i < int32_t(laneSide); i *= 2)
     lanes.push_back(basis(i, 0));
-  for (int32_t group = 4; group < int32_t(4 * 64 / nonK); group *= 2)
+  for (int32_t group = 4; group < int32_t(4 * 64 / laneSide); group *= 2)
     lanes.push_back(basis(0, group));
   return lanes;
 }
 
-/// R(i): the offset of result element i along the registers' side.
-int32_t resultOffset(unsigned nonK, int i) {
-  return nonK == 32 ? 8 * (i / 4) + i % 4 : i;
+/// R(i): the offset of result element i along the registers' side, which
+/// spans `regSide` (32, 16 or 4).
+int32_t resultOffset(unsigned regSide, int i) {
+  return regSide == 32 ? 8 * (i / 4) + i % 4 : i;
 }
 
 struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
@@ -136,21 +147,29 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
              << arch << " (MFMA version " << archVersion
              << ") is not supported yet by the LLVM lowering";
     ArrayRef<unsigned> shape = mfma.getInstrShape();
-    if (dType.getRank() != 2 || shape.size() < 2 || shape[0] != shape[1] ||
-        (shape[0] != 32 && shape[0] != 16))
+    bool transposed = mfma.getIsTransposed();
+    bool square =
+        shape.size() >= 2 && shape[0] == shape[1] &&
+        (shape[0] == 32 || shape[0] == 16);
+    // The broadcast operand must be the instruction's first source.
+    bool broadcast = shape.size() >= 2 &&
+                     ((shape[0] == 4 && shape[1] == 64 && !transposed) ||
+                      (shape[0] == 64 && shape[1] == 4 && transposed));
+    if (dType.getRank() != 2 || (!square && !broadcast))
       return op.emitError(
           "tt.dot on MFMA is supported by the LLVM lowering for 2-D 32x32 and "
-          "16x16 instructions only, not yet for others");
-    unsigned nonK = shape[0];
+          "16x16 instructions, 4x64 untransposed and 64x4 transposed only, "
+          "not yet for others");
+    unsigned mDim = shape[0], nDim = shape[1];
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     Type aElem = aType.getElementType(), bElem = bType.getElementType();
     Type accElem = dType.getElementType();
     // Transposed, B's fragment is the instruction's first source: a mixed
     // fp8 x bf8 dot is then bf8.fp8.
-    bool transposed = mfma.getIsTransposed();
     std::optional<amdgpu::MfmaInstruction> instr =
-        amdgpu::selectMfmaInstruction(version, nonK, transposed ? bElem : aElem,
+        amdgpu::selectMfmaInstruction(version, mDim, nDim,
+                                      transposed ? bElem : aElem,
                                       transposed ? aElem : bElem,
                                       op.getInputPrecision() ==
                                           InputPrecision::TF32);
@@ -158,7 +177,7 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     if (instr && version != archVersion) {
       std::optional<amdgpu::MfmaInstruction> current =
           amdgpu::selectMfmaInstruction(
-              archVersion, nonK, transposed ? bElem : aElem,
+              archVersion, mDim, nDim, transposed ? bElem : aElem,
               transposed ? aElem : bElem,
               op.getInputPrecision() == InputPrecision::TF32);
       if (!current || current->name != instr->name)
@@ -171,13 +190,13 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     if (!instr || !(intDot ? accElem.isInteger(32) : accElem.isF32()))
       return op.emitError()
              << "tt.dot of " << aElem << " x " << bElem << " into " << accElem
-             << " on MFMA (" << arch << ", " << nonK << "x" << nonK
+             << " on MFMA (" << arch << ", " << mDim << "x" << nDim
              << ") is not supported yet by the LLVM lowering";
     auto aEnc = dyn_cast<ttg::DotOperandEncodingAttr>(aType.getEncoding());
     auto bEnc = dyn_cast<ttg::DotOperandEncodingAttr>(bType.getEncoding());
     if (!aEnc || !bEnc || aEnc.getKWidth() != bEnc.getKWidth() ||
         (aEnc.getKWidth() % instr->kBase != 0 &&
-         instr->kBase % aEnc.getKWidth() != 0))
+         (broadcast || instr->kBase % aEnc.getKWidth() != 0)))
       return op.emitError()
              << "tt.dot on MFMA with operands other than #ttg.dot_op of one "
                 "kWidth, a multiple or a divisor of "
@@ -197,10 +216,11 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     };
     bool lanesMatch =
         sameBases(aLayout->getBases("lane"),
-                  operandLanes(nonK, kWidth, false)) &&
+                  operandLanes(mDim, kWidth, false)) &&
         sameBases(bLayout->getBases("lane"),
-                  operandLanes(nonK, kWidth, true)) &&
-        sameBases(dLayout->getBases("lane"), resultLanes(nonK, transposed));
+                  operandLanes(nDim, kWidth, true)) &&
+        sameBases(dLayout->getBases("lane"),
+                  resultLanes(transposed ? mDim : nDim, transposed));
     ArrayRef<ttg::LinearLayout::Basis> aWarps = aLayout->getBases("warp");
     ArrayRef<ttg::LinearLayout::Basis> bWarps = bLayout->getBases("warp");
     ArrayRef<ttg::LinearLayout::Basis> dWarps = dLayout->getBases("warp");
@@ -229,16 +249,16 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
 
     // The accumulator tiles (M, N bases) and their registers, in the
     // instruction's element order.
-    int numOut = nonK * nonK / 64;
+    int numOut = mDim * nDim / 64;
     std::map<Coords, SmallVector<Coords>> tiles;
     for (const auto &[coords, regs] : dIndex) {
-      Coords base{coords.first & ~int32_t(nonK - 1),
-                  coords.second & ~int32_t(nonK - 1)};
+      Coords base{coords.first & ~int32_t(mDim - 1),
+                  coords.second & ~int32_t(nDim - 1)};
       if (tiles.count(base))
         continue;
       SmallVector<Coords> elements;
       for (int i = 0; i < numOut; ++i) {
-        int32_t offset = resultOffset(nonK, i);
+        int32_t offset = resultOffset(transposed ? nDim : mDim, i);
         Coords at = transposed ? Coords{base.first, base.second + offset}
                                : Coords{base.first + offset, base.second};
         if (!dIndex.count(at))
@@ -266,7 +286,7 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     // Lane group 0's K offset of the instruction's element j: consecutive
     // within a run of kWidth; with runs shorter than kBase, the next run of
     // the same lane, one tile of the lane groups further (A and B alike).
-    unsigned groups = 64 / nonK;
+    unsigned groups = 64 / std::min(mDim, nDim);
     auto kOffset = [&](unsigned j) -> int64_t {
       if (kWidth >= instr->kBase)
         return j;
@@ -291,27 +311,37 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     std::string name = "rocdl." + instr->name;
     Operation *firstMfma = nullptr;
     Value zero = createI32Constant(rewriter, loc, 0);
+    // The broadcast forms' 16 blocks: CBSZ = log2(16), ABID = the block.
+    unsigned blocks = broadcast ? 16 : 1;
+    Value cbsz = createI32Constant(rewriter, loc, broadcast ? 4 : 0);
     for (int64_t kOuter = 0; kOuter < k; kOuter += kTile) {
       for (unsigned sub = 0; sub < std::max(1u, kWidth / instr->kBase);
            ++sub) {
         int64_t kStart = kOuter + sub * instr->kBase;
-        for (auto &[base, vector] : accVectors) {
-          Value aOperand = gather(aIndex, a, base.first, kStart, aElem);
-          Value bOperand = gather(bIndex, b, base.second, kStart, bElem);
-          if (!aOperand || !bOperand)
-            return op.emitError(
-                "tt.dot operand layouts that do not hold whole MFMA fragments "
-                "are not supported yet by the LLVM lowering");
-          OperationState state(loc, name);
-          if (transposed)
-            state.addOperands({bOperand, aOperand, vector, zero, zero, zero});
-          else
-            state.addOperands({aOperand, bOperand, vector, zero, zero, zero});
-          state.addTypes(resultType);
-          Operation *mfma = rewriter.create(state);
-          if (!firstMfma)
-            firstMfma = mfma;
-          vector = mfma->getResult(0);
+        for (unsigned block = 0; block < blocks; ++block) {
+          // Block `block` of the narrow operand holds K from kStart +
+          // block * kWidth; the wide operand supplies that run itself.
+          int64_t aStart = kStart, bStart = kStart;
+          (mDim == 4 ? bStart : aStart) += block * kWidth;
+          Value abid = block == 0 ? zero
+                                  : createI32Constant(rewriter, loc, block);
+          for (auto &[base, vector] : accVectors) {
+            Value aOperand = gather(aIndex, a, base.first, aStart, aElem);
+            Value bOperand = gather(bIndex, b, base.second, bStart, bElem);
+            if (!aOperand || !bOperand)
+              return op.emitError(
+                  "tt.dot operand layouts that do not hold whole MFMA "
+                  "fragments are not supported yet by the LLVM lowering");
+            OperationState state(loc, name);
+            if (transposed)
+              std::swap(aOperand, bOperand);
+            state.addOperands({aOperand, bOperand, vector, cbsz, abid, zero});
+            state.addTypes(resultType);
+            Operation *mfma = rewriter.create(state);
+            if (!firstMfma)
+              firstMfma = mfma;
+            vector = mfma->getResult(0);
+          }
         }
       }
     }

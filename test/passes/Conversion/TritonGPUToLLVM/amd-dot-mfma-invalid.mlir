@@ -45,3 +45,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xi32, #mma>
   }
 }
+
+// -----
+
+// A 64x4 tile broadcasts B, which only a transposed layout puts first (the
+// only operand CBSZ / ABID broadcast); Triton 3.6 never makes this one.
+// CHECK: error: tt.dot on MFMA is supported by the LLVM lowering for 2-D 32x32 and 16x16 instructions, 4x64 untransposed and 64x4 transposed only, not yet for others
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 1], instrShape = [64, 4, 64], isTransposed = false}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @untransposed_64x4(%a: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<64x4xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<128x4xf32, #mma>) -> tensor<128x4xf32, #mma> {
+    %d = tt.dot %a, %b, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<64x4xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<128x4xf32, #mma>
+    tt.return %d : tensor<128x4xf32, #mma>
+  }
+}

@@ -161,3 +161,51 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// The 16-block 4x4 instructions as a 4x64 tile (untransposed) and a 64x4
+// tile (transposed): A's (B's) 16 K groups are broadcast one after the
+// other to all blocks (CBSZ = 4, ABID = the group), the 64-wide operand
+// giving each instruction the matching run of K; that operand goes second.
+// K 64 is 16 instructions per tile.
+// CHECK-LABEL: llvm.func internal @f16_4x64
+// CHECK: %[[CBSZ:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK: rocdl.mfma.f32.4x4x4f16 %{{.*}}, %{{.*}}, %{{.*}}, %[[CBSZ]], %[[ZERO:[0-9]+]], %[[ZERO]] : (vector<4xf16>, vector<4xf16>, vector<4xf32>, i32, i32, i32) -> vector<4xf32>
+// CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: rocdl.mfma.f32.4x4x4f16 %{{.*}}, %{{.*}}, %{{.*}}, %[[CBSZ]], %[[ONE]], %[[ZERO]]
+// CHECK-COUNT-14: rocdl.mfma.f32.4x4x4f16 %{{.*}}, %{{.*}}, %{{.*}}, %[[CBSZ]], %{{.*}}, %[[ZERO]]
+// CHECK-NOT: rocdl.mfma
+// Two N tiles of 4 per warp (8 columns), each 16 instructions; B's
+// fragment first (transposed).
+// CHECK-LABEL: llvm.func internal @bf16_64x4
+// CHECK-COUNT-32: rocdl.mfma.f32.4x4x4bf16.1k {{.*}} : (vector<4xi16>, vector<4xi16>, vector<4xf32>, i32, i32, i32) -> vector<4xf32>
+// CHECK-NOT: rocdl.mfma
+// CHECK-LABEL: llvm.func internal @i8_64x4
+// CHECK-COUNT-16: rocdl.mfma.i32.4x4x4i8 {{.*}} : (i32, i32, vector<4xi32>, i32, i32, i32) -> vector<4xi32>
+// CHECK-NOT: rocdl.mfma
+// CHECK-LABEL: llvm.func internal @f32_4x64
+// CHECK-COUNT-16: rocdl.mfma.f32.4x4x1f32 {{.*}} : (f32, f32, vector<4xf32>, i32, i32, i32) -> vector<4xf32>
+// CHECK-NOT: rocdl.mfma
+#m4 = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 2], instrShape = [4, 64, 64], isTransposed = false}>
+#n4 = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 1], instrShape = [64, 4, 64], isTransposed = true}>
+#n4i = #ttg.amd_mfma<{version = 2, warpsPerCTA = [2, 1], instrShape = [64, 4, 64], isTransposed = true}>
+#m4f = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 2], instrShape = [4, 64, 16], isTransposed = false}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func private @f16_4x64(%a: tensor<4x64xf16, #ttg.dot_op<{opIdx = 0, parent = #m4, kWidth = 4}>>, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #m4, kWidth = 4}>>, %c: tensor<4x128xf32, #m4>) -> tensor<4x128xf32, #m4> {
+    %d = tt.dot %a, %b, %c : tensor<4x64xf16, #ttg.dot_op<{opIdx = 0, parent = #m4, kWidth = 4}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #m4, kWidth = 4}>> -> tensor<4x128xf32, #m4>
+    tt.return %d : tensor<4x128xf32, #m4>
+  }
+  tt.func private @bf16_64x4(%a: tensor<128x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #n4, kWidth = 4}>>, %b: tensor<64x8xbf16, #ttg.dot_op<{opIdx = 1, parent = #n4, kWidth = 4}>>, %c: tensor<128x8xf32, #n4>) -> tensor<128x8xf32, #n4> {
+    %d = tt.dot %a, %b, %c : tensor<128x64xbf16, #ttg.dot_op<{opIdx = 0, parent = #n4, kWidth = 4}>> * tensor<64x8xbf16, #ttg.dot_op<{opIdx = 1, parent = #n4, kWidth = 4}>> -> tensor<128x8xf32, #n4>
+    tt.return %d : tensor<128x8xf32, #n4>
+  }
+  tt.func private @i8_64x4(%a: tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #n4i, kWidth = 4}>>, %b: tensor<64x4xi8, #ttg.dot_op<{opIdx = 1, parent = #n4i, kWidth = 4}>>, %c: tensor<128x4xi32, #n4i>) -> tensor<128x4xi32, #n4i> {
+    %d = tt.dot %a, %b, %c : tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #n4i, kWidth = 4}>> * tensor<64x4xi8, #ttg.dot_op<{opIdx = 1, parent = #n4i, kWidth = 4}>> -> tensor<128x4xi32, #n4i>
+    tt.return %d : tensor<128x4xi32, #n4i>
+  }
+  tt.func private @f32_4x64(%a: tensor<4x16xf32, #ttg.dot_op<{opIdx = 0, parent = #m4f, kWidth = 1}>>, %b: tensor<16x128xf32, #ttg.dot_op<{opIdx = 1, parent = #m4f, kWidth = 1}>>, %c: tensor<4x128xf32, #m4f>) -> tensor<4x128xf32, #m4f> {
+    %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<4x16xf32, #ttg.dot_op<{opIdx = 0, parent = #m4f, kWidth = 1}>> * tensor<16x128xf32, #ttg.dot_op<{opIdx = 1, parent = #m4f, kWidth = 1}>> -> tensor<4x128xf32, #m4f>
+    tt.return %d : tensor<4x128xf32, #m4f>
+  }
+}
