@@ -1,6 +1,7 @@
 //===- Allocation.cpp - Shared-memory allocation of a kernel --------------===//
 
 #include "passes/Analysis/Allocation.h"
+#include "passes/Analysis/PaddedScratch.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/CTATiles.h"
@@ -293,6 +294,18 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     auto srcType = cast<RankedTensorType>(cvt.getSrc().getType());
     if (!cvtNeedsSharedMemory(srcType, cast<RankedTensorType>(cvt.getType())))
       return 0;
+    // Triton's padded conversion (an AMD attribute) goes through one
+    // padded tile at a time.
+    if (cvt->hasAttr(kPaddedScratchAttrName)) {
+      std::optional<LinearLayout> src = layoutOf(srcType);
+      std::optional<LinearLayout> dst =
+          layoutOf(cast<RankedTensorType>(cvt.getType()));
+      if (src && dst)
+        return getPaddedConvertTile(*src, *dst,
+                                    bytesOf(srcType.getElementType()) * 8)
+                   .elements() *
+               bytesOf(srcType.getElementType());
+    }
     // Each CTA of a cluster converts its tile (the lowering refuses
     // conversions between CTAs).
     int64_t split = 1;

@@ -13,6 +13,7 @@
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "passes/Analysis/Allocation.h"
+#include "passes/Analysis/PaddedScratch.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -256,103 +257,6 @@ int64_t swizzledElements(const FlatLayout &src, const FlatLayout &dst,
   return int64_t(1) << (dim - rounds);
 }
 
-//===----------------------------------------------------------------------===//
-// Padded tiles
-//===----------------------------------------------------------------------===//
-
-/// How many bases of `name` move along each dimension (broadcasting bases
-/// skipped).
-SmallVector<unsigned> basesPerDim(ArrayRef<LinearLayout::Basis> bases,
-                                  size_t rank) {
-  SmallVector<unsigned> count(rank, 1);
-  for (const LinearLayout::Basis &basis : bases) {
-    auto it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
-    if (it != basis.end())
-      count[it - basis.begin()] *= 2;
-  }
-  return count;
-}
-
-
-struct TileInfo {
-  SmallVector<unsigned> shapePerCTA, tile, order, contig;
-};
-
-TileInfo tileOf(const LinearLayout &layout) {
-  size_t rank = layout.getOutDims().size();
-  TileInfo info;
-  SmallVector<unsigned> split = basesPerDim(layout.getBases("block"), rank);
-  for (size_t d = 0; d < rank; ++d)
-    info.shapePerCTA.push_back(layout.getOutDims()[d].size / split[d]);
-  // Registers that repeat the whole per-thread tile (the last bases, each
-  // doubling its dimension up to the CTA's shape) are not part of it.
-  std::vector<LinearLayout::Basis> regs(layout.getBases("register").begin(),
-                                        layout.getBases("register").end());
-  SmallVector<unsigned> ctaShape = info.shapePerCTA;
-  llvm::SetVector<unsigned> repDims;
-  while (!regs.empty()) {
-    const LinearLayout::Basis &basis = regs.back();
-    auto it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
-    if (it == basis.end())
-      break;
-    unsigned d = it - basis.begin();
-    repDims.insert(d);
-    if (d != repDims.back() || 2 * unsigned(basis[d]) != ctaShape[d])
-      break;
-    ctaShape[d] /= 2;
-    regs.pop_back();
-  }
-  SmallVector<unsigned> perThread = basesPerDim(regs, rank);
-  SmallVector<unsigned> lanes = basesPerDim(layout.getBases("lane"), rank);
-  SmallVector<unsigned> warps = basesPerDim(layout.getBases("warp"), rank);
-  for (size_t d = 0; d < rank; ++d)
-    info.tile.push_back(perThread[d] * lanes[d] * warps[d]);
-  info.order = amdgpu::orderOf(layout.getBases("register"), rank);
-  // Elements contiguous in a thread along each dimension, in order.
-  info.contig.assign(rank, 1);
-  ArrayRef<LinearLayout::Basis> regBases = layout.getBases("register");
-  auto basisIt = regBases.begin();
-  for (unsigned d : info.order) {
-    LinearLayout::Basis unit(rank, 0);
-    unit[d] = info.contig[d];
-    while (basisIt != regBases.end() && *basisIt == unit) {
-      info.contig[d] *= 2;
-      unit[d] *= 2;
-      ++basisIt;
-    }
-  }
-  return info;
-}
-
-int64_t paddedElements(const LinearLayout &src, const LinearLayout &dst,
-                       unsigned bitWidth) {
-  TileInfo s = tileOf(src), t = tileOf(dst);
-  size_t rank = s.tile.size();
-  SmallVector<unsigned> repShape(rank);
-  bool acrossCTAs = src.getInDimSize("block") > 1 &&
-                    src.getBases("block") != dst.getBases("block");
-  for (size_t d = 0; d < rank; ++d)
-    repShape[d] = acrossCTAs ? s.shapePerCTA[d]
-                             : std::max(std::min(s.shapePerCTA[d], s.tile[d]),
-                                        std::min(t.shapePerCTA[d], t.tile[d]));
-  unsigned inner = rank - 1;
-  unsigned inVec = t.order[0] != inner   ? 1
-                   : s.order[0] != inner ? 1
-                                         : s.contig[s.order[0]];
-  unsigned outVec = t.order[0] != inner ? 1 : t.contig[t.order[0]];
-  unsigned contiguous = repShape[t.order[0]];
-  unsigned maxVec = std::max(1u, 128 / bitWidth);
-  inVec = std::min({inVec, contiguous, maxVec});
-  outVec = std::min({outVec, contiguous, maxVec});
-  int64_t elems = 1;
-  for (unsigned n : repShape)
-    elems *= n;
-  if (rank <= 1 || elems == repShape[t.order[0]])
-    return elems;
-  return elems / repShape[t.order[0]] *
-         (repShape[t.order[0]] + std::max(inVec, outVec));
-}
-
 } // namespace
 
 std::optional<int64_t> mlir::triton::amdgpu::getConvertLDSBytes(
@@ -365,7 +269,7 @@ std::optional<int64_t> mlir::triton::amdgpu::getConvertLDSBytes(
     return 0;
   int64_t elems;
   if (padded) {
-    elems = paddedElements(*src, *dst, *bitWidth);
+    elems = getPaddedConvertTile(*src, *dst, *bitWidth).elements();
   } else {
     std::optional<FlatLayout> s = flatten(*src), d = flatten(*dst);
     if (!s || !d)
@@ -384,18 +288,4 @@ int64_t mlir::triton::amdgpu::getAMDScratchSizeInBytes(Operation *op) {
       return *bytes;
   }
   return getScratchSizeInBytes(op);
-}
-
-SmallVector<unsigned>
-mlir::triton::amdgpu::orderOf(ArrayRef<LinearLayout::Basis> bases,
-                              size_t rank) {
-  llvm::SetVector<unsigned> order;
-  for (const LinearLayout::Basis &basis : bases) {
-    auto it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
-    if (it != basis.end())
-      order.insert(it - basis.begin());
-  }
-  for (size_t d = rank; d-- > 0;)
-    order.insert(d);
-  return order.takeVector();
 }

@@ -4,7 +4,8 @@
 // when Triton's AMD backend lowers it, in two forms: swizzled (the tensor
 // split into rounds that each fit a conflict-free swizzled tile, the default)
 // and padded (one tile of the two layouts at a time, each row padded by a
-// vector; chosen by the `amdgpu.use_padded_scratch_shmem` attribute). The
+// vector; chosen by the `amdg.use_padded_scratch_shmem` attribute, see
+// passes/Analysis/PaddedScratch.h). The
 // LDS-usage pass sizes candidate conversions with these.
 //
 //===----------------------------------------------------------------------===//
@@ -13,6 +14,7 @@
 #define PASSES_TRITONAMDGPU_LDSSCRATCH_H
 
 #include "dialects/TritonGPU/IR/LinearLayout.h"
+#include "passes/Analysis/PaddedScratch.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 
@@ -22,10 +24,6 @@
 namespace mlir {
 namespace triton {
 namespace amdgpu {
-
-/// The unit attribute that asks for the padded scratch of a conversion.
-constexpr llvm::StringLiteral kPaddedScratchAttrName =
-    "amdgpu.use_padded_scratch_shmem";
 
 /// The LDS bytes converting `srcType` to `dstType`'s layout takes (0 when it
 /// stays in registers and lane shuffles); std::nullopt when a layout has no
@@ -37,11 +35,6 @@ std::optional<int64_t> getConvertLDSBytes(RankedTensorType srcType,
 /// The scratch bytes of `op` on AMD GPUs: conversions as above (padded when
 /// they carry the attribute), everything else as getScratchSizeInBytes.
 int64_t getAMDScratchSizeInBytes(Operation *op);
-
-/// The dimensions in the order `bases` first move along them, then the
-/// rest from the last dimension down.
-SmallVector<unsigned> orderOf(ArrayRef<gpu::LinearLayout::Basis> bases,
-                              size_t rank);
 
 } // namespace amdgpu
 } // namespace triton

@@ -117,8 +117,8 @@ Attribute withWarps(Attribute encoding, ArrayRef<unsigned> warps) {
 SmallVector<unsigned> orderOf(RankedTensorType type) {
   if (std::optional<LinearLayout> layout =
           toLinearLayout(type.getShape(), type.getEncoding()))
-    return amdgpu::orderOf(layout->getBases("register"), type.getRank());
-  return amdgpu::orderOf({}, type.getRank());
+    return orderOfBases(layout->getBases("register"), type.getRank());
+  return orderOfBases({}, type.getRank());
 }
 
 int64_t lookupLaunchAttr(Operation *op, StringRef name, int64_t otherwise) {
@@ -215,9 +215,9 @@ struct OptimizeAMDLDSUsagePass
     if (!best)
       return;
 
-    bool hasPaddedAttr = cvt->hasAttr(amdgpu::kPaddedScratchAttrName);
+    bool hasPaddedAttr = cvt->hasAttr(kPaddedScratchAttrName);
     if (bestPadded && !hasPaddedAttr) {
-      cvt->setAttr(amdgpu::kPaddedScratchAttrName,
+      cvt->setAttr(kPaddedScratchAttrName,
                    UnitAttr::get(cvt.getContext()));
       // Padding alone may be enough.
       std::optional<int64_t> own =
@@ -225,7 +225,7 @@ struct OptimizeAMDLDSUsagePass
       if (own && *own <= target)
         return;
     } else if (!bestPadded && hasPaddedAttr) {
-      cvt->removeAttr(amdgpu::kPaddedScratchAttrName);
+      cvt->removeAttr(kPaddedScratchAttrName);
     }
 
     OpBuilder b(cvt);

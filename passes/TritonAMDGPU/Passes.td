@@ -385,7 +385,7 @@ def OptimizeAMDLDSUsage : Pass<"optimize-amd-lds-usage", "mlir::ModuleOp"> {
   let description = [{
     When a kernel's shared memory (LDS), with each `ttg.convert_layout`
     sized as Triton's AMD backend sizes its scratch (a swizzled round of
-    the tensor, or a padded tile with `amdgpu.use_padded_scratch_shmem`), is
+    the tensor, or a padded tile with `amdg.use_padded_scratch_shmem`), is
     larger than the LDS of the target (`target-arch`: 64 KiB on gfx90a and
     gfx942, 160 KiB on gfx950; else the module's `ttg.target`) or than
     `lds-limit`, each conversion at the peak whose scratch would have to

@@ -78,10 +78,11 @@ def AllocateAMDGPUSharedMemory : Pass<"allocate-amdgpu-shared-memory", "mlir::Mo
     AMD's make_llir step: as `-allocate-shared-memory`, every op owning an
     LDS buffer (`ttg.local_alloc`, conversions and reductions needing
     scratch, calls) gets `allocation.offset` and the module `ttg.shared`
-    (bytes). A `ttg.convert_layout` is sized as the swizzled scratch the AMD
-    lowering converts through, also where it carries
-    `amdgpu.use_padded_scratch_shmem`: Triton 3.6 then sizes the smaller
-    padded tile its lowering uses, which this lowering does not build yet.
+    (bytes). A `ttg.convert_layout` is sized as the scratch the lowering
+    converts through: the swizzled tensor, or, where it carries
+    `amdg.use_padded_scratch_shmem`, Triton 3.6's padded tile (the larger
+    CTA tile of the two layouts, each row padded by the wider side's
+    vector), which the conversion goes through one round at a time.
 
     ```mlir
     %0 = ttg.convert_layout %x : tensor<128x128xf32, #blocked> -> tensor<128x128xf32, #blocked1>

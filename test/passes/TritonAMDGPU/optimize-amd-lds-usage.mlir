@@ -22,8 +22,8 @@
 // padding.
 // LIMIT48K: #[[SMALL:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [2, 2], order = [0, 1]}>
 // LIMIT48K-LABEL: tt.func public @over_lds
-// LIMIT48K: %[[MID:.*]] = ttg.convert_layout %arg1 {amdgpu.use_padded_scratch_shmem} : {{.*}} -> tensor<128x128xf32, #[[SMALL]]>
-// LIMIT48K-NEXT: ttg.convert_layout %[[MID]] {amdgpu.use_padded_scratch_shmem} : tensor<128x128xf32, #[[SMALL]]>
+// LIMIT48K: %[[MID:.*]] = ttg.convert_layout %arg1 {amdg.use_padded_scratch_shmem} : {{.*}} -> tensor<128x128xf32, #[[SMALL]]>
+// LIMIT48K-NEXT: ttg.convert_layout %[[MID]] {amdg.use_padded_scratch_shmem} : tensor<128x128xf32, #[[SMALL]]>
 // gfx950 has 160 KiB: nothing to do.
 // GFX950-LABEL: tt.func public @over_lds
 // GFX950-NEXT: ttg.local_alloc

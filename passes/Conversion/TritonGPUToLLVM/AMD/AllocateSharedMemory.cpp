@@ -3,14 +3,11 @@
 // -allocate-amdgpu-shared-memory gives every LDS buffer its offset
 // (`allocation.offset`) and the module its LDS size (`ttg.shared`), as
 // -allocate-shared-memory does, under the flag of Triton's AMD make_llir.
-// Each ttg.convert_layout gets the swizzled scratch the AMD lowering converts
-// through. Triton 3.6 sizes a conversion marked
-// `amdgpu.use_padded_scratch_shmem` as its padded tile instead, because its
-// lowering then goes through that tile; this lowering has no padded
-// conversion yet and always uses the swizzled scratch, so a smaller padded
-// size would let the conversion write past its buffer. The barrier
-// insertion of the lowering recomputes this same allocation, so the two
-// must size alike.
+// Each ttg.convert_layout gets the scratch the lowering converts through:
+// the whole tensor, swizzled, or, marked `amdg.use_padded_scratch_shmem`,
+// Triton 3.6's padded tile (passes/Analysis/PaddedScratch.h). The barrier
+// insertion of the lowering recomputes this same allocation (the same
+// sizes: getScratchSizeInBytes), so the two agree.
 //
 //===----------------------------------------------------------------------===//
 

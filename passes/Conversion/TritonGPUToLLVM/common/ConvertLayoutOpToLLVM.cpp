@@ -19,6 +19,10 @@
 // they are source registers: 16-byte stores, then ldmatrix, the rows of one
 // matrix (destination lanes 2..4) in distinct banks.
 //
+// A conversion marked `amdg.use_padded_scratch_shmem` (Triton's AMD padded
+// conversion, sized in PaddedScratch.h) goes through one padded tile per
+// round instead, with a barrier between rounds.
+//
 // Within a warp, the conversion takes one shuffle round per destination
 // register. In round t lane l fills register t ^ E(l), reading lane
 // sigma(t) ^ M(l), which sends its register tau(t) ^ S(m) (E, M, S linear over
@@ -30,6 +34,7 @@
 #include "dialects/TritonGPU/IR/CTATiles.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/Analysis/Allocation.h"
+#include "passes/Analysis/PaddedScratch.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/SharedMemoryUtility.h"
 
@@ -946,6 +951,9 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
                               << " is not supported yet by the LLVM lowering";
     }
     FlatLayout src(*srcLayout, shape), dst(*dstLayout, shape);
+    if (getAllocationOffset(op) && op->hasAttr(kPaddedScratchAttrName))
+      return lowerThroughPaddedScratch(op, adaptor, *srcLayout, *dstLayout,
+                                       shape, rewriter);
     if (getAllocationOffset(op))
       return lowerThroughSharedMemory(op, adaptor, src, dst, *srcLayout,
                                       *dstLayout, shape, rewriter);
@@ -954,6 +962,169 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
           "ttg.convert_layout between warps without shared-memory scratch: "
           "run -allocate-shared-memory first");
     return lowerWithinWarps(op, adaptor, src, dst, rewriter);
+  }
+
+  /// Triton's padded conversion (PaddedScratch.h): the tensor goes through
+  /// the scratch one tile per round; element offsets are row-major in the
+  /// tile, each row followed by its padding. Coordinate bits inside the tile
+  /// give offset bits, those above it round bits, and only registers may
+  /// carry round bits (every thread stores and loads the same offsets each
+  /// round, with other registers).
+  LogicalResult lowerThroughPaddedScratch(gpu::ConvertLayoutOp op,
+                                          OpAdaptor adaptor,
+                                          const LinearLayout &srcLayout,
+                                          const LinearLayout &dstLayout,
+                                          ArrayRef<int64_t> shape,
+                                          ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    auto converter =
+        static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
+    RankedTensorType srcType = op.getSrc().getType(), type = op.getType();
+    Type registerType = converter->convertElementType(type.getElementType());
+    Type sharedType = getSharedElementType(*converter, type.getElementType());
+    unsigned elementBytes = getSharedElementBytes(sharedType);
+    // The tile as the allocation sized it, from the whole tensors' layouts.
+    PaddedConvertTile tile = getPaddedConvertTile(
+        *getDistributedLayout(srcType), *getDistributedLayout(type),
+        elementBytes * 8);
+    if (tile.elements() * elementBytes > getScratchSizeInBytes(op))
+      return op.emitError("ttg.convert_layout whose scratch is smaller than "
+                          "its padded tile is not supported yet by the LLVM "
+                          "lowering");
+    unsigned rank = shape.size();
+    SmallVector<unsigned> offsetShift(rank), roundShift(rank);
+    unsigned bits = 0;
+    for (unsigned d : tile.order) {
+      offsetShift[d] = bits;
+      bits += log2Exact(tile.shape[d]);
+    }
+    unsigned roundBits = 0;
+    for (unsigned d = rank; d-- > 0;) {
+      if (tile.shape[d] > shape[d])
+        return op.emitError("ttg.convert_layout whose padded tile exceeds "
+                            "the tensor is not supported yet by the LLVM "
+                            "lowering");
+      roundShift[d] = roundBits;
+      roundBits += log2Exact(shape[d] / tile.shape[d]);
+    }
+    // Offset and round of each basis of a layout's input dimension.
+    struct Placed {
+      OffsetMap map;
+      SmallVector<int64_t> registerRounds;
+      bool threadsInTile = true;
+    };
+    auto place = [&](const LinearLayout &layout) {
+      Placed placed;
+      auto placeDim = [&](StringRef dim, SmallVectorImpl<int64_t> &offsets,
+                          SmallVectorImpl<int64_t> *rounds) {
+        for (const LinearLayout::Basis &basis : layout.getBases(dim)) {
+          int64_t offset = 0, round = 0;
+          for (unsigned d = 0; d < rank; ++d) {
+            int64_t c = basis[d];
+            offset |= (c & (tile.shape[d] - 1)) << offsetShift[d];
+            round |= (c >> log2Exact(tile.shape[d])) << roundShift[d];
+          }
+          offsets.push_back(offset);
+          if (rounds)
+            rounds->push_back(round);
+          else if (round)
+            placed.threadsInTile = false;
+        }
+      };
+      placeDim("register", placed.map.registers, &placed.registerRounds);
+      placeDim("lane", placed.map.lanes, nullptr);
+      placeDim("warp", placed.map.warps, nullptr);
+      return placed;
+    };
+    Placed src = place(srcLayout), dst = place(dstLayout);
+    if (!src.threadsInTile || !dst.threadsInTile)
+      return op.emitError("ttg.convert_layout through a padded scratch whose "
+                          "lanes or warps reach beyond one tile is not "
+                          "supported yet by the LLVM lowering");
+    auto roundOf = [](const Placed &placed, unsigned reg) {
+      int64_t round = 0;
+      for (auto [bit, r] : llvm::enumerate(placed.registerRounds))
+        if (reg >> bit & 1)
+          round ^= r;
+      return round;
+    };
+    // Vectors stay in one row (aligned, at most a row long) and one round.
+    unsigned rowLength = tile.shape[tile.order[0]];
+    auto planFor = [&](const Placed &placed) {
+      VectorPlan plan = planVectors(
+          placed.map, std::min(std::max(1u, 16 / elementBytes), rowLength));
+      for (unsigned bit : plan.registerBits)
+        if (placed.registerRounds[bit])
+          return planVectors(placed.map, 1);
+      return plan;
+    };
+    VectorPlan storePlan = planFor(src), loadPlan = planFor(dst);
+
+    Value base = getSharedMemoryBase(rewriter, loc, *getAllocationOffset(op));
+    // offset + (offset >> log2 row) << log2 padding, in elements (3.6's
+    // spelling: lshr, shl, add, an inbounds GEP of the element type).
+    auto address = [&](Value offset) -> Value {
+      if (tile.padding)
+        offset = LLVM::AddOp::create(
+            rewriter, loc,
+            LLVM::ShlOp::create(
+                rewriter, loc,
+                LLVM::LShrOp::create(
+                    rewriter, loc, offset,
+                    createI32Constant(rewriter, loc, log2Exact(rowLength))),
+                createI32Constant(rewriter, loc, log2Exact(tile.padding))),
+            offset);
+      return LLVM::GEPOp::create(rewriter, loc, base.getType(), sharedType,
+                                 base, ArrayRef<LLVM::GEPArg>{offset},
+                                 LLVM::GEPNoWrapFlags::inbounds);
+    };
+    LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    unsigned srcRepeated = getBroadcastRegisterMask(srcLayout);
+    unsigned dstRepeated = getBroadcastRegisterMask(dstLayout);
+    unsigned numResults = dstLayout.getInDimSize("register");
+    SmallVector<Value> results(numResults);
+    ThreadOffset srcThread =
+        emitThreadOffset(rewriter, loc, src.map, thread, Value(), 0);
+    ThreadOffset dstThread =
+        emitThreadOffset(rewriter, loc, dst.map, thread, Value(), 0);
+    for (int64_t round = 0; round < (int64_t(1) << roundBits); ++round) {
+      // The previous round's loads are done before its tile is overwritten.
+      if (round)
+        target.barrier(rewriter, loc);
+      for (unsigned reg = 0; reg < values.size(); ++reg) {
+        if ((reg & (storePlan.mask() | srcRepeated)) || roundOf(src, reg) != round)
+          continue;
+        SmallVector<Value> vector;
+        for (unsigned j = 0; j < storePlan.elements(); ++j)
+          vector.push_back(toSharedValue(
+              rewriter, loc, values[storePlan.spread(reg, j)], sharedType));
+        Value offset = srcThread.withRegister(
+            rewriter, loc, getRegisterOffset(src.map, reg));
+        storeSharedVectorAt(rewriter, loc, address(offset), vector,
+                            sharedType, target);
+      }
+      target.barrier(rewriter, loc);
+      for (unsigned reg = 0; reg < numResults; ++reg) {
+        if ((reg & (loadPlan.mask() | dstRepeated)) || roundOf(dst, reg) != round)
+          continue;
+        Value offset = dstThread.withRegister(
+            rewriter, loc, getRegisterOffset(dst.map, reg));
+        SmallVector<Value> loaded =
+            loadSharedVectorAt(rewriter, loc, address(offset),
+                               loadPlan.elements(), sharedType, target);
+        for (unsigned j = 0; j < loadPlan.elements(); ++j)
+          results[loadPlan.spread(reg, j)] =
+              fromSharedValue(rewriter, loc, loaded[j], registerType);
+      }
+    }
+    for (unsigned reg = 0; reg < numResults; ++reg)
+      if (reg & dstRepeated)
+        results[reg] = results[reg & ~dstRepeated];
+    rewriter.replaceOp(op,
+                       packLLElements(loc, converter, results, rewriter, type));
+    return success();
   }
 
   LogicalResult lowerThroughSharedMemory(

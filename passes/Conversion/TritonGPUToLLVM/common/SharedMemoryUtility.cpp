@@ -465,10 +465,17 @@ void mlir::triton::storeSharedVector(OpBuilder &b, Location loc, Value base,
                                      Type sharedType,
                                      const TargetInfoBase &target,
                                      ArrayRef<SharedPadding> padding) {
+  storeSharedVectorAt(
+      b, loc,
+      getSharedAddress(b, loc, base, offset, sharedType, target, padding),
+      values, sharedType, target);
+}
+
+void mlir::triton::storeSharedVectorAt(OpBuilder &b, Location loc, Value ptr,
+                                       ArrayRef<Value> values, Type sharedType,
+                                       const TargetInfoBase &target) {
   unsigned count = values.size();
   unsigned bytes = count * getSharedElementBytes(sharedType);
-  Value ptr =
-      getSharedAddress(b, loc, base, offset, sharedType, target, padding);
   auto vectorType = VectorType::get({count}, sharedType);
   Value stored = LLVM::UndefOp::create(b, loc, vectorType);
   for (auto [i, value] : llvm::enumerate(values))
@@ -486,9 +493,16 @@ SmallVector<Value> mlir::triton::loadSharedVector(OpBuilder &b, Location loc,
                                                   Type sharedType,
                                                   const TargetInfoBase &target,
                                                   ArrayRef<SharedPadding> padding) {
+  return loadSharedVectorAt(
+      b, loc,
+      getSharedAddress(b, loc, base, offset, sharedType, target, padding),
+      count, sharedType, target);
+}
+
+SmallVector<Value> mlir::triton::loadSharedVectorAt(
+    OpBuilder &b, Location loc, Value ptr, unsigned count, Type sharedType,
+    const TargetInfoBase &target) {
   unsigned bytes = count * getSharedElementBytes(sharedType);
-  Value ptr =
-      getSharedAddress(b, loc, base, offset, sharedType, target, padding);
   Type accessType = getAccessType(b, count, sharedType, target);
   Value loaded =
       LLVM::LoadOp::create(b, loc, accessType, ptr, /*alignment=*/bytes);

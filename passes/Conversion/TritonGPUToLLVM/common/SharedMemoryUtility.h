@@ -197,6 +197,14 @@ llvm::SmallVector<Value>
 loadSharedVector(OpBuilder &b, Location loc, Value base, Value offset,
                  unsigned count, Type sharedType, const TargetInfoBase &target,
                  llvm::ArrayRef<SharedPadding> padding = {});
+/// The same two at an address already computed.
+void storeSharedVectorAt(OpBuilder &b, Location loc, Value address,
+                         llvm::ArrayRef<Value> values, Type sharedType,
+                         const TargetInfoBase &target);
+llvm::SmallVector<Value> loadSharedVectorAt(OpBuilder &b, Location loc,
+                                            Value address, unsigned count,
+                                            Type sharedType,
+                                            const TargetInfoBase &target);
 
 /// The bytes an element of `sharedType` takes.
 unsigned getSharedElementBytes(Type sharedType);

@@ -27,15 +27,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A conversion marked for padded scratch keeps the swizzled scratch the
-// lowering converts through (the same as without the mark).
-// CHECK: module attributes {{.*}}ttg.shared = 16384 : i32
-// CHECK: ttg.convert_layout %arg0 {allocation.offset = 0 : i32, amdgpu.use_padded_scratch_shmem}
+// A conversion marked for padded scratch gets its padded tile (the lowering
+// goes through it): both CTA tiles give 64 x 64, rows of 64 along the
+// destination's dimension 0, one element of padding each (both sides move
+// single elements): 64 * 65 * 4 bytes.
+// CHECK: module attributes {{.*}}ttg.shared = 16640 : i32
+// CHECK: ttg.convert_layout %arg0 {allocation.offset = 0 : i32, amdg.use_padded_scratch_shmem}
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
   tt.func @padded(%x: tensor<64x64xf32, #blocked>, %p: tensor<64x64x!tt.ptr<f32>, #blocked1>) {
-    %c = ttg.convert_layout %x {amdgpu.use_padded_scratch_shmem} : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
+    %c = ttg.convert_layout %x {amdg.use_padded_scratch_shmem} : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
     tt.store %p, %c : tensor<64x64x!tt.ptr<f32>, #blocked1>
     tt.return
   }

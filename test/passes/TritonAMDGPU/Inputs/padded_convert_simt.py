@@ -1,0 +1,97 @@
+"""Layout conversions through Triton's padded scratch
+(`amdg.use_padded_scratch_shmem`: one tile per round, rows padded), end to
+end: a kernel loads X in one blocked layout, converts it to another and
+stores it from there; lowered by -convert-triton-amdgpu-to-llvm and run on
+the CPU (test/scripts/simt_sim.py, which reports LDS races between
+threads), the output must be X exactly, and the lowering must have gone
+through the padded tile (its LDS size, its rounds). Prints one line per
+case, then a count.
+
+Usage: padded_convert_simt.py TRITON_OPT SCRIPTS_DIR
+"""
+import os
+import sys
+
+import numpy as np
+
+OPT, SCRIPTS = sys.argv[1:3]
+sys.path.insert(0, SCRIPTS)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import simt_sim  # noqa: E402
+from matmul_simt import lower_for_simulator, run_cases  # noqa: E402
+
+
+def blocked(spt, tpw, wpc, order):
+    return (f"#ttg.blocked<{{sizePerThread = {spt}, threadsPerWarp = {tpw}, "
+            f"warpsPerCTA = {wpc}, order = {order}}}>")
+
+
+def pointers(name, ptr, layout, M, N, t):
+    s0 = f"#ttg.slice<{{dim = 1, parent = {layout}}}>"
+    s1 = f"#ttg.slice<{{dim = 0, parent = {layout}}}>"
+    return f"""    %{name}i = tt.make_range {{end = {M} : i32, start = 0 : i32}} : tensor<{M}xi32, {s0}>
+    %{name}ie = tt.expand_dims %{name}i {{axis = 1 : i32}} : tensor<{M}xi32, {s0}> -> tensor<{M}x1xi32, {layout}>
+    %{name}j = tt.make_range {{end = {N} : i32, start = 0 : i32}} : tensor<{N}xi32, {s1}>
+    %{name}je = tt.expand_dims %{name}j {{axis = 0 : i32}} : tensor<{N}xi32, {s1}> -> tensor<1x{N}xi32, {layout}>
+    %{name}n = arith.constant dense<{N}> : tensor<{M}x1xi32, {layout}>
+    %{name}r = arith.muli %{name}ie, %{name}n : tensor<{M}x1xi32, {layout}>
+    %{name}rb = tt.broadcast %{name}r : tensor<{M}x1xi32, {layout}> -> tensor<{M}x{N}xi32, {layout}>
+    %{name}cb = tt.broadcast %{name}je : tensor<1x{N}xi32, {layout}> -> tensor<{M}x{N}xi32, {layout}>
+    %{name}o = arith.addi %{name}rb, %{name}cb : tensor<{M}x{N}xi32, {layout}>
+    %{name}s = tt.splat %{ptr} : !tt.ptr<{t}> -> tensor<{M}x{N}x!tt.ptr<{t}>, {layout}>
+    %{name}p = tt.addptr %{name}s, %{name}o : tensor<{M}x{N}x!tt.ptr<{t}>, {layout}>, tensor<{M}x{N}xi32, {layout}>
+"""
+
+
+def kernel(t, M, N, src, dst, warps, arch):
+    text = (f'module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {warps} : i32, '
+            f'ttg.target = "hip:{arch}", "ttg.threads-per-warp" = 64 : i32}} {{\n'
+            f"  tt.func public @cvt(%px: !tt.ptr<{t}>, %py: !tt.ptr<{t}>) {{\n")
+    text += pointers("x", "px", src, M, N, t)
+    text += f"    %x = tt.load %xp : tensor<{M}x{N}x!tt.ptr<{t}>, {src}>\n"
+    text += (f"    %y = ttg.convert_layout %x {{amdg.use_padded_scratch_shmem}} : "
+             f"tensor<{M}x{N}x{t}, {src}> -> tensor<{M}x{N}x{t}, {dst}>\n")
+    text += pointers("y", "py", dst, M, N, t)
+    text += f"    tt.store %yp, %y : tensor<{M}x{N}x!tt.ptr<{t}>, {dst}>\n    tt.return\n  }}\n}}\n"
+    return text
+
+
+DTYPES = {"f32": np.float32, "f16": np.float16, "i8": np.int8}
+
+
+def run_case(t, M, N, src, dst, warps, arch, lds, rounds):
+    text, shared = lower_for_simulator(OPT, kernel(t, M, N, src, dst, warps, arch), arch)
+    if shared != lds:
+        raise RuntimeError(f"LDS {shared} bytes, expected the padded tile's {lds}")
+    barriers = text.count('"rocdl.barrier"') + text.count('"rocdl.s.barrier"')
+    if barriers < 2 * rounds - 1:
+        raise RuntimeError(f"{barriers} barriers for {rounds} rounds")
+    rng = np.random.default_rng(M * 3 + N)
+    x = rng.integers(-100, 101, (M, N)).astype(DTYPES[t])
+    outs, races = simt_sim.run(text, "cvt", [x, np.zeros_like(x)], 64 * warps, shared,
+                               warp_size=64)
+    got = np.asarray(outs[1])
+    return np.array_equal(got, x) and not races, races or [
+        f"{int(np.sum(got != x))} of {x.size} differ"]
+
+
+B0 = blocked("[1, 4]", "[16, 4]", "[2, 2]", "[1, 0]")
+B1 = blocked("[4, 1]", "[4, 16]", "[2, 2]", "[0, 1]")
+B2 = blocked("[1, 8]", "[8, 8]", "[4, 1]", "[1, 0]")
+B3 = blocked("[1, 1]", "[64, 1]", "[1, 4]", "[0, 1]")
+# (type, M, N, source, destination, warps, arch, LDS bytes, rounds)
+CASES = [
+    # Triton 3.6's convert_layout_padding_swizzling: 32x32 tiles, rows of 32
+    # plus 1, four rounds.
+    ("f32", 64, 64, B0, B1, 4, "gfx942", 32 * 33 * 4, 4),
+    ("f32", 64, 64, B1, B0, 4, "gfx90a", 32 * 36 * 4, 4),
+    # Rows along dimension 1 in both: 8-element vectors, padded by 8.
+    ("f16", 32, 128, B2, blocked("[1, 4]", "[4, 16]", "[4, 1]", "[1, 0]"), 4,
+     "gfx942", 32 * 72 * 2, 2),
+    # Bytes: the destination's registers repeat along dimension 1, its
+    # order (1, 0) as its registers' (rows of 64, padded by the source's 8).
+    ("i8", 64, 64, B2, B3, 4, "gfx942", 64 * 72, 1),
+]
+
+run_cases(CASES, lambda t, M, N, src, dst, warps, arch, *_: (
+    f"{t} {M}x{N} {arch} {warps} warps {src} -> {dst}"), run_case)
