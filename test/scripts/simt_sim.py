@@ -514,7 +514,7 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
         out = None
         w = int_width(rtype) if rtype else None
         if op == "llvm.mlir.constant":
-            lit = re.match(r"(true|false|0x[0-9A-Fa-f]+|[-+0-9.e]+)", attr(rest, "value")).group(1)
+            lit = re.match(r"(true|false|0x[0-9A-Fa-f]+|[-+0-9.eE]+)", attr(rest, "value")).group(1)
             if lit in ("true", "false"):
                 out = sim.const(rtype, lit == "true")
             elif lit.startswith("0x"):
@@ -738,7 +738,8 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
         elif op in ("llvm.fadd", "llvm.fsub", "llvm.fmul", "llvm.fdiv"):
             f = {"llvm.fadd": np.add, "llvm.fsub": np.subtract, "llvm.fmul": np.multiply,
                  "llvm.fdiv": np.divide}[op]
-            out = f(v[0], v[1]).astype(FLOATS[rtype])
+            with np.errstate(over="ignore", invalid="ignore"):  # IEEE: inf, NaN
+                out = f(v[0], v[1]).astype(FLOATS[rtype])
         elif op in ("llvm.intr.smax", "llvm.intr.smin", "llvm.intr.umax", "llvm.intr.umin"):
             wt = int_width(rtype)
             a, b = v[0].astype(np.uint64), v[1].astype(np.uint64)
@@ -748,6 +749,14 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             else:
                 pick = a >= b if op.endswith("max") else a <= b
             out = np.where(pick, a, b).astype(np.uint64)
+        elif op in ("llvm.intr.fabs", "llvm.intr.roundeven", "llvm.intr.trunc") and \
+                rtype in FLOATS:
+            f = {"llvm.intr.fabs": np.abs, "llvm.intr.roundeven": np.rint,
+                 "llvm.intr.trunc": np.trunc}[op]
+            out = f(v[0]).astype(FLOATS[rtype])
+        elif op == "llvm.fptoui":
+            with np.errstate(invalid="ignore"):  # out of range: poison
+                out = sim.cast_arr(v[0].astype(np.uint64), rtype)
         elif op in ("llvm.intr.maxnum", "llvm.intr.minnum", "llvm.intr.maximum",
                     "llvm.intr.minimum"):
             f = {"llvm.intr.maxnum": np.fmax, "llvm.intr.minnum": np.fmin,

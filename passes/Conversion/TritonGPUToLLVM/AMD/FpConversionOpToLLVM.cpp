@@ -7,8 +7,10 @@
 // v_cvt_pk_f32_bf8 (one half of a dword to two f32, exact). Every other
 // conversion touching these formats goes through f32: wider floats are
 // widened exactly first, and f32 narrows exactly to f16, bf16 or f64 from an
-// fp8 value. The OCP formats (f8E4M3FN, f8E5M2) stay with the common
-// emulation, which gives Triton's numbers on any GPU.
+// fp8 value. gfx90a (CDNA2), without these instructions, converts the same
+// formats by the common emulation's integer arithmetic (as Triton 3.6's
+// software conversions there). The OCP formats (f8E4M3FN, f8E5M2) stay
+// with the common emulation, which gives Triton's numbers on any GPU.
 //
 // Saturation (tt.fp_to_fp from a wider float) clamps the input to the
 // largest finite value first, keeping NaN, since the instructions make NaN
@@ -49,7 +51,8 @@ public:
   explicit AMDFpConversionTarget(std::string arch) : arch(std::move(arch)) {}
 
   bool convertsFormat(Type type) const override {
-    return arch == "gfx942" && getFnuzMax(type).has_value();
+    return (arch == "gfx942" || arch == "gfx90a") &&
+           getFnuzMax(type).has_value();
   }
 
   std::optional<SmallVector<Value>>
@@ -67,14 +70,20 @@ public:
       return !isSmallFloat(t) || getFnuzMax(t) ||
              isa<Float8E4M3FNType, Float8E5M2Type>(t);
     };
-    if ((!srcMax && !dstMax) || arch != "gfx942" || (dstMax && rtz) ||
-        !isKnown(src) || !isKnown(dst))
+    if ((!srcMax && !dstMax) || !convertsFormat(srcMax ? src : dst) ||
+        (dstMax && rtz) || !isKnown(src) || !isKnown(dst))
       return std::nullopt;
     OpBuilder &b = converter.getBuilder();
     Location loc = converter.getLoc();
     Type f32 = b.getF32Type();
+    bool hardware = arch == "gfx942";
     if (srcMax) {
-      SmallVector<Value> wide = unpackToF32(b, loc, values, src);
+      SmallVector<Value> wide;
+      if (hardware)
+        wide = unpackToF32(b, loc, values, src);
+      else
+        for (Value v : values)
+          wide.push_back(emitFnuzToF32(b, loc, v, src));
       if (dst.isF32())
         return wide;
       // fp8 values are exact in every wider float; to another fp8 format
@@ -85,6 +94,18 @@ public:
         return std::nullopt;
       return *rest;
     }
+    // f64 rounds once, from f64: the emulation takes it as it is; the
+    // instructions take only f32, so f64 is not converted there.
+    if (!hardware) {
+      SmallVector<Value> codes;
+      for (Value v : values) {
+        Value wide = src.isF64() ? v : converter.toF32(v, src);
+        codes.push_back(emitFloatToFnuz(b, loc, wide, dst, rtz, saturate));
+      }
+      return codes;
+    }
+    if (src.isF64())
+      return std::nullopt;
     SmallVector<Value> wide;
     for (Value v : values)
       wide.push_back(converter.toF32(v, src));

@@ -35,6 +35,8 @@ struct Fp8Format {
   uint32_t overflowCode; // what a non-saturating overflow gives: inf or NaN
   uint32_t nanCode;
   bool hasInf;
+  // AMD's fnuz formats: no negative zero, 0x80 the one NaN (no sign on it).
+  bool fnuz = false;
 };
 
 std::optional<Fp8Format> getFp8Format(Type type) {
@@ -42,6 +44,16 @@ std::optional<Fp8Format> getFp8Format(Type type) {
     return Fp8Format{"e4m3", 4, 3, 7, 0x7E, 0x7F, 0x7F, false};
   if (isa<Float8E5M2Type>(type))
     return Fp8Format{"e5m2", 5, 2, 15, 0x7B, 0x7C, 0x7F, true};
+  return std::nullopt;
+}
+
+/// The fnuz formats, which only a target that declares them converts (the
+/// emulation's own conversions leave them out).
+std::optional<Fp8Format> getFnuzFormat(Type type) {
+  if (isa<Float8E4M3FNUZType>(type))
+    return Fp8Format{"e4m3fnuz", 4, 3, 8, 0x7F, 0x80, 0x80, false, true};
+  if (isa<Float8E5M2FNUZType>(type))
+    return Fp8Format{"e5m2fnuz", 5, 2, 16, 0x7F, 0x80, 0x80, false, true};
   return std::nullopt;
 }
 
@@ -118,6 +130,13 @@ Value emitFloatToFp8(OpBuilder &b, Location loc, Value x, const Fp8Format &f,
   Value signBit = c(0x80);
   Value sign = LLVM::AndOp::create(
       b, loc, LLVM::LShrOp::create(b, loc, bits, c(width - 8)), signBit);
+  if (f.fnuz) {
+    // A zero has no sign (0x80 is NaN).
+    Value zero = c(0);
+    Value isZero =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, code, zero);
+    sign = LLVM::SelectOp::create(b, loc, isZero, zero, sign);
+  }
   code = LLVM::OrOp::create(b, loc, code, sign);
   return LLVM::TruncOp::create(b, loc, b.getI8Type(), code);
 }
@@ -160,7 +179,14 @@ Value emitFp8ToF32(OpBuilder &b, Location loc, Value code, const Fp8Format &f) {
   // Infinities and NaNs.
   Value special;
   Value specialBits;
-  if (f.hasInf) {
+  if (f.fnuz) {
+    // 0x80 alone is NaN; every other code is finite.
+    Value nanCode = i32Const(b, loc, 0x80);
+    special = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, c, nanCode);
+    Value noSign = i32Const(b, loc, 0);
+    sign = LLVM::SelectOp::create(b, loc, special, noSign, sign);
+    specialBits = i32Const(b, loc, 0x7FC00000);
+  } else if (f.hasInf) {
     special = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, exponent,
                                    i32Const(b, loc, (1 << f.expBits) - 1));
     Value payload =
@@ -456,6 +482,18 @@ struct SmallFloatConstantPattern : ConvertOpToLLVMPattern<arith::ConstantOp> {
 };
 
 } // namespace
+
+Value mlir::triton::emitFloatToFnuz(OpBuilder &b, Location loc, Value x,
+                                  Type type, bool rtz, bool saturate) {
+  std::optional<Fp8Format> format = getFnuzFormat(type);
+  return format ? emitFloatToFp8(b, loc, x, *format, rtz, saturate) : Value();
+}
+
+Value mlir::triton::emitFnuzToF32(OpBuilder &b, Location loc, Value bits,
+                                  Type type) {
+  std::optional<Fp8Format> format = getFnuzFormat(type);
+  return format ? emitFp8ToF32(b, loc, bits, *format) : Value();
+}
 
 Value mlir::triton::convertSmallFloatToF32(OpBuilder &b, Location loc,
                                            Value bits, Type type) {

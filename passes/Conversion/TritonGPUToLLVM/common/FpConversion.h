@@ -82,6 +82,16 @@ bool isSmallFloat(Type type);
 /// f8E5M2), which travels as an i8; null for other 8-bit formats.
 Value convertSmallFloatToF32(OpBuilder &b, Location loc, Value bits, Type type);
 
+/// The emulation of AMD's fnuz formats (f8E4M3FNUZ, f8E5M2FNUZ: biases 8
+/// and 16, no infinities or negative zero, 0x80 the one NaN), for a target
+/// that declares them (convertsFormat) without instructions for them: the
+/// i8 code of `x` (f32 or f64) in `type`, rounded once (saturating or not:
+/// an overflow is NaN unless saturating), and the exact f32 of a code; null
+/// for other types.
+Value emitFloatToFnuz(OpBuilder &b, Location loc, Value x, Type type, bool rtz,
+                    bool saturate);
+Value emitFnuzToF32(OpBuilder &b, Location loc, Value bits, Type type);
+
 /// tt.fp_to_fp, arith and math ops on 8-bit floats (computed in f32), and
 /// 8-bit float constants, with `target`'s native conversions (the patterns
 /// keep a reference to it).

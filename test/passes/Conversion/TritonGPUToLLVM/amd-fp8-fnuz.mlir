@@ -97,13 +97,42 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// gfx90a has no fp8 conversion instructions.
+// gfx90a has no fp8 conversion instructions: the same formats by integer
+// arithmetic on the bits (rounding to nearest even, the subnormals by a
+// scaled roundeven; saturating to the largest code 0x7F; a zero drops its
+// sign, as 0x80 is NaN), and back by shifts and a rebias (0x80 alone
+// decoding to NaN). Execution: amd-fnuz-simt.test (gfx90a cases).
+// CHECK-LABEL: llvm.func internal @gfx90a(
+// CHECK-NOT: rocdl.cvt
+// CHECK: llvm.intr.roundeven
+// CHECK: llvm.mlir.constant(127 : i32)
+// CHECK: llvm.icmp "eq"
+// CHECK: llvm.trunc %{{.*}} : i32 to i8
+// CHECK-LABEL: llvm.func internal @gfx90a_widen(
+// CHECK-NOT: rocdl.cvt
+// CHECK: llvm.mlir.constant(2143289344 : i32)
+// CHECK: llvm.bitcast %{{.*}} : i32 to f32
 #four = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [64], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx90a", "ttg.threads-per-warp" = 64 : i32} {
   tt.func @gfx90a(%x: tensor<256xf32, #four>) -> tensor<256xf8E4M3FNUZ, #four> {
-    // expected-error @+2 {{converting 'f32' to 'f8E4M3FNUZ' is not supported yet by the LLVM lowering}}
-    // expected-error @+1 {{failed to legalize operation 'tt.fp_to_fp'}}
     %y = tt.fp_to_fp %x, rounding = rtne : tensor<256xf32, #four> -> tensor<256xf8E4M3FNUZ, #four>
+    tt.return %y : tensor<256xf8E4M3FNUZ, #four>
+  }
+  tt.func @gfx90a_widen(%x: tensor<256xf8E5M2FNUZ, #four>) -> tensor<256xf32, #four> {
+    %y = tt.fp_to_fp %x : tensor<256xf8E5M2FNUZ, #four> -> tensor<256xf32, #four>
+    tt.return %y : tensor<256xf32, #four>
+  }
+}
+
+// -----
+
+// f64 would round twice through gfx942's f32 instructions: refused.
+#four = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [64], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @f64_gfx942(%x: tensor<256xf64, #four>) -> tensor<256xf8E4M3FNUZ, #four> {
+    // expected-error @+2 {{converting 'f64' to 'f8E4M3FNUZ' is not supported yet by the LLVM lowering}}
+    // expected-error @+1 {{failed to legalize operation 'tt.fp_to_fp'}}
+    %y = tt.fp_to_fp %x, rounding = rtne : tensor<256xf64, #four> -> tensor<256xf8E4M3FNUZ, #four>
     tt.return %y : tensor<256xf8E4M3FNUZ, #four>
   }
 }

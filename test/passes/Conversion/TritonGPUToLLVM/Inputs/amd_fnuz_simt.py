@@ -9,7 +9,10 @@ bits: all 256 codes widened (to f32, f16, bf16 and the other fnuz
 format), and narrowed: every f16 and bf16 value and an f32 sweep
 (every fnuz value, the ties between neighbours and one ulp either side,
 the subnormal range, the largest value and beyond, zeros, infinities,
-NaN, random values). Prints one line per conversion, then a count.
+NaN, random values). The same kernels for gfx90a, which has no such
+instructions, must use the common emulation's integer arithmetic (no
+rocdl.cvt) and give the same bits. Prints one line per conversion, then a
+count.
 
 Usage: amd_fnuz_simt.py TRITON_OPT TRITON_RUN SCRIPTS_DIR
 """
@@ -36,7 +39,7 @@ def mem(t):
     return "i8" if t in FNUZ.values() else "i16" if t == "bf16" else t
 
 
-def kernel(src, dst, n):
+def kernel(src, dst, n, arch):
     """@cvt(px, py): py[i] = fp_to_fp(px[i]) over n elements; fnuz values
     travel as i8."""
     bl = (f"#ttg.blocked<{{sizePerThread = [4], threadsPerWarp = [64], "
@@ -45,7 +48,7 @@ def kernel(src, dst, n):
     p = lambda e: f"tensor<{n}x!tt.ptr<{e}>, #bl>"  # noqa: E731
     rounding = ", rounding = rtne" if dst in FNUZ.values() else ""
     text = f"""#bl = {bl}
-module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {WARPS} : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32}} {{
+module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {WARPS} : i32, ttg.target = "hip:{arch}", "ttg.threads-per-warp" = 64 : i32}} {{
   tt.func public @cvt(%px: !tt.ptr<{mem(src)}>, %py: !tt.ptr<{mem(dst)}>) {{
     %r = tt.make_range {{end = {n} : i32, start = 0 : i32}} : {t("i32")}
     %xs = tt.splat %px : !tt.ptr<{mem(src)}> -> {p(mem(src))}
@@ -71,9 +74,9 @@ module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {WARPS} : i32, t
     return text
 
 
-def lowered(path):
+def lowered(path, arch):
     r = subprocess.run([OPT, path, "-allocate-shared-memory",
-                        "-convert-triton-amdgpu-to-llvm=gfx-arch=gfx942", "-canonicalize", "-cse",
+                        f"-convert-triton-amdgpu-to-llvm=gfx-arch={arch}", "-canonicalize", "-cse",
                         "-reconcile-unrealized-casts", "--mlir-print-op-generic"],
                        capture_output=True, text=True)
     if r.returncode:
@@ -97,19 +100,21 @@ def same(got, want, dst):
     return (bits(got) == bits(want)) | (is_nan(got, dst) & is_nan(want, dst))
 
 
-def check(src, dst, values):
+def check(src, dst, values, arch):
     """Converts `values` (their memory type) in both; returns the mismatches."""
     n = len(values)
-    path = os.path.join(TMP, f"cvt_{src}_{dst}.mlir")
+    path = os.path.join(TMP, f"cvt_{src}_{dst}_{arch}.mlir")
     with open(path, "w") as f:
-        f.write(kernel(src, dst, n))
-    text, shared = lowered(path)
+        f.write(kernel(src, dst, n, arch))
+    text, shared = lowered(path, arch)
     used = set(re.findall(r'"rocdl\.(cvt\.[\w.]+)"', text))
     kind = {v: k for k, v in FNUZ.items()}
     want_op = f"cvt.pk.f32.{kind[src]}" if src in kind else f"cvt.pk.{kind[dst]}.f32"
-    if want_op not in used:
+    if arch == "gfx90a" and used:
+        raise RuntimeError(f"gfx90a has no {sorted(used)}")
+    if arch == "gfx942" and want_op not in used:
         raise RuntimeError(f"no rocdl.{want_op} in the lowering ({sorted(used)})")
-    if "llvm.intr.roundeven" in text:
+    if arch == "gfx942" and "llvm.intr.roundeven" in text:
         raise RuntimeError("the software emulation's rounding is in the lowering")
     out = np.zeros(n, dtype=NP[mem(dst)])
     outs, races = simt_sim.run(text, "cvt", [values, out], 64 * WARPS, shared, warp_size=64)
@@ -166,10 +171,11 @@ for kind in ("fp8", "bf8"):
 CASES += [(FNUZ["fp8"], FNUZ["bf8"], codes), (FNUZ["bf8"], FNUZ["fp8"], codes)]
 
 passed = 0
-for src, dst, values in CASES:
-    name = f"{src} -> {dst} ({len(values)} values)"
+CASES = [(arch, *case) for arch in ("gfx942", "gfx90a") for case in CASES]
+for arch, src, dst, values in CASES:
+    name = f"{arch} {src} -> {dst} ({len(values)} values)"
     try:
-        problems = check(src, dst, values)
+        problems = check(src, dst, values, arch)
     except Exception as e:  # noqa: BLE001 -- a lowering or simulation error fails the case
         problems = [str(e)]
     passed += not problems
