@@ -324,6 +324,45 @@ TEST_F(LinearLayoutConversionsTest, AmdMfmaOperandB16x16) {
   expectBases(*layout, "warp", {{0, 16}});
 }
 
+// The 16-block 4x4 instructions as a 4x64 tile (untransposed: registers
+// along M, lanes along N) and a 64x4 tile (transposed: lanes along M). The
+// narrow operand holds its 4 rows over lanes 0-3 and 16 K groups over the
+// others; the 64-wide one its 64 rows over the lanes and, in registers,
+// the 16 groups' K runs.
+TEST_F(LinearLayoutConversionsTest, AmdMfma4x64) {
+  constexpr StringLiteral mma = "#ttg.amd_mfma<{version = 3, warpsPerCTA = "
+                                "[1, 1], instrShape = [4, 64, 64], "
+                                "isTransposed = false}>";
+  std::optional<LinearLayout> result = convert({4, 64}, mma);
+  ASSERT_TRUE(result);
+  expectBases(*result, "register", {{1, 0}, {2, 0}});
+  expectBases(*result, "lane",
+              {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {0, 32}});
+  std::optional<LinearLayout> a = convert(
+      {4, 64}, ("#ttg.dot_op<{opIdx = 0, parent = " + mma + ", kWidth = 4}>")
+                   .str());
+  ASSERT_TRUE(a);
+  expectBases(*a, "register", {{0, 1}, {0, 2}});
+  expectBases(*a, "lane", {{1, 0}, {2, 0}, {0, 4}, {0, 8}, {0, 16}, {0, 32}});
+  std::optional<LinearLayout> b = convert(
+      {64, 64}, ("#ttg.dot_op<{opIdx = 1, parent = " + mma + ", kWidth = 4}>")
+                    .str());
+  ASSERT_TRUE(b);
+  expectBases(*b, "register",
+              {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {32, 0}});
+  expectBases(*b, "lane", {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {0, 32}});
+}
+
+TEST_F(LinearLayoutConversionsTest, AmdMfma64x4Transposed) {
+  std::optional<LinearLayout> layout =
+      convert({64, 8}, "#ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], "
+                       "instrShape = [64, 4, 64], isTransposed = true}>");
+  ASSERT_TRUE(layout);
+  expectBases(*layout, "register", {{0, 1}, {0, 2}, {0, 4}});
+  expectBases(*layout, "lane",
+              {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {32, 0}});
+}
+
 TEST_F(LinearLayoutConversionsTest, UnsupportedInputs) {
   EXPECT_FALSE(convert({24, 16}, kBlocked2D));
   EXPECT_FALSE(convert({32}, kBlocked2D));
