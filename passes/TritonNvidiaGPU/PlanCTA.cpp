@@ -667,17 +667,21 @@ LogicalResult Planner::anchorStores() {
     RankedTensorType type = value ? tensorOf(value.getType()) : nullptr;
     if (!type)
       return WalkResult::advance();
-    // The first store's CTA layout is everyone's.
-    if (!cga)
-      cga = getCGALayoutOf(type.getEncoding());
-    if (!cga) {
+    // The first store's CTA layout is everyone's (a store of another rank
+    // keeps its own).
+    std::optional<BasisList> own = getCGALayoutOf(type.getEncoding());
+    if (!own) {
       op->emitError() << "triton-nvidia-gpu-plan-cta: cannot tell the CTA "
                          "layout of "
                       << type.getEncoding();
       return WalkResult::interrupt();
     }
-    FailureOr<Attribute> encoding =
-        withCGA(op, type.getEncoding(), type.getShape(), *cga);
+    if (!cga)
+      cga = own;
+    bool sameRank = cga->empty() || own->empty() ||
+                    cga->bases[0].size() == own->bases[0].size();
+    FailureOr<Attribute> encoding = withCGA(
+        op, type.getEncoding(), type.getShape(), sameRank ? *cga : *own);
     if (failed(encoding))
       return WalkResult::interrupt();
     retypeUniformly(op, *encoding);

@@ -200,6 +200,26 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// Without dot or reduction, stores of another rank than the first keep their
+// own CTA layout (the first store's is 2-D); each is laid out over its CTA's
+// tile (the 64 x 64 tile's 32 x 64 half: 2 x 16 lanes).
+// CHECK-DAG: #[[VEC:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = {{\[\[}}1]]}>
+// CHECK-DAG: #[[TILE:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}1, 0]]}>
+// CHECK-LABEL: tt.func @two_ranks
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<64x64x!tt.ptr<f32>, #[[TILE]]>
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<512x!tt.ptr<f32>, #[[VEC]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @two_ranks(%p: tensor<64x64x!tt.ptr<f32>, #blocked>, %x: tensor<64x64xf32, #blocked>, %q: tensor<512x!tt.ptr<f32>, #blocked1>, %y: tensor<512xf32, #blocked1>) {
+    tt.store %p, %x : tensor<64x64x!tt.ptr<f32>, #blocked>
+    tt.store %q, %y : tensor<512x!tt.ptr<f32>, #blocked1>
+    tt.return
+  }
+}
+
+// -----
+
 // One CTA: the pass leaves the module alone.
 // CHECK-LABEL: tt.func @one_cta
 // CHECK: tt.dot {{.*}} -> tensor<128x256xf32, #blocked>
