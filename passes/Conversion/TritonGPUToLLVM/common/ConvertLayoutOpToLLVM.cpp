@@ -964,6 +964,21 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     return lowerWithinWarps(op, adaptor, src, dst, rewriter);
   }
 
+  /// Replaces `op` by the destination registers `results`, those that
+  /// repeat others (`repeated` bits) filled from them.
+  LogicalResult replaceWithResults(gpu::ConvertLayoutOp op,
+                                   SmallVector<Value> &results,
+                                   unsigned repeated,
+                                   ConversionPatternRewriter &rewriter) const {
+    for (unsigned reg = 0; reg < results.size(); ++reg)
+      if (reg & repeated)
+        results[reg] = results[reg & ~repeated];
+    rewriter.replaceOp(
+        op, packLLElements(op.getLoc(), getTypeConverter(), results, rewriter,
+                           op.getType()));
+    return success();
+  }
+
   /// Triton's padded conversion (PaddedScratch.h): the tensor goes through
   /// the scratch one tile per round; element offsets are row-major in the
   /// tile, each row followed by its padding. Coordinate bits inside the tile
@@ -1119,12 +1134,7 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
               fromSharedValue(rewriter, loc, loaded[j], registerType);
       }
     }
-    for (unsigned reg = 0; reg < numResults; ++reg)
-      if (reg & dstRepeated)
-        results[reg] = results[reg & ~dstRepeated];
-    rewriter.replaceOp(op,
-                       packLLElements(loc, converter, results, rewriter, type));
-    return success();
+    return replaceWithResults(op, results, dstRepeated, rewriter);
   }
 
   LogicalResult lowerThroughSharedMemory(
@@ -1237,12 +1247,7 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
         results[loadPlan.spread(reg, j)] =
             fromSharedValue(rewriter, loc, loaded[j], registerType);
     }
-    for (unsigned reg = 0; reg < numResults; ++reg)
-      if (reg & dstRepeated)
-        results[reg] = results[reg & ~dstRepeated];
-    rewriter.replaceOp(op,
-                       packLLElements(loc, converter, results, rewriter, type));
-    return success();
+    return replaceWithResults(op, results, dstRepeated, rewriter);
   }
 
   /// The scratch layout for matrix loads of the destination: its register
