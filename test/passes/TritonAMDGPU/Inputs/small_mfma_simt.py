@@ -6,9 +6,13 @@ make_ttgir, then -convert-triton-amdgpu-to-llvm, and runs on the CPU
 (test/scripts/simt_sim.py, whose 4x4 MFMA model -- blocks, lanes, the CBSZ /
 ABID broadcast -- follows the CDNA3 ISA, not the lowering). C must equal
 what the interpreter (triton-run) computes for the kernel before
-acceleration. Prints one line per case, then a count.
+acceleration. Then a loop (Inputs/small-mfma-loop.ttir, C[8x128] over K in
+steps of 64) through all of make_ttgir (2 and 3 stages: the stream
+pipeliner, and the rest of the pipeline, on the 4x64 layout) for gfx942
+and gfx90a, run the same way against the interpreter's run of the TTIR.
+Prints one line per case, then a count.
 
-Usage: small_mfma_simt.py TRITON_OPT TRITON_RUN SCRIPTS_DIR
+Usage: small_mfma_simt.py TRITON_OPT TRITON_RUN SCRIPTS_DIR LOOP_TTIR
 """
 import os
 import re
@@ -18,11 +22,11 @@ import tempfile
 
 import numpy as np
 
-OPT, RUN, SCRIPTS = sys.argv[1:4]
+OPT, RUN, SCRIPTS, LOOP = sys.argv[1:5]
 sys.path.insert(0, SCRIPTS)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simt_sim  # noqa: E402
-from matmul_simt import lower_for_simulator, run_cases  # noqa: E402
+from matmul_simt import interpret_mm, lower_for_simulator, run_cases  # noqa: E402
 
 TMP = tempfile.mkdtemp()
 
@@ -158,5 +162,32 @@ CASES = [
     ("f32", 64, 8, 16, 1, "gfx90a", 1, [64, 4, 16], "mfma.f32.4x4x1f32"),
 ]
 
-run_cases(CASES, lambda ty, M, N, K, warps, arch, kpack, *_: (
-    f"{ty} {M}x{N}x{K} {arch} {warps} warps kPack={kpack}"), run_case)
+
+
+def run_loop_case(arch, stages, K):
+    """The loop kernel through make_ttgir and the lowering, against the
+    interpreter's run of the TTIR."""
+    ttgir = subprocess.run(
+        [OPT, LOOP, f"-triton-make-ttgir=target=hip:{arch} num-warps=4 num-stages={stages}"],
+        capture_output=True, text=True, check=True).stdout
+    if "instrShape = [4, 64, 64]" not in ttgir or "scf.for" not in ttgir:
+        raise RuntimeError("no 4x64 MFMA layout in a loop after make_ttgir")
+    text, shared = lower_for_simulator(OPT, ttgir, arch)
+    rng = np.random.default_rng(stages * 100 + K)
+    a = (rng.integers(-8, 9, (8, max(K, 1))) / 4).astype(np.float16)
+    b = (rng.integers(-8, 9, (max(K, 1), 128)) / 4).astype(np.float16)
+    c = np.full((8, 128), 7.0, dtype=np.float32)
+    outs, races = simt_sim.run(text, "mm", [a, b, c, K], 256, shared, warp_size=64)
+    want = interpret_mm(RUN, LOOP, TMP, a, b, (8, 128), K)
+    got = np.asarray(outs[2])
+    return np.array_equal(got, want) and not races, races or [
+        f"{int(np.sum(got != want))} of {got.size} differ"]
+
+
+CASES = [(False, *case) for case in CASES] + [
+    (True, arch, stages, K) for arch in ("gfx942", "gfx90a") for stages in (2, 3)
+    for K in (192, 64)]
+run_cases(CASES, lambda loop, *case: (
+    "loop {} stages={} K={}".format(*case) if loop else
+    "{0} {1}x{2}x{3} {5} {4} warps kPack={6}".format(*case[:7])),
+    lambda loop, *case: run_loop_case(*case) if loop else run_case(*case))
