@@ -210,17 +210,26 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
           op, "operand layouts without linear layouts");
     // Lanes as the instruction's; warps of A along M and of B along N as
     // the accumulator's, each broadcast along the other side.
+    // A tensor smaller than the instruction's tile holds it wrapped: the
+    // instruction's bases past the tensor's shape are zero (those lanes
+    // repeat others), and its elements are read and written modulo the
+    // shape.
     auto sameBases = [](ArrayRef<ttg::LinearLayout::Basis> bases,
-                        const Bases &expected) {
+                        Bases expected, ArrayRef<int64_t> shape) {
+      for (ttg::LinearLayout::Basis &basis : expected)
+        for (auto [c, size] : llvm::zip(basis, shape))
+          if (c >= size)
+            c = 0;
       return bases == ArrayRef<ttg::LinearLayout::Basis>(expected);
     };
+    ArrayRef<int64_t> dShape = dType.getShape();
     bool lanesMatch =
         sameBases(aLayout->getBases("lane"),
-                  operandLanes(mDim, kWidth, false)) &&
+                  operandLanes(mDim, kWidth, false), aType.getShape()) &&
         sameBases(bLayout->getBases("lane"),
-                  operandLanes(nDim, kWidth, true)) &&
+                  operandLanes(nDim, kWidth, true), bType.getShape()) &&
         sameBases(dLayout->getBases("lane"),
-                  resultLanes(transposed ? mDim : nDim, transposed));
+                  resultLanes(transposed ? mDim : nDim, transposed), dShape);
     ArrayRef<ttg::LinearLayout::Basis> aWarps = aLayout->getBases("warp");
     ArrayRef<ttg::LinearLayout::Basis> bWarps = bLayout->getBases("warp");
     ArrayRef<ttg::LinearLayout::Basis> dWarps = dLayout->getBases("warp");
@@ -261,6 +270,8 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
         int32_t offset = resultOffset(transposed ? nDim : mDim, i);
         Coords at = transposed ? Coords{base.first, base.second + offset}
                                : Coords{base.first + offset, base.second};
+        at = {at.first & int32_t(dShape[0] - 1),
+              at.second & int32_t(dShape[1] - 1)};
         if (!dIndex.count(at))
           return op.emitError(
               "an MFMA accumulator layout without whole instruction tiles per "
