@@ -133,6 +133,24 @@ struct Options {
   unsigned kPack;
 };
 
+/// Triton 3.6's remark for a dot no MFMA instruction takes (it stays on
+/// FMAs), with what the choice was made from.
+void remarkNoInstruction(DotOp dot, const Options &options, unsigned mDim,
+                         unsigned nDim, Type aElem, Type bElem,
+                         bool allowXF32) {
+  ArrayRef<int64_t> shape = dot.getType().getShape();
+  InFlightDiagnostic remark = dot.emitRemark();
+  remark << "Unable to select MFMA intrinsic for the request: version="
+         << options.version << ", result-shape=(" << shape[0] << "x"
+         << shape[1] << "), selected-tiles=(" << mDim << "x" << nDim
+         << "), inputKSize=" << dot.getA().getType().getShape().back()
+         << ", aElemType=" << aElem << ", bElemType=" << bElem
+         << ", withScale=false, allowXF32="
+         << (allowXF32 && options.version == 3 ? "true" : "false");
+  if (options.forcedNonKDim != 0)
+    remark << ", enforcedNonKDim=" << options.forcedNonKDim;
+}
+
 /// Rewrites `dot` onto MFMA if an instruction takes it; returns whether it did.
 bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
   auto type = cast<RankedTensorType>(dot.getType());
@@ -150,6 +168,7 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
   // side of at least 4 with the other of at least 64 takes the 16-block 4x4
   // instructions as one 64x4 (M >= 64) or 4x64 tile (Triton 3.6's rule).
   unsigned mDim = options.forcedNonKDim, nDim = options.forcedNonKDim;
+  bool allowXF32 = dot.getInputPrecision() == InputPrecision::TF32;
   if (mDim == 0) {
     int64_t minSize = std::min(shape[0], shape[1]);
     if (minSize >= 16) {
@@ -161,6 +180,7 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
       mDim = 4;
       nDim = 64;
     } else {
+      remarkNoInstruction(dot, options, 0, 0, aElem, bElem, allowXF32);
       return false;
     }
   }
@@ -169,7 +189,6 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
   if (options.forcedNonKDim == 0 &&
       (shape[0] % mDim != 0 || shape[1] % nDim != 0))
     return false;
-  bool allowXF32 = dot.getInputPrecision() == InputPrecision::TF32;
   std::optional<amdgpu::MfmaInstruction> instr = amdgpu::selectMfmaInstruction(
       options.version, mDim, nDim, aElem, bElem, allowXF32);
   // gfx90a and gfx942 multiply only the fnuz fp8 formats. Every OCP e4m3fn
@@ -191,9 +210,22 @@ bool accelerate(DotOp dot, unsigned numWarps, const Options &options) {
     instr = amdgpu::selectMfmaInstruction(options.version, mDim, nDim, aElem,
                                           bElem, false);
   }
-  // A K that is not a multiple of the instruction's would duplicate data.
-  if (!instr || k % instr->kDim != 0)
+  if (!instr) {
+    remarkNoInstruction(dot, options, mDim, nDim, aElem, bElem, allowXF32);
     return false;
+  }
+  // A K that is not a multiple of the instruction's would duplicate data.
+  if (k % instr->kDim != 0) {
+    dot.emitRemark() << "Unable to select MFMA intrinsic 'rocdl." << instr->name
+                     << "' as MFMA intrinsic k-dimension size kDim="
+                     << instr->kDim
+                     << ", which is not a multiple of tile k-dimension size "
+                        "inputKSize="
+                     << k
+                     << ". Using this intrinsic would introduce data "
+                        "duplication.";
+    return false;
+  }
   // The accumulators MFMA adds into: fp32, or int32 for int8.
   Type accElem = type.getElementType();
   bool intDot = aElem.isInteger(8);
@@ -280,8 +312,11 @@ bool isFmaReady(DotOp dot) {
 /// throughout: f16 when every type has at most 16 bits (ints at most 8, no
 /// bf16), else f32; the result is cast back. Integers > 32 bits stay.
 void legalizeFmaDot(DotOp dot) {
-  if (!isa_and_nonnull<BlockedEncodingAttr>(dot.getType().getEncoding()) ||
-      isFmaReady(dot))
+  if (!isa_and_nonnull<BlockedEncodingAttr>(dot.getType().getEncoding()))
+    return;
+  // Triton 3.6's remark for every dot left on FMAs.
+  dot.emitRemark("Attempting to map dot operation to FMA intrinsic.");
+  if (isFmaReady(dot))
     return;
   SmallVector<Type> types = {dot.getA().getType().getElementType(),
                              dot.getB().getType().getElementType(),

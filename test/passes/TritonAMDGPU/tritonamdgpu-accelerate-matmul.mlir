@@ -148,6 +148,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // REMARK: remark: missing native support for fp8 variant on current architecture; emulated with fp16 so low performance
   // REMARK-NEXT: tt.dot %a, %b, %c
   // REMARK: remark: for gfx942 please use native supported fp8 variants
+  // Dots left on FMAs get Triton 3.6's remarks: why no instruction was
+  // taken, then (from the FMA legalization) one each.
+  // REMARK: remark: Unable to select MFMA intrinsic 'rocdl.mfma.f32.4x4x4f16' as MFMA intrinsic k-dimension size kDim=64, which is not a multiple of tile k-dimension size inputKSize=32. Using this intrinsic would introduce data duplication.
+  // REMARK: remark: Unable to select MFMA intrinsic 'rocdl.mfma.f32.32x32x8f16' as MFMA intrinsic k-dimension size kDim=8, which is not a multiple of tile k-dimension size inputKSize=4.
+  // REMARK-COUNT-2: remark: Attempting to map dot operation to FMA intrinsic.
   // REMARK90A: remark: missing native support for fp8 variant on current architecture; emulated with fp16 so low performance
   // REMARK90A-NOT: for gfx942 please use
   tt.func @ocp_fp8(%a: tensor<64x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
@@ -191,6 +196,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: tt.dot {{.*}} -> tensor<128x8xf32, #blocked1>
 // CHECK-LABEL: tt.func @tiny
 // CHECK: tt.dot {{.*}} -> tensor<8x8xf32, #blocked1>
+// The remarks of the three left on FMAs (3.6's words: the tile tried, 0x0
+// where there is none).
+// REMARK: remark: Unable to select MFMA intrinsic for the request: version=3, result-shape=(128x8), selected-tiles=(64x4), inputKSize=16, aElemType='f32', bElemType='f32', withScale=false, allowXF32=true
+// REMARK: remark: Unable to select MFMA intrinsic for the request: version=3, result-shape=(128x8), selected-tiles=(64x4), inputKSize=64, aElemType='f8E4M3FNUZ', bElemType='f8E4M3FNUZ', withScale=false, allowXF32=false
+// REMARK: remark: Unable to select MFMA intrinsic for the request: version=3, result-shape=(8x8), selected-tiles=(0x0), inputKSize=64, aElemType='f16', bElemType='f16', withScale=false, allowXF32=false
+// REMARK-COUNT-3: remark: Attempting to map dot operation to FMA intrinsic.
 // gfx90a (version 2) has the same instructions; kPack 2 doubles kWidth.
 // SMALL90A: #[[M4:.*]] = #ttg.amd_mfma<{version = 2, warpsPerCTA = [1, 2], instrShape = [4, 64, 64], isTransposed = false}>
 // SMALL90A-LABEL: tt.func @small_m
