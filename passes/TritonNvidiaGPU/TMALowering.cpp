@@ -55,8 +55,12 @@ Value createBarrier(OpBuilder &b, Location loc, unsigned numCTAs) {
   return barrier;
 }
 
+/// The bytes one CTA's TMA copy of `block` moves (its tile in a cluster).
 int64_t getBlockBytes(RankedTensorType block) {
-  return block.getNumElements() * block.getElementTypeBitWidth() / 8;
+  int64_t elements = 1;
+  for (int64_t dim : getTMATileShape(block))
+    elements *= dim;
+  return elements * block.getElementTypeBitWidth() / 8;
 }
 
 LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {

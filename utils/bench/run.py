@@ -256,7 +256,9 @@ class Runner:
             programs = 1
             for g in grid:
                 programs *= g
-            scratch = self.torch.empty(max(1, meta.get("global_scratch_size", 0) * programs),
+            # Global scratch per CTA (3.6's launcher: grid x num_ctas slices).
+            scratch = self.torch.empty(max(1, meta.get("global_scratch_size", 0) * programs
+                                           * ctas),
                                        dtype=self.torch.uint8, device="cuda")
             params = launch.launch_params(kept + [scratch], meta)
             params.append(ctypes.c_uint64(0))

@@ -53,8 +53,26 @@ nvidia_gpu::getTMABufferEncoding(RankedTensorType block,
       encoding.getFp4Padded(), encoding.getCGALayout(), shape.size());
 }
 
+SmallVector<int64_t> nvidia_gpu::getTMATileShape(RankedTensorType block) {
+  SmallVector<int64_t> tile(block.getShape());
+  const ttg::BasisList *cga = nullptr;
+  if (auto nvmma =
+          dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding()))
+    cga = &nvmma.getCGALayout();
+  else if (auto swizzled = dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(
+               block.getEncoding()))
+    cga = &swizzled.getCGALayout();
+  if (!cga)
+    return tile;
+  for (const auto &basis : cga->bases)
+    for (auto [dim, value] : llvm::enumerate(basis))
+      if (value != 0 && dim < tile.size())
+        tile[dim] = std::max<int64_t>(1, tile[dim] / 2);
+  return tile;
+}
+
 SmallVector<int64_t> nvidia_gpu::getTMABoxShape(RankedTensorType block) {
-  SmallVector<int64_t> box(block.getShape());
+  SmallVector<int64_t> box = getTMATileShape(block);
   for (int64_t &dim : box)
     dim = std::min<int64_t>(dim, 256);
   ttg::NVMMASharedEncodingAttr encoding = getTMAEncoding(block);
@@ -75,7 +93,8 @@ std::string nvidia_gpu::whyNotTMABlock(RankedTensorType block) {
     return "its block's layout is transposed or fp4-padded";
   // Boxes side by side along a row would interleave their rows in shared
   // memory; one box spans the row of a row-major buffer.
-  if (rowMajor && block.getRank() >= 1 && block.getShape().back() > 256)
+  SmallVector<int64_t> tile = getTMATileShape(block);
+  if (rowMajor && block.getRank() >= 1 && tile.back() > 256)
     return "a row of its unswizzled #ttg.swizzled_shared block is longer than "
            "one TMA box (256 elements)";
   if (block.getRank() < 1 || block.getRank() > 5)
@@ -88,7 +107,7 @@ std::string nvidia_gpu::whyNotTMABlock(RankedTensorType block) {
   if (rowBytes < 16 || rowBytes % 16 != 0)
     return "a row of its box is " + std::to_string(rowBytes) +
            " bytes (TMA needs a multiple of 16)";
-  for (auto [dim, boxDim] : llvm::zip(block.getShape(), box))
+  for (auto [dim, boxDim] : llvm::zip(tile, box))
     if (dim % boxDim != 0)
       return "its block is not a whole number of boxes";
   return "";

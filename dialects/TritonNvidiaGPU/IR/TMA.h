@@ -47,10 +47,17 @@ bool isUnswizzledRowMajor(Attribute encoding, unsigned rank);
 /// boxes.
 std::string whyNotTMABlock(RankedTensorType block);
 
+/// The part of `block` one CTA of a cluster moves: the block split along
+/// the dimensions its layout's CGA bases name (each basis halves one
+/// dimension; a zero basis is a copy in every CTA). The whole block outside
+/// clusters.
+SmallVector<int64_t> getTMATileShape(RankedTensorType block);
+
 /// The box one TMA copy moves (in the block's dimension order): each
 /// dimension at most 256 elements, the contiguous one at most one swizzle
-/// row (32/64/128 bytes) when swizzled. A block is moved as several boxes
-/// when it is larger.
+/// row (32/64/128 bytes) when swizzled, within the CTA's tile
+/// (getTMATileShape), as Triton 3.6 encodes descriptors for clusters. A
+/// tile is moved as several boxes when it is larger.
 SmallVector<int64_t> getTMABoxShape(RankedTensorType block);
 
 /// The TMA element type code of an element type (UINT8 for 8-bit types,

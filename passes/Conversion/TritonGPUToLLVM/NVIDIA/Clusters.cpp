@@ -10,9 +10,10 @@
 // layout conversions that keep each CTA's tile, and shared memory where each
 // CTA holds its own tile (or copy) of a buffer: local loads and stores,
 // cp.async copies and wgmma operands (lowerings check the tiles and refuse,
-// located, what would reach another CTA's shared memory). Every other op
-// (mbarriers, TMA, cluster barriers, distributed shared memory) is a located
-// "not supported yet" here, before any of the module is rewritten.
+// located, what would reach another CTA's shared memory), each CTA's own
+// mbarriers, and TMA copies of each CTA's tile. Every other op (multicast,
+// distributed shared memory, cluster barriers of the program's own) is a
+// located "not supported yet" here, before any of the module is rewritten.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,6 +73,29 @@ std::string whyNotInCluster(Operation *op) {
           gpu::AsyncCopyGlobalToLocalOp, gpu::AsyncCommitGroupOp,
           gpu::AsyncWaitOp, nvidia_gpu::WarpGroupDotOp,
           nvidia_gpu::WarpGroupDotWaitOp, nvidia_gpu::FenceAsyncSharedOp>(op))
+    return "";
+  // mbarriers: each CTA has its own (a barrier buffer is a copy per CTA)
+  // and its TMA copies signal it. Their inits are released to the cluster
+  // with a cluster-wide barrier that every thread must reach: inits in the
+  // kernel's entry block alone.
+  if (isa<nvidia_gpu::InitBarrierOp>(op)) {
+    if (isa<FuncOp>(op->getParentOp()) && op->getBlock()->isEntryBlock())
+      return "";
+    return "outside the kernel's entry block (the cluster barrier after the "
+           "inits must be reached by every thread)";
+  }
+  // TMA copies move each CTA's tile of the block (TMAOpToLLVM.cpp): the
+  // descriptor's box is one tile's (the launch metadata's for host-made
+  // descriptors; those made in the kernel are written by each CTA into its
+  // own global scratch slice).
+  if (isa<nvidia_gpu::InvalBarrierOp, nvidia_gpu::BarrierExpectOp,
+          nvidia_gpu::WaitBarrierOp, nvidia_gpu::ArriveBarrierOp,
+          nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
+          nvidia_gpu::AsyncTMACopyLocalToGlobalOp,
+          nvidia_gpu::AsyncTMAReduceOp, nvidia_gpu::TMAStoreWaitOp,
+          nvidia_gpu::TensormapCreateOp,
+          nvidia_gpu::TensormapFenceproxyAcquireOp,
+          nvidia_gpu::ReinterpretTensorDescOp, gpu::GlobalScratchAllocOp>(op))
     return "";
   // An atomic's old value is handed to the threads holding copies of its
   // element through shared memory, which CTAs do not share here.

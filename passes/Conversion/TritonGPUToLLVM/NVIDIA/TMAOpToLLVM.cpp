@@ -12,7 +12,10 @@
 // The lowering checks, basis by basis, that the layout places the box's
 // elements where TMA's swizzle puts them, so a buffer layout TMA cannot
 // fill is an error, not wrong data. TMA stores are bulk groups, waited on
-// by ttng.async_tma_store_wait. ttng.tensormap_create builds the
+// by ttng.async_tma_store_wait. In a CTA cluster each CTA copies its tile
+// of the block (boxes over the tile, coordinates moved by the tile start of
+// its cluster rank) and waits on its own mbarriers, whose inits are
+// released to the cluster. ttng.tensormap_create builds the
 // 128-byte descriptor in shared scratch with warp 0 (zero fill, then thread
 // 0's tensormap.replace of every field) and copies it to global memory with
 // the release fence; every thread acquires it (tensormap_fenceproxy_acquire)
@@ -128,10 +131,27 @@ struct InitBarrierOpPattern : BarrierPattern<ttng::InitBarrierOp> {
   LogicalResult
   matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    return emitOnThreadZero(
-        rewriter, op, adaptor.getAlloc(), Value(),
-        llvm::formatv("@$0 mbarrier.init.shared::cta.b64 [$1], {0};",
-                      op.getCount()));
+    Location loc = op.getLoc();
+    // In a cluster, after the block's last init (Clusters.cpp admits inits
+    // in the kernel's entry block alone, which every thread runs): the inits
+    // are released to the cluster and every CTA waits for the others', so
+    // that a copy or arrive from another CTA (multicast) never reaches a
+    // barrier before its init.
+    bool lastInit = !llvm::any_of(
+        llvm::make_range(std::next(op->getIterator()), op->getBlock()->end()),
+        [](Operation &next) { return isa<ttng::InitBarrierOp>(next); });
+    bool clusterSync = target.getNumCTAs() > 1 && lastInit;
+    if (failed(emitOnThreadZero(
+            rewriter, op, adaptor.getAlloc(), Value(),
+            llvm::formatv("@$0 mbarrier.init.shared::cta.b64 [$1], {0};",
+                          op.getCount()))))
+      return failure();
+    if (clusterSync) {
+      NVVM::FenceMbarrierInitOp::create(rewriter, loc);
+      NVVM::ClusterArriveOp::create(rewriter, loc, rewriter.getUnitAttr());
+      NVVM::ClusterWaitOp::create(rewriter, loc, rewriter.getUnitAttr());
+    }
+    return success();
   }
 };
 
@@ -233,9 +253,12 @@ int64_t tmaSwizzledByte(int64_t byte, int64_t swizzleBytes) {
 /// The boxes of a copy of `block` to or from a buffer of `memType`, in
 /// order; fails (with `why`) when TMA cannot move the block
 /// (whyNotTMABlock) or the buffer's layout does not place a box's elements
-/// where TMA does.
+/// where TMA does. In a cluster the boxes cover the calling CTA's tile of
+/// the block; `blockBases` then gets, per CTA bit, the block coordinates
+/// that CTA's tile starts at (zero where the CTAs hold copies).
 FailureOr<SmallVector<TMABox>>
-planBoxes(RankedTensorType block, ttg::MemDescType memType, std::string &why) {
+planBoxes(RankedTensorType block, ttg::MemDescType memType,
+          SmallVector<SmallVector<int64_t>> &blockBases, std::string &why) {
   why = ttng::whyNotTMABlock(block);
   if (!why.empty())
     return failure();
@@ -253,11 +276,27 @@ planBoxes(RankedTensorType block, ttg::MemDescType memType, std::string &why) {
     return failure();
   }
   SmallVector<int64_t> box = ttng::getTMABoxShape(block);
-  ArrayRef<int64_t> shape = block.getShape();
-  unsigned rank = shape.size();
+  unsigned rank = block.getRank();
   // A buffer without the block's leading unit dimensions: offsets come from
   // the coordinates of the dimensions it has.
   unsigned dropped = rank - memType.getShape().size();
+  // In a cluster, the CTA's tile: the layout's shape is the buffer's tile,
+  // which must be the descriptor's.
+  SmallVector<int64_t> shape(block.getShape());
+  if (!layout->getBlockBases().empty()) {
+    shape.resize(dropped);
+    llvm::append_range(shape, layout->getShape());
+    if (shape != ttng::getTMATileShape(block)) {
+      why = "the buffer's CTA tile is not the descriptor's";
+      return failure();
+    }
+  }
+  blockBases.clear();
+  for (const auto &basis : layout->getBlockBases()) {
+    SmallVector<int64_t> coords(dropped, 0);
+    coords.append(basis.begin(), basis.end());
+    blockBases.push_back(std::move(coords));
+  }
   auto offsetOf = [&](ArrayRef<int32_t> coords) {
     return layout->getOffset(coords.drop_front(dropped));
   };
@@ -448,20 +487,62 @@ unsigned getNumWarps(Operation *op) {
   return getModuleIntAttr(module, ttg::kNumWarpsAttrName, 4);
 }
 
+/// Whether a CTA bit's tile start is zero: the CTAs it tells apart hold
+/// copies.
+bool isCopyBasis(ArrayRef<int64_t> basis) {
+  return llvm::all_of(basis, [](int64_t v) { return v == 0; });
+}
+
+/// `coords` moved to the calling CTA's tile: per CTA bit set in the
+/// cluster rank, that bit's tile start (`blockBases`) added. Unchanged
+/// outside clusters.
+SmallVector<Value> tileCoords(OpBuilder &b, Location loc, ValueRange coords,
+                              ArrayRef<SmallVector<int64_t>> blockBases,
+                              const nvidia::TargetInfo &target) {
+  SmallVector<Value> result(coords);
+  if (llvm::all_of(blockBases, isCopyBasis))
+    return result;
+  Value rank = target.getClusterCTAId(b, loc);
+  for (auto [bit, basis] : llvm::enumerate(blockBases)) {
+    Value shifted =
+        LLVM::LShrOp::create(b, loc, rank, createI32Constant(b, loc, bit));
+    Value set =
+        LLVM::AndOp::create(b, loc, shifted, createI32Constant(b, loc, 1));
+    for (auto [dim, start] : llvm::enumerate(basis)) {
+      if (start == 0)
+        continue;
+      Value offset =
+          LLVM::MulOp::create(b, loc, set, createI32Constant(b, loc, start));
+      result[dim] = LLVM::AddOp::create(b, loc, result[dim], offset);
+    }
+  }
+  return result;
+}
+
 /// The instructions of a TMA copy of `op`'s descriptor block at `coords`
 /// to or from (`direction`) a buffer of `memType`; a located error when TMA
-/// cannot move it.
+/// cannot move it. In a cluster each CTA copies its tile; where
+/// `refuseCopies`, a block the CTAs hold copies of is refused (each CTA
+/// would apply it: a reduction would count it once per CTA).
 FailureOr<SmallVector<BoxCopy>>
 planTMACopy(Operation *op, RankedTensorType block, ttg::MemDescType memType,
             StringRef direction, ValueRange coords, OpBuilder &b,
-            const nvidia::TargetInfo &target) {
+            const nvidia::TargetInfo &target, bool refuseCopies = false) {
   std::string why;
-  FailureOr<SmallVector<TMABox>> boxes = planBoxes(block, memType, why);
+  SmallVector<SmallVector<int64_t>> blockBases;
+  FailureOr<SmallVector<TMABox>> boxes =
+      planBoxes(block, memType, blockBases, why);
   if (failed(boxes))
     return op->emitError() << "TMA copy " << direction
                            << " this buffer is not supported: " << why;
-  BoxIssuers issuers(b, op->getLoc(), target, getNumWarps(op));
-  return planBoxCopies(b, op->getLoc(), issuers, *boxes, coords,
+  if (refuseCopies && llvm::any_of(blockBases, isCopyBasis))
+    return op->emitError()
+           << "a TMA reduction from a buffer every CTA of the cluster holds a "
+              "copy of is not supported yet";
+  Location loc = op->getLoc();
+  BoxIssuers issuers(b, loc, target, getNumWarps(op));
+  return planBoxCopies(b, loc, issuers, *boxes,
+                       tileCoords(b, loc, coords, blockBases, target),
                        block.getElementTypeBitWidth() / 8);
 }
 
@@ -527,7 +608,8 @@ LogicalResult emitTMAStoreOrReduce(OpT op, Value desc, ValueRange coord,
   RankedTensorType block = op.getDesc().getType().getBlockType();
   ttg::MemDescType memType = op.getSrc().getType();
   FailureOr<SmallVector<BoxCopy>> copies =
-      planTMACopy(op, block, memType, "from", coord, rewriter, target);
+      planTMACopy(op, block, memType, "from", coord, rewriter, target,
+                  /*refuseCopies=*/!reduction.empty());
   if (failed(copies))
     return failure();
   Value buffer = getBufferAddress(rewriter, loc, src, memType);

@@ -57,6 +57,9 @@ public:
   void storeMatrices(OpBuilder &b, Location loc, Value rowAddress,
                      ValueRange words, bool transpose) const override;
 
+  /// The CTAs of one program (the module's ttg.num-ctas).
+  int getNumCTAs() const { return numCTAs; }
+
 private:
   int computeCapability;
   int ptxVersion;

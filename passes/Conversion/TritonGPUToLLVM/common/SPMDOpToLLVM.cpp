@@ -132,6 +132,16 @@ Value mlir::triton::getGlobalScratchPtr(OpBuilder &b, Location loc,
       program = LLVM::AddOp::create(
           b, loc, LLVM::MulOp::create(b, loc, program, count), id);
     }
+    // In a cluster each CTA has its slice (3.6's numbering: program *
+    // CTAs + rank; its launcher sizes the buffer grid x num_ctas slices).
+    if (Value rank = target.getClusterCTAId(b, loc)) {
+      int numCTAs = getModuleIntAttr(module, gpu::kNumCTAsAttrName, 1);
+      program = LLVM::AddOp::create(
+          b, loc,
+          LLVM::MulOp::create(b, loc, program,
+                              createI32Constant(b, loc, numCTAs)),
+          rank);
+    }
     Value programBytes =
         createIntConstant(b, loc, i64, size ? size.getInt() : 0);
     bytes = LLVM::AddOp::create(

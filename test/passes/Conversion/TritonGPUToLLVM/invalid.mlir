@@ -65,11 +65,29 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// CHECK: invalid.mlir:[[# @LINE + 4]]:5: error: lowering 'ttng.init_barrier' in a module with ttg.num-ctas > 1 (CTA clusters) (it needs memory or barriers shared between the cluster's CTAs) is not supported yet
+// An mbarrier's init in a cluster is followed by a cluster barrier, which
+// every thread must reach: inits under control flow are refused.
+// CHECK: invalid.mlir:[[# @LINE + 5]]:7: error: lowering 'ttng.init_barrier' in a module with ttg.num-ctas > 1 (CTA clusters) outside the kernel's entry block (the cluster barrier after the inits must be reached by every thread) is not supported yet
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0], CGALayout = [[0]]}>
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @barrier(%b: !ttg.memdesc<1xi64, #shared, #ttg.shared_memory, mutable>) {
-    ttng.init_barrier %b, 1 : !ttg.memdesc<1xi64, #shared, #ttg.shared_memory, mutable>
+  tt.func @barrier(%b: !ttg.memdesc<1xi64, #shared, #ttg.shared_memory, mutable>, %c: i1) {
+    scf.if %c {
+      ttng.init_barrier %b, 1 : !ttg.memdesc<1xi64, #shared, #ttg.shared_memory, mutable>
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// A TMA reduction from a buffer the CTAs hold copies of would be applied
+// once per CTA.
+// CHECK: invalid.mlir:[[# @LINE + 5]]:5: error: a TMA reduction from a buffer every CTA of the cluster holds a copy of is not supported yet
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32, CGALayout = [[0, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tma_reduce_copies(%d: !tt.tensordesc<tensor<64x32xf32, #shared>>, %buf: !ttg.memdesc<64x32xf32, #shared, #ttg.shared_memory>, %x: i32) {
+    %c0 = arith.constant 0 : i32
+    ttng.async_tma_reduce add, %d[%x, %c0] %buf : !tt.tensordesc<tensor<64x32xf32, #shared>>, !ttg.memdesc<64x32xf32, #shared, #ttg.shared_memory>
     tt.return
   }
 }
