@@ -49,3 +49,22 @@ def run_cases(cases, name_of, run_case):
         passed += ok
         print(("PASS " if ok else "FAIL ") + name + ("" if ok else f": {races[:2]}"))
     print(f"{passed} of {len(cases)} cases match")
+
+
+def tile_pointers(name, ptr, layout, M, N, t):
+    """TTGIR of %<name>p, the pointers of a row-major M x N tile at %<ptr>,
+    in `layout`."""
+    s0 = f"#ttg.slice<{{dim = 1, parent = {layout}}}>"
+    s1 = f"#ttg.slice<{{dim = 0, parent = {layout}}}>"
+    return f"""    %{name}i = tt.make_range {{end = {M} : i32, start = 0 : i32}} : tensor<{M}xi32, {s0}>
+    %{name}ie = tt.expand_dims %{name}i {{axis = 1 : i32}} : tensor<{M}xi32, {s0}> -> tensor<{M}x1xi32, {layout}>
+    %{name}j = tt.make_range {{end = {N} : i32, start = 0 : i32}} : tensor<{N}xi32, {s1}>
+    %{name}je = tt.expand_dims %{name}j {{axis = 0 : i32}} : tensor<{N}xi32, {s1}> -> tensor<1x{N}xi32, {layout}>
+    %{name}n = arith.constant dense<{N}> : tensor<{M}x1xi32, {layout}>
+    %{name}r = arith.muli %{name}ie, %{name}n : tensor<{M}x1xi32, {layout}>
+    %{name}rb = tt.broadcast %{name}r : tensor<{M}x1xi32, {layout}> -> tensor<{M}x{N}xi32, {layout}>
+    %{name}cb = tt.broadcast %{name}je : tensor<1x{N}xi32, {layout}> -> tensor<{M}x{N}xi32, {layout}>
+    %{name}o = arith.addi %{name}rb, %{name}cb : tensor<{M}x{N}xi32, {layout}>
+    %{name}s = tt.splat %{ptr} : !tt.ptr<{t}> -> tensor<{M}x{N}x!tt.ptr<{t}>, {layout}>
+    %{name}p = tt.addptr %{name}s, %{name}o : tensor<{M}x{N}x!tt.ptr<{t}>, {layout}>, tensor<{M}x{N}xi32, {layout}>
+"""

@@ -18,7 +18,7 @@ OPT, SCRIPTS = sys.argv[1:3]
 sys.path.insert(0, SCRIPTS)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simt_sim  # noqa: E402
-from matmul_simt import lower_for_simulator, run_cases  # noqa: E402
+from matmul_simt import lower_for_simulator, run_cases, tile_pointers  # noqa: E402
 
 
 def blocked(spt, tpw, wpc, order):
@@ -26,32 +26,15 @@ def blocked(spt, tpw, wpc, order):
             f"warpsPerCTA = {wpc}, order = {order}}}>")
 
 
-def pointers(name, ptr, layout, M, N, t):
-    s0 = f"#ttg.slice<{{dim = 1, parent = {layout}}}>"
-    s1 = f"#ttg.slice<{{dim = 0, parent = {layout}}}>"
-    return f"""    %{name}i = tt.make_range {{end = {M} : i32, start = 0 : i32}} : tensor<{M}xi32, {s0}>
-    %{name}ie = tt.expand_dims %{name}i {{axis = 1 : i32}} : tensor<{M}xi32, {s0}> -> tensor<{M}x1xi32, {layout}>
-    %{name}j = tt.make_range {{end = {N} : i32, start = 0 : i32}} : tensor<{N}xi32, {s1}>
-    %{name}je = tt.expand_dims %{name}j {{axis = 0 : i32}} : tensor<{N}xi32, {s1}> -> tensor<1x{N}xi32, {layout}>
-    %{name}n = arith.constant dense<{N}> : tensor<{M}x1xi32, {layout}>
-    %{name}r = arith.muli %{name}ie, %{name}n : tensor<{M}x1xi32, {layout}>
-    %{name}rb = tt.broadcast %{name}r : tensor<{M}x1xi32, {layout}> -> tensor<{M}x{N}xi32, {layout}>
-    %{name}cb = tt.broadcast %{name}je : tensor<1x{N}xi32, {layout}> -> tensor<{M}x{N}xi32, {layout}>
-    %{name}o = arith.addi %{name}rb, %{name}cb : tensor<{M}x{N}xi32, {layout}>
-    %{name}s = tt.splat %{ptr} : !tt.ptr<{t}> -> tensor<{M}x{N}x!tt.ptr<{t}>, {layout}>
-    %{name}p = tt.addptr %{name}s, %{name}o : tensor<{M}x{N}x!tt.ptr<{t}>, {layout}>, tensor<{M}x{N}xi32, {layout}>
-"""
-
-
 def kernel(t, M, N, src, dst, warps, arch):
     text = (f'module attributes {{"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = {warps} : i32, '
             f'ttg.target = "hip:{arch}", "ttg.threads-per-warp" = 64 : i32}} {{\n'
             f"  tt.func public @cvt(%px: !tt.ptr<{t}>, %py: !tt.ptr<{t}>) {{\n")
-    text += pointers("x", "px", src, M, N, t)
+    text += tile_pointers("x", "px", src, M, N, t)
     text += f"    %x = tt.load %xp : tensor<{M}x{N}x!tt.ptr<{t}>, {src}>\n"
     text += (f"    %y = ttg.convert_layout %x {{amdg.use_padded_scratch_shmem}} : "
              f"tensor<{M}x{N}x{t}, {src}> -> tensor<{M}x{N}x{t}, {dst}>\n")
-    text += pointers("y", "py", dst, M, N, t)
+    text += tile_pointers("y", "py", dst, M, N, t)
     text += f"    tt.store %yp, %y : tensor<{M}x{N}x!tt.ptr<{t}>, {dst}>\n    tt.return\n  }}\n}}\n"
     return text
 

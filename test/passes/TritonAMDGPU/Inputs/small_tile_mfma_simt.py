@@ -19,28 +19,16 @@ OPT, SCRIPTS = sys.argv[1:3]
 sys.path.insert(0, SCRIPTS)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simt_sim  # noqa: E402
-from matmul_simt import lower_for_simulator, run_cases  # noqa: E402
+from matmul_simt import lower_for_simulator, run_cases, tile_pointers  # noqa: E402
 
 BL = ("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], "
       "warpsPerCTA = [4, 1], order = [1, 0]}>")
 
 
 def pointers(name, ptr, M, N, t):
-    s0 = f"#ttg.slice<{{dim = 1, parent = #bl}}>"
-    s1 = f"#ttg.slice<{{dim = 0, parent = #bl}}>"
-    return f"""    %{name}i = tt.make_range {{end = {M} : i32, start = 0 : i32}} : tensor<{M}xi32, {s0}>
-    %{name}ie = tt.expand_dims %{name}i {{axis = 1 : i32}} : tensor<{M}xi32, {s0}> -> tensor<{M}x1xi32, #bl>
-    %{name}j = tt.make_range {{end = {N} : i32, start = 0 : i32}} : tensor<{N}xi32, {s1}>
-    %{name}je = tt.expand_dims %{name}j {{axis = 0 : i32}} : tensor<{N}xi32, {s1}> -> tensor<1x{N}xi32, #bl>
-    %{name}n = arith.constant dense<{N}> : tensor<{M}x1xi32, #bl>
-    %{name}r = arith.muli %{name}ie, %{name}n : tensor<{M}x1xi32, #bl>
-    %{name}rb = tt.broadcast %{name}r : tensor<{M}x1xi32, #bl> -> tensor<{M}x{N}xi32, #bl>
-    %{name}cb = tt.broadcast %{name}je : tensor<1x{N}xi32, #bl> -> tensor<{M}x{N}xi32, #bl>
-    %{name}o = arith.addi %{name}rb, %{name}cb : tensor<{M}x{N}xi32, #bl>
-    %{name}s = tt.splat %{ptr} : !tt.ptr<{t}> -> tensor<{M}x{N}x!tt.ptr<{t}>, #bl>
-    %{name}p = tt.addptr %{name}s, %{name}o : tensor<{M}x{N}x!tt.ptr<{t}>, #bl>, tensor<{M}x{N}xi32, #bl>
-    %{name} = tt.load %{name}p : tensor<{M}x{N}x!tt.ptr<{t}>, #bl>
-"""
+    """The tile loaded in #bl: its pointers (tile_pointers), then the load."""
+    return tile_pointers(name, ptr, "#bl", M, N, t) + (
+        f"    %{name} = tt.load %{name}p : tensor<{M}x{N}x!tt.ptr<{t}>, #bl>\n")
 
 
 def kernel(M, N, K, version, transposed, arch):
