@@ -69,8 +69,8 @@ bool isChainTail(DotOp dot) {
   return llvm::any_of(slice, [](Operation *op) { return isa<DotOp>(op); });
 }
 
-/// Triton's warps for an MFMA dot of `shape` with `mDim` x `nDim` tiles. The first
-/// dot of a chain puts them all along M (no cross-warp reduction in the
+/// Triton's warps for an MFMA dot of `shape` with `mDim` x `nDim` tiles. The
+/// first dot of a chain puts them all along M (no cross-warp reduction in the
 /// softmax between the dots, and its result is already in the second dot's
 /// operand layout); the second one along M as far as M has tiles, then
 /// along N. Otherwise M gets a doubling while it has at least twice as many
@@ -141,8 +141,8 @@ void remarkNoInstruction(DotOp dot, const Options &options, unsigned mDim,
   ArrayRef<int64_t> shape = dot.getType().getShape();
   InFlightDiagnostic remark = dot.emitRemark();
   remark << "Unable to select MFMA intrinsic for the request: version="
-         << options.version << ", result-shape=(" << shape[0] << "x"
-         << shape[1] << "), selected-tiles=(" << mDim << "x" << nDim
+         << options.version << ", result-shape=(" << shape[0] << "x" << shape[1]
+         << "), selected-tiles=(" << mDim << "x" << nDim
          << "), inputKSize=" << dot.getA().getType().getShape().back()
          << ", aElemType=" << aElem << ", bElemType=" << bElem
          << ", withScale=false, allowXF32="

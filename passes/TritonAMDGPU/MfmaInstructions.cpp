@@ -63,8 +63,7 @@ mlir::triton::amdgpu::selectMfmaInstruction(unsigned version, unsigned mDim,
   if (version != 2 && version != 3)
     return std::nullopt;
   if (isBroadcastMfma(mDim, nDim))
-    return selectBroadcast(mDim, nDim, aElem, bElem,
-                           allowXF32 && version == 3);
+    return selectBroadcast(mDim, nDim, aElem, bElem, allowXF32 && version == 3);
   if (mDim != nDim || (mDim != 32 && mDim != 16))
     return std::nullopt;
   unsigned nonKDim = mDim;

@@ -25,8 +25,8 @@ namespace amdgpu {
 struct MfmaInstruction {
   /// The ROCDL op without its `rocdl.` prefix (mfma.f32.32x32x8f16).
   std::string name;
-  unsigned mDim = 0; ///< M of the tile
-  unsigned nDim = 0; ///< N of the tile
+  unsigned mDim = 0;    ///< M of the tile
+  unsigned nDim = 0;    ///< N of the tile
   unsigned kDim = 0;    ///< K of one instruction
   unsigned kBase = 0;   ///< K elements per lane per instruction
 };
@@ -37,11 +37,9 @@ unsigned getMfmaVersion(StringRef arch);
 /// The instruction of MFMA `version` for an `mDim` x `nDim` tile of
 /// `aElem` x `bElem` operands (`allowXF32`: fp32 operands may be rounded to
 /// xf32, gfx942 only), or none.
-std::optional<MfmaInstruction> selectMfmaInstruction(unsigned version,
-                                                     unsigned mDim,
-                                                     unsigned nDim, Type aElem,
-                                                     Type bElem,
-                                                     bool allowXF32);
+std::optional<MfmaInstruction>
+selectMfmaInstruction(unsigned version, unsigned mDim, unsigned nDim,
+                      Type aElem, Type bElem, bool allowXF32);
 
 /// Whether an `mDim` x `nDim` tile is one of the broadcast 4x4 forms.
 inline bool isBroadcastMfma(unsigned mDim, unsigned nDim) {

@@ -339,14 +339,14 @@ TEST_F(LinearLayoutConversionsTest, AmdMfma4x64) {
   expectBases(*result, "lane",
               {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {0, 32}});
   std::optional<LinearLayout> a = convert(
-      {4, 64}, ("#ttg.dot_op<{opIdx = 0, parent = " + mma + ", kWidth = 4}>")
-                   .str());
+      {4, 64},
+      ("#ttg.dot_op<{opIdx = 0, parent = " + mma + ", kWidth = 4}>").str());
   ASSERT_TRUE(a);
   expectBases(*a, "register", {{0, 1}, {0, 2}});
   expectBases(*a, "lane", {{1, 0}, {2, 0}, {0, 4}, {0, 8}, {0, 16}, {0, 32}});
   std::optional<LinearLayout> b = convert(
-      {64, 64}, ("#ttg.dot_op<{opIdx = 1, parent = " + mma + ", kWidth = 4}>")
-                    .str());
+      {64, 64},
+      ("#ttg.dot_op<{opIdx = 1, parent = " + mma + ", kWidth = 4}>").str());
   ASSERT_TRUE(b);
   expectBases(*b, "register",
               {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {32, 0}});

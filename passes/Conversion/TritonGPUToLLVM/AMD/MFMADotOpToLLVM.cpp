@@ -148,9 +148,8 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
              << ") is not supported yet by the LLVM lowering";
     ArrayRef<unsigned> shape = mfma.getInstrShape();
     bool transposed = mfma.getIsTransposed();
-    bool square =
-        shape.size() >= 2 && shape[0] == shape[1] &&
-        (shape[0] == 32 || shape[0] == 16);
+    bool square = shape.size() >= 2 && shape[0] == shape[1] &&
+                  (shape[0] == 32 || shape[0] == 16);
     // The broadcast operand must be the instruction's first source.
     bool broadcast = shape.size() >= 2 &&
                      ((shape[0] == 4 && shape[1] == 64 && !transposed) ||
@@ -168,11 +167,10 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
     // Transposed, B's fragment is the instruction's first source: a mixed
     // fp8 x bf8 dot is then bf8.fp8.
     std::optional<amdgpu::MfmaInstruction> instr =
-        amdgpu::selectMfmaInstruction(version, mDim, nDim,
-                                      transposed ? bElem : aElem,
-                                      transposed ? aElem : bElem,
-                                      op.getInputPrecision() ==
-                                          InputPrecision::TF32);
+        amdgpu::selectMfmaInstruction(
+            version, mDim, nDim, transposed ? bElem : aElem,
+            transposed ? aElem : bElem,
+            op.getInputPrecision() == InputPrecision::TF32);
     bool intDot = aElem.isInteger(8);
     if (instr && version != archVersion) {
       std::optional<amdgpu::MfmaInstruction> current =
@@ -334,8 +332,8 @@ struct MFMADotOpPattern : ConvertOpToLLVMPattern<DotOp> {
           // block * kWidth; the wide operand supplies that run itself.
           int64_t aStart = kStart, bStart = kStart;
           (mDim == 4 ? bStart : aStart) += block * kWidth;
-          Value abid = block == 0 ? zero
-                                  : createI32Constant(rewriter, loc, block);
+          Value abid =
+              block == 0 ? zero : createI32Constant(rewriter, loc, block);
           for (auto &[base, vector] : accVectors) {
             Value aOperand = gather(aIndex, a, base.first, aStart, aElem);
             Value bOperand = gather(bIndex, b, base.second, bStart, bElem);

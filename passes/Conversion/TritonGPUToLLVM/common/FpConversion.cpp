@@ -484,7 +484,7 @@ struct SmallFloatConstantPattern : ConvertOpToLLVMPattern<arith::ConstantOp> {
 } // namespace
 
 Value mlir::triton::emitFloatToFnuz(OpBuilder &b, Location loc, Value x,
-                                  Type type, bool rtz, bool saturate) {
+                                    Type type, bool rtz, bool saturate) {
   std::optional<Fp8Format> format = getFnuzFormat(type);
   return format ? emitFloatToFp8(b, loc, x, *format, rtz, saturate) : Value();
 }

@@ -89,7 +89,7 @@ Value convertSmallFloatToF32(OpBuilder &b, Location loc, Value bits, Type type);
 /// an overflow is NaN unless saturating), and the exact f32 of a code; null
 /// for other types.
 Value emitFloatToFnuz(OpBuilder &b, Location loc, Value x, Type type, bool rtz,
-                    bool saturate);
+                      bool saturate);
 Value emitFnuzToF32(OpBuilder &b, Location loc, Value bits, Type type);
 
 /// tt.fp_to_fp, arith and math ops on 8-bit floats (computed in f32), and
