@@ -1079,16 +1079,14 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     // offset + (offset >> log2 row) << log2 padding, in elements (3.6's
     // spelling: lshr, shl, add, an inbounds GEP of the element type).
     auto address = [&](Value offset) -> Value {
-      if (tile.padding)
-        offset = LLVM::AddOp::create(
-            rewriter, loc,
-            LLVM::ShlOp::create(
-                rewriter, loc,
-                LLVM::LShrOp::create(
-                    rewriter, loc, offset,
-                    createI32Constant(rewriter, loc, log2Exact(rowLength))),
-                createI32Constant(rewriter, loc, log2Exact(tile.padding))),
-            offset);
+      if (tile.padding) {
+        Value rowShift = createI32Constant(rewriter, loc, log2Exact(rowLength));
+        Value rows = LLVM::LShrOp::create(rewriter, loc, offset, rowShift);
+        Value padShift =
+            createI32Constant(rewriter, loc, log2Exact(tile.padding));
+        Value pad = LLVM::ShlOp::create(rewriter, loc, rows, padShift);
+        offset = LLVM::AddOp::create(rewriter, loc, pad, offset);
+      }
       return LLVM::GEPOp::create(rewriter, loc, base.getType(), sharedType,
                                  base, ArrayRef<LLVM::GEPArg>{offset},
                                  LLVM::GEPNoWrapFlags::inbounds);

@@ -11,8 +11,8 @@
 // CHECK-LABEL: llvm.func @padded_rounds
 // CHECK-DAG: %[[C0:.*]] = llvm.mlir.constant(0 : i32) : i32
 // CHECK-DAG: %[[C5:.*]] = llvm.mlir.constant(5 : i32) : i32
-// CHECK: %[[ROW:.*]] = llvm.lshr %[[OFF:.*]], %[[C5]] : i32
-// CHECK-NEXT: %[[PAD:.*]] = llvm.shl %[[ROW]], %[[C0]] : i32
+// CHECK-DAG: %[[ROW:.*]] = llvm.lshr %[[OFF:.*]], %[[C5]] : i32
+// CHECK: %[[PAD:.*]] = llvm.shl %[[ROW]], %[[C0]] : i32
 // CHECK-NEXT: %[[ADDR:.*]] = llvm.add %[[PAD]], %[[OFF]] : i32
 // CHECK-NEXT: llvm.getelementptr inbounds %{{.*}}[%[[ADDR]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-COUNT-4: llvm.store {{.*}} : vector<1xf32>, !llvm.ptr<3>
