@@ -261,21 +261,28 @@ struct SharedOperand {
   nvidia::WgmmaOperandDescriptors descriptors;
   Value dynamicStart;
 
-  /// The run-time start (zero-extended) plus the constant part, as one
-  /// 64-bit add, as 3.6 builds it: LLVM and ptxas see whole descriptors, and
-  /// the K steps' are adds of constants to one base that ptxas can compute
-  /// ahead of the wgmmas. (Two 32-bit words paired by an opaque
-  /// `mov.b64 {low, high}` had ptxas rebuild both words right before each
-  /// wgmma.) The sum of the two starts is a shared address (below 256 KiB)
-  /// >> 4, so nothing carries out of the 14-bit field.
+  /// The descriptor's low word is the run-time start plus the constant
+  /// part's low word: the sum of the two starts is an address in shared
+  /// memory (below 256 KiB) >> 4, so nothing carries out of the 14-bit
+  /// field. The high word is a constant; the two are paired by a `mov.b64`
+  /// LLVM cannot turn back into a 64-bit add, which costs ptxas two
+  /// constant moves and a 64-bit add per descriptor instead of one add.
   Value getDescriptor(OpBuilder &b, Location loc, unsigned tile) const {
     uint64_t fixed =
         descriptors.fixedBits | uint64_t(descriptors.startBytes[tile] >> 4);
-    Type i64 = b.getI64Type();
-    Value start = LLVM::ZExtOp::create(b, loc, i64, dynamicStart);
-    Value constant = LLVM::ConstantOp::create(
-        b, loc, i64, b.getI64IntegerAttr(static_cast<int64_t>(fixed)));
-    return LLVM::AddOp::create(b, loc, start, constant);
+    Value low = dynamicStart;
+    if (uint32_t fixedLow = uint32_t(fixed))
+      low = LLVM::AddOp::create(b, loc, low,
+                                createI32Constant(b, loc, int32_t(fixedLow)));
+    Value high = createI32Constant(b, loc, int32_t(uint32_t(fixed >> 32)));
+    auto pair = LLVM::InlineAsmOp::create(
+        b, loc, b.getI64Type(), ValueRange{low, high}, "mov.b64 $0, {$1, $2};",
+        "=l,r,r",
+        /*has_side_effects=*/false, /*is_align_stack=*/false,
+        LLVM::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+        b.getArrayAttr({}));
+    return pair.getResult(0);
   }
 };
 

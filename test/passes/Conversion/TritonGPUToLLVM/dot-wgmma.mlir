@@ -8,8 +8,7 @@
 // -convert-nv-gpu-to-llvm (CHECK lines), between one wgmma.fence and one
 // commit_group.
 // Descriptors: start >> 4 | LBO >> 4 << 16 | SBO >> 4 << 32 | mode << 62,
-// the run-time start zero-extended plus the rest as one 64-bit constant
-// (3.6's form; each K step adds its own constant to the same start).
+// built as two 32-bit words (the start only ever changes the low one).
 
 // fp16, A K-major with a 64-byte swizzle (64x32: rows of 64 bytes; mode 2,
 // SBO 8 rows = 512 bytes, K step +32 bytes), B N-major with 128 bytes
@@ -17,24 +16,22 @@
 // bytes), imm-trans-b 1. A synchronous dot waits for its group at once, the
 // accumulator tied through the wait.
 // CHECK-LABEL: llvm.func internal @f16
-// CHECK-DAG: %[[AD0C:.*]] = llvm.mlir.constant(-9223371899415822336 : i64) : i64
-// CHECK-DAG: %[[BD0C:.*]] = llvm.mlir.constant(4611686293305294848 : i64) : i64
-// CHECK-DAG: %[[AD1C:.*]] = llvm.mlir.constant(-9223371899415822334 : i64) : i64
-// CHECK-DAG: %[[BD1C:.*]] = llvm.mlir.constant(4611686293305294976 : i64) : i64
+// CHECK-DAG: %[[AHI:.*]] = llvm.mlir.constant(-2147483616 : i32) : i32
+// CHECK-DAG: %[[BHI:.*]] = llvm.mlir.constant(1073741888 : i32) : i32
+// CHECK-DAG: %[[ASTEP:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-DAG: %[[BSTEP:.*]] = llvm.mlir.constant(128 : i32) : i32
 // CHECK-DAG: %[[MASK:.*]] = llvm.mlir.constant(16383 : i32) : i32
 // CHECK: %[[ABASE:.*]] = llvm.and %{{.*}}, %[[MASK]] : i32
 // CHECK: %[[BBASE:.*]] = llvm.and %{{.*}}, %[[MASK]] : i32
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK: %[[AZ0:.*]] = llvm.zext %[[ABASE]] : i32 to i64
-// CHECK: %[[AD0:.*]] = llvm.add %[[AZ0]], %[[AD0C]] : i64
-// CHECK: %[[BZ0:.*]] = llvm.zext %[[BBASE]] : i32 to i64
-// CHECK: %[[BD0:.*]] = llvm.add %[[BZ0]], %[[BD0C]] : i64
+// CHECK: %[[AD0:.*]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "mov.b64 $0, {$1, $2};", "=l,r,r" %[[ABASE]], %[[AHI]] : (i32, i32) -> i64
+// CHECK: %[[BD0:.*]] = llvm.inline_asm asm_dialect = att operand_attrs = [] "mov.b64 $0, {$1, $2};", "=l,r,r" %[[BBASE]], %[[BHI]] : (i32, i32) -> i64
 // CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0,$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31}, $64, $65, $66, 1, 1, 0, 1;", "=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,l,l,b"
 // CHECK-SAME: %[[AD0]], %[[BD0]], %{{.*}} : (f32, {{.*}}, f32, i64, i64, i1)
-// CHECK: %[[AZ1:.*]] = llvm.zext %[[ABASE]] : i32 to i64
-// CHECK: %[[AD1:.*]] = llvm.add %[[AZ1]], %[[AD1C]] : i64
-// CHECK: %[[BZ1:.*]] = llvm.zext %[[BBASE]] : i32 to i64
-// CHECK: %[[BD1:.*]] = llvm.add %[[BZ1]], %[[BD1C]] : i64
+// CHECK: %[[ALOW1:.*]] = llvm.add %[[ABASE]], %[[ASTEP]] : i32
+// CHECK: %[[AD1:.*]] = llvm.inline_asm {{.*}} %[[ALOW1]], %[[AHI]]
+// CHECK: %[[BLOW1:.*]] = llvm.add %[[BBASE]], %[[BSTEP]] : i32
+// CHECK: %[[BD1:.*]] = llvm.inline_asm {{.*}} %[[BLOW1]], %[[BHI]]
 // CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, $64, $65, $66, 1, 1, 0, 1;"
 // CHECK-SAME: %[[AD1]], %[[BD1]]
 // CHECK-NOT: wgmma.mma_async
@@ -67,7 +64,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-LABEL: llvm.func internal @bf16_async
 // CHECK-SAME: %[[USEC:arg[0-9]+]]: i1
 // CHECK-DAG: %[[TRUE:.*]] = llvm.mlir.constant(true) : i1
-// CHECK-DAG: llvm.mlir.constant(-4611685949703716864 : i64) : i64
+// CHECK-DAG: llvm.mlir.constant(-1073741808 : i32) : i32
+// CHECK-DAG: llvm.mlir.constant(4194304 : i32) : i32
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK: "wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16 {{.*}}, $32, $33, $34, 1, 1, 1, 0;"
 // CHECK-SAME: %[[USEC]] : (
