@@ -10,6 +10,8 @@
 
 #include "passes/Analysis/PaddedScratch.h"
 
+#include "dialects/TritonGPU/IR/CTATiles.h"
+
 #include "mlir/Support/LLVM.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -48,29 +50,8 @@ TileInfo tileOf(const LinearLayout &layout) {
   SmallVector<unsigned> split = basesPerDim(layout.getBases("block"), rank);
   for (size_t d = 0; d < rank; ++d)
     info.shapePerCTA.push_back(layout.getOutDims()[d].size / split[d]);
-  // Registers that repeat the whole per-thread tile (the last bases, each
-  // doubling its dimension up to the CTA's shape) are not part of it.
-  std::vector<LinearLayout::Basis> regs(layout.getBases("register").begin(),
-                                        layout.getBases("register").end());
-  SmallVector<unsigned> ctaShape = info.shapePerCTA;
-  llvm::SetVector<unsigned> repDims;
-  while (!regs.empty()) {
-    const LinearLayout::Basis &basis = regs.back();
-    auto it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
-    if (it == basis.end())
-      break;
-    unsigned d = it - basis.begin();
-    repDims.insert(d);
-    if (d != repDims.back() || 2 * unsigned(basis[d]) != ctaShape[d])
-      break;
-    ctaShape[d] /= 2;
-    regs.pop_back();
-  }
-  SmallVector<unsigned> perThread = basesPerDim(regs, rank);
-  SmallVector<unsigned> lanes = basesPerDim(layout.getBases("lane"), rank);
-  SmallVector<unsigned> warps = basesPerDim(layout.getBases("warp"), rank);
-  for (size_t d = 0; d < rank; ++d)
-    info.tile.push_back(perThread[d] * lanes[d] * warps[d]);
+  for (int64_t extent : gpu::getThreadCoverShape(layout))
+    info.tile.push_back(static_cast<unsigned>(extent));
   info.order = orderOfBases(layout.getBases("register"), rank);
   // Elements contiguous in a thread along each dimension, in order.
   info.contig.assign(rank, 1);

@@ -2,6 +2,7 @@
 
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
 
+#include "dialects/TritonGPU/IR/CTATiles.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "mlir/IR/Builders.h"
@@ -61,53 +62,6 @@ static int dimOfBasis(const LinearLayout::Basis &basis) {
   return -1;
 }
 
-/// Per dimension, how many distinct positions the non-zero bases of `inDim`
-/// reach (2 per basis along that dimension).
-static SmallVector<int64_t> spanPerDim(ArrayRef<LinearLayout::Basis> bases,
-                                       unsigned rank) {
-  SmallVector<int64_t> span(rank, 1);
-  for (const auto &basis : bases)
-    if (int d = dimOfBasis(basis); d >= 0)
-      span[d] *= 2;
-  return span;
-}
-
-/// The shape one CTA tile of the layout covers: per dimension, the elements
-/// of one thread's contiguous block times the lanes times the warps along
-/// it. A thread's block is its register bases without the trailing ones that
-/// only repeat the tile: those are peeled off from the last register basis
-/// backwards, as long as each doubles a dimension to the tensor's extent in
-/// it and the dimensions come in one run each.
-static SmallVector<int64_t> shapePerCTATile(const LinearLayout &layout) {
-  unsigned rank = layout.getOutDims().size();
-  SmallVector<int64_t> remaining;
-  SmallVector<int64_t> ctaSplit = spanPerDim(layout.getBases("block"), rank);
-  for (auto [d, out] : llvm::enumerate(layout.getOutDims()))
-    remaining.push_back(out.size / ctaSplit[d]);
-
-  std::vector<LinearLayout::Basis> regs(layout.getBases("register").begin(),
-                                        layout.getBases("register").end());
-  SmallVector<int> peeledDims;
-  while (!regs.empty()) {
-    int d = dimOfBasis(regs.back());
-    if (d < 0)
-      break;
-    bool seen = llvm::is_contained(peeledDims, d);
-    if (!seen)
-      peeledDims.push_back(d);
-    if (d != peeledDims.back() || 2 * int64_t(regs.back()[d]) != remaining[d])
-      break;
-    remaining[d] /= 2;
-    regs.pop_back();
-  }
-  SmallVector<int64_t> shape = spanPerDim(regs, rank);
-  SmallVector<int64_t> lanes = spanPerDim(layout.getBases("lane"), rank);
-  SmallVector<int64_t> warps = spanPerDim(layout.getBases("warp"), rank);
-  for (unsigned d = 0; d < rank; ++d)
-    shape[d] *= lanes[d] * warps[d];
-  return shape;
-}
-
 /// Register bases without the broadcasting (all-zero) ones.
 static std::vector<LinearLayout::Basis>
 nonZeroRegisterBases(const LinearLayout &layout) {
@@ -125,8 +79,8 @@ static bool haveMatchingCTATiles(Operation *op, RankedTensorType srcTy,
                                  const LinearLayout &src,
                                  RankedTensorType dstTy,
                                  const LinearLayout &dst) {
-  SmallVector<int64_t> srcTile = shapePerCTATile(src);
-  if (srcTile != shapePerCTATile(dst)) {
+  SmallVector<int64_t> srcTile = triton::gpu::getThreadCoverShape(src);
+  if (srcTile != triton::gpu::getThreadCoverShape(dst)) {
     op->emitError()
         << "CTA tile shapes must match between source and destination "
            "tensors.";
@@ -178,7 +132,7 @@ LogicalResult ExtractSliceOp::verify() {
   std::optional<LinearLayout> dst = layoutOf(*this, dstTy, "result");
   if (!src || !dst)
     return failure();
-  SmallVector<int64_t> tile = shapePerCTATile(*src);
+  SmallVector<int64_t> tile = triton::gpu::getThreadCoverShape(*src);
   for (int64_t d = 0, e = srcTy.getRank(); d < e; ++d) {
     int64_t srcSize = srcTy.getDimSize(d), dstSize = dstTy.getDimSize(d);
     if (dstSize > srcSize)

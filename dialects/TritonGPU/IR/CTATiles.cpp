@@ -88,3 +88,52 @@ int64_t mlir::triton::gpu::getCTASplitCount(const LinearLayout &layout) {
       count *= 2;
   return count;
 }
+
+/// The output dimension a basis moves along, -1 for a zero basis (bases of
+/// distributed layouts name one dimension).
+static int dimOfBasis(const LinearLayout::Basis &basis) {
+  for (auto [d, v] : llvm::enumerate(basis))
+    if (v != 0)
+      return d;
+  return -1;
+}
+
+/// Per dimension, 2 to the number of non-zero bases along it.
+static SmallVector<int64_t> spanPerDim(ArrayRef<LinearLayout::Basis> bases,
+                                       unsigned rank) {
+  SmallVector<int64_t> span(rank, 1);
+  for (const LinearLayout::Basis &basis : bases)
+    if (int d = dimOfBasis(basis); d >= 0)
+      span[d] *= 2;
+  return span;
+}
+
+SmallVector<int64_t>
+mlir::triton::gpu::getThreadCoverShape(const LinearLayout &layout) {
+  unsigned rank = layout.getOutDims().size();
+  SmallVector<int64_t> remaining;
+  SmallVector<int64_t> ctaSplit = spanPerDim(layout.getBases("block"), rank);
+  for (auto [d, out] : llvm::enumerate(layout.getOutDims()))
+    remaining.push_back(out.size / ctaSplit[d]);
+
+  std::vector<LinearLayout::Basis> regs(layout.getBases("register").begin(),
+                                        layout.getBases("register").end());
+  SmallVector<int> peeledDims;
+  while (!regs.empty()) {
+    int d = dimOfBasis(regs.back());
+    if (d < 0)
+      break;
+    if (!llvm::is_contained(peeledDims, d))
+      peeledDims.push_back(d);
+    if (d != peeledDims.back() || 2 * int64_t(regs.back()[d]) != remaining[d])
+      break;
+    remaining[d] /= 2;
+    regs.pop_back();
+  }
+  SmallVector<int64_t> shape = spanPerDim(regs, rank);
+  SmallVector<int64_t> lanes = spanPerDim(layout.getBases("lane"), rank);
+  SmallVector<int64_t> warps = spanPerDim(layout.getBases("warp"), rank);
+  for (unsigned d = 0; d < rank; ++d)
+    shape[d] *= lanes[d] * warps[d];
+  return shape;
+}

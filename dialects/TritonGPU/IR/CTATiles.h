@@ -41,6 +41,14 @@ std::optional<LinearLayout> getCTATileLayout(const LinearLayout &layout,
 /// non-zero block bases); 1 without a block dimension.
 int64_t getCTASplitCount(const LinearLayout &layout);
 
+/// The shape one CTA's threads cover once: per dimension, one thread's
+/// block of registers times the lanes times the warps along it. The
+/// thread's block is its register bases without the trailing ones that only
+/// repeat the tile: peeled from the last register basis backwards while each
+/// doubles a dimension up to the CTA tile's extent (tensor extent over the
+/// CTA split) and the dimensions come in one run each.
+llvm::SmallVector<int64_t> getThreadCoverShape(const LinearLayout &layout);
+
 } // namespace gpu
 } // namespace triton
 } // namespace mlir
