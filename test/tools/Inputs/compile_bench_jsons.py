@@ -2,7 +2,8 @@
 alone (--ours-only, with a --tool-arg) and a full run of the same call:
 kernel a at 10 ms of ours (4 of them ptxas) against 40 (20), b at 30 (10)
 against 40 (20). Within the batches: a took 0.2 s of ours and 3.5 s of
-Triton's pool (started 0.1 s in), b 0.9 s and 1.0 s."""
+Triton's pool (started 0.1 s in), b 0.9 s and 1.0 s. Triton's pool ran
+twice, 4.0 and 5.0 s (the batch record is the faster run)."""
 import json
 import os
 import sys
@@ -35,6 +36,7 @@ full = dict(info=dict(info, date="2026-01-02 03:00 UTC", tool_args=[]),
             batch_ours=dict(seconds=9.0, done=2, kernels=2, jobs=16),
             batch_triton=dict(seconds=4.0, done=2, kernels=2, jobs=16,
                               each={"a": dict(seconds=3.5, start=0.1),
-                                    "b": dict(seconds=1.0, start=0.0)}))
+                                    "b": dict(seconds=1.0, start=0.0)}),
+            batch_triton_runs=[4.0, 5.0])
 json.dump(alone, open(os.path.join(out, "alone.json"), "w"))
 json.dump(full, open(os.path.join(out, "full.json"), "w"))

@@ -35,6 +35,10 @@ compile_kernels.py that Triton compiles as we do (TTIR for cuda:90):
 binary); `run --ours-only` times ours alone (per kernel and batch), to set
 beside Triton's times of a run made in the same call.
 
+Triton's pool runs twice (`--pool-runs`): its time varied by almost 2x
+between calls; the batch figure is against the faster run, both are
+reported.
+
 `run --keep-slow-ptx DIR` keeps Triton's PTX of the kernels whose PTX ->
 cubin takes over a second, to compare with ours. `report` also gives the
 bounds of the batch on each side: its longest kernel, and all kernels' time
@@ -320,11 +324,18 @@ def cmd_run(args):
             print("batch ours", {n: v for n, v in result["batch_ours"].items() if n != "each"},
                   flush=True)
         if inductor and not args.skip_batch and not args.ours_only:
-            wall, done, each = triton_pool(inductor, warmup, 16, tmp)
-            result["batch_triton"] = dict(seconds=wall, done=done, kernels=len(inductor),
-                                          jobs=16, each=each)
-            print("batch triton", {n: v for n, v in result["batch_triton"].items()
-                                   if n != "each"}, flush=True)
+            # Triton's pool took 9.7-17.2 s in calls of 2026-12-03 (its long
+            # sort kernel varies most): several runs in one call bound that;
+            # the batch figure is against the fastest.
+            runs = []
+            for _ in range(args.pool_runs):
+                wall, done, each = triton_pool(inductor, warmup, 16, tmp)
+                runs.append(dict(seconds=wall, done=done, kernels=len(inductor), jobs=16,
+                                 each=each))
+                print("batch triton", {n: v for n, v in runs[-1].items() if n != "each"},
+                      flush=True)
+            result["batch_triton"] = min(runs, key=lambda r: r["seconds"])
+            result["batch_triton_runs"] = [r["seconds"] for r in runs]
     json.dump(result, open(args.json, "w"), indent=1)
     if not args.ours_only:
         print(summary(result))
@@ -368,6 +379,11 @@ def summary(result, exclude=()):
         lines.append(f"inductor batch: ours {bo['seconds']:.2f} s ({bo['done']}/{bo['kernels']}), "
                      f"Triton pool {bt['seconds']:.2f} s ({bt['done']}/{bt['kernels']}): "
                      f"{bo['seconds'] / bt['seconds']:.2f}x")
+        pools = result.get("batch_triton_runs", [])
+        if len(pools) > 1:
+            lines.append(f"Triton's pool, {len(pools)} runs in this call: "
+                         + ", ".join(f"{t:.2f}" for t in pools) + " s (the batch line: the "
+                         f"fastest; ours against the slowest {bo['seconds'] / max(pools):.2f}x)")
         # A batch ends no sooner than its longest kernel, nor than its work
         # spread evenly over the jobs: both from the per-kernel times (which
         # ran with two cores a worker).
@@ -404,8 +420,9 @@ def cmd_report(args):
         # An --ours-only run beside Triton's times of another run of the call.
         other = json.load(open(args.triton_from))
         result["triton"] = other["triton"]
-        if "batch_triton" in other:
-            result["batch_triton"] = other["batch_triton"]
+        for key in ("batch_triton", "batch_triton_runs"):
+            if key in other:
+                result[key] = other[key]
         info["triton_from"] = other["info"]["date"]
     rows = ratios(result, args.exclude_stage)
     stamp = datetime.datetime.strptime(info["date"], "%Y-%m-%d %H:%M UTC")
@@ -477,6 +494,9 @@ def main():
                    help="an argument for each triton-compile of ours (repeat for more)")
     p.add_argument("--ours-only", action="store_true",
                    help="time ours alone (per kernel and batch), no Triton")
+    p.add_argument("--pool-runs", type=int, default=2,
+                   help="times to run Triton's 16-process pool (the batch is against the "
+                        "fastest)")
     p.add_argument("--keep-slow-ptx", metavar="DIR",
                    help="keep Triton's PTX of kernels whose PTX -> cubin takes over 1 s")
     p = sub.add_parser("report")
