@@ -14,12 +14,16 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
     multiplies its operands: fp16, bf16, fp32 (xf32 on gfx942 when
     `inputPrecision = tf32`), int8 into int32, and on gfx942 the fnuz fp8
     types (`f8E4M3FNUZ`, `f8E5M2FNUZ`, any pairing). Other dots (OCP fp8,
-    mixed types, tiles under 16) stay on FMAs.
+    mixed types, tiles too small) stay on FMAs, with 3.6's remarks.
 
     The instruction is 32x32 when M and N are both at
-    least 32, else 16x16 (`matrix-instruction-size` forces one, even wider
-    than the tile), and K must be a multiple of its K; the layout is
-    transposed (each lane holds consecutive N, for wide stores). Warps: all
+    least 32, else 16x16 when both are at least 16 (`matrix-instruction-size`
+    forces one, even wider than the tile). Below that, a side of at least 4
+    with the other of at least 64 takes the 16-block 4x4 instructions as one
+    64x4 tile (M >= 64) or 4x64 tile (N >= 64), as Triton 3.6: fp32 (K 16),
+    fp16, bf16 and int8 (K 64), no xf32 or fp8 form. K must be a multiple
+    of the instruction's K; the layout is transposed (each lane holds
+    consecutive N, for wide stores), but for 4x64. Warps: all
     along M for the first dot of a chain (its result reaches another dot's
     A in the same region); along M as far as M has instruction rows, the
     rest along N, for the second (its A computed from a dot's result);

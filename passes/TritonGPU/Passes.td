@@ -544,15 +544,19 @@ def TritonGPUAssignLatencies : Pass<"tritongpu-assign-latencies", "mlir::ModuleO
     }
     ```
 
-    `dot-ahead` (ours, off by default as in 3.6, and not yet in make_ttgir:
-    docs/Hopper.md) also gives `tt.latency = 1` to a warp-group dot whose
-    accumulator is made outside the loop, whose A and B are loop invariants
-    or shared copies (read by it alone) of the loads marked, and whose result
-    reaches another warp-group dot's A through the body (QK^T before softmax
-    and PV): the schedule issues it one iteration ahead, first in the body,
-    so it runs under the softmax of the iteration before; the pipeliner waits
-    for the body's dots before the yield. Skipped where the fed dot's
-    accumulator and 2.5 times its result take over 224 registers per thread.
+    `dot-ahead` (ours, off by default as in 3.6; make_ttgir's
+    `dot-ahead=true` turns it on, docs/Hopper.md) also gives `tt.latency = 1`
+    to a warp-group dot whose accumulator is made outside the loop, whose A
+    and B are loop invariants or shared copies (read by it alone) of the
+    loads marked, whose result reaches another warp-group dot's A through
+    the body (QK^T before softmax and PV), and whose readers can all move to
+    the iteration before (no side effects, their other operands made outside
+    the loop, at most one of them as large as the block). The schedule
+    issues it one iteration ahead, first in the body, so it runs under the
+    softmax of the iteration before; the pipeliner runs those readers after
+    the wait before the yield (and before the loop for the first block).
+    Skipped where the fed dot's accumulator and 2.5 times its result take
+    over 224 registers per thread.
   }];
   let options = [
     Option<"numStages", "num-stages", "int32_t", /*default*/"3",

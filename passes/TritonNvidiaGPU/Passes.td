@@ -91,7 +91,8 @@ def TritonNvidiaGPUTMALowering : Pass<"triton-nvidia-tma-lowering", "mlir::Modul
   let description = [{
     On sm_90, what the pipeliner left of the tensor-descriptor ops becomes
     TMA: a `tt.descriptor_load` is a shared buffer and an mbarrier
-    (`ttng.init_barrier`, `ttng.barrier_expect` of the block's bytes,
+    (`ttng.init_barrier`, `ttng.barrier_expect` of the block's bytes (in a
+    CTA cluster, of one CTA's tile of the block),
     `ttng.async_tma_copy_global_to_local`, `ttng.wait_barrier` on phase 0,
     `ttng.inval_barrier`) and a `ttg.local_load` (a `ttg.local_alloc` of the
     block in the buffer's layout that only wgmmas or local_loads read is

@@ -219,8 +219,8 @@ def TTG_PaddedSharedEncodingAttr
     #ttg.padded_shared<[4:+4] {offset = [[1, 0], [2, 0], [0, 1], [0, 2]], block = []}>
     ```
 
-    Parsed, printed and verified; the passes and the lowering do not take
-    it yet.
+    Parsed, printed and verified; the AMD lowering reads and writes LDS
+    buffers of this layout, but no pass makes them yet.
   }];
   let parameters = (ins ArrayRefParameter<"unsigned">:$intervals,
                         ArrayRefParameter<"unsigned">:$paddings,
@@ -246,8 +246,10 @@ def TTG_SharedLinearEncodingAttr
     #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]]}, alignment = 16>
     ```
 
-    Parsed, printed and verified; the passes and the lowering do not take
-    it yet.
+    Parsed, printed and verified; -tritongpu-transpose-narrow-operands
+    makes such views of its staging buffers (`ttg.memdesc_reinterpret`) and
+    make_llir reads shared memory through them; the interpreter does not
+    run `ttg.memdesc_reinterpret` yet.
   }];
   let parameters = (ins TTG_BasisListParameter:$offsetBases,
                         TTG_BasisListParameter:$blockBases,
