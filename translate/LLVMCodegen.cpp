@@ -9,12 +9,14 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/OptBisect.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
@@ -174,6 +176,37 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
   passes.run(module, moduleAnalyses);
 }
 
+// For measurements (issue 33): LLVM 22's straight-line strength reduction,
+// which NVPTX's and AMDGPU's codegen run over the IR, compares the address
+// chains of unrolled code through scalar evolution (its search for a basis
+// by base, stride or index difference, and whether an existing instruction
+// can be reused without more poison) and is most of the codegen time of the
+// slowest kernels to compile: 68-73% of grouped_tutorial's, grouped's and
+// jagged_mean's LLVM time. Leaving it out changes their PTX, so only a GPU
+// speed check can make it a default (docs/CompileSpeed.md).
+static cl::opt<bool> disableStrengthReduction(
+    "disable-straight-line-strength-reduction", cl::Hidden, cl::init(false),
+    cl::desc("Leave out the codegen's straight-line strength reduction "
+             "(slsr); measurements only"));
+
+namespace {
+/// Every pass runs as the gate in place says, but the straight-line
+/// strength reduction, which does not run at all.
+class WithoutStrengthReduction : public OptPassGate {
+public:
+  explicit WithoutStrengthReduction(OptPassGate &inner) : inner(inner) {}
+  bool shouldRunPass(StringRef pass, StringRef ir) const override {
+    if (pass == "slsr" || pass == "Straight line strength reduction")
+      return false;
+    return !inner.isEnabled() || inner.shouldRunPass(pass, ir);
+  }
+  bool isEnabled() const override { return true; }
+
+private:
+  OptPassGate &inner;
+};
+} // namespace
+
 Expected<std::string> mlir::triton::generateCode(Module &module,
                                                  TargetMachine &machine,
                                                  CodeGenFileType type) {
@@ -183,7 +216,13 @@ Expected<std::string> mlir::triton::generateCode(Module &module,
   if (machine.addPassesToEmitFile(passes, stream, nullptr, type))
     return createStringError(inconvertibleErrorCode(),
                              "the target cannot emit this kind of file");
+  LLVMContext &context = module.getContext();
+  OptPassGate &gate = context.getOptPassGate();
+  WithoutStrengthReduction withoutStrengthReduction(gate);
+  if (disableStrengthReduction)
+    context.setOptPassGate(withoutStrengthReduction);
   passes.run(module);
+  context.setOptPassGate(gate);
   return std::string(code.str());
 }
 
