@@ -52,6 +52,12 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
 /// returns whether it made any.
 bool recomputeIndicesAfterLoops(llvm::Module &module);
 
+/// `ptx` with each loop-invariant offset a wgmma loop reads, made by a
+/// `mul.wide` by a constant before the loop, made as a 64-bit conversion and
+/// shift instead, which ptxas does not fold into the loop
+/// (WideLoopOffsets.cpp).
+std::string keepWgmmaLoopOffsetsWide(llvm::StringRef ptx);
+
 /// Generates assembly text or an object file.
 llvm::Expected<std::string> generateCode(llvm::Module &module,
                                          llvm::TargetMachine &machine,

@@ -411,7 +411,8 @@ private:
         consumeError(code.takeError());
       return;
     }
-    result.ptx = stripDebugTarget(*code);
+    result.ptx =
+        mlir::triton::keepWgmmaLoopOffsetsWide(stripDebugTarget(*code));
     {
       std::lock_guard<std::mutex> lock(mutex);
       if (plainDone && !variantCanWin)
@@ -483,7 +484,7 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   auto ptx = generateCode(module, **machine, CodeGenFileType::AssemblyFile);
   if (!ptx)
     return ptx.takeError();
-  std::string chosen = stripDebugTarget(*ptx);
+  std::string chosen = keepWgmmaLoopOffsetsWide(stripDebugTarget(*ptx));
   std::optional<Expected<std::string>> assembled;
   Allocation allocation;
   done("codegen");
