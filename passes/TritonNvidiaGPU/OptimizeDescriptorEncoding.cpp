@@ -6,7 +6,8 @@
 // one another (function parameters and calls, loop-carried values, if
 // results) are one descriptor at run time, so they get one layout: the
 // layout of the buffers their loads are put in when all agree, else the
-// NVMMA layout of the block in row-major order.
+// NVMMA layout of the block in row-major order, split over a cluster's CTAs
+// as the tensors it copies are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -139,6 +140,39 @@ NVMMASharedEncodingAttr findWantedEncoding(ArrayRef<Value> members) {
   return wanted;
 }
 
+/// The CGA layout the class's copies agree on when no load fixes its
+/// layout: each store's and reduction's source tensor (and each load's
+/// result) splits its block over the CTAs so, and a buffer laid out the same
+/// way lets each CTA copy its own tile (3.6 takes the CTA layout of every
+/// use the same way); the default split where they differ or none tells.
+BasisList findWantedCGALayout(ArrayRef<Value> members, unsigned numCTAs,
+                              unsigned rank) {
+  std::optional<BasisList> wanted;
+  bool agree = true;
+  auto see = [&](Type tensor) {
+    auto type = dyn_cast<RankedTensorType>(tensor);
+    std::optional<BasisList> cga =
+        type && type.getRank() == rank ? getCGALayoutOf(type.getEncoding())
+                                       : std::nullopt;
+    if (!cga || (wanted && *wanted != *cga))
+      agree = false;
+    else
+      wanted = cga;
+  };
+  for (Value desc : members)
+    for (Operation *user : desc.getUsers()) {
+      if (auto store = dyn_cast<DescriptorStoreOp>(user))
+        see(store.getSrc().getType());
+      else if (auto reduce = dyn_cast<DescriptorReduceOp>(user))
+        see(reduce.getSrc().getType());
+      else if (auto load = dyn_cast<DescriptorLoadOp>(user))
+        see(load.getType());
+    }
+  if (!agree || !wanted || wanted->size() != llvm::Log2_32(numCTAs))
+    return getDefaultCGALayout(numCTAs, rank);
+  return *wanted;
+}
+
 struct OptimizeDescriptorEncodingPass
     : triton::nvidia_gpu::impl::TritonNvidiaGPUOptimizeDescriptorEncodingBase<
           OptimizeDescriptorEncodingPass> {
@@ -159,9 +193,10 @@ struct OptimizeDescriptorEncodingPass
         SmallVector<unsigned> order;
         for (unsigned dim = rank; dim-- > 0;)
           order.push_back(dim);
-        encoding = getNVMMASharedEncoding(context, block.getShape(), order,
-                                          getDefaultCGALayout(numCTAs, rank),
-                                          block.getElementType());
+        encoding = getNVMMASharedEncoding(
+            context, block.getShape(), order,
+            findWantedCGALayout(members, numCTAs, rank),
+            block.getElementType());
       }
       auto type = TensorDescType::get(
           context, RankedTensorType::get(block.getShape(),

@@ -55,6 +55,14 @@ for _case in inputs.cases(corpus="{corpus}"):
     if _case.ttir and _case.ttgir:
         DOT_KERNELS[_case.name] = (_case.ttir, _case.ttgir, _case.options())
 
+# The descriptor matmuls on clusters of two CTAs: 3.6's TTGIR at num_ctas=2
+# (captured alone) against our make_ttgir of the 1-CTA capture's TTIR (the
+# TTIR does not depend on num_ctas).
+for _name in ("matmul_desc", "matmul_desc_host"):
+    _one, _two = inputs.case(_name), inputs.case(_name + "_2cta")
+    DOT_KERNELS[_name + "_2cta"] = (
+        _one.ttir, _two.ttgir, _two.options().replace("num-stages", "num-ctas=2 num-stages"))
+
 
 def layouts(text):
     return sorted(re.findall(r"^#\w+ = (#ttg\.(?:blocked|linear)<.*>)$", text, re.M))

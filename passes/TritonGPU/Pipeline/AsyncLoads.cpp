@@ -92,11 +92,6 @@ bool pipeline::targetHasTMA(Operation *op) {
 bool pipeline::canBeTMALoad(DescriptorLoadOp load) {
   if (!targetHasTMA(load))
     return false;
-  auto module = load->getParentOfType<ModuleOp>();
-  // Clusters of CTAs would need multicast copies and barriers per CTA.
-  auto numCTAs = module->getAttrOfType<IntegerAttr>(kNumCTAsAttrName);
-  if (numCTAs && numCTAs.getInt() != 1)
-    return false;
   auto type = dyn_cast<RankedTensorType>(load.getType());
   RankedTensorType block = load.getDesc().getType().getBlockType();
   if (!type || !type.getEncoding() ||
@@ -104,9 +99,11 @@ bool pipeline::canBeTMALoad(DescriptorLoadOp load) {
       !block.getElementType().isIntOrFloat())
     return false;
   // The buffer has the load's shape: the block's, or the block without
-  // leading unit dimensions.
+  // leading unit dimensions. In a cluster it is split over the CTAs as the
+  // descriptor's block is: each CTA copies its own tile (or its copy of a
+  // tile they all hold) and waits on its own barrier.
   auto shared = nvidia_gpu::getTMABufferEncoding(block, type.getShape());
-  return shared && shared.getCGALayout().empty() && !shared.getFp4Padded() &&
+  return shared && !shared.getFp4Padded() &&
          shared.getElementBitWidth() == block.getElementTypeBitWidth();
 }
 

@@ -349,19 +349,30 @@ SmallVector<Value> createTMABarriers(scf::ForOp forOp,
   SmallVector<Value> barrierArrays;
   Location loopLoc = forOp.getLoc();
   OpBuilder builder(forOp);
+  auto module = forOp->getParentOfType<ModuleOp>();
+  auto numCTAs = module->getAttrOfType<IntegerAttr>(kNumCTAsAttrName);
   for (SmallVector<Operation *> &members :
        groupLoadsByBarrier(body, tmaLoads, numBuffers, schedule)) {
     int buffers = numBuffers.lookup(members.front());
     LoadGroup &group = groups[buffers];
     builder.setInsertionPoint(forOp);
-    Value barriers = createBarriers(builder, loopLoc, buffers);
+    Value barriers = createBarriers(builder, loopLoc, buffers,
+                                    numCTAs ? numCTAs.getInt() : 1);
     barrierArrays.push_back(barriers);
 
+    // Each CTA's barrier counts the bytes of its own copies: one CTA's tile
+    // of each block (the whole block outside clusters).
     int64_t bytes = 0;
     Operation *first = nullptr;
     for (Operation *load : members) {
-      auto type = cast<RankedTensorType>(load->getResult(0).getType());
-      bytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+      RankedTensorType block = cast<DescriptorLoadOp>(load)
+                                   .getDesc()
+                                   .getType()
+                                   .getBlockType();
+      int64_t elements = 1;
+      for (int64_t dim : nvidia_gpu::getTMATileShape(block))
+        elements *= dim;
+      bytes += elements * block.getElementTypeBitWidth() / 8;
       Operation *user = firstUser(load, body, schedule);
       if (user && (!first || runsBefore(user, first, schedule)))
         first = user;

@@ -73,11 +73,15 @@ Value pipeline::createSlotView(OpBuilder &builder, Location loc, Value alloc,
   return MemDescIndexOp::create(builder, loc, viewType, alloc, index);
 }
 
-Value pipeline::createBarriers(OpBuilder &builder, Location loc, int count) {
+Value pipeline::createBarriers(OpBuilder &builder, Location loc, int count,
+                              int numCTAs) {
   MLIRContext *context = builder.getContext();
-  // One 8-byte barrier per slot, unswizzled; a single CTA's.
-  auto encoding =
-      SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {0}, BasisList());
+  // One 8-byte barrier per slot, unswizzled. In a cluster every CTA holds
+  // its own copy of the array (each CTA's copies arrive on its own
+  // barriers): CGA bases all zero, as 3.6's pipeliner lays them out.
+  BasisList copies(SmallVector<SmallVector<int32_t>>(
+      llvm::Log2_32(std::max(numCTAs, 1)), SmallVector<int32_t>{0}));
+  auto encoding = SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {0}, copies);
   auto type = MemDescType::get({count, 1}, builder.getI64Type(), encoding,
                                SharedMemorySpaceAttr::get(context),
                                /*mutableMemory=*/true);

@@ -33,8 +33,10 @@ Value createSlotView(OpBuilder &builder, Location loc, Value alloc,
                      Value index);
 
 /// `count` mbarriers in shared memory, each initialised for one arrival (the
-/// thread that tells it the bytes to expect).
-Value createBarriers(OpBuilder &builder, Location loc, int count);
+/// thread that tells it the bytes to expect); with `numCTAs` > 1, every CTA
+/// of the cluster its own copy of them.
+Value createBarriers(OpBuilder &builder, Location loc, int count,
+                     int numCTAs);
 
 /// Invalidates the barriers of `barriers` and frees them.
 void destroyBarriers(OpBuilder &builder, Location loc, Value barriers);

@@ -61,3 +61,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// In a cluster of two CTAs a descriptor only stored through takes the CTA
+// split of the tensors stored (here the accumulator's, split along N), so each
+// CTA's TMA store copies the tile it holds (3.6's 2-CTA descriptor matmul:
+// C's descriptor split as its wgmma accumulator); stores that disagree leave
+// the default split (along dim 0).
+#split_n = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+#copy = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0], CGALayout = [[0, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-DAG: #[[N:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[0, 1\]\]}}}>
+  // CHECK-DAG: #[[M:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[1, 0\]\]}}}>
+  // CHECK-LABEL: tt.func public @stored_in_cluster
+  // CHECK-SAME: (%arg0: !tt.tensordesc<tensor<128x256xf16, #[[N]]>>, %arg1: !tt.tensordesc<tensor<128x256xf16, #[[M]]>>,
+  tt.func public @stored_in_cluster(%c: !tt.tensordesc<tensor<128x256xf16>>, %d: !tt.tensordesc<tensor<128x256xf16>>, %t: tensor<128x256xf16, #split_n>, %u: tensor<128x256xf16, #copy>) {
+    %c0 = arith.constant 0 : i32
+    tt.descriptor_store %c[%c0, %c0], %t : !tt.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16, #split_n>
+    tt.descriptor_store %d[%c0, %c0], %t : !tt.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16, #split_n>
+    tt.descriptor_store %d[%c0, %c0], %u : !tt.tensordesc<tensor<128x256xf16>>, tensor<128x256xf16, #copy>
+    tt.return
+  }
+}

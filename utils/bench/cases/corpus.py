@@ -245,6 +245,12 @@ CASES = [
             tags=("fp16", "dot", "tma", "clusters")),
     variant(matmul_desc_host, "matmul_desc_host_2cta", ctas=2, stage="ttgir",
             tags=("fp16", "dot", "tma", "clusters")),
+    # The same kernels from their TTIR at num_ctas=2 through our whole
+    # pipeline: make_ttgir pipelines the TMA copies in the cluster.
+    variant(matmul_desc, "matmul_desc_2cta_ttir", ctas=2, ir=matmul_desc.capture,
+            tags=("fp16", "dot", "tma", "clusters")),
+    variant(matmul_desc_host, "matmul_desc_host_2cta_ttir", ctas=2, ir=matmul_desc_host.capture,
+            tags=("fp16", "dot", "tma", "clusters")),
 ]
 # Triton's own TTGIR of the dot kernels through our make_llir: our lowering alone.
 CASES += [from_ttgir(c) for c in (matmul_small, matmul_big, matmul_big_8192, attention,
