@@ -3,6 +3,7 @@
 #include "passes/TritonGPU/AnchorLayoutPropagation.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "passes/TritonGPU/LayoutInference.h"
+#include "passes/TritonGPU/SharedEncodings.h"
 
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "dialects/TritonNvidiaGPU/IR/Dialect.h"
@@ -117,8 +118,10 @@ Attribute resultEncodingFor(Operation *user, unsigned operandIndex,
   if (isa<ConvertLayoutOp>(user))
     return encoding; // the conversion disappears
   if (auto reduce = dyn_cast<ReduceOp>(user))
-    return SliceEncodingAttr::get(user->getContext(), reduce.getAxis(),
-                                  encoding);
+    return splitsDimOverCTAs(encoding, reduce.getAxis())
+               ? Attribute() // each CTA reduces its own
+               : SliceEncodingAttr::get(user->getContext(), reduce.getAxis(),
+                                        encoding);
   if (auto expand = dyn_cast<ExpandDimsOp>(user)) {
     auto slice = dyn_cast<SliceEncodingAttr>(encoding);
     if (!slice || slice.getDim() != expand.getAxis())

@@ -1,6 +1,7 @@
 //===- LayoutPropagation.cpp - Carry a layout through scf control flow ----===//
 
 #include "passes/TritonGPU/LayoutPropagation.h"
+#include "passes/TritonGPU/SharedEncodings.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 
@@ -177,10 +178,11 @@ private:
       return true;
     }
     // A reduction of the value to scalars (a while loop's condition, say)
-    // reads it in any layout.
+    // reads it in any layout but one whose CTAs split the axis.
     if (auto reduce = dyn_cast<ReduceOp>(user))
       return llvm::none_of(reduce->getResultTypes(),
                            [](Type t) { return isa<RankedTensorType>(t); }) &&
+             !splitsDimOverCTAs(to, reduce.getAxis()) &&
              llvm::all_of(reduce.getSrcs(),
                           [&](Value src) { return src == use.get(); });
     if (auto forOp = dyn_cast<scf::ForOp>(user)) {

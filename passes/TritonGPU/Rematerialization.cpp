@@ -3,6 +3,7 @@
 #include "passes/TritonGPU/Rematerialization.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "passes/TritonGPU/LayoutInference.h"
+#include "passes/TritonGPU/SharedEncodings.h"
 
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -55,12 +56,17 @@ Attribute mlir::triton::gpu::operandTarget(Operation *op, Attribute target) {
   // nothing (registers there are dropped, lanes and warps hold copies), as
   // Triton fits a linear layout to a smaller tensor.
   // A reduction's result is a slice of its operands' layout along its axis.
+  // Reductions and scans combine within each CTA of a cluster: never an
+  // operand layout split along their axis.
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     auto slice = dyn_cast<SliceEncodingAttr>(target);
-    if (!slice || slice.getDim() != reduce.getAxis())
+    if (!slice || slice.getDim() != reduce.getAxis() ||
+        splitsDimOverCTAs(slice.getParent(), reduce.getAxis()))
       return {};
     return slice.getParent();
   }
+  if (auto scan = dyn_cast<ScanOp>(op))
+    return splitsDimOverCTAs(target, scan.getAxis()) ? Attribute() : target;
   return target;
 }
 

@@ -5,6 +5,7 @@
 #include "passes/TritonGPU/LayoutPropagation.h"
 #include "passes/TritonGPU/Passes.h"
 #include "passes/TritonGPU/Rematerialization.h"
+#include "passes/TritonGPU/SharedEncodings.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -507,7 +508,8 @@ struct ReduceOfConvert : public OpRewritePattern<ReduceOp> {
                                 PatternRewriter &rewriter) const override {
     SmallVector<Value> srcs;
     Attribute source = unconvertedSources(op.getSrcs(), srcs, rewriter);
-    if (!source)
+    // Not onto a layout whose CTAs split the axis: each CTA reduces its own.
+    if (!source || splitsDimOverCTAs(source, op.getAxis()))
       return failure();
     SmallVector<Type> resultTypes;
     for (Type type : op.getResultTypes())
@@ -532,7 +534,7 @@ struct ScanOfConvert : public OpRewritePattern<ScanOp> {
                                 PatternRewriter &rewriter) const override {
     SmallVector<Value> srcs;
     Attribute source = unconvertedSources(op.getSrcs(), srcs, rewriter);
-    if (!source)
+    if (!source || splitsDimOverCTAs(source, op.getAxis()))
       return failure();
     auto scan =
         ScanOp::create(rewriter, op.getLoc(), ValueRange(srcs).getTypes(), srcs,

@@ -48,6 +48,22 @@ std::optional<BasisList> mlir::triton::gpu::getCGALayoutOf(Attribute encoding) {
   return std::nullopt;
 }
 
+bool mlir::triton::gpu::splitsDimOverCTAs(Attribute encoding, unsigned dim) {
+  std::optional<BasisList> cga;
+  if (auto linear = dyn_cast<LinearEncodingAttr>(encoding))
+    cga = linear.getBlockBases();
+  else if (auto slice = dyn_cast<SliceEncodingAttr>(encoding))
+    return splitsDimOverCTAs(slice.getParent(),
+                             dim < slice.getDim() ? dim : dim + 1);
+  else
+    cga = getCGALayoutOf(encoding);
+  // Without a CGA layout to read (an encoding of one CTA, or one this does
+  // not know) nothing is known to be split.
+  return cga && llvm::any_of(cga->bases, [&](const SmallVector<int32_t> &b) {
+           return dim < b.size() && b[dim] != 0;
+         });
+}
+
 SmallVector<int64_t> mlir::triton::gpu::getShapePerCTA(ArrayRef<int64_t> shape,
                                                        const BasisList &cga) {
   SmallVector<int64_t> perCTA(shape);

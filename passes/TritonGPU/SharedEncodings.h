@@ -26,6 +26,11 @@ std::optional<BasisList> getCGALayoutOf(Attribute encoding);
 SmallVector<int64_t> getShapePerCTA(ArrayRef<int64_t> shape,
                                     const BasisList &cga);
 
+/// Whether `encoding` spreads dimension `dim` over several CTAs.
+/// Reductions and scans combine within each CTA only: an operand must not
+/// be split along their axis.
+bool splitsDimOverCTAs(Attribute encoding, unsigned dim);
+
 /// The order (fastest dimension first) in which a tensor is laid out in
 /// memory: a blocked layout's own order; otherwise the order in which
 /// registers, then lanes, move along the dimensions, then the row-major one.

@@ -385,6 +385,15 @@ void Planner::join(Boundary first, Boundary second) {
 
 bool Planner::moveBackward(Boundary boundary) {
   Value input = boundary.getOperand(0);
+  Operation *op = input.getDefiningOp();
+  // Meeting another boundary, even one with other users still to reach:
+  // the two join (splitting users would clone the boundary into a cast
+  // nobody resolves).
+  if (auto previous = dyn_cast_or_null<Boundary>(op);
+      previous && directions.count(previous)) {
+    join(previous, boundary);
+    return true;
+  }
   if (!input.hasOneUse())
     return splitUsers(input, boundary);
   Type type = boundary.getResult(0).getType();
@@ -398,11 +407,7 @@ bool Planner::moveBackward(Boundary boundary) {
       materialize(boundary);
     return true;
   }
-  Operation *op = input.getDefiningOp();
-  if (auto previous = dyn_cast<Boundary>(op); previous &&
-                                              directions.count(previous)) {
-    join(previous, boundary);
-  } else if (isLoadOrStoreLike(op)) {
+  if (isLoadOrStoreLike(op)) {
     broken |= failed(retypeMemoryOp(op, encoding));
   } else if (isUniform(op)) {
     retypeUniformly(op, encoding);

@@ -316,6 +316,18 @@ mfmaDotToLinearLayout(ArrayRef<int64_t> shape, DotOperandEncodingAttr dot,
   return combineCtaCgaWithShape(cta, mfma.getCGALayout(), shape);
 }
 
+/// A dot operand's CTA layout: its parent's, never split along K (each CTA
+/// holds whole rows of A and columns of B; 3.6's CTASplitNum of a dot
+/// operand is 1 along K): the CTAs the parent spreads along the other
+/// operand's dim hold copies.
+static BasisList dotOperandCGA(const BasisList &parent, unsigned kDim) {
+  BasisList cga = parent;
+  for (auto &basis : cga.bases)
+    if (kDim < basis.size())
+      basis[kDim] = 0;
+  return cga;
+}
+
 static std::optional<LinearLayout>
 dotToLinearLayout(ArrayRef<int64_t> shape, DotOperandEncodingAttr dot) {
   unsigned rank = shape.size();
@@ -344,7 +356,8 @@ dotToLinearLayout(ArrayRef<int64_t> shape, DotOperandEncodingAttr dot) {
     bool hopper = mma.getVersionMajor() == 3;
     cta *= broadcastedAlong(kWarp, mma.getWarpsPerCTA(),
                             getMatrixOrder(rank, /*rowMajor=*/!hopper), kDim);
-    return combineCtaCgaWithShape(cta, mma.getCGALayout(), shape);
+    return combineCtaCgaWithShape(
+        cta, dotOperandCGA(mma.getCGALayout(), kDim), shape);
   }
   if (auto blocked = dyn_cast<BlockedEncodingAttr>(dot.getParent())) {
     // FMA: each thread holds the whole K extent of its rows (or columns).
@@ -359,7 +372,8 @@ dotToLinearLayout(ArrayRef<int64_t> shape, DotOperandEncodingAttr dot) {
         identityStandardND(kRegister, sizePerThread, order) *
         broadcastedAlong(kLane, blocked.getThreadsPerWarp(), order, kDim) *
         broadcastedAlong(kWarp, blocked.getWarpsPerCTA(), order, kDim);
-    return combineCtaCgaWithShape(cta, blocked.getCGALayout(), shape);
+    return combineCtaCgaWithShape(
+        cta, dotOperandCGA(blocked.getCGALayout(), kDim), shape);
   }
   return std::nullopt;
 }

@@ -153,6 +153,8 @@ struct ConvertTritonGPUToLLVMPass
     nvidia::populateWGMMADotOpToLLVMPatterns(converter, patterns, targetInfo,
                                              computeCapability);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, targetInfo);
+    nvidia::populateClusterConvertLayoutOpToLLVMPatterns(converter, patterns,
+                                                         targetInfo);
     populateMemoryOpToLLVMPatterns(converter, patterns, targetInfo);
     populateGatherOpToLLVMPatterns(converter, patterns, targetInfo);
     populateHistogramOpToLLVMPatterns(converter, patterns, targetInfo);

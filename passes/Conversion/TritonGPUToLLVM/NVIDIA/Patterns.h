@@ -77,6 +77,12 @@ void populateTMAOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                  RewritePatternSet &patterns,
                                  const TargetInfo &target);
 
+/// ttg.convert_layout between the CTAs of a cluster, through distributed
+/// shared memory (ClusterConvertLayoutOpToLLVM.cpp).
+void populateClusterConvertLayoutOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfoBase &target);
+
 /// tt.print (vprintf) and tt.assert (__assertfail).
 void populatePrintAssertOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,

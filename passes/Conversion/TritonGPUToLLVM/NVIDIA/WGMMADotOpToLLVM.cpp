@@ -703,7 +703,8 @@ private:
 
   /// Indexes A in registers after checking that its lanes and warps are the
   /// wgmma A fragment's: lanes % 4 along K (one 32-bit register each), lanes
-  /// / 4 along M, warps 16 rows apart, warpgroups as the accumulator's.
+  /// / 4 along M, warps 16 rows apart, warpgroups as the accumulator's; in a
+  /// cluster its CTAs hold the rows of the accumulator's (whole along K).
   static FailureOr<RegisterIndex>
   indexRegisterOperand(ttng::WarpGroupDotOp op, RankedTensorType type,
                        ArrayRef<std::array<int32_t, 2>> groupBases,
@@ -713,7 +714,17 @@ private:
     SmallVector<std::array<int32_t, 2>> warps = {{16, 0}, {32, 0}};
     for (auto [row, col] : groupBases)
       warps.push_back({row, 0});
-    if (!layout || layout->getInDimSize("block") != 1 ||
+    std::optional<LinearLayout> acc =
+        getDistributedLayout(cast<RankedTensorType>(op.getD().getType()));
+    auto ctaBases = [](const LinearLayout &l) {
+      return l.hasInDim("block") ? getBases2D(l, "block")
+                                 : SmallVector<std::array<int32_t, 2>>();
+    };
+    SmallVector<std::array<int32_t, 2>> accRows;
+    if (acc)
+      for (auto [row, col] : ctaBases(*acc))
+        accRows.push_back({row, 0});
+    if (!layout || !acc || ctaBases(*layout) != accRows ||
         getBases2D(*layout, "lane") !=
             ArrayRef<std::array<int32_t, 2>>({{0, perRegister},
                                               {0, 2 * perRegister},

@@ -33,24 +33,31 @@ Coords basisAsCoords(const LinearLayout::Basis &basis) {
   return Coords(basis.begin(), basis.end());
 }
 
+/// Whether each basis of `result` along `dim`, at `project`, is `source`'s.
+bool sameBases(const LinearLayout &source, const LinearLayout &result,
+               ProjectFn project, StringRef dim) {
+  ArrayRef<LinearLayout::Basis> resultBases, sourceBases;
+  if (result.hasInDim(dim))
+    resultBases = result.getBases(dim);
+  if (source.hasInDim(dim))
+    sourceBases = source.getBases(dim);
+  if (resultBases.size() != sourceBases.size())
+    return false;
+  for (auto [resultBasis, sourceBasis] : llvm::zip(resultBases, sourceBases))
+    if (project(basisAsCoords(resultBasis)) != basisAsCoords(sourceBasis))
+      return false;
+  return true;
+}
+
 /// For each register of `result`, the register of `source` holding the
 /// element it names; nullopt when some lane or warp would need another
 /// thread's data.
 std::optional<SmallVector<int>> matchRegisters(const LinearLayout &source,
                                                const LinearLayout &result,
                                                ProjectFn project) {
-  for (StringRef dim : {"lane", "warp", "block"}) {
-    ArrayRef<LinearLayout::Basis> resultBases, sourceBases;
-    if (result.hasInDim(dim))
-      resultBases = result.getBases(dim);
-    if (source.hasInDim(dim))
-      sourceBases = source.getBases(dim);
-    if (resultBases.size() != sourceBases.size())
+  for (StringRef dim : {"lane", "warp", "block"})
+    if (!sameBases(source, result, project, dim))
       return std::nullopt;
-    for (auto [resultBasis, sourceBasis] : llvm::zip(resultBases, sourceBases))
-      if (project(basisAsCoords(resultBasis)) != basisAsCoords(sourceBasis))
-        return std::nullopt;
-  }
   SmallVector<SmallVector<int32_t>> sourceRegs = getRegisterPart(source);
   std::map<Coords, int> sourceByCoords;
   for (auto [reg, coords] : llvm::enumerate(sourceRegs))
@@ -63,6 +70,19 @@ std::optional<SmallVector<int>> matchRegisters(const LinearLayout &source,
     mapping.push_back(it->second);
   }
   return mapping;
+}
+
+/// Whether `result`'s CTAs hold, at `project`, the elements `source`'s hold,
+/// no CTA bit moving along `newDim` of `result` (the dim a join adds or a
+/// split removes): a view whose CTAs would need each other's data is not a
+/// selection of registers.
+bool sameCTAs(const LinearLayout &source, const LinearLayout &result,
+              ProjectFn project, unsigned newDim) {
+  if (result.hasInDim("block"))
+    for (const LinearLayout::Basis &basis : result.getBases("block"))
+      if (basis[newDim] != 0)
+        return false;
+  return sameBases(source, result, project, "block");
 }
 
 /// Rewrites `op` (one tensor source, one tensor result) by selecting source
@@ -233,6 +253,8 @@ struct JoinOpPattern : ConvertOpToLLVMPattern<JoinOp> {
           if (basis[last] != 0)
             return rewriter.notifyMatchFailure(
                 op, "the joined dimension spans threads");
+    if (!sameCTAs(*sourceLayout, *resultLayout, project, last))
+      return rewriter.notifyMatchFailure(op, "the CTAs' tiles do not match");
     Location loc = op.getLoc();
     SmallVector<Value> lhs = unpackLLElements(loc, adaptor.getLhs(), rewriter);
     SmallVector<Value> rhs = unpackLLElements(loc, adaptor.getRhs(), rewriter);
@@ -272,6 +294,11 @@ struct SplitOpPattern : ConvertOpToLLVMPattern<SplitOp> {
           if (basis[last] != 0)
             return rewriter.notifyMatchFailure(
                 op, "the split dimension spans threads");
+    auto dropLast = [&](ArrayRef<int32_t> coords) {
+      return Coords(coords.begin(), coords.begin() + last);
+    };
+    if (!sameCTAs(*resultLayout, *sourceLayout, dropLast, last))
+      return rewriter.notifyMatchFailure(op, "the CTAs' tiles do not match");
     std::map<Coords, int> sourceByCoords;
     for (auto [reg, coords] : llvm::enumerate(getRegisterPart(*sourceLayout)))
       sourceByCoords.try_emplace(Coords(coords), reg);

@@ -107,3 +107,54 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Ops each CTA runs on its own tile: an assumption about a scalar, the CTA's
+// own barrier (tl.debug_barrier), a transpose whose result's CTAs hold the
+// transposed tiles (the split moves from rows to columns with it), and a
+// join and split that keep each CTA's rows: all select registers, nothing
+// crosses a CTA (no shared memory, no cluster barrier).
+// CHECK-LABEL: llvm.func internal @per_cta_views
+// CHECK: llvm.intr.assume
+// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.cluster
+// CHECK-NOT: {{llvm.(load|store).*ptr<3>}}
+// CHECK: llvm.return
+#rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#cols = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1], CGALayout = [[0, 1]]}>
+#pairs = #ttg.blocked<{sizePerThread = [1, 4, 2], threadsPerWarp = [4, 8, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0], CGALayout = [[1, 0, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @per_cta_views(%x: tensor<64x32xf32, #rows>, %y: tensor<64x32xf32, #rows>, %n: i32) -> (tensor<32x64xf32, #cols>, tensor<64x32xf32, #rows>) {
+    %c0 = arith.constant 0 : i32
+    %pos = arith.cmpi sgt, %n, %c0 : i32
+    llvm.intr.assume %pos : i1
+    gpu.barrier
+    %t = tt.trans %x {order = array<i32: 1, 0>} : tensor<64x32xf32, #rows> -> tensor<32x64xf32, #cols>
+    %j = tt.join %x, %y : tensor<64x32xf32, #rows> -> tensor<64x32x2xf32, #pairs>
+    %lo, %hi = tt.split %j : tensor<64x32x2xf32, #pairs> -> tensor<64x32xf32, #rows>
+    %s = arith.addf %lo, %hi : tensor<64x32xf32, #rows>
+    tt.return %t, %s : tensor<32x64xf32, #cols>, tensor<64x32xf32, #rows>
+  }
+}
+
+// -----
+
+// A dot on FMAs whose accumulator is split along M: A's dot_op layout is
+// split along M too (never along K), B's is a copy in both CTAs, so each CTA
+// computes its 32 rows from what it holds: 16 accumulator elements per
+// thread (its CTA's 32 x 64 tile over 128 threads), 16 steps along K each,
+// 256 fmuladds (the whole 64 x 64 would take 512).
+// CHECK-LABEL: llvm.func internal @fma_dot_rows
+// CHECK-COUNT-256: llvm.intr.fmuladd
+// CHECK-NOT: llvm.intr.fmuladd
+// CHECK-NOT: nvvm.cluster
+// CHECK-NOT: {{llvm.(load|store).*ptr<3>}}
+// CHECK: llvm.return
+#acc = #ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fma_dot_rows(%a: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<64x64xf32, #acc>) -> tensor<64x64xf32, #acc> {
+    %d = tt.dot %a, %b, %c : tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xf32, #acc>
+    tt.return %d : tensor<64x64xf32, #acc>
+  }
+}

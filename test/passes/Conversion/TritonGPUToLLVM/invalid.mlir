@@ -38,7 +38,9 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.shar
 
 // -----
 
-// CHECK: invalid.mlir:[[# @LINE + 5]]:10: error: ttg.convert_layout that moves elements between CTAs is not supported yet by the LLVM lowering
+// A conversion between CTAs goes through each CTA's scratch (distributed
+// shared memory), which -allocate-shared-memory places.
+// CHECK: invalid.mlir:[[# @LINE + 5]]:10: error: ttg.convert_layout between CTAs without shared-memory scratch for a CTA's tile of the source (run -allocate-shared-memory) is not supported yet by the LLVM lowering
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -138,5 +140,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func private @f(%a: tensor<16x16xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x16xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x16xf32, #blocked>) -> tensor<16x16xf32, #blocked> {
     %d = tt.dot %a, %b, %c : tensor<16x16xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x16xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x16xf32, #blocked>
     tt.return %d : tensor<16x16xf32, #blocked>
+  }
+}
+
+// -----
+
+// A dot on FMAs whose A is not split as its accumulator's rows are (its
+// parent splits N, so A is a copy while D is split along M).
+// CHECK: invalid.mlir:[[# @LINE + 5]]:10: error: lowering 'tt.dot' in a module with ttg.num-ctas > 1 (CTA clusters) whose operands' CTA tiles are not the rows and columns of the accumulator's (the operands would cross CTAs) is not supported yet
+#acc = #ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#other = #ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fma_dot_mixed(%a: tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #other}>>, %b: tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #acc}>>, %c: tensor<64x64xf32, #acc>) -> tensor<64x64xf32, #acc> {
+    %d = tt.dot %a, %b, %c : tensor<64x16xf32, #ttg.dot_op<{opIdx = 0, parent = #other}>> * tensor<16x64xf32, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<64x64xf32, #acc>
+    tt.return %d : tensor<64x64xf32, #acc>
+  }
+}
+
+// -----
+
+// An op whose lowering does not handle clusters yet: a histogram's bins
+// would be summed over the CTAs' tiles.
+// CHECK: invalid.mlir:[[# @LINE + 4]]:10: error: lowering 'tt.histogram' in a module with ttg.num-ctas > 1 (CTA clusters) (it needs memory or barriers shared between the cluster's CTAs) is not supported yet
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @bins(%x: tensor<1024xi32, #blocked>) -> tensor<64xi32, #blocked> {
+    %h = tt.histogram %x : tensor<1024xi32, #blocked> -> tensor<64xi32, #blocked>
+    tt.return %h : tensor<64xi32, #blocked>
   }
 }
