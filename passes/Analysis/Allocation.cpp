@@ -2,6 +2,7 @@
 
 #include "passes/Analysis/Allocation.h"
 #include "passes/Analysis/PaddedScratch.h"
+#include "passes/Analysis/SwizzledScratch.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/CTATiles.h"
@@ -294,25 +295,24 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     auto srcType = cast<RankedTensorType>(cvt.getSrc().getType());
     if (!cvtNeedsSharedMemory(srcType, cast<RankedTensorType>(cvt.getType())))
       return 0;
-    // Triton's padded conversion (an AMD attribute) goes through one
-    // padded tile at a time.
-    if (cvt->hasAttr(kPaddedScratchAttrName)) {
-      std::optional<LinearLayout> src = layoutOf(srcType);
-      std::optional<LinearLayout> dst =
-          layoutOf(cast<RankedTensorType>(cvt.getType()));
-      if (src && dst)
-        return getPaddedConvertTile(*src, *dst,
-                                    bytesOf(srcType.getElementType()) * 8)
-                   .elements() *
-               bytesOf(srcType.getElementType());
-    }
-    // Each CTA of a cluster converts its tile (the lowering refuses
-    // conversions between CTAs).
+    // One round of Triton's swizzled scratch (per CTA of a cluster), or
+    // its padded tile (an AMD attribute). The NVIDIA lowering, not AMD's,
+    // may read the destination as matrices.
+    auto dstType = cast<RankedTensorType>(cvt.getType());
+    int64_t bytes = bytesOf(srcType.getElementType());
+    auto module = op->getParentOfType<ModuleOp>();
+    auto target =
+        module ? module->getAttrOfType<StringAttr>(ttg::kTargetAttrName)
+               : StringAttr();
+    bool matrixLoads = !target || !target.getValue().starts_with("hip:");
+    if (std::optional<int64_t> elements = getConvertScratchElements(
+            srcType, dstType, bytes * 8, cvt->hasAttr(kPaddedScratchAttrName),
+            matrixLoads))
+      return *elements * bytes;
     int64_t split = 1;
     if (std::optional<LinearLayout> layout = layoutOf(srcType))
       split = ttg::getCTASplitCount(*layout);
-    return product(srcType.getShape()) * bytesOf(srcType.getElementType()) /
-           split;
+    return product(srcType.getShape()) * bytes / split;
   }
   // A gather whose elements all stay within their warp is lowered with
   // shuffles and needs nothing; any other goes through

@@ -1,22 +1,21 @@
 //===- LDSScratch.h - LDS a layout conversion takes on AMD GPUs -*- C++ -*-===//
 //
-// The scratch buffer (in LDS, AMD's shared memory) a ttg.convert_layout needs
-// when Triton's AMD backend lowers it, in two forms: swizzled (the tensor
-// split into rounds that each fit a conflict-free swizzled tile, the default)
-// and padded (one tile of the two layouts at a time, each row padded by a
-// vector; chosen by the `amdg.use_padded_scratch_shmem` attribute, see
-// passes/Analysis/PaddedScratch.h). The
-// LDS-usage pass sizes candidate conversions with these.
+// The scratch buffer (in LDS, AMD's shared memory) a ttg.convert_layout
+// between two candidate types would need, in two forms: swizzled (the tensor
+// split into rounds that each fit a conflict-free swizzled tile, the default;
+// passes/Analysis/SwizzledScratch.h) and padded (one tile of the two layouts
+// at a time, each row padded by a vector; chosen by the
+// `amdg.use_padded_scratch_shmem` attribute, PaddedScratch.h). The LDS-usage
+// pass sizes candidate conversions with these; conversions in the IR are
+// sized by getScratchSizeInBytes, from the same plans.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef PASSES_TRITONAMDGPU_LDSSCRATCH_H
 #define PASSES_TRITONAMDGPU_LDSSCRATCH_H
 
-#include "dialects/TritonGPU/IR/LinearLayout.h"
 #include "passes/Analysis/PaddedScratch.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/Operation.h"
 
 #include <cstdint>
 #include <optional>
@@ -31,10 +30,6 @@ namespace amdgpu {
 std::optional<int64_t> getConvertLDSBytes(RankedTensorType srcType,
                                           RankedTensorType dstType,
                                           bool padded);
-
-/// The scratch bytes of `op` on AMD GPUs: conversions as above (padded when
-/// they carry the attribute), everything else as getScratchSizeInBytes.
-int64_t getAMDScratchSizeInBytes(Operation *op);
 
 } // namespace amdgpu
 } // namespace triton

@@ -289,7 +289,7 @@ struct OptimizeAMDLDSUsagePass
     }
 
     FailureOr<ModuleAllocation> allocation =
-        ModuleAllocation::get(module, amdgpu::getAMDScratchSizeInBytes);
+        ModuleAllocation::get(module);
     if (failed(allocation))
       return signalPassFailure();
     if (allocation->getSharedMemorySize() <= ldsLimit)

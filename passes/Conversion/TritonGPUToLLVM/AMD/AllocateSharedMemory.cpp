@@ -4,8 +4,9 @@
 // (`allocation.offset`) and the module its LDS size (`ttg.shared`), as
 // -allocate-shared-memory does, under the flag of Triton's AMD make_llir.
 // Each ttg.convert_layout gets the scratch the lowering converts through:
-// the whole tensor, swizzled, or, marked `amdg.use_padded_scratch_shmem`,
-// Triton 3.6's padded tile (passes/Analysis/PaddedScratch.h). The barrier
+// one round of Triton 3.6's swizzled tile (passes/Analysis/SwizzledScratch.h)
+// or, marked `amdg.use_padded_scratch_shmem`, its padded tile
+// (PaddedScratch.h). The barrier
 // insertion of the lowering recomputes this same allocation (the same
 // sizes: getScratchSizeInBytes), so the two agree.
 //

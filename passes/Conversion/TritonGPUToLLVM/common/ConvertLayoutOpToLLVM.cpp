@@ -6,18 +6,23 @@
 // memory, one it gives none stays within each warp and uses shuffles.
 //
 // Through shared memory, every thread stores its elements, a barrier, every
-// thread loads the elements of its destination registers. The scratch holds
-// the whole tensor once; element x sits at a linear (XOR) bijection of its
-// flat index chosen for the two layouts: register bases the two layouts share
-// are stored contiguously (one vector of up to 16 bytes per access on both
-// sides), and the bits that pick a 4-byte bank are a common complement of the
-// lanes of one 128-byte access phase in the source and in the destination,
-// so neither the stores nor the loads of a phase meet in a bank. Where the
+// thread loads the elements of its destination registers. Element x sits at
+// a linear (XOR) bijection of its flat index chosen for the two layouts
+// (Triton's swizzling, passes/Analysis/SwizzledScratch.h): register bases
+// the two layouts share are stored contiguously (one vector of up to 16
+// bytes per access on both sides), and the bits that pick a 4-byte bank are
+// a common complement of the lanes of one 128-byte access phase in the
+// source and in the destination, so neither the stores nor the loads of a
+// phase meet in a bank. Register bits that both layouts hold above those
+// are rounds: the scratch holds one tile and the tensor goes through it
+// once per round, a barrier between rounds. Where the
 // target has matrix loads and a 16-bit destination holds pairs whose next
 // pairs along the row are lanes 0 and 1 (the blocked layouts that follow an
 // mma accumulator), those three bits are stored contiguously instead when
 // they are source registers: 16-byte stores, then ldmatrix, the rows of one
-// matrix (destination lanes 2..4) in distinct banks.
+// matrix (destination lanes 2..4) in distinct banks. That route has no
+// rounds: the allocation gives it the whole tensor (SwizzledScratch.h's
+// hasMatrixRows), and where it did not, the swizzled rounds are taken.
 //
 // A conversion marked `amdg.use_padded_scratch_shmem` (Triton's AMD padded
 // conversion, sized in PaddedScratch.h) goes through one padded tile per
@@ -35,6 +40,7 @@
 #include "dialects/TritonGPU/IR/Dialect.h"
 #include "passes/Analysis/Allocation.h"
 #include "passes/Analysis/PaddedScratch.h"
+#include "passes/Analysis/SwizzledScratch.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/SharedMemoryUtility.h"
 
@@ -49,16 +55,6 @@ using namespace mlir::triton;
 using gpu::LinearLayout;
 
 namespace {
-
-/// A distributed layout's bases as flat element indices.
-struct FlatLayout {
-  SmallVector<uint64_t> registers, lanes, warps;
-
-  FlatLayout(const LinearLayout &layout, ArrayRef<int64_t> shape)
-      : registers(getFlatBases(layout, "register", shape)),
-        lanes(getFlatBases(layout, "lane", shape)),
-        warps(getFlatBases(layout, "warp", shape)) {}
-};
 
 uint64_t combine(ArrayRef<uint64_t> bases, uint64_t bits) {
   uint64_t value = 0;
@@ -267,265 +263,6 @@ bool readsOwnWarpOnly(const FlatLayout &src, const FlatLayout &dst) {
            llvm::all_of(inner.lanes, inSpan);
   };
   return within(src, dst) && within(dst, src);
-}
-
-//===----------------------------------------------------------------------===//
-// Triton's swizzled scratch
-//===----------------------------------------------------------------------===//
-
-/// Flat indices numbered with dimension 0 fastest (as Triton flattens a
-/// linear layout's outputs): the ties below are broken on these numbers, so
-/// the choices are Triton's. `toDimZeroFastest[i]` is where row-major bit i
-/// goes.
-struct FlatOrder {
-  SmallVector<unsigned> toDimZeroFastest, toRowMajor;
-
-  explicit FlatOrder(ArrayRef<int64_t> shape) {
-    unsigned rank = shape.size(), total = 0;
-    SmallVector<unsigned> bits(rank);
-    for (unsigned d = 0; d < rank; ++d) {
-      bits[d] = log2Exact(shape[d]);
-      total += bits[d];
-    }
-    toDimZeroFastest.resize(total);
-    toRowMajor.resize(total);
-    unsigned fastFirst = 0;
-    for (unsigned d = 0; d < rank; ++d) {
-      unsigned rowMajor = 0;
-      for (unsigned e = d + 1; e < rank; ++e)
-        rowMajor += bits[e];
-      for (unsigned b = 0; b < bits[d]; ++b) {
-        toDimZeroFastest[rowMajor + b] = fastFirst + b;
-        toRowMajor[fastFirst + b] = rowMajor + b;
-      }
-      fastFirst += bits[d];
-    }
-  }
-
-  static uint64_t permute(uint64_t value, ArrayRef<unsigned> to) {
-    uint64_t result = 0;
-    for (auto [bit, target] : llvm::enumerate(to))
-      if (value >> bit & 1)
-        result |= uint64_t(1) << target;
-    return result;
-  }
-  SmallVector<uint64_t> dimZeroFastest(ArrayRef<uint64_t> values) const {
-    return llvm::map_to_vector(
-        values, [&](uint64_t v) { return permute(v, toDimZeroFastest); });
-  }
-};
-
-/// The bases of `bases` other than zero.
-SmallVector<uint64_t> withoutZeros(ArrayRef<uint64_t> bases) {
-  SmallVector<uint64_t> result;
-  for (uint64_t basis : bases)
-    if (basis != 0)
-      result.push_back(basis);
-  return result;
-}
-
-/// The bases of `first` (in its order) that `second` also has.
-SmallVector<uint64_t> commonBases(ArrayRef<uint64_t> first,
-                                  ArrayRef<uint64_t> second) {
-  SmallVector<uint64_t> result;
-  for (uint64_t basis : first)
-    if (basis != 0 && llvm::is_contained(second, basis) &&
-        !llvm::is_contained(result, basis))
-      result.push_back(basis);
-  return result;
-}
-
-/// The unit vectors completing `bases` to the whole space of `totalBits`:
-/// the columns that are not the lowest bit of any row of `bases` in echelon
-/// form.
-SmallVector<uint64_t> complementUnits(ArrayRef<uint64_t> bases,
-                                      unsigned totalBits) {
-  std::map<unsigned, uint64_t> rows; // lowest bit -> row
-  for (uint64_t v : bases) {
-    for (auto &[pivot, row] : rows)
-      if (v >> pivot & 1)
-        v ^= row;
-    if (v)
-      rows[llvm::countr_zero(v)] = v;
-  }
-  SmallVector<uint64_t> result;
-  for (unsigned bit = 0; bit < totalBits; ++bit)
-    if (!rows.count(bit))
-      result.push_back(uint64_t(1) << bit);
-  return result;
-}
-
-/// The segment bits (offsets above a 128-byte line): bits no lane of the
-/// two phases touches first, then XORs pairing one side's phase lanes with
-/// the other's (distinct banks for both sides), then, if still short, the
-/// lanes themselves (conflicts, as few as can be).
-SmallVector<uint64_t> pickSegment(ArrayRef<uint64_t> srcPhase,
-                                  ArrayRef<uint64_t> dstPhase,
-                                  unsigned totalBits, unsigned length) {
-  llvm::SmallSetVector<uint64_t, 16> inSrc, inDst;
-  for (uint64_t v : srcPhase)
-    if (v)
-      inSrc.insert(v);
-  for (uint64_t v : dstPhase)
-    if (v)
-      inDst.insert(v);
-  SmallVector<uint64_t> segment;
-  for (unsigned bit = 0; bit < totalBits; ++bit) {
-    uint64_t unit = uint64_t(1) << bit;
-    if (!inSrc.contains(unit) && !inDst.contains(unit))
-      segment.push_back(unit);
-  }
-  if (segment.size() >= length) {
-    segment.resize(length);
-    return segment;
-  }
-  SmallVector<uint64_t> onlySrc, onlyDst;
-  for (uint64_t v : inSrc)
-    if (!inDst.contains(v))
-      onlySrc.push_back(v);
-  for (uint64_t v : inDst)
-    if (!inSrc.contains(v))
-      onlyDst.push_back(v);
-  if (onlySrc.size() > onlyDst.size())
-    std::swap(onlySrc, onlyDst);
-  llvm::sort(onlySrc);
-  llvm::sort(onlyDst);
-  int64_t fewer = onlySrc.size();
-  int64_t conflicting = std::min<int64_t>(
-      std::max<int64_t>(0, int64_t(length) - fewer - int64_t(segment.size())),
-      fewer);
-  for (int64_t i = conflicting; i < fewer; ++i)
-    segment.push_back(onlySrc[i] ^ onlyDst[i]);
-  segment.append(onlySrc.begin(), onlySrc.begin() + conflicting);
-  segment.append(onlyDst.begin(), onlyDst.begin() + conflicting);
-  if (segment.size() > length)
-    segment.resize(length);
-  return segment;
-}
-
-/// The scratch layout Triton 3.6 picks for plain loads and stores
-/// (GenericSwizzling's optimalSwizzlingLdSt), in flat indices with
-/// dimension 0 fastest: the flat vector of each offset bit, lowest first.
-/// Offset bits are, from the lowest:
-///  - the vector: register bases both layouts share, up to 16 bytes; under
-///    4 bytes, registers of one side that are warp bases of the other (4
-///    bytes per access on that side, and no conflict on the other, where
-///    those bytes belong to other warps), then warp bases;
-///  - the banks of a 128-byte line: what the vector and the segment leave,
-///    one side's registers first while accesses are narrower than 16 bytes,
-///    so that side's accesses widen;
-///  - the segment (pickSegment), with the bits both sides hold in registers
-///    last.
-/// Nullopt where a register or warp basis is not a single element bit.
-std::optional<SmallVector<uint64_t>>
-planSwizzledScratch(const FlatLayout &src, const FlatLayout &dst,
-                    unsigned totalBits, unsigned elementBits) {
-  SmallVector<uint64_t> regSrc = withoutZeros(src.registers),
-                        regDst = withoutZeros(dst.registers),
-                        warpSrc = withoutZeros(src.warps),
-                        warpDst = withoutZeros(dst.warps);
-  for (ArrayRef<uint64_t> bases : {regSrc, regDst, warpSrc, warpDst})
-    if (!llvm::all_of(bases, llvm::isPowerOf2_64))
-      return std::nullopt;
-  SmallVector<uint64_t> vector = commonBases(regSrc, regDst);
-  unsigned maxVector = llvm::Log2_32(128 / elementBits);
-  if (vector.size() > maxVector)
-    vector.resize(maxVector);
-  std::optional<bool> srcFillsWord;
-  if ((elementBits << vector.size()) < 32) {
-    unsigned perWord = llvm::Log2_32(32 / elementBits);
-    auto outsideVector = [&](ArrayRef<uint64_t> bases) {
-      SmallVector<uint64_t> result;
-      for (uint64_t basis : bases)
-        if (!llvm::is_contained(vector, basis))
-          result.push_back(basis);
-      return result;
-    };
-    SmallVector<uint64_t> srcRegDstWarp =
-        commonBases(outsideVector(regSrc), warpDst);
-    SmallVector<uint64_t> dstRegSrcWarp =
-        commonBases(outsideVector(regDst), warpSrc);
-    if (srcRegDstWarp.size() == dstRegSrcWarp.size() &&
-        !srcRegDstWarp.empty())
-      srcFillsWord =
-          *llvm::min_element(srcRegDstWarp) < *llvm::min_element(dstRegSrcWarp);
-    else
-      srcFillsWord = srcRegDstWarp.size() > dstRegSrcWarp.size();
-    auto append = [&](uint64_t basis) {
-      if (!llvm::is_contained(vector, basis))
-        vector.push_back(basis);
-    };
-    for (uint64_t basis : *srcFillsWord ? srcRegDstWarp : dstRegSrcWarp)
-      append(basis);
-    if (vector.size() < perWord)
-      for (uint64_t basis : commonBases(warpSrc, warpDst))
-        append(basis);
-    for (size_t i = 0; vector.size() < perWord &&
-                       (i < warpSrc.size() || i < warpDst.size());
-         ++i) {
-      if (i < warpSrc.size())
-        append(warpSrc[i]);
-      if (vector.size() < perWord && i < warpDst.size())
-        append(warpDst[i]);
-    }
-    if (vector.size() > perWord)
-      vector.resize(perWord);
-  }
-  unsigned vectorBits = elementBits << vector.size();
-  unsigned wordsLog2 = llvm::Log2_32(std::max(1u, vectorBits / 32));
-  // The lanes of one phase of accesses on each side.
-  auto phase = [&](ArrayRef<uint64_t> lanes) {
-    SmallVector<uint64_t> result(vector);
-    ArrayRef<uint64_t> phaseLanes =
-        lanes.drop_back(std::min<size_t>(wordsLog2, lanes.size()));
-    result.append(phaseLanes.begin(), phaseLanes.end());
-    return result;
-  };
-  unsigned bankLength = std::min<unsigned>(
-      llvm::Log2_32(std::max(1u, 1024 / vectorBits)),
-      totalBits - vector.size());
-  unsigned segmentLength = totalBits - bankLength - vector.size();
-  SmallVector<uint64_t> segment = pickSegment(phase(src.lanes),
-                                              phase(dst.lanes), totalBits,
-                                              segmentLength);
-  SmallVector<uint64_t> spanned(vector);
-  spanned.append(segment);
-  SmallVector<uint64_t> banks = complementUnits(spanned, totalBits);
-  if (wordsLog2 < 2) {
-    // One side's registers first among the bank bits: the side that filled
-    // the word, or else the one with more of them there.
-    SmallVector<uint64_t> srcFirst, dstFirst;
-    for (uint64_t bank : banks) {
-      if (llvm::is_contained(regSrc, bank))
-        srcFirst.push_back(bank);
-      if (llvm::is_contained(regDst, bank))
-        dstFirst.push_back(bank);
-    }
-    bool useSrc = srcFillsWord ? *srcFillsWord
-                               : srcFirst.size() > dstFirst.size();
-    SmallVector<uint64_t> ordered = useSrc ? srcFirst : dstFirst;
-    for (uint64_t bank : banks)
-      if (!llvm::is_contained(ordered, bank))
-        ordered.push_back(bank);
-    banks = std::move(ordered);
-  }
-  SmallVector<uint64_t> result(vector);
-  result.append(banks);
-  SmallVector<uint64_t> bothRegisters;
-  for (uint64_t v : segment) {
-    if (llvm::is_contained(regSrc, v) && llvm::is_contained(regDst, v))
-      bothRegisters.push_back(v);
-    else
-      result.push_back(v);
-  }
-  result.append(bothRegisters);
-  GF2Span check;
-  for (uint64_t v : result)
-    if (!check.insert(v))
-      return std::nullopt;
-  if (check.size() != totalBits)
-    return std::nullopt;
-  return result;
 }
 
 //===----------------------------------------------------------------------===//
@@ -979,6 +716,110 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     return success();
   }
 
+  /// One side of a conversion through scratch: the tile offsets of its
+  /// input bases, the round each register bit moves (lanes and warps move
+  /// none), its vectors and its repeated registers.
+  struct RoundSide {
+    OffsetMap map;
+    SmallVector<int64_t> registerRounds;
+    VectorPlan plan;
+    unsigned repeated = 0;
+
+    int64_t roundOf(unsigned reg) const {
+      int64_t round = 0;
+      for (auto [bit, r] : llvm::enumerate(registerRounds))
+        if (reg >> bit & 1)
+          round ^= r;
+      return round;
+    }
+    /// Vectors of up to `maxElements`, none spanning two rounds.
+    void planAccesses(unsigned maxElements) {
+      plan = planVectors(map, maxElements);
+      for (unsigned bit : plan.registerBits)
+        if (registerRounds[bit])
+          plan = planVectors(map, 1);
+    }
+  };
+
+  /// Stores the source registers `values` of round `round` at their tile
+  /// offsets (`address` gives the pointer of one).
+  void storeRound(ConversionPatternRewriter &rewriter, Location loc,
+                  ArrayRef<Value> values, const RoundSide &src,
+                  const ThreadOffset &thread, int64_t round,
+                  function_ref<Value(Value)> address, Type sharedType) const {
+    for (unsigned reg = 0; reg < values.size(); ++reg) {
+      if ((reg & (src.plan.mask() | src.repeated)) || src.roundOf(reg) != round)
+        continue;
+      SmallVector<Value> vector;
+      for (unsigned j = 0; j < src.plan.elements(); ++j)
+        vector.push_back(toSharedValue(
+            rewriter, loc, values[src.plan.spread(reg, j)], sharedType));
+      Value offset =
+          thread.withRegister(rewriter, loc, getRegisterOffset(src.map, reg));
+      storeSharedVectorAt(rewriter, loc, address(offset), vector, sharedType,
+                          target);
+    }
+  }
+
+  /// Loads the destination registers of round `round` into `results`.
+  void loadRound(ConversionPatternRewriter &rewriter, Location loc,
+                 MutableArrayRef<Value> results, const RoundSide &dst,
+                 const ThreadOffset &thread, int64_t round,
+                 function_ref<Value(Value)> address, Type sharedType,
+                 Type registerType) const {
+    for (unsigned reg = 0; reg < results.size(); ++reg) {
+      if ((reg & (dst.plan.mask() | dst.repeated)) || dst.roundOf(reg) != round)
+        continue;
+      Value offset =
+          thread.withRegister(rewriter, loc, getRegisterOffset(dst.map, reg));
+      SmallVector<Value> loaded =
+          loadSharedVectorAt(rewriter, loc, address(offset),
+                             dst.plan.elements(), sharedType, target);
+      for (unsigned j = 0; j < dst.plan.elements(); ++j)
+        results[dst.plan.spread(reg, j)] =
+            fromSharedValue(rewriter, loc, loaded[j], registerType);
+    }
+  }
+
+  void barrier(ConversionPatternRewriter &rewriter, Location loc,
+               bool ownWarpOnly) const {
+    if (ownWarpOnly)
+      target.warpBarrier(rewriter, loc);
+    else
+      target.barrier(rewriter, loc);
+  }
+
+  /// The source registers `values` moved into the destination's through
+  /// the scratch, in `rounds` rounds: in round r every thread stores its
+  /// source registers of round r, a barrier, then loads its destination
+  /// registers of round r; the next round waits for those loads (a barrier)
+  /// before it overwrites the tile. Repeated destination registers are left
+  /// null.
+  SmallVector<Value> moveThroughScratch(
+      ConversionPatternRewriter &rewriter, Location loc, LaneAndWarp thread,
+      ArrayRef<Value> values, const RoundSide &src, const RoundSide &dst,
+      unsigned numResults, int64_t rounds, bool ownWarpOnly,
+      function_ref<Value(Value)> address, Type sharedType,
+      Type registerType) const {
+    ThreadOffset srcThread =
+        emitThreadOffset(rewriter, loc, src.map, thread, Value(), 0);
+    std::optional<ThreadOffset> dstThread;
+    SmallVector<Value> results(numResults);
+    for (int64_t round = 0; round < rounds; ++round) {
+      if (round)
+        barrier(rewriter, loc, ownWarpOnly);
+      storeRound(rewriter, loc, values, src, srcThread, round, address,
+                 sharedType);
+      barrier(rewriter, loc, ownWarpOnly);
+      if (!dstThread)
+        dstThread =
+            emitThreadOffset(rewriter, loc, dst.map, thread, Value(), 0);
+      loadRound(rewriter, loc, results, dst, *dstThread, round, address,
+                sharedType, registerType);
+    }
+    return results;
+  }
+
   /// Triton's padded conversion (PaddedScratch.h): the tensor goes through
   /// the scratch one tile per round; element offsets are row-major in the
   /// tile, each row followed by its padding. Coordinate bits inside the tile
@@ -1023,13 +864,9 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       roundBits += log2Exact(shape[d] / tile.shape[d]);
     }
     // Offset and round of each basis of a layout's input dimension.
-    struct Placed {
-      OffsetMap map;
-      SmallVector<int64_t> registerRounds;
-      bool threadsInTile = true;
-    };
+    bool threadsInTile = true;
     auto place = [&](const LinearLayout &layout) {
-      Placed placed;
+      RoundSide placed;
       auto placeDim = [&](StringRef dim, SmallVectorImpl<int64_t> &offsets,
                           SmallVectorImpl<int64_t> *rounds) {
         for (const LinearLayout::Basis &basis : layout.getBases(dim)) {
@@ -1043,37 +880,25 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
           if (rounds)
             rounds->push_back(round);
           else if (round)
-            placed.threadsInTile = false;
+            threadsInTile = false;
         }
       };
       placeDim("register", placed.map.registers, &placed.registerRounds);
       placeDim("lane", placed.map.lanes, nullptr);
       placeDim("warp", placed.map.warps, nullptr);
+      placed.repeated = getBroadcastRegisterMask(layout);
       return placed;
     };
-    Placed src = place(srcLayout), dst = place(dstLayout);
-    if (!src.threadsInTile || !dst.threadsInTile)
+    RoundSide src = place(srcLayout), dst = place(dstLayout);
+    if (!threadsInTile)
       return op.emitError("ttg.convert_layout through a padded scratch whose "
                           "lanes or warps reach beyond one tile is not "
                           "supported yet by the LLVM lowering");
-    auto roundOf = [](const Placed &placed, unsigned reg) {
-      int64_t round = 0;
-      for (auto [bit, r] : llvm::enumerate(placed.registerRounds))
-        if (reg >> bit & 1)
-          round ^= r;
-      return round;
-    };
     // Vectors stay in one row (aligned, at most a row long) and one round.
     unsigned rowLength = tile.shape[tile.order[0]];
-    auto planFor = [&](const Placed &placed) {
-      VectorPlan plan = planVectors(
-          placed.map, std::min(std::max(1u, 16 / elementBytes), rowLength));
-      for (unsigned bit : plan.registerBits)
-        if (placed.registerRounds[bit])
-          return planVectors(placed.map, 1);
-      return plan;
-    };
-    VectorPlan storePlan = planFor(src), loadPlan = planFor(dst);
+    unsigned maxVector = std::min(std::max(1u, 16 / elementBytes), rowLength);
+    src.planAccesses(maxVector);
+    dst.planAccesses(maxVector);
 
     Value base = getSharedMemoryBase(rewriter, loc, *getAllocationOffset(op));
     // offset + (offset >> log2 row) << log2 padding, in elements (3.6's
@@ -1094,45 +919,12 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
     SmallVector<Value> values =
         unpackLLElements(loc, adaptor.getSrc(), rewriter);
-    unsigned srcRepeated = getBroadcastRegisterMask(srcLayout);
-    unsigned dstRepeated = getBroadcastRegisterMask(dstLayout);
-    unsigned numResults = dstLayout.getInDimSize("register");
-    SmallVector<Value> results(numResults);
-    ThreadOffset srcThread =
-        emitThreadOffset(rewriter, loc, src.map, thread, Value(), 0);
-    ThreadOffset dstThread =
-        emitThreadOffset(rewriter, loc, dst.map, thread, Value(), 0);
-    for (int64_t round = 0; round < (int64_t(1) << roundBits); ++round) {
-      // The previous round's loads are done before its tile is overwritten.
-      if (round)
-        target.barrier(rewriter, loc);
-      for (unsigned reg = 0; reg < values.size(); ++reg) {
-        if ((reg & (storePlan.mask() | srcRepeated)) || roundOf(src, reg) != round)
-          continue;
-        SmallVector<Value> vector;
-        for (unsigned j = 0; j < storePlan.elements(); ++j)
-          vector.push_back(toSharedValue(
-              rewriter, loc, values[storePlan.spread(reg, j)], sharedType));
-        Value offset = srcThread.withRegister(
-            rewriter, loc, getRegisterOffset(src.map, reg));
-        storeSharedVectorAt(rewriter, loc, address(offset), vector,
-                            sharedType, target);
-      }
-      target.barrier(rewriter, loc);
-      for (unsigned reg = 0; reg < numResults; ++reg) {
-        if ((reg & (loadPlan.mask() | dstRepeated)) || roundOf(dst, reg) != round)
-          continue;
-        Value offset = dstThread.withRegister(
-            rewriter, loc, getRegisterOffset(dst.map, reg));
-        SmallVector<Value> loaded =
-            loadSharedVectorAt(rewriter, loc, address(offset),
-                               loadPlan.elements(), sharedType, target);
-        for (unsigned j = 0; j < loadPlan.elements(); ++j)
-          results[loadPlan.spread(reg, j)] =
-              fromSharedValue(rewriter, loc, loaded[j], registerType);
-      }
-    }
-    return replaceWithResults(op, results, dstRepeated, rewriter);
+    SmallVector<Value> results = moveThroughScratch(
+        rewriter, loc, thread, values, src, dst,
+        dstLayout.getInDimSize("register"),
+        int64_t(1) << roundBits, /*ownWarpOnly=*/false, address, sharedType,
+        registerType);
+    return replaceWithResults(op, results, dst.repeated, rewriter);
   }
 
   LogicalResult lowerThroughSharedMemory(
@@ -1150,102 +942,87 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     int64_t numElements = 1;
     for (int64_t size : shape)
       numElements *= size;
-    if (getScratchSizeInBytes(op) < numElements * elementBytes)
-      return op.emitError(
-          "ttg.convert_layout whose scratch is smaller than the tensor is not "
-          "supported yet by the LLVM lowering");
     unsigned totalBits = log2Exact(numElements);
+    // Triton's swizzling, each side's accesses as wide as its registers'
+    // offsets allow (up to 16 bytes), in rounds where the allocation sized
+    // the scratch for one (the same plan, SwizzledScratch.h).
+    std::optional<SwizzledScratch> swizzled =
+        planSwizzledScratch(src, dst, shape, elementBytes * 8);
+    int64_t scratchElements = getScratchSizeInBytes(op) / elementBytes;
+    bool wholeTensor = scratchElements >= numElements;
+    unsigned roundBits = 0;
+    if (!wholeTensor && swizzled)
+      roundBits = swizzled->roundBits;
+    if (scratchElements < (numElements >> roundBits))
+      return op.emitError(
+          "ttg.convert_layout whose scratch is smaller than a round of its "
+          "tensor is not supported yet by the LLVM lowering");
     // Loaded as 8 x 8 matrices where the destination allows (a thread's
     // 16-bit elements in pairs, lanes 0 and 1 the next pairs of a row: the
-    // blocked layouts stores want after an mma) and the source stores the
-    // rows whole; otherwise plain vectors on both sides.
+    // blocked layouts stores want after an mma), the source stores the
+    // rows whole and the scratch holds the whole tensor; otherwise plain
+    // vectors on both sides.
     std::optional<ScratchLayout> scratch;
     std::optional<MatrixLoadPlan> matrixPlan;
     if (std::optional<ScratchLayout> rows =
-            getMatrixRowScratch(src, dst, totalBits, elementBytes)) {
+            wholeTensor ? getMatrixRowScratch(src, dst, totalBits, elementBytes)
+                        : std::nullopt) {
       matrixPlan = planMatrixLoads(rows->map(dst), 0, sharedType, target);
       if (matrixPlan)
         scratch = rows;
     }
-    // Otherwise Triton's swizzling, each side's accesses as wide as its
-    // registers' offsets allow (up to 16 bytes).
     unsigned maxAccess = std::max(1u, 16 / elementBytes);
-    if (!scratch) {
-      FlatOrder order(shape);
-      auto dimZeroFastest = [&](FlatLayout layout) {
-        layout.registers = order.dimZeroFastest(layout.registers);
-        layout.lanes = order.dimZeroFastest(layout.lanes);
-        layout.warps = order.dimZeroFastest(layout.warps);
-        return layout;
-      };
-      if (std::optional<SmallVector<uint64_t>> bases =
-              planSwizzledScratch(dimZeroFastest(src), dimZeroFastest(dst),
-                                  totalBits, elementBytes * 8)) {
-        for (uint64_t &v : *bases)
-          v = FlatOrder::permute(v, order.toRowMajor);
-        scratch.emplace(*bases);
-      }
-    } else {
+    if (!scratch && swizzled)
+      scratch.emplace(swizzled->offsetBases);
+    else if (scratch)
       maxAccess = scratch->getVectorElements();
-    }
     if (!scratch) {
       scratch.emplace(src, dst, totalBits, elementBytes);
       maxAccess = scratch->getVectorElements();
     }
-    OffsetMap srcMap = scratch->map(src), dstMap = scratch->map(dst);
-    VectorPlan storePlan = planVectors(srcMap, maxAccess);
-    VectorPlan loadPlan = planVectors(dstMap, maxAccess);
+    // Offsets within the tile; the bits above it are the round.
+    unsigned tileBits = totalBits - roundBits;
+    auto side = [&](const FlatLayout &layout, const LinearLayout &linear) {
+      RoundSide result;
+      result.map = scratch->map(layout);
+      int64_t tileMask = (int64_t(1) << tileBits) - 1;
+      for (int64_t &offset : result.map.registers) {
+        result.registerRounds.push_back(offset >> tileBits);
+        offset &= tileMask;
+      }
+      result.repeated = getBroadcastRegisterMask(linear);
+      result.planAccesses(maxAccess);
+      return result;
+    };
+    RoundSide srcSide = side(src, srcLayout), dstSide = side(dst, dstLayout);
+    bool ownWarpOnly = readsOwnWarpOnly(src, dst);
 
     Value base = getSharedMemoryBase(rewriter, loc, *getAllocationOffset(op));
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
     SmallVector<Value> values =
         unpackLLElements(loc, adaptor.getSrc(), rewriter);
-    unsigned srcRepeated = getBroadcastRegisterMask(srcLayout);
-    ThreadOffset srcThread =
-        emitThreadOffset(rewriter, loc, srcMap, thread, Value(), 0);
-    for (unsigned reg = 0; reg < values.size(); ++reg) {
-      if (reg & (storePlan.mask() | srcRepeated))
-        continue;
-      SmallVector<Value> vector;
-      for (unsigned j = 0; j < storePlan.elements(); ++j)
-        vector.push_back(toSharedValue(
-            rewriter, loc, values[storePlan.spread(reg, j)], sharedType));
-      Value offset =
-          srcThread.withRegister(rewriter, loc, getRegisterOffset(srcMap, reg));
-      storeSharedVector(rewriter, loc, base, offset, vector, sharedType,
-                        target);
-    }
-    if (readsOwnWarpOnly(src, dst))
-      target.warpBarrier(rewriter, loc);
-    else
-      target.barrier(rewriter, loc);
-
+    auto address = [&](Value offset) {
+      return getSharedAddress(rewriter, loc, base, offset, sharedType, target);
+    };
     if (matrixPlan) {
+      // The matrix loads read the whole tensor: one round.
+      ThreadOffset srcThread =
+          emitThreadOffset(rewriter, loc, srcSide.map, thread, Value(), 0);
+      storeRound(rewriter, loc, values, srcSide, srcThread, 0, address,
+                 sharedType);
+      barrier(rewriter, loc, ownWarpOnly);
       SmallVector<Value> results = emitMatrixLoads(
-          rewriter, loc, *matrixPlan, dstMap, base, /*viewOffset=*/nullptr, 0,
-          thread, sharedType, registerType, target);
+          rewriter, loc, *matrixPlan, dstSide.map, base,
+          /*viewOffset=*/nullptr, 0, thread, sharedType, registerType, target);
       rewriter.replaceOp(
           op, packLLElements(loc, converter, results, rewriter, type));
       return success();
     }
-    unsigned numResults = dstLayout.getInDimSize("register");
-    unsigned dstRepeated = getBroadcastRegisterMask(dstLayout);
-    SmallVector<Value> results(numResults);
-    ThreadOffset dstThread =
-        emitThreadOffset(rewriter, loc, dstMap, thread, Value(), 0);
-    for (unsigned reg = 0; reg < numResults; ++reg) {
-      if (reg & (loadPlan.mask() | dstRepeated))
-        continue;
-      Value offset =
-          dstThread.withRegister(rewriter, loc, getRegisterOffset(dstMap, reg));
-      SmallVector<Value> loaded =
-          loadSharedVector(rewriter, loc, base, offset, loadPlan.elements(),
-                           sharedType, target);
-      for (unsigned j = 0; j < loadPlan.elements(); ++j)
-        results[loadPlan.spread(reg, j)] =
-            fromSharedValue(rewriter, loc, loaded[j], registerType);
-    }
-    return replaceWithResults(op, results, dstRepeated, rewriter);
+    SmallVector<Value> results = moveThroughScratch(
+        rewriter, loc, thread, values, srcSide, dstSide,
+        dstLayout.getInDimSize("register"), int64_t(1) << roundBits,
+        ownWarpOnly, address, sharedType, registerType);
+    return replaceWithResults(op, results, dstSide.repeated, rewriter);
   }
 
   /// The scratch layout for matrix loads of the destination: its register
@@ -1255,14 +1032,10 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
   std::optional<ScratchLayout>
   getMatrixRowScratch(const FlatLayout &src, const FlatLayout &dst,
                       unsigned totalBits, unsigned elementBytes) const {
-    if (!target.canLoadMatrices() || elementBytes != 2 ||
-        dst.registers.size() < 3 || dst.lanes.size() != 5)
+    if (!target.canLoadMatrices() ||
+        !hasMatrixRows(src, dst, elementBytes * 8))
       return std::nullopt;
     SmallVector<uint64_t> row = {dst.registers[0], dst.lanes[0], dst.lanes[1]};
-    for (auto [i, bit] : llvm::enumerate(row))
-      if (!llvm::isPowerOf2_64(bit) || llvm::count(row, bit) != 1 ||
-          !llvm::is_contained(src.registers, bit))
-        return std::nullopt;
     return ScratchLayout(src, row, ArrayRef<uint64_t>(dst.lanes).drop_front(2),
                          totalBits, elementBytes);
   }

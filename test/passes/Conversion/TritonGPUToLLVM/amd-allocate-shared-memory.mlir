@@ -42,3 +42,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Triton 3.6's swizzled scratch in rounds (its allocate_shared_memory.mlir
+// case): 256 x 256 i32, the source's registers [8, 4] repeated along
+// dimension 1, the destination's single elements. Both hold columns 32, 64
+// and 128 in registers: 32 and 64 make the 16-byte vector, 128 lies in the
+// segment and becomes two rounds of a 256 x 128 tile, 131072 bytes (the
+// whole tensor would take 262144).
+// CHECK: module attributes {{.*}}ttg.shared = 131072 : i32
+// CHECK-LABEL: tt.func @swizzled_rounds
+// CHECK: ttg.convert_layout %arg0 {allocation.offset = 0 : i32}
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 4], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @swizzled_rounds(%x: tensor<256x256xi32, #blocked1>) {
+    %c = ttg.convert_layout %x : tensor<256x256xi32, #blocked1> -> tensor<256x256xi32, #blocked2>
+    tt.return
+  }
+}

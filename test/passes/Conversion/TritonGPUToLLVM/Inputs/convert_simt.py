@@ -46,8 +46,17 @@ def check(m, n, src, dst, ty, warps, route, seed):
     through_shared = bool(shared) or '"nvvm.barrier0"' in text
     if route == "shuffles" and through_shared:
         problems.append(f"went through shared memory ({shared} bytes)")
-    if route == "shared" and (not through_shared and not shared or shuffles):
+    if route != "shuffles" and (not through_shared and not shared or shuffles):
         problems.append(f"stayed in registers ({shuffles} shuffles)")
+    # "rounds N": the scratch holds 1/N of the tile, which goes through it
+    # in N rounds, a program barrier after each round's stores and loads.
+    if route.startswith("rounds"):
+        rounds = int(route.split()[1])
+        whole = m * n * np.dtype(NP[ty]).itemsize
+        barriers = text.count('"nvvm.barrier0"')
+        if shared != whole // rounds or barriers != 2 * rounds - 1:
+            problems.append(f"{shared} of {whole} bytes, {barriers} barriers: "
+                            f"not {rounds} rounds")
     return problems, shuffles
 
 
@@ -92,6 +101,13 @@ CASES = [
      "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
      "#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>",
      "i8", 4, "shared"),
+    # Columns 32, 64 and 128 in registers on both sides: 32 and 64 are the
+    # 16-byte vector, 128 lies above the swizzled tile: two rounds through
+    # half the tile's bytes (Triton 3.6's allocation), barriers between.
+    ("32-bit in two rounds, through shared memory", 64, 256,
+     "#ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>",
+     "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>",
+     "i32", 4, "rounds 2"),
     # One register sent to a lane (one run): shuffles, one per register.
     ("32-bit, one register to a lane", 16, 16,
      linear([[0, 1], [0, 2], [8, 0]], [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], []),
