@@ -15,6 +15,7 @@
 #include "passes/TritonGPU/SplitMaskedLoops.h"
 #include "passes/TritonNvidiaGPU/Passes.h"
 #include "passes/TritonNvidiaGPU/PlanCTA.h"
+#include "passes/TritonNvidiaGPU/TMAMulticast.h"
 #include "passes/UpstreamFlags.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -34,6 +35,7 @@ void mlir::triton::registerTritonPasses() {
   gpu::registerTritonGPUSplitMaskedLoops();
   nvidia_gpu::registerTritonNvidiaGPUTransformsPasses();
   nvidia_gpu::registerTritonNvidiaGPUPlanCTA();
+  nvidia_gpu::registerTritonNvidiaGPUTMAMulticast();
   hopper::registerTritonHopperTransformsPasses();
   amdgpu::registerTritonAMDGPUTransformsPasses();
   // Upstream transforms that Triton's pipelines run.

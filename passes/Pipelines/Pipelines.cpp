@@ -19,6 +19,7 @@
 #include "passes/TritonGPU/SplitMaskedLoops.h"
 #include "passes/TritonNvidiaGPU/Passes.h"
 #include "passes/TritonNvidiaGPU/PlanCTA.h"
+#include "passes/TritonNvidiaGPU/TMAMulticast.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -324,6 +325,10 @@ void buildMakeLLIR(OpPassManager &pm, const TritonPipelineOptions &options) {
     return;
   if (target.backend == Backend::Hip)
     return buildMakeLLIRHip(pm, target);
+  // Ours, before the loops become branches: it admits multicast loads in
+  // scf.for loops alone.
+  if (options.tmaMulticast)
+    pm.addPass(triton::nvidia_gpu::createTritonNvidiaGPUTMAMulticast());
   pm.addPass(triton::gpu::createTritonGPUCombineTensorSelectAndIf());
   pm.addPass(createTritonGPUAllocateWarpGroups());
   pm.addPass(createSCFToControlFlowPass());

@@ -47,6 +47,14 @@ struct TritonPipelineOptions
                      "attn_dropout ran 0.83x Triton with it, docs/Hopper.md; "
                      "ignored under compat=3.6)"),
       llvm::cl::init(false)};
+  Option<bool> tmaMulticast{
+      *this, "tma-multicast",
+      llvm::cl::desc("make_llir, CTA clusters: TMA loads into buffers the "
+                     "CTAs hold copies of are split among the copies, each "
+                     "multicasting its share (-triton-nvidia-gpu-tma-"
+                     "multicast, ours; off: see docs/passes/"
+                     "triton-nvidia-gpu-tma-multicast.md)"),
+      llvm::cl::init(false)};
 };
 
 /// Adds make_ttir's passes for `options.target` to `pm`.

@@ -9,6 +9,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/ADT/bit.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -81,6 +82,53 @@ SmallVector<int64_t> nvidia_gpu::getTMABoxShape(RankedTensorType block) {
     box.back() = std::min<int64_t>(box.back(),
                                    encoding.getSwizzlingByteWidth() * 8 / bits);
   return box;
+}
+
+unsigned nvidia_gpu::getTMACopyBits(RankedTensorType block) {
+  const ttg::BasisList *cga = nullptr;
+  if (auto nvmma =
+          dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding()))
+    cga = &nvmma.getCGALayout();
+  else if (auto swizzled = dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(
+               block.getEncoding()))
+    cga = &swizzled.getCGALayout();
+  unsigned bits = 0;
+  if (!cga)
+    return bits;
+  for (auto [bit, basis] : llvm::enumerate(cga->bases))
+    if (llvm::all_of(basis, [](int64_t v) { return v == 0; }))
+      bits |= 1u << bit;
+  return bits;
+}
+
+SmallVector<int64_t> nvidia_gpu::getTMABoxShape(RankedTensorType block,
+                                                bool multicast) {
+  SmallVector<int64_t> box = getTMABoxShape(block);
+  unsigned copies = 1u << llvm::popcount(getTMACopyBits(block));
+  if (!multicast || copies == 1)
+    return box;
+  SmallVector<int64_t> tile = getTMATileShape(block);
+  int64_t boxes = 1;
+  for (auto [dim, boxDim] : llvm::zip(tile, box))
+    boxes *= boxDim ? dim / boxDim : 0;
+  // Copies are powers of two: halve the outermost dimensions that can be
+  // halved (the innermost holds TMA's swizzle row) until they divide.
+  for (unsigned dim = 0; dim + 1 < box.size() && boxes % copies != 0;)
+    if (box[dim] % 2 == 0) {
+      box[dim] /= 2;
+      boxes *= 2;
+    } else {
+      ++dim;
+    }
+  if (boxes == 0 || boxes % copies != 0)
+    return {};
+  return box;
+}
+
+bool nvidia_gpu::isTMAMulticastModule(Operation *op) {
+  auto module =
+      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
+  return module && module->hasAttr(kTMAMulticastAttrName);
 }
 
 std::string nvidia_gpu::whyNotTMABlock(RankedTensorType block) {

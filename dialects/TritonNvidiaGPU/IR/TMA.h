@@ -60,6 +60,29 @@ SmallVector<int64_t> getTMATileShape(RankedTensorType block);
 /// tile is moved as several boxes when it is larger.
 SmallVector<int64_t> getTMABoxShape(RankedTensorType block);
 
+/// The module attribute -triton-nvidia-gpu-tma-multicast sets: TMA loads
+/// into buffers the CTAs of the cluster hold copies of are multicast, so
+/// descriptor boxes are getTMABoxShape(block, /*multicast=*/true).
+constexpr StringLiteral kTMAMulticastAttrName = "ttng.tma_multicast";
+
+/// The attribute of a ttng.async_tma_copy_global_to_local that the lowering
+/// multicasts (set by the same pass).
+constexpr StringLiteral kTMAMulticastLoadAttrName = "ttng.multicast";
+
+/// The CTA id bits of `block`'s CGA layout whose basis is zero: the CTAs
+/// that differ in them hold copies of one tile (0 outside clusters).
+unsigned getTMACopyBits(RankedTensorType block);
+
+/// The box of `block` when its TMA loads are multicast: getTMABoxShape cut
+/// along its outermost dimensions until the CTA tile is a multiple of as
+/// many boxes as there are copies (getTMACopyBits), so that each copy loads
+/// its share and multicasts it; empty when the box cannot be cut so. The
+/// plain box where the block has no copies or `multicast` is false.
+SmallVector<int64_t> getTMABoxShape(RankedTensorType block, bool multicast);
+
+/// Whether `op`'s module multicasts TMA loads (kTMAMulticastAttrName).
+bool isTMAMulticastModule(Operation *op);
+
 /// The TMA element type code of an element type (UINT8 for 8-bit types,
 /// FLOAT16, BFLOAT16, FLOAT32, ...) in PTX's tensormap numbering, as Triton
 /// 3.6 writes it in ttng.tensormap_create and the launch metadata (the

@@ -245,6 +245,10 @@ CASES = [
             tags=("fp16", "dot", "tma", "clusters")),
     variant(matmul_desc_host, "matmul_desc_host_2cta", ctas=2, stage="ttgir",
             tags=("fp16", "dot", "tma", "clusters")),
+    # ... and on clusters of four CTAs (N split four ways, A a copy in all
+    # four): the TMA multicast variant's four-CTA case.
+    variant(matmul_desc_host, "matmul_desc_host_4cta", ctas=4, stage="ttgir",
+            tags=("fp16", "dot", "tma", "clusters")),
     # The same kernels from their TTIR at num_ctas=2 through our whole
     # pipeline: make_ttgir pipelines the TMA copies in the cluster.
     variant(matmul_desc, "matmul_desc_2cta_ttir", ctas=2, ir=matmul_desc.capture,

@@ -30,6 +30,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -127,6 +128,11 @@ std::string whyNotInCluster(Operation *op) {
           ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
           ttg::AsyncWaitOp, nvidia_gpu::WarpGroupDotOp,
           nvidia_gpu::WarpGroupDotWaitOp, nvidia_gpu::FenceAsyncSharedOp>(op))
+    return "";
+  // The cluster barriers -triton-nvidia-gpu-tma-multicast places around
+  // multicast loads (it admits loads every thread of the cluster reaches).
+  if (isa<NVVM::ClusterArriveOp, NVVM::ClusterArriveRelaxedOp,
+          NVVM::ClusterWaitOp>(op))
     return "";
   // mbarriers: each CTA has its own (a barrier buffer is a copy per CTA)
   // and its TMA copies signal it. Their inits are released to the cluster

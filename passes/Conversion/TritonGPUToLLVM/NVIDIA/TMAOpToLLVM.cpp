@@ -15,7 +15,11 @@
 // by ttng.async_tma_store_wait. In a CTA cluster each CTA copies its tile
 // of the block (boxes over the tile, coordinates moved by the tile start of
 // its cluster rank) and waits on its own mbarriers, whose inits are
-// released to the cluster. ttng.tensormap_create builds the
+// released to the cluster. A load marked by -triton-nvidia-gpu-tma-multicast
+// into a buffer the CTAs hold copies of is split among the copies: each
+// issues its share of the boxes with .multicast::cluster to every copy's
+// same buffer and mbarrier offsets (each still expects the whole tile's
+// bytes). ttng.tensormap_create builds the
 // 128-byte descriptor in shared scratch with warp 0 (zero fill, then thread
 // 0's tensormap.replace of every field) and copies it to global memory with
 // the release fence; every thread acquires it (tensormap_fenceproxy_acquire)
@@ -34,6 +38,7 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -251,14 +256,16 @@ int64_t tmaSwizzledByte(int64_t byte, int64_t swizzleBytes) {
 }
 
 /// The boxes of a copy of `block` to or from a buffer of `memType`, in
-/// order; fails (with `why`) when TMA cannot move the block
-/// (whyNotTMABlock) or the buffer's layout does not place a box's elements
-/// where TMA does. In a cluster the boxes cover the calling CTA's tile of
-/// the block; `blockBases` then gets, per CTA bit, the block coordinates
-/// that CTA's tile starts at (zero where the CTAs hold copies).
+/// order (the smaller multicast box where `multicast`); fails (with `why`) when
+/// TMA cannot move the block (whyNotTMABlock) or the buffer's layout does not
+/// place a box's elements where TMA does. In a cluster the boxes cover the
+/// calling CTA's tile of the block; `blockBases` then gets, per CTA bit, the
+/// block coordinates that CTA's tile starts at (zero where the CTAs hold
+/// copies).
 FailureOr<SmallVector<TMABox>>
 planBoxes(RankedTensorType block, ttg::MemDescType memType,
-          SmallVector<SmallVector<int64_t>> &blockBases, std::string &why) {
+          SmallVector<SmallVector<int64_t>> &blockBases, std::string &why,
+          bool multicast) {
   why = ttng::whyNotTMABlock(block);
   if (!why.empty())
     return failure();
@@ -275,7 +282,11 @@ planBoxes(RankedTensorType block, ttg::MemDescType memType,
     why = "the buffer's layout is not the descriptor's";
     return failure();
   }
-  SmallVector<int64_t> box = ttng::getTMABoxShape(block);
+  SmallVector<int64_t> box = ttng::getTMABoxShape(block, multicast);
+  if (box.empty()) {
+    why = "its CTA tile is not a multiple of one box per CTA copy";
+    return failure();
+  }
   unsigned rank = block.getRank();
   // A buffer without the block's leading unit dimensions: offsets come from
   // the coordinates of the dimensions it has.
@@ -530,8 +541,8 @@ planTMACopy(Operation *op, RankedTensorType block, ttg::MemDescType memType,
             const nvidia::TargetInfo &target, bool refuseCopies = false) {
   std::string why;
   SmallVector<SmallVector<int64_t>> blockBases;
-  FailureOr<SmallVector<TMABox>> boxes =
-      planBoxes(block, memType, blockBases, why);
+  FailureOr<SmallVector<TMABox>> boxes = planBoxes(
+      block, memType, blockBases, why, ttng::isTMAMulticastModule(op));
   if (failed(boxes))
     return op->emitError() << "TMA copy " << direction
                            << " this buffer is not supported: " << why;
@@ -546,6 +557,109 @@ planTMACopy(Operation *op, RankedTensorType block, ttg::MemDescType memType,
                        block.getElementTypeBitWidth() / 8);
 }
 
+/// A multicast load (-triton-nvidia-gpu-tma-multicast marked it): its
+/// instructions and the 16-bit mask of the CTAs each one writes.
+struct MulticastCopy {
+  SmallVector<BoxCopy> copies;
+  Value ctaMask;
+};
+
+/// The instructions of a multicast load of `block` at `coords` into a buffer
+/// of `memType` the CTAs hold copies of. The copy bits of the cluster rank
+/// (CTA bits whose tile start is zero), packed, number the copies: copy c of
+/// k issues share c of the tile's boxes (boxes [c n/k, (c+1) n/k)), which
+/// every copy receives at the same buffer and mbarrier offsets (the mask:
+/// the ranks that differ from the caller's in copy bits alone). The shares
+/// must be one share moved by a constant step (in coordinates and in the
+/// buffer); a located error otherwise.
+FailureOr<MulticastCopy> planMulticastCopy(Operation *op,
+                                           RankedTensorType block,
+                                           ttg::MemDescType memType,
+                                           ValueRange coords, OpBuilder &b,
+                                           const nvidia::TargetInfo &target) {
+  std::string why;
+  SmallVector<SmallVector<int64_t>> blockBases;
+  FailureOr<SmallVector<TMABox>> boxes =
+      planBoxes(block, memType, blockBases, why, /*multicast=*/true);
+  if (failed(boxes))
+    return op->emitError() << "TMA copy into this buffer is not supported: "
+                           << why;
+  unsigned copyBits = 0;
+  for (auto [bit, basis] : llvm::enumerate(blockBases))
+    if (isCopyBasis(basis))
+      copyBits |= 1u << bit;
+  size_t numCopies = size_t(1) << llvm::popcount(copyBits);
+  ArrayRef<TMABox> all = *boxes;
+  if (copyBits == 0 || all.size() % numCopies != 0)
+    return op->emitError() << "TMA multicast of a load into a buffer that "
+                           << numCopies << " CTAs hold copies of, in "
+                           << all.size()
+                           << " boxes, is not supported yet (one share of "
+                              "boxes per copy)";
+  size_t share = all.size() / numCopies;
+  TMABox step = all[0];
+  if (numCopies > 1 && share < all.size()) {
+    step.offset = all[share].offset - all[0].offset;
+    for (size_t d = 0; d < step.coords.size(); ++d)
+      step.coords[d] = all[share].coords[d] - all[0].coords[d];
+  }
+  for (size_t c = 0; c < numCopies; ++c)
+    for (size_t j = 0; j < share; ++j) {
+      const TMABox &box = all[c * share + j];
+      bool moved = box.offset == all[j].offset + int64_t(c) * step.offset;
+      for (auto [d, coord] : llvm::enumerate(box.coords))
+        moved &= coord == all[j].coords[d] + int64_t(c) * step.coords[d];
+      if (!moved)
+        return op->emitError()
+               << "TMA multicast of a load whose shares of boxes are not one "
+                  "share moved by a constant step is not supported yet";
+    }
+  Location loc = op->getLoc();
+  Value rank = target.getClusterCTAId(b, loc);
+  auto i32 = [&](int64_t v) { return createI32Constant(b, loc, v); };
+  // This CTA's copy number: its rank's copy bits, packed.
+  Value index = i32(0);
+  unsigned packed = 0;
+  for (unsigned bit = 0; bit < 32; ++bit) {
+    if (!(copyBits & (1u << bit)))
+      continue;
+    Value set = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, rank, i32(bit)), i32(1));
+    index = LLVM::OrOp::create(b, loc, index,
+                               LLVM::ShlOp::create(b, loc, set, i32(packed++)));
+  }
+  // The copies' ranks: the caller's with its copy bits cleared, plus every
+  // combination of them; (sum of 1 << s) << that rank.
+  uint32_t pattern = 0;
+  for (unsigned s = copyBits;; s = (s - 1) & copyBits) {
+    pattern |= 1u << s;
+    if (s == 0)
+      break;
+  }
+  Value first = LLVM::AndOp::create(b, loc, rank, i32(~int64_t(copyBits)));
+  Value mask = LLVM::ShlOp::create(b, loc, i32(pattern), first);
+  MulticastCopy result;
+  result.ctaMask = LLVM::TruncOp::create(b, loc, b.getI16Type(), mask);
+  SmallVector<Value> shareCoords =
+      tileCoords(b, loc, coords, blockBases, target);
+  for (size_t d = 0; d < shareCoords.size(); ++d)
+    if (step.coords[d] != 0)
+      shareCoords[d] = LLVM::AddOp::create(
+          b, loc, shareCoords[d],
+          LLVM::MulOp::create(b, loc, index, i32(step.coords[d])));
+  int64_t elementBytes = block.getElementTypeBitWidth() / 8;
+  BoxIssuers issuers(b, loc, target, getNumWarps(op));
+  result.copies = planBoxCopies(b, loc, issuers, all.take_front(share),
+                                shareCoords, elementBytes);
+  if (step.offset != 0) {
+    Value shift =
+        LLVM::MulOp::create(b, loc, index, i32(step.offset * elementBytes));
+    for (BoxCopy &copy : result.copies)
+      copy.byteOffset = LLVM::AddOp::create(b, loc, copy.byteOffset, shift);
+  }
+  return result;
+}
+
 struct AsyncTMACopyGlobalToLocalOpPattern
     : ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
   AsyncTMACopyGlobalToLocalOpPattern(LLVMTypeConverter &converter,
@@ -558,8 +672,21 @@ struct AsyncTMACopyGlobalToLocalOpPattern
     Location loc = op.getLoc();
     RankedTensorType block = op.getDesc().getType().getBlockType();
     ttg::MemDescType memType = op.getResult().getType();
-    FailureOr<SmallVector<BoxCopy>> copies = planTMACopy(
-        op, block, memType, "into", adaptor.getCoord(), rewriter, target);
+    // A multicast load: this CTA's share of the boxes, to every copy.
+    bool multicast = op->hasAttr(ttng::kTMAMulticastLoadAttrName);
+    FailureOr<SmallVector<BoxCopy>> copies;
+    Value ctaMask;
+    if (multicast) {
+      FailureOr<MulticastCopy> plan = planMulticastCopy(
+          op, block, memType, adaptor.getCoord(), rewriter, target);
+      if (failed(plan))
+        return failure();
+      copies = std::move(plan->copies);
+      ctaMask = plan->ctaMask;
+    } else {
+      copies = planTMACopy(op, block, memType, "into", adaptor.getCoord(),
+                           rewriter, target);
+    }
     if (failed(copies))
       return failure();
     Value buffer =
@@ -569,22 +696,32 @@ struct AsyncTMACopyGlobalToLocalOpPattern
     // The load's L2 eviction policy, as a cache-policy operand after the
     // barrier (3.6 drops it; it costs one createpolicy per copy).
     Value policy = nvidia::createL2Policy(rewriter, loc, op.getEvict());
+    // Operands: predicate, buffer, descriptor, coordinates, barrier, then
+    // the CTA mask (multicast) and the cache policy.
+    unsigned next = 4 + rank;
+    std::string maskOperand =
+        multicast ? llvm::formatv(", ${0}", next++).str() : "";
+    std::string policyOperand =
+        policy ? llvm::formatv(", ${0}", next++).str() : "";
     std::string text =
         llvm::formatv("@$0 cp.async.bulk.tensor.{0}d.shared::cluster.global."
-                      "mbarrier::complete_tx::bytes{3} [$1], [$2, {1}], "
-                      "[${2}]{4};",
+                      "mbarrier::complete_tx::bytes{3}{4} [$1], [$2, {1}], "
+                      "[${2}]{5}{6};",
                       rank, coordOperands(3, rank), 3 + rank,
-                      policy ? ".L2::cache_hint" : "",
-                      policy ? llvm::formatv(", ${0}", 4 + rank).str() : "")
+                      multicast ? ".multicast::cluster" : "",
+                      policy ? ".L2::cache_hint" : "", maskOperand,
+                      policyOperand)
             .str();
-    std::string constraints =
-        "b,r,l" + coordConstraints(rank) + ",r" + (policy ? ",l" : "");
+    std::string constraints = "b,r,l" + coordConstraints(rank) + ",r" +
+                              (multicast ? ",h" : "") + (policy ? ",l" : "");
     for (BoxCopy &copy : *copies) {
       SmallVector<Value> operands{
           emitAnd(rewriter, loc, copy.pred, adaptor.getPred()),
           gepBytes(rewriter, loc, buffer, copy.byteOffset), adaptor.getDesc()};
       llvm::append_range(operands, copy.coords);
       operands.push_back(barrier);
+      if (multicast)
+        operands.push_back(ctaMask);
       if (policy)
         operands.push_back(policy);
       emitPtx(rewriter, loc, operands, text, constraints);

@@ -119,7 +119,9 @@ void markTensorDescriptorParams(LLVM::LLVMFuncOp func, FuncOp op) {
                       !nvidia_gpu::isUnswizzledRowMajor(block.getEncoding(),
                                                         block.getRank())))
       continue;
-    SmallVector<int64_t> box = nvidia_gpu::getTMABoxShape(block);
+    // Multicast loads move a share of the box (getTMABoxShape).
+    SmallVector<int64_t> box =
+        nvidia_gpu::getTMABoxShape(block, nvidia_gpu::isTMAMulticastModule(op));
     metas.push_back(b.getDictionaryAttr({
         b.getNamedAttr("swizzle", b.getI64IntegerAttr(
                                       nvidia_gpu::getTMASwizzleMode(
