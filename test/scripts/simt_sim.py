@@ -825,6 +825,8 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             out = buffer_load(sim, v[0], v[1], v[2], rtype)
         elif op == "rocdl.raw.ptr.buffer.store":
             buffer_store(sim, v[0], types[ops[0]], v[1], v[2], v[3])
+        elif op == "rocdl.raw.ptr.buffer.atomic.cmpswap":
+            out = buffer_atomic(sim, "cmpswap", v, rtype)
         elif op == "llvm.call_intrinsic" and "llvm.amdgcn.raw.ptr.buffer.atomic." in rest:
             intrin = re.search(r'intrin = "([\w.]+)"', rest).group(1)
             out = buffer_atomic(sim, intrin.rsplit(".", 1)[1], v, rtype)
@@ -886,7 +888,8 @@ def buffer_store(sim, data, dtype, rsrc, voffset, soffset):
 
 
 def buffer_atomic(sim, kind, v, rtype):
-    """llvm.amdgcn.raw.ptr.buffer.atomic.<kind>: the threads' atomics one
+    """llvm.amdgcn.raw.ptr.buffer.atomic.<kind> (cmpswap also as rocdl's op,
+    the same operands): the threads' atomics one
     after another in thread order; each returns the value before it, an
     out-of-range lane does nothing and returns 0."""
     if kind == "cmpswap":

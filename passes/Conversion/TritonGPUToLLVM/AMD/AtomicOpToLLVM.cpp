@@ -616,7 +616,9 @@ LogicalResult lowerBufferAtomic(Operation *op, MemSemantic sem,
     LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::release,
                           getSyncScope(scope));
   if (failed(lowerAtomicElements(op, offsets, operands, masks, rewriter,
-                                 converter, target, emit)))
+                                 converter, target, emit,
+                                 /*storeShared=*/nullptr,
+                                 /*explicitOwner=*/true)))
     return failure();
   if (sem == MemSemantic::ACQUIRE || sem == MemSemantic::ACQUIRE_RELEASE)
     LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::acquire,
@@ -674,7 +676,10 @@ struct BufferAtomicRMWOpPattern
 };
 
 /// amdg.buffer_atomic_cas: one raw buffer compare-and-swap per element, as
-/// amdg.buffer_atomic_rmw.
+/// amdg.buffer_atomic_rmw. Spelled as Triton 3.6's: the new value and the
+/// compared one each packed into a one-element vector (3.6's vectorized
+/// buffer-op form) bitcast to the element, then rocdl's cmpswap op, new
+/// value first.
 struct BufferAtomicCASOpPattern
     : ConvertOpToLLVMPattern<triton::amdgpu::BufferAtomicCASOp> {
   BufferAtomicCASOpPattern(LLVMTypeConverter &converter,
@@ -694,16 +699,27 @@ struct BufferAtomicCASOpPattern
         static_cast<const TritonGPUToLLVMTypeConverter *>(getTypeConverter());
     BufferOperands operands = unpackBufferOperands(
         rewriter, loc, adaptor.getPtr(), element, adaptor.getOffsets(),
-        {adaptor.getCmp(), adaptor.getVal()});
+        {adaptor.getVal(), adaptor.getCmp()});
     const BufferResource &access = operands.access;
     Value zero = createI32Constant(rewriter, loc, 0);
     auto emit = [&](RewriterBase &b, Value offset, ArrayRef<Value> operands,
                     Value predicate) -> Value {
-      return callIntrinsic(
-          b, loc, "llvm.amdgcn.raw.ptr.buffer.atomic.cmpswap",
-          operands[0].getType(),
-          {operands[1], operands[0], access.resource,
-           access.getOffset(b, loc, offset, predicate), zero, zero});
+      Type type = operands[0].getType();
+      auto vectorType = VectorType::get({1}, type);
+      SmallVector<Value> vectors;
+      for (Value operand : operands) {
+        Value undef = LLVM::UndefOp::create(b, loc, vectorType);
+        Value index = createI32Constant(b, loc, 0);
+        vectors.push_back(
+            LLVM::InsertElementOp::create(b, loc, undef, operand, index));
+      }
+      Value value = LLVM::BitcastOp::create(b, loc, type, vectors[0]);
+      Value compared = LLVM::BitcastOp::create(b, loc, type, vectors[1]);
+      Value byteOffset = access.getOffset(b, loc, offset, predicate);
+      return ROCDL::RawPtrBufferAtomicCmpSwap::create(
+          b, loc, type, value, compared, access.resource, byteOffset, zero,
+          zero, /*alias_scopes=*/nullptr, /*noalias_scopes=*/nullptr,
+          /*tbaa=*/nullptr);
     };
     return lowerBufferAtomic(op, op.getSem(), op.getScope(), operands.offsets,
                              operands.data, {}, rewriter, *converter, target,

@@ -152,11 +152,9 @@ amd::BufferOperands amd::unpackBufferOperands(OpBuilder &b, Location loc,
                                               Value base, Type elementType,
                                               Value offsets, ValueRange data,
                                               Value mask, Value other) {
-  BufferOperands operands{makeBufferResource(b, loc, base, elementType),
-                          unpackLLElements(loc, offsets, b),
-                          {},
-                          {},
-                          {}};
+  // The elements first, then the resource (Triton 3.6's order).
+  BufferOperands operands;
+  operands.offsets = unpackLLElements(loc, offsets, b);
   for (Value value : data)
     operands.data.push_back(unpackLLElements(loc, value, b));
   if (mask) {
@@ -164,5 +162,6 @@ amd::BufferOperands amd::unpackBufferOperands(OpBuilder &b, Location loc,
     if (other)
       operands.others = unpackLLElements(loc, other, b);
   }
+  operands.access = makeBufferResource(b, loc, base, elementType);
   return operands;
 }

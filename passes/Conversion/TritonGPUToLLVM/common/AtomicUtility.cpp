@@ -11,7 +11,8 @@ LogicalResult mlir::triton::lowerAtomicElements(
     Operation *op, ArrayRef<Value> ptrs, ArrayRef<SmallVector<Value>> operands,
     ArrayRef<Value> masks, ConversionPatternRewriter &rewriter,
     const TritonGPUToLLVMTypeConverter &converter, const TargetInfoBase &target,
-    AtomicElementEmitter emitElement, PredicatedSharedStore storeShared) {
+    AtomicElementEmitter emitElement, PredicatedSharedStore storeShared,
+    bool explicitOwner) {
   Location loc = op->getLoc();
   Value result = op->getResult(0);
   Type resultType = result.getType();
@@ -59,16 +60,20 @@ LogicalResult mlir::triton::lowerAtomicElements(
     threadActs = emitProgramLeaderPredicate(rewriter, loc, target);
   }
 
+  Value owner = threadActs;
+  if (explicitOwner && !owner)
+    owner = createI1Constant(rewriter, loc, true);
   SmallVector<Value> old(firstRegister.size());
   for (unsigned r = 0; r < firstRegister.size(); ++r) {
     if (firstRegister[r] != r)
       continue;
     Value predicate = masks.empty() ? Value() : masks[r];
-    if (threadActs)
-      predicate =
-          predicate ? LLVM::AndOp::create(rewriter, loc, predicate, threadActs)
-                          .getResult()
-                    : threadActs;
+    if (owner && predicate)
+      predicate = explicitOwner
+                      ? LLVM::AndOp::create(rewriter, loc, owner, predicate)
+                      : LLVM::AndOp::create(rewriter, loc, predicate, owner);
+    else if (owner)
+      predicate = owner;
     if (!predicate)
       predicate = createI1Constant(rewriter, loc, true);
     SmallVector<Value> values;

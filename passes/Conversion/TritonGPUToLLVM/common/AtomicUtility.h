@@ -36,7 +36,11 @@ using PredicatedSharedStore = function_ref<void(
 /// Rewrites the atomic `op` (its one result is the old values): `ptrs`,
 /// `operands` (per operand, per register) and `masks` (empty without a mask)
 /// are the thread's elements. `storeShared` hands old values to other
-/// threads; without one, a branch around a plain store does.
+/// threads; without one, a branch around a plain store does. With
+/// `explicitOwner`, the owner predicate exists even where every element has
+/// one owner (a constant true, made once before the elements) and each
+/// element's predicate is owner AND mask, in that order (Triton 3.6's AMD
+/// buffer atomics; canonicalization folds the constant away).
 LogicalResult lowerAtomicElements(Operation *op, ArrayRef<Value> ptrs,
                                   ArrayRef<SmallVector<Value>> operands,
                                   ArrayRef<Value> masks,
@@ -44,7 +48,8 @@ LogicalResult lowerAtomicElements(Operation *op, ArrayRef<Value> ptrs,
                                   const TritonGPUToLLVMTypeConverter &converter,
                                   const TargetInfoBase &target,
                                   AtomicElementEmitter emitElement,
-                                  PredicatedSharedStore storeShared = nullptr);
+                                  PredicatedSharedStore storeShared = nullptr,
+                                  bool explicitOwner = false);
 
 } // namespace triton
 } // namespace mlir

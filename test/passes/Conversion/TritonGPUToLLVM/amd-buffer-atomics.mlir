@@ -9,14 +9,20 @@
 // the base pointer, relaxed, with a release fence before them and an
 // acquire fence after (acq_rel at gpu scope: "agent"), as Triton 3.6 emits
 // them. A masked-off element gets the out-of-range offset 0x80000000, where
-// the hardware does nothing and returns 0: no branch.
+// the hardware does nothing and returns 0: no branch. The mask is ANDed
+// after the predicate that the thread owns the element (a constant true
+// where no two threads hold it), and the resource is made after the
+// operands are unpacked: 3.6's spelling.
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
   // CHECK-LABEL: llvm.func @fadd
+  // CHECK: %[[MASK:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i1)>
   // CHECK: %[[RSRC:.*]] = rocdl.make.buffer.rsrc %arg0
   // CHECK: llvm.fence syncscope("agent") release
+  // CHECK: %[[OWNER:.*]] = llvm.mlir.constant(true) : i1
+  // CHECK: %[[PRED:.*]] = llvm.and %[[OWNER]], %[[MASK]] : i1
   // CHECK: %[[OOB:.*]] = llvm.mlir.constant(-2147483648 : i32) : i32
-  // CHECK: %[[OFFSET:.*]] = llvm.select %{{.*}}, %{{.*}}, %[[OOB]] : i1, i32
+  // CHECK: %[[OFFSET:.*]] = llvm.select %[[PRED]], %{{.*}}, %[[OOB]] : i1, i32
   // CHECK: %[[OLD:.*]] = llvm.call_intrinsic "llvm.amdgcn.raw.ptr.buffer.atomic.fadd"(%{{.*}}, %[[RSRC]], %[[OFFSET]], %{{.*}}, %{{.*}}) : (f32, !llvm.ptr<8>, i32, i32, i32) -> f32
   // CHECK: llvm.fence syncscope("agent") acquire
   // CHECK-NOT: llvm.cond_br
@@ -35,8 +41,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
   // Each kind of 3.6's buffer read-modify-writes (relaxed at cta scope: no
   // fence; signed integer max and min too, though the conversion leaves
-  // those as global atomics, as 3.6), and compare-and-swap (the new value
-  // first, then the compared one).
+  // those as global atomics, as 3.6), and compare-and-swap (rocdl's op, the
+  // new value first, then the compared one, each through a one-element
+  // vector as 3.6 builds them).
   // CHECK-LABEL: llvm.func @kinds
   // CHECK-NOT: llvm.fence
   // CHECK: "llvm.amdgcn.raw.ptr.buffer.atomic.and"({{.*}}) : (i32, !llvm.ptr<8>, i32, i32, i32) -> i32
@@ -50,7 +57,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: "llvm.amdgcn.raw.ptr.buffer.atomic.fmin"({{.*}}) : (f64, !llvm.ptr<8>, i32, i32, i32) -> f64
   // CHECK: "llvm.amdgcn.raw.ptr.buffer.atomic.smax"
   // CHECK: "llvm.amdgcn.raw.ptr.buffer.atomic.smin"
-  // CHECK: "llvm.amdgcn.raw.ptr.buffer.atomic.cmpswap"(%[[NEW:[^,]*]], %[[CMP:[^,]*]], {{.*}}) : (i64, i64, !llvm.ptr<8>, i32, i32, i32) -> i64
+  // CHECK: %[[NEWV:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i64)>
+  // CHECK: %[[CMPV:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i64)>
+  // CHECK: %[[NEW1:.*]] = llvm.insertelement %[[NEWV]], %{{.*}} : vector<1xi64>
+  // CHECK: %[[CMP1:.*]] = llvm.insertelement %[[CMPV]], %{{.*}} : vector<1xi64>
+  // CHECK: %[[NEW:.*]] = llvm.bitcast %[[NEW1]] : vector<1xi64> to i64
+  // CHECK: %[[CMP:.*]] = llvm.bitcast %[[CMP1]] : vector<1xi64> to i64
+  // CHECK: rocdl.raw.ptr.buffer.atomic.cmpswap %[[NEW]], %[[CMP]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i64
   // ASM-LABEL: kinds:
   // ASM: buffer_atomic_and
   // ASM: buffer_atomic_or

@@ -3,7 +3,8 @@
 (test/scripts/simt_sim.py: every thread in lockstep, buffer atomics one
 thread after another), and compares every output buffer with what the
 interpreter (triton-run) computes for the kernel before the conversion and
-for the converted kernel. Prints one line per case, then a count.
+for the converted kernel. Prints one line per case, then a count. The
+kernel runs on its module's "ttg.num-warps" warps of 64 lanes.
 
 Usage: buffer_atomics_simt.py TRITON_OPT TRITON_RUN SCRIPTS_DIR INPUT
 """
@@ -52,6 +53,9 @@ def interpreted(path, arrays, n):
     return {name: np.load(os.path.join(TMP, f"out_{name}.npy")) for name, *_ in BUFFERS}
 
 
+WARPS = int(re.search(r'"ttg.num-warps" = (\d+)', open(INPUT).read()).group(1))
+
+
 def converted():
     text = subprocess.run([OPT, INPUT, "-tritonamdgpu-convert-buffer-ops"],
                           capture_output=True, text=True, check=True).stdout
@@ -84,7 +88,7 @@ for seed, n in ((1, 256), (2, 200), (3, 0)):
     arrays = inputs(seed)
     order = [name for name, *_ in BUFFERS]
     outs, races = simt_sim.run(llvm, "atomics", [arrays[k].copy() for k in order] + [n],
-                               256, shared, warp_size=64)
+                               64 * WARPS, shared, warp_size=64)
     simulated = dict(zip(order, outs))
     before = interpreted(INPUT, arrays, n)
     after = interpreted(path, arrays, n)
