@@ -42,3 +42,14 @@ FROM_TTGIR = (
     "attention_desc_w16", "bf16x6", "group_norm", "int8_act",
 )
 CASES += [from_ttgir(BASE[name]) for name in FROM_TTGIR]
+
+# Kernels whose programs lower on clusters of two CTAs since issue 32's second
+# round, from the same TTIR through our whole pipeline at num_ctas=2, against
+# Triton's num_ctas=2 compile: an assumption (hinted), a transpose, dots on
+# mma.sync and FMAs (small_dot, fp64_mm), and conversions between CTAs
+# through distributed shared memory (collatz's loop condition, gemv's
+# reduction, attention's P into the second wgmma).
+CLUSTERS_2CTA = ("hinted", "transpose", "small_dot", "fp64_mm", "collatz", "gemv",
+                 "attention_fwd")
+CASES += [variant(BASE[name], name + "_2cta", ctas=2, ir=BASE[name].capture,
+                  tags=BASE[name].tags + ("clusters",)) for name in CLUSTERS_2CTA]
