@@ -55,14 +55,6 @@ Value createBarrier(OpBuilder &b, Location loc, unsigned numCTAs) {
   return barrier;
 }
 
-/// The bytes one CTA's TMA copy of `block` moves (its tile in a cluster).
-int64_t getBlockBytes(RankedTensorType block) {
-  int64_t elements = 1;
-  for (int64_t dim : getTMATileShape(block))
-    elements *= dim;
-  return elements * block.getElementTypeBitWidth() / 8;
-}
-
 LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {
   RankedTensorType block = getTMABlock(load, load.getDesc());
   if (!block)
@@ -92,7 +84,7 @@ LogicalResult lowerLoad(DescriptorLoadOp load, unsigned numCTAs) {
       LocalAllocOp::create(b, loc, bufferType, Value(), IntegerAttr());
   Value barrier = createBarrier(b, loc, numCTAs);
   Value truePred = arith::ConstantIntOp::create(b, loc, 1, 1);
-  BarrierExpectOp::create(b, loc, barrier, getBlockBytes(block), truePred);
+  BarrierExpectOp::create(b, loc, barrier, getTMATileBytes(block), truePred);
   AsyncTMACopyGlobalToLocalOp::create(b, loc, load.getDesc(), load.getIndices(),
                                       buffer, barrier, truePred,
                                       load.getCache(), load.getEvict(),

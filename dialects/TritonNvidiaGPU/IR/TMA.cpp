@@ -72,6 +72,13 @@ SmallVector<int64_t> nvidia_gpu::getTMATileShape(RankedTensorType block) {
   return tile;
 }
 
+int64_t nvidia_gpu::getTMATileBytes(RankedTensorType block) {
+  int64_t elements = 1;
+  for (int64_t dim : getTMATileShape(block))
+    elements *= dim;
+  return elements * block.getElementTypeBitWidth() / 8;
+}
+
 SmallVector<int64_t> nvidia_gpu::getTMABoxShape(RankedTensorType block) {
   SmallVector<int64_t> box = getTMATileShape(block);
   for (int64_t &dim : box)

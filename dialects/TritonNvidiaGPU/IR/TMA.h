@@ -53,6 +53,10 @@ std::string whyNotTMABlock(RankedTensorType block);
 /// clusters.
 SmallVector<int64_t> getTMATileShape(RankedTensorType block);
 
+/// The bytes of that tile: what one CTA's TMA copies of `block` bring, the
+/// count its mbarrier expects.
+int64_t getTMATileBytes(RankedTensorType block);
+
 /// The box one TMA copy moves (in the block's dimension order): each
 /// dimension at most 256 elements, the contiguous one at most one swizzle
 /// row (32/64/128 bytes) when swizzled, within the CTA's tile

@@ -365,14 +365,8 @@ SmallVector<Value> createTMABarriers(scf::ForOp forOp,
     int64_t bytes = 0;
     Operation *first = nullptr;
     for (Operation *load : members) {
-      RankedTensorType block = cast<DescriptorLoadOp>(load)
-                                   .getDesc()
-                                   .getType()
-                                   .getBlockType();
-      int64_t elements = 1;
-      for (int64_t dim : nvidia_gpu::getTMATileShape(block))
-        elements *= dim;
-      bytes += elements * block.getElementTypeBitWidth() / 8;
+      bytes += nvidia_gpu::getTMATileBytes(
+          cast<DescriptorLoadOp>(load).getDesc().getType().getBlockType());
       Operation *user = firstUser(load, body, schedule);
       if (user && (!first || runsBefore(user, first, schedule)))
         first = user;
