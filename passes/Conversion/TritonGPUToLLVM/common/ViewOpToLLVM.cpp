@@ -85,6 +85,15 @@ bool sameCTAs(const LinearLayout &source, const LinearLayout &result,
   return sameBases(source, result, project, "block");
 }
 
+/// The located refusal of a view whose CTAs would need each other's data.
+LogicalResult emitAcrossCTAs(Operation *op) {
+  return op->emitError()
+         << "'" << op->getName()
+         << "' whose result's CTAs hold other elements than its source's "
+            "(across the cluster's CTAs) is not supported yet by the LLVM "
+            "lowering";
+}
+
 /// Rewrites `op` (one tensor source, one tensor result) by selecting source
 /// registers.
 LogicalResult rewriteBySelection(Operation *op, Value source,
@@ -99,6 +108,11 @@ LogicalResult rewriteBySelection(Operation *op, Value source,
     return rewriter.notifyMatchFailure(op, "layout without a linear layout");
   std::optional<SmallVector<int>> mapping =
       matchRegisters(*sourceLayout, *resultLayout, project);
+  // A view whose CTAs would need each other's elements (clusters) has no
+  // other lowering; a conversion has (through shared memory).
+  if (!mapping && !isa<gpu::ConvertLayoutOp>(op) &&
+      !sameBases(*sourceLayout, *resultLayout, project, "block"))
+    return emitAcrossCTAs(op);
   if (!mapping)
     return rewriter.notifyMatchFailure(
         op, "the result's layout needs data from other threads");
@@ -254,7 +268,7 @@ struct JoinOpPattern : ConvertOpToLLVMPattern<JoinOp> {
             return rewriter.notifyMatchFailure(
                 op, "the joined dimension spans threads");
     if (!sameCTAs(*sourceLayout, *resultLayout, project, last))
-      return rewriter.notifyMatchFailure(op, "the CTAs' tiles do not match");
+      return emitAcrossCTAs(op);
     Location loc = op.getLoc();
     SmallVector<Value> lhs = unpackLLElements(loc, adaptor.getLhs(), rewriter);
     SmallVector<Value> rhs = unpackLLElements(loc, adaptor.getRhs(), rewriter);
@@ -298,7 +312,7 @@ struct SplitOpPattern : ConvertOpToLLVMPattern<SplitOp> {
       return Coords(coords.begin(), coords.begin() + last);
     };
     if (!sameCTAs(*resultLayout, *sourceLayout, dropLast, last))
-      return rewriter.notifyMatchFailure(op, "the CTAs' tiles do not match");
+      return emitAcrossCTAs(op);
     std::map<Coords, int> sourceByCoords;
     for (auto [reg, coords] : llvm::enumerate(getRegisterPart(*sourceLayout)))
       sourceByCoords.try_emplace(Coords(coords), reg);

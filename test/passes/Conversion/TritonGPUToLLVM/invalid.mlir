@@ -169,3 +169,17 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %h : tensor<64xi32, #blocked>
   }
 }
+
+// -----
+
+// A reshape whose result's CTAs split other elements than its source's: each
+// CTA would need the other's (a view selects registers, it moves no data).
+// CHECK: invalid.mlir:[[# @LINE + 5]]:10: error: 'tt.reshape' whose result's CTAs hold other elements than its source's (across the cluster's CTAs) is not supported yet by the LLVM lowering
+#rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#cols = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @reshape_across(%x: tensor<64x32xf32, #rows>) -> tensor<32x64xf32, #cols> {
+    %t = tt.reshape %x : tensor<64x32xf32, #rows> -> tensor<32x64xf32, #cols>
+    tt.return %t : tensor<32x64xf32, #cols>
+  }
+}
