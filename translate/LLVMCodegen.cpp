@@ -133,6 +133,26 @@ Error mlir::triton::linkBitcodeLibrary(Module &module, StringRef path) {
   return Error::success();
 }
 
+// LICM's scalar promotion (a value loaded and stored at one address in a
+// loop kept in a register across it) first sorts every access of the loop
+// with a loop-invariant address into alias sets, each against the others
+// through BasicAA, in each of O3's late LICM runs. Unrolled dot products
+// hold hundreds of such loads and no store to promote them with:
+// matmul_ieee's FMA loop reads its single shared-memory stage through 196
+// scalar loads once InstCombine has split the vector loads, and the sorting
+// was a third of its LLVM time (docs/CompileSpeed.md). LLVM gives promotion
+// up above 250 memory accesses in a loop; NVIDIA's kernels give it up above
+// 100, which leaves the PTX of every kernel of compile_ptx_check.py as it
+// was. AMD's output was not compared, so AMD keeps LLVM's limit. An explicit
+// -licm-mssa-max-acc-promotion still decides.
+static constexpr unsigned kNvidiaPromotionAccessCap = 100;
+
+static bool promotionCapGiven() {
+  auto &options = cl::getRegisteredOptions();
+  auto option = options.find("licm-mssa-max-acc-promotion");
+  return option != options.end() && option->second->getNumOccurrences() > 0;
+}
+
 void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
                                   bool withoutTarget) {
   LoopAnalysisManager loopAnalyses;
@@ -141,6 +161,8 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
   ModuleAnalysisManager moduleAnalyses;
   PipelineTuningOptions tuning;
   tuning.SLPVectorization = withoutTarget;
+  if (machine.getTargetTriple().isNVPTX() && !promotionCapGiven())
+    tuning.LicmMssaNoAccForPromotionCap = kNvidiaPromotionAccessCap;
   // LLVM's instrumentation options (-time-passes, -print-after=...) then
   // reach the O3 pipeline too, not only the legacy codegen passes: how the
   // compile-time profile of docs/CompileSpeed.md was taken.
