@@ -229,13 +229,42 @@ private:
 };
 } // namespace
 
+// NVPTX's codegen runs GVN twice more after O3's; with memory dependence
+// analysis each load's walk back over the unrolled blocks made those runs
+// half of matmul_ieee's codegen time, and O3's own GVN has already removed
+// the redundant loads: without it the PTX of every kernel of
+// compile_ptx_check.py stays as it was (docs/CompileSpeed.md).
+static cl::opt<bool> codegenGvnMemDep(
+    "codegen-gvn-memdep", cl::Hidden, cl::init(false),
+    cl::desc("Let NVPTX's codegen GVN use memory dependence analysis (off: "
+             "only O3's GVN removes redundant loads)"));
+
+/// LLVM's -enable-gvn-memdep, which the legacy GVN reads when created.
+static cl::opt<bool> *gvnMemDepOption() {
+  auto &options = cl::getRegisteredOptions();
+  auto option = options.find("enable-gvn-memdep");
+  return option == options.end()
+             ? nullptr
+             : static_cast<cl::opt<bool> *>(option->second);
+}
+
 Expected<std::string> mlir::triton::generateCode(Module &module,
                                                  TargetMachine &machine,
                                                  CodeGenFileType type) {
   SmallString<0> code;
   raw_svector_ostream stream(code);
   legacy::PassManager passes;
-  if (machine.addPassesToEmitFile(passes, stream, nullptr, type))
+  cl::opt<bool> *memDep = gvnMemDepOption();
+  bool withoutMemDep = machine.getTargetTriple().isNVPTX() &&
+                       !codegenGvnMemDep && memDep &&
+                       memDep->getNumOccurrences() == 0;
+  bool memDepBefore = memDep && *memDep;
+  if (withoutMemDep)
+    memDep->setValue(false);
+  bool failed = machine.addPassesToEmitFile(passes, stream, nullptr, type);
+  if (withoutMemDep)
+    memDep->setValue(memDepBefore);
+  if (failed)
     return createStringError(inconvertibleErrorCode(),
                              "the target cannot emit this kind of file");
   LLVMContext &context = module.getContext();
