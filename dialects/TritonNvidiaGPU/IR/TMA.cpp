@@ -54,15 +54,21 @@ nvidia_gpu::getTMABufferEncoding(RankedTensorType block,
       encoding.getFp4Padded(), encoding.getCGALayout(), shape.size());
 }
 
-SmallVector<int64_t> nvidia_gpu::getTMATileShape(RankedTensorType block) {
-  SmallVector<int64_t> tile(block.getShape());
-  const ttg::BasisList *cga = nullptr;
+/// The CGA layout of a descriptor block's shared encoding (NVMMA or
+/// swizzled); null for other encodings.
+static const ttg::BasisList *getBlockCGALayout(RankedTensorType block) {
   if (auto nvmma =
           dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding()))
-    cga = &nvmma.getCGALayout();
-  else if (auto swizzled = dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(
-               block.getEncoding()))
-    cga = &swizzled.getCGALayout();
+    return &nvmma.getCGALayout();
+  if (auto swizzled = dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(
+          block.getEncoding()))
+    return &swizzled.getCGALayout();
+  return nullptr;
+}
+
+SmallVector<int64_t> nvidia_gpu::getTMATileShape(RankedTensorType block) {
+  SmallVector<int64_t> tile(block.getShape());
+  const ttg::BasisList *cga = getBlockCGALayout(block);
   if (!cga)
     return tile;
   for (const auto &basis : cga->bases)
@@ -92,13 +98,7 @@ SmallVector<int64_t> nvidia_gpu::getTMABoxShape(RankedTensorType block) {
 }
 
 unsigned nvidia_gpu::getTMACopyBits(RankedTensorType block) {
-  const ttg::BasisList *cga = nullptr;
-  if (auto nvmma =
-          dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding()))
-    cga = &nvmma.getCGALayout();
-  else if (auto swizzled = dyn_cast_or_null<ttg::SwizzledSharedEncodingAttr>(
-               block.getEncoding()))
-    cga = &swizzled.getCGALayout();
+  const ttg::BasisList *cga = getBlockCGALayout(block);
   unsigned bits = 0;
   if (!cga)
     return bits;
