@@ -26,6 +26,7 @@
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 
 #include <mutex>
+#include <shared_mutex>
 
 extern "C" {
 void LLVMInitializeNVPTXTargetInfo();
@@ -133,6 +134,16 @@ Error mlir::triton::linkBitcodeLibrary(Module &module, StringRef path) {
   return Error::success();
 }
 
+/// LLVM's -enable-gvn-memdep is one global: the legacy GVN reads it when
+/// created, O3's GVN whenever it runs. Codegens (a module's variant is made
+/// on a thread of its own) change it only while they create their passes,
+/// holding this exclusively; O3 runs holding it shared, so no module is
+/// optimized while the option is off.
+static std::shared_mutex &gvnMemDepLock() {
+  static std::shared_mutex lock;
+  return lock;
+}
+
 // LICM's scalar promotion (a value loaded and stored at one address in a
 // loop kept in a register across it) first sorts every access of the loop
 // with a loop-invariant address into alias sets, each against the others
@@ -195,6 +206,7 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
       });
   ModulePassManager passes =
       builder.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+  std::shared_lock<std::shared_mutex> reading(gvnMemDepLock());
   passes.run(module, moduleAnalyses);
 }
 
@@ -258,12 +270,16 @@ Expected<std::string> mlir::triton::generateCode(Module &module,
   bool withoutMemDep = machine.getTargetTriple().isNVPTX() &&
                        !codegenGvnMemDep && memDep &&
                        memDep->getNumOccurrences() == 0;
-  bool memDepBefore = memDep && *memDep;
-  if (withoutMemDep)
-    memDep->setValue(false);
-  bool failed = machine.addPassesToEmitFile(passes, stream, nullptr, type);
-  if (withoutMemDep)
-    memDep->setValue(memDepBefore);
+  bool failed;
+  {
+    std::unique_lock<std::shared_mutex> changing(gvnMemDepLock());
+    bool memDepBefore = memDep && *memDep;
+    if (withoutMemDep)
+      memDep->setValue(false);
+    failed = machine.addPassesToEmitFile(passes, stream, nullptr, type);
+    if (withoutMemDep)
+      memDep->setValue(memDepBefore);
+  }
   if (failed)
     return createStringError(inconvertibleErrorCode(),
                              "the target cannot emit this kind of file");
