@@ -11,6 +11,9 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
 std::optional<BasisList> mlir::triton::gpu::getCGALayoutOf(Attribute encoding) {
+  // A tensor of TTIR (no encoding yet) tells nothing.
+  if (!encoding)
+    return std::nullopt;
   if (getEncodingNumCTAs(encoding) == 1)
     return BasisList();
   if (auto blocked = dyn_cast<BlockedEncodingAttr>(encoding))

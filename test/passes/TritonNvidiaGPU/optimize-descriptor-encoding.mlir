@@ -84,3 +84,21 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// TTIR (tensors without layouts yet, as desc_3d's): the store's tensor tells
+// no CTA split, so the block takes the default one; no crash on the missing
+// encoding.
+// CHECK: #[[UNLAID:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[}}1, 0{{\]\]}}}>
+module attributes {"ttg.num-ctas" = 2 : i32} {
+  // CHECK-LABEL: tt.func public @unlaid
+  // CHECK-SAME: !tt.tensordesc<tensor<64x64xf16, #[[UNLAID]]>>
+  tt.func public @unlaid(%d: !tt.tensordesc<tensor<64x64xf16>>) {
+    %c0 = arith.constant 0 : i32
+    %t = arith.constant dense<0.0> : tensor<64x64xf16>
+    // CHECK: tt.descriptor_store
+    tt.descriptor_store %d[%c0, %c0], %t : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16>
+    tt.return
+  }
+}
