@@ -164,18 +164,16 @@ struct ClusterConvertLayoutOpPattern
         auto [dim, bit] = source;
         if (dim < 0)
           continue; // a copy: this CTA's own
-        Value set = LLVM::AndOp::create(
-            rewriter, loc,
-            LLVM::LShrOp::create(rewriter, loc, element[dim],
-                                 createI32Constant(rewriter, loc, bit)),
-            createI32Constant(rewriter, loc, 1));
-        owner = LLVM::OrOp::create(
-            rewriter, loc,
-            LLVM::AndOp::create(
-                rewriter, loc, owner,
-                createI32Constant(rewriter, loc, ~(1 << rankBit))),
-            LLVM::ShlOp::create(rewriter, loc, set,
-                                createI32Constant(rewriter, loc, rankBit)));
+        Value shifted = LLVM::LShrOp::create(
+            rewriter, loc, element[dim], createI32Constant(rewriter, loc, bit));
+        Value one = createI32Constant(rewriter, loc, 1);
+        Value set = LLVM::AndOp::create(rewriter, loc, shifted, one);
+        Value cleared = LLVM::AndOp::create(
+            rewriter, loc, owner,
+            createI32Constant(rewriter, loc, ~(1 << rankBit)));
+        Value placed = LLVM::ShlOp::create(
+            rewriter, loc, set, createI32Constant(rewriter, loc, rankBit));
+        owner = LLVM::OrOp::create(rewriter, loc, cleared, placed);
       }
       Value offset =
           emitTileOffset(rewriter, loc, element, *tile, /*mask=*/true);

@@ -623,10 +623,11 @@ FailureOr<MulticastCopy> planMulticastCopy(Operation *op,
   for (unsigned bit = 0; bit < 32; ++bit) {
     if (!(copyBits & (1u << bit)))
       continue;
-    Value set = LLVM::AndOp::create(
-        b, loc, LLVM::LShrOp::create(b, loc, rank, i32(bit)), i32(1));
-    index = LLVM::OrOp::create(b, loc, index,
-                               LLVM::ShlOp::create(b, loc, set, i32(packed++)));
+    Value shifted = LLVM::LShrOp::create(b, loc, rank, i32(bit));
+    Value one = i32(1);
+    Value set = LLVM::AndOp::create(b, loc, shifted, one);
+    Value placed = LLVM::ShlOp::create(b, loc, set, i32(packed++));
+    index = LLVM::OrOp::create(b, loc, index, placed);
   }
   // The copies' ranks: the caller's with its copy bits cleared, plus every
   // combination of them; (sum of 1 << s) << that rank.
