@@ -215,7 +215,7 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
 // chains of unrolled code through scalar evolution (its search for a basis
 // by base, stride or index difference, and whether an existing instruction
 // can be reused without more poison) and is most of the codegen time of the
-// slowest kernels to compile: 68-73% of grouped_tutorial's, grouped's and
+// slowest kernels to compile: 62-72% of grouped_tutorial's, grouped's and
 // jagged_mean's LLVM time. Leaving it out changes their PTX, so only a GPU
 // speed check can make it a default (docs/CompileSpeed.md).
 static cl::opt<bool> disableStrengthReduction(
