@@ -70,7 +70,8 @@ std::string widen(StringRef line) {
 } // namespace
 
 std::string mlir::triton::keepWgmmaLoopOffsetsWide(StringRef ptx) {
-  if (!wgmmaLoopOffsetsWide)
+  // Most kernels issue no wgmma: they are returned without a scan.
+  if (!wgmmaLoopOffsetsWide || !ptx.contains("wgmma.mma_async"))
     return ptx.str();
   SmallVector<StringRef> lines;
   ptx.split(lines, '\n');
@@ -97,19 +98,19 @@ std::string mlir::triton::keepWgmmaLoopOffsetsWide(StringRef ptx) {
     if (header == labels.end() || header->second < functionStart)
       continue; // a forward branch
     unsigned begin = header->second;
-    bool issuesWgmma = false;
+    ArrayRef<StringRef> loop = ArrayRef(lines).slice(begin, i + 1 - begin);
+    if (llvm::none_of(loop, [](StringRef body) {
+          return body.contains("wgmma.mma_async");
+        }))
+      continue;
     StringSet<> read;
-    for (unsigned j = begin; j <= i; ++j) {
-      StringRef body = lines[j];
-      issuesWgmma |= body.contains("wgmma.mma_async");
+    for (StringRef body : loop) {
       SmallVector<StringRef> token;
       while (reg64.match(body, &token)) {
         read.insert(token[0]);
         body = body.substr(body.find(token[0]) + token[0].size());
       }
     }
-    if (!issuesWgmma)
-      continue;
     for (unsigned j = functionStart; j < begin; ++j) {
       std::string wide = widen(lines[j]);
       SmallVector<StringRef> dest;
