@@ -299,14 +299,17 @@ static std::optional<std::string> withFullRegisterLimit(StringRef ptx) {
 /// ptxas, left to choose, sometimes keeps few registers per thread for
 /// small programs (one warp: 64 registers, so 32 programs fit a
 /// multiprocessor) even where the kernel then spills heavily; a one-warp
-/// int8 matmul ran 6x slower so. When the cubin spills below the register
-/// limit, assemble again with the full limit and keep that one if it spills
-/// less.
+/// int8 matmul ran 6x slower so. When the cubin spills with registers held
+/// back (a whole allocation unit of 8 per thread below the limit), assemble
+/// again with the full limit and keep that one if it spills less. Within the
+/// last unit ptxas has taken what it could: two_loops spills 16 bytes at 254
+/// registers either way, and the second ptxas doubled its assembly time.
 static Error raiseRegisterLimitIfSpilling(std::string &ptx, std::string &cubin,
                                           const Allocation &allocation,
                                           StringRef arch, StringRef ptxas) {
+  constexpr unsigned kAllocationUnit = 8;
   if (allocation.spillBytes == 0 ||
-      allocation.registers >= kMaxRegistersPerThread)
+      allocation.registers + kAllocationUnit > kMaxRegistersPerThread)
     return Error::success();
   std::optional<std::string> limited = withFullRegisterLimit(ptx);
   if (!limited)
