@@ -9,7 +9,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LegacyPassManager.h"
-#include "llvm/IR/OptBisect.h"
+#include "llvm/Pass.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
@@ -210,34 +210,58 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
   passes.run(module, moduleAnalyses);
 }
 
-// For measurements (issue 33): LLVM 22's straight-line strength reduction,
-// which NVPTX's and AMDGPU's codegen run over the IR, compares the address
-// chains of unrolled code through scalar evolution (its search for a basis
-// by base, stride or index difference, and whether an existing instruction
-// can be reused without more poison) and is most of the codegen time of the
-// slowest kernels to compile: 62-72% of grouped_tutorial's, grouped's and
-// jagged_mean's LLVM time. Leaving it out changes their PTX, so only a GPU
-// speed check can make it a default (docs/CompileSpeed.md).
-static cl::opt<bool> disableStrengthReduction(
-    "disable-straight-line-strength-reduction", cl::Hidden, cl::init(false),
-    cl::desc("Leave out the codegen's straight-line strength reduction "
-             "(slsr); measurements only"));
+// NVPTX's codegen runs a straight-line strength reduction over the IR
+// before instruction selection. LLVM 22's looks for each candidate's basis
+// by index, base or stride difference and asks scalar evolution whether an
+// existing instruction can stand for each difference, over the long chains
+// of unrolled address arithmetic: 62-72% of the LLVM time of the slowest
+// kernels to compile (grouped_tutorial, grouped, jagged_mean), a quarter of
+// it over the hundred slowest. `nearest-basis` is ours
+// (StrengthReduction.cpp): the nearest dominating basis of the same base and
+// stride, as LLVM's pass did before LLVM 22; it gives Triton 3.6's own PTX
+// from Triton's LLVM IR and takes a tenth of the time, but LLVM 22's
+// rewrites make some kernels faster on the GPU (block_ptr_rows 1.20x,
+// attn_bwd_dq 1.14x, gated_mlp 1.12x; docs/CompileSpeed.md), so LLVM's
+// stays the default. `none` is for measurements. AMD always keeps LLVM's.
+enum class StrengthReduction { Ours, LLVM, None };
+static cl::opt<StrengthReduction> codegenStrengthReduction(
+    "codegen-strength-reduction", cl::Hidden,
+    cl::init(StrengthReduction::LLVM),
+    cl::desc("The straight-line strength reduction of NVPTX's codegen"),
+    cl::values(clEnumValN(StrengthReduction::Ours, "nearest-basis",
+                          "the toolchain's own, as Triton 3.6's LLVM's"),
+               clEnumValN(StrengthReduction::LLVM, "llvm",
+                          "LLVM 22's slsr (default)"),
+               clEnumValN(StrengthReduction::None, "none",
+                          "none at all (measurements only)")));
 
 namespace {
-/// Every pass runs as the gate in place says, but the straight-line
-/// strength reduction, which does not run at all.
-class WithoutStrengthReduction : public OptPassGate {
+/// The codegen pipeline a target machine builds, with LLVM's straight-line
+/// strength reduction kept, replaced by ours or left out.
+class CodegenPasses : public legacy::PassManager {
 public:
-  explicit WithoutStrengthReduction(OptPassGate &inner) : inner(inner) {}
-  bool shouldRunPass(StringRef pass, StringRef ir) const override {
-    if (pass == "slsr" || pass == "Straight line strength reduction")
-      return false;
-    return !inner.isEnabled() || inner.shouldRunPass(pass, ir);
+  explicit CodegenPasses(StrengthReduction reduction) : reduction(reduction) {}
+
+  void add(Pass *pass) override {
+    if (reduction != StrengthReduction::LLVM && isLLVMStrengthReduction(pass)) {
+      delete pass;
+      if (reduction == StrengthReduction::Ours)
+        legacy::PassManager::add(
+            mlir::triton::createStraightLineStrengthReductionLegacyPass());
+      return;
+    }
+    legacy::PassManager::add(pass);
   }
-  bool isEnabled() const override { return true; }
 
 private:
-  OptPassGate &inner;
+  // By name: LLVM's pass is not in the pass registry under its argument
+  // when the pipeline is built. test/translate/codegen-strength-reduction.test
+  // checks that ours runs in its place.
+  static bool isLLVMStrengthReduction(const Pass *pass) {
+    return pass->getPassName() == "Straight line strength reduction";
+  }
+
+  StrengthReduction reduction;
 };
 } // namespace
 
@@ -265,7 +289,9 @@ Expected<std::string> mlir::triton::generateCode(Module &module,
                                                  CodeGenFileType type) {
   SmallString<0> code;
   raw_svector_ostream stream(code);
-  legacy::PassManager passes;
+  CodegenPasses passes(machine.getTargetTriple().isNVPTX()
+                           ? codegenStrengthReduction.getValue()
+                           : StrengthReduction::LLVM);
   cl::opt<bool> *memDep = gvnMemDepOption();
   bool withoutMemDep = machine.getTargetTriple().isNVPTX() &&
                        !codegenGvnMemDep && memDep &&
@@ -283,13 +309,7 @@ Expected<std::string> mlir::triton::generateCode(Module &module,
   if (failed)
     return createStringError(inconvertibleErrorCode(),
                              "the target cannot emit this kind of file");
-  LLVMContext &context = module.getContext();
-  OptPassGate &gate = context.getOptPassGate();
-  WithoutStrengthReduction withoutStrengthReduction(gate);
-  if (disableStrengthReduction)
-    context.setOptPassGate(withoutStrengthReduction);
   passes.run(module);
-  context.setOptPassGate(gate);
   return std::string(code.str());
 }
 

@@ -12,6 +12,7 @@
 #include "llvm/IR/PassManager.h"
 
 namespace llvm {
+class FunctionPass;
 class PassBuilder;
 } // namespace llvm
 
@@ -49,6 +50,21 @@ struct TransposeByteBlocksPass
                               llvm::FunctionAnalysisManager &analyses);
   static llvm::StringRef name() { return "TransposeByteBlocksPass"; }
 };
+
+/// Straight-line strength reduction: each sum, product or address that is
+/// a base plus a constant multiple of a stride made from the nearest
+/// dominating one of the same base and stride (StrengthReduction.cpp);
+/// `-straight-line-strength-reduction`. NVPTX's codegen runs it in place of
+/// LLVM's `slsr` under `-codegen-strength-reduction=nearest-basis`.
+struct StraightLineStrengthReductionPass
+    : llvm::PassInfoMixin<StraightLineStrengthReductionPass> {
+  llvm::PreservedAnalyses run(llvm::Function &function,
+                              llvm::FunctionAnalysisManager &analyses);
+  static llvm::StringRef name() { return "StraightLineStrengthReductionPass"; }
+};
+
+/// The same for a legacy (codegen) pass manager.
+llvm::FunctionPass *createStraightLineStrengthReductionLegacyPass();
 
 /// Makes the passes above known to `builder`'s textual pipelines under their
 /// flag names (`-passes=break-struct-phi-nodes,instcombine`).
