@@ -79,10 +79,12 @@ def AllocateAMDGPUSharedMemory : Pass<"allocate-amdgpu-shared-memory", "mlir::Mo
     LDS buffer (`ttg.local_alloc`, conversions and reductions needing
     scratch, calls) gets `allocation.offset` and the module `ttg.shared`
     (bytes). A `ttg.convert_layout` is sized as the scratch the lowering
-    converts through: the swizzled tensor, or, where it carries
+    converts through, one round at a time: a tile of Triton 3.6's swizzled
+    layout (the segment bits both layouts hold in registers are rounds, the
+    other bits one tile), or, where it carries
     `amdg.use_padded_scratch_shmem`, Triton 3.6's padded tile (the larger
     CTA tile of the two layouts, each row padded by the wider side's
-    vector), which the conversion goes through one round at a time.
+    vector).
 
     ```mlir
     %0 = ttg.convert_layout %x : tensor<128x128xf32, #blocked> -> tensor<128x128xf32, #blocked1>
