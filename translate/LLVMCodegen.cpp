@@ -211,27 +211,30 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
 }
 
 // NVPTX's codegen runs a straight-line strength reduction over the IR
-// before instruction selection. LLVM 22's looks for each candidate's basis
-// by index, base or stride difference and asks scalar evolution whether an
-// existing instruction can stand for each difference, over the long chains
-// of unrolled address arithmetic: 62-72% of the LLVM time of the slowest
-// kernels to compile (grouped_tutorial, grouped, jagged_mean), a quarter of
-// it over the hundred slowest. `nearest-basis` is ours
-// (StrengthReduction.cpp): the nearest dominating basis of the same base and
-// stride, as LLVM's pass did before LLVM 22; it gives Triton 3.6's own PTX
-// from Triton's LLVM IR and takes a tenth of the time, but LLVM 22's
-// rewrites make some kernels faster on the GPU (block_ptr_rows 1.20x,
-// attn_bwd_dq 1.14x, gated_mlp 1.12x; docs/CompileSpeed.md), so LLVM's
-// stays the default. `none` is for measurements. AMD always keeps LLVM's.
-enum class StrengthReduction { Ours, LLVM, None };
+// before instruction selection. LLVM 22's asks scalar evolution whether a
+// value may stand for its expression again for every pair of candidates it
+// compares, over the long chains of unrolled address arithmetic: 62-72% of
+// the LLVM time of the slowest kernels to compile (grouped_tutorial,
+// grouped, jagged_mean). By default ours stands in its place, `deltas`
+// (DeltaStrengthReduction.cpp): the same algorithm with that answer kept
+// per instruction until poison flags change, the same PTX for every kernel
+// of compile_ptx_check.py in 40% of the time. `nearest-basis`
+// (StrengthReduction.cpp) is the pass before LLVM 22, as Triton 3.6's LLVM
+// runs it: Triton's PTX from Triton's LLVM IR, a tenth of LLVM 22's time,
+// but other PTX for 205 kernels and some slower on the GPU
+// (docs/CompileSpeed.md). `llvm` runs LLVM's own, `none` none. AMD always
+// keeps LLVM's.
+enum class StrengthReduction { Ours, Deltas, LLVM, None };
 static cl::opt<StrengthReduction> codegenStrengthReduction(
     "codegen-strength-reduction", cl::Hidden,
-    cl::init(StrengthReduction::LLVM),
+    cl::init(StrengthReduction::Deltas),
     cl::desc("The straight-line strength reduction of NVPTX's codegen"),
     cl::values(clEnumValN(StrengthReduction::Ours, "nearest-basis",
                           "the toolchain's own, as Triton 3.6's LLVM's"),
-               clEnumValN(StrengthReduction::LLVM, "llvm",
-                          "LLVM 22's slsr (default)"),
+               clEnumValN(StrengthReduction::Deltas, "deltas",
+                          "LLVM 22's, written again with its reuse check "
+                          "kept per instruction (default)"),
+               clEnumValN(StrengthReduction::LLVM, "llvm", "LLVM 22's slsr"),
                clEnumValN(StrengthReduction::None, "none",
                           "none at all (measurements only)")));
 
@@ -248,6 +251,9 @@ public:
       if (reduction == StrengthReduction::Ours)
         legacy::PassManager::add(
             mlir::triton::createStraightLineStrengthReductionLegacyPass());
+      if (reduction == StrengthReduction::Deltas)
+        legacy::PassManager::add(
+            mlir::triton::createDeltaStrengthReductionLegacyPass());
       return;
     }
     legacy::PassManager::add(pass);

@@ -147,6 +147,10 @@ void mlir::triton::registerTritonLLVMPasses(PassBuilder &builder) {
           passes.addPass(TransposeByteBlocksPass());
           return true;
         }
+        if (name == "delta-strength-reduction") {
+          passes.addPass(DeltaStrengthReductionPass());
+          return true;
+        }
         if (name == "straight-line-strength-reduction") {
           passes.addPass(StraightLineStrengthReductionPass());
           return true;

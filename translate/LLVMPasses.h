@@ -66,6 +66,19 @@ struct StraightLineStrengthReductionPass
 /// The same for a legacy (codegen) pass manager.
 llvm::FunctionPass *createStraightLineStrengthReductionLegacyPass();
 
+/// LLVM 22's straight-line strength reduction (bases by index, base or
+/// stride difference), written again with its reuse check asked once per
+/// instruction (DeltaStrengthReduction.cpp); `-delta-strength-reduction`.
+struct DeltaStrengthReductionPass
+    : llvm::PassInfoMixin<DeltaStrengthReductionPass> {
+  llvm::PreservedAnalyses run(llvm::Function &function,
+                              llvm::FunctionAnalysisManager &analyses);
+  static llvm::StringRef name() { return "DeltaStrengthReductionPass"; }
+};
+
+/// The same for a legacy (codegen) pass manager.
+llvm::FunctionPass *createDeltaStrengthReductionLegacyPass();
+
 /// Makes the passes above known to `builder`'s textual pipelines under their
 /// flag names (`-passes=break-struct-phi-nodes,instcombine`).
 void registerTritonLLVMPasses(llvm::PassBuilder &builder);
