@@ -218,20 +218,17 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
 // grouped, jagged_mean). By default ours stands in its place, `deltas`
 // (DeltaStrengthReduction.cpp): the same algorithm with that answer kept
 // per instruction until poison flags change, the same PTX for every kernel
-// of compile_ptx_check.py in 40% of the time. `nearest-basis`
-// (StrengthReduction.cpp) is the pass before LLVM 22, as Triton 3.6's LLVM
-// runs it: Triton's PTX from Triton's LLVM IR, a tenth of LLVM 22's time,
-// but other PTX for 205 kernels and some slower on the GPU
-// (docs/CompileSpeed.md). `llvm` runs LLVM's own, `none` none. AMD always
-// keeps LLVM's.
-enum class StrengthReduction { Ours, Deltas, LLVM, None };
+// of compile_ptx_check.py in 40% of the time. `llvm` runs LLVM's own,
+// `none` none (measurements). The pass before LLVM 22, as Triton 3.6's LLVM
+// runs it, was measured too and changes 205 kernels' PTX, some slower on
+// the GPU (docs/CompileSpeed.md). AMD keeps LLVM's: its output was not
+// compared.
+enum class StrengthReduction { Deltas, LLVM, None };
 static cl::opt<StrengthReduction> codegenStrengthReduction(
     "codegen-strength-reduction", cl::Hidden,
     cl::init(StrengthReduction::Deltas),
     cl::desc("The straight-line strength reduction of NVPTX's codegen"),
-    cl::values(clEnumValN(StrengthReduction::Ours, "nearest-basis",
-                          "the toolchain's own, as Triton 3.6's LLVM's"),
-               clEnumValN(StrengthReduction::Deltas, "deltas",
+    cl::values(clEnumValN(StrengthReduction::Deltas, "deltas",
                           "LLVM 22's, written again with its reuse check "
                           "kept per instruction (default)"),
                clEnumValN(StrengthReduction::LLVM, "llvm", "LLVM 22's slsr"),
@@ -240,7 +237,7 @@ static cl::opt<StrengthReduction> codegenStrengthReduction(
 
 namespace {
 /// The codegen pipeline a target machine builds, with LLVM's straight-line
-/// strength reduction kept, replaced by ours or left out.
+/// strength reduction replaced by ours, kept or left out.
 class CodegenPasses : public legacy::PassManager {
 public:
   explicit CodegenPasses(StrengthReduction reduction) : reduction(reduction) {}
@@ -248,9 +245,6 @@ public:
   void add(Pass *pass) override {
     if (reduction != StrengthReduction::LLVM && isLLVMStrengthReduction(pass)) {
       delete pass;
-      if (reduction == StrengthReduction::Ours)
-        legacy::PassManager::add(
-            mlir::triton::createStraightLineStrengthReductionLegacyPass());
       if (reduction == StrengthReduction::Deltas)
         legacy::PassManager::add(
             mlir::triton::createDeltaStrengthReductionLegacyPass());

@@ -151,10 +151,6 @@ void mlir::triton::registerTritonLLVMPasses(PassBuilder &builder) {
           passes.addPass(DeltaStrengthReductionPass());
           return true;
         }
-        if (name == "straight-line-strength-reduction") {
-          passes.addPass(StraightLineStrengthReductionPass());
-          return true;
-        }
         if (name == "freeze-masked-div-rem") {
           passes.addPass(FreezeMaskedDivRemPass());
           return true;

@@ -51,21 +51,6 @@ struct TransposeByteBlocksPass
   static llvm::StringRef name() { return "TransposeByteBlocksPass"; }
 };
 
-/// Straight-line strength reduction: each sum, product or address that is
-/// a base plus a constant multiple of a stride made from the nearest
-/// dominating one of the same base and stride (StrengthReduction.cpp);
-/// `-straight-line-strength-reduction`. NVPTX's codegen runs it in place of
-/// LLVM's `slsr` under `-codegen-strength-reduction=nearest-basis`.
-struct StraightLineStrengthReductionPass
-    : llvm::PassInfoMixin<StraightLineStrengthReductionPass> {
-  llvm::PreservedAnalyses run(llvm::Function &function,
-                              llvm::FunctionAnalysisManager &analyses);
-  static llvm::StringRef name() { return "StraightLineStrengthReductionPass"; }
-};
-
-/// The same for a legacy (codegen) pass manager.
-llvm::FunctionPass *createStraightLineStrengthReductionLegacyPass();
-
 /// LLVM 22's straight-line strength reduction (bases by index, base or
 /// stride difference), written again with its reuse check asked once per
 /// instruction (DeltaStrengthReduction.cpp); `-delta-strength-reduction`.

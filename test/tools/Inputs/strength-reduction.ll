@@ -1,7 +1,8 @@
 target datalayout = "e-p3:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; Sums b + i * s: each made from the one before as x + (i' - i) * s.
+; Sums b + i * s, each a candidate to be made from another as
+; x + (i' - i) * s.
 define void @sums(ptr %out, i32 %b, i32 %s) {
   %m3 = mul i32 %s, 3
   %x3 = add i32 %b, %m3
@@ -76,9 +77,8 @@ join:
   ret void
 }
 
-; Only the last 50 candidates are looked at: the 26 sums of two values and
-; %m9 make 54 between %x3 and %x9 (two each), so %x9 keeps its multiply;
-; %x10 finds %x9.
+; Candidates far apart: the 26 sums of two values and %m9 make 54 between
+; %x3 and %x9 (two each).
 define void @window(ptr %out, i32 %b, i32 %s, i32 %u) {
   %m3 = mul i32 %s, 3
   %x3 = add i32 %b, %m3
