@@ -218,7 +218,7 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
 // grouped, jagged_mean). By default ours stands in its place, `deltas`
 // (DeltaStrengthReduction.cpp): the same algorithm with that answer kept
 // per instruction until poison flags change, the same PTX for every kernel
-// of compile_ptx_check.py in 40% of the time. `llvm` runs LLVM's own,
+// of compile_ptx_check.py in a fifth of the time. `llvm` runs LLVM's own,
 // `none` none (measurements). The pass before LLVM 22, as Triton 3.6's LLVM
 // runs it, was measured too and changes 205 kernels' PTX, some slower on
 // the GPU (docs/CompileSpeed.md). AMD keeps LLVM's: its output was not
