@@ -149,7 +149,8 @@ public:
 
 private:
   /// Two parts a basis shares with a candidate, the value type and a block.
-  using Key = std::tuple<const void *, const void *, Type *, const BasicBlock *>;
+  using Key =
+      std::tuple<const void *, const void *, Type *, const BasicBlock *>;
   using Table = DenseMap<Key, SmallVector<Candidate *, 4>>;
 
   void collect(Instruction &inst);
@@ -580,7 +581,8 @@ Value *DeltaReducer::makeStep(const Candidate &c, IRBuilder<> &builder) const {
           layout.getIndexType(gep->getPointerOperandType()->getScalarType()));
     }
     if (!c.index->isOne())
-      step = multiply(step, builder.CreateSExtOrTrunc(c.index, step->getType()));
+      step =
+          multiply(step, builder.CreateSExtOrTrunc(c.index, step->getType()));
   }
   return step;
 }
