@@ -296,31 +296,85 @@ static std::optional<std::string> withFullRegisterLimit(StringRef ptx) {
   return result;
 }
 
+namespace {
+/// `ptx` with the full register limit, assembled on a thread of its own
+/// while the caller assembles `ptx` itself: a one-warp program is where
+/// ptxas keeps few registers and spills, and the retry below would then
+/// wait for a second ptxas after the first (a one-warp int8 matmul: 2.8 s
+/// of assembly instead of 1.8 s). The result is only read where the retry
+/// asks for it, for the same PTX.
+class LimitedAssembly {
+public:
+  LimitedAssembly(StringRef ptx, StringRef arch, StringRef ptxas)
+      : source(ptx.str()), limited(withFullRegisterLimit(ptx)) {
+    if (limited)
+      thread = std::thread([this, arch = arch.str(), ptxas = ptxas.str()] {
+        cubin.emplace(assemble(*limited, arch, ptxas, &allocation));
+      });
+  }
+  ~LimitedAssembly() {
+    if (thread.joinable())
+      thread.join();
+    if (cubin && !*cubin)
+      consumeError(cubin->takeError());
+  }
+
+  /// The limited PTX and its assembly, if `ptx` is the PTX it was made of.
+  std::optional<std::pair<std::string, Expected<std::string>>>
+  takeFor(StringRef ptx, Allocation &result) {
+    if (!limited || ptx != source)
+      return std::nullopt;
+    thread.join();
+    result = allocation;
+    Expected<std::string> assembled = std::move(*cubin);
+    cubin.reset();
+    return std::make_pair(std::move(*limited), std::move(assembled));
+  }
+
+private:
+  std::string source;
+  std::optional<std::string> limited;
+  std::optional<Expected<std::string>> cubin;
+  Allocation allocation;
+  std::thread thread;
+};
+} // namespace
+
 /// ptxas, left to choose, sometimes keeps few registers per thread for
 /// small programs (one warp: 64 registers, so 32 programs fit a
 /// multiprocessor) even where the kernel then spills heavily; a one-warp
 /// int8 matmul ran 6x slower so. When the cubin spills with registers held
 /// back (a whole allocation unit of 8 per thread below the limit), assemble
-/// again with the full limit and keep that one if it spills less. Within the
-/// last unit ptxas has taken what it could: two_loops spills 16 bytes at 254
-/// registers either way, and the second ptxas doubled its assembly time.
+/// again with the full limit (or take `early`'s assembly of it) and keep
+/// that one if it spills less. Within the last unit ptxas has taken what it
+/// could: two_loops spills 16 bytes at 254 registers either way, and the
+/// second ptxas doubled its assembly time.
 static Error raiseRegisterLimitIfSpilling(std::string &ptx, std::string &cubin,
                                           const Allocation &allocation,
-                                          StringRef arch, StringRef ptxas) {
+                                          StringRef arch, StringRef ptxas,
+                                          LimitedAssembly *early) {
   constexpr unsigned kAllocationUnit = 8;
   if (allocation.spillBytes == 0 ||
       allocation.registers + kAllocationUnit > kMaxRegistersPerThread)
     return Error::success();
-  std::optional<std::string> limited = withFullRegisterLimit(ptx);
-  if (!limited)
-    return Error::success();
   Allocation other;
-  Expected<std::string> otherCubin = assemble(*limited, arch, ptxas, &other);
-  if (!otherCubin)
-    return otherCubin.takeError();
+  std::string limitedPtx;
+  std::optional<Expected<std::string>> otherCubin;
+  if (auto taken = early ? early->takeFor(ptx, other) : std::nullopt) {
+    limitedPtx = std::move(taken->first);
+    otherCubin.emplace(std::move(taken->second));
+  } else {
+    std::optional<std::string> limited = withFullRegisterLimit(ptx);
+    if (!limited)
+      return Error::success();
+    limitedPtx = std::move(*limited);
+    otherCubin.emplace(assemble(limitedPtx, arch, ptxas, &other));
+  }
+  if (!*otherCubin)
+    return otherCubin->takeError();
   if (other.spillBytes < allocation.spillBytes) {
-    ptx = std::move(*limited);
-    cubin = std::move(*otherCubin);
+    ptx = std::move(limitedPtx);
+    cubin = std::move(**otherCubin);
   }
   return Error::success();
 }
@@ -492,6 +546,9 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   Allocation allocation;
   done("codegen");
   auto codegenEnd = std::chrono::steady_clock::now();
+  std::optional<LimitedAssembly> limited;
+  if (optimize && cubin && threads && threads <= 32)
+    limited.emplace(chosen, arch, ptxas);
   if (variant) {
     if (TimePassesIsEnabled)
       variant->start();
@@ -530,10 +587,10 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
     if (!*assembled)
       return assembled->takeError();
     *cubin = std::move(**assembled);
+    LimitedAssembly *early = limited ? &*limited : nullptr;
     if (optimize)
-      if (Error error =
-              raiseRegisterLimitIfSpilling(chosen, *cubin, allocation, arch,
-                                           ptxas))
+      if (Error error = raiseRegisterLimitIfSpilling(chosen, *cubin, allocation,
+                                                     arch, ptxas, early))
         return std::move(error);
   } else if (assembled && !*assembled) {
     consumeError(assembled->takeError());
