@@ -340,6 +340,8 @@ void buildMakeLLIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   ConvertTritonGPUToLLVMOptions lowering;
   lowering.computeCapability = target.computeCapability;
   lowering.ptxVersion = 87;
+  // The canonicalizer right after removes what it leaves out.
+  lowering.forwardPackedElements = true;
   pm.addPass(createConvertTritonGPUToLLVM(lowering));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -66,7 +66,14 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     Option<"computeCapability", "compute-capability", "int32_t", /*default=*/"90",
            "the GPU's compute capability (80, 90)">,
     Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"87",
-           "the PTX ISA version the inline PTX may use">
+           "the PTX ISA version the inline PTX may use">,
+    Option<"forwardPackedElements", "forward-packed-elements", "bool",
+           /*default=*/"false",
+           "ours: hand a tensor's elements from the op that makes them to the "
+           "ops that read them, with no insertvalue chain nothing reads and no "
+           "extractvalue (Triton 3.6 makes both and its canonicalizer removes "
+           "them; the module after -canonicalize is the same, made in less "
+           "time). -triton-make-llir sets it">
   ];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect",
                            "mlir::triton::nvgpu::NVGPUDialect"];

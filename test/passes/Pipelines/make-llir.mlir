@@ -11,7 +11,7 @@
 // ORDER-NEXT: convert-scf-to-cf
 // ORDER-NEXT: allocate-shared-memory
 // ORDER-NEXT: tritongpu-global-scratch-memory-allocation
-// ORDER-NEXT: convert-triton-gpu-to-llvm{compute-capability=90 ptx-version=87}
+// ORDER-NEXT: convert-triton-gpu-to-llvm{compute-capability=90 forward-packed-elements=true ptx-version=87}
 // ORDER-NEXT: canonicalize
 // ORDER-NEXT: cse
 // ORDER-NEXT: convert-nv-gpu-to-llvm

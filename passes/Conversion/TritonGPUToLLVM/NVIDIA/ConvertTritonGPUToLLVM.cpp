@@ -198,6 +198,7 @@ struct ConvertTritonGPUToLLVMPass
     // conversion.
     target.markUnknownOpDynamicallyLegal(
         [](Operation *op) { return !op->isRegistered(); });
+    ForwardPackedElements forwarding(forwardPackedElements);
     // Full conversion: an op nothing lowers is an error at its location here,
     // not a surprise for the LLVM translation.
     if (failed(applyFullConversion(module, target, std::move(patterns))) ||
@@ -208,9 +209,12 @@ struct ConvertTritonGPUToLLVMPass
     // region's arguments, a tensor returned from a function) leave cast pairs
     // that cancel; folding them leaves a module of LLVM and NVVM ops only.
     SmallVector<UnrealizedConversionCastOp> casts;
-    module.walk(
-        [&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+    module.walk([&](UnrealizedConversionCastOp cast) {
+      if (!isPackedElements(cast))
+        casts.push_back(cast);
+    });
     reconcileUnrealizedCasts(casts);
+    materializePackedElements(module);
     return success();
   }
 };

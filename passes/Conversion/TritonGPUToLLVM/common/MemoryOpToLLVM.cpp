@@ -331,8 +331,11 @@ bool describesSameMemory(const SharedMemoryLayout &source,
 }
 
 /// Whether field `position` of the memdesc struct `value` is the constant
-/// zero, looking through the insertvalue chain that built it.
+/// zero, looking through the insertvalue chain or placeholder that built it.
 bool isKnownZeroField(Value value, int64_t position) {
+  if (auto cast = value.getDefiningOp<UnrealizedConversionCastOp>())
+    if (isPackedElements(cast))
+      return matchPattern(cast.getInputs()[position], m_Zero());
   while (auto insert = value.getDefiningOp<LLVM::InsertValueOp>()) {
     if (insert.getPosition() == ArrayRef<int64_t>{position})
       return matchPattern(insert.getValue(), m_Zero());

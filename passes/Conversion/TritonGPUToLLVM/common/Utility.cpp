@@ -20,13 +20,91 @@ using namespace mlir;
 using namespace mlir::triton;
 using gpu::LinearLayout;
 
+namespace {
+thread_local bool forwardPackedElements = false;
+
+/// The struct built of undef and `elements` inserted in order, at `b`'s
+/// insertion point.
+Value buildInsertChain(OpBuilder &b, Location loc,
+                       LLVM::LLVMStructType structType, ValueRange elements) {
+  Value result = LLVM::UndefOp::create(b, loc, structType);
+  for (auto [i, element] : llvm::enumerate(elements))
+    result = LLVM::InsertValueOp::create(b, loc, result, element, i);
+  return result;
+}
+
+/// The elements of a struct whose every field an insertvalue chain sets (the
+/// last insert into a field wins, as an extract would see), else none.
+std::optional<SmallVector<Value>> forwardInsertChain(Value value,
+                                                     unsigned size) {
+  SmallVector<Value> elements(size);
+  unsigned known = 0;
+  while (known < size) {
+    auto insert = value.getDefiningOp<LLVM::InsertValueOp>();
+    if (!insert || insert.getPosition().size() != 1)
+      return std::nullopt;
+    Value &element = elements[insert.getPosition().front()];
+    if (!element) {
+      element = insert.getValue();
+      ++known;
+    }
+    value = insert.getContainer();
+  }
+  return elements;
+}
+} // namespace
+
+ForwardPackedElements::ForwardPackedElements(bool enabled)
+    : previous(forwardPackedElements) {
+  forwardPackedElements = enabled;
+}
+
+ForwardPackedElements::~ForwardPackedElements() {
+  forwardPackedElements = previous;
+}
+
+bool ForwardPackedElements::isEnabled() { return forwardPackedElements; }
+
+bool mlir::triton::isPackedElements(UnrealizedConversionCastOp cast) {
+  return cast->hasAttr(kPackedElementsAttrName);
+}
+
+void mlir::triton::materializePackedElements(Operation *root) {
+  SmallVector<UnrealizedConversionCastOp> placeholders;
+  root->walk([&](UnrealizedConversionCastOp cast) {
+    if (isPackedElements(cast))
+      placeholders.push_back(cast);
+  });
+  // A placeholder may hold another's struct (a struct of structs): the
+  // readers go first, so that a placeholder only they read is dead by then.
+  for (UnrealizedConversionCastOp placeholder : llvm::reverse(placeholders)) {
+    Value packed = placeholder.getResult(0);
+    if (!packed.use_empty()) {
+      OpBuilder b(placeholder);
+      packed.replaceAllUsesWith(buildInsertChain(
+          b, placeholder.getLoc(), cast<LLVM::LLVMStructType>(packed.getType()),
+          placeholder.getInputs()));
+    }
+    placeholder.erase();
+  }
+}
+
 SmallVector<Value> mlir::triton::unpackLLElements(Location loc, Value value,
                                                   OpBuilder &b) {
   auto structType = dyn_cast<LLVM::LLVMStructType>(value.getType());
   if (!structType)
     return {value};
+  unsigned size = structType.getBody().size();
+  if (forwardPackedElements) {
+    if (auto cast = value.getDefiningOp<UnrealizedConversionCastOp>())
+      if (isPackedElements(cast))
+        return llvm::to_vector(cast.getInputs());
+    if (std::optional<SmallVector<Value>> elements =
+            forwardInsertChain(value, size))
+      return std::move(*elements);
+  }
   SmallVector<Value> elements;
-  for (unsigned i = 0, e = structType.getBody().size(); i < e; ++i)
+  for (unsigned i = 0; i < size; ++i)
     elements.push_back(LLVM::ExtractValueOp::create(b, loc, value, i));
   return elements;
 }
@@ -42,10 +120,11 @@ Value mlir::triton::packLLElements(Location loc, const TypeConverter *converter,
   }
   assert(structType.getBody().size() == elements.size() &&
          "element count mismatch");
-  Value result = LLVM::UndefOp::create(b, loc, structType);
-  for (auto [i, element] : llvm::enumerate(elements))
-    result = LLVM::InsertValueOp::create(b, loc, result, element, i);
-  return result;
+  if (!forwardPackedElements)
+    return buildInsertChain(b, loc, structType, elements);
+  auto cast = UnrealizedConversionCastOp::create(b, loc, structType, elements);
+  cast->setAttr(kPackedElementsAttrName, b.getUnitAttr());
+  return cast.getResult(0);
 }
 
 Value mlir::triton::createIntConstant(OpBuilder &b, Location loc, Type type,

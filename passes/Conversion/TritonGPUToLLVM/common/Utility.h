@@ -26,6 +26,41 @@ SmallVector<Value> unpackLLElements(Location loc, Value value, OpBuilder &b);
 Value packLLElements(Location loc, const TypeConverter *converter,
                      ValueRange elements, OpBuilder &b, Type type);
 
+/// While one is alive on this thread, packLLElements makes a placeholder
+/// holding the elements (an unrealized cast marked kPackedElementsAttrName)
+/// instead of an undef and an insertvalue per element, and unpackLLElements
+/// hands back the elements of a placeholder or of an insertvalue chain
+/// instead of an extractvalue per element. Most structs a lowering packs are
+/// only ever unpacked again: the chains would be dead and the extracts fold,
+/// both left for the canonicalizer to remove (most of the ops a large kernel's
+/// lowering makes). Outside one, the ops are made as Triton 3.6 makes them
+/// (upstream's lit tests check them). Before the scope ends,
+/// materializePackedElements must rebuild the placeholders still read.
+class ForwardPackedElements {
+public:
+  explicit ForwardPackedElements(bool enabled);
+  ~ForwardPackedElements();
+  ForwardPackedElements(const ForwardPackedElements &) = delete;
+  ForwardPackedElements &operator=(const ForwardPackedElements &) = delete;
+
+  static bool isEnabled();
+
+private:
+  bool previous;
+};
+
+/// The attribute marking packLLElements' placeholders.
+inline constexpr llvm::StringLiteral kPackedElementsAttrName =
+    "triton.packed_elements";
+
+/// Whether `cast` is a placeholder of packLLElements.
+bool isPackedElements(UnrealizedConversionCastOp cast);
+
+/// Every placeholder under `root`: erased where nothing reads it, otherwise
+/// replaced by the undef and insertvalue chain packLLElements makes outside
+/// a ForwardPackedElements scope, at the same place.
+void materializePackedElements(Operation *root);
+
 /// LLVM constants.
 Value createIntConstant(OpBuilder &b, Location loc, Type type, int64_t value);
 Value createI32Constant(OpBuilder &b, Location loc, int64_t value);
