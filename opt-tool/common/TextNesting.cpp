@@ -2,6 +2,7 @@
 
 #include "opt-tool/common/TextNesting.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "llvm/ADT/Twine.h"
 
 using namespace llvm;
@@ -37,7 +38,11 @@ std::optional<size_t> mlir::triton::findTooDeepNesting(StringRef text) {
 }
 
 bool mlir::triton::textNestingFits(SourceMgr &sourceMgr, unsigned bufferId) {
-  StringRef text = sourceMgr.getMemoryBuffer(bufferId)->getBuffer();
+  const MemoryBuffer &buffer = *sourceMgr.getMemoryBuffer(bufferId);
+  // Bytecode is not text: its bytes are no brackets (and a tool wrote it).
+  if (mlir::isBytecode(buffer.getMemBufferRef()))
+    return true;
+  StringRef text = buffer.getBuffer();
   std::optional<size_t> at = findTooDeepNesting(text);
   if (!at)
     return true;

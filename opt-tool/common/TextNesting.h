@@ -29,6 +29,7 @@ std::optional<size_t> findTooDeepNesting(llvm::StringRef text);
 
 /// Reports (at the first bracket past the limit, through `sourceMgr`'s
 /// diagnostic printer) when buffer `bufferId` nests too deep; false then.
+/// MLIR bytecode always fits.
 bool textNestingFits(llvm::SourceMgr &sourceMgr, unsigned bufferId);
 
 } // namespace triton
