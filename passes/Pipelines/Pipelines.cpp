@@ -308,6 +308,8 @@ void buildMakeLLIRHip(OpPassManager &pm, const Target &target) {
   pm.addPass(createAllocateAMDGPUSharedMemory());
   ConvertTritonAMDGPUToLLVMOptions lowering;
   lowering.arch = target.arch;
+  // The canonicalizer right after removes what it leaves out.
+  lowering.forwardPackedElements = true;
   pm.addPass(createConvertTritonAMDGPUToLLVM(lowering));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -175,7 +175,12 @@ def ConvertTritonAMDGPUToLLVM : Pass<"convert-triton-amdgpu-to-llvm", "mlir::Mod
            "upstream Triton's name of gfx-arch (used where gfx-arch is empty)">,
     Option<"ftz", "ftz", "bool", /*default=*/"true",
            "let f32 exp2, rsqrt, sqrt and precise_sqrt flush denormals (the "
-           "direct v_exp/v_rsq/v_sqrt instructions), as Triton 3.6 does">
+           "direct v_exp/v_rsq/v_sqrt instructions), as Triton 3.6 does">,
+    Option<"forwardPackedElements", "forward-packed-elements", "bool",
+           /*default=*/"false",
+           "ours: as -convert-triton-gpu-to-llvm's (no insertvalue chain that "
+           "nothing reads, no extractvalue for the canonicalizer to fold; the "
+           "module after -canonicalize is the same). -triton-make-llir sets it">
   ];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::ROCDL::ROCDLDialect"];
 }

@@ -227,8 +227,10 @@ struct ConvertTritonAMDGPUToLLVMPass
     // marked illegal" at its location. Ops of other dialects that stay are
     // then an error at their location here, not a surprise for the LLVM
     // translation.
+    ForwardPackedElements forwarding(forwardPackedElements);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return failure();
+    materializePackedElements(module);
     if (failed(checkFullyLowered(module)))
       return failure();
     if (layoutLanes != threadsPerWarp &&
