@@ -21,7 +21,10 @@ compile_kernels.py that Triton compiles as we do (TTIR for cuda:90):
   ptxas stage: the recompute-after-loops check's runs and the cubin's,
   overlapped; Triton's make_cubin) is timed apart, both with Triton's ptxas.
   The kernels are shared among WORKERS workers per side (8), each pinned to
-  its own cores (taskset), ours first, then Triton's.
+  its own cores (taskset), ours first, then Triton's; that ROUNDS times
+  (`--rounds`, 3), and each kernel's time is the median of its rounds (each
+  stage's median, and for Triton its total's; both sides' per-kernel times
+  move by 10-20% from one run to the next).
 - a batch: the 128 TorchInductor TTIRs by one triton-compile -j16 process
   (wall, its start-up included) and by Triton in a pool of 16 processes that
   each compiled a kernel first (wall of the pool's map); and each kernel's
@@ -35,9 +38,9 @@ compile_kernels.py that Triton compiles as we do (TTIR for cuda:90):
 binary); `run --ours-only` times ours alone (per kernel and batch), to set
 beside Triton's times of a run made in the same call.
 
-Triton's pool runs twice (`--pool-runs`): its time varied by almost 2x
-between calls; the batch figure is against the faster run, both are
-reported.
+Each side's batch runs twice (`--pool-runs`): Triton's pool varied by
+almost 2x between calls; the batch figure is the faster run of each side,
+all are reported.
 
 `run --keep-slow-ptx DIR` keeps Triton's PTX of the kernels whose PTX ->
 cubin takes over a second, to compare with ours. `report` also gives the
@@ -109,6 +112,27 @@ def startup(tool, runs=20):
 
 def shares(items, n):
     return [items[i::n] for i in range(n)]
+
+
+def median_rounds(rounds):
+    """Per kernel, the median of its rounds: each stage's median, the
+    total's and PTX -> cubin's; a kernel that failed in a round is the
+    failure (the first)."""
+    merged = {}
+    for name in rounds[0]:
+        runs = [r.get(name) for r in rounds]
+        failed = next((run for run in runs if not (run and run.get("ok"))), None)
+        if failed is not None or not runs:
+            merged[name] = failed or dict(ok=False, error="missing in a round")
+            continue
+        stage_names = list(dict.fromkeys(st for run in runs for st in run["stages"]))
+        stages = {st: statistics.median(run["stages"].get(st, 0.0) for run in runs)
+                  for st in stage_names}
+        merged[name] = dict(ok=True, stages=stages,
+                            total=statistics.median(run["total"] for run in runs),
+                            ptxas=statistics.median(run["ptxas"] or 0.0 for run in runs),
+                            rounds=len(runs))
+    return merged
 
 
 def cores(worker, per):
@@ -303,26 +327,35 @@ def cmd_run(args):
                             for t in ("triton-compile", "triton-opt")}
     print("startup", result["startup_ms"], flush=True)
     with tempfile.TemporaryDirectory() as tmp:
-        t = time.perf_counter()
         result["kernels"] = kernels
-        result["ours"] = ours_per_kernel(tool, ptxas, kernels, warmup, args.workers, per, tmp,
-                                         args.tool_arg)
-        print(f"ours per kernel: {time.perf_counter() - t:.1f} s", flush=True)
-        # What is done so far, should the rest run past the call's limit.
-        json.dump(result, open(args.json, "w"), indent=1)
-        if not args.ours_only:
+        result["rounds"] = args.rounds
+        ours_rounds, triton_rounds = [], []
+        for r in range(args.rounds):
             t = time.perf_counter()
-            result["triton"] = triton_per_kernel(kernels, warmup, args.workers, per, tmp,
-                                                 args.keep_slow_ptx)
-            print(f"triton per kernel: {time.perf_counter() - t:.1f} s", flush=True)
+            ours_rounds.append(ours_per_kernel(tool, ptxas, kernels, warmup, args.workers, per,
+                                               tmp, args.tool_arg))
+            print(f"ours per kernel, round {r + 1}: {time.perf_counter() - t:.1f} s", flush=True)
+            result["ours"] = median_rounds(ours_rounds)
+            if not args.ours_only:
+                t = time.perf_counter()
+                triton_rounds.append(triton_per_kernel(kernels, warmup, args.workers, per, tmp,
+                                                       args.keep_slow_ptx if not r else None))
+                print(f"triton per kernel, round {r + 1}: {time.perf_counter() - t:.1f} s",
+                      flush=True)
+                result["triton"] = median_rounds(triton_rounds)
+            # What is done so far, should the rest run past the call's limit.
             json.dump(result, open(args.json, "w"), indent=1)
         inductor = [k for k in kernels if k["group"] == "inductor"]
         if inductor and not args.skip_batch:
-            wall, done, each = ours_batch(tool, ptxas, inductor, 16, tmp, args.tool_arg)
-            result["batch_ours"] = dict(seconds=wall, done=done, kernels=len(inductor), jobs=16,
-                                        each=each)
-            print("batch ours", {n: v for n, v in result["batch_ours"].items() if n != "each"},
-                  flush=True)
+            runs = []
+            for _ in range(args.pool_runs):
+                wall, done, each = ours_batch(tool, ptxas, inductor, 16, tmp, args.tool_arg)
+                runs.append(dict(seconds=wall, done=done, kernels=len(inductor), jobs=16,
+                                 each=each))
+                print("batch ours", {n: v for n, v in runs[-1].items() if n != "each"},
+                      flush=True)
+            result["batch_ours"] = min(runs, key=lambda r: r["seconds"])
+            result["batch_ours_runs"] = [r["seconds"] for r in runs]
         if inductor and not args.skip_batch and not args.ours_only:
             # Triton's pool took 9.7-17.2 s in calls of 2026-12-03 (its long
             # sort kernel varies most): several runs in one call bound that;
@@ -384,6 +417,11 @@ def summary(result, exclude=()):
             lines.append(f"Triton's pool, {len(pools)} runs in this call: "
                          + ", ".join(f"{t:.2f}" for t in pools) + " s (the batch line: the "
                          f"fastest; ours against the slowest {bo['seconds'] / max(pools):.2f}x)")
+        batches = result.get("batch_ours_runs", [])
+        if len(batches) > 1:
+            lines.append(f"Our batch, {len(batches)} runs in this call: "
+                         + ", ".join(f"{t:.2f}" for t in batches) + " s (the batch line: the "
+                         "fastest)")
         # A batch ends no sooner than its longest kernel, nor than its work
         # spread evenly over the jobs: both from the per-kernel times (which
         # ran with two cores a worker).
@@ -438,7 +476,10 @@ def cmd_report(args):
           f"{info['cores']} cores, {info['glibc']}), Python {info['python']}, "
           f"ptxas {info['ptxas']} (Triton's, for both sides), caches off. Per kernel: "
           f"{info['workers']} workers a side, each pinned to {info['cores_per_worker']} cores, "
-          "each compiling its share after a first kernel; ours is the static triton-compile's "
+          "each compiling its share after a first kernel"
+          + (f"; each kernel's times the median of {result['rounds']} rounds (every stage's "
+             "median; Triton's total the median of its totals)" if result.get("rounds", 1) > 1
+             else "") + "; ours is the static triton-compile's "
           "own stage times (-v), Triton's the wall time of triton.compile() on the same TTIR "
           "file with the same options, its stages through knobs.compilation.listener. "
           "\"asm\" is PTX -> cubin: Triton's make_cubin, our ptxas stage (the "
@@ -495,8 +536,10 @@ def main():
     p.add_argument("--ours-only", action="store_true",
                    help="time ours alone (per kernel and batch), no Triton")
     p.add_argument("--pool-runs", type=int, default=2,
-                   help="times to run Triton's 16-process pool (the batch is against the "
-                        "fastest)")
+                   help="times to run each side's batch (the figure: each side's fastest)")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="times to time every kernel on each side (each kernel's time: the "
+                        "median)")
     p.add_argument("--keep-slow-ptx", metavar="DIR",
                    help="keep Triton's PTX of kernels whose PTX -> cubin takes over 1 s")
     p = sub.add_parser("report")
