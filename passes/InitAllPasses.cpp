@@ -12,10 +12,7 @@
 #include "passes/Triton/Passes.h"
 #include "passes/TritonAMDGPU/Passes.h"
 #include "passes/TritonGPU/Passes.h"
-#include "passes/TritonGPU/SplitMaskedLoops.h"
 #include "passes/TritonNvidiaGPU/Passes.h"
-#include "passes/TritonNvidiaGPU/PlanCTA.h"
-#include "passes/TritonNvidiaGPU/TMAMulticast.h"
 #include "passes/UpstreamFlags.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -32,10 +29,7 @@ void mlir::triton::registerTritonPasses() {
   registerNVGPUToLLVMPasses();
   registerTritonLLVMIRPasses();
   gpu::registerTritonGPUTransformsPasses();
-  gpu::registerTritonGPUSplitMaskedLoops();
   nvidia_gpu::registerTritonNvidiaGPUTransformsPasses();
-  nvidia_gpu::registerTritonNvidiaGPUPlanCTA();
-  nvidia_gpu::registerTritonNvidiaGPUTMAMulticast();
   hopper::registerTritonHopperTransformsPasses();
   amdgpu::registerTritonAMDGPUTransformsPasses();
   // Upstream transforms that Triton's pipelines run.

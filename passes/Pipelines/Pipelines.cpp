@@ -16,10 +16,7 @@
 #include "passes/Triton/Passes.h"
 #include "passes/TritonAMDGPU/Passes.h"
 #include "passes/TritonGPU/Passes.h"
-#include "passes/TritonGPU/SplitMaskedLoops.h"
 #include "passes/TritonNvidiaGPU/Passes.h"
-#include "passes/TritonNvidiaGPU/PlanCTA.h"
-#include "passes/TritonNvidiaGPU/TMAMulticast.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -53,7 +53,7 @@ struct TritonPipelineOptions
                      "CTAs hold copies of are split among the copies, each "
                      "multicasting its share (-triton-nvidia-gpu-tma-"
                      "multicast, ours; off: see docs/passes/"
-                     "triton-nvidia-gpu-tma-multicast.md)"),
+                     "TritonNvidiaGPU.md)"),
       llvm::cl::init(false)};
 };
 

@@ -738,4 +738,21 @@ def TritonGPUTransposeNarrowOperands
                            "mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUSplitMaskedLoops : Pass<"tritongpu-split-masked-loops", "mlir::ModuleOp"> {
+  let summary = "Splits a dot loop where its induction-variable range masks stop being all true; the first part runs without them";
+  let description = [{
+    Ours (not a Triton 3.6 pass): a dot loop whose masks compare the
+    induction variable's range of columns (`start + tl.arange(0, N) < bound`,
+    or `<=` a loop-invariant range such as a causal diagonal's rows) is split
+    where those masks stop being all true. The first loop runs the iterations
+    in which every such mask holds, with the masks replaced by `true` (so the
+    canonicalizer drops the selects and the load masks); the second runs the
+    rest, unchanged. make_ttgir runs it on sm_90 with `split-masked-loops=true`
+    (off by default: faster on most harness attention kernels, but
+    attn_dropout ran 0.83x Triton with it, docs/Hopper.md; never under
+    `compat=3.6`).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 #endif // TRITONGPU_TRANSFORMS_PASSES_TD

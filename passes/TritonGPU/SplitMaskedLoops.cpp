@@ -20,7 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/TritonGPU/SplitMaskedLoops.h"
+#include "passes/TritonGPU/Passes.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
@@ -34,6 +34,15 @@
 #include "mlir/Pass/PassRegistry.h"
 
 #include <optional>
+
+namespace mlir {
+namespace triton {
+namespace gpu {
+#define GEN_PASS_DEF_TRITONGPUSPLITMASKEDLOOPS
+#include "passes/TritonGPU/Passes.h.inc"
+} // namespace gpu
+} // namespace triton
+} // namespace mlir
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -244,20 +253,9 @@ void split(scf::ForOp forOp, ArrayRef<Mask> masks, int64_t step) {
 }
 
 class SplitMaskedLoopsPass
-    : public PassWrapper<SplitMaskedLoopsPass, OperationPass<ModuleOp>> {
+    : public mlir::triton::gpu::impl::TritonGPUSplitMaskedLoopsBase<SplitMaskedLoopsPass> {
 public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SplitMaskedLoopsPass)
-
-  StringRef getArgument() const override {
-    return "tritongpu-split-masked-loops";
-  }
-  StringRef getDescription() const override {
-    return "Split a dot loop where its induction-variable range masks stop "
-           "being all true; the first part runs without them";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect>();
-  }
+  using Base::Base;
 
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
@@ -273,10 +271,3 @@ public:
 
 } // namespace
 
-std::unique_ptr<Pass> mlir::triton::gpu::createTritonGPUSplitMaskedLoops() {
-  return std::make_unique<SplitMaskedLoopsPass>();
-}
-
-void mlir::triton::gpu::registerTritonGPUSplitMaskedLoops() {
-  PassRegistration<SplitMaskedLoopsPass>();
-}

@@ -26,7 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/TritonNvidiaGPU/PlanCTA.h"
+#include "passes/TritonNvidiaGPU/Passes.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/Triton/IR/Types.h"
@@ -41,6 +41,15 @@
 #include "llvm/ADT/MapVector.h"
 
 #include <deque>
+
+namespace mlir {
+namespace triton {
+namespace nvidia_gpu {
+#define GEN_PASS_DEF_TRITONNVIDIAGPUPLANCTA
+#include "passes/TritonNvidiaGPU/Passes.h.inc"
+} // namespace nvidia_gpu
+} // namespace triton
+} // namespace mlir
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -739,20 +748,10 @@ LogicalResult Planner::run() {
   return success();
 }
 
-class PlanCTAPass : public PassWrapper<PlanCTAPass, OperationPass<ModuleOp>> {
+class PlanCTAPass
+    : public mlir::triton::nvidia_gpu::impl::TritonNvidiaGPUPlanCTABase<PlanCTAPass> {
 public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PlanCTAPass)
-
-  StringRef getArgument() const override {
-    return "triton-nvidia-gpu-plan-cta";
-  }
-  StringRef getDescription() const override {
-    return "Give dots, reductions and the tensors around them CTA tilings "
-           "for clusters (ttg.num-ctas > 1)";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<TritonGPUDialect>();
-  }
+  using Base::Base;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -782,10 +781,3 @@ public:
 
 } // namespace
 
-std::unique_ptr<Pass> mlir::triton::nvidia_gpu::createTritonNvidiaGPUPlanCTA() {
-  return std::make_unique<PlanCTAPass>();
-}
-
-void mlir::triton::nvidia_gpu::registerTritonNvidiaGPUPlanCTA() {
-  PassRegistration<PlanCTAPass>();
-}

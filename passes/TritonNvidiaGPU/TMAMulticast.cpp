@@ -1,7 +1,7 @@
 //===- TMAMulticast.cpp - -triton-nvidia-gpu-tma-multicast ----------------===//
 //
 // Marks the TMA loads the lowering multicasts and places the cluster
-// barriers that make it safe (TMAMulticast.h says what and why).
+// barriers that make it safe (its Passes.td entry says what and why).
 //
 // Where the barriers go: a pipelined loop refills stage s after the
 // warp-group dot wait that retires the last dot reading s, so a peer may
@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/TritonNvidiaGPU/TMAMulticast.h"
+#include "passes/TritonNvidiaGPU/Passes.h"
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
@@ -31,6 +31,15 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/bit.h"
+
+namespace mlir {
+namespace triton {
+namespace nvidia_gpu {
+#define GEN_PASS_DEF_TRITONNVIDIAGPUTMAMULTICAST
+#include "passes/TritonNvidiaGPU/Passes.h.inc"
+} // namespace nvidia_gpu
+} // namespace triton
+} // namespace mlir
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -134,21 +143,9 @@ void placeBarriers(ArrayRef<ttng::AsyncTMACopyGlobalToLocalOp> loads) {
 }
 
 class TMAMulticastPass
-    : public PassWrapper<TMAMulticastPass, OperationPass<ModuleOp>> {
+    : public mlir::triton::nvidia_gpu::impl::TritonNvidiaGPUTMAMulticastBase<TMAMulticastPass> {
 public:
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TMAMulticastPass)
-
-  StringRef getArgument() const override {
-    return "triton-nvidia-gpu-tma-multicast";
-  }
-  StringRef getDescription() const override {
-    return "In a CTA cluster, split TMA loads into buffers the CTAs hold "
-           "copies of among the copies, each multicasting its share, with "
-           "the cluster barriers that order them";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, NVVM::NVVMDialect>();
-  }
+  using Base::Base;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -217,11 +214,3 @@ public:
 
 } // namespace
 
-std::unique_ptr<Pass>
-mlir::triton::nvidia_gpu::createTritonNvidiaGPUTMAMulticast() {
-  return std::make_unique<TMAMulticastPass>();
-}
-
-void mlir::triton::nvidia_gpu::registerTritonNvidiaGPUTMAMulticast() {
-  PassRegistration<TMAMulticastPass>();
-}

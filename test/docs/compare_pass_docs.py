@@ -15,7 +15,7 @@ import sys
 
 def docs(folder):
     # Group pages (Passes.td groups, CamelCase). A page named after a flag
-    # (lowercase, e.g. triton-nvidia-gpu-plan-cta.md) documents a pass
+    # (lowercase, e.g. tritongpu-some-pass.md) documents a pass
     # registered from C++ and is written by hand.
     return {name for name in os.listdir(folder)
             if name.endswith(".md") and not name[0].islower()}
