@@ -293,6 +293,17 @@ def ours_batch(tool, ptxas, kernels, jobs, tmp, tool_args=()):
     return wall, int(done.group(1)) if done else 0, each
 
 
+def fastest_batch(side, run, times, kernels):
+    """RUN (a batch: its wall time, the kernels done, each kernel's times)
+    TIMES times: the fastest run's record and every run's seconds."""
+    runs = []
+    for _ in range(times):
+        wall, done, each = run()
+        runs.append(dict(seconds=wall, done=done, kernels=kernels, jobs=16, each=each))
+        print(f"batch {side}", {n: v for n, v in runs[-1].items() if n != "each"}, flush=True)
+    return min(runs, key=lambda r: r["seconds"]), [r["seconds"] for r in runs]
+
+
 def cmd_run(args):
     folder = os.path.abspath(args.dir)
     bin_dir = unpack_tools(folder)
@@ -346,29 +357,17 @@ def cmd_run(args):
             # What is done so far, should the rest run past the call's limit.
             json.dump(result, open(args.json, "w"), indent=1)
         inductor = [k for k in kernels if k["group"] == "inductor"]
+        # Triton's pool took 9.7-17.2 s in calls of 2026-12-03 (its long sort
+        # kernel varies most): several runs of each side in one call bound
+        # that; each side's figure is its fastest.
         if inductor and not args.skip_batch:
-            runs = []
-            for _ in range(args.pool_runs):
-                wall, done, each = ours_batch(tool, ptxas, inductor, 16, tmp, args.tool_arg)
-                runs.append(dict(seconds=wall, done=done, kernels=len(inductor), jobs=16,
-                                 each=each))
-                print("batch ours", {n: v for n, v in runs[-1].items() if n != "each"},
-                      flush=True)
-            result["batch_ours"] = min(runs, key=lambda r: r["seconds"])
-            result["batch_ours_runs"] = [r["seconds"] for r in runs]
+            result["batch_ours"], result["batch_ours_runs"] = fastest_batch(
+                "ours", lambda: ours_batch(tool, ptxas, inductor, 16, tmp, args.tool_arg),
+                args.pool_runs, len(inductor))
         if inductor and not args.skip_batch and not args.ours_only:
-            # Triton's pool took 9.7-17.2 s in calls of 2026-12-03 (its long
-            # sort kernel varies most): several runs in one call bound that;
-            # the batch figure is against the fastest.
-            runs = []
-            for _ in range(args.pool_runs):
-                wall, done, each = triton_pool(inductor, warmup, 16, tmp)
-                runs.append(dict(seconds=wall, done=done, kernels=len(inductor), jobs=16,
-                                 each=each))
-                print("batch triton", {n: v for n, v in runs[-1].items() if n != "each"},
-                      flush=True)
-            result["batch_triton"] = min(runs, key=lambda r: r["seconds"])
-            result["batch_triton_runs"] = [r["seconds"] for r in runs]
+            result["batch_triton"], result["batch_triton_runs"] = fastest_batch(
+                "triton", lambda: triton_pool(inductor, warmup, 16, tmp), args.pool_runs,
+                len(inductor))
     json.dump(result, open(args.json, "w"), indent=1)
     if not args.ours_only:
         print(summary(result))
