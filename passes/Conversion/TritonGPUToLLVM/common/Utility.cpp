@@ -63,8 +63,6 @@ ForwardPackedElements::~ForwardPackedElements() {
   forwardPackedElements = previous;
 }
 
-bool ForwardPackedElements::isEnabled() { return forwardPackedElements; }
-
 bool mlir::triton::isPackedElements(UnrealizedConversionCastOp cast) {
   return cast->hasAttr(kPackedElementsAttrName);
 }

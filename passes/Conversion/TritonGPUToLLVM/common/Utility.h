@@ -43,8 +43,6 @@ public:
   ForwardPackedElements(const ForwardPackedElements &) = delete;
   ForwardPackedElements &operator=(const ForwardPackedElements &) = delete;
 
-  static bool isEnabled();
-
 private:
   bool previous;
 };
