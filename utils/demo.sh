@@ -70,6 +70,7 @@ done
 grep -m1 -E '\.param \.align 64 \.b8' "$out/matmul_desc.ptx"
 
 step "not built yet"
-echo "CTA clusters (num-ctas > 1), warp specialization, sm_100 (Blackwell) code generation,"
-echo "TMA gathers/scatters (pointer accesses instead), TMA reductions from our own make_ttir"
-echo "(atomics instead), AMD's stream pipeliner; see docs/Status.md, \"Not built yet\"."
+echo "Parts of CTA clusters (distributed shared memory for buffers, reductions and scans"
+echo "along a split axis) and of warp specialization (data partition along M only), sm_100"
+echo "(Blackwell) code generation, TMA gathers/scatters (pointer accesses instead), the AMD"
+echo "stream pipeliner's peeled epilogue; the whole list: docs/Status.md, \"Not built yet\"."
