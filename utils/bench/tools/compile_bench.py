@@ -42,10 +42,11 @@ Each side's batch runs twice (`--pool-runs`): Triton's pool varied by
 almost 2x between calls; the batch figure is the faster run of each side,
 all are reported.
 
-`run --keep-slow-ptx DIR` keeps Triton's PTX of the kernels whose PTX ->
-cubin takes over a second, to compare with ours. `report` also gives the
-bounds of the batch on each side: its longest kernel, and all kernels' time
-spread over the jobs.
+`run --keep-slow-ptx DIR` keeps Triton's TTGIR and PTX of the kernels whose
+PTX -> cubin takes over a second (`--keep-ptx-over MS` sets another
+threshold, 0 keeps all), to compare with ours. `report` also gives the bounds
+of the batch on each side: its longest kernel, and all kernels' time spread
+over the jobs.
 
 Triton from a .ttir file starts at make_ttgir (its make_ttir is skipped for IR
 input); ours runs make_ttir too (1-3 ms).
@@ -197,9 +198,10 @@ for i, k in enumerate(kernels):
     try:
         compiled = triton.compile(k["path"], target=target, options=opts)
         total = (time.perf_counter() - t) * 1e3
-        if sys.argv[4] and i and stages.get("cubin", 0) > 1000:
+        if sys.argv[4] and i and stages.get("cubin", 0) > float(sys.argv[5]):
             name = k["name"].replace("/", "__").replace("@", "_at_")
-            open(os.path.join(sys.argv[4], name + ".ptx"), "w").write(compiled.asm["ptx"])
+            for stage in ("ttgir", "ptx"):
+                open(os.path.join(sys.argv[4], f"{name}.{stage}"), "w").write(compiled.asm[stage])
         if i:
             out[k["name"]] = dict(ok=True, total=total, ptxas=stages.get("cubin"),
                                   stages=dict(stages))
@@ -209,9 +211,9 @@ json.dump(out, open(sys.argv[3], "w"))
 """
 
 
-def triton_per_kernel(kernels, warmup, workers, per, tmp, keep_ptx=None):
-    """KEEP_PTX: a folder for Triton's PTX of the kernels whose PTX -> cubin
-    took over a second (to compare with ours where ptxas takes longer)."""
+def triton_per_kernel(kernels, warmup, workers, per, tmp, keep_ptx=None, keep_over_ms=1000):
+    """KEEP_PTX: a folder for Triton's TTGIR and PTX of the kernels whose
+    PTX -> cubin took over KEEP_OVER_MS (to compare with ours)."""
     if keep_ptx:
         os.makedirs(keep_ptx, exist_ok=True)
     script = os.path.join(tmp, "triton_worker.py")
@@ -221,7 +223,7 @@ def triton_per_kernel(kernels, warmup, workers, per, tmp, keep_ptx=None):
         src, res = os.path.join(tmp, f"t{w}.json"), os.path.join(tmp, f"t{w}-out.json")
         json.dump([warmup] + share, open(src, "w"))
         cmd = ["taskset", "-c", cores(w, per), sys.executable, script, src,
-               os.path.join(tmp, f"tcache{w}"), res, keep_ptx or ""]
+               os.path.join(tmp, f"tcache{w}"), res, keep_ptx or "", str(keep_over_ms)]
         procs.append((res, subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)))
     results = {}
     for res, proc in procs:
@@ -350,7 +352,8 @@ def cmd_run(args):
             if not args.ours_only:
                 t = time.perf_counter()
                 triton_rounds.append(triton_per_kernel(kernels, warmup, args.workers, per, tmp,
-                                                       args.keep_slow_ptx if not r else None))
+                                                       args.keep_slow_ptx if not r else None,
+                                                       args.keep_ptx_over))
                 print(f"triton per kernel, round {r + 1}: {time.perf_counter() - t:.1f} s",
                       flush=True)
                 result["triton"] = median_rounds(triton_rounds)
@@ -540,7 +543,9 @@ def main():
                    help="times to time every kernel on each side (each kernel's time: the "
                         "median)")
     p.add_argument("--keep-slow-ptx", metavar="DIR",
-                   help="keep Triton's PTX of kernels whose PTX -> cubin takes over 1 s")
+                   help="keep Triton's TTGIR and PTX of kernels whose PTX -> cubin takes over 1 s")
+    p.add_argument("--keep-ptx-over", metavar="MS", type=float, default=1000,
+                   help="--keep-slow-ptx's threshold (0: every kernel's PTX)")
     p = sub.add_parser("report")
     p.add_argument("json")
     p.add_argument("--out", default=os.path.join(ROOT, "docs", "results"))
