@@ -297,17 +297,27 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
       return 0;
     // One round of Triton's swizzled scratch (per CTA of a cluster), or
     // its padded tile (an AMD attribute). The NVIDIA lowering, not AMD's,
-    // may read the destination as matrices.
+    // may store and load matrices: ldmatrix from sm_75, stmatrix from
+    // sm_90 (a module without a target is taken as sm_90, the default of
+    // Triton's NVIDIA allocation).
     auto dstType = cast<RankedTensorType>(cvt.getType());
     int64_t bytes = bytesOf(srcType.getElementType());
     auto module = op->getParentOfType<ModuleOp>();
     auto target =
         module ? module->getAttrOfType<StringAttr>(ttg::kTargetAttrName)
                : StringAttr();
-    bool matrixLoads = !target || !target.getValue().starts_with("hip:");
+    ScratchMatrices matrices;
+    if (!target || !target.getValue().starts_with("hip:")) {
+      unsigned capability = 90, parsed = 0;
+      if (target && target.getValue().starts_with("cuda:") &&
+          !target.getValue().drop_front(5).getAsInteger(10, parsed))
+        capability = parsed;
+      matrices.loads = capability >= 75;
+      matrices.stores = capability >= 90;
+    }
     if (std::optional<int64_t> elements = getConvertScratchElements(
             srcType, dstType, bytes * 8, cvt->hasAttr(kPaddedScratchAttrName),
-            matrixLoads))
+            matrices))
       return *elements * bytes;
     int64_t split = 1;
     if (std::optional<LinearLayout> layout = layoutOf(srcType))

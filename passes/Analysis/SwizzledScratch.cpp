@@ -157,25 +157,74 @@ SmallVector<uint64_t> pickSegment(ArrayRef<uint64_t> srcPhase,
   return segment;
 }
 
+/// The scratch layout from its vector and each side's lanes of one phase
+/// of accesses (the vector's bases included): offset bits are, from the
+/// lowest, the vector, the banks of a 128-byte line (what the vector and the
+/// segment leave, in `bankOrder`'s order where given), then the segment
+/// (pickSegment), with the bits both sides hold in registers last: their
+/// count is `rounds`. Nullopt where the bases are dependent.
+struct PhasedLayout {
+  SmallVector<uint64_t> bases;
+  unsigned segmentStart = 0, rounds = 0;
+
+  ArrayRef<uint64_t> segment() const {
+    return ArrayRef<uint64_t>(bases).slice(
+        segmentStart, bases.size() - segmentStart - rounds);
+  }
+};
+std::optional<PhasedLayout>
+layoutFromPhases(ArrayRef<uint64_t> vector, ArrayRef<uint64_t> srcPhase,
+                 ArrayRef<uint64_t> dstPhase, ArrayRef<uint64_t> regSrc,
+                 ArrayRef<uint64_t> regDst, unsigned totalBits,
+                 unsigned elementBits,
+                 function_ref<void(SmallVectorImpl<uint64_t> &)> bankOrder) {
+  unsigned vectorBits = elementBits << vector.size();
+  unsigned bankLength = std::min<unsigned>(
+      llvm::Log2_32(std::max(1u, 1024 / vectorBits)),
+      totalBits - vector.size());
+  unsigned segmentLength = totalBits - bankLength - vector.size();
+  SmallVector<uint64_t> segment =
+      pickSegment(srcPhase, dstPhase, totalBits, segmentLength);
+  SmallVector<uint64_t> spanned(vector);
+  spanned.append(segment);
+  SmallVector<uint64_t> banks = complementUnits(spanned, totalBits);
+  if (bankOrder)
+    bankOrder(banks);
+  SmallVector<uint64_t> result(vector);
+  result.append(banks);
+  SmallVector<uint64_t> bothRegisters;
+  for (uint64_t v : segment) {
+    if (llvm::is_contained(regSrc, v) && llvm::is_contained(regDst, v))
+      bothRegisters.push_back(v);
+    else
+      result.push_back(v);
+  }
+  result.append(bothRegisters);
+  GF2Span check;
+  for (uint64_t v : result)
+    if (!check.insert(v))
+      return std::nullopt;
+  if (check.size() != totalBits)
+    return std::nullopt;
+  return PhasedLayout{std::move(result),
+                      unsigned(vector.size()) + bankLength,
+                      unsigned(bothRegisters.size())};
+}
+
 /// The scratch layout Triton 3.6 picks for plain loads and stores
 /// (GenericSwizzling's optimalSwizzlingLdSt), in flat indices with
 /// dimension 0 fastest: the flat vector of each offset bit, lowest first.
-/// Offset bits are, from the lowest:
-///  - the vector: register bases both layouts share, up to 16 bytes; under
-///    4 bytes, registers of one side that are warp bases of the other (4
-///    bytes per access on that side, and no conflict on the other, where
-///    those bytes belong to other warps), then warp bases;
-///  - the banks of a 128-byte line: what the vector and the segment leave,
-///    one side's registers first while accesses are narrower than 16 bytes,
-///    so that side's accesses widen;
-///  - the segment (pickSegment), with the bits both sides hold in registers
-///    last.
-/// The count of those last bits goes in `bothRegisterBits`. Nullopt where a
-/// register or warp basis is not a single element bit.
-std::optional<SmallVector<uint64_t>>
-planDimZeroFastest(const FlatLayout &src, const FlatLayout &dst,
-                   unsigned totalBits, unsigned elementBits,
-                   unsigned &bothRegisterBits) {
+/// The vector holds the register bases both layouts share, up to 16 bytes;
+/// under 4 bytes, registers of one side that are warp bases of the other
+/// (4 bytes per access on that side, and no conflict on the other, where
+/// those bytes belong to other warps), then warp bases. While accesses are
+/// narrower than 16 bytes, one side's registers come first among the bank
+/// bits, so that side's accesses widen. Nullopt where a register or warp
+/// basis is not a single element bit.
+std::optional<PhasedLayout> planDimZeroFastest(const FlatLayout &src,
+                                               const FlatLayout &dst,
+                                               unsigned totalBits,
+                                               unsigned elementBits) {
   SmallVector<uint64_t> regSrc = withoutZeros(src.registers),
                         regDst = withoutZeros(dst.registers),
                         warpSrc = withoutZeros(src.warps),
@@ -237,17 +286,9 @@ planDimZeroFastest(const FlatLayout &src, const FlatLayout &dst,
     result.append(phaseLanes.begin(), phaseLanes.end());
     return result;
   };
-  unsigned bankLength = std::min<unsigned>(
-      llvm::Log2_32(std::max(1u, 1024 / vectorBits)),
-      totalBits - vector.size());
-  unsigned segmentLength = totalBits - bankLength - vector.size();
-  SmallVector<uint64_t> segment = pickSegment(phase(src.lanes),
-                                              phase(dst.lanes), totalBits,
-                                              segmentLength);
-  SmallVector<uint64_t> spanned(vector);
-  spanned.append(segment);
-  SmallVector<uint64_t> banks = complementUnits(spanned, totalBits);
-  if (wordsLog2 < 2) {
+  auto bankOrder = [&](SmallVectorImpl<uint64_t> &banks) {
+    if (wordsLog2 >= 2)
+      return;
     // One side's registers first among the bank bits: the side that filled
     // the word, or else the one with more of them there.
     SmallVector<uint64_t> srcFirst, dstFirst;
@@ -263,26 +304,206 @@ planDimZeroFastest(const FlatLayout &src, const FlatLayout &dst,
     for (uint64_t bank : banks)
       if (!llvm::is_contained(ordered, bank))
         ordered.push_back(bank);
-    banks = std::move(ordered);
-  }
-  SmallVector<uint64_t> result(vector);
-  result.append(banks);
-  SmallVector<uint64_t> bothRegisters;
-  for (uint64_t v : segment) {
-    if (llvm::is_contained(regSrc, v) && llvm::is_contained(regDst, v))
-      bothRegisters.push_back(v);
-    else
-      result.push_back(v);
-  }
-  result.append(bothRegisters);
-  bothRegisterBits = bothRegisters.size();
-  GF2Span check;
-  for (uint64_t v : result)
-    if (!check.insert(v))
-      return std::nullopt;
-  if (check.size() != totalBits)
+    banks.assign(ordered.begin(), ordered.end());
+  };
+  return layoutFromPhases(vector, phase(src.lanes), phase(dst.lanes), regSrc,
+                          regDst, totalBits, elementBits, bankOrder);
+}
+
+/// An instruction's 16-byte access as Triton 3.6 describes it
+/// (LocalMemOpTile): the lanes whose elements follow the registers' in one
+/// contiguous 16 bytes (`laneContig`; the registers come first, as many as
+/// the bytes left), and the lanes giving the 8 addresses of one phase
+/// (`laneAddr`; registers first, as many as the three bits left).
+struct AccessTile {
+  ScratchAccess access;
+  SmallVector<unsigned> laneContig, laneAddr;
+};
+
+SmallVector<AccessTile> accessTiles(unsigned elementBits, bool matrices) {
+  SmallVector<AccessTile> tiles = {{ScratchAccess::Plain, {}, {0, 1, 2}}};
+  if (matrices && elementBits <= 32)
+    tiles.push_back({ScratchAccess::Matrix, {0, 1}, {2, 3, 4}});
+  if (matrices && elementBits == 16)
+    tiles.push_back({ScratchAccess::MatrixTransposed, {2, 3, 4}, {0, 1}});
+  return tiles;
+}
+
+/// A flat element index as a combination of a layout's register and lane
+/// inputs (bit i of each: that input basis), over its bases other than
+/// zero; nullopt where they are dependent or do not reach `flat`.
+struct LayoutCoordinates {
+  uint64_t registers = 0, lanes = 0;
+};
+std::optional<LayoutCoordinates> coordinatesOf(const FlatLayout &layout,
+                                               uint64_t flat) {
+  GF2Span span;
+  SmallVector<std::pair<unsigned, unsigned>> owner; // (dim, index)
+  auto add = [&](ArrayRef<uint64_t> bases, unsigned dim) {
+    for (auto [i, v] : llvm::enumerate(bases)) {
+      if (v == 0)
+        continue;
+      if (!span.insert(v))
+        return false;
+      owner.push_back({dim, unsigned(i)});
+    }
+    return true;
+  };
+  if (!add(layout.registers, 0) || !add(layout.lanes, 1) ||
+      !add(layout.warps, 2))
     return std::nullopt;
+  std::optional<uint64_t> combination = span.decompose(flat);
+  if (!combination)
+    return std::nullopt;
+  LayoutCoordinates result;
+  for (auto [i, input] : llvm::enumerate(owner)) {
+    if (!(*combination >> i & 1))
+      continue;
+    if (input.first == 0)
+      result.registers |= uint64_t(1) << input.second;
+    else if (input.first == 1)
+      result.lanes |= uint64_t(1) << input.second;
+  }
   return result;
+}
+
+/// The contiguous 16 bytes two instructions' tiles can share (Triton's
+/// optimalSwizzlingTile): register bases of both, as many as the side
+/// with fewer registers in its tile takes, then that side's contiguous
+/// lanes; the other side must hold its extra elements in registers and
+/// its contiguous lanes in the same lanes. Nullopt where they cannot.
+std::optional<SmallVector<uint64_t>>
+shareTile(const FlatLayout &a, const FlatLayout &b, unsigned regsA,
+          unsigned regsB, ArrayRef<unsigned> lanesA, ArrayRef<unsigned> lanesB) {
+  if (regsA < regsB)
+    return shareTile(b, a, regsB, regsA, lanesB, lanesA);
+  SmallVector<uint64_t> vector =
+      commonBases(withoutZeros(a.registers), withoutZeros(b.registers));
+  if (vector.size() < regsB)
+    return std::nullopt;
+  vector.resize(regsB);
+  if (llvm::any_of(lanesA, [&](unsigned l) { return a.lanes[l] == 0; }) ||
+      llvm::any_of(lanesB, [&](unsigned l) { return b.lanes[l] == 0; }))
+    return std::nullopt;
+  // A without its repeated registers, as Triton removes them.
+  FlatLayout aInputs = a;
+  aInputs.registers = withoutZeros(a.registers);
+  for (unsigned i = 0; i < regsA - regsB; ++i) {
+    std::optional<LayoutCoordinates> c =
+        coordinatesOf(aInputs, b.lanes[lanesB[i]]);
+    if (!c || c->registers == 0)
+      return std::nullopt;
+  }
+  for (auto [laneA, laneB] :
+       llvm::zip(lanesA, ArrayRef<unsigned>(lanesB).take_back(lanesA.size()))) {
+    std::optional<LayoutCoordinates> c = coordinatesOf(aInputs, b.lanes[laneB]);
+    if (!c || c->lanes != (uint64_t(1) << laneA))
+      return std::nullopt;
+  }
+  for (unsigned lane : lanesB)
+    vector.push_back(b.lanes[lane]);
+  return vector;
+}
+
+/// The 8 flat indices' bases one phase of `tile`'s accesses reaches on a
+/// side: registers outside the vector, then the address lanes (Triton's
+/// getTile). Nullopt where the side has too few registers.
+std::optional<SmallVector<uint64_t>> phaseTile(const AccessTile &tile,
+                                               ArrayRef<uint64_t> registers,
+                                               ArrayRef<uint64_t> lanes,
+                                               ArrayRef<uint64_t> vector) {
+  SmallVector<uint64_t> result;
+  unsigned needed = 3 - tile.laneAddr.size();
+  for (uint64_t r : registers) {
+    if (result.size() == needed)
+      break;
+    if (!llvm::is_contained(vector, r))
+      result.push_back(r);
+  }
+  if (result.size() < needed)
+    return std::nullopt;
+  for (unsigned lane : tile.laneAddr)
+    result.push_back(lanes[lane]);
+  return result;
+}
+
+/// The dimension of the intersection of two spans.
+unsigned sharedDimensions(ArrayRef<uint64_t> a, ArrayRef<uint64_t> b) {
+  GF2Span sa, sb, both;
+  for (uint64_t v : a) {
+    sa.insert(v);
+    both.insert(v);
+  }
+  for (uint64_t v : b) {
+    sb.insert(v);
+    both.insert(v);
+  }
+  return sa.size() + sb.size() - both.size();
+}
+
+/// Triton 3.6's choice among the instruction pairs (optimalSwizzling with
+/// tiles): every pair of a store tile and a load tile that can share a
+/// contiguous 16 bytes gives a layout; the one with the fewest bank
+/// conflicts wins (the segment bits one phase of accesses reaches), then
+/// the one with more rounds, then the first. Nullopt where no pair can.
+struct TiledLayout {
+  PhasedLayout layout;
+  ScratchAccess store, load;
+};
+std::optional<TiledLayout> planWithTiles(const FlatLayout &src,
+                                         const FlatLayout &dst,
+                                         unsigned totalBits,
+                                         unsigned elementBits,
+                                         bool matrixStores, bool matrixLoads) {
+  SmallVector<uint64_t> regSrc = withoutZeros(src.registers),
+                        regDst = withoutZeros(dst.registers),
+                        warpSrc = withoutZeros(src.warps),
+                        warpDst = withoutZeros(dst.warps);
+  for (ArrayRef<uint64_t> bases : {regSrc, regDst, warpSrc, warpDst})
+    if (!llvm::all_of(bases, llvm::isPowerOf2_64))
+      return std::nullopt;
+  if (src.lanes.size() != 5 || dst.lanes.size() != 5)
+    return std::nullopt;
+  unsigned vectorLog2 = llvm::Log2_32(128 / elementBits);
+  std::optional<TiledLayout> best;
+  unsigned bestConflicts = 0;
+  for (const AccessTile &store : accessTiles(elementBits, matrixStores)) {
+    for (const AccessTile &load : accessTiles(elementBits, matrixLoads)) {
+      if (store.laneContig.size() > vectorLog2 ||
+          load.laneContig.size() > vectorLog2)
+        continue;
+      std::optional<SmallVector<uint64_t>> vector = shareTile(
+          src, dst, vectorLog2 - store.laneContig.size(),
+          vectorLog2 - load.laneContig.size(), store.laneContig,
+          load.laneContig);
+      if (!vector)
+        continue;
+      std::optional<SmallVector<uint64_t>> tileSrc =
+          phaseTile(store, regSrc, src.lanes, *vector);
+      std::optional<SmallVector<uint64_t>> tileDst =
+          phaseTile(load, regDst, dst.lanes, *vector);
+      if (!tileSrc || !tileDst)
+        continue;
+      SmallVector<uint64_t> phaseSrc(*vector), phaseDst(*vector);
+      phaseSrc.append(*tileSrc);
+      phaseDst.append(*tileDst);
+      std::optional<PhasedLayout> layout =
+          layoutFromPhases(*vector, phaseSrc, phaseDst, regSrc, regDst,
+                           totalBits, elementBits, nullptr);
+      if (!layout)
+        continue;
+      unsigned conflicts =
+          ((1u << sharedDimensions(layout->segment(), *tileSrc)) - 1) +
+          ((1u << sharedDimensions(layout->segment(), *tileDst)) - 1);
+      if (best && (conflicts > bestConflicts ||
+                   (conflicts == bestConflicts &&
+                    layout->rounds <= best->layout.rounds)))
+        continue;
+      best = TiledLayout{std::move(*layout), store.access, load.access};
+      bestConflicts = conflicts;
+    }
+  }
+  return best;
 }
 
 } // namespace
@@ -305,8 +526,8 @@ FlatLayout::FlatLayout(const LinearLayout &layout, ArrayRef<int64_t> shape) {
 
 std::optional<SwizzledScratch>
 mlir::triton::planSwizzledScratch(const FlatLayout &src, const FlatLayout &dst,
-                                  ArrayRef<int64_t> shape,
-                                  unsigned elementBits) {
+                                  ArrayRef<int64_t> shape, unsigned elementBits,
+                                  bool matrixStores, bool matrixLoads) {
   FlatOrder order(shape);
   auto dimZeroFastest = [&](FlatLayout layout) {
     layout.registers = order.dimZeroFastest(layout.registers);
@@ -316,17 +537,28 @@ mlir::triton::planSwizzledScratch(const FlatLayout &src, const FlatLayout &dst,
   };
   unsigned totalBits = order.toRowMajor.size();
   SwizzledScratch plan;
-  unsigned bothRegisterBits = 0;
-  std::optional<SmallVector<uint64_t>> bases =
-      planDimZeroFastest(dimZeroFastest(src), dimZeroFastest(dst), totalBits,
-                         elementBits, bothRegisterBits);
-  if (!bases)
+  std::optional<PhasedLayout> layout;
+  // With matrix instructions on either side, Triton picks among the
+  // instruction pairs; plain accesses where no pair shares 16 bytes.
+  if (matrixStores || matrixLoads) {
+    if (std::optional<TiledLayout> tiled =
+            planWithTiles(dimZeroFastest(src), dimZeroFastest(dst), totalBits,
+                          elementBits, matrixStores, matrixLoads)) {
+      layout = std::move(tiled->layout);
+      plan.store = tiled->store;
+      plan.load = tiled->load;
+    }
+  }
+  if (!layout)
+    layout = planDimZeroFastest(dimZeroFastest(src), dimZeroFastest(dst),
+                                totalBits, elementBits);
+  if (!layout)
     return std::nullopt;
-  for (uint64_t v : *bases)
+  for (uint64_t v : layout->bases)
     plan.offsetBases.push_back(FlatOrder::permute(v, order.toRowMajor));
   // The bits both sides hold in registers are rounds, provided no lane or
   // warp reaches them (each thread then walks the same tile every round).
-  plan.roundBits = bothRegisterBits;
+  plan.roundBits = layout->rounds;
   GF2Span span;
   for (uint64_t v : plan.offsetBases)
     span.insert(v);
@@ -341,22 +573,11 @@ mlir::triton::planSwizzledScratch(const FlatLayout &src, const FlatLayout &dst,
   return plan;
 }
 
-bool mlir::triton::hasMatrixRows(const FlatLayout &src, const FlatLayout &dst,
-                                 unsigned elementBits) {
-  if (elementBits != 16 || dst.registers.size() < 3 || dst.lanes.size() != 5)
-    return false;
-  SmallVector<uint64_t> row = {dst.registers[0], dst.lanes[0], dst.lanes[1]};
-  return llvm::all_of(row, [&](uint64_t bit) {
-    return llvm::isPowerOf2_64(bit) && llvm::count(row, bit) == 1 &&
-           llvm::is_contained(src.registers, bit);
-  });
-}
-
 std::optional<int64_t>
 mlir::triton::getConvertScratchElements(RankedTensorType srcType,
                                         RankedTensorType dstType,
                                         unsigned elementBits, bool padded,
-                                        bool matrixLoads) {
+                                        ScratchMatrices matrices) {
   if (!srcType.getEncoding() || !dstType.getEncoding())
     return std::nullopt;
   std::optional<LinearLayout> src =
@@ -382,10 +603,9 @@ mlir::triton::getConvertScratchElements(RankedTensorType srcType,
   if (!src || !dst)
     return elements;
   FlatLayout srcFlat(*src, *shape), dstFlat(*dst, *shape);
-  if (matrixLoads && hasMatrixRows(srcFlat, dstFlat, elementBits))
-    return elements;
   std::optional<SwizzledScratch> plan =
-      planSwizzledScratch(srcFlat, dstFlat, *shape, elementBits);
+      planSwizzledScratch(srcFlat, dstFlat, *shape, elementBits,
+                          matrices.stores, matrices.loads);
   if (!plan)
     return elements;
   return elements >> plan->roundBits;

@@ -7,9 +7,12 @@
 // the bits that pick the banks of one 128-byte line, then the segment
 // above. Segment bits that both layouts hold in registers become rounds:
 // the tensor goes through a tile of the other bits once per round, so the
-// scratch holds one tile. The allocation (sizing), the LDS-usage estimates
-// and the lowering all read it from here. Padded conversions are in
-// PaddedScratch.h.
+// scratch holds one tile. Where the target has matrix instructions
+// (stmatrix, ldmatrix and their transposed forms), the layout is Triton
+// 3.6's best among the pairs of a store and a load instruction
+// (optimalSwizzling with tiles), and says which pair. The allocation
+// (sizing), the LDS-usage estimates and the lowering all read it from here.
+// Padded conversions are in PaddedScratch.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +37,15 @@ struct FlatLayout {
   FlatLayout(const gpu::LinearLayout &layout, llvm::ArrayRef<int64_t> shape);
 };
 
+/// How one side of a conversion accesses the scratch: plain vectors, 8 x 8
+/// matrices (stmatrix / ldmatrix), or transposed ones (16-bit elements).
+enum class ScratchAccess { Plain, Matrix, MatrixTransposed };
+
+/// The matrix instructions a conversion through scratch may use.
+struct ScratchMatrices {
+  bool stores = false, loads = false;
+};
+
 struct SwizzledScratch {
   /// The flat element index each offset bit moves, lowest first (a basis of
   /// the flat indices).
@@ -42,38 +54,33 @@ struct SwizzledScratch {
   /// scratch. Only registers move them (never a lane or warp), so each
   /// thread stores and loads the same tile offsets every round.
   unsigned roundBits = 0;
+  /// The instructions the layout was chosen for.
+  ScratchAccess store = ScratchAccess::Plain, load = ScratchAccess::Plain;
 
   unsigned tileBits() const { return offsetBases.size() - roundBits; }
 };
 
 /// Triton 3.6's swizzled scratch converting `src` to `dst` over `shape`
-/// (one CTA's tile), for elements of `elementBits` bits. Nullopt where a
-/// register or warp basis is not a single element bit (then the tensor goes
-/// through whole, in some other order).
+/// (one CTA's tile), for elements of `elementBits` bits, the source stored
+/// with matrix stores and the destination loaded with matrix loads where
+/// allowed and chosen. Nullopt where a register or warp basis is not a
+/// single element bit (then the tensor goes through whole, in some other
+/// order).
 std::optional<SwizzledScratch>
 planSwizzledScratch(const FlatLayout &src, const FlatLayout &dst,
-                    llvm::ArrayRef<int64_t> shape, unsigned elementBits);
-
-/// Whether the destination's 16-bit elements can be read back as 8 x 8
-/// matrices (ldmatrix) once the source stored them: it holds pairs
-/// (register 0) whose next pairs along the row are lanes 0 and 1, the
-/// blocked layouts stores want after an mma, and the source holds those
-/// three single element bits in registers (it stores a row whole).
-bool hasMatrixRows(const FlatLayout &src, const FlatLayout &dst,
-                   unsigned elementBits);
+                    llvm::ArrayRef<int64_t> shape, unsigned elementBits,
+                    bool matrixStores = false, bool matrixLoads = false);
 
 /// The scratch elements of a ttg.convert_layout from `srcType` to
 /// `dstType` through shared memory, per CTA, elements of `elementBits` bits
 /// (at least 8): 3.6's padded tile when `padded`, else one round of the
-/// swizzled scratch, or the whole tensor where that has no plan or, on a
-/// target that loads matrices (`matrixLoads`), where the destination is
-/// read as matrices (that route goes through the whole tensor at once).
-/// Nullopt where a type has no linear layout or the CTAs' tiles cannot be
+/// swizzled scratch with the `matrices` allowed, or the whole tensor where
+/// that has no plan. Nullopt where a type has no linear layout or the CTAs' tiles cannot be
 /// told.
-std::optional<int64_t> getConvertScratchElements(RankedTensorType srcType,
-                                                 RankedTensorType dstType,
-                                                 unsigned elementBits,
-                                                 bool padded, bool matrixLoads);
+std::optional<int64_t>
+getConvertScratchElements(RankedTensorType srcType, RankedTensorType dstType,
+                          unsigned elementBits, bool padded,
+                          ScratchMatrices matrices);
 
 } // namespace triton
 } // namespace mlir

@@ -35,7 +35,7 @@ std::optional<int64_t> mlir::triton::amdgpu::getConvertLDSBytes(
     return 0;
   std::optional<int64_t> elements =
       getConvertScratchElements(srcType, dstType, bits, padded,
-                                /*matrixLoads=*/false);
+                                ScratchMatrices());
   if (!elements)
     return std::nullopt;
   return *elements * bits / 8;

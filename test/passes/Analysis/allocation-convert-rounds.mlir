@@ -2,9 +2,12 @@
 
 // A conversion through shared memory gets one round of Triton 3.6's swizzled
 // scratch (passes/Analysis/SwizzledScratch.h): register bits both layouts
-// hold above the swizzled tile are rounds. 64 x 256 i32: columns 32 and 64
-// make the 16-byte vector, 128 the round: 32768 of the 65536 bytes.
-// CHECK: ttg.shared = 32768 : i32
+// hold above the swizzled tile are rounds. 64 x 256 i32 on sm_90: of 3.6's
+// instruction pairs, plain 16-byte stores and ldmatrix (rows of 4 words
+// from the destination's lanes 0 and 1, columns 1 and 2, which the source
+// holds in registers) leave no bank conflict and the most rounds: columns
+// 32, 64 and 128, 8192 of the 65536 bytes.
+// CHECK: ttg.shared = 8192 : i32
 // CHECK-LABEL: tt.func @rounds
 #src = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
 #dst = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
@@ -17,11 +20,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// An mma accumulator's 16-bit elements to the blocked layout stores want:
-// the NVIDIA lowering reads them back as 8 x 8 matrices (ldmatrix), a route
-// through the whole tensor at once, so it keeps the whole tensor (32768
-// bytes) where the swizzled rounds would take 8192.
-// CHECK: ttg.shared = 32768 : i32
+// An mma accumulator's 16-bit elements to the blocked layout stores want,
+// one warp: 16-byte stores and ldmatrix (3.6's pair for it), the register
+// bits both layouts hold above the vector and the 128-byte line are 16
+// rounds: 2048 of the 32768 bytes.
+// CHECK: ttg.shared = 2048 : i32
 // CHECK-LABEL: tt.func @matrix_rows
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
@@ -34,7 +37,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// The same conversion for an AMD target (no matrix loads): four rounds.
+// The same conversion for an AMD target (plain accesses only): four rounds.
 // CHECK: ttg.shared = 8192 : i32
 // CHECK-LABEL: tt.func @matrix_rows_amd
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [1, 0]}>

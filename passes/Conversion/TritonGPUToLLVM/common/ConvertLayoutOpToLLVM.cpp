@@ -8,21 +8,16 @@
 // Through shared memory, every thread stores its elements, a barrier, every
 // thread loads the elements of its destination registers. Element x sits at
 // a linear (XOR) bijection of its flat index chosen for the two layouts
-// (Triton's swizzling, passes/Analysis/SwizzledScratch.h): register bases
-// the two layouts share are stored contiguously (one vector of up to 16
-// bytes per access on both sides), and the bits that pick a 4-byte bank are
-// a common complement of the lanes of one 128-byte access phase in the
-// source and in the destination, so neither the stores nor the loads of a
-// phase meet in a bank. Register bits that both layouts hold above those
-// are rounds: the scratch holds one tile and the tensor goes through it
-// once per round, a barrier between rounds. Where the
-// target has matrix loads and a 16-bit destination holds pairs whose next
-// pairs along the row are lanes 0 and 1 (the blocked layouts that follow an
-// mma accumulator), those three bits are stored contiguously instead when
-// they are source registers: 16-byte stores, then ldmatrix, the rows of one
-// matrix (destination lanes 2..4) in distinct banks. That route has no
-// rounds: the allocation gives it the whole tensor (SwizzledScratch.h's
-// hasMatrixRows), and where it did not, the swizzled rounds are taken.
+// (Triton's swizzling, passes/Analysis/SwizzledScratch.h): the elements of
+// one 16-byte access contiguous, and the bits that pick a 4-byte bank a
+// common complement of what one phase of accesses reaches on each side, so
+// that few of a phase's accesses meet in a bank. Where the target has
+// matrix instructions, the layout is Triton's best for a pair of a store
+// (st.shared, stmatrix, stmatrix.trans) and a load (ld.shared, ldmatrix,
+// ldmatrix.trans), and each side uses its instruction where its registers
+// form the matrices. Register bits that both layouts hold above those are
+// rounds: the scratch holds one tile and the tensor goes through it once
+// per round, a barrier between rounds.
 //
 // A conversion marked `amdg.use_padded_scratch_shmem` (Triton's AMD padded
 // conversion, sized in PaddedScratch.h) goes through one padded tile per
@@ -82,12 +77,6 @@ public:
       positions.push_back(i);
     }
   }
-  /// Contiguous elements given (flat single bits, in offset order), and the
-  /// destination lanes whose accesses share a phase given.
-  ScratchLayout(const FlatLayout &src, ArrayRef<uint64_t> vector,
-                ArrayRef<uint64_t> dstPhaseLanes, unsigned totalBits,
-                unsigned elementBytes);
-
   int64_t getOffset(uint64_t flat) const {
     int64_t offset = 0;
     for (auto [i, bit] : llvm::enumerate(vectorBits))
@@ -162,16 +151,6 @@ ScratchLayout::ScratchLayout(const FlatLayout &src, const FlatLayout &dst,
       vectorMask |= candidate;
     }
   placeRest(src.lanes, dst.lanes, totalBits, elementBytes);
-}
-
-ScratchLayout::ScratchLayout(const FlatLayout &src, ArrayRef<uint64_t> vector,
-                             ArrayRef<uint64_t> dstPhaseLanes,
-                             unsigned totalBits, unsigned elementBytes) {
-  for (uint64_t bit : vector) {
-    vectorBits.push_back(llvm::countr_zero(bit));
-    vectorMask |= bit;
-  }
-  placeRest(src.lanes, dstPhaseLanes, totalBits, elementBytes);
 }
 
 void ScratchLayout::placeRest(ArrayRef<uint64_t> srcPhaseLanes,
@@ -724,6 +703,26 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     SmallVector<int64_t> registerRounds;
     VectorPlan plan;
     unsigned repeated = 0;
+    /// Matrix instructions for the registers of each round, where planned:
+    /// `matrixMap` holds the tile registers (`tileRegisterBits`, in the
+    /// order the plan takes them), a round's registers are those with its
+    /// round bits (`roundRegisterBits`) set.
+    std::optional<MatrixLoadPlan> matrices;
+    OffsetMap matrixMap;
+    SmallVector<unsigned> tileRegisterBits, roundRegisterBits;
+
+    /// The register of tile register `index` (over tileRegisterBits) in
+    /// round `round`.
+    unsigned matrixRegister(unsigned index, int64_t round) const {
+      unsigned reg = 0;
+      for (auto [i, bit] : llvm::enumerate(tileRegisterBits))
+        if (index >> i & 1)
+          reg |= 1u << bit;
+      for (unsigned bit : roundRegisterBits)
+        if (round & registerRounds[bit])
+          reg |= 1u << bit;
+      return reg;
+    }
 
     int64_t roundOf(unsigned reg) const {
       int64_t round = 0;
@@ -746,7 +745,18 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
   void storeRound(ConversionPatternRewriter &rewriter, Location loc,
                   ArrayRef<Value> values, const RoundSide &src,
                   const ThreadOffset &thread, int64_t round,
-                  function_ref<Value(Value)> address, Type sharedType) const {
+                  function_ref<Value(Value)> address, Type sharedType,
+                  Value base, LaneAndWarp lanes) const {
+    if (src.matrices) {
+      SmallVector<Value> stored;
+      for (unsigned i = 0; i < (1u << src.tileRegisterBits.size()); ++i)
+        stored.push_back(toSharedValue(
+            rewriter, loc, values[src.matrixRegister(i, round)], sharedType));
+      emitMatrixStores(rewriter, loc, *src.matrices, src.matrixMap, base,
+                       /*viewOffset=*/nullptr, 0, lanes, sharedType, stored,
+                       target);
+      return;
+    }
     for (unsigned reg = 0; reg < values.size(); ++reg) {
       if ((reg & (src.plan.mask() | src.repeated)) || src.roundOf(reg) != round)
         continue;
@@ -766,7 +776,15 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
                  MutableArrayRef<Value> results, const RoundSide &dst,
                  const ThreadOffset &thread, int64_t round,
                  function_ref<Value(Value)> address, Type sharedType,
-                 Type registerType) const {
+                 Type registerType, Value base, LaneAndWarp lanes) const {
+    if (dst.matrices) {
+      SmallVector<Value> loaded = emitMatrixLoads(
+          rewriter, loc, *dst.matrices, dst.matrixMap, base,
+          /*viewOffset=*/nullptr, 0, lanes, sharedType, registerType, target);
+      for (auto [i, value] : llvm::enumerate(loaded))
+        results[dst.matrixRegister(i, round)] = value;
+      return;
+    }
     for (unsigned reg = 0; reg < results.size(); ++reg) {
       if ((reg & (dst.plan.mask() | dst.repeated)) || dst.roundOf(reg) != round)
         continue;
@@ -799,8 +817,8 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       ConversionPatternRewriter &rewriter, Location loc, LaneAndWarp thread,
       ArrayRef<Value> values, const RoundSide &src, const RoundSide &dst,
       unsigned numResults, int64_t rounds, bool ownWarpOnly,
-      function_ref<Value(Value)> address, Type sharedType,
-      Type registerType) const {
+      function_ref<Value(Value)> address, Type sharedType, Type registerType,
+      Value base = Value()) const {
     ThreadOffset srcThread =
         emitThreadOffset(rewriter, loc, src.map, thread, Value(), 0);
     std::optional<ThreadOffset> dstThread;
@@ -809,13 +827,13 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       if (round)
         barrier(rewriter, loc, ownWarpOnly);
       storeRound(rewriter, loc, values, src, srcThread, round, address,
-                 sharedType);
+                 sharedType, base, thread);
       barrier(rewriter, loc, ownWarpOnly);
       if (!dstThread)
         dstThread =
             emitThreadOffset(rewriter, loc, dst.map, thread, Value(), 0);
       loadRound(rewriter, loc, results, dst, *dstThread, round, address,
-                sharedType, registerType);
+                sharedType, registerType, base, thread);
     }
     return results;
   }
@@ -943,11 +961,13 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     for (int64_t size : shape)
       numElements *= size;
     unsigned totalBits = log2Exact(numElements);
-    // Triton's swizzling, each side's accesses as wide as its registers'
-    // offsets allow (up to 16 bytes), in rounds where the allocation sized
-    // the scratch for one (the same plan, SwizzledScratch.h).
+    // Triton's swizzling, for the pair of store and load instructions it
+    // picks (matrices where the target has them), in rounds where the
+    // allocation sized the scratch for one (the same plan,
+    // SwizzledScratch.h).
     std::optional<SwizzledScratch> swizzled =
-        planSwizzledScratch(src, dst, shape, elementBytes * 8);
+        planSwizzledScratch(src, dst, shape, elementBytes * 8,
+                            target.canStoreMatrices(), target.canLoadMatrices());
     int64_t scratchElements = getScratchSizeInBytes(op) / elementBytes;
     bool wholeTensor = scratchElements >= numElements;
     unsigned roundBits = 0;
@@ -957,32 +977,18 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       return op.emitError(
           "ttg.convert_layout whose scratch is smaller than a round of its "
           "tensor is not supported yet by the LLVM lowering");
-    // Loaded as 8 x 8 matrices where the destination allows (a thread's
-    // 16-bit elements in pairs, lanes 0 and 1 the next pairs of a row: the
-    // blocked layouts stores want after an mma), the source stores the
-    // rows whole and the scratch holds the whole tensor; otherwise plain
-    // vectors on both sides.
     std::optional<ScratchLayout> scratch;
-    std::optional<MatrixLoadPlan> matrixPlan;
-    if (std::optional<ScratchLayout> rows =
-            wholeTensor ? getMatrixRowScratch(src, dst, totalBits, elementBytes)
-                        : std::nullopt) {
-      matrixPlan = planMatrixLoads(rows->map(dst), 0, sharedType, target);
-      if (matrixPlan)
-        scratch = rows;
-    }
     unsigned maxAccess = std::max(1u, 16 / elementBytes);
-    if (!scratch && swizzled)
+    if (swizzled) {
       scratch.emplace(swizzled->offsetBases);
-    else if (scratch)
-      maxAccess = scratch->getVectorElements();
-    if (!scratch) {
+    } else {
       scratch.emplace(src, dst, totalBits, elementBytes);
       maxAccess = scratch->getVectorElements();
     }
     // Offsets within the tile; the bits above it are the round.
     unsigned tileBits = totalBits - roundBits;
-    auto side = [&](const FlatLayout &layout, const LinearLayout &linear) {
+    auto side = [&](const FlatLayout &layout, const LinearLayout &linear,
+                    ScratchAccess access, bool stores) {
       RoundSide result;
       result.map = scratch->map(layout);
       int64_t tileMask = (int64_t(1) << tileBits) - 1;
@@ -992,9 +998,16 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       }
       result.repeated = getBroadcastRegisterMask(linear);
       result.planAccesses(maxAccess);
+      if (access != ScratchAccess::Plain)
+        planMatrixAccesses(result, access, stores, sharedType);
       return result;
     };
-    RoundSide srcSide = side(src, srcLayout), dstSide = side(dst, dstLayout);
+    RoundSide srcSide = side(src, srcLayout,
+                             swizzled ? swizzled->store : ScratchAccess::Plain,
+                             /*stores=*/true);
+    RoundSide dstSide = side(dst, dstLayout,
+                             swizzled ? swizzled->load : ScratchAccess::Plain,
+                             /*stores=*/false);
     bool ownWarpOnly = readsOwnWarpOnly(src, dst);
 
     Value base = getSharedMemoryBase(rewriter, loc, *getAllocationOffset(op));
@@ -1004,40 +1017,63 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     auto address = [&](Value offset) {
       return getSharedAddress(rewriter, loc, base, offset, sharedType, target);
     };
-    if (matrixPlan) {
-      // The matrix loads read the whole tensor: one round.
-      ThreadOffset srcThread =
-          emitThreadOffset(rewriter, loc, srcSide.map, thread, Value(), 0);
-      storeRound(rewriter, loc, values, srcSide, srcThread, 0, address,
-                 sharedType);
-      barrier(rewriter, loc, ownWarpOnly);
-      SmallVector<Value> results = emitMatrixLoads(
-          rewriter, loc, *matrixPlan, dstSide.map, base,
-          /*viewOffset=*/nullptr, 0, thread, sharedType, registerType, target);
-      rewriter.replaceOp(
-          op, packLLElements(loc, converter, results, rewriter, type));
-      return success();
-    }
     SmallVector<Value> results = moveThroughScratch(
         rewriter, loc, thread, values, srcSide, dstSide,
         dstLayout.getInDimSize("register"), int64_t(1) << roundBits,
-        ownWarpOnly, address, sharedType, registerType);
+        ownWarpOnly, address, sharedType, registerType, base);
     return replaceWithResults(op, results, dstSide.repeated, rewriter);
   }
 
-  /// The scratch layout for matrix loads of the destination: its register
-  /// 0 and lanes 0, 1 contiguous (a 16-byte row) and all three source
-  /// registers (one 16-byte store), the rows a matrix load reads together
-  /// (lanes 2..4) in distinct banks; nullopt when that cannot be.
-  std::optional<ScratchLayout>
-  getMatrixRowScratch(const FlatLayout &src, const FlatLayout &dst,
-                      unsigned totalBits, unsigned elementBytes) const {
-    if (!target.canLoadMatrices() ||
-        !hasMatrixRows(src, dst, elementBytes * 8))
-      return std::nullopt;
-    SmallVector<uint64_t> row = {dst.registers[0], dst.lanes[0], dst.lanes[1]};
-    return ScratchLayout(src, row, ArrayRef<uint64_t>(dst.lanes).drop_front(2),
-                         totalBits, elementBytes);
+  /// Plans `side`'s accesses of each round as matrices (`access`: stmatrix
+  /// or ldmatrix, transposed or not), where its register bits are each
+  /// either within the tile or a round's and the tile registers form the
+  /// matrices; the plan needs the register bits of a 32-bit word first
+  /// (transposed: a register picking a row), then those picking the
+  /// matrix. Leaves plain vectors otherwise.
+  void planMatrixAccesses(RoundSide &side, ScratchAccess access, bool stores,
+                          Type sharedType) const {
+    SmallVector<unsigned> tileBits, roundBits;
+    for (auto [bit, offset] : llvm::enumerate(side.map.registers)) {
+      bool inTile = offset != 0, inRound = side.registerRounds[bit] != 0;
+      if (inTile && inRound)
+        return;
+      if (inTile)
+        tileBits.push_back(bit);
+      else if (inRound)
+        roundBits.push_back(bit);
+    }
+    // Each round bit moves one round bit of the offset.
+    int64_t roundsSeen = 0;
+    for (unsigned bit : roundBits) {
+      int64_t round = side.registerRounds[bit];
+      if (!llvm::isPowerOf2_64(round) || (roundsSeen & round))
+        return;
+      roundsSeen |= round;
+    }
+    SmallVector<unsigned> ordered;
+    if (access == ScratchAccess::Matrix) {
+      int64_t wordElements =
+          std::max<int64_t>(1, 4 / getSharedElementBytes(sharedType));
+      for (int64_t offset = 1; offset < wordElements; offset <<= 1)
+        for (unsigned bit : tileBits)
+          if (side.map.registers[bit] == offset)
+            ordered.push_back(bit);
+    }
+    for (unsigned bit : tileBits)
+      if (!llvm::is_contained(ordered, bit))
+        ordered.push_back(bit);
+    OffsetMap map{{}, side.map.lanes, side.map.warps};
+    for (unsigned bit : ordered)
+      map.registers.push_back(side.map.registers[bit]);
+    std::optional<MatrixLoadPlan> plan =
+        stores ? planMatrixStores(map, 0, sharedType, target)
+               : planMatrixLoads(map, 0, sharedType, target);
+    if (!plan)
+      return;
+    side.matrices = std::move(plan);
+    side.matrixMap = std::move(map);
+    side.tileRegisterBits = std::move(ordered);
+    side.roundRegisterBits = std::move(roundBits);
   }
 
   LogicalResult lowerWithinWarps(gpu::ConvertLayoutOp op, OpAdaptor adaptor,

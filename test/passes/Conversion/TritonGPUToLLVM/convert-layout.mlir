@@ -93,14 +93,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // of the 4 x 4 blocks: registers go to two runs of lanes, which shuffles
 // would pick with selects per run and register; through shared memory
 // instead, each warp reading back only what it wrote, so a warp barrier
-// (bar.warp.sync) orders the accesses.
+// (bar.warp.sync) orders the accesses. Triton 3.6's pair of instructions:
+// each thread stores its row of 4 at once, and one ldmatrix (4 matrices of
+// 8 rows of 4 words) gives every thread its column of 4, a word per row of
+// a matrix the destination's lanes 0 and 1 pick.
 // CHECK-LABEL: llvm.func @transpose_in_warps
 // CHECK-NOT: nvvm.shfl.sync
-// CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<1xi32>, !llvm.ptr<3>
-// CHECK-NEXT: %[[ALL:.*]] = llvm.mlir.constant(-1 : i32) : i32
-// CHECK-NEXT: nvvm.bar.warp.sync %[[ALL]] : i32
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK: nvvm.bar.warp.sync %{{.*}} : i32
 // CHECK-NOT: nvvm.barrier0
-// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<1xi32>
+// CHECK: nvvm.ldmatrix %{{.*}} {{{.*}}layout = #nvvm.mma_layout<row>, num = 4 : i32{{.*}}} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3>
 // CHECK-NOT: nvvm.shfl.sync
 // CHECK: llvm.return
 #src = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -178,15 +182,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // A row spread over a warp's lanes, read back as a slice whose lanes repeat
-// it (8 rows of the parent hold the same elements): the destination's
-// registers come first among the bank bits, so each thread loads 16 bytes
-// at a time, where all the lanes of a phase read the same address. One
-// warp: a warp barrier.
+// it (8 rows of the parent hold the same elements). Triton 3.6's pair:
+// stores as stmatrix would make them (the source's lanes 0 and 1 in 16-byte
+// rows, which the destination holds in registers; with no register bit left
+// for a matrix, they are plain 4-byte stores), each thread loading 16 bytes
+// at a time; column 0, a register on both sides, is a round: two rounds
+// through half the tensor. One warp: warp barriers.
 // CHECK-LABEL: llvm.func @to_slice
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xi32>, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<1xi32>, !llvm.ptr<3>
 // CHECK-NEXT: %[[ALL:.*]] = llvm.mlir.constant(-1 : i32) : i32
 // CHECK-NEXT: nvvm.bar.warp.sync %[[ALL]] : i32
-// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
+// CHECK: nvvm.bar.warp.sync
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<1xi32>, !llvm.ptr<3>
+// CHECK: nvvm.bar.warp.sync
+// CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
 // CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3>
 // CHECK: llvm.return
 #src = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>

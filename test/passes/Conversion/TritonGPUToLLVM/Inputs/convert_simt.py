@@ -14,28 +14,14 @@ import numpy as np
 OPT = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
 import simt_sim  # noqa: E402
-from simt_kernels import HEADER, linear, lower, offsets, run_shuffle_cases  # noqa: E402
+from simt_kernels import convert_kernel, linear, lower, run_shuffle_cases  # noqa: E402
 
 NP = {"i8": np.int8, "i16": np.int16, "f16": np.float16, "i32": np.int32}
 
 
-def kernel(m, n, src, dst, ty, warps):
-    t = lambda L, e=ty: f"tensor<{m}x{n}x{e}, {L}>"
-    p = lambda L: f"tensor<{m}x{n}x!tt.ptr<{ty}>, {L}>"
-    body = offsets(src, m, n, "a") + offsets(dst, m, n, "b") + f"""    %ap = tt.splat %x : !tt.ptr<{ty}> -> {p(src)}
-    %aq = tt.addptr %ap, %a : {p(src)}, {t(src, 'i32')}
-    %v = tt.load %aq : {p(src)}
-    %w = ttg.convert_layout %v : {t(src)} -> {t(dst)}
-    %bp = tt.splat %y : !tt.ptr<{ty}> -> {p(dst)}
-    %bq = tt.addptr %bp, %b : {p(dst)}, {t(dst, 'i32')}
-    tt.store %bq, %w : {p(dst)}
-"""
-    return (HEADER % warps + f"  tt.func public @k(%x: !tt.ptr<{ty}>, %y: !tt.ptr<{ty}>) {{\n" +
-            body + "    tt.return\n  }\n}\n")
-
-
 def check(m, n, src, dst, ty, warps, route, seed):
-    text, shared = lower(OPT, kernel(m, n, src, dst, ty, warps), "-convert-triton-gpu-to-llvm")
+    text, shared = lower(OPT, convert_kernel(m, n, src, dst, ty, warps),
+                         "-convert-triton-gpu-to-llvm")
     rng = np.random.default_rng(seed)
     data = rng.integers(-100, 100, (m, n)).astype(NP[ty])
     outs, races = simt_sim.run(text, "k", [data, np.zeros((m, n), NP[ty])], 32 * warps, shared)
@@ -48,6 +34,20 @@ def check(m, n, src, dst, ty, warps, route, seed):
         problems.append(f"went through shared memory ({shared} bytes)")
     if route != "shuffles" and (not through_shared and not shared or shuffles):
         problems.append(f"stayed in registers ({shuffles} shuffles)")
+    # "ROUTE: STORE, LOAD": the instructions each side uses (st.shared,
+    # stmatrix, stmatrix.trans; ld.shared, ldmatrix, ldmatrix.trans).
+    route, _, instructions = route.partition(": ")
+    if instructions:
+        used = []
+        for op in ("stmatrix", "ldmatrix"):
+            lines = [l for l in text.splitlines() if f'"nvvm.{op}"' in l]
+            trans = {("mma_layout<col>" in l) for l in lines}
+            plain = "st.shared" if op == "stmatrix" else "ld.shared"
+            used.append(plain if not lines else
+                        op if trans == {False} else op + ".trans" if trans == {True} else
+                        op + " and " + op + ".trans")
+        if ", ".join(used) != instructions:
+            problems.append(f"{', '.join(used)}, not {instructions}")
     # "rounds N": the scratch holds 1/N of the tile, which goes through it
     # in N rounds, a program barrier after each round's stores and loads.
     if route.startswith("rounds"):
@@ -63,6 +63,8 @@ def check(m, n, src, dst, ty, warps, route, seed):
 MMA8 = ("#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], "
         "instrShape = [16, 64, 32]}>")
 A8 = f"#ttg.dot_op<{{opIdx = 0, parent = {MMA8}, kWidth = 4}}>"
+MMA16 = ("#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], "
+         "instrShape = [16, 128, 16]}>")
 WARPS = [[4, 0], [8, 0]]
 # Four consecutive elements of a row in each thread on both sides, the lanes
 # and other registers spread otherwise.
@@ -101,13 +103,37 @@ CASES = [
      "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
      "#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>",
      "i8", 4, "shared"),
-    # Columns 32, 64 and 128 in registers on both sides: 32 and 64 are the
-    # 16-byte vector, 128 lies above the swizzled tile: two rounds through
-    # half the tile's bytes (Triton 3.6's allocation), barriers between.
-    ("32-bit in two rounds, through shared memory", 64, 256,
+    # Triton 3.6's pair of instructions: plain 16-byte stores and ldmatrix,
+    # whose rows are the destination's lanes 0 and 1 (columns 1 and 2, which
+    # the source holds in registers); columns 32, 64 and 128, registers on
+    # both sides, lie above the swizzled tile: eight rounds through an
+    # eighth of the tile's bytes (3.6's allocation), barriers between.
+    ("32-bit in eight rounds, through shared memory", 64, 256,
      "#ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>",
      "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>",
-     "i32", 4, "rounds 2"),
+     "i32", 4, "rounds 8: st.shared, ldmatrix"),
+    # The layouts of Triton 3.6's kernels where it picks matrix
+    # instructions (its PTX has them; ours now too): a matmul's epilogue,
+    # the mma accumulator to the blocked layout stores want, through 16-byte
+    # stores and ldmatrix in four rounds (Triton's 11 barriers in
+    # matmul_fp16_4096's PTX); the same to one column per thread
+    # (the grouped GEMM tutorial's store): stmatrix.trans, then each thread
+    # reads 8 rows of its column at once; a 16-bit transpose: 16-byte
+    # stores, ldmatrix.trans; 8-bit accumulators (fp8 outputs): ldmatrix of
+    # 4-byte words.
+    ("16-bit mma accumulator to the stores' blocked layout", 128, 128, MMA16,
+     "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>",
+     "f16", 4, "rounds 4: st.shared, ldmatrix"),
+    ("16-bit mma accumulator to a column per thread", 128, 128, MMA16,
+     "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>",
+     "f16", 4, "shared: stmatrix.trans, ld.shared"),
+    ("16-bit transpose across warps", 64, 64,
+     "#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>",
+     "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>",
+     "f16", 4, "shared: st.shared, ldmatrix.trans"),
+    ("8-bit mma accumulator to the stores' blocked layout", 128, 128, MMA16,
+     "#ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>",
+     "i8", 4, "shared: st.shared, ldmatrix"),
     # One register sent to a lane (one run): shuffles, one per register.
     ("32-bit, one register to a lane", 16, 16,
      linear([[0, 1], [0, 2], [8, 0]], [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], []),

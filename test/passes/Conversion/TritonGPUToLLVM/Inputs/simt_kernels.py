@@ -47,6 +47,24 @@ def offsets(L, M, N, name):
 """
 
 
+def convert_kernel(m, n, src, dst, ty, warps, target="cuda:90"):
+    """@k(%x, %y): the m x n tile at %x loaded in layout `src`, converted to
+    `dst` and stored at %y (elements of `ty`)."""
+    t = lambda L, e=ty: f"tensor<{m}x{n}x{e}, {L}>"
+    p = lambda L: f"tensor<{m}x{n}x!tt.ptr<{ty}>, {L}>"
+    body = offsets(src, m, n, "a") + offsets(dst, m, n, "b") + f"""    %ap = tt.splat %x : !tt.ptr<{ty}> -> {p(src)}
+    %aq = tt.addptr %ap, %a : {p(src)}, {t(src, 'i32')}
+    %v = tt.load %aq : {p(src)}
+    %w = ttg.convert_layout %v : {t(src)} -> {t(dst)}
+    %bp = tt.splat %y : !tt.ptr<{ty}> -> {p(dst)}
+    %bq = tt.addptr %bp, %b : {p(dst)}, {t(dst, 'i32')}
+    tt.store %bq, %w : {p(dst)}
+"""
+    return (HEADER.replace("cuda:90", target) % warps +
+            f"  tt.func public @k(%x: !tt.ptr<{ty}>, %y: !tt.ptr<{ty}>) {{\n" + body +
+            "    tt.return\n  }\n}\n")
+
+
 def load(ptr, shape, L, mem, ty, name):
     """%<name>: the tile at %<ptr> + %<name>o, loaded as `mem` and bitcast to `ty`."""
     text = f"""    %{name}p = tt.splat %{ptr} : !tt.ptr<{mem}> -> tensor<{shape}x!tt.ptr<{mem}>, {L}>
