@@ -75,8 +75,8 @@ planSwizzledScratch(const FlatLayout &src, const FlatLayout &dst,
 /// `dstType` through shared memory, per CTA, elements of `elementBits` bits
 /// (at least 8): 3.6's padded tile when `padded`, else one round of the
 /// swizzled scratch with the `matrices` allowed, or the whole tensor where
-/// that has no plan. Nullopt where a type has no linear layout or the CTAs' tiles cannot be
-/// told.
+/// that has no plan. Nullopt where a type has no linear layout or the CTAs'
+/// tiles cannot be told.
 std::optional<int64_t>
 getConvertScratchElements(RankedTensorType srcType, RankedTensorType dstType,
                           unsigned elementBits, bool padded,
