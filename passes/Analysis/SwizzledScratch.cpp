@@ -157,6 +157,22 @@ SmallVector<uint64_t> pickSegment(ArrayRef<uint64_t> srcPhase,
   return segment;
 }
 
+/// Each side's register and warp bases other than zero, where all are
+/// single element bits (the planners take no other).
+struct SingleBitBases {
+  SmallVector<uint64_t> regSrc, regDst, warpSrc, warpDst;
+};
+std::optional<SingleBitBases> singleBitBases(const FlatLayout &src,
+                                             const FlatLayout &dst) {
+  SingleBitBases result{withoutZeros(src.registers), withoutZeros(dst.registers),
+                        withoutZeros(src.warps), withoutZeros(dst.warps)};
+  for (ArrayRef<uint64_t> bases : {result.regSrc, result.regDst,
+                                   result.warpSrc, result.warpDst})
+    if (!llvm::all_of(bases, llvm::isPowerOf2_64))
+      return std::nullopt;
+  return result;
+}
+
 /// The scratch layout from its vector and each side's lanes of one phase
 /// of accesses (the vector's bases included): offset bits are, from the
 /// lowest, the vector, the banks of a 128-byte line (what the vector and the
@@ -225,13 +241,12 @@ std::optional<PhasedLayout> planDimZeroFastest(const FlatLayout &src,
                                                const FlatLayout &dst,
                                                unsigned totalBits,
                                                unsigned elementBits) {
-  SmallVector<uint64_t> regSrc = withoutZeros(src.registers),
-                        regDst = withoutZeros(dst.registers),
-                        warpSrc = withoutZeros(src.warps),
-                        warpDst = withoutZeros(dst.warps);
-  for (ArrayRef<uint64_t> bases : {regSrc, regDst, warpSrc, warpDst})
-    if (!llvm::all_of(bases, llvm::isPowerOf2_64))
-      return std::nullopt;
+  std::optional<SingleBitBases> bases = singleBitBases(src, dst);
+  if (!bases)
+    return std::nullopt;
+  const SmallVector<uint64_t> &regSrc = bases->regSrc, &regDst = bases->regDst,
+                              &warpSrc = bases->warpSrc,
+                              &warpDst = bases->warpDst;
   SmallVector<uint64_t> vector = commonBases(regSrc, regDst);
   unsigned maxVector = llvm::Log2_32(128 / elementBits);
   if (vector.size() > maxVector)
@@ -455,13 +470,10 @@ std::optional<TiledLayout> planWithTiles(const FlatLayout &src,
                                          unsigned totalBits,
                                          unsigned elementBits,
                                          bool matrixStores, bool matrixLoads) {
-  SmallVector<uint64_t> regSrc = withoutZeros(src.registers),
-                        regDst = withoutZeros(dst.registers),
-                        warpSrc = withoutZeros(src.warps),
-                        warpDst = withoutZeros(dst.warps);
-  for (ArrayRef<uint64_t> bases : {regSrc, regDst, warpSrc, warpDst})
-    if (!llvm::all_of(bases, llvm::isPowerOf2_64))
-      return std::nullopt;
+  std::optional<SingleBitBases> bases = singleBitBases(src, dst);
+  if (!bases)
+    return std::nullopt;
+  const SmallVector<uint64_t> &regSrc = bases->regSrc, &regDst = bases->regDst;
   if (src.lanes.size() != 5 || dst.lanes.size() != 5)
     return std::nullopt;
   unsigned vectorLog2 = llvm::Log2_32(128 / elementBits);
