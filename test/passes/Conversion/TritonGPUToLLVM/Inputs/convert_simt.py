@@ -20,7 +20,7 @@ NP = {"i8": np.int8, "i16": np.int16, "f16": np.float16, "i32": np.int32}
 
 
 def check(m, n, src, dst, ty, warps, route, seed):
-    text, shared = lower(OPT, convert_kernel(m, n, src, dst, ty, warps),
+    text, shared = lower(OPT, convert_kernel([m, n], src, dst, ty, warps),
                          "-convert-triton-gpu-to-llvm")
     rng = np.random.default_rng(seed)
     data = rng.integers(-100, 100, (m, n)).astype(NP[ty])

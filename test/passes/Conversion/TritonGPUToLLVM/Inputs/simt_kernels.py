@@ -47,12 +47,61 @@ def offsets(L, M, N, name):
 """
 
 
-def convert_kernel(m, n, src, dst, ty, warps, target="cuda:90"):
-    """@k(%x, %y): the m x n tile at %x loaded in layout `src`, converted to
-    `dst` and stored at %y (elements of `ty`)."""
-    t = lambda L, e=ty: f"tensor<{m}x{n}x{e}, {L}>"
-    p = lambda L: f"tensor<{m}x{n}x!tt.ptr<{ty}>, {L}>"
-    body = offsets(src, m, n, "a") + offsets(dst, m, n, "b") + f"""    %ap = tt.splat %x : !tt.ptr<{ty}> -> {p(src)}
+def offsets_nd(L, shape, name):
+    """%<name> = the row-major index over a tensor of `shape` (rank 1 to 3)
+    in layout L: a range along each dimension, in L sliced down to it,
+    expanded back, scaled by its stride and broadcast."""
+    rank = len(shape)
+    if rank == 2:
+        return offsets(L, shape[0], shape[1], name)
+    full = "x".join(map(str, shape))
+    if rank == 1:
+        return (f"    %{name} = tt.make_range {{end = {shape[0]} : i32, start = 0 : i32}} : "
+                f"tensor<{shape[0]}xi32, {L}>\n")
+    text, terms = "", []
+    for d in range(rank):
+        # Slices of L removing the other dimensions, the highest first.
+        others = [o for o in range(rank) if o != d]
+        layouts = [L]
+        for o in reversed(others):
+            layouts.append(f"#ttg.slice<{{dim = {o}, parent = {layouts[-1]}}}>")
+        v = f"%{name}r{d}"
+        text += (f"    {v} = tt.make_range {{end = {shape[d]} : i32, start = 0 : i32}} : "
+                 f"tensor<{shape[d]}xi32, {layouts[-1]}>\n")
+        dims = [shape[d]]
+        for step, o in enumerate(others):
+            before = "x".join(map(str, dims))
+            dims.insert(o, 1)
+            after = "x".join(map(str, dims))
+            w = f"{v}e{step}"
+            text += (f"    {w} = tt.expand_dims {v} {{axis = {o} : i32}} : "
+                     f"tensor<{before}xi32, {layouts[-1 - step]}> -> "
+                     f"tensor<{after}xi32, {layouts[-2 - step]}>\n")
+            v = w
+        unit = "x".join(map(str, dims))
+        stride = 1
+        for e in shape[d + 1:]:
+            stride *= e
+        text += (f"    {v}s = arith.constant dense<{stride}> : tensor<{unit}xi32, {L}>\n"
+                 f"    {v}m = arith.muli {v}, {v}s : tensor<{unit}xi32, {L}>\n"
+                 f"    {v}b = tt.broadcast {v}m : tensor<{unit}xi32, {L}> -> "
+                 f"tensor<{full}xi32, {L}>\n")
+        terms.append(f"{v}b")
+    acc = terms[0]
+    for i, term in enumerate(terms[1:]):
+        out = f"%{name}" if i == len(terms) - 2 else f"%{name}sum{i}"
+        text += f"    {out} = arith.addi {acc}, {term} : tensor<{full}xi32, {L}>\n"
+        acc = out
+    return text
+
+
+def convert_kernel(shape, src, dst, ty, warps, target="cuda:90"):
+    """@k(%x, %y): the tile of `shape` (rank 1 to 3) at %x loaded in layout
+    `src`, converted to `dst` and stored at %y (elements of `ty`)."""
+    full = "x".join(map(str, shape))
+    t = lambda L, e=ty: f"tensor<{full}x{e}, {L}>"
+    p = lambda L: f"tensor<{full}x!tt.ptr<{ty}>, {L}>"
+    body = offsets_nd(src, shape, "a") + offsets_nd(dst, shape, "b") + f"""    %ap = tt.splat %x : !tt.ptr<{ty}> -> {p(src)}
     %aq = tt.addptr %ap, %a : {p(src)}, {t(src, 'i32')}
     %v = tt.load %aq : {p(src)}
     %w = ttg.convert_layout %v : {t(src)} -> {t(dst)}
