@@ -8,20 +8,13 @@ shuffles) and a count.
 
 Usage: convert_random_simt.py TRITON_OPT UTILS_DIR TARGET FIRST_SEED COUNT
 """
-import collections
 import random
-import re
 import sys
-
-import numpy as np
 
 OPT, UTILS, TARGET = sys.argv[1:4]
 FIRST, COUNT = int(sys.argv[4]), int(sys.argv[5])
 sys.path.insert(0, UTILS)
-import simt_sim  # noqa: E402
-from simt_kernels import convert_kernel, linear, lower  # noqa: E402
-
-NP = {"i8": np.int8, "i16": np.int16, "i32": np.int32}
+from simt_kernels import linear, run_conversions  # noqa: E402
 
 
 def random_layout(rng, mbits, nbits, warp_bits, repeats):
@@ -38,9 +31,8 @@ def random_layout(rng, mbits, nbits, warp_bits, repeats):
     return linear(registers, lanes, warps)
 
 
-def main():
-    counts = collections.Counter()
-    failures = 0
+def cases():
+    """(label, shape, source, destination, type, warps, seed) of each seed."""
     for seed in range(FIRST, FIRST + COUNT):
         rng = random.Random(seed)
         warp_bits = rng.choice([0, 1, 2, 3])
@@ -50,28 +42,7 @@ def main():
         nbits = total - mbits
         src = random_layout(rng, mbits, nbits, warp_bits, rng.choice([0, 0, 1]))
         dst = random_layout(rng, mbits, nbits, warp_bits, rng.choice([0, 0, 1]))
-        shape = [1 << mbits, 1 << nbits]
-        where = f"seed {seed}: {shape[0]}x{shape[1]}x{ty} {src} -> {dst}"
-        try:
-            text, shared = lower(OPT, convert_kernel(shape, src, dst, ty, 1 << warp_bits, TARGET),
-                                 "-convert-triton-gpu-to-llvm", name=f"random{seed}")
-            data = np.random.default_rng(seed).integers(-100, 100, shape).astype(NP[ty])
-            outs, races = simt_sim.run(text, "k", [data, np.zeros(shape, NP[ty])],
-                                       32 << warp_bits, shared)
-        except Exception as e:  # a lowering or simulation error is a failure
-            failures += 1
-            print(f"FAIL {where}: {type(e).__name__}: {str(e)[:200]}")
-            continue
-        if not np.array_equal(outs[1], data) or races:
-            failures += 1
-            print(f"FAIL {where}: {int((outs[1] != data).sum())} of {data.size} wrong, "
-                  f"{len(races)} races")
-            continue
-        used = sorted(set(re.findall(r'"nvvm\.(stmatrix|ldmatrix)"', text)))
-        counts[" and ".join(used) or "plain"] += 1
-    for kind, count in sorted(counts.items()):
-        print(f"{kind}: {count}")
-    print(f"{COUNT - failures} of {COUNT} conversions come back unchanged")
+        yield (f"seed {seed}", [1 << mbits, 1 << nbits], src, dst, ty, 1 << warp_bits, seed)
 
 
-main()
+run_conversions(OPT, list(cases()), TARGET)

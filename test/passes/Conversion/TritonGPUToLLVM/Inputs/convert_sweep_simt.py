@@ -9,25 +9,20 @@ used (stmatrix, ldmatrix, or plain accesses and shuffles).
 
 Usage: convert_sweep_simt.py TRITON_OPT UTILS_DIR REPO_ROOT TARGET
 """
-import collections
 import os
 import re
 import subprocess
 import sys
 
-import numpy as np
-
 OPT, UTILS, ROOT, TARGET = sys.argv[1:5]
 sys.path.insert(0, UTILS)
 sys.path.insert(0, os.path.join(ROOT, "utils", "bench", "tools"))
-import simt_sim  # noqa: E402
 import compile_kernels  # noqa: E402
-from simt_kernels import convert_kernel, lower  # noqa: E402
+from simt_kernels import run_conversions  # noqa: E402
 
 # Element types as the integers that move them (None: not swept).
 AS_INT = {"f16": "i16", "bf16": "i16", "i16": "i16", "i8": "i8", "f32": "i32",
           "i32": "i32", "f8E4M3FN": "i8", "f8E5M2": "i8"}
-NP = {"i8": np.int8, "i16": np.int16, "i32": np.int32}
 CONVERT = re.compile(r"ttg\.convert_layout %[^:]+: tensor<((?:\d+x){1,3})(\w+), (.*)> -> "
                      r"tensor<(?:\d+x){1,3}\w+, (.*)>$")
 
@@ -51,32 +46,6 @@ def conversions():
     return found
 
 
-def main():
-    counts = collections.Counter()
-    failures = 0
-    cases = conversions()
-    for i, ((shape, ty, src, dst, warps), name) in enumerate(sorted(cases.items())):
-        where = f"{name}: {'x'.join(map(str, shape))}x{ty} {src} -> {dst}"
-        try:
-            text, shared = lower(OPT, convert_kernel(list(shape), src, dst, ty, warps, TARGET),
-                                 "-convert-triton-gpu-to-llvm", name=f"sweep{i}")
-            data = np.random.default_rng(i).integers(-100, 100, shape).astype(NP[ty])
-            outs, races = simt_sim.run(text, "k", [data, np.zeros(shape, NP[ty])],
-                                       32 * warps, shared)
-        except Exception as e:  # a lowering or simulation error is a failure
-            failures += 1
-            print(f"FAIL {where}: {type(e).__name__}: {str(e)[:200]}")
-            continue
-        if not np.array_equal(outs[1], data) or races:
-            failures += 1
-            wrong = int((outs[1] != data).sum())
-            print(f"FAIL {where}: {wrong} of {data.size} wrong, {len(races)} races")
-            continue
-        used = sorted(set(re.findall(r'"nvvm\.(stmatrix|ldmatrix)"', text)))
-        counts[" and ".join(used) or "plain"] += 1
-    for kind, count in sorted(counts.items()):
-        print(f"{kind}: {count}")
-    print(f"{len(cases) - failures} of {len(cases)} conversions come back unchanged")
-
-
-main()
+run_conversions(OPT, [(name, shape, src, dst, ty, warps, seed)
+                      for seed, ((shape, ty, src, dst, warps), name)
+                      in enumerate(sorted(conversions().items()))], TARGET)

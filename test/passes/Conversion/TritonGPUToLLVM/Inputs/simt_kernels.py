@@ -155,3 +155,39 @@ def run_shuffle_cases(cases, check):
         else:
             print(f"PASS {name}: {shuffles} shuffles")
     print(f"{len(cases) - failures} of {len(cases)} cases match")
+
+
+def run_conversions(opt, cases, target):
+    """Lowers and runs (simt_sim) each conversion of `cases`, a list of
+    (label, shape, source, destination, integer type, warps, seed): the tile
+    must come back unchanged, without races. Prints FAIL lines, the count of
+    conversions per route (stmatrix, ldmatrix, or plain accesses and
+    shuffles), then how many came back unchanged."""
+    import numpy as np
+    import simt_sim
+    types = {"i8": np.int8, "i16": np.int16, "i32": np.int32}
+    counts = {}
+    failures = 0
+    for label, shape, src, dst, ty, warps, seed in cases:
+        where = f"{label}: {'x'.join(map(str, shape))}x{ty} {src} -> {dst}"
+        try:
+            text, shared = lower(opt, convert_kernel(list(shape), src, dst, ty, warps, target),
+                                 "-convert-triton-gpu-to-llvm", name=f"conversion{seed}")
+            data = np.random.default_rng(seed).integers(-100, 100, shape).astype(types[ty])
+            outs, races = simt_sim.run(text, "k", [data, np.zeros(shape, types[ty])],
+                                       32 * warps, shared)
+        except Exception as e:  # a lowering or simulation error is a failure
+            failures += 1
+            print(f"FAIL {where}: {type(e).__name__}: {str(e)[:200]}")
+            continue
+        if not np.array_equal(outs[1], data) or races:
+            failures += 1
+            print(f"FAIL {where}: {int((outs[1] != data).sum())} of {data.size} wrong, "
+                  f"{len(races)} races")
+            continue
+        used = " and ".join(sorted(set(re.findall(r'"nvvm\.(stmatrix|ldmatrix)"', text))))
+        counts[used or "plain"] = counts.get(used or "plain", 0) + 1
+    for kind, count in sorted(counts.items()):
+        print(f"{kind}: {count}")
+    print(f"{len(cases) - failures} of {len(cases)} conversions come back unchanged")
+
