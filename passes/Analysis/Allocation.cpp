@@ -308,10 +308,9 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
                : StringAttr();
     ScratchMatrices matrices;
     if (!target || !target.getValue().starts_with("hip:")) {
-      unsigned capability = 90, parsed = 0;
-      if (target && target.getValue().starts_with("cuda:") &&
-          !target.getValue().drop_front(5).getAsInteger(10, parsed))
-        capability = parsed;
+      int capability = ttg::getCudaComputeCapability(module);
+      if (capability == 0)
+        capability = 90;
       matrices.loads = capability >= 75;
       matrices.stores = capability >= 90;
     }

@@ -469,7 +469,7 @@ std::optional<TiledLayout> planWithTiles(const FlatLayout &src,
                                          const FlatLayout &dst,
                                          unsigned totalBits,
                                          unsigned elementBits,
-                                         bool matrixStores, bool matrixLoads) {
+                                         ScratchMatrices matrices) {
   std::optional<SingleBitBases> bases = singleBitBases(src, dst);
   if (!bases)
     return std::nullopt;
@@ -479,11 +479,8 @@ std::optional<TiledLayout> planWithTiles(const FlatLayout &src,
   unsigned vectorLog2 = llvm::Log2_32(128 / elementBits);
   std::optional<TiledLayout> best;
   unsigned bestConflicts = 0;
-  for (const AccessTile &store : accessTiles(elementBits, matrixStores)) {
-    for (const AccessTile &load : accessTiles(elementBits, matrixLoads)) {
-      if (store.laneContig.size() > vectorLog2 ||
-          load.laneContig.size() > vectorLog2)
-        continue;
+  for (const AccessTile &store : accessTiles(elementBits, matrices.stores)) {
+    for (const AccessTile &load : accessTiles(elementBits, matrices.loads)) {
       std::optional<SmallVector<uint64_t>> vector = shareTile(
           src, dst, vectorLog2 - store.laneContig.size(),
           vectorLog2 - load.laneContig.size(), store.laneContig,
@@ -539,7 +536,7 @@ FlatLayout::FlatLayout(const LinearLayout &layout, ArrayRef<int64_t> shape) {
 std::optional<SwizzledScratch>
 mlir::triton::planSwizzledScratch(const FlatLayout &src, const FlatLayout &dst,
                                   ArrayRef<int64_t> shape, unsigned elementBits,
-                                  bool matrixStores, bool matrixLoads) {
+                                  ScratchMatrices matrices) {
   FlatOrder order(shape);
   auto dimZeroFastest = [&](FlatLayout layout) {
     layout.registers = order.dimZeroFastest(layout.registers);
@@ -552,10 +549,10 @@ mlir::triton::planSwizzledScratch(const FlatLayout &src, const FlatLayout &dst,
   std::optional<PhasedLayout> layout;
   // With matrix instructions on either side, Triton picks among the
   // instruction pairs; plain accesses where no pair shares 16 bytes.
-  if (matrixStores || matrixLoads) {
+  if (matrices.stores || matrices.loads) {
     if (std::optional<TiledLayout> tiled =
             planWithTiles(dimZeroFastest(src), dimZeroFastest(dst), totalBits,
-                          elementBits, matrixStores, matrixLoads)) {
+                          elementBits, matrices)) {
       layout = std::move(tiled->layout);
       plan.store = tiled->store;
       plan.load = tiled->load;
@@ -616,8 +613,7 @@ mlir::triton::getConvertScratchElements(RankedTensorType srcType,
     return elements;
   FlatLayout srcFlat(*src, *shape), dstFlat(*dst, *shape);
   std::optional<SwizzledScratch> plan =
-      planSwizzledScratch(srcFlat, dstFlat, *shape, elementBits,
-                          matrices.stores, matrices.loads);
+      planSwizzledScratch(srcFlat, dstFlat, *shape, elementBits, matrices);
   if (!plan)
     return elements;
   return elements >> plan->roundBits;

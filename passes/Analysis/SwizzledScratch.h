@@ -63,13 +63,13 @@ struct SwizzledScratch {
 /// Triton 3.6's swizzled scratch converting `src` to `dst` over `shape`
 /// (one CTA's tile), for elements of `elementBits` bits, the source stored
 /// with matrix stores and the destination loaded with matrix loads where
-/// allowed and chosen. Nullopt where a register or warp basis is not a
+/// `matrices` allows them and they are chosen. Nullopt where a register or warp basis is not a
 /// single element bit (then the tensor goes through whole, in some other
 /// order).
 std::optional<SwizzledScratch>
 planSwizzledScratch(const FlatLayout &src, const FlatLayout &dst,
                     llvm::ArrayRef<int64_t> shape, unsigned elementBits,
-                    bool matrixStores = false, bool matrixLoads = false);
+                    ScratchMatrices matrices = {});
 
 /// The scratch elements of a ttg.convert_layout from `srcType` to
 /// `dstType` through shared memory, per CTA, elements of `elementBits` bits

@@ -32,16 +32,6 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-/// The compute capability of a module for `cuda:NN`, else 0.
-int getComputeCapability(ModuleOp module) {
-  auto target = module->getAttrOfType<StringAttr>(kTargetAttrName);
-  int capability = 0;
-  if (!target || !target.getValue().starts_with("cuda:") ||
-      target.getValue().drop_front(5).getAsInteger(10, capability))
-    return 0;
-  return capability;
-}
-
 bool isFp8(Type type) {
   return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType,
              Float8E5M2FNUZType>(type);
@@ -492,7 +482,7 @@ struct TritonGPUAccelerateMatmulPass
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    int capability = getComputeCapability(module);
+    int capability = getCudaComputeCapability(module);
     if (capability == 0)
       return;
     auto numWarps = module->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);

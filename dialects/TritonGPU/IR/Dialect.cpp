@@ -415,3 +415,13 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
                      getModuleInt(op, kThreadsPerWarpAttrName),
                      getModuleInt(op, kNumCTAsAttrName));
 }
+
+int mlir::triton::gpu::getCudaComputeCapability(Operation *module) {
+  auto target = module ? module->getAttrOfType<StringAttr>(kTargetAttrName)
+                       : StringAttr();
+  int capability = 0;
+  if (!target || !target.getValue().starts_with("cuda:") ||
+      target.getValue().drop_front(5).getAsInteger(10, capability))
+    return 0;
+  return capability;
+}

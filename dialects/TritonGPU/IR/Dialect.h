@@ -70,6 +70,10 @@ constexpr llvm::StringLiteral kNumCTAsAttrName = "ttg.num-ctas";
 constexpr llvm::StringLiteral kThreadsPerWarpAttrName = "ttg.threads-per-warp";
 constexpr llvm::StringLiteral kTargetAttrName = "ttg.target";
 
+/// The compute capability of a module whose ttg.target is `cuda:NN`; 0 for
+/// any other target or none.
+int getCudaComputeCapability(Operation *module);
+
 /// A distributed encoding: blocked, slice, dot operand, MMA or linear.
 bool isDistributedEncoding(Attribute encoding);
 /// A shared-memory encoding: swizzled or NVMMA shared.

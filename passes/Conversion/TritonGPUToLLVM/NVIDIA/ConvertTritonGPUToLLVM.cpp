@@ -80,15 +80,11 @@ struct ConvertTritonGPUToLLVMPass
     // `cuda:90` (ttg.target) is lowered for that GPU; other targets keep the
     // option's default (their modules only use what every GPU has).
     int computeCapability = this->computeCapability;
-    if (!this->computeCapability.hasValue())
-      if (auto target =
-              module->getAttrOfType<StringAttr>(triton::gpu::kTargetAttrName)) {
-        int capability;
-        StringRef text = target.getValue();
-        if (text.consume_front("cuda:") && !text.getAsInteger(10, capability) &&
-            (capability == 80 || capability == 90))
-          computeCapability = capability;
-      }
+    if (!this->computeCapability.hasValue()) {
+      int capability = triton::gpu::getCudaComputeCapability(module);
+      if (capability == 80 || capability == 90)
+        computeCapability = capability;
+    }
     if (computeCapability != 80 && computeCapability != 90) {
       module.emitError() << "compute-capability=" << computeCapability
                          << " is not supported: expected 80 or 90";

@@ -819,8 +819,10 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       unsigned numResults, int64_t rounds, bool ownWarpOnly,
       function_ref<Value(Value)> address, Type sharedType, Type registerType,
       Value base = Value()) const {
-    ThreadOffset srcThread =
-        emitThreadOffset(rewriter, loc, src.map, thread, Value(), 0);
+    // Matrix accesses compute their rows' offsets themselves.
+    ThreadOffset srcThread{};
+    if (!src.matrices)
+      srcThread = emitThreadOffset(rewriter, loc, src.map, thread, Value(), 0);
     std::optional<ThreadOffset> dstThread;
     SmallVector<Value> results(numResults);
     for (int64_t round = 0; round < rounds; ++round) {
@@ -830,8 +832,9 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
                  sharedType, base, thread);
       barrier(rewriter, loc, ownWarpOnly);
       if (!dstThread)
-        dstThread =
-            emitThreadOffset(rewriter, loc, dst.map, thread, Value(), 0);
+        dstThread = dst.matrices ? ThreadOffset{}
+                                 : emitThreadOffset(rewriter, loc, dst.map,
+                                                    thread, Value(), 0);
       loadRound(rewriter, loc, results, dst, *dstThread, round, address,
                 sharedType, registerType, base, thread);
     }
@@ -967,7 +970,7 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     // SwizzledScratch.h).
     std::optional<SwizzledScratch> swizzled =
         planSwizzledScratch(src, dst, shape, elementBytes * 8,
-                            target.canStoreMatrices(), target.canLoadMatrices());
+                            {target.canStoreMatrices(), target.canLoadMatrices()});
     int64_t scratchElements = getScratchSizeInBytes(op) / elementBytes;
     bool wholeTensor = scratchElements >= numElements;
     unsigned roundBits = 0;
