@@ -178,7 +178,9 @@ std::optional<SingleBitBases> singleBitBases(const FlatLayout &src,
 /// lowest, the vector, the banks of a 128-byte line (what the vector and the
 /// segment leave, in `bankOrder`'s order where given), then the segment
 /// (pickSegment), with the bits both sides hold in registers last: their
-/// count is `rounds`. Nullopt where the bases are dependent.
+/// count is `rounds`. The first `keptInSegment` of those bits stay in the
+/// segment instead, so that a round holds the registers of whole .x4
+/// matrix accesses. Nullopt where the bases are dependent.
 struct PhasedLayout {
   SmallVector<uint64_t> bases;
   unsigned segmentStart = 0, rounds = 0;
@@ -193,7 +195,8 @@ layoutFromPhases(ArrayRef<uint64_t> vector, ArrayRef<uint64_t> srcPhase,
                  ArrayRef<uint64_t> dstPhase, ArrayRef<uint64_t> regSrc,
                  ArrayRef<uint64_t> regDst, unsigned totalBits,
                  unsigned elementBits,
-                 function_ref<void(SmallVectorImpl<uint64_t> &)> bankOrder) {
+                 function_ref<void(SmallVectorImpl<uint64_t> &)> bankOrder,
+                 unsigned keptInSegment = 0) {
   unsigned vectorBits = elementBits << vector.size();
   unsigned bankLength = std::min<unsigned>(
       llvm::Log2_32(std::max(1u, 1024 / vectorBits)),
@@ -210,10 +213,14 @@ layoutFromPhases(ArrayRef<uint64_t> vector, ArrayRef<uint64_t> srcPhase,
   result.append(banks);
   SmallVector<uint64_t> bothRegisters;
   for (uint64_t v : segment) {
-    if (llvm::is_contained(regSrc, v) && llvm::is_contained(regDst, v))
+    bool both = llvm::is_contained(regSrc, v) && llvm::is_contained(regDst, v);
+    if (both && keptInSegment == 0) {
       bothRegisters.push_back(v);
-    else
-      result.push_back(v);
+      continue;
+    }
+    if (both)
+      --keptInSegment;
+    result.push_back(v);
   }
   result.append(bothRegisters);
   GF2Span check;
@@ -496,9 +503,15 @@ std::optional<TiledLayout> planWithTiles(const FlatLayout &src,
       SmallVector<uint64_t> phaseSrc(*vector), phaseDst(*vector);
       phaseSrc.append(*tileSrc);
       phaseDst.append(*tileDst);
-      std::optional<PhasedLayout> layout =
-          layoutFromPhases(*vector, phaseSrc, phaseDst, regSrc, regDst,
-                           totalBits, elementBits, nullptr);
+      // With matrices on both sides, two register bits both hold stay in
+      // each round (Triton 3.6 does, since its fix of ldmatrix/stmatrix
+      // vectorisation): rounds of fewer registers would split the .x4
+      // accesses. Ties on rounds then often go to the plain pair.
+      bool bothMatrices = store.access != ScratchAccess::Plain &&
+                          load.access != ScratchAccess::Plain;
+      std::optional<PhasedLayout> layout = layoutFromPhases(
+          *vector, phaseSrc, phaseDst, regSrc, regDst, totalBits, elementBits,
+          nullptr, bothMatrices ? 2 : 0);
       if (!layout)
         continue;
       unsigned conflicts =

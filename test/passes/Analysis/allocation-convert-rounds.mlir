@@ -48,3 +48,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A head split's transpose (8 x 32 x 64 f16, both layouts 8 contiguous
+// elements a thread): stmatrix with ldmatrix would keep two of the register
+// bits both layouts hold in each round (Triton 3.6 leaves them for .x4
+// accesses), which leaves them 2 rounds, as many as plain 16-byte accesses;
+// the plain pair, first, wins: 16384 of the 32768 bytes (3.6's split_heads).
+// CHECK: ttg.shared = 16384 : i32
+// CHECK-LABEL: tt.func @head_split
+#src = #ttg.blocked<{sizePerThread = [1, 1, 8], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [1, 1, 8], threadsPerWarp = [4, 1, 8], warpsPerCTA = [2, 2, 1], order = [2, 0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @head_split(%x: tensor<8x32x64xf16, #src>) {
+    %c = ttg.convert_layout %x : tensor<8x32x64xf16, #src> -> tensor<8x32x64xf16, #dst>
+    tt.return
+  }
+}
