@@ -31,7 +31,7 @@
 namespace mlir {
 namespace triton {
 
-/// Registers the tt, ttg, ttng, amdg and nvgpu dialects and the upstream
+/// Registers the tt, ttg, ttng, amdg and nvg dialects and the upstream
 /// dialects Triton IR uses.
 inline void registerTritonDialects(DialectRegistry &registry) {
   registry.insert<

@@ -322,6 +322,7 @@ void mlir::triton::interp::addControlFlowEvaluators(EvaluatorTable &table) {
   table.add<evalNothingToWaitFor<LLVM::AssumeOp>>();
   table.add<evalNothingToWaitFor<mlir::gpu::BarrierOp>>();
   table.add<evalNothingToWaitFor<triton::gpu::BarrierOp>>();
+  table.add<evalNothingToWaitFor<triton::gpu::LocalBarrierOp>>();
   table.add<evalNothingToWaitFor<triton::nvidia_gpu::FenceAsyncSharedOp>>();
   table.add<evalNothingToWaitFor<triton::GridDependencyWaitOp>>();
   table.add<evalNothingToWaitFor<triton::GridDependencyLaunchDependentsOp>>();

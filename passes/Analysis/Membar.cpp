@@ -310,7 +310,7 @@ private:
   }
 
   static bool isLocalBarrier(Operation *op) {
-    if (isa<::mlir::gpu::BarrierOp>(op))
+    if (isa<::mlir::gpu::BarrierOp, ttg::LocalBarrierOp>(op))
       return true;
     if (auto barrier = dyn_cast<ttg::BarrierOp>(op))
       return barrier.getAddrSpace() & 1;
@@ -329,8 +329,7 @@ private:
       if (!fencesOnly && (!next || !isLocalBarrier(next))) {
         OpBuilder builder(op->getContext());
         builder.setInsertionPointAfter(op);
-        ttg::BarrierOp::create(builder, op->getLoc(),
-                               builder.getI32IntegerAttr(1));
+        ttg::LocalBarrierOp::create(builder, op->getLoc());
       }
       pending.clear();
       return;
@@ -395,8 +394,7 @@ private:
         ttng::FenceAsyncSharedOp::create(builder, op->getLoc(),
                                          /*bCluster=*/false);
         if (!fencesOnly) {
-          ttg::BarrierOp::create(builder, op->getLoc(),
-                                 builder.getI32IntegerAttr(1));
+          ttg::LocalBarrierOp::create(builder, op->getLoc());
           pending.clear();
         }
         pending.generic.clear();
@@ -411,8 +409,7 @@ private:
     }
     if (!fencesOnly && pending.conflictsWith(access, filter)) {
       OpBuilder builder(op);
-      ttg::BarrierOp::create(builder, op->getLoc(),
-                             builder.getI32IntegerAttr(1));
+      ttg::LocalBarrierOp::create(builder, op->getLoc());
       pending.clear();
     }
     // Its lowering has a CTA barrier between the scratch write and the

@@ -3,7 +3,7 @@
 // Threads of a CTA that write shared memory must meet at a barrier before
 // others read or overwrite those bytes. Over each function, in program order
 // and through scf.if and loops, this tracks the byte ranges read and written
-// since the last barrier and inserts `ttg.barrier local` before an op whose
+// since the last barrier and inserts `ttg.local_barrier` before an op whose
 // accesses conflict with them (read after write, write after read or write).
 // Ranges come from the shared-memory allocation.
 //

@@ -366,7 +366,7 @@ LogicalResult buildChannel(FuncOp func, Channel &channel, Value count,
     b.setInsertionPointAfter(producer);
     createMarked<LocalStoreOp>(b, producers, loc, channel.value, bufferSlot);
     createMarked<ttng::FenceAsyncSharedOp>(b, producers, loc, false);
-    createMarked<BarrierOp>(b, producers, loc, /*addrSpace=*/1);
+    createMarked<LocalBarrierOp>(b, producers, loc);
     createMarked<ttng::ArriveBarrierOp>(b, producers, loc, fullSlot, 1,
                                         Value());
   }
@@ -429,12 +429,12 @@ LogicalResult buildChannel(FuncOp func, Channel &channel, Value count,
   // Channels freed after the same reader share one barrier.
   b.setInsertionPointAfter(last);
   Operation *next = last->getNextNode();
-  if (next && isa<BarrierOp>(next) &&
+  if (next && isa<BarrierOp, LocalBarrierOp>(next) &&
       getAsyncTaskIds(next) == SmallVector<AsyncTaskId>(consumers.begin(),
                                                         consumers.end()))
     b.setInsertionPointAfter(next);
   else
-    createMarked<BarrierOp>(b, consumers, loc, /*addrSpace=*/1);
+    createMarked<LocalBarrierOp>(b, consumers, loc);
   createMarked<ttng::ArriveBarrierOp>(
       b, consumers, loc, createSlot(b, consumers, loc, empty, slot), 1,
       Value());

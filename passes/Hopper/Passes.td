@@ -165,7 +165,7 @@ def NVGPUTestWSCodePartition
         (`ttng.barrier_expect` + `ttng.async_tma_copy_global_to_local` on
         full[slot]);
       * a `tt.load` is stored into the slot (`ttg.local_store`,
-        `ttng.fence_async_shared`, `ttg.barrier local`) and arrived on;
+        `ttng.fence_async_shared`, `ttg.local_barrier`) and arrived on;
     the producer first waits for empty[slot]. Consumers wait for full[slot],
     read the slot (directly where the value fed a `ttg.local_alloc` of the
     slot's layout, through `ttg.local_load` otherwise) and arrive on

@@ -21,7 +21,7 @@
 // 8 warps at 2 stages: the two warps of a SIMD are halves of one program.
 // The dot is sliced along K (memdesc_subslice + local_load per slice) so
 // that memory clusters alternate with dot clusters, each ended by a cluster
-// barrier (ttg.barrier local + sched.barrier 0). Before the loop, the upper
+// barrier (gpu.barrier + sched.barrier 0, as Triton 3.6). Before the loop, the upper
 // half of the warps waits at an extra barrier (amdg.cond_barrier), so from
 // then on it runs one cluster behind the lower half: while one half is in a
 // dot cluster the other is in a memory cluster. After the loop the lower
@@ -46,6 +46,7 @@
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -409,7 +410,7 @@ public:
   /// LLVM's scheduler moves nothing across.
   void clusterBarrier() {
     create([&](OpBuilder &b) {
-      return BarrierOp::create(b, loc, kLocalAddrSpace).getOperation();
+      return mlir::gpu::BarrierOp::create(b, loc).getOperation();
     });
     schedBarrier();
   }
@@ -431,8 +432,6 @@ public:
     });
   }
 
-  /// ttg.barrier's bit for the local (LDS) address space.
-  static constexpr int32_t kLocalAddrSpace = 1;
 
 private:
   OpBuilder b;
@@ -456,12 +455,12 @@ void finishWithStoresAndLastDot(ClusterPlacer &p, scf::ForOp loop,
   p.dotAtHighPriority(sliced.dots[n - 1]);
   Operation *yield = loop.getBody()->getTerminator();
   OpBuilder b(yield);
-  BarrierOp::create(b, loop.getLoc(), ClusterPlacer::kLocalAddrSpace);
+  mlir::gpu::BarrierOp::create(b, loop.getLoc());
   ROCDL::SchedBarrier::create(b, loop.getLoc(), 0);
 }
 
 /// 3.6's two-cluster schedule for 256x128x64 tiles (see the file comment).
-/// Its first memory cluster ends with a bare s_barrier: a ttg.barrier there
+/// Its first memory cluster ends with a bare s_barrier: a gpu.barrier there
 /// would wait for the slices' LDS reads, which the dot cluster can hide.
 void scheduleTwoClusters(scf::ForOp loop, const SlicedDot &sliced,
                          ArrayRef<LoadOp> globalLoads,
@@ -511,7 +510,7 @@ void scheduleFourClusters(scf::ForOp loop, const SlicedDot &sliced,
 void holdUpperHalfOneClusterBehind(scf::ForOp loop, int64_t numWarps) {
   Location loc = loop.getLoc();
   OpBuilder b(loop);
-  BarrierOp::create(b, loc, ClusterPlacer::kLocalAddrSpace);
+  mlir::gpu::BarrierOp::create(b, loc);
   int64_t threadsPerWarp = 64;
   if (auto module = loop->getParentOfType<ModuleOp>())
     if (auto attr =

@@ -251,7 +251,7 @@ def TritonAMDGPUBlockPingpong : Pass<"tritonamdgpu-block-pingpong", "mlir::Modul
     the dot is sliced along K (`ttg.memdesc_subslice` and a `ttg.local_load`
     per slice) into two clusters for 256x128x64 16-bit tiles or four for
     256x256x64 and larger (not for 16x16 MFMAs with kWidth 8); memory and
-    dot clusters alternate, each ended by `ttg.barrier local` and
+    dot clusters alternate, each ended by `gpu.barrier` and
     `rocdl.sched.barrier 0`, dots at high priority; before the loop the
     upper half of the warps waits at an `amdg.cond_barrier`, so it runs one
     cluster behind the lower half, which waits at one after the loop.
@@ -284,6 +284,7 @@ def TritonAMDGPUBlockPingpong : Pass<"tritonamdgpu-block-pingpong", "mlir::Modul
            "the loop's pipeline stages (the schedule needs more than 1)">
   ];
   let dependentDialects = ["mlir::ROCDL::ROCDLDialect",
+                           "mlir::gpu::GPUDialect",
                            "mlir::triton::amdgpu::TritonAMDGPUDialect"];
 }
 

@@ -147,8 +147,8 @@ Operation *lastFence(LoadOp load) {
     if (&op == load.getOperation())
       break;
     if (llvm::is_contained(op.getResults(), ptr) ||
-        isa<AtomicRMWOp, AtomicCASOp, BarrierOp, mlir::gpu::BarrierOp,
-            scf::ForOp, scf::WhileOp>(op) ||
+        isa<AtomicRMWOp, AtomicCASOp, BarrierOp, LocalBarrierOp,
+            mlir::gpu::BarrierOp, scf::ForOp, scf::WhileOp>(op) ||
         writesGlobalWithin(&op))
       fence = &op;
   }
@@ -241,7 +241,8 @@ void sinkSecondLoad(scf::ForOp loop) {
   }
   for (Operation *op = second->getNextNode(); op != dot.getOperation();
        op = op->getNextNode())
-    if (writesGlobalWithin(op) || isa<BarrierOp, mlir::gpu::BarrierOp>(op))
+    if (writesGlobalWithin(op) ||
+        isa<BarrierOp, LocalBarrierOp, mlir::gpu::BarrierOp>(op))
       return;
   second->moveBefore(dot);
 }

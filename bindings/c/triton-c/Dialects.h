@@ -21,8 +21,7 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TritonGPU, ttg);
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TritonNvidiaGPU, ttng);
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TritonAMDGPU, amdg);
 
-/// Registers tt, ttg, ttng, amdg and Triton's nvgpu (no handle of its own:
-/// upstream MLIR's C API names its nvgpu dialect's handle the same), the upstream dialects Triton IR
+/// Registers tt, ttg, ttng, amdg and Triton's nvg (no handle of its own), the upstream dialects Triton IR
 /// uses (arith, scf, cf, math, llvm, nvvm, rocdl, ...) and their LLVM IR
 /// translations, as triton-opt does.
 MLIR_CAPI_EXPORTED void tritonRegisterAllDialects(MlirDialectRegistry registry);

@@ -82,11 +82,11 @@ def NVGPU_WGMMAOp : NVGPU_Op<"wgmma"> {
     result's type. The element types name the PTX kinds (`eltTypeX`, see
     `WGMMAEltType`); `layoutA = col` / `layoutB = row` read an operand
     M/N-major, which PTX allows for f16 and bf16 only. Asynchronous: the
-    registers may be read only after a `nvgpu.wgmma_wait_group`. Without
+    registers may be read only after a `nvg.wgmma_wait_group`. Without
     `opC` the accumulator is not read (scale-d 0).
 
     ```mlir
-    %d = nvgpu.wgmma %descA, %descB, %true, %c {eltTypeA = 4 : i32, eltTypeB = 4 : i32, eltTypeC = 7 : i32, layoutA = 0 : i32, layoutB = 1 : i32, m = 64 : i32, n = 8 : i32, k = 16 : i32} : (i64, i64, i1, !llvm.struct<(f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32)>
+    %d = nvg.wgmma %descA, %descB, %true, %c {eltTypeA = 4 : i32, eltTypeB = 4 : i32, eltTypeC = 7 : i32, layoutA = 0 : i32, layoutB = 1 : i32, m = 64 : i32, n = 8 : i32, k = 16 : i32} : (i64, i64, i1, !llvm.struct<(f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32)>
     ```
   }];
   let arguments = (ins NVGPU_WGMMAOperand:$opA, I64:$opB, I1:$useC,
@@ -114,7 +114,7 @@ def NVGPU_WGMMAWaitGroupOp : NVGPU_Op<"wgmma_wait_group",
     the wait. Each field is one register of 16, 32 or 64 bits.
 
     ```mlir
-    %r = nvgpu.wgmma_wait_group %d {pendings = 0 : i32} : !llvm.struct<(f32, f32, i32)>
+    %r = nvg.wgmma_wait_group %d {pendings = 0 : i32} : !llvm.struct<(f32, f32, i32)>
     ```
   }];
   let arguments = (ins LLVM_AnyStruct:$input, I32Attr:$pendings);
@@ -133,22 +133,7 @@ def NVGPU_ClusterCTAIdOp : NVGPU_Op<"cluster_id", [Pure]> {
     `%cluster_ctarank`: 0 for a kernel launched without clusters.
 
     ```mlir
-    %id = nvgpu.cluster_id
-    ```
-  }];
-  let results = (outs I32:$result);
-  let assemblyFormat = "attr-dict";
-}
-
-def NVGPU_WarpIdOp : NVGPU_Op<"warp_id", [Pure]> {
-  let summary = "The calling warp's index, uniform across the warp";
-  let description = [{
-    The thread index / 32, known to be the same on every lane of the warp
-    (the lowering broadcasts lane 0's value), so that branches on it are
-    not divergent. 0 where the module has one warp.
-
-    ```mlir
-    %w = nvgpu.warp_id
+    %id = nvg.cluster_id
     ```
   }];
   let results = (outs I32:$result);
@@ -162,7 +147,7 @@ def NVGPU_LoadAcquireOp : NVGPU_Op<"ld_acquire", [MemoryEffects<[MemRead]>]> {
     does not load and gets 0.
 
     ```mlir
-    %v = nvgpu.ld_acquire acquire, gpu, %ptr, %mask : (!llvm.ptr<1>) -> f32
+    %v = nvg.ld_acquire acquire, gpu, %ptr, %mask : (!llvm.ptr<1>) -> f32
     ```
   }];
   let arguments = (ins NVGPU_PointerGlobal:$addr, Optional<I1>:$mask,
@@ -182,7 +167,7 @@ def NVGPU_TensorMemoryBaseAddress : NVGPU_Op<"tensor_memory_base", [Pure]> {
     returns; -convert-nv-gpu-to-llvm writes the allocation.
 
     ```mlir
-    %base = nvgpu.tensor_memory_base
+    %base = nvg.tensor_memory_base
     ```
   }];
   let results = (outs NVGPU_PointerTensorMemory:$result);

@@ -91,11 +91,6 @@ int64_t getEncodingThreadsPerWarp(Attribute encoding);
 /// The CTAs an encoding spans (2^bases of its CGA layout); -1 where unknown.
 int64_t getEncodingNumCTAs(Attribute encoding);
 
-/// A buffer whose elements `op` lays out (allocates, loads, stores, copies,
-/// views in another shape, reads in a dot) needs a shared layout of at most
-/// its rank; the type alone allows more (a ttg.memdesc_index view).
-LogicalResult verifyMemDescLayoutRank(Operation *op, MemDescType type);
-
 /// The CGA layout Triton gives `numCTAs` CTAs by default: split along dim0.
 BasisList getDefaultCGALayout(unsigned numCTAs, unsigned rank);
 /// The blocked layout of `shape` with `sizePerThread` and `order` that

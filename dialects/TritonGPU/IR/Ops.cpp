@@ -68,8 +68,6 @@ LogicalResult LocalAllocOp::verify() {
       return emitOpError() << "without a source the buffer must be mutable";
     return success();
   }
-  if (failed(verifyMemDescLayoutRank(*this, type)))
-    return failure();
   if (type.getAllocShape() != type.getShape())
     return emitOpError()
            << "a buffer initialized from a tensor cannot be a view";
@@ -77,15 +75,11 @@ LogicalResult LocalAllocOp::verify() {
 }
 
 LogicalResult LocalLoadOp::verify() {
-  if (failed(verifyMemDescLayoutRank(*this, getSrc().getType())))
-    return failure();
   return verifySameShapeAndElementType(*this, getResult().getType(),
                                        getSrc().getType());
 }
 
 LogicalResult LocalStoreOp::verify() {
-  if (failed(verifyMemDescLayoutRank(*this, getDst().getType())))
-    return failure();
   if (!getDst().getType().getMutableMemory())
     return emitOpError() << "cannot store into an immutable buffer";
   return verifySameShapeAndElementType(*this, getSrc().getType(),
@@ -135,9 +129,7 @@ LogicalResult MemDescIndexOp::verify() {
 
 LogicalResult MemDescSubsliceOp::verify() {
   MemDescType src = getSrc().getType(), dst = getResult().getType();
-  if (failed(verifyView(*this, src, dst)) ||
-      failed(verifyMemDescLayoutRank(*this, src)) ||
-      failed(verifyMemDescLayoutRank(*this, dst)))
+  if (failed(verifyView(*this, src, dst)))
     return failure();
   ArrayRef<int32_t> offsets = getOffsets();
   if (offsets.size() != src.getRank())
@@ -219,9 +211,7 @@ LogicalResult MemDescSubsliceOp::verify() {
 
 LogicalResult MemDescTransOp::verify() {
   MemDescType src = getSrc().getType(), dst = getResult().getType();
-  if (failed(verifyView(*this, src, dst)) ||
-      failed(verifyMemDescLayoutRank(*this, src)) ||
-      failed(verifyMemDescLayoutRank(*this, dst)))
+  if (failed(verifyView(*this, src, dst)))
     return failure();
   ArrayRef<int32_t> order = getOrder();
   if (order.size() != src.getRank() || dst.getRank() != src.getRank())
@@ -241,9 +231,7 @@ LogicalResult MemDescTransOp::verify() {
 
 LogicalResult MemDescReshapeOp::verify() {
   MemDescType src = getSrc().getType(), dst = getResult().getType();
-  if (failed(verifyView(*this, src, dst)) ||
-      failed(verifyMemDescLayoutRank(*this, src)) ||
-      failed(verifyMemDescLayoutRank(*this, dst)))
+  if (failed(verifyView(*this, src, dst)))
     return failure();
   int64_t srcElements = 1, dstElements = 1;
   for (int64_t dim : src.getShape())
@@ -258,8 +246,6 @@ LogicalResult MemDescReshapeOp::verify() {
 
 LogicalResult AsyncCopyGlobalToLocalOp::verify() {
   MemDescType dst = getResult().getType();
-  if (failed(verifyMemDescLayoutRank(*this, dst)))
-    return failure();
   if (!dst.getMutableMemory())
     return emitOpError() << "cannot copy into an immutable buffer";
   auto src = cast<RankedTensorType>(getSrc().getType());

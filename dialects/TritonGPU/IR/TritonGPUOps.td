@@ -297,10 +297,27 @@ def TTG_GlobalScratchAllocOp : TTG_Op<"global_scratch_alloc",
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
 }
 
+def TTG_LocalBarrierOp : TTG_Op<"local_barrier"> {
+  let summary = "Synchronizes the threads of a CTA and their shared-memory accesses";
+  let description = [{
+    Triton 3.6's barrier between conflicting shared-memory accesses, which
+    the barrier analysis (`-triton-nvidia-membar`, `-tritonamdgpu-membar`
+    and the allocation's) inserts; `ttg.barrier local` of later upstream
+    Triton means the same and is read too.
+
+    ```mlir
+    ttg.local_barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 def TTG_BarrierOp : TTG_Op<"barrier"> {
   let summary = "Synchronizes the threads of a CTA and their accesses to the named address spaces";
   let description = [{
-    `addrSpace` is a bit set: local = 1, global_read = 2, global_write = 4,
+    Upstream Triton's barrier after 3.6 (which has `ttg.local_barrier` and
+    `gpu.barrier` instead); read, verified and lowered, never made by the
+    passes here. `addrSpace` is a bit set: local = 1, global_read = 2, global_write = 4,
     tensor_read = 8, tensor_write = 16; printed as `|`-separated keywords,
     `all` for every space and `none` for a plain execution barrier.
 
@@ -311,6 +328,23 @@ def TTG_BarrierOp : TTG_Op<"barrier"> {
   let arguments = (ins I32Attr:$addrSpace);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+}
+
+def TTG_WarpIdOp : TTG_Op<"warp_id", [Pure]> {
+  let summary = "The calling warp's index, uniform across the warp";
+  let description = [{
+    The thread index / the warp size, within the warp group of a
+    `ttg.warp_specialize` partition where there is one. The NVIDIA lowering
+    (`-convert-nv-gpu-to-llvm`) gives every lane lane 0's value, so that
+    branches on it are not divergent; the AMD one computes it at the
+    function's start. 0 where the module has one warp.
+
+    ```mlir
+    %w = ttg.warp_id
+    ```
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict";
 }
 
 //===----------------------------------------------------------------------===//

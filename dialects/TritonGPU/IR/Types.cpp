@@ -106,17 +106,26 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (allocShape.size() < shape.size())
     return emitError() << "alloc shape of !ttg.memdesc must have at least the "
                           "rank of its shape";
+  if (isSharedEncoding(encoding)) {
+    // A shared layout covers the trailing dimensions; one more, leading, may
+    // count the buffers of a pipeline (Triton 3.6's rule for every shared
+    // layout; its words first: its users' tests match them).
+    size_t rank = getEncodingRank(encoding);
+    if (shape.size() != rank && shape.size() != rank + 1)
+      return emitError() << "rank must be equal to or one less than the "
+                            "shape size. Got "
+                         << rank << " and " << shape.size() << " (" << encoding
+                         << " on a !ttg.memdesc of rank " << shape.size()
+                         << ")";
+  }
   if (auto padded = dyn_cast<PaddedSharedEncodingAttr>(encoding)) {
-    // The layout covers the trailing dimensions; one more, leading, may count
-    // the buffers of a pipeline. Triton's words first: its users' tests match
-    // them.
     size_t rank = padded.getRank();
     if (allocShape.size() != rank && allocShape.size() != rank + 1)
-      return emitError() << "padding rank must be equal to or one less than "
-                            "the shape size: "
-                         << encoding << " has rank " << rank
-                         << ", the !ttg.memdesc alloc shape rank "
-                         << allocShape.size();
+      return emitError() << "rank must be equal to or one less than the "
+                            "shape size. Got "
+                         << rank << " and " << allocShape.size() << " ("
+                         << encoding << " on a !ttg.memdesc alloc shape of rank "
+                         << allocShape.size() << ")";
     ArrayRef<int64_t> trailing = allocShape.take_back(rank);
     for (auto [dim, size] : llvm::enumerate(padded.getLayoutShape()))
       if (trailing[dim] != size)
@@ -125,24 +134,5 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                            << ", got: " << size << " (the shape " << encoding
                            << " spans)";
   }
-  // A shared layout of more dimensions than the buffer is allowed on the
-  // type, as in Triton 3.6 (a ttg.memdesc_index view keeps its parent's
-  // layout); the ops that lay the elements out check it
-  // (verifyMemDescLayoutRank).
   return success();
-}
-
-LogicalResult mlir::triton::gpu::verifyMemDescLayoutRank(Operation *op,
-                                                         MemDescType type) {
-  Attribute encoding = type.getEncoding();
-  if (!isSharedEncoding(encoding))
-    return success();
-  int64_t rank = getEncodingRank(encoding);
-  if (rank <= static_cast<int64_t>(type.getAllocShape().size()))
-    return success();
-  return op->emitOpError() << "shared layout " << encoding << " has rank "
-                           << rank
-                           << " but the !ttg.memdesc alloc shape has rank "
-                           << type.getAllocShape().size() << " (" << type
-                           << ")";
 }

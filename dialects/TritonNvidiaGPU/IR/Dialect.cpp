@@ -143,11 +143,6 @@ static Type getElementTypeOf(Type type) {
 }
 
 LogicalResult WarpGroupDotOp::verify() {
-  if (auto a = dyn_cast<MemDescType>(getA().getType()))
-    if (failed(verifyMemDescLayoutRank(*this, a)))
-      return failure();
-  if (failed(verifyMemDescLayoutRank(*this, getB().getType())))
-    return failure();
   ArrayRef<int64_t> a = getShapeOf(getA().getType());
   ArrayRef<int64_t> b = getB().getType().getShape();
   ArrayRef<int64_t> c = getC().getType().getShape();
@@ -229,8 +224,6 @@ LogicalResult ArriveBarrierOp::verify() {
 /// The coordinates index every dimension of the descriptor's block.
 static LogicalResult verifyTMACoords(Operation *op, TensorDescType desc,
                                      size_t numCoords, MemDescType buffer) {
-  if (failed(verifyMemDescLayoutRank(op, buffer)))
-    return failure();
   RankedTensorType block = desc.getBlockType();
   if (static_cast<int64_t>(numCoords) != block.getRank())
     return op->emitOpError() << "needs " << block.getRank()

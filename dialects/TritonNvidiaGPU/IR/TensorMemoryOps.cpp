@@ -104,8 +104,6 @@ LogicalResult TMEMStoreOp::verify() {
 LogicalResult TMEMCopyOp::verify() {
   MemDescType src = getSrc().getType();
   MemDescType dst = getDst().getType();
-  if (failed(verifyMemDescLayoutRank(*this, src)))
-    return failure();
   if (!isSharedMemory(src) || !isSharedEncoding(src.getEncoding()))
     return emitOpError()
            << "source must be in shared memory with a shared layout, got "

@@ -1,6 +1,6 @@
-//===- ConvertNVGPUToLLVM.cpp - nvgpu ops to inline PTX and NVVM ----------===//
+//===- ConvertNVGPUToLLVM.cpp - nvg ops to inline PTX and NVVM ------------===//
 //
-// Rewrites each nvgpu op in place, after -convert-triton-gpu-to-llvm: wgmma
+// Rewrites each nvg op in place, after -convert-triton-gpu-to-llvm: wgmma
 // and its wait as inline asm whose registers are struct fields (an input
 // struct is taken apart into one asm operand per field; the asm returns the
 // result struct), the warp index as a uniform shuffle, the cluster rank as
@@ -200,7 +200,7 @@ FailureOr<std::pair<int, int>> getWarpContext(Operation *op) {
     if (auto warps = parent->getAttrOfType<IntegerAttr>("ttg.num-warps"))
       return std::make_pair(int(warps.getInt()), 0);
   }
-  return op->emitError("nvgpu.warp_id outside a module with ttg.num-warps");
+  return op->emitError("ttg.warp_id outside a module with ttg.num-warps");
 }
 
 /// The i32 constant `value` at the start of the region that isolates `op`
@@ -226,7 +226,7 @@ Value hoistedI32Constant(IRRewriter &b, Operation *op, int64_t value) {
   return i32Constant(b, op->getLoc(), value);
 }
 
-LogicalResult lowerWarpId(ttn::WarpIdOp op, IRRewriter &b) {
+LogicalResult lowerWarpId(ttg::WarpIdOp op, IRRewriter &b) {
   FailureOr<std::pair<int, int>> context = getWarpContext(op);
   if (failed(context))
     return failure();
@@ -311,21 +311,21 @@ lowerTensorMemoryBase(ModuleOp module,
   auto kernel = first->getParentOfType<LLVM::LLVMFuncOp>();
   for (ttn::TensorMemoryBaseAddress base : bases)
     if (base->getParentOfType<LLVM::LLVMFuncOp>() != kernel || !kernel)
-      return base.emitError("nvgpu.tensor_memory_base outside the kernel "
+      return base.emitError("nvg.tensor_memory_base outside the kernel "
                             "that holds the others is not supported yet");
   if (!kernel->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
     return first->emitError(
-        "nvgpu.tensor_memory_base in a device function is not supported yet: "
+        "nvg.tensor_memory_base in a device function is not supported yet: "
         "only a kernel allocates tensor memory");
   auto sizeAttr = module->getAttrOfType<IntegerAttr>("ttg.tensor_memory_size");
   if (!sizeAttr || sizeAttr.getInt() <= 0)
     return first->emitError(
-        "nvgpu.tensor_memory_base needs the module's ttg.tensor_memory_size "
+        "nvg.tensor_memory_base needs the module's ttg.tensor_memory_size "
         "(run -triton-tensor-memory-allocation first)");
   auto smem = module.lookupSymbol<LLVM::GlobalOp>("global_smem");
   if (!smem)
     return first->emitError(
-        "nvgpu.tensor_memory_base needs @global_smem to receive the "
+        "nvg.tensor_memory_base needs @global_smem to receive the "
         "allocated address");
   int64_t size = sizeAttr.getInt();
   MLIRContext *context = module.getContext();
@@ -394,7 +394,8 @@ struct ConvertNVGPUToLLVMPass
     module.walk([&](Operation *op) {
       if (auto base = dyn_cast<ttn::TensorMemoryBaseAddress>(op))
         bases.push_back(base);
-      else if (isa_and_nonnull<ttn::NVGPUDialect>(op->getDialect()))
+      else if (isa_and_nonnull<ttn::NVGPUDialect>(op->getDialect()) ||
+               isa<ttg::WarpIdOp>(op))
         ops.push_back(op);
     });
     IRRewriter rewriter(&getContext());
@@ -405,7 +406,7 @@ struct ConvertNVGPUToLLVMPass
               .Case([&](ttn::WGMMAWaitGroupOp op) {
                 return lowerWaitGroup(op, rewriter);
               })
-              .Case([&](ttn::WarpIdOp op) { return lowerWarpId(op, rewriter); })
+              .Case([&](ttg::WarpIdOp op) { return lowerWarpId(op, rewriter); })
               .Case([&](ttn::ClusterCTAIdOp op) {
                 rewriter.setInsertionPoint(op);
                 rewriter.replaceOpWithNewOp<NVVM::ClusterId>(

@@ -33,7 +33,7 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     `ttg.local_load`, `ttg.local_store`, `ttg.local_dealloc`,
     `ttg.memdesc_index`, `ttg.memdesc_subslice`, `ttg.memdesc_trans`,
     `ttg.memdesc_reshape` (a descriptor is a struct of its base pointer and
-    coordinate offsets), `ttg.barrier`, `tt.gather`, `tt.histogram`
+    coordinate offsets), `ttg.local_barrier`, `ttg.barrier`, `tt.gather`, `tt.histogram`
     (shared-memory atomics), and `ttg.async_copy_global_to_local`,
     `ttg.async_commit_group`, `ttg.async_wait` as `cp.async`.
 
@@ -48,12 +48,12 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     `tt.print` (vprintf), `tt.assert` (__assertfail).
 
     Dots: `tt.dot` as `mma.sync` (MMA v2 layouts) or FMAs; with compute
-    capability 90, `ttng.warp_group_dot` as `nvgpu.wgmma` per
+    capability 90, `ttng.warp_group_dot` as `nvg.wgmma` per
     warpgroup, 64 x N tile and K step (operands in `#ttg.nvmma_shared`
     memory named by matrix descriptors, A possibly in registers) between
     `wgmma.fence` and `wgmma.commit_group`, `ttng.warp_group_dot_wait` as
-    `nvgpu.wgmma_wait_group` on the accumulator registers,
-    `ttng.fence_async_shared` as `fence.proxy.async`. The nvgpu ops are
+    `nvg.wgmma_wait_group` on the accumulator registers,
+    `ttng.fence_async_shared` as `fence.proxy.async`. The nvg ops are
     left for `-convert-nv-gpu-to-llvm` (Triton 3.6's split).
 
     ```mlir
@@ -158,7 +158,7 @@ def ConvertTritonAMDGPUToLLVM : Pass<"convert-triton-amdgpu-to-llvm", "mlir::Mod
     `ttg.async_wait`,
     `amdg.buffer_load`/`amdg.buffer_store` (raw buffer accesses through a
     resource made of the base pointer; masked-off lanes get an out-of-range
-    offset), `ttg.barrier`, `tt.precise_sqrt`, and `tt.precise_divf`,
+    offset), `ttg.local_barrier`, `ttg.barrier`, `tt.precise_sqrt`, and `tt.precise_divf`,
     `tt.mulhiui`, `tt.clampf` (rewritten first into the arith and math ops
     they are on AMD). Any other op fails to legalize with a located error.
 

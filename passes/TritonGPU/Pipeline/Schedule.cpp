@@ -4,6 +4,7 @@
 
 #include "dialects/TritonGPU/IR/Dialect.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -25,7 +26,8 @@ bool mlir::triton::gpu::pipeline::canPipelineLoop(scf::ForOp forOp) {
   // issuing a later iteration's ops ahead of it would break that order.
   bool nested = false;
   forOp.getBody()->walk([&](Operation *op) {
-    if (isa<scf::ForOp, scf::WhileOp, BarrierOp>(op))
+    if (isa<scf::ForOp, scf::WhileOp, mlir::gpu::BarrierOp, BarrierOp,
+            LocalBarrierOp>(op))
       nested = true;
   });
   if (nested)

@@ -40,7 +40,8 @@ constexpr llvm::StringLiteral kNumStagesAttr = "tt.num_stages";
 int getNumStages(scf::ForOp forOp, int defaultStages);
 
 /// Whether the pipeliner takes `forOp` at all: an innermost loop without a
-/// `ttg.barrier` whose loop-carried values each come from an op of the body
+/// barrier (`gpu.barrier`, as Triton 3.6 checks; `ttg.local_barrier`,
+/// `ttg.barrier`) whose loop-carried values each come from an op of the body
 /// or from outside.
 bool canPipelineLoop(scf::ForOp forOp);
 

@@ -139,6 +139,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttg.barrier all
     // CHECK: ttg.barrier none{{$}}
     ttg.barrier none
+    // CHECK: %{{.*}} = ttg.warp_id{{$}}
+    %w = ttg.warp_id
     tt.return
   }
 }

@@ -53,7 +53,7 @@
 // -----
 
 #a = #ttg.padded_shared<[32:+1] {order = [1, 0], shape = [8, 16]}>
-// expected-error @below {{padding rank must be equal to or one less than the shape size}}
+// expected-error @below {{rank must be equal to or one less than the shape size. Got 2 and 4}}
 !t = !ttg.memdesc<2x2x8x16xf16, #a, #ttg.shared_memory>
 
 // -----

@@ -9,12 +9,12 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
 // CHECK-LABEL: tt.func public @straight
 // CHECK: ttg.local_store %arg0, %[[A:.*]] :
 // CHECK-NEXT: ttg.local_store %arg0, %[[B:.*]] :
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_load %[[A]]
 // CHECK-NEXT: ttg.local_load %[[B]]
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: ttg.local_store
-// CHECK-NOT: ttg.barrier
+// CHECK-NOT: ttg.local_barrier
 // CHECK: tt.return
 tt.func public @straight(%x: tensor<256xf32, #blocked>) {
   %a = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
@@ -32,7 +32,7 @@ tt.func public @straight(%x: tensor<256xf32, #blocked>) {
 // readers.
 // CHECK-LABEL: tt.func public @scratch_reuse
 // CHECK: "tt.reduce"
-// CHECK: ttg.barrier local
+// CHECK: ttg.local_barrier
 // CHECK-NEXT: "tt.reduce"
 tt.func public @scratch_reuse(%x: tensor<512xf32, #blocked>) -> f32 {
   %s = "tt.reduce"(%x) <{axis = 0 : i32}> ({
@@ -54,7 +54,7 @@ tt.func public @scratch_reuse(%x: tensor<512xf32, #blocked>) -> f32 {
 // CHECK: scf.if
 // CHECK-NEXT: ttg.local_store
 // CHECK-NEXT: }
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_load
 tt.func public @branch(%c: i1, %x: tensor<256xf32, #blocked>) -> tensor<256xf32, #blocked> {
   %a = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
@@ -69,9 +69,9 @@ tt.func public @branch(%c: i1, %x: tensor<256xf32, #blocked>) -> tensor<256xf32,
 // write at the bottom, and that write with this iteration's read.
 // CHECK-LABEL: tt.func public @loop
 // CHECK: scf.for
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_load
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_store
 // CHECK-NEXT: }
 tt.func public @loop(%x: tensor<256xf32, #blocked>, %n: i32) {
@@ -95,10 +95,10 @@ tt.func public @loop(%x: tensor<256xf32, #blocked>, %n: i32) {
 // predecessors left pending, back edges included.
 // CHECK-LABEL: tt.func public @blocks
 // CHECK: ^bb1:
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_load
 // CHECK-NEXT: ttg.local_load
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_store
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
 tt.func public @blocks(%x: tensor<256xf32, #blocked>) {
@@ -117,7 +117,7 @@ tt.func public @blocks(%x: tensor<256xf32, #blocked>) {
 // lowered loop used to put one before every later block's first access).
 // CHECK-LABEL: tt.func public @loop_then_reduce
 // CHECK: ^bb3:
-// CHECK-NOT: ttg.barrier
+// CHECK-NOT: ttg.local_barrier
 // CHECK: tt.return
 tt.func public @loop_then_reduce(%x: tensor<256xf32, #blocked>, %n: i32) -> f32 {
   %c0 = arith.constant 0 : i32
@@ -145,9 +145,9 @@ tt.func public @loop_then_reduce(%x: tensor<256xf32, #blocked>, %n: i32) -> f32 
 // own: the body's last access was a read, and so is this one.
 // CHECK-LABEL: tt.func public @loop_back_edge
 // CHECK: ^bb2:
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_store
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_load
 // CHECK: ^bb3:
 // CHECK-NEXT: ttg.local_load
@@ -175,9 +175,9 @@ tt.func public @loop_back_edge(%x: tensor<256xf32, #blocked>, %n: i32) {
 // CHECK: ^bb1:
 // CHECK-NEXT: ttg.local_store
 // CHECK: ^bb2:
-// CHECK-NOT: ttg.barrier
+// CHECK-NOT: ttg.local_barrier
 // CHECK: ^bb3:
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_load
 tt.func public @diamond(%x: tensor<256xf32, #blocked>, %c: i1) {
   %a = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>
@@ -204,19 +204,19 @@ tt.func public @diamond(%x: tensor<256xf32, #blocked>, %c: i1) {
 // RUN: triton-opt %corpus/triton-3.6-sm90/matmul_fp16_small.ttgir -test-print-membar | FileCheck %s --check-prefix=MATMUL
 // MATMUL: scf.for
 // MATMUL: ttg.async_wait
-// MATMUL-NEXT: ttg.barrier local
-// MATMUL-NOT: ttg.barrier
+// MATMUL-NEXT: ttg.local_barrier
+// MATMUL-NOT: ttg.local_barrier
 // MATMUL: ttng.warp_group_dot
-// MATMUL-NOT: ttg.barrier
-// MATMUL: ttg.barrier local
+// MATMUL-NOT: ttg.local_barrier
+// MATMUL: ttg.local_barrier
 // MATMUL-NEXT: ttg.async_copy_global_to_local
-// MATMUL-NOT: ttg.barrier
+// MATMUL-NOT: ttg.local_barrier
 // MATMUL: scf.yield
 // MATMUL: ttg.async_wait
-// MATMUL-NEXT: ttg.barrier local
-// MATMUL-NOT: ttg.barrier
+// MATMUL-NEXT: ttg.local_barrier
+// MATMUL-NOT: ttg.local_barrier
 // MATMUL: ttg.convert_layout
-// MATMUL-NOT: ttg.barrier
+// MATMUL-NOT: ttg.local_barrier
 // MATMUL: tt.return
 
 // Barriers change no result: the kernels compute the same after the pass.
@@ -243,7 +243,7 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
 // CHECK: ttg.local_load
 // CHECK: ttng.barrier_expect
 // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttng.async_tma_copy_global_to_local
 tt.func public @tma_proxy(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32, %out: tensor<64x64x!tt.ptr<f16>, #blocked>) {
   %true = arith.constant true
@@ -278,14 +278,14 @@ tt.func public @tma_proxy(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i3
 // CHECK-LABEL: tt.func public @mbarrier_rules
 // CHECK: ttng.init_barrier %[[A:.*]], 1
 // CHECK-NEXT: ttng.init_barrier
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttng.barrier_expect %[[A]]
 // CHECK-NEXT: ttng.async_tma_copy_global_to_local
 // CHECK-NEXT: ttng.wait_barrier %[[A]]
 // CHECK-NEXT: ttg.local_load
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttng.wait_barrier %[[A]]
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttng.inval_barrier %[[A]]
 // CHECK-NEXT: ttng.inval_barrier
 // CHECK-NEXT: tt.store
@@ -341,7 +341,7 @@ tt.func @scalar_atomic_syncs(%p: !tt.ptr<i32>, %v: tensor<512xf32, #blocked>) ->
 // CHECK-LABEL: tt.func @scalar_atomic_unused
 // CHECK:       ttg.local_alloc
 // CHECK-NEXT:  tt.atomic_rmw
-// CHECK-NEXT:  ttg.barrier local
+// CHECK-NEXT:  ttg.local_barrier
 // CHECK-NEXT:  ttg.local_load
 tt.func @scalar_atomic_unused(%p: !tt.ptr<i32>, %v: tensor<512xf32, #blocked>) {
   %one = arith.constant 1 : i32
@@ -370,7 +370,7 @@ tt.func @scalar_atomic_unused(%p: !tt.ptr<i32>, %v: tensor<512xf32, #blocked>) {
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.target" = "cuda:90"} {
 // CHECK-LABEL: tt.func private @ends_synced
 // CHECK:       ttg.local_load
-// CHECK-NEXT:  ttg.barrier local
+// CHECK-NEXT:  ttg.local_barrier
 // CHECK-NEXT:  ttg.local_load
 tt.func private @ends_synced() {
   %z = arith.constant dense<0.0> : tensor<32x16xf16, #blocked>
@@ -381,7 +381,7 @@ tt.func private @ends_synced() {
   tt.return
 }
 // CHECK-LABEL: tt.func private @ends_reading
-// CHECK-NOT:   ttg.barrier
+// CHECK-NOT:   ttg.local_barrier
 // CHECK:       tt.return
 tt.func private @ends_reading() {
   %a = ttg.local_alloc : () -> !ttg.memdesc<32x16xf16, #shared, #smem, mutable>
@@ -391,9 +391,9 @@ tt.func private @ends_reading() {
 // CHECK-LABEL: tt.func @call_then_scratch
 // CHECK:       tt.call @ends_synced
 // CHECK-NEXT:  ttg.convert_layout
-// CHECK-NEXT:  ttg.barrier local
+// CHECK-NEXT:  ttg.local_barrier
 // CHECK-NEXT:  tt.call @ends_reading
-// CHECK-NEXT:  ttg.barrier local
+// CHECK-NEXT:  ttg.local_barrier
 // CHECK-NEXT:  ttg.convert_layout
 tt.func @call_then_scratch(%v: tensor<16x16xf16, #blocked>) {
   tt.call @ends_synced() : () -> ()
@@ -408,7 +408,7 @@ tt.func @call_then_scratch(%v: tensor<16x16xf16, #blocked>) {
 // CHECK-LABEL: tt.func @write_then_call
 // CHECK:       ttg.local_alloc
 // CHECK-NEXT:  tt.call @ends_reading
-// CHECK-NEXT:  ttg.barrier local
+// CHECK-NEXT:  ttg.local_barrier
 // CHECK-NEXT:  ttg.local_load
 tt.func @write_then_call(%v: tensor<32x16xf16, #blocked>) {
   %a = ttg.local_alloc %v : (tensor<32x16xf16, #blocked>) -> !ttg.memdesc<32x16xf16, #shared, #smem>
@@ -432,15 +432,15 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
 // CHECK: ttg.local_store %arg0, %[[A:.*]] :
 // CHECK-NEXT: ttg.warp_specialize(%[[A]], %[[B:.*]])
 // CHECK-NEXT: default {
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_load %[[A]]
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.warp_yield
 // CHECK: partition0(%[[PA:.*]]: !ttg.memdesc<256xf32, #shared, #smem, mutable>, %[[PB:.*]]: !ttg.memdesc<256xf32, #shared, #smem, mutable>) num_warps(4) {
 // CHECK-NEXT: arith.constant
 // CHECK-NEXT: ttg.local_store %{{.*}}, %[[PB]]
 // CHECK-NEXT: ttg.local_load %[[PA]]
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_load %[[PB]]
 // CHECK-NEXT: ttg.warp_return
 // CHECK: } : (!ttg.memdesc<256xf32, #shared, #smem, mutable>, !ttg.memdesc<256xf32, #shared, #smem, mutable>) -> ()
@@ -453,7 +453,7 @@ tt.func public @warp_specialize(%x: tensor<256xf32, #blocked>) {
   ttg.warp_specialize(%a, %b)
   default {
     %l = ttg.local_load %a : !ttg.memdesc<256xf32, #shared, #smem, mutable> -> tensor<256xf32, #blocked>
-    ttg.barrier local
+    ttg.local_barrier
     ttg.warp_yield
   }
   partition0(%pa: !ttg.memdesc<256xf32, #shared, #smem, mutable>, %pb: !ttg.memdesc<256xf32, #shared, #smem, mutable>) num_warps(4) {
@@ -473,7 +473,7 @@ tt.func public @warp_specialize(%x: tensor<256xf32, #blocked>) {
 // CHECK: ^bb3:
 // CHECK-NEXT: ttg.warp_yield
 // CHECK: () -> ()
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: ttg.local_store
 tt.func public @warp_specialize_cfg(%x: tensor<256xf32, #blocked>, %c: i1) {
   %a = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, #smem, mutable>

@@ -13,13 +13,13 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
 // CHECK-LABEL: tt.func @wait_token_through_loop
 // CHECK: ^bb1
 // CHECK: ttg.local_load
-// CHECK-NOT: ttg.barrier local
+// CHECK-NOT: ttg.local_barrier
 // CHECK: ttg.async_copy_global_to_local
 // CHECK-NEXT: ttg.async_wait
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // PLAIN-LABEL: tt.func @wait_token_through_loop
 // PLAIN: ttg.local_load
-// PLAIN-NEXT: ttg.barrier local
+// PLAIN-NEXT: ttg.local_barrier
 // PLAIN-NEXT: ttg.async_copy_global_to_local
 tt.func @wait_token_through_loop(%ptrs: tensor<32x32x!tt.ptr<f16>, #blocked>, %n: i32) {
   %c0 = arith.constant 0 : i32
@@ -48,7 +48,7 @@ tt.func @wait_token_through_loop(%ptrs: tensor<32x32x!tt.ptr<f16>, #blocked>, %n
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 64 : i32} {
 // CHECK-LABEL: tt.func @token_from_copy
 // CHECK: ttg.local_load
-// CHECK-NEXT: ttg.barrier local
+// CHECK-NEXT: ttg.local_barrier
 // CHECK-NEXT: amdg.buffer_load_to_local
 tt.func @token_from_copy(%p: !tt.ptr<f16>, %off: tensor<32x32xi32, #blocked>, %n: i32) {
   %c0 = arith.constant 0 : i32

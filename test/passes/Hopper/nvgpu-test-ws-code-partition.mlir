@@ -41,10 +41,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK:     %[[D:.*]] = ttng.warp_group_dot %[[SA]], %[[SB]], %[[ACC]]
   // One thread of the consumer group arrives for it: the group's warps meet
   // first (one barrier for both slots freed after the dot).
-  // CHECK-NEXT: ttg.barrier local {async_task_id = array<i32: 1>}
-  // CHECK-NOT: ttg.barrier
+  // CHECK-NEXT: ttg.local_barrier {async_task_id = array<i32: 1>}
+  // CHECK-NOT: ttg.local_barrier
   // CHECK:     ttng.arrive_barrier %{{.*}}, 1 {async_task_id = array<i32: 1>}
-  // CHECK-NOT: ttg.barrier
+  // CHECK-NOT: ttg.local_barrier
   // CHECK:     ttng.arrive_barrier %{{.*}}, 1 {async_task_id = array<i32: 1>}
   // CHECK:     scf.yield {{.*}} %[[D]], %{{.*}} : tensor<64x128xf32, #mma>, i32
   // CHECK:   tt.descriptor_store
@@ -96,13 +96,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK:     %[[V:.*]] = tt.load
   // CHECK:     ttg.local_store %[[V]], %{{.*}} {async_task_id = array<i32: 0>}
   // CHECK:     ttng.fence_async_shared {{.*}}bCluster = false
-  // CHECK:     ttg.barrier local
+  // CHECK:     ttg.local_barrier
   // CHECK:     ttng.arrive_barrier %{{.*}}, 1 {async_task_id = array<i32: 0>}
   // CHECK: partition0
   // CHECK:   scf.for
   // CHECK:     ttng.wait_barrier
   // CHECK:     %[[R:.*]] = ttg.local_load %{{.*}} {async_task_id = array<i32: 1>} : !ttg.memdesc<64x32xf16, {{.*}}> -> tensor<64x32xf16, #blocked>
-  // CHECK-NEXT: ttg.barrier local {async_task_id = array<i32: 1>}
+  // CHECK-NEXT: ttg.local_barrier {async_task_id = array<i32: 1>}
   // CHECK:     ttng.arrive_barrier
   // CHECK:     ttg.convert_layout %[[R]]
   tt.func public @register_channel(%p: tensor<64x32x!tt.ptr<f16>, #blk>, %qs: !tt.ptr<f16>, %n: i32) {

@@ -219,7 +219,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // id / 256 != 0) waits at one more barrier before the loop, the lower half
 // at one after it. The add using the dot's result now uses the last slice's.
 // CHECK-LABEL: tt.func @two_clusters
-// CHECK:      ttg.barrier local
+// CHECK:      gpu.barrier
 // CHECK-NEXT: [[TID:%.*]] = rocdl.workitem.id.x : i32
 // CHECK-NEXT: [[C0:%.*]] = arith.constant 0 : i32
 // CHECK-NEXT: [[C256:%.*]] = arith.constant 256 : i32
@@ -248,7 +248,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT:   rocdl.s.setprio 1
 // CHECK-NEXT:   [[D0:%.*]] = tt.dot [[A0]], [[B0]], [[ACC]]
 // CHECK-NEXT:   rocdl.s.setprio 0
-// CHECK-NEXT:   ttg.barrier local
+// CHECK-NEXT:   gpu.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0
 // CHECK-NEXT:   arith.addi
 // CHECK-NEXT:   arith.cmpi
@@ -257,13 +257,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-NEXT:   ttg.local_store [[LA]]
 // CHECK-NEXT:   ttg.memdesc_index
 // CHECK-NEXT:   ttg.local_store [[LB]]
-// CHECK-NEXT:   ttg.barrier local
+// CHECK-NEXT:   gpu.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0
 // CHECK-NEXT:   rocdl.s.setprio 1
 // CHECK-NEXT:   [[D1:%.*]] = tt.dot [[A1]], [[B1]], [[D0]]
 // CHECK-NEXT:   rocdl.s.setprio 0
 // CHECK-NEXT:   arith.addf [[D1]], [[ACC]]
-// CHECK-NEXT:   ttg.barrier local
+// CHECK-NEXT:   gpu.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0
 // CHECK-NEXT:   scf.yield
 // CHECK-NEXT: }
@@ -326,24 +326,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // CHECK-NEXT:   [[A0:%.*]] = ttg.local_load
 // CHECK-NEXT:   ttg.memdesc_subslice {{.*}}[0, 0] : {{.*}} -> !ttg.memdesc<16x256xf16
 // CHECK-NEXT:   [[B0:%.*]] = ttg.local_load
-// CHECK-NEXT:   ttg.barrier local
+// CHECK-NEXT:   gpu.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0
 // CHECK-NEXT:   rocdl.s.setprio 1
 // CHECK-NEXT:   [[D0:%.*]] = tt.dot [[A0]], [[B0]]
 // CHECK-NEXT:   rocdl.s.setprio 0
-// CHECK-NEXT:   ttg.barrier local
+// CHECK-NEXT:   gpu.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0
 // CHECK-NEXT:   [[LB:%.*]] = tt.load [[PB]]
 // CHECK-NEXT:   ttg.memdesc_subslice {{.*}}[0, 16]
 // CHECK-NEXT:   [[A1:%.*]] = ttg.local_load
 // CHECK-NEXT:   ttg.memdesc_subslice {{.*}}[16, 0]
 // CHECK-NEXT:   [[B1:%.*]] = ttg.local_load
-// CHECK-NEXT:   ttg.barrier local
+// CHECK-NEXT:   gpu.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0
 // CHECK-NEXT:   rocdl.s.setprio 1
 // CHECK-NEXT:   [[D1:%.*]] = tt.dot [[A1]], [[B1]], [[D0]]
 // CHECK-NEXT:   rocdl.s.setprio 0
-// CHECK-NEXT:   ttg.barrier local
+// CHECK-NEXT:   gpu.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0
 // CHECK-NEXT:   ttg.memdesc_subslice {{.*}}[0, 32]
 // CHECK-NEXT:   [[A2:%.*]] = ttg.local_load
@@ -353,23 +353,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // CHECK-NEXT:   [[A3:%.*]] = ttg.local_load
 // CHECK-NEXT:   ttg.memdesc_subslice {{.*}}[48, 0]
 // CHECK-NEXT:   [[B3:%.*]] = ttg.local_load
-// CHECK-NEXT:   ttg.barrier local
+// CHECK-NEXT:   gpu.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0
 // CHECK-NEXT:   rocdl.s.setprio 1
 // CHECK-NEXT:   [[D2:%.*]] = tt.dot [[A2]], [[B2]], [[D1]]
 // CHECK-NEXT:   rocdl.s.setprio 0
-// CHECK-NEXT:   ttg.barrier local
+// CHECK-NEXT:   gpu.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0
 // CHECK:        ttg.local_store [[LA]]
 // CHECK-NEXT:   ttg.memdesc_index
 // CHECK-NEXT:   ttg.local_store [[LB]]
-// CHECK-NEXT:   ttg.barrier local
+// CHECK-NEXT:   gpu.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0
 // CHECK-NEXT:   rocdl.s.setprio 1
 // CHECK-NEXT:   [[D3:%.*]] = tt.dot [[A3]], [[B3]], [[D2]]
 // CHECK-NEXT:   rocdl.s.setprio 0
 // CHECK-NEXT:   arith.addf [[D3]]
-// CHECK-NEXT:   ttg.barrier local
+// CHECK-NEXT:   gpu.barrier
 // CHECK-NEXT:   rocdl.sched.barrier 0
 // CHECK-NEXT:   scf.yield
 // CHECK-NEXT: }

@@ -135,8 +135,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A loop with a barrier is not scheduled: a later iteration's load issued
-// ahead of it would no longer be ordered by it.
+// A loop with a barrier (tl.debug_barrier's gpu.barrier, as Triton 3.6
+// checks; a ttg.local_barrier too) is not scheduled: a later iteration's load
+// issued ahead of it would no longer be ordered by it.
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: @with_barrier
   // CHECK-NOT: loop.stage
@@ -147,7 +148,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %c1 = arith.constant 1 : i32
     scf.for %i = %c0 to %n step %c1 : i32 {
       %v = tt.load %p {tt.latency = 2 : i32} : !tt.ptr<f32>
-      ttg.barrier local
+      gpu.barrier
+      tt.store %q, %v : !tt.ptr<f32>
+    }
+    tt.return
+  }
+
+  // CHECK-LABEL: @with_local_barrier
+  // CHECK-NOT: loop.stage
+  // CHECK-NOT: tt.latency
+  // CHECK: tt.return
+  tt.func @with_local_barrier(%p: !tt.ptr<f32>, %q: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %v = tt.load %p {tt.latency = 2 : i32} : !tt.ptr<f32>
+      ttg.local_barrier
       tt.store %q, %v : !tt.ptr<f32>
     }
     tt.return

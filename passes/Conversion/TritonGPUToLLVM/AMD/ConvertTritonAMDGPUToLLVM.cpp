@@ -190,6 +190,7 @@ struct ConvertTritonAMDGPUToLLVMPass
     amd::populateAsyncCopyOpToLLVMPatterns(converter, patterns, targetInfo,
                                            widths);
     amd::populateBarrierOpToLLVMPatterns(converter, patterns, targetInfo);
+    amd::populateWarpIdOpToLLVMPatterns(converter, patterns, targetInfo);
     amd::populateAtomicOpToLLVMPatterns(converter, patterns, targetInfo,
                                         widths);
     amd::populatePrintAssertOpToLLVMPatterns(converter, patterns, targetInfo);

@@ -49,6 +49,12 @@ void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                      RewritePatternSet &patterns,
                                      const TargetInfoBase &target);
 
+/// ttg.warp_id: the work-item index / the wave size, at the function's
+/// start (read into a scalar register on gfx942).
+void populateWarpIdOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const TargetInfo &target);
+
 /// The access width of each f16/bf16 tt.atomic_rmw fadd in `root`: its
 /// pointers' alone (the lowering packs pairs whatever their masks).
 void computeAtomicAccessWidths(Operation *root, const ModuleAxisInfo &axis,

@@ -16,7 +16,7 @@
 // sign bit set the unsigned integer min (max), which orders IEEE floats.
 //
 // A scalar acquire or relaxed add of a constant zero (integer or float) only
-// reads: as in Triton 3.6 it is an `nvgpu.ld_acquire` of the same ordering
+// reads: as in Triton 3.6 it is an `nvg.ld_acquire` of the same ordering
 // and scope (a load of the global memory's current value; spin-waits on a
 // flag are written this way), which -convert-nv-gpu-to-llvm makes a
 // `ld.global.<scope>.<sem>`.

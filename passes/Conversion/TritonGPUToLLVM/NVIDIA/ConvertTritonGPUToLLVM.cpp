@@ -175,7 +175,7 @@ struct ConvertTritonGPUToLLVMPass
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
 
     ConversionTarget target(*context);
-    // nvgpu ops (wgmma and its wait) are -convert-nv-gpu-to-llvm's to lower.
+    // nvg ops (wgmma and its wait) are -convert-nv-gpu-to-llvm's to lower.
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
                            nvgpu::NVGPUDialect>();
     target.addIllegalDialect<TritonDialect, triton::gpu::TritonGPUDialect,
@@ -184,6 +184,9 @@ struct ConvertTritonGPUToLLVMPass
                              cf::ControlFlowDialect>();
     target.addIllegalOp<mlir::gpu::BarrierOp>();
     target.addLegalOp<ModuleOp, UnrealizedConversionCastOp>();
+    // ttg.warp_id is -convert-nv-gpu-to-llvm's to lower too (Triton 3.6's
+    // split: it needs the enclosing warp-specialize partition).
+    target.addLegalOp<triton::gpu::WarpIdOp>();
     // ttg.warp_specialize stays, its regions lowered, for
     // -convert-warp-specialize-to-llvm (Triton 3.6's split).
     target.addLegalOp<triton::gpu::WarpSpecializeOp,

@@ -1,7 +1,7 @@
 //===- WGMMADotOpToLLVM.cpp - ttng.warp_group_dot on wgmma (MMA v3) -------===//
 //
 // A warp-group dot in an #ttg.nvidia_mma version 3 layout issues, per
-// warpgroup (4 warps), one `nvgpu.wgmma` per 64 x N accumulator tile
+// warpgroup (4 warps), one `nvg.wgmma` per 64 x N accumulator tile
 // (N the layout's instrShape[1]) and K step (instrShape[2]): A comes from
 // shared memory through a matrix descriptor (WGMMADescriptor.h) or from
 // registers, B from shared memory. The accumulator registers of a tile are
@@ -10,7 +10,7 @@
 // order the v3 linear layout gives its registers; they are gathered by
 // their constant coordinates, so repetitions over M and N (registers) and
 // warpgroups (warps, whose offsets go into the descriptors) come out alike.
-// The nvgpu ops are written as inline PTX by -convert-nv-gpu-to-llvm (Triton
+// The nvg ops are written as inline PTX by -convert-nv-gpu-to-llvm (Triton
 // 3.6's split); there the accumulators are in/out operands of the asm, so
 // nothing reads them before the asm that produces them. One wgmma.fence
 // comes before the
@@ -22,7 +22,7 @@
 // started from zero, wait for them, and add each chunk's partial sum to the
 // accumulator with fp32 adds; such a dot is complete when it returns.
 //
-// ttng.warp_group_dot_wait is one `nvgpu.wgmma_wait_group` on a struct of
+// ttng.warp_group_dot_wait is one `nvg.wgmma_wait_group` on a struct of
 // its tensor operands' registers (an inline asm whose outputs are tied to
 // its inputs once lowered): uses of the results cannot move above the wait.
 // ttng.fence_async_shared is `fence.proxy.async.shared::{cta,cluster}`.
@@ -182,7 +182,7 @@ Value packStruct(OpBuilder &b, Location loc, LLVM::LLVMStructType type,
   return packed;
 }
 
-/// `nvgpu.wgmma_wait_group pendings` with `values` flowing through it (each
+/// `nvg.wgmma_wait_group pendings` with `values` flowing through it (each
 /// register an output of the wait tied to its input once
 /// -convert-nv-gpu-to-llvm writes it); returns the values after the wait.
 /// Consecutive 16-bit floats go through as one 32-bit register: an f16
@@ -803,7 +803,7 @@ private:
     }
   }
 
-  /// One nvgpu.wgmma (-convert-nv-gpu-to-llvm writes the wgmma.mma_async);
+  /// One nvg.wgmma (-convert-nv-gpu-to-llvm writes the wgmma.mma_async);
   /// returns the new fragment. Where scale-d is the constant false the
   /// accumulator is not read and the op gets none (the instruction's scale-d
   /// is then the immediate 0 and no input register is tied to an output,

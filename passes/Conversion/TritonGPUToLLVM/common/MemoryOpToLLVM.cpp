@@ -584,7 +584,20 @@ struct BarrierOpPattern : SharedMemoryPattern<ttg::BarrierOp> {
   }
 };
 
-/// gpu.barrier (tl.debug_barrier) is the target's barrier too.
+/// ttg.local_barrier (the barrier analysis's, Triton 3.6's op) and
+/// gpu.barrier (tl.debug_barrier) are the target's barrier too.
+struct LocalBarrierOpPattern : SharedMemoryPattern<ttg::LocalBarrierOp> {
+  using SharedMemoryPattern::SharedMemoryPattern;
+
+  LogicalResult
+  matchAndRewrite(ttg::LocalBarrierOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    target.barrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct GPUBarrierOpPattern : SharedMemoryPattern<mlir::gpu::BarrierOp> {
   using SharedMemoryPattern::SharedMemoryPattern;
 
@@ -606,7 +619,8 @@ void mlir::triton::populateMemoryOpToLLVMPatterns(
       .add<LocalAllocOpPattern, LocalStoreOpPattern, LocalLoadOpPattern,
            MemDescIndexOpPattern, MemDescSubsliceOpPattern,
            MemDescTransOpPattern, MemDescReshapeOpPattern,
-           MemDescReinterpretOpPattern, BarrierOpPattern, GPUBarrierOpPattern>(
+           MemDescReinterpretOpPattern, BarrierOpPattern,
+           LocalBarrierOpPattern, GPUBarrierOpPattern>(
           converter, target);
   patterns.add<LocalDeallocOpPattern>(converter);
 }

@@ -72,7 +72,7 @@ void populateConvertLayoutOpToLLVMPatterns(
 
 /// Shared-memory buffers: ttg.local_alloc, ttg.local_load, ttg.local_store,
 /// ttg.local_dealloc, the views ttg.memdesc_index, ttg.memdesc_subslice,
-/// ttg.memdesc_trans, ttg.memdesc_reshape, and ttg.barrier.
+/// ttg.memdesc_trans, ttg.memdesc_reshape, ttg.local_barrier and ttg.barrier.
 void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const TargetInfoBase &target);

@@ -1,5 +1,5 @@
 // RUN: triton-opt %s -split-input-file -convert-nv-gpu-to-llvm | FileCheck %s
-// Each nvgpu op as the inline PTX or NVVM op it becomes.
+// Each nvg op as the inline PTX or NVVM op it becomes.
 
 // A wgmma with an accumulator: its registers are outputs tied to the
 // accumulator's, then A and B descriptors, the scale-d predicate and the
@@ -10,7 +10,7 @@
 // CHECK: %[[D:.*]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {$0,$1,$2,$3}, $8, $9, $10, 1, 1, 0, 1;", "=f,=f,=f,=f,0,1,2,3,l,l,b" %[[C0]], %{{.*}}, %{{.*}}, %[[C3]], %arg0, %arg1, %arg3 : (f32, f32, f32, f32, i64, i64, i1) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK: llvm.return %[[D]]
 llvm.func @wgmma_f16(%a: i64, %b: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>, %use: i1) -> !llvm.struct<(f32, f32, f32, f32)> {
-  %d = nvgpu.wgmma %a, %b, %use, %acc {eltTypeA = 4 : i32, eltTypeB = 4 : i32, eltTypeC = 7 : i32, layoutA = 0 : i32, layoutB = 0 : i32, m = 64 : i32, n = 8 : i32, k = 16 : i32} : (i64, i64, i1, !llvm.struct<(f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32)>
+  %d = nvg.wgmma %a, %b, %use, %acc {eltTypeA = 4 : i32, eltTypeB = 4 : i32, eltTypeC = 7 : i32, layoutA = 0 : i32, layoutB = 0 : i32, m = 64 : i32, n = 8 : i32, k = 16 : i32} : (i64, i64, i1, !llvm.struct<(f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32)>
   llvm.return %d : !llvm.struct<(f32, f32, f32, f32)>
 }
 
@@ -21,7 +21,7 @@ llvm.func @wgmma_f16(%a: i64, %b: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>,
 // CHECK-LABEL: @wgmma_registers_no_acc
 // CHECK: "wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {$0,$1,$2,$3}, {$4,$5,$6,$7}, $8, 0, 1, 1, 0;", "=f,=f,=f,=f,r,r,r,r,l"
 llvm.func @wgmma_registers_no_acc(%a: !llvm.struct<(i32, i32, i32, i32)>, %b: i64, %use: i1) -> !llvm.struct<(f32, f32, f32, f32)> {
-  %d = nvgpu.wgmma %a, %b, %use {eltTypeA = 5 : i32, eltTypeB = 5 : i32, eltTypeC = 7 : i32, layoutA = 0 : i32, layoutB = 1 : i32, m = 64 : i32, n = 8 : i32, k = 16 : i32} : (!llvm.struct<(i32, i32, i32, i32)>, i64, i1) -> !llvm.struct<(f32, f32, f32, f32)>
+  %d = nvg.wgmma %a, %b, %use {eltTypeA = 5 : i32, eltTypeB = 5 : i32, eltTypeC = 7 : i32, layoutA = 0 : i32, layoutB = 1 : i32, m = 64 : i32, n = 8 : i32, k = 16 : i32} : (!llvm.struct<(i32, i32, i32, i32)>, i64, i1) -> !llvm.struct<(f32, f32, f32, f32)>
   llvm.return %d : !llvm.struct<(f32, f32, f32, f32)>
 }
 
@@ -33,8 +33,8 @@ llvm.func @wgmma_registers_no_acc(%a: !llvm.struct<(i32, i32, i32, i32)>, %b: i6
 // CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {$0,$1,$2,$3}, $8, $9, $10;", "=r,=r,=r,=r,0,1,2,3,l,l,b"
 // CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f16.e5m2.e4m3 {$0,$1}, $4, $5, $6, 1, 1;", "=r,=r,0,1,l,l,b"
 llvm.func @wgmma_kinds(%a: i64, %b: i64, %i: !llvm.struct<(i32, i32, i32, i32)>, %h: !llvm.struct<(i32, i32)>, %use: i1) {
-  %0 = nvgpu.wgmma %a, %b, %use, %i {eltTypeA = 0 : i32, eltTypeB = 0 : i32, eltTypeC = 1 : i32, layoutA = 0 : i32, layoutB = 1 : i32, m = 64 : i32, n = 8 : i32, k = 32 : i32} : (i64, i64, i1, !llvm.struct<(i32, i32, i32, i32)>) -> !llvm.struct<(i32, i32, i32, i32)>
-  %1 = nvgpu.wgmma %a, %b, %use, %h {eltTypeA = 3 : i32, eltTypeB = 2 : i32, eltTypeC = 4 : i32, layoutA = 0 : i32, layoutB = 1 : i32, m = 64 : i32, n = 8 : i32, k = 32 : i32} : (i64, i64, i1, !llvm.struct<(i32, i32)>) -> !llvm.struct<(i32, i32)>
+  %0 = nvg.wgmma %a, %b, %use, %i {eltTypeA = 0 : i32, eltTypeB = 0 : i32, eltTypeC = 1 : i32, layoutA = 0 : i32, layoutB = 1 : i32, m = 64 : i32, n = 8 : i32, k = 32 : i32} : (i64, i64, i1, !llvm.struct<(i32, i32, i32, i32)>) -> !llvm.struct<(i32, i32, i32, i32)>
+  %1 = nvg.wgmma %a, %b, %use, %h {eltTypeA = 3 : i32, eltTypeB = 2 : i32, eltTypeC = 4 : i32, layoutA = 0 : i32, layoutB = 1 : i32, m = 64 : i32, n = 8 : i32, k = 32 : i32} : (i64, i64, i1, !llvm.struct<(i32, i32)>) -> !llvm.struct<(i32, i32)>
   llvm.return
 }
 
@@ -48,7 +48,7 @@ llvm.func @wgmma_kinds(%a: i64, %b: i64, %i: !llvm.struct<(i32, i32, i32, i32)>,
 // CHECK: %[[Q:.*]] = llvm.extractvalue %[[W]][5]
 // CHECK: llvm.inttoptr %[[Q]] : i64 to !llvm.ptr<3>
 llvm.func @wait_group(%s: !llvm.struct<(f32, i32, f16, i64, f64, !llvm.ptr<3>)>) -> !llvm.struct<(f32, i32, f16, i64, f64, !llvm.ptr<3>)> {
-  %r = nvgpu.wgmma_wait_group %s {pendings = 2 : i32} : !llvm.struct<(f32, i32, f16, i64, f64, !llvm.ptr<3>)>
+  %r = nvg.wgmma_wait_group %s {pendings = 2 : i32} : !llvm.struct<(f32, i32, f16, i64, f64, !llvm.ptr<3>)>
   llvm.return %r : !llvm.struct<(f32, i32, f16, i64, f64, !llvm.ptr<3>)>
 }
 
@@ -58,7 +58,7 @@ llvm.func @wait_group(%s: !llvm.struct<(f32, i32, f16, i64, f64, !llvm.ptr<3>)>)
 // CHECK: %[[R:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
 // CHECK: llvm.return %[[R]]
 llvm.func @cluster_rank() -> i32 {
-  %0 = nvgpu.cluster_id
+  %0 = nvg.cluster_id
   llvm.return %0 : i32
 }
 
@@ -73,7 +73,7 @@ module attributes {"ttg.num-warps" = 8 : i32} {
 // CHECK: %[[U:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[W]], %{{.*}}, %{{.*}} : i32 -> i32
 // CHECK: llvm.return %[[U]]
 llvm.func @warp_index() -> i32 {
-  %0 = nvgpu.warp_id
+  %0 = ttg.warp_id
   llvm.return %0 : i32
 }
 }
@@ -86,7 +86,7 @@ module attributes {"ttg.num-warps" = 1 : i32} {
 // CHECK-NEXT: %[[Z:.*]] = llvm.mlir.constant(0 : i32)
 // CHECK-NEXT: llvm.return %[[Z]]
 llvm.func @single_warp() -> i32 {
-  %0 = nvgpu.warp_id
+  %0 = ttg.warp_id
   llvm.return %0 : i32
 }
 }
@@ -107,7 +107,7 @@ tt.func @partition_warp_index() {
     ttg.warp_yield
   }
   partition0() num_warps(2) {
-    %0 = nvgpu.warp_id
+    %0 = ttg.warp_id
     %1 = llvm.add %0, %0 : i32
     ttg.warp_return
   } : () -> ()
@@ -130,16 +130,16 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK-NEXT: %[[P32:.*]] = llvm.mlir.constant(32 : i32)
 // CHECK: llvm.udiv %{{.*}}, %[[P32]]
 llvm.func @warp_index_shared_constant() {
-  %0 = nvgpu.warp_id
+  %0 = ttg.warp_id
   llvm.add %0, %0 : i32
   ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4>}
   default {
-    %1 = nvgpu.warp_id
+    %1 = ttg.warp_id
     llvm.add %1, %1 : i32
     ttg.warp_yield
   }
   partition0() num_warps(4) {
-    %2 = nvgpu.warp_id
+    %2 = ttg.warp_id
     llvm.add %2, %2 : i32
     ttg.warp_return
   } : () -> ()
@@ -157,9 +157,9 @@ llvm.func @warp_index_shared_constant() {
 // CHECK: llvm.trunc %{{.*}} : i16 to i8
 // CHECK: "mov.u64 $0, 0x0;\0A\09ld.global.cta.acquire.b64 $0, [ $1 + 0 ];", "=l,l"
 llvm.func @load_acquire(%p: !llvm.ptr<1>, %m: i1) {
-  %0 = nvgpu.ld_acquire acquire, gpu, %p, %m : (!llvm.ptr<1>) -> f32
-  %1 = nvgpu.ld_acquire relaxed, sys, %p : (!llvm.ptr<1>) -> i8
-  %2 = nvgpu.ld_acquire acquire, cta, %p : (!llvm.ptr<1>) -> i64
+  %0 = nvg.ld_acquire acquire, gpu, %p, %m : (!llvm.ptr<1>) -> f32
+  %1 = nvg.ld_acquire relaxed, sys, %p : (!llvm.ptr<1>) -> i8
+  %2 = nvg.ld_acquire acquire, cta, %p : (!llvm.ptr<1>) -> i64
   llvm.return
 }
 
@@ -184,7 +184,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.tens
   // CHECK: "@$0 tcgen05.dealloc.cta_group::1.sync.aligned.b32 $1, 256;", "b,r" %[[PRED]], %[[BASE]]
   // CHECK-NEXT: llvm.return
   llvm.func @tmem_kernel() attributes {nvvm.kernel = 1 : ui1} {
-    %0 = nvgpu.tensor_memory_base
+    %0 = nvg.tensor_memory_base
     %1 = llvm.ptrtoint %0 : !llvm.ptr<6> to i32
     llvm.return
   }

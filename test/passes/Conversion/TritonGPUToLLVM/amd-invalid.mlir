@@ -86,3 +86,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// ttg.warp_id needs the wave size the module gives.
+// CHECK: amd-invalid.mlir:[[# @LINE + 3]]:10: error: ttg.warp_id outside a module with ttg.threads-per-warp
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", ttg.shared = 0 : i32} {
+  tt.func public @no_wave_size() {
+    %w = ttg.warp_id
+    tt.return
+  }
+}

@@ -8,10 +8,10 @@
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, "ttg.num-ctas" = 1 : i32, ttg.target = "cuda:90"} {
 
 // CHECK-LABEL: llvm.func @poll
-// CHECK: nvgpu.ld_acquire acquire, gpu, %{{.*}}, %{{.*}} : (!llvm.ptr<1>) -> i32
-// CHECK: nvgpu.ld_acquire relaxed, sys, %{{.*}}, %{{.*}} : (!llvm.ptr<1>) -> i32
-// CHECK: nvgpu.ld_acquire acquire, cta, %{{.*}}, %{{.*}} : (!llvm.ptr<1>) -> i64
-// CHECK-NOT: nvgpu.ld_acquire
+// CHECK: nvg.ld_acquire acquire, gpu, %{{.*}}, %{{.*}} : (!llvm.ptr<1>) -> i32
+// CHECK: nvg.ld_acquire relaxed, sys, %{{.*}}, %{{.*}} : (!llvm.ptr<1>) -> i32
+// CHECK: nvg.ld_acquire acquire, cta, %{{.*}}, %{{.*}} : (!llvm.ptr<1>) -> i64
+// CHECK-NOT: nvg.ld_acquire
 // CHECK: atom.global.gpu.acq_rel.add.f32
 // CHECK: atom.global.gpu.acquire.add.f32
 // CHECK: llvm.return

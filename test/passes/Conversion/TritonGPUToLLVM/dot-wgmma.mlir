@@ -4,7 +4,7 @@
 // RUN: %if ptxas %{ triton-translate --split-input-file --output-split-marker='//-split-' --mlir-to-ptx %t.mlir -o %t.ptx && rm -f %t.part* && csplit -s -z -f %t.part %t.ptx '/^\/\/-split-/' '{*}' && for f in %t.part*; do %ptxas --gpu-name=sm_90a $f -o /dev/null || exit 1; done %}
 
 // ttng.warp_group_dot on wgmma: per warpgroup, 64 x N tile and K step one
-// nvgpu.wgmma (NVGPU lines), written as wgmma.mma_async by
+// nvg.wgmma (NVGPU lines), written as wgmma.mma_async by
 // -convert-nv-gpu-to-llvm (CHECK lines), between one wgmma.fence and one
 // commit_group.
 // Descriptors: start >> 4 | LBO >> 4 << 16 | SBO >> 4 << 32 | mode << 62,
@@ -39,9 +39,9 @@
 // CHECK: wgmma.wait_group.sync.aligned 0;", "=f,{{(=f,)+}}0,1,2,{{.*}},31"
 // NVGPU-LABEL: llvm.func internal @f16
 // NVGPU: nvvm.wgmma.fence.aligned
-// NVGPU-COUNT-2: nvgpu.wgmma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {eltTypeA = 4 : i32, eltTypeB = 4 : i32, eltTypeC = 7 : i32, k = 16 : i32, layoutA = 0 : i32, layoutB = 0 : i32, m = 64 : i32, n = 64 : i32} : (i64, i64, i1, !llvm.struct<(f32, {{.*}})>) -> !llvm.struct<(f32,
+// NVGPU-COUNT-2: nvg.wgmma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {eltTypeA = 4 : i32, eltTypeB = 4 : i32, eltTypeC = 7 : i32, k = 16 : i32, layoutA = 0 : i32, layoutB = 0 : i32, m = 64 : i32, n = 64 : i32} : (i64, i64, i1, !llvm.struct<(f32, {{.*}})>) -> !llvm.struct<(f32,
 // NVGPU: nvvm.wgmma.commit.group.sync.aligned
-// NVGPU: nvgpu.wgmma_wait_group %{{.*}} {pendings = 0 : i32} : !llvm.struct<(f32,
+// NVGPU: nvg.wgmma_wait_group %{{.*}} {pendings = 0 : i32} : !llvm.struct<(f32,
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #sA = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
 #sB = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -91,7 +91,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // A zero constant accumulator (useC notwithstanding) is not read: the first
-// K step's nvgpu.wgmma has no accumulator, so its wgmma has the immediate
+// K step's nvg.wgmma has no accumulator, so its wgmma has the immediate
 // scale-d 0 and no input registers (no zeros are moved into them); the
 // second accumulates.
 // CHECK-LABEL: llvm.func internal @zero_accumulator
@@ -101,8 +101,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
 // CHECK-SAME: %[[TRUE]] : (
 // NVGPU-LABEL: llvm.func internal @zero_accumulator
-// NVGPU: nvgpu.wgmma %{{.*}}, %{{.*}}, %{{.*}} {{{.*}}} : (i64, i64, i1) ->
-// NVGPU: nvgpu.wgmma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{{.*}}} : (i64, i64, i1, !llvm.struct
+// NVGPU: nvg.wgmma %{{.*}}, %{{.*}}, %{{.*}} {{{.*}}} : (i64, i64, i1) ->
+// NVGPU: nvg.wgmma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{{.*}}} : (i64, i64, i1, !llvm.struct
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
 #sA = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
 #sB = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
@@ -260,9 +260,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // holds. No commit is left pending, async or not.
 // CHECK-LABEL: llvm.func internal @fp8_split
 // NVGPU-LABEL: llvm.func internal @fp8_split
-// NVGPU: nvgpu.wgmma %{{.*}}, %{{.*}}, %{{.*}} {eltTypeA = 2 : i32, eltTypeB = 2 : i32, eltTypeC = 7 : i32, k = 32 : i32, layoutA = 0 : i32, layoutB = 1 : i32, m = 64 : i32, n = 8 : i32} : (i64, i64, i1) -> !llvm.struct<(f32, f32, f32, f32)>
-// NVGPU: nvgpu.wgmma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{{.*}}} : (i64, i64, i1, !llvm.struct<(f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32)>
-// NVGPU: nvgpu.wgmma_wait_group %{{.*}} {pendings = 0 : i32} : !llvm.struct<(f32, f32, f32, f32)>
+// NVGPU: nvg.wgmma %{{.*}}, %{{.*}}, %{{.*}} {eltTypeA = 2 : i32, eltTypeB = 2 : i32, eltTypeC = 7 : i32, k = 32 : i32, layoutA = 0 : i32, layoutB = 1 : i32, m = 64 : i32, n = 8 : i32} : (i64, i64, i1) -> !llvm.struct<(f32, f32, f32, f32)>
+// NVGPU: nvg.wgmma %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {{{.*}}} : (i64, i64, i1, !llvm.struct<(f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32)>
+// NVGPU: nvg.wgmma_wait_group %{{.*}} {pendings = 0 : i32} : !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-DAG: %[[ALWAYS:.*]] = llvm.mlir.constant(true) : i1
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK: "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {$0,$1,$2,$3}, $4, $5, 0, 1, 1;", "=f,=f,=f,=f,l,l" %{{.*}}, %{{.*}} : (i64, i64)
