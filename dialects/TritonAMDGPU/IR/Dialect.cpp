@@ -2,13 +2,14 @@
 
 #include "dialects/TritonAMDGPU/IR/Dialect.h"
 
-#include "dialects/TritonGPU/IR/CTATiles.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <set>
 
 using namespace mlir;
 using namespace mlir::triton::amdgpu;
@@ -37,7 +38,7 @@ std::string mlir::triton::amdgpu::getTargetArch(ModuleOp module,
 }
 
 //===----------------------------------------------------------------------===//
-// CTA tiles of distributed layouts
+// Register selection between distributed layouts
 //===----------------------------------------------------------------------===//
 
 /// The linear layout of a distributed tensor type, or a diagnostic saying
@@ -53,63 +54,48 @@ layoutOf(Operation *op, RankedTensorType type, StringRef role) {
   return layout;
 }
 
-/// The output dimension a basis vector moves along, or -1 for a zero
-/// (broadcasting) basis. Bases of distributed layouts name one dimension.
-static int dimOfBasis(const LinearLayout::Basis &basis) {
-  for (auto [d, v] : llvm::enumerate(basis))
-    if (v != 0)
-      return d;
-  return -1;
+/// The coordinates each register of `layout` holds in the first thread
+/// (lane, warp and block 0), in register order.
+static SmallVector<SmallVector<int64_t>>
+registerCoords(const LinearLayout &layout, size_t rank) {
+  ArrayRef<LinearLayout::Basis> bases = layout.getBases("register");
+  SmallVector<SmallVector<int64_t>> coords(size_t(1) << bases.size(),
+                                           SmallVector<int64_t>(rank, 0));
+  for (size_t reg = 0; reg < coords.size(); ++reg)
+    for (auto [bit, basis] : llvm::enumerate(bases))
+      if (reg >> bit & 1)
+        for (size_t d = 0; d < rank; ++d)
+          coords[reg][d] ^= basis[d];
+  return coords;
 }
 
-/// Register bases without the broadcasting (all-zero) ones.
-static std::vector<LinearLayout::Basis>
-nonZeroRegisterBases(const LinearLayout &layout) {
-  std::vector<LinearLayout::Basis> bases;
-  for (const auto &basis : layout.getBases("register"))
-    if (dimOfBasis(basis) >= 0)
-      bases.push_back(basis);
-  return bases;
-}
-
-/// Whether `src` and `dst` place the elements of one CTA tile on the same
-/// lanes, warps and registers, which makes slicing or concatenating whole
-/// tiles free of data movement. Emits the reason on `op` when not.
-static bool haveMatchingCTATiles(Operation *op, RankedTensorType srcTy,
-                                 const LinearLayout &src,
-                                 RankedTensorType dstTy,
-                                 const LinearLayout &dst) {
-  SmallVector<int64_t> srcTile = triton::gpu::getThreadCoverShape(src);
-  if (srcTile != triton::gpu::getThreadCoverShape(dst)) {
-    op->emitError()
-        << "CTA tile shapes must match between source and destination "
-           "tensors.";
-    return false;
-  }
-  int64_t tiles = 1;
-  for (auto [size, tile] : llvm::zip(srcTy.getShape(), srcTile))
-    tiles *= size / tile;
-  std::vector<LinearLayout::Basis> srcRegs = nonZeroRegisterBases(src);
-  std::vector<LinearLayout::Basis> dstRegs = nonZeroRegisterBases(dst);
-  // The registers of one tile are the low register bases; the bases above
-  // them step from tile to tile and may differ.
-  size_t perTile = srcRegs.size() - llvm::Log2_64(tiles);
-  if (dstRegs.size() < perTile ||
-      !std::equal(srcRegs.begin(), srcRegs.begin() + perTile,
-                  dstRegs.begin())) {
-    op->emitError() << "Register basis must match on a CTA tile between "
-                       "source and destination.";
-    return false;
+/// Triton 3.6's rule for amdg.extract_slice and amdg.concat, which only
+/// select registers: every result register's element, moved into the
+/// source (`toSource`, which also names the source it comes from), is held
+/// by a register of that source in the same thread, and both layouts give
+/// lanes and warps the same bases. Emits the reason on `op` when not.
+static LogicalResult verifySelectsRegisters(
+    Operation *op, const LinearLayout &src, const LinearLayout &dst,
+    size_t rank, function_ref<void(SmallVectorImpl<int64_t> &)> toSource) {
+  std::set<SmallVector<int64_t>> held;
+  for (SmallVector<int64_t> &coords : registerCoords(src, rank))
+    held.insert(std::move(coords));
+  for (SmallVector<int64_t> &coords : registerCoords(dst, rank)) {
+    toSource(coords);
+    if (held.count(coords))
+      continue;
+    InFlightDiagnostic diag = op->emitError(
+        "No source register holds the element for destination index [");
+    llvm::interleaveComma(coords, diag);
+    return diag << "]";
   }
   auto sameBases = [&](StringRef dim) {
     return llvm::equal(src.getBases(dim), dst.getBases(dim));
   };
-  if (!sameBases("lane") || !sameBases("warp")) {
-    op->emitError() << "Lane and warp dim basis must match between source "
-                       "and destination layout.";
-    return false;
-  }
-  return true;
+  if (!sameBases("lane") || !sameBases("warp"))
+    return op->emitError("Lane and warp dim basis must match between source "
+                         "and destination layout.");
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -132,7 +118,6 @@ LogicalResult ExtractSliceOp::verify() {
   std::optional<LinearLayout> dst = layoutOf(*this, dstTy, "result");
   if (!src || !dst)
     return failure();
-  SmallVector<int64_t> tile = triton::gpu::getThreadCoverShape(*src);
   for (int64_t d = 0, e = srcTy.getRank(); d < e; ++d) {
     int64_t srcSize = srcTy.getDimSize(d), dstSize = dstTy.getDimSize(d);
     if (dstSize > srcSize)
@@ -140,12 +125,13 @@ LogicalResult ExtractSliceOp::verify() {
              << " at dimension " << d;
     if (offsets[d] < 0 || offsets[d] + dstSize > srcSize)
       return emitError("invalid offset") << " at dimension " << d;
-    if (dstSize % tile[d] != 0)
-      return emitError("result shape must be multiple of shapePerCTATile");
-    if (offsets[d] % tile[d] != 0)
-      return emitError("offset must be multiple of shapePerCTATile");
   }
-  return success(haveMatchingCTATiles(*this, srcTy, *src, dstTy, *dst));
+  return verifySelectsRegisters(*this, *src, *dst, srcTy.getRank(),
+                                [&](SmallVectorImpl<int64_t> &coords) {
+                                  for (auto [c, offset] :
+                                       llvm::zip(coords, offsets))
+                                    c += offset;
+                                });
 }
 
 namespace {
@@ -230,7 +216,14 @@ LogicalResult ConcatOp::verify() {
   std::optional<LinearLayout> dst = layoutOf(*this, dstTy, "result");
   if (!src || !dst)
     return failure();
-  return success(haveMatchingCTATiles(*this, srcTy, *src, dstTy, *dst));
+  // An element's place in its source tile (the sources fill the result's
+  // grid of tiles in row-major order).
+  return verifySelectsRegisters(*this, *src, *dst, srcTy.getRank(),
+                                [&](SmallVectorImpl<int64_t> &coords) {
+                                  for (auto [c, size] :
+                                       llvm::zip(coords, srcTy.getShape()))
+                                    c %= size;
+                                });
 }
 
 void ConcatOp::getCanonicalizationPatterns(RewritePatternSet &patterns,

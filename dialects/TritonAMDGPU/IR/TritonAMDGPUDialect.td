@@ -18,7 +18,7 @@ def TritonAMDGPU_Dialect : Dialect {
   let description = [{
     Buffer loads and stores (a scalar base pointer plus a tensor of 32-bit
     offsets, which the AMD backend lowers to buffer instructions), slices
-    and concatenations of whole CTA tiles, in-thread transposes and
+    and concatenations that only select registers, in-thread transposes and
     conditional barriers.
 
     ```mlir

@@ -158,14 +158,13 @@ def AMDG_BufferAtomicCASOp : AMDG_Op<"buffer_atomic_cas", [
 //===----------------------------------------------------------------------===//
 
 def AMDG_ExtractSliceOp : AMDG_Op<"extract_slice", [Pure]> {
-  let summary = "Takes a slice of whole CTA tiles out of a tensor";
+  let summary = "Takes a slice out of a tensor without moving data between threads";
   let description = [{
     The result's shape gives the slice's size, `static_offsets` its start in
-    every dimension. Offsets and the result's shape must be multiples of the
-    source's CTA tile (sizePerThread * threadsPerWarp * warpsPerCTA per
-    dimension), and the source and result layouts must agree on one CTA tile
-    (same lane and warp bases, same register bases within a tile), so each
-    thread keeps exactly the values it already holds.
+    every dimension. As Triton 3.6 verifies it: the source and result layouts
+    give lanes and warps the same bases, and every result register's
+    element, shifted by the offsets, is held by a source register of the same
+    thread, so each thread keeps values it already holds.
 
     ```mlir
     %s = amdg.extract_slice %t [0, 16] : tensor<64x64xf32, #blocked> to tensor<64x16xf32, #blocked>
@@ -187,7 +186,9 @@ def AMDG_ConcatOp : AMDG_Op<"concat", [Pure]> {
     All sources have one type; the result's shape is a whole multiple of the
     source shape in every dimension, and the sources fill that grid of tiles
     in row-major order (the last dimension varies fastest). As for
-    `amdg.extract_slice`, sources and result must agree on one CTA tile.
+    `amdg.extract_slice`, every result register's element, at its place in
+    its source, is held by a source register of the same thread, and lanes
+    and warps have the same bases.
 
     ```mlir
     %t = amdg.concat %a, %b : tensor<32x64xf32, #blocked>, tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #blocked>

@@ -49,7 +49,8 @@ tt.func @store_pointer(%v: tensor<1024xf32, #blocked>, %base: !tt.ptr<i32>, %off
 
 #tile = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 tt.func @slice_not_whole_tiles(%x: tensor<32x64xf16, #tile>) {
-  // expected-error @+1 {{offset must be multiple of shapePerCTATile}}
+  // Thread 0 holds rows 0 and 16 of the source: row 8 is another thread's.
+  // expected-error @+1 {{No source register holds the element for destination index [8, 0]}}
   %0 = amdg.extract_slice %x [8, 0] : tensor<32x64xf16, #tile> to tensor<16x64xf16, #tile>
   tt.return
 }
@@ -77,7 +78,7 @@ tt.func @slice_element_type(%x: tensor<32x64xf16, #tile>) {
 #tile = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #other = #ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 tt.func @slice_other_tile(%x: tensor<64x64xf16, #tile>) {
-  // expected-error @+1 {{CTA tile shapes must match between source and destination tensors.}}
+  // expected-error @+1 {{No source register holds the element for destination index [1, 0]}}
   %0 = amdg.extract_slice %x [0, 0] : tensor<64x64xf16, #tile> to tensor<32x64xf16, #other>
   tt.return
 }

@@ -1,14 +1,12 @@
 //===- SliceConcatOpToLLVM.cpp - amdg ops that only select registers ------===//
 //
-// Both ops cut or assemble tensors along whole CTA tiles, and their verifiers
-// make source and result agree on one tile (same lane, warp and block bases).
-// A thread therefore holds, for every result element, the source element in
-// its own registers: the lowering only selects registers. Which one is found
-// from the layouts: with lane, warp and block zero, a result register names
-// a coordinate; moved into the source (plus the slice's offsets, or into the
-// concat's source tile) it names the source register with that coordinate.
-// Since offsets and tile sizes are multiples of the CTA tile, the thread's
-// own part of the coordinate is the same on both sides and drops out.
+// Both ops' verifiers (Triton 3.6's rule) make source and result give lanes
+// and warps the same bases and find, for every result register of the first
+// thread, a source register holding its element: the lowering only selects
+// registers. Which one is found from the layouts: with lane, warp and block
+// zero, a result register names a coordinate; moved into the source (plus
+// the slice's offsets, or into the concat's source tile) it names the source
+// register with that coordinate.
 //
 // amdg.in_thread_transpose keeps every element in its thread (its verifier
 // checks that only the register bases change): each result register is the

@@ -124,3 +124,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
     tt.return %r : tensor<16x16xf16, #linear>
   }
 }
+
+// -----
+
+// Triton 3.6's rule admits a slice whose result orders a thread's registers
+// another way (the older rule wanted the same register bases within a CTA
+// tile): the upper 256 of 512 elements, 4 contiguous a thread in the source,
+// in the order 0, 2, 1, 3 in the result: source registers 4, 6, 5, 7.
+#src = #ttg.linear<{register = [[1], [2], [256]], lane = [[4], [8], [16], [32], [64], [128]], warp = [], block = []}>
+#dst = #ttg.linear<{register = [[2], [1]], lane = [[4], [8], [16], [32], [64], [128]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  // CHECK-LABEL: llvm.func internal @slice_reordered_registers
+  // CHECK-DAG: %[[R4:.*]] = llvm.extractvalue %arg0[4]
+  // CHECK-DAG: %[[R5:.*]] = llvm.extractvalue %arg0[5]
+  // CHECK-DAG: %[[R6:.*]] = llvm.extractvalue %arg0[6]
+  // CHECK-DAG: %[[R7:.*]] = llvm.extractvalue %arg0[7]
+  // CHECK: %[[P0:.*]] = llvm.insertvalue %[[R4]], %{{.*}}[0]
+  // CHECK: %[[P1:.*]] = llvm.insertvalue %[[R6]], %[[P0]][1]
+  // CHECK: %[[P2:.*]] = llvm.insertvalue %[[R5]], %[[P1]][2]
+  // CHECK: llvm.insertvalue %[[R7]], %[[P2]][3]
+  tt.func @slice_reordered_registers(%t: tensor<512xi32, #src>) -> tensor<256xi32, #dst> {
+    %s = amdg.extract_slice %t [256] : tensor<512xi32, #src> to tensor<256xi32, #dst>
+    tt.return %s : tensor<256xi32, #dst>
+  }
+}
