@@ -794,6 +794,9 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
         elif op == "nvvm.ldmatrix":
             num = int(re.search(r"num = (\d+)", rest).group(1))
             out = ldmatrix(sim, v[0], num, "mma_layout<col>" in rest, attr(rest, "eltType"))
+            # One matrix (.x1) gives an i32, not a struct of them.
+            if num == 1:
+                out = out[0]
         elif op == "nvvm.stmatrix":
             stmatrix(sim, v[0], v[1:], "mma_layout<col>" in rest, attr(rest, "eltType"))
         elif op == "llvm.inline_asm":

@@ -1069,8 +1069,10 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     for (unsigned bit : ordered)
       map.registers.push_back(side.map.registers[bit]);
     std::optional<MatrixLoadPlan> plan =
-        stores ? planMatrixStores(map, 0, sharedType, target)
-               : planMatrixLoads(map, 0, sharedType, target);
+        stores ? planMatrixStores(map, 0, sharedType, target,
+                                  /*anyCount=*/true)
+               : planMatrixLoads(map, 0, sharedType, target,
+                                 /*anyCount=*/true);
     if (!plan)
       return;
     side.matrices = std::move(plan);

@@ -96,19 +96,22 @@ Value ThreadOffset::withRegister(OpBuilder &b, Location loc,
 /// The 8 x 8 matrices of 16-bit elements `map` forms (see MatrixLoadPlan).
 static std::optional<MatrixLoadPlan>
 planMatrices(const OffsetMap &map, int64_t viewOffsetMask, Type sharedType,
-             bool forStores);
+             bool forStores, bool anyCount);
 
 std::optional<MatrixLoadPlan>
 mlir::triton::planMatrixLoads(const OffsetMap &map, int64_t viewOffsetMask,
-                              Type sharedType, const TargetInfoBase &target) {
+                              Type sharedType, const TargetInfoBase &target,
+                              bool anyCount) {
   if (!target.canLoadMatrices())
     return std::nullopt;
-  return planMatrices(map, viewOffsetMask, sharedType, /*forStores=*/false);
+  return planMatrices(map, viewOffsetMask, sharedType, /*forStores=*/false,
+                      anyCount);
 }
 
 std::optional<MatrixLoadPlan>
 mlir::triton::planMatrixStores(const OffsetMap &map, int64_t viewOffsetMask,
-                               Type sharedType, const TargetInfoBase &target) {
+                               Type sharedType, const TargetInfoBase &target,
+                               bool anyCount) {
   if (!target.canStoreMatrices())
     return std::nullopt;
   // Registers repeating others (offset 0) are not stored: the matrices are
@@ -122,7 +125,8 @@ mlir::triton::planMatrixStores(const OffsetMap &map, int64_t viewOffsetMask,
       storedBits.push_back(bit);
     }
   std::optional<MatrixLoadPlan> plan =
-      planMatrices(stored, viewOffsetMask, sharedType, /*forStores=*/true);
+      planMatrices(stored, viewOffsetMask, sharedType, /*forStores=*/true,
+                   anyCount);
   if (plan)
     plan->registerBits = std::move(storedBits);
   return plan;
@@ -179,7 +183,7 @@ void mlir::triton::emitMatrixStores(OpBuilder &b, Location loc,
 
 static std::optional<MatrixLoadPlan>
 planMatrices(const OffsetMap &map, int64_t viewOffsetMask, Type sharedType,
-             bool forStores) {
+             bool forStores, bool anyCount) {
   unsigned elementBytes = getSharedElementBytes(sharedType);
   if (map.lanes.size() != 5 || (elementBytes != 1 && elementBytes != 2 &&
                                 elementBytes != 4))
@@ -208,9 +212,11 @@ planMatrices(const OffsetMap &map, int64_t viewOffsetMask, Type sharedType,
       return std::nullopt;
   // 16-bit elements take register bits for four matrices; others, two
   // matrices at least (one matrix of one word per thread is no better than
-  // a plain access). Stores are planned over registers that do not repeat
-  // others, so they move every matrix they name.
-  if (elementBytes == 2 ? matrixBits != 2 : loadedBits == 0)
+  // a plain access), unless `anyCount` (a conversion whose scratch layout
+  // Triton 3.6 chose for matrices: it then uses .x1 and .x2 too). Stores
+  // are planned over registers that do not repeat others, so they move
+  // every matrix they name.
+  if (!anyCount && (elementBytes == 2 ? matrixBits != 2 : loadedBits == 0))
     return std::nullopt;
   if (forStores && loadedBits != matrixBits)
     return std::nullopt;

@@ -114,17 +114,21 @@ struct MatrixLoadPlan {
 
 /// The matrix loads for `map` (element offsets in a buffer, `viewOffsetMask`
 /// the bits added at run time), or nullopt when the target has none or the
-/// offsets do not form such matrices.
+/// offsets do not form such matrices. `anyCount` also takes loads of one or
+/// two matrices where the registers pick no more (a layout conversion does
+/// where Triton 3.6 picked matrices for it: `.x1`, `.x2`).
 std::optional<MatrixLoadPlan> planMatrixLoads(const OffsetMap &map,
                                               int64_t viewOffsetMask,
                                               Type sharedType,
-                                              const TargetInfoBase &target);
+                                              const TargetInfoBase &target,
+                                              bool anyCount = false);
 
 /// The same plan for matrix stores (TargetInfoBase::storeMatrices).
 std::optional<MatrixLoadPlan> planMatrixStores(const OffsetMap &map,
                                                int64_t viewOffsetMask,
                                                Type sharedType,
-                                               const TargetInfoBase &target);
+                                               const TargetInfoBase &target,
+                                               bool anyCount = false);
 
 /// Stores every register of `map` (`values`, converted to `sharedType`)
 /// with the planned matrix stores at `base`, the calling thread's rows at

@@ -183,18 +183,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // A row spread over a warp's lanes, read back as a slice whose lanes repeat
 // it (8 rows of the parent hold the same elements). Triton 3.6's pair:
-// stores as stmatrix would make them (the source's lanes 0 and 1 in 16-byte
-// rows, which the destination holds in registers; with no register bit left
-// for a matrix, they are plain 4-byte stores), each thread loading 16 bytes
-// at a time; column 0, a register on both sides, is a round: two rounds
-// through half the tensor. One warp: warp barriers.
+// stmatrix (the source's lanes 0 and 1 in 16-byte rows, which the
+// destination holds in registers; with no register bit left to pick
+// another matrix, one matrix a store, .x1, as 3.6's PTX has), each thread
+// loading 16 bytes at a time; column 0, a register on both sides, is a
+// round: two rounds through half the tensor. One warp: warp barriers.
 // CHECK-LABEL: llvm.func @to_slice
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<1xi32>, !llvm.ptr<3>
+// CHECK: nvvm.stmatrix %{{.*}}, %{{.*}} {{.*}} : !llvm.ptr<3>, i32{{$}}
 // CHECK-NEXT: %[[ALL:.*]] = llvm.mlir.constant(-1 : i32) : i32
 // CHECK-NEXT: nvvm.bar.warp.sync %[[ALL]] : i32
 // CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
 // CHECK: nvvm.bar.warp.sync
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<1xi32>, !llvm.ptr<3>
+// CHECK: nvvm.stmatrix %{{.*}}, %{{.*}} {{.*}} : !llvm.ptr<3>, i32{{$}}
 // CHECK: nvvm.bar.warp.sync
 // CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
 // CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3>
@@ -208,6 +208,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %c = ttg.convert_layout %v : tensor<64xf32, #src> -> tensor<64xf32, #ttg.slice<{dim = 0, parent = #parent}>>
     %q = tt.splat %p : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #parent}>>
     tt.store %q, %c : tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #parent}>>
+    tt.return
+  }
+}
+
+// -----
+
+// Column sums of 128 columns (4 a thread, 32 lanes along them; every warp
+// holds them all) to one element a thread: 16-byte stores and one ldmatrix
+// of one matrix (.x1), a 32-bit word a thread, as Triton 3.6's PTX has
+// (its pair for this conversion; no register bit picks a second matrix).
+// CHECK-LABEL: llvm.func @column_sums
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: nvvm.ldmatrix %{{.*}} {{{.*}}num = 1 : i32{{.*}}} : (!llvm.ptr<3>) -> i32
+// CHECK-NOT: llvm.load %{{.*}} : !llvm.ptr<3>
+// CHECK: llvm.return
+#parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @column_sums(%x: tensor<128xi32, #ttg.slice<{dim = 0, parent = #parent}>>, %p: !tt.ptr<i32>) {
+    %c = ttg.convert_layout %x : tensor<128xi32, #ttg.slice<{dim = 0, parent = #parent}>> -> tensor<128xi32, #dst>
+    %q = tt.splat %p : !tt.ptr<i32> -> tensor<128x!tt.ptr<i32>, #dst>
+    tt.store %q, %c : tensor<128x!tt.ptr<i32>, #dst>
     tt.return
   }
 }
