@@ -298,8 +298,9 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     // One round of Triton's swizzled scratch (per CTA of a cluster), or
     // its padded tile (an AMD attribute). The NVIDIA lowering, not AMD's,
     // may store and load matrices: ldmatrix from sm_75, stmatrix from
-    // sm_90 (a module without a target is taken as sm_90, the default of
-    // Triton's NVIDIA allocation).
+    // sm_90 (a module without a target is taken as sm_90, as the NVIDIA
+    // lowering's compute-capability option defaults to; Triton 3.6's passes
+    // default to 80: docs/Compatibility.md, deliberate differences).
     auto dstType = cast<RankedTensorType>(cvt.getType());
     int64_t bytes = bytesOf(srcType.getElementType());
     auto module = op->getParentOfType<ModuleOp>();
