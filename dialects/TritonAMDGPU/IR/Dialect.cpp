@@ -54,21 +54,6 @@ layoutOf(Operation *op, RankedTensorType type, StringRef role) {
   return layout;
 }
 
-/// The coordinates each register of `layout` holds in the first thread
-/// (lane, warp and block 0), in register order.
-static SmallVector<SmallVector<int64_t>>
-registerCoords(const LinearLayout &layout, size_t rank) {
-  ArrayRef<LinearLayout::Basis> bases = layout.getBases("register");
-  SmallVector<SmallVector<int64_t>> coords(size_t(1) << bases.size(),
-                                           SmallVector<int64_t>(rank, 0));
-  for (size_t reg = 0; reg < coords.size(); ++reg)
-    for (auto [bit, basis] : llvm::enumerate(bases))
-      if (reg >> bit & 1)
-        for (size_t d = 0; d < rank; ++d)
-          coords[reg][d] ^= basis[d];
-  return coords;
-}
-
 /// Triton 3.6's rule for amdg.extract_slice and amdg.concat, which only
 /// select registers: every result register's element, moved into the
 /// source (`toSource`, which also names the source it comes from), is held
@@ -76,11 +61,11 @@ registerCoords(const LinearLayout &layout, size_t rank) {
 /// lanes and warps the same bases. Emits the reason on `op` when not.
 static LogicalResult verifySelectsRegisters(
     Operation *op, const LinearLayout &src, const LinearLayout &dst,
-    size_t rank, function_ref<void(SmallVectorImpl<int64_t> &)> toSource) {
-  std::set<SmallVector<int64_t>> held;
-  for (SmallVector<int64_t> &coords : registerCoords(src, rank))
+    function_ref<void(SmallVectorImpl<int32_t> &)> toSource) {
+  std::set<SmallVector<int32_t>> held;
+  for (SmallVector<int32_t> &coords : triton::gpu::getRegisterPart(src))
     held.insert(std::move(coords));
-  for (SmallVector<int64_t> &coords : registerCoords(dst, rank)) {
+  for (SmallVector<int32_t> &coords : triton::gpu::getRegisterPart(dst)) {
     toSource(coords);
     if (held.count(coords))
       continue;
@@ -126,8 +111,8 @@ LogicalResult ExtractSliceOp::verify() {
     if (offsets[d] < 0 || offsets[d] + dstSize > srcSize)
       return emitError("invalid offset") << " at dimension " << d;
   }
-  return verifySelectsRegisters(*this, *src, *dst, srcTy.getRank(),
-                                [&](SmallVectorImpl<int64_t> &coords) {
+  return verifySelectsRegisters(*this, *src, *dst,
+                                [&](SmallVectorImpl<int32_t> &coords) {
                                   for (auto [c, offset] :
                                        llvm::zip(coords, offsets))
                                     c += offset;
@@ -218,8 +203,8 @@ LogicalResult ConcatOp::verify() {
     return failure();
   // An element's place in its source tile (the sources fill the result's
   // grid of tiles in row-major order).
-  return verifySelectsRegisters(*this, *src, *dst, srcTy.getRank(),
-                                [&](SmallVectorImpl<int64_t> &coords) {
+  return verifySelectsRegisters(*this, *src, *dst,
+                                [&](SmallVectorImpl<int32_t> &coords) {
                                   for (auto [c, size] :
                                        llvm::zip(coords, srcTy.getShape()))
                                     c %= size;

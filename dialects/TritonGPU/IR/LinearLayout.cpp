@@ -504,3 +504,19 @@ bool mlir::triton::gpu::isWarpLocalGather(const LinearLayout &src,
   }
   return true;
 }
+
+llvm::SmallVector<llvm::SmallVector<int32_t>>
+mlir::triton::gpu::getRegisterPart(const LinearLayout &layout) {
+  unsigned rank = layout.getOutDims().size();
+  llvm::ArrayRef<LinearLayout::Basis> bases;
+  if (layout.hasInDim("register"))
+    bases = layout.getBases("register");
+  llvm::SmallVector<llvm::SmallVector<int32_t>> result(
+      size_t(1) << bases.size(), llvm::SmallVector<int32_t>(rank, 0));
+  for (size_t reg = 0; reg < result.size(); ++reg)
+    for (auto [bit, basis] : llvm::enumerate(bases))
+      if (reg >> bit & 1)
+        for (unsigned d = 0; d < rank; ++d)
+          result[reg][d] ^= basis[d];
+  return result;
+}

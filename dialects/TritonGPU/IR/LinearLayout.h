@@ -154,6 +154,12 @@ private:
   llvm::SmallVector<uint64_t> inserted;
 };
 
+/// The coordinates every register holds in the first thread (lane, warp and
+/// block 0), in register order: a register's coordinates in any thread are
+/// these xor that thread's part.
+llvm::SmallVector<llvm::SmallVector<int32_t>>
+getRegisterPart(const LinearLayout &layout);
+
 /// Whether a tt.gather along `axis` of a tensor in the distributed layout
 /// `src` by indices in `indices` (the result's layout too) stays within each
 /// warp: every source element a result element can name (the same

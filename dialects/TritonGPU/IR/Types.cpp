@@ -106,10 +106,10 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (allocShape.size() < shape.size())
     return emitError() << "alloc shape of !ttg.memdesc must have at least the "
                           "rank of its shape";
-  if (isSharedEncoding(encoding)) {
+  if (isSharedEncoding(encoding) || isa<PaddedSharedEncodingAttr>(encoding)) {
     // A shared layout covers the trailing dimensions; one more, leading, may
     // count the buffers of a pipeline (Triton 3.6's rule for every shared
-    // layout; its words first: its users' tests match them).
+    // layout, padded ones too; its words first: its users' tests match them).
     size_t rank = getEncodingRank(encoding);
     if (shape.size() != rank && shape.size() != rank + 1)
       return emitError() << "rank must be equal to or one less than the "
@@ -119,14 +119,8 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                          << ")";
   }
   if (auto padded = dyn_cast<PaddedSharedEncodingAttr>(encoding)) {
-    size_t rank = padded.getRank();
-    if (allocShape.size() != rank && allocShape.size() != rank + 1)
-      return emitError() << "rank must be equal to or one less than the "
-                            "shape size. Got "
-                         << rank << " and " << allocShape.size() << " ("
-                         << encoding << " on a !ttg.memdesc alloc shape of rank "
-                         << allocShape.size() << ")";
-    ArrayRef<int64_t> trailing = allocShape.take_back(rank);
+    // The layout spans the alloc shape's trailing dimensions.
+    ArrayRef<int64_t> trailing = allocShape.take_back(padded.getRank());
     for (auto [dim, size] : llvm::enumerate(padded.getLayoutShape()))
       if (trailing[dim] != size)
         return emitError() << "Mismatch in expected shape for dimension " << dim

@@ -3,10 +3,11 @@
 // ttg.barrier (upstream's op after 3.6; the barrier analysis inserts 3.6's
 // ttg.local_barrier, which the shared pattern lowers the same way) becomes
 // the target's barrier: s_barrier between workgroup-scope release and
-// acquire fences, which order the workgroup's LDS and global accesses alike. A barrier on no address space (`none`) is the bare
-// s_barrier. AMD GPUs have no tensor (TMA) spaces. amdg.cond_barrier (the
-// ping-pong schedule's barrier for one half of the warps) is an s_barrier
-// behind a branch on its predicate.
+// acquire fences, which order the workgroup's LDS and global accesses alike.
+// A barrier on no address space (`none`) is the bare s_barrier. AMD GPUs
+// have no tensor (TMA) spaces. amdg.cond_barrier (the ping-pong schedule's
+// barrier for one half of the warps) is an s_barrier behind a branch on its
+// predicate.
 //
 //===----------------------------------------------------------------------===//
 

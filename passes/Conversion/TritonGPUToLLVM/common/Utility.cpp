@@ -252,23 +252,6 @@ SmallVector<Value> mlir::triton::emitThreadPart(OpBuilder &b, Location loc,
   return coords;
 }
 
-SmallVector<SmallVector<int32_t>>
-mlir::triton::getRegisterPart(const LinearLayout &layout) {
-  unsigned rank = layout.getOutDims().size();
-  ArrayRef<LinearLayout::Basis> bases;
-  if (layout.hasInDim("register"))
-    bases = layout.getBases("register");
-  int count = 1 << bases.size();
-  SmallVector<SmallVector<int32_t>> result(count,
-                                           SmallVector<int32_t>(rank, 0));
-  for (int reg = 0; reg < count; ++reg)
-    for (auto [bit, basis] : llvm::enumerate(bases))
-      if (reg & (1 << bit))
-        for (unsigned d = 0; d < rank; ++d)
-          result[reg][d] ^= basis[d];
-  return result;
-}
-
 SmallVector<SmallVector<Value>>
 mlir::triton::emitIndices(OpBuilder &b, Location loc,
                           const LinearLayout &layout, LaneAndWarp thread) {

@@ -112,10 +112,6 @@ SmallVector<Value> emitThreadPart(OpBuilder &b, Location loc,
                                   const gpu::LinearLayout &layout,
                                   LaneAndWarp thread);
 
-/// The constant coordinates of every register (lane 0, warp 0).
-SmallVector<SmallVector<int32_t>>
-getRegisterPart(const gpu::LinearLayout &layout);
-
 /// Reinterprets `value` as an integer of its bit width (floats, pointers stay
 /// as they are if already integers).
 Value bitcastToInt(OpBuilder &b, Location loc, Value value);
