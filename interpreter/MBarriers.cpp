@@ -23,6 +23,7 @@
 
 using namespace mlir;
 using namespace mlir::triton::interp;
+namespace ttg = mlir::triton::gpu;
 namespace ttng = mlir::triton::nvidia_gpu;
 
 Executor::MBarrier &Executor::barrierAt(const MemDescView &view) {
@@ -137,6 +138,48 @@ LogicalResult evalArriveBarrier(Executor &ex, ttng::ArriveBarrierOp op) {
   return arrive(ex, op, *bar, op.getCount());
 }
 
+/// The threads that run `op`: its warp_specialize partition's warps, or the
+/// program's (ttg.num-warps), times ttg.threads-per-warp (32 without it).
+std::optional<int64_t> threadsRunning(Operation *op) {
+  std::optional<int64_t> warps;
+  for (Operation *child = op, *parent = op->getParentOp(); parent && !warps;
+       child = parent, parent = parent->getParentOp()) {
+    if (auto partitions = dyn_cast<ttg::WarpSpecializePartitionsOp>(parent)) {
+      unsigned index = child->getParentRegion()->getRegionNumber();
+      warps = partitions.getParentOp().getPartitionNumWarps()[index];
+    } else if (auto attr =
+                   parent->getAttrOfType<IntegerAttr>(ttg::kNumWarpsAttrName)) {
+      warps = attr.getInt();
+    }
+  }
+  if (!warps)
+    return std::nullopt;
+  auto module = op->getParentOfType<ModuleOp>();
+  auto lanes = module ? module->getAttrOfType<IntegerAttr>(
+                            ttg::kThreadsPerWarpAttrName)
+                      : IntegerAttr();
+  return *warps * (lanes ? lanes.getInt() : 32);
+}
+
+/// cp.async.mbarrier.arrive in every thread. Copies complete when issued
+/// here, so each thread's arrival is due at once: without noIncrement the
+/// barrier's count was raised by one for it first, which leaves the phase as
+/// it was; with it, every thread of the partition (or program) arrives.
+LogicalResult evalAsyncCopyMbarrierArrive(Executor &ex,
+                                          ttng::AsyncCopyMbarrierArriveOp op) {
+  Executor::MBarrier *bar =
+      validBarrier(ex, op, op.getBarrier(), "arrives after copies on");
+  if (!bar)
+    return failure();
+  if (!op.getNoIncrement())
+    return success();
+  std::optional<int64_t> threads = threadsRunning(op);
+  if (!threads)
+    return ex.error(op) << "needs ttg.num-warps on the module to count the "
+                           "threads that arrive";
+  return arrive(ex, op, *bar, *threads);
+}
+
 LogicalResult evalWaitBarrier(Executor &ex, ttng::WaitBarrierOp op) {
   if (!predicate(ex, op.getPred()))
     return success();
@@ -173,5 +216,6 @@ void mlir::triton::interp::addBarrierEvaluators(EvaluatorTable &table) {
   table.add<evalInvalBarrier>();
   table.add<evalBarrierExpect>();
   table.add<evalArriveBarrier>();
+  table.add<evalAsyncCopyMbarrierArrive>();
   table.add<evalWaitBarrier>();
 }

@@ -219,18 +219,61 @@ private:
 };
 } // namespace
 
+/// Whether an operand of element type `elem` can feed an mma.sync or wgmma
+/// of MMA version `version`: 8-bit floats are widened where the hardware has
+/// no instruction for them; f32 (as tf32), f64 and int8 need version 2 or on.
+static bool mmaTakesOperand(Type elem, unsigned version) {
+  if (isa<Float8E5M2Type, Float8E4M3FNType, Float8E5M2FNUZType,
+          Float8E4M3FNUZType>(elem) ||
+      elem.isF16() || elem.isBF16())
+    return true;
+  return version >= 2 && (elem.isF32() || elem.isF64() || elem.isInteger(8));
+}
+
 /// The two register operands of a tt.dot hold K in runs of the same length
-/// (wgmma's B comes from shared memory, so v3 parents are exempt).
-static LogicalResult checkDotOperandWidths(triton::DotOp dot) {
+/// (wgmma's B comes from shared memory, so v3 parents are exempt), and where
+/// an NVIDIA MMA layout is chosen, operands and result have it in one version
+/// and the operand types run on it: an f32 x f32 dot only as tf32 (an ieee
+/// one in an MMA layout would be rounded to tf32 silently).
+static LogicalResult checkDotOperandEncodings(triton::DotOp dot) {
   auto a = dyn_cast_or_null<DotOperandEncodingAttr>(
       dot.getA().getType().getEncoding());
   auto b = dyn_cast_or_null<DotOperandEncodingAttr>(
       dot.getB().getType().getEncoding());
-  if (!a || !b)
+  // Operands or an accumulator without any layout, and shapes that do not
+  // multiply, are the Triton dialect's verifier's to report (this check of
+  // the module runs before the op's own).
+  RankedTensorType aType = dot.getA().getType(), bType = dot.getB().getType();
+  Attribute dEnc = dot.getType().getEncoding();
+  if ((!a && !b) || !aType.getEncoding() || !bType.getEncoding() || !dEnc ||
+      aType.getRank() != bType.getRank() || aType.getRank() < 2 ||
+      aType.getShape().back() != bType.getShape()[bType.getRank() - 2])
     return success();
-  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(a.getParent()))
-    if (mma.getVersionMajor() == 3)
+  if (!a || !b)
+    return dot.emitOpError("mismatching encoding between A and B operands");
+  auto mmaA = dyn_cast<NvidiaMmaEncodingAttr>(a.getParent());
+  auto mmaB = dyn_cast<NvidiaMmaEncodingAttr>(b.getParent());
+  auto mmaD = dyn_cast<NvidiaMmaEncodingAttr>(dEnc);
+  if (mmaA || mmaB || mmaD) {
+    if (!mmaA || !mmaB || !mmaD)
+      return dot.emitOpError("mismatching MMA encoding");
+    unsigned version = mmaD.getVersionMajor();
+    if (mmaA.getVersionMajor() != version || mmaB.getVersionMajor() != version)
+      return dot.emitOpError("mismatched MMA version.");
+    Type aElem = aType.getElementType(), bElem = bType.getElementType();
+    bool supported =
+        aElem.isF32() && bElem.isF32()
+            ? version >= 2 &&
+                  dot.getInputPrecision() == triton::InputPrecision::TF32
+            : mmaTakesOperand(aElem, version) && mmaTakesOperand(bElem, version);
+    if (!supported)
+      return dot.emitOpError("unsupported MMA version")
+             << " " << version << " for " << aElem << " x " << bElem
+             << " operands with input precision "
+             << triton::stringifyInputPrecision(dot.getInputPrecision());
+    if (version == 3)
       return success();
+  }
   if (a.getKWidth() != b.getKWidth())
     return dot.emitOpError()
            << "mismatching kWidth between A and B operands: " << a.getKWidth()
@@ -369,7 +412,7 @@ static LogicalResult checkLaunch(Operation *root, int64_t numWarps,
         return WalkResult::skip();
       }
     if (auto dot = dyn_cast<triton::DotOp>(nested))
-      if (failed(checkDotOperandWidths(dot)))
+      if (failed(checkDotOperandEncodings(dot)))
         return WalkResult::interrupt();
     if (failed(LaunchChecker::checkDistributed(nested)) ||
         failed(checkShapeOpLayout(nested)))

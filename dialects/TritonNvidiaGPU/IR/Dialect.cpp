@@ -217,6 +217,10 @@ LogicalResult ArriveBarrierOp::verify() {
   return verifyBarrierType(*this, getAlloc().getType());
 }
 
+LogicalResult AsyncCopyMbarrierArriveOp::verify() {
+  return verifyBarrierType(*this, getBarrier().getType());
+}
+
 //===----------------------------------------------------------------------===//
 // TMA
 //===----------------------------------------------------------------------===//

@@ -157,6 +157,26 @@ def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier",
   let hasVerifier = 1;
 }
 
+def TTNG_AsyncCopyMbarrierArriveOp : TTNG_Op<"async_copy_mbarrier_arrive",
+    [MemoryEffects<[MemWrite<TTNG_SharedMemory>]>]> {
+  let summary = "Arrives on an mbarrier once the thread's earlier cp.async copies are done";
+  let description = [{
+    Every thread that runs it asks the mbarrier to count an arrival once all
+    `cp.async` copies it issued before have landed (`cp.async.mbarrier.arrive`).
+    The barrier's pending count is raised by one first, so the arrival is
+    neutral; with `noIncrement` it is not, and the arrival counts against the
+    count the barrier was initialised with.
+
+    ```mlir
+    ttng.async_copy_mbarrier_arrive %bar : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %bar {noIncrement} : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ```
+  }];
+  let arguments = (ins TTG_MemDescType:$barrier, UnitAttr:$noIncrement);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // TMA
 //===----------------------------------------------------------------------===//

@@ -791,6 +791,48 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.target" = "cuda:80"} {
 
 // -----
 
+// An ieee f32 dot cannot run on mma.sync (it would be rounded to tf32).
+#acc = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#lhs = #ttg.dot_op<{opIdx = 0, parent = #acc, kWidth = 1}>
+#rhs = #ttg.dot_op<{opIdx = 1, parent = #acc, kWidth = 1}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.target" = "cuda:80"} {
+  tt.func @dot_f32_ieee_mma(%a: tensor<16x16xf32, #lhs>, %b: tensor<16x16xf32, #rhs>, %c: tensor<16x16xf32, #acc>) {
+    // expected-error @+1 {{unsupported MMA version 2 for 'f32' x 'f32' operands with input precision ieee}}
+    %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<16x16xf32, #lhs> * tensor<16x16xf32, #rhs> -> tensor<16x16xf32, #acc>
+    tt.return
+  }
+}
+
+// -----
+
+#acc = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blk = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+#lhs = #ttg.dot_op<{opIdx = 0, parent = #acc, kWidth = 2}>
+#rhs = #ttg.dot_op<{opIdx = 1, parent = #acc, kWidth = 2}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.target" = "cuda:80"} {
+  tt.func @dot_mma_operands_blocked_result(%a: tensor<32x32xf16, #lhs>, %b: tensor<32x32xf16, #rhs>, %c: tensor<32x32xf32, #blk>) {
+    // expected-error @+1 {{mismatching MMA encoding}}
+    %d = tt.dot %a, %b, %c : tensor<32x32xf16, #lhs> * tensor<32x32xf16, #rhs> -> tensor<32x32xf32, #blk>
+    tt.return
+  }
+}
+
+// -----
+
+#acc = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#v1 = #ttg.nvidia_mma<{versionMajor = 1, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 16]}>
+#lhs = #ttg.dot_op<{opIdx = 0, parent = #v1}>
+#rhs = #ttg.dot_op<{opIdx = 1, parent = #acc, kWidth = 2}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.target" = "cuda:80"} {
+  tt.func @dot_mma_versions(%a: tensor<32x32xf16, #lhs>, %b: tensor<32x32xf16, #rhs>, %c: tensor<32x32xf32, #acc>) {
+    // expected-error @+1 {{mismatched MMA version.}}
+    %d = tt.dot %a, %b, %c : tensor<32x32xf16, #lhs> * tensor<32x32xf16, #rhs> -> tensor<32x32xf32, #acc>
+    tt.return
+  }
+}
+
+// -----
+
 #acc = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #lhs = #ttg.dot_op<{opIdx = 0, parent = #acc, kWidth = 2}>
 #rhs = #ttg.dot_op<{opIdx = 1, parent = #acc, kWidth = 2}>

@@ -128,6 +128,16 @@ tt.func @arrive_barrier_type(%bar: !ttg.memdesc<1xi32, #bar, #smem, mutable>) {
 
 // -----
 
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+tt.func @async_copy_arrive_type(%bar: !ttg.memdesc<2xi64, #bar, #smem, mutable>) {
+  // expected-error @+1 {{barrier must be a !ttg.memdesc<1xi64, ...>}}
+  ttng.async_copy_mbarrier_arrive %bar : !ttg.memdesc<2xi64, #bar, #smem, mutable>
+  tt.return
+}
+
+// -----
+
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory

@@ -37,6 +37,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttng.wait_barrier %bar, %x, %pred deps %buf : !ttg.memdesc<1xi64, #bar, #smem, mutable>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
     // CHECK: ttng.arrive_barrier %[[BAR]], 2, %{{.*}} : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     ttng.arrive_barrier %bar, 2, %pred : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // CHECK: ttng.async_copy_mbarrier_arrive %[[BAR]] : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %bar : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    // CHECK: ttng.async_copy_mbarrier_arrive %[[BAR]] {noIncrement} : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %bar {noIncrement} : !ttg.memdesc<1xi64, #bar, #smem, mutable>
     // CHECK: ttng.inval_barrier %[[BAR]] : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #bar, #smem, mutable>
     // CHECK: ttng.async_tma_copy_local_to_global %{{.*}}[%{{.*}}, %{{.*}}] %{{.*}} : !tt.tensordesc<tensor<64x32xf16>>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable>

@@ -89,7 +89,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttg.local_dealloc %buf : !ttg.memdesc<32x32xf32, #shared, #smem, mutable>
     %s = arith.addf %c, %c : tensor<32x32xf32, #b2>
     %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma>)  : i32 {
-      %m = tt.dot %d, %b, %acc : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<32x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x32xf32, #mma>
+      %m = tt.dot %d, %b, %acc, inputPrecision = tf32 : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<32x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x32xf32, #mma>
       scf.yield %m : tensor<32x32xf32, #mma>
     }
     tt.return %s, %r : tensor<32x32xf32, #b2>, tensor<32x32xf32, #mma>

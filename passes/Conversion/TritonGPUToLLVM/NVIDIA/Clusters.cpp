@@ -150,6 +150,7 @@ std::string whyNotInCluster(Operation *op) {
   // own global scratch slice).
   if (isa<nvidia_gpu::InvalBarrierOp, nvidia_gpu::BarrierExpectOp,
           nvidia_gpu::WaitBarrierOp, nvidia_gpu::ArriveBarrierOp,
+          nvidia_gpu::AsyncCopyMbarrierArriveOp,
           nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
           nvidia_gpu::AsyncTMACopyLocalToGlobalOp, nvidia_gpu::AsyncTMAReduceOp,
           nvidia_gpu::TMAStoreWaitOp, nvidia_gpu::TensormapCreateOp,

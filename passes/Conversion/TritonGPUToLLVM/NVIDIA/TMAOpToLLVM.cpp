@@ -196,6 +196,23 @@ struct ArriveBarrierOpPattern : BarrierPattern<ttng::ArriveBarrierOp> {
   }
 };
 
+/// Every thread arrives (cp.async tracks each thread's own copies), so this
+/// is no thread-0 instruction.
+struct AsyncCopyMbarrierArriveOpPattern
+    : ConvertOpToLLVMPattern<ttng::AsyncCopyMbarrierArriveOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::AsyncCopyMbarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    NVVM::CpAsyncMBarrierArriveOp::create(
+        rewriter, loc, getBarrierAddress(rewriter, loc, adaptor.getBarrier()),
+        op.getNoIncrement());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Every thread spins until the phase with parity `phase` has completed;
 /// a false `pred` skips the wait (a constant true one is no predicate).
 /// sm_90 has mbarrier.try_wait, which suspends the thread for a while in
@@ -1001,6 +1018,6 @@ void mlir::triton::nvidia::populateTMAOpToLLVMPatterns(
                AsyncTMACopyLocalToGlobalOpPattern, AsyncTMAReduceOpPattern,
                TensormapCreateOpPattern, TensormapFenceproxyAcquireOpPattern>(
       converter, target);
-  patterns.add<TMAStoreWaitOpPattern, ReinterpretTensorDescOpPattern>(
-      converter);
+  patterns.add<TMAStoreWaitOpPattern, ReinterpretTensorDescOpPattern,
+               AsyncCopyMbarrierArriveOpPattern>(converter);
 }

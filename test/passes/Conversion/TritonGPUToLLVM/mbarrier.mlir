@@ -70,3 +70,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// cp.async.mbarrier.arrive is issued by every thread (each tracks its own
+// copies): no thread-0 predicate; noIncrement becomes noinc.
+// CHECK-LABEL: llvm.func @async_copy_arrive
+// CHECK: %[[ADDR:.*]] = llvm.extractvalue %arg0[0]
+// CHECK-NOT: mbarrier.arrive.shared
+// CHECK: nvvm.cp.async.mbarrier.arrive %[[ADDR]] : !llvm.ptr<3>
+// CHECK: nvvm.cp.async.mbarrier.arrive %{{.*}} {noinc = true} : !llvm.ptr<3>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @async_copy_arrive(%bar: !ttg.memdesc<1xi64, #shared, #smem, mutable>) {
+    ttng.async_copy_mbarrier_arrive %bar : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %bar {noIncrement} : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    tt.return
+  }
+}
