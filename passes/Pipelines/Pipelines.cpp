@@ -134,8 +134,11 @@ void buildMakeTTGIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   convert.numCTAs = options.numCtas;
   // Block-scaled dots become upcasts and a plain dot before layouts exist:
   // neither target's lowering has scaled MMAs, and the upcasts then get their
-  // layouts from the ordinary propagation.
-  pm.addPass(createTritonDecomposeDotScaled());
+  // layouts from the ordinary propagation. On NVIDIA a dot scaled on b alone
+  // is transposed first, as 3.6's accelerate-matmul does there.
+  TritonDecomposeDotScaledOptions decompose;
+  decompose.transposeScaledB = target.backend == Backend::Cuda;
+  pm.addPass(createTritonDecomposeDotScaled(decompose));
   pm.addPass(createConvertTritonToTritonGPU(convert));
   pm.addPass(triton::gpu::createTritonGPUCoalesce());
   triton::gpu::TritonGPUF32DotTCOptions f32Dots;

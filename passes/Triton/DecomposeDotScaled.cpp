@@ -30,7 +30,9 @@ class Decomposer {
 public:
   Decomposer(DotScaledOp op) : b(op), loc(op.getLoc()), op(op) {}
 
-  LogicalResult run();
+  /// With `transposeScaledB`, a dot scaled on b alone is computed
+  /// transposed (see run).
+  LogicalResult run(bool transposeScaledB);
 
 private:
   RankedTensorType like(Value v, Type element) {
@@ -60,7 +62,9 @@ private:
                           int kDim, FloatType target);
   Value scaleFactors(Value scale, int64_t k, bool transposed, FloatType target);
   FailureOr<Value> operand(Value v, Value scale, ScaleDotElemType type,
-                           bool kPack, int kDim, FloatType computeType);
+                           bool kPack, int kDim, FloatType computeType,
+                           StringRef name);
+  Value transposed(Value v);
 
   OpBuilder b;
   Location loc;
@@ -198,7 +202,8 @@ Value Decomposer::scaleFactors(Value scale, int64_t k, bool transposed,
 /// and is rounded to f16 (a scaled value may overflow f16).
 FailureOr<Value> Decomposer::operand(Value v, Value scale,
                                      ScaleDotElemType type, bool kPack,
-                                     int kDim, FloatType computeType) {
+                                     int kDim, FloatType computeType,
+                                     StringRef name) {
   if (!scale &&
       cast<RankedTensorType>(v.getType()).getElementType() == computeType)
     return v;
@@ -213,8 +218,8 @@ FailureOr<Value> Decomposer::operand(Value v, Value scale,
     int64_t k = valueShape[kDim], rows = valueShape[1 - kDim];
     if (scaleShape.size() != 2 || scaleShape[0] != rows || scaleShape[1] == 0 ||
         k % scaleShape[1] != 0)
-      return op.emitError() << "the scale of " << (kDim == 1 ? "a" : "b")
-                            << " has shape [" << scaleShape << "]; expected ["
+      return op.emitError() << "the scale of " << name << " has shape ["
+                            << scaleShape << "]; expected ["
                             << rows << ", K / group] with K = " << k;
     value = arith::MulFOp::create(b, loc, value,
                                   scaleFactors(scale, k, kDim == 0, work));
@@ -225,7 +230,17 @@ FailureOr<Value> Decomposer::operand(Value v, Value scale,
       arith::TruncFOp::create(b, loc, like(value, computeType), value));
 }
 
-LogicalResult Decomposer::run() {
+/// `v` (2-D) with its dimensions swapped.
+Value Decomposer::transposed(Value v) {
+  auto type = cast<RankedTensorType>(v.getType());
+  return TransOp::create(
+      b, loc,
+      RankedTensorType::get({type.getShape()[1], type.getShape()[0]},
+                            type.getElementType()),
+      v, b.getDenseI32ArrayAttr({1, 0}));
+}
+
+LogicalResult Decomposer::run(bool transposeScaledB) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   if (aType.getEncoding() || bType.getEncoding())
@@ -237,21 +252,42 @@ LogicalResult Decomposer::run() {
   bool f16 = aElem == ScaleDotElemType::FP16 || bElem == ScaleDotElemType::FP16;
   FloatType computeType =
       f16 ? FloatType(b.getF16Type()) : FloatType(b.getBF16Type());
-  FailureOr<Value> a = operand(op.getA(), op.getAScale(), aElem,
-                               op.getLhsKPack(), 1, computeType);
+  // Triton 3.6 (accelerate-matmul, NVIDIA) computes a dot whose scale is on
+  // b alone as (b^T a^T)^T: the operand that is decoded and scaled in
+  // registers becomes the dot's a, which wgmma reads from registers, and the
+  // loaded one its b, read from shared memory where it was copied.
+  bool swap = transposeScaledB && !op.getAScale() && op.getBScale();
+  Value aSrc = op.getA(), bSrc = op.getB(), c = op.getC();
+  Value aScale = op.getAScale(), bScale = op.getBScale();
+  bool aPack = op.getLhsKPack(), bPack = op.getRhsKPack();
+  StringRef aName = "a", bName = "b";
+  if (swap) {
+    std::swap(aSrc, bSrc);
+    aSrc = transposed(aSrc);
+    bSrc = transposed(bSrc);
+    c = transposed(c);
+    std::swap(aScale, bScale);
+    std::swap(aElem, bElem);
+    std::swap(aPack, bPack);
+    std::swap(aName, bName);
+  }
+  FailureOr<Value> a =
+      operand(aSrc, aScale, aElem, aPack, 1, computeType, aName);
   if (failed(a))
     return failure();
-  FailureOr<Value> bv = operand(op.getB(), op.getBScale(), bElem,
-                                op.getRhsKPack(), 0, computeType);
+  FailureOr<Value> bv =
+      operand(bSrc, bScale, bElem, bPack, 0, computeType, bName);
   if (failed(bv))
     return failure();
   int64_t ka = cast<RankedTensorType>(a->getType()).getShape()[1];
   int64_t kb = cast<RankedTensorType>(bv->getType()).getShape()[0];
   if (ka != kb)
-    return op.emitError() << "a unpacks to K = " << ka
-                          << " but b to K = " << kb;
-  Value dot = DotOp::create(b, loc, op.getType(), *a, *bv, op.getC(),
+    return op.emitError() << aName << " unpacks to K = " << ka << " but "
+                          << bName << " to K = " << kb;
+  Value dot = DotOp::create(b, loc, c.getType(), *a, *bv, c,
                             InputPrecision::IEEE, 0);
+  if (swap)
+    dot = transposed(dot);
   op.replaceAllUsesWith(dot);
   op.erase();
   return success();
@@ -259,12 +295,13 @@ LogicalResult Decomposer::run() {
 
 struct DecomposeDotScaledPass
     : triton::impl::TritonDecomposeDotScaledBase<DecomposeDotScaledPass> {
+  using TritonDecomposeDotScaledBase::TritonDecomposeDotScaledBase;
   void runOnOperation() override {
     SmallVector<DotScaledOp> ops;
     getOperation().walk([&](DotScaledOp op) { ops.push_back(op); });
     bool failed = false;
     for (DotScaledOp op : ops)
-      failed |= mlir::failed(Decomposer(op).run());
+      failed |= mlir::failed(Decomposer(op).run(transposeScaledB));
     if (failed)
       signalPassFailure();
   }

@@ -54,7 +54,17 @@ def TritonDecomposeDotScaled : Pass<"triton-decompose-dot-scaled", "mlir::Module
     ... (nibbles to bf16, joined and reshaped to 64x32, times the spread scales)
     %d = tt.dot %a, %w16, %c : tensor<32x64xbf16> * tensor<64x32xbf16> -> tensor<32x32xf32>
     ```
+
+    With `transpose-scaled-b` (make_ttgir sets it for NVIDIA targets, as
+    3.6's accelerate-matmul does there), a dot whose scale is on b alone is
+    computed transposed, `(b^T a^T)^T`: the decoded, scaled operand becomes
+    the dot's a, which wgmma reads from registers, and the other one (a
+    loaded tile) its b, which wgmma reads from shared memory.
   }];
+  let options = [
+    Option<"transposeScaledB", "transpose-scaled-b", "bool", "false",
+           "compute a dot scaled on b alone as (b^T a^T)^T">
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 

@@ -1,4 +1,5 @@
 // RUN: triton-opt %s -split-input-file -triton-decompose-dot-scaled | FileCheck %s
+// RUN: triton-opt %s -split-input-file -triton-decompose-dot-scaled=transpose-scaled-b | FileCheck %s --check-prefix=SWAP
 
 // bf16 activations times mxfp4 weights: the weights' nibbles become bf16
 // (low nibble first along K: join, then the pair index moved next to K and
@@ -23,6 +24,25 @@
 // CHECK: %[[SCALED:.*]] = arith.mulf %[[W]], %[[ST]] : tensor<32x32xbf16>
 // CHECK: %[[D:.*]] = tt.dot %arg0, %[[SCALED]], %arg3 : tensor<16x32xbf16> * tensor<32x32xbf16> -> tensor<16x32xf32>
 // CHECK: tt.return %[[D]]
+// transpose-scaled-b: scaled on b alone, the product is computed as
+// (w^T a^T)^T. The packed weights are transposed as bytes ([K/2, N] ->
+// [N, K/2]) and unpacked along their last dimension (now K), the scales
+// spread along K untransposed, the activations transposed to the dot's b,
+// the accumulator in and the result out transposed. Scales on both operands
+// (or on a) keep the order (first case: no transposes of a or the result).
+// SWAP-LABEL: tt.func @bf16_x_mxfp4
+// SWAP-DAG: %[[WT:.*]] = tt.trans %arg1 {order = array<i32: 1, 0>} : tensor<16x32xi8> -> tensor<32x16xi8>
+// SWAP-DAG: %[[AT:.*]] = tt.trans %arg0 {order = array<i32: 1, 0>} : tensor<16x32xbf16> -> tensor<32x16xbf16>
+// SWAP-DAG: %[[CT:.*]] = tt.trans %arg3 {order = array<i32: 1, 0>} : tensor<16x32xf32> -> tensor<32x16xf32>
+// SWAP: arith.andi %[[WT]], %{{.*}} : tensor<32x16xi8>
+// SWAP: %[[J:.*]] = tt.join %{{.*}}, %{{.*}} : tensor<32x16xbf16> -> tensor<32x16x2xbf16>
+// SWAP: %[[W:.*]] = tt.reshape %[[J]] : tensor<32x16x2xbf16> -> tensor<32x32xbf16>
+// SWAP: %[[R:.*]] = tt.reshape %{{.*}} : tensor<32x1x32xbf16> -> tensor<32x32xbf16>
+// SWAP-NOT: tt.trans
+// SWAP: %[[SCALED:.*]] = arith.mulf %[[W]], %[[R]] : tensor<32x32xbf16>
+// SWAP: %[[D:.*]] = tt.dot %[[SCALED]], %[[AT]], %[[CT]] : tensor<32x32xbf16> * tensor<32x16xbf16> -> tensor<32x16xf32>
+// SWAP: %[[DT:.*]] = tt.trans %[[D]] {order = array<i32: 1, 0>} : tensor<32x16xf32> -> tensor<16x32xf32>
+// SWAP: tt.return %[[DT]]
 tt.func @bf16_x_mxfp4(%a: tensor<16x32xbf16>, %w: tensor<16x32xi8>, %ws: tensor<32x1xi8>, %c: tensor<16x32xf32>) -> tensor<16x32xf32> {
   %d = tt.dot_scaled %a, %w scale %ws, %c lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<16x32xbf16> * tensor<16x32xi8>, tensor<32x1xi8> -> tensor<16x32xf32>
   tt.return %d : tensor<16x32xf32>
@@ -44,6 +64,11 @@ tt.func @bf16_x_mxfp4(%a: tensor<16x32xbf16>, %w: tensor<16x32xi8>, %ws: tensor<
 // CHECK: tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<16x64xbf16> -> tensor<64x16xbf16>
 // CHECK-NEXT: %[[BS:.*]] = arith.mulf %[[B]], %{{.*}} : tensor<64x16xbf16>
 // CHECK: tt.dot %[[AS]], %[[BS]], %arg4 : tensor<32x64xbf16> * tensor<64x16xbf16> -> tensor<32x16xf32>
+// Both operands scaled: the order stays with transpose-scaled-b.
+// SWAP-LABEL: tt.func @mxfp8
+// SWAP: tt.dot %{{.*}}, %{{.*}}, %arg4 : tensor<32x64xbf16> * tensor<64x16xbf16> -> tensor<32x16xf32>
+// SWAP-NOT: tt.trans
+// SWAP: tt.return
 tt.func @mxfp8(%a: tensor<32x64xi8>, %as: tensor<32x2xi8>, %b: tensor<64x16xf8E5M2>, %bs: tensor<16x2xi8>, %c: tensor<32x16xf32>) -> tensor<32x16xf32> {
   %d = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e5m2 {fastMath = false} : tensor<32x64xi8>, tensor<32x2xi8> * tensor<64x16xf8E5M2>, tensor<16x2xi8> -> tensor<32x16xf32>
   tt.return %d : tensor<32x16xf32>
@@ -56,6 +81,15 @@ tt.func @mxfp8(%a: tensor<32x64xi8>, %as: tensor<32x2xi8>, %b: tensor<64x16xf8E5
 // bytes are packed along N here (rhs_k_pack = false): no transpose before
 // the reshape.
 // CHECK-LABEL: tt.func @f16_x_fp4_packed_along_n
+// Transposed (transpose-scaled-b), the bytes [K, N/2] become [N/2, K], still
+// packed along N, now their first dimension: the pair index moves next to it.
+// SWAP-LABEL: tt.func @f16_x_fp4_packed_along_n
+// SWAP: tt.trans %arg1 {order = array<i32: 1, 0>} : tensor<32x8xi8> -> tensor<8x32xi8>
+// SWAP: %[[J:.*]] = tt.join %{{.*}}, %{{.*}} : tensor<8x32xbf16> -> tensor<8x32x2xbf16>
+// SWAP: tt.trans %[[J]] {order = array<i32: 0, 2, 1>} : tensor<8x32x2xbf16> -> tensor<8x2x32xbf16>
+// SWAP: tt.reshape %{{.*}} : tensor<8x2x32xbf16> -> tensor<16x32xbf16>
+// SWAP: %[[D:.*]] = tt.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x32xf16> * tensor<32x16xf16> -> tensor<16x16xf32>
+// SWAP: tt.trans %[[D]] {order = array<i32: 1, 0>} : tensor<16x16xf32> -> tensor<16x16xf32>
 // CHECK: %[[J:.*]] = tt.join %{{.*}}, %{{.*}} : tensor<32x8xbf16> -> tensor<32x8x2xbf16>
 // CHECK-NEXT: %[[W:.*]] = tt.reshape %[[J]] : tensor<32x8x2xbf16> -> tensor<32x16xbf16>
 // CHECK-NEXT: %[[W32:.*]] = arith.extf %[[W]] : tensor<32x16xbf16> to tensor<32x16xf32>
@@ -67,3 +101,4 @@ tt.func @f16_x_fp4_packed_along_n(%a: tensor<16x32xf16>, %w: tensor<32x8xi8>, %w
   %d = tt.dot_scaled %a, %w scale %ws, %c lhs = fp16 rhs = e2m1 {fastMath = false, rhs_k_pack = false} : tensor<16x32xf16> * tensor<32x8xi8>, tensor<16x1xi8> -> tensor<16x16xf32>
   tt.return %d : tensor<16x16xf32>
 }
+
