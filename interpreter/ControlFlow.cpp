@@ -302,8 +302,9 @@ LogicalResult evalConvertLayout(Executor &ex, triton::gpu::ConvertLayoutOp op) {
   return ex.setResult(op, ex.get(op.getSrc()));
 }
 
-/// Barriers, fences, grid dependencies and assumptions: programs run one at a
-/// time, so there is nothing to wait for.
+/// Barriers (a cluster's too: its CTAs' tiles are one program here), fences,
+/// grid dependencies and assumptions: programs run one at a time, so there
+/// is nothing to wait for.
 template <typename OpTy> LogicalResult evalNothingToWaitFor(Executor &, OpTy) {
   return success();
 }
@@ -324,6 +325,8 @@ void mlir::triton::interp::addControlFlowEvaluators(EvaluatorTable &table) {
   table.add<evalNothingToWaitFor<triton::gpu::BarrierOp>>();
   table.add<evalNothingToWaitFor<triton::gpu::LocalBarrierOp>>();
   table.add<evalNothingToWaitFor<triton::nvidia_gpu::FenceAsyncSharedOp>>();
+  table.add<evalNothingToWaitFor<triton::nvidia_gpu::ClusterArriveOp>>();
+  table.add<evalNothingToWaitFor<triton::nvidia_gpu::ClusterWaitOp>>();
   table.add<evalNothingToWaitFor<triton::GridDependencyWaitOp>>();
   table.add<evalNothingToWaitFor<triton::GridDependencyLaunchDependentsOp>>();
 }

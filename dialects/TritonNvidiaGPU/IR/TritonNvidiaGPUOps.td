@@ -23,6 +23,37 @@ def TTNG_TensorOrMemDesc : AnyTypeOf<[TTNG_AnyTensor, TTG_MemDescType],
                                      "tensor or memory descriptor">;
 
 //===----------------------------------------------------------------------===//
+// Cluster barriers
+//===----------------------------------------------------------------------===//
+
+def TTNG_ClusterArriveOp : TTNG_Op<"cluster_arrive"> {
+  let summary = "Arrives on the barrier of the CTA cluster";
+  let description = [{
+    Every thread of every CTA of the cluster arrives; `ttng.cluster_wait`
+    then waits until all have. Without `relaxed` the arrival releases the
+    thread's earlier memory accesses to the cluster (`barrier.cluster.arrive`,
+    `.relaxed` otherwise). Needs sm_90; with one CTA it orders the CTA's
+    threads.
+
+    ```mlir
+    ttng.cluster_arrive {relaxed = false}
+    ttng.cluster_wait
+    ```
+  }];
+  let arguments = (ins I1Attr:$relaxed);
+  let assemblyFormat = "attr-dict";
+}
+
+def TTNG_ClusterWaitOp : TTNG_Op<"cluster_wait"> {
+  let summary = "Waits until every thread of the cluster has arrived";
+  let description = [{
+    Completes the cluster barrier phase `ttng.cluster_arrive` started, with
+    acquire semantics (`barrier.cluster.wait`).
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Warp-group MMA
 //===----------------------------------------------------------------------===//
 

@@ -49,6 +49,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttng.async_tma_reduce add, %desc[%x, %y] %buf : !tt.tensordesc<tensor<64x32xf16>>, !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
     // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
     ttng.async_tma_store_wait {pendings = 0 : i32}
+    // CHECK: ttng.cluster_arrive {relaxed = true}
+    ttng.cluster_arrive {relaxed = true}
+    // CHECK: ttng.cluster_wait
+    ttng.cluster_wait
     tt.return
   }
 

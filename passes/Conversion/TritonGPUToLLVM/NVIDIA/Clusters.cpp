@@ -134,6 +134,10 @@ std::string whyNotInCluster(Operation *op) {
   if (isa<NVVM::ClusterArriveOp, NVVM::ClusterArriveRelaxedOp,
           NVVM::ClusterWaitOp>(op))
     return "";
+  // The program's own cluster barriers (every thread of the cluster reaches
+  // them, as the kernel's author placed them).
+  if (isa<nvidia_gpu::ClusterArriveOp, nvidia_gpu::ClusterWaitOp>(op))
+    return "";
   // mbarriers: each CTA has its own (a barrier buffer is a copy per CTA)
   // and its TMA copies signal it. Their inits are released to the cluster
   // with a cluster-wide barrier that every thread must reach: inits in the

@@ -167,6 +167,8 @@ struct ConvertTritonGPUToLLVMPass
     nvidia::populatePrintAssertOpToLLVMPatterns(converter, patterns,
                                                 targetInfo);
     nvidia::populateTMAOpToLLVMPatterns(converter, patterns, targetInfo);
+    nvidia::populateClusterBarrierOpToLLVMPatterns(converter, patterns,
+                                                   computeCapability);
     // Scalar math: libdevice where LLVM's NVPTX backend has no instruction.
     populateLibDeviceConversionPatterns(converter, patterns, /*benefit=*/10);
     populateMathToLLVMConversionPatterns(converter, patterns);

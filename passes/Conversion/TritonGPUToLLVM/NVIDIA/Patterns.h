@@ -83,6 +83,11 @@ void populateClusterConvertLayoutOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfoBase &target);
 
+/// ttng.cluster_arrive and ttng.cluster_wait (ClusterBarrierOpToLLVM.cpp).
+void populateClusterBarrierOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    int computeCapability);
+
 /// tt.print (vprintf) and tt.assert (__assertfail).
 void populatePrintAssertOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,

@@ -158,3 +158,22 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #acc>
   }
 }
+
+// -----
+
+// The program's own cluster barriers (Triton 3.6's ttng ops): arrive with
+// release semantics unless relaxed, then wait; all threads aligned.
+// CHECK-LABEL: llvm.func @cluster_barriers
+// CHECK: nvvm.cluster.arrive {aligned}
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK-NEXT: nvvm.cluster.arrive.relaxed {aligned}
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @cluster_barriers() {
+    ttng.cluster_arrive {relaxed = false}
+    ttng.cluster_wait
+    ttng.cluster_arrive {relaxed = true}
+    ttng.cluster_wait
+    tt.return
+  }
+}

@@ -183,3 +183,14 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %t : tensor<32x64xf32, #cols>
   }
 }
+
+// -----
+
+// Clusters exist from sm_90 on.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @cluster_barrier_sm80() {
+    // CHECK: error: ttng.cluster_arrive needs sm_90 or newer (compute capability 80)
+    ttng.cluster_arrive {relaxed = false}
+    tt.return
+  }
+}
