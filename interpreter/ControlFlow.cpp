@@ -96,6 +96,29 @@ LogicalResult Executor::runRegionBlocks(Region &region,
       }
       continue;
     }
+    if (auto sw = dyn_cast<cf::SwitchOp>(term)) {
+      // The first case equal to the flag (as an integer of the flag's
+      // width, which the case values have), else the default.
+      const Tensor &flag = *get(sw.getFlag());
+      int64_t value = flag.ints[0];
+      std::optional<DenseIntElementsAttr> cases = sw.getCaseValues();
+      int64_t chosen = -1;
+      if (cases)
+        for (auto [i, c] : llvm::enumerate(cases->getValues<APInt>()))
+          if (c.getSExtValue() == value ||
+              c.getZExtValue() == static_cast<uint64_t>(value)) {
+            chosen = i;
+            break;
+          }
+      if (chosen < 0) {
+        blockArgs = operandsOf(sw.getDefaultOperands());
+        block = sw.getDefaultDestination();
+      } else {
+        blockArgs = operandsOf(sw.getCaseOperands(chosen));
+        block = sw.getCaseDestinations()[chosen];
+      }
+      continue;
+    }
     if (term->getNumSuccessors())
       return error(term) << "terminator '" << term->getName()
                          << "' is not supported yet";

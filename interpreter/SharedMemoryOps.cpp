@@ -250,6 +250,24 @@ LogicalResult evalMemDescTrans(Executor &ex, ttg::MemDescTransOp op) {
   return success();
 }
 
+/// The same elements under another shape, in row-major order (the result's
+/// element i is the source's element i, as tt.reshape numbers them).
+LogicalResult evalMemDescReshape(Executor &ex, ttg::MemDescReshapeOp op) {
+  const Executor::MemDescView *src = ex.getView(op.getSrc());
+  if (!src)
+    return ex.error(op) << "reshapes a buffer that was not allocated here";
+  auto type = cast<ttg::MemDescType>(op.getType());
+  Executor::MemDescView view;
+  view.buffer = src->buffer;
+  view.shape.assign(type.getShape().begin(), type.getShape().end());
+  view.positions = bufferPositions(*src);
+  if ((int64_t)view.positions.size() != product(type.getShape()))
+    return ex.error(op) << "reshapes " << view.positions.size()
+                        << " elements into " << product(type.getShape());
+  ex.setView(op.getResult(), view);
+  return success();
+}
+
 /// The same bytes under another layout: the view's element v is the one
 /// at the shared-memory offset that v has in the view's layout, which is
 /// the source's element of that offset in the source's layout (both layouts
@@ -358,6 +376,7 @@ void mlir::triton::interp::addSharedMemoryEvaluators(EvaluatorTable &table) {
   table.add<evalMemDescSubslice>();
   table.add<evalMemDescTrans>();
   table.add<evalMemDescReinterpret>();
+  table.add<evalMemDescReshape>();
   table.add<evalLocalLoad>();
   table.add<evalLocalStore>();
   table.add<evalWarpGroupDot>();
