@@ -64,7 +64,12 @@ private:
   FailureOr<Value> operand(Value v, Value scale, ScaleDotElemType type,
                            bool kPack, int kDim, FloatType computeType,
                            StringRef name);
-  Value transposed(Value v);
+  Value transposed2(Value v);
+  /// The one of the last two dimensions of `v` that is not `dim`.
+  static int otherDim(Value v, int dim) {
+    int rank = cast<RankedTensorType>(v.getType()).getRank();
+    return dim == rank - 1 ? rank - 2 : rank - 1;
+  }
 
   OpBuilder b;
   Location loc;
@@ -92,8 +97,8 @@ Value Decomposer::fp4ToBF16(Value nibbles) {
   return BitcastOp::create(b, loc, like(word, b.getBF16Type()), word);
 }
 
-/// Two fp4 per byte (low nibble first) along `dim` of a 2-D i8 tensor, as
-/// bf16 with that dimension doubled.
+/// Two fp4 per byte (low nibble first) along `dim` of an i8 tensor (2-D, or
+/// 3-D batched), as bf16 with that dimension doubled.
 Value Decomposer::unpackFP4(Value packed, int dim) {
   Type i16 = b.getI16Type();
   Value low =
@@ -102,23 +107,33 @@ Value Decomposer::unpackFP4(Value packed, int dim) {
                                       bits(shr(packed, 4), 15));
   Value lowF = fp4ToBF16(low), highF = fp4ToBF16(high);
   ArrayRef<int64_t> shape = cast<RankedTensorType>(packed.getType()).getShape();
+  int rank = shape.size();
   Type bf16 = b.getBF16Type();
+  SmallVector<int64_t> joinedShape(shape);
+  joinedShape.push_back(2);
   Value joined = JoinOp::create(
-      b, loc, RankedTensorType::get({shape[0], shape[1], 2}, bf16), lowF,
-      highF);
-  if (dim == 0) {
-    // [rows, cols, 2] -> [rows, 2, cols]: the pair index goes next to the
+      b, loc, RankedTensorType::get(joinedShape, bf16), lowF, highF);
+  if (dim != rank - 1) {
+    // [..., d, ..., 2] -> [..., d, 2, ...]: the pair index goes next to the
     // packed dimension before the two merge.
-    joined = TransOp::create(
-        b, loc, RankedTensorType::get({shape[0], 2, shape[1]}, bf16), joined,
-        b.getDenseI32ArrayAttr({0, 2, 1}));
-    return ReshapeOp::create(
-        b, loc, RankedTensorType::get({shape[0] * 2, shape[1]}, bf16), joined,
-        /*allow_reorder=*/false, /*efficient_layout=*/false);
+    SmallVector<int32_t> order;
+    SmallVector<int64_t> movedShape;
+    for (int i = 0; i < rank; ++i) {
+      order.push_back(i);
+      movedShape.push_back(shape[i]);
+      if (i == dim) {
+        order.push_back(rank);
+        movedShape.push_back(2);
+      }
+    }
+    joined = TransOp::create(b, loc, RankedTensorType::get(movedShape, bf16),
+                             joined, b.getDenseI32ArrayAttr(order));
   }
-  return ReshapeOp::create(
-      b, loc, RankedTensorType::get({shape[0], shape[1] * 2}, bf16), joined,
-      false, false);
+  SmallVector<int64_t> unpacked(shape);
+  unpacked[dim] *= 2;
+  return ReshapeOp::create(b, loc, RankedTensorType::get(unpacked, bf16),
+                           joined, /*allow_reorder=*/false,
+                           /*efficient_layout=*/false);
 }
 
 /// The operand's values as `target` (bf16 or f32; exact for every format).
@@ -127,7 +142,7 @@ FailureOr<Value> Decomposer::decode(Value operand, ScaleDotElemType type,
   Value value;
   switch (type) {
   case ScaleDotElemType::E2M1:
-    value = unpackFP4(operand, kPack ? kDim : 1 - kDim);
+    value = unpackFP4(operand, kPack ? kDim : otherDim(operand, kDim));
     break;
   case ScaleDotElemType::E4M3:
   case ScaleDotElemType::E5M2: {
@@ -158,9 +173,10 @@ FailureOr<Value> Decomposer::decode(Value operand, ScaleDotElemType type,
   return Value(arith::ExtFOp::create(b, loc, like(value, target), value));
 }
 
-/// E8M0 scales [rows, k / group] as factors 2^(s - 127) of type `target`
-/// (bf16 or f32, both with f32's exponent range) spread over each group's
-/// k, [rows, k] (transposed: [k, rows]); 255 is NaN.
+/// E8M0 scales [(batch,) rows, k / group] as factors 2^(s - 127) of type
+/// `target` (bf16 or f32, both with f32's exponent range) spread over each
+/// group's k, [(batch,) rows, k] (transposed: [(batch,) k, rows]); 255 is
+/// NaN.
 Value Decomposer::scaleFactors(Value scale, int64_t k, bool transposed,
                                FloatType target) {
   // The exponent field starts at the mantissa width; 2^-127 is below the
@@ -183,21 +199,27 @@ Value Decomposer::scaleFactors(Value scale, int64_t k, bool transposed,
       bitsOf);
   Value factor = BitcastOp::create(b, loc, like(bitsOf, target), bitsOf);
   ArrayRef<int64_t> shape = cast<RankedTensorType>(scale.getType()).getShape();
-  int64_t rows = shape[0], groups = shape[1], group = k / groups;
+  int rank = shape.size();
+  int64_t groups = shape.back(), group = k / groups;
+  SmallVector<int64_t> expandedShape(shape);
+  expandedShape.push_back(1);
   Value expanded = ExpandDimsOp::create(
-      b, loc, RankedTensorType::get({rows, groups, 1}, target), factor, 2);
+      b, loc, RankedTensorType::get(expandedShape, target), factor, rank);
+  expandedShape.back() = group;
   Value spread = BroadcastOp::create(
-      b, loc, RankedTensorType::get({rows, groups, group}, target), expanded);
+      b, loc, RankedTensorType::get(expandedShape, target), expanded);
+  SmallVector<int64_t> flatShape(shape);
+  flatShape.back() = k;
   Value flat = ReshapeOp::create(
-      b, loc, RankedTensorType::get({rows, k}, target), spread, false, false);
+      b, loc, RankedTensorType::get(flatShape, target), spread, false, false);
   if (!transposed)
     return flat;
-  return TransOp::create(b, loc, RankedTensorType::get({k, rows}, target), flat,
-                         b.getDenseI32ArrayAttr({1, 0}));
+  return transposed2(flat);
 }
 
 /// One operand in `computeType`, its scale applied. `kDim` is the operand's K
-/// dimension (1 for a, 0 for b). With bf16 the scaling is a bf16 product
+/// dimension (the last for a, the one before for b; a 3-D operand's first is
+/// its batch). With bf16 the scaling is a bf16 product
 /// (exact: a power of two, f32's exponent range); with f16 it runs in f32
 /// and is rounded to f16 (a scaled value may overflow f16).
 FailureOr<Value> Decomposer::operand(Value v, Value scale,
@@ -215,14 +237,18 @@ FailureOr<Value> Decomposer::operand(Value v, Value scale,
   if (scale) {
     auto valueShape = cast<RankedTensorType>(value.getType()).getShape();
     auto scaleShape = cast<RankedTensorType>(scale.getType()).getShape();
-    int64_t k = valueShape[kDim], rows = valueShape[1 - kDim];
-    if (scaleShape.size() != 2 || scaleShape[0] != rows || scaleShape[1] == 0 ||
-        k % scaleShape[1] != 0)
-      return op.emitError() << "the scale of " << name << " has shape ["
-                            << scaleShape << "]; expected ["
-                            << rows << ", K / group] with K = " << k;
-    value = arith::MulFOp::create(b, loc, value,
-                                  scaleFactors(scale, k, kDim == 0, work));
+    int rank = valueShape.size();
+    int64_t k = valueShape[kDim], rows = valueShape[otherDim(value, kDim)];
+    bool batchMatches = rank == 2 || scaleShape[0] == valueShape[0];
+    if ((int)scaleShape.size() != rank || !batchMatches ||
+        scaleShape[rank - 2] != rows || scaleShape.back() == 0 ||
+        k % scaleShape.back() != 0)
+      return op.emitError()
+             << "the scale of " << name << " has shape [" << scaleShape
+             << "]; expected [" << (rank == 3 ? "batch, " : "") << rows
+             << ", K / group] with K = " << k;
+    value = arith::MulFOp::create(
+        b, loc, value, scaleFactors(scale, k, kDim == rank - 2, work));
   }
   if (work == computeType)
     return value;
@@ -230,14 +256,18 @@ FailureOr<Value> Decomposer::operand(Value v, Value scale,
       arith::TruncFOp::create(b, loc, like(value, computeType), value));
 }
 
-/// `v` (2-D) with its dimensions swapped.
-Value Decomposer::transposed(Value v) {
+/// `v` with its last two dimensions swapped.
+Value Decomposer::transposed2(Value v) {
   auto type = cast<RankedTensorType>(v.getType());
-  return TransOp::create(
-      b, loc,
-      RankedTensorType::get({type.getShape()[1], type.getShape()[0]},
-                            type.getElementType()),
-      v, b.getDenseI32ArrayAttr({1, 0}));
+  SmallVector<int64_t> shape(type.getShape());
+  std::swap(shape[shape.size() - 1], shape[shape.size() - 2]);
+  SmallVector<int32_t> order;
+  for (int i = 0, e = shape.size(); i < e; ++i)
+    order.push_back(i);
+  std::swap(order[order.size() - 1], order[order.size() - 2]);
+  return TransOp::create(b, loc,
+                         RankedTensorType::get(shape, type.getElementType()),
+                         v, b.getDenseI32ArrayAttr(order));
 }
 
 LogicalResult Decomposer::run(bool transposeScaledB) {
@@ -246,8 +276,10 @@ LogicalResult Decomposer::run(bool transposeScaledB) {
   if (aType.getEncoding() || bType.getEncoding())
     return op.emitError(
         "-triton-decompose-dot-scaled runs on TTIR (tensors without layouts)");
-  if (aType.getRank() != 2 || bType.getRank() != 2)
-    return op.emitError("a batched (3-D) tt.dot_scaled is not supported yet");
+  if (aType.getRank() != bType.getRank() ||
+      (aType.getRank() != 2 && aType.getRank() != 3))
+    return op.emitError("tt.dot_scaled operands must both be 2-D or 3-D");
+  int rank = aType.getRank();
   ScaleDotElemType aElem = op.getAElemType(), bElem = op.getBElemType();
   bool f16 = aElem == ScaleDotElemType::FP16 || bElem == ScaleDotElemType::FP16;
   FloatType computeType =
@@ -263,31 +295,31 @@ LogicalResult Decomposer::run(bool transposeScaledB) {
   StringRef aName = "a", bName = "b";
   if (swap) {
     std::swap(aSrc, bSrc);
-    aSrc = transposed(aSrc);
-    bSrc = transposed(bSrc);
-    c = transposed(c);
+    aSrc = transposed2(aSrc);
+    bSrc = transposed2(bSrc);
+    c = transposed2(c);
     std::swap(aScale, bScale);
     std::swap(aElem, bElem);
     std::swap(aPack, bPack);
     std::swap(aName, bName);
   }
   FailureOr<Value> a =
-      operand(aSrc, aScale, aElem, aPack, 1, computeType, aName);
+      operand(aSrc, aScale, aElem, aPack, rank - 1, computeType, aName);
   if (failed(a))
     return failure();
   FailureOr<Value> bv =
-      operand(bSrc, bScale, bElem, bPack, 0, computeType, bName);
+      operand(bSrc, bScale, bElem, bPack, rank - 2, computeType, bName);
   if (failed(bv))
     return failure();
-  int64_t ka = cast<RankedTensorType>(a->getType()).getShape()[1];
-  int64_t kb = cast<RankedTensorType>(bv->getType()).getShape()[0];
+  int64_t ka = cast<RankedTensorType>(a->getType()).getShape()[rank - 1];
+  int64_t kb = cast<RankedTensorType>(bv->getType()).getShape()[rank - 2];
   if (ka != kb)
     return op.emitError() << aName << " unpacks to K = " << ka << " but "
                           << bName << " to K = " << kb;
   Value dot = DotOp::create(b, loc, c.getType(), *a, *bv, c,
                             InputPrecision::IEEE, 0);
   if (swap)
-    dot = transposed(dot);
+    dot = transposed2(dot);
   op.replaceAllUsesWith(dot);
   op.erase();
   return success();

@@ -45,8 +45,9 @@ def TritonDecomposeDotScaled : Pass<"triton-decompose-dot-scaled", "mlir::Module
     2^(s - 127) spread over each group of K (255 is NaN), and truncated to
     bf16 (f16 if an operand is f16), exactly for these formats; a `tt.dot`
     then takes both. Runs on TTIR, at the start of make_ttgir: Triton 3.6
-    decomposes inside accelerate-matmul, on TTGIR. fp6 operands (e2m3,
-    e3m2) and batched dots are refused with an error at the op.
+    decomposes inside accelerate-matmul, on TTGIR. Batched (3-D) dots
+    decompose the same way, batch by batch; fp6 operands (e2m3, e3m2) are
+    refused with an error at the op.
 
     ```mlir
     %d = tt.dot_scaled %a, %w scale %ws, %c lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<32x64xbf16> * tensor<32x32xi8>, tensor<32x2xi8> -> tensor<32x32xf32>

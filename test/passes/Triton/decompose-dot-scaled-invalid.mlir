@@ -15,10 +15,3 @@ tt.func @scale_shape(%a: tensor<16x64xbf16>, %b: tensor<32x16xi8>, %bs: tensor<1
   tt.return %d : tensor<16x16xf32>
 }
 
-// -----
-
-tt.func @batched(%a: tensor<2x16x32xbf16>, %b: tensor<2x32x16xbf16>, %c: tensor<2x16x16xf32>) -> tensor<2x16x16xf32> {
-  // expected-error @+1 {{a batched (3-D) tt.dot_scaled is not supported yet}}
-  %d = tt.dot_scaled %a, %b, %c lhs = bf16 rhs = bf16 {fastMath = false} : tensor<2x16x32xbf16> * tensor<2x32x16xbf16> -> tensor<2x16x16xf32>
-  tt.return %d : tensor<2x16x16xf32>
-}

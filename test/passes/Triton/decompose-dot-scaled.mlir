@@ -102,3 +102,43 @@ tt.func @f16_x_fp4_packed_along_n(%a: tensor<16x32xf16>, %w: tensor<32x8xi8>, %w
   tt.return %d : tensor<16x16xf32>
 }
 
+
+// -----
+
+// Batched (3-D): the same decomposition batch by batch. The fp4 bytes are
+// unpacked along their last dimension (K of a), the scales [batch, M, K/32]
+// spread along K, and b's scales [batch, N, K/32] spread and transposed in
+// their last two dimensions to [batch, K, N]. With transpose-scaled-b a dot
+// scaled on both operands keeps its order.
+// CHECK-LABEL: tt.func @batched_mxfp4_x_bf16
+// CHECK: %[[J:.*]] = tt.join %{{.*}}, %{{.*}} : tensor<2x16x16xbf16> -> tensor<2x16x16x2xbf16>
+// CHECK-NEXT: %[[A:.*]] = tt.reshape %[[J]] : tensor<2x16x16x2xbf16> -> tensor<2x16x32xbf16>
+// CHECK: tt.expand_dims %{{.*}} {axis = 3 : i32} : tensor<2x16x1xbf16> -> tensor<2x16x1x1xbf16>
+// CHECK: tt.broadcast %{{.*}} : tensor<2x16x1x1xbf16> -> tensor<2x16x1x32xbf16>
+// CHECK: %[[AS:.*]] = tt.reshape %{{.*}} : tensor<2x16x1x32xbf16> -> tensor<2x16x32xbf16>
+// CHECK: %[[AX:.*]] = arith.mulf %[[A]], %[[AS]] : tensor<2x16x32xbf16>
+// CHECK: tt.reshape %{{.*}} : tensor<2x8x1x32xbf16> -> tensor<2x8x32xbf16>
+// CHECK: %[[BS:.*]] = tt.trans %{{.*}} {order = array<i32: 0, 2, 1>} : tensor<2x8x32xbf16> -> tensor<2x32x8xbf16>
+// CHECK: %[[BX:.*]] = arith.mulf %arg2, %[[BS]] : tensor<2x32x8xbf16>
+// CHECK: tt.dot %[[AX]], %[[BX]], %arg4 : tensor<2x16x32xbf16> * tensor<2x32x8xbf16> -> tensor<2x16x8xf32>
+// SWAP-LABEL: tt.func @batched_mxfp4_x_bf16
+// SWAP: tt.dot %{{.*}}, %{{.*}}, %arg4 : tensor<2x16x32xbf16> * tensor<2x32x8xbf16> -> tensor<2x16x8xf32>
+tt.func @batched_mxfp4_x_bf16(%a: tensor<2x16x16xi8>, %as: tensor<2x16x1xi8>, %b: tensor<2x32x8xbf16>, %bs: tensor<2x8x1xi8>, %c: tensor<2x16x8xf32>) -> tensor<2x16x8xf32> {
+  %d = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<2x16x16xi8>, tensor<2x16x1xi8> * tensor<2x32x8xbf16>, tensor<2x8x1xi8> -> tensor<2x16x8xf32>
+  tt.return %d : tensor<2x16x8xf32>
+}
+
+// -----
+
+// Batched and scaled on b alone, with transpose-scaled-b: the last two
+// dimensions of each operand, of the accumulator and of the result swap.
+// SWAP-LABEL: tt.func @batched_bf16_x_mxfp4
+// SWAP-DAG: tt.trans %arg1 {order = array<i32: 0, 2, 1>} : tensor<2x16x8xi8> -> tensor<2x8x16xi8>
+// SWAP-DAG: tt.trans %arg0 {order = array<i32: 0, 2, 1>} : tensor<2x16x32xbf16> -> tensor<2x32x16xbf16>
+// SWAP-DAG: tt.trans %arg3 {order = array<i32: 0, 2, 1>} : tensor<2x16x8xf32> -> tensor<2x8x16xf32>
+// SWAP: %[[D:.*]] = tt.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<2x8x32xbf16> * tensor<2x32x16xbf16> -> tensor<2x8x16xf32>
+// SWAP: tt.trans %[[D]] {order = array<i32: 0, 2, 1>} : tensor<2x8x16xf32> -> tensor<2x16x8xf32>
+tt.func @batched_bf16_x_mxfp4(%a: tensor<2x16x32xbf16>, %w: tensor<2x16x8xi8>, %ws: tensor<2x8x1xi8>, %c: tensor<2x16x8xf32>) -> tensor<2x16x8xf32> {
+  %d = tt.dot_scaled %a, %w scale %ws, %c lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<2x16x32xbf16> * tensor<2x16x8xi8>, tensor<2x8x1xi8> -> tensor<2x16x8xf32>
+  tt.return %d : tensor<2x16x8xf32>
+}
