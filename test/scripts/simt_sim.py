@@ -9,7 +9,7 @@ with one trip count, ifs on program ids): each SSA value is a NumPy array
 with one entry per thread. Warp shuffles (nvvm.shfl.sync
 bfly/idx/up/down) and reductions (nvvm.redux.sync), barriers, shared memory, the inline-PTX global loads and
 stores of the NVIDIA lowering, cp.async (completing at once), ldmatrix,
-mma.sync with 8-bit operands and wgmma are modelled; shared memory is race-checked:
+mma.sync with 8- and 16-bit operands and wgmma are modelled; shared memory is race-checked:
 a read of bytes another warp wrote, or a write of bytes another warp read,
 with no barrier between, and two threads writing different values to one
 address in one store, are reported.
@@ -738,8 +738,16 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
         elif op in ("llvm.fadd", "llvm.fsub", "llvm.fmul", "llvm.fdiv"):
             f = {"llvm.fadd": np.add, "llvm.fsub": np.subtract, "llvm.fmul": np.multiply,
                  "llvm.fdiv": np.divide}[op]
-            with np.errstate(over="ignore", invalid="ignore"):  # IEEE: inf, NaN
-                out = f(v[0], v[1]).astype(FLOATS[rtype])
+            if rtype == "bf16":
+                # Kept as bits: computed in f32 and rounded to bf16 (a product
+                # of two bf16 is exact in f32, so it is rounded once).
+                x, y = [(np.asarray(a).astype(np.uint64) << np.uint64(16)).astype(np.uint32)
+                        .view(np.float32) for a in v[:2]]
+                with np.errstate(over="ignore", invalid="ignore"):
+                    out = f32_to_bf16_bits(f(x, y).astype(np.float32))
+            else:
+                with np.errstate(over="ignore", invalid="ignore"):  # IEEE: inf, NaN
+                    out = f(v[0], v[1]).astype(FLOATS[rtype])
         elif op in ("llvm.intr.smax", "llvm.intr.smin", "llvm.intr.umax", "llvm.intr.umin"):
             wt = int_width(rtype)
             a, b = v[0].astype(np.uint64), v[1].astype(np.uint64)
@@ -1338,36 +1346,43 @@ def mfma_4x4(op, dkind, kdim, suffix, v, types, ops, rtype, T):
     return [o.astype(np.float32) if et == "f32" else o.astype(np.uint64) for o in out]
 
 
-MMA_SYNC = re.compile(r"mma\.sync\.aligned\.m16n8k32\.row\.col\.(s32|f32)\.(s8|e4m3|e5m2)\."
-                      r"(s8|e4m3|e5m2)\.(s32|f32) \{([^}]*)\}, \{([^}]*)\}, \{([^}]*)\}, "
+MMA_SYNC = re.compile(r"mma\.sync\.aligned\.m16n8k(32|16)\.row\.col\.(s32|f32)\.(s8|e4m3|e5m2|bf16|f16)\."
+                      r"(s8|e4m3|e5m2|bf16|f16)\.(s32|f32) \{([^}]*)\}, \{([^}]*)\}, \{([^}]*)\}, "
                       r"\{([^}]*)\};")
 
 
 def mma_sync(sim, m, operand, rtype, T):
-    """mma.sync.aligned.m16n8k32.row.col with 8-bit operands (int8, e4m3,
-    e5m2) on each warp, from the PTX ISA's fragments: with g = lane / 4 and
-    q = lane % 4, A register i holds row g + 8 (i % 2), columns
-    4 q + 16 (i / 2) + byte; B register i rows 4 q + 16 i + byte of column
-    g; C/D register i row g + 8 (i / 2), column 2 q + i % 2."""
-    dkind, akind, bkind = m.group(1), m.group(2), m.group(3)
-    regs = [[int(x.strip()[1:]) for x in m.group(i).split(",")] for i in range(5, 9)]
+    """mma.sync.aligned.m16n8k32 with 8-bit operands (int8, e4m3, e5m2) and
+    m16n8k16 with 16-bit ones (bf16, f16), f32 or s32 accumulators, on each
+    warp, from the PTX ISA's fragments: with g = lane / 4, q = lane % 4 and
+    E = 32 / element bits elements a register, A register i holds row
+    g + 8 (i % 2), columns E q + K/2 (i / 2) + e; B register i rows
+    E q + K/2 i + e of column g; C/D register i row g + 8 (i / 2), column
+    2 q + i % 2."""
+    K = int(m.group(1))
+    dkind, akind, bkind = m.group(2), m.group(3), m.group(4)
+    regs = [[int(x.strip()[1:]) for x in m.group(i).split(",")] for i in range(6, 10)]
     dregs, aregs, bregs, cregs = regs
-    if (len(dregs), len(aregs), len(bregs), len(cregs)) != (4, 4, 2, 4):
+    bits = 16 if akind in ("bf16", "f16") else 8
+    if (len(dregs), len(aregs), len(bregs), len(cregs)) != (4, 4, 2, 4) or \
+            (K == 16) != (bits == 16):
         raise RuntimeError("mma.sync operand counts not simulated")
+    per = 32 // bits
+    mask = np.uint64((1 << bits) - 1)
     lane = np.arange(T) % 32
     warp = np.arange(T) // 32
     g, q = lane // 4, lane % 4
-    a = np.zeros((T // 32, 16, 32), dtype=np.uint64)
-    b = np.zeros((T // 32, 32, 8), dtype=np.uint64)
+    a = np.zeros((T // 32, 16, K), dtype=np.uint64)
+    b = np.zeros((T // 32, K, 8), dtype=np.uint64)
     for i, r in enumerate(aregs):
         word = np.asarray(operand(r)).astype(np.uint64)
-        for e in range(4):
-            a[warp, g + 8 * (i % 2), 4 * q + 16 * (i // 2) + e] = \
-                (word >> np.uint64(8 * e)) & np.uint64(0xFF)
+        for e in range(per):
+            a[warp, g + 8 * (i % 2), per * q + K // 2 * (i // 2) + e] = \
+                (word >> np.uint64(bits * e)) & mask
     for i, r in enumerate(bregs):
         word = np.asarray(operand(r)).astype(np.uint64)
-        for e in range(4):
-            b[warp, 4 * q + 16 * i + e, g] = (word >> np.uint64(8 * e)) & np.uint64(0xFF)
+        for e in range(per):
+            b[warp, per * q + K // 2 * i + e, g] = (word >> np.uint64(bits * e)) & mask
     prod = decode_elements(a, akind) @ decode_elements(b, bkind)
     fields = struct_fields(rtype)
     out = []

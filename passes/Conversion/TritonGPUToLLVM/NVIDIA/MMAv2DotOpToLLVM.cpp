@@ -23,6 +23,7 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <climits>
 #include <map>
 #include <tuple>
 
@@ -62,6 +63,113 @@ SmallVector<int> getStepRegisters(const OperandIndex &index, int32_t batch,
        ++it)
     regs.push_back(it->second);
   return regs;
+}
+
+/// One mma.sync's operand registers: the thread's elements of the tile's
+/// row, of its row + 8 and of its column, in fragment order; `heldGroups`
+/// of `groups` 32-bit groups hold elements, the rest are zeros (`padded`).
+struct MmaStep {
+  SmallVector<int> top, bottom, column;
+  unsigned heldGroups;
+  bool padded;
+};
+
+/// The `dim` coordinate of a basis of `layout`.
+int32_t coordinate(const ttg::LinearLayout &layout,
+                   const ttg::LinearLayout::Basis &basis, unsigned dim) {
+  SmallVector<std::string> names = layout.getOutDimNames();
+  for (auto [i, name] : llvm::enumerate(names))
+    if (name == "dim" + std::to_string(dim))
+      return basis[i];
+  return 0;
+}
+
+/// Whether A (M, K) and B (K, N) split K alike over the threads: the first
+/// two lane bits (the fragment's column pair) move K alone, by the same
+/// amounts in A and B, and no other lane bit, warp or block moves K. Then
+/// every thread holds the same K positions of its A rows and B columns.
+bool splitKAlike(const ttg::LinearLayout &a, const ttg::LinearLayout &b,
+                 unsigned rank) {
+  unsigned kA = rank - 1, kB = rank - 2;
+  auto movesOnly = [&](const ttg::LinearLayout &layout,
+                       const ttg::LinearLayout::Basis &basis, unsigned keep) {
+    for (unsigned d = 0; d < rank; ++d)
+      if (d != keep && coordinate(layout, basis, d) != 0)
+        return false;
+    return true;
+  };
+  ArrayRef<ttg::LinearLayout::Basis> lanesA = a.getBases("lane"),
+                                     lanesB = b.getBases("lane");
+  if (lanesA.size() != lanesB.size() || lanesA.size() < 2)
+    return false;
+  for (auto [i, basisA] : llvm::enumerate(lanesA)) {
+    int32_t k = coordinate(a, basisA, kA);
+    if (k != coordinate(b, lanesB[i], kB))
+      return false;
+    if (i < 2 ? !movesOnly(a, basisA, kA) || !movesOnly(b, lanesB[i], kB)
+              : k != 0)
+      return false;
+  }
+  for (StringRef dim : {"warp", "block"}) {
+    for (const ttg::LinearLayout::Basis &basis : a.getBases(dim))
+      if (coordinate(a, basis, kA) != 0)
+        return false;
+    for (const ttg::LinearLayout::Basis &basis : b.getBases(dim))
+      if (coordinate(b, basis, kB) != 0)
+        return false;
+  }
+  return true;
+}
+
+/// The thread's elements of a row (or B's column) over all of K, in
+/// increasing K.
+SmallVector<int> allOfK(const OperandIndex &index, int32_t batch,
+                        int32_t row) {
+  SmallVector<int> regs;
+  for (auto it = index.lower_bound({batch, row, INT32_MIN});
+       it != index.end() && std::get<0>(it->first) == batch &&
+       std::get<1>(it->first) == row;
+       ++it)
+    regs.push_back(it->second);
+  return regs;
+}
+
+/// The instructions of a tile whose operands hold K in runs (splitKAlike):
+/// each takes the next `perStep` of the thread's K elements; empty if A's
+/// rows and B's column do not hold the same, whole number of them, or hold
+/// them at other K positions.
+SmallVector<MmaStep> permutedSteps(const OperandIndex &aIndex,
+                                   const OperandIndex &bIndex, int32_t batch,
+                                   int32_t rowBase, int32_t colBase, int64_t k,
+                                   unsigned perStep, unsigned groups) {
+  SmallVector<int> top = allOfK(aIndex, batch, rowBase),
+                   bottom = allOfK(aIndex, batch, rowBase + 8),
+                   column = allOfK(bIndex, batch, colBase);
+  if (top.empty() || top.size() % perStep != 0 ||
+      bottom.size() != top.size() || column.size() != top.size())
+    return {};
+  // The same K positions, in the same order, in all three.
+  auto kOf = [](const OperandIndex &index, int32_t b, int32_t row) {
+    SmallVector<int32_t> ks;
+    for (auto it = index.lower_bound({b, row, INT32_MIN});
+         it != index.end() && std::get<0>(it->first) == b &&
+         std::get<1>(it->first) == row;
+         ++it)
+      ks.push_back(std::get<2>(it->first));
+    return ks;
+  };
+  SmallVector<int32_t> kTop = kOf(aIndex, batch, rowBase);
+  if (kOf(aIndex, batch, rowBase + 8) != kTop ||
+      kOf(bIndex, batch, colBase) != kTop || kTop.back() >= k)
+    return {};
+  SmallVector<MmaStep> steps;
+  for (size_t first = 0; first < top.size(); first += perStep) {
+    auto slice = [&](ArrayRef<int> all) {
+      return SmallVector<int>(all.slice(first, perStep));
+    };
+    steps.push_back({slice(top), slice(bottom), slice(column), groups, false});
+  }
+  return steps;
 }
 
 /// Packs `elements` (LLVM values of `bits` each, the first in the low bits)
@@ -172,6 +280,8 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
                  bIndex = indexOperand(*bLayout, true);
     unsigned bits = aElem.getIntOrFloatBitWidth();
     unsigned rank = dType.getRank();
+    bool kPermutable =
+        bits < 64 && splitKAlike(*aLayout, *bLayout, rank);
     int64_t k = aType.getShape()[rank - 1];
 
     Location loc = op.getLoc();
@@ -200,31 +310,51 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
             "an MMA accumulator layout without whole 16x8 tiles per thread is "
             "not supported yet by the LLVM lowering");
       auto [batch, rowBase, colBase] = base;
-      for (int64_t kStart = 0; kStart < k; kStart += instrK) {
-        SmallVector<int> top =
-            getStepRegisters(aIndex, batch, rowBase, kStart, instrK);
-        SmallVector<int> bottom =
-            getStepRegisters(aIndex, batch, rowBase + 8, kStart, instrK);
-        SmallVector<int> column =
-            getStepRegisters(bIndex, batch, colBase, kStart, instrK);
-        // A thread holds instrK / 4 elements of each row and K step, in
-        // groups of one 32-bit register (one 64-bit register for fp64).
-        unsigned perGroup = std::max(1u, 32 / bits);
-        unsigned groups = instrK / 4 / perGroup;
+      // A thread holds instrK / 4 elements of each row and K step, in
+      // groups of one 32-bit register (one 64-bit register for fp64).
+      unsigned perGroup = std::max(1u, 32 / bits);
+      unsigned groups = instrK / 4 / perGroup;
+      unsigned perStep = groups * perGroup;
+      SmallVector<MmaStep> steps;
+      bool whole = true;
+      for (int64_t kStart = 0; kStart < k && whole; kStart += instrK) {
+        MmaStep step{getStepRegisters(aIndex, batch, rowBase, kStart, instrK),
+                     getStepRegisters(aIndex, batch, rowBase + 8, kStart,
+                                      instrK),
+                     getStepRegisters(bIndex, batch, colBase, kStart, instrK),
+                     groups, false};
         // A K shorter than the instruction's (fp8 with K = 16 on the
         // K = 32 instruction) leaves the step's last groups without
         // elements: they are zeros, which add nothing to the sum.
-        unsigned heldGroups = top.size() / perGroup;
-        bool padded = bits < 64 && kStart + instrK > k && heldGroups < groups &&
-                      top.size() % perGroup == 0 &&
-                      bottom.size() == top.size() &&
-                      column.size() == top.size();
-        if (!padded && (top.size() != groups * perGroup ||
-                        bottom.size() != groups * perGroup ||
-                        column.size() != groups * perGroup))
-          return op.emitError(
-              "tt.dot operand layouts that do not hold whole mma.sync "
-              "fragments are not supported yet by the LLVM lowering");
+        step.heldGroups = step.top.size() / perGroup;
+        step.padded = bits < 64 && kStart + instrK > k &&
+                      step.heldGroups < groups &&
+                      step.top.size() % perGroup == 0 &&
+                      step.bottom.size() == step.top.size() &&
+                      step.column.size() == step.top.size();
+        whole = step.padded || (step.top.size() == perStep &&
+                                step.bottom.size() == perStep &&
+                                step.column.size() == perStep);
+        steps.push_back(std::move(step));
+      }
+      // Operands holding K in longer runs (kWidth 8 for 16-bit elements
+      // upcast from 4 bits) feed each instruction the next elements of the
+      // thread's K in increasing order: a permutation of K that A and B
+      // share, which leaves the sum over K as it is.
+      if (!whole && kPermutable) {
+        steps = permutedSteps(aIndex, bIndex, batch, rowBase, colBase, k,
+                              perStep, groups);
+        whole = !steps.empty();
+      }
+      if (!whole)
+        return op.emitError(
+            "tt.dot operand layouts that do not hold whole mma.sync "
+            "fragments are not supported yet by the LLVM lowering");
+      for (const MmaStep &step : steps) {
+        const SmallVector<int> &top = step.top, &bottom = step.bottom,
+                               &column = step.column;
+        unsigned heldGroups = step.heldGroups;
+        bool padded = step.padded;
         auto pack = [&](ArrayRef<Value> values, ArrayRef<int> regs,
                         unsigned group) -> Value {
           if (group >= heldGroups && padded)
