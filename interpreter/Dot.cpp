@@ -200,7 +200,8 @@ decodeScaledOperand(Executor &ex, triton::DotScaledOp op, StringRef name,
   return ex.error(op) << "tt.dot_scaled: unknown format for operand " << name;
 }
 
-/// Multiplies the logical operand `x` by its E8M0 scales: `scale` is
+/// Multiplies the logical operand `x` by its scales (E8M0 bytes, or e4m3
+/// values): `scale` is
 /// [batch x] rows-or-columns x groups, indexed by the dimension that is not
 /// K (M for a, N for b) and by k / groupSize. The scaled values are rounded
 /// to fp32, which holds scaled fp4 and fp8 values exactly unless they
@@ -229,10 +230,16 @@ static LogicalResult applyScales(Executor &ex, triton::DotScaledOp op,
     for (int64_t r = 0; r < rows; ++r)
       for (int64_t c = 0; c < cols; ++c) {
         int64_t kk = kIsLast ? c : r, o = kIsLast ? r : c;
-        unsigned byte = asUnsigned(
-            scale.ints[(bt * other + o) * groups + kk / groupSize], 8);
-        double s = byte == 255 ? std::numeric_limits<double>::quiet_NaN()
-                               : std::ldexp(1.0, (int)byte - 127);
+        int64_t at = (bt * other + o) * groups + kk / groupSize;
+        // e4m3 scales (NVFP4) are values; E8M0 ones exponent bytes.
+        double s;
+        if (scale.isFloat) {
+          s = scale.floats[at];
+        } else {
+          unsigned byte = asUnsigned(scale.ints[at], 8);
+          s = byte == 255 ? std::numeric_limits<double>::quiet_NaN()
+                          : std::ldexp(1.0, (int)byte - 127);
+        }
         double &v = x.floats[(bt * rows + r) * cols + c];
         v = (double)(float)(v * s);
       }

@@ -61,6 +61,8 @@ private:
   FailureOr<Value> decode(Value operand, ScaleDotElemType type, bool kPack,
                           int kDim, FloatType target);
   Value scaleFactors(Value scale, int64_t k, bool transposed, FloatType target);
+  Value e8m0Factors(Value scale, FloatType target);
+  Value spreadScales(Value factor, int64_t k, bool transposed);
   FailureOr<Value> operand(Value v, Value scale, ScaleDotElemType type,
                            bool kPack, int kDim, FloatType computeType,
                            StringRef name);
@@ -173,12 +175,26 @@ FailureOr<Value> Decomposer::decode(Value operand, ScaleDotElemType type,
   return Value(arith::ExtFOp::create(b, loc, like(value, target), value));
 }
 
-/// E8M0 scales [(batch,) rows, k / group] as factors 2^(s - 127) of type
-/// `target` (bf16 or f32, both with f32's exponent range) spread over each
-/// group's k, [(batch,) rows, k] (transposed: [(batch,) k, rows]); 255 is
-/// NaN.
+/// Scales [(batch,) rows, k / group] as factors of type `target` (bf16 or
+/// f32, both with f32's exponent range) spread over each group's k,
+/// [(batch,) rows, k] (transposed: [(batch,) k, rows]): E8M0 bytes are
+/// 2^(s - 127) (255 is NaN), e4m3 values themselves.
 Value Decomposer::scaleFactors(Value scale, int64_t k, bool transposed,
                                FloatType target) {
+  Value factor;
+  if (isa<FloatType>(getElementTypeOrSelf(scale.getType()))) {
+    // e4m3 scales (NVFP4's, blocks of 16) are the factors themselves; bf16
+    // and f32 hold every e4m3 value (NaN too).
+    factor = FpToFpOp::create(b, loc, like(scale, target), scale,
+                              RoundingModeAttr());
+  } else {
+    factor = e8m0Factors(scale, target);
+  }
+  return spreadScales(factor, k, transposed);
+}
+
+/// E8M0 exponent bytes as factors 2^(s - 127) of type `target` (255: NaN).
+Value Decomposer::e8m0Factors(Value scale, FloatType target) {
   // The exponent field starts at the mantissa width; 2^-127 is below the
   // normal range, so it is the subnormal with the mantissa's top bit set.
   unsigned width = target.getWidth(),
@@ -197,8 +213,15 @@ Value Decomposer::scaleFactors(Value scale, int64_t k, bool transposed,
       constant(wide, (int64_t(0x1FF) << (mantissa - 1)) &
                          ((int64_t(1) << width) - 1)),
       bitsOf);
-  Value factor = BitcastOp::create(b, loc, like(bitsOf, target), bitsOf);
-  ArrayRef<int64_t> shape = cast<RankedTensorType>(scale.getType()).getShape();
+  return BitcastOp::create(b, loc, like(bitsOf, target), bitsOf);
+}
+
+/// Factors [(batch,) rows, groups] spread over each group's share of `k`:
+/// [(batch,) rows, k], or [(batch,) k, rows] when `transposed`.
+Value Decomposer::spreadScales(Value factor, int64_t k, bool transposed) {
+  auto factorType = cast<RankedTensorType>(factor.getType());
+  Type target = factorType.getElementType();
+  ArrayRef<int64_t> shape = factorType.getShape();
   int rank = shape.size();
   int64_t groups = shape.back(), group = k / groups;
   SmallVector<int64_t> expandedShape(shape);

@@ -66,11 +66,14 @@ def decode(x, fmt, packed_axis=None):
     raise ValueError(fmt)
 
 
-def scale(v, s):
-    """v [..., R, K] times 2^(s - 127) per group of K / G, s [..., R, G]
-    (E8M0: 255 is NaN), rounded to float32."""
-    s = s.view(np.uint8).astype(np.float64)
-    f = np.where(s == 255, np.nan, 2.0 ** (s - 127))
+def scale(v, s, s_fmt="e8m0"):
+    """v [..., R, K] times its scale per group of K / G, s [..., R, G]
+    (E8M0: 2^(s - 127), 255 is NaN; e4m3: the value), rounded to float32."""
+    if s_fmt == "e4m3":
+        f = decode(s, "e4m3")
+    else:
+        s = s.view(np.uint8).astype(np.float64)
+        f = np.where(s == 255, np.nan, 2.0 ** (s - 127))
     f = np.repeat(f, v.shape[-1] // s.shape[-1], axis=-1)
     return (v * f).astype(np.float32)
 
@@ -84,13 +87,13 @@ def dot_f32(a, b, c):
 
 
 def dot_scaled(a, a_fmt, b, b_fmt, c, a_scale=None, b_scale=None,
-               lhs_k_pack=True, rhs_k_pack=True):
+               lhs_k_pack=True, rhs_k_pack=True, scale_fmt="e8m0"):
     rank = a.ndim
     A = decode(a, a_fmt, rank - 1 if lhs_k_pack else rank - 2)
     B = decode(b, b_fmt, rank - 2 if rhs_k_pack else rank - 1)
-    A = scale(A, a_scale) if a_scale is not None else A.astype(np.float32)
+    A = scale(A, a_scale, scale_fmt) if a_scale is not None else A.astype(np.float32)
     # b's scales are N x groups: scale B transposed, K last.
-    B = (scale(np.swapaxes(B, -1, -2), b_scale).swapaxes(-1, -2)
+    B = (scale(np.swapaxes(B, -1, -2), b_scale, scale_fmt).swapaxes(-1, -2)
          if b_scale is not None else B.astype(np.float32))
     return dot_f32(A, B, c.astype(np.float32))
 
@@ -122,6 +125,13 @@ def check_e2m1_e4m3(d):
     if not np.array_equal(np.isnan(got), expect_nan):
         fail(f"NaN pattern: {int(np.isnan(got).sum())} NaN, "
              f"{int(expect_nan.sum())} expected")
+
+
+def check_nvfp4(d):
+    a, a_s, b, b_s = (load(d, n) for n in ("a_ptr", "as_ptr", "b_ptr", "bs_ptr"))
+    want = dot_scaled(a, "e2m1", b, "e2m1", np.zeros((16, 16)), a_s, b_s,
+                      scale_fmt="e4m3")
+    same("d", load(d, "d_ptr"), want)
 
 
 def check_bf16_e2m1(d):

@@ -551,7 +551,9 @@ def TT_DotScaledOp : TT_Op<"dot_scaled", [Pure, AttrSizedOperandSegments,
   let summary = "Matrix product of block-scaled (microscaling) operands";
   let description = [{
     Like `tt.dot`, with `a` and `b` in the element formats `lhs`/`rhs` (fp4
-    packed two to a byte in i8) and optional per-block scales.
+    packed two to a byte in i8) and optional per-block scales: E8M0 bytes
+    (i8, 2^(s - 127), 255 is NaN) for blocks of 32 along K, or e4m3 values
+    (f8E4M3FN, NVFP4's) for blocks of 16.
 
     ```mlir
     %d = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<128x64xf8E4M3FN>, tensor<128x2xi8> * tensor<64x128xf8E4M3FN>, tensor<128x2xi8> -> tensor<128x128xf32>
@@ -560,7 +562,8 @@ def TT_DotScaledOp : TT_Op<"dot_scaled", [Pure, AttrSizedOperandSegments,
   let arguments = (ins
     RankedTensorOf<[TT_Float, I8]>:$a, RankedTensorOf<[TT_Float, I8]>:$b,
     TT_FloatTensor:$c,
-    Optional<RankedTensorOf<[I8]>>:$a_scale, Optional<RankedTensorOf<[I8]>>:$b_scale,
+    Optional<RankedTensorOf<[I8, F8E4M3FN]>>:$a_scale,
+    Optional<RankedTensorOf<[I8, F8E4M3FN]>>:$b_scale,
     TT_ScaleDotElemTypeAttr:$a_elem_type, TT_ScaleDotElemTypeAttr:$b_elem_type,
     BoolAttr:$fastMath,
     DefaultValuedAttr<BoolAttr, "true">:$lhs_k_pack,

@@ -407,6 +407,24 @@ tt.func @dot_scaled_scale_k(%a: tensor<64x64xf8E5M2>, %as: tensor<64x4xi8>, %b: 
 
 // -----
 
+// One e4m3 scale (NVFP4) per 16 values of K: K = 64 takes 4 per row.
+tt.func @dot_scaled_e4m3_scale_k(%a: tensor<64x32xi8>, %as: tensor<64x2xf8E4M3FN>, %b: tensor<32x32xi8>, %c: tensor<64x32xf32>) {
+  // expected-error @+1 {{scales K dimension must match the operand K divided by the scale factor: the scales of a are [64, 2], expected 4 per row (K = 64, one scale per 16)}}
+  %0 = tt.dot_scaled %a scale %as, %b, %c lhs = e2m1 rhs = e2m1 {fastMath = false} : tensor<64x32xi8>, tensor<64x2xf8E4M3FN> * tensor<32x32xi8> -> tensor<64x32xf32>
+  tt.return
+}
+
+// -----
+
+// Scales are E8M0 bytes (i8) or e4m3 values.
+tt.func @dot_scaled_f16_scale(%a: tensor<64x32xi8>, %as: tensor<64x4xf16>, %b: tensor<32x32xi8>, %c: tensor<64x32xf32>) {
+  // expected-error @+1 {{operand #3 must be ranked tensor of 8-bit signless integer or f8E4M3FN type values}}
+  %0 = tt.dot_scaled %a scale %as, %b, %c lhs = e2m1 rhs = e2m1 {fastMath = false} : tensor<64x32xi8>, tensor<64x4xf16> * tensor<32x32xi8> -> tensor<64x32xf32>
+  tt.return
+}
+
+// -----
+
 // b's scales have a row per column of the product.
 tt.func @dot_scaled_scale_n(%a: tensor<64x64xf8E5M2>, %b: tensor<64x32xf8E5M2>, %bs: tensor<64x2xi8>, %c: tensor<64x32xf32>) {
   // expected-error @+1 {{scales N dimension must match the operand N dimension: the scales of b are [64, 2], expected 32 rows}}

@@ -143,6 +143,14 @@ tt.func public @scaled_dot(%a: tensor<128x64xf8E4M3FN>, %as: tensor<128x2xi8>, %
   tt.return
 }
 
+// NVFP4: e4m3 scales, one per 16 of K.
+// CHECK-LABEL: tt.func public @nvfp4_dot
+tt.func public @nvfp4_dot(%a: tensor<128x32xi8>, %as: tensor<128x4xf8E4M3FN>, %b: tensor<32x128xi8>, %bs: tensor<128x4xf8E4M3FN>, %c: tensor<128x128xf32>) {
+  // CHECK: tt.dot_scaled %{{.*}} scale %{{.*}}, %{{.*}} scale %{{.*}}, %{{.*}} lhs = e2m1 rhs = e2m1 {fastMath = false} : tensor<128x32xi8>, tensor<128x4xf8E4M3FN> * tensor<32x128xi8>, tensor<128x4xf8E4M3FN> -> tensor<128x128xf32>
+  %0 = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e2m1 rhs = e2m1 {fastMath = false} : tensor<128x32xi8>, tensor<128x4xf8E4M3FN> * tensor<32x128xi8>, tensor<128x4xf8E4M3FN> -> tensor<128x128xf32>
+  tt.return
+}
+
 // CHECK-LABEL: tt.func public @regions
 tt.func public @regions(%x: tensor<4x16xf32>, %i: tensor<4x16xi32>, %v: tensor<64xf32>) {
   // CHECK: "tt.reduce"(%{{.*}}) <{axis = 1 : i32}> ({

@@ -35,6 +35,37 @@ module {
     tt.return
   }
 
+  // NVFP4: fp4 x fp4 (K-packed) with e4m3 scales, one per 16 of K: M = N =
+  // 16, K = 64, four scale groups.
+  tt.func public @nvfp4(%a_ptr: !tt.ptr<i8> loc("a_ptr"), %as_ptr: !tt.ptr<f8E4M3FN> loc("as_ptr"), %b_ptr: !tt.ptr<i8> loc("b_ptr"), %bs_ptr: !tt.ptr<f8E4M3FN> loc("bs_ptr"), %d_ptr: !tt.ptr<f32> loc("d_ptr")) {
+    %r512 = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32>
+    %a_s = tt.splat %a_ptr : !tt.ptr<i8> -> tensor<512x!tt.ptr<i8>>
+    %a_p = tt.addptr %a_s, %r512 : tensor<512x!tt.ptr<i8>>, tensor<512xi32>
+    %a_l = tt.load %a_p : tensor<512x!tt.ptr<i8>>
+    %a = tt.reshape %a_l : tensor<512xi8> -> tensor<16x32xi8>
+    %r64 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+    %as_s = tt.splat %as_ptr : !tt.ptr<f8E4M3FN> -> tensor<64x!tt.ptr<f8E4M3FN>>
+    %as_p = tt.addptr %as_s, %r64 : tensor<64x!tt.ptr<f8E4M3FN>>, tensor<64xi32>
+    %as_l = tt.load %as_p : tensor<64x!tt.ptr<f8E4M3FN>>
+    %as = tt.reshape %as_l : tensor<64xf8E4M3FN> -> tensor<16x4xf8E4M3FN>
+    %b_s = tt.splat %b_ptr : !tt.ptr<i8> -> tensor<512x!tt.ptr<i8>>
+    %b_p = tt.addptr %b_s, %r512 : tensor<512x!tt.ptr<i8>>, tensor<512xi32>
+    %b_l = tt.load %b_p : tensor<512x!tt.ptr<i8>>
+    %b = tt.reshape %b_l : tensor<512xi8> -> tensor<32x16xi8>
+    %bs_s = tt.splat %bs_ptr : !tt.ptr<f8E4M3FN> -> tensor<64x!tt.ptr<f8E4M3FN>>
+    %bs_p = tt.addptr %bs_s, %r64 : tensor<64x!tt.ptr<f8E4M3FN>>, tensor<64xi32>
+    %bs_l = tt.load %bs_p : tensor<64x!tt.ptr<f8E4M3FN>>
+    %bs = tt.reshape %bs_l : tensor<64xf8E4M3FN> -> tensor<16x4xf8E4M3FN>
+    %c = arith.constant dense<0.0> : tensor<16x16xf32>
+    %d = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e2m1 rhs = e2m1 {fastMath = false} : tensor<16x32xi8>, tensor<16x4xf8E4M3FN> * tensor<32x16xi8>, tensor<16x4xf8E4M3FN> -> tensor<16x16xf32>
+    %r256 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32>
+    %d_f = tt.reshape %d : tensor<16x16xf32> -> tensor<256xf32>
+    %d_s = tt.splat %d_ptr : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>>
+    %d_p = tt.addptr %d_s, %r256 : tensor<256x!tt.ptr<f32>>, tensor<256xi32>
+    tt.store %d_p, %d_f : tensor<256x!tt.ptr<f32>>
+    tt.return
+  }
+
   // bf16 without a scale x fp4 weights (K-packed) with scales.
   tt.func public @bf16_e2m1(%a_ptr: !tt.ptr<bf16> loc("a_ptr"), %b_ptr: !tt.ptr<i8> loc("b_ptr"), %bs_ptr: !tt.ptr<i8> loc("bs_ptr"), %d_ptr: !tt.ptr<f32> loc("d_ptr")) {
     %r1024 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>

@@ -142,3 +142,21 @@ tt.func @batched_bf16_x_mxfp4(%a: tensor<2x16x32xbf16>, %w: tensor<2x16x8xi8>, %
   %d = tt.dot_scaled %a, %w scale %ws, %c lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<2x16x32xbf16> * tensor<2x16x8xi8>, tensor<2x8x1xi8> -> tensor<2x16x8xf32>
   tt.return %d : tensor<2x16x8xf32>
 }
+
+// -----
+
+// NVFP4: e4m3 scales, one per 16 of K, are the factors themselves (fp_to_fp
+// to bf16), spread over their 16 and multiplied in; no E8M0 arithmetic.
+// CHECK-LABEL: tt.func @nvfp4
+// CHECK: %[[F:.*]] = tt.fp_to_fp %arg1 : tensor<16x4xf8E4M3FN> -> tensor<16x4xbf16>
+// CHECK-NOT: arith.shli {{.*}} : tensor<16x4xi16>
+// CHECK: %[[X:.*]] = tt.expand_dims %[[F]] {axis = 2 : i32} : tensor<16x4xbf16> -> tensor<16x4x1xbf16>
+// CHECK: %[[B:.*]] = tt.broadcast %[[X]] : tensor<16x4x1xbf16> -> tensor<16x4x16xbf16>
+// CHECK: %[[R:.*]] = tt.reshape %[[B]] : tensor<16x4x16xbf16> -> tensor<16x64xbf16>
+// CHECK: arith.mulf %{{.*}}, %[[R]] : tensor<16x64xbf16>
+// CHECK: tt.fp_to_fp %arg3 : tensor<16x4xf8E4M3FN> -> tensor<16x4xbf16>
+// CHECK: tt.dot %{{.*}}, %{{.*}}, %arg4 : tensor<16x64xbf16> * tensor<64x16xbf16> -> tensor<16x16xf32>
+tt.func @nvfp4(%a: tensor<16x32xi8>, %as: tensor<16x4xf8E4M3FN>, %b: tensor<32x16xi8>, %bs: tensor<16x4xf8E4M3FN>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %d = tt.dot_scaled %a scale %as, %b scale %bs, %c lhs = e2m1 rhs = e2m1 {fastMath = false} : tensor<16x32xi8>, tensor<16x4xf8E4M3FN> * tensor<32x16xi8>, tensor<16x4xf8E4M3FN> -> tensor<16x16xf32>
+  tt.return %d : tensor<16x16xf32>
+}
