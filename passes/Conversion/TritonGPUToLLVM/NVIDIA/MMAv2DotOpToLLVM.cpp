@@ -122,16 +122,16 @@ bool splitKAlike(const ttg::LinearLayout &a, const ttg::LinearLayout &b,
 }
 
 /// The thread's elements of a row (or B's column) over all of K, in
-/// increasing K.
-SmallVector<int> allOfK(const OperandIndex &index, int32_t batch,
-                        int32_t row) {
-  SmallVector<int> regs;
+/// increasing K: (K, register) pairs.
+SmallVector<std::pair<int32_t, int>> allOfK(const OperandIndex &index,
+                                            int32_t batch, int32_t row) {
+  SmallVector<std::pair<int32_t, int>> elements;
   for (auto it = index.lower_bound({batch, row, INT32_MIN});
        it != index.end() && std::get<0>(it->first) == batch &&
        std::get<1>(it->first) == row;
        ++it)
-    regs.push_back(it->second);
-  return regs;
+    elements.push_back({std::get<2>(it->first), it->second});
+  return elements;
 }
 
 /// The instructions of a tile whose operands hold K in runs (splitKAlike):
@@ -140,32 +140,24 @@ SmallVector<int> allOfK(const OperandIndex &index, int32_t batch,
 /// them at other K positions.
 SmallVector<MmaStep> permutedSteps(const OperandIndex &aIndex,
                                    const OperandIndex &bIndex, int32_t batch,
-                                   int32_t rowBase, int32_t colBase, int64_t k,
+                                   int32_t rowBase, int32_t colBase,
                                    unsigned perStep, unsigned groups) {
-  SmallVector<int> top = allOfK(aIndex, batch, rowBase),
-                   bottom = allOfK(aIndex, batch, rowBase + 8),
-                   column = allOfK(bIndex, batch, colBase);
-  if (top.empty() || top.size() % perStep != 0 ||
-      bottom.size() != top.size() || column.size() != top.size())
-    return {};
-  // The same K positions, in the same order, in all three.
-  auto kOf = [](const OperandIndex &index, int32_t b, int32_t row) {
-    SmallVector<int32_t> ks;
-    for (auto it = index.lower_bound({b, row, INT32_MIN});
-         it != index.end() && std::get<0>(it->first) == b &&
-         std::get<1>(it->first) == row;
-         ++it)
-      ks.push_back(std::get<2>(it->first));
-    return ks;
+  SmallVector<std::pair<int32_t, int>> top = allOfK(aIndex, batch, rowBase),
+                                       bottom =
+                                           allOfK(aIndex, batch, rowBase + 8),
+                                       column = allOfK(bIndex, batch, colBase);
+  auto sameK = [&](ArrayRef<std::pair<int32_t, int>> other) {
+    return llvm::equal(llvm::make_first_range(top),
+                       llvm::make_first_range(other));
   };
-  SmallVector<int32_t> kTop = kOf(aIndex, batch, rowBase);
-  if (kOf(aIndex, batch, rowBase + 8) != kTop ||
-      kOf(bIndex, batch, colBase) != kTop || kTop.back() >= k)
+  if (top.empty() || top.size() % perStep != 0 || !sameK(bottom) ||
+      !sameK(column))
     return {};
   SmallVector<MmaStep> steps;
   for (size_t first = 0; first < top.size(); first += perStep) {
-    auto slice = [&](ArrayRef<int> all) {
-      return SmallVector<int>(all.slice(first, perStep));
+    auto slice = [&](ArrayRef<std::pair<int32_t, int>> all) {
+      return SmallVector<int>(
+          llvm::make_second_range(all.slice(first, perStep)));
     };
     steps.push_back({slice(top), slice(bottom), slice(column), groups, false});
   }
@@ -342,7 +334,7 @@ struct MMAv2DotOpPattern : ConvertOpToLLVMPattern<DotOp> {
       // thread's K in increasing order: a permutation of K that A and B
       // share, which leaves the sum over K as it is.
       if (!whole && kPermutable) {
-        steps = permutedSteps(aIndex, bIndex, batch, rowBase, colBase, k,
+        steps = permutedSteps(aIndex, bIndex, batch, rowBase, colBase,
                               perStep, groups);
         whole = !steps.empty();
       }
