@@ -97,16 +97,15 @@ LogicalResult Executor::runRegionBlocks(Region &region,
       continue;
     }
     if (auto sw = dyn_cast<cf::SwitchOp>(term)) {
-      // The first case equal to the flag (as an integer of the flag's
-      // width, which the case values have), else the default.
-      const Tensor &flag = *get(sw.getFlag());
-      int64_t value = flag.ints[0];
+      // The first case equal to the flag, compared at the flag's width
+      // (the case values'), else the default.
+      int64_t value = get(sw.getFlag())->ints[0];
       std::optional<DenseIntElementsAttr> cases = sw.getCaseValues();
       int64_t chosen = -1;
       if (cases)
         for (auto [i, c] : llvm::enumerate(cases->getValues<APInt>()))
-          if (c.getSExtValue() == value ||
-              c.getZExtValue() == static_cast<uint64_t>(value)) {
+          if (c == APInt(c.getBitWidth(), value, /*isSigned=*/true,
+                         /*implicitTrunc=*/true)) {
             chosen = i;
             break;
           }
