@@ -311,13 +311,19 @@ private:
     Value warpBase =
         LLVM::MulOp::create(rewriter, loc, warpAlongAxis,
                             createI32Constant(rewriter, loc, numOutputs));
+    bool withBlock = static_cast<bool>(thread.block);
     for (const Group &group : groups) {
       Value output = flattenIndex(
           rewriter, loc, combineCoords(rewriter, loc, threadPart, group.key),
           outShape);
-      scratch.store(rewriter, loc,
-                    LLVM::AddOp::create(rewriter, loc, warpBase, output),
-                    group.acc);
+      unsigned alignLog2 =
+          std::min<unsigned>(getFlatIndexAlignLog2(layout, axis, group.key,
+                                                   outShape, withBlock),
+                             llvm::countr_zero(uint64_t(numOutputs)));
+      scratch.store(
+          rewriter, loc,
+          {LLVM::AddOp::create(rewriter, loc, warpBase, output), alignLog2},
+          group.acc);
     }
     target.barrier(rewriter, loc);
 
@@ -335,13 +341,14 @@ private:
       Value output = flattenIndex(
           rewriter, loc, combineCoords(rewriter, loc, resultThreadPart, coords),
           outShape);
+      unsigned alignLog2 =
+          resultLayout ? getFlatIndexAlignLog2(*resultLayout, std::nullopt,
+                                               coords, outShape, withBlock)
+                       : 31;
       SmallVector<ValueTuple> partials;
-      for (int64_t w = 0; w < numWarps; ++w) {
-        Value slot = LLVM::AddOp::create(
-            rewriter, loc, output,
-            createI32Constant(rewriter, loc, w * numOutputs));
-        partials.push_back(scratch.load(rewriter, loc, slot));
-      }
+      for (int64_t w = 0; w < numWarps; ++w)
+        partials.push_back(scratch.load(
+            rewriter, loc, {output, alignLog2, w * numOutputs}));
       if (commutative) {
         // Triton's butterfly over the partials, the farthest warps first:
         // ((p0 + p4) + (p2 + p6)) + ((p1 + p5) + (p3 + p7)) for eight.

@@ -184,9 +184,11 @@ ScratchTuple::ScratchTuple(OpBuilder &b, Location loc, int64_t offset,
                            ArrayRef<Type> types, int64_t slots)
     : types(types) {
   bases.resize(types.size());
+  regionOffsets.resize(types.size());
   int64_t byteOffset = offset;
   for (unsigned i : getRegionOrder(types)) {
     bases[i] = getSharedMemoryBase(b, loc, byteOffset);
+    regionOffsets[i] = byteOffset;
     byteOffset += slots * getSharedBytes(types[i]);
   }
 }
@@ -198,33 +200,94 @@ int64_t ScratchTuple::getSizeInBytes(ArrayRef<Type> types, int64_t slots) {
   return bytes;
 }
 
-void ScratchTuple::store(OpBuilder &b, Location loc, Value slot,
-                         ValueRange values) const {
+std::pair<Value, unsigned> ScratchTuple::address(OpBuilder &b, Location loc,
+                                                 unsigned i,
+                                                 const ScratchSlot &slot) const {
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  Type storage = getStorageType(types[i]);
+  Value ptr = LLVM::GEPOp::create(b, loc, ptrType, storage, bases[i],
+                                  ArrayRef<LLVM::GEPArg>{slot.index});
+  if (slot.constant != 0)
+    ptr = LLVM::GEPOp::create(
+        b, loc, ptrType, storage, ptr,
+        ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(slot.constant)});
+  // Shared memory's base is 16-byte aligned; the region's offset, the
+  // index's known multiple and the constant each bound the alignment.
+  uint64_t bytes = getSharedBytes(types[i]);
+  uint64_t alignment = 16;
+  auto bound = [&](uint64_t multiple) {
+    if (multiple != 0)
+      alignment = std::min<uint64_t>(alignment,
+                                     uint64_t(1) << llvm::countr_zero(multiple));
+  };
+  bound(regionOffsets[i]);
+  bound(bytes << std::min(slot.indexAlignLog2, 31u));
+  bound(bytes * slot.constant);
+  return {ptr, static_cast<unsigned>(alignment)};
+}
+
+void ScratchTuple::store(OpBuilder &b, Location loc, const ScratchSlot &slot,
+                         ValueRange values) const {
   for (auto [i, value] : llvm::enumerate(values)) {
     Type storage = getStorageType(types[i]);
-    Value ptr = LLVM::GEPOp::create(b, loc, ptrType, storage, bases[i],
-                                    ArrayRef<LLVM::GEPArg>{slot});
+    auto [ptr, alignment] = address(b, loc, i, slot);
     Value stored = value;
     if (storage != types[i])
       stored = LLVM::ZExtOp::create(b, loc, storage, value);
-    LLVM::StoreOp::create(b, loc, stored, ptr);
+    LLVM::StoreOp::create(b, loc, stored, ptr, alignment);
   }
 }
 
-ValueTuple ScratchTuple::load(OpBuilder &b, Location loc, Value slot) const {
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+ValueTuple ScratchTuple::load(OpBuilder &b, Location loc,
+                              const ScratchSlot &slot) const {
   ValueTuple values;
   for (auto [i, type] : llvm::enumerate(types)) {
     Type storage = getStorageType(type);
-    Value ptr = LLVM::GEPOp::create(b, loc, ptrType, storage, bases[i],
-                                    ArrayRef<LLVM::GEPArg>{slot});
-    Value value = LLVM::LoadOp::create(b, loc, storage, ptr);
+    auto [ptr, alignment] = address(b, loc, i, slot);
+    Value value = LLVM::LoadOp::create(b, loc, storage, ptr, alignment);
     if (storage != type)
       value = LLVM::TruncOp::create(b, loc, type, value);
     values.push_back(value);
   }
   return values;
+}
+
+unsigned mlir::triton::getFlatIndexAlignLog2(const LinearLayout &layout,
+                                             std::optional<unsigned> dropped,
+                                             ArrayRef<int32_t> regPart,
+                                             ArrayRef<int64_t> shape,
+                                             bool withBlock) {
+  SmallVector<StringRef> threadDims = {"lane", "warp"};
+  if (withBlock)
+    threadDims.push_back("block");
+  unsigned result = 31;
+  unsigned rank = layout.getOutDims().size();
+  int64_t stride = 1;
+  // Dimension by dimension from the fastest: a coordinate is a multiple of
+  // the lowest power of two among its thread bases and constant, and the
+  // index adds each coordinate times its stride.
+  for (int d = static_cast<int>(rank) - 1, e = static_cast<int>(shape.size()) - 1;
+       d >= 0; --d) {
+    if (dropped && static_cast<unsigned>(d) == *dropped)
+      continue;
+    unsigned lowest = 31;
+    auto take = [&](int32_t coordinate) {
+      if (coordinate != 0)
+        lowest = std::min<unsigned>(lowest, llvm::countr_zero(
+                                                static_cast<uint32_t>(coordinate)));
+    };
+    for (StringRef dim : threadDims)
+      if (layout.hasInDim(dim))
+        for (const LinearLayout::Basis &basis : layout.getBases(dim))
+          take(basis[d]);
+    take(regPart[e]);
+    if (lowest != 31)
+      result = std::min<unsigned>(
+          result, lowest + llvm::countr_zero(static_cast<uint64_t>(stride)));
+    stride *= shape[e];
+    --e;
+  }
+  return result;
 }
 
 Value mlir::triton::flattenIndex(OpBuilder &b, Location loc,

@@ -73,8 +73,23 @@ bool isCommutativeCombine(Block &combine);
 ValueTuple selectTuple(OpBuilder &b, Location loc, Value cond, ValueRange a,
                        ValueRange b2);
 
+/// A slot of the scratch: `index` (i32, per thread) plus `constant`, where
+/// every thread's `index` is a multiple of 2^indexAlignLog2.
+struct ScratchSlot {
+  Value index;
+  unsigned indexAlignLog2 = 0;
+  int64_t constant = 0;
+};
+
 /// Scratch of the op: one region per operand, each holding `slots` elements,
 /// regions of wider elements first so that every region is aligned.
+///
+/// Accesses carry the alignment the slot's known multiple gives, and the
+/// constant is added to the pointer, not to the index: LLVM's known-bits
+/// search stops a few instructions deep (a flattened thread index is often
+/// deeper), and instcombine may fold a constant added to a masked thread
+/// index into a non-disjoint `or`; either way the load-store vectorizer no
+/// longer joins neighbouring slots.
 class ScratchTuple {
 public:
   /// `types` are the LLVM element types of the operands.
@@ -82,13 +97,29 @@ public:
                int64_t slots);
   /// Bytes the layout takes.
   static int64_t getSizeInBytes(ArrayRef<Type> types, int64_t slots);
-  void store(OpBuilder &b, Location loc, Value slot, ValueRange values) const;
-  ValueTuple load(OpBuilder &b, Location loc, Value slot) const;
+  void store(OpBuilder &b, Location loc, const ScratchSlot &slot,
+             ValueRange values) const;
+  ValueTuple load(OpBuilder &b, Location loc, const ScratchSlot &slot) const;
 
 private:
+  /// The address of `slot` in operand `i`'s region, and its alignment.
+  std::pair<Value, unsigned> address(OpBuilder &b, Location loc, unsigned i,
+                                     const ScratchSlot &slot) const;
+
   SmallVector<Type> types;
-  SmallVector<Value> bases; // per operand, typed by its storage type
+  SmallVector<Value> bases;           // per operand, typed by its storage type
+  SmallVector<int64_t> regionOffsets; // per operand, bytes into shared memory
 };
+
+/// log2 of the largest power of two that divides, for every thread, the
+/// row-major index in `shape` of the coordinates `layout`'s lanes, warps and
+/// (where `withBlock`) blocks give, dimension `dropped` of the layout left
+/// out (shape has one dimension fewer then), each xor `regPart`'s constant.
+/// 31 where that index is always 0.
+unsigned getFlatIndexAlignLog2(const gpu::LinearLayout &layout,
+                               std::optional<unsigned> dropped,
+                               ArrayRef<int32_t> regPart,
+                               ArrayRef<int64_t> shape, bool withBlock);
 
 /// The element size in shared memory of an LLVM type (i1 takes a byte,
 /// pointers eight).

@@ -375,18 +375,24 @@ private:
             createI32Constant(rewriter, loc, numBlocks - 1));
       return index;
     };
-    SmallVector<Value> rowIndex;
+    SmallVector<ScratchSlot> rowIndex;
     for (const Row &row : rows) {
-      rowIndex.push_back(flattenIndex(
-          rewriter, loc, combineCoords(rewriter, loc, threadPart, row.key),
-          rowShape));
+      rowIndex.push_back(
+          {flattenIndex(rewriter, loc,
+                        combineCoords(rewriter, loc, threadPart, row.key),
+                        rowShape),
+           getFlatIndexAlignLog2(layout, axis, row.key, rowShape,
+                                 static_cast<bool>(thread.block))});
       for (const Chunk &chunk : row.chunks) {
         Value rowCount = createI32Constant(rewriter, loc, numRows);
         Value slot = LLVM::AddOp::create(
             rewriter, loc,
             LLVM::MulOp::create(rewriter, loc, scanBlockIndex(chunk), rowCount),
-            rowIndex.back());
-        scratch.store(rewriter, loc, slot, chunk.total);
+            rowIndex.back().index);
+        unsigned alignLog2 =
+            std::min<unsigned>(rowIndex.back().indexAlignLog2,
+                               llvm::countr_zero(uint64_t(numRows)));
+        scratch.store(rewriter, loc, {slot, alignLog2}, chunk.total);
       }
     }
     target.barrier(rewriter, loc);
@@ -446,10 +452,8 @@ private:
                                                scan.prefix, scan.before[c]);
         if (j == scan.last)
           continue;
-        Value slot =
-            LLVM::AddOp::create(rewriter, loc, index,
-                                createI32Constant(rewriter, loc, j * numRows));
-        ValueTuple total = scratch.load(rewriter, loc, slot);
+        ValueTuple total = scratch.load(
+            rewriter, loc, {index.index, index.indexAlignLog2, j * numRows});
         scan.prefix = scan.prefix.empty() ? total : apply(scan.prefix, total);
       }
     for (auto [row, scan] : llvm::zip(rows, prefixes))
