@@ -260,32 +260,34 @@ unsigned mlir::triton::getFlatIndexAlignLog2(const LinearLayout &layout,
   SmallVector<StringRef> threadDims = {"lane", "warp"};
   if (withBlock)
     threadDims.push_back("block");
+  // The layout's dimensions that index `shape`, in its order.
+  SmallVector<unsigned> kept;
+  for (unsigned d = 0, rank = layout.getOutDims().size(); d < rank; ++d)
+    if (!dropped || d != *dropped)
+      kept.push_back(d);
+  if (kept.size() != shape.size())
+    return 0;
+  // A coordinate is a multiple of the lowest power of two among its thread
+  // bases and constant; the index adds each coordinate times its stride.
   unsigned result = 31;
-  unsigned rank = layout.getOutDims().size();
   int64_t stride = 1;
-  // Dimension by dimension from the fastest: a coordinate is a multiple of
-  // the lowest power of two among its thread bases and constant, and the
-  // index adds each coordinate times its stride.
-  for (int d = static_cast<int>(rank) - 1, e = static_cast<int>(shape.size()) - 1;
-       d >= 0; --d) {
-    if (dropped && static_cast<unsigned>(d) == *dropped)
-      continue;
+  for (int e = static_cast<int>(shape.size()) - 1; e >= 0; --e) {
     unsigned lowest = 31;
     auto take = [&](int32_t coordinate) {
       if (coordinate != 0)
-        lowest = std::min<unsigned>(lowest, llvm::countr_zero(
-                                                static_cast<uint32_t>(coordinate)));
+        lowest = std::min<unsigned>(
+            lowest, llvm::countr_zero(static_cast<uint32_t>(coordinate)));
     };
     for (StringRef dim : threadDims)
       if (layout.hasInDim(dim))
         for (const LinearLayout::Basis &basis : layout.getBases(dim))
-          take(basis[d]);
-    take(regPart[e]);
+          take(basis[kept[e]]);
+    if (static_cast<size_t>(e) < regPart.size())
+      take(regPart[e]);
     if (lowest != 31)
       result = std::min<unsigned>(
           result, lowest + llvm::countr_zero(static_cast<uint64_t>(stride)));
     stride *= shape[e];
-    --e;
   }
   return result;
 }

@@ -115,7 +115,8 @@ private:
 /// row-major index in `shape` of the coordinates `layout`'s lanes, warps and
 /// (where `withBlock`) blocks give, dimension `dropped` of the layout left
 /// out (shape has one dimension fewer then), each xor `regPart`'s constant.
-/// 31 where that index is always 0.
+/// 31 where that index is always 0; 0 (nothing known) where `shape` does
+/// not have the layout's dimensions less `dropped`.
 unsigned getFlatIndexAlignLog2(const gpu::LinearLayout &layout,
                                std::optional<unsigned> dropped,
                                ArrayRef<int32_t> regPart,
