@@ -783,6 +783,9 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             wt = int_width(intypes[1]) if i0 == DYN else 32
             iv = Sim.signed(np.asarray(iv).astype(np.uint64), wt) if i0 == DYN else iv
             out = (addr + iv.astype(np.int64) * size).astype(np.uint64)
+        elif op in ("llvm.load", "llvm.store") and check_alignment(sim, op, v, rest,
+                                                                  types, ops, t0):
+            pass
         elif op == "llvm.load" and vector_type(rtype):
             space = 3 if "ptr<3>" in t0 else 1
             n, et = vector_type(rtype)
@@ -873,6 +876,26 @@ def buffer_addresses(rsrc, voffset, soffset):
     _, base, size = rsrc
     offset = (voffset.astype(np.uint64) + soffset.astype(np.uint64)) & np.uint64(0xFFFFFFFF)
     return base.astype(np.uint64) + offset, offset < size.astype(np.uint64)
+
+
+def check_alignment(sim, op, v, rest, types, ops, t0):
+    """An llvm.load or llvm.store of shared memory claiming `alignment = N`
+    must reach an address that is a multiple of N in every active thread:
+    LLVM's vectorizer joins accesses by that claim, and a wrong one is a
+    misaligned vector access on the GPU. Returns False (the op still runs)."""
+    m = re.search(r"alignment = (\d+)", rest)
+    ptr_type = t0 if op == "llvm.load" else types[ops[1]]
+    if not m or "ptr<3>" not in ptr_type:
+        return False
+    alignment = int(m.group(1))
+    ptrs = v[0] if op == "llvm.load" else v[1]
+    for th in range(sim.T):
+        if sim.active is not None and not sim.active[th]:
+            continue
+        if int(ptrs[th]) % alignment:
+            raise RuntimeError(f"{op} claims alignment {alignment} but thread {th} "
+                               f"reaches shared address {int(ptrs[th])}")
+    return False
 
 
 def buffer_load(sim, rsrc, voffset, soffset, rtype):

@@ -916,8 +916,14 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
                           "lanes or warps reach beyond one tile is not "
                           "supported yet by the LLVM lowering");
     // Vectors stay in one row (aligned, at most a row long) and one round.
+    // Each row starts `padding` elements after the previous one ends, so a
+    // vector longer than the padding's largest power-of-two divisor would
+    // start misaligned in some row (its access claims its own size as
+    // alignment); 3.6's vectors divide its padding the same way.
     unsigned rowLength = tile.shape[tile.order[0]];
     unsigned maxVector = std::min(std::max(1u, 16 / elementBytes), rowLength);
+    if (tile.padding)
+      maxVector = std::min(maxVector, 1u << llvm::countr_zero(tile.padding));
     src.planAccesses(maxVector);
     dst.planAccesses(maxVector);
 

@@ -5,8 +5,10 @@
 // by one element: offset + (offset >> 5) << 0, an inbounds f32 GEP. Four
 // rounds of stores, barrier, loads, with a barrier between rounds: each
 // thread stores single elements (its 4 along dimension 1 are a row apart)
-// and loads its 4 along dimension 0 as one vector; the rounds reuse the
-// tile's addresses.
+// and loads its 4 along dimension 0 one by one too: a row starts one
+// element after the previous one ends, so a 4-vector would be 16-byte
+// aligned in one row of four (as 3.6, whose vectors divide the padding);
+// the rounds reuse the tile's addresses.
 // CHECK: ttg.shared = 4224 : i32
 // CHECK-LABEL: llvm.func @padded_rounds
 // CHECK-DAG: %[[C0:.*]] = llvm.mlir.constant(0 : i32) : i32
@@ -15,22 +17,22 @@
 // CHECK: %[[PAD:.*]] = llvm.shl %[[ROW]], %[[C0]] : i32
 // CHECK-NEXT: %[[ADDR:.*]] = llvm.add %[[PAD]], %[[OFF]] : i32
 // CHECK-NEXT: llvm.getelementptr inbounds %{{.*}}[%[[ADDR]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-// CHECK-COUNT-4: llvm.store {{.*}} : vector<1xf32>, !llvm.ptr<3>
+// CHECK-COUNT-4: llvm.store {{.*}} {alignment = 4 : i64} : vector<1xf32>, !llvm.ptr<3>
 // CHECK-NOT: llvm.store {{.*}} !llvm.ptr<3>
 // CHECK: rocdl.barrier
-// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-COUNT-4: llvm.load {{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<1xf32>
 // CHECK: rocdl.barrier
-// CHECK-COUNT-4: llvm.store {{.*}} : vector<1xf32>, !llvm.ptr<3>
+// CHECK-COUNT-4: llvm.store {{.*}} {alignment = 4 : i64} : vector<1xf32>, !llvm.ptr<3>
 // CHECK: rocdl.barrier
-// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-COUNT-4: llvm.load {{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<1xf32>
 // CHECK: rocdl.barrier
-// CHECK-COUNT-4: llvm.store {{.*}} : vector<1xf32>, !llvm.ptr<3>
+// CHECK-COUNT-4: llvm.store {{.*}} {alignment = 4 : i64} : vector<1xf32>, !llvm.ptr<3>
 // CHECK: rocdl.barrier
-// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-COUNT-4: llvm.load {{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<1xf32>
 // CHECK: rocdl.barrier
-// CHECK-COUNT-4: llvm.store {{.*}} : vector<1xf32>, !llvm.ptr<3>
+// CHECK-COUNT-4: llvm.store {{.*}} {alignment = 4 : i64} : vector<1xf32>, !llvm.ptr<3>
 // CHECK: rocdl.barrier
-// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-COUNT-4: llvm.load {{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<1xf32>
 // CHECK-NOT: llvm.load {{.*}} !llvm.ptr<3>
 #blocked0 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [16, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 16], warpsPerCTA = [2, 2], order = [0, 1]}>
