@@ -879,13 +879,14 @@ def buffer_addresses(rsrc, voffset, soffset):
 
 
 def check_alignment(sim, op, v, rest, types, ops, t0):
-    """An llvm.load or llvm.store of shared memory claiming `alignment = N`
-    must reach an address that is a multiple of N in every active thread:
+    """An llvm.load or llvm.store of shared or global memory claiming
+    `alignment = N` must reach an address that is a multiple of N in every
+    active thread (global buffers start 4096-aligned here):
     LLVM's vectorizer joins accesses by that claim, and a wrong one is a
     misaligned vector access on the GPU. Returns False (the op still runs)."""
     m = re.search(r"alignment = (\d+)", rest)
     ptr_type = t0 if op == "llvm.load" else types[ops[1]]
-    if not m or "ptr<3>" not in ptr_type:
+    if not m or ("ptr<3>" not in ptr_type and "ptr<1>" not in ptr_type):
         return False
     alignment = int(m.group(1))
     ptrs = v[0] if op == "llvm.load" else v[1]
@@ -894,7 +895,7 @@ def check_alignment(sim, op, v, rest, types, ops, t0):
             continue
         if int(ptrs[th]) % alignment:
             raise RuntimeError(f"{op} claims alignment {alignment} but thread {th} "
-                               f"reaches shared address {int(ptrs[th])}")
+                               f"reaches address {int(ptrs[th]):#x}")
     return False
 
 
@@ -1595,6 +1596,14 @@ def inline_asm(sim, asm, cons, v, vtypes, rtype, T):
     wt = f"i{wbits}"
     addr_op = int(re.search(r"\[ \$(\d+) \+ 0 \]", asm).group(1))
     addr = operand(addr_op)
+    # The GPU faults on a global access that is not aligned to its whole
+    # width (a vector of four 32-bit words: 16 bytes); buffers here start
+    # 4096-aligned, as the driver's do.
+    width = nvec * wbits // 8
+    for th in range(T):
+        if pred[th] and (sim.active is None or sim.active[th]) and int(addr[th]) % width:
+            raise RuntimeError(f"{m.group(2)}.global of {width} bytes at {int(addr[th]):#x} "
+                               f"(thread {th}) is not {width}-byte aligned")
     if m.group(2) == "st":
         srcs = re.search(r"\], \{? ?([^;}]*?) ?\}?(?:, \$\d+)?;", asm).group(1)
         regs = [int(x.strip()[1:]) for x in srcs.split(",")]
