@@ -12,7 +12,10 @@ stores of the NVIDIA lowering, cp.async (completing at once), ldmatrix,
 mma.sync with 8- and 16-bit operands and wgmma are modelled; shared memory is race-checked:
 a read of bytes another warp wrote, or a write of bytes another warp read,
 with no barrier between, and two threads writing different values to one
-address in one store, are reported.
+address in one store, are reported. Alignment is checked: a global access of
+the inline PTX must be aligned to its whole width (global buffers start
+4096-aligned), and an llvm.load or llvm.store claiming `alignment = N` must
+reach a multiple of N in every thread (LLVM's vectorizers trust the claim).
 
     outs, races = run(text, "kernel", [np.array(...), ...], num_threads, shared_bytes)
 
