@@ -516,6 +516,8 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
         t0 = types.get(ops[0]) if ops else None
         out = None
         w = int_width(rtype) if rtype else None
+        if op in ("llvm.load", "llvm.store"):
+            check_alignment(sim, op, v, rest, types, ops, t0)
         if op == "llvm.mlir.constant":
             lit = re.match(r"(true|false|0x[0-9A-Fa-f]+|[-+0-9.eE]+)", attr(rest, "value")).group(1)
             if lit in ("true", "false"):
@@ -786,9 +788,6 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             wt = int_width(intypes[1]) if i0 == DYN else 32
             iv = Sim.signed(np.asarray(iv).astype(np.uint64), wt) if i0 == DYN else iv
             out = (addr + iv.astype(np.int64) * size).astype(np.uint64)
-        elif op in ("llvm.load", "llvm.store") and check_alignment(sim, op, v, rest,
-                                                                  types, ops, t0):
-            pass
         elif op == "llvm.load" and vector_type(rtype):
             space = 3 if "ptr<3>" in t0 else 1
             n, et = vector_type(rtype)
@@ -886,11 +885,11 @@ def check_alignment(sim, op, v, rest, types, ops, t0):
     `alignment = N` must reach an address that is a multiple of N in every
     active thread (global buffers start 4096-aligned here):
     LLVM's vectorizer joins accesses by that claim, and a wrong one is a
-    misaligned vector access on the GPU. Returns False (the op still runs)."""
+    misaligned vector access on the GPU."""
     m = re.search(r"alignment = (\d+)", rest)
     ptr_type = t0 if op == "llvm.load" else types[ops[1]]
     if not m or ("ptr<3>" not in ptr_type and "ptr<1>" not in ptr_type):
-        return False
+        return
     alignment = int(m.group(1))
     ptrs = v[0] if op == "llvm.load" else v[1]
     for th in range(sim.T):
@@ -899,7 +898,6 @@ def check_alignment(sim, op, v, rest, types, ops, t0):
         if int(ptrs[th]) % alignment:
             raise RuntimeError(f"{op} claims alignment {alignment} but thread {th} "
                                f"reaches address {int(ptrs[th]):#x}")
-    return False
 
 
 def buffer_load(sim, rsrc, voffset, soffset, rtype):
