@@ -201,6 +201,9 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
       });
   builder.registerPeepholeEPCallback(
       [](FunctionPassManager &passes, OptimizationLevel) {
+        // After EarlyCSE has made identical shuffles' operands the same
+        // values, before the InstCombine that folds what uses them.
+        passes.addPass(MergeWarpShufflesPass());
         passes.addPass(BreakStructPhiNodesPass());
         passes.addPass(InstCombinePass());
       });

@@ -151,6 +151,10 @@ void mlir::triton::registerTritonLLVMPasses(PassBuilder &builder) {
           passes.addPass(DeltaStrengthReductionPass());
           return true;
         }
+        if (name == "merge-warp-shuffles") {
+          passes.addPass(MergeWarpShufflesPass());
+          return true;
+        }
         if (name == "freeze-masked-div-rem") {
           passes.addPass(FreezeMaskedDivRemPass());
           return true;

@@ -51,6 +51,15 @@ struct TransposeByteBlocksPass
   static llvm::StringRef name() { return "TransposeByteBlocksPass"; }
 };
 
+/// Replaces a warp shuffle (llvm.nvvm.shfl.sync.*) by an identical one
+/// shortly before it in its block, which LLVM's CSE does not do
+/// (WarpShuffles.cpp); `-merge-warp-shuffles`.
+struct MergeWarpShufflesPass : llvm::PassInfoMixin<MergeWarpShufflesPass> {
+  llvm::PreservedAnalyses run(llvm::Function &function,
+                              llvm::FunctionAnalysisManager &analyses);
+  static llvm::StringRef name() { return "MergeWarpShufflesPass"; }
+};
+
 /// LLVM 22's straight-line strength reduction (bases by index, base or
 /// stride difference), written again with its reuse check asked once per
 /// instruction (DeltaStrengthReduction.cpp); `-delta-strength-reduction`.

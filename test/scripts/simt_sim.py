@@ -705,10 +705,12 @@ def run(text, name, args_in, nthreads, shared_bytes, pid=0, warp_size=32):
             pred = int(attr(rest, "predicate").split(":")[0])
             a, b = v[0], v[1]
             un = np.isnan(a) | np.isnan(b)
+            # The LLVM dialect's FCmpPredicate numbering (not LLVM IR's: uno
+            # is 14 there, after the unordered comparisons).
             table = {0: np.zeros_like(un), 1: (a == b), 2: (a > b), 3: (a >= b), 4: (a < b),
-                     5: (a <= b), 6: (a != b) & ~un, 7: ~un, 8: un, 9: un | (a == b),
-                     10: un | (a > b), 11: un | (a >= b), 12: un | (a < b), 13: un | (a <= b),
-                     14: un | (a != b), 15: np.ones_like(un)}
+                     5: (a <= b), 6: (a != b) & ~un, 7: ~un, 8: un | (a == b), 9: un | (a > b),
+                     10: un | (a >= b), 11: un | (a < b), 12: un | (a <= b), 13: un | (a != b),
+                     14: un, 15: np.ones_like(un)}
             out = table[pred]
         elif op == "llvm.select":
             c = v[0].astype(bool)

@@ -47,6 +47,15 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     one thread per element, old values shared through the op's scratch;
     `tt.print` (vprintf), `tt.assert` (__assertfail).
 
+    Reductions and scans (`tt.reduce`, `tt.scan`): registers within the
+    thread, butterfly shuffles over the lanes along the axis, partials
+    through the op's scratch across warps. A sum (or `or`, `xor`) of
+    integers each multiplied by a mask that is 1 at one coordinate of the
+    axis and 0 at the others (Inductor's sort takes the elements of each
+    compare-and-swap pair so) is lowered as a selection of that element
+    within the warp: the register holding it, one shuffle of the unmasked
+    values per lane bit.
+
     Dots: `tt.dot` as `mma.sync` (MMA v2 layouts) or FMAs; with compute
     capability 90, `ttng.warp_group_dot` as `nvg.wgmma` per
     warpgroup, 64 x N tile and K step (operands in `#ttg.nvmma_shared`

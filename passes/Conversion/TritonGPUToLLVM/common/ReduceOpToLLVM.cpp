@@ -32,6 +32,7 @@
 
 #include "dialects/Triton/IR/Dialect.h"
 #include "passes/Analysis/Allocation.h"
+#include "passes/Conversion/TritonGPUToLLVM/common/OneHotSum.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Patterns.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/ReduceScanUtility.h"
 #include "passes/Conversion/TritonGPUToLLVM/common/Utility.h"
@@ -161,8 +162,17 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
       return emitCombine(rewriter, loc, combine, converter, acc, cur);
     };
 
+    // A one-hot sum within a warp only selects (OneHotSum.h): steps 1 and 2
+    // then move the selected element instead of combining.
+    bool selected = false;
+    if (warpBits.empty())
+      if (std::optional<OneHotSum> oneHot = matchOneHotSum(op))
+        selected = succeeded(
+            selectOneHot(rewriter, loc, *oneHot, *bits, llvmTypes, groups));
+
     // 1. Within the thread, in axis order.
-    for (Group &group : groups) {
+    for (Group &group :
+         selected ? MutableArrayRef<Group>() : MutableArrayRef<Group>(groups)) {
       llvm::sort(group.members);
       group.acc = tupleAt(group.members.front().second);
       for (auto [coord, reg] : llvm::drop_begin(group.members))
@@ -177,7 +187,9 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
     //    result. A region that is one commutative op gives every lane that
     //    result; any other region's result is then read from that lane, one
     //    shuffle per value (cheaper than ordering each pair in both lanes).
-    SmallVector<unsigned> laneBits = bits->bitsOf(HardwareDim::Lane);
+    SmallVector<unsigned> laneBits;
+    if (!selected)
+      laneBits = bits->bitsOf(HardwareDim::Lane);
     bool commutative = isCommutativeCombine(combine);
     std::optional<LaneAndWarp> thread;
     if ((!laneBits.empty() && !commutative) || !warpBits.empty())
@@ -271,6 +283,81 @@ private:
           return false;
     }
     return true;
+  }
+
+  /// Steps 1 and 2 of a one-hot sum: each group takes the element at the
+  /// selected coordinate along the axis, from the register whose axis bits
+  /// are the coordinate's, then from the lane whose axis bits are (one
+  /// shuffle a lane bit, each lane keeping its own value where its bit is
+  /// the coordinate's). The shuffles move the unmasked values, the same for
+  /// every mask, so the sums of a pair's two elements share them once LLVM
+  /// merges identical shuffles. Fails, creating nothing, where the selected
+  /// tensors are not converted yet.
+  LogicalResult selectOneHot(ConversionPatternRewriter &rewriter, Location loc,
+                             const OneHotSum &oneHot, const AxisBits &bits,
+                             ArrayRef<Type> llvmTypes,
+                             MutableArrayRef<Group> groups) const {
+    SmallVector<Value> converted;
+    for (const OneHotSum::Operand &operand : oneHot.operands) {
+      Value value = rewriter.getRemappedValue(operand.selected);
+      if (!value)
+        return failure();
+      converted.push_back(value);
+    }
+    int64_t registerPart = 0;
+    SmallVector<std::pair<unsigned, bool>> laneSteps; // (lane bit, wanted)
+    for (auto [p, owner] : llvm::enumerate(bits.owners)) {
+      bool set = (oneHot.index >> p) & 1;
+      if (owner.dim == HardwareDim::Register)
+        registerPart |= int64_t(set) << p;
+      else
+        laneSteps.push_back({owner.bit, set});
+    }
+    SmallVector<int> picks;
+    for (const Group &group : groups) {
+      auto it = llvm::find_if(group.members, [&](const auto &member) {
+        return member.first == registerPart;
+      });
+      if (it == group.members.end())
+        return failure();
+      picks.push_back(it->second);
+    }
+
+    SmallVector<SmallVector<Value>> elements;
+    for (Value value : converted)
+      elements.push_back(unpackLLElements(loc, value, rewriter));
+    Value lane;
+    if (!laneSteps.empty())
+      lane = getLaneAndWarp(rewriter, loc, target).lane;
+    SmallVector<Value> keepOwn;
+    for (auto [bit, wanted] : laneSteps) {
+      Value mask = createI32Constant(rewriter, loc, 1 << bit);
+      Value own = LLVM::AndOp::create(rewriter, loc, lane, mask);
+      keepOwn.push_back(LLVM::ICmpOp::create(
+          rewriter, loc, LLVM::ICmpPredicate::eq, own,
+          wanted ? mask : createI32Constant(rewriter, loc, 0)));
+    }
+    for (auto [group, reg] : llvm::zip(groups, picks)) {
+      ValueTuple acc;
+      for (const SmallVector<Value> &operand : elements)
+        acc.push_back(operand[reg]);
+      for (auto [step, keep] : llvm::zip(laneSteps, keepOwn)) {
+        ValueTuple other;
+        for (Value value : acc)
+          other.push_back(
+              shuffleXorAny(rewriter, loc, target, value, 1 << step.first));
+        acc = selectTuple(rewriter, loc, keep, acc, other);
+      }
+      for (auto [value, operand, type] :
+           llvm::zip(acc, oneHot.operands, llvmTypes)) {
+        if (operand.extension == OneHotSum::Extension::Sign)
+          value = LLVM::SExtOp::create(rewriter, loc, type, value);
+        else if (operand.extension == OneHotSum::Extension::Zero)
+          value = LLVM::ZExtOp::create(rewriter, loc, type, value);
+      }
+      group.acc = acc;
+    }
+    return success();
   }
 
   /// The number of elements of the result (1 for a scalar).
