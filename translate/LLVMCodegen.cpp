@@ -178,6 +178,7 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
   // reach the O3 pipeline too, not only the legacy codegen passes: how the
   // compile-time profile of docs/CompileSpeed.md was taken.
   PassInstrumentationCallbacks callbacks;
+  registerTritonLLVMPassNames(callbacks);
   StandardInstrumentations instrumentations(module.getContext(),
                                             /*DebugLogging=*/false);
   instrumentations.registerCallbacks(callbacks, &moduleAnalyses);

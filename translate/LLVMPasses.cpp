@@ -5,6 +5,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/PassInstrumentation.h"
 #include "llvm/Passes/PassBuilder.h"
 
 using namespace llvm;
@@ -161,4 +162,18 @@ void mlir::triton::registerTritonLLVMPasses(PassBuilder &builder) {
         }
         return false;
       });
+}
+
+void mlir::triton::registerTritonLLVMPassNames(
+    PassInstrumentationCallbacks &callbacks) {
+  callbacks.addClassToPassName(BreakStructPhiNodesPass::name(),
+                               "break-struct-phi-nodes");
+  callbacks.addClassToPassName(FreezeMaskedDivRemPass::name(),
+                               "freeze-masked-div-rem");
+  callbacks.addClassToPassName(TransposeByteBlocksPass::name(),
+                               "transpose-byte-blocks");
+  callbacks.addClassToPassName(DeltaStrengthReductionPass::name(),
+                               "delta-strength-reduction");
+  callbacks.addClassToPassName(MergeWarpShufflesPass::name(),
+                               "merge-warp-shuffles");
 }

@@ -14,6 +14,7 @@
 namespace llvm {
 class FunctionPass;
 class PassBuilder;
+class PassInstrumentationCallbacks;
 } // namespace llvm
 
 namespace mlir {
@@ -76,6 +77,11 @@ llvm::FunctionPass *createDeltaStrengthReductionLegacyPass();
 /// Makes the passes above known to `builder`'s textual pipelines under their
 /// flag names (`-passes=break-struct-phi-nodes,instcombine`).
 void registerTritonLLVMPasses(llvm::PassBuilder &builder);
+
+/// Gives LLVM's instrumentation the flag names of the passes above, so that
+/// `-print-before=merge-warp-shuffles`, `-print-after=...` and the like
+/// name them as they name LLVM's own.
+void registerTritonLLVMPassNames(llvm::PassInstrumentationCallbacks &callbacks);
 
 } // namespace triton
 } // namespace mlir
