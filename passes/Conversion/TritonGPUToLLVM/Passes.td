@@ -52,9 +52,9 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
     through the op's scratch across warps. A sum (or `or`, `xor`) of
     integers each multiplied by a mask that is 1 at one coordinate of the
     axis and 0 at the others (Inductor's sort takes the elements of each
-    compare-and-swap pair so) is lowered as a selection of that element
-    within the warp: the register holding it, one shuffle of the unmasked
-    values per lane bit.
+    compare-and-swap pair so) is lowered as a selection of that element:
+    the register holding it, one shuffle of the unmasked values per lane
+    bit, and across warps the partial of the warp holding it.
 
     Dots: `tt.dot` as `mma.sync` (MMA v2 layouts) or FMAs; with compute
     capability 90, `ttng.warp_group_dot` as `nvg.wgmma` per

@@ -26,7 +26,9 @@
 // regions, which Triton assumes).
 // The result comes out in the register order of its own layout (a slice of
 // the source's), found by matching coordinates; a 1-D source reduces to a
-// scalar that every thread holds.
+// scalar that every thread holds. A sum of one-hot products (OneHotSum.h)
+// takes the same three steps as a selection: the register, the lane and
+// the warp holding the selected element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -162,13 +164,17 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
       return emitCombine(rewriter, loc, combine, converter, acc, cur);
     };
 
-    // A one-hot sum within a warp only selects (OneHotSum.h): steps 1 and 2
-    // then move the selected element instead of combining.
+    // A one-hot sum only selects (OneHotSum.h): steps 1 and 2 then move the
+    // selected element instead of combining, and step 3 reads the partial
+    // of the warp holding it instead of combining all warps' partials.
     bool selected = false;
-    if (warpBits.empty())
-      if (std::optional<OneHotSum> oneHot = matchOneHotSum(op))
-        selected = succeeded(
-            selectOneHot(rewriter, loc, *oneHot, *bits, llvmTypes, groups));
+    std::optional<int64_t> selectedWarp;
+    if (std::optional<OneHotSum> oneHot = matchOneHotSum(op)) {
+      selected = succeeded(
+          selectOneHot(rewriter, loc, *oneHot, *bits, llvmTypes, groups));
+      if (selected)
+        selectedWarp = getWarpSlot(*bits, oneHot->index);
+    }
 
     // 1. Within the thread, in axis order.
     for (Group &group :
@@ -252,7 +258,8 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
     } else {
       outputs = reduceAcrossWarps(op, rewriter, *layout, resultLayout,
                                   resultCoords, warpBits, groups, llvmTypes,
-                                  *offset, combine, commutative, *thread);
+                                  *offset, combine, commutative, *thread,
+                                  selectedWarp);
     }
 
     SmallVector<Value> results;
@@ -291,8 +298,9 @@ private:
   /// shuffle a lane bit, each lane keeping its own value where its bit is
   /// the coordinate's). The shuffles move the unmasked values, the same for
   /// every mask, so the sums of a pair's two elements share them once LLVM
-  /// merges identical shuffles. Fails, creating nothing, where the selected
-  /// tensors are not converted yet.
+  /// merges identical shuffles. Where warps split the axis, each warp ends
+  /// with its own candidate, and step 3 reads the right warp's. Fails,
+  /// creating nothing, where the selected tensors are not converted yet.
   LogicalResult selectOneHot(ConversionPatternRewriter &rewriter, Location loc,
                              const OneHotSum &oneHot, const AxisBits &bits,
                              ArrayRef<Type> llvmTypes,
@@ -310,8 +318,9 @@ private:
       bool set = (oneHot.index >> p) & 1;
       if (owner.dim == HardwareDim::Register)
         registerPart |= int64_t(set) << p;
-      else
+      else if (owner.dim == HardwareDim::Lane)
         laneSteps.push_back({owner.bit, set});
+      // Warp bits: step 3 reads the partial of the warp holding it.
     }
     SmallVector<int> picks;
     for (const Group &group : groups) {
@@ -360,6 +369,19 @@ private:
     return success();
   }
 
+  /// For a one-hot sum at `index` along the axis, the slot of step 3's
+  /// scratch that holds the partial of the warp holding it: the index's warp
+  /// bits, in the order step 3 numbers the warps along the axis (by the axis
+  /// bit each moves).
+  static int64_t getWarpSlot(const AxisBits &bits, int64_t index) {
+    int64_t slot = 0;
+    unsigned j = 0;
+    for (auto [p, owner] : llvm::enumerate(bits.owners))
+      if (owner.dim == HardwareDim::Warp)
+        slot |= ((index >> p) & 1) << j++;
+    return slot;
+  }
+
   /// The number of elements of the result (1 for a scalar).
   static int64_t getNumOutputs(ReduceOp op) {
     auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
@@ -367,7 +389,8 @@ private:
   }
 
   /// Step 3: partials through shared memory. Returns one tuple per result
-  /// register.
+  /// register. With `onlyWarp` (a one-hot sum), each output is that warp's
+  /// partial, read alone.
   SmallVector<ValueTuple>
   reduceAcrossWarps(ReduceOp op, ConversionPatternRewriter &rewriter,
                     const LinearLayout &layout,
@@ -375,7 +398,8 @@ private:
                     ArrayRef<Coords> resultCoords, ArrayRef<unsigned> warpBits,
                     ArrayRef<Group> groups, ArrayRef<Type> llvmTypes,
                     int64_t offset, Block &combine, bool commutative,
-                    LaneAndWarp thread) const {
+                    LaneAndWarp thread,
+                    std::optional<int64_t> onlyWarp) const {
     Location loc = op.getLoc();
     unsigned axis = op.getAxis();
     ArrayRef<int64_t> shape =
@@ -433,6 +457,14 @@ private:
                                                coords, outShape, withBlock)
                        : 31;
       SmallVector<ValueTuple> partials;
+      if (onlyWarp) {
+        // A selection: the partial of the warp holding the element.
+        ValueTuple partial = scratch.load(
+            rewriter, loc, {output, alignLog2, *onlyWarp * numOutputs});
+        done[coords] = partial;
+        outputs.push_back(partial);
+        continue;
+      }
       for (int64_t w = 0; w < numWarps; ++w)
         partials.push_back(scratch.load(
             rewriter, loc, {output, alignLog2, w * numOutputs}));

@@ -10,7 +10,9 @@
 // The shuffles move the unmasked values, so the two sums of a pair (masks
 // 1 - arange(0, 2) and arange(0, 2), as Inductor's sort takes them) shuffle
 // the same values and LLVM keeps one shuffle for both (-merge-warp-shuffles).
-// Results are checked by running Inductor's sort kernels (sort-one-hot-simt).
+// Where warps split the axis, step 3 reads the partial of the warp holding
+// the element. Results are checked by running Inductor's sort kernels
+// (sort-one-hot-simt).
 
 // The axis across lane bit 0, the rows across the other lanes and warps.
 #lanes = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [2, 1], order = [1, 0]}>
@@ -150,8 +152,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
   }
 
 // Not selections, reduced as any sum: a mask of 1 at both coordinates, a
-// float product (0 * inf is not 0), a `max` region, and an axis across
-// warps (through the scratch as before).
+// float product (0 * inf is not 0), a `max` region.
 // CHECK-LABEL: llvm.func @not_one_hot
 // CHECK: llvm.mul
 // CHECK: nvvm.shfl.sync bfly
@@ -200,12 +201,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
     tt.return
   }
 
+// The axis across the two warps: each warp writes its element (unmasked)
+// to the scratch as [warp][row], and every thread reads the row's slot of
+// warp 1, the warp holding coordinate 1 (32 rows further): one load, no sum.
 // CHECK-LABEL: llvm.func @across_warps
-// CHECK: llvm.mul
-// CHECK: llvm.store {{.*}} : i32, !llvm.ptr<3>
-// CHECK: nvvm.barrier0
-// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> i32
-// CHECK: llvm.add
+// CHECK: %[[X:.*]] = llvm.inline_asm {{.*}}ld.global.b32
+// CHECK: llvm.store %[[X]], %{{.*}} : i32, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: %[[ROW:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
+// CHECK-NEXT: %[[SLOT:.*]] = llvm.getelementptr %[[ROW]][32] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i32
+// CHECK-NEXT: %[[Y:.*]] = llvm.load %[[SLOT]] {{.*}} : !llvm.ptr<3> -> i32
+// CHECK-NOT: llvm.load
+// CHECK: st.global.b32 {{.*}}"r,l,b" %[[Y]]
 // CHECK: llvm.return
   tt.func public @across_warps(%in: !tt.ptr<i32>, %out: !tt.ptr<i32>) {
     %r = tt.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #ttg.slice<{dim = 0, parent = #warps}>>
