@@ -53,9 +53,8 @@ struct ShuffleKeyInfo {
     return {DenseMapInfo<Function *>::getTombstoneKey(), {}};
   }
   static unsigned getHashValue(const ShuffleKey &key) {
-    return hash_combine(key.callee,
-                        hash_combine_range(key.operands.begin(),
-                                           key.operands.end()));
+    return hash_combine(key.callee, hash_combine_range(key.operands.begin(),
+                                                       key.operands.end()));
   }
   static bool isEqual(const ShuffleKey &a, const ShuffleKey &b) {
     return a == b;

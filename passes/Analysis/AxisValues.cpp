@@ -80,9 +80,12 @@ std::optional<Values> combine(const Values &a, const Values &b, Fn fn) {
   return result;
 }
 
-std::optional<Values> evaluateBinary(Operation *op,
-                                     std::optional<unsigned> axis,
-                                     unsigned depth) {
+std::optional<Values>
+evaluateBinary(Operation *op, std::optional<unsigned> axis, unsigned depth) {
+  if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::AndIOp,
+           arith::OrIOp, arith::XOrIOp, arith::ShLIOp, arith::ShRUIOp,
+           arith::ShRSIOp, arith::CmpIOp>(op))
+    return std::nullopt;
   std::optional<Values> a = evaluate(op->getOperand(0), axis, depth);
   if (!a)
     return std::nullopt;
@@ -92,17 +95,23 @@ std::optional<Values> evaluateBinary(Operation *op,
   auto apply = [&](auto fn) { return combine(*a, *b, fn); };
   using Result = std::optional<APInt>;
   if (isa<arith::AddIOp>(op))
-    return apply([](const APInt &x, const APInt &y) -> Result { return x + y; });
+    return apply(
+        [](const APInt &x, const APInt &y) -> Result { return x + y; });
   if (isa<arith::SubIOp>(op))
-    return apply([](const APInt &x, const APInt &y) -> Result { return x - y; });
+    return apply(
+        [](const APInt &x, const APInt &y) -> Result { return x - y; });
   if (isa<arith::MulIOp>(op))
-    return apply([](const APInt &x, const APInt &y) -> Result { return x * y; });
+    return apply(
+        [](const APInt &x, const APInt &y) -> Result { return x * y; });
   if (isa<arith::AndIOp>(op))
-    return apply([](const APInt &x, const APInt &y) -> Result { return x & y; });
+    return apply(
+        [](const APInt &x, const APInt &y) -> Result { return x & y; });
   if (isa<arith::OrIOp>(op))
-    return apply([](const APInt &x, const APInt &y) -> Result { return x | y; });
+    return apply(
+        [](const APInt &x, const APInt &y) -> Result { return x | y; });
   if (isa<arith::XOrIOp>(op))
-    return apply([](const APInt &x, const APInt &y) -> Result { return x ^ y; });
+    return apply(
+        [](const APInt &x, const APInt &y) -> Result { return x ^ y; });
   // Shifts by the width or more are poison: no value.
   if (isa<arith::ShLIOp, arith::ShRUIOp, arith::ShRSIOp>(op))
     return apply([op](const APInt &x, const APInt &y) -> Result {
@@ -119,13 +128,14 @@ std::optional<Values> evaluateBinary(Operation *op,
       return APInt(1, arith::applyCmpPredicate(predicate, x, y));
     });
   }
-  return std::nullopt;
+  llvm_unreachable("an operation checked above");
 }
 
 /// For a reshape that only adds or drops unit dimensions, the source
 /// dimension of result dimension `axis` (not a unit one).
-std::optional<unsigned> mapReshapeAxis(ArrayRef<int64_t> source, ArrayRef<int64_t> result,
-               unsigned axis) {
+std::optional<unsigned> mapReshapeAxis(ArrayRef<int64_t> source,
+                                       ArrayRef<int64_t> result,
+                                       unsigned axis) {
   SmallVector<unsigned> sourceDims, resultDims;
   for (auto [d, size] : llvm::enumerate(source))
     if (size != 1)

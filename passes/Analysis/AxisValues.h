@@ -28,8 +28,8 @@ namespace triton {
 /// `tt.expand_dims`, `tt.broadcast`, `tt.reshape`s that only add or drop
 /// unit dimensions, layout conversions, and integer arithmetic, comparisons,
 /// casts and selects; std::nullopt for anything else.
-std::optional<llvm::SmallVector<llvm::APInt>>
-getValuesAlongAxis(Value tensor, unsigned axis);
+std::optional<llvm::SmallVector<llvm::APInt>> getValuesAlongAxis(Value tensor,
+                                                                 unsigned axis);
 
 } // namespace triton
 } // namespace mlir

@@ -33,9 +33,8 @@ protected:
 
   /// The values along `axis` of what `body` returns as `%m : type`, as
   /// int64 (sign-extended), or std::nullopt.
-  std::optional<std::vector<int64_t>> valuesOf(const std::string &type,
-                                               const std::string &body,
-                                               unsigned axis) {
+  std::optional<std::vector<int64_t>>
+  valuesOf(const std::string &type, const std::string &body, unsigned axis) {
     std::string src = "tt.func @f(%p: !tt.ptr<i32>) -> " + type + " {\n" +
                       body + "\n  tt.return %m : " + type + "\n}\n";
     module = parseSourceString<ModuleOp>(src, &context);
@@ -44,8 +43,7 @@ protected:
       return std::nullopt;
     Value result;
     module->walk([&](ReturnOp op) { result = op.getOperand(0); });
-    std::optional<SmallVector<APInt>> values =
-        getValuesAlongAxis(result, axis);
+    std::optional<SmallVector<APInt>> values = getValuesAlongAxis(result, axis);
     if (!values)
       return std::nullopt;
     std::vector<int64_t> out;
@@ -69,21 +67,18 @@ TEST_F(AxisValuesTest, InductorPairMasks) {
   %e0 = tt.expand_dims %r {axis = 0 : i32} : tensor<2xi32> -> tensor<1x2xi32>
   %e = tt.expand_dims %e0 {axis = 2 : i32} : tensor<1x2xi32> -> tensor<1x2x1xi32>
   %one = arith.constant dense<1> : tensor<1x2x1xi32>)";
-  EXPECT_EQ(valuesOf("tensor<8x2x4xi32>",
-                     std::string(common) + R"(
+  EXPECT_EQ(valuesOf("tensor<8x2x4xi32>", std::string(common) + R"(
   %l = arith.subi %one, %e : tensor<1x2x1xi32>
   %m = tt.broadcast %l : tensor<1x2x1xi32> -> tensor<8x2x4xi32>)",
                      1),
             Values({1, 0}));
-  EXPECT_EQ(valuesOf("tensor<8x2x4xi16>",
-                     std::string(common) + R"(
+  EXPECT_EQ(valuesOf("tensor<8x2x4xi16>", std::string(common) + R"(
   %t = arith.trunci %e : tensor<1x2x1xi32> to tensor<1x2x1xi16>
   %m = tt.broadcast %t : tensor<1x2x1xi16> -> tensor<8x2x4xi16>)",
                      1),
             Values({0, 1}));
   // Asked along dimension 2: the mask varies along dimension 1, so nothing.
-  EXPECT_EQ(valuesOf("tensor<8x2x4xi32>",
-                     std::string(common) + R"(
+  EXPECT_EQ(valuesOf("tensor<8x2x4xi32>", std::string(common) + R"(
   %m = tt.broadcast %e : tensor<1x2x1xi32> -> tensor<8x2x4xi32>)",
                      2),
             std::nullopt);

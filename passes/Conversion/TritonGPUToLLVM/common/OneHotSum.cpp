@@ -57,9 +57,8 @@ std::optional<OneHotSum> mlir::triton::matchOneHotSum(ReduceOp op) {
     OneHotSum::Operand operand;
     Operation *def = source.getDefiningOp();
     if (isa_and_nonnull<arith::ExtSIOp, arith::ExtUIOp>(def)) {
-      operand.extension = isa<arith::ExtSIOp>(def)
-                              ? OneHotSum::Extension::Sign
-                              : OneHotSum::Extension::Zero;
+      operand.extension = isa<arith::ExtSIOp>(def) ? OneHotSum::Extension::Sign
+                                                   : OneHotSum::Extension::Zero;
       def = def->getOperand(0).getDefiningOp();
     }
     auto product = dyn_cast_or_null<arith::MulIOp>(def);

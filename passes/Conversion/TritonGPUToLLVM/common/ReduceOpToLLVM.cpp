@@ -256,10 +256,9 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
       for (const Coords &coords : resultCoords)
         outputs.push_back(groups[groupOf[coords]].acc);
     } else {
-      outputs = reduceAcrossWarps(op, rewriter, *layout, resultLayout,
-                                  resultCoords, warpBits, groups, llvmTypes,
-                                  *offset, combine, commutative, *thread,
-                                  selectedWarp);
+      outputs = reduceAcrossWarps(
+          op, rewriter, *layout, resultLayout, resultCoords, warpBits, groups,
+          llvmTypes, *offset, combine, commutative, *thread, selectedWarp);
     }
 
     SmallVector<Value> results;
@@ -398,8 +397,7 @@ private:
                     ArrayRef<Coords> resultCoords, ArrayRef<unsigned> warpBits,
                     ArrayRef<Group> groups, ArrayRef<Type> llvmTypes,
                     int64_t offset, Block &combine, bool commutative,
-                    LaneAndWarp thread,
-                    std::optional<int64_t> onlyWarp) const {
+                    LaneAndWarp thread, std::optional<int64_t> onlyWarp) const {
     Location loc = op.getLoc();
     unsigned axis = op.getAxis();
     ArrayRef<int64_t> shape =
