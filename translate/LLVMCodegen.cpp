@@ -192,13 +192,19 @@ void mlir::triton::optimizeModule(Module &module, TargetMachine &machine,
                                moduleAnalyses);
   // Before SimplifyCFG can take a masked load's zero, dividing, for proof
   // that the masked-off path never runs (LLVMPasses.h).
+  bool nvidia = machine.getTargetTriple().isNVPTX();
   builder.registerPipelineStartEPCallback(
-      [](ModulePassManager &passes, OptimizationLevel) {
+      [nvidia](ModulePassManager &passes, OptimizationLevel) {
         passes.addPass(
             createModuleToFunctionPassAdaptor(FreezeMaskedDivRemPass()));
         // Before InstCombine makes byte gathers three-shuffle chains.
         passes.addPass(
             createModuleToFunctionPassAdaptor(TransposeByteBlocksPass()));
+        // Before IPSCCP (LLVMPasses.h); NVIDIA's code was compared with and
+        // without it, AMD's was not.
+        if (nvidia)
+          passes.addPass(
+              createModuleToFunctionPassAdaptor(SplitWideStructPhisPass()));
       });
   builder.registerPeepholeEPCallback(
       [](FunctionPassManager &passes, OptimizationLevel) {

@@ -25,9 +25,27 @@ namespace triton {
 /// `-break-struct-phi-nodes`.
 struct BreakStructPhiNodesPass
     : llvm::PassInfoMixin<BreakStructPhiNodesPass> {
+  /// Only phis of structs of at least `minFields` fields.
+  explicit BreakStructPhiNodesPass(unsigned minFields = 0)
+      : minFields(minFields) {}
   llvm::PreservedAnalyses run(llvm::Function &function,
                               llvm::FunctionAnalysisManager &analyses);
   static llvm::StringRef name() { return "BreakStructPhiNodesPass"; }
+  unsigned minFields;
+};
+
+/// BreakStructPhiNodes for the phis of wide structs (at least
+/// kWideStructFields fields: a loop-carried accumulator's registers), then
+/// InstSimplify on the extract/insert chains around them where it split
+/// one; at the start of the LLVM pipeline, for IPSCCP, which tracks every
+/// field of every struct value through those chains;
+/// `-split-wide-struct-phis`.
+struct SplitWideStructPhisPass
+    : llvm::PassInfoMixin<SplitWideStructPhisPass> {
+  static constexpr unsigned kWideStructFields = 8;
+  llvm::PreservedAnalyses run(llvm::Function &function,
+                              llvm::FunctionAnalysisManager &analyses);
+  static llvm::StringRef name() { return "SplitWideStructPhisPass"; }
 };
 
 /// Freezes the divisor of an integer division or remainder when it is a phi
