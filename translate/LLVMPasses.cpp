@@ -108,8 +108,9 @@ PreservedAnalyses BreakStructPhiNodesPass::run(Function &function,
 // the two- and four-field phis of small kernels this early changed their
 // code (corpus/control), and costs IPSCCP nothing to leave; with 8 fields
 // or more, none of the 462 kernels of compile_ptx_check changed.
-PreservedAnalyses SplitWideStructPhisPass::run(Function &function,
-                                               FunctionAnalysisManager &analyses) {
+PreservedAnalyses
+SplitWideStructPhisPass::run(Function &function,
+                             FunctionAnalysisManager &analyses) {
   PreservedAnalyses split =
       BreakStructPhiNodesPass(kWideStructFields).run(function, analyses);
   if (split.areAllPreserved())
@@ -162,50 +163,41 @@ PreservedAnalyses FreezeMaskedDivRemPass::run(Function &function,
   return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
+namespace {
+template <typename Pass> struct PassTag { using type = Pass; };
+
+/// Calls `fn(PassTag<Pass>(), flag)` for each of the passes above, with its
+/// flag name: one list for pipeline parsing and instrumentation.
+template <typename Fn> void forEachTritonLLVMPass(Fn &&fn) {
+  fn(PassTag<BreakStructPhiNodesPass>(), "break-struct-phi-nodes");
+  fn(PassTag<SplitWideStructPhisPass>(), "split-wide-struct-phis");
+  fn(PassTag<FreezeMaskedDivRemPass>(), "freeze-masked-div-rem");
+  fn(PassTag<TransposeByteBlocksPass>(), "transpose-byte-blocks");
+  fn(PassTag<DeltaStrengthReductionPass>(), "delta-strength-reduction");
+  fn(PassTag<MergeWarpShufflesPass>(), "merge-warp-shuffles");
+}
+} // namespace
+
 void mlir::triton::registerTritonLLVMPasses(PassBuilder &builder) {
   builder.registerPipelineParsingCallback(
       [](StringRef name, FunctionPassManager &passes,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (name == "break-struct-phi-nodes") {
-          passes.addPass(BreakStructPhiNodesPass());
-          return true;
-        }
-        if (name == "transpose-byte-blocks") {
-          passes.addPass(TransposeByteBlocksPass());
-          return true;
-        }
-        if (name == "delta-strength-reduction") {
-          passes.addPass(DeltaStrengthReductionPass());
-          return true;
-        }
-        if (name == "split-wide-struct-phis") {
-          passes.addPass(SplitWideStructPhisPass());
-          return true;
-        }
-        if (name == "merge-warp-shuffles") {
-          passes.addPass(MergeWarpShufflesPass());
-          return true;
-        }
-        if (name == "freeze-masked-div-rem") {
-          passes.addPass(FreezeMaskedDivRemPass());
-          return true;
-        }
-        return false;
+        bool added = false;
+        forEachTritonLLVMPass([&](auto tag, StringRef flag) {
+          using Pass = typename decltype(tag)::type;
+          if (!added && name == flag) {
+            passes.addPass(Pass());
+            added = true;
+          }
+        });
+        return added;
       });
 }
 
 void mlir::triton::registerTritonLLVMPassNames(
     PassInstrumentationCallbacks &callbacks) {
-  callbacks.addClassToPassName(BreakStructPhiNodesPass::name(),
-                               "break-struct-phi-nodes");
-  callbacks.addClassToPassName(FreezeMaskedDivRemPass::name(),
-                               "freeze-masked-div-rem");
-  callbacks.addClassToPassName(TransposeByteBlocksPass::name(),
-                               "transpose-byte-blocks");
-  callbacks.addClassToPassName(DeltaStrengthReductionPass::name(),
-                               "delta-strength-reduction");
-  callbacks.addClassToPassName(MergeWarpShufflesPass::name(),
-                               "merge-warp-shuffles");
-  callbacks.addClassToPassName(SplitWideStructPhisPass::name(),
-                               "split-wide-struct-phis");
+  forEachTritonLLVMPass([&](auto tag, StringRef flag) {
+    using Pass = typename decltype(tag)::type;
+    callbacks.addClassToPassName(Pass::name(), flag);
+  });
 }

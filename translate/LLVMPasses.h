@@ -40,8 +40,7 @@ struct BreakStructPhiNodesPass
 /// one; at the start of the LLVM pipeline, for IPSCCP, which tracks every
 /// field of every struct value through those chains;
 /// `-split-wide-struct-phis`.
-struct SplitWideStructPhisPass
-    : llvm::PassInfoMixin<SplitWideStructPhisPass> {
+struct SplitWideStructPhisPass : llvm::PassInfoMixin<SplitWideStructPhisPass> {
   static constexpr unsigned kWideStructFields = 8;
   llvm::PreservedAnalyses run(llvm::Function &function,
                               llvm::FunctionAnalysisManager &analyses);
