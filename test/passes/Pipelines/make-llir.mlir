@@ -12,12 +12,14 @@
 // ORDER-NEXT: allocate-shared-memory
 // ORDER-NEXT: tritongpu-global-scratch-memory-allocation
 // ORDER-NEXT: convert-triton-gpu-to-llvm{compute-capability=90 forward-packed-elements=true ptx-version=87}
-// ORDER-NEXT: canonicalize
+// Both canonicalizers of the lowered module: one top-down sweep, no region
+// simplification (LLVM's O3 removes the dead block arguments it would).
+// ORDER-NEXT: canonicalize{{[{] *}}max-iterations=1 {{.*}}region-simplify=disabled {{.*}}top-down=true}
 // ORDER-NEXT: cse
 // ORDER-NEXT: convert-nv-gpu-to-llvm
 // ORDER-NEXT: convert-warp-specialize-to-llvm
 // ORDER-NEXT: reconcile-unrealized-casts
-// ORDER-NEXT: canonicalize
+// ORDER-NEXT: canonicalize{{[{] *}}max-iterations=1 {{.*}}region-simplify=disabled {{.*}}top-down=true}
 // ORDER-NEXT: cse
 // ORDER-NEXT: symbol-dce
 // ORDER-NEXT: convert-nvvm-to-llvm
