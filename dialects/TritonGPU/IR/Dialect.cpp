@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/LinearLayoutCache.h"
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "dialects/TritonGPU/IR/ShapeOpLayouts.h"
 
@@ -73,6 +74,7 @@ void TritonGPUDialect::initialize() {
 #include "dialects/TritonGPU/IR/TritonGPUOps.cpp.inc"
       >();
   addInterfaces<TritonGPUOpAsmInterface, TritonGPUInlinerInterface>();
+  linearLayoutCache = std::make_unique<LinearLayoutCache>();
 }
 
 /// The integer value of module attribute `name`, or -1.

@@ -40,6 +40,8 @@ inline llvm::hash_code hash_value(const BasisList &list) {
   return code;
 }
 
+class LinearLayoutCache;
+
 /// The side-effect resource of shared memory.
 struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
   StringRef getName() final { return "<SharedMemory>"; }

@@ -9,6 +9,7 @@
 
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/LinearLayoutCache.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -684,15 +685,10 @@ nvmmaSharedToLinearLayout2D(ArrayRef<int64_t> shape,
   return combineCtaCgaWithShape(layout, shared.getCGALayout(), shape);
 }
 
-std::optional<LinearLayout>
-mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute encoding) {
-  if (shape.empty() || !encoding || llvm::any_of(shape, [](int64_t size) {
-        return !isPowerOf2(size) || size > (int64_t(1) << 30);
-      }))
-    return std::nullopt;
-  int64_t rank = getEncodingRank(encoding);
-  if (rank >= 0 && rank != static_cast<int64_t>(shape.size()))
-    return std::nullopt;
+/// The linear layout of an encoding of this dialect for a shape of the
+/// encoding's rank, each a power of two: computed anew.
+static std::optional<LinearLayout> buildLinearLayout(ArrayRef<int64_t> shape,
+                                                     Attribute encoding) {
   return llvm::TypeSwitch<Attribute, std::optional<LinearLayout>>(encoding)
       .Case([&](BlockedEncodingAttr a) {
         return blockedToLinearLayout(shape, a);
@@ -723,4 +719,28 @@ mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute encoding) {
                                           a.getBlockBases());
       })
       .Default([](Attribute) { return std::nullopt; });
+}
+
+std::optional<LinearLayout>
+mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute encoding) {
+  if (shape.empty() || !encoding || llvm::any_of(shape, [](int64_t size) {
+        return !isPowerOf2(size) || size > (int64_t(1) << 30);
+      }))
+    return std::nullopt;
+  int64_t rank = getEncodingRank(encoding);
+  if (rank >= 0 && rank != static_cast<int64_t>(shape.size()))
+    return std::nullopt;
+  // Every encoding toLinearLayout knows is of this dialect, whose instance
+  // in the encoding's context keeps the results (LinearLayoutCache.h).
+  Dialect &dialect = encoding.getDialect();
+  if (dialect.getTypeID() != TypeID::get<TritonGPUDialect>())
+    return std::nullopt;
+  LinearLayoutCache &cache =
+      static_cast<TritonGPUDialect &>(dialect).getLinearLayoutCache();
+  if (std::optional<std::optional<LinearLayout>> kept =
+          cache.find(shape, encoding))
+    return *kept;
+  std::optional<LinearLayout> layout = buildLinearLayout(shape, encoding);
+  cache.insert(shape, encoding, layout);
+  return layout;
 }

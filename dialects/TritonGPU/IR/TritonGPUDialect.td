@@ -29,6 +29,12 @@ def TritonGPU_Dialect : Dialect {
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
+
+    /// toLinearLayout's results in this context (LinearLayoutCache.h).
+    LinearLayoutCache &getLinearLayoutCache() { return *linearLayoutCache; }
+
+  private:
+    std::unique_ptr<LinearLayoutCache> linearLayoutCache;
   }];
   let hasOperationAttrVerify = 1;
   let useDefaultTypePrinterParser = 1;

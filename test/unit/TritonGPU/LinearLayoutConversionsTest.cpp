@@ -7,10 +7,14 @@
 
 #include "dialects/TritonGPU/IR/LinearLayoutConversions.h"
 #include "dialects/TritonGPU/IR/Dialect.h"
+#include "dialects/TritonGPU/IR/LinearLayoutCache.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/MLIRContext.h"
 #include "gtest/gtest.h"
+
+#include <atomic>
+#include <thread>
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
@@ -474,5 +478,75 @@ TEST_F(LinearLayoutConversionsTest, NvmmaSharedTransposed) {
                {32, 4}});
   EXPECT_FALSE(convert({64, 16}, "#ttg.nvmma_shared<{swizzlingByteWidth = 128, "
                                  "transposed = false, elementBitWidth = 16}>"));
+}
+
+// The results are kept per encoding and shape (LinearLayoutCache.h): asked
+// again, in any order, each shape gets its own layout, and shapes without one
+// stay without.
+TEST_F(LinearLayoutConversionsTest, CachedPerShape) {
+  Attribute encoding = parseAttribute(kBlocked2D, &context);
+  LinearLayoutCache &cache =
+      context.getLoadedDialect<TritonGPUDialect>()->getLinearLayoutCache();
+  EXPECT_FALSE(cache.find({32, 16}, encoding));
+  std::optional<LinearLayout> small = toLinearLayout({32, 16}, encoding);
+  std::optional<LinearLayout> large = toLinearLayout({64, 32}, encoding);
+  ASSERT_TRUE(small && large);
+  EXPECT_FALSE(*small == *large);
+  std::optional<std::optional<LinearLayout>> kept =
+      cache.find({32, 16}, encoding);
+  ASSERT_TRUE(kept && *kept);
+  EXPECT_TRUE(**kept == *small);
+  for (int round = 0; round < 2; ++round) {
+    std::optional<LinearLayout> again = toLinearLayout({64, 32}, encoding);
+    ASSERT_TRUE(again);
+    EXPECT_TRUE(*again == *large);
+    expectBases(*again, "register", {{0, 1}, {0, 2}, {0, 16}, {32, 0}});
+    again = toLinearLayout({32, 16}, encoding);
+    ASSERT_TRUE(again);
+    expectBases(*again, "register", {{0, 1}, {0, 2}});
+  }
+  // Not a power of two, and the wrong rank: no layout, cached or not.
+  EXPECT_FALSE(toLinearLayout({48, 16}, encoding));
+  EXPECT_FALSE(toLinearLayout({32, 16, 2}, encoding));
+  EXPECT_FALSE(toLinearLayout({32}, encoding));
+}
+
+// Passes run on several functions at once share the context's results.
+TEST_F(LinearLayoutConversionsTest, CachedAcrossThreads) {
+  SmallVector<Attribute> encodings = {
+      parseAttribute(kBlocked2D, &context),
+      parseAttribute("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed "
+                     "= false, elementBitWidth = 16}>",
+                     &context),
+      parseAttribute("#ttg.slice<{dim = 1, parent = #ttg.blocked<{"
+                     "sizePerThread = [1, 4], threadsPerWarp = [8, 4], "
+                     "warpsPerCTA = [4, 1], order = [1, 0]}>}>",
+                     &context)};
+  SmallVector<SmallVector<int64_t>> shapes = {{64, 64}, {64, 256}, {64}};
+  // Computed in a context of its own, where nothing is kept yet.
+  MLIRContext fresh;
+  fresh.loadDialect<TritonGPUDialect>();
+  SmallVector<std::optional<LinearLayout>> expected;
+  for (auto [encoding, shape] : llvm::zip(encodings, shapes)) {
+    std::string text;
+    llvm::raw_string_ostream(text) << encoding;
+    expected.push_back(toLinearLayout(shape, parseAttribute(text, &fresh)));
+    ASSERT_TRUE(expected.back()) << text;
+  }
+  std::vector<std::thread> threads;
+  std::atomic<int> mismatches = 0;
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 200; ++i) {
+        size_t k = (i + t) % encodings.size();
+        std::optional<LinearLayout> layout =
+            toLinearLayout(shapes[k], encodings[k]);
+        if (!layout || !(*layout == *expected[k]))
+          ++mismatches;
+      }
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  EXPECT_EQ(mismatches.load(), 0);
 }
 } // namespace
