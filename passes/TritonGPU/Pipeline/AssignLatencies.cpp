@@ -250,7 +250,9 @@ public:
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    ModuleAxisInfo axis(module);
+    // Made for the first loop that may be pipelined: most kernels without
+    // one (Inductor's) would pay for the module's axis analysis for nothing.
+    std::optional<ModuleAxisInfo> axis;
     SmallVector<scf::ForOp> loops;
     module.walk([&](scf::ForOp forOp) { loops.push_back(forOp); });
     for (scf::ForOp forOp : loops) {
@@ -263,9 +265,11 @@ public:
                        [](Operation &op) { return op.hasAttr(kLatencyAttr); }))
         continue;
       bool ownStages = forOp->hasAttr(kNumStagesAttr);
+      if (!axis)
+        axis.emplace(module);
       llvm::MapVector<Operation *, LoadLevel> levels =
           loadIndirectionLevels(forOp, ownStages, [&](Operation *op) {
-            return isPipeliningBeneficial(op, axis);
+            return isPipeliningBeneficial(op, *axis);
           });
       // With every stage but the last one taken, a deeper level would have
       // none to be issued in.
