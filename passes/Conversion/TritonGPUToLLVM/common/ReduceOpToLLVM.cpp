@@ -167,14 +167,13 @@ struct ReduceOpConversion : ConvertOpToLLVMPattern<ReduceOp> {
     // A one-hot sum only selects (OneHotSum.h): steps 1 and 2 then move the
     // selected element instead of combining, and step 3 reads the partial
     // of the warp holding it instead of combining all warps' partials.
-    bool selected = false;
+    // `selectedWarp`: the warp slot of the selected element, where it is one.
     std::optional<int64_t> selectedWarp;
-    if (std::optional<OneHotSum> oneHot = matchOneHotSum(op)) {
-      selected = succeeded(
-          selectOneHot(rewriter, loc, *oneHot, *bits, llvmTypes, groups));
-      if (selected)
+    if (std::optional<OneHotSum> oneHot = matchOneHotSum(op))
+      if (succeeded(
+              selectOneHot(rewriter, loc, *oneHot, *bits, llvmTypes, groups)))
         selectedWarp = getWarpSlot(*bits, oneHot->index);
-    }
+    bool selected = selectedWarp.has_value();
 
     // 1. Within the thread, in axis order.
     for (Group &group :
