@@ -30,10 +30,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compile_kernels import all_kernels, batch_line  # noqa: E402
+from compile_kernels import all_kernels, batch_line, stage_reports  # noqa: E402
 
-STAGE = re.compile(r"([^,(]+?) ([0-9.]+) ms")
-REPORT = re.compile(r".*: (compiled|failed|cache hit)( \(|$)")
 ASSEMBLY = "ptxas"
 
 
@@ -51,12 +49,11 @@ def one_round(setting, batch, count):
     env = dict(os.environ, **setting["env"])
     cmd = [setting["tool"], "--no-cache", "-v", "-j1", *setting["args"], "--batch", batch]
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
-    lines = [line for line in proc.stderr.splitlines() if REPORT.match(line)][1:]
-    if len(lines) != count:
-        sys.exit(f"compile_ab: {setting['name']}: {len(lines)} reports for {count} kernels\n"
+    reports = stage_reports(proc.stderr)[1:]
+    if len(reports) != count:
+        sys.exit(f"compile_ab: {setting['name']}: {len(reports)} reports for {count} kernels\n"
                  + proc.stderr[-2000:])
-    return [({n.strip(): float(ms) for n, ms in STAGE.findall(line)}, ": compiled" in line)
-            for line in lines]
+    return reports
 
 
 def main():

@@ -140,7 +140,7 @@ def cores(worker, per):
     return f"{worker * per}-{worker * per + per - 1}"
 
 
-STAGE = re.compile(r"([^,(]+?) ([0-9.]+) ms")
+STAGE = compile_kernels.STAGE
 
 
 def ours_per_kernel(tool, ptxas, kernels, warmup, workers, per, tmp, tool_args=()):
@@ -160,16 +160,13 @@ def ours_per_kernel(tool, ptxas, kernels, warmup, workers, per, tmp, tool_args=(
     results = {}
     for share, proc in procs:
         _, err = proc.communicate()
-        lines = [line for line in err.splitlines()
-                 if re.match(r".*: (compiled|failed|cache hit)( \(|$)", line)]
-        for k, line in zip(share, lines[1:]):
-            stages = {name.strip(): float(ms) for name, ms in STAGE.findall(line)}
-            ok = ": compiled" in line
+        reports = compile_kernels.stage_reports(err)
+        for k, (stages, ok) in zip(share, reports[1:]):
             results[k["name"]] = dict(ok=ok, stages=stages,
                                       total=sum(stages.values()) if ok else None,
                                       ptxas=stages.get("ptxas") if ok else None)
-        if len(lines) != len(share) + 1:
-            print(f"ours: {len(lines)} reports for {len(share) + 1} kernels", file=sys.stderr)
+        if len(reports) != len(share) + 1:
+            print(f"ours: {len(reports)} reports for {len(share) + 1} kernels", file=sys.stderr)
             print(err[-2000:], file=sys.stderr)
     return results
 

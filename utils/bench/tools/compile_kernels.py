@@ -10,6 +10,7 @@ file with the same options are one kernel (the first case's name).
 """
 import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -83,6 +84,18 @@ def all_kernels(corpus=None):
             continue
         out.append(k)
     return out
+
+
+STAGE = re.compile(r"([^,(]+?) ([0-9.]+) ms")
+REPORT = re.compile(r".*: (compiled|failed|cache hit)( \(|$)")
+
+
+def stage_reports(stderr):
+    """triton-compile -v's report of each kernel, in batch order: a list of
+    (stages, ok), stages a dict of stage name to milliseconds."""
+    return [({name.strip(): float(ms) for name, ms in STAGE.findall(line)},
+             ": compiled" in line)
+            for line in stderr.splitlines() if REPORT.match(line)]
 
 
 def batch_line(kernel, prefix):
