@@ -52,6 +52,10 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
 /// returns whether it made any.
 bool recomputeIndicesAfterLoops(llvm::Module &module);
 
+/// Whether recomputeIndicesAfterLoops would make any copy in `module`,
+/// which is left as it is: a kernel without one has no variant to make.
+bool hasIndicesToRecomputeAfterLoops(llvm::Module &module);
+
 /// `ptx` with each loop-invariant offset a wgmma loop reads, made by a
 /// `mul.wide` by a constant before the loop, made as a 64-bit conversion and
 /// shift instead, which ptxas does not fold into the loop

@@ -45,8 +45,10 @@ bool isRecomputable(const Instruction &inst) {
 
 class Recomputer {
 public:
-  explicit Recomputer(Function &function)
-      : function(function), tree(function), loops(tree) {}
+  /// `dryRun`: only find whether some use would be given a copy, making
+  /// none (and stopping at the first).
+  Recomputer(Function &function, bool dryRun)
+      : function(function), tree(function), loops(tree), dryRun(dryRun) {}
 
   bool run() {
     if (loops.empty())
@@ -65,6 +67,8 @@ public:
             continue;
           Instruction *copy =
               recompute(def, block, &user, copies, /*budget=*/16);
+          if (copy && dryRun)
+            return true;
           if (copy) {
             use.set(copy);
             changed = true;
@@ -119,6 +123,11 @@ private:
         return nullptr;
       operands.push_back(copy);
     }
+    if (dryRun) {
+      // Stands for the copy that would be made.
+      copies[def] = def;
+      return def;
+    }
     Instruction *copy = readSpecialRegisterAgain(*def);
     if (!copy) {
       copy = def->clone();
@@ -151,6 +160,7 @@ private:
   Function &function;
   DominatorTree tree;
   LoopInfo loops;
+  bool dryRun;
 };
 
 } // namespace
@@ -159,6 +169,14 @@ bool mlir::triton::recomputeIndicesAfterLoops(Module &module) {
   bool changed = false;
   for (Function &function : module)
     if (!function.isDeclaration())
-      changed |= Recomputer(function).run();
+      changed |= Recomputer(function, /*dryRun=*/false).run();
   return changed;
+}
+
+bool mlir::triton::hasIndicesToRecomputeAfterLoops(Module &module) {
+  for (Function &function : module)
+    if (!function.isDeclaration() &&
+        Recomputer(function, /*dryRun=*/true).run())
+      return true;
+  return false;
 }
