@@ -39,13 +39,14 @@ std::string print(const Module &module) {
   return text;
 }
 
-// The thread index times 4, computed before the loop and used after it.
-constexpr StringLiteral kAcrossLoop = R"(
+// A kernel with one loop: `entry` before it, `exit` after it.
+std::string kernelWithLoop(StringRef entry, StringRef exit) {
+  return (
+             R"(
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 define void @kernel(ptr addrspace(1) %out, i32 %n) {
 entry:
-  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %offset = mul i32 %tid, 4
+)" + entry + R"(
   br label %loop
 loop:
   %i = phi i32 [ 0, %entry ], [ %next, %loop ]
@@ -53,49 +54,19 @@ loop:
   %done = icmp sge i32 %next, %n
   br i1 %done, label %exit, label %loop
 exit:
-  %address = getelementptr i32, ptr addrspace(1) %out, i32 %offset
-  store i32 %next, ptr addrspace(1) %address
+)" + exit + R"(
   ret void
 }
-)";
+)")
+      .str();
+}
 
-// The same value, used only before the loop.
-constexpr StringLiteral kBeforeLoop = R"(
-declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-define void @kernel(ptr addrspace(1) %out, i32 %n) {
-entry:
-  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-  %offset = mul i32 %tid, 4
-  %address = getelementptr i32, ptr addrspace(1) %out, i32 %offset
-  store i32 0, ptr addrspace(1) %address
-  br label %loop
-loop:
-  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
-  %next = add i32 %i, 1
-  %done = icmp sge i32 %next, %n
-  br i1 %done, label %exit, label %loop
-exit:
-  ret void
-}
-)";
-
-// A value read from memory before the loop: not computed again.
-constexpr StringLiteral kLoadAcrossLoop = R"(
-define void @kernel(ptr addrspace(1) %out, i32 %n) {
-entry:
-  %offset = load i32, ptr addrspace(1) %out
-  br label %loop
-loop:
-  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
-  %next = add i32 %i, 1
-  %done = icmp sge i32 %next, %n
-  br i1 %done, label %exit, label %loop
-exit:
-  %address = getelementptr i32, ptr addrspace(1) %out, i32 %offset
-  store i32 %next, ptr addrspace(1) %address
-  ret void
-}
-)";
+constexpr StringLiteral kThreadOffset =
+    "  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+    "  %offset = mul i32 %tid, 4";
+constexpr StringLiteral kStoreAtOffset =
+    "  %address = getelementptr i32, ptr addrspace(1) %out, i32 %offset\n"
+    "  store i32 %n, ptr addrspace(1) %address";
 
 // No loop at all.
 constexpr StringLiteral kNoLoop = R"(
@@ -123,15 +94,18 @@ void expectAgreement(StringRef text, bool expected) {
 }
 
 TEST(RecomputeAfterLoops, ValueUsedAfterLoop) {
-  expectAgreement(kAcrossLoop, true);
+  expectAgreement(kernelWithLoop(kThreadOffset, kStoreAtOffset), true);
 }
 
 TEST(RecomputeAfterLoops, ValueUsedBeforeLoopOnly) {
-  expectAgreement(kBeforeLoop, false);
+  expectAgreement(
+      kernelWithLoop((kThreadOffset + "\n" + kStoreAtOffset).str(), ""), false);
 }
 
 TEST(RecomputeAfterLoops, LoadedValueIsNotRecomputed) {
-  expectAgreement(kLoadAcrossLoop, false);
+  expectAgreement(kernelWithLoop("  %offset = load i32, ptr addrspace(1) %out",
+                                 kStoreAtOffset),
+                  false);
 }
 
 TEST(RecomputeAfterLoops, NoLoop) { expectAgreement(kNoLoop, false); }
