@@ -418,6 +418,8 @@ public:
     WriteBitcodeToFile(module, stream, /*ShouldPreserveUseListOrder=*/true);
   }
   ~VariantCheck() {
+    // Where the plain compile failed before its verdict: nothing to wait for.
+    plainAssembled(/*canWin=*/false);
     if (thread.joinable())
       thread.join();
   }
@@ -429,9 +431,20 @@ public:
   /// The plain PTX is assembled; `canWin`: its registers leave room for
   /// more programs.
   void plainAssembled(bool canWin) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      plainDone = true;
+      variantCanWin = canWin;
+    }
+    assembledPlain.notify_all();
+  }
+
+  /// The variant's ptxas waits for the plain one's verdict (rather than
+  /// running beside it): where a third assembly (the `.maxnreg` twin of a
+  /// one-warp program) already shares the cores.
+  void waitForPlain() {
     std::lock_guard<std::mutex> lock(mutex);
-    plainDone = true;
-    variantCanWin = canWin;
+    waitsForPlain = true;
   }
 
   Result finish() {
@@ -471,7 +484,9 @@ private:
     result.ptx =
         mlir::triton::keepWgmmaLoopOffsetsWide(stripDebugTarget(*code));
     {
-      std::lock_guard<std::mutex> lock(mutex);
+      std::unique_lock<std::mutex> lock(mutex);
+      if (waitsForPlain)
+        assembledPlain.wait(lock, [&] { return plainDone; });
       if (plainDone && !variantCanWin)
         return;
     }
@@ -482,7 +497,8 @@ private:
   SmallString<0> bitcode;
   std::thread thread;
   std::mutex mutex;
-  bool plainDone = false, variantCanWin = true;
+  std::condition_variable assembledPlain;
+  bool plainDone = false, variantCanWin = true, waitsForPlain = false;
   Result result;
 };
 } // namespace
@@ -539,6 +555,11 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
       sys::fs::can_execute(ptxas) && canRaiseOccupancy(threads, sharedBytes) &&
       hasIndicesToRecomputeAfterLoops(module))
     variant.emplace(module, arch, features, ptxas);
+  // One-warp programs are also assembled with `.maxnreg 255` beside the
+  // plain PTX (LimitedAssembly, raiseRegisterLimitIfSpilling).
+  bool limitedTwin = optimize && cubin && threads && threads <= 32;
+  if (variant && limitedTwin)
+    variant->waitForPlain();
   // Its codegen runs beside the plain codegen, except under -time-passes,
   // whose timers are the process's: then beside the plain PTX's ptxas.
   if (variant && !TimePassesIsEnabled)
@@ -552,7 +573,7 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   done("codegen");
   auto codegenEnd = std::chrono::steady_clock::now();
   std::optional<LimitedAssembly> limited;
-  if (optimize && cubin && threads && threads <= 32)
+  if (limitedTwin)
     limited.emplace(chosen, arch, ptxas);
   if (variant) {
     if (TimePassesIsEnabled)
@@ -560,9 +581,15 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
     assembled.emplace(assemble(chosen, arch, ptxas, &allocation));
     // Once the plain PTX's registers are known, they may already allow the
     // most programs that threads and shared memory allow: then the variant
-    // cannot win, and its ptxas is not run if it has not started.
+    // cannot win, and its ptxas is not run if it has not started. Nor where
+    // the plain cubin spills and its `.maxnreg` twin is being assembled
+    // beside it (one-warp programs): the register-limit retry then decides
+    // between those two, and a variant chosen here would need a twin of its
+    // own, assembled after the rest (w8a16_w1s1: a third ptxas of 0.9 s on
+    // two cores).
+    bool retryDecides = limited && allocation.spillBytes > 0;
     variant->plainAssembled(
-        *assembled &&
+        *assembled && !retryDecides &&
         programsPerMultiprocessor(allocation.registers, threads, sharedBytes) <
             programsPerMultiprocessor(1, threads, sharedBytes));
     VariantCheck::Result other = variant->finish();
