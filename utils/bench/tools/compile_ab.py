@@ -126,6 +126,7 @@ def main():
     text = "\n".join(out) + "\n"
     print(text)
     if args.out:
+        os.makedirs(args.out, exist_ok=True)
         path = os.path.join(args.out, f"{datetime.datetime.now():%Y-%m-%d}-compile-ab-"
                             f"{datetime.datetime.now():%H%M}.md")
         with open(path, "w") as f:
