@@ -24,7 +24,11 @@ compile_kernels.py that Triton compiles as we do (TTIR for cuda:90):
   its own cores (taskset), ours first, then Triton's; that ROUNDS times
   (`--rounds`, 3), and each kernel's time is the median of its rounds (each
   stage's median, and for Triton its total's; both sides' per-kernel times
-  move by 10-20% from one run to the next).
+  move by 10-20% from one run to the next). After the first round the list
+  is shuffled (seeded by the round, the same order on both sides), so that a
+  kernel's rounds run on other workers' cores after other kernels: in one
+  call of 2026-12-05 every stage of ours but ptxas took a third longer for one
+  kernel in each of five rounds that kept it in its place.
 - a batch: the 128 TorchInductor TTIRs by one triton-compile -j16 process
   (wall, its start-up included) and by Triton in a pool of 16 processes that
   each compiled a kernel first (wall of the pool's map); and each kernel's
@@ -56,6 +60,7 @@ import datetime
 import json
 import os
 import platform
+import random
 import re
 import shutil
 import statistics
@@ -134,6 +139,16 @@ def median_rounds(rounds):
                             ptxas=statistics.median(run["ptxas"] or 0.0 for run in runs),
                             rounds=len(runs))
     return merged
+
+
+def round_order(kernels, round_index):
+    """The kernels in round ROUND_INDEX's order: as listed in the first round,
+    then shuffled with the round as the seed."""
+    if round_index == 0:
+        return list(kernels)
+    order = list(kernels)
+    random.Random(round_index).shuffle(order)
+    return order
 
 
 def cores(worker, per):
@@ -330,7 +345,8 @@ def cmd_run(args):
                 glibc=" ".join(platform.libc_ver()),
                 ptxas=subprocess.run([ptxas, "--version"], capture_output=True,
                                      text=True).stdout.strip().splitlines()[-1],
-                workers=args.workers, cores_per_worker=per, tool_args=args.tool_arg)
+                workers=args.workers, cores_per_worker=per, tool_args=args.tool_arg,
+                shuffled=True)
     print(json.dumps(info), flush=True)
     result = dict(info=info)
     result["startup_ms"] = {t: startup(os.path.join(bin_dir, t))
@@ -342,13 +358,14 @@ def cmd_run(args):
         ours_rounds, triton_rounds = [], []
         for r in range(args.rounds):
             t = time.perf_counter()
-            ours_rounds.append(ours_per_kernel(tool, ptxas, kernels, warmup, args.workers, per,
+            order = round_order(kernels, r)
+            ours_rounds.append(ours_per_kernel(tool, ptxas, order, warmup, args.workers, per,
                                                tmp, args.tool_arg))
             print(f"ours per kernel, round {r + 1}: {time.perf_counter() - t:.1f} s", flush=True)
             result["ours"] = median_rounds(ours_rounds)
             if not args.ours_only:
                 t = time.perf_counter()
-                triton_rounds.append(triton_per_kernel(kernels, warmup, args.workers, per, tmp,
+                triton_rounds.append(triton_per_kernel(order, warmup, args.workers, per, tmp,
                                                        args.keep_slow_ptx if not r else None,
                                                        args.keep_ptx_over))
                 print(f"triton per kernel, round {r + 1}: {time.perf_counter() - t:.1f} s",
@@ -476,6 +493,8 @@ def cmd_report(args):
           f"ptxas {info['ptxas']} (Triton's, for both sides), caches off. Per kernel: "
           f"{info['workers']} workers a side, each pinned to {info['cores_per_worker']} cores, "
           "each compiling its share after a first kernel"
+          + (" (the kernels shuffled among them after the first round)"
+             if info.get("shuffled") else "")
           + (f"; each kernel's times the median of {result['rounds']} rounds (every stage's "
              "median; Triton's total the median of its totals)" if result.get("rounds", 1) > 1
              else "") + "; ours is the static triton-compile's "
