@@ -26,9 +26,9 @@ compile_kernels.py that Triton compiles as we do (TTIR for cuda:90):
   stage's median, and for Triton its total's; both sides' per-kernel times
   move by 10-20% from one run to the next). After the first round the list
   is shuffled (seeded by the round, the same order on both sides), so that a
-  kernel's rounds run on other workers' cores after other kernels: in one
-  call of 2026-12-05 every stage of ours but ptxas took a third longer for one
-  kernel in each of five rounds that kept it in its place.
+  kernel's rounds run on other workers' cores after other kernels: a kernel
+  kept in its place is slowed alike in every round by a slow core or what the
+  kernel before it left behind, and the median cannot undo that.
 - a batch: the 128 TorchInductor TTIRs by one triton-compile -j16 process
   (wall, its start-up included) and by Triton in a pool of 16 processes that
   each compiled a kernel first (wall of the pool's map); and each kernel's
@@ -144,10 +144,9 @@ def median_rounds(rounds):
 def round_order(kernels, round_index):
     """The kernels in round ROUND_INDEX's order: as listed in the first round,
     then shuffled with the round as the seed."""
-    if round_index == 0:
-        return list(kernels)
     order = list(kernels)
-    random.Random(round_index).shuffle(order)
+    if round_index:
+        random.Random(round_index).shuffle(order)
     return order
 
 
