@@ -4,7 +4,9 @@ kernel a at 10 ms of ours (4 of them ptxas) against 40 (20), b at 30 (10)
 against 40 (20). Within the batches: a took 0.2 s of ours and 3.5 s of
 Triton's pool (started 0.1 s in), b 0.9 s and 1.0 s. Triton's pool ran
 twice, 4.0 and 5.0 s, ours 1.0 and 1.5 s (the batch records are the faster
-runs); the run of ours alone took each kernel's median of 3 rounds."""
+runs); the run of ours alone took each kernel's median of 3 rounds. Each
+round's totals (total, PTX -> cubin): ours a 10/4, 12/4, 9/5 and b 30/10,
+31/10, 35/10; Triton's a 40/20, 38/20, 45/20 and b 40/20, 50/20, 40/25."""
 import json
 import os
 import sys
@@ -30,7 +32,8 @@ alone = dict(info=dict(info, tool_args=["--verify-each"]), startup_ms={"triton-c
              kernels=kernels, rounds=3, ours={"a": ours(10, 4), "b": ours(30, 10)},
              batch_ours=dict(seconds=1.0, done=2, kernels=2, jobs=16,
                              each={"a": dict(seconds=0.2), "b": dict(seconds=0.9)}),
-             batch_ours_runs=[1.0, 1.5])
+             batch_ours_runs=[1.0, 1.5],
+             ours_rounds={"a": [[10, 4], [12, 4], [9, 5]], "b": [[30, 10], [31, 10], [35, 10]]})
 full = dict(info=dict(info, date="2026-01-02 03:00 UTC", tool_args=[]),
             startup_ms={"triton-compile": 2.0}, kernels=kernels,
             ours={"a": ours(99, 9), "b": ours(99, 9)},
@@ -39,6 +42,8 @@ full = dict(info=dict(info, date="2026-01-02 03:00 UTC", tool_args=[]),
             batch_triton=dict(seconds=4.0, done=2, kernels=2, jobs=16,
                               each={"a": dict(seconds=3.5, start=0.1),
                                     "b": dict(seconds=1.0, start=0.0)}),
-            batch_triton_runs=[4.0, 5.0])
+            batch_triton_runs=[4.0, 5.0],
+            triton_rounds={"a": [[40, 20], [38, 20], [45, 20]],
+                           "b": [[40, 20], [50, 20], [40, 25]]})
 json.dump(alone, open(os.path.join(out, "alone.json"), "w"))
 json.dump(full, open(os.path.join(out, "full.json"), "w"))
