@@ -28,7 +28,9 @@ compile_kernels.py that Triton compiles as we do (TTIR for cuda:90):
   is shuffled (seeded by the round, the same order on both sides), so that a
   kernel's rounds run on other workers' cores after other kernels: a kernel
   kept in its place is slowed alike in every round by a slow core or what the
-  kernel before it left behind, and the median cannot undo that.
+  kernel before it left behind, and the median cannot undo that. Each round's
+  totals are kept as well (`ours_rounds`, `triton_rounds`), and `report` gives
+  the ratios of each side's fastest round beside the medians.
 - a batch: the 128 TorchInductor TTIRs by one triton-compile -j16 process
   (wall, its start-up included) and by Triton in a pool of 16 processes that
   each compiled a kernel first (wall of the pool's map); and each kernel's
@@ -426,9 +428,10 @@ def fastest_ratios(result):
     PTX -> cubin, each its own fastest round), where the run kept every
     round's totals and the kernel compiled in all of them on both sides.
     The median says what a kernel costs on a typical round; the fastest
-    round, what it costs when nothing else on the host slowed it: a kernel
-    whose median ratio sits above a target only because its rounds were
-    slowed on our side appears below it here."""
+    round, what it costs when nothing else on the host slowed it. Neither is
+    steadier: a kernel slowed in most of our rounds drops here, and one fast
+    round of Triton's raises its ratio (2026-12-06: conv2d_implicit_gemm 0.46
+    at the median, 0.53 here), so the report gives both."""
     ours, triton = result.get("ours_rounds"), result.get("triton_rounds")
     if not (ours and triton):
         return {}
