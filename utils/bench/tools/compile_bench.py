@@ -459,6 +459,8 @@ def summary(result, exclude=()):
         lines.append(ratio_line(f"{len(rows)} kernels compiled by both",
                                 [r["total_ratio"] for r in rows],
                                 [r["noasm_ratio"] for r in rows]))
+        # The kept round totals hold every stage: with stages excluded they
+        # would not compare with the rows above.
         fastest = fastest_ratios(result) if not exclude else {}
         if fastest and result.get("rounds", 1) > 1:
             worst = sorted(fastest.items(), key=lambda item: -item[1][1])[:3]
