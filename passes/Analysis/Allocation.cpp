@@ -264,6 +264,50 @@ int64_t scanBytes(ScanOp scan) {
   return bytes * blocksPerWarp;
 }
 
+/// The module's `ttg.target`, empty where it has none.
+StringRef targetOf(ModuleOp module) {
+  auto target = module ? module->getAttrOfType<StringAttr>(ttg::kTargetAttrName)
+                       : nullptr;
+  return target ? target.getValue() : StringRef();
+}
+
+/// A conversion's scratch bytes and rounds.
+struct ConvertScratch {
+  int64_t bytes = 0, rounds = 1;
+};
+
+ConvertScratch convertScratch(ttg::ConvertLayoutOp cvt) {
+  auto srcType = cast<RankedTensorType>(cvt.getSrc().getType());
+  if (!cvtNeedsSharedMemory(srcType, cast<RankedTensorType>(cvt.getType())))
+    return {};
+  // One round of Triton's swizzled scratch (per CTA of a cluster), or
+  // its padded tile (an AMD attribute). The NVIDIA lowering, not AMD's,
+  // may store and load matrices: ldmatrix from sm_75, stmatrix from
+  // sm_90 (a module without a target is taken as sm_90, as the NVIDIA
+  // lowering's compute-capability option defaults to; Triton 3.6's passes
+  // default to 80: docs/Compatibility.md, deliberate differences).
+  auto dstType = cast<RankedTensorType>(cvt.getType());
+  int64_t bytes = bytesOf(srcType.getElementType());
+  auto module = cvt->getParentOfType<ModuleOp>();
+  ScratchMatrices matrices;
+  if (!targetOf(module).starts_with("hip:")) {
+    int capability = ttg::getCudaComputeCapability(module);
+    if (capability == 0)
+      capability = 90;
+    matrices.loads = capability >= 75;
+    matrices.stores = capability >= 90;
+  }
+  int64_t rounds = 1;
+  if (std::optional<int64_t> elements = getConvertScratchElements(
+          srcType, dstType, bytes * 8, cvt->hasAttr(kPaddedScratchAttrName),
+          matrices, &rounds))
+    return {*elements * bytes, rounds};
+  int64_t split = 1;
+  if (std::optional<LinearLayout> layout = layoutOf(srcType))
+    split = ttg::getCTASplitCount(*layout);
+  return {product(srcType.getShape()) * bytes / split, 1};
+}
+
 } // namespace
 
 bool mlir::triton::cvtNeedsSharedMemory(RankedTensorType srcType,
@@ -284,6 +328,11 @@ bool mlir::triton::cvtNeedsSharedMemory(RankedTensorType srcType,
                              shufflesPay(*src, *dst))));
 }
 
+int64_t mlir::triton::getConvertScratchRounds(Operation *op) {
+  auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op);
+  return cvt ? convertScratch(cvt).rounds : 1;
+}
+
 int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
   if (isa<ttng::TensormapCreateOp>(op))
     return 128;
@@ -291,39 +340,8 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
     return acrossWarpsBytes(reduce.getSrcs(), reduce.getAxis());
   if (auto scan = dyn_cast<ScanOp>(op))
     return scanBytes(scan);
-  if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op)) {
-    auto srcType = cast<RankedTensorType>(cvt.getSrc().getType());
-    if (!cvtNeedsSharedMemory(srcType, cast<RankedTensorType>(cvt.getType())))
-      return 0;
-    // One round of Triton's swizzled scratch (per CTA of a cluster), or
-    // its padded tile (an AMD attribute). The NVIDIA lowering, not AMD's,
-    // may store and load matrices: ldmatrix from sm_75, stmatrix from
-    // sm_90 (a module without a target is taken as sm_90, as the NVIDIA
-    // lowering's compute-capability option defaults to; Triton 3.6's passes
-    // default to 80: docs/Compatibility.md, deliberate differences).
-    auto dstType = cast<RankedTensorType>(cvt.getType());
-    int64_t bytes = bytesOf(srcType.getElementType());
-    auto module = op->getParentOfType<ModuleOp>();
-    auto target =
-        module ? module->getAttrOfType<StringAttr>(ttg::kTargetAttrName)
-               : StringAttr();
-    ScratchMatrices matrices;
-    if (!target || !target.getValue().starts_with("hip:")) {
-      int capability = ttg::getCudaComputeCapability(module);
-      if (capability == 0)
-        capability = 90;
-      matrices.loads = capability >= 75;
-      matrices.stores = capability >= 90;
-    }
-    if (std::optional<int64_t> elements = getConvertScratchElements(
-            srcType, dstType, bytes * 8, cvt->hasAttr(kPaddedScratchAttrName),
-            matrices))
-      return *elements * bytes;
-    int64_t split = 1;
-    if (std::optional<LinearLayout> layout = layoutOf(srcType))
-      split = ttg::getCTASplitCount(*layout);
-    return product(srcType.getShape()) * bytes / split;
-  }
+  if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op))
+    return convertScratch(cvt).bytes;
   // A gather whose elements all stay within their warp is lowered with
   // shuffles and needs nothing; any other goes through
   // shared memory: the source, whole.
@@ -373,6 +391,7 @@ FunctionAllocation::FunctionAllocation(
     ScratchSizeFn scratchSize) {
   collect(func, calleeSizes, scratchSize);
   place();
+  holdMoreRounds();
 }
 
 void FunctionAllocation::collect(
@@ -390,6 +409,8 @@ void FunctionAllocation::collect(
     last[op] = counter - 1;
   };
   number(func);
+  bool nvidiaTarget =
+      targetOf(func->getParentOfType<ModuleOp>()).starts_with("cuda:");
   // Liveness over the control-flow graph: make_llir lowers scf to cf before
   // allocating, and a buffer made before a loop and read in it must stay
   // live through the whole loop, back edge included, not just to its last
@@ -476,8 +497,36 @@ void FunctionAllocation::collect(
       int64_t start = first[op], end = first[op];
       concurrentSpan(op, start, end);
       buffers.push_back({op, false, size, alignment, start, end});
+      if (nvidiaTarget && isa<ttg::ConvertLayoutOp>(op))
+        buffers.back().rounds = getConvertScratchRounds(op);
     }
   });
+}
+
+/// The lowest offset from which `size` bytes at `alignment` meet no placed
+/// buffer but `self` alive between `start` and `end`.
+static int64_t firstFit(ArrayRef<FunctionAllocation::Buffer *> placed,
+                        const FunctionAllocation::Buffer *self, int64_t size,
+                        int64_t alignment, int64_t start, int64_t end) {
+  int64_t offset = 0;
+  bool moved = true;
+  while (moved) {
+    moved = false;
+    offset = (offset + alignment - 1) / alignment * alignment;
+    for (const FunctionAllocation::Buffer *other : placed) {
+      if (other == self)
+        continue;
+      bool liveTogether = other->start <= end && start <= other->end;
+      bool overlap =
+          other->offset < offset + size && offset < other->offset + other->size;
+      if (liveTogether && overlap) {
+        offset = other->offset + other->size;
+        moved = true;
+        break;
+      }
+    }
+  }
+  return offset;
 }
 
 void FunctionAllocation::place() {
@@ -492,27 +541,33 @@ void FunctionAllocation::place() {
   });
   std::vector<Buffer *> placed;
   for (Buffer *buffer : order) {
-    int64_t offset = 0;
-    bool moved = true;
-    while (moved) {
-      moved = false;
-      offset = (offset + buffer->alignment - 1) / buffer->alignment *
-               buffer->alignment;
-      for (Buffer *other : placed) {
-        bool liveTogether =
-            other->start <= buffer->end && buffer->start <= other->end;
-        bool overlap = other->offset < offset + buffer->size &&
-                       offset < other->offset + other->size;
-        if (liveTogether && overlap) {
-          offset = other->offset + other->size;
-          moved = true;
-          break;
-        }
-      }
-    }
+    int64_t offset = firstFit(placed, buffer, buffer->size, buffer->alignment,
+                              buffer->start, buffer->end);
     buffer->offset = offset;
     placed.push_back(buffer);
     totalSize = std::max(totalSize, offset + buffer->size);
+  }
+}
+
+void FunctionAllocation::holdMoreRounds() {
+  // In program order, each conversion takes the most tiles (a power of two
+  // dividing its rounds) that fit below the function's size; those placed
+  // before it keep theirs.
+  std::vector<Buffer *> all;
+  for (Buffer &buffer : buffers)
+    all.push_back(&buffer);
+  for (Buffer &buffer : buffers) {
+    for (int64_t tiles = buffer.rounds; tiles > 1; tiles /= 2) {
+      int64_t size = buffer.size * tiles;
+      int64_t offset = firstFit(all, &buffer, size, buffer.alignment,
+                                buffer.start, buffer.end);
+      if (offset + size > totalSize)
+        continue;
+      buffer.offset = offset;
+      buffer.size = size;
+      buffer.tiles = tiles;
+      break;
+    }
   }
 }
 

@@ -6,6 +6,12 @@
 // scans and gathers, layout conversions that leave a warp, scalar atomics,
 // and the shared memory of a called function). Buffers alive at the same time
 // get disjoint, aligned offsets, placed first-fit from the largest down.
+// On NVIDIA targets a conversion that goes through its scratch in rounds
+// then takes as many of its rounds' tiles as fit in bytes no buffer alive
+// with it uses, below the function's size: the kernel needs no more shared
+// memory, and its rounds need fewer barriers (one per group of tiles
+// instead of two per round; ptxas assembles the epilogues of large
+// accumulators faster and spills less, docs/CompileSpeed.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +33,17 @@ namespace triton {
 /// handled by FunctionAllocation, not here.
 int64_t getScratchSizeInBytes(Operation *op);
 
+/// The rounds in which a ttg.convert_layout goes through its scratch of
+/// getScratchSizeInBytes bytes (one tile a round; 1 where the tensor goes
+/// through whole).
+int64_t getConvertScratchRounds(Operation *op);
+
+/// Set on a ttg.convert_layout whose scratch holds more than one of its
+/// rounds' tiles (FunctionAllocation): that many rounds go through at once,
+/// each in its own tile, a barrier between such groups instead of between
+/// rounds.
+constexpr llvm::StringLiteral kScratchTilesAttrName = "allocation.tiles";
+
 /// Whether converting a tensor of `srcType` to `dstType`'s layout goes
 /// through shared memory (not only registers and lane shuffles).
 bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType);
@@ -44,6 +61,8 @@ public:
     int64_t alignment;
     int64_t start, end; // live interval over the function's op numbering
     int64_t offset = 0;
+    /// A conversion's rounds, and how many of their tiles `size` holds.
+    int64_t rounds = 1, tiles = 1;
   };
 
   /// `calleeSizes` gives the shared-memory size of each function this one
@@ -61,6 +80,7 @@ private:
                const llvm::DenseMap<Operation *, int64_t> &calleeSizes,
                ScratchSizeFn scratchSize);
   void place();
+  void holdMoreRounds();
 
   std::vector<Buffer> buffers;
   int64_t totalSize = 0;

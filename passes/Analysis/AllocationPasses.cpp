@@ -1,9 +1,10 @@
 //===- AllocationPasses.cpp - Shared memory allocation passes -------------===//
 //
 // -allocate-shared-memory records the allocation in the IR the way the GPU
-// lowering reads it: `allocation.offset` on every op owning a buffer and
-// `ttg.shared` (bytes) on the module. (test/lib has the passes that print it
-// for tests.)
+// lowering reads it: `allocation.offset` on every op owning a buffer,
+// `allocation.tiles` on a conversion whose scratch holds several of its
+// rounds, and `ttg.shared` (bytes) on the module. (test/lib has the passes
+// that print it for tests.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -178,9 +179,15 @@ LogicalResult mlir::triton::annotateSharedMemoryAllocation(ModuleOp module) {
   Builder builder(module.getContext());
   module.walk([&](FunctionOpInterface func) {
     for (const FunctionAllocation::Buffer &buffer :
-         allocation->getFunction(func).getBuffers())
+         allocation->getFunction(func).getBuffers()) {
       buffer.owner->setAttr("allocation.offset",
                             builder.getI32IntegerAttr(buffer.offset));
+      if (buffer.tiles > 1)
+        buffer.owner->setAttr(kScratchTilesAttrName,
+                              builder.getI32IntegerAttr(buffer.tiles));
+      else
+        buffer.owner->removeAttr(kScratchTilesAttrName);
+    }
   });
   module->setAttr("ttg.shared", builder.getI32IntegerAttr(
                                     allocation->getSharedMemorySize()));

@@ -595,11 +595,11 @@ mlir::triton::planSwizzledScratch(const FlatLayout &src, const FlatLayout &dst,
   return plan;
 }
 
-std::optional<int64_t>
-mlir::triton::getConvertScratchElements(RankedTensorType srcType,
-                                        RankedTensorType dstType,
-                                        unsigned elementBits, bool padded,
-                                        ScratchMatrices matrices) {
+std::optional<int64_t> mlir::triton::getConvertScratchElements(
+    RankedTensorType srcType, RankedTensorType dstType, unsigned elementBits,
+    bool padded, ScratchMatrices matrices, int64_t *rounds) {
+  if (rounds)
+    *rounds = 1;
   if (!srcType.getEncoding() || !dstType.getEncoding())
     return std::nullopt;
   std::optional<LinearLayout> src =
@@ -629,5 +629,7 @@ mlir::triton::getConvertScratchElements(RankedTensorType srcType,
       planSwizzledScratch(srcFlat, dstFlat, *shape, elementBits, matrices);
   if (!plan)
     return elements;
+  if (rounds)
+    *rounds = int64_t(1) << plan->roundBits;
   return elements >> plan->roundBits;
 }

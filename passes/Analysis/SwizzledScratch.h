@@ -76,11 +76,12 @@ planSwizzledScratch(const FlatLayout &src, const FlatLayout &dst,
 /// (at least 8): 3.6's padded tile when `padded`, else one round of the
 /// swizzled scratch with the `matrices` allowed, or the whole tensor where
 /// that has no plan. Nullopt where a type has no linear layout or the CTAs'
-/// tiles cannot be told.
+/// tiles cannot be told. `rounds`, where given, receives the rounds of the
+/// swizzled scratch (1 for a padded tile or the whole tensor).
 std::optional<int64_t>
 getConvertScratchElements(RankedTensorType srcType, RankedTensorType dstType,
                           unsigned elementBits, bool padded,
-                          ScratchMatrices matrices);
+                          ScratchMatrices matrices, int64_t *rounds = nullptr);
 
 } // namespace triton
 } // namespace mlir

@@ -66,3 +66,88 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Rounds in the room a dead buffer leaves: the 8 rounds of @rounds' 8192-byte
+// tile fit in the 65536 bytes of a buffer freed before the conversion, so
+// the scratch takes all 8 tiles (`allocation.tiles`, read by the lowering:
+// one barrier instead of 15) and the kernel needs no more shared memory.
+// CHECK: ttg.shared = 65536 : i32
+// CHECK-LABEL: tt.func @rounds_in_room
+// CHECK: ttg.local_alloc %{{.*}} {allocation.offset = 0 : i32}
+// CHECK: ttg.convert_layout %{{.*}} {allocation.offset = 0 : i32, allocation.tiles = 8 : i32}
+#src = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @rounds_in_room(%x: tensor<64x256xi32, #src>) {
+    %a = ttg.local_alloc %x : (tensor<64x256xi32, #src>) -> !ttg.memdesc<64x256xi32, #shared, #smem>
+    %y = ttg.local_load %a : !ttg.memdesc<64x256xi32, #shared, #smem> -> tensor<64x256xi32, #src>
+    %c = ttg.convert_layout %y : tensor<64x256xi32, #src> -> tensor<64x256xi32, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+// Room for some of the rounds: a freed buffer of 20000 bytes holds two of
+// the 8192-byte tiles (the most tiles a power of two of them that fit), so
+// the 8 rounds go through two at a time.
+// CHECK: ttg.shared = 20000 : i32
+// CHECK-LABEL: tt.func @two_tiles
+// CHECK: ttg.convert_layout %{{.*}} {allocation.offset = 0 : i32, allocation.tiles = 2 : i32}
+#src = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @two_tiles(%x: tensor<64x256xi32, #src>, %v: tensor<5000xf32, #blocked>) {
+    %a = ttg.local_alloc %v : (tensor<5000xf32, #blocked>) -> !ttg.memdesc<5000xf32, #shared, #smem>
+    %w = ttg.local_load %a : !ttg.memdesc<5000xf32, #shared, #smem> -> tensor<5000xf32, #blocked>
+    %c = ttg.convert_layout %x : tensor<64x256xi32, #src> -> tensor<64x256xi32, #dst>
+    tt.return
+  }
+}
+
+// -----
+
+// No room: the buffer is still read after the conversion, so the scratch
+// keeps one tile beside it and the rounds go through one at a time.
+// CHECK: ttg.shared = 73728 : i32
+// CHECK-LABEL: tt.func @no_room
+// CHECK: ttg.convert_layout %{{.*}} {allocation.offset = 65536 : i32}
+// CHECK-NEXT: ttg.local_load
+#src = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @no_room(%x: tensor<64x256xi32, #src>) {
+    %a = ttg.local_alloc %x : (tensor<64x256xi32, #src>) -> !ttg.memdesc<64x256xi32, #shared, #smem>
+    %c = ttg.convert_layout %x : tensor<64x256xi32, #src> -> tensor<64x256xi32, #dst>
+    %y = ttg.local_load %a : !ttg.memdesc<64x256xi32, #shared, #smem> -> tensor<64x256xi32, #src>
+    tt.return
+  }
+}
+
+// -----
+
+// AMD targets keep Triton 3.6's one tile, room or not.
+// CHECK: ttg.shared = 65536 : i32
+// CHECK-LABEL: tt.func @room_amd
+// CHECK: ttg.convert_layout %{{.*}} {allocation.offset = 0 : i32}
+#src = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @room_amd(%x: tensor<64x256xi32, #src>) {
+    %a = ttg.local_alloc %x : (tensor<64x256xi32, #src>) -> !ttg.memdesc<64x256xi32, #shared, #smem>
+    %y = ttg.local_load %a : !ttg.memdesc<64x256xi32, #shared, #smem> -> tensor<64x256xi32, #src>
+    %c = ttg.convert_layout %y : tensor<64x256xi32, #src> -> tensor<64x256xi32, #dst>
+    tt.return
+  }
+}

@@ -17,7 +17,10 @@
 // ldmatrix.trans), and each side uses its instruction where its registers
 // form the matrices. Register bits that both layouts hold above those are
 // rounds: the scratch holds one tile and the tensor goes through it once
-// per round, a barrier between rounds.
+// per round, a barrier between rounds. Where the allocation found room for
+// more of the rounds' tiles (`allocation.tiles`, Allocation.h), that many
+// rounds go through at once, each in its own tile: the stores of a group of
+// rounds, a barrier, their loads.
 //
 // A conversion marked `amdg.use_padded_scratch_shmem` (Triton's AMD padded
 // conversion, sized in PaddedScratch.h) goes through one padded tile per
@@ -740,12 +743,12 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     }
   };
 
-  /// Stores the source registers `values` of round `round` at their tile
-  /// offsets (`address` gives the pointer of one).
+  /// Stores the source registers `values` of round `round` at their
+  /// offsets in the tile at `base` (`address` gives the pointer of one).
   void storeRound(ConversionPatternRewriter &rewriter, Location loc,
                   ArrayRef<Value> values, const RoundSide &src,
                   const ThreadOffset &thread, int64_t round,
-                  function_ref<Value(Value)> address, Type sharedType,
+                  function_ref<Value(Value, Value)> address, Type sharedType,
                   Value base, LaneAndWarp lanes) const {
     if (src.matrices) {
       SmallVector<Value> stored;
@@ -766,16 +769,17 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
             rewriter, loc, values[src.plan.spread(reg, j)], sharedType));
       Value offset =
           thread.withRegister(rewriter, loc, getRegisterOffset(src.map, reg));
-      storeSharedVectorAt(rewriter, loc, address(offset), vector, sharedType,
-                          target);
+      storeSharedVectorAt(rewriter, loc, address(base, offset), vector,
+                          sharedType, target);
     }
   }
 
-  /// Loads the destination registers of round `round` into `results`.
+  /// Loads the destination registers of round `round` into `results`,
+  /// from the tile at `base`.
   void loadRound(ConversionPatternRewriter &rewriter, Location loc,
                  MutableArrayRef<Value> results, const RoundSide &dst,
                  const ThreadOffset &thread, int64_t round,
-                 function_ref<Value(Value)> address, Type sharedType,
+                 function_ref<Value(Value, Value)> address, Type sharedType,
                  Type registerType, Value base, LaneAndWarp lanes) const {
     if (dst.matrices) {
       SmallVector<Value> loaded = emitMatrixLoads(
@@ -791,7 +795,7 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
       Value offset =
           thread.withRegister(rewriter, loc, getRegisterOffset(dst.map, reg));
       SmallVector<Value> loaded =
-          loadSharedVectorAt(rewriter, loc, address(offset),
+          loadSharedVectorAt(rewriter, loc, address(base, offset),
                              dst.plan.elements(), sharedType, target);
       for (unsigned j = 0; j < dst.plan.elements(); ++j)
         results[dst.plan.spread(reg, j)] =
@@ -808,35 +812,44 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
   }
 
   /// The source registers `values` moved into the destination's through
-  /// the scratch, in `rounds` rounds: in round r every thread stores its
-  /// source registers of round r, a barrier, then loads its destination
-  /// registers of round r; the next round waits for those loads (a barrier)
-  /// before it overwrites the tile. Repeated destination registers are left
-  /// null.
+  /// the scratch at `base`, in `rounds` rounds, `tiles` of them at once
+  /// (the scratch holds that many tiles of `tileBytes`): every thread stores
+  /// its source registers of a group of rounds, each round in its own tile,
+  /// a barrier, then loads its destination registers of those rounds; the
+  /// next group waits for those loads (a barrier) before it overwrites the
+  /// tiles. Repeated destination registers are left null.
   SmallVector<Value> moveThroughScratch(
       ConversionPatternRewriter &rewriter, Location loc, LaneAndWarp thread,
       ArrayRef<Value> values, const RoundSide &src, const RoundSide &dst,
-      unsigned numResults, int64_t rounds, bool ownWarpOnly,
-      function_ref<Value(Value)> address, Type sharedType, Type registerType,
-      Value base = Value()) const {
+      unsigned numResults, int64_t rounds, int64_t tiles, int64_t tileBytes,
+      bool ownWarpOnly, function_ref<Value(Value, Value)> address,
+      Type sharedType, Type registerType, Value base) const {
     // Matrix accesses compute their rows' offsets themselves.
     ThreadOffset srcThread{};
     if (!src.matrices)
       srcThread = emitThreadOffset(rewriter, loc, src.map, thread, Value(), 0);
     std::optional<ThreadOffset> dstThread;
     SmallVector<Value> results(numResults);
-    for (int64_t round = 0; round < rounds; ++round) {
-      if (round)
+    SmallVector<Value> tileBases{base};
+    for (int64_t tile = 1; tile < tiles; ++tile)
+      tileBases.push_back(LLVM::GEPOp::create(
+          rewriter, loc, base.getType(), rewriter.getI8Type(), base,
+          ArrayRef<LLVM::GEPArg>{int32_t(tile * tileBytes)},
+          LLVM::GEPNoWrapFlags::inbounds));
+    for (int64_t group = 0; group < rounds; group += tiles) {
+      if (group)
         barrier(rewriter, loc, ownWarpOnly);
-      storeRound(rewriter, loc, values, src, srcThread, round, address,
-                 sharedType, base, thread);
+      for (int64_t round = group; round < group + tiles; ++round)
+        storeRound(rewriter, loc, values, src, srcThread, round, address,
+                   sharedType, tileBases[round - group], thread);
       barrier(rewriter, loc, ownWarpOnly);
       if (!dstThread)
         dstThread = dst.matrices ? ThreadOffset{}
                                  : emitThreadOffset(rewriter, loc, dst.map,
                                                     thread, Value(), 0);
-      loadRound(rewriter, loc, results, dst, *dstThread, round, address,
-                sharedType, registerType, base, thread);
+      for (int64_t round = group; round < group + tiles; ++round)
+        loadRound(rewriter, loc, results, dst, *dstThread, round, address,
+                  sharedType, registerType, tileBases[round - group], thread);
     }
     return results;
   }
@@ -930,7 +943,7 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     Value base = getSharedMemoryBase(rewriter, loc, *getAllocationOffset(op));
     // offset + (offset >> log2 row) << log2 padding, in elements (3.6's
     // spelling: lshr, shl, add, an inbounds GEP of the element type).
-    auto address = [&](Value offset) -> Value {
+    auto address = [&](Value tileBase, Value offset) -> Value {
       if (tile.padding) {
         Value rowShift = createI32Constant(rewriter, loc, log2Exact(rowLength));
         Value rows = LLVM::LShrOp::create(rewriter, loc, offset, rowShift);
@@ -939,8 +952,8 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
         Value pad = LLVM::ShlOp::create(rewriter, loc, rows, padShift);
         offset = LLVM::AddOp::create(rewriter, loc, pad, offset);
       }
-      return LLVM::GEPOp::create(rewriter, loc, base.getType(), sharedType,
-                                 base, ArrayRef<LLVM::GEPArg>{offset},
+      return LLVM::GEPOp::create(rewriter, loc, tileBase.getType(), sharedType,
+                                 tileBase, ArrayRef<LLVM::GEPArg>{offset},
                                  LLVM::GEPNoWrapFlags::inbounds);
     };
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
@@ -948,9 +961,9 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
         unpackLLElements(loc, adaptor.getSrc(), rewriter);
     SmallVector<Value> results = moveThroughScratch(
         rewriter, loc, thread, values, src, dst,
-        dstLayout.getInDimSize("register"),
-        int64_t(1) << roundBits, /*ownWarpOnly=*/false, address, sharedType,
-        registerType);
+        dstLayout.getInDimSize("register"), int64_t(1) << roundBits,
+        /*tiles=*/1, /*tileBytes=*/0,
+        /*ownWarpOnly=*/false, address, sharedType, registerType, base);
     return replaceWithResults(op, results, dst.repeated, rewriter);
   }
 
@@ -1023,13 +1036,24 @@ struct ConvertLayoutOpPattern : ConvertOpToLLVMPattern<gpu::ConvertLayoutOp> {
     LaneAndWarp thread = getLaneAndWarp(rewriter, loc, target);
     SmallVector<Value> values =
         unpackLLElements(loc, adaptor.getSrc(), rewriter);
-    auto address = [&](Value offset) {
-      return getSharedAddress(rewriter, loc, base, offset, sharedType, target);
+    auto address = [&](Value tileBase, Value offset) {
+      return getSharedAddress(rewriter, loc, tileBase, offset, sharedType,
+                              target);
     };
+    // The allocation may have given the scratch room for several rounds'
+    // tiles (Allocation.h).
+    int64_t tiles = 1;
+    if (auto attr = op->getAttrOfType<IntegerAttr>(kScratchTilesAttrName))
+      tiles = attr.getInt();
+    if (tiles < 1 || (int64_t(1) << roundBits) % tiles != 0)
+      return op.emitError() << "ttg.convert_layout's " << kScratchTilesAttrName
+                            << " (" << tiles << ") does not divide its "
+                            << (int64_t(1) << roundBits) << " rounds";
     SmallVector<Value> results = moveThroughScratch(
         rewriter, loc, thread, values, srcSide, dstSide,
-        dstLayout.getInDimSize("register"), int64_t(1) << roundBits,
-        ownWarpOnly, address, sharedType, registerType, base);
+        dstLayout.getInDimSize("register"), int64_t(1) << roundBits, tiles,
+        (numElements >> roundBits) * elementBytes, ownWarpOnly, address,
+        sharedType, registerType, base);
     return replaceWithResults(op, results, dstSide.repeated, rewriter);
   }
 

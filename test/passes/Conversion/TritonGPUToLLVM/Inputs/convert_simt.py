@@ -19,9 +19,29 @@ from simt_kernels import convert_kernel, linear, lower, run_shuffle_cases  # noq
 NP = {"i8": np.int8, "i16": np.int16, "f16": np.float16, "i32": np.int32}
 
 
+ROOM = ("#room = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
+        "#smem = #ttg.shared_memory\n")
+
+
+def with_room(kernel, room):
+    """KERNEL with a buffer of ROOM bytes allocated, and freed, before its
+    conversion: shared memory the conversion may use for more rounds."""
+    alloc = (f"    %room = ttg.local_alloc : () -> "
+             f"!ttg.memdesc<{room}xi8, #room, #smem, mutable>\n")
+    return ROOM + kernel.replace("    %w = ttg.convert_layout", alloc + "    %w = ttg.convert_layout")
+
+
 def check(m, n, src, dst, ty, warps, route, seed):
-    text, shared = lower(OPT, convert_kernel([m, n], src, dst, ty, warps),
-                         "-convert-triton-gpu-to-llvm")
+    kernel = convert_kernel([m, n], src, dst, ty, warps)
+    # "tiles T of N": N rounds, T at a time, in the room a freed buffer of T
+    # rounds' bytes leaves.
+    tiles = None
+    if route.startswith("tiles"):
+        words = route.partition(":")[0].split()
+        tiles, rounds = int(words[1]), int(words[3])
+        whole = m * n * np.dtype(NP[ty]).itemsize
+        kernel = with_room(kernel, whole // rounds * tiles)
+    text, shared = lower(OPT, kernel, "-convert-triton-gpu-to-llvm")
     rng = np.random.default_rng(seed)
     data = rng.integers(-100, 100, (m, n)).astype(NP[ty])
     outs, races = simt_sim.run(text, "k", [data, np.zeros((m, n), NP[ty])], 32 * warps, shared)
@@ -57,6 +77,14 @@ def check(m, n, src, dst, ty, warps, route, seed):
         if shared != whole // rounds or barriers != 2 * rounds - 1:
             problems.append(f"{shared} of {whole} bytes, {barriers} barriers: "
                             f"not {rounds} rounds")
+    # The scratch holds T of the N rounds' tiles (the room, no more shared
+    # memory): a barrier after each group's stores and after its loads.
+    if tiles:
+        barriers = text.count('"nvvm.barrier0"')
+        groups = rounds // tiles
+        if shared != whole // rounds * tiles or barriers != 2 * groups - 1:
+            problems.append(f"{shared} of {whole} bytes, {barriers} barriers: "
+                            f"not {rounds} rounds {tiles} at a time")
     return problems, shuffles
 
 
@@ -150,6 +178,26 @@ CASES = [
      "#ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>",
      "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>",
      "i32", 4, "rounds 2: st.shared, ld.shared"),
+    # Where a buffer freed before the conversion leaves room (NVIDIA
+    # targets), the scratch takes as many of its rounds' tiles as fit, and
+    # each group of rounds needs two barriers, not each round: all eight of
+    # the 32-bit case's tiles (one barrier), two of them (seven), and the
+    # four rounds of a matmul's epilogue at once (one).
+    ("32-bit, eight rounds at once in a freed buffer", 64, 256,
+     "#ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>",
+     "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>",
+     "i32", 4, "tiles 8 of 8: st.shared, ldmatrix"),
+    ("32-bit, eight rounds two at a time", 64, 256,
+     "#ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>",
+     "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>",
+     "i32", 4, "tiles 2 of 8: st.shared, ldmatrix"),
+    ("16-bit mma accumulator, four rounds at once", 128, 128, MMA16,
+     "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>",
+     "f16", 4, "tiles 4 of 4: st.shared, ldmatrix"),
+    ("16-bit, stmatrix and ldmatrix, four rounds at once", 128, 128,
+     "#ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>",
+     "#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [0, 1]}>",
+     "f16", 4, "tiles 4 of 4: stmatrix.trans, ldmatrix"),
     # One register sent to a lane (one run): shuffles, one per register.
     ("32-bit, one register to a lane", 16, 16,
      linear([[0, 1], [0, 2], [8, 0]], [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], []),
