@@ -11,7 +11,8 @@ carried); the harness and TorchInductor captures travel with the working
 tree.
 
 `run` unpacks the tools and measures, with every cache off, on the kernels of
-compile_kernels.py that Triton compiles as we do (TTIR for cuda:90):
+compile_kernels.py that Triton compiles as we do (TTIR for cuda:90; `--kernels
+a,b,...` those only, such as the kernels a change's PTX touches):
 
 - per kernel, ours: the static triton-compile, one process per worker after a
   first kernel (as Triton and Inductor compile), its own stage times (-v);
@@ -342,6 +343,9 @@ def cmd_run(args):
     per = max(1, ncores // args.workers)
     kernels = [k for k in compile_kernels.all_kernels(os.path.join(folder, "corpus"))
                if k["stage"] == "ttir" and k["target"] == "cuda:90"]
+    if args.kernels:
+        wanted = set(args.kernels.split(","))
+        kernels = [k for k in kernels if k["name"] in wanted]
     if args.limit:
         kernels = kernels[:args.limit]
     warmup = next(k for k in compile_kernels.corpus_kernels(os.path.join(folder, "corpus"))
@@ -595,6 +599,8 @@ def main():
     p.add_argument("--json", required=True)
     p.add_argument("--workers", type=int, default=8)
     p.add_argument("--limit", type=int, default=0, help="the first N kernels only")
+    p.add_argument("--kernels", default="",
+                   help="comma-separated kernel names: these only (a change's kernels)")
     p.add_argument("--skip-batch", action="store_true")
     p.add_argument("--tool-arg", action="append", default=[],
                    help="an argument for each triton-compile of ours (repeat for more)")
