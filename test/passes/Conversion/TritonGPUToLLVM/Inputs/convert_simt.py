@@ -14,21 +14,10 @@ import numpy as np
 OPT = sys.argv[1]
 sys.path.insert(0, sys.argv[2])
 import simt_sim  # noqa: E402
-from simt_kernels import convert_kernel, linear, lower, run_shuffle_cases  # noqa: E402
+from simt_kernels import (convert_kernel, linear, lower, run_shuffle_cases,  # noqa: E402
+                          with_room)
 
 NP = {"i8": np.int8, "i16": np.int16, "f16": np.float16, "i32": np.int32}
-
-
-ROOM = ("#room = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
-        "#smem = #ttg.shared_memory\n")
-
-
-def with_room(kernel, room):
-    """KERNEL with a buffer of ROOM bytes allocated, and freed, before its
-    conversion: shared memory the conversion may use for more rounds."""
-    alloc = (f"    %room = ttg.local_alloc : () -> "
-             f"!ttg.memdesc<{room}xi8, #room, #smem, mutable>\n")
-    return ROOM + kernel.replace("    %w = ttg.convert_layout", alloc + "    %w = ttg.convert_layout")
 
 
 def check(m, n, src, dst, ty, warps, route, seed):

@@ -7,7 +7,11 @@ races. Elements are moved as integers of
 their width. Prints one line per failure, then the counts per instruction
 used (stmatrix, ldmatrix, or plain accesses and shuffles).
 
-Usage: convert_sweep_simt.py TRITON_OPT UTILS_DIR REPO_ROOT TARGET
+With `room`, a freed buffer of the tensor's bytes comes before each
+conversion, so that an NVIDIA target's conversion takes all its rounds at
+once (Allocation.h).
+
+Usage: convert_sweep_simt.py TRITON_OPT UTILS_DIR REPO_ROOT TARGET [room]
 """
 import os
 import re
@@ -15,6 +19,7 @@ import subprocess
 import sys
 
 OPT, UTILS, ROOT, TARGET = sys.argv[1:5]
+ROOM = sys.argv[5:6] == ["room"]
 sys.path.insert(0, UTILS)
 sys.path.insert(0, os.path.join(ROOT, "utils", "bench", "tools"))
 import compile_kernels  # noqa: E402
@@ -48,4 +53,4 @@ def conversions():
 
 run_conversions(OPT, [(name, shape, src, dst, ty, warps, seed)
                       for seed, ((shape, ty, src, dst, warps), name)
-                      in enumerate(sorted(conversions().items()))], TARGET)
+                      in enumerate(sorted(conversions().items()))], TARGET, ROOM)

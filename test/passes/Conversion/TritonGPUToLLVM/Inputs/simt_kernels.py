@@ -114,6 +114,28 @@ def convert_kernel(shape, src, dst, ty, warps, target="cuda:90"):
             "    tt.return\n  }\n}\n")
 
 
+ROOM = ("#room = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
+        "#smem = #ttg.shared_memory\n")
+
+
+def with_room(kernel, room):
+    """A convert_kernel with a buffer of ROOM bytes allocated, and freed,
+    before its conversion: shared memory the conversion may use for more of
+    its rounds at once (an NVIDIA target's allocation gives it that)."""
+    alloc = (f"    %room = ttg.local_alloc : () -> "
+             f"!ttg.memdesc<{room}xi8, #room, #smem, mutable>\n")
+    return ROOM + kernel.replace("    %w = ttg.convert_layout", alloc + "    %w = ttg.convert_layout")
+
+
+def scratch_tiles(opt, kernel):
+    """How many of its rounds' tiles the allocation gives KERNEL's conversion
+    (its `allocation.tiles`, 1 without)."""
+    r = subprocess.run([opt, "-allocate-shared-memory"], input=kernel, capture_output=True,
+                       text=True)
+    m = re.search(r"allocation\.tiles = (\d+)", r.stdout)
+    return int(m.group(1)) if m else 1
+
+
 def load(ptr, shape, L, mem, ty, name):
     """%<name>: the tile at %<ptr> + %<name>o, loaded as `mem` and bitcast to `ty`."""
     text = f"""    %{name}p = tt.splat %{ptr} : !tt.ptr<{mem}> -> tensor<{shape}x!tt.ptr<{mem}>, {L}>
@@ -157,12 +179,14 @@ def run_shuffle_cases(cases, check):
     print(f"{len(cases) - failures} of {len(cases)} cases match")
 
 
-def run_conversions(opt, cases, target):
+def run_conversions(opt, cases, target, room=False):
     """Lowers and runs (simt_sim) each conversion of `cases`, a list of
     (label, shape, source, destination, integer type, warps, seed): the tile
-    must come back unchanged, without races. Prints FAIL lines, the count of
-    conversions per route (stmatrix, ldmatrix, or plain accesses and
-    shuffles), then how many came back unchanged."""
+    must come back unchanged, without races. With ROOM, a freed buffer of the
+    tensor's bytes comes before each conversion. Prints FAIL lines, the count
+    of conversions per route (stmatrix, ldmatrix, or plain accesses and
+    shuffles) and, with ROOM, per count of tiles taken at once, then how many
+    came back unchanged."""
     import numpy as np
     import simt_sim
     types = {"i8": np.int8, "i16": np.int16, "i32": np.int32}
@@ -170,9 +194,14 @@ def run_conversions(opt, cases, target):
     failures = 0
     for label, shape, src, dst, ty, warps, seed in cases:
         where = f"{label}: {'x'.join(map(str, shape))}x{ty} {src} -> {dst}"
+        kernel = convert_kernel(list(shape), src, dst, ty, warps, target)
+        if room:
+            kernel = with_room(kernel, int(np.prod(shape)) * np.dtype(types[ty]).itemsize)
+            tiles = scratch_tiles(opt, kernel)
+            counts[f"{tiles} tiles at once"] = counts.get(f"{tiles} tiles at once", 0) + 1
         try:
-            text, shared = lower(opt, convert_kernel(list(shape), src, dst, ty, warps, target),
-                                 "-convert-triton-gpu-to-llvm", name=f"conversion{seed}")
+            text, shared = lower(opt, kernel, "-convert-triton-gpu-to-llvm",
+                                 name=f"conversion{seed}")
             data = np.random.default_rng(seed).integers(-100, 100, shape).astype(types[ty])
             outs, races = simt_sim.run(text, "k", [data, np.zeros(shape, types[ty])],
                                        32 * warps, shared)
