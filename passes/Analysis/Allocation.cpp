@@ -388,10 +388,10 @@ int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
 
 FunctionAllocation::FunctionAllocation(
     Operation *func, const llvm::DenseMap<Operation *, int64_t> &calleeSizes,
-    ScratchSizeFn scratchSize) {
+    ScratchSizeFn scratchSize, RoundTiles roundTiles) {
   collect(func, calleeSizes, scratchSize);
   place();
-  holdMoreRounds();
+  holdMoreRounds(roundTiles);
 }
 
 void FunctionAllocation::collect(
@@ -549,20 +549,32 @@ void FunctionAllocation::place() {
   }
 }
 
-void FunctionAllocation::holdMoreRounds() {
+void FunctionAllocation::holdMoreRounds(RoundTiles roundTiles) {
   // In program order, each conversion takes the most tiles (a power of two
-  // dividing its rounds) that fit below the function's size; those placed
-  // before it keep theirs.
+  // dividing its rounds) that fit below the function's size, or those it
+  // records; those placed before it keep theirs. Recorded tiles are placed
+  // where the search put them, as they are tried in the same order.
   std::vector<Buffer *> all;
   for (Buffer &buffer : buffers)
     all.push_back(&buffer);
   for (Buffer &buffer : buffers) {
-    for (int64_t tiles = buffer.rounds; tiles > 1; tiles /= 2) {
+    int64_t most = roundTiles == RoundTiles::Search ? buffer.rounds : 1;
+    bool recorded = false;
+    auto attr =
+        buffer.explicitBuffer || !isa<ttg::ConvertLayoutOp>(buffer.owner)
+            ? IntegerAttr()
+            : buffer.owner->getAttrOfType<IntegerAttr>(kScratchTilesAttrName);
+    if (attr) {
+      most = attr.getInt();
+      recorded = true;
+    }
+    for (int64_t tiles = most; tiles > 1; tiles /= 2) {
       int64_t size = buffer.size * tiles;
       int64_t offset = firstFit(all, &buffer, size, buffer.alignment,
                                 buffer.start, buffer.end);
-      if (offset + size > totalSize)
+      if (offset + size > totalSize && !recorded)
         continue;
+      totalSize = std::max(totalSize, offset + size);
       buffer.offset = offset;
       buffer.size = size;
       buffer.tiles = tiles;
@@ -572,7 +584,8 @@ void FunctionAllocation::holdMoreRounds() {
 }
 
 FailureOr<ModuleAllocation> ModuleAllocation::get(ModuleOp module,
-                                                  ScratchSizeFn scratchSize) {
+                                                  ScratchSizeFn scratchSize,
+                                                  RoundTiles roundTiles) {
   ModuleAllocation result;
   llvm::DenseMap<Operation *, int64_t> sizes;
   llvm::DenseSet<Operation *> active;
@@ -595,7 +608,7 @@ FailureOr<ModuleAllocation> ModuleAllocation::get(ModuleOp module,
     if (walk.wasInterrupted())
       return failure();
     active.erase(func);
-    FunctionAllocation allocation(func, sizes, scratchSize);
+    FunctionAllocation allocation(func, sizes, scratchSize, roundTiles);
     sizes[func] = allocation.getSharedMemorySize();
     result.functions.try_emplace(func, std::move(allocation));
     return success();

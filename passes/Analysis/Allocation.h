@@ -6,12 +6,13 @@
 // scans and gathers, layout conversions that leave a warp, scalar atomics,
 // and the shared memory of a called function). Buffers alive at the same time
 // get disjoint, aligned offsets, placed first-fit from the largest down.
-// On NVIDIA targets a conversion that goes through its scratch in rounds
-// then takes as many of its rounds' tiles as fit in bytes no buffer alive
-// with it uses, below the function's size: the kernel needs no more shared
-// memory, and its rounds need fewer barriers (one per group of tiles
-// instead of two per round; ptxas assembles the epilogues of large
-// accumulators faster and spills less, docs/CompileSpeed.md).
+// On NVIDIA targets (-allocate-shared-memory's rounds-in-room) a conversion
+// that goes through its scratch in rounds then takes as many of its rounds'
+// tiles as fit in bytes no buffer alive with it uses, below the function's
+// size: the kernel needs no more shared memory, and its rounds need fewer
+// barriers (two per group of tiles instead of two per round; ptxas
+// assembles the epilogues of large accumulators faster and spills less,
+// docs/CompileSpeed.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +52,13 @@ bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType);
 /// Sizes an op's scratch; a target may size some ops its own way.
 using ScratchSizeFn = llvm::function_ref<int64_t(Operation *)>;
 
+/// How many of its rounds' tiles a conversion's scratch holds: those its
+/// `allocation.tiles` records (what the lowering will use: passes that
+/// recompute the allocation after -allocate-shared-memory, such as the
+/// barrier analysis, must see the same bytes), or, where it records none,
+/// the most that fit (Search; -allocate-shared-memory's rounds-in-room).
+enum class RoundTiles { Recorded, Search };
+
 /// The buffers of one function and their offsets.
 class FunctionAllocation {
 public:
@@ -69,7 +77,8 @@ public:
   /// calls (a call holds its callee's memory as scratch).
   FunctionAllocation(Operation *func,
                      const llvm::DenseMap<Operation *, int64_t> &calleeSizes,
-                     ScratchSizeFn scratchSize = getScratchSizeInBytes);
+                     ScratchSizeFn scratchSize = getScratchSizeInBytes,
+                     RoundTiles roundTiles = RoundTiles::Recorded);
 
   llvm::ArrayRef<Buffer> getBuffers() const { return buffers; }
   /// The bytes the function needs: the highest end of a placed buffer.
@@ -80,7 +89,7 @@ private:
                const llvm::DenseMap<Operation *, int64_t> &calleeSizes,
                ScratchSizeFn scratchSize);
   void place();
-  void holdMoreRounds();
+  void holdMoreRounds(RoundTiles roundTiles);
 
   std::vector<Buffer> buffers;
   int64_t totalSize = 0;
@@ -91,7 +100,8 @@ class ModuleAllocation {
 public:
   /// Fails (with a diagnostic) on recursive calls.
   static FailureOr<ModuleAllocation>
-  get(ModuleOp module, ScratchSizeFn scratchSize = getScratchSizeInBytes);
+  get(ModuleOp module, ScratchSizeFn scratchSize = getScratchSizeInBytes,
+      RoundTiles roundTiles = RoundTiles::Recorded);
 
   const FunctionAllocation &getFunction(Operation *func) const {
     return functions.find(func)->second;

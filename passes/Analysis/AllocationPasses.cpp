@@ -27,15 +27,29 @@ class AllocateSharedMemoryPass
     : public PassWrapper<AllocateSharedMemoryPass, OperationPass<ModuleOp>> {
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AllocateSharedMemoryPass)
+  AllocateSharedMemoryPass() = default;
+  AllocateSharedMemoryPass(const AllocateSharedMemoryPass &other)
+      : PassWrapper(other) {}
+  explicit AllocateSharedMemoryPass(bool roundsInRoom) {
+    this->roundsInRoom = roundsInRoom;
+  }
   StringRef getArgument() const override { return "allocate-shared-memory"; }
   StringRef getDescription() const override {
     return "Give every shared-memory buffer an offset (`allocation.offset`) "
            "and the module its shared-memory size (`ttg.shared`)";
   }
   void runOnOperation() override {
-    if (failed(annotateSharedMemoryAllocation(getOperation())))
+    if (failed(annotateSharedMemoryAllocation(getOperation(), roundsInRoom)))
       signalPassFailure();
   }
+
+  Option<bool> roundsInRoom{
+      *this, "rounds-in-room",
+      llvm::cl::desc("give a conversion that goes through its scratch in "
+                     "rounds as many of the rounds' tiles as fit in shared "
+                     "memory freed before it (NVIDIA targets; off: Triton "
+                     "3.6's one tile)"),
+      llvm::cl::init(true)};
 };
 
 /// Global scratch: each program's own slice of the buffer the launcher
@@ -159,8 +173,9 @@ public:
 
 } // namespace
 
-std::unique_ptr<Pass> mlir::triton::createAllocateSharedMemoryPass() {
-  return std::make_unique<AllocateSharedMemoryPass>();
+std::unique_ptr<Pass>
+mlir::triton::createAllocateSharedMemoryPass(bool roundsInRoom) {
+  return std::make_unique<AllocateSharedMemoryPass>(roundsInRoom);
 }
 
 std::unique_ptr<Pass> mlir::triton::createGlobalScratchAllocationPass() {
@@ -172,8 +187,14 @@ void mlir::triton::registerAllocationPasses() {
   PassRegistration<GlobalScratchAllocationPass>();
 }
 
-LogicalResult mlir::triton::annotateSharedMemoryAllocation(ModuleOp module) {
-  FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(module);
+LogicalResult mlir::triton::annotateSharedMemoryAllocation(ModuleOp module,
+                                                           bool roundsInRoom) {
+  // The tiles are chosen afresh: those recorded by an earlier run go first.
+  module.walk(
+      [](gpu::ConvertLayoutOp op) { op->removeAttr(kScratchTilesAttrName); });
+  FailureOr<ModuleAllocation> allocation = ModuleAllocation::get(
+      module, getScratchSizeInBytes,
+      roundsInRoom ? RoundTiles::Search : RoundTiles::Recorded);
   if (failed(allocation))
     return failure();
   Builder builder(module.getContext());
@@ -185,8 +206,6 @@ LogicalResult mlir::triton::annotateSharedMemoryAllocation(ModuleOp module) {
       if (buffer.tiles > 1)
         buffer.owner->setAttr(kScratchTilesAttrName,
                               builder.getI32IntegerAttr(buffer.tiles));
-      else
-        buffer.owner->removeAttr(kScratchTilesAttrName);
     }
   });
   module->setAttr("ttg.shared", builder.getI32IntegerAttr(

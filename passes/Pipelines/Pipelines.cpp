@@ -355,7 +355,10 @@ void buildMakeLLIR(OpPassManager &pm, const TritonPipelineOptions &options) {
   // Stands in for allocate-shared-memory-nv, which differs only by asking the
   // NVIDIA target for the scratch of target-specific lowerings; on every
   // corpus kernel the sizes equal Triton 3.6's (allocation-corpus.test).
-  pm.addPass(createAllocateSharedMemoryPass());
+  // Our conversions take several rounds at once where shared memory freed
+  // before them has room (Allocation.h); compat=3.6 keeps 3.6's one tile.
+  pm.addPass(createAllocateSharedMemoryPass(
+      /*roundsInRoom=*/options.compat.empty()));
   pm.addPass(createGlobalScratchAllocationPass());
   ConvertTritonGPUToLLVMOptions lowering;
   lowering.computeCapability = target.computeCapability;

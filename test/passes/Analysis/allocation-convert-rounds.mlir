@@ -1,4 +1,11 @@
 // RUN: triton-opt %s -split-input-file -allocate-shared-memory | FileCheck %s
+// RUN: triton-opt %s -split-input-file -allocate-shared-memory=rounds-in-room=false | FileCheck %s --check-prefix=OFF
+// RUN: triton-opt %s -split-input-file -allocate-shared-memory | triton-opt -split-input-file -allocate-shared-memory=rounds-in-room=false | FileCheck %s --check-prefix=OFF
+
+// With rounds-in-room off (make_llir's compat=3.6), every conversion keeps
+// Triton 3.6's one tile, and a second allocation drops the tiles the first
+// recorded.
+// OFF-NOT: allocation.tiles
 
 // A conversion through shared memory gets one round of Triton 3.6's swizzled
 // scratch (passes/Analysis/SwizzledScratch.h): register bits both layouts
