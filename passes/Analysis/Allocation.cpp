@@ -391,7 +391,7 @@ FunctionAllocation::FunctionAllocation(
     ScratchSizeFn scratchSize, RoundTiles roundTiles) {
   collect(func, calleeSizes, scratchSize);
   place();
-  holdMoreRounds(roundTiles);
+  holdMoreRounds(func, roundTiles);
 }
 
 void FunctionAllocation::collect(
@@ -409,8 +409,6 @@ void FunctionAllocation::collect(
     last[op] = counter - 1;
   };
   number(func);
-  bool nvidiaTarget =
-      targetOf(func->getParentOfType<ModuleOp>()).starts_with("cuda:");
   // Liveness over the control-flow graph: make_llir lowers scf to cf before
   // allocating, and a buffer made before a loop and read in it must stay
   // live through the whole loop, back edge included, not just to its last
@@ -497,8 +495,6 @@ void FunctionAllocation::collect(
       int64_t start = first[op], end = first[op];
       concurrentSpan(op, start, end);
       buffers.push_back({op, false, size, alignment, start, end});
-      if (nvidiaTarget && isa<ttg::ConvertLayoutOp>(op))
-        buffers.back().rounds = getConvertScratchRounds(op);
     }
   });
 }
@@ -549,7 +545,8 @@ void FunctionAllocation::place() {
   }
 }
 
-void FunctionAllocation::holdMoreRounds(RoundTiles roundTiles) {
+void FunctionAllocation::holdMoreRounds(Operation *func,
+                                        RoundTiles roundTiles) {
   // In program order, each conversion takes the most tiles (a power of two
   // dividing its rounds) that fit below the function's size, or those it
   // records; those placed before it keep theirs. Recorded tiles are placed
@@ -557,17 +554,17 @@ void FunctionAllocation::holdMoreRounds(RoundTiles roundTiles) {
   std::vector<Buffer *> all;
   for (Buffer &buffer : buffers)
     all.push_back(&buffer);
+  bool search =
+      roundTiles == RoundTiles::Search &&
+      targetOf(func->getParentOfType<ModuleOp>()).starts_with("cuda:");
   for (Buffer &buffer : buffers) {
-    int64_t most = roundTiles == RoundTiles::Search ? buffer.rounds : 1;
-    bool recorded = false;
-    auto attr =
-        buffer.explicitBuffer || !isa<ttg::ConvertLayoutOp>(buffer.owner)
-            ? IntegerAttr()
-            : buffer.owner->getAttrOfType<IntegerAttr>(kScratchTilesAttrName);
-    if (attr) {
-      most = attr.getInt();
-      recorded = true;
-    }
+    if (buffer.explicitBuffer || !isa<ttg::ConvertLayoutOp>(buffer.owner))
+      continue;
+    auto attr = buffer.owner->getAttrOfType<IntegerAttr>(kScratchTilesAttrName);
+    bool recorded = bool(attr);
+    int64_t most = recorded ? attr.getInt()
+                   : search ? getConvertScratchRounds(buffer.owner)
+                            : 1;
     for (int64_t tiles = most; tiles > 1; tiles /= 2) {
       int64_t size = buffer.size * tiles;
       int64_t offset = firstFit(all, &buffer, size, buffer.alignment,

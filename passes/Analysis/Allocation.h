@@ -69,8 +69,8 @@ public:
     int64_t alignment;
     int64_t start, end; // live interval over the function's op numbering
     int64_t offset = 0;
-    /// A conversion's rounds, and how many of their tiles `size` holds.
-    int64_t rounds = 1, tiles = 1;
+    /// How many of a conversion's rounds' tiles `size` holds.
+    int64_t tiles = 1;
   };
 
   /// `calleeSizes` gives the shared-memory size of each function this one
@@ -89,7 +89,7 @@ private:
                const llvm::DenseMap<Operation *, int64_t> &calleeSizes,
                ScratchSizeFn scratchSize);
   void place();
-  void holdMoreRounds(RoundTiles roundTiles);
+  void holdMoreRounds(Operation *func, RoundTiles roundTiles);
 
   std::vector<Buffer> buffers;
   int64_t totalSize = 0;
