@@ -271,7 +271,8 @@ StringRef targetOf(ModuleOp module) {
   return target ? target.getValue() : StringRef();
 }
 
-/// A conversion's scratch bytes and rounds.
+/// A conversion's scratch bytes, and the rounds in which the tensor goes
+/// through them (one tile a round; 1 where it goes through whole).
 struct ConvertScratch {
   int64_t bytes = 0, rounds = 1;
 };
@@ -326,11 +327,6 @@ bool mlir::triton::cvtNeedsSharedMemory(RankedTensorType srcType,
                              basesOr(*src, "block") == basesOr(*dst, "block") &&
                              staysInWarps(*src, *dst) &&
                              shufflesPay(*src, *dst))));
-}
-
-int64_t mlir::triton::getConvertScratchRounds(Operation *op) {
-  auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op);
-  return cvt ? convertScratch(cvt).rounds : 1;
 }
 
 int64_t mlir::triton::getScratchSizeInBytes(Operation *op) {
@@ -558,12 +554,13 @@ void FunctionAllocation::holdMoreRounds(Operation *func,
       roundTiles == RoundTiles::Search &&
       targetOf(func->getParentOfType<ModuleOp>()).starts_with("cuda:");
   for (Buffer &buffer : buffers) {
-    if (buffer.explicitBuffer || !isa<ttg::ConvertLayoutOp>(buffer.owner))
+    auto cvt = dyn_cast<ttg::ConvertLayoutOp>(buffer.owner);
+    if (buffer.explicitBuffer || !cvt)
       continue;
-    auto attr = buffer.owner->getAttrOfType<IntegerAttr>(kScratchTilesAttrName);
+    auto attr = cvt->getAttrOfType<IntegerAttr>(kScratchTilesAttrName);
     bool recorded = bool(attr);
     int64_t most = recorded ? attr.getInt()
-                   : search ? getConvertScratchRounds(buffer.owner)
+                   : search ? convertScratch(cvt).rounds
                             : 1;
     for (int64_t tiles = most; tiles > 1; tiles /= 2) {
       int64_t size = buffer.size * tiles;

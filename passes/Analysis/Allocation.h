@@ -34,11 +34,6 @@ namespace triton {
 /// handled by FunctionAllocation, not here.
 int64_t getScratchSizeInBytes(Operation *op);
 
-/// The rounds in which a ttg.convert_layout goes through its scratch of
-/// getScratchSizeInBytes bytes (one tile a round; 1 where the tensor goes
-/// through whole).
-int64_t getConvertScratchRounds(Operation *op);
-
 /// Set on a ttg.convert_layout whose scratch holds more than one of its
 /// rounds' tiles (FunctionAllocation): that many rounds go through at once,
 /// each in its own tile, a barrier between such groups instead of between

@@ -345,6 +345,9 @@ def cmd_run(args):
                if k["stage"] == "ttir" and k["target"] == "cuda:90"]
     if args.kernels:
         wanted = set(args.kernels.split(","))
+        unknown = wanted - {k["name"] for k in kernels}
+        if unknown:
+            sys.exit(f"--kernels: no TTIR kernel for cuda:90 named {', '.join(sorted(unknown))}")
         kernels = [k for k in kernels if k["name"] in wanted]
     if args.limit:
         kernels = kernels[:args.limit]
