@@ -1,7 +1,7 @@
 //===- triton-compile.cpp - TTIR/TTGIR to PTX, cubin and metadata ---------===//
 //
 // triton-compile [--target cuda:90] [--num-warps 4] [--num-stages 3]
-//                [--num-ctas 1] [-o PREFIX] [-j N] [--batch LIST]
+//                [--num-ctas 1] [--maxnreg N] [-o PREFIX] [-j N] [--batch LIST]
 //                [--output-dir DIR] [--no-cache | --cache-dir DIR] [-v]
 //                KERNEL.ttir|KERNEL.ttgir...
 //
@@ -10,8 +10,9 @@
 // (make_llir alone for TTGIR, a module with ttg.num-warps), the module goes to
 // LLVM in memory, and ptxas is the only other process. Several kernels
 // compile concurrently (-j), in worker processes forked from this one
-// (WorkerProcesses.h), each with its own diagnostics and status; outputs already made for the same
-// input, options and tools come from a content-addressed cache.
+// (WorkerProcesses.h), each with its own diagnostics and status; outputs
+// already made for the same input, options and tools come from a
+// content-addressed cache.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,6 +78,12 @@ static cl::opt<int> numStages("num-stages",
                               cl::init(3));
 static cl::opt<int> numCtas("num-ctas", cl::desc("CTAs per cluster"),
                             cl::init(1));
+static cl::opt<int> maxRegisters(
+    "maxnreg",
+    cl::desc("the registers a thread may use, 1-255 (Triton's maxnreg option: "
+             "the module's ttg.maxnreg, PTX .maxnreg; default: ptxas "
+             "chooses)"),
+    cl::value_desc("N"), cl::init(0));
 static cl::opt<std::string>
     outputPrefix("o",
                  cl::desc("write PREFIX.ptx, PREFIX.cubin and PREFIX.json "
@@ -92,7 +99,7 @@ static cl::opt<std::string> batchList(
     "batch",
     cl::desc("a file naming one kernel per line, each with its own options: "
              "PATH [--num-warps N] [--num-stages N] [--num-ctas N] "
-             "[--target T] [-o PREFIX]; # starts a comment"),
+             "[--maxnreg N] [--target T] [-o PREFIX]; # starts a comment"),
     cl::value_desc("LIST"), cl::init(""));
 static cl::opt<unsigned>
     jobs("j", cl::Prefix,
@@ -141,7 +148,14 @@ struct Job {
   std::string prefix;
   std::string target;
   int numWarps, numStages, numCtas;
+  /// --maxnreg; 0: not given.
+  int maxRegisters = 0;
 };
+
+/// The most registers a thread can be given (PTX .maxnreg): ptxas ignores a
+/// larger limit, and raises one below its lower bound (24 on sm_90) to that,
+/// with a warning.
+constexpr int kMaxRegisters = 255;
 
 /// How a kernel went.
 struct Result {
@@ -211,6 +225,18 @@ LogicalResult compileModule(ModuleOp module, const Job &job, StringRef arch,
                             CompileOutputs &outputs, StageTimes &timer) {
   // TTGIR carries its warps (and layouts) already: make_llir alone.
   bool isTTGIR = module->hasAttr("ttg.num-warps");
+  // As Triton sets it before make_ttgir; make_llir's warp-group allocation
+  // plans from it, and the lowering puts it on the kernels (nvvm.maxnreg).
+  if (job.maxRegisters) {
+    auto given = module->getAttrOfType<IntegerAttr>("ttg.maxnreg");
+    if (given && given.getInt() != job.maxRegisters)
+      return emitError(module.getLoc(), "the module's ttg.maxnreg (")
+             << given.getInt() << ") differs from --maxnreg "
+             << job.maxRegisters;
+    module->setAttr("ttg.maxnreg",
+                    IntegerAttr::get(IntegerType::get(module.getContext(), 32),
+                                     job.maxRegisters));
+  }
   std::string pipeline =
       (Twine(isTTGIR ? "triton-make-llir" : "triton-to-llvm") +
        "{target=" + job.target + " num-warps=" + Twine(job.numWarps) +
@@ -330,10 +356,11 @@ Result compile(const Job &job, const Session &session) {
   std::string key;
   if (session.cache) {
     // Everything that decides the outputs; the kernel's path does not.
-    key =
-        hashParts({session.toolIdentity, session.extraArguments, job.target,
-                   std::to_string(job.numWarps), std::to_string(job.numStages),
-                   std::to_string(job.numCtas), (*file)->getBuffer().str()});
+    key = hashParts({session.toolIdentity, session.extraArguments, job.target,
+                     std::to_string(job.numWarps),
+                     std::to_string(job.numStages), std::to_string(job.numCtas),
+                     std::to_string(job.maxRegisters),
+                     (*file)->getBuffer().str()});
     CompileCache::Miss why;
     if (std::optional<CompileOutputs> cached =
             session.cache->lookup(key, why)) {
@@ -443,11 +470,13 @@ LogicalResult readBatch(StringRef path, std::vector<Job> &jobList,
       return failure();
     };
     for (size_t i = 1; i < words.size(); ++i) {
+      std::string option = words[i].str();
       auto [name, value] = words[i].split('=');
       if (!words[i].contains('=')) {
         if (i + 1 == words.size())
           return bad("'" + name + "' needs a value");
         value = words[++i];
+        option += " " + value.str();
       }
       int number = 0;
       bool isNumber = !value.getAsInteger(10, number) && number > 0;
@@ -461,10 +490,12 @@ LogicalResult readBatch(StringRef path, std::vector<Job> &jobList,
         job.numStages = number;
       else if (name == "--num-ctas" && isNumber)
         job.numCtas = number;
+      else if (name == "--maxnreg" && isNumber && number <= kMaxRegisters)
+        job.maxRegisters = number;
       else
-        return bad("unexpected '" + words[i] +
+        return bad("unexpected '" + option +
                    "' (PATH [--num-warps N] [--num-stages N] [--num-ctas N] "
-                   "[--target T] [-o PREFIX])");
+                   "[--maxnreg 1-255] [--target T] [-o PREFIX])");
     }
     if (job.prefix.empty())
       job.prefix = defaultPrefix(job.input);
@@ -478,9 +509,9 @@ LogicalResult readBatch(StringRef path, std::vector<Job> &jobList,
 /// part of the cache key.
 std::string getExtraArguments(int argc, char **argv) {
   static const StringRef withValue[] = {
-      "--target",     "--num-warps", "--num-stages", "--num-ctas", "-o",
-      "--output-dir", "--batch",     "--cache-dir",  "--ptxas",    "-j",
-      "--libdevice"};
+      "--target",    "--num-warps", "--num-stages", "--num-ctas",
+      "--maxnreg",   "-o",          "--output-dir", "--batch",
+      "--cache-dir", "--ptxas",     "-j",           "--libdevice"};
   static const StringRef flags[] = {"-v", "--no-cache", "-no-cache"};
   std::string extra;
   for (int i = 1; i < argc; ++i) {
@@ -539,7 +570,14 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  Job defaults{"", "", targetName, numWarps, numStages, numCtas};
+  if (maxRegisters.getNumOccurrences() &&
+      (maxRegisters < 1 || maxRegisters > kMaxRegisters)) {
+    llvm::errs() << "triton-compile: --maxnreg " << maxRegisters
+                 << " is not a register count a thread can be given (1-"
+                 << kMaxRegisters << ")\n";
+    return 2;
+  }
+  Job defaults{"", "", targetName, numWarps, numStages, numCtas, maxRegisters};
   std::vector<Job> jobList;
   if (!outputPrefix.empty() && inputs.size() + !batchList.empty() != 1) {
     llvm::errs() << "triton-compile: -o names the outputs of one input; "

@@ -21,9 +21,10 @@ backend's cache key names the tool). It is pure Python and imports nothing of
 the native module, so it runs with whatever Python Triton runs on; the tool is
 a separate (statically linked, where LLVM 22 is not installed) executable.
 
-Kernels asking for what the tool cannot do yet (maxnreg, fp fusion off, extra
-ptxas options, extern libraries besides libdevice, instrumentation, Gluon)
-raise UnsupportedOption instead of silently compiling something else.
+A kernel's maxnreg reaches the tool (`--maxnreg`). Kernels asking for what the
+tool cannot do yet (fp fusion off, extra ptxas options, extern libraries
+besides libdevice, instrumentation) raise UnsupportedOption instead of silently
+compiling something else; Gluon kernels keep Triton's own stages.
 """
 
 import functools
@@ -80,8 +81,9 @@ def check_options(options):
     """Raises UnsupportedOption for a Triton CUDAOptions (or dict of its
     fields) the tool cannot compile as asked."""
     problems = []
-    if _get(options, "maxnreg") is not None:
-        problems.append("maxnreg")
+    maxnreg = _get(options, "maxnreg")
+    if maxnreg is not None and not 1 <= maxnreg <= 255:
+        problems.append(f"maxnreg={maxnreg!r} (a thread can be given 1-255 registers)")
     if _get(options, "enable_fp_fusion", True) is False:
         problems.append("enable_fp_fusion=False")
     if _get(options, "ptx_options"):
@@ -97,9 +99,10 @@ def check_options(options):
 
 
 def compile_ttir(text, target, num_warps, num_stages, num_ctas, tool, ptxas=None, flags=(),
-                 name="kernel"):
+                 name="kernel", maxnreg=None):
     """Runs the tool on TTIR (or TTGIR) TEXT; a CompiledOutput, or
-    CompileError with the tool's diagnostics."""
+    CompileError with the tool's diagnostics. MAXNREG: the registers a thread
+    may use (Triton's maxnreg), None for ptxas's choice."""
     with tempfile.TemporaryDirectory(prefix="triton-ir-") as work:
         source = os.path.join(work, name + ".ttir")
         prefix = os.path.join(work, name)
@@ -107,6 +110,8 @@ def compile_ttir(text, target, num_warps, num_stages, num_ctas, tool, ptxas=None
             f.write(text)
         command = [tool, *flags, "--no-cache", "--target", target, "--num-warps", str(num_warps),
                    "--num-stages", str(num_stages), "--num-ctas", str(num_ctas), "-o", prefix]
+        if maxnreg is not None:
+            command += ["--maxnreg", str(maxnreg)]
         if ptxas:
             command += ["--ptxas", ptxas]
         command.append(source)
@@ -162,12 +167,13 @@ def take_over_stages(stages, options, language, capability, tool, ptxas=None, fl
     triton_cubin = stages.get("cubin")
     num_warps, num_stages = _get(options, "num_warps", 4), _get(options, "num_stages", 3)
     num_ctas = _get(options, "num_ctas", 1)
+    maxnreg = _get(options, "maxnreg")
     made = {}
 
     def make_ptx(src, metadata):
         text = str(src)
         out = compile_ttir(text, f"cuda:{capability}", num_warps, num_stages, num_ctas, tool,
-                           ptxas, flags, _kernel_name(text))
+                           ptxas, flags, _kernel_name(text), maxnreg)
         metadata.update(triton_metadata(out.metadata, num_ctas))
         made["ptx"], made["cubin"] = out.ptx, out.cubin
         return out.ptx

@@ -105,8 +105,20 @@ def test_gluon_keeps_tritons_stages(backend, tool):
     assert list(stages) == ["ttir", "ttgir", "llir", "ptx", "cubin"]
 
 
+@pytest.mark.parametrize("maxnreg, directive", [(40, ".maxnreg 40\n"), (None, None)])
+def test_maxnreg_reaches_the_tool(backend, tool, add_ttir, maxnreg, directive):
+    stages = triton_stages([])
+    backend.take_over_stages(stages, Options(maxnreg=maxnreg), TRITON, 90, tool)
+    ptx = stages["ptx"](FakeModule(add_ttir), {})
+    if directive:
+        assert directive in ptx
+    else:
+        assert ".maxnreg" not in ptx  # ptxas chooses
+
+
 @pytest.mark.parametrize("change, word", [
-    ({"maxnreg": 128}, "maxnreg"),
+    ({"maxnreg": 0}, "maxnreg=0"),
+    ({"maxnreg": 256}, "maxnreg=256"),
     ({"enable_fp_fusion": False}, "enable_fp_fusion"),
     ({"ptx_options": "-O1"}, "ptx_options"),
     ({"instrumentation_mode": "consan"}, "instrumentation_mode"),
@@ -119,6 +131,7 @@ def test_unsupported_options_raise(backend, change, word):
 
 def test_supported_options_pass(backend):
     backend.check_options(Options(extern_libs=(("libdevice", "/x.bc"),), num_warps=8))
+    backend.check_options(Options(maxnreg=128))
 
 
 def test_metadata_needs_the_tools_keys(backend):
