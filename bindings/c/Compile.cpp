@@ -8,6 +8,7 @@
 
 #include "bindings/c/triton-c/Compile.h"
 #include "bindings/c/triton-c/Passes.h"
+#include "passes/Pipelines/Pipelines.h"
 
 #include "translate/DeviceEmission.h"
 #include "translate/LLVMDiagnostics.h"
@@ -36,6 +37,7 @@ TritonCompileOptions tritonCompileOptionsDefault(void) {
   options.numStages = 3;
   options.ptxVersion = 87;
   options.ptxas = nullptr;
+  options.maxnreg = 0;
   return options;
 }
 
@@ -171,6 +173,15 @@ MlirLogicalResult tritonLowerToLLVM(MlirModule module,
                                     const TritonCompileOptions *options) {
   tritonRegisterPipelines();
   ModuleOp op = unwrap(module);
+  if (options->maxnreg) {
+    if (!options->target || !StringRef(options->target).starts_with("cuda:")) {
+      emitError(op.getLoc(), "maxnreg is an option of cuda targets (not '")
+          << (options->target ? options->target : "") << "')";
+      return mlirLogicalResultFailure();
+    }
+    if (failed(setMaxRegisters(op, options->maxnreg)))
+      return mlirLogicalResultFailure();
+  }
   // TTGIR carries its warps (and layouts) already: make_llir alone.
   bool isTTGIR = op->hasAttr("ttg.num-warps");
   std::string pipeline =

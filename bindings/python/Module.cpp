@@ -195,8 +195,9 @@ static void appendTo(MlirStringRef piece, void *userData) {
 
 /// Device code for a copy of `module`: (assembly, binary, metadata JSON).
 static py::tuple compileModule(Module &module, const std::string &target,
-                         int numWarps, int numCtas, int numStages,
-                         int ptxVersion, std::optional<std::string> ptxas) {
+                               int numWarps, int numCtas, int numStages,
+                               int ptxVersion, std::optional<std::string> ptxas,
+                               int maxnreg) {
   std::shared_ptr<Module> copy = cloneModule(module);
   TritonCompileOptions options = tritonCompileOptionsDefault();
   options.target = target.c_str();
@@ -206,6 +207,7 @@ static py::tuple compileModule(Module &module, const std::string &target,
   options.ptxVersion = ptxVersion;
   if (ptxas)
     options.ptxas = ptxas->c_str();
+  options.maxnreg = maxnreg;
   // Three outputs through one user-data pointer: each callback is told apart
   // by the string it appends to.
   struct Outputs {

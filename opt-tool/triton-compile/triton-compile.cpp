@@ -152,11 +152,6 @@ struct Job {
   int maxRegisters = 0;
 };
 
-/// The most registers a thread can be given (PTX .maxnreg): ptxas ignores a
-/// larger limit, and raises one below its lower bound (24 on sm_90) to that,
-/// with a warning.
-constexpr int kMaxRegisters = 255;
-
 /// How a kernel went.
 struct Result {
   bool ok = false;
@@ -225,18 +220,8 @@ LogicalResult compileModule(ModuleOp module, const Job &job, StringRef arch,
                             CompileOutputs &outputs, StageTimes &timer) {
   // TTGIR carries its warps (and layouts) already: make_llir alone.
   bool isTTGIR = module->hasAttr("ttg.num-warps");
-  // As Triton sets it before make_ttgir; make_llir's warp-group allocation
-  // plans from it, and the lowering puts it on the kernels (nvvm.maxnreg).
-  if (job.maxRegisters) {
-    auto given = module->getAttrOfType<IntegerAttr>("ttg.maxnreg");
-    if (given && given.getInt() != job.maxRegisters)
-      return emitError(module.getLoc(), "the module's ttg.maxnreg (")
-             << given.getInt() << ") differs from --maxnreg "
-             << job.maxRegisters;
-    module->setAttr("ttg.maxnreg",
-                    IntegerAttr::get(IntegerType::get(module.getContext(), 32),
-                                     job.maxRegisters));
-  }
+  if (job.maxRegisters && failed(setMaxRegisters(module, job.maxRegisters)))
+    return failure();
   std::string pipeline =
       (Twine(isTTGIR ? "triton-make-llir" : "triton-to-llvm") +
        "{target=" + job.target + " num-warps=" + Twine(job.numWarps) +
@@ -490,7 +475,7 @@ LogicalResult readBatch(StringRef path, std::vector<Job> &jobList,
         job.numStages = number;
       else if (name == "--num-ctas" && isNumber)
         job.numCtas = number;
-      else if (name == "--maxnreg" && isNumber && number <= kMaxRegisters)
+      else if (name == "--maxnreg" && isNumber && number <= kMaxnregLimit)
         job.maxRegisters = number;
       else
         return bad("unexpected '" + option +
@@ -571,10 +556,10 @@ int main(int argc, char **argv) {
   }
 
   if (maxRegisters.getNumOccurrences() &&
-      (maxRegisters < 1 || maxRegisters > kMaxRegisters)) {
+      (maxRegisters < 1 || maxRegisters > kMaxnregLimit)) {
     llvm::errs() << "triton-compile: --maxnreg " << maxRegisters
                  << " is not a register count a thread can be given (1-"
-                 << kMaxRegisters << ")\n";
+                 << kMaxnregLimit << ")\n";
     return 2;
   }
   Job defaults{"", "", targetName, numWarps, numStages, numCtas, maxRegisters};

@@ -492,3 +492,19 @@ void mlir::triton::registerTritonPipelines() {
         buildMakeLLIR(pm, options);
       });
 }
+
+LogicalResult mlir::triton::setMaxRegisters(ModuleOp module, int maxnreg) {
+  if (maxnreg < 1 || maxnreg > kMaxnregLimit)
+    return emitError(module.getLoc(), "maxnreg ")
+           << maxnreg << " is not a register count a thread can be given (1-"
+           << kMaxnregLimit << ")";
+  auto given = module->getAttrOfType<IntegerAttr>("ttg.maxnreg");
+  if (given && given.getInt() != maxnreg)
+    return emitError(module.getLoc(), "the module's ttg.maxnreg (")
+           << given.getInt() << ") differs from the maxnreg asked for ("
+           << maxnreg << ")";
+  module->setAttr(
+      "ttg.maxnreg",
+      IntegerAttr::get(IntegerType::get(module.getContext(), 32), maxnreg));
+  return success();
+}

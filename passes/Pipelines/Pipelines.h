@@ -3,6 +3,7 @@
 #ifndef PASSES_PIPELINES_PIPELINES_H
 #define PASSES_PIPELINES_PIPELINES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -64,6 +65,17 @@ void buildMakeTTIRPipeline(OpPassManager &pm,
 /// Registers -triton-make-ttir, -triton-make-ttgir, -triton-make-llir and
 /// -triton-to-llvm.
 void registerTritonPipelines();
+
+/// The most registers a thread can be given (PTX .maxnreg; ptxas ignores a
+/// larger limit).
+constexpr int kMaxnregLimit = 255;
+
+/// Triton's `maxnreg` compile option: `module`'s ttg.maxnreg, which Triton
+/// sets before make_ttgir. make_llir's warp-group allocation plans from it
+/// and the lowering puts it on the kernels (nvvm.maxnreg, PTX .maxnreg). A
+/// count outside 1-255, or a ttg.maxnreg of another count already on the
+/// module, is a located error.
+LogicalResult setMaxRegisters(ModuleOp module, int maxnreg);
 
 } // namespace triton
 } // namespace mlir

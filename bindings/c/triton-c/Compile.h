@@ -27,9 +27,13 @@ typedef struct TritonCompileOptions {
   int ptxVersion;
   /// ptxas to assemble cubins with; NULL: the one found at configure time.
   const char *ptxas;
+  /// The registers a thread may use, 1-255 (Triton's maxnreg: the module's
+  /// ttg.maxnreg, PTX .maxnreg); 0: ptxas chooses. cuda targets only.
+  int maxnreg;
 } TritonCompileOptions;
 
-/// target "cuda:90", 4 warps, 1 CTA, 3 stages, PTX 8.7, the configured ptxas.
+/// target "cuda:90", 4 warps, 1 CTA, 3 stages, PTX 8.7, the configured ptxas,
+/// no register limit.
 MLIR_CAPI_EXPORTED TritonCompileOptions tritonCompileOptionsDefault(void);
 
 /// What tritonEmitDeviceCode produces.

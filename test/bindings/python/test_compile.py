@@ -54,3 +54,27 @@ def test_bad_target_raises(add_ttir):
 def test_not_a_target_raises(add_ttir):
     with pytest.raises(tir.DiagnosticError, match="is not cuda"):
         tir.compile(add_ttir, target="metal")
+
+
+def test_maxnreg_limits_the_kernels_registers(add_ttir):
+    require(has_ptxas(), "ptxas")
+    kernel = tir.compile(add_ttir, target="cuda:90", maxnreg=40)
+    assert ".maxnreg 40\n" in kernel.asm["ptx"]
+    assert ".maxnreg" not in tir.compile(add_ttir, target="cuda:90").asm["ptx"]
+    with pytest.raises(ValueError, match="1-255"):
+        tir.compile(add_ttir, maxnreg=256)
+
+
+def test_maxnreg_contradicting_the_modules_raises(add_ttir):
+    require(has_ptxas(), "ptxas")
+    module = tir.parse(add_ttir)
+    module.run_pipeline("triton-make-ttgir{target=cuda:90}")
+    text = str(module).replace("module attributes {", 'module attributes {"ttg.maxnreg" = 64 : i32, ', 1)
+    assert ".maxnreg 64\n" in tir.compile(text, maxnreg=64).asm["ptx"]
+    with pytest.raises(tir.DiagnosticError, match=r"ttg.maxnreg \(64\) differs from the maxnreg asked for \(32\)"):
+        tir.compile(text, maxnreg=32)
+
+
+def test_maxnreg_is_for_cuda_targets(add_ttir):
+    with pytest.raises(tir.DiagnosticError, match="maxnreg is an option of cuda targets"):
+        tir.compile(add_ttir, target="hip:gfx942", maxnreg=64)

@@ -49,6 +49,22 @@ static void keepMetadata(MlirStringRef s, void *u) {
   sizes->metadata[sizes->metadataLength] = 0;
 }
 
+/* The PTX text, grown as its pieces arrive. */
+struct Text {
+  char *data;
+  size_t length;
+};
+static void appendText(MlirStringRef s, void *u) {
+  struct Text *text = u;
+  char *grown = realloc(text->data, text->length + s.length + 1);
+  if (!grown)
+    return;
+  memcpy(grown + text->length, s.data, s.length);
+  text->data = grown;
+  text->length += s.length;
+  text->data[text->length] = 0;
+}
+
 static char *readFile(const char *path) {
   FILE *file = fopen(path, "rb");
   if (!file)
@@ -151,6 +167,28 @@ int main(int argc, char **argv) {
     ok &= mlirLogicalResultIsSuccess(result);
     mlirModuleDestroy(copy);
   }
+
+  /* Triton's maxnreg: the PTX's register limit; an option of cuda targets. */
+  options = tritonCompileOptionsDefault();
+  options.maxnreg = 40;
+  MlirModule limited =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(text));
+  struct Text ptx = {NULL, 0};
+  MlirLogicalResult lowered = tritonLowerToLLVM(limited, &options);
+  if (mlirLogicalResultIsSuccess(lowered))
+    lowered = tritonEmitDeviceCode(limited, TritonDeviceOutputPTX, &options,
+                                   appendText, NULL, &ptx);
+  printf("maxnreg 40: %s, .maxnreg 40 in the PTX: %d\n",
+         mlirLogicalResultIsSuccess(lowered) ? "ok" : "failed",
+         ptx.data && strstr(ptx.data, ".maxnreg 40\n") != NULL);
+  ok &= mlirLogicalResultIsSuccess(lowered) && ptx.data &&
+        strstr(ptx.data, ".maxnreg 40\n");
+  free(ptx.data);
+  mlirModuleDestroy(limited);
+  options.target = "hip:gfx942";
+  limited = mlirModuleCreateParse(context, mlirStringRefCreateFromCString(text));
+  ok &= mlirLogicalResultIsFailure(tritonLowerToLLVM(limited, &options));
+  mlirModuleDestroy(limited);
 
   /* A bad pipeline and bad IR are diagnostics, not crashes. */
   ok &= mlirLogicalResultIsFailure(tritonRunPassPipeline(
