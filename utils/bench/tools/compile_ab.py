@@ -30,7 +30,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compile_kernels import all_kernels, batch_line, stage_reports  # noqa: E402
+from compile_kernels import all_kernels, batch_line, select, stage_reports  # noqa: E402
 
 ASSEMBLY = "ptxas"
 
@@ -68,8 +68,7 @@ def main():
     settings = [parse_setting(s) for s in args.settings]
     kernels = [k for k in all_kernels() if k["target"].startswith("cuda")]
     if args.kernels:
-        wanted = set(args.kernels.split(","))
-        kernels = [k for k in kernels if k["name"] in wanted]
+        kernels = select(kernels, args.kernels)
     if args.limit:
         kernels = kernels[:args.limit]
     if not kernels:

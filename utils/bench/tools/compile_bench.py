@@ -344,11 +344,7 @@ def cmd_run(args):
     kernels = [k for k in compile_kernels.all_kernels(os.path.join(folder, "corpus"))
                if k["stage"] == "ttir" and k["target"] == "cuda:90"]
     if args.kernels:
-        wanted = set(args.kernels.split(","))
-        unknown = wanted - {k["name"] for k in kernels}
-        if unknown:
-            sys.exit(f"--kernels: no TTIR kernel for cuda:90 named {', '.join(sorted(unknown))}")
-        kernels = [k for k in kernels if k["name"] in wanted]
+        kernels = compile_kernels.select(kernels, args.kernels)
     if args.limit:
         kernels = kernels[:args.limit]
     warmup = next(k for k in compile_kernels.corpus_kernels(os.path.join(folder, "corpus"))

@@ -86,6 +86,16 @@ def all_kernels(corpus=None):
     return out
 
 
+def select(kernels, names):
+    """The KERNELS named in NAMES (comma-separated), in their order; exits
+    naming any of NAMES that is not among them, rather than timing fewer."""
+    wanted = set(names.split(","))
+    unknown = wanted - {k["name"] for k in kernels}
+    if unknown:
+        sys.exit(f"--kernels: no such kernel: {', '.join(sorted(unknown))}")
+    return [k for k in kernels if k["name"] in wanted]
+
+
 STAGE = re.compile(r"([^,(]+?) ([0-9.]+) ms")
 REPORT = re.compile(r".*: (compiled|failed|cache hit)( \(|$)")
 
