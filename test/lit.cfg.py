@@ -63,6 +63,13 @@ if glob.glob(os.path.join(config.triton_obj_root, "python", "triton_ir", "_trito
     config.available_features.add("python-bindings")
 if "ptxas" in config.available_features:
     config.substitutions.append(("%ptxas", config.ptxas))
+    # CUDA's nvJitLink beside it (bin/../lib64), which triton-compile
+    # --nvjitlink finds there; its tests are unsupported without it.
+    nvjitlink = os.path.join(os.path.dirname(os.path.dirname(config.ptxas)), "lib64",
+                             "libnvJitLink.so")
+    if os.path.exists(nvjitlink):
+        config.available_features.add("nvjitlink")
+        config.substitutions.append(("%nvjitlink", nvjitlink))
 # The static tools, where `make static-tools` made them (cmake/StaticTools.cmake).
 if os.path.exists(os.path.join(config.triton_obj_root, "bin-static", "triton-compile-static")):
     config.available_features.add("static-tools")

@@ -24,7 +24,8 @@ namespace triton {
 /// loops, and is taken where ptxas's register counts then let more programs
 /// (of `sharedBytes` each) run on a multiprocessor. Where `cubin` is given,
 /// the returned PTX is assembled there too (`ptxas -v --gpu-name=<arch>`, by
-/// options.ptxas; the register counts' run of the variant kept gives it).
+/// options.ptxas, or by the nvJitLink library options.nvJitLink names; the
+/// register counts' run of the variant kept gives it).
 /// Modules may be emitted concurrently, each in its own LLVMContext. Where
 /// `times` is given, the stages' times are added to it.
 llvm::Expected<std::string> emitPTX(llvm::Module &module, llvm::StringRef arch,
@@ -34,9 +35,12 @@ llvm::Expected<std::string> emitPTX(llvm::Module &module, llvm::StringRef arch,
                                     std::string *cubin = nullptr,
                                     StageTimes *times = nullptr);
 
-/// PTX -> cubin through ptxas at `ptxas`; ptxas's messages become the error.
-llvm::Expected<std::string>
-assembleCubin(llvm::StringRef ptx, llvm::StringRef arch, llvm::StringRef ptxas);
+/// PTX -> cubin with line tables, through options.ptxas, or in-process
+/// through the nvJitLink library options.nvJitLink names; the assembler's
+/// messages become the error.
+llvm::Expected<std::string> assembleCubin(llvm::StringRef ptx,
+                                          llvm::StringRef arch,
+                                          const TranslateOptions &options);
 
 /// LLVM IR -> AMDGCN assembly (or an object file) for `arch` (gfx942,
 /// gfx90a): triple amdgcn-amd-amdhsa, code object v5, ocml/ockl linked with

@@ -2,6 +2,7 @@
 
 #include "translate/DeviceEmission.h"
 #include "translate/LLVMCodegen.h"
+#include "translate/NvJitLink.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -250,16 +251,39 @@ static unsigned getThreadsPerProgram(const Module &module) {
   return 0;
 }
 
-/// ptxas's cubin of `ptx`, assembled as utils/triton-compile always did
-/// (no -lineinfo: ptxas records its options in the cubin); with `-v`, so
-/// that what it allocated comes with the cubin at no cost.
+namespace {
+/// What turns PTX into a cubin: ptxas, or the nvJitLink library in-process
+/// where options.nvJitLink names one.
+struct Assembler {
+  explicit Assembler(const mlir::triton::TranslateOptions &options)
+      : ptxas(options.ptxas), nvJitLink(options.nvJitLink) {}
+
+  /// Whether it can be run at all.
+  bool isAvailable() const {
+    if (nvJitLink.empty())
+      return !ptxas.empty() && sys::fs::can_execute(ptxas);
+    return !errorToBool(mlir::triton::loadNvJitLink(nvJitLink));
+  }
+
+  std::string ptxas, nvJitLink;
+};
+} // namespace
+
+/// The cubin of `ptx`: ptxas's, assembled as utils/triton-compile always did
+/// (no -lineinfo: ptxas records its options in the cubin), or nvJitLink's;
+/// verbose, so that what it allocated comes with the cubin at no cost.
 static Expected<std::string> assemble(StringRef ptx, StringRef arch,
-                                      StringRef ptxas,
+                                      const Assembler &assembler,
                                       Allocation *allocation = nullptr) {
-  std::string gpuName = ("--gpu-name=" + arch).str();
   std::string messages;
-  Expected<std::string> cubin = mlir::triton::runToolOnFiles(
-      ptxas, ptx, {"-v", gpuName, "{in}", "-o", "{out}"}, &messages);
+  Expected<std::string> cubin =
+      assembler.nvJitLink.empty()
+          ? mlir::triton::runToolOnFiles(
+                assembler.ptxas, ptx,
+                {"-v", ("--gpu-name=" + arch).str(), "{in}", "-o", "{out}"},
+                &messages)
+          : mlir::triton::assembleWithNvJitLink(assembler.nvJitLink, ptx, arch,
+                                                &messages);
   if (cubin && allocation)
     *allocation = parseAllocation(messages);
   return cubin;
@@ -305,11 +329,11 @@ namespace {
 /// asks for it, for the same PTX.
 class LimitedAssembly {
 public:
-  LimitedAssembly(StringRef ptx, StringRef arch, StringRef ptxas)
+  LimitedAssembly(StringRef ptx, StringRef arch, const Assembler &assembler)
       : source(ptx.str()), limited(withFullRegisterLimit(ptx)) {
     if (limited)
-      thread = std::thread([this, arch = arch.str(), ptxas = ptxas.str()] {
-        cubin.emplace(assemble(*limited, arch, ptxas, &allocation));
+      thread = std::thread([this, arch = arch.str(), assembler] {
+        cubin.emplace(assemble(*limited, arch, assembler, &allocation));
       });
   }
   ~LimitedAssembly() {
@@ -351,7 +375,8 @@ private:
 /// second ptxas doubled its assembly time.
 static Error raiseRegisterLimitIfSpilling(std::string &ptx, std::string &cubin,
                                           const Allocation &allocation,
-                                          StringRef arch, StringRef ptxas,
+                                          StringRef arch,
+                                          const Assembler &assembler,
                                           LimitedAssembly *early) {
   constexpr unsigned kAllocationUnit = 8;
   if (allocation.spillBytes == 0 ||
@@ -368,7 +393,7 @@ static Error raiseRegisterLimitIfSpilling(std::string &ptx, std::string &cubin,
     if (!limited)
       return Error::success();
     limitedPtx = std::move(*limited);
-    otherCubin.emplace(assemble(limitedPtx, arch, ptxas, &other));
+    otherCubin.emplace(assemble(limitedPtx, arch, assembler, &other));
   }
   if (!*otherCubin)
     return otherCubin->takeError();
@@ -410,8 +435,8 @@ public:
   };
 
   VariantCheck(const Module &module, StringRef arch, StringRef features,
-               StringRef ptxas)
-      : arch(arch.str()), features(features.str()), ptxas(ptxas.str()) {
+               const Assembler &assembler)
+      : arch(arch.str()), features(features.str()), assembler(assembler) {
     raw_svector_ostream stream(bitcode);
     // With the order of each value's uses, which steers codegen's choices
     // (instruction order, then register numbers in the PTX).
@@ -490,10 +515,12 @@ private:
       if (plainDone && !variantCanWin)
         return;
     }
-    result.cubin.emplace(assemble(result.ptx, arch, ptxas, &result.allocation));
+    result.cubin.emplace(
+        assemble(result.ptx, arch, assembler, &result.allocation));
   }
 
-  std::string arch, features, ptxas;
+  std::string arch, features;
+  Assembler assembler;
   SmallString<0> bitcode;
   std::thread thread;
   std::mutex mutex;
@@ -544,17 +571,17 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   // more spilling. Fewer registers at the same occupancy bought nothing but
   // the extra instructions (measured: block-pointer GELU matmul -5%, MoE
   // -2%; LoRA +20% from one program per multiprocessor to two).
-  StringRef ptxas = options.ptxas;
+  Assembler assembler(options);
   unsigned threads = getThreadsPerProgram(module);
   std::optional<VariantCheck> variant;
   // Asked before the module is copied for the variant's thread: 222 of the
   // 386 kernels of compile_ptx_check.py that passed the occupancy test had
   // no such value, and paid for the copy (bitcode written, read again on
   // that thread) beside their own codegen for nothing.
-  if (optimize && !options.disableRecomputeAfterLoops && !ptxas.empty() &&
-      sys::fs::can_execute(ptxas) && canRaiseOccupancy(threads, sharedBytes) &&
+  if (optimize && !options.disableRecomputeAfterLoops &&
+      assembler.isAvailable() && canRaiseOccupancy(threads, sharedBytes) &&
       hasIndicesToRecomputeAfterLoops(module))
-    variant.emplace(module, arch, features, ptxas);
+    variant.emplace(module, arch, features, assembler);
   // One-warp programs are also assembled with `.maxnreg 255` beside the
   // plain PTX (LimitedAssembly, raiseRegisterLimitIfSpilling).
   bool limitedTwin = optimize && cubin && threads && threads <= 32;
@@ -574,11 +601,11 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   auto codegenEnd = std::chrono::steady_clock::now();
   std::optional<LimitedAssembly> limited;
   if (limitedTwin)
-    limited.emplace(chosen, arch, ptxas);
+    limited.emplace(chosen, arch, assembler);
   if (variant) {
     if (TimePassesIsEnabled)
       variant->start();
-    assembled.emplace(assemble(chosen, arch, ptxas, &allocation));
+    assembled.emplace(assemble(chosen, arch, assembler, &allocation));
     // Once the plain PTX's registers are known, they may already allow the
     // most programs that threads and shared memory allow: then the variant
     // cannot win, and its ptxas is not run if it has not started. Nor where
@@ -615,14 +642,14 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   }
   if (cubin) {
     if (!assembled)
-      assembled.emplace(assemble(chosen, arch, ptxas, &allocation));
+      assembled.emplace(assemble(chosen, arch, assembler, &allocation));
     if (!*assembled)
       return assembled->takeError();
     *cubin = std::move(**assembled);
     LimitedAssembly *early = limited ? &*limited : nullptr;
     if (optimize)
       if (Error error = raiseRegisterLimitIfSpilling(chosen, *cubin, allocation,
-                                                     arch, ptxas, early))
+                                                     arch, assembler, early))
         return std::move(error);
   } else if (assembled && !*assembled) {
     consumeError(assembled->takeError());
@@ -631,9 +658,13 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
   return chosen;
 }
 
-Expected<std::string> mlir::triton::assembleCubin(StringRef ptx, StringRef arch,
-                                                  StringRef ptxas) {
+Expected<std::string>
+mlir::triton::assembleCubin(StringRef ptx, StringRef arch,
+                            const TranslateOptions &options) {
+  if (!options.nvJitLink.empty())
+    return assembleWithNvJitLink(options.nvJitLink, ptx, arch,
+                                 /*messages=*/nullptr, /*lineInfo=*/true);
   std::string gpuName = ("--gpu-name=" + arch).str();
-  return runToolOnFiles(ptxas, ptx,
+  return runToolOnFiles(options.ptxas, ptx,
                         {"-lineinfo", gpuName, "{in}", "-o", "{out}"});
 }

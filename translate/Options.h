@@ -26,6 +26,10 @@ struct TranslateOptions {
   int ptxVersion = 87;
   /// --ptxas: the ptxas to assemble cubins with.
   std::string ptxas = getDefaultPtxasPath();
+  /// --nvjitlink: the nvJitLink library (a path, or a name the dynamic
+  /// loader finds) to assemble cubins with in-process instead of ptxas;
+  /// empty: ptxas (translate/NvJitLink.h says why that is the default).
+  std::string nvJitLink;
   /// libdevice.10.bc, linked where a kernel calls its functions.
   std::string libdevice = getDefaultLibdevicePath();
   /// --lld: the ld.lld (LLD 22) to link HSA code objects with.

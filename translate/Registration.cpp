@@ -207,7 +207,7 @@ LogicalResult emitDevice(llvm::Module &llvmModule,
       auto ptx = emitPTX(llvmModule, arch, options, optimize, shared);
       if (!ptx)
         return ptx.takeError();
-      return assembleCubin(*ptx, arch, options.ptxas);
+      return assembleCubin(*ptx, arch, options);
     }
     case Output::AMDGCN:
       return emitAMDGCN(llvmModule, arch, /*object=*/false, options, optimize);

@@ -23,6 +23,7 @@
 #include "translate/DeviceEmission.h"
 #include "translate/LLVMDiagnostics.h"
 #include "translate/Metadata.h"
+#include "translate/NvJitLink.h"
 #include "translate/Options.h"
 #include "translate/Registration.h"
 #include "translate/TargetCheck.h"
@@ -121,6 +122,14 @@ static cl::opt<std::string>
               cl::desc("path of ptxas (default: $PTXAS, else the one "
                        "found when the project was configured)"),
               cl::init(""));
+static cl::opt<std::string> nvJitLinkLibrary(
+    "nvjitlink", cl::ValueOptional,
+    cl::desc("assemble in this process through CUDA's nvJitLink library "
+             "instead of running ptxas; =PATH names the library (default: "
+             "lib64/libnvJitLink.so beside ptxas, else libnvJitLink.so.13 "
+             "or .so.12 where the dynamic loader finds it). Its cubins are "
+             "not ptxas's: the scheduling bits differ"),
+    cl::value_desc("PATH"), cl::init(""));
 static cl::opt<std::string>
     libdevicePath("libdevice",
                   cl::desc("path of CUDA's libdevice.10.bc (default: "
@@ -549,7 +558,16 @@ int main(int argc, char **argv) {
     options.libdevice = *env;
   options.llvmOptWithoutTarget = llvmOptWithoutTarget;
   options.disableRecomputeAfterLoops = disableRecomputeAfterLoops;
-  if (!llvm::sys::fs::can_execute(options.ptxas)) {
+  if (nvJitLinkLibrary.getNumOccurrences()) {
+    options.nvJitLink = nvJitLinkLibrary.empty()
+                            ? findNvJitLink(options.ptxas)
+                            : std::string(nvJitLinkLibrary);
+    if (llvm::Error error = loadNvJitLink(options.nvJitLink)) {
+      llvm::errs() << "triton-compile: " << llvm::toString(std::move(error))
+                   << " (--nvjitlink)\n";
+      return 1;
+    }
+  } else if (!llvm::sys::fs::can_execute(options.ptxas)) {
     llvm::errs() << "triton-compile: cannot run ptxas at '" << options.ptxas
                  << "' (--ptxas or $PTXAS)\n";
     return 1;
@@ -611,8 +629,11 @@ int main(int argc, char **argv) {
         describeFile(self) + "\n" +
         library(reinterpret_cast<void *>(&llvm::errs)) + "\n" +
         library(reinterpret_cast<void *>(&registerPassManagerCLOptions)) +
-        "\n" + describeFile(options.ptxas) + "\n" +
-        describeFile(options.libdevice);
+        "\n" +
+        (options.nvJitLink.empty() ? describeFile(options.ptxas)
+                                   : "nvJitLink " + options.nvJitLink + " " +
+                                         describeFile(options.nvJitLink)) +
+        "\n" + describeFile(options.libdevice);
     session.extraArguments = getExtraArguments(argc, argv);
   }
 

@@ -30,6 +30,12 @@ static Flag<int> ptxVersion("ptx-version",
                             location(options.ptxVersion));
 static Flag<std::string> ptxas("ptxas", desc("path of ptxas"),
                                location(options.ptxas));
+static Flag<std::string>
+    nvJitLink("nvjitlink",
+              desc("assemble cubins in this process through this nvJitLink "
+                   "library (a path, or a name the dynamic loader finds) "
+                   "instead of ptxas"),
+              location(options.nvJitLink));
 static Flag<std::string> lld("lld", desc("path of ld.lld (LLD 22)"),
                              location(options.lld));
 static Flag<std::string>

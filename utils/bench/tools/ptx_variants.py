@@ -8,11 +8,15 @@ Triton. A variant that finds nothing to rewrite is not
 written. Measurements only: the compiler's output is NAME.cubin.
 
 "same" rewrites nothing: with $PTXAS naming another ptxas and --suffix, it asks what
-that assembler alone changes.
+that assembler alone changes. With $NVJITLINK naming CUDA's nvJitLink library, the
+variants are assembled through it in this process instead of by ptxas (as
+`triton-compile --nvjitlink` assembles): "same" with it times what nvJitLink's cubin
+changes.
 
 Usage: ptx_variants.py DIR NAME [--suffix S] [VARIANT...]   (default: all of VARIANTS;
 --suffix S names the cubins NAME@S instead of NAME@VARIANT, for one variant)
 """
+import ctypes
 import os
 import re
 import shutil
@@ -99,6 +103,34 @@ VARIANTS = {
 }
 
 
+def nvjitlink_cubin(library, ptx, arch):
+    """PTX -> cubin through the nvJitLink library at LIBRARY (its C
+    interface: create, add the PTX, complete, take the cubin)."""
+    lib = ctypes.CDLL(library)
+    handle = ctypes.c_void_p()
+    # -verbose as triton-compile passes it (the options are recorded in the cubin).
+    options = (ctypes.c_char_p * 2)(f"-arch={arch}".encode(), b"-verbose")
+    if lib.nvJitLinkCreate(ctypes.byref(handle), 2, options):
+        sys.exit(f"nvJitLink cannot link for {arch}")
+    try:
+        text = ptx.encode() + b"\0"
+        input_ptx = 2
+        if (lib.nvJitLinkAddData(handle, input_ptx, text, len(text), b"kernel.ptx")
+                or lib.nvJitLinkComplete(handle)):
+            size = ctypes.c_size_t()
+            lib.nvJitLinkGetErrorLogSize(handle, ctypes.byref(size))
+            log = ctypes.create_string_buffer(size.value or 1)
+            lib.nvJitLinkGetErrorLog(handle, log)
+            sys.exit(f"nvJitLink failed:\n{log.value.decode()}")
+        size = ctypes.c_size_t()
+        lib.nvJitLinkGetLinkedCubinSize(handle, ctypes.byref(size))
+        cubin = ctypes.create_string_buffer(size.value)
+        lib.nvJitLinkGetLinkedCubin(handle, cubin)
+        return cubin.raw
+    finally:
+        lib.nvJitLinkDestroy(ctypes.byref(handle))
+
+
 def main():
     out, name, rest = sys.argv[1], sys.argv[2], sys.argv[3:]
     suffix = None
@@ -115,8 +147,12 @@ def main():
             continue
         stem = os.path.join(out, f"{name}@{suffix or v}")
         open(stem + ".ptx", "w").write(changed)
-        subprocess.run([ptxas, f"--gpu-name={arch}", stem + ".ptx", "-o", stem + ".cubin"],
-                       check=True)
+        if os.environ.get("NVJITLINK"):
+            open(stem + ".cubin", "wb").write(
+                nvjitlink_cubin(os.environ["NVJITLINK"], changed, arch))
+        else:
+            subprocess.run([ptxas, f"--gpu-name={arch}", stem + ".ptx", "-o", stem + ".cubin"],
+                           check=True)
         shutil.copy(os.path.join(out, f"{name}.json"), stem + ".json")
         print(f"{name}@{suffix or v}: written")
 
