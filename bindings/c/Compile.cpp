@@ -38,6 +38,7 @@ TritonCompileOptions tritonCompileOptionsDefault(void) {
   options.ptxVersion = 87;
   options.ptxas = nullptr;
   options.maxnreg = 0;
+  options.nvjitlink = nullptr;
   return options;
 }
 
@@ -78,6 +79,8 @@ TranslateOptions translateOptionsOf(const TritonCompileOptions &options) {
   translate.ptxVersion = options.ptxVersion;
   if (options.ptxas && *options.ptxas)
     translate.ptxas = options.ptxas;
+  if (options.nvjitlink && *options.nvjitlink)
+    translate.nvJitLink = options.nvjitlink;
   return translate;
 }
 
@@ -100,6 +103,10 @@ LogicalResult emit(ModuleOp module, const TritonCompileOptions &options,
       loc);
   if (failed(target) || failed(checkLLVMDialectModule(module)))
     return failure();
+  if (!nvidia && options.nvjitlink && *options.nvjitlink)
+    return emitError(loc, "nvjitlink assembles cubins, an option of cuda "
+                          "targets (not '")
+           << options.target << "')";
   TranslateOptions translate = translateOptionsOf(options);
   llvm::LLVMContext llvmContext;
   LLVMDiagnosticScope diagnostics(llvmContext, loc);

@@ -197,7 +197,8 @@ static void appendTo(MlirStringRef piece, void *userData) {
 static py::tuple compileModule(Module &module, const std::string &target,
                                int numWarps, int numCtas, int numStages,
                                int ptxVersion, std::optional<std::string> ptxas,
-                               int maxnreg) {
+                               int maxnreg,
+                               std::optional<std::string> nvjitlink) {
   std::shared_ptr<Module> copy = cloneModule(module);
   TritonCompileOptions options = tritonCompileOptionsDefault();
   options.target = target.c_str();
@@ -208,6 +209,8 @@ static py::tuple compileModule(Module &module, const std::string &target,
   if (ptxas)
     options.ptxas = ptxas->c_str();
   options.maxnreg = maxnreg;
+  if (nvjitlink)
+    options.nvjitlink = nvjitlink->c_str();
   // Three outputs through one user-data pointer: each callback is told apart
   // by the string it appends to.
   struct Outputs {

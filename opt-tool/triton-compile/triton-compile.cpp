@@ -127,8 +127,9 @@ static cl::opt<std::string> nvJitLinkLibrary(
     cl::desc("assemble in this process through CUDA's nvJitLink library "
              "instead of running ptxas; =PATH names the library (default: "
              "lib64/libnvJitLink.so beside ptxas, else libnvJitLink.so.13 "
-             "or .so.12 where the dynamic loader finds it). Its cubins are "
-             "not ptxas's: the scheduling bits differ"),
+             "or .so.12 where the dynamic loader finds it). Another "
+             "assembler: its cubins are not ptxas's, and it keeps to no "
+             "register target of its own (docs/CompileSpeed.md)"),
     cl::value_desc("PATH"), cl::init(""));
 static cl::opt<std::string>
     libdevicePath("libdevice",

@@ -30,10 +30,14 @@ typedef struct TritonCompileOptions {
   /// The registers a thread may use, 1-255 (Triton's maxnreg: the module's
   /// ttg.maxnreg, PTX .maxnreg); 0: ptxas chooses. cuda targets only.
   int maxnreg;
+  /// CUDA's nvJitLink library (a path, or a name the dynamic loader finds)
+  /// to assemble cubins with in this process instead of ptxas; NULL: ptxas.
+  /// Its cubins are not ptxas's (docs/CompileSpeed.md). cuda targets only.
+  const char *nvjitlink;
 } TritonCompileOptions;
 
 /// target "cuda:90", 4 warps, 1 CTA, 3 stages, PTX 8.7, the configured ptxas,
-/// no register limit.
+/// no register limit, no nvJitLink.
 MLIR_CAPI_EXPORTED TritonCompileOptions tritonCompileOptionsDefault(void);
 
 /// What tritonEmitDeviceCode produces.

@@ -78,3 +78,31 @@ def test_maxnreg_contradicting_the_modules_raises(add_ttir):
 def test_maxnreg_is_for_cuda_targets(add_ttir):
     with pytest.raises(tir.DiagnosticError, match="maxnreg is an option of cuda targets"):
         tir.compile(add_ttir, target="hip:gfx942", maxnreg=64)
+
+
+def nvjitlink_library():
+    """CUDA's nvJitLink beside ptxas (bin/../lib64), as triton-compile finds it."""
+    ptxas = os.environ.get("PTXAS", "/usr/local/cuda/bin/ptxas")
+    return os.path.join(os.path.dirname(os.path.dirname(ptxas)), "lib64", "libnvJitLink.so")
+
+
+def test_nvjitlink_assembles_in_process(add_ttir):
+    require(has_ptxas(), "ptxas")
+    library = nvjitlink_library()
+    if not os.path.exists(library):
+        pytest.skip(f"{library} is missing")  # a CUDA toolkit without nvJitLink
+    by_ptxas = tir.compile(add_ttir, target="cuda:90")
+    by_nvjitlink = tir.compile(add_ttir, target="cuda:90", nvjitlink=library)
+    assert by_nvjitlink.asm["ptx"] == by_ptxas.asm["ptx"]
+    assert by_nvjitlink.metadata == by_ptxas.metadata
+    cubin = by_nvjitlink.asm["cubin"]
+    assert cubin[:4] == b"\x7fELF" and b".text.add_kernel" in cubin
+    assert cubin != by_ptxas.asm["cubin"]  # another assembler's bytes
+
+
+def test_nvjitlink_that_cannot_load_raises(add_ttir):
+    require(has_ptxas(), "ptxas")
+    with pytest.raises(tir.DiagnosticError, match="cannot load nvJitLink from '/nonexistent"):
+        tir.compile(add_ttir, target="cuda:90", nvjitlink="/nonexistent/libnvJitLink.so")
+    with pytest.raises(tir.DiagnosticError, match="option of cuda targets"):
+        tir.compile(add_ttir, target="hip:gfx942", nvjitlink="/nonexistent/libnvJitLink.so")

@@ -190,6 +190,24 @@ int main(int argc, char **argv) {
   ok &= mlirLogicalResultIsFailure(tritonLowerToLLVM(limited, &options));
   mlirModuleDestroy(limited);
 
+  /* nvJitLink in place of ptxas: a library that cannot be loaded, and a hip
+     target, are diagnostics. */
+  options = tritonCompileOptionsDefault();
+  options.nvjitlink = "/nonexistent/libnvJitLink.so";
+  for (int i = 0; i < 2; ++i) {
+    options.target = targets[i];
+    MlirModule copy =
+        mlirModuleCreateParse(context, mlirStringRefCreateFromCString(text));
+    struct Sizes sizes;
+    memset(&sizes, 0, sizeof(sizes));
+    MlirLogicalResult result =
+        tritonCompile(copy, &options, countAssembly, countBinary, NULL, &sizes);
+    printf("nvjitlink %s: %s\n", targets[i],
+           mlirLogicalResultIsSuccess(result) ? "ok" : "failed");
+    ok &= mlirLogicalResultIsFailure(result);
+    mlirModuleDestroy(copy);
+  }
+
   /* A bad pipeline and bad IR are diagnostics, not crashes. */
   ok &= mlirLogicalResultIsFailure(tritonRunPassPipeline(
       module, mlirStringRefCreateFromCString("no-such-pass")));
