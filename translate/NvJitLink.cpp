@@ -80,39 +80,25 @@ Library open(StringRef path) {
   Result (*version)(unsigned *, unsigned *) = nullptr;
   if (resolve(library, loaded, "nvJitLinkVersion", version))
     version(&loaded.major, &loaded.minor);
-  struct Named {
-    StringRef name;
-    bool found;
-  } functions[] = {
-      {"nvJitLinkCreate",
-       resolve(library, loaded, "nvJitLinkCreate", loaded.create)},
-      {"nvJitLinkDestroy",
-       resolve(library, loaded, "nvJitLinkDestroy", loaded.destroy)},
-      {"nvJitLinkAddData",
-       resolve(library, loaded, "nvJitLinkAddData", loaded.addData)},
-      {"nvJitLinkComplete",
-       resolve(library, loaded, "nvJitLinkComplete", loaded.complete)},
-      {"nvJitLinkGetLinkedCubinSize",
-       resolve(library, loaded, "nvJitLinkGetLinkedCubinSize",
-               loaded.cubinSize)},
-      {"nvJitLinkGetLinkedCubin",
-       resolve(library, loaded, "nvJitLinkGetLinkedCubin", loaded.cubin)},
-      {"nvJitLinkGetErrorLogSize",
-       resolve(library, loaded, "nvJitLinkGetErrorLogSize",
-               loaded.errorLogSize)},
-      {"nvJitLinkGetErrorLog",
-       resolve(library, loaded, "nvJitLinkGetErrorLog", loaded.errorLog)},
-      {"nvJitLinkGetInfoLogSize",
-       resolve(library, loaded, "nvJitLinkGetInfoLogSize", loaded.infoLogSize)},
-      {"nvJitLinkGetInfoLog",
-       resolve(library, loaded, "nvJitLinkGetInfoLog", loaded.infoLog)},
+  // The first function the library lacks, if any.
+  StringRef missing;
+  auto need = [&](StringRef name, auto *&function) {
+    if (!resolve(library, loaded, name, function) && missing.empty())
+      missing = name;
   };
-  for (const Named &function : functions)
-    if (!function.found) {
-      loaded.problem = "'" + path.str() + "' has no " + function.name.str() +
-                       ": not a CUDA 12 or 13 nvJitLink library";
-      break;
-    }
+  need("nvJitLinkCreate", loaded.create);
+  need("nvJitLinkDestroy", loaded.destroy);
+  need("nvJitLinkAddData", loaded.addData);
+  need("nvJitLinkComplete", loaded.complete);
+  need("nvJitLinkGetLinkedCubinSize", loaded.cubinSize);
+  need("nvJitLinkGetLinkedCubin", loaded.cubin);
+  need("nvJitLinkGetErrorLogSize", loaded.errorLogSize);
+  need("nvJitLinkGetErrorLog", loaded.errorLog);
+  need("nvJitLinkGetInfoLogSize", loaded.infoLogSize);
+  need("nvJitLinkGetInfoLog", loaded.infoLog);
+  if (!missing.empty())
+    loaded.problem = "'" + path.str() + "' has no " + missing.str() +
+                     ": not a CUDA 12 or 13 nvJitLink library";
   return loaded;
 }
 
