@@ -265,25 +265,37 @@ struct Assembler {
     return !errorToBool(mlir::triton::loadNvJitLink(nvJitLink));
   }
 
+  /// The cubin of `ptx`, with line tables where `lineInfo`; where `messages`
+  /// is given, verbose, so that what was allocated comes with it (nvJitLink
+  /// is always verbose). ptxas records its options in the cubin: a cubin
+  /// asked for the same way keeps its bytes.
+  Expected<std::string> run(StringRef ptx, StringRef arch, bool lineInfo,
+                            std::string *messages) const {
+    if (!nvJitLink.empty())
+      return mlir::triton::assembleWithNvJitLink(nvJitLink, ptx, arch, messages,
+                                                 lineInfo);
+    std::string gpuName = ("--gpu-name=" + arch).str();
+    SmallVector<StringRef> args;
+    if (lineInfo)
+      args.push_back("-lineinfo");
+    if (messages)
+      args.push_back("-v");
+    args.append({gpuName, "{in}", "-o", "{out}"});
+    return mlir::triton::runToolOnFiles(ptxas, ptx, args, messages);
+  }
+
   std::string ptxas, nvJitLink;
 };
 } // namespace
 
-/// The cubin of `ptx`: ptxas's, assembled as utils/triton-compile always did
-/// (no -lineinfo: ptxas records its options in the cubin), or nvJitLink's;
-/// verbose, so that what it allocated comes with the cubin at no cost.
+/// The cubin of `ptx` as utils/triton-compile always made it (no line
+/// tables), with what the assembler allocated.
 static Expected<std::string> assemble(StringRef ptx, StringRef arch,
                                       const Assembler &assembler,
                                       Allocation *allocation = nullptr) {
   std::string messages;
   Expected<std::string> cubin =
-      assembler.nvJitLink.empty()
-          ? mlir::triton::runToolOnFiles(
-                assembler.ptxas, ptx,
-                {"-v", ("--gpu-name=" + arch).str(), "{in}", "-o", "{out}"},
-                &messages)
-          : mlir::triton::assembleWithNvJitLink(assembler.nvJitLink, ptx, arch,
-                                                &messages);
+      assembler.run(ptx, arch, /*lineInfo=*/false, &messages);
   if (cubin && allocation)
     *allocation = parseAllocation(messages);
   return cubin;
@@ -661,10 +673,6 @@ Expected<std::string> mlir::triton::emitPTX(Module &module, StringRef arch,
 Expected<std::string>
 mlir::triton::assembleCubin(StringRef ptx, StringRef arch,
                             const TranslateOptions &options) {
-  if (!options.nvJitLink.empty())
-    return assembleWithNvJitLink(options.nvJitLink, ptx, arch,
-                                 /*messages=*/nullptr, /*lineInfo=*/true);
-  std::string gpuName = ("--gpu-name=" + arch).str();
-  return runToolOnFiles(options.ptxas, ptx,
-                        {"-lineinfo", gpuName, "{in}", "-o", "{out}"});
+  return Assembler(options).run(ptx, arch, /*lineInfo=*/true,
+                                /*messages=*/nullptr);
 }
